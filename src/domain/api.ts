@@ -1,0 +1,62 @@
+/**
+ * The API contract shared by server and client: the envelope and its codes (spec section 8).
+ */
+export interface Envelope<T> {
+  code: string;
+  msg: string;
+  data: T;
+}
+
+/** The "other" service's envelope (spec section 7). */
+export interface OtherEnvelope<T> {
+  status: number;
+  result: T;
+  message: string;
+}
+
+export const CODES = {
+  SUCCESS: '0000',
+  // spec section 8: token expired, forced logout, modal logout
+  TOKEN_EXPIRED: ['9999', '9998', '3333'],
+  FORCED_LOGOUT: ['8888', '8889'],
+  MODAL_LOGOUT: ['7777', '7778'],
+  // ours: every other code is a failure the client shows as a toast
+  INVALID_INPUT: '1001',
+  MALFORMED_JSON: '1002',
+  UNSUPPORTED_MEDIA_TYPE: '1003',
+  PAYLOAD_TOO_LARGE: '1004',
+  NOT_FOUND: '1404',
+  CONFLICT: '1409',
+  OUT_OF_STOCK: '1410',
+  TOO_MANY_REQUESTS: '1429',
+  INTERNAL: '1500',
+  UNAVAILABLE: '1503',
+} as const;
+
+export type FailureCode = Exclude<(typeof CODES)[keyof typeof CODES], readonly string[] | '0000'>;
+
+export type CodeKind = 'success' | 'expired' | 'forced-logout' | 'modal-logout' | 'failure';
+
+export function classifyCode(code: string): CodeKind {
+  if (code === CODES.SUCCESS) return 'success';
+  if ((CODES.TOKEN_EXPIRED as readonly string[]).includes(code)) return 'expired';
+  if ((CODES.FORCED_LOGOUT as readonly string[]).includes(code)) return 'forced-logout';
+  if ((CODES.MODAL_LOGOUT as readonly string[]).includes(code)) return 'modal-logout';
+  return 'failure';
+}
+
+/** A page of records, as every list endpoint answers. */
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+export const VISITOR_ID_HEADER = 'x-visitor-id';
+export const VISITOR_ID_COOKIE = 'X-Visitor-Id';
+/** 7 days (spec section 9). */
+export const VISITOR_ID_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** 128 random bits as 32 hex characters (DESIGN.md section 4). */
+export const VISITOR_ID_PATTERN = /^[0-9a-f]{32}$/;

@@ -1,0 +1,88 @@
+/**
+ * Money is always an integer count of minor units (cents, pence) in a named currency.
+ * Catalogue prices are kept in EUR; other currencies are derived with the specification's
+ * fixed rates, expressed against USD.
+ */
+import { z } from 'zod';
+
+export const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'AUD', 'NZD', 'CAD'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+export const BASE_CURRENCY: CurrencyCode = 'EUR';
+export const DEFAULT_CURRENCY: CurrencyCode = 'EUR';
+
+export const currencyCodeSchema = z.enum(CURRENCY_CODES, {
+  error: () => `currency must be one of ${CURRENCY_CODES.join(', ')}`,
+});
+
+export interface CurrencyInfo {
+  code: CurrencyCode;
+  name: string;
+  symbol: string;
+  flag: string;
+  /** Units per 1 USD, scaled by 100 so that conversion stays in integers (spec section 9). */
+  ratePerUsdX100: number;
+}
+
+export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
+  EUR: { code: 'EUR', name: 'Euro', symbol: '€', flag: '🇪🇺', ratePerUsdX100: 92 },
+  GBP: { code: 'GBP', name: 'British Pound', symbol: '£', flag: '🇬🇧', ratePerUsdX100: 79 },
+  USD: { code: 'USD', name: 'US Dollar', symbol: '$', flag: '🇺🇸', ratePerUsdX100: 100 },
+  AUD: { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flag: '🇦🇺', ratePerUsdX100: 152 },
+  NZD: { code: 'NZD', name: 'New Zealand Dollar', symbol: 'NZ$', flag: '🇳🇿', ratePerUsdX100: 165 },
+  CAD: { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦', ratePerUsdX100: 136 },
+};
+
+/** Decimal places per ISO 4217 code; the specification rounds JPY and KRW to whole units. */
+const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'HUF', 'TWD']);
+export function minorUnitDigits(code: string): number {
+  return ZERO_DECIMAL.has(code) ? 0 : 2;
+}
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value);
+}
+
+/** Integer division rounding half away from zero: round(numerator / denominator). */
+export function divRound(numerator: number, denominator: number): number {
+  if (denominator <= 0) throw new RangeError('denominator must be positive');
+  const sign = numerator < 0 ? -1 : 1;
+  const n = Math.abs(numerator);
+  return sign * Math.floor((2 * n + denominator) / (2 * denominator));
+}
+
+/**
+ * Converts an amount in EUR minor units to the target currency's minor units, rounded to the
+ * nearest minor unit. All our currencies have two decimals, so minor units convert directly.
+ */
+export function convertFromEur(eurMinor: number, to: CurrencyCode): number {
+  assertMinor(eurMinor);
+  if (to === 'EUR') return eurMinor;
+  return divRound(eurMinor * CURRENCIES[to].ratePerUsdX100, CURRENCIES.EUR.ratePerUsdX100);
+}
+
+export function assertMinor(amount: number): void {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`money must be an integer number of minor units, got ${amount}`);
+}
+
+/** "12.34" style decimal string, as PayPal and JSON-LD want it. */
+export function toDecimalString(minor: number, code: string): string {
+  assertMinor(minor);
+  const digits = minorUnitDigits(code);
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+/** Formats minor units for display, in the page's locale. */
+export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US'): string {
+  const key = `${locale}|${code}`;
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    fmt = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' });
+    formatters.set(key, fmt);
+  }
+  const digits = minorUnitDigits(code);
+  return fmt.format(minor / 10 ** digits);
+}

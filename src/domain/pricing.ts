@@ -1,0 +1,100 @@
+/**
+ * Pricing of cart lines and carts, in integer minor units. The server prices from the database
+ * with these functions; the browser uses the same ones only to display.
+ */
+import { assertMinor, convertFromEur, divRound, type CurrencyCode } from './money.ts';
+import { isPrinted, premiumFeeEur, type CustomType, type PremiumOption } from './personalisation.ts';
+
+/** One discount tier: from `minItems` items (sum of quantities) the cart gets `percent` off. */
+export interface DiscountTier {
+  minItems: number;
+  percent: number;
+}
+
+/** DESIGN.md section 4: the cart drawer's tiers are the one table; the banner is rendered from it. */
+export const DEFAULT_DISCOUNT_TIERS: readonly DiscountTier[] = [
+  { minItems: 3, percent: 10 },
+  { minItems: 5, percent: 20 },
+];
+
+/** Free standard shipping from this order value, in EUR minor units (spec section 9). */
+export const FREE_SHIPPING_THRESHOLD_EUR = 4500;
+
+/** Largest quantity of one cart line; more is a wholesale enquiry, not a cart. */
+export const MAX_LINE_QUANTITY = 99;
+
+export function tierPercent(itemCount: number, tiers: readonly DiscountTier[] = DEFAULT_DISCOUNT_TIERS): number {
+  let percent = 0;
+  for (const tier of tiers) if (itemCount >= tier.minItems && tier.percent > percent) percent = tier.percent;
+  return percent;
+}
+
+/** The catalogue facts a line's price depends on, all in EUR minor units. */
+export interface LinePriceInputs {
+  productPriceEur: number;
+  customisationFeeEur: number;
+  patchPricesEur: readonly number[];
+  addonPricesEur: readonly number[];
+  customType: CustomType;
+  premiumNameOption: PremiumOption;
+  premiumNumberOption: PremiumOption;
+}
+
+/** Unit price of one configured shirt in EUR minor units. */
+export function unitPriceEur(inputs: LinePriceInputs): number {
+  const parts = [
+    inputs.productPriceEur,
+    isPrinted(inputs.customType) ? inputs.customisationFeeEur : 0,
+    premiumFeeEur(inputs),
+    ...inputs.patchPricesEur,
+    ...inputs.addonPricesEur,
+  ];
+  let total = 0;
+  for (const part of parts) {
+    assertMinor(part);
+    if (part < 0) throw new RangeError('catalogue prices cannot be negative');
+    total += part;
+  }
+  return total;
+}
+
+export interface PricedLine {
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface CartTotals {
+  currency: CurrencyCode;
+  itemCount: number;
+  subtotal: number;
+  discountPercent: number;
+  discount: number;
+  total: number;
+}
+
+/**
+ * Converts each unit price to the shown currency first and only then multiplies and adds, so that
+ * every figure the shopper (and PayPal) sees adds up exactly in that currency.
+ */
+export function priceLine(unitPriceEurMinor: number, quantity: number, currency: CurrencyCode): PricedLine {
+  if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError('quantity must be a positive integer');
+  const unitPrice = convertFromEur(unitPriceEurMinor, currency);
+  return { unitPrice, quantity, lineTotal: unitPrice * quantity };
+}
+
+export function cartTotals(
+  lines: readonly Pick<PricedLine, 'lineTotal' | 'quantity'>[],
+  currency: CurrencyCode,
+  tiers: readonly DiscountTier[] = DEFAULT_DISCOUNT_TIERS,
+): CartTotals {
+  let subtotal = 0;
+  let itemCount = 0;
+  for (const line of lines) {
+    subtotal += line.lineTotal;
+    itemCount += line.quantity;
+  }
+  const discountPercent = tierPercent(itemCount, tiers);
+  const discount = Math.min(subtotal, divRound(subtotal * discountPercent, 100));
+  return { currency, itemCount, subtotal, discountPercent, discount, total: subtotal - discount };
+}
