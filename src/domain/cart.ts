@@ -45,18 +45,20 @@ const idListText = (what: string) =>
  * Fields a client may echo back from a cart record; the server never trusts them (it prices
  * every line itself), so they are accepted and dropped rather than refused.
  */
+const dropped = z.unknown().optional().transform((): undefined => undefined);
 const ignoredEchoFields = {
-  name: z.unknown().optional(),
-  image: z.unknown().optional(),
-  price: z.unknown().optional(),
+  name: dropped,
+  image: dropped,
+  price: dropped,
 };
 
 export const newCartLineSchema = z
   .strictObject({
     productId: idSchema,
     size: z.enum(SIZES, { error: `size must be one of ${SIZES.join(', ')}` }),
-    patch: idListText('patch').default(''),
-    addons: idListText('addons').default(''),
+    // prefault, not default: zod 4's default skips the transform and would leave the string ''.
+    patch: idListText('patch').prefault(''),
+    addons: idListText('addons').prefault(''),
     customType: z
       .number()
       .refine((v): v is CustomType => (CUSTOM_TYPE_VALUES as readonly number[]).includes(v), 'customType must be 1, 2, 3 or 4'),

@@ -47,7 +47,9 @@ export function divRound(numerator: number, denominator: number): number {
   if (denominator <= 0) throw new RangeError('denominator must be positive');
   const sign = numerator < 0 ? -1 : 1;
   const n = Math.abs(numerator);
-  return sign * Math.floor((2 * n + denominator) / (2 * denominator));
+  const quotient = Math.floor((2 * n + denominator) / (2 * denominator));
+  // Never -0: Intl formats it as "-€0.00".
+  return quotient === 0 ? 0 : sign * quotient;
 }
 
 /**
@@ -75,12 +77,15 @@ export function toDecimalString(minor: number, code: string): string {
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
-/** Formats minor units for display, in the page's locale. */
+/**
+ * Formats minor units for display, in the page's locale. 'symbol' rather than 'narrowSymbol', so
+ * that AUD, NZD and CAD ("A$", "NZ$", "CA$") cannot be mistaken for US dollars.
+ */
 export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US'): string {
   const key = `${locale}|${code}`;
   let fmt = formatters.get(key);
   if (!fmt) {
-    fmt = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' });
+    fmt = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'symbol' });
     formatters.set(key, fmt);
   }
   const digits = minorUnitDigits(code);

@@ -35,8 +35,8 @@ export const NUMBER_MESSAGE = `Number must be digits 0-${CUSTOM_NUMBER_MAX}`;
  * than being silently stripped, so the print is exactly what was typed.
  */
 export function normaliseCustomName(input: string): string | null {
-  const upper = input.toUpperCase();
-  return /^[A-Z]{1,15}$/.test(upper) ? upper : null;
+  // Check before upper-casing: "ß", "ſ", "ı" and ligatures like "ﬀ" upper-case to ASCII letters.
+  return /^[A-Za-z]{1,15}$/.test(input) ? input.toUpperCase() : null;
 }
 
 /** Digits only, 0-99, no sign, exponent, fraction or leading zero beyond a single "0". */

@@ -156,12 +156,12 @@ export const countries = pgTable(
   'countries',
   {
     id: serial('id').primaryKey(),
-    code: text('code').notNull(),
+    // A table constraint (not an index) so that it exists before states' foreign key refers to it.
+    code: text('code').notNull().unique('countries_code_uq'),
     name: jsonb('name').$type<Localised>().notNull(),
     phoneCode: text('phone_code').notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [uniqueIndex('countries_code_uq').on(t.code)],
 );
 
 export const states = pgTable(

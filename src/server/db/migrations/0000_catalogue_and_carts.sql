@@ -37,7 +37,8 @@ CREATE TABLE "countries" (
 	"code" text NOT NULL,
 	"name" jsonb NOT NULL,
 	"phone_code" text NOT NULL,
-	"sort" integer DEFAULT 0 NOT NULL
+	"sort" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "countries_code_uq" UNIQUE("code")
 );
 --> statement-breakpoint
 CREATE TABLE "nav_items" (
@@ -140,7 +141,6 @@ ALTER TABLE "states" ADD CONSTRAINT "states_country_code_countries_code_fk" FORE
 CREATE INDEX "addons_team_idx" ON "addons" USING btree ("team_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_visitor_line_uq" ON "cart_items" USING btree ("visitor_id","line_key") WHERE "cart_items"."visitor_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "cart_items_user_line_uq" ON "cart_items" USING btree ("user_id","line_key") WHERE "cart_items"."user_id" is not null;--> statement-breakpoint
-CREATE UNIQUE INDEX "countries_code_uq" ON "countries" USING btree ("code");--> statement-breakpoint
 CREATE UNIQUE INDEX "nav_items_tag_uq" ON "nav_items" USING btree ("tag");--> statement-breakpoint
 CREATE INDEX "nav_items_parent_idx" ON "nav_items" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "patches_fits_gin" ON "patches" USING gin ("fits_tags");--> statement-breakpoint

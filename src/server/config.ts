@@ -1,0 +1,102 @@
+/**
+ * Configuration, read from the environment once at start and validated, so that a bad value
+ * stops the server with a message naming the variable instead of failing later.
+ * Every variable is documented in .env.example.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import type { DiscountTier } from '../domain/pricing.ts';
+import { DEFAULT_DISCOUNT_TIERS } from '../domain/pricing.ts';
+
+const tiersSchema = z
+  .string()
+  .regex(/^\s*\d+:\d+(\s*,\s*\d+:\d+)*\s*$/, 'expected "items:percent" pairs, e.g. "3:10,5:20"')
+  .transform((text) =>
+    text.split(',').map((pair) => {
+      const [items, percent] = pair.split(':').map((part) => Number(part.trim()));
+      return { minItems: items!, percent: percent! } satisfies DiscountTier;
+    }),
+  )
+  .refine((tiers) => tiers.every((t) => t.minItems >= 1 && t.percent >= 0 && t.percent < 100), 'tiers need items >= 1 and percent 0-99');
+
+const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL connection string; without it the embedded PGlite database is used. */
+  DATABASE_URL: z.string().url('DATABASE_URL must be a postgres:// URL').optional(),
+  /** Where the embedded database, mail outbox and other local state live. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** Built site to serve; empty disables static serving (API-only instances). */
+  SITE_DIR: z.string().default('dist'),
+  /** Path prefix the site is built and served under, e.g. /independent-website/views. */
+  BASE_PATH: z.string().regex(/^\/([A-Za-z0-9._~-]+\/?)*$/, 'BASE_PATH must start with / and hold plain path segments').default('/'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin of the shop, used for absolute links and CORS. */
+  PUBLIC_SITE_URL: z.string().url().default('http://localhost:3000'),
+  /** Extra origins allowed to call the API from a browser (comma-separated), e.g. a CDN host. */
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: boolText.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
+  /** Requests per minute per client address; 0 turns the limit off (benchmarks). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  DISCOUNT_TIERS: tiersSchema.optional(),
+  /** Products in the catalogue generated on first start (the demo has about 170). */
+  SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | null;
+  dataDir: string;
+  siteDir: string | null;
+  /** Always starts and ends with "/". */
+  basePath: string;
+  logLevel: string;
+  publicSiteUrl: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  bodyLimit: number;
+  rateLimitPerMinute: number;
+  discountTiers: readonly DiscountTier[];
+  seedProducts: number | null;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // Empty strings in .env files mean "not set", as shells treat them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const origin = new URL(e.PUBLIC_SITE_URL).origin;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    siteDir: e.SITE_DIR ? path.resolve(cwd, e.SITE_DIR) : null,
+    basePath: e.BASE_PATH.endsWith('/') ? e.BASE_PATH : `${e.BASE_PATH}/`,
+    logLevel: e.LOG_LEVEL,
+    publicSiteUrl: origin,
+    corsOrigins: [origin, ...e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    discountTiers: e.DISCOUNT_TIERS ?? DEFAULT_DISCOUNT_TIERS,
+    seedProducts: e.SEED_PRODUCTS ?? null,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * Listening and graceful shutdown. On SIGTERM or SIGINT the server stops accepting connections,
+ * lets in-flight requests finish (up to the grace period), then closes the database.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client.ts';
+
+export interface Running {
+  app: FastifyInstance;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function listen(app: FastifyInstance, database: Database, options: { host: string; port: number; graceMs: number }): Promise<Running> {
+  const address = await app.listen({ host: options.host, port: options.port });
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      app.closing = true;
+      const timer = setTimeout(() => {
+        app.log.error('in-flight requests did not finish in time; exiting');
+        process.exit(1);
+      }, options.graceMs);
+      timer.unref();
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+        clearTimeout(timer);
+      }
+    })());
+  return { app, url: address, stop };
+}
+
+/** Wires the process signals to a graceful stop; a second signal exits at once. */
+export function stopOnSignals(running: Running, onStopped: () => void = () => process.exit(0)): void {
+  let signalled = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(1);
+    signalled = true;
+    running.app.log.info({ signal }, 'shutting down');
+    running.stop().then(onStopped, (error: unknown) => {
+      running.app.log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+}

@@ -1,0 +1,54 @@
+/**
+ * Transport and header hardening (security checklist item 34): HSTS, nosniff, referrer policy,
+ * frame-ancestors, a Content-Security-Policy per kind of response, CORS from an allow-list, and
+ * no-store on anything personal.
+ */
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+
+/** JSON and images from the API never need to run or load anything. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * Pages carry their own script-src and style-src (Astro writes a CSP meta tag with the hashes of
+ * what it inlines); the header adds what a meta tag cannot say and what must hold regardless.
+ */
+const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
+
+export interface SecurityOptions {
+  corsOrigins: string[];
+  apiPrefix: string;
+}
+
+async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  const allowed = new Set(options.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
+    credentials: true,
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-Visitor-Id', 'Accept-Language', 'Idempotency-Key'],
+    exposedHeaders: ['X-Request-Id', 'X-Visitor-Id'],
+    maxAge: 600,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.hasHeader('content-security-policy')) return payload;
+    const url = request.url;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (url.startsWith(`${options.apiPrefix}/docs`)) reply.header('content-security-policy', DOCS_CSP);
+    else if (type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
+    else reply.header('content-security-policy', API_CSP);
+    // API answers may be personal (carts, later accounts): never kept by shared caches.
+    if (url.startsWith(options.apiPrefix) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+export default fp(securityPlugin, { name: 'security' });

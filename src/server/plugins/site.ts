@@ -1,0 +1,45 @@
+/**
+ * Serves the built static site (dist/) from the same process as the API, for `npm start` and
+ * small deployments; larger ones put dist/ on a CDN and run API-only instances.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export interface SiteOptions {
+  root: string;
+  basePath: string;
+}
+
+export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
+  if (!existsSync(options.root)) {
+    app.log.warn({ root: options.root }, 'no built site to serve; run `npm run build`');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.root,
+    prefix: options.basePath,
+    wildcard: true,
+    index: ['index.html'],
+    redirect: true,
+    preCompressed: false,
+    setHeaders(reply, filePath) {
+      // Astro fingerprints everything under _astro/, so those files never change.
+      if (filePath.includes(`${path.sep}_astro${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      else if (filePath.endsWith('.html')) reply.header('cache-control', 'public, max-age=0, must-revalidate');
+      else reply.header('cache-control', 'public, max-age=3600');
+    },
+  });
+}
+
+/** The site's own not-found page, for unknown page paths (API paths get the JSON envelope). */
+export async function readNotFoundPage(root: string | null): Promise<string | null> {
+  if (!root) return null;
+  try {
+    return await readFile(path.join(root, '404.html'), 'utf8');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Guest identity: the X-Visitor-Id cookie (or header) names a guest's cart. It is 128 random
+ * bits (DESIGN.md section 4), so guessing another guest's id is hopeless.
+ */
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../../domain/api.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's valid visitor id, or null when none was sent. */
+    visitorId: string | null;
+  }
+}
+
+export function newVisitorId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function readVisitorId(request: FastifyRequest): string | null {
+  const header = request.headers[VISITOR_ID_HEADER];
+  const candidate = (typeof header === 'string' ? header : undefined) ?? request.cookies?.[VISITOR_ID_COOKIE];
+  return candidate && VISITOR_ID_PATTERN.test(candidate) ? candidate : null;
+}
+
+/** Returns the caller's visitor id, issuing one (cookie and header) when a write needs it. */
+export function ensureVisitorId(request: FastifyRequest, reply: FastifyReply): string {
+  if (request.visitorId) return request.visitorId;
+  const id = newVisitorId();
+  request.visitorId = id;
+  reply.setCookie(VISITOR_ID_COOKIE, id, {
+    path: '/',
+    maxAge: VISITOR_ID_MAX_AGE_SECONDS,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  reply.header(VISITOR_ID_HEADER, id);
+  return id;
+}
+
+async function visitorPlugin(app: FastifyInstance) {
+  app.decorateRequest('visitorId', null);
+  app.addHook('onRequest', async (request) => {
+    request.visitorId = readVisitorId(request);
+  });
+}
+
+export default fp(visitorPlugin, { name: 'visitor', dependencies: ['@fastify/cookie'] });

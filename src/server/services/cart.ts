@@ -1,0 +1,236 @@
+/**
+ * Carts. A cart belongs to a signed-in user or to a guest's visitor id. The server checks every
+ * personalisation against the catalogue and prices every line from the database: whatever
+ * price a client sends never reaches this file.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CODES } from '../../domain/api.ts';
+import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type NewCartLine } from '../../domain/cart.ts';
+import type { Size } from '../../domain/catalogue.ts';
+import type { Locale } from '../../domain/locale.ts';
+import type { CurrencyCode } from '../../domain/money.ts';
+import { convertFromEur } from '../../domain/money.ts';
+import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
+import { MAX_LINE_QUANTITY, cartTotals, priceLine, unitPriceEur, type DiscountTier } from '../../domain/pricing.ts';
+import type { Db } from '../db/client.ts';
+import { addons, cartItems, patches, productSizes, products, squadPlayers } from '../db/schema.ts';
+import { fail, invalid, notFound } from '../errors.ts';
+import { pick } from './localise.ts';
+
+export type CartOwner = { userId: number; visitorId?: undefined } | { visitorId: string; userId?: undefined };
+
+/** The drawer shows up to 100 lines (spec section 9); a cart never holds more. */
+export const MAX_CART_LINES = 100;
+
+function ownedBy(owner: CartOwner): SQL {
+  return owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export class CartService {
+  private readonly db: Db;
+  private readonly tiers: readonly DiscountTier[];
+
+  constructor(db: Db, tiers: readonly DiscountTier[]) {
+    this.db = db;
+    this.tiers = tiers;
+  }
+
+  /** Adds new lines (merging into an identical line) and sets quantities of existing ones, all or nothing. */
+  async save(owner: CartOwner, items: readonly (NewCartLine | CartLineUpdate)[]): Promise<{ ids: number[] }> {
+    return this.db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const item of items) ids.push('id' in item ? await this.updateQuantity(tx, owner, item) : await this.addLine(tx, owner, item));
+      return { ids };
+    });
+  }
+
+  private async stockOf(tx: Tx, productId: number, size: string): Promise<number | null> {
+    const [row] = await tx
+      .select({ stock: productSizes.stock })
+      .from(productSizes)
+      .where(and(eq(productSizes.productId, productId), eq(productSizes.size, size)));
+    return row?.stock ?? null;
+  }
+
+  private static checkStock(stock: number, quantity: number, size: string) {
+    if (stock <= 0) throw fail(CODES.OUT_OF_STOCK, `Size ${size} is sold out`);
+    if (quantity > stock) throw fail(CODES.OUT_OF_STOCK, `Only ${stock} left in size ${size}`);
+  }
+
+  private async updateQuantity(tx: Tx, owner: CartOwner, item: CartLineUpdate): Promise<number> {
+    const [line] = await tx.select().from(cartItems).where(and(eq(cartItems.id, item.id), ownedBy(owner)));
+    if (!line) throw notFound('Cart item');
+    if (item.quantity > line.quantity) CartService.checkStock((await this.stockOf(tx, line.productId, line.size)) ?? 0, item.quantity, line.size);
+    await tx.update(cartItems).set({ quantity: item.quantity, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+    return line.id;
+  }
+
+  private async addLine(tx: Tx, owner: CartOwner, item: NewCartLine): Promise<number> {
+    const config = normaliseLine(item);
+    const [product] = await tx
+      .select({ id: products.id, tags: products.tags, teamId: products.teamId, printable: products.printable })
+      .from(products)
+      .where(and(eq(products.id, config.productId), eq(products.active, true)));
+    if (!product) throw notFound('Product');
+
+    const stock = await this.stockOf(tx, product.id, config.size);
+    if (stock === null) throw invalid(`Size ${config.size} is not offered for this product`);
+
+    if (isPrinted(config.customType) && !product.printable) throw invalid('This product cannot be printed with a name and number');
+    if (config.squadPlayerId !== null) {
+      const [player] = await tx
+        .select({ id: squadPlayers.id })
+        .from(squadPlayers)
+        .where(and(eq(squadPlayers.id, config.squadPlayerId), product.teamId === null ? sql`false` : eq(squadPlayers.teamId, product.teamId)));
+      if (!player) throw invalid("That player is not in this team's squad list");
+    }
+    if (config.patchIds.length > 0) {
+      const fitting = await tx
+        .select({ id: patches.id })
+        .from(patches)
+        .where(and(inArray(patches.id, config.patchIds), eq(patches.active, true), sql`${patches.fitsTags} && ${product.tags}`));
+      if (fitting.length !== config.patchIds.length) throw invalid('A chosen patch does not fit this product');
+    }
+    if (config.addonIds.length > 0) {
+      const offered = await tx
+        .select({ id: addons.id })
+        .from(addons)
+        .where(and(inArray(addons.id, config.addonIds), eq(addons.active, true), product.teamId === null ? sql`false` : eq(addons.teamId, product.teamId)));
+      if (offered.length !== config.addonIds.length) throw invalid('A chosen add-on is not offered with this product');
+    }
+
+    const key = lineKey(config);
+    const [existing] = await tx.select({ id: cartItems.id, quantity: cartItems.quantity }).from(cartItems).where(and(ownedBy(owner), eq(cartItems.lineKey, key)));
+    const quantity = (existing?.quantity ?? 0) + item.quantity;
+    if (quantity > MAX_LINE_QUANTITY) throw fail(CODES.CONFLICT, `At most ${MAX_LINE_QUANTITY} of one item per order`);
+    CartService.checkStock(stock, quantity, config.size);
+
+    if (existing) {
+      await tx.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, existing.id));
+      return existing.id;
+    }
+    const [{ lines = 0 } = {}] = await tx.select({ lines: sql<number>`count(*)::int` }).from(cartItems).where(ownedBy(owner));
+    if (lines >= MAX_CART_LINES) throw fail(CODES.CONFLICT, `Your cart is full (${MAX_CART_LINES} different items)`);
+    const [inserted] = await tx
+      .insert(cartItems)
+      .values({
+        userId: owner.userId ?? null,
+        visitorId: owner.visitorId ?? null,
+        productId: config.productId,
+        size: config.size,
+        patchIds: config.patchIds,
+        addonIds: config.addonIds,
+        customType: config.customType,
+        squadPlayerId: config.squadPlayerId,
+        customName: config.customName,
+        customNumber: config.customNumber,
+        premiumNameOption: config.premiumNameOption,
+        premiumNumberOption: config.premiumNumberOption,
+        quantity,
+        lineKey: key,
+      })
+      .returning({ id: cartItems.id });
+    return inserted!.id;
+  }
+
+  /** Deletes the caller's lines; if any id is not theirs, nothing is deleted. */
+  async deleteByIds(owner: CartOwner, ids: readonly number[]): Promise<{ deleted: number }> {
+    const unique = [...new Set(ids)];
+    return this.db.transaction(async (tx) => {
+      const owned = await tx.select({ id: cartItems.id }).from(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
+      if (owned.length !== unique.length) throw notFound('Cart item');
+      await tx.delete(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
+      return { deleted: unique.length };
+    });
+  }
+
+  /** Number of items (sum of quantities) for the header's cart icon. */
+  async itemCount(owner: CartOwner | null): Promise<number> {
+    if (!owner) return 0;
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+      .from(cartItems)
+      .innerJoin(products, and(eq(products.id, cartItems.productId), eq(products.active, true)))
+      .where(ownedBy(owner));
+    return row?.n ?? 0;
+  }
+
+  async list(owner: CartOwner | null, page: { current: number; size: number }, currency: CurrencyCode, locale: Locale): Promise<CartPage> {
+    const lines = owner ? await this.pricedLines(this.db, owner, currency, locale) : [];
+    return {
+      records: lines.slice((page.current - 1) * page.size, page.current * page.size),
+      total: lines.length,
+      current: page.current,
+      size: page.size,
+      currency,
+      summary: cartTotals(lines, currency, this.tiers),
+    };
+  }
+
+  /** Every line of a cart priced from the database in the given currency, newest first. */
+  async pricedLines(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<CartLineRecord[]> {
+    const rows = await db
+      .select({ line: cartItems, product: products, stock: productSizes.stock })
+      .from(cartItems)
+      .innerJoin(products, and(eq(products.id, cartItems.productId), eq(products.active, true)))
+      .leftJoin(productSizes, and(eq(productSizes.productId, cartItems.productId), eq(productSizes.size, cartItems.size)))
+      .where(ownedBy(owner))
+      .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+    if (rows.length === 0) return [];
+
+    const patchIds = [...new Set(rows.flatMap((r) => r.line.patchIds))];
+    const addonIds = [...new Set(rows.flatMap((r) => r.line.addonIds))];
+    const playerIds = [...new Set(rows.flatMap((r) => (r.line.squadPlayerId ? [r.line.squadPlayerId] : [])))];
+    const [patchRows, addonRows, playerRows] = await Promise.all([
+      patchIds.length ? db.select().from(patches).where(inArray(patches.id, patchIds)).orderBy(asc(patches.id)) : [],
+      addonIds.length ? db.select().from(addons).where(inArray(addons.id, addonIds)).orderBy(asc(addons.id)) : [],
+      playerIds.length ? db.select().from(squadPlayers).where(inArray(squadPlayers.id, playerIds)) : [],
+    ]);
+    const patchById = new Map(patchRows.map((p) => [p.id, p]));
+    const addonById = new Map(addonRows.map((a) => [a.id, a]));
+    const playerById = new Map(playerRows.map((p) => [p.id, p]));
+
+    return rows.map(({ line, product, stock }) => {
+      const linePatches = line.patchIds.flatMap((id) => (patchById.has(id) ? [patchById.get(id)!] : []));
+      const lineAddons = line.addonIds.flatMap((id) => (addonById.has(id) ? [addonById.get(id)!] : []));
+      const customType = line.customType as CustomType;
+      const unitEur = unitPriceEur({
+        productPriceEur: product.price,
+        customisationFeeEur: product.customisationFee,
+        patchPricesEur: linePatches.map((p) => p.patchPrice),
+        addonPricesEur: lineAddons.map((a) => a.price),
+        customType,
+        premiumNameOption: line.premiumNameOption as PremiumOption,
+        premiumNumberOption: line.premiumNumberOption as PremiumOption,
+      });
+      const priced = priceLine(unitEur, line.quantity, currency);
+      const player = line.squadPlayerId ? playerById.get(line.squadPlayerId) : undefined;
+      return {
+        id: line.id,
+        productId: product.id,
+        name: (locale === 'zh-CN' && product.zh.title) || product.title,
+        image: product.images[0] ?? '',
+        price: priced.unitPrice,
+        lineTotal: priced.lineTotal,
+        size: line.size as Size,
+        patch: line.patchIds.join(','),
+        patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency) })),
+        addons: line.addonIds.join(','),
+        addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency) })),
+        customType,
+        squadList: line.squadPlayerId,
+        player: player ? { id: player.id, name: player.name, number: player.number } : null,
+        // Choose A Player prints the player's name and number.
+        customName: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.name ?? null) : line.customName,
+        customNumber: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.number ?? null) : line.customNumber,
+        premiumNameOption: line.premiumNameOption as PremiumOption,
+        premiumNumberOption: line.premiumNumberOption as PremiumOption,
+        quantity: line.quantity,
+        personalised: isPrinted(customType),
+        stock: stock ?? 0,
+      };
+    });
+  }
+}
