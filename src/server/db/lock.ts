@@ -31,7 +31,7 @@ export async function acquireDataLock(dataDir: string): Promise<() => Promise<vo
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(await readFile(lockPath, 'utf8').catch(() => ''));
       if (owner && owner !== process.pid && alive(owner)) {
-        throw new Error(`another shop process (pid ${owner}) is using ${dataDir}; stop it first or set DATA_DIR to another folder`);
+        throw new Error(`another shop process (pid ${owner}) is using ${dataDir}; stop it first or set DATA_DIR to another folder`, { cause: error });
       }
       await rm(lockPath, { force: true });
     }

@@ -1,0 +1,86 @@
+// @ts-check
+/**
+ * Astro configuration: a fully static storefront in two locales (DESIGN.md sections 1 and 4).
+ *
+ * Every page lives under its locale (`/en-US/...`, `/zh-CN/...`); `/` is a tiny static page that
+ * sends the shopper to their locale. Pages are pre-rendered from the running catalogue API, whose
+ * address the build gets in `CATALOGUE_API_URL` (`npm run build` starts the API for the build).
+ */
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+
+// Telemetry is a network call the build does not need; the caller sets this too, but a build
+// started by hand should not phone home either. Astro reads it when it records the session,
+// which happens after this file is loaded.
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+
+const apiPort = process.env.API_PORT || '3000';
+
+/**
+ * Fails a build that has no catalogue to render from, with the way to build instead, and points
+ * the dev server's own page rendering at the API it proxies.
+ * @returns {import('astro').AstroIntegration}
+ */
+function catalogueSource() {
+  return {
+    name: 'jersey-shop:catalogue-source',
+    hooks: {
+      'astro:config:setup': ({ command }) => {
+        if (command === 'dev') {
+          process.env.CATALOGUE_API_URL ??= `http://127.0.0.1:${apiPort}/api`;
+        }
+        if (command === 'build' && !process.env.CATALOGUE_API_URL) {
+          throw new Error(
+            'CATALOGUE_API_URL is not set. The pages are pre-rendered from the catalogue API, so the build ' +
+              'needs it running: use `npm run build` (it starts the API for the build), or start the API ' +
+              'yourself and run `CATALOGUE_API_URL=http://127.0.0.1:3000/api astro build`.',
+          );
+        }
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  output: 'static',
+  site: process.env.SITE_URL || 'http://localhost:3000',
+  base: process.env.BASE_PATH || '/',
+  trailingSlash: 'ignore',
+  build: {
+    format: 'directory',
+    // External stylesheets: cached across pages, and allowed by a `style-src 'self'` policy.
+    inlineStylesheets: 'never',
+  },
+  // Astro hydrates islands with small inline scripts; this writes a CSP <meta> on each page with
+  // `script-src 'self'` plus their hashes (and the same for styles). The server's CSP header adds
+  // what a meta tag cannot carry (frame-ancestors, ...) and must not narrow script-src further.
+  security: { csp: true },
+  // Shiki colours code with inline styles, which that policy refuses; policy pages need no code blocks.
+  markdown: { syntaxHighlight: false },
+  integrations: [react(), catalogueSource()],
+  i18n: {
+    locales: ['en-US', 'zh-CN'],
+    defaultLocale: 'en-US',
+    routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
+  },
+  // The toolbar is a dev convenience that also reports usage; the shop does not need it.
+  devToolbar: { enabled: false },
+  vite: {
+    build: {
+      rolldownOptions: {
+        treeshake: {
+          // src/domain modules build zod schemas at module level (`export const x = z.enum(...)`).
+          // A browser bundle that only wants `formatMoney` would otherwise carry all of zod
+          // (~16 kB gzipped) because a top-level call might have side effects. Building a schema
+          // has none, so calls through `z` are pure and unused schemas drop out.
+          manualPureFunctions: ['z'],
+        },
+      },
+    },
+    server: {
+      proxy: {
+        '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      },
+    },
+  },
+});

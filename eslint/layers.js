@@ -1,0 +1,65 @@
+/**
+ * DESIGN.md section 3 as a lint rule: each folder under src/ is a layer, and a layer may import
+ * only the layers listed for it. Imports are resolved from the importing file, so depth does not
+ * matter. Package imports are checked too where a layer must stay pure (domain) or browser-safe.
+ */
+import path from 'node:path';
+
+const ALLOWED = {
+  domain: [],
+  i18n: ['domain'],
+  client: ['domain'],
+  stores: ['client', 'domain'],
+  islands: ['stores', 'domain', 'i18n', 'islands', 'components'],
+  components: ['components', 'islands', 'domain', 'i18n', 'client'],
+  layouts: ['components', 'islands', 'domain', 'i18n', 'client', 'layouts'],
+  pages: ['components', 'islands', 'domain', 'i18n', 'client', 'layouts'],
+  content: ['domain'],
+  server: ['server', 'domain'],
+};
+/** Layers that run in the browser (or are bundled for it) must not use Node built-ins. */
+const BROWSER = new Set(['domain', 'i18n', 'client', 'stores', 'islands']);
+
+function layerOf(file, srcRoot) {
+  const relative = path.relative(srcRoot, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [first, ...rest] = relative.split(path.sep);
+  return rest.length ? first : null;
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'enforce the import rules between src/ layers (DESIGN.md section 3)' },
+    schema: [],
+    messages: {
+      layer: '{{from}} may not import {{to}} (DESIGN.md section 3: {{from}} may import {{allowed}})',
+      builtin: '{{from}} runs in the browser or must stay pure: no Node built-in "{{name}}"',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const srcRoot = path.join(context.cwd, 'src');
+    const from = layerOf(file, srcRoot);
+    if (!from || !(from in ALLOWED)) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      if (source.startsWith('node:') || ['fs', 'path', 'crypto', 'child_process', 'http', 'os'].includes(source)) {
+        if (BROWSER.has(from)) context.report({ node, messageId: 'builtin', data: { from, name: source } });
+        return;
+      }
+      if (!source.startsWith('.')) return;
+      const to = layerOf(path.resolve(path.dirname(file), source), srcRoot);
+      if (!to || to === from) return;
+      if (!ALLOWED[from].includes(to)) {
+        context.report({ node, messageId: 'layer', data: { from, to, allowed: ALLOWED[from].join(', ') || 'nothing of ours' } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4391);
+
+/**
+ * End-to-end journeys through the built site and the running server, in Debian's chromium
+ * (Playwright cannot download its own browsers here). The server runs as `npm start` would, on
+ * its own embedded database, whatever DATABASE_URL the shell has.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  retries: 0,
+  workers: 2,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
+  ],
+  webServer: {
+    command: 'node src/server/start.ts',
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.data/e2e',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      PUBLIC_SITE_URL: `http://127.0.0.1:${PORT}`,
+    },
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * Typed catalogue calls (spec section 7's endpoint table, paths verbatim under `/api`).
+ * Used by the build to pre-render pages and by islands in the browser. Prices come back in EUR
+ * minor units; titles in the language of `options.locale`.
+ */
+import type { Page } from '../domain/api.ts';
+import type { NavItem, ProductCard, ProductDetail, ProductSort } from '../domain/catalogue.ts';
+import { post, type RequestOptions } from './http.ts';
+
+export interface ProductListQuery {
+  current: number;
+  size: number;
+  sort?: ProductSort;
+  /** Only these products (e.g. a recently viewed list). */
+  idList?: number[];
+}
+
+export interface ProductsByTagsQuery {
+  tags: string[];
+  current: number;
+  size: number;
+  sort?: ProductSort;
+  /** Leave this product out ("you may also like"). */
+  excludeId?: number;
+}
+
+export interface SearchQuery {
+  title: string;
+  current: number;
+  size: number;
+}
+
+/** The navigation tree, up to three levels. */
+export async function queryNavTree(options?: RequestOptions): Promise<NavItem[]> {
+  const data = await post<{ records: NavItem[] }>('/demo/ironNavItems/queryNavTree', {}, options);
+  return data.records;
+}
+
+/** Every navigation item, flat (parents point at `parentTag`). */
+export async function queryNavList(options?: RequestOptions): Promise<NavItem[]> {
+  const data = await post<{ records: NavItem[] }>('/demo/ironNavItems/queryList', {}, options);
+  return data.records;
+}
+
+export function queryProductList(query: ProductListQuery, options?: RequestOptions): Promise<Page<ProductCard>> {
+  return post<Page<ProductCard>>('/demo/ironProduct/queryList', query, options);
+}
+
+export function queryProductByTags(query: ProductsByTagsQuery, options?: RequestOptions): Promise<Page<ProductCard>> {
+  return post<Page<ProductCard>>('/demo/ironProduct/queryProductByTags', query, options);
+}
+
+export function queryProductDetail(id: number, options?: RequestOptions): Promise<ProductDetail> {
+  return post<ProductDetail>('/demo/ironProduct/queryProductDetail', { id }, options);
+}
+
+export function searchProducts(query: SearchQuery, options?: RequestOptions): Promise<Page<ProductCard>> {
+  return post<Page<ProductCard>>('/demo/ironProduct/search', query, options);
+}
+
+/**
+ * Every product, walking the list in pages of `size` (the API's maximum is 100). For the build,
+ * which renders one page per product.
+ */
+export async function queryAllProducts(options?: RequestOptions, size = 100): Promise<ProductCard[]> {
+  // Keyed by id, so a product that moves between pages during the walk is not rendered twice.
+  const all = new Map<number, ProductCard>();
+  for (let current = 1; ; current++) {
+    const page = await queryProductList({ current, size, sort: 'newest' }, options);
+    for (const product of page.records) all.set(product.id, product);
+    if (page.records.length < size || current * size >= page.total) return [...all.values()];
+  }
+}

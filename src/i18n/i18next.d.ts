@@ -1,0 +1,10 @@
+/** Typed keys: `t('home.heroTitle')` is checked against the en-US catalogue. */
+import 'i18next';
+import type enUS from './locales/en-US.json';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: typeof enUS };
+    returnNull: false;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * One product in a grid. The title link stretches over the whole card (CSS), so the card is one
+ * click target while the link's accessible name stays the product's title and the image keeps
+ * its own alt text.
+ */
+import { useTranslation } from 'react-i18next';
+import { mediaUrl } from '../stores/product-pager.ts';
+import type { ProductCard as Product } from '../domain/catalogue.ts';
+import type { Locale } from '../domain/locale.ts';
+import { convertFromEur, formatMoney, type CurrencyCode } from '../domain/money.ts';
+import { localePath } from '../i18n/paths.ts';
+
+/**
+ * Intrinsic size of the API's shirt images (an SVG viewBox of 400 x 440). Given to every <img> so
+ * the browser reserves the box before the image arrives; the CSS keeps that ratio (object-fit:
+ * contain) whatever a future image's own ratio is.
+ */
+export const PRODUCT_IMAGE = { width: 400, height: 440 } as const;
+
+export interface ProductCardProps {
+  product: Product;
+  locale: Locale;
+  currency: CurrencyCode;
+  /** Load the image at once (the first row); later ones wait until they scroll near. */
+  eager?: boolean;
+}
+
+export function ProductCard({ product, locale, currency, eager = false }: ProductCardProps) {
+  const { t } = useTranslation();
+  const price = formatMoney(convertFromEur(product.price, currency), currency, locale);
+  const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
+  const titleId = `product-${product.id}-title`;
+  return (
+    <li className="card">
+      <img
+        className="card-image"
+        src={mediaUrl(product.image)}
+        alt={t('product.imageFront', { name: product.title })}
+        width={PRODUCT_IMAGE.width}
+        height={PRODUCT_IMAGE.height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+      <div className="card-body">
+        <h3 className="card-title" id={titleId}>
+          <a className="card-link" href={localePath(locale, `/product/${product.id}/`)}>
+            {product.title}
+          </a>
+        </h3>
+        <p className="card-price">
+          {onSale ? (
+            <>
+              <span className="price-now">
+                <span className="sr-only">{t('grid.now')} </span>
+                {price}
+              </span>{' '}
+              <s className="price-was">
+                <span className="sr-only">{t('grid.was')} </span>
+                {formatMoney(convertFromEur(product.compareAtPrice!, currency), currency, locale)}
+              </s>
+            </>
+          ) : (
+            <span className="price-now">{price}</span>
+          )}
+        </p>
+        {onSale ? <span className="badge">{t('grid.sale')}</span> : null}
+      </div>
+    </li>
+  );
+}

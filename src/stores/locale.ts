@@ -1,0 +1,36 @@
+/**
+ * The shopper's chosen interface language (spec section 1): kept in local storage under
+ * `SOY_lang` as JSON, and in a 30-day `SOY_lang` cookie so a server could honour it too.
+ * Unset until the shopper picks a language; `/` then falls back to the browser's languages.
+ */
+import { persistentAtom } from '@nanostores/persistent';
+import { isLocale, type Locale } from '../domain/locale.ts';
+
+export const LANG_STORAGE_KEY = 'SOY_lang';
+/** Spec section 9: 2592000 s. */
+export const LANG_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+export function decodeLocale(stored: string | null | undefined): Locale | undefined {
+  if (stored == null) return undefined;
+  try {
+    const value: unknown = JSON.parse(stored);
+    return isLocale(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const $chosenLocale = persistentAtom<Locale | undefined>(LANG_STORAGE_KEY, undefined, {
+  encode: (value) => (value === undefined ? undefined : JSON.stringify(value)),
+  decode: decodeLocale,
+});
+
+/** Remembers an explicit language choice (the header's language switch). */
+export function chooseLocale(locale: string | undefined): void {
+  if (!isLocale(locale)) return;
+  $chosenLocale.set(locale);
+  if (typeof document !== 'undefined') {
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${LANG_STORAGE_KEY}=${locale}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+  }
+}

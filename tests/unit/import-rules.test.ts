@@ -1,0 +1,34 @@
+/** The lint rule that enforces DESIGN.md's import rules really reports a breach. */
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function lint(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(process.cwd(), file) });
+  return result!.messages.filter((m) => m.ruleId === 'shop/layers').map((m) => m.message);
+}
+
+describe('import rules', () => {
+  it('refuses server code in the browser layers', async () => {
+    expect(await lint('src/islands/Bad.tsx', "import { buildApp } from '../server/app.ts';\nexport const x = buildApp;\n")).toHaveLength(1);
+    expect(await lint('src/stores/bad.ts', "import { CartService } from '../server/services/cart.ts';\nexport const x = CartService;\n")).toHaveLength(1);
+    expect(await lint('src/client/bad.ts', "import x from '../stores/currency.ts';\nexport default x;\n")).toHaveLength(1);
+  });
+
+  it('keeps the domain pure', async () => {
+    expect(await lint('src/domain/bad.ts', "import { CODES } from '../client/http.ts';\nexport const x = CODES;\n")).toHaveLength(1);
+    expect(await lint('src/domain/bad.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toHaveLength(1);
+  });
+
+  it('refuses the server reaching into the browser layers', async () => {
+    expect(await lint('src/server/services/bad.ts', "import x from '../../stores/currency.ts';\nexport default x;\n")).toHaveLength(1);
+  });
+
+  it('allows the directions DESIGN.md allows', async () => {
+    expect(await lint('src/server/services/ok.ts', "import { CODES } from '../../domain/api.ts';\nexport const x = CODES;\n")).toEqual([]);
+    expect(await lint('src/stores/ok.ts', "import { CODES } from '../domain/api.ts';\nexport const x = CODES;\n")).toEqual([]);
+    expect(await lint('src/islands/Ok.tsx', "import { formatMoney } from '../domain/money.ts';\nexport const x = formatMoney;\n")).toEqual([]);
+  });
+});
