@@ -28,7 +28,8 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
   ],
   webServer: {
-    command: 'node src/server/start.ts',
+    // A fresh database per run, so journeys never see an earlier run's carts.
+    command: 'rm -rf .data/e2e && node src/server/start.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,

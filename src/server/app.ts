@@ -51,7 +51,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
     },
     genReqId: requestIdFrom,
-    requestIdLogLabel: 'requestId',
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -105,7 +105,7 @@ interface CutGeometry {
   outline: string;
   neck: Record<ShirtSide, string>;
   /** The inner back of the collar seen through the front neck opening. */
-  neckEnds: [string, string];
+  neckLeft: string;
   /** Right sleeve (or side panel for a vest); the left one is mirrored. */
   sleeve: string;
   /** Right cuff band (empty for a vest); mirrored for the left. */
@@ -117,7 +117,7 @@ interface CutGeometry {
 const TEE: CutGeometry = {
   outline: 'M158 34{NECK}L302 56 L382 158 L334 190 L300 150 Q296 290 304 420 Q200 430 96 420 Q104 290 100 150 L66 190 L18 158 L98 56Z',
   neck: { front: 'Q200 80 242 34', back: 'Q200 48 242 34' },
-  neckEnds: ['158 34', '242 34'],
+  neckLeft: '158 34',
   sleeve: '296,50 384,156 334,192 300,150 294,100',
   cuff: '382,158 334,190 328,181 375,149',
   trimStroke: '',
@@ -135,7 +135,7 @@ const GEOMETRY: Record<ShirtCut, CutGeometry> = {
   vest: {
     outline: 'M166 30{NECK}L270 34 Q276 140 308 170 Q300 300 306 420 Q200 430 94 420 Q100 300 92 170 Q124 140 130 34Z',
     neck: { front: 'Q200 104 234 30', back: 'Q200 58 234 30' },
-    neckEnds: ['166 30', '234 30'],
+    neckLeft: '166 30',
     sleeve: '282,150 312,172 306,420 276,420 272,300',
     cuff: '',
     trimStroke: 'M270 34 Q276 140 308 170',
@@ -186,7 +186,7 @@ export function renderShirt(design: string, side: ShirtSide): string | null {
   const trim = `#${trimHex ?? accent}`;
   const g = GEOMETRY[parsed.cut];
   const outline = g.outline.replace('{NECK}', ` ${g.neck[side]} `);
-  const [neckLeft, neckRight] = g.neckEnds;
+  const neckLeft = g.neckLeft;
   const outlineStroke = tint(base, -0.45);
 
   const parts: string[] = [];

@@ -3,7 +3,7 @@
  * personalisation against the catalogue and prices every line from the database: whatever
  * price a client sends never reaches this file.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '../../domain/api.ts';
 import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type NewCartLine } from '../../domain/cart.ts';
 import type { Size } from '../../domain/catalogue.ts';
@@ -90,7 +90,7 @@ export class CartService {
       const fitting = await tx
         .select({ id: patches.id })
         .from(patches)
-        .where(and(inArray(patches.id, config.patchIds), eq(patches.active, true), sql`${patches.fitsTags} && ${product.tags}`));
+        .where(and(inArray(patches.id, config.patchIds), eq(patches.active, true), arrayOverlaps(patches.fitsTags, product.tags)));
       if (fitting.length !== config.patchIds.length) throw invalid('A chosen patch does not fit this product');
     }
     if (config.addonIds.length > 0) {

@@ -116,6 +116,10 @@ export interface SportSource {
   tag: string;
   name: Localised;
   icon: string;
+  /** A line every product description of the sport carries. */
+  line: Localised;
+  /** "split" seasons read 2026/27; "year" seasons read 2026. */
+  seasons: 'split' | 'year';
   cut: ShirtCut;
   sizes: readonly Size[];
   /** Shorts and socks prices; absent where a team sells none (F1). */
@@ -132,14 +136,14 @@ export interface SportSource {
 
 type TeamRow = [tag: string, en: string, zh: string, colours: string, pattern: ShirtPattern, squad?: string];
 
-/** Compact team rows: colours and name pools as space-separated names. */
-function teams(defaultPool: NamePool, rows: TeamRow[]): TeamSource[] {
+/** Compact team rows: colours and name pools as space-separated names (checked in the tests). */
+function teams(defaultPools: string, rows: TeamRow[]): TeamSource[] {
   return rows.map(([tag, en, zh, colours, pattern, squad]) => ({
     tag,
     name: L(en, zh),
     colours: colours.split(' ') as ColourName[],
     pattern,
-    squad: (squad ?? defaultPool).split(' ') as NamePool[],
+    squad: (squad ?? defaultPools).split(' ') as NamePool[],
   }));
 }
 
@@ -151,6 +155,8 @@ export const SPORTS: SportSource[] = [
     tag: 'football',
     name: L('Football', '足球'),
     icon: 'football',
+    line: L('Lightweight, breathable and cut for movement: as ready for five-a-side as for the stands.', '轻盈透气，剪裁利于活动，无论五人制比赛还是看台助威都合适。'),
+    seasons: 'split',
     cut: 'tee',
     sizes: ADULT_SIZES,
     addons: { shorts: 2499, socks: 1299 },
@@ -252,6 +258,8 @@ export const SPORTS: SportSource[] = [
     tag: 'rugby',
     name: L('Rugby', '橄榄球'),
     icon: 'rugby',
+    line: L('Built tough, with a reinforced collar and seams that stand up to scrums and tackles.', '领口与接缝加固，经得起争球与擒抱。'),
+    seasons: 'split',
     cut: 'tee',
     sizes: BIG_SIZES,
     addons: { shorts: 2999, socks: 1499 },
@@ -259,10 +267,10 @@ export const SPORTS: SportSource[] = [
     numbers: [1, 23],
     sportPatch: { name: L('Hands Together Sleeve Badge', '携手同行臂章'), shape: 'heart', colour: 'green', price: 300 },
     kinds: [
-      { key: 'home', label: L('Home Jersey', '主场球衣'), price: 8499, printable: true, share: 1 },
-      { key: 'away', label: L('Away Jersey', '客场球衣'), price: 8499, printable: true, share: 1 },
-      { key: 'retro', label: L('Heritage Jersey', '经典复刻球衣'), price: 7499, printable: true, share: 0.5, cut: 'long' },
-      { key: 'training', label: L('Training Top', '训练上衣'), price: 4999, printable: false, share: 0.5 },
+      { key: 'home', label: L('Home Jersey', '主场橄榄球衣'), price: 8499, printable: true, share: 1 },
+      { key: 'away', label: L('Away Jersey', '客场橄榄球衣'), price: 8499, printable: true, share: 1 },
+      { key: 'retro', label: L('Heritage Jersey', '经典复刻橄榄球衣'), price: 7499, printable: true, share: 0.5, cut: 'long' },
+      { key: 'training', label: L('Training Jersey', '橄榄球训练衣'), price: 4999, printable: false, share: 0.5 },
     ],
     groups: [
       {
@@ -299,6 +307,8 @@ export const SPORTS: SportSource[] = [
     tag: 'f1',
     name: L('F1', 'F1 赛车'),
     icon: 'f1',
+    line: L('A paddock-ready team shirt with a soft touch and quick-dry fabric.', '手感柔软、速干面料，围场风格车队衫。'),
+    seasons: 'year',
     cut: 'tee',
     sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL'],
     squadSize: [3, 4],
@@ -333,6 +343,8 @@ export const SPORTS: SportSource[] = [
     tag: 'basketball',
     name: L('Basketball', '篮球'),
     icon: 'basketball',
+    line: L('Lightweight mesh with a dropped armhole for a full range of motion.', '轻量网眼面料，加大袖窿，动作伸展自如。'),
+    seasons: 'split',
     cut: 'vest',
     sizes: BIG_SIZES,
     addons: { shorts: 3499, socks: 999 },
