@@ -57,6 +57,12 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.decorate('closing', false);
+  // While shutting down, answers close their connection, so idle keep-alive sockets cannot hold
+  // the close open after the last in-flight request.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (app.closing) reply.header('connection', 'close');
+    return payload;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
