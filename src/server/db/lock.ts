@@ -3,7 +3,7 @@
  * A lock file with the owner's pid stops that with a clear message; a stale lock (its process
  * gone) is taken over.
  */
-import { open, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,6 +17,7 @@ function alive(pid: number): boolean {
 }
 
 export async function acquireDataLock(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'pglite.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

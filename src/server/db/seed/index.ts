@@ -17,7 +17,7 @@ export async function seedIfEmpty(db: Db, options: { products?: number | null; l
   if (!countryCount?.n) result.countries = (await seedCountries(db)).countries;
   const [productCount] = await db.select({ n: count() }).from(products);
   if (!productCount?.n) {
-    log('seeding the demo catalogue');
+    log(options.products ? `generating a catalogue of ${options.products} products` : 'seeding the demo catalogue');
     result.products = (await seedCatalogue(db, { ...(options.products ? { products: options.products } : {}), log })).products;
   }
   return result;
