@@ -5,7 +5,7 @@
  */
 import { createInstance, type i18n, type TFunction } from 'i18next';
 import type { Locale } from '../domain/locale.ts';
-import type enUS from './locales/en-US.json';
+import type enUS from './locales/en-US/index.ts';
 
 /** The message catalogue; en-US is the reference, zh-CN must have the same keys (checked in index.ts). */
 export type Messages = typeof enUS;

@@ -1,6 +1,6 @@
 /** Typed keys: `t('home.heroTitle')` is checked against the en-US catalogue. */
 import 'i18next';
-import type enUS from './locales/en-US.json';
+import type enUS from './locales/en-US/index.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -10,8 +10,8 @@
  */
 import type { Locale } from '../domain/locale.ts';
 import { createI18n, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
-import enUS from './locales/en-US.json';
-import zhCN from './locales/zh-CN.json';
+import enUS from './locales/en-US/index.ts';
+import zhCN from './locales/zh-CN/index.ts';
 
 export { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
 export { assetPath, localePath, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';

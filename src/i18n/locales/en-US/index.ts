@@ -1,0 +1,12 @@
+/**
+ * The en-US catalogue, one file per area of the shop so that each can be edited on its own.
+ * Top-level keys are namespaces: islands receive only the ones they use (pickMessages).
+ */
+import core from './core.json';
+import layout from './layout.json';
+import app from './app.json';
+import configurator from './configurator.json';
+import cart from './cart.json';
+import browse from './browse.json';
+
+export default { ...core, layout, app, configurator, cart, browse };
