@@ -17,7 +17,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import envelope, { ok, requestIdFrom } from './plugins/envelope.ts';
 import security from './plugins/security.ts';
-import { readNotFoundPage, sitePlugin } from './plugins/site.ts';
+import { pageFallbacks, readNotFoundPage, sitePlugin } from './plugins/site.ts';
 import visitor from './plugins/visitor.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -67,7 +67,11 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
-  await app.register(envelope, { apiPrefix: API_PREFIX, notFoundPage: await readNotFoundPage(config.siteDir) });
+  await app.register(envelope, {
+    apiPrefix: API_PREFIX,
+    notFoundPage: await readNotFoundPage(config.siteDir),
+    pageFallback: pageFallbacks(config.siteDir, config.basePath),
+  });
   await app.register(security, { corsOrigins: config.corsOrigins, apiPrefix: API_PREFIX });
   await app.register(visitor);
   await app.register(compress, {

@@ -48,6 +48,8 @@ export interface EnvelopeOptions {
   apiPrefix: string;
   /** HTML shown for unknown page paths; unknown API paths always get the envelope. */
   notFoundPage: string | null;
+  /** HTML for page paths that have no file but stand for a real page (e.g. a product added after the build). */
+  pageFallback?: (path: string) => Promise<string | null>;
 }
 
 async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
@@ -82,8 +84,11 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
     return failure(reply, 500, CODES.INTERNAL, `An error occurred (request ${request.id})`);
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
+    const isPage = !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD');
+    const fallback = isPage && options.pageFallback ? await options.pageFallback(path) : null;
+    if (fallback) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fallback);
     if (options.notFoundPage && !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(options.notFoundPage);
     }

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
+import path, { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
@@ -42,4 +42,26 @@ export async function readNotFoundPage(root: string | null): Promise<string | nu
   } catch {
     return null;
   }
+}
+
+/**
+ * Pages that exist for any id, not only the ones pre-rendered at build time: a product added after
+ * the build opens at its URL through the product shell page, which loads it from the API.
+ * Returns the shell's HTML for such a path, or null.
+ */
+export function pageFallbacks(root: string | null, basePath: string): (path: string) => Promise<string | null> {
+  const productPath = new RegExp(`^${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(en-US|zh-CN)/product/[1-9][0-9]{0,9}/?$`);
+  const shells = new Map<string, Promise<string | null>>();
+  return async (path) => {
+    if (!root) return null;
+    const match = productPath.exec(path);
+    if (!match) return null;
+    const locale = match[1]!;
+    let shell = shells.get(locale);
+    if (!shell) {
+      shell = readFile(join(root, locale, 'product', 'new', 'index.html'), 'utf8').catch(() => null);
+      shells.set(locale, shell);
+    }
+    return shell;
+  };
 }

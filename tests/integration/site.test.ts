@@ -1,0 +1,85 @@
+/** Serving the built site: caching, the page CSP, not-found pages, the product shell, a base path. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from './harness.ts';
+
+let site: string;
+beforeAll(async () => {
+  site = await mkdtemp(path.join(tmpdir(), 'shop-site-'));
+  const files: Record<string, string> = {
+    'index.html': '<html>root</html>',
+    '404.html': '<html>not found page</html>',
+    'en-US/index.html': '<html>home en</html>',
+    'en-US/product/1/index.html': '<html>product one</html>',
+    'en-US/product/new/index.html': '<html>product shell en</html>',
+    'zh-CN/product/new/index.html': '<html>product shell zh</html>',
+    '_astro/app.abc123.js': 'console.log(1)',
+  };
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(site, file)), { recursive: true });
+    await writeFile(path.join(site, file), content);
+  }
+});
+afterAll(async () => rm(site, { recursive: true, force: true }));
+
+describe('at the root', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ siteDir: site }, { seed: false });
+  });
+  afterAll(async () => shop?.close());
+
+  it('serves pages, revalidated, with the page CSP', async () => {
+    const page = await shop.app.inject({ method: 'GET', url: '/en-US/product/1/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe('<html>product one</html>');
+    expect(page.headers['cache-control']).toContain('must-revalidate');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).not.toContain("default-src 'none'");
+  });
+
+  it('caches fingerprinted assets for a year', async () => {
+    const asset = await shop.app.inject({ method: 'GET', url: '/_astro/app.abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('opens a product added after the build through the product shell', async () => {
+    const en = await shop.app.inject({ method: 'GET', url: '/en-US/product/987654/' });
+    expect(en.statusCode).toBe(200);
+    expect(en.body).toBe('<html>product shell en</html>');
+    const zh = await shop.app.inject({ method: 'GET', url: '/zh-CN/product/987654' });
+    expect(zh.body).toBe('<html>product shell zh</html>');
+  });
+
+  it('answers unknown pages with the not-found page and unknown API paths with the envelope', async () => {
+    for (const url of ['/en-US/nothing-here', '/en-US/product/abc/', '/en-US/product/0/']) {
+      const page = await shop.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body).toBe('<html>not found page</html>');
+    }
+    const api = await shop.app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('1404');
+  });
+});
+
+describe('under a base path', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ siteDir: site, basePath: '/independent-website/views/' }, { seed: false });
+  });
+  afterAll(async () => shop?.close());
+
+  it('serves the site below the prefix and nothing above it', async () => {
+    const home = await shop.app.inject({ method: 'GET', url: '/independent-website/views/en-US/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toBe('<html>home en</html>');
+    const shell = await shop.app.inject({ method: 'GET', url: '/independent-website/views/en-US/product/55555/' });
+    expect(shell.body).toBe('<html>product shell en</html>');
+    expect((await shop.app.inject({ method: 'GET', url: '/en-US/' })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
