@@ -40,6 +40,15 @@ describe('at the root', () => {
     expect(page.headers['content-security-policy']).not.toContain("default-src 'none'");
   });
 
+  it('keeps the page policy on a 304 revalidation, so a reloaded page can load its assets', async () => {
+    const first = await shop.app.inject({ method: 'GET', url: '/en-US/' });
+    const etag = String(first.headers['etag']);
+    const again = await shop.app.inject({ method: 'GET', url: '/en-US/', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(again.headers['content-security-policy']).not.toContain("default-src 'none'");
+  });
+
   it('caches fingerprinted assets for a year', async () => {
     const asset = await shop.app.inject({ method: 'GET', url: '/_astro/app.abc123.js' });
     expect(asset.statusCode).toBe(200);

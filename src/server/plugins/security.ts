@@ -40,11 +40,12 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.hasHeader('content-security-policy')) return payload;
+    // Chosen by path, not by content type: a 304 revalidation has no content type, and the
+    // browser keeps the policy it brings for the cached page.
     const url = request.url;
-    const type = String(reply.getHeader('content-type') ?? '');
     if (url.startsWith(`${options.apiPrefix}/docs`)) reply.header('content-security-policy', DOCS_CSP);
-    else if (type.startsWith('text/html')) reply.header('content-security-policy', PAGE_CSP);
-    else reply.header('content-security-policy', API_CSP);
+    else if (url.startsWith(`${options.apiPrefix}/`) || url === options.apiPrefix) reply.header('content-security-policy', API_CSP);
+    else reply.header('content-security-policy', PAGE_CSP);
     // API answers may be personal (carts, later accounts): never kept by shared caches.
     if (url.startsWith(options.apiPrefix) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
