@@ -40,7 +40,11 @@ async function hashInputs(config: Config, catalogueVersion: string): Promise<str
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) await walk(path.join(relative, entry.name));
   };
   for (const input of BUILD_INPUTS) await walk(input);
-  hash.update(JSON.stringify({ base: config.basePath, site: config.publicSiteUrl, catalogueVersion }));
+  // PUBLIC_* variables are baked into the pages at build time, so a change to one means a rebuild.
+  const publicEnv = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('PUBLIC_'))
+    .sort(([a], [b]) => a.localeCompare(b));
+  hash.update(JSON.stringify({ base: config.basePath, site: config.publicSiteUrl, catalogueVersion, publicEnv }));
   return hash.digest('hex');
 }
 
