@@ -66,11 +66,15 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const catalogue = new CatalogueService(database.db);
+  const geo = new GeoService(database.db);
+  const cart = new CartService(database.db, config.discountTiers);
+
   await app.register(cookie);
   await app.register(envelope, {
     apiPrefix: API_PREFIX,
     notFoundPage: await readNotFoundPage(config.siteDir),
-    pageFallback: pageFallbacks(config.siteDir, config.basePath),
+    pageFallback: pageFallbacks(config.siteDir, config.basePath, (id) => catalogue.exists(id)),
   });
   await app.register(security, { corsOrigins: config.corsOrigins, apiPrefix: API_PREFIX });
   await app.register(visitor);
@@ -94,10 +98,6 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
-
-  const catalogue = new CatalogueService(database.db);
-  const geo = new GeoService(database.db);
-  const cart = new CartService(database.db, config.discountTiers);
 
   await app.register(
     async (api) => {

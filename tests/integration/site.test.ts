@@ -27,7 +27,7 @@ afterAll(async () => rm(site, { recursive: true, force: true }));
 describe('at the root', () => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await createTestShop({ siteDir: site }, { seed: false });
+    shop = await createTestShop({ siteDir: site });
   });
   afterAll(async () => shop?.close());
 
@@ -56,11 +56,15 @@ describe('at the root', () => {
   });
 
   it('opens a product added after the build through the product shell', async () => {
-    const en = await shop.app.inject({ method: 'GET', url: '/en-US/product/987654/' });
+    // Product 2 has no pre-rendered page in this test site, as if added after the build.
+    const en = await shop.app.inject({ method: 'GET', url: '/en-US/product/2/' });
     expect(en.statusCode).toBe(200);
     expect(en.body).toBe('<html>product shell en</html>');
-    const zh = await shop.app.inject({ method: 'GET', url: '/zh-CN/product/987654' });
+    const zh = await shop.app.inject({ method: 'GET', url: '/zh-CN/product/2' });
     expect(zh.body).toBe('<html>product shell zh</html>');
+    const unknown = await shop.app.inject({ method: 'GET', url: '/en-US/product/987654/' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe('<html>not found page</html>');
   });
 
   it('answers unknown pages with the not-found page and unknown API paths with the envelope', async () => {
@@ -78,7 +82,7 @@ describe('at the root', () => {
 describe('under a base path', () => {
   let shop: TestShop;
   beforeAll(async () => {
-    shop = await createTestShop({ siteDir: site, basePath: '/independent-website/views/' }, { seed: false });
+    shop = await createTestShop({ siteDir: site, basePath: '/independent-website/views/' });
   });
   afterAll(async () => shop?.close());
 
@@ -86,7 +90,7 @@ describe('under a base path', () => {
     const home = await shop.app.inject({ method: 'GET', url: '/independent-website/views/en-US/' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toBe('<html>home en</html>');
-    const shell = await shop.app.inject({ method: 'GET', url: '/independent-website/views/en-US/product/55555/' });
+    const shell = await shop.app.inject({ method: 'GET', url: '/independent-website/views/en-US/product/3/' });
     expect(shell.body).toBe('<html>product shell en</html>');
     expect((await shop.app.inject({ method: 'GET', url: '/en-US/' })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

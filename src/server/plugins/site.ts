@@ -49,14 +49,20 @@ export async function readNotFoundPage(root: string | null): Promise<string | nu
  * the build opens at its URL through the product shell page, which loads it from the API.
  * Returns the shell's HTML for such a path, or null.
  */
-export function pageFallbacks(root: string | null, basePath: string): (path: string) => Promise<string | null> {
-  const productPath = new RegExp(`^${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(en-US|zh-CN)/product/[1-9][0-9]{0,9}/?$`);
+export function pageFallbacks(
+  root: string | null,
+  basePath: string,
+  productExists: (id: number) => Promise<boolean>,
+): (path: string) => Promise<string | null> {
+  const productPath = new RegExp(`^${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(en-US|zh-CN)/product/([1-9][0-9]{0,8})/?$`);
   const shells = new Map<string, Promise<string | null>>();
   return async (path) => {
     if (!root) return null;
     const match = productPath.exec(path);
     if (!match) return null;
     const locale = match[1]!;
+    // An unknown id is a real 404 (not a page that says so with status 200).
+    if (!(await productExists(Number(match[2])))) return null;
     let shell = shells.get(locale);
     if (!shell) {
       shell = readFile(join(root, locale, 'product', 'new', 'index.html'), 'utf8').catch(() => null);

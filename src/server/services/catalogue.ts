@@ -158,6 +158,11 @@ export class CatalogueService {
     return this.pageOfCards(where, request.sort, request, locale);
   }
 
+  async exists(id: number): Promise<boolean> {
+    const rows = await this.db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.active, true))).limit(1);
+    return rows.length > 0;
+  }
+
   async productDetail(id: number, locale: Locale): Promise<ProductDetail> {
     const [row] = await this.db
       .select({ product: products, team: teams })
