@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { acquireDataLock } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { listen, stopOnSignals } from './main.ts';
+import { CartService } from './services/cart.ts';
 import { CatalogueService } from './services/catalogue.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -22,6 +23,10 @@ const DEFAULT_SITE_DIR = path.join(ROOT, 'dist');
 const STAMP_FILE = '.build-stamp.json';
 /** What the static build is made from, besides the catalogue. */
 const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+/** Guest carts untouched this long are deleted (the privacy policy says so). */
+const GUEST_CART_DAYS = 30;
+const CLEAN_UP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 const say = (message: string) => process.stdout.write(`[shop] ${message}\n`);
 
@@ -122,6 +127,13 @@ async function main() {
   const shown = new URL(running.url);
   if (shown.hostname === '127.0.0.1' || shown.hostname === '0.0.0.0') shown.hostname = 'localhost';
   say(`the shop is open at ${shown.origin}${config.basePath}  (API docs: ${shown.origin}/api/docs)`);
+  const cleanUp = () =>
+    new CartService(database.db, config.discountTiers)
+      .deleteAbandonedGuestCarts(GUEST_CART_DAYS)
+      .then((n) => n && app.log.info({ lines: n }, 'deleted abandoned guest cart lines'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'guest cart clean-up failed'));
+  void cleanUp();
+  setInterval(cleanUp, CLEAN_UP_EVERY_MS).unref();
   stopOnSignals(running, () => {
     void releaseLock().finally(() => process.exit(0));
   });

@@ -310,3 +310,19 @@ describe('one visitor cannot reach another’s cart', () => {
     expect(String(answer.headers['x-visitor-id'])).toMatch(/^[0-9a-f]{32}$/);
   });
 });
+
+describe('abandoned guest carts', () => {
+  it('deletes guest carts untouched for 30 days and keeps the rest', async () => {
+    const old = visitor();
+    const recent = visitor();
+    await call(shop.app, '/demo/ironCartItem/saveCartItemList', [line(), line({ customType: 3, customName: 'OLD', customNumber: '1' })], as(old));
+    await call(shop.app, '/demo/ironCartItem/saveCartItemList', [line()], as(recent));
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await shop.database.db.update(cartItems).set({ updatedAt: longAgo }).where(eq(cartItems.visitorId, old));
+    const { CartService } = await import('../../src/server/services/cart.ts');
+    const deleted = await new CartService(shop.database.db, shop.config.discountTiers).deleteAbandonedGuestCarts(30);
+    expect(deleted).toBeGreaterThanOrEqual(2);
+    expect((await rowCount(old)).n).toBe(0);
+    expect((await rowCount(recent)).n).toBe(1);
+  });
+});

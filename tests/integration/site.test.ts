@@ -11,6 +11,8 @@ beforeAll(async () => {
   const files: Record<string, string> = {
     'index.html': '<html>root</html>',
     '404.html': '<html>not found page</html>',
+    '403.html': '<html>no permission</html>',
+    '500.html': '<html>server error</html>',
     'en-US/index.html': '<html>home en</html>',
     'en-US/product/1/index.html': '<html>product one</html>',
     'en-US/product/new/index.html': '<html>product shell en</html>',
@@ -47,6 +49,12 @@ describe('at the root', () => {
     expect(again.statusCode).toBe(304);
     expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(again.headers['content-security-policy']).not.toContain("default-src 'none'");
+  });
+
+  it('serves the standalone error pages', async () => {
+    expect((await shop.app.inject({ method: 'GET', url: '/403' })).body).toBe('<html>no permission</html>');
+    expect((await shop.app.inject({ method: 'GET', url: '/500' })).body).toBe('<html>server error</html>');
+    expect((await shop.app.inject({ method: 'GET', url: '/404' })).body).toBe('<html>not found page</html>');
   });
 
   it('caches fingerprinted assets for a year', async () => {

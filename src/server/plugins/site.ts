@@ -32,6 +32,15 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       else reply.header('cache-control', 'public, max-age=3600');
     },
   });
+  // The specification's standalone error pages, at /403, /404 and /500 (the guard sends a shopper
+  // without the right role to /403).
+  for (const code of ['403', '404', '500']) {
+    app.get(`${options.basePath}${code}`, async (_request, reply) => {
+      const html = await readFile(path.join(options.root, `${code}.html`), 'utf8').catch(() => null);
+      if (html === null) return reply.callNotFound();
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=0, must-revalidate').send(html);
+    });
+  }
 }
 
 /** The site's own not-found page, for unknown page paths (API paths get the JSON envelope). */

@@ -146,6 +146,22 @@ export class CartService {
     });
   }
 
+  /**
+   * Deletes guest carts nobody has touched for `days` days (the privacy policy promises 30):
+   * a visitor id is only a cookie, so an abandoned guest cart has no one to come back for it.
+   */
+  async deleteAbandonedGuestCarts(days: number, now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const stale = this.db
+      .select({ visitorId: cartItems.visitorId })
+      .from(cartItems)
+      .where(sql`${cartItems.visitorId} is not null`)
+      .groupBy(cartItems.visitorId)
+      .having(sql`max(${cartItems.updatedAt}) < ${cutoff}`);
+    const deleted = await this.db.delete(cartItems).where(inArray(cartItems.visitorId, stale)).returning({ id: cartItems.id });
+    return deleted.length;
+  }
+
   /** Number of items (sum of quantities) for the header's cart icon. */
   async itemCount(owner: CartOwner | null): Promise<number> {
     if (!owner) return 0;
