@@ -1,11 +1,11 @@
 /**
  * Connects the HTTP layer's code handling (client/code-handler.ts) to this page's session,
- * toasts and logout dialog. The page shell installs it on every page; until then (or without
- * it, at build time) calls still carry the stored token but failures reach callers unhandled.
+ * toasts and logout dialog. Loaded on the first failed call by the hook that
+ * `http-install.ts` installs on every page, so pages whose calls succeed never download it.
  */
 import { createCodeHandler, createSharedRefresh, type RefreshResult } from '../client/code-handler.ts';
 import { CLIENT_CODES, isApiError, isClientCode, isUnreachable, type ApiError } from '../client/errors.ts';
-import { setHttpHooks, type HttpHooks } from '../client/http-hooks.ts';
+import type { HttpHooks } from '../client/http-hooks.ts';
 import { showLogoutNotice } from './logout-dialog.ts';
 import { resetSession, setSession, storedAccessToken, storedRefreshToken } from './session.ts';
 import { toastError } from './toasts.ts';
@@ -48,7 +48,7 @@ export function errorToastMessage(error: ApiError): { text: string } | { textKey
   return error.msg ? { text: error.msg } : { textKey: 'errors.generic' };
 }
 
-/** The hooks, with a fresh shared refresh (tests make one per case). */
+/** The hooks, with a fresh shared refresh (one per page; tests make one per case). */
 export function createHttpHooks(): HttpHooks {
   return {
     accessToken: storedAccessToken,
@@ -62,11 +62,3 @@ export function createHttpHooks(): HttpHooks {
   };
 }
 
-let installed = false;
-
-/** Installs the token getter and the code handling; later calls do nothing. */
-export function installHttpHandling(): void {
-  if (installed) return;
-  installed = true;
-  setHttpHooks(createHttpHooks());
-}

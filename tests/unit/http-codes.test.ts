@@ -8,6 +8,7 @@ import { envelope, installFakeApi, type FakeApi, type SeenRequest } from './help
 import { ApiError, CLIENT_CODES, otherPost, post, setHttpHooks } from '../../src/client/http.ts';
 import { createSharedRefresh, type RefreshResult } from '../../src/client/code-handler.ts';
 import { createHttpHooks, refreshSessionOnce } from '../../src/stores/http-handling.ts';
+import { installHttpHandling } from '../../src/stores/http-install.ts';
 import { $logoutNotices, confirmLogoutNotice } from '../../src/stores/logout-dialog.ts';
 import { $session, resetSession, setSession } from '../../src/stores/session.ts';
 import { $toasts, TOAST_DEDUPE_RESET_MS, TOAST_DURATION_MS, resetToastsForTests, type Toast } from '../../src/stores/toasts.ts';
@@ -354,5 +355,20 @@ describe('the other envelope gets the same handling', () => {
     api.route('/api/other/kick', () => ({ json: { status: 8888, result: null, message: '' } }));
     await failure(otherPost('/other/kick'));
     expect($session.get()).toBeNull();
+  });
+});
+
+describe('the installed hooks (what every page runs)', () => {
+  it('load the handling on the first failure and share one refresh across calls', async () => {
+    installHttpHandling();
+    setSession({ token: 't1', refreshToken: 'r1' });
+    protectedRoute(new Set(['t2']));
+    refreshRoute();
+    await expect(Promise.all([post('/demo/orders'), post('/demo/orders'), post('/demo/orders')])).resolves.toHaveLength(3);
+    expect(api.to(REFRESH)).toHaveLength(1);
+    expect(api.to(ORDERS)[0]!.headers.get('authorization')).toBe('Bearer t1');
+    api.route('/api/demo/stock', () => envelope('1410', null, 'Out of stock'));
+    await failure(post('/demo/stock'));
+    expect(toastsShown.map((t) => t.text)).toEqual(['Out of stock']);
   });
 });
