@@ -1,6 +1,6 @@
 /**
  * What the HTTP layer lets the rest of the page plug in, without importing the HTTP client:
- * the session's token and code handling (installed by `stores/http-handling.ts`), and a count of
+ * the session's token and code handling (installed by `stores/http-install.ts`), and a count of
  * calls in flight (the progress bar follows it). No imports, so the page shell stays small on
  * pages that never call the API.
  */

@@ -11,7 +11,7 @@
  * AbortSignal cancels.
  *
  * The response codes of spec section 8 (token refresh, logouts, error toasts) are handled by the
- * hook the page shell installs (`stores/http-handling.ts`, through {@link setHttpHooks}), so this
+ * hook the page shell installs (`stores/http-install.ts`, through {@link setHttpHooks}), so this
  * file stays free of session state and UI; without that hook (the build, unit tests) failures go
  * straight to the caller.
  */
