@@ -39,6 +39,7 @@ export function deleteCartItems(ids: readonly number[], options?: RequestOptions
   return post('/demo/ironCartItem/deleteByIds', ids, options);
 }
 
+/** The header's item count: a background call, so a failure shows no toast (the count just stays). */
 export function queryCartCount(options?: RequestOptions): Promise<number> {
-  return post('/demo/ironCartItem/queryCartSumByUserId', {}, options);
+  return post('/demo/ironCartItem/queryCartSumByUserId', {}, { silent: true, ...options });
 }

@@ -1,82 +1,38 @@
 /**
- * The HTTP layer shared by the browser islands and the build (spec section 7, DESIGN.md section 4).
+ * The HTTP layer shared by the browser islands and the build (spec sections 7 and 8, DESIGN.md
+ * section 4).
  *
  * Every call is JSON, times out after 10 s, carries a fresh `X-Request-Id`, the page's
- * `Accept-Language` and (in a browser) the `X-Visitor-Id` cookie's value, and is unwrapped from the
- * main envelope `{code, msg, data}`: code `0000` gives `data`, anything else throws an
- * {@link ApiError}. Retries are off, as the specification's default.
+ * `Accept-Language`, (in a browser) the `X-Visitor-Id` cookie's value and, when signed in, the
+ * bearer token; query parameters become a query string. The answer is unwrapped from the main
+ * envelope `{code, msg, data}` (`post`/`get`: code `0000` gives `data`) or the other service's
+ * `{status, result, message}` (`otherPost`/`otherGet`: status 200 gives `result`); anything
+ * else throws an {@link ApiError}. Retries are off unless a call asks for them; a caller's
+ * AbortSignal cancels.
  *
- * Seam for the next issue: token refresh, session resets and toasts plug in through
- * {@link setHttpHooks} (an access-token getter and an error handler that may retry once), so this
- * file stays free of session state and UI.
+ * The response codes of spec section 8 (token refresh, logouts, error toasts) are handled by the
+ * hook the page shell installs (`stores/http-install.ts`, through {@link setHttpHooks}), so this
+ * file stays free of session state and UI; without that hook (the build, unit tests) failures go
+ * straight to the caller.
  */
 import { ofetch } from 'ofetch';
-import {
-  CODES,
-  REQUEST_ID_HEADER,
-  VISITOR_ID_COOKIE,
-  VISITOR_ID_HEADER,
-  VISITOR_ID_MAX_AGE_SECONDS,
-  VISITOR_ID_PATTERN,
-  type Envelope,
-} from '../domain/api.ts';
+import { CODES, REQUEST_ID_HEADER, VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../domain/api.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
+import { ApiError, CLIENT_CODES } from './errors.ts';
+import { getHttpHooks, trackRequest } from './http-hooks.ts';
+import { getStored, isNonEmptyString } from './storage.ts';
+
+export { ApiError, CLIENT_CODES, isApiError } from './errors.ts';
+export { setHttpHooks, type ErrorContext, type HttpHooks } from './http-hooks.ts';
 
 /** Spec section 9. */
 export const HTTP_TIMEOUT_MS = 10_000;
-
-/** Codes for failures that never reached the server's envelope (the server's codes are digits). */
-export const CLIENT_CODES = {
-  /** No answer: offline, DNS, connection refused, CORS. */
-  NETWORK: 'NETWORK',
-  TIMEOUT: 'TIMEOUT',
-  /** The caller cancelled the request. */
-  ABORTED: 'ABORTED',
-  /** An answer that is not our envelope (a proxy's HTML error page, say). */
-  BAD_RESPONSE: 'BAD_RESPONSE',
-  /** Running in Node with no absolute API address to call. */
-  NO_API: 'NO_API',
-} as const;
-
-/** A failed call: the server's code and message, or one of {@link CLIENT_CODES}. */
-export class ApiError extends Error {
-  readonly code: string;
-  readonly msg: string;
-  readonly requestId: string;
-  /** HTTP status, when an answer arrived. */
-  readonly status: number | undefined;
-
-  constructor(init: { code: string; msg: string; requestId: string; status?: number | undefined; cause?: unknown }) {
-    super(`${init.msg} (code ${init.code}, request ${init.requestId})`, { cause: init.cause });
-    this.name = 'ApiError';
-    this.code = init.code;
-    this.msg = init.msg;
-    this.requestId = init.requestId;
-    this.status = init.status;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-/** Hooks the session layer installs (next issue). Both optional; without them calls go out anonymous. */
-export interface HttpHooks {
-  /** The bearer token for the main service, or null when signed out. */
-  accessToken?: () => string | null | undefined;
-  /**
-   * Sees every failure before the caller does. It may call `retry` once (after refreshing an
-   * expired token), reset the session or show a toast; it returns the retried result or throws.
-   * `retry` does not pass through this hook again, so a failing refresh cannot loop.
-   */
-  onError?: (error: ApiError, retry: () => Promise<unknown>) => Promise<unknown>;
-}
-
-let hooks: HttpHooks = {};
-
-export function setHttpHooks(next: HttpHooks): void {
-  hooks = next;
-}
+/** Spec section 9: retries when a call enables them. */
+export const RETRY_ATTEMPTS = 3;
+/** Wait before the first retry; doubled for each next one. */
+export const RETRY_BASE_DELAY_MS = 500;
+/** HTTP statuses worth another try: the server or a proxy said "not now", not "no". */
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 
 export interface RequestOptions {
   /** Sent as Accept-Language; defaults to the page's `<html lang>` in a browser, else en-US. */
@@ -84,9 +40,24 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** Query parameters, serialised as a query string. */
   query?: Record<string, string | number | boolean | undefined> | undefined;
+  /**
+   * A background call (the header's cart count, a poll): a failure shows no error toast and the
+   * call does not drive the progress bar. Expired tokens and logout codes are still handled.
+   */
+  silent?: boolean | undefined;
+  /**
+   * Up to {@link RETRY_ATTEMPTS} more attempts after a network failure, a timeout or a
+   * 408/429/5xx answer. Only for calls that are safe to repeat (reads: our API's reads are POSTs).
+   */
+  retry?: boolean | undefined;
+  /**
+   * No bearer token and no code handling: the caller sees every failure as it is. The token
+   * refresh itself goes out this way, so it can never trigger another refresh.
+   */
+  bare?: boolean | undefined;
 }
 
-const isBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
+const isBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
 
 /**
  * Where calls go. In a browser: `PUBLIC_API_BASE` (default `/api`, same origin). In Node (the
@@ -94,7 +65,7 @@ const isBrowser = typeof window !== 'undefined' && typeof document !== 'undefine
  * nothing there.
  */
 export function apiBase(): string {
-  if (!isBrowser) {
+  if (!isBrowser()) {
     const fromEnv = typeof process !== 'undefined' ? process.env['CATALOGUE_API_URL'] : undefined;
     if (fromEnv) return trimSlash(fromEnv);
   }
@@ -104,6 +75,12 @@ export function apiBase(): string {
 /** The API address as the browser sees it; never the build machine's. */
 export function publicApiBase(): string {
   return trimSlash(import.meta.env.PUBLIC_API_BASE || '/api');
+}
+
+/** The "other" service (spec section 7): `PUBLIC_OTHER_API_BASE`, by default our own API. */
+export function otherApiBase(): string {
+  const configured = import.meta.env.PUBLIC_OTHER_API_BASE;
+  return configured ? trimSlash(configured) : apiBase();
 }
 
 /**
@@ -154,11 +131,11 @@ function readCookie(name: string): string | null {
 
 /**
  * The visitor id (DESIGN.md section 4): 128 random bits as 32 hex characters in the
- * `X-Visitor-Id` cookie, path /, 7 days, SameSite=Lax, written only when absent (or unusable).
- * Returns null outside a browser.
+ * `X-Visitor-Id` cookie, path /, 7 days, SameSite=Lax, written only when absent (a value that
+ * is not 32 hex characters, such as an old fingerprint, counts as absent). Null outside a browser.
  */
 export function ensureVisitorId(): string | null {
-  if (!isBrowser) return null;
+  if (!isBrowser()) return null;
   const existing = readCookie(VISITOR_ID_COOKIE);
   if (existing && VISITOR_ID_PATTERN.test(existing)) return existing;
   const id = toHex(crypto.getRandomValues(new Uint8Array(16)));
@@ -168,24 +145,65 @@ export function ensureVisitorId(): string | null {
 }
 
 function pageLocale(): Locale {
-  if (isBrowser) {
+  if (isBrowser()) {
     const lang = document.documentElement.lang;
     if (isLocale(lang)) return lang;
   }
   return DEFAULT_LOCALE;
 }
 
-const $fetch = ofetch.create({ retry: 0, responseType: 'json', ignoreResponseError: true });
-
-function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string';
+/**
+ * The bearer token: the installed hook's, else the stored one, so a call made before the page
+ * shell installed its hooks still goes out signed in.
+ */
+function currentAccessToken(): string | null {
+  const hook = getHttpHooks().accessToken;
+  if (hook) return hook() || null;
+  return getStored('token', isNonEmptyString);
 }
 
-/** One attempt: no hooks, no retry. */
-async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions): Promise<T> {
+const $fetch = ofetch.create({ retry: 0, responseType: 'json', ignoreResponseError: true });
+
+/** How a service wraps its answers. */
+interface Service {
+  base(): string;
+  /** `ok` with the data, a failure with the service's code and message, or null: not this envelope. */
+  unwrap(payload: unknown, httpOk: boolean): { ok: true; data: unknown } | { ok: false; code: string; msg: string } | null;
+}
+
+const MAIN: Service = {
+  base: apiBase,
+  unwrap(payload, httpOk) {
+    if (typeof payload !== 'object' || payload === null) return null;
+    const { code, msg, data } = payload as { code?: unknown; msg?: unknown; data?: unknown };
+    if (typeof code !== 'string') return null;
+    if (code === CODES.SUCCESS && httpOk) return { ok: true, data };
+    // A success code on an HTTP error is not to be believed.
+    return { ok: false, code: code === CODES.SUCCESS ? CLIENT_CODES.BAD_RESPONSE : code, msg: typeof msg === 'string' ? msg : '' };
+  },
+};
+
+/** Spec section 7: the other service answers `{status, result, message}`; status 200 is success. */
+const OTHER: Service = {
+  base: otherApiBase,
+  unwrap(payload, httpOk) {
+    if (typeof payload !== 'object' || payload === null) return null;
+    const { status, result, message } = payload as { status?: unknown; result?: unknown; message?: unknown };
+    if (typeof status !== 'number' && typeof status !== 'string') return null;
+    const code = String(status);
+    if (code === '200' && httpOk) return { ok: true, data: result };
+    // Its statuses share the main service's code table (9999 expired, 8888 forced logout, ...).
+    return { ok: false, code: code === '200' ? CLIENT_CODES.BAD_RESPONSE : code, msg: typeof message === 'string' ? message : '' };
+  },
+};
+
+type Method = 'GET' | 'POST';
+
+/** One HTTP attempt: no hooks, no retry. */
+async function send<T>(service: Service, method: Method, path: string, body: unknown, options: RequestOptions, token: string | null): Promise<T> {
   const requestId = newRequestId();
-  const base = apiBase();
-  if (!isBrowser && !/^https?:\/\//i.test(base)) {
+  const base = service.base();
+  if (!isBrowser() && !/^https?:\/\//i.test(base)) {
     throw new ApiError({
       code: CLIENT_CODES.NO_API,
       msg: 'No API to call: set CATALOGUE_API_URL (npm run build starts the API and sets it)',
@@ -200,7 +218,6 @@ async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, opti
   };
   const visitorId = ensureVisitorId();
   if (visitorId) headers[VISITOR_ID_HEADER] = visitorId;
-  const token = hooks.accessToken?.();
   if (token) headers['authorization'] = `Bearer ${token}`;
 
   // ofetch drops its own timeout when a signal is given, so both are combined here.
@@ -228,21 +245,21 @@ async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, opti
     const code = timedOut ? CLIENT_CODES.TIMEOUT : options.signal?.aborted ? CLIENT_CODES.ABORTED : CLIENT_CODES.NETWORK;
     let msg = timedOut ? 'The server took too long to answer' : code === CLIENT_CODES.ABORTED ? 'Request cancelled' : 'Could not reach the server';
     // At build time say which server, so a stopped API is obvious in the build log.
-    if (!isBrowser) msg += ` (${method} ${base}${path})`;
+    if (!isBrowser()) msg += ` (${method} ${base}${path})`;
     throw new ApiError({ code, msg, requestId, cause });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  const payload = response._data;
   const answeredId = response.headers.get(REQUEST_ID_HEADER) ?? requestId;
-  if (isEnvelope(payload)) {
-    if (payload.code === CODES.SUCCESS && response.ok) return payload.data as T;
+  const outcome = service.unwrap(response._data, response.ok);
+  if (outcome?.ok) return outcome.data as T;
+  if (outcome) {
     // HTTP errors use the server's message when it sent one (spec section 7).
     throw new ApiError({
-      code: payload.code === CODES.SUCCESS ? CLIENT_CODES.BAD_RESPONSE : payload.code,
-      msg: payload.msg || response.statusText || 'An error occurred',
+      code: outcome.code,
+      msg: outcome.msg || response.statusText || 'An error occurred',
       requestId: answeredId,
       status: response.status,
     });
@@ -255,21 +272,79 @@ async function send<T>(method: 'GET' | 'POST', path: string, body: unknown, opti
   });
 }
 
-async function withHooks<T>(attempt: () => Promise<T>): Promise<T> {
+function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === CLIENT_CODES.NETWORK || error.code === CLIENT_CODES.TIMEOUT) return true;
+  return error.status !== undefined && RETRYABLE_STATUS.has(error.status);
+}
+
+/** Waits `ms`, or rejects as cancelled as soon as the caller aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cancelled = () => {
+      clearTimeout(timer);
+      reject(new ApiError({ code: CLIENT_CODES.ABORTED, msg: 'Request cancelled', requestId: newRequestId() }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', cancelled);
+      resolve();
+    }, ms);
+    if (signal?.aborted) cancelled();
+    else signal?.addEventListener('abort', cancelled, { once: true });
+  });
+}
+
+/** `send`, repeated on transient failures when the call enabled retries. */
+async function sendWithRetries<T>(service: Service, method: Method, path: string, body: unknown, options: RequestOptions, token: string | null): Promise<T> {
+  const attempts = options.retry ? 1 + RETRY_ATTEMPTS : 1;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send<T>(service, method, path, body, options, token);
+    } catch (error) {
+      if (attempt >= attempts || !isRetryable(error)) throw error;
+      await pause(RETRY_BASE_DELAY_MS * 2 ** (attempt - 1), options.signal);
+    }
+  }
+}
+
+/** A whole call: attempts, then the installed code handling (which may retry once). */
+async function call<T>(service: Service, method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  const settle = options.silent ? () => {} : trackRequest();
+  const run = async (retried: boolean): Promise<T> => {
+    const token = options.bare ? null : currentAccessToken();
+    try {
+      return await sendWithRetries<T>(service, method, path, body, options, token);
+    } catch (error) {
+      const onError = getHttpHooks().onError;
+      if (options.bare || !onError || !(error instanceof ApiError) || error.code === CLIENT_CODES.ABORTED) throw error;
+      // After the one retry, `retry` only rethrows: the handler cannot loop even if it tried.
+      const retry = retried ? () => Promise.reject(error) : () => run(true);
+      return (await onError(error, retry, { retried, silent: options.silent === true, sentToken: token })) as T;
+    }
+  };
   try {
-    return await attempt();
-  } catch (error) {
-    if (!(error instanceof ApiError) || !hooks.onError || error.code === CLIENT_CODES.ABORTED) throw error;
-    return (await hooks.onError(error, attempt)) as T;
+    return await run(false);
+  } finally {
+    settle();
   }
 }
 
 /** POST `body` as JSON to `path` (under the API base, e.g. `/demo/ironProduct/search`). */
 export function post<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
-  return withHooks(() => send<T>('POST', path, body, options));
+  return call<T>(MAIN, 'POST', path, body, options);
 }
 
 /** GET `path` with `options.query` as the query string. */
 export function get<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return withHooks(() => send<T>('GET', path, undefined, options));
+  return call<T>(MAIN, 'GET', path, undefined, options);
+}
+
+/** POST to the other service; its `{status, result, message}` envelope, same handling. */
+export function otherPost<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
+  return call<T>(OTHER, 'POST', path, body, options);
+}
+
+/** GET from the other service. */
+export function otherGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return call<T>(OTHER, 'GET', path, undefined, options);
 }

@@ -6,6 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { queryCartCount, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
+import { $signedIn } from './session.ts';
 
 export type { NewCartLineInput } from '../client/cart.ts';
 
@@ -68,5 +69,7 @@ export function watchCartCount(): void {
   window.addEventListener('storage', (event) => {
     if (event.key === CROSS_TAB_KEY) void refreshCartCount();
   });
+  // Signing in or out (here or in another tab) switches between the guest's and the user's cart.
+  $signedIn.listen(() => void refreshCartCount());
   void refreshCartCount();
 }

@@ -1,22 +1,19 @@
 /**
  * The shopper's display currency (spec section 9): kept in local storage under `SOY_currency` as
- * JSON (`"GBP"`), default EUR. A missing, unparseable or unknown stored value reads as EUR.
- * Prices stay EUR minor units everywhere; only display converts (`convertFromEur`).
+ * JSON (`"GBP"`), default EUR. A missing value reads as EUR; an unparseable or unknown one is
+ * removed (client/storage.ts) and reads as EUR. Prices stay EUR minor units everywhere; only
+ * display converts (`convertFromEur`).
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { decodeStored, storageKey } from '../client/storage.ts';
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '../domain/money.ts';
 
-export const CURRENCY_STORAGE_KEY = 'SOY_currency';
+const NAME = 'currency';
+export const CURRENCY_STORAGE_KEY = storageKey(NAME);
 
 /** Reads a stored value; anything but one of our six codes gives the default. */
 export function decodeCurrency(stored: string | null | undefined): CurrencyCode {
-  if (stored == null) return DEFAULT_CURRENCY;
-  try {
-    const value: unknown = JSON.parse(stored);
-    return isCurrencyCode(value) ? value : DEFAULT_CURRENCY;
-  } catch {
-    return DEFAULT_CURRENCY;
-  }
+  return decodeStored(NAME, stored, isCurrencyCode) ?? DEFAULT_CURRENCY;
 }
 
 export const $currency = persistentAtom<CurrencyCode>(CURRENCY_STORAGE_KEY, DEFAULT_CURRENCY, {

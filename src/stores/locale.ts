@@ -4,26 +4,20 @@
  * Unset until the shopper picks a language; `/` then falls back to the browser's languages.
  */
 import { persistentAtom } from '@nanostores/persistent';
+import { decodeStored, storageKey, storedCodec } from '../client/storage.ts';
 import { isLocale, type Locale } from '../domain/locale.ts';
 
-export const LANG_STORAGE_KEY = 'SOY_lang';
+const NAME = 'lang';
+export const LANG_STORAGE_KEY = storageKey(NAME);
 /** Spec section 9: 2592000 s. */
 export const LANG_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
+/** Reads a stored value; missing gives undefined, anything but a known locale is removed too. */
 export function decodeLocale(stored: string | null | undefined): Locale | undefined {
-  if (stored == null) return undefined;
-  try {
-    const value: unknown = JSON.parse(stored);
-    return isLocale(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
+  return decodeStored(NAME, stored, isLocale) ?? undefined;
 }
 
-export const $chosenLocale = persistentAtom<Locale | undefined>(LANG_STORAGE_KEY, undefined, {
-  encode: (value) => (value === undefined ? undefined : JSON.stringify(value)),
-  decode: decodeLocale,
-});
+export const $chosenLocale = persistentAtom<Locale | undefined>(LANG_STORAGE_KEY, undefined, storedCodec(NAME, isLocale));
 
 /** Remembers an explicit language choice (the header's language switch). */
 export function chooseLocale(locale: string | undefined): void {

@@ -1,30 +1,30 @@
 /**
  * The shopper's session: the token pair from login, kept in local storage under the SOY_ prefix
  * as the specification says (SOY_token, SOY_refreshToken, JSON values). Another tab's login or
- * logout reaches this one through storage events (persistent atoms listen to them).
+ * logout reaches this one through storage events, which persistent atoms hear while something
+ * subscribes to them (the page shell and the route guard do, on every page that has them).
+ *
+ * The session ends (spec section 4) on logout, on a forced-logout code, on a confirmed
+ * modal-logout dialog and when the token refresh is refused: all of them call {@link resetSession}.
  */
-import { computed } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
+import { getStored, isNonEmptyString, storageKey, storedCodec } from '../client/storage.ts';
 
 export interface TokenPair {
   token: string;
   refreshToken: string;
 }
 
-/** A stored value that is not a JSON string reads as absent. */
-function decodeToken(stored: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(stored);
-    return typeof value === 'string' && value ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const TOKEN = 'token';
+const REFRESH_TOKEN = 'refreshToken';
 
 // Setting undefined removes the key, so a logout leaves nothing behind in storage.
-const tokenOptions = { encode: (value: string | undefined) => JSON.stringify(value), decode: decodeToken, listen: true };
-export const $token = persistentAtom<string | undefined>('SOY_token', undefined, tokenOptions);
-export const $refreshToken = persistentAtom<string | undefined>('SOY_refreshToken', undefined, tokenOptions);
+export const $token = persistentAtom<string | undefined>(storageKey(TOKEN), undefined, { ...storedCodec(TOKEN, isNonEmptyString), listen: true });
+export const $refreshToken = persistentAtom<string | undefined>(storageKey(REFRESH_TOKEN), undefined, {
+  ...storedCodec(REFRESH_TOKEN, isNonEmptyString),
+  listen: true,
+});
 
 /** The token pair while signed in, else null. */
 export const $session = computed([$token, $refreshToken], (token, refreshToken): TokenPair | null =>
@@ -32,13 +32,39 @@ export const $session = computed([$token, $refreshToken], (token, refreshToken):
 );
 export const $signedIn = computed($session, (session) => session !== null);
 
+/**
+ * The signed-in user's roles (spec section 6), once the user info is loaded; null while unknown
+ * (signed out, or not loaded yet on this page). The route guard waits for them on pages that
+ * require roles.
+ */
+export const $userRoles = atom<readonly string[] | null>(null);
+
 export function setSession(pair: TokenPair): void {
   $token.set(pair.token);
   $refreshToken.set(pair.refreshToken);
+}
+
+/** Records the roles from the user info (accounts: after login and on pages that load it). */
+export function setUserRoles(roles: readonly string[]): void {
+  $userRoles.set([...roles]);
 }
 
 /** Logout, forced logout and failed refresh all end here (spec section 4). */
 export function resetSession(): void {
   $token.set(undefined);
   $refreshToken.set(undefined);
+  $userRoles.set(null);
+}
+
+/**
+ * The access token as stored right now. Reads storage rather than `$token`, whose copy is only
+ * kept current from other tabs while something subscribes to it.
+ */
+export function storedAccessToken(): string | null {
+  return getStored(TOKEN, isNonEmptyString);
+}
+
+/** The refresh token as stored right now (see {@link storedAccessToken}). */
+export function storedRefreshToken(): string | null {
+  return getStored(REFRESH_TOKEN, isNonEmptyString);
 }

@@ -1,0 +1,20 @@
+/** Token calls of the main service (spec section 7). Login, logout and user info come with accounts. */
+import { post, type RequestOptions } from './http.ts';
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+/**
+ * `POST /auth/refreshToken {refreshToken}` → a new pair that replaces the stored one. Sent bare
+ * (no bearer, no code handling): an expired answer here means the session is over, not that
+ * another refresh should run.
+ */
+export async function refreshTokenPair(refreshToken: string, options: Pick<RequestOptions, 'signal' | 'locale'> = {}): Promise<TokenPair> {
+  const pair = await post<Partial<TokenPair> | null>('/auth/refreshToken', { refreshToken }, { ...options, bare: true, silent: true });
+  if (!pair || typeof pair.token !== 'string' || !pair.token || typeof pair.refreshToken !== 'string' || !pair.refreshToken) {
+    throw new TypeError('The token refresh answered without a token pair');
+  }
+  return { token: pair.token, refreshToken: pair.refreshToken };
+}

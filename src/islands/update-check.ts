@@ -1,0 +1,28 @@
+/**
+ * Starts the build update check (stores/build-update.ts) on a page that carries its build time,
+ * and shows its notification as a toast that stays until closed: "Refresh immediately" reloads,
+ * "Later" (or the close button) dismisses it until the next check.
+ */
+import { BUILD_TIME_META_NAME, createUpdateChecker, servedBuildTime } from '../stores/build-update.ts';
+import { showToast } from '../stores/toasts.ts';
+import { assetPath } from '../i18n/paths.ts';
+
+export function startUpdateCheck(): void {
+  const own = document.querySelector<HTMLMetaElement>(`meta[name="${BUILD_TIME_META_NAME}"]`)?.content;
+  if (!own) return;
+  const checker = createUpdateChecker({
+    pageBuildTime: own,
+    fetchServedBuildTime: () => servedBuildTime(assetPath('/')),
+    isVisible: () => document.visibilityState === 'visible',
+    notify: (closed) =>
+      void showToast({
+        kind: 'info',
+        textKey: 'update.message',
+        durationMs: null,
+        actions: [{ labelKey: 'update.refresh', run: () => location.reload() }, { labelKey: 'update.later' }],
+        onClose: closed,
+      }),
+  });
+  document.addEventListener('visibilitychange', () => checker.visibilityChanged());
+  checker.start();
+}
