@@ -121,7 +121,7 @@ export function initMenubar(): void {
     if (!item || !toggle) return;
     setOpen(toggle, false);
     // A panel shown by hover closes too, until the pointer leaves the entry.
-    item.setAttribute('data-hover-off', '');
+    if (item.matches(':hover')) item.setAttribute('data-hover-off', '');
     toggle.focus();
   });
   // Focus leaving an entry closes its panel.
