@@ -322,7 +322,7 @@ for (const locale of LOCALES) {
         }
         await page.screenshot({ path: `.data/screens/layout-${name}-${locale}-${size}-menu.png` });
       }
-      await page.goto(`/${locale}/`);
+      await page.goto(`/${locale}/?footer`);
       await page.locator('footer').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `.data/screens/layout-footer-${locale}-${size}.png` });
     });
