@@ -1,0 +1,43 @@
+/**
+ * Build-time data and settings for the shop layout. Every pre-rendered page renders the layout,
+ * so the navigation tree and the shop configuration are fetched once per build (per locale) and
+ * shared, not once per page.
+ */
+import { queryNavTree } from '../../client/catalogue.ts';
+import { queryShopConfig, type ShopConfig } from '../../client/shop.ts';
+import type { NavItem } from '../../domain/catalogue.ts';
+import type { Locale } from '../../domain/locale.ts';
+
+/**
+ * Build-time configuration (Vite inlines `PUBLIC_*` variables). No request is ever made to these
+ * addresses: they are links that open in a new tab.
+ */
+export const TRACKING_URL = import.meta.env.PUBLIC_TRACKING_URL || 'https://www.17track.net/en';
+export const CHAT_URL = import.meta.env.PUBLIC_CHAT_URL || 'https://wa.me/15550100000';
+export const SUPPORT_EMAIL = import.meta.env.PUBLIC_SUPPORT_EMAIL || 'support@jersey-shop.example';
+
+const navTrees = new Map<Locale, Promise<NavItem[]>>();
+let shopConfig: Promise<ShopConfig> | null = null;
+
+/** Remembers a pending call; a failed one is forgotten so that a later page can try again. */
+function remember<T>(promise: Promise<T>, forget: () => void): Promise<T> {
+  promise.catch(forget);
+  return promise;
+}
+
+/** The navigation tree (up to three levels) with names in `locale`. */
+export function getNavTree(locale: Locale): Promise<NavItem[]> {
+  let tree = navTrees.get(locale);
+  if (!tree) {
+    tree = remember(queryNavTree({ locale }), () => navTrees.delete(locale));
+    navTrees.set(locale, tree);
+  }
+  return tree;
+}
+
+export function getShopConfig(): Promise<ShopConfig> {
+  shopConfig ??= remember(queryShopConfig(), () => {
+    shopConfig = null;
+  });
+  return shopConfig;
+}

@@ -1,0 +1,212 @@
+/**
+ * The header's enhancements: the menu sheet (modal, scroll lock, focus kept inside), the wide
+ * screens' menu bar panels, the search box, the account link and the cart count. Every control is
+ * a working link or form in the HTML; these scripts make them better, never make them work.
+ */
+import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart.ts';
+import { $signedIn } from '../../stores/session.ts';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+/** Where the menu bar takes over from the menu sheet (Header.astro's wide breakpoint). */
+const WIDE = '(min-width: 64rem)';
+
+function lockPageScroll(): void {
+  // Without its scrollbar the page would widen and shift; pad it by the scrollbar's width instead.
+  const gap = window.innerWidth - document.documentElement.clientWidth;
+  if (gap > 0) document.body.style.setProperty('--scrollbar-gap', `${gap}px`);
+  document.body.classList.add('scroll-locked');
+}
+
+function unlockPageScroll(): void {
+  document.body.classList.remove('scroll-locked');
+  document.body.style.removeProperty('--scrollbar-gap');
+}
+
+function visibleFocusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+}
+
+/** The phones' and tablets' menu: a modal `<dialog>` opened by the menu button. */
+export function initMobileMenu(): void {
+  const dialog = document.querySelector<HTMLDialogElement>('dialog[data-menu]');
+  const opener = document.querySelector<HTMLElement>('[data-menu-open]');
+  if (!dialog || !opener || typeof dialog.showModal !== 'function') return;
+
+  const open = () => {
+    if (dialog.open) return;
+    lockPageScroll();
+    dialog.showModal();
+    opener.setAttribute('aria-expanded', 'true');
+  };
+  opener.setAttribute('aria-expanded', 'false');
+  opener.addEventListener('click', (event) => {
+    event.preventDefault();
+    open();
+  });
+  // The opener is a link (so it works without this script) playing a button: Space opens too.
+  opener.addEventListener('keydown', (event) => {
+    if (event.key === ' ') {
+      event.preventDefault();
+      open();
+    }
+  });
+
+  dialog.querySelector('[data-menu-close]')?.addEventListener('click', () => dialog.close());
+  // Escape closes a modal dialog natively ('cancel', then 'close'); every way out ends here.
+  dialog.addEventListener('close', () => {
+    unlockPageScroll();
+    opener.setAttribute('aria-expanded', 'false');
+    opener.focus();
+  });
+  // A click on the dimmed page beside the sheet closes it.
+  dialog.addEventListener('click', (event) => {
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) dialog.close();
+  });
+  // The page behind is inert while the dialog is modal; Tab also wraps inside the sheet rather than
+  // leaving for the browser's own controls.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const items = visibleFocusables(dialog);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  // Rotating a tablet to a width with the menu bar leaves no menu button to come back to.
+  window.matchMedia(WIDE).addEventListener('change', (event) => {
+    if (event.matches && dialog.open) dialog.close();
+  });
+}
+
+/** The wide screens' menu bar: the chevrons become disclosure buttons for their panels. */
+export function initMenubar(): void {
+  const bar = document.querySelector<HTMLElement>('[data-menubar]');
+  if (!bar) return;
+  const toggles = [...bar.querySelectorAll<HTMLButtonElement>('[data-menubar-toggle]')];
+  bar.setAttribute('data-enhanced', '');
+
+  const setOpen = (toggle: HTMLButtonElement, open: boolean) => toggle.setAttribute('aria-expanded', String(open));
+  const closeAll = (except?: HTMLButtonElement) => {
+    for (const toggle of toggles) if (toggle !== except) setOpen(toggle, false);
+  };
+
+  for (const toggle of toggles) {
+    toggle.addEventListener('click', () => {
+      const open = toggle.getAttribute('aria-expanded') !== 'true';
+      closeAll(toggle);
+      setOpen(toggle, open);
+    });
+  }
+  for (const item of bar.querySelectorAll<HTMLElement>('[data-menubar-item]')) {
+    // Pointing at another sport shows its panel: an open one elsewhere would cover it.
+    item.addEventListener('mouseenter', () => {
+      const own = item.querySelector<HTMLButtonElement>('[data-menubar-toggle]') ?? undefined;
+      if (own?.getAttribute('aria-expanded') !== 'true') closeAll(own);
+    });
+    item.addEventListener('mouseleave', () => item.removeAttribute('data-hover-off'));
+  }
+  bar.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const item = (event.target as Element).closest<HTMLElement>('[data-menubar-item]');
+    const toggle = item?.querySelector<HTMLButtonElement>('[data-menubar-toggle]');
+    if (!item || !toggle) return;
+    setOpen(toggle, false);
+    // A panel shown by hover closes too, until the pointer leaves the entry.
+    if (item.matches(':hover')) item.setAttribute('data-hover-off', '');
+    toggle.focus();
+  });
+  // Focus leaving an entry closes its panel.
+  bar.addEventListener('focusout', (event) => {
+    const from = (event.target as Element).closest('[data-menubar-item]');
+    const to = event.relatedTarget instanceof Element ? event.relatedTarget.closest('[data-menubar-item]') : null;
+    if (from && from !== to) {
+      const toggle = from.querySelector<HTMLButtonElement>('[data-menubar-toggle]');
+      if (toggle) setOpen(toggle, false);
+    }
+  });
+  document.addEventListener('click', (event) => {
+    if (!(event.target instanceof Node) || !bar.contains(event.target)) closeAll();
+  });
+}
+
+/** The search box: no empty searches (the input is also `required` for pages without script). */
+export function initSearch(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search-form]')) {
+    const input = form.querySelector<HTMLInputElement>('input[name="q"]');
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (!input || !submit) continue;
+    // On the results page, show what was searched for.
+    const current = new URLSearchParams(location.search).get('q');
+    if (current && location.pathname.replace(/\/+$/, '').endsWith('/search')) input.value = current;
+    const sync = () => {
+      submit.disabled = input.value.trim() === '';
+    };
+    input.addEventListener('input', sync);
+    form.addEventListener('submit', (event) => {
+      const q = input.value.trim();
+      if (q === '') event.preventDefault();
+      else input.value = q;
+    });
+    sync();
+  }
+}
+
+/** The account icon: login when signed out, the account hub when signed in (any tab's login). */
+export function initAccountLink(): void {
+  const link = document.querySelector<HTMLAnchorElement>('a[data-account-link]');
+  if (!link) return;
+  const signedOut = { href: link.getAttribute('href') ?? '', label: link.getAttribute('aria-label') ?? '' };
+  const signedIn = { href: link.dataset['accountHref'] ?? signedOut.href, label: link.dataset['accountLabel'] ?? signedOut.label };
+  $signedIn.subscribe((isIn) => {
+    const state = isIn ? signedIn : signedOut;
+    link.setAttribute('href', state.href);
+    link.setAttribute('aria-label', state.label);
+  });
+}
+
+/** Whether the page has the cart drawer island (it hydrates on the `cart-open` event). */
+function hasCartDrawer(): boolean {
+  return document.querySelector('[data-cart-drawer], astro-island[client="event"][opts*="cart-open"]') !== null;
+}
+
+/** The cart icon: the live item count, and the drawer instead of the cart page where there is one. */
+export function initCartLink(): void {
+  const link = document.querySelector<HTMLAnchorElement>('a[data-cart-link]');
+  if (!link) return;
+  const badge = link.querySelector<HTMLElement>('[data-cart-count]');
+  const baseLabel = link.getAttribute('aria-label') ?? '';
+  const one = link.dataset['labelOne'] ?? baseLabel;
+  const other = link.dataset['labelOther'] ?? baseLabel;
+  const plural = new Intl.PluralRules(document.documentElement.lang || 'en-US');
+
+  $cartCount.subscribe((count) => {
+    if (count === null) {
+      link.setAttribute('aria-label', baseLabel);
+      if (badge) badge.hidden = true;
+      return;
+    }
+    link.setAttribute('aria-label', (plural.select(count) === 'one' ? one : other).replace('{n}', String(count)));
+    if (badge) {
+      badge.textContent = count > 99 ? '99+' : String(count);
+      badge.hidden = count === 0;
+    }
+  });
+  watchCartCount();
+
+  link.addEventListener('click', (event) => {
+    // A new tab or window still gets the cart page.
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!hasCartDrawer()) return;
+    event.preventDefault();
+    openCartDrawer();
+  });
+}
