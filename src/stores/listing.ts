@@ -10,6 +10,8 @@ import { queryProductByTags, searchProducts } from '../client/catalogue.ts';
 import type { Page } from '../domain/api.ts';
 import type { ProductCard, ProductSort } from '../domain/catalogue.ts';
 
+export { mediaUrl } from '../client/http.ts';
+
 export type ListingStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface ListingState<Q> {

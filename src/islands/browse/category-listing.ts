@@ -2,10 +2,11 @@
  * Category pages: the build rendered page 1 in the recommended order; this script adds paging and
  * sorting from `queryProductByTags`, keeping `?page=2&sort=price-asc` in the URL so a listing can be
  * shared and Back and Forward move through what the shopper saw. No React: it only clones the
- * page's card template.
+ * page's card template. The HTTP layer and the listing store load on the first change of page or
+ * sort (or at once for a URL that asks for one), so the page runs almost no script before that.
  */
 import type { ProductSort } from '../../domain/catalogue.ts';
-import { categoryFetcher, createListing } from '../../stores/listing.ts';
+import type { Listing } from '../../stores/listing.ts';
 import { CATEGORY_PAGE_SIZE, DEFAULT_SORT, listingSearch, pageCount, parseSort, readListingState, sameListing, type ListingState } from './listing-url.ts';
 import { focusResults, findView, readMessages, renderListing, type ListingMessages } from './listing-view.ts';
 import { pageFromClick, renderPager } from './pager.ts';
@@ -17,11 +18,31 @@ function init(root: HTMLElement): void {
   const messages = readMessages<ListingMessages>(root);
   const select = root.querySelector<HTMLSelectElement>('select[name="sort"]');
   const retry = root.querySelector<HTMLButtonElement>('[data-listing-retry]');
-  const listing = createListing<ProductSort>(categoryFetcher(tag), { size: CATEGORY_PAGE_SIZE });
   const initialTotal = Number(root.dataset['total'] ?? 0);
-  const href = (page: number) => `${location.pathname}${listingSearch({ page, sort: shown.sort })}`;
   let shown: ListingState = { page: 1, sort: DEFAULT_SORT };
   let moveFocus = false;
+  let listing: Promise<Listing<ProductSort>> | null = null;
+  const href = (page: number) => `${location.pathname}${listingSearch({ page, sort: shown.sort })}`;
+
+  function loadListing(): Promise<Listing<ProductSort>> {
+    listing ??= import('../../stores/listing.ts').then(({ categoryFetcher, createListing, mediaUrl }) => {
+      const created = createListing<ProductSort>(categoryFetcher(tag!), { size: CATEGORY_PAGE_SIZE });
+      created.$state.listen((state) => {
+        // A page past the end (an old link after the category shrank): show the last one instead.
+        if (state.status === 'ready' && state.records.length === 0 && state.total > 0 && state.page > 1) {
+          show({ page: pageCount(state.total, state.size), sort: shown.sort }, 'replace');
+          return;
+        }
+        renderListing(view!, state, { messages, href, mediaUrl });
+        if (state.status !== 'loading' && moveFocus) {
+          moveFocus = false;
+          focusResults(view!);
+        }
+      });
+      return created;
+    });
+    return listing;
+  }
 
   function show(next: ListingState, history: 'push' | 'replace' | 'none'): void {
     const url = `${location.pathname}${listingSearch(next)}${location.hash}`;
@@ -29,21 +50,21 @@ function init(root: HTMLElement): void {
     else if (history === 'replace') window.history.replaceState(null, '', url);
     shown = next;
     if (select) select.value = next.sort;
-    void listing.load(next.sort, next.page);
+    // Say "loading" at once, even while the listing code itself is still arriving.
+    view!.root.dataset['state'] = 'loading';
+    view!.root.setAttribute('aria-busy', 'true');
+    view!.count.textContent = messages.loading;
+    loadListing().then(
+      (created) => created.load(next.sort, next.page),
+      () => {
+        // The script could not be fetched (offline): show the error with its retry.
+        view!.root.dataset['state'] = 'error';
+        view!.root.setAttribute('aria-busy', 'false');
+        if (view!.error) view!.error.hidden = false;
+        listing = null;
+      },
+    );
   }
-
-  listing.$state.listen((state) => {
-    // A page past the end (an old link after the category shrank): show the last one instead.
-    if (state.status === 'ready' && state.records.length === 0 && state.total > 0 && state.page > 1) {
-      show({ page: pageCount(state.total, state.size), sort: shown.sort }, 'replace');
-      return;
-    }
-    renderListing(view, state, { messages, href });
-    if (state.status !== 'loading' && moveFocus) {
-      moveFocus = false;
-      focusResults(view);
-    }
-  });
 
   // The build's page 1 is already in the HTML; only its pager is drawn here.
   root.dataset['state'] = 'ready';

@@ -1,10 +1,10 @@
 /**
  * The home page's "Load more": appends the next page of the catalogue (recommended order) to the
  * featured grid the build rendered. The button is in the HTML but hidden until this script runs,
- * so a shopper without JavaScript never sees a button that does nothing.
+ * so a shopper without JavaScript never sees a button that does nothing. The HTTP layer loads on
+ * the first click, keeping the home page's script before interaction small.
  */
 import { $currency } from '../../stores/currency.ts';
-import { catalogueFetcher } from '../../stores/product-pager.ts';
 import { pageLocale, readMessages } from './listing-view.ts';
 import { appendCards, fill } from './product-cards.ts';
 
@@ -24,7 +24,6 @@ function init(root: HTMLElement): void {
   if (!grid || !template || !button) return;
   const messages = readMessages<Messages>(root);
   const size = Number(root.dataset['size'] ?? 12);
-  const fetchPage = catalogueFetcher('recommended');
   let total = Number(root.dataset['total'] ?? 0);
   let page = 1;
   let loading = false;
@@ -39,10 +38,11 @@ function init(root: HTMLElement): void {
     button!.textContent = messages.loading;
     if (error) error.hidden = true;
     try {
-      const next = await fetchPage(page + 1, size);
+      const { catalogueFetcher, mediaUrl } = await import('../../stores/product-pager.ts');
+      const next = await catalogueFetcher('recommended')(page + 1, size);
       const seen = shownIds();
       const fresh = next.records.filter((product) => !seen.has(product.id));
-      appendCards(grid!, template!, fresh, { locale: pageLocale(), currency: $currency.get() });
+      appendCards(grid!, template!, fresh, { locale: pageLocale(), currency: $currency.get(), mediaUrl });
       page = next.current;
       const shown = seen.size + fresh.length;
       // An empty page means the catalogue shrank since the build: stop offering more.

@@ -3,10 +3,21 @@
  * pages, `?q=shirt&page=2` on search), and the page-number arithmetic the listings share. Pure:
  * used by the build (Astro pages) and by the browser scripts, and unit-tested.
  */
-import { PRODUCT_SORTS, type ProductSort } from '../../domain/catalogue.ts';
+import type { ProductSort } from '../../domain/catalogue.ts';
 import { normaliseQuery } from '../../stores/search-history.ts';
 
 export { normaliseQuery, MAX_QUERY_LENGTH } from '../../stores/search-history.ts';
+
+/**
+ * The sort orders, as in src/domain/catalogue.ts. Repeated here because importing any value from
+ * that module pulls zod (~30 KB gzip) into the browser bundle: its schemas are built at module
+ * level with chained calls the bundler cannot prove pure. The check below fails type checking if
+ * the two lists ever differ.
+ */
+export const PRODUCT_SORTS = ['recommended', 'price-asc', 'price-desc', 'newest'] as const satisfies readonly ProductSort[];
+type MissingSort = Exclude<ProductSort, (typeof PRODUCT_SORTS)[number]>;
+const everySortListed: [MissingSort] extends [never] ? true : false = true;
+void everySortListed;
 
 export const DEFAULT_SORT: ProductSort = 'recommended';
 /** Products per category page; divisible by the grid's 2, 3 and 4 columns. */

@@ -50,6 +50,8 @@ export function readMessages<T>(root: HTMLElement): T {
 
 export interface RenderOptions<Q> {
   messages: ListingMessages;
+  /** See CardContext.mediaUrl. */
+  mediaUrl(path: string): string;
   href(page: number): string;
   /** The count line for a finished load; defaults to "Showing x-y of n". */
   countText?(state: ListingState<Q>): string;
@@ -63,7 +65,7 @@ export function renderListing<Q>(view: ListingView, state: ListingState<Q>, opti
     count.textContent = options.messages.loading;
     return;
   }
-  const ctx = { locale: pageLocale(), currency: $currency.get() };
+  const ctx = { locale: pageLocale(), currency: $currency.get(), mediaUrl: options.mediaUrl };
   renderCards(grid, view.template, state.records, ctx);
   grid.hidden = state.records.length === 0;
   if (error) error.hidden = state.status !== 'error';

@@ -8,11 +8,15 @@ import type { ProductCard } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { convertFromEur, formatMoney, type CurrencyCode } from '../../domain/money.ts';
 import { localePath } from '../../i18n/paths.ts';
-import { mediaUrl } from '../../stores/product-pager.ts';
 
 export interface CardContext {
   locale: Locale;
   currency: CurrencyCode;
+  /**
+   * The browser address of an API media path (`mediaUrl` of the HTTP layer). Passed in rather than
+   * imported, so pages can load the HTTP layer only once the shopper asks for more products.
+   */
+  mediaUrl(path: string): string;
 }
 
 function setPrice(el: Element | null, eur: number, ctx: CardContext): void {
@@ -30,7 +34,7 @@ export function buildCard(template: HTMLTemplateElement, product: ProductCard, c
     image.alt = (image.dataset['altPattern'] ?? '%s').replace('%s', product.title);
     delete image.dataset['altPattern'];
     image.loading = eager ? 'eager' : 'lazy';
-    image.src = mediaUrl(product.image);
+    image.src = ctx.mediaUrl(product.image);
   }
   const heading = card.querySelector('.card-title');
   if (heading) heading.id = `product-${product.id}-title`;

@@ -3,7 +3,7 @@
  * so results can be shared and Back works) and the history; keeps the submit button disabled
  * while the input is blank or a search is running; a blank input clears the results.
  */
-import type { ListingState } from '../../stores/listing.ts';
+import { mediaUrl, type ListingState } from '../../stores/listing.ts';
 import { $search, $searchHistory, $searching, clearSearch, clearSearchHistory, search } from '../../stores/search.ts';
 import { normaliseQuery, readSearchState, searchSearch, shownRange, type SearchState } from './listing-url.ts';
 import { findView, focusResults, readMessages, renderListing, type ListingMessages } from './listing-view.ts';
@@ -87,7 +87,7 @@ function init(page: HTMLElement): void {
   });
 
   $search.subscribe((state) => {
-    renderListing(view, state, { messages, href, countText: (s) => statusText(s, messages) });
+    renderListing(view, state, { messages, href, mediaUrl, countText: (s) => statusText(s, messages) });
     view.count.classList.toggle('is-error', state.status === 'error');
     if (state.status !== 'loading' && moveFocus) {
       moveFocus = false;
