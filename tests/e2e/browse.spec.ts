@@ -154,6 +154,18 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-pager]')).toBeHidden();
     });
 
+    test('prices show in the chosen currency, on the built page and on pages loaded later', async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('SOY_currency', JSON.stringify('GBP')));
+      await page.goto(`/${locale}/category/football/`);
+      const prices = cards(page).locator('[data-price]');
+      await expect(prices.first()).toContainText('£');
+      await page.getByRole('navigation', { name: t.browse.listing.pages }).getByRole('link', { name: t.browse.listing.next }).click();
+      await settled(page);
+      const texts = await prices.allTextContents();
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) expect(text).toContain('£');
+    });
+
     test('a category with no products says so and links home', async ({ page }, testInfo) => {
       await page.route('**/api/demo/ironProduct/queryProductByTags', (route) =>
         route.fulfill({ json: { code: '0000', msg: 'success', data: { records: [], total: 0, current: 1, size: 24 } } }),
