@@ -9,13 +9,9 @@ import type { ProductCard as Product } from '../domain/catalogue.ts';
 import type { Locale } from '../domain/locale.ts';
 import { convertFromEur, formatMoney, type CurrencyCode } from '../domain/money.ts';
 import { localePath } from '../i18n/paths.ts';
+import { PRODUCT_IMAGE } from './product-image.ts';
 
-/**
- * Intrinsic size of the API's shirt images (an SVG viewBox of 400 x 440). Given to every <img> so
- * the browser reserves the box before the image arrives; the CSS keeps that ratio (object-fit:
- * contain) whatever a future image's own ratio is.
- */
-export const PRODUCT_IMAGE = { width: 400, height: 440 } as const;
+export { PRODUCT_IMAGE };
 
 export interface ProductCardProps {
   product: Product;

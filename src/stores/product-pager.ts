@@ -1,6 +1,7 @@
 /**
  * A "load more" list of products: the first page comes from the build's HTML, the next ones from
- * the API. The state lives here, not in the island, so any island can page products the same way.
+ * the API. The state lives here, not in the island, so any island or script can page products the
+ * same way: the home page's whole catalogue by default, or any other source through `fetchPage`.
  */
 import { map, type MapStore } from 'nanostores';
 import { isApiError } from '../client/http.ts';
@@ -26,7 +27,23 @@ export interface ProductPager {
   cancel(): void;
 }
 
-export function createProductPager(initial: Page<ProductCard>, options: { locale: Locale; sort: ProductSort }): ProductPager {
+/** Fetches page `current` of `size` products. */
+export type PageFetcher = (current: number, size: number, signal?: AbortSignal) => Promise<Page<ProductCard>>;
+
+export interface PagerOptions {
+  locale?: Locale | undefined;
+  sort?: ProductSort | undefined;
+  /** Where further pages come from; by default the whole catalogue in `sort` order. */
+  fetchPage?: PageFetcher | undefined;
+}
+
+/** Pages of the whole catalogue (the home page's list). */
+export function catalogueFetcher(sort: ProductSort = 'recommended', locale?: Locale): PageFetcher {
+  return (current, size, signal) => queryProductList({ current, size, sort }, { locale, signal });
+}
+
+export function createProductPager(initial: Page<ProductCard>, options: PagerOptions = {}): ProductPager {
+  const fetchPage = options.fetchPage ?? catalogueFetcher(options.sort, options.locale);
   const $state = map<PagerState>({ products: initial.records, total: initial.total, page: initial.current, status: 'idle', firstNewId: null });
   let inFlight: AbortController | null = null;
 
@@ -37,7 +54,7 @@ export function createProductPager(initial: Page<ProductCard>, options: { locale
     inFlight = controller;
     $state.setKey('status', 'loading');
     try {
-      const next = await queryProductList({ current: state.page + 1, size: initial.size, sort: options.sort }, { locale: options.locale, signal: controller.signal });
+      const next = await fetchPage(state.page + 1, initial.size, controller.signal);
       const seen = new Set(state.products.map((p) => p.id));
       const fresh = next.records.filter((p) => !seen.has(p.id));
       const products = [...state.products, ...fresh];
