@@ -236,6 +236,34 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     });
 
+    test('live stock and price replace the build’s, and a server refusal is shown', async ({ page }) => {
+      const inStock = shirt.sizes.find((s) => s.stock >= 20)!.size;
+      const livePrice = shirt.price + 1000;
+      // As if, since the build, the price went up and the well-stocked size sold out.
+      await page.route('**/api/demo/ironProduct/queryProductDetail', async (route) => {
+        const response = await route.fetch();
+        const envelope = await response.json();
+        envelope.data.price = livePrice;
+        envelope.data.sizes = envelope.data.sizes.map((s: { size: string; stock: number }) => (s.size === inStock ? { ...s, stock: 0 } : s));
+        await route.fulfill({ response, json: envelope });
+      });
+      await page.route('**/api/demo/ironCartItem/saveCartItemList', (route) =>
+        route.fulfill({ status: 409, json: { code: '1410', msg: 'Only 1 left in size L', data: null } }),
+      );
+      await openProduct(page, locale, shirt.id);
+      await expect(sizeRadio(page, inStock)).toBeDisabled();
+      const headline = page.locator('.info .price .price-now');
+      await expect(headline).toHaveText(formatMoney(convertFromEur(livePrice, currency), currency, locale));
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      expect(jsonLd.offers.price, 'the structured data stays as built').toBe((shirt.price / 100).toFixed(2));
+
+      const available = shirt.sizes.find((s) => s.stock > 0 && s.size !== inStock)!.size;
+      await sizeRadio(page, available).check();
+      await expect(subtotal(page)).toHaveAttribute('data-minor', String(convertFromEur(livePrice, currency)));
+      await page.getByRole('button', { name: m.actions.addToCart }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Only 1 left in size L' })).toBeVisible();
+    });
+
     test('the page content is in the HTML before any JavaScript', async ({ browser }) => {
       const context = await browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();

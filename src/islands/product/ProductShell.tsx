@@ -113,7 +113,6 @@ function ProductShell({ locale, messages, order }: ProductShellProps) {
               height={440}
               alt={t(index === 0 ? 'product.imageFront' : 'product.imageBack', { name: p.title })}
               fetchPriority={index === 0 ? 'high' : 'auto'}
-              decoding={index === 0 ? 'sync' : 'async'}
             />
           ))}
         </div>

@@ -25,7 +25,7 @@ export function SizePicker({ idPrefix, sizes, guide, value, onChange, error, loc
   const errorId = `${idPrefix}-size-error`;
   const firstEnabled = sizes.find((s) => s.stock > 0)?.size;
   return (
-    <fieldset className="cfg-group" aria-describedby={errorId} aria-invalid={error ? true : undefined}>
+    <fieldset className="cfg-group" aria-describedby={errorId}>
       {/* The legend must be the fieldset's first child to name it; CSS floats it beside the guide link. */}
       <legend className="cfg-legend">{t('configurator.size.legend')}</legend>
       {guide.length > 0 ? <SizeGuide idPrefix={idPrefix} rows={guide} locale={locale} /> : null}
