@@ -1,0 +1,69 @@
+/**
+ * Calls the product page makes besides the catalogue's: the patches and add-ons a shirt can carry,
+ * its customer reviews, and the shop's ordering facts (discount tiers, free-shipping threshold).
+ * Prices come back in EUR minor units.
+ */
+import type { Page } from '../domain/api.ts';
+import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.ts';
+import type { DiscountTier } from '../domain/pricing.ts';
+import { queryProductByTags } from './catalogue.ts';
+import { post, type RequestOptions } from './http.ts';
+
+/** A page of reviews with the product's average rating (one decimal; null without reviews). */
+export interface CommentPage extends Page<ProductComment> {
+  averageRating: number | null;
+}
+
+export interface CommentQuery {
+  productId: number;
+  current: number;
+  size: number;
+}
+
+/** What the storefront shows about ordering; amounts in EUR minor units. */
+export interface ShopConfig {
+  discountTiers: DiscountTier[];
+  freeShippingThreshold: number;
+  maxLineQuantity: number;
+}
+
+/** Patches that fit the product (one page holds them all: the API's page size is 100). */
+export async function queryPatchList(productId: number, options?: RequestOptions): Promise<Patch[]> {
+  const page = await post<Page<Patch>>('/demo/ironPatch/queryList', { productId, current: 1, size: 100 }, options);
+  return page.records;
+}
+
+/** Add-ons (team shorts, socks) offered with the product. */
+export async function queryAddonList(productId: number, options?: RequestOptions): Promise<Addon[]> {
+  const data = await post<{ records: Addon[] }>('/demo/ironAddon/queryList', { productId }, options);
+  return data.records;
+}
+
+export function queryCommentList(query: CommentQuery, options?: RequestOptions): Promise<CommentPage> {
+  return post<CommentPage>('/demo/ironProductComment/queryList', query, options);
+}
+
+export function queryShopConfig(options?: RequestOptions): Promise<ShopConfig> {
+  return post<ShopConfig>('/demo/shop/config', {}, options);
+}
+
+/**
+ * "You may also like": up to `limit` other products of the same team first, then of the same
+ * league (or sport). Tags are the navigation's: a product carries sport, league and team tags.
+ */
+export async function queryRelatedProducts(
+  product: Pick<ProductDetail, 'id' | 'tags' | 'sport' | 'team'>,
+  limit = 8,
+  options?: RequestOptions,
+): Promise<ProductCard[]> {
+  const teamTag = product.team?.tag;
+  const wider = product.tags.filter((tag) => tag !== teamTag && tag !== product.sport);
+  const groups = [teamTag ? [teamTag] : [], wider.length > 0 ? wider : [product.sport]].filter((tags) => tags.length > 0);
+  const found = new Map<number, ProductCard>();
+  for (const tags of groups) {
+    if (found.size >= limit) break;
+    const page = await queryProductByTags({ tags, current: 1, size: limit + found.size, excludeId: product.id }, options);
+    for (const card of page.records) if (found.size < limit) found.set(card.id, card);
+  }
+  return [...found.values()];
+}

@@ -1,0 +1,461 @@
+/**
+ * The product configurator: size, custom type (spec types 1-4), player or own name and number,
+ * premium lettering, patches, add-ons, quantity, live subtotal, add to cart and buy it now.
+ *
+ * The build renders it with the build's product; on hydration it reloads the product so stock,
+ * prices and the squad are live (the page's headline price follows). Prices shown are for
+ * display: the server prices the cart.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import type { ProductDetail, Size } from '../../domain/catalogue.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { CUSTOM_TYPES, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, isPrinted, premiumFeeEur, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
+import { MAX_LINE_QUANTITY, priceLine } from '../../domain/pricing.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { openCartDrawer } from '../../stores/cart.ts';
+import { addConfiguredLine, createProductExtras, loadProduct } from '../../stores/product.ts';
+import {
+  findProblems,
+  hasProblems,
+  initialConfiguration,
+  maxQuantity,
+  offeredTypes,
+  printedText,
+  stockOf,
+  toCartLine,
+  unitPriceOf,
+  upperAscii,
+  withLiveFacts,
+  buyNowPath,
+  type Configuration,
+  type ConfigurableProduct,
+  type Field,
+  type Problem,
+} from './configuration.ts';
+import { Extras } from './Extras.tsx';
+import { ProductI18n, useT, type MessageKey, type ProductMessages } from './i18n.tsx';
+import { eurIn, useCurrency } from './money.ts';
+import { ShirtPreview } from './ShirtPreview.tsx';
+import { SizePicker } from './SizePicker.tsx';
+
+export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
+
+export interface ConfiguratorProps {
+  locale: Locale;
+  messages: Partial<ProductMessages>;
+  product: ConfiguratorProduct;
+  /**
+   * Reload the product on hydration: the pre-rendered page's copy is from the build. The shell
+   * page passes a product it has just loaded, so it needs no second call.
+   */
+  refresh?: boolean;
+}
+
+export default function ConfiguratorIsland(props: ConfiguratorProps) {
+  return (
+    <ProductI18n locale={props.locale} messages={props.messages}>
+      <Configurator {...props} />
+    </ProductI18n>
+  );
+}
+
+const PROBLEM_TEXT: Record<Problem, MessageKey> = {
+  sizeRequired: 'configurator.size.required',
+  sizeSoldOut: 'configurator.size.soldOutChosen',
+  playerRequired: 'configurator.player.required',
+  nameRequired: 'configurator.name.required',
+  nameInvalid: 'configurator.name.invalid',
+  numberRequired: 'configurator.number.required',
+  numberInvalid: 'configurator.number.invalid',
+  quantityInvalid: 'configurator.quantity.invalid',
+  notEnoughStock: 'configurator.quantity.notEnough',
+};
+
+/** Problems shown while typing; "required" ones wait for the field to be left or the form sent. */
+const SHOWN_WHILE_TYPING = new Set<Problem>(['nameInvalid', 'numberInvalid', 'notEnoughStock', 'quantityInvalid', 'sizeSoldOut']);
+const FIELD_ORDER: Field[] = ['size', 'player', 'name', 'number', 'quantity'];
+
+type Status = { kind: 'idle' } | { kind: 'invalid' } | { kind: 'added' } | { kind: 'failed'; message: string };
+
+export function Configurator({ locale, product: built, refresh = false }: ConfiguratorProps) {
+  const t = useT();
+  const currency = useCurrency();
+  const money = eurIn(currency, locale);
+  const idPrefix = `cfg-${built.id}`;
+
+  const [live, setLive] = useState<ConfigurableProduct | null>(null);
+  const product = withLiveFacts(built, live);
+  const [config, setConfig] = useState<Configuration>(initialConfiguration);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  const [extras] = useState(() => createProductExtras(built.id, locale));
+  const extrasState = useStore(extras.$state);
+
+  const refs = {
+    size: useRef<HTMLInputElement>(null),
+    player: useRef<HTMLSelectElement>(null),
+    name: useRef<HTMLInputElement>(null),
+    number: useRef<HTMLInputElement>(null),
+    quantity: useRef<HTMLInputElement>(null),
+  };
+  const nameSelection = useRef<[number, number] | null>(null);
+
+  useEffect(() => {
+    void extras.load();
+    const controller = new AbortController();
+    if (refresh) {
+      void loadProduct(built.id, { locale, signal: controller.signal }).then((result) => {
+        if (result.status === 'found') setLive(result.product);
+      });
+    }
+    return () => {
+      controller.abort();
+      extras.cancel();
+    };
+  }, [extras, built.id, locale, refresh]);
+
+  // The headline price outside the island is the build's; show the live one there too. The
+  // header script re-renders `data-price-eur` on currency changes, so that attribute is updated.
+  useEffect(() => {
+    if (!refresh || live === null || live.price === built.price) return;
+    for (const el of document.querySelectorAll<HTMLElement>('[data-live-price]')) {
+      el.dataset['priceEur'] = String(live.price);
+      el.textContent = money(live.price);
+    }
+    // Only when the live product arrives: currency changes are the header script's job.
+  }, [live]);
+
+  // React moves the caret to the end when it rewrites an input's value (upper-casing); put it back.
+  useLayoutEffect(() => {
+    const selection = nameSelection.current;
+    if (selection && refs.name.current) refs.name.current.setSelectionRange(selection[0], selection[1]);
+    nameSelection.current = null;
+  });
+
+  const update = (change: Partial<Configuration>) => {
+    setConfig((current) => ({ ...current, ...change }));
+    if (status.kind !== 'idle' && status.kind !== 'invalid') setStatus({ kind: 'idle' });
+  };
+
+  const types = offeredTypes(product);
+  const printed = isPrinted(config.customType);
+  const problems = findProblems(config, product);
+  const shown = (field: Field): string | null => {
+    const problem = problems[field];
+    if (!problem) return null;
+    const value = field === 'name' ? config.name : field === 'number' ? config.number : 'set';
+    if (!(submitted || touched[field] || (SHOWN_WHILE_TYPING.has(problem) && value !== ''))) return null;
+    return t(PROBLEM_TEXT[problem], { size: config.size ?? '', count: stockOf(product, config.size), max: maxQuantity(product, config.size) });
+  };
+  const leave = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
+
+  const quantityMax = maxQuantity(product, config.size);
+  const quantity = Number.isInteger(config.quantity) && config.quantity >= 1 ? config.quantity : 1;
+  const unitEur = unitPriceOf(config, product, extrasState.patches, extrasState.addons);
+  const line = priceLine(unitEur, quantity, currency);
+  const premiumEur = premiumFeeEur(config);
+  const anyInStock = product.sizes.some((s) => s.stock > 0);
+  const text = printedText(config, product);
+  const back = built.images[1];
+
+  const chooseSize = (size: Size) => {
+    const max = maxQuantity(product, size);
+    update({ size, quantity: Math.min(config.quantity, max) || 1 });
+  };
+
+  const chooseType = (customType: CustomType) => update({ customType });
+
+  const setQuantity = (value: number) => update({ quantity: value });
+
+  async function submit(mode: 'cart' | 'buy') {
+    if (busy) return;
+    setSubmitted(true);
+    if (hasProblems(problems)) {
+      setStatus({ kind: 'invalid' });
+      const first = FIELD_ORDER.find((field) => problems[field]);
+      if (first) refs[first].current?.focus();
+      return;
+    }
+    setBusy(mode);
+    const result = await addConfiguredLine(toCartLine(config, product, extrasState));
+    if (!result.ok) {
+      setBusy(null);
+      setStatus({ kind: 'failed', message: result.message });
+      return;
+    }
+    if (mode === 'buy') {
+      window.location.assign(buyNowPath(locale, result.ids));
+      return;
+    }
+    setBusy(null);
+    setSubmitted(false);
+    setTouched({});
+    setStatus({ kind: 'added' });
+    openCartDrawer();
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit('cart');
+  };
+
+  const nameError = shown('name');
+  const numberError = shown('number');
+  const playerError = shown('player');
+  const quantityError = shown('quantity');
+
+  return (
+    <form className="configurator" onSubmit={onSubmit} noValidate aria-label={t('configurator.form.label')}>
+      <SizePicker
+        idPrefix={idPrefix}
+        sizes={product.sizes}
+        guide={built.sizeGuide}
+        value={config.size}
+        onChange={chooseSize}
+        error={shown('size')}
+        locale={locale}
+        firstRef={refs.size}
+      />
+
+      <fieldset className="cfg-group">
+        <legend className="cfg-legend">{t('configurator.type.legend')}</legend>
+        <div className="type-options">
+          {types.map((type) => (
+            <label key={type} className="type-option">
+              <input type="radio" name={`${idPrefix}-type`} value={type} checked={config.customType === type} onChange={() => chooseType(type)} />
+              <span className="type-text">
+                <span className="type-name">{t(`configurator.type.${type}`)}</span>
+                <span className="type-hint">{t(`configurator.type.hint${type}`)}</span>
+              </span>
+              {isPrinted(type) ? (
+                <span className="type-fee">{product.customisationFee > 0 ? t('configurator.type.fee', { price: money(product.customisationFee) }) : t('configurator.type.feeFree')}</span>
+              ) : null}
+            </label>
+          ))}
+        </div>
+        {product.printable && !printed ? <p className="cfg-note">{t('configurator.notice.body')}</p> : null}
+      </fieldset>
+
+      {printed && text ? (
+        <div className="cfg-print">
+          <div className="cfg-print-fields">
+            {config.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (
+              <div className="field">
+                <label htmlFor={`${idPrefix}-player`}>{t('configurator.player.label')}</label>
+                <select
+                  ref={refs.player}
+                  id={`${idPrefix}-player`}
+                  value={config.playerId ?? ''}
+                  onChange={(event) => update({ playerId: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
+                  onBlur={leave('player')}
+                  aria-invalid={playerError ? true : undefined}
+                  aria-describedby={`${idPrefix}-player-error`}
+                >
+                  <option value="">{t('configurator.player.choose')}</option>
+                  {product.squad.map((player) => (
+                    <option key={player.id} value={player.id}>
+                      {t('configurator.player.option', { number: player.number, name: player.name })}
+                    </option>
+                  ))}
+                </select>
+                <p id={`${idPrefix}-player-error`} className="field-error" aria-live="polite">
+                  {playerError}
+                </p>
+              </div>
+            ) : (
+              <>
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-name`}>{t('configurator.name.label')}</label>
+                  <input
+                    ref={refs.name}
+                    id={`${idPrefix}-name`}
+                    type="text"
+                    value={config.name}
+                    onChange={(event) => {
+                      const input = event.currentTarget;
+                      nameSelection.current = [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length];
+                      update({ name: upperAscii(input.value) });
+                    }}
+                    onBlur={leave('name')}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    aria-invalid={nameError ? true : undefined}
+                    aria-describedby={`${idPrefix}-name-hint ${idPrefix}-name-error`}
+                  />
+                  <p id={`${idPrefix}-name-hint`} className="field-hint">
+                    {t('configurator.name.hint')} · {t('configurator.name.count', { count: [...config.name].length })}
+                  </p>
+                  <p id={`${idPrefix}-name-error`} className="field-error" aria-live="polite">
+                    {nameError}
+                  </p>
+                </div>
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-number`}>{t('configurator.number.label')}</label>
+                  <input
+                    ref={refs.number}
+                    id={`${idPrefix}-number`}
+                    className="number-input"
+                    type="text"
+                    inputMode="numeric"
+                    value={config.number}
+                    onChange={(event) => update({ number: event.currentTarget.value })}
+                    onBlur={leave('number')}
+                    autoComplete="off"
+                    aria-invalid={numberError ? true : undefined}
+                    aria-describedby={`${idPrefix}-number-hint ${idPrefix}-number-error`}
+                  />
+                  <p id={`${idPrefix}-number-hint`} className="field-hint">
+                    {t('configurator.number.hint')}
+                  </p>
+                  <p id={`${idPrefix}-number-error`} className="field-error" aria-live="polite">
+                    {numberError}
+                  </p>
+                </div>
+              </>
+            )}
+            <PremiumSelect
+              id={`${idPrefix}-premium-name`}
+              label={t('configurator.premium.name')}
+              value={config.premiumNameOption}
+              onChange={(premiumNameOption) => update({ premiumNameOption })}
+              extra={money(PREMIUM_OPTION_FEE_EUR)}
+            />
+            <PremiumSelect
+              id={`${idPrefix}-premium-number`}
+              label={t('configurator.premium.number')}
+              value={config.premiumNumberOption}
+              onChange={(premiumNumberOption) => update({ premiumNumberOption })}
+              extra={money(PREMIUM_OPTION_FEE_EUR)}
+            />
+          </div>
+          {back ? (
+            <ShirtPreview
+              image={back}
+              name={text.name}
+              number={text.number}
+              premiumNameOption={config.premiumNameOption}
+              premiumNumberOption={config.premiumNumberOption}
+            />
+          ) : null}
+        </div>
+      ) : null}
+
+      <Extras
+        state={extrasState}
+        patchIds={config.patchIds}
+        addonIds={config.addonIds}
+        onRetry={() => void extras.load()}
+        price={money}
+        onToggle={(kind, id, on) => {
+          const toggle = (ids: readonly number[]) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id));
+          update(kind === 'patch' ? { patchIds: toggle(config.patchIds) } : { addonIds: toggle(config.addonIds) });
+        }}
+      />
+
+      <div className="field">
+        <label htmlFor={`${idPrefix}-quantity`}>{t('configurator.quantity.label')}</label>
+        <div className="quantity">
+          <button type="button" className="qty-button" aria-label={t('configurator.quantity.decrease')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+            −
+          </button>
+          <input
+            ref={refs.quantity}
+            id={`${idPrefix}-quantity`}
+            className="qty-input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={quantityMax}
+            value={Number.isNaN(config.quantity) ? '' : config.quantity}
+            onChange={(event) => setQuantity(event.currentTarget.value === '' ? Number.NaN : Number(event.currentTarget.value))}
+            onBlur={leave('quantity')}
+            aria-invalid={quantityError ? true : undefined}
+            aria-describedby={`${idPrefix}-quantity-error`}
+          />
+          <button
+            type="button"
+            className="qty-button"
+            aria-label={t('configurator.quantity.increase')}
+            disabled={quantity >= Math.min(quantityMax, MAX_LINE_QUANTITY)}
+            onClick={() => setQuantity(quantity + 1)}
+          >
+            +
+          </button>
+        </div>
+        <p id={`${idPrefix}-quantity-error`} className="field-error" aria-live="polite">
+          {quantityError}
+        </p>
+      </div>
+
+      <dl className="cfg-summary">
+        {printed ? (
+          <div>
+            <dt>{t('configurator.summary.customisationFee')}</dt>
+            <dd>{product.customisationFee > 0 ? money(product.customisationFee) : t('configurator.type.feeFree')}</dd>
+          </div>
+        ) : null}
+        {premiumEur > 0 ? (
+          <div>
+            <dt>{t('configurator.summary.premium')}</dt>
+            <dd>{money(premiumEur)}</dd>
+          </div>
+        ) : null}
+        <div className="cfg-subtotal">
+          <dt>{t('configurator.summary.subtotal')}</dt>
+          <dd>
+            <output className="subtotal-value" aria-live="polite" data-minor={line.lineTotal} data-currency={currency}>
+              {formatMoney(line.lineTotal, currency, locale)}
+            </output>
+            {quantity > 1 ? <span className="subtotal-each">{t('configurator.summary.each', { price: formatMoney(line.unitPrice, currency, locale) })}</span> : null}
+          </dd>
+        </div>
+      </dl>
+
+      {printed ? (
+        <div className="cfg-notice" role="note">
+          <strong>{t('configurator.notice.title')}</strong>
+          <p>{t('configurator.notice.body')}</p>
+        </div>
+      ) : null}
+
+      <div className="cfg-actions">
+        <button type="submit" className="button" disabled={!anyInStock} aria-disabled={busy !== null ? true : undefined}>
+          {busy === 'cart' ? t('configurator.actions.adding') : t('configurator.actions.addToCart')}
+        </button>
+        <button type="button" className="button secondary" disabled={!anyInStock} aria-disabled={busy !== null ? true : undefined} onClick={() => void submit('buy')}>
+          {busy === 'buy' ? t('configurator.actions.adding') : t('configurator.actions.buyNow')}
+        </button>
+      </div>
+      <p className={`cfg-status${status.kind === 'added' ? ' is-ok' : status.kind === 'idle' ? '' : ' is-error'}`} role="status">
+        {status.kind === 'added'
+          ? t('configurator.actions.added')
+          : status.kind === 'failed'
+            ? t('configurator.actions.failed', { message: status.message })
+            : status.kind === 'invalid' && hasProblems(problems)
+              ? t('configurator.form.fix')
+              : ''}
+      </p>
+    </form>
+  );
+}
+
+function PremiumSelect({ id, label, value, onChange, extra }: { id: string; label: string; value: PremiumOption; onChange: (value: PremiumOption) => void; extra: string }) {
+  const t = useT();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value as PremiumOption)}>
+        {PREMIUM_OPTIONS.map((option) => (
+          <option key={option} value={option}>
+            {option === 'Standard' ? t('configurator.premium.Standard') : t('configurator.premium.extra', { option: t(`configurator.premium.${option}`), price: extra })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

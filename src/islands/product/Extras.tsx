@@ -1,0 +1,88 @@
+/**
+ * Patches and add-ons, loaded by the island. A failure says so with a Retry button (spec section
+ * 8) while the rest of the configurator keeps working.
+ */
+import type { Addon, Patch } from '../../domain/catalogue.ts';
+import type { ExtrasState } from '../../stores/product.ts';
+import { mediaUrl } from '../../stores/product.ts';
+import { useT } from './i18n.tsx';
+
+export interface ExtrasProps {
+  state: ExtrasState;
+  patchIds: readonly number[];
+  addonIds: readonly number[];
+  onToggle: (kind: 'patch' | 'addon', id: number, on: boolean) => void;
+  onRetry: () => void;
+  price: (eurMinor: number) => string;
+}
+
+export function Extras({ state, patchIds, addonIds, onToggle, onRetry, price }: ExtrasProps) {
+  const t = useT();
+  if (state.status === 'loading') {
+    return (
+      <p className="extras-status" role="status">
+        {t('configurator.extras.loading')}
+      </p>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="extras-error" role="alert">
+        <p>{t('configurator.extras.failed')}</p>
+        <button type="button" className="button secondary small" onClick={onRetry}>
+          {t('configurator.extras.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      {state.patches.length > 0 ? (
+        <ExtraGroup
+          legend={t('configurator.extras.patches')}
+          items={state.patches.map((p: Patch) => ({ id: p.id, name: p.patchName, price: p.patchPrice, image: p.image }))}
+          chosen={patchIds}
+          onToggle={(id, on) => onToggle('patch', id, on)}
+          price={price}
+        />
+      ) : null}
+      {state.addons.length > 0 ? (
+        <ExtraGroup
+          legend={t('configurator.extras.addons')}
+          items={state.addons.map((a: Addon) => ({ id: a.id, name: a.name, price: a.price, image: a.image }))}
+          chosen={addonIds}
+          onToggle={(id, on) => onToggle('addon', id, on)}
+          price={price}
+        />
+      ) : null}
+    </>
+  );
+}
+
+interface Item {
+  id: number;
+  name: string;
+  price: number;
+  image: string;
+}
+
+function ExtraGroup({ legend, items, chosen, onToggle, price }: { legend: string; items: Item[]; chosen: readonly number[]; onToggle: (id: number, on: boolean) => void; price: (eur: number) => string }) {
+  const t = useT();
+  return (
+    <fieldset className="cfg-group">
+      <legend className="cfg-legend">{legend}</legend>
+      <ul className="extra-options" role="list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <label className="extra-option">
+              <input type="checkbox" checked={chosen.includes(item.id)} onChange={(event) => onToggle(item.id, event.currentTarget.checked)} />
+              <img src={mediaUrl(item.image)} width={40} height={40} alt="" loading="lazy" decoding="async" />
+              <span className="extra-name">{item.name}</span>
+              <span className="extra-price">{t('configurator.extras.price', { price: price(item.price) })}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

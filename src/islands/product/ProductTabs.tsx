@@ -1,0 +1,266 @@
+/**
+ * Detail, Order, Customer reviews and FAQ. The build's HTML has them as plain sections with
+ * headings (readable without JavaScript); once hydrated they become an accessible tab set
+ * (WAI-ARIA tabs: arrow keys, Home and End move between tabs). Reviews page through the API.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
+import type { Locale } from '../../domain/locale.ts';
+import type { DiscountTier } from '../../domain/pricing.ts';
+import { createProductReviews, type CommentPage } from '../../stores/product.ts';
+import { ProductI18n, useT, type ProductMessages } from './i18n.tsx';
+import { eurIn, useCurrency } from './money.ts';
+
+/** What the Order tab states; amounts in EUR minor units. */
+export interface OrderFacts {
+  printable: boolean;
+  freeShippingThreshold: number;
+  discountTiers: DiscountTier[];
+  maxLineQuantity: number;
+}
+
+export interface ProductTabsProps {
+  locale: Locale;
+  messages: Partial<ProductMessages>;
+  productId: number;
+  description: string;
+  details: string[];
+  faq: FaqEntry[];
+  order: OrderFacts;
+  /** The first page of reviews from the build; null to load it in the browser. */
+  reviews: CommentPage | null;
+}
+
+export const REVIEWS_PAGE_SIZE = 5;
+const TABS = ['detail', 'order', 'reviews', 'faq'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function ProductTabsIsland(props: ProductTabsProps) {
+  return (
+    <ProductI18n locale={props.locale} messages={props.messages}>
+      <ProductTabs {...props} />
+    </ProductI18n>
+  );
+}
+
+export function ProductTabs(props: ProductTabsProps) {
+  const t = useT();
+  // False in the server's HTML and at hydration (identical markup), true right after.
+  const [enhanced, setEnhanced] = useState(false);
+  const [active, setActive] = useState<Tab>('detail');
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  useEffect(() => setEnhanced(true), []);
+
+  const id = (tab: Tab, part: 'tab' | 'panel') => `product-${props.productId}-${part}-${tab}`;
+  const label = (tab: Tab) => t(`configurator.tabs.${tab}`);
+  const content: Record<Tab, ReactNode> = {
+    detail: <DetailPanel description={props.description} details={props.details} />,
+    order: <OrderPanel facts={props.order} locale={props.locale} />,
+    reviews: <ReviewsPanel productId={props.productId} initial={props.reviews} active={enhanced && active === 'reviews'} locale={props.locale} />,
+    faq: <FaqPanel faq={props.faq} />,
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = TABS.indexOf(active);
+    const next =
+      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : event.key === 'ArrowLeft' ? TABS[(index - 1 + TABS.length) % TABS.length] : event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setActive(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <section className="product-tabs" aria-labelledby={`product-${props.productId}-tabs-title`}>
+      <h2 id={`product-${props.productId}-tabs-title`} className="sr-only">
+        {t('configurator.tabs.label')}
+      </h2>
+      {enhanced ? (
+        <div className="tab-list" role="tablist" aria-labelledby={`product-${props.productId}-tabs-title`} onKeyDown={onKeyDown}>
+          {TABS.map((tab) => (
+            <button
+              key={tab}
+              ref={(el) => {
+                tabRefs.current[tab] = el;
+              }}
+              type="button"
+              role="tab"
+              id={id(tab, 'tab')}
+              className="tab"
+              aria-selected={active === tab}
+              aria-controls={id(tab, 'panel')}
+              tabIndex={active === tab ? 0 : -1}
+              onClick={() => setActive(tab)}
+            >
+              {label(tab)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {TABS.map((tab) =>
+        enhanced ? (
+          <div key={tab} role="tabpanel" id={id(tab, 'panel')} aria-labelledby={id(tab, 'tab')} className="tab-panel" hidden={active !== tab} tabIndex={0}>
+            {content[tab]}
+          </div>
+        ) : (
+          <section key={tab} id={id(tab, 'panel')} aria-labelledby={id(tab, 'tab')} className="tab-section">
+            <h3 id={id(tab, 'tab')}>{label(tab)}</h3>
+            {content[tab]}
+          </section>
+        ),
+      )}
+    </section>
+  );
+}
+
+function DetailPanel({ description, details }: { description: string; details: string[] }) {
+  return (
+    <>
+      <p className="detail-description">{description}</p>
+      {details.length > 0 ? (
+        <ul className="detail-list">
+          {details.map((detail) => (
+            <li key={detail}>{detail}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+function OrderPanel({ facts, locale }: { facts: OrderFacts; locale: Locale }) {
+  const t = useT();
+  const money = eurIn(useCurrency(), locale);
+  return (
+    <ul className="order-facts">
+      {facts.printable ? (
+        <>
+          <li>{t('configurator.order.printing')}</li>
+          <li>{t('configurator.order.noReturns')}</li>
+          <li>{t('configurator.order.unprinted')}</li>
+        </>
+      ) : null}
+      <li>{t('configurator.order.stock')}</li>
+      <li>{t('configurator.order.shipping', { amount: money(facts.freeShippingThreshold) })}</li>
+      {facts.discountTiers.map((tier) => (
+        <li key={tier.minItems}>{t('configurator.order.tier', { count: tier.minItems, percent: tier.percent })}</li>
+      ))}
+      <li>{t('configurator.order.limit', { count: facts.maxLineQuantity })}</li>
+    </ul>
+  );
+}
+
+function FaqPanel({ faq }: { faq: FaqEntry[] }) {
+  const t = useT();
+  if (faq.length === 0) return <p>{t('configurator.faq.empty')}</p>;
+  return (
+    <dl className="faq-list">
+      {faq.map((entry) => (
+        <div key={entry.question} className="faq-entry">
+          <dt>{entry.question}</dt>
+          <dd>{entry.answer}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ReviewsPanel({ productId, initial, active, locale }: { productId: number; initial: CommentPage | null; active: boolean; locale: Locale }) {
+  const t = useT();
+  const [reviews] = useState(() => createProductReviews(productId, REVIEWS_PAGE_SIZE, initial));
+  const { page, status, current } = useStore(reviews.$state);
+  const [refreshed, setRefreshed] = useState(false);
+
+  // The build's first page may be old: the first time the tab is opened, load it live.
+  useEffect(() => {
+    if (active && !refreshed) {
+      setRefreshed(true);
+      void reviews.load(1);
+    }
+  }, [active, refreshed, reviews]);
+  useEffect(() => () => reviews.cancel(), [reviews]);
+
+  if (!page) {
+    return status === 'error' ? <ReviewsError onRetry={() => void reviews.load(current)} /> : <p role="status">{t('configurator.reviews.loading')}</p>;
+  }
+  const pages = Math.max(1, Math.ceil(page.total / page.size));
+  return (
+    <div className="reviews" aria-busy={status === 'loading' ? true : undefined}>
+      {page.total === 0 ? (
+        <p>{t('configurator.reviews.empty')}</p>
+      ) : (
+        <>
+          <p className="reviews-summary">
+            {page.averageRating !== null ? (
+              <>
+                <span className="sr-only">{t('configurator.reviews.averageLabel')}: </span>
+                <Stars rating={page.averageRating} />
+                <strong>{t('configurator.reviews.average', { rating: page.averageRating })}</strong>
+                {' · '}
+              </>
+            ) : null}
+            {t('configurator.reviews.count', { count: page.total })}
+          </p>
+          <ol className="review-list">
+            {page.records.map((review) => (
+              <Review key={review.id} review={review} locale={locale} />
+            ))}
+          </ol>
+        </>
+      )}
+      {status === 'error' ? <ReviewsError onRetry={() => void reviews.load(current)} /> : null}
+      {pages > 1 ? (
+        <nav className="review-pager" aria-label={t('configurator.reviews.pager')}>
+          <button type="button" className="button secondary small" disabled={page.current <= 1 || status === 'loading'} onClick={() => void reviews.load(page.current - 1)}>
+            {t('configurator.reviews.previous')}
+          </button>
+          <span aria-live="polite">{t('configurator.reviews.page', { page: page.current, pages })}</span>
+          <button type="button" className="button secondary small" disabled={page.current >= pages || status === 'loading'} onClick={() => void reviews.load(page.current + 1)}>
+            {t('configurator.reviews.next')}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewsError({ onRetry }: { onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div className="reviews-error" role="alert">
+      <p>{t('configurator.reviews.failed')}</p>
+      <button type="button" className="button secondary small" onClick={onRetry}>
+        {t('configurator.reviews.retry')}
+      </button>
+    </div>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  const full = Math.round(rating);
+  return (
+    <span className="stars" aria-hidden="true">
+      {'★'.repeat(full)}
+      <span className="stars-empty">{'★'.repeat(5 - full)}</span>
+    </span>
+  );
+}
+
+function Review({ review, locale }: { review: ProductComment; locale: Locale }) {
+  const t = useT();
+  // UTC, so the server's HTML and the browser's hydration print the same date.
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(review.createdAt));
+  return (
+    <li className="review">
+      <p className="review-head">
+        <Stars rating={review.rating} />
+        <span className="sr-only">{t('configurator.reviews.rating', { rating: review.rating })}</span>
+        <strong className="review-author">{review.authorName}</strong>
+        <time dateTime={review.createdAt}>{date}</time>
+      </p>
+      {/* Text, never HTML: React escapes it. */}
+      <p className="review-text">{review.content}</p>
+    </li>
+  );
+}

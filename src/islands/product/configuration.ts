@@ -1,0 +1,201 @@
+/**
+ * The configurator's state and rules, free of React so they can be tested on their own: which
+ * custom types a product offers, what is wrong with a choice, what the shirt costs (display only:
+ * the server prices the cart), and the cart line a valid choice becomes.
+ */
+import type { Addon, Patch, ProductDetail, Size } from '../../domain/catalogue.ts';
+import type { Locale } from '../../domain/locale.ts';
+import {
+  CUSTOM_TYPES,
+  isPrinted,
+  normaliseCustomName,
+  normaliseCustomNumber,
+  type CustomType,
+  type PremiumOption,
+} from '../../domain/personalisation.ts';
+import { MAX_LINE_QUANTITY, unitPriceEur } from '../../domain/pricing.ts';
+import { localePath } from '../../i18n/paths.ts';
+import type { NewCartLineInput } from '../../stores/cart.ts';
+
+/** The product facts the configurator works from (the build's copy until the live one arrives). */
+export type ConfigurableProduct = Pick<ProductDetail, 'id' | 'price' | 'customisationFee' | 'sizes' | 'squad' | 'printable'>;
+
+export interface Configuration {
+  size: Size | null;
+  customType: CustomType;
+  /** Squad player id, for Choose A Player. */
+  playerId: number | null;
+  /** The name field as shown (ASCII letters upper-cased as typed; anything else kept, to be refused). */
+  name: string;
+  number: string;
+  premiumNameOption: PremiumOption;
+  premiumNumberOption: PremiumOption;
+  patchIds: readonly number[];
+  addonIds: readonly number[];
+  quantity: number;
+}
+
+export type Field = 'size' | 'player' | 'name' | 'number' | 'quantity';
+export type Problem =
+  | 'sizeRequired'
+  | 'sizeSoldOut'
+  | 'playerRequired'
+  | 'nameRequired'
+  | 'nameInvalid'
+  | 'numberRequired'
+  | 'numberInvalid'
+  | 'quantityInvalid'
+  | 'notEnoughStock';
+export type Problems = Partial<Record<Field, Problem>>;
+
+/** Sizes with this many units or fewer say how many are left. */
+export const LOW_STOCK = 5;
+
+export function initialConfiguration(): Configuration {
+  return {
+    size: null,
+    customType: CUSTOM_TYPES.BLANK,
+    playerId: null,
+    name: '',
+    number: '',
+    premiumNameOption: 'Standard',
+    premiumNumberOption: 'Standard',
+    patchIds: [],
+    addonIds: [],
+    quantity: 1,
+  };
+}
+
+/**
+ * Custom types in the specification's order. Printing needs a printable product; choosing a
+ * player needs a squad list.
+ */
+export function offeredTypes(product: Pick<ConfigurableProduct, 'printable' | 'squad'>): CustomType[] {
+  if (!product.printable) return [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.STANDARD];
+  return product.squad.length > 0
+    ? [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.CHOOSE_PLAYER, CUSTOM_TYPES.ADD_YOURS, CUSTOM_TYPES.STANDARD]
+    : [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.ADD_YOURS, CUSTOM_TYPES.STANDARD];
+}
+
+/**
+ * Upper-cases the letters a-z only. Upper-casing everything would turn "ß" into "SS" and "ﬀ" into
+ * "FF", which would then pass as letters A-Z: the domain refuses such input instead, so it must
+ * reach the check unchanged.
+ */
+export function upperAscii(text: string): string {
+  return text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+}
+
+export function stockOf(product: Pick<ConfigurableProduct, 'sizes'>, size: Size | null): number {
+  if (size === null) return 0;
+  return product.sizes.find((s) => s.size === size)?.stock ?? 0;
+}
+
+/** The most the quantity control allows: the line limit, or the chosen size's stock if lower. */
+export function maxQuantity(product: Pick<ConfigurableProduct, 'sizes'>, size: Size | null): number {
+  if (size === null) return MAX_LINE_QUANTITY;
+  return Math.max(1, Math.min(MAX_LINE_QUANTITY, stockOf(product, size)));
+}
+
+/** What stops this choice from going in the cart, per field; empty when it can be added. */
+export function findProblems(config: Configuration, product: ConfigurableProduct): Problems {
+  const problems: Problems = {};
+  if (config.size === null) problems.size = 'sizeRequired';
+  else if (stockOf(product, config.size) <= 0) problems.size = 'sizeSoldOut';
+  else if (config.quantity > stockOf(product, config.size)) problems.quantity = 'notEnoughStock';
+
+  if (!Number.isInteger(config.quantity) || config.quantity < 1 || config.quantity > MAX_LINE_QUANTITY) problems.quantity = 'quantityInvalid';
+
+  if (config.customType === CUSTOM_TYPES.CHOOSE_PLAYER && !product.squad.some((p) => p.id === config.playerId)) {
+    problems.player = 'playerRequired';
+  }
+  if (config.customType === CUSTOM_TYPES.ADD_YOURS) {
+    if (config.name === '') problems.name = 'nameRequired';
+    else if (normaliseCustomName(config.name) === null) problems.name = 'nameInvalid';
+    if (config.number === '') problems.number = 'numberRequired';
+    else if (normaliseCustomNumber(config.number) === null) problems.number = 'numberInvalid';
+  }
+  return problems;
+}
+
+export function hasProblems(problems: Problems): boolean {
+  return Object.keys(problems).length > 0;
+}
+
+/** The name and number printed on the back, for the preview; null when nothing is printed. */
+export function printedText(config: Configuration, product: Pick<ConfigurableProduct, 'squad'>): { name: string; number: string } | null {
+  if (config.customType === CUSTOM_TYPES.CHOOSE_PLAYER) {
+    const player = product.squad.find((p) => p.id === config.playerId);
+    return player ? { name: player.name, number: player.number } : { name: '', number: '' };
+  }
+  if (config.customType === CUSTOM_TYPES.ADD_YOURS) {
+    // Shows what was typed even before it is valid, so the shopper sees what they are writing.
+    return { name: upperAscii(config.name), number: config.number };
+  }
+  return null;
+}
+
+/** The unit price in EUR minor units, from the product and the patches and add-ons chosen. */
+export function unitPriceOf(config: Configuration, product: ConfigurableProduct, patches: readonly Patch[], addons: readonly Addon[]): number {
+  const chosenPatches = patches.filter((p) => config.patchIds.includes(p.id)).map((p) => p.patchPrice);
+  const chosenAddons = addons.filter((a) => config.addonIds.includes(a.id)).map((a) => a.price);
+  return unitPriceEur({
+    productPriceEur: product.price,
+    customisationFeeEur: product.customisationFee,
+    patchPricesEur: chosenPatches,
+    addonPricesEur: chosenAddons,
+    customType: config.customType,
+    premiumNameOption: config.premiumNameOption,
+    premiumNumberOption: config.premiumNumberOption,
+  });
+}
+
+/**
+ * The cart line a choice becomes. Only what the chosen type prints is sent (a name typed before
+ * switching to Blank stays out), and only patches and add-ons the product offers. Call it after
+ * {@link findProblems} came back empty.
+ */
+export function toCartLine(
+  config: Configuration,
+  product: ConfigurableProduct,
+  offered: { patches: readonly Patch[]; addons: readonly Addon[] },
+): NewCartLineInput {
+  if (config.size === null) throw new Error('toCartLine needs a size');
+  const printed = isPrinted(config.customType);
+  const ids = (chosen: readonly number[], known: readonly { id: number }[]) =>
+    known
+      .map((item) => item.id)
+      .filter((id) => chosen.includes(id))
+      .sort((a, b) => a - b)
+      .join(',');
+  const line: NewCartLineInput = {
+    productId: product.id,
+    size: config.size,
+    patch: ids(config.patchIds, offered.patches),
+    addons: ids(config.addonIds, offered.addons),
+    customType: config.customType,
+    premiumNameOption: printed ? config.premiumNameOption : 'Standard',
+    premiumNumberOption: printed ? config.premiumNumberOption : 'Standard',
+    quantity: config.quantity,
+  };
+  if (config.customType === CUSTOM_TYPES.CHOOSE_PLAYER) line.squadList = config.playerId;
+  if (config.customType === CUSTOM_TYPES.ADD_YOURS) {
+    line.customName = normaliseCustomName(config.name);
+    line.customNumber = normaliseCustomNumber(config.number);
+  }
+  return line;
+}
+
+/** The build's product with the live price, fee, stock and squad laid over it, once they are known. */
+export function withLiveFacts<T extends ConfigurableProduct>(built: T, live: ConfigurableProduct | null): T {
+  if (!live) return built;
+  return { ...built, price: live.price, customisationFee: live.customisationFee, sizes: live.sizes, squad: live.squad, printable: live.printable };
+}
+
+/**
+ * Where "Buy it now" goes after adding the line. The checkout page arrives with the checkout
+ * issue (`/checkouts/cart?from=cart&items=[ids]`); until it exists, the cart page.
+ */
+export function buyNowPath(locale: Locale, _ids: readonly number[]): string {
+  return localePath(locale, '/cart');
+}
