@@ -9,7 +9,7 @@
  * listing (lines, totals, View Cart and Checkout), or a failed first load with a retry.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
@@ -29,6 +29,8 @@ export interface CartDrawerProps {
 
 /** On <html> while the drawer is open: the page behind it does not scroll (cart.css). */
 const SCROLL_LOCK_CLASS = 'cart-scroll-lock';
+/** What Tab can reach inside the drawer. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export default function CartDrawer(props: CartDrawerProps) {
   return (
@@ -74,13 +76,29 @@ function Drawer({ locale }: { locale: Locale }) {
 
   // Esc closes the dialog natively; the close event brings the store along.
   const onClose = () => closeCartDrawer();
+  // A modal dialog makes the page inert, but Tab past its last control would leave for the
+  // browser's own UI; keep it going round inside the drawer.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && (document.activeElement === first || !event.currentTarget.contains(document.activeElement))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
   // Clicks on the backdrop land on the <dialog> itself; the panel covers all of its box.
   const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
     if (event.target === event.currentTarget) closeCartDrawer();
   };
 
   return (
-    <dialog ref={dialogRef} className="cart-drawer" aria-labelledby="cart-drawer-title" onClose={onClose} onClick={onDialogClick}>
+    <dialog ref={dialogRef} className="cart-drawer" aria-labelledby="cart-drawer-title" onClose={onClose} onClick={onDialogClick} onKeyDown={onKeyDown}>
       <div className="cart-drawer-panel">
         <div className="cart-drawer-head">
           <h2 id="cart-drawer-title" className="cart-drawer-title" ref={titleRef} tabIndex={-1}>

@@ -107,6 +107,7 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
 /** Size, print type, player or own name and number, premium lettering, patches and add-ons. */
 function LineDetails({ line }: { line: CartLineRecord }) {
   const { t } = useTranslation();
+  const separator = t('cart.line.separator');
   const rows: { key: string; label: string; value: string }[] = [{ key: 'size', label: t('cart.line.size'), value: line.size }];
   rows.push({ key: 'type', label: t('cart.line.customType'), value: t(`cart.customType.${line.customType}`) });
   if (line.customType === CUSTOM_TYPES.CHOOSE_PLAYER && line.player) {
@@ -119,14 +120,17 @@ function LineDetails({ line }: { line: CartLineRecord }) {
     rows.push({
       key: 'premium',
       label: t('cart.line.premium'),
+      // Only the premium choices: "standard" is what every shirt gets.
       value: [
-        t('cart.line.premiumName', { option: t(`cart.premium.${line.premiumNameOption}`) }),
-        t('cart.line.premiumNumber', { option: t(`cart.premium.${line.premiumNumberOption}`) }),
-      ].join(', '),
+        line.premiumNameOption !== 'Standard' ? t('cart.line.premiumName', { option: t(`cart.premium.${line.premiumNameOption}`) }) : null,
+        line.premiumNumberOption !== 'Standard' ? t('cart.line.premiumNumber', { option: t(`cart.premium.${line.premiumNumberOption}`) }) : null,
+      ]
+        .filter(Boolean)
+        .join(separator),
     });
   }
-  if (line.patches.length > 0) rows.push({ key: 'patches', label: t('cart.line.patches'), value: line.patches.map((p) => p.patchName).join(', ') });
-  if (line.addonItems.length > 0) rows.push({ key: 'addons', label: t('cart.line.addons'), value: line.addonItems.map((a) => a.name).join(', ') });
+  if (line.patches.length > 0) rows.push({ key: 'patches', label: t('cart.line.patches'), value: line.patches.map((p) => p.patchName).join(separator) });
+  if (line.addonItems.length > 0) rows.push({ key: 'addons', label: t('cart.line.addons'), value: line.addonItems.map((a) => a.name).join(separator) });
 
   return (
     <dl className="cart-line-details">
