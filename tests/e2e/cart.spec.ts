@@ -265,6 +265,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`${locale}: the cart page lists, changes and deletes lines, keeps a coupon code and links to checkout`, async ({ page, context, request, baseURL }, testInfo) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
     const visitor = await newVisitor(context, request, baseURL!);
     const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
     let server = await visitor.cart('EUR', locale);
