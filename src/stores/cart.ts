@@ -1,14 +1,22 @@
 /**
  * The cart as every part of the page sees it: the header's item count, whether the drawer is
- * open, and the actions that change the cart. Any change dispatches `cart-updated` on window
- * (spec section 4), which makes the header count reload, in this tab and, through storage, in
- * other tabs.
+ * open, the cart's lines and totals (for the drawer and the cart page), and the actions that
+ * change the cart. Any change dispatches `cart-updated` on window (spec section 4), which makes
+ * the header count reload, in this tab and, through storage, in other tabs.
+ *
+ * Amounts come from the server in the chosen currency; nothing here computes a price.
  */
-import { atom } from 'nanostores';
-import { queryCartCount, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
+import { persistentAtom } from '@nanostores/persistent';
+import { atom, map } from 'nanostores';
+import { deleteCartItems, queryCartCount, queryCartItemList, queryShopConfig, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
+import { isApiError } from '../client/http.ts';
+import type { CartLineRecord, CartPage } from '../domain/cart.ts';
+import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';
+import { $currency } from './currency.ts';
 import { $signedIn } from './session.ts';
 
 export type { NewCartLineInput } from '../client/cart.ts';
+export { mediaUrl } from '../client/http.ts';
 
 /** Spec section 4: a change to the cart fires this; listeners reload what they show. */
 export const CART_UPDATED_EVENT = 'cart-updated';
@@ -34,6 +42,9 @@ export async function refreshCartCount(): Promise<void> {
     // The count is a convenience: the cart itself shows the truth when opened.
   }
 }
+
+/** Set while this module announces its own change, so its own listener does not reload twice. */
+let announcingOwnChange = false;
 
 export function notifyCartUpdated(): void {
   window.dispatchEvent(new Event(CART_UPDATED_EVENT));
@@ -72,4 +83,277 @@ export function watchCartCount(): void {
   // Signing in or out (here or in another tab) switches between the guest's and the user's cart.
   $signedIn.listen(() => void refreshCartCount());
   void refreshCartCount();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cart's contents, for the drawer and the cart page.
+
+/**
+ * Spec section 4's drawer states: closed (nobody is showing the cart), loading, then empty or
+ * listing. `error` is a first load that failed: there is nothing to list and "empty" would be
+ * untrue, so the shopper gets a retry instead.
+ */
+export type CartStatus = 'closed' | 'loading' | 'empty' | 'listing' | 'error';
+
+/** A failed call, with the server's message (or the HTTP layer's, when no answer came). */
+export interface CartError {
+  /** `update`: a quantity change or delete was refused; `load`: the cart could not be read. */
+  kind: 'update' | 'load';
+  /** The line the failed update was for. */
+  lineId: number | null;
+  code: string;
+  message: string;
+}
+
+export interface CartState {
+  status: CartStatus;
+  /** The last answer of `queryCartItemList`, in the currency it names. */
+  page: CartPage | null;
+  /** Lines with a change on its way: their controls stay disabled until the cart has reloaded. */
+  busyIds: ReadonlySet<number>;
+  error: CartError | null;
+}
+
+/** Spec section 9: the drawer loads up to 100 lines (a cart never holds more). */
+export const CART_PAGE_SIZE = 100;
+
+export const $cart = map<CartState>({ status: 'closed', page: null, busyIds: new Set(), error: null });
+
+/** The server's discount tiers (`/demo/shop/config`), for the "add N more" hint; null until known. */
+export const $discountTiers = atom<readonly DiscountTier[] | null>(null);
+
+/** Kept outside the state so a change started before the drawer closed still counts when it reopens. */
+const busy = new Set<number>();
+let watchers = 0;
+let unbindWatch: (() => void) | null = null;
+let loadSeq = 0;
+let loadController: AbortController | null = null;
+/** Resolves when the newest load has finished (see reloadCart). */
+let latestLoad: Promise<void> = Promise.resolve();
+let tiersRequested = false;
+
+function publishBusy(): void {
+  $cart.setKey('busyIds', new Set(busy));
+}
+
+function toCartError(error: unknown, kind: CartError['kind'], lineId: number | null): CartError {
+  if (isApiError(error)) return { kind, lineId, code: error.code, message: error.msg };
+  return { kind, lineId, code: 'UNKNOWN', message: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Starts showing the cart: the first watcher moves the state from closed to loading and loads it;
+ * while anyone watches, the cart reloads when the currency changes and when the cart changes
+ * elsewhere (the configurator, another tab). Returns the function that stops watching; the last
+ * one to stop moves the state back to closed. The drawer watches while open, the cart page while
+ * mounted.
+ */
+export function watchCart(): () => void {
+  watchers += 1;
+  if (watchers === 1) startWatching();
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    watchers -= 1;
+    if (watchers === 0) stopWatching();
+  };
+}
+
+function startWatching(): void {
+  $cart.set({ status: 'loading', page: null, busyIds: new Set(busy), error: null });
+  const onUpdated = () => {
+    if (!announcingOwnChange) void reloadCart();
+  };
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CROSS_TAB_KEY) void reloadCart();
+  };
+  window.addEventListener(CART_UPDATED_EVENT, onUpdated);
+  window.addEventListener('storage', onStorage);
+  // listen (not subscribe): it fires on changes only, and the first load is started below.
+  const stopCurrency = $currency.listen(() => void reloadCart());
+  unbindWatch = () => {
+    window.removeEventListener(CART_UPDATED_EVENT, onUpdated);
+    window.removeEventListener('storage', onStorage);
+    stopCurrency();
+  };
+  void loadDiscountTiers();
+  void reloadCart();
+}
+
+function stopWatching(): void {
+  unbindWatch?.();
+  unbindWatch = null;
+  loadSeq += 1;
+  loadController?.abort();
+  loadController = null;
+  latestLoad = Promise.resolve();
+  $cart.set({ status: 'closed', page: null, busyIds: new Set(busy), error: null });
+}
+
+async function loadDiscountTiers(): Promise<void> {
+  if (tiersRequested) return;
+  tiersRequested = true;
+  try {
+    $discountTiers.set((await queryShopConfig()).discountTiers);
+  } catch {
+    // Only the hint needs the tiers; the server's totals already apply them. Try again next time.
+    tiersRequested = false;
+  }
+}
+
+/**
+ * Loads the cart in the chosen currency. A newer load cancels an older one; the promise resolves
+ * when the newest load has finished, so a caller never re-enables a line while a later answer
+ * is still on its way. Does nothing while nobody watches the cart.
+ */
+export function reloadCart(): Promise<void> {
+  if (watchers === 0) return Promise.resolve();
+  loadController?.abort();
+  const controller = new AbortController();
+  loadController = controller;
+  const seq = ++loadSeq;
+  const currency = $currency.get();
+  const run = (async () => {
+    try {
+      const page = await queryCartItemList({ current: 1, size: CART_PAGE_SIZE, currency }, { signal: controller.signal });
+      if (seq !== loadSeq) return;
+      $cart.set({ ...$cart.get(), status: page.records.length > 0 ? 'listing' : 'empty', page });
+    } catch (error) {
+      if (seq !== loadSeq) return;
+      const state = $cart.get();
+      // What is already shown stays (it is the last known truth); with nothing shown, offer a retry.
+      $cart.set({ ...state, status: state.page ? state.status : 'error', error: toCartError(error, 'load', null) });
+    } finally {
+      if (loadController === controller) loadController = null;
+    }
+  })();
+  const settled = run.then(() => (seq === loadSeq ? undefined : latestLoad));
+  latestLoad = settled;
+  return settled;
+}
+
+function findLine(id: number): CartLineRecord | undefined {
+  return $cart.get().page?.records.find((line) => line.id === id);
+}
+
+/** Highest quantity the plus control allows: the stock left in that size, at most 99. */
+export function maxLineQuantity(line: Pick<CartLineRecord, 'stock'>): number {
+  return Math.max(0, Math.min(MAX_LINE_QUANTITY, line.stock));
+}
+
+/** Spec section 5: a quantity cannot go below 1 (minus disabled at 1). */
+export function canDecrease(line: Pick<CartLineRecord, 'quantity'>): boolean {
+  return line.quantity > 1;
+}
+
+export function canIncrease(line: Pick<CartLineRecord, 'quantity' | 'stock'>): boolean {
+  return line.quantity < maxLineQuantity(line);
+}
+
+/** Runs one line's change: the line is busy until the call and the reload after it are done. */
+async function changeLine(id: number, call: () => Promise<unknown>): Promise<boolean> {
+  busy.add(id);
+  publishBusy();
+  $cart.setKey('error', null);
+  let applied = true;
+  try {
+    await call();
+  } catch (error) {
+    // Spec section 8: a failed update does nothing and reloads; the message says why.
+    applied = false;
+    $cart.setKey('error', toCartError(error, 'update', id));
+  }
+  // Even a refused change may mean the cart moved on elsewhere (a line deleted in another tab),
+  // so the header count reloads either way; this store reloads itself just below.
+  announcingOwnChange = true;
+  try {
+    notifyCartUpdated();
+  } finally {
+    announcingOwnChange = false;
+  }
+  try {
+    await reloadCart();
+  } finally {
+    busy.delete(id);
+    publishBusy();
+  }
+  return applied;
+}
+
+/**
+ * Sets a line's quantity (`saveCartItemList [{id, quantity}]`). Ignored, returning false, for
+ * an unknown or busy line and for a quantity outside 1 to the line's maximum; resolves true
+ * once the server accepted it and the cart has reloaded, false if it refused.
+ */
+export function setQuantity(id: number, quantity: number): Promise<boolean> {
+  const line = findLine(id);
+  if (!line || busy.has(id) || !Number.isInteger(quantity) || quantity === line.quantity) return Promise.resolve(false);
+  // Lowering is always allowed (stock may have fallen below the quantity); raising only to the maximum.
+  if (quantity < 1 || (quantity > line.quantity && quantity > maxLineQuantity(line))) return Promise.resolve(false);
+  return changeLine(id, () => saveCartItemList([{ id, quantity }]));
+}
+
+/** Deletes a line (`deleteByIds [id]`); resolves like {@link setQuantity}. */
+export function removeLine(id: number): Promise<boolean> {
+  if (!findLine(id) || busy.has(id)) return Promise.resolve(false);
+  return changeLine(id, () => deleteCartItems([id]));
+}
+
+export function dismissCartError(): void {
+  $cart.setKey('error', null);
+}
+
+/**
+ * The next discount tier the cart could reach, for a hint like "Add 1 more item to save 10%".
+ * Display only: the server's summary is what is charged.
+ */
+export function nextDiscountTier(itemCount: number, tiers: readonly DiscountTier[]): { itemsToAdd: number; percent: number } | null {
+  const current = tierPercent(itemCount, tiers);
+  let next: DiscountTier | null = null;
+  for (const tier of tiers) {
+    if (tier.minItems > itemCount && tier.percent > current && (next === null || tier.minItems < next.minItems)) next = tier;
+  }
+  return next ? { itemsToAdd: next.minItems - itemCount, percent: next.percent } : null;
+}
+
+/** The ids of every line, in the cart's order: the checkout's `items` query (spec section 2). */
+export function cartLineIds(page: CartPage | null): number[] {
+  return page ? page.records.map((line) => line.id) : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coupon code. The checkout checks and applies it (with the checkout issue); the cart only keeps it.
+
+export const COUPON_STORAGE_KEY = 'SOY_couponCode';
+export const COUPON_CODE_MAX = 40;
+
+function decodeCoupon(stored: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return typeof value === 'string' && value !== '' && value.length <= COUPON_CODE_MAX ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The coupon code the shopper entered, kept as JSON under SOY_couponCode until checkout. */
+export const $couponCode = persistentAtom<string | undefined>(COUPON_STORAGE_KEY, undefined, {
+  encode: (value) => (value === undefined ? undefined : JSON.stringify(value)),
+  decode: decodeCoupon,
+});
+
+/**
+ * Keeps a coupon code for the checkout, without the spaces around it (the checkout's server
+ * decides what a code means, case included). Returns the kept code, or null when there is none.
+ */
+export function keepCouponCode(input: string): string | null {
+  const code = input.trim();
+  if (code === '' || code.length > COUPON_CODE_MAX) return null;
+  $couponCode.set(code);
+  return code;
+}
+
+export function forgetCouponCode(): void {
+  $couponCode.set(undefined);
 }

@@ -1,0 +1,207 @@
+/**
+ * The cart drawer (spec section 2 "Cart drawer", section 4): a modal side sheet, full width on
+ * phones. It is placed once per page with `client:event="cart-open"`, so no React loads until
+ * the shopper opens it; `openCartDrawer()` sets `$cartDrawerOpen` and dispatches that event.
+ *
+ * A native modal <dialog> keeps focus inside and the page inert; Esc, the close button and the
+ * backdrop close it; page scrolling is locked while it is open; focus returns to the opener.
+ * States come from the cart store: loading (skeleton), empty ("Cart is empty" + View Cart),
+ * listing (lines, totals, View Cart and Checkout), or a failed first load with a retry.
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import type { Locale } from '../../domain/locale.ts';
+import type { Messages } from '../../i18n/core.ts';
+import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { $cart, $cartDrawerOpen, CART_OPEN_EVENT, cartLineIds, closeCartDrawer, reloadCart, watchCart } from '../../stores/cart.ts';
+import { CartLine } from './CartLine.tsx';
+import { CartNotice } from './CartNotice.tsx';
+import { CartSkeleton } from './CartSkeleton.tsx';
+import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
+import { cartHref, checkoutHref } from './links.ts';
+import { useLineActions } from './useLineActions.ts';
+import './cart.css';
+
+export interface CartDrawerProps {
+  locale: Locale;
+  messages: Partial<Messages>;
+}
+
+/** On <html> while the drawer is open: the page behind it does not scroll (cart.css). */
+const SCROLL_LOCK_CLASS = 'cart-scroll-lock';
+/** What Tab can reach inside the drawer. */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+export default function CartDrawer(props: CartDrawerProps) {
+  return (
+    <IslandI18n locale={props.locale} messages={props.messages}>
+      <Drawer locale={props.locale} />
+    </IslandI18n>
+  );
+}
+
+function Drawer({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  // The build renders the drawer closed; hydration must start from the same state.
+  const open = useStore($cartDrawerOpen, { ssr: () => false });
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    // This island hydrates on the first `cart-open`, which has already fired by now: that event
+    // was the request to open, whoever sent it. Later ones are heard here.
+    $cartDrawerOpen.set(true);
+    const onOpen = () => $cartDrawerOpen.set(true);
+    window.addEventListener(CART_OPEN_EVENT, onOpen);
+    return () => window.removeEventListener(CART_OPEN_EVENT, onOpen);
+  }, []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    closeRef.current?.focus();
+    const root = document.documentElement;
+    root.classList.add(SCROLL_LOCK_CLASS);
+    const stopWatching = watchCart();
+    return () => {
+      stopWatching();
+      if (dialog.open) dialog.close();
+      root.classList.remove(SCROLL_LOCK_CLASS);
+      if (opener && opener.isConnected && opener !== document.body) opener.focus();
+    };
+  }, [open]);
+
+  // Esc closes the dialog natively; the close event brings the store along.
+  const onClose = () => closeCartDrawer();
+  // A modal dialog makes the page inert, but Tab past its last control would leave for the
+  // browser's own UI; keep it going round inside the drawer.
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && (document.activeElement === first || !event.currentTarget.contains(document.activeElement))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  // Clicks on the backdrop land on the <dialog> itself; the panel covers all of its box.
+  const onDialogClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) closeCartDrawer();
+  };
+
+  return (
+    <dialog ref={dialogRef} className="cart-drawer" aria-labelledby="cart-drawer-title" onClose={onClose} onClick={onDialogClick} onKeyDown={onKeyDown}>
+      <div className="cart-drawer-panel">
+        <div className="cart-drawer-head">
+          <h2 id="cart-drawer-title" className="cart-drawer-title" ref={titleRef} tabIndex={-1}>
+            {t('cart.drawer.title')}
+          </h2>
+          <button ref={closeRef} type="button" className="cart-icon-button" onClick={closeCartDrawer}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <span className="sr-only">{t('cart.drawer.close')}</span>
+          </button>
+        </div>
+        {open ? <DrawerContent locale={locale} titleRef={titleRef} /> : null}
+      </div>
+    </dialog>
+  );
+}
+
+function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObject<HTMLHeadingElement | null> }) {
+  const { t } = useTranslation();
+  const { status, page, busyIds } = useStore($cart);
+  // A removed line takes the focused button with it: continue from the drawer's title.
+  const focusTitle = useCallback(() => titleRef.current?.focus(), [titleRef]);
+  const { changeQuantity, remove, announcement } = useLineActions(focusTitle);
+
+  let body;
+  if (status === 'listing' && page) {
+    body = (
+      <>
+        <div className="cart-drawer-body">
+          <p className="cart-drawer-count">{t('cart.summary.items', { count: page.summary.itemCount })}</p>
+          <CartNotice />
+          <ul className="cart-lines" role="list">
+            {page.records.map((line) => (
+              <CartLine
+                key={line.id}
+                line={line}
+                currency={page.currency}
+                locale={locale}
+                busy={busyIds.has(line.id)}
+                variant="drawer"
+                onQuantity={(l, q) => void changeQuantity(l, q)}
+                onRemove={(l) => void remove(l)}
+              />
+            ))}
+          </ul>
+        </div>
+        <div className="cart-drawer-foot">
+          <TierHint itemCount={page.summary.itemCount} />
+          <CartTotals page={page} locale={locale} />
+          <PersonalisedNotice page={page} />
+          <div className="cart-drawer-actions">
+            <a className="cart-button cart-button--secondary" href={cartHref(locale)}>
+              {t('cart.drawer.viewCart')}
+            </a>
+            <a className="cart-button" href={checkoutHref(locale, cartLineIds(page))}>
+              {t('cart.drawer.checkout')}
+            </a>
+          </div>
+        </div>
+      </>
+    );
+  } else if (status === 'empty') {
+    body = (
+      <div className="cart-drawer-body cart-empty">
+        <CartNotice />
+        <svg className="cart-empty-icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
+          <path d="M6 8h5l5 24h22l4-16H14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          <circle cx="19" cy="39" r="3" fill="currentColor" />
+          <circle cx="35" cy="39" r="3" fill="currentColor" />
+        </svg>
+        <p className="cart-empty-title">{t('cart.drawer.empty')}</p>
+        <p className="cart-empty-hint">{t('cart.drawer.emptyHint')}</p>
+        <a className="cart-button" href={cartHref(locale)}>
+          {t('cart.drawer.viewCart')}
+        </a>
+      </div>
+    );
+  } else if (status === 'error') {
+    body = (
+      <div className="cart-drawer-body cart-empty">
+        <p className="cart-empty-title" role="alert">
+          {t('cart.drawer.loadError')}
+        </p>
+        <button type="button" className="cart-button" onClick={() => void reloadCart()}>
+          {t('cart.drawer.retry')}
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="cart-drawer-body">
+        <CartSkeleton label={t('cart.drawer.loading')} rows={3} />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * One cart line, as the drawer and the cart page show it: image, name (to the product), unit
+ * price, what is printed and added, quantity controls, delete, and the line total. Amounts are
+ * the server's, in the cart's currency; this component only formats them.
+ */
+import type { CartLineRecord } from '../../domain/cart.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
+import { CUSTOM_TYPES } from '../../domain/personalisation.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
+import { productHref } from './links.ts';
+
+export interface CartLineProps {
+  line: CartLineRecord;
+  currency: CurrencyCode;
+  locale: Locale;
+  /** A change to this line is on its way: its controls are disabled until it is done. */
+  busy: boolean;
+  variant: 'drawer' | 'page';
+  onQuantity: (line: CartLineRecord, quantity: number) => void;
+  onRemove: (line: CartLineRecord) => void;
+}
+
+/** Shown at 80 x 88 (the shirt art is 400 x 440); the size is reserved before it loads. */
+const THUMB = { width: 80, height: 88 } as const;
+
+export function CartLine({ line, currency, locale, busy, variant, onQuantity, onRemove }: CartLineProps) {
+  const { t } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  const lessAllowed = !busy && canDecrease(line);
+  const moreAllowed = !busy && canIncrease(line);
+  // The stock, not the 99 cap, is what stops the plus button: say so.
+  const stockLimited = !canIncrease(line) && line.stock < MAX_LINE_QUANTITY;
+  const nameId = `cart-${variant}-line-${line.id}`;
+
+  return (
+    <li className={`cart-line cart-line--${variant}${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined} aria-labelledby={nameId} data-line-id={line.id}>
+      <img className="cart-line-image" src={mediaUrl(line.image)} width={THUMB.width} height={THUMB.height} alt="" loading="lazy" decoding="async" />
+      <div className="cart-line-info">
+        <h3 className="cart-line-name" id={nameId}>
+          <a href={productHref(locale, line.productId)}>{line.name}</a>
+        </h3>
+        <p className="cart-line-each">{t('cart.line.each', { price: money(line.price) })}</p>
+        <LineDetails line={line} />
+      </div>
+      <div className="cart-line-controls">
+        <div className="qty" role="group" aria-label={t('cart.line.quantityOf', { name: line.name })}>
+          {/* aria-disabled rather than disabled: the focused button keeps focus while the line is busy. */}
+          <button
+            type="button"
+            className="qty-button"
+            aria-label={t('cart.line.decrease', { name: line.name })}
+            aria-disabled={!lessAllowed}
+            onClick={() => lessAllowed && onQuantity(line, line.quantity - 1)}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M5 12h14" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <span className="qty-value" data-quantity>
+            {line.quantity}
+          </span>
+          <button
+            type="button"
+            className="qty-button"
+            aria-label={t('cart.line.increase', { name: line.name })}
+            aria-disabled={!moreAllowed}
+            onClick={() => moreAllowed && onQuantity(line, line.quantity + 1)}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M5 12h14M12 5v14" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <button type="button" className="cart-line-remove" aria-disabled={busy} onClick={() => !busy && onRemove(line)}>
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+            <path
+              d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className={variant === 'drawer' ? 'sr-only' : 'cart-line-remove-text'}>{variant === 'drawer' ? t('cart.line.removeNamed', { name: line.name }) : t('cart.line.remove')}</span>
+          {variant === 'page' ? <span className="sr-only"> {line.name}</span> : null}
+        </button>
+        {busy ? (
+          <span className="cart-line-busy" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span className="sr-only">{t('cart.line.updating')}</span>
+          </span>
+        ) : null}
+      </div>
+      {stockLimited ? <p className="cart-line-limit">{t('cart.line.stockLimit', { count: Math.max(0, line.stock) })}</p> : null}
+      <p className="cart-line-total">
+        <span className="sr-only">{t('cart.line.lineTotal')}: </span>
+        <span data-line-total>{money(line.lineTotal)}</span>
+      </p>
+    </li>
+  );
+}
+
+/** Size, print type, player or own name and number, premium lettering, patches and add-ons. */
+function LineDetails({ line }: { line: CartLineRecord }) {
+  const { t } = useTranslation();
+  const separator = t('cart.line.separator');
+  const rows: { key: string; label: string; value: string }[] = [{ key: 'size', label: t('cart.line.size'), value: line.size }];
+  rows.push({ key: 'type', label: t('cart.line.customType'), value: t(`cart.customType.${line.customType}`) });
+  if (line.customType === CUSTOM_TYPES.CHOOSE_PLAYER && line.player) {
+    rows.push({ key: 'player', label: t('cart.line.player'), value: `${line.player.name} #${line.player.number}` });
+  }
+  if (line.customType === CUSTOM_TYPES.ADD_YOURS && (line.customName || line.customNumber)) {
+    rows.push({ key: 'print', label: t('cart.line.nameNumber'), value: [line.customName, line.customNumber].filter(Boolean).join(' ') });
+  }
+  if (line.personalised && (line.premiumNameOption !== 'Standard' || line.premiumNumberOption !== 'Standard')) {
+    rows.push({
+      key: 'premium',
+      label: t('cart.line.premium'),
+      // Only the premium choices: "standard" is what every shirt gets.
+      value: [
+        line.premiumNameOption !== 'Standard' ? t('cart.line.premiumName', { option: t(`cart.premium.${line.premiumNameOption}`) }) : null,
+        line.premiumNumberOption !== 'Standard' ? t('cart.line.premiumNumber', { option: t(`cart.premium.${line.premiumNumberOption}`) }) : null,
+      ]
+        .filter(Boolean)
+        .join(separator),
+    });
+  }
+  if (line.patches.length > 0) rows.push({ key: 'patches', label: t('cart.line.patches'), value: line.patches.map((p) => p.patchName).join(separator) });
+  if (line.addonItems.length > 0) rows.push({ key: 'addons', label: t('cart.line.addons'), value: line.addonItems.map((a) => a.name).join(separator) });
+
+  return (
+    <dl className="cart-line-details">
+      {rows.map((row) => (
+        <div key={row.key} data-detail={row.key}>
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

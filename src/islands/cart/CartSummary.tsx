@@ -1,0 +1,63 @@
+/**
+ * The cart's figures and the notes beside them, shared by the drawer and the cart page. Every
+ * amount is the server's summary in the cart's currency; the tier hint is display only.
+ */
+import { useStore } from '@nanostores/react';
+import type { CartPage } from '../../domain/cart.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { $discountTiers, nextDiscountTier } from '../../stores/cart.ts';
+
+export function CartTotals({ page, locale, withShipping = false }: { page: CartPage; locale: Locale; withShipping?: boolean }) {
+  const { t } = useTranslation();
+  const { summary, currency } = page;
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  return (
+    <dl className="cart-totals">
+      <div>
+        <dt>{t('cart.summary.subtotal')}</dt>
+        <dd data-total="subtotal">{money(summary.subtotal)}</dd>
+      </div>
+      <div>
+        <dt>{summary.discountPercent > 0 ? t('cart.summary.discountPercent', { percent: summary.discountPercent }) : t('cart.summary.discount')}</dt>
+        <dd data-total="discount" data-percent={summary.discountPercent}>
+          {summary.discount > 0 ? money(-summary.discount) : money(0)}
+        </dd>
+      </div>
+      {withShipping ? (
+        <div>
+          <dt>{t('cart.summary.shipping')}</dt>
+          <dd>{t('cart.summary.shippingAtCheckout')}</dd>
+        </div>
+      ) : null}
+      <div className="cart-totals-total">
+        <dt>{t('cart.summary.total')}</dt>
+        <dd data-total="total">{money(summary.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** "Add 1 more item to save 10%", from the server's tier table; nothing once the top tier is reached. */
+export function TierHint({ itemCount }: { itemCount: number }) {
+  const { t } = useTranslation();
+  const tiers = useStore($discountTiers);
+  const next = tiers ? nextDiscountTier(itemCount, tiers) : null;
+  if (!next) return null;
+  return (
+    <p className="cart-tier-hint">
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+        <path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8Z M7.5 7.5h.01" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <span>{t('cart.summary.nextTier', { count: next.itemsToAdd, percent: next.percent })}</span>
+    </p>
+  );
+}
+
+/** DESIGN.md section 5: said where the shopper decides, whenever a line is personalised. */
+export function PersonalisedNotice({ page }: { page: CartPage }) {
+  const { t } = useTranslation();
+  if (!page.records.some((line) => line.personalised)) return null;
+  return <p className="cart-personalised">{t('cart.personalised')}</p>;
+}
