@@ -11,7 +11,7 @@ beforeAll(async () => {
   const files: Record<string, string> = {
     'index.html': '<html>root</html>',
     '404.html': '<html>not found page</html>',
-    '403.html': '<html>no permission</html>',
+    '403/index.html': '<html>no permission</html>',
     '500.html': '<html>server error</html>',
     'en-US/index.html': '<html>home en</html>',
     'en-US/product/1/index.html': '<html>product one</html>',

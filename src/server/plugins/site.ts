@@ -36,7 +36,10 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   // without the right role to /403).
   for (const code of ['403', '404', '500']) {
     app.get(`${options.basePath}${code}`, async (_request, reply) => {
-      const html = await readFile(path.join(options.root, `${code}.html`), 'utf8').catch(() => null);
+      // Astro writes 404 and 500 as `<code>.html` and other pages as `<code>/index.html`.
+      const html =
+        (await readFile(path.join(options.root, `${code}.html`), 'utf8').catch(() => null)) ??
+        (await readFile(path.join(options.root, code, 'index.html'), 'utf8').catch(() => null));
       if (html === null) return reply.callNotFound();
       return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=0, must-revalidate').send(html);
     });
