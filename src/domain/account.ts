@@ -166,7 +166,7 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.output<typeof loginRequestSchema>;
 
-const refreshTokenText = z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(200, 'refreshToken is too long');
+const refreshTokenText = z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(1024, 'refreshToken is too long');
 
 export const refreshRequestSchema = z.strictObject({ refreshToken: refreshTokenText });
 /** Logout needs nothing but may name the refresh token, so a page whose access token lapsed can still end its session. */
