@@ -108,10 +108,13 @@ export class AddressService {
 
   /** Creates (no id) or updates (id) each address, all or nothing; answers them in the order given. */
   async saveBatch(userId: number, inputs: readonly AddressInput[], locale: Locale): Promise<AddressRecord[]> {
+    // Checked before the transaction: the country list is read through the pool, and PGlite has a
+    // single connection that an open transaction holds.
+    const checked = [];
+    for (const [at, input] of inputs.entries()) checked.push({ input, values: await this.columns(input, at) });
     const ids = await this.db.transaction(async (tx) => {
       const saved: number[] = [];
-      for (const [at, input] of inputs.entries()) {
-        const values = await this.columns(input, at);
+      for (const { input, values } of checked) {
         let id: number;
         if (input.id !== undefined) {
           const [row] = await tx
