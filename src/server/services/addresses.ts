@@ -110,7 +110,7 @@ export class AddressService {
   async saveBatch(userId: number, inputs: readonly AddressInput[], locale: Locale): Promise<AddressRecord[]> {
     // Checked before the transaction: the country list is read through the pool, and PGlite has a
     // single connection that an open transaction holds.
-    const checked = [];
+    const checked: { input: AddressInput; values: Awaited<ReturnType<AddressService['columns']>> }[] = [];
     for (const [at, input] of inputs.entries()) checked.push({ input, values: await this.columns(input, at) });
     const ids = await this.db.transaction(async (tx) => {
       const saved: number[] = [];
