@@ -274,13 +274,13 @@ describe('sign-in timing (enumeration)', () => {
     };
     const known: number[] = [];
     const unknown: number[] = [];
-    // Interleaved, a different unknown email each time, at most 4 tries on the known account.
-    for (let i = 0; i < 4; i++) {
+    // Interleaved, a different unknown email each time, 5 tries on the known account (its limit).
+    // The fastest of each is compared: a busy machine only ever adds time.
+    for (let i = 0; i < 5; i++) {
       known.push(await time(email));
       unknown.push(await time(newEmail('ghost')));
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
-    expect(median(unknown)).toBeLessThan(median(known) * 2);
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
+    expect(Math.min(...unknown)).toBeLessThan(Math.min(...known) * 2);
   });
 });

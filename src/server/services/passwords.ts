@@ -45,10 +45,12 @@ function parse(stored: string): Parsed | null {
 
 export class PasswordHasher {
   private readonly cost: number;
-  private dummy: Promise<string> | null = null;
+  /** Made at start, so even the first unknown email costs one hash, not two. */
+  private readonly dummy: Promise<string>;
 
   constructor(cost: number) {
     this.cost = cost;
+    this.dummy = this.hash(randomBytes(12).toString('base64'));
   }
 
   async hash(password: string): Promise<string> {
@@ -70,7 +72,6 @@ export class PasswordHasher {
    * takes as long as a wrong password would (security checklist item 1).
    */
   async verifyDummy(password: string): Promise<false> {
-    this.dummy ??= this.hash(randomBytes(12).toString('base64'));
     await this.verify(password, await this.dummy);
     return false;
   }
