@@ -169,7 +169,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const guards = authGuards(sessions);
 
   const housekeeping = setInterval(() => {
-    Promise.all([sessions.sweep(), limiter.sweep()]).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'housekeeping failed'));
+    Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep()]).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'housekeeping failed'));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => {

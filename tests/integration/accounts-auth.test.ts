@@ -72,6 +72,16 @@ describe('registration', () => {
     expect(notice.text).toContain('no new account was made');
   });
 
+  it('tells the owner in the language they registered in, not the stranger’s', async () => {
+    const email = newEmail('zh');
+    await call(shop.app, '/demo/ironUser/registerUser', registration({ email }), { ip: newIp(), headers: { 'accept-language': 'zh-CN' } });
+    const welcome = await mail.waitFor((m) => m.to.includes(email));
+    expect(welcome.subject).toBe('欢迎加入');
+    await call(shop.app, '/demo/ironUser/registerUser', registration({ email }), { ip: newIp(), headers: { 'accept-language': 'en-US' } });
+    const notice = await mail.waitFor((m) => m.to.includes(email) && m !== welcome);
+    expect(notice.subject).toBe('有人尝试用您的邮箱注册');
+  });
+
   it('tells the owner of a taken email at most once an hour', async () => {
     const owner = await signUp(shop.app);
     for (let i = 0; i < 3; i++) {

@@ -197,7 +197,7 @@ export const users = pgTable(
     status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
     /** The shopper's choice to have the email changed on unpaid orders too; read by the order service. */
     updateOrderEmail: boolean('update_order_email').notNull().default(false),
-    /** Language of the mail we send them. */
+    /** The language they registered in, for mail that does not answer a request of theirs. */
     locale: text('locale').notNull().default('en-US'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),

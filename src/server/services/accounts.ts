@@ -24,7 +24,7 @@ import {
   type ResetPasswordRequest,
   type SendCodeAnswer,
 } from '../../domain/account.ts';
-import type { Locale } from '../../domain/locale.ts';
+import { isLocale, type Locale } from '../../domain/locale.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResetCodes } from '../db/schema.ts';
@@ -93,9 +93,12 @@ export class AccountService {
       this.d.mailer.send({ to: input.email, kind: 'welcome', ...welcomeMail(this.links(caller.locale), input.firstName) });
       return;
     }
-    // The owner hears of it at most once an hour, so the form cannot be used to flood them.
+    // The owner hears of it at most once an hour, so the form cannot be used to flood them, and
+    // in the language they registered in, not the stranger's.
     const notice = await this.d.limiter.hit(LIMITS.registerNotice, input.email);
-    if (notice.allowed) this.d.mailer.send({ to: input.email, kind: 'registration-attempt', ...registrationAttemptMail(this.links(caller.locale)) });
+    const owner = await this.d.users.findByEmail(input.email);
+    const locale = owner && isLocale(owner.locale) ? owner.locale : caller.locale;
+    if (notice.allowed) this.d.mailer.send({ to: input.email, kind: 'registration-attempt', ...registrationAttemptMail(this.links(locale)) });
   }
 
   /** Checks the password and opens a session. */
@@ -208,6 +211,11 @@ export class AccountService {
     await this.d.users.setPasswordHash(user.userId, await this.d.hasher.hash(password), this.d.clock());
     await this.d.sessions.revokeAll(user.userId, 'password-change', user.sessionId);
     this.d.mailer.send({ to: row.email, kind: 'password-change', ...passwordChangedMail(this.links(caller.locale)) });
+  }
+
+  /** Drops reset codes that expired more than a day ago (housekeeping). */
+  async sweep(): Promise<void> {
+    await this.d.db.delete(passwordResetCodes).where(lt(passwordResetCodes.expiresAt, new Date(this.d.clock().getTime() - 86_400_000)));
   }
 
   async profile(userId: number): Promise<Profile> {
