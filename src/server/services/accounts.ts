@@ -118,7 +118,7 @@ export class AccountService {
     await this.d.limiter.undo(LIMITS.loginAddress, caller.ip);
     // Said only to someone who knows the password, so it reveals nothing to a guesser.
     if (user.status !== 'active') throw fail(CODES.FORBIDDEN, 'This account is disabled, please contact us');
-    if (this.d.hasher.needsRehash(user.passwordHash)) await this.d.users.setPasswordHash(user.id, await this.d.hasher.hash(input.password), user.passwordChangedAt);
+    if (this.d.hasher.needsRehash(user.passwordHash)) await this.d.users.rehash(user.id, await this.d.hasher.hash(input.password));
     return { ...(await this.d.sessions.open(user.id)), userId: user.id };
   }
 

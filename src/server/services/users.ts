@@ -63,6 +63,11 @@ export class UserService {
     await this.db.update(users).set({ passwordHash, passwordChangedAt: at, updatedAt: at }).where(eq(users.id, userId));
   }
 
+  /** Replaces the hash of the same password (made at a new cost); not a password change. */
+  async rehash(userId: number, passwordHash: string): Promise<void> {
+    await this.db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  }
+
   async isEmailTaken(email: string, exceptUserId: number): Promise<boolean> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, exceptUserId)));
     return Boolean(row);
