@@ -3,9 +3,9 @@
  *
  * Parameters: N = 2^cost (PASSWORD_HASH_COST, 15 by default), r = 8, p = 3: the OWASP
  * equivalent of N = 2^17, p = 1 at a quarter of the memory (32 MiB per hash). Measured on the
- * 2-core development machine: about 210 ms per hash, 8 concurrent hashes in about 1 s (scrypt runs
- * on libuv's thread pool, so the event loop keeps serving). `node scripts/measure-scrypt.ts`
- * prints the figures for another machine.
+ * 2-core development machine: 0.21-0.29 s per hash, 8 at once 1.0-2.3 s (scrypt runs on libuv's
+ * thread pool, so the event loop keeps serving). `node scripts/measure-scrypt.ts` prints the
+ * figures for another machine.
  *
  * Stored as "scrypt$<cost>$<r>$<p>$<salt>$<hash>" so the cost can be raised later: hashes made at
  * an older cost still verify, and are re-made at the new cost on the next successful sign-in.
