@@ -25,6 +25,10 @@ export const CODES = {
   MALFORMED_JSON: '1002',
   UNSUPPORTED_MEDIA_TYPE: '1003',
   PAYLOAD_TOO_LARGE: '1004',
+  /** Login failed, password reset failed, wrong current password: one code, whatever the cause. */
+  CREDENTIALS_REJECTED: '1401',
+  /** Signed in but lacking the role a route needs. */
+  FORBIDDEN: '1403',
   NOT_FOUND: '1404',
   CONFLICT: '1409',
   OUT_OF_STOCK: '1410',
@@ -32,6 +36,22 @@ export const CODES = {
   INTERNAL: '1500',
   UNAVAILABLE: '1503',
 } as const;
+
+/**
+ * Which session code the server answers when (README "Accounts and security"): 9998 and 3333
+ * and 7778 are accepted by the client (spec section 8) but never sent.
+ */
+export const SESSION_CODES = {
+  /** The access token was good but its time is up: refresh once and retry. */
+  ACCESS_TOKEN_EXPIRED: '9999',
+  /** Missing, forged, wrongly typed or revoked token, or a dead refresh token: reset silently. */
+  INVALID_TOKEN: '8888',
+  /** A refresh token presented again after rotation: its whole family is now revoked. */
+  REFRESH_TOKEN_REUSED: '8889',
+  /** The account was disabled: show the message, then reset. */
+  ACCOUNT_DISABLED: '7777',
+} as const;
+export type SessionCode = (typeof SESSION_CODES)[keyof typeof SESSION_CODES];
 
 export type FailureCode = Exclude<(typeof CODES)[keyof typeof CODES], readonly string[] | '0000'>;
 

@@ -13,19 +13,37 @@ import { sql } from 'drizzle-orm';
 import { constants as zlib } from 'node:zlib';
 import { CURRENCIES, BASE_CURRENCY } from '../domain/money.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR, MAX_LINE_QUANTITY } from '../domain/pricing.ts';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { Mailer } from './mail/mailer.ts';
+import authPlugin, { authGuards } from './plugins/auth.ts';
 import envelope, { ok, requestIdFrom } from './plugins/envelope.ts';
 import security from './plugins/security.ts';
 import { pageFallbacks, readNotFoundPage, sitePlugin } from './plugins/site.ts';
 import visitor from './plugins/visitor.ts';
+import { addressRoutes } from './routes/addresses.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import mediaRoutes from './routes/media.ts';
+import { shopperRoutes } from './routes/shopper.ts';
+import { userRoutes } from './routes/users.ts';
+import { AccountService } from './services/accounts.ts';
+import { AddressService } from './services/addresses.ts';
 import { CartService } from './services/cart.ts';
 import { CatalogueService } from './services/catalogue.ts';
 import { GeoService } from './services/geo.ts';
-import { fail } from './errors.ts';
+import { NewsletterService } from './services/newsletter.ts';
+import { PasswordHasher } from './services/passwords.ts';
+import { RateLimiter } from './services/rate-limit.ts';
+import { ReviewService } from './services/reviews.ts';
+import { SessionService } from './services/sessions.ts';
+import { AccessTokens } from './services/tokens.ts';
+import { UserService } from './services/users.ts';
+import { WishlistService } from './services/wishlist.ts';
+import { fail, loggableError } from './errors.ts';
 import { CODES } from '../domain/api.ts';
 
 export const API_PREFIX = '/api';
@@ -35,20 +53,48 @@ export interface AppOptions {
   database: Database;
   /** Pino options or false; tests pass false. */
   logger?: boolean | object;
+  /** Where the standard logger writes (tests capture it to check what is logged); stdout by default. */
+  logStream?: { write(line: string): void };
+  /** "Now" for tokens, codes and throttles; tests move it forward. */
+  clock?: Clock;
 }
+
+/**
+ * Log redaction. Fastify logs no bodies and no headers by default; these paths keep secrets out
+ * should anything ever log a request's headers or body (checklist item 35).
+ */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-visitor-id"]',
+  'res.headers["set-cookie"]',
+  'req.body',
+  'body',
+  '*.password',
+  '*.confirmPassword',
+  '*.currentPassword',
+  '*.token',
+  '*.refreshToken',
+];
+
+/** How often expired sessions and old throttle counters are swept. */
+const HOUSEKEEPING_MS = 15 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set when the process is shutting down: health answers 503 so balancers move away. */
     closing: boolean;
+    /** Outgoing mail; tests wait on `mailer.drain()`. */
+    mailer: Mailer;
   }
 }
 
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, logStream, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
     },
     genReqId: requestIdFrom,
     bodyLimit: config.bodyLimit,
@@ -78,6 +124,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   await app.register(security, { corsOrigins: config.corsOrigins, apiPrefix: API_PREFIX });
   await app.register(visitor);
+  await app.register(authPlugin);
   await app.register(compress, {
     threshold: 1024,
     // Brotli's default quality is for offline compression; 4 keeps dynamic answers cheap.
@@ -98,6 +145,40 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  if (config.authSecretGenerated) app.log.warn('AUTH_SECRET is not set: using a random one, so sign-ins end when this process stops (set it; production refuses to start without it)');
+  const db = database.db;
+  const mailer = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log, clock });
+  if (!config.smtpUrl) app.log.info({ outbox: config.outboxDir }, 'SMTP_URL is not set: mail is written to the outbox folder');
+  const users = new UserService(db);
+  const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock);
+  const newsletter = new NewsletterService(db);
+  const limiter = new RateLimiter(db, config.authSecret, clock);
+  const accounts = new AccountService({
+    db,
+    users,
+    sessions,
+    newsletter,
+    hasher: new PasswordHasher(config.passwordHashCost),
+    limiter,
+    mailer,
+    secret: config.authSecret,
+    clock,
+    site: `${config.publicSiteUrl}${config.basePath}`,
+  });
+  const guards = authGuards(sessions);
+
+  const housekeeping = setInterval(() => {
+    Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep()]).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'housekeeping failed'));
+  }, HOUSEKEEPING_MS);
+  housekeeping.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    // Mail already promised to a shopper (a reset code) goes out before the process ends.
+    await mailer.drain();
+    mailer.close();
+  });
+  app.decorate('mailer', mailer);
 
   await app.register(
     async (api) => {
@@ -120,7 +201,14 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
           }),
       });
       await api.register(catalogueRoutes({ catalogue, geo }));
-      await api.register(cartRoutes(cart));
+      await api.register(cartRoutes(cart, guards));
+      await api.register(authRoutes({ accounts, sessions, cart }));
+      await api.register(userRoutes(accounts, guards));
+      await api.register(addressRoutes(new AddressService(db, geo), guards));
+      await api.register(
+        shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
+      );
+      await api.register(adminRoutes(guards));
     },
     { prefix: API_PREFIX },
   );

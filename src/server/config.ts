@@ -3,6 +3,7 @@
  * stops the server with a message naming the variable instead of failing later.
  * Every variable is documented in .env.example.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DiscountTier } from '../domain/pricing.ts';
@@ -47,6 +48,15 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** HMAC key for access tokens and reset-code digests: 32+ random characters, the same on every instance. */
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** log2 of scrypt's N (r=8, p=3): 15 is the production floor, tests use 10 for speed. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** smtp://user:pass@host:587 or smtps://...; without it mail goes to DATA_DIR/outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Jersey Shop <no-reply@localhost>'),
 });
 
 export interface Config {
@@ -67,6 +77,16 @@ export interface Config {
   discountTiers: readonly DiscountTier[];
   seedProducts: number | null;
   shutdownGraceMs: number;
+  authSecret: string;
+  /** True when AUTH_SECRET was not set and a random one was made for this process (not in production). */
+  authSecretGenerated: boolean;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  passwordHashCost: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Where mail is written when there is no SMTP server: DATA_DIR/outbox. */
+  outboxDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -80,13 +100,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (tokens must survive restarts and be shared by every instance)');
+    if (e.PASSWORD_HASH_COST < 15) problems.push('  PASSWORD_HASH_COST: at least 15 in production');
+    if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const dataDir = path.resolve(cwd, e.DATA_DIR);
   const origin = new URL(e.PUBLIC_SITE_URL).origin;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL ?? null,
-    dataDir: path.resolve(cwd, e.DATA_DIR),
+    dataDir,
     siteDir: e.SITE_DIR ? path.resolve(cwd, e.SITE_DIR) : null,
     basePath: e.BASE_PATH.endsWith('/') ? e.BASE_PATH : `${e.BASE_PATH}/`,
     logLevel: e.LOG_LEVEL,
@@ -98,5 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     discountTiers: e.DISCOUNT_TIERS ?? DEFAULT_DISCOUNT_TIERS,
     seedProducts: e.SEED_PRODUCTS ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    authSecret: e.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
+    authSecretGenerated: !e.AUTH_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 86_400,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.join(dataDir, 'outbox'),
   };
 }

@@ -4,9 +4,13 @@
  * PostgreSQL database that is dropped afterwards; otherwise an in-memory PGlite.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
+import type { Clock } from '../../src/server/clock.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/index.ts';
@@ -39,19 +43,52 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
   };
 }
 
-export async function createTestShop(overrides: Partial<Config> = {}, options: { seed?: boolean } = {}): Promise<TestShop> {
+/** A clock tests can move forward: real time plus an offset. */
+export interface TestClock {
+  now: Clock;
+  advance(ms: number): void;
+}
+
+export function testClock(): TestClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}
+
+export interface ShopOptions {
+  seed?: boolean;
+  clock?: Clock;
+  /** Capture the standard (production) logger's output here instead of silencing it. */
+  logStream?: { write(line: string): void };
+}
+
+export async function createTestShop(overrides: Partial<Config> = {}, options: ShopOptions = {}): Promise<TestShop> {
   const adminUrl = process.env.DATABASE_URL;
   if (onPostgres && !adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
   const pgDb = onPostgres ? await createPostgresDatabase(adminUrl!) : null;
+  // Mail without SMTP goes to DATA_DIR/outbox: a folder of the test's own, removed afterwards.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'shop-test-'));
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }),
+    // Cheap scrypt: the suite hashes hundreds of passwords (production uses 15).
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PASSWORD_HASH_COST: '10' }),
     databaseUrl: pgDb?.url ?? null,
     siteDir: null,
+    dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: null, poolSize: 20 });
   if (options.seed !== false) await seedIfEmpty(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   return {
     app,
@@ -61,6 +98,7 @@ export async function createTestShop(overrides: Partial<Config> = {}, options: {
       await app.close();
       await database.close();
       await pgDb?.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -79,12 +117,13 @@ export async function call<T = any>(
   app: FastifyInstance,
   path: string,
   body: unknown = {},
-  init: { headers?: Record<string, string>; method?: InjectOptions['method'] } = {},
+  init: { headers?: Record<string, string>; method?: InjectOptions['method']; ip?: string } = {},
 ): Promise<Answer<T>> {
   const response = await app.inject({
     method: init.method ?? 'POST',
     url: `/api${path}`,
     headers: { 'content-type': 'application/json', ...init.headers },
+    ...(init.ip ? { remoteAddress: init.ip } : {}),
     ...(init.method === 'GET' ? {} : { payload: JSON.stringify(body) }),
   });
   const envelope = response.json() as { code: string; msg: string; data: T };
@@ -93,4 +132,46 @@ export async function call<T = any>(
 
 export function visitor(): string {
   return randomBytes(16).toString('hex');
+}
+
+let emailCounter = 0;
+/** A fresh, unique address for a test account. */
+export function newEmail(label = 'shopper'): string {
+  emailCounter += 1;
+  return `${label}.${emailCounter}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+let ipCounter = 0;
+/** A fresh client address, so one test's throttle counters do not touch another's. */
+export function newIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function bearer(token: string, extra: Record<string, string> = {}) {
+  return { headers: { authorization: `Bearer ${token}`, ...extra } };
+}
+
+export interface TestAccount {
+  userId: number;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  token: string;
+  refreshToken: string;
+  /** `{headers: {authorization}}` for call(). */
+  auth: { headers: Record<string, string> };
+}
+
+/** Registers an account and signs it in, as the register page does. */
+export async function signUp(app: FastifyInstance, fields: Partial<{ email: string; password: string; firstName: string; lastName: string; subscribe: boolean }> = {}): Promise<TestAccount> {
+  const account = { email: newEmail(), password: 'Gr33n-Shirt', firstName: 'Ada', lastName: 'Lovelace', subscribe: false, ...fields };
+  const ip = newIp();
+  const registered = await call(app, '/demo/ironUser/registerUser', account, { ip });
+  if (registered.code !== '0000') throw new Error(`register failed: ${registered.code} ${registered.msg}`);
+  const login = await call<{ token: string; refreshToken: string }>(app, '/demo/permissionAuth/doLogin', { username: account.email, password: account.password }, { ip });
+  if (login.code !== '0000') throw new Error(`login failed: ${login.code} ${login.msg}`);
+  const info = await call<{ userId: number }>(app, '/demo/ironUser/getUserInfo', undefined, { method: 'GET', ...bearer(login.data.token) });
+  return { ...account, userId: info.data.userId, token: login.data.token, refreshToken: login.data.refreshToken, auth: bearer(login.data.token) };
 }

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODES, REQUEST_ID_HEADER, type Envelope } from '../../domain/api.ts';
-import { AppError } from '../errors.ts';
+import { AppError, loggableError } from '../errors.ts';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -18,12 +18,13 @@ export function requestIdFrom(request: { headers: Record<string, string | string
   return typeof given === 'string' && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-export function ok<T>(data: T): Envelope<T> {
-  return { code: CODES.SUCCESS, msg: 'success', data };
+/** A success envelope; `msg` carries the specification's wording where it has one ("Edit Success"). */
+export function ok<T>(data: T, msg = 'success'): Envelope<T> {
+  return { code: CODES.SUCCESS, msg, data };
 }
 
-function failure(reply: FastifyReply, status: number, code: string, msg: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ code, msg, data: null } satisfies Envelope<null>);
+function failure(reply: FastifyReply, status: number, code: string, msg: string, data: unknown = null) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ code, msg, data } satisfies Envelope<unknown>);
 }
 
 interface ValidationIssue {
@@ -58,7 +59,10 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) return failure(reply, error.status, error.code, error.message);
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return failure(reply, error.status, error.code, error.message, error.data);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return failure(reply, 400, CODES.INVALID_INPUT, describeValidation(error.validationContext ?? 'body', error.validation as ValidationIssue[]));
     }
@@ -80,7 +84,8 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
       // Fastify's own client errors (bad URL encoding, ...): their message names no internals.
       return failure(reply, error.statusCode, CODES.INVALID_INPUT, 'Invalid request');
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Never the raw error: a failed query's message holds its parameters (checklist item 35).
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return failure(reply, 500, CODES.INTERNAL, `An error occurred (request ${request.id})`);
   });
 

@@ -4,13 +4,16 @@ import { z } from 'zod';
 import { cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../../domain/cart.ts';
 import { notFound } from '../errors.ts';
 import { ok } from '../plugins/envelope.ts';
+import type { Guards } from '../plugins/auth.ts';
 import type { CartService } from '../services/cart.ts';
 import { cartOwnerFor, cartOwnerOf, localeOf } from './context.ts';
 
-export function cartRoutes(cart: CartService) {
+export function cartRoutes(cart: CartService, guards: Guards) {
   return async function routes(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['cart'];
+    // A signed-in caller's cart is their account's; a guest's is their visitor id's.
+    app.addHook('preValidation', guards.optionalUser);
 
     r.post('/demo/ironCartItem/queryCartItemList', { schema: { tags, summary: "The caller's cart, priced in the given currency", body: cartListRequestSchema } }, async (request) =>
       ok(await cart.list(cartOwnerOf(request), request.body, request.body.currency, localeOf(request))),

@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addonListRequestSchema,
-  commentListRequestSchema,
   patchListRequestSchema,
   productDetailRequestSchema,
   productListRequestSchema,
@@ -49,9 +48,6 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
     );
     r.post('/demo/ironAddon/queryList', { schema: { tags, summary: "Add-ons (team shorts, socks) for a product's team", body: addonListRequestSchema } }, async (request) =>
       ok({ records: await catalogue.addonList(request.body.productId, localeOf(request)) }),
-    );
-    r.post('/demo/ironProductComment/queryList', { schema: { tags, summary: 'Customer reviews of a product', body: commentListRequestSchema } }, async (request) =>
-      ok(await catalogue.commentList(request.body)),
     );
     r.post('/demo/ironCountries/queryList', { schema: { tags: ['addresses'], summary: 'Every country with its dialling code', body: noBody } }, async (request) =>
       ok({ records: await geo.countryList(localeOf(request)) }),

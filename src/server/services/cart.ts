@@ -135,6 +135,41 @@ export class CartService {
     return inserted!.id;
   }
 
+  /**
+   * On sign-in, moves the caller's guest lines into the account's cart (checklist item 12: only
+   * the visitor id the caller sent). A line with the same identity (lineKey) adds its quantity,
+   * up to 99 and the stock, never below what either cart had; other lines move over as they are.
+   * Lines beyond the account cart's 100-line limit stay in the guest cart.
+   */
+  async mergeGuestCart(visitorId: string, userId: number): Promise<{ moved: number; merged: number; kept: number }> {
+    return this.db.transaction(async (tx) => {
+      const result = { moved: 0, merged: 0, kept: 0 };
+      const guest = await tx.select().from(cartItems).where(eq(cartItems.visitorId, visitorId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+      if (guest.length === 0) return result;
+      const mine = await tx.select({ id: cartItems.id, lineKey: cartItems.lineKey, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, userId));
+      const byKey = new Map(mine.map((line) => [line.lineKey, line]));
+      let lines = mine.length;
+      for (const line of guest) {
+        const existing = byKey.get(line.lineKey);
+        if (existing) {
+          const stock = (await this.stockOf(tx, line.productId, line.size)) ?? 0;
+          const quantity = Math.max(existing.quantity, line.quantity, Math.min(existing.quantity + line.quantity, MAX_LINE_QUANTITY, stock));
+          await tx.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, existing.id));
+          await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+          result.merged++;
+        } else if (lines < MAX_CART_LINES) {
+          await tx.update(cartItems).set({ userId, visitorId: null, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+          byKey.set(line.lineKey, { id: line.id, lineKey: line.lineKey, quantity: line.quantity });
+          lines++;
+          result.moved++;
+        } else {
+          result.kept++;
+        }
+      }
+      return result;
+    });
+  }
+
   /** Deletes the caller's lines; if any id is not theirs, nothing is deleted. */
   async deleteByIds(owner: CartOwner, ids: readonly number[]): Promise<{ deleted: number }> {
     const unique = [...new Set(ids)];

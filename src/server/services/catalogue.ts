@@ -1,5 +1,5 @@
 /**
- * The catalogue: navigation, products, patches, add-ons, comments and search. Read-only for the
+ * The catalogue: navigation, products, patches, add-ons and search (reviews: reviews.ts). Read-only for the
  * storefront; prices come out in EUR minor units exactly as stored.
  */
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
@@ -9,14 +9,13 @@ import type {
   NavItem,
   Patch,
   ProductCard,
-  ProductComment,
   ProductDetail,
   ProductSort,
   Size,
 } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { Db } from '../db/client.ts';
-import { addons, navItems, patches, productComments, productSizes, products, squadPlayers, teams } from '../db/schema.ts';
+import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { pick } from './localise.ts';
 import { SearchIndex } from './search-index.ts';
@@ -224,35 +223,6 @@ export class CatalogueService {
       .where(and(eq(addons.teamId, product.teamId), eq(addons.active, true)))
       .orderBy(asc(addons.id));
     return rows.map((a) => ({ id: a.id, kind: a.kind, name: pick(a.name, locale), price: a.price, image: a.image }));
-  }
-
-  async commentList(request: PageRequest & { productId: number }): Promise<Page<ProductComment> & { averageRating: number | null }> {
-    const where = and(eq(productComments.productId, request.productId), eq(productComments.visible, true));
-    const [rows, totals] = await Promise.all([
-      this.db
-        .select()
-        .from(productComments)
-        .where(where)
-        .orderBy(desc(productComments.createdAt), desc(productComments.id))
-        .limit(request.size)
-        .offset((request.current - 1) * request.size),
-      this.db.select({ total: count(), average: sql<string | null>`avg(${productComments.rating})` }).from(productComments).where(where),
-    ]);
-    const average = totals[0]?.average;
-    return {
-      records: rows.map((c) => ({
-        id: c.id,
-        productId: c.productId,
-        authorName: c.authorName,
-        rating: c.rating,
-        content: c.content,
-        createdAt: c.createdAt.toISOString(),
-      })),
-      total: totals[0]?.total ?? 0,
-      current: request.current,
-      size: request.size,
-      averageRating: average == null ? null : Math.round(Number(average) * 10) / 10,
-    };
   }
 
   /** A cheap fingerprint of the catalogue that changes whenever a product is added or edited. */

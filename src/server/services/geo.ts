@@ -33,6 +33,14 @@ export class GeoService {
     return data.countries.map((c) => ({ id: c.id, code: c.code, name: pick(c.name, locale), phoneCode: c.phoneCode, hasStates: withStates.has(c.code) }));
   }
 
+  /** A country and its states (empty for countries without), or null for an unknown code. */
+  async region(countryCode: string): Promise<{ country: typeof countries.$inferSelect; states: (typeof states.$inferSelect)[] } | null> {
+    const data = await this.load();
+    const country = data.countries.find((c) => c.code === countryCode);
+    if (!country) return null;
+    return { country, states: data.states.filter((s) => s.countryCode === countryCode) };
+  }
+
   async stateList(countryCode: string, locale: Locale): Promise<State[]> {
     const data = await this.load();
     if (!data.countries.some((c) => c.code === countryCode)) throw notFound('Country');

@@ -1,0 +1,132 @@
+/**
+ * A real SMTP server on 127.0.0.1 (smtp-server) that keeps what it receives, and a small MIME
+ * reader for the messages nodemailer writes (multipart/alternative, quoted-printable or base64,
+ * encoded-word subjects), so tests read a reset code from the mail as a shopper would.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+}
+
+function decodeQuotedPrintable(body: string): Buffer {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const c = joined[i]!;
+    if (c === '=' && /^[0-9A-Fa-f]{2}$/.test(joined.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(joined.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(c, 'utf8'));
+  }
+  return Buffer.from(bytes);
+}
+
+function decodeBody(body: string, encoding: string | undefined): string {
+  switch ((encoding ?? '7bit').toLowerCase()) {
+    case 'base64':
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    case 'quoted-printable':
+      return decodeQuotedPrintable(body).toString('utf8');
+    default:
+      return body;
+  }
+}
+
+/** "=?UTF-8?B?...?=" and "=?UTF-8?Q?...?=" words, possibly folded over several lines. */
+function decodeHeader(value: string): string {
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _charset: string, kind: string, text: string) =>
+    kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')).toString('utf8'),
+  );
+}
+
+function split(entity: string): { headers: Map<string, string>; body: string } {
+  const at = entity.search(/\r?\n\r?\n/);
+  const head = at < 0 ? entity : entity.slice(0, at);
+  const body = at < 0 ? '' : entity.slice(at).replace(/^\r?\n\r?\n/, '');
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+export function parseMail(raw: string, to: string[]): ReceivedMail {
+  const { headers, body } = split(raw);
+  const mail: ReceivedMail = { to, subject: decodeHeader(headers.get('subject') ?? ''), text: '', html: '', raw };
+  const visit = (entityHeaders: Map<string, string>, entityBody: string) => {
+    const type = entityHeaders.get('content-type') ?? 'text/plain';
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (type.toLowerCase().startsWith('multipart/') && boundary) {
+      const parts = entityBody.split(`--${boundary}`).slice(1);
+      for (const part of parts) {
+        if (part.startsWith('--')) break;
+        const inner = split(part.replace(/^\r?\n/, ''));
+        visit(inner.headers, inner.body);
+      }
+      return;
+    }
+    const decoded = decodeBody(entityBody, entityHeaders.get('content-transfer-encoding'));
+    if (type.toLowerCase().startsWith('text/html')) mail.html += decoded;
+    else if (type.toLowerCase().startsWith('text/plain')) mail.text += decoded;
+  };
+  visit(headers, body);
+  return mail;
+}
+
+export interface MailReceiver {
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the first message (already received or arriving) that matches. */
+  waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+export async function startMailReceiver(): Promise<MailReceiver> {
+  const messages: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${messages.length})`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
