@@ -3,7 +3,6 @@ import type { CartPage } from '../domain/cart.ts';
 import type { CurrencyCode } from '../domain/money.ts';
 import type { CustomType, PremiumOption } from '../domain/personalisation.ts';
 import type { Size } from '../domain/catalogue.ts';
-import type { DiscountTier } from '../domain/pricing.ts';
 import { post, type RequestOptions } from './http.ts';
 
 /** A new line as the server takes it; the server prices it, so no price is sent. */
@@ -43,18 +42,4 @@ export function deleteCartItems(ids: readonly number[], options?: RequestOptions
 /** The header's item count: a background call, so a failure shows no toast (the count just stays). */
 export function queryCartCount(options?: RequestOptions): Promise<number> {
   return post('/demo/ironCartItem/queryCartSumByUserId', {}, { silent: true, ...options });
-}
-
-/** What `/demo/shop/config` answers: the server's pricing settings the storefront displays. */
-export interface ShopConfig {
-  baseCurrency: CurrencyCode;
-  /** Spec section 9's tiers as the server applies them (items = sum of quantities). */
-  discountTiers: DiscountTier[];
-  /** EUR minor units. */
-  freeShippingThreshold: number;
-  maxLineQuantity: number;
-}
-
-export function queryShopConfig(options?: RequestOptions): Promise<ShopConfig> {
-  return post('/demo/shop/config', {}, options);
 }

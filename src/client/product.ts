@@ -1,11 +1,10 @@
 /**
  * Calls the product page makes besides the catalogue's: the patches and add-ons a shirt can carry,
- * its customer reviews, and the shop's ordering facts (discount tiers, free-shipping threshold).
- * Prices come back in EUR minor units.
+ * and its customer reviews (the shop's ordering facts come from shop.ts). Prices come back in EUR
+ * minor units.
  */
 import type { Page } from '../domain/api.ts';
 import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.ts';
-import type { DiscountTier } from '../domain/pricing.ts';
 import { queryProductByTags } from './catalogue.ts';
 import { post, type RequestOptions } from './http.ts';
 
@@ -18,13 +17,6 @@ export interface CommentQuery {
   productId: number;
   current: number;
   size: number;
-}
-
-/** What the storefront shows about ordering; amounts in EUR minor units. */
-export interface ShopConfig {
-  discountTiers: DiscountTier[];
-  freeShippingThreshold: number;
-  maxLineQuantity: number;
 }
 
 /** Patches that fit the product (one page holds them all: the API's page size is 100). */
@@ -41,10 +33,6 @@ export async function queryAddonList(productId: number, options?: RequestOptions
 
 export function queryCommentList(query: CommentQuery, options?: RequestOptions): Promise<CommentPage> {
   return post<CommentPage>('/demo/ironProductComment/queryList', query, options);
-}
-
-export function queryShopConfig(options?: RequestOptions): Promise<ShopConfig> {
-  return post<ShopConfig>('/demo/shop/config', {}, options);
 }
 
 /**

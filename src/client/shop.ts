@@ -1,6 +1,7 @@
 /**
  * Shop-wide calls: the configuration the storefront displays (discount tiers, currencies,
- * free-shipping threshold), read at build time for the banner, and the newsletter subscription.
+ * free-shipping threshold, line quantity limit), read at build time by the banner and the product
+ * pages and in the browser by the cart store, and the newsletter subscription.
  */
 import type { CurrencyCode, CurrencyInfo } from '../domain/money.ts';
 import type { DiscountTier } from '../domain/pricing.ts';

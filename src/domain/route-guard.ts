@@ -12,8 +12,9 @@
 /** The super role (spec section 6): passes every role check. */
 export const SUPER_ROLE = 'R_SUPER';
 
-/** Page paths (without locale) the guard sends to. */
+/** The login page's path inside a locale (`/<locale>/login/`). */
 export const LOGIN_PATH = '/login/';
+/** The 403 page's path at the site root: one page in both languages, not under a locale. */
 export const FORBIDDEN_PATH = '/403/';
 /** The login page's query parameter holding the page to return to. */
 export const REDIRECT_PARAM = 'redirect';
@@ -48,6 +49,29 @@ export function guardRoute(input: GuardInput): GuardDecision {
   if (input.roles === null) return { action: 'pending' };
   if (input.roles.includes(SUPER_ROLE)) return { action: 'allow' };
   return input.access.some((role) => input.roles!.includes(role)) ? { action: 'allow' } : { action: 'forbidden' };
+}
+
+/** How the caller turns page paths into URLs (its locale and the site's base path). */
+export interface GuardUrls {
+  /** A page inside the current locale, e.g. `/login/` → `/<base>/en-US/login/`. */
+  inLocale(path: string): string;
+  /** A page at the site root, e.g. `/403/` → `/<base>/403/`. */
+  atRoot(path: string): string;
+}
+
+/** Where a decision sends the browser, or null when it stays (allowed, or still pending). */
+export function guardRedirectUrl(decision: GuardDecision, urls: GuardUrls): string | null {
+  switch (decision.action) {
+    case 'redirect-login':
+      return `${urls.inLocale(LOGIN_PATH)}?${new URLSearchParams({ [REDIRECT_PARAM]: decision.redirect })}`;
+    case 'redirect-root':
+      return urls.inLocale('/');
+    case 'forbidden':
+      return urls.atRoot(FORBIDDEN_PATH);
+    case 'allow':
+    case 'pending':
+      return null;
+  }
 }
 
 /**

@@ -8,9 +8,9 @@
  * Protected pages keep listening: signing out here or in another tab sends them to login. The
  * login page decides once, so a sign-in on it can go where its redirect says.
  */
-import { FORBIDDEN_PATH, LOGIN_PATH, REDIRECT_PARAM, guardRoute, parsePageAccess } from '../domain/route-guard.ts';
+import { guardRedirectUrl, guardRoute, parsePageAccess } from '../domain/route-guard.ts';
 import { isLocale, DEFAULT_LOCALE } from '../domain/locale.ts';
-import { localePath } from '../i18n/paths.ts';
+import { assetPath, localePath } from '../i18n/paths.ts';
 import { $session, $userRoles } from '../stores/session.ts';
 
 const html = document.documentElement;
@@ -26,25 +26,14 @@ function apply(): void {
     isLoginPage: pageAccess === 'login',
     currentPath: location.pathname + location.search,
   });
-  switch (decision.action) {
-    case 'allow':
-      html.setAttribute('data-route-ready', '');
-      return;
-    case 'redirect-login': {
-      const query = new URLSearchParams({ [REDIRECT_PARAM]: decision.redirect });
-      location.replace(`${localePath(locale, LOGIN_PATH)}?${query}`);
-      return;
-    }
-    case 'redirect-root':
-      location.replace(localePath(locale, '/'));
-      return;
-    case 'forbidden':
-      location.replace(localePath(locale, FORBIDDEN_PATH));
-      return;
-    case 'pending':
-      // Roles not loaded yet: the subscription below decides once they are.
-      return;
+  if (decision.action === 'allow') {
+    html.setAttribute('data-route-ready', '');
+    return;
   }
+  // Login and the root are in the page's language; the 403 page is one bilingual page at the
+  // site root. 'pending' (roles not loaded yet) stays: the subscription below decides later.
+  const target = guardRedirectUrl(decision, { inLocale: (path) => localePath(locale, path), atRoot: assetPath });
+  if (target !== null) location.replace(target);
 }
 
 if (pageAccess !== 'public') {

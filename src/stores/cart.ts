@@ -8,7 +8,8 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, map } from 'nanostores';
-import { deleteCartItems, queryCartCount, queryCartItemList, queryShopConfig, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
+import { deleteCartItems, queryCartCount, queryCartItemList, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
+import { queryShopConfig } from '../client/shop.ts';
 import { isApiError } from '../client/http.ts';
 import type { CartLineRecord, CartPage } from '../domain/cart.ts';
 import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';

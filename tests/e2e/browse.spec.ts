@@ -46,6 +46,9 @@ const cards = (page: Page) => listing(page).locator('[data-product-grid] > li');
 const cardIds = (page: Page) => cards(page).evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset['productId'])));
 const cardPrices = (page: Page) => cards(page).locator('[data-price]').evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset['priceEur'])));
 
+/** The search page's form, in the page's main content (not the layout header's search box). */
+const searchForm = (page: Page) => page.getByRole('main').getByRole('search');
+
 async function settled(page: Page) {
   await expect(listing(page)).toHaveAttribute('data-state', /ready|error/);
 }
@@ -193,8 +196,10 @@ for (const locale of LOCALES) {
 
       await page.goto(`/${locale}/search/`);
       await expect(page).toHaveTitle(docTitle(locale, t.browse.search.title));
-      const input = page.getByRole('searchbox', { name: t.browse.search.label });
-      const submit = page.getByRole('button', { name: t.browse.search.submit, exact: true });
+      // The page's own search form (the layout's header has a search box and button of its own).
+      const form = searchForm(page);
+      const input = form.getByRole('searchbox', { name: t.browse.search.label });
+      const submit = form.getByRole('button', { name: t.browse.search.submit, exact: true });
       await expect(submit).toBeDisabled();
 
       // Blank or whitespace only: nothing is searched.
@@ -241,7 +246,7 @@ for (const locale of LOCALES) {
 
     test('search history keeps the last 10 searches, newest first, and can be cleared', async ({ page }) => {
       await page.goto(`/${locale}/search/`);
-      const input = page.getByRole('searchbox', { name: t.browse.search.label });
+      const input = searchForm(page).getByRole('searchbox', { name: t.browse.search.label });
       const queries = ['shirt', 'home', 'away', 'rugby', 'retro', 'training', 'goalkeeper', 'third', 'jersey', 'team', 'racing'];
       for (const query of queries) {
         await input.fill(query);
@@ -268,7 +273,7 @@ for (const locale of LOCALES) {
       await expect(history).toBeHidden();
       // Cleared for good (reopening ?q=jersey would search, and so remember, it again).
       await page.goto(`/${locale}/search/`);
-      await expect(page.getByRole('searchbox', { name: t.browse.search.label })).toBeVisible();
+      await expect(searchForm(page).getByRole('searchbox', { name: t.browse.search.label })).toBeVisible();
       await expect(history).toBeHidden();
     });
 
@@ -341,11 +346,16 @@ for (const locale of LOCALES) {
 }
 
 test('the 403 and 500 pages speak both languages and offer a way on', async ({ page }) => {
+  // The guard sends forbidden shoppers to /403/; the server also answers /403 and /500 itself.
   for (const [path, kind] of [
     ['/403/', 'forbidden'],
+    ['/403', 'forbidden'],
+    ['/500', 'serverError'],
     ['/500.html', 'serverError'],
   ] as const) {
-    await page.goto(path);
+    const response = await page.goto(path);
+    expect(response?.status(), `${path} is served`).toBe(200);
+    await expect(page.locator('[data-error-sections]')).toBeVisible();
     for (const locale of LOCALES) {
       const section = page.locator(`[data-error-sections] > section[lang="${locale}"]`);
       await expect(section.getByRole('heading')).toHaveText(MESSAGES[locale].browse.errors[kind].heading);

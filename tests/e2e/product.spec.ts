@@ -47,6 +47,18 @@ async function serverCart(page: Page, currency: CurrencyCode): Promise<CartPage>
 
 const subtotal = (page: Page) => page.locator('output.subtotal-value');
 const sizeRadio = (page: Page, size: string) => page.getByRole('radio', { name: new RegExp(`^${size}(\\s|$)`) });
+const cartMessages = (locale: Locale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/cart.json`, 'utf8'));
+
+/**
+ * A successful "Add to cart" opens the cart drawer (the layout's, on every page) as a modal over
+ * the page: checks that it opened, then closes it with Escape so the page can be used again.
+ */
+async function closeCartDrawer(page: Page, locale: Locale) {
+  const drawer = page.getByRole('dialog', { name: cartMessages(locale).drawer.title });
+  await expect(drawer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test.describe(`${locale} product page`, () => {
@@ -136,6 +148,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await page.screenshot({ path: testInfo.outputPath(`configured-${locale}.png`), fullPage: true });
       await page.getByRole('button', { name: m.actions.addToCart }).click();
       await expect(page.getByText(m.actions.added)).toBeVisible();
+      await closeCartDrawer(page, locale);
 
       const cart = await serverCart(page, currency);
       expect(cart.records).toHaveLength(1);
@@ -163,6 +176,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       shown.push(Number(await subtotal(page).getAttribute('data-minor')));
       await page.getByRole('button', { name: m.actions.addToCart }).click();
       await expect(page.getByText(m.actions.added)).toBeVisible();
+      await closeCartDrawer(page, locale);
 
       for (const type of ['1', '4'] as const) {
         await page.getByRole('radio', { name: new RegExp(`^${escape(m.type[type])}`) }).check();
@@ -171,6 +185,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
         shown.push(Number(await subtotal(page).getAttribute('data-minor')));
         await page.getByRole('button', { name: m.actions.addToCart }).click();
         await expect(page.getByText(m.actions.added)).toBeVisible();
+        await closeCartDrawer(page, locale);
       }
       // The customisation fee only applies to the printed line.
       expect(shown[0]! - shown[1]!).toBeGreaterThanOrEqual(convertFromEur(shirt.customisationFee, currency) - 1);

@@ -12,6 +12,8 @@ vi.mock('../../src/client/cart.ts', () => ({
   saveCartItemList: vi.fn(),
   deleteCartItems: vi.fn(),
   queryCartCount: vi.fn(),
+}));
+vi.mock('../../src/client/shop.ts', () => ({
   queryShopConfig: vi.fn(),
 }));
 
@@ -22,6 +24,7 @@ type Currency = typeof import('../../src/stores/currency.ts');
 
 let store: Store;
 let client: { [K in keyof Client]: ReturnType<typeof vi.fn> };
+let shop: { queryShopConfig: ReturnType<typeof vi.fn> };
 let http: Http;
 let currency: Currency;
 
@@ -94,10 +97,11 @@ beforeEach(async () => {
   });
   cartUpdatedEvents = 0;
   client = (await import('../../src/client/cart.ts')) as unknown as typeof client;
+  shop = (await import('../../src/client/shop.ts')) as unknown as typeof shop;
   http = await import('../../src/client/http.ts');
   currency = await import('../../src/stores/currency.ts');
   store = await import('../../src/stores/cart.ts');
-  client.queryShopConfig.mockResolvedValue({
+  shop.queryShopConfig.mockResolvedValue({
     baseCurrency: 'EUR',
     discountTiers: [
       { minItems: 3, percent: 10 },
@@ -334,7 +338,7 @@ describe('reloading', () => {
     stop();
     store.watchCart();
     await flush();
-    expect(client.queryShopConfig).toHaveBeenCalledTimes(1);
+    expect(shop.queryShopConfig).toHaveBeenCalledTimes(1);
     expect(store.$discountTiers.get()).toEqual([
       { minItems: 3, percent: 10 },
       { minItems: 5, percent: 20 },

@@ -1,13 +1,15 @@
 /** The route guard of spec section 2 (domain/route-guard.ts). */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SUPER_ROLE,
+  guardRedirectUrl,
   guardRoute,
   parsePageAccess,
   routeAccessAttributes,
   safeRedirectPath,
   type GuardInput,
 } from '../../src/domain/route-guard.ts';
+import { assetPath, localePath } from '../../src/i18n/paths.ts';
 
 const base: GuardInput = { access: 'public', hasToken: false, roles: null, isLoginPage: false, currentPath: '/en-US/orders/?page=2' };
 const decide = (input: Partial<GuardInput>) => guardRoute({ ...base, ...input });
@@ -47,6 +49,34 @@ describe('guardRoute', () => {
 
   it('waits for the roles when the route lists some and they are not known yet', () => {
     expect(decide({ access: ['R_ADMIN'], hasToken: true, roles: null })).toEqual({ action: 'pending' });
+  });
+});
+
+describe('guardRedirectUrl (where islands/guard.ts sends the browser)', () => {
+  // As islands/guard.ts builds them: the page's locale and the site's base path.
+  const urls = { inLocale: (path: string) => localePath('zh-CN', path), atRoot: assetPath };
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('sends a forbidden user to the bilingual 403 page at the site root, not under the locale', () => {
+    expect(guardRedirectUrl({ action: 'forbidden' }, urls)).toBe('/403/');
+    vi.stubEnv('BASE_URL', '/independent-website/views/');
+    expect(guardRedirectUrl({ action: 'forbidden' }, urls)).toBe('/independent-website/views/403/');
+  });
+
+  it('sends to login and to the root in the page’s locale, under the base path', () => {
+    vi.stubEnv('BASE_URL', '/shop/');
+    expect(guardRedirectUrl({ action: 'redirect-login', redirect: '/zh-CN/orders/?page=2' }, urls)).toBe(
+      `/shop/zh-CN/login/?redirect=${encodeURIComponent('/zh-CN/orders/?page=2')}`,
+    );
+    expect(guardRedirectUrl({ action: 'redirect-root' }, urls)).toBe('/shop/zh-CN/');
+  });
+
+  it('stays when allowed or while the roles are loading', () => {
+    expect(guardRedirectUrl({ action: 'allow' }, urls)).toBeNull();
+    expect(guardRedirectUrl({ action: 'pending' }, urls)).toBeNull();
   });
 });
 

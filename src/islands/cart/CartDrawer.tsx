@@ -9,11 +9,12 @@
  * listing (lines, totals, View Cart and Checkout), or a failed first load with a retry.
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject, type SyntheticEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { $cart, $cartDrawerOpen, CART_OPEN_EVENT, cartLineIds, closeCartDrawer, reloadCart, watchCart } from '../../stores/cart.ts';
+import { lockPageScroll } from '../scroll-lock.ts';
 import { CartLine } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
@@ -27,8 +28,6 @@ export interface CartDrawerProps {
   messages: Partial<Messages>;
 }
 
-/** On <html> while the drawer is open: the page behind it does not scroll (cart.css). */
-const SCROLL_LOCK_CLASS = 'cart-scroll-lock';
 /** What Tab can reach inside the drawer. */
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -47,6 +46,7 @@ function Drawer({ locale }: { locale: Locale }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const releaseScrollRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     // This island hydrates on the first `cart-open`, which has already fired by now: that event
@@ -61,20 +61,25 @@ function Drawer({ locale }: { locale: Locale }) {
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // The page behind does not scroll while the drawer is open (one lock shared with the menu sheet).
+    const releaseScroll = lockPageScroll();
+    releaseScrollRef.current = releaseScroll;
     if (!dialog.open) dialog.showModal();
     closeRef.current?.focus();
-    const root = document.documentElement;
-    root.classList.add(SCROLL_LOCK_CLASS);
     const stopWatching = watchCart();
     return () => {
       stopWatching();
       if (dialog.open) dialog.close();
-      root.classList.remove(SCROLL_LOCK_CLASS);
+      releaseScroll();
       if (opener && opener.isConnected && opener !== document.body) opener.focus();
     };
   }, [open]);
 
-  // Esc closes the dialog natively; the close event brings the store along.
+  // Esc closes the dialog natively; the close event brings the store along. That event comes a
+  // task after the dialog has gone, so the page is given its scrolling back on 'cancel' already.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    if (!event.defaultPrevented) releaseScrollRef.current?.();
+  };
   const onClose = () => closeCartDrawer();
   // A modal dialog makes the page inert, but Tab past its last control would leave for the
   // browser's own UI; keep it going round inside the drawer.
@@ -98,7 +103,7 @@ function Drawer({ locale }: { locale: Locale }) {
   };
 
   return (
-    <dialog ref={dialogRef} className="cart-drawer" aria-labelledby="cart-drawer-title" onClose={onClose} onClick={onDialogClick} onKeyDown={onKeyDown}>
+    <dialog ref={dialogRef} className="cart-drawer" aria-labelledby="cart-drawer-title" onCancel={onCancel} onClose={onClose} onClick={onDialogClick} onKeyDown={onKeyDown}>
       <div className="cart-drawer-panel">
         <div className="cart-drawer-head">
           <h2 id="cart-drawer-title" className="cart-drawer-title" ref={titleRef} tabIndex={-1}>

@@ -5,22 +5,11 @@
  */
 import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart.ts';
 import { $signedIn } from '../../stores/session.ts';
+import { lockPageScroll } from '../scroll-lock.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 /** Where the menu bar takes over from the menu sheet (Header.astro's wide breakpoint). */
 const WIDE = '(min-width: 64rem)';
-
-function lockPageScroll(): void {
-  // Without its scrollbar the page would widen and shift; pad it by the scrollbar's width instead.
-  const gap = window.innerWidth - document.documentElement.clientWidth;
-  if (gap > 0) document.body.style.setProperty('--scrollbar-gap', `${gap}px`);
-  document.body.classList.add('scroll-locked');
-}
-
-function unlockPageScroll(): void {
-  document.body.classList.remove('scroll-locked');
-  document.body.style.removeProperty('--scrollbar-gap');
-}
 
 function visibleFocusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
@@ -32,9 +21,20 @@ export function initMobileMenu(): void {
   const opener = document.querySelector<HTMLElement>('[data-menu-open]');
   if (!dialog || !opener || typeof dialog.showModal !== 'function') return;
 
+  let releaseScroll: (() => void) | null = null;
+  // The page scrolls again as the sheet goes: the 'close' event comes a task later (after the
+  // browser has already given focus back), so every way of closing releases first.
+  const unlock = () => {
+    releaseScroll?.();
+    releaseScroll = null;
+  };
+  const close = () => {
+    unlock();
+    dialog.close();
+  };
   const open = () => {
     if (dialog.open) return;
-    lockPageScroll();
+    releaseScroll = lockPageScroll();
     dialog.showModal();
     opener.setAttribute('aria-expanded', 'true');
   };
@@ -51,10 +51,14 @@ export function initMobileMenu(): void {
     }
   });
 
-  dialog.querySelector('[data-menu-close]')?.addEventListener('click', () => dialog.close());
-  // Escape closes a modal dialog natively ('cancel', then 'close'); every way out ends here.
+  dialog.querySelector('[data-menu-close]')?.addEventListener('click', close);
+  // Escape closes a modal dialog natively: 'cancel' at once, the dialog closes, 'close' later.
+  dialog.addEventListener('cancel', (event) => {
+    if (!event.defaultPrevented) unlock();
+  });
+  // Every way out ends here (the release is idempotent).
   dialog.addEventListener('close', () => {
-    unlockPageScroll();
+    unlock();
     opener.setAttribute('aria-expanded', 'false');
     opener.focus();
   });
@@ -63,7 +67,7 @@ export function initMobileMenu(): void {
     if (event.target !== dialog) return;
     const box = dialog.getBoundingClientRect();
     const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) dialog.close();
+    if (!inside) close();
   });
   // The page behind is inert while the dialog is modal; Tab also wraps inside the sheet rather than
   // leaving for the browser's own controls.
@@ -83,7 +87,7 @@ export function initMobileMenu(): void {
   });
   // Rotating a tablet to a width with the menu bar leaves no menu button to come back to.
   window.matchMedia(WIDE).addEventListener('change', (event) => {
-    if (event.matches && dialog.open) dialog.close();
+    if (event.matches && dialog.open) close();
   });
 }
 
@@ -141,6 +145,9 @@ export function initMenubar(): void {
 /** The search box: no empty searches (the input is also `required` for pages without script). */
 export function initSearch(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search-form]')) {
+    // The search page's own form has its own script (islands/browse/search-page.ts), which also
+    // keeps its button disabled while a search runs: two scripts must not both drive one button.
+    if (form.closest('[data-search-page]')) continue;
     const input = form.querySelector<HTMLInputElement>('input[name="q"]');
     const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     if (!input || !submit) continue;
