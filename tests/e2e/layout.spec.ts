@@ -4,6 +4,7 @@
  * menus, footer accordion, account and cart icons, language switch, search box.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { signIn } from './support/session.ts';
 import type { NavItem } from '../../src/domain/catalogue.ts';
 import { convertFromEur, formatMoney } from '../../src/domain/money.ts';
 import type { DiscountTier } from '../../src/domain/pricing.ts';
@@ -218,10 +219,7 @@ for (const locale of LOCALES) {
       await page.goto(`/${locale}/`);
       const account = page.locator('a[data-account-link]');
       await expect(account).toHaveAttribute('href', `/${locale}/login/`);
-      await page.evaluate(() => {
-        localStorage.setItem('SOY_token', JSON.stringify('access-token'));
-        localStorage.setItem('SOY_refreshToken', JSON.stringify('refresh-token'));
-      });
+      await signIn(page);
       await revisit(page);
       await expect(account).toHaveAttribute('href', `/${locale}/account/`);
       await expect(account).toHaveAccessibleName(locale === 'en-US' ? 'My account' : '我的账户');

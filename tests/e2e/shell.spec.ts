@@ -15,6 +15,14 @@ function envelope(route: Route, code: string, msg: string, data: unknown = null)
   return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code, msg, data }) });
 }
 
+/**
+ * Tests that play the server with made-up tokens answer the header's cart count too: the real
+ * server would (rightly) treat a made-up token as a forced logout and end the session first.
+ */
+async function answerCartCount(page: Page) {
+  await page.route('**/api/demo/ironCartItem/queryCartSumByUserId', (route) => envelope(route, '0000', 'success', 0));
+}
+
 /** The home page with its product grid hydrated, scrolled to the "Load more" button. */
 async function openHome(page: Page, locale: 'en-US' | 'zh-CN') {
   await page.goto(`/${locale}/`);
@@ -72,6 +80,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       }
     });
     const message = locale === 'en-US' ? 'Your account was signed in on another device' : '您的账号已在其他设备登录';
+    await answerCartCount(page);
     await page.route(QUERY_LIST, (route) => envelope(route, '7777', message));
     const more = await openHome(page, locale);
     await more.click();
@@ -108,6 +117,7 @@ test('an expired token is refreshed once and the call retried with the new one',
   });
   const bearers: (string | null)[] = [];
   const refreshBodies: unknown[] = [];
+  await answerCartCount(page);
   await page.route(QUERY_LIST, (route) => {
     const bearer = route.request().headers()['authorization'] ?? null;
     bearers.push(bearer);
@@ -136,6 +146,7 @@ test('a forced logout signs out silently', async ({ page }) => {
       localStorage.setItem('SOY_refreshToken', JSON.stringify('refresh'));
     }
   });
+  await answerCartCount(page);
   await page.route(QUERY_LIST, (route) => envelope(route, '8888', 'Forced out'));
   const more = await openHome(page, 'en-US');
   await more.click();
