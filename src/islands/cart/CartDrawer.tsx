@@ -13,11 +13,12 @@ import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, ty
 import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
-import { $cart, $cartDrawerOpen, CART_OPEN_EVENT, cartLineIds, closeCartDrawer, reloadCart, watchCart } from '../../stores/cart.ts';
+import { $cart, $cartDrawerOpen, CART_OPEN_EVENT, cartLineIds, closeCartDrawer, watchCart } from '../../stores/cart.ts';
 import { lockPageScroll } from '../scroll-lock.ts';
 import { CartLine } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
+import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
 import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
 import { cartHref, checkoutHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
@@ -170,11 +171,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
     body = (
       <div className="cart-drawer-body cart-empty">
         <CartNotice />
-        <svg className="cart-empty-icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
-          <path d="M6 8h5l5 24h22l4-16H14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          <circle cx="19" cy="39" r="3" fill="currentColor" />
-          <circle cx="35" cy="39" r="3" fill="currentColor" />
-        </svg>
+        <EmptyCartIcon />
         <p className="cart-empty-title">{t('cart.drawer.empty')}</p>
         <p className="cart-empty-hint">{t('cart.drawer.emptyHint')}</p>
         <a className="cart-button" href={cartHref(locale)}>
@@ -183,16 +180,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
       </div>
     );
   } else if (status === 'error') {
-    body = (
-      <div className="cart-drawer-body cart-empty">
-        <p className="cart-empty-title" role="alert">
-          {t('cart.drawer.loadError')}
-        </p>
-        <button type="button" className="cart-button" onClick={() => void reloadCart()}>
-          {t('cart.drawer.retry')}
-        </button>
-      </div>
-    );
+    body = <CartLoadError className="cart-drawer-body cart-empty" />;
   } else {
     body = (
       <div className="cart-drawer-body">

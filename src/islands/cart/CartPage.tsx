@@ -9,10 +9,11 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
-import { $cart, $couponCode, COUPON_CODE_MAX, cartLineIds, forgetCouponCode, keepCouponCode, reloadCart, watchCart } from '../../stores/cart.ts';
+import { $cart, $couponCode, COUPON_CODE_MAX, cartLineIds, forgetCouponCode, keepCouponCode, watchCart } from '../../stores/cart.ts';
 import { CartLine } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
+import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
 import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
 import { checkoutHref, homeHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
@@ -97,11 +98,7 @@ function Cart({ locale }: { locale: Locale }) {
     body = (
       <div className="cart-empty cart-empty--page">
         <CartNotice />
-        <svg className="cart-empty-icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
-          <path d="M6 8h5l5 24h22l4-16H14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-          <circle cx="19" cy="39" r="3" fill="currentColor" />
-          <circle cx="35" cy="39" r="3" fill="currentColor" />
-        </svg>
+        <EmptyCartIcon />
         <h2 id={EMPTY_TITLE_ID} className="cart-empty-title" tabIndex={-1}>
           {t('cart.drawer.empty')}
         </h2>
@@ -112,16 +109,7 @@ function Cart({ locale }: { locale: Locale }) {
       </div>
     );
   } else if (status === 'error') {
-    body = (
-      <div className="cart-empty cart-empty--page">
-        <p className="cart-empty-title" role="alert">
-          {t('cart.drawer.loadError')}
-        </p>
-        <button type="button" className="cart-button" onClick={() => void reloadCart()}>
-          {t('cart.drawer.retry')}
-        </button>
-      </div>
-    );
+    body = <CartLoadError className="cart-empty cart-empty--page" />;
   } else if (status === 'loading') {
     body = <CartSkeleton label={t('cart.drawer.loading')} rows={2} />;
   } else {

@@ -1,0 +1,29 @@
+/** Pieces the drawer and the cart page both show when there are no lines to list. */
+import { useTranslation } from '../../i18n/react.tsx';
+import { reloadCart } from '../../stores/cart.ts';
+
+/** The empty-cart picture; decorative, the title beside it says it. */
+export function EmptyCartIcon() {
+  return (
+    <svg className="cart-empty-icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
+      <path d="M6 8h5l5 24h22l4-16H14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="19" cy="39" r="3" fill="currentColor" />
+      <circle cx="35" cy="39" r="3" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** The first load failed: there is no cart to show, so say so and offer to try again. */
+export function CartLoadError({ className }: { className: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      <p className="cart-empty-title" role="alert">
+        {t('cart.drawer.loadError')}
+      </p>
+      <button type="button" className="cart-button" onClick={() => void reloadCart()}>
+        {t('cart.drawer.retry')}
+      </button>
+    </div>
+  );
+}
