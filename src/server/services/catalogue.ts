@@ -25,7 +25,8 @@ interface PageRequest {
   size: number;
 }
 
-const cardColumns = {
+/** The product columns a card needs; other services that list products select these too. */
+export const cardColumns = {
   id: products.id,
   title: products.title,
   zh: products.zh,
@@ -39,7 +40,8 @@ const cardColumns = {
 
 type CardRow = Pick<typeof products.$inferSelect, keyof typeof cardColumns>;
 
-function toCard(row: CardRow, locale: Locale): ProductCard {
+/** A product row as a card, titled in the shopper's locale: one shape for every product list. */
+export function toCard(row: CardRow, locale: Locale): ProductCard {
   return {
     id: row.id,
     title: (locale === 'zh-CN' && row.zh.title) || row.title,

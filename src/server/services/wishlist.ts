@@ -6,6 +6,7 @@ import type { Locale } from '../../domain/locale.ts';
 import type { Db } from '../db/client.ts';
 import { products, wishlistItems } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { cardColumns, toCard } from './catalogue.ts';
 
 export interface WishlistEntry extends ProductCard {
   collectedAt: string;
@@ -34,7 +35,7 @@ export class WishlistService {
     const where = and(eq(wishlistItems.userId, userId), eq(products.active, true));
     const [rows, totals] = await Promise.all([
       this.db
-        .select({ product: products, collectedAt: wishlistItems.createdAt })
+        .select({ ...cardColumns, collectedAt: wishlistItems.createdAt })
         .from(wishlistItems)
         .innerJoin(products, eq(products.id, wishlistItems.productId))
         .where(where)
@@ -44,17 +45,7 @@ export class WishlistService {
       this.db.select({ total: count() }).from(wishlistItems).innerJoin(products, eq(products.id, wishlistItems.productId)).where(where),
     ]);
     return {
-      records: rows.map(({ product, collectedAt }) => ({
-        id: product.id,
-        title: (locale === 'zh-CN' && product.zh.title) || product.title,
-        price: product.price,
-        compareAtPrice: product.compareAtPrice,
-        image: product.images[0] ?? '',
-        tags: product.tags,
-        sport: product.sport,
-        createdAt: product.createdAt.toISOString(),
-        collectedAt: collectedAt.toISOString(),
-      })),
+      records: rows.map(({ collectedAt, ...card }) => ({ ...toCard(card, locale), collectedAt: collectedAt.toISOString() })),
       total: totals[0]?.total ?? 0,
       current: page.current,
       size: page.size,
