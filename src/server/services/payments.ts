@@ -5,8 +5,8 @@
  * - createPaypalOrder makes the PayPal order from the order's frozen amounts (never from the
  *   browser), with a PayPal-Request-Id derived from the order, so asking twice gives one order.
  * - capture asks PayPal to capture, with a PayPal-Request-Id derived from the order and its
- *   attempt: a retry after a timeout or a 500 replays the same capture; only a definite decline
- *   moves to the next attempt, so the buyer's retry with another card is a new capture. The
+ *   attempt: a retry after a timeout or a 500 replays the same capture; only a definite refusal
+ *   (declined, not approved yet) moves to the next attempt, so the buyer's retry is a new capture. The
  *   answer is checked (amount, currency, custom_id) before the order is marked paid, and only a
  *   COMPLETED capture marks it paid.
  * - handleWebhook verifies the signature with PayPal (or the simulator), applies each event id
@@ -201,6 +201,8 @@ export class PaymentService {
         }
         await this.releaseClaim(order.id);
         if (error.issue === 'ORDER_NOT_APPROVED') {
+          // A definite refusal captured nothing: the next try is a new request, not a replay of this answer.
+          await this.setPayment(order.id, { captureAttempt: payment.captureAttempt + 1, lastIssue: error.issue });
           throw failWith(CODES.PAYMENT_FAILED, 'The payment has not been approved at PayPal yet', { reason: 'ORDER_NOT_APPROVED', retry: true });
         }
         if (error.issue && RETRYABLE_DECLINES.has(error.issue)) {
