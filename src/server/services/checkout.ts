@@ -315,6 +315,10 @@ export class CheckoutService {
         personalised,
       });
 
+      // A coupon takes at most the items, and shipping to a zone always costs something unless the
+      // items reach the free-shipping threshold, so there is always something for PayPal to take.
+      if (totals.total <= 0) throw fail(CODES.CONFLICT, 'This order has nothing to pay');
+
       // Reserve stock in a fixed order (product, size) so that parallel checkouts never deadlock.
       const demand = [...demandBySize(lines).values()].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
       for (const d of demand) {
@@ -392,14 +396,11 @@ export class CheckoutService {
         })),
       );
       await tx.insert(orderStatusEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending_payment', at: now, actor: 'checkout', note: null });
-      await tx.insert(payments).values({ orderId: order!.id, provider: totals.total > 0 ? 'paypal' : 'none', status: 'new', amount: totals.total, currency: body.currency });
+      await tx.insert(payments).values({ orderId: order!.id, provider: 'paypal', status: 'new', amount: totals.total, currency: body.currency });
       if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order!.id, { userId: caller.userId, email });
-      // Nothing to pay (a coupon and free shipping covered it all): paid at once.
-      const placed = totals.total === 0 ? await this.d.orders.markPaidTx(tx, order!.id, { captureId: null, payerEmail: null, payerName: null }, 'checkout') : order!;
-      return { replayed: false as const, row: placed! };
+      return { replayed: false as const, row: order! };
     });
     if (outcome.replayed) return this.replay(outcome.row, hash);
-    if (outcome.row.status === 'paid') await this.d.orders.sendConfirmation(outcome.row);
     return this.answer(outcome.row, false);
   }
 }
