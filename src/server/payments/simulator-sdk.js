@@ -68,7 +68,7 @@
   function askBuyer(order, source) {
     var t = text();
     return new Promise(function (resolve) {
-      var dialog = make('dialog', { border: 'none', borderRadius: '12px', padding: '24px', maxWidth: '360px', width: 'calc(100% - 48px)', boxShadow: '0 8px 32px rgba(0,0,0,.3)', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1a1a1a' });
+      var dialog = make('dialog', { boxSizing: 'border-box', border: 'none', borderRadius: '12px', padding: '24px', maxWidth: '360px', width: 'calc(100% - 48px)', boxShadow: '0 8px 32px rgba(0,0,0,.3)', fontFamily: 'Arial, Helvetica, sans-serif', color: '#1a1a1a' });
       dialog.setAttribute('aria-labelledby', 'paypal-sim-title');
       dialog.setAttribute('aria-describedby', 'paypal-sim-amount');
       dialog.setAttribute('data-paypal-sim', 'dialog');
