@@ -175,6 +175,21 @@ describe('capture is refused when it must be (item 24, 25)', () => {
     expect(again.code).toBe('1402');
   });
 
+  it('gives the money back if the order was cancelled while PayPal was capturing', async () => {
+    const { order } = await guestOrder(shop, [plainLine(stock)]);
+    const paypalOrderId = await createPaypalOrder(shop, order);
+    simulatorOf(shop).approve(paypalOrderId);
+    simulatorOf(shop).setSwitches({ slowMs: 150 });
+    const capturing = capture(shop, paypalOrderId, order.orderNo);
+    // Someone cancels the order by hand in the database while the capture is under way.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await shop.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.orderNo, order.orderNo));
+    const answer = await capturing;
+    expect(answer).toMatchObject({ code: '1402', data: { reason: 'ORDER_CANCELLED', retry: false } });
+    expect(simulatorOf(shop).captureOf(paypalOrderId)!.status).toBe('REFUNDED');
+    expect((await paymentRow(order.orderNo)).status).toBe('refunded');
+  });
+
   it('answers not found for a PayPal order id the shop never made', async () => {
     const answer = await capture(shop, 'UNKNOWN0000000000');
     expect(answer.code).toBe('1404');

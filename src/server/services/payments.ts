@@ -257,7 +257,15 @@ export class PaymentService {
     const details: CaptureDetails = { captureId: capture?.id ?? null, ...payerOf(paypalOrder) };
     switch (capture?.status) {
       case 'COMPLETED': {
-        await this.d.orders.markPaid(order.id, details, actor);
+        const moved = await this.d.orders.markPaid(order.id, details, actor);
+        const [current] = await this.d.db.select().from(orders).where(eq(orders.id, order.id));
+        if (!moved && current!.status === 'cancelled') {
+          // Money taken for an order cancelled meanwhile (should not happen: a capture in flight
+          // holds the sweep off): give it back rather than keep it.
+          this.d.log.error({ orderNo: order.orderNo }, 'a completed capture arrived for a cancelled order; refunding it');
+          await this.refund(current!);
+          throw failWith(CODES.PAYMENT_FAILED, 'This order was cancelled and can no longer be paid; the payment was refunded', { reason: 'ORDER_CANCELLED', retry: false });
+        }
         return this.answerFor(order.id);
       }
       case 'PENDING':
