@@ -219,6 +219,26 @@ describe('placing an order', () => {
     expect(answer.msg).toContain('Name must be 1-15 letters A-Z');
   });
 
+  it.each([-1, 100, 7.5, '1e1', '07'])('refuses the printed number %j', async (number) => {
+    const answer = await placeOrder(shop, { visitorId: visitor() }, { ...guestBody([]), source: { type: 'buyNow', item: { ...printedLine(other), customNumber: number } }, acceptPersonalisedTerms: true });
+    expect(answer.code).toBe('1001');
+    expect(answer.msg).toContain('Number must be digits 0-99');
+  });
+
+  it('answers malformed JSON, a wrong content type and an oversized body in the envelope, placing nothing', async () => {
+    const before = await orderCount();
+    const send = (payload: string, contentType = 'application/json') =>
+      shop.app.inject({ method: 'POST', url: '/api/demo/checkout/placeOrder', headers: { 'content-type': contentType, 'idempotency-key': randomUUID(), 'x-visitor-id': visitor() }, payload });
+    const malformed = await send('{"source": ');
+    expect([malformed.statusCode, malformed.json().code]).toEqual([400, '1002']);
+    const form = await send('source=cart', 'application/x-www-form-urlencoded');
+    expect([form.statusCode, form.json().code]).toEqual([415, '1003']);
+    const huge = await send(JSON.stringify({ ...guestBody([1]), email: `${'x'.repeat(shop.config.bodyLimit)}@example.com` }));
+    expect([huge.statusCode, huge.json().code]).toEqual([413, '1004']);
+    for (const answer of [malformed, form, huge]) expect(answer.body).not.toMatch(/at .*\.ts|select |insert /i);
+    expect(await orderCount()).toBe(before);
+  });
+
   it('needs the Idempotency-Key header', async () => {
     const cart = await guestCart(shop, [plainLine(stock)]);
     const before = await orderCount();

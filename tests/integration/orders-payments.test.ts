@@ -15,6 +15,7 @@ import { call, createTestShop, type TestShop } from './harness.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import {
   capture,
+  ukAddress,
   createPaypalOrder,
   findStock,
   guestOrder,
@@ -103,6 +104,19 @@ describe('a guest pays with PayPal', () => {
     const again = await capture(shop, paypalOrderId, order.orderNo);
     expect(again.data).toEqual({ orderNo: order.orderNo, status: 'paid', payment: 'COMPLETED' });
     expect(await statusMoves(order.orderNo)).toEqual(['>pending_payment', 'pending_payment>paid']);
+  });
+
+  it('keeps markup in an address as text and escapes it in the mail (item 21)', async () => {
+    const markup = '<img src=x onerror=alert(1)>';
+    const { order } = await guestOrder(shop, [plainLine(stock)], { email: 'markup@example.com', address: { ...ukAddress, address2: markup, company: '<b>Acme</b>' } });
+    const detail = await orderDetail(shop, order.orderNo, { token: order.accessToken });
+    expect(detail.data.shippingAddress.address2).toBe(markup);
+    await pay(shop, order);
+    const confirmation = await mail.waitFor((m) => m.to.includes('markup@example.com'));
+    expect(confirmation.html).not.toContain('<img src=x');
+    expect(confirmation.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(confirmation.html).toContain('&lt;b&gt;Acme&lt;/b&gt;');
+    expect(confirmation.text).toContain(markup);
   });
 
   it('mails a zh-CN buyer in Chinese', async () => {

@@ -27,8 +27,7 @@ export async function findStock(shop: TestShop, minStock = 20, skip = 0): Promis
     .innerJoin(productSizes, eq(productSizes.productId, products.id))
     .where(and(eq(products.active, true), eq(products.printable, true), gte(productSizes.stock, minStock), sql`${products.teamId} is not null`))
     .orderBy(products.id, productSizes.sort)
-    .limit(skip + 1)
-    .offset(0);
+    .limit(skip + 1);
   const row = rows[skip];
   if (!row) throw new Error('no product with enough stock in the seeded catalogue');
   return row;
