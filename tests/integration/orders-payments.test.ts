@@ -262,6 +262,18 @@ describe('declined, pending, failing and slow captures (items 27, 28)', () => {
     expect(await stockOf(shop, stock)).toBe(before + 2);
   });
 
+  it('keeps the order payable when a decline is reported for a capture that was not pending', async () => {
+    const { order } = await guestOrder(shop, [plainLine(stock)]);
+    const paypalOrderId = await createPaypalOrder(shop, order);
+    simulatorOf(shop).approve(paypalOrderId, { decline: true });
+    await capture(shop, paypalOrderId, order.orderNo);
+    const sim = simulatorOf(shop);
+    await sim.deliver(sim.event('PAYMENT.CAPTURE.DECLINED', { id: 'DECLINED000000001', status: 'DECLINED', custom_id: order.orderNo, supplementary_data: { related_ids: { order_id: paypalOrderId } } }));
+    expect((await orderRow(order.orderNo)).status).toBe('pending_payment');
+    sim.approve(paypalOrderId);
+    expect((await capture(shop, paypalOrderId, order.orderNo)).data.status).toBe('paid');
+  });
+
   it('a 500 after PayPal committed the capture: the retry leaves one capture and the order paid once', async () => {
     const { order } = await guestOrder(shop, [plainLine(stock)]);
     const paypalOrderId = await createPaypalOrder(shop, order);

@@ -414,13 +414,12 @@ export class PaymentService {
         return null;
       case 'PAYMENT.CAPTURE.DENIED':
       case 'PAYMENT.CAPTURE.DECLINED': {
-        // A final failure: nothing ships, and the stock and coupon go back.
-        const [changed] = await tx
-          .update(payments)
-          .set({ status: 'declined', lastIssue: eventType.slice('PAYMENT.CAPTURE.'.length), updatedAt: now })
-          .where(and(eq(payments.orderId, order.id), sql`${payments.status} not in ('captured', 'refunded')`))
-          .returning({ id: payments.id });
-        if (changed) await this.d.orders.cancelUnpaidTx(tx, order.id, 'webhook', 'The payment was declined');
+        const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.id));
+        if (!before || before.status === 'captured' || before.status === 'refunded') return null;
+        await tx.update(payments).set({ status: 'declined', lastIssue: eventType.slice('PAYMENT.CAPTURE.'.length), updatedAt: now }).where(eq(payments.orderId, order.id));
+        // A pending capture turned down is final: nothing ships, and the stock and coupon go back.
+        // Any other decline leaves the order payable, so the buyer can try another card.
+        if (before.status === 'pending') await this.d.orders.cancelUnpaidTx(tx, order.id, 'webhook', 'The payment was declined');
         return null;
       }
       case 'PAYMENT.CAPTURE.REFUNDED':
