@@ -5,16 +5,16 @@
  * strings they need as a prop, made here with {@link pickMessages}, so a page in one language
  * never downloads the other language's catalogue.
  *
- * Why not astro-i18next: its last release (2023) does not initialise under Astro 7 (DESIGN.md
- * section 2); i18next itself plus Astro's own i18n routing do the job.
+ * Pages translate with the same function islands use (`createTranslate` in core.ts); Astro's own
+ * i18n routing does the rest. Why no i18n library: see core.ts.
  */
 import type { Locale } from '../domain/locale.ts';
-import { createI18n, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
+import { createTranslate, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 import enUS from './locales/en-US/index.ts';
 import zhCN from './locales/zh-CN/index.ts';
 
 export { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
-export { assetPath, localePath, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
+export { assetPath, localePath, type MessageKey, type MessageValues, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 
 /** Fails type checking when the two catalogues' keys differ in either direction. */
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -28,7 +28,7 @@ const translators = new Map<Locale, TFunction>();
 export function getT(locale: Locale): TFunction {
   let t = translators.get(locale);
   if (!t) {
-    t = createI18n(locale, catalogues[locale]).t;
+    t = createTranslate(locale, catalogues[locale]);
     translators.set(locale, t);
   }
   return t;
