@@ -8,7 +8,8 @@
  * Pages translate with the same function islands use (`createTranslate` in core.ts); Astro's own
  * i18n routing does the rest. Why no i18n library: see core.ts.
  */
-import type { Locale } from '../domain/locale.ts';
+import type { GetStaticPaths } from 'astro';
+import { LOCALES, type Locale } from '../domain/locale.ts';
 import { createTranslate, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 import enUS from './locales/en-US/index.ts';
 import zhCN from './locales/zh-CN/index.ts';
@@ -45,4 +46,17 @@ export function pickMessages<K extends Namespace>(locale: Locale, namespaces: re
   const picked = {} as MessagesSubset<K>;
   for (const ns of namespaces) picked[ns] = all[ns];
   return picked;
+}
+
+/** Props of a page rendered once per locale, under `src/pages/[locale]/`. */
+export interface LocalePageProps {
+  locale: Locale;
+}
+
+/** `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`. */
+export const localeStaticPaths = (() => LOCALES.map((locale) => ({ params: { locale }, props: { locale } }))) satisfies GetStaticPaths;
+
+/** A page's locale and translate function: `const { locale, t } = pageI18n(Astro.props);`. */
+export function pageI18n({ locale }: { locale: Locale }): { locale: Locale; t: TFunction } {
+  return { locale, t: getT(locale) };
 }
