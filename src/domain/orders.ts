@@ -248,5 +248,4 @@ export interface ProductPurchase {
   country: string;
   size: Size;
   date: string;
-  quantity: number;
 }

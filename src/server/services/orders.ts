@@ -208,7 +208,7 @@ export class OrderService {
     const where = and(eq(orderItems.productId, productId), inArray(orders.status, [...PAID_STATUSES]));
     const [rows, [total]] = await Promise.all([
       this.d.db
-        .select({ address: orders.shippingAddress, paidAt: orders.paidAt, size: orderItems.size, quantity: orderItems.quantity })
+        .select({ address: orders.shippingAddress, paidAt: orders.paidAt, size: orderItems.size })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(where)
@@ -223,7 +223,6 @@ export class OrderService {
         country: r.address.country,
         size: r.size as Size,
         date: (r.paidAt ?? new Date(0)).toISOString().slice(0, 10),
-        quantity: r.quantity,
       })),
       total: total?.n ?? 0,
       current: page.current,
