@@ -7,7 +7,7 @@
 import { installHttpHandling } from '../stores/http-install.ts';
 import { $logoutNotices } from '../stores/logout-dialog.ts';
 import { $session } from '../stores/session.ts';
-import { $toasts } from '../stores/toasts.ts';
+import { $toasts, showToastsFromLastPage } from '../stores/toasts.ts';
 import { appShellRoot } from './app-strings.ts';
 import { mountProgressBar } from './progress-bar.ts';
 import { startUpdateCheck } from './update-check.ts';
@@ -35,6 +35,7 @@ if (appShellRoot) {
   const polite = appShellRoot.querySelector<HTMLElement>('[data-toasts="polite"]');
   const assertive = appShellRoot.querySelector<HTMLElement>('[data-toasts="assertive"]');
   if (polite && assertive) drawWhenNeeded($toasts, async () => (await import('./toaster.ts')).mountToaster(polite, assertive));
+  showToastsFromLastPage();
   const dialog = appShellRoot.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
   if (dialog) drawWhenNeeded($logoutNotices, async () => (await import('./logout-dialog.ts')).mountLogoutDialog(dialog));
   const bar = appShellRoot.querySelector<HTMLElement>('[data-progress]');

@@ -11,8 +11,11 @@ import {
   releaseToast,
   resetToastsForTests,
   showToast,
+  showToastOnNextPage,
+  showToastsFromLastPage,
   toastError,
 } from '../../src/stores/toasts.ts';
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -94,5 +97,41 @@ describe('error toasts (spec section 8: deduplicated, list cleared 5 s after the
     holdToast(toast!.id);
     vi.advanceTimersByTime(TOAST_DURATION_MS + TOAST_DEDUPE_RESET_MS + 1000);
     expect(toastError({ text: 'Held' })).toBe(false);
+  });
+});
+
+describe('toasts for the next page', () => {
+  const session = new MemoryStorage();
+  beforeEach(() => {
+    session.clear();
+    vi.stubGlobal('sessionStorage', session);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('wait in session storage and show on the next page with their own duration, once', () => {
+    showToastOnNextPage({ kind: 'success', title: 'Login succeeded', text: 'Welcome back, Ada', durationMs: 4500 });
+    expect($toasts.get()).toEqual([]);
+    showToastsFromLastPage();
+    expect($toasts.get()).toMatchObject([{ kind: 'success', title: 'Login succeeded', text: 'Welcome back, Ada', durationMs: 4500 }]);
+    vi.advanceTimersByTime(4499);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toEqual([]);
+    showToastsFromLastPage();
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('ignore what is not a toast (a hand-edited or old entry)', () => {
+    session.setItem('SOY_nextPageToasts', JSON.stringify([{ kind: 'evil', text: 1 }, { text: 'Fine' }]));
+    showToastsFromLastPage();
+    expect($toasts.get().map((t) => t.text)).toEqual(['Fine']);
+    session.setItem('SOY_nextPageToasts', '{not json');
+    expect(() => showToastsFromLastPage()).not.toThrow();
+  });
+
+  it('show on this page when there is no session storage', () => {
+    vi.stubGlobal('sessionStorage', undefined);
+    showToastOnNextPage({ text: 'Saved' });
+    expect($toasts.get().map((t) => t.text)).toEqual(['Saved']);
   });
 });
