@@ -17,7 +17,6 @@ import { waitForMail } from './support/mail.ts';
 import { api, expect, newShopper, registerShopper, signInTokens, signedInShopper, storedSession, test } from './support/shoppers.ts';
 
 const MESSAGES = { 'en-US': enAccount, 'zh-CN': zhAccount } as const;
-type Locale = keyof typeof MESSAGES;
 
 function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
