@@ -93,7 +93,11 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
     }
   };
 
-  const codeButtonLabel = sending ? t('account.reset.sendingCode') : wait > 0 ? t('account.reset.resendIn', { count: wait }) : t('account.reset.sendCode');
+  const codeButtonLabel = sending
+    ? t('account.reset.sendingCode')
+    : wait > 0
+      ? t('account.reset.resendIn', { count: wait })
+      : t(deadline === null ? 'account.reset.sendCode' : 'account.reset.resendCode');
 
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
