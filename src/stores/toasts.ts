@@ -171,17 +171,19 @@ export function showToastOnNextPage(toast: CarriedToast): void {
   }
 }
 
-/** Shows the toasts an earlier page left for this one (the page shell calls it once). */
-export function showToastsFromLastPage(): void {
+/**
+ * The toasts an earlier page left for this one, taken out of storage (the page shell calls it
+ * once, and shows them when its toaster is drawn, so their time on screen is all theirs).
+ */
+export function takeToastsFromLastPage(): CarriedToast[] {
   let waiting: unknown;
   try {
     waiting = JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY) ?? '[]');
     sessionStorage.removeItem(NEXT_PAGE_KEY);
   } catch {
-    return;
+    return [];
   }
-  if (!Array.isArray(waiting)) return;
-  for (const toast of waiting) if (isCarriedToast(toast)) showToast(toast);
+  return Array.isArray(waiting) ? waiting.filter(isCarriedToast) : [];
 }
 
 /** Clears everything: for tests. */
