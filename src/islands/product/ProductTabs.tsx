@@ -9,7 +9,8 @@ import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
-import { ProductI18n, useT, type ProductMessages } from './i18n.tsx';
+import type { Messages } from '../../i18n/core.ts';
+import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
 
 /** What the Order tab states; amounts in EUR minor units. */
@@ -22,7 +23,7 @@ export interface OrderFacts {
 
 export interface ProductTabsProps {
   locale: Locale;
-  messages: Partial<ProductMessages>;
+  messages: Partial<Messages>;
   productId: number;
   description: string;
   details: string[];
@@ -38,14 +39,14 @@ type Tab = (typeof TABS)[number];
 
 export default function ProductTabsIsland(props: ProductTabsProps) {
   return (
-    <ProductI18n locale={props.locale} messages={props.messages}>
+    <IslandI18n locale={props.locale} messages={props.messages}>
       <ProductTabs {...props} />
-    </ProductI18n>
+    </IslandI18n>
   );
 }
 
 export function ProductTabs(props: ProductTabsProps) {
-  const t = useT();
+  const { t } = useTranslation();
   // False in the server's HTML and at hydration (identical markup), true right after.
   const [enhanced, setEnhanced] = useState(false);
   const [active, setActive] = useState<Tab>('detail');
@@ -130,7 +131,7 @@ function DetailPanel({ description, details }: { description: string; details: s
 }
 
 function OrderPanel({ facts, locale }: { facts: OrderFacts; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   const money = eurIn(useCurrency(), locale);
   return (
     <ul className="order-facts">
@@ -152,7 +153,7 @@ function OrderPanel({ facts, locale }: { facts: OrderFacts; locale: Locale }) {
 }
 
 function FaqPanel({ faq }: { faq: FaqEntry[] }) {
-  const t = useT();
+  const { t } = useTranslation();
   if (faq.length === 0) return <p>{t('configurator.faq.empty')}</p>;
   return (
     <dl className="faq-list">
@@ -167,7 +168,7 @@ function FaqPanel({ faq }: { faq: FaqEntry[] }) {
 }
 
 function ReviewsPanel({ productId, initial, active, locale }: { productId: number; initial: CommentPage | null; active: boolean; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   const [reviews] = useState(() => createProductReviews(productId, REVIEWS_PAGE_SIZE, initial));
   const { page, status, current } = useStore(reviews.$state);
   const [refreshed, setRefreshed] = useState(false);
@@ -226,7 +227,7 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
 }
 
 function ReviewsError({ onRetry }: { onRetry: () => void }) {
-  const t = useT();
+  const { t } = useTranslation();
   return (
     <div className="reviews-error" role="alert">
       <p>{t('configurator.reviews.failed')}</p>
@@ -248,7 +249,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function Review({ review, locale }: { review: ProductComment; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   // UTC, so the server's HTML and the browser's hydration print the same date.
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(review.createdAt));
   return (
