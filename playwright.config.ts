@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_AUTH_SECRET } from './tests/e2e/support/env.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4391);
 
@@ -28,8 +29,9 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
   ],
   webServer: {
-    // A fresh database per run, so journeys never see an earlier run's carts.
-    command: 'rm -rf .data/e2e && node src/server/start.ts',
+    // A fresh database per run, so journeys never see an earlier run's carts; mail goes over
+    // SMTP to a test receiver whose messages the journeys read (tests/e2e/support/server.ts).
+    command: 'node tests/e2e/support/server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 600_000,
     reuseExistingServer: false,
@@ -41,6 +43,13 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
       PUBLIC_SITE_URL: `http://127.0.0.1:${PORT}`,
+      // Known to the journeys, so one can sign an access token that has already expired.
+      AUTH_SECRET: E2E_AUTH_SECRET,
+      // The account throttles count per client address (10 registrations an hour, ...), and
+      // every journey comes from 127.0.0.1. Trusting X-Forwarded-For lets a journey be a
+      // shopper of its own address (tests/e2e/support/shoppers.ts); the limits stay as in
+      // production.
+      TRUST_PROXY: 'true',
     },
   },
 });

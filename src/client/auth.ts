@@ -1,4 +1,4 @@
-/** Token calls of the main service (spec section 7). Login, logout and user info come with accounts. */
+/** The token refresh (spec section 7), apart from the other account calls (`account.ts`) so the page shell loads only this. */
 import { post, type RequestOptions } from './http.ts';
 
 export interface TokenPair {

@@ -7,7 +7,7 @@
 import { installHttpHandling } from '../stores/http-install.ts';
 import { $logoutNotices } from '../stores/logout-dialog.ts';
 import { $session } from '../stores/session.ts';
-import { $toasts } from '../stores/toasts.ts';
+import { $toasts, showToast, takeToastsFromLastPage } from '../stores/toasts.ts';
 import { appShellRoot } from './app-strings.ts';
 import { mountProgressBar } from './progress-bar.ts';
 import { startUpdateCheck } from './update-check.ts';
@@ -20,21 +20,27 @@ $session.subscribe(() => {});
 
 /**
  * Loads a renderer the first time its store has something to show: most pages never show a
- * toast or a logout dialog, so they never download the code that draws them.
+ * toast or a logout dialog, so they never download the code that draws them. Returns a function
+ * that loads it now (once), for a caller that must wait until it is drawn.
  */
-function drawWhenNeeded(store: { subscribe(listener: (value: readonly unknown[]) => void): () => void }, load: () => Promise<void>): void {
-  let loading = false;
+function drawWhenNeeded(store: { subscribe(listener: (value: readonly unknown[]) => void): () => void }, load: () => Promise<void>): () => Promise<void> {
+  let loaded: Promise<void> | null = null;
+  const ensure = () => (loaded ??= load());
   store.subscribe((items) => {
-    if (loading || items.length === 0) return;
-    loading = true;
-    void load();
+    if (items.length > 0) void ensure();
   });
+  return ensure;
 }
 
 if (appShellRoot) {
   const polite = appShellRoot.querySelector<HTMLElement>('[data-toasts="polite"]');
   const assertive = appShellRoot.querySelector<HTMLElement>('[data-toasts="assertive"]');
-  if (polite && assertive) drawWhenNeeded($toasts, async () => (await import('./toaster.ts')).mountToaster(polite, assertive));
+  if (polite && assertive) {
+    const drawToasts = drawWhenNeeded($toasts, async () => (await import('./toaster.ts')).mountToaster(polite, assertive));
+    // A notice the last page left ("Login succeeded") starts its time once it can be seen.
+    const carried = takeToastsFromLastPage();
+    if (carried.length > 0) void drawToasts().then(() => carried.forEach((toast) => showToast(toast)));
+  }
   const dialog = appShellRoot.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
   if (dialog) drawWhenNeeded($logoutNotices, async () => (await import('./logout-dialog.ts')).mountLogoutDialog(dialog));
   const bar = appShellRoot.querySelector<HTMLElement>('[data-progress]');

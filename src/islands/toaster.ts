@@ -41,6 +41,12 @@ function renderToast(toast: Toast): HTMLElement {
   element.className = `app-toast app-toast--${toast.kind}`;
   element.dataset['toastId'] = String(toast.id);
 
+  if (toast.title) {
+    const title = document.createElement('p');
+    title.className = 'app-toast-title';
+    title.textContent = toast.title;
+    element.append(title);
+  }
   const text = document.createElement('p');
   text.className = 'app-toast-text';
   text.textContent = toast.text ?? appText(toast.textKey ?? 'errors.generic');

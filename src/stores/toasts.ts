@@ -25,6 +25,8 @@ export interface ToastAction {
 export interface Toast {
   id: number;
   kind: ToastKind;
+  /** A bold first line above the text (a notification's heading), literal. */
+  title?: string;
   text?: string;
   textKey?: string;
   actions: readonly ToastAction[];
@@ -34,6 +36,7 @@ export interface Toast {
 
 export interface ToastInput {
   kind?: ToastKind;
+  title?: string;
   text?: string;
   textKey?: string;
   actions?: readonly ToastAction[];
@@ -71,6 +74,7 @@ export function showToast(input: ToastInput): number {
   const toast: Toast = {
     id: nextId++,
     kind: input.kind ?? 'info',
+    ...(input.title !== undefined ? { title: input.title } : {}),
     ...(input.text !== undefined ? { text: input.text } : {}),
     ...(input.textKey !== undefined ? { textKey: input.textKey } : {}),
     actions: input.actions ?? [],
@@ -133,6 +137,53 @@ export function toastError(message: { text: string } | { textKey: string }): boo
     },
   });
   return true;
+}
+
+/** Where {@link showToastOnNextPage} keeps toasts for the next page of this tab. */
+const NEXT_PAGE_KEY = 'SOY_nextPageToasts';
+
+/** What survives a page load: literal text only (the next page is in the same language). */
+export type CarriedToast = Pick<ToastInput, 'kind' | 'title' | 'text' | 'durationMs'>;
+
+function isCarriedToast(value: unknown): value is CarriedToast {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, title, text, durationMs } = value as Record<string, unknown>;
+  return (
+    (kind === undefined || kind === 'info' || kind === 'success' || kind === 'error') &&
+    (title === undefined || typeof title === 'string') &&
+    (text === undefined || typeof text === 'string') &&
+    (durationMs === undefined || durationMs === null || (typeof durationMs === 'number' && durationMs > 0))
+  );
+}
+
+/**
+ * Shows a toast on the page this tab opens next (pages are separate documents, so a notice
+ * given just before leaving, such as "Login succeeded", would otherwise go with the page). Kept
+ * in session storage: this tab only, gone with it. Its time starts when the next page shows it.
+ */
+export function showToastOnNextPage(toast: CarriedToast): void {
+  try {
+    const waiting = JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY) ?? '[]') as unknown;
+    sessionStorage.setItem(NEXT_PAGE_KEY, JSON.stringify([...(Array.isArray(waiting) ? waiting : []), toast]));
+  } catch {
+    // No session storage (disabled, full): show it here, for as long as this page lasts.
+    showToast(toast);
+  }
+}
+
+/**
+ * The toasts an earlier page left for this one, taken out of storage (the page shell calls it
+ * once, and shows them when its toaster is drawn, so their time on screen is all theirs).
+ */
+export function takeToastsFromLastPage(): CarriedToast[] {
+  let waiting: unknown;
+  try {
+    waiting = JSON.parse(sessionStorage.getItem(NEXT_PAGE_KEY) ?? '[]');
+    sessionStorage.removeItem(NEXT_PAGE_KEY);
+  } catch {
+    return [];
+  }
+  return Array.isArray(waiting) ? waiting.filter(isCarriedToast) : [];
 }
 
 /** Clears everything: for tests. */

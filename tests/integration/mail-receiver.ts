@@ -88,7 +88,12 @@ export interface MailReceiver {
   close(): Promise<void>;
 }
 
-export async function startMailReceiver(): Promise<MailReceiver> {
+export interface MailReceiverOptions {
+  /** Called with each message as it arrives (the e2e server writes them to files). */
+  onMessage?: (mail: ReceivedMail) => void | Promise<void>;
+}
+
+export async function startMailReceiver(options: MailReceiverOptions = {}): Promise<MailReceiver> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -99,9 +104,14 @@ export async function startMailReceiver(): Promise<MailReceiver> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address));
+        messages.push(mail);
         for (const wake of waiters) wake();
-        callback();
+        // Accepted only once kept, so a message the sender saw delivered can always be read.
+        Promise.resolve(options.onMessage?.(mail)).then(
+          () => callback(),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
       });
     },
   });

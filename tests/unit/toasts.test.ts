@@ -11,8 +11,11 @@ import {
   releaseToast,
   resetToastsForTests,
   showToast,
+  showToastOnNextPage,
+  takeToastsFromLastPage,
   toastError,
 } from '../../src/stores/toasts.ts';
+import { MemoryStorage } from './helpers/memory-storage.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -94,5 +97,42 @@ describe('error toasts (spec section 8: deduplicated, list cleared 5 s after the
     holdToast(toast!.id);
     vi.advanceTimersByTime(TOAST_DURATION_MS + TOAST_DEDUPE_RESET_MS + 1000);
     expect(toastError({ text: 'Held' })).toBe(false);
+  });
+});
+
+describe('toasts for the next page', () => {
+  const session = new MemoryStorage();
+  beforeEach(() => {
+    session.clear();
+    vi.stubGlobal('sessionStorage', session);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('wait in session storage for the next page, which takes them once', () => {
+    showToastOnNextPage({ kind: 'success', title: 'Login succeeded', text: 'Welcome back, Ada', durationMs: 4500 });
+    expect($toasts.get()).toEqual([]);
+    const carried = takeToastsFromLastPage();
+    expect(carried).toEqual([{ kind: 'success', title: 'Login succeeded', text: 'Welcome back, Ada', durationMs: 4500 }]);
+    expect(takeToastsFromLastPage()).toEqual([]);
+    // Shown, they keep their own duration.
+    showToast(carried[0]!);
+    expect($toasts.get()).toMatchObject([{ kind: 'success', title: 'Login succeeded', text: 'Welcome back, Ada', durationMs: 4500 }]);
+    vi.advanceTimersByTime(4499);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('ignore what is not a toast (a hand-edited or old entry)', () => {
+    session.setItem('SOY_nextPageToasts', JSON.stringify([{ kind: 'evil', text: 1 }, { text: 'Fine' }]));
+    expect(takeToastsFromLastPage()).toEqual([{ text: 'Fine' }]);
+    session.setItem('SOY_nextPageToasts', '{not json');
+    expect(takeToastsFromLastPage()).toEqual([]);
+  });
+
+  it('show on this page when there is no session storage', () => {
+    vi.stubGlobal('sessionStorage', undefined);
+    showToastOnNextPage({ text: 'Saved' });
+    expect($toasts.get().map((t) => t.text)).toEqual(['Saved']);
   });
 });

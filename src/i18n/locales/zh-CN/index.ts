@@ -8,5 +8,6 @@ import app from './app.json';
 import configurator from './configurator.json';
 import cart from './cart.json';
 import browse from './browse.json';
+import account from './account.json';
 
-export default { ...core, layout, app, configurator, cart, browse };
+export default { ...core, layout, app, configurator, cart, browse, account };

@@ -1,0 +1,75 @@
+/**
+ * Change password (spec section 2; messages of section 5): the new password and its
+ * confirmation. The signed-in session is the proof (the server ends the shopper's other
+ * sessions and mails them); this one stays signed in. Saving says "Edit Success".
+ */
+import { changePasswordRequestSchema } from '../../domain/account.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { changePassword } from '../../stores/account.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
+import { Notice, PasswordField, SubmitButton, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+
+export default function ChangePasswordIsland(props: AccountIslandProps) {
+  return (
+    <AccountI18n {...props}>
+      <ChangePasswordForm />
+    </AccountI18n>
+  );
+}
+
+interface Values extends Record<string, unknown> {
+  password: string;
+  confirmPassword: string;
+}
+
+type Body = { password: string; confirmPassword: string };
+
+function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const translate = useFormMessage();
+  const failureText = useFailureText();
+
+  const form = useForm<Values, Body>({
+    initial: { password: '', confirmPassword: '' },
+    validate: (values) => checkWith<Body, Values>(changePasswordRequestSchema, values, translate),
+    send: async (data) => {
+      const result = await changePassword(data);
+      if (result.ok) {
+        form.reset();
+        showToast({ kind: 'success', text: t('account.password.saved') });
+        return;
+      }
+      const fields = serverErrors<Values>(result.failure, translate);
+      if (Object.keys(fields).length > 0) form.showErrors(fields);
+      else form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.common.generic')) });
+    },
+  });
+  const { values, errors } = form;
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
+      <Notice notice={form.notice} />
+      <PasswordField
+        id="password-new"
+        label={t('account.fields.newPassword')}
+        autoComplete="new-password"
+        required
+        hint={t('account.fields.passwordHint')}
+        value={values.password}
+        onValue={(value) => form.set('password', value)}
+        error={errors.password}
+      />
+      <PasswordField
+        id="password-confirm"
+        label={t('account.fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        onValue={(value) => form.set('confirmPassword', value)}
+        error={errors.confirmPassword}
+      />
+      <SubmitButton form={form} label={t('account.password.submit')} busyLabel={t('account.password.submitting')} />
+    </form>
+  );
+}

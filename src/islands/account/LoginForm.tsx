@@ -1,0 +1,85 @@
+/**
+ * The login form (spec section 2 "Login"): email and password, links to reset the password and
+ * to register. Signing in stores the token pair and loads the user info (stores/account.ts);
+ * then the shopper goes where the `redirect` query says (a path on this site only) or to the
+ * root, and the next page shows "Login succeeded / Welcome back, {name}" for 4500 ms.
+ */
+import { loginRequestSchema, type LoginRequest } from '../../domain/account.ts';
+import { localePath, useTranslation } from '../../i18n/react.tsx';
+import { LOGIN_NOTICE_MS, signIn } from '../../stores/account.ts';
+import { showToastOnNextPage } from '../../stores/toasts.ts';
+import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
+import { Notice, PasswordField, SubmitButton, TextField, checkWith, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { afterLoginPath, withRedirect } from './navigation.ts';
+import { useSearch } from './useSearch.ts';
+
+export default function LoginIsland(props: AccountIslandProps) {
+  return (
+    <AccountI18n {...props}>
+      <LoginForm locale={props.locale} />
+    </AccountI18n>
+  );
+}
+
+interface Values extends Record<string, unknown> {
+  email: string;
+  password: string;
+}
+
+function LoginForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
+  const { t } = useTranslation();
+  const translate = useFormMessage();
+  const failureText = useFailureText();
+  const search = useSearch();
+
+  const form = useForm<Values, LoginRequest>({
+    initial: { email: '', password: '' },
+    validate: (values) => checkWith<LoginRequest, Values>(loginRequestSchema, { username: values.email, password: values.password }, translate, { username: 'email' }),
+    send: async (data) => {
+      const result = await signIn(data.username, data.password);
+      if (!result.ok) {
+        form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.login.failed')) });
+        return;
+      }
+      form.holdBusy();
+      showToastOnNextPage({ kind: 'success', title: t('account.login.succeeded'), text: t('account.login.welcomeBack', { name: result.value.userName }), durationMs: LOGIN_NOTICE_MS });
+      location.assign(afterLoginPath(location.search, localePath(locale, '/')));
+    },
+  });
+  const { values, errors } = form;
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
+      <Notice notice={form.notice} />
+      <TextField
+        id="login-email"
+        label={t('account.fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        value={values.email}
+        onValue={(value) => form.set('email', value)}
+        error={errors.email}
+      />
+      <PasswordField
+        id="login-password"
+        label={t('account.fields.password')}
+        autoComplete="current-password"
+        required
+        value={values.password}
+        onValue={(value) => form.set('password', value)}
+        error={errors.password}
+      />
+      <SubmitButton form={form} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
+      <p className="account-links">
+        <a href={withRedirect(localePath(locale, '/reset-password/'), search)}>{t('account.login.forgot')}</a>
+        <span>
+          {t('account.login.noAccount')} <a href={withRedirect(localePath(locale, '/register/'), search)}>{t('account.login.register')}</a>
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,266 @@
+/**
+ * My profile (spec section 2; rules of section 5): email (a new one needs the current password,
+ * and the shopper chooses whether unpaid orders take it too), first and last name, gender
+ * (secrecy, male, female), birthday as day, month and year ("Invalid date" for 31 April or a
+ * date to come) and the newsletter. Saving says "Edit Success".
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { GENDERS, normaliseEmail, profileRequestSchema, type Gender, type Profile, type ProfileRequest } from '../../domain/account.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { loadProfile, saveProfile } from '../../stores/account.ts';
+import { $signedIn } from '../../stores/session.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
+import { birthdayOf, birthdayParts, birthdayProblem, birthdayYears, type BirthdayParts } from './birthday.ts';
+import { CheckboxField, FieldError, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, type FieldErrors } from './form.tsx';
+
+export default function ProfileIsland(props: AccountIslandProps) {
+  return (
+    <AccountI18n {...props}>
+      <ProfileLoader locale={props.locale} />
+    </AccountI18n>
+  );
+}
+
+function ProfileLoader({ locale }: Pick<AccountIslandProps, 'locale'>) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; profile: Profile }>({ status: 'loading' });
+
+  const load = () => {
+    // Signed out: the route guard is on its way to login; asking would only be refused.
+    if (!$signedIn.get()) return;
+    setState({ status: 'loading' });
+    void loadProfile().then((result) => setState(result.ok ? { status: 'ready', profile: result.value } : { status: 'failed' }));
+  };
+  useEffect(load, []);
+
+  if (state.status === 'loading') {
+    return (
+      <p className="account-loading" role="status">
+        {t('account.common.loading')}
+      </p>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <div className="account-notice account-notice--error" role="alert">
+        <p>{t('account.profile.loadFailed')}</p>
+        <button type="button" className="account-side-button" onClick={load}>
+          {t('account.common.retry')}
+        </button>
+      </div>
+    );
+  }
+  return <ProfileForm locale={locale} profile={state.profile} />;
+}
+
+interface Values extends Record<string, unknown> {
+  email: string;
+  currentPassword: string;
+  updateOrderEmail: boolean;
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  birthday: BirthdayParts;
+  subscribe: boolean;
+}
+
+function monthNames(locale: Locale): string[] {
+  const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, index) => format.format(Date.UTC(2000, index, 1)));
+}
+
+const DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
+
+function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) {
+  const { t } = useTranslation();
+  const translate = useFormMessage();
+  const failureText = useFailureText();
+  const [savedEmail, setSavedEmail] = useState(profile.email);
+  const months = useMemo(() => monthNames(locale), [locale]);
+  const years = useMemo(() => birthdayYears(new Date()), []);
+
+  const emailChanged = (email: string) => normaliseEmail(email) !== savedEmail;
+
+  const form = useForm<Values, ProfileRequest>({
+    initial: {
+      email: profile.email,
+      currentPassword: '',
+      updateOrderEmail: profile.updateOrderEmail,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      gender: profile.gender,
+      birthday: birthdayParts(profile.birthday),
+      subscribe: profile.subscribe,
+    },
+    validate: (values) => {
+      const changing = emailChanged(values.email);
+      const input = {
+        email: values.email,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        gender: values.gender,
+        birthday: birthdayOf(values.birthday) ?? undefined,
+        subscribe: values.subscribe,
+        updateOrderEmail: values.updateOrderEmail,
+        ...(changing ? { currentPassword: values.currentPassword } : {}),
+      };
+      const checked = checkWith<ProfileRequest, Values>(profileRequestSchema, input, translate);
+      const errors: FieldErrors<Values> = 'errors' in checked ? { ...checked.errors } : {};
+      // The schema knows real dates; "not after today" needs the shopper's today.
+      const problem = birthdayProblem(values.birthday, new Date());
+      if (problem) errors.birthday = t(`account.validation.${problem}`);
+      else delete errors.birthday;
+      if (changing && !values.currentPassword) errors.currentPassword = t('account.validation.currentPasswordRequired');
+      return Object.values(errors).some(Boolean) || !('data' in checked) ? { errors } : checked;
+    },
+    send: async (data) => {
+      const result = await saveProfile(data);
+      if (result.ok) {
+        setSavedEmail(result.value.email);
+        form.setValues((values) => ({ ...values, email: result.value.email, currentPassword: '' }));
+        showToast({ kind: 'success', text: t('account.profile.saved') });
+        return;
+      }
+      const { failure } = result;
+      if (failure.kind === 'rejected') form.showErrors({ currentPassword: t('account.profile.currentPasswordWrong') });
+      else if (failure.kind === 'conflict') form.showErrors({ email: t('account.profile.emailTaken') });
+      else {
+        const fields = serverErrors<Values>(failure, translate);
+        if (Object.keys(fields).length > 0) form.showErrors(fields);
+        else form.setNotice({ kind: 'error', content: failureText(failure, t('account.common.generic')) });
+      }
+    },
+  });
+  const { values, errors } = form;
+  const setBirthday = (part: keyof BirthdayParts, value: string) => form.setValues((current) => ({ ...current, birthday: { ...current.birthday, [part]: value } }));
+  const birthdayDescribedBy = errors.birthday ? 'profile-birthday-error' : undefined;
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
+      <Notice notice={form.notice} />
+      <TextField
+        id="profile-email"
+        label={t('account.fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        value={values.email}
+        onValue={(value) => form.set('email', value)}
+        error={errors.email}
+      />
+      {emailChanged(values.email) ? (
+        <PasswordField
+          id="profile-current-password"
+          label={t('account.fields.currentPassword')}
+          autoComplete="current-password"
+          required
+          hint={t('account.profile.emailChangeHint')}
+          value={values.currentPassword}
+          onValue={(value) => form.set('currentPassword', value)}
+          error={errors.currentPassword}
+        />
+      ) : null}
+      <CheckboxField id="profile-update-order-email" label={t('account.profile.updateOrderEmail')} checked={values.updateOrderEmail} onChecked={(checked) => form.set('updateOrderEmail', checked)} />
+      <div className="account-form-row">
+        <TextField
+          id="profile-first-name"
+          label={t('account.fields.firstName')}
+          autoComplete="given-name"
+          required
+          maxLength={50}
+          value={values.firstName}
+          onValue={(value) => form.set('firstName', value)}
+          error={errors.firstName}
+        />
+        <TextField
+          id="profile-last-name"
+          label={t('account.fields.lastName')}
+          autoComplete="family-name"
+          required
+          maxLength={50}
+          value={values.lastName}
+          onValue={(value) => form.set('lastName', value)}
+          error={errors.lastName}
+        />
+      </div>
+      <fieldset className="account-fieldset">
+        <legend>{t('account.fields.gender')}</legend>
+        <div className="account-choices">
+          {GENDERS.map((gender) => (
+            <label key={gender} className="account-choice">
+              <input type="radio" name="profile-gender" value={gender} checked={values.gender === gender} onChange={() => form.set('gender', gender)} />
+              {t(`account.gender.${gender}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="account-fieldset" aria-describedby={birthdayDescribedBy}>
+        <legend>{t('account.fields.birthday')}</legend>
+        <div className="account-date">
+          <div>
+            <label htmlFor="profile-birthday-day">{t('account.fields.day')}</label>
+            <select
+              id="profile-birthday-day"
+              autoComplete="bday-day"
+              value={values.birthday.day}
+              onChange={(event) => setBirthday('day', event.target.value)}
+              aria-invalid={errors.birthday ? true : undefined}
+              aria-describedby={birthdayDescribedBy}
+            >
+              <option value="">–</option>
+              {DAYS.map((day) => (
+                <option key={day} value={String(day)}>
+                  {day}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="profile-birthday-month">{t('account.fields.month')}</label>
+            <select
+              id="profile-birthday-month"
+              autoComplete="bday-month"
+              value={values.birthday.month}
+              onChange={(event) => setBirthday('month', event.target.value)}
+              aria-invalid={errors.birthday ? true : undefined}
+              aria-describedby={birthdayDescribedBy}
+            >
+              <option value="">–</option>
+              {months.map((name, index) => (
+                <option key={name} value={String(index + 1)}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="profile-birthday-year">{t('account.fields.year')}</label>
+            <select
+              id="profile-birthday-year"
+              autoComplete="bday-year"
+              value={values.birthday.year}
+              onChange={(event) => setBirthday('year', event.target.value)}
+              aria-invalid={errors.birthday ? true : undefined}
+              aria-describedby={birthdayDescribedBy}
+            >
+              <option value="">–</option>
+              {years.map((year) => (
+                <option key={year} value={String(year)}>
+                  {year}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <FieldError id="profile-birthday" error={errors.birthday} />
+      </fieldset>
+      <CheckboxField id="profile-subscribe" label={t('account.profile.subscribe')} checked={values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
+      <SubmitButton form={form} label={t('account.profile.submit')} busyLabel={t('account.profile.submitting')} />
+    </form>
+  );
+}

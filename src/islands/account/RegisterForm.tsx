@@ -1,0 +1,129 @@
+/**
+ * The register form (spec section 2 "Register"; messages of section 5): first name, last name,
+ * email, password, newsletter opt-in. The server signs nobody in on registration, so the page
+ * signs in with the same email and password right after; a refusal then means the email already
+ * had an account, whose owner the server has mailed, and the page says where to go from there.
+ */
+import { registerRequestSchema, type RegisterRequest } from '../../domain/account.ts';
+import { localePath, useTranslation } from '../../i18n/react.tsx';
+import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
+import { showToastOnNextPage } from '../../stores/toasts.ts';
+import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
+import { CheckboxField, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { afterLoginPath, withRedirect } from './navigation.ts';
+import { useSearch } from './useSearch.ts';
+
+export default function RegisterIsland(props: AccountIslandProps) {
+  return (
+    <AccountI18n {...props}>
+      <RegisterForm locale={props.locale} />
+    </AccountI18n>
+  );
+}
+
+interface Values extends Record<string, unknown> {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  subscribe: boolean;
+}
+
+function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
+  const { t } = useTranslation();
+  const translate = useFormMessage();
+  const failureText = useFailureText();
+  const search = useSearch();
+  const loginHref = withRedirect(localePath(locale, '/login/'), search);
+
+  const form = useForm<Values, RegisterRequest>({
+    initial: { firstName: '', lastName: '', email: '', password: '', subscribe: false },
+    validate: (values) => checkWith<RegisterRequest, Values>(registerRequestSchema, values, translate),
+    send: async (data) => {
+      const result = await registerAndSignIn(data);
+      if (result.ok) {
+        form.holdBusy();
+        showToastOnNextPage({ kind: 'success', title: t('account.register.succeeded'), text: t('account.register.welcome', { name: result.value.userName }), durationMs: LOGIN_NOTICE_MS });
+        location.assign(afterLoginPath(location.search, localePath(locale, '/')));
+        return;
+      }
+      const { failure } = result;
+      if (failure.kind === 'conflict') {
+        form.setNotice({
+          kind: 'error',
+          content: (
+            <>
+              <p>{t('account.register.taken')}</p>
+              <p>
+                <a href={loginHref}>{t('account.register.login')}</a> · <a href={localePath(locale, '/reset-password/')}>{t('account.login.forgot')}</a>
+              </p>
+            </>
+          ),
+        });
+        return;
+      }
+      const fields = serverErrors<Values>(failure, translate);
+      if (Object.keys(fields).length > 0) form.showErrors(fields);
+      else form.setNotice({ kind: 'error', content: failureText(failure, t('account.register.failed')) });
+    },
+  });
+  const { values, errors } = form;
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
+      <Notice notice={form.notice} />
+      <div className="account-form-row">
+        <TextField
+          id="register-first-name"
+          label={t('account.fields.firstName')}
+          autoComplete="given-name"
+          required
+          maxLength={50}
+          value={values.firstName}
+          onValue={(value) => form.set('firstName', value)}
+          error={errors.firstName}
+        />
+        <TextField
+          id="register-last-name"
+          label={t('account.fields.lastName')}
+          autoComplete="family-name"
+          required
+          maxLength={50}
+          value={values.lastName}
+          onValue={(value) => form.set('lastName', value)}
+          error={errors.lastName}
+        />
+      </div>
+      <TextField
+        id="register-email"
+        label={t('account.fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        value={values.email}
+        onValue={(value) => form.set('email', value)}
+        error={errors.email}
+      />
+      <PasswordField
+        id="register-password"
+        label={t('account.fields.password')}
+        autoComplete="new-password"
+        required
+        hint={t('account.fields.passwordHint')}
+        value={values.password}
+        onValue={(value) => form.set('password', value)}
+        error={errors.password}
+      />
+      <CheckboxField id="register-subscribe" label={t('account.register.subscribe')} checked={values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
+      <SubmitButton form={form} label={t('account.register.submit')} busyLabel={t('account.register.submitting')} />
+      <p className="account-links">
+        <span>
+          {t('account.register.haveAccount')} <a href={loginHref}>{t('account.register.login')}</a>
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * Reset password (spec section 2; messages of sections 5 and 8): email, "send code" with a
+ * resend countdown in seconds (the server's `resendAfterSeconds`), the 6-digit code, the new
+ * password and its confirmation. After the reset the shopper signs in again (the server ended
+ * every session of the account), so the page goes to login.
+ */
+import { useEffect, useState } from 'react';
+import { emailSchema, resetPasswordRequestSchema, type ResetPasswordRequest } from '../../domain/account.ts';
+import { localePath, useTranslation } from '../../i18n/react.tsx';
+import { resetPassword, sendResetCode } from '../../stores/account.ts';
+import { showToastOnNextPage } from '../../stores/toasts.ts';
+import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
+import { Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { withRedirect } from './navigation.ts';
+import { resendDeadline, secondsLeft } from './resend.ts';
+import { useSearch } from './useSearch.ts';
+
+export default function ResetPasswordIsland(props: AccountIslandProps) {
+  return (
+    <AccountI18n {...props}>
+      <ResetPasswordForm locale={props.locale} />
+    </AccountI18n>
+  );
+}
+
+interface Values extends Record<string, unknown> {
+  email: string;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Seconds until another code may be asked for, ticking down to 0 from `deadline`. */
+function useSecondsLeft(deadline: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (deadline === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= deadline) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [deadline]);
+  return deadline === null ? 0 : secondsLeft(deadline, now);
+}
+
+function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
+  const { t } = useTranslation();
+  const translate = useFormMessage();
+  const failureText = useFailureText();
+  const search = useSearch();
+  const [sending, setSending] = useState(false);
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const wait = useSecondsLeft(deadline);
+
+  const form = useForm<Values, ResetPasswordRequest>({
+    initial: { email: '', code: '', password: '', confirmPassword: '' },
+    validate: (values) => checkWith<ResetPasswordRequest, Values>(resetPasswordRequestSchema, values, translate),
+    send: async (data) => {
+      const result = await resetPassword(data);
+      if (result.ok) {
+        form.holdBusy();
+        showToastOnNextPage({ kind: 'success', title: t('account.reset.succeeded'), text: t('account.reset.succeededHint') });
+        location.assign(withRedirect(localePath(locale, '/login/'), location.search));
+        return;
+      }
+      const fields = serverErrors<Values>(result.failure, translate);
+      if (Object.keys(fields).length > 0) form.showErrors(fields);
+      else form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.reset.failed')) });
+    },
+  });
+  const { values, errors } = form;
+
+  const sendCode = async () => {
+    const email = emailSchema.safeParse(values.email);
+    if (!email.success) {
+      form.showErrors({ ...errors, email: translate(email.error.issues[0]?.message ?? '') });
+      return;
+    }
+    form.showErrors({ ...errors, email: undefined }, false);
+    form.setNotice(null);
+    setSending(true);
+    const result = await sendResetCode(email.data);
+    setSending(false);
+    if (result.ok) {
+      setDeadline(resendDeadline(Date.now(), result.value.resendAfterSeconds));
+      form.setNotice({ kind: 'success', content: t('account.reset.codeSent') });
+      document.getElementById('reset-code')?.focus();
+    } else {
+      form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.reset.codeNotSent')) });
+    }
+  };
+
+  const codeButtonLabel = sending
+    ? t('account.reset.sendingCode')
+    : wait > 0
+      ? t('account.reset.resendIn', { count: wait })
+      : t(deadline === null ? 'account.reset.sendCode' : 'account.reset.resendCode');
+
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
+      <Notice notice={form.notice} />
+      <TextField
+        id="reset-email"
+        label={t('account.fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        value={values.email}
+        onValue={(value) => form.set('email', value)}
+        error={errors.email}
+        after={
+          <button type="button" className="account-side-button" disabled={!form.ready || sending || wait > 0} onClick={() => void sendCode()} data-send-code>
+            {codeButtonLabel}
+          </button>
+        }
+      />
+      <TextField
+        id="reset-code"
+        label={t('account.fields.code')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        maxLength={6}
+        required
+        hint={t('account.reset.codeHint')}
+        value={values.code}
+        onValue={(value) => form.set('code', value)}
+        error={errors.code}
+      />
+      <PasswordField
+        id="reset-password"
+        label={t('account.fields.newPassword')}
+        autoComplete="new-password"
+        required
+        hint={t('account.fields.passwordHint')}
+        value={values.password}
+        onValue={(value) => form.set('password', value)}
+        error={errors.password}
+      />
+      <PasswordField
+        id="reset-confirm-password"
+        label={t('account.fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        onValue={(value) => form.set('confirmPassword', value)}
+        error={errors.confirmPassword}
+      />
+      <SubmitButton form={form} label={t('account.reset.submit')} busyLabel={t('account.reset.submitting')} />
+      <p className="account-links">
+        <a href={withRedirect(localePath(locale, '/login/'), search)}>{t('account.reset.backToLogin')}</a>
+      </p>
+    </form>
+  );
+}

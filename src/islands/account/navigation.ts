@@ -1,0 +1,20 @@
+/**
+ * Where the account pages send the shopper: after signing in, the page the login's `redirect`
+ * query names (a path on this site only), else the shop's root as spec section 4 has it.
+ */
+import { REDIRECT_PARAM, safeRedirectPath } from '../../domain/route-guard.ts';
+
+/** The page to open after signing in, from the login page's query string. */
+export function afterLoginPath(search: string, root: string): string {
+  return safeRedirectPath(new URLSearchParams(search).get(REDIRECT_PARAM), root);
+}
+
+/**
+ * `href` with the current `redirect` carried along (login → register → back where the shopper
+ * was going), or `href` unchanged when there is none worth keeping.
+ */
+export function withRedirect(href: string, search: string): string {
+  const redirect = new URLSearchParams(search).get(REDIRECT_PARAM);
+  if (!redirect || safeRedirectPath(redirect, '') === '') return href;
+  return `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}`;
+}

@@ -1,0 +1,155 @@
+/**
+ * The account pages' actions: sign in (spec section 4: store the token pair, then load the user
+ * info; if that fails the session is reset), register and sign in, sign out, the profile, the
+ * password change and the reset by emailed code. Islands call these and never the HTTP layer.
+ *
+ * Calls go out `silent`: the forms show their own message beside the fields, in the page's
+ * language, rather than the server's English in an error toast. Session codes are still handled
+ * by the page shell (an expired token is refreshed once and the call retried).
+ */
+import {
+  doLogin,
+  getUser,
+  getUserInfo,
+  logout,
+  registerUser,
+  resetPassword as resetPasswordCall,
+  sendVerificationCode,
+  updatePwd,
+  updateUser,
+  type ChangePasswordBody,
+  type ProfileBody,
+  type RegisterBody,
+  type ResetPasswordBody,
+} from '../client/account.ts';
+import { isApiError, isUnreachable, type ApiError } from '../client/errors.ts';
+import type { Profile, SendCodeAnswer, UserInfo } from '../domain/account.ts';
+import { CODES, classifyCode } from '../domain/api.ts';
+import { installHttpHandling } from './http-install.ts';
+import { resetSession, setSession, setUserRoles, storedRefreshToken } from './session.ts';
+
+/** Spec section 9: the login notification stays this long. */
+export const LOGIN_NOTICE_MS = 4500;
+
+/**
+ * Why an action failed, as the forms tell it: the credentials or code were refused (1401), too
+ * many tries (1429), the email is in use (1409), the input was refused (1001, with the server's
+ * field messages in `message`), the shop could not be reached, the session ended (the page shell
+ * has reset it; the route guard takes over), or anything else.
+ */
+export type FailureKind = 'rejected' | 'throttled' | 'conflict' | 'invalid' | 'unreachable' | 'signed-out' | 'other';
+
+export interface AccountFailure {
+  kind: FailureKind;
+  /** The server's message (English), for what the form has no words of its own. */
+  message: string;
+}
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: AccountFailure };
+
+export function failureOf(error: ApiError): AccountFailure {
+  const message = error.msg;
+  if (isUnreachable(error)) return { kind: 'unreachable', message };
+  if (classifyCode(error.code) !== 'failure') return { kind: 'signed-out', message };
+  switch (error.code) {
+    case CODES.CREDENTIALS_REJECTED:
+      return { kind: 'rejected', message };
+    case CODES.TOO_MANY_REQUESTS:
+      return { kind: 'throttled', message };
+    case CODES.CONFLICT:
+      return { kind: 'conflict', message };
+    case CODES.INVALID_INPUT:
+      return { kind: 'invalid', message };
+    default:
+      return { kind: 'other', message };
+  }
+}
+
+async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
+  // An island can hydrate and call before the page shell's script has installed the code
+  // handling (seen on a slow phone: an expired token's 9999 reached the profile page unhandled
+  // instead of being refreshed). Installing is idempotent, so the account calls make sure.
+  installHttpHandling();
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (isApiError(error)) return { ok: false, failure: failureOf(error) };
+    throw error;
+  }
+}
+
+const quiet = { silent: true } as const;
+
+/**
+ * Signs in: stores the token pair, then loads the user info and records the roles. If the user
+ * info cannot be loaded the session is reset again (spec section 4), so a half sign-in never
+ * stays behind.
+ */
+export async function signIn(email: string, password: string): Promise<Outcome<UserInfo>> {
+  const pair = await attempt(() => doLogin({ username: email, password }, quiet));
+  if (!pair.ok) return pair;
+  setSession(pair.value);
+  const user = await attempt(() => getUserInfo(quiet));
+  if (!user.ok) {
+    resetSession();
+    return user;
+  }
+  setUserRoles(user.value.roles);
+  return user;
+}
+
+/**
+ * Registers, then signs in with the same email and password: the server signs nobody in on
+ * registration and answers a taken email like a new one, so a refused sign-in here means the
+ * email already had an account (kind `conflict`: its owner has been mailed).
+ */
+export async function registerAndSignIn(body: RegisterBody): Promise<Outcome<UserInfo>> {
+  const registered = await attempt(() => registerUser(body, quiet));
+  if (!registered.ok) return registered;
+  const signedIn = await signIn(body.email, body.password);
+  if (!signedIn.ok && signedIn.failure.kind === 'rejected') return { ok: false, failure: { ...signedIn.failure, kind: 'conflict' } };
+  return signedIn;
+}
+
+/** Ends the session on the server (whatever it answers) and here; other tabs follow through storage. */
+export async function signOut(): Promise<void> {
+  await logout(storedRefreshToken()).catch(() => {
+    // Signed out here all the same; the server's session then simply runs out.
+  });
+  resetSession();
+}
+
+/** The user info of the signed-in shopper; records the roles. */
+export async function loadUserInfo(): Promise<Outcome<UserInfo>> {
+  const user = await attempt(() => getUserInfo(quiet));
+  if (user.ok) setUserRoles(user.value.roles);
+  return user;
+}
+
+export async function loadProfile(): Promise<Outcome<Profile>> {
+  const profile = await attempt(() => getUser(quiet));
+  if (profile.ok) setUserRoles(profile.value.roles);
+  return profile;
+}
+
+export function saveProfile(body: ProfileBody): Promise<Outcome<Profile>> {
+  return attempt(() => updateUser(body, quiet));
+}
+
+export function changePassword(body: ChangePasswordBody): Promise<Outcome<null>> {
+  return attempt(() => updatePwd(body, quiet));
+}
+
+export function sendResetCode(email: string): Promise<Outcome<SendCodeAnswer>> {
+  return attempt(() => sendVerificationCode(email, quiet));
+}
+
+/**
+ * Sets a new password with the mailed code. The server ends every session of the account, so a
+ * session kept in this browser is dropped too: it could only fail from now on.
+ */
+export async function resetPassword(body: ResetPasswordBody): Promise<Outcome<null>> {
+  const done = await attempt(() => resetPasswordCall(body, quiet));
+  if (done.ok) resetSession();
+  return done;
+}

@@ -1,0 +1,18 @@
+/**
+ * What the e2e server and the journeys agree on (playwright.config.ts starts the server through
+ * `server.ts` with these). Paths are absolute, from this file, so any working directory works.
+ */
+import { fileURLToPath } from 'node:url';
+
+/** The e2e server's data folder, emptied at every start (a fresh database per run). */
+export const E2E_DATA_DIR = fileURLToPath(new URL('../../../.data/e2e/', import.meta.url));
+
+/** Where `server.ts` writes each mail the shop sends, one JSON file per message (see mail.ts). */
+export const E2E_MAIL_DIR = fileURLToPath(new URL('../../../.data/e2e/mail/', import.meta.url));
+
+/**
+ * The e2e server's token signing key, known to the journeys so one can make a genuine access
+ * token that has already expired (the refresh-once journey). Test-only: production requires its
+ * own AUTH_SECRET.
+ */
+export const E2E_AUTH_SECRET = 'e2e-only-signing-key-0123456789abcdefghijklmnop';

@@ -1,0 +1,46 @@
+/**
+ * The e2e web server (playwright.config.ts `webServer`): the shop as `npm start` runs it, on a
+ * fresh embedded database, sending its mail over real SMTP to a test receiver.
+ *
+ * - Empties `.data/e2e/` (the database and the mail of the last run).
+ * - Starts an SMTP receiver (smtp-server, tests/integration/mail-receiver.ts) on a free port
+ *   of 127.0.0.1 and gives the shop its address in `SMTP_URL`.
+ * - Writes every message received to `.data/e2e/mail/<n>.json` as `{to, subject, text, html,
+ *   receivedAt}` (written under a temporary name, then renamed, so a reader never sees half a
+ *   file). Journeys read them with `waitForMail` from `mail.ts`; they see every worker's mail,
+ *   so match on the recipient (each journey uses its own address).
+ * - Runs `src/server/start.ts` with the environment Playwright gave (PORT, DATA_DIR, ...) and
+ *   exits with it; SIGINT and SIGTERM are passed on.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailReceiver } from '../../integration/mail-receiver.ts';
+import { E2E_DATA_DIR, E2E_MAIL_DIR } from './env.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+await rm(E2E_DATA_DIR, { recursive: true, force: true });
+await mkdir(E2E_MAIL_DIR, { recursive: true });
+
+let received = 0;
+const receiver = await startMailReceiver({
+  onMessage: async (mail) => {
+    const name = String(++received).padStart(6, '0');
+    const file = path.join(E2E_MAIL_DIR, `${name}.json`);
+    await writeFile(`${file}.part`, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, receivedAt: Date.now() }));
+    await rename(`${file}.part`, file);
+  },
+});
+process.stdout.write(`[e2e] mail receiver at ${receiver.url}, messages in ${path.relative(ROOT, E2E_MAIL_DIR)}\n`);
+
+const shop = spawn(process.execPath, [path.join(ROOT, 'src/server/start.ts')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, SMTP_URL: receiver.url },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => shop.kill(signal));
+shop.on('exit', (code, signal) => {
+  void receiver.close().finally(() => process.exit(code ?? (signal ? 1 : 0)));
+});
