@@ -11,6 +11,7 @@ import type { DiscountTier } from '../../domain/pricing.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import { ProductI18n, useT, type ProductMessages } from './i18n.tsx';
 import { eurIn, useCurrency } from './money.ts';
+import { ReviewForm, REVIEWS_HASH } from './ReviewForm.tsx';
 
 /** What the Order tab states; amounts in EUR minor units. */
 export interface OrderFacts {
@@ -50,7 +51,11 @@ export function ProductTabs(props: ProductTabsProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [active, setActive] = useState<Tab>('detail');
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    setEnhanced(true);
+    // Back from signing in to write a review: that tab.
+    if (location.hash === REVIEWS_HASH) setActive('reviews');
+  }, []);
 
   const id = (tab: Tab, part: 'tab' | 'panel') => `product-${props.productId}-${part}-${tab}`;
   const label = (tab: Tab) => t(`configurator.tabs.${tab}`);
@@ -221,6 +226,7 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
           </button>
         </nav>
       ) : null}
+      <ReviewForm productId={productId} locale={locale} onPosted={(review) => void reviews.showPosted(review)} />
     </div>
   );
 }

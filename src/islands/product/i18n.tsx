@@ -9,7 +9,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 
-export type ProductNamespace = 'configurator' | 'product' | 'site';
+export type ProductNamespace = 'configurator' | 'product' | 'site' | 'review';
 export type ProductMessages = Pick<Messages, ProductNamespace>;
 
 type Leaves<T, Prefix extends string = ''> = {
