@@ -11,7 +11,7 @@ import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, localePath, useTranslation } from '../../i18n/react.tsx';
 import { $addressBook, loadAddressBook, makeDefaultAddress, removeAddress } from '../../stores/addresses.ts';
 import { $signedIn } from '../../stores/session.ts';
-import { addressLines, SAVED_PARAM } from './address-form.ts';
+import { addressLines, SAVED_PARAM } from './address-lines.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import './address.css';
 

@@ -6,9 +6,6 @@
  */
 import { ACCOUNT_MESSAGES, addressInputSchema, type AddressInput, type AddressRecord } from '../../domain/account.ts';
 
-/** Set by the editor when it sends the shopper back to the address book after saving. */
-export const SAVED_PARAM = 'saved';
-
 export interface AddressFormValues {
   firstName: string;
   lastName: string;
@@ -159,12 +156,4 @@ export function checkAddress(values: AddressFormValues, country: CountryFacts | 
 /** The field the shopper should look at first. */
 export function firstErrorField(errors: FieldErrors): AddressField | null {
   return ADDRESS_FIELDS.find((field) => errors[field] !== undefined) ?? null;
-}
-
-/** How an address reads in the book: name, company, street lines, city line, country, phone. */
-export function addressLines(record: AddressRecord): string[] {
-  const cityLine = [record.city, record.provinceName, record.postalCode].filter(Boolean).join(', ');
-  return [`${record.firstName} ${record.lastName}`.trim(), record.company, record.address, record.address2, cityLine, record.countryName, `${record.phoneCode} ${record.phone}`.trim()].filter(
-    (line) => line !== '',
-  );
 }

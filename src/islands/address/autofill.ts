@@ -173,7 +173,9 @@ function parseLine(text: string, ctx: AutofillContext): AddressSuggestion | null
   const target = country ?? ctx.country;
 
   const postalPart = last();
-  const postal = postalPart ? takePostal(postalPart, target) : null;
+  // A postal code the shopper already used counts whatever its shape (no country chosen yet, say).
+  const known = postalPart ? ctx.saved.find((place) => place.postalCode && postalKey(place.postalCode) === postalKey(postalPart)) : undefined;
+  const postal = postalPart ? (known ? { postalCode: known.postalCode, rest: '', restIsCity: false } : takePostal(postalPart, target)) : null;
   if (postal) {
     found.postalCode = postal.postalCode;
     parts.pop();

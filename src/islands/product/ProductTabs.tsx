@@ -4,14 +4,18 @@
  * (WAI-ARIA tabs: arrow keys, Home and End move between tabs). Reviews page through the API.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import { ProductI18n, useT, type ProductMessages } from './i18n.tsx';
 import { eurIn, useCurrency } from './money.ts';
-import { ReviewForm, REVIEWS_HASH } from './ReviewForm.tsx';
+
+/** Loaded when the reviews tab is first opened: most visitors never write one. */
+const ReviewForm = lazy(() => import('./ReviewForm.tsx').then((module) => ({ default: module.ReviewForm })));
+/** The reviews tab's address: signing in to write a review comes back to it. */
+const REVIEWS_HASH = '#reviews';
 
 /** What the Order tab states; amounts in EUR minor units. */
 export interface OrderFacts {
@@ -226,7 +230,11 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
           </button>
         </nav>
       ) : null}
-      <ReviewForm productId={productId} locale={locale} onPosted={(review) => void reviews.showPosted(review)} />
+      {refreshed ? (
+        <Suspense fallback={null}>
+          <ReviewForm productId={productId} locale={locale} returnHash={REVIEWS_HASH} onPosted={(review) => void reviews.showPosted(review)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

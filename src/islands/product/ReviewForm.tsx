@@ -18,19 +18,18 @@ import { $signedIn } from '../../stores/session.ts';
 import { useT } from './i18n.tsx';
 import './review-form.css';
 
-/** The address of the reviews tab: signing in to write a review comes back here. */
-export const REVIEWS_HASH = '#reviews';
-
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
 
 export interface ReviewFormProps {
   productId: number;
   locale: Locale;
+  /** The reviews tab's `#hash`: signing in comes back to it. */
+  returnHash: string;
   /** The review as the server saved it, for the list to show. */
   onPosted(review: ProductComment): void;
 }
 
-export function ReviewForm({ productId, locale, onPosted }: ReviewFormProps) {
+export function ReviewForm({ productId, locale, returnHash, onPosted }: ReviewFormProps) {
   const t = useT();
   const signedIn = useStore($signedIn);
   // The build cannot know the session: render nothing until hydrated, then the right thing.
@@ -46,13 +45,13 @@ export function ReviewForm({ productId, locale, onPosted }: ReviewFormProps) {
 
   useEffect(() => {
     setMounted(true);
-    if (location.hash === REVIEWS_HASH) document.getElementById(`${id}-form`)?.scrollIntoView({ block: 'center' });
-  }, [id]);
+    if (location.hash === returnHash) document.getElementById(`${id}-form`)?.scrollIntoView({ block: 'center' });
+  }, [id, returnHash]);
 
   if (!mounted) return null;
   if (!signedIn) {
     const login = guardRedirectUrl(
-      { action: 'redirect-login', redirect: location.pathname + location.search + REVIEWS_HASH },
+      { action: 'redirect-login', redirect: location.pathname + location.search + returnHash },
       { inLocale: (path) => localePath(locale, path), atRoot: assetPath },
     );
     return (

@@ -8,13 +8,16 @@
  * `aria-pressed`; pressing one adds or removes the product at once and goes back if the server
  * refuses. Signed out, a heart remembers its product and goes to sign in with a redirect back
  * here, where the product is then added. Hearts for one product (the page's own and a card's)
- * always agree: they read one store.
+ * always agree: they read one store. That store (and the calls) load only once someone is signed
+ * in, so a signed-out visitor's pages carry just this file.
  */
 import { guardRedirectUrl } from '../../domain/route-guard.ts';
 import { isLocale, DEFAULT_LOCALE } from '../../domain/locale.ts';
 import { assetPath, localePath } from '../../i18n/paths.ts';
 import { $signedIn } from '../../stores/session.ts';
-import { $wishlistBusy, $wishlisted, forgetWishlist, loadWishlisted, rememberPendingWish, setWishlisted, takePendingWish } from '../../stores/wishlist.ts';
+import { rememberPendingWish, takePendingWish } from '../../stores/wishlist-pending.ts';
+
+type Store = typeof import('../../stores/wishlist.ts');
 
 const HEART = 'button[data-wishlist-toggle]';
 const locale = isLocale(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LOCALE;
@@ -40,25 +43,37 @@ function hearts(root: ParentNode = document): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(HEART)];
 }
 
-function render(): void {
-  const on = $wishlisted.get();
-  const busy = $wishlistBusy.get();
+/** Each heart as the store has it; with no store yet (signed out), none is pressed. */
+function render(store?: Store): void {
+  const on = store?.$wishlisted.get();
+  const busy = store?.$wishlistBusy.get();
   for (const heart of hearts()) {
     const id = productIdOf(heart);
     if (id === null) continue;
-    heart.setAttribute('aria-pressed', String(on.has(id)));
-    if (busy.has(id)) heart.setAttribute('aria-busy', 'true');
+    heart.setAttribute('aria-pressed', String(on?.has(id) ?? false));
+    if (busy?.has(id)) heart.setAttribute('aria-busy', 'true');
     else heart.removeAttribute('aria-busy');
   }
+}
+
+let store: Promise<Store> | null = null;
+function loadStore(): Promise<Store> {
+  store ??= import('../../stores/wishlist.ts').then((loaded) => {
+    loaded.$wishlisted.listen(() => render(loaded));
+    loaded.$wishlistBusy.listen(() => render(loaded));
+    return loaded;
+  });
+  return store;
 }
 
 /** Products already asked about on this page (or known from the wishlist itself). */
 const asked = new Set<number>();
 
 /** One call for the given hearts' products that the page has not asked about yet. */
-function askAbout(found: readonly HTMLElement[]): void {
+async function askAbout(found: readonly HTMLElement[]): Promise<void> {
   if (!$signedIn.get()) return;
-  const known = $wishlisted.get();
+  const loaded = await loadStore();
+  const known = loaded.$wishlisted.get();
   const ids: number[] = [];
   for (const heart of found) {
     const id = productIdOf(heart);
@@ -66,11 +81,8 @@ function askAbout(found: readonly HTMLElement[]): void {
     asked.add(id);
     ids.push(id);
   }
-  if (ids.length > 0) void loadWishlisted(ids);
-}
-
-function here(): string {
-  return location.pathname + location.search;
+  render(loaded);
+  if (ids.length > 0) await loaded.loadWishlisted(ids);
 }
 
 function onClick(event: MouseEvent): void {
@@ -80,18 +92,16 @@ function onClick(event: MouseEvent): void {
   event.preventDefault();
   if (!$signedIn.get()) {
     rememberPendingWish(id, location.pathname);
-    const login = guardRedirectUrl({ action: 'redirect-login', redirect: here() }, { inLocale: (path) => localePath(locale, path), atRoot: assetPath });
+    const login = guardRedirectUrl({ action: 'redirect-login', redirect: location.pathname + location.search }, { inLocale: (path) => localePath(locale, path), atRoot: assetPath });
     if (login) location.assign(login);
     return;
   }
-  void setWishlisted(id, !$wishlisted.get().has(id));
+  void loadStore().then((loaded) => loaded.setWishlisted(id, !loaded.$wishlisted.get().has(id)));
 }
 
 function start(): void {
   for (const heart of hearts()) name(heart);
   document.addEventListener('click', onClick);
-  $wishlisted.subscribe(render);
-  $wishlistBusy.subscribe(render);
 
   // Cards added later (another page of a listing, search results) bring their own hearts.
   new MutationObserver((mutations) => {
@@ -105,25 +115,24 @@ function start(): void {
     }
     if (added.length === 0) return;
     for (const heart of added) name(heart);
-    render();
-    askAbout(added);
+    if ($signedIn.get()) void askAbout(added);
   }).observe(document.body, { childList: true, subtree: true });
 
   // Signing in or out (here or in another tab) changes every heart.
   $signedIn.subscribe((signedIn) => {
     if (!signedIn) {
       asked.clear();
-      forgetWishlist();
+      if (store) void store.then((loaded) => loaded.forgetWishlist());
       return;
     }
     const pending = takePendingWish(location.pathname);
     if (pending !== null) {
       // Its state is whatever this change answers: not asked about again.
       asked.add(pending);
-      void setWishlisted(pending, true);
+      void loadStore().then((loaded) => loaded.setWishlisted(pending, true));
     }
-    askAbout(hearts());
+    void askAbout(hearts());
   });
 }
 
-if (hearts().length > 0 || document.querySelector('[data-card-template], [data-wishlist-page]')) start();
+if (hearts().length > 0 || document.querySelector('[data-card-template]')) start();
