@@ -89,6 +89,13 @@ describe('a whole address typed on one line', () => {
     expect(suggestAddress('1 Main St, hk', context())?.country).toBeUndefined();
   });
 
+  it('understands an English country name on the Chinese page, and Chinese names there', () => {
+    const zh = context({ countries: [{ code: 'HK', name: '中国香港' }], states: new Map([['HK', [{ code: 'KLN', name: '九龙' }]]]) });
+    // The province list is in the page's language, so only the country is read from English here.
+    expect(suggestAddress('1 Nathan Road, Tsim Sha Tsui, Hong Kong', zh)).toEqual({ address: '1 Nathan Road', city: 'Tsim Sha Tsui', country: 'HK', fromSaved: false });
+    expect(suggestAddress('弥敦道1号，尖沙咀，九龙，中国香港', zh)).toEqual({ address: '弥敦道1号', city: '尖沙咀', province: 'KLN', country: 'HK', fromSaved: false });
+  });
+
   it('suggests nothing for a street alone or a city still being typed', () => {
     expect(suggestAddress('1 Nathan Road', context())).toBeNull();
     expect(suggestAddress('1 Nathan Road, T', context())).toBeNull();
@@ -145,8 +152,14 @@ describe('showing a suggestion', () => {
     expect(suggestionChanges(suggestion, { ...current, address: '1 Nathan Road', city: 'Tsim Sha Tsui', province: 'KLN', country: 'HK' })).toBe(false);
   });
 
-  it('reads as the parts in order, with names for the codes', () => {
+  it('lists each part by field in the form’s order, with names for the codes', () => {
     const names = { country: (code: string) => (code === 'HK' ? 'Hong Kong' : code), province: (code: string) => (code === 'KLN' ? 'Kowloon' : code) };
-    expect(suggestionSummary({ ...suggestion, address2: 'Flat 12A' }, names)).toEqual(['Flat 12A', '1 Nathan Road', 'Tsim Sha Tsui', 'Kowloon', 'Hong Kong']);
+    expect(suggestionSummary({ ...suggestion, address2: 'Flat 12A' }, names)).toEqual([
+      { field: 'address', text: '1 Nathan Road' },
+      { field: 'address2', text: 'Flat 12A' },
+      { field: 'country', text: 'Hong Kong' },
+      { field: 'province', text: 'Kowloon' },
+      { field: 'city', text: 'Tsim Sha Tsui' },
+    ]);
   });
 });

@@ -72,9 +72,14 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
       <div className="af-suggestion-slot af-wide" aria-live="polite">
         {suggestion ? (
           <div className="af-suggestion" data-address-suggestion>
-            <p className="af-suggestion-text">
-              {t(suggestion.fromSaved ? 'address.suggestion.saved' : 'address.suggestion.typed')} <strong>{summary.join(', ')}</strong>
-            </p>
+            <p className="af-suggestion-text">{t(suggestion.fromSaved ? 'address.suggestion.saved' : 'address.suggestion.typed')}</p>
+            <ul className="af-suggestion-parts">
+              {summary.map(({ field, text: value }) => (
+                <li key={field}>
+                  <span className="af-suggestion-label">{t(`address.fields.${field}`)}:</span> <strong>{value}</strong>
+                </li>
+              ))}
+            </ul>
             <p className="af-suggestion-actions">
               <button type="button" className="af-button af-button-small" onClick={applySuggestion}>
                 {t('address.suggestion.apply')}

@@ -63,8 +63,19 @@ export interface AddressSuggestion {
   fromSaved: boolean;
 }
 
-/** Short forms people type for a few countries, beyond the names in the list. */
+/**
+ * Short forms people type for a few countries, beyond the names in the list, and the English
+ * names of the countries shoppers of the Chinese pages most often write in English.
+ */
 const COUNTRY_ALIASES: Record<string, string> = {
+  'hong kong': 'HK',
+  china: 'CN',
+  'united states': 'US',
+  'united kingdom': 'GB',
+  macau: 'MO',
+  macao: 'MO',
+  taiwan: 'TW',
+  singapore: 'SG',
   usa: 'US',
   us: 'US',
   'united states of america': 'US',
@@ -257,11 +268,14 @@ export function suggestionChanges(suggestion: AddressSuggestion, current: Record
   return SUGGESTED_FIELDS.some((field) => suggestion[field] !== undefined && suggestion[field] !== current[field]);
 }
 
-/** The parts of a suggestion beyond the street, in reading order, for the page to show. */
-export function suggestionSummary(suggestion: AddressSuggestion, names: { country(code: string): string; province(code: string): string }): string[] {
-  const parts = [suggestion.address2, suggestion.address, suggestion.city];
-  if (suggestion.province) parts.push(names.province(suggestion.province));
-  parts.push(suggestion.postalCode);
-  if (suggestion.country) parts.push(names.country(suggestion.country));
-  return parts.filter((part): part is string => Boolean(part));
+/** A suggestion's parts in the form's order, with names for the codes, for the page to show each beside its field's label. */
+export function suggestionSummary(suggestion: AddressSuggestion, names: { country(code: string): string; province(code: string): string }): { field: SuggestedField; text: string }[] {
+  const order: SuggestedField[] = ['address', 'address2', 'country', 'province', 'city', 'postalCode'];
+  const parts: { field: SuggestedField; text: string }[] = [];
+  for (const field of order) {
+    const value = suggestion[field];
+    if (!value) continue;
+    parts.push({ field, text: field === 'country' ? names.country(value) : field === 'province' ? names.province(value) : value });
+  }
+  return parts;
 }

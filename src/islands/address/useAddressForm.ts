@@ -184,9 +184,12 @@ export function useAddressForm({ initial, saved = [], id, idPrefix = 'address' }
     const text = values.address;
     const timer = setTimeout(() => {
       const found = suggestAddress(text, { country: values.country, countries, states: statesByCountry, saved: places });
-      if (found?.country && !statesByCountry.has(found.country) && byCode.get(found.country)?.hasStates) {
-        // The line names another country: its provinces are needed to read it; this runs again when they come.
-        void fetchStates(found.country);
+      const target = found?.country ?? values.country;
+      if (found && byCode.get(target)?.hasStates && !statesByCountry.has(target)) {
+        // The line is read against its country's provinces: fetch them, and this runs again when they come.
+        setSuggestion(null);
+        void fetchStates(target);
+        return;
       }
       const useful = found && suggestionChanges(found, values) && text !== dismissed ? found : null;
       setSuggestion(useful);
