@@ -53,6 +53,22 @@ async function api<T>(page: Page, path: string, body: unknown = {}): Promise<T> 
   return envelope.data;
 }
 
+/**
+ * The next answer to a call whose URL contains `part`, read on its way to the page (the page may
+ * navigate away at once, after which the browser no longer has the body).
+ */
+function nextAnswer<T>(page: Page, part: string): Promise<{ code: string; msg: string; data: T }> {
+  return new Promise((resolve) => {
+    const matcher = (url: URL) => url.pathname.includes(part);
+    void page.route(matcher, async (route) => {
+      const response = await route.fetch();
+      resolve((await response.json()) as { code: string; msg: string; data: T });
+      await route.fulfill({ response });
+      await page.unroute(matcher);
+    });
+  });
+}
+
 /** Signs the shared shopper in on this page's origin. */
 async function signedIn(page: Page, locale: Locale): Promise<void> {
   await page.goto(`/${locale}/`);
@@ -110,7 +126,7 @@ test.describe('address book', () => {
 
     await firstName.fill(first);
     await page.getByLabel(t.fields.lastName).fill('Chan');
-    await page.getByLabel(t.fields.address, { exact: true }).fill('8 Canton Road');
+    await page.getByRole('textbox', { name: t.fields.address, exact: true }).fill('8 Canton Road');
     await page.getByLabel(t.fields.country).selectOption({ label: HONG_KONG[locale].country });
     // The phone code comes from the country; the province list is Hong Kong's three.
     await expect(page.getByLabel(t.fields.phoneCode)).toHaveValue('+852');
@@ -118,13 +134,13 @@ test.describe('address book', () => {
     await expect(province.locator('option:not([value=""])')).toHaveText([...HONG_KONG[locale].provinces]);
     await province.selectOption({ label: 'Kowloon' });
     await page.getByLabel(t.fields.city).fill('Tsim Sha Tsui');
-    await page.getByLabel(t.fields.phone, { exact: true }).fill('5123 4567');
+    await page.getByRole('textbox', { name: t.fields.phone, exact: true }).fill('5123 4567');
     const makeDefault = page.getByLabel(t.fields.isDefault);
     await makeDefault.check();
 
-    const saved = page.waitForResponse((r) => r.url().includes('/ironUserAddress/saveOrUpdateBatch'));
+    const saved = nextAnswer<{ records: AddressRecord[] }>(page, '/ironUserAddress/saveOrUpdateBatch');
     await page.getByRole('button', { name: t.editor.save }).click();
-    const answer = (await (await saved).json()) as { code: string; data: { records: AddressRecord[] } };
+    const answer = await saved;
     expect(answer.code).toBe('0000');
     expect(answer.data.records[0]).toMatchObject({ firstName: first, country: 'HK', province: 'KLN', phoneCode: '+852', isDefault: true });
     const id = answer.data.records[0]!.id;
@@ -178,7 +194,7 @@ test.describe('address book', () => {
 
     await page.getByLabel(t.fields.firstName).fill(first);
     await page.getByLabel(t.fields.lastName).fill('Wong');
-    const line = page.getByLabel(t.fields.address, { exact: true });
+    const line = page.getByRole('textbox', { name: t.fields.address, exact: true });
     await line.fill('12楼A室，弥敦道1号，尖沙咀，九龙，中国香港');
     const suggestion = page.locator('[data-address-suggestion]');
     await expect(suggestion).toContainText(t.suggestion.typed);
@@ -193,7 +209,7 @@ test.describe('address book', () => {
     await expect(page.getByLabel(t.fields.phoneCode)).toHaveValue('+852');
     await expect(page.getByLabel(t.fields.province)).toHaveValue('KLN');
     await expect(page.getByLabel(t.fields.city)).toHaveValue('尖沙咀');
-    await page.getByLabel(t.fields.phone, { exact: true }).fill('9123 4567');
+    await page.getByRole('textbox', { name: t.fields.phone, exact: true }).fill('9123 4567');
     await page.getByLabel(t.fields.isDefault).uncheck();
     await page.getByRole('button', { name: t.editor.save }).click();
 

@@ -6,7 +6,7 @@
  * The specification's screen also lists a coupon code: coupons belong to the cart and checkout
  * (they change what an order costs, not where it goes), so this form leaves it out.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AddressRecord } from '../../domain/account.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { REDIRECT_PARAM, safeRedirectPath } from '../../domain/route-guard.ts';
@@ -33,7 +33,7 @@ export default function AddressEditorIsland(props: AddressEditorProps) {
   );
 }
 
-type Mode = { kind: 'add' } | { kind: 'loading'; id: number } | { kind: 'edit'; id: number } | { kind: 'not-found' } | { kind: 'error'; id: number };
+type Mode = { kind: 'starting' } | { kind: 'add' } | { kind: 'loading'; id: number } | { kind: 'edit'; id: number } | { kind: 'not-found' } | { kind: 'error'; id: number };
 
 /** The address id in `?id=`, or null (absent or not a positive whole number). */
 export function editedId(search: string): number | null {
@@ -43,14 +43,17 @@ export function editedId(search: string): number | null {
 
 function AddressEditor({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const [mode, setMode] = useState<Mode>({ kind: 'add' });
+  // 'starting' until hydrated: a form sent before its script runs would put the address in the URL.
+  const [mode, setMode] = useState<Mode>({ kind: 'starting' });
   const [saved, setSaved] = useState<AddressRecord[]>([]);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState('');
   const [attempt, setAttempt] = useState(0);
   const id = mode.kind === 'edit' || mode.kind === 'loading' ? mode.id : undefined;
   const form = useAddressForm({ saved, id, idPrefix: 'address' });
-  const { reset, setField } = form;
+  // The loading effect runs once per attempt, not whenever the form's handlers change.
+  const formRef = useRef(form);
+  formRef.current = form;
   const bookPath = localePath(locale, '/address/');
   const [backTo, setBackTo] = useState(bookPath);
 
@@ -63,23 +66,24 @@ function AddressEditor({ locale }: { locale: Locale }) {
       setMode({ kind: 'not-found' });
       return;
     }
+    if (wanted === null) setMode({ kind: 'add' });
     void loadSavedAddresses().then((records) => {
       setSaved(records);
       // The first address is the default whatever the box says: show it ticked.
-      if (wanted === null && records.length === 0) setField('isDefault', true);
+      if (wanted === null && records.length === 0) formRef.current.setField('isDefault', true);
     });
     if (wanted === null) return;
     setMode({ kind: 'loading', id: wanted });
     void loadAddress(wanted).then((result) => {
       if (result.status === 'found') {
-        reset(valuesFromRecord(result.record));
+        formRef.current.reset(valuesFromRecord(result.record));
         setMode({ kind: 'edit', id: wanted });
       } else setMode(result.status === 'not-found' ? { kind: 'not-found' } : { kind: 'error', id: wanted });
     });
     // `attempt` retries a failed load.
-  }, [attempt, bookPath, reset, setField]);
+  }, [attempt, bookPath]);
 
-  const editing = mode.kind !== 'add';
+  const editing = mode.kind === 'loading' || mode.kind === 'edit' || mode.kind === 'error' || mode.kind === 'not-found';
   useEffect(() => {
     document.title = t('site.title', { page: t(editing ? 'address.editor.titleEdit' : 'address.editor.titleAdd') });
   }, [editing, t]);
@@ -112,7 +116,7 @@ function AddressEditor({ locale }: { locale: Locale }) {
         {t('address.editor.back')}
       </a>
       <h1>{t(editing ? 'address.editor.titleEdit' : 'address.editor.titleAdd')}</h1>
-      {mode.kind === 'loading' ? (
+      {mode.kind === 'starting' ? null : mode.kind === 'loading' ? (
         <p role="status">{t('address.editor.loading')}</p>
       ) : mode.kind === 'not-found' ? (
         <div className="ab-empty" role="alert">
