@@ -1,29 +1,25 @@
 /**
- * Catalogue shapes: what the API answers and what its requests accept.
- * Prices here are EUR minor units; the browser converts them for display with `convertFromEur`.
+ * What the catalogue API's requests accept, as zod schemas (server validation and forms), plus
+ * everything of the zod-free model (catalogue-model.ts), so the server imports one module.
+ * Browser code that needs a constant or a helper imports catalogue-model.ts instead: the schemas
+ * here are built at module level and would bring zod along.
  */
 import { z } from 'zod';
+import { DEFAULT_PRODUCT_SORT, PAGE_MAX, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_PAGE_SIZE, SEARCH_TITLE_MAX } from './catalogue-model.ts';
 
-export const SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'] as const;
-export type Size = (typeof SIZES)[number];
-
-export const PAGE_SIZE_MAX = 100;
-export const SEARCH_PAGE_SIZE = 20;
+export * from './catalogue-model.ts';
 
 const positiveInt = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 export const idSchema = z.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large');
 
 export const pageRequestShape = {
-  current: positiveInt.max(100_000).default(1),
+  current: positiveInt.max(PAGE_MAX).default(1),
   size: positiveInt.max(PAGE_SIZE_MAX, `size must be at most ${PAGE_SIZE_MAX}`).default(20),
 };
 export const pageRequestSchema = z.strictObject(pageRequestShape);
 
-export const PRODUCT_SORTS = ['recommended', 'price-asc', 'price-desc', 'newest'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
 export const searchRequestSchema = z.strictObject({
-  title: z.string({ error: 'title must be text' }).max(200, 'title is too long').default(''),
+  title: z.string({ error: 'title must be text' }).max(SEARCH_TITLE_MAX, 'title is too long').default(''),
   ...pageRequestShape,
   size: positiveInt.max(PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE),
 });
@@ -32,7 +28,7 @@ const tagSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'tag must be low
 
 export const productListRequestSchema = z.strictObject({
   ...pageRequestShape,
-  sort: z.enum(PRODUCT_SORTS).default('recommended'),
+  sort: z.enum(PRODUCT_SORTS).default(DEFAULT_PRODUCT_SORT),
   /** Product ids to fetch (e.g. a shopper's recently viewed list). */
   idList: z.array(idSchema).max(PAGE_SIZE_MAX).optional(),
 });
@@ -40,7 +36,7 @@ export const productListRequestSchema = z.strictObject({
 export const productsByTagsRequestSchema = z.strictObject({
   ...pageRequestShape,
   tags: z.array(tagSchema).min(1, 'give at least one tag').max(20),
-  sort: z.enum(PRODUCT_SORTS).default('recommended'),
+  sort: z.enum(PRODUCT_SORTS).default(DEFAULT_PRODUCT_SORT),
   /** Leave this product out (used by "you may also like"). */
   excludeId: idSchema.optional(),
 });
@@ -59,100 +55,3 @@ export const addonListRequestSchema = z.strictObject({ productId: idSchema });
 export const stateListRequestSchema = z.strictObject({
   countryCode: z.string().regex(/^[A-Z]{2}$/, 'countryCode must be two capital letters'),
 });
-
-export interface NavItem {
-  id: number;
-  tag: string;
-  tagName: string;
-  icon: string | null;
-  parentTag: string | null;
-  level: 1 | 2 | 3;
-  children?: NavItem[];
-}
-
-export interface SizeStock {
-  size: Size;
-  stock: number;
-}
-
-export interface ProductCard {
-  id: number;
-  title: string;
-  /** EUR minor units. */
-  price: number;
-  compareAtPrice: number | null;
-  image: string;
-  tags: string[];
-  sport: string;
-  createdAt: string;
-}
-
-export interface SizeGuideRow {
-  size: Size;
-  chestCm: number;
-  lengthCm: number;
-}
-
-export interface FaqEntry {
-  question: string;
-  answer: string;
-}
-
-export interface Player {
-  id: number;
-  name: string;
-  number: string;
-}
-
-export interface ProductDetail extends ProductCard {
-  description: string;
-  details: string[];
-  images: string[];
-  sizes: SizeStock[];
-  customisationFee: number;
-  sizeGuide: SizeGuideRow[];
-  faq: FaqEntry[];
-  team: { tag: string; name: string } | null;
-  squad: Player[];
-  /** Whether this product can be printed with a name and number. */
-  printable: boolean;
-}
-
-export interface Patch {
-  id: number;
-  patchName: string;
-  patchPrice: number;
-  image: string;
-}
-
-export interface Addon {
-  id: number;
-  kind: 'shorts' | 'socks';
-  name: string;
-  price: number;
-  image: string;
-}
-
-export interface ProductComment {
-  id: number;
-  productId: number;
-  authorName: string;
-  rating: number;
-  content: string;
-  createdAt: string;
-}
-
-export interface Country {
-  id: number;
-  code: string;
-  name: string;
-  phoneCode: string;
-  hasStates: boolean;
-}
-
-export interface State {
-  id: number;
-  countryCode: string;
-  code: string;
-  name: string;
-}

@@ -1,9 +1,12 @@
 /**
- * What pages and islands share: the catalogue's shape, i18next instances made from a catalogue,
- * and locale-aware paths. Imports no catalogue itself, so an island bundles only i18next and
- * receives its own locale's strings as a prop (see `react.tsx`).
+ * The one translator of the shop, used by Astro pages at build time and by islands in the browser:
+ * key lookup, `{{name}}` interpolation and `_one`/`_other` plurals (Intl.PluralRules). That is all
+ * the catalogues use (no nesting, context or formatting), so no i18n library is shipped: i18next
+ * with react-i18next cost about 18 KB gzip per island page, this file well under 1 KB.
+ *
+ * Imports no catalogue itself, so an island bundles only this and receives its own locale's
+ * strings as a prop (see `react.tsx`).
  */
-import { createInstance, type i18n, type TFunction } from 'i18next';
 import type { Locale } from '../domain/locale.ts';
 import type enUS from './locales/en-US/index.ts';
 
@@ -13,25 +16,38 @@ export type Namespace = keyof Messages;
 /** Some top-level sections of a catalogue, as handed to an island. */
 export type MessagesSubset<K extends Namespace = Namespace> = Pick<Messages, K>;
 
-export type { TFunction };
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+type PluralBase<K extends string> = K extends `${infer Base}_${Intl.LDMLPluralRule}` ? Base : never;
+type Leaf = Leaves<Messages>;
+/** Every message key, e.g. `cart.line.remove`, plus the base of plural keys (`cart.summary.items` for `cart.summary.items_one`). */
+export type MessageKey = Leaf | PluralBase<Leaf>;
+/** Values for `{{name}}` placeholders; a number `count` also picks the plural form. */
+export type MessageValues = Record<string, string | number>;
+/** `t('cart.summary.items', { count: 3 })`: the message in the translator's locale. */
+export type TFunction = (key: MessageKey, values?: MessageValues) => string;
+
+/** Fills the `{{name}}` placeholders of `message`; one without a value stays as it is, so a gap shows. */
+export function interpolate(message: string, values?: MessageValues): string {
+  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
+}
 
 /**
- * A ready i18next instance for one locale. Initialised synchronously (`initAsync: false`): the
- * resources are already in memory, so build-time rendering and island hydration see the same text.
- * Values are not HTML-escaped here because Astro and React escape what they render.
+ * A translate function over `messages` (a whole catalogue or the sections an island was given).
+ * An unknown key comes back as itself. Values are not HTML-escaped: Astro and React escape what
+ * they render.
  */
-export function createI18n(locale: Locale, messages: Partial<Messages>): i18n {
-  const instance = createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    supportedLngs: [locale],
-    resources: { [locale]: { translation: messages } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return instance;
+export function createTranslate(locale: Locale, messages: Partial<Messages>): TFunction {
+  const plurals = new Intl.PluralRules(locale);
+  const lookup = (key: string): unknown =>
+    key.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+  return (key, values) => {
+    const count = values?.['count'];
+    let text = typeof count === 'number' ? (lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`)) : undefined;
+    text ??= lookup(key);
+    return typeof text === 'string' ? interpolate(text, values) : key;
+  };
 }
 
 export { assetPath, localePath } from './paths.ts';

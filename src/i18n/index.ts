@@ -5,16 +5,17 @@
  * strings they need as a prop, made here with {@link pickMessages}, so a page in one language
  * never downloads the other language's catalogue.
  *
- * Why not astro-i18next: its last release (2023) does not initialise under Astro 7 (DESIGN.md
- * section 2); i18next itself plus Astro's own i18n routing do the job.
+ * Pages translate with the same function islands use (`createTranslate` in core.ts); Astro's own
+ * i18n routing does the rest. Why no i18n library: see core.ts.
  */
-import type { Locale } from '../domain/locale.ts';
-import { createI18n, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
+import type { GetStaticPaths } from 'astro';
+import { LOCALES, type Locale } from '../domain/locale.ts';
+import { createTranslate, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 import enUS from './locales/en-US/index.ts';
 import zhCN from './locales/zh-CN/index.ts';
 
 export { LOCALES, DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
-export { assetPath, localePath, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
+export { assetPath, localePath, type MessageKey, type MessageValues, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 
 /** Fails type checking when the two catalogues' keys differ in either direction. */
 type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -28,7 +29,7 @@ const translators = new Map<Locale, TFunction>();
 export function getT(locale: Locale): TFunction {
   let t = translators.get(locale);
   if (!t) {
-    t = createI18n(locale, catalogues[locale]).t;
+    t = createTranslate(locale, catalogues[locale]);
     translators.set(locale, t);
   }
   return t;
@@ -45,4 +46,17 @@ export function pickMessages<K extends Namespace>(locale: Locale, namespaces: re
   const picked = {} as MessagesSubset<K>;
   for (const ns of namespaces) picked[ns] = all[ns];
   return picked;
+}
+
+/** Props of a page rendered once per locale, under `src/pages/[locale]/`. */
+export interface LocalePageProps {
+  locale: Locale;
+}
+
+/** `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`. */
+export const localeStaticPaths = (() => LOCALES.map((locale) => ({ params: { locale }, props: { locale } }))) satisfies GetStaticPaths;
+
+/** A page's locale and translate function: `const { locale, t } = pageI18n(Astro.props);`. */
+export function pageI18n({ locale }: { locale: Locale }): { locale: Locale; t: TFunction } {
+  return { locale, t: getT(locale) };
 }

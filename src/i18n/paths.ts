@@ -1,6 +1,6 @@
 /**
  * Locale-aware URLs under the site's base path (Astro's `base`, from BASE_PATH). No imports, so
- * any browser script can use it without pulling in i18next.
+ * any browser script can use it without the translator or a catalogue.
  */
 import type { Locale } from '../domain/locale.ts';
 

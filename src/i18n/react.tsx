@@ -3,13 +3,12 @@
  * page) and wraps its tree in {@link IslandI18n}; components inside call `useTranslation()`.
  * The same props render the server HTML and hydrate it, so both see identical text.
  */
-import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Locale } from '../domain/locale.ts';
-import { createI18n, type Messages } from './core.ts';
+import { createTranslate, type Messages, type TFunction } from './core.ts';
 
-export { useTranslation } from 'react-i18next';
 export { localePath } from './paths.ts';
+export type { MessageKey, TFunction } from './core.ts';
 
 export interface IslandI18nProps {
   locale: Locale;
@@ -17,7 +16,15 @@ export interface IslandI18nProps {
   children: ReactNode;
 }
 
+/** Outside an {@link IslandI18n}, keys come back as themselves, so the gap shows. */
+const TranslateContext = createContext<TFunction>((key) => key);
+
 export function IslandI18n({ locale, messages, children }: IslandI18nProps) {
-  const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  const t = useMemo(() => createTranslate(locale, messages), [locale, messages]);
+  return <TranslateContext.Provider value={t}>{children}</TranslateContext.Provider>;
+}
+
+/** `const { t } = useTranslation()`: the island's translate function (stable across renders). */
+export function useTranslation(): { t: TFunction } {
+  return { t: useContext(TranslateContext) };
 }

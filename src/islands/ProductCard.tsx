@@ -3,7 +3,7 @@
  * click target while the link's accessible name stays the product's title and the image keeps
  * its own alt text.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { mediaUrl } from '../stores/product-pager.ts';
 import type { ProductCard as Product } from '../domain/catalogue.ts';
 import type { Locale } from '../domain/locale.ts';

@@ -3,15 +3,14 @@
  * duplicates, kept in local storage under `SOY_searchHistory` as a JSON array. Pure functions,
  * so the rules are tested without a browser; `search.ts` keeps the store.
  */
+import { SEARCH_TITLE_MAX } from '../domain/catalogue-model.ts';
 
 export const SEARCH_HISTORY_KEY = 'SOY_searchHistory';
 export const SEARCH_HISTORY_MAX = 10;
-/** Longest search the API accepts (src/domain/catalogue.ts). */
-export const MAX_QUERY_LENGTH = 200;
 
 /** Trims a search, collapses inner whitespace and caps its length; '' means blank. */
 export function normaliseQuery(raw: string | null | undefined): string {
-  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH).trim();
+  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, SEARCH_TITLE_MAX).trim();
 }
 
 /** Two searches are the same entry when they differ only in case or spacing. */

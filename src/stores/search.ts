@@ -6,13 +6,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { createListing, searchFetcher } from './listing.ts';
+import { SEARCH_PAGE_SIZE } from '../domain/catalogue-model.ts';
 import { addToHistory, decodeHistory, encodeHistory, normaliseQuery, removeFromHistory, SEARCH_HISTORY_KEY } from './search-history.ts';
-
-/**
- * Spec section 9; the same as SEARCH_PAGE_SIZE in src/domain/catalogue.ts (a unit test checks),
- * not imported from there because that module's zod schemas would come along into the browser.
- */
-export const SEARCH_PAGE_SIZE = 20;
 
 export const $searchHistory = persistentAtom<string[]>(SEARCH_HISTORY_KEY, [], {
   encode: encodeHistory,

@@ -1,10 +1,10 @@
 /** URL state and page arithmetic of category and search listings (src/islands/browse/listing-url.ts). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PRODUCT_SORTS as DOMAIN_SORTS, SEARCH_PAGE_SIZE as DOMAIN_SEARCH_PAGE_SIZE } from '../../src/domain/catalogue.ts';
+import { PAGE_MAX, PRODUCT_SORTS, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue-model.ts';
+import { pageRequestSchema } from '../../src/domain/catalogue.ts';
 import {
   CATEGORY_PAGE_SIZE,
-  PRODUCT_SORTS,
   listingSearch,
   pageCount,
   pageWindow,
@@ -15,14 +15,16 @@ import {
   searchSearch,
   shownRange,
 } from '../../src/islands/browse/listing-url.ts';
-import { SEARCH_PAGE_SIZE } from '../../src/stores/search.ts';
 
-describe('constants kept apart from the zod module', () => {
-  it('match src/domain/catalogue.ts', () => {
-    expect([...PRODUCT_SORTS]).toEqual([...DOMAIN_SORTS]);
-    expect(SEARCH_PAGE_SIZE).toBe(DOMAIN_SEARCH_PAGE_SIZE);
+describe('listing constants', () => {
+  it('page sizes fit the spec and the grid', () => {
     expect(SEARCH_PAGE_SIZE).toBe(20);
     expect(CATEGORY_PAGE_SIZE % 12).toBe(0);
+  });
+  it('the highest page the URL may ask for is the highest the API accepts', () => {
+    expect(parsePage(String(PAGE_MAX))).toBe(PAGE_MAX);
+    expect(pageRequestSchema.safeParse({ current: PAGE_MAX }).success).toBe(true);
+    expect(pageRequestSchema.safeParse({ current: PAGE_MAX + 1 }).success).toBe(false);
   });
 });
 

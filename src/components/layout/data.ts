@@ -7,6 +7,7 @@ import { queryNavTree } from '../../client/catalogue.ts';
 import { queryShopConfig, type ShopConfig } from '../../client/shop.ts';
 import type { NavItem } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
+import type { MessageKey } from '../../i18n/index.ts';
 
 /**
  * Build-time configuration (Vite inlines `PUBLIC_*` variables). No request is ever made to these
@@ -15,6 +16,14 @@ import type { Locale } from '../../domain/locale.ts';
 export const TRACKING_URL = import.meta.env.PUBLIC_TRACKING_URL || 'https://www.17track.net/en';
 export const CHAT_URL = import.meta.env.PUBLIC_CHAT_URL || 'https://wa.me/15550100000';
 export const SUPPORT_EMAIL = import.meta.env.PUBLIC_SUPPORT_EMAIL || 'support@jersey-shop.example';
+
+/** The header's help links (top bar on wide screens, menu sheet on phones): shop pages, then order tracking on the external site. */
+export const HELP_LINKS = [
+  { label: 'layout.header.faq', path: '/faq/' },
+  { label: 'layout.header.contact', path: '/contact-us/' },
+  { label: 'layout.header.shipping', path: '/shipping-policy/' },
+  { label: 'layout.header.trackOrder', url: TRACKING_URL },
+] as const satisfies readonly ({ label: MessageKey; path: string } | { label: MessageKey; url: string })[];
 
 const navTrees = new Map<Locale, Promise<NavItem[]>>();
 let shopConfig: Promise<ShopConfig> | null = null;

@@ -5,9 +5,9 @@
  * page's card template. The HTTP layer and the listing store load on the first change of page or
  * sort (or at once for a URL that asks for one), so the page runs almost no script before that.
  */
-import type { ProductSort } from '../../domain/catalogue.ts';
+import { DEFAULT_PRODUCT_SORT, type ProductSort } from '../../domain/catalogue-model.ts';
 import type { Listing } from '../../stores/listing.ts';
-import { CATEGORY_PAGE_SIZE, DEFAULT_SORT, listingSearch, pageCount, parseSort, readListingState, sameListing, type ListingState } from './listing-url.ts';
+import { CATEGORY_PAGE_SIZE, listingSearch, pageCount, parseSort, readListingState, sameListing, type ListingState } from './listing-url.ts';
 import { focusResults, findView, readMessages, renderListing, type ListingMessages } from './listing-view.ts';
 import { pageFromClick, renderPager } from './pager.ts';
 
@@ -19,7 +19,7 @@ function init(root: HTMLElement): void {
   const select = root.querySelector<HTMLSelectElement>('select[name="sort"]');
   const retry = root.querySelector<HTMLButtonElement>('[data-listing-retry]');
   const initialTotal = Number(root.dataset['total'] ?? 0);
-  let shown: ListingState = { page: 1, sort: DEFAULT_SORT };
+  let shown: ListingState = { page: 1, sort: DEFAULT_PRODUCT_SORT };
   let moveFocus = false;
   let listing: Promise<Listing<ProductSort>> | null = null;
   const href = (page: number) => `${location.pathname}${listingSearch({ page, sort: shown.sort })}`;

@@ -6,7 +6,8 @@
  */
 import { $currency } from '../../stores/currency.ts';
 import { pageLocale, readMessages } from './listing-view.ts';
-import { appendCards, fill } from './product-cards.ts';
+import { interpolate } from '../../i18n/core.ts';
+import { appendCards } from './product-cards.ts';
 
 interface Messages {
   loadMore: string;
@@ -47,7 +48,7 @@ function init(root: HTMLElement): void {
       const shown = seen.size + fresh.length;
       // An empty page means the catalogue shrank since the build: stop offering more.
       total = next.records.length === 0 ? shown : next.total;
-      if (count) count.textContent = fill(messages.showing, { shown, total });
+      if (count) count.textContent = interpolate(messages.showing, { shown, total });
       button!.textContent = messages.loadMore;
       if (shown >= total) button!.hidden = true;
       // Keyboard and screen-reader users continue at the first new product.

@@ -3,27 +3,13 @@
  * pages, `?q=shirt&page=2` on search), and the page-number arithmetic the listings share. Pure:
  * used by the build (Astro pages) and by the browser scripts, and unit-tested.
  */
-import type { ProductSort } from '../../domain/catalogue.ts';
+import { DEFAULT_PRODUCT_SORT, PAGE_MAX, isProductSort, type ProductSort } from '../../domain/catalogue-model.ts';
 import { normaliseQuery } from '../../stores/search-history.ts';
 
-export { normaliseQuery, MAX_QUERY_LENGTH } from '../../stores/search-history.ts';
+export { normaliseQuery } from '../../stores/search-history.ts';
 
-/**
- * The sort orders, as in src/domain/catalogue.ts. Repeated here because importing any value from
- * that module pulls zod (~30 KB gzip) into the browser bundle: its schemas are built at module
- * level with chained calls the bundler cannot prove pure. The check below fails type checking if
- * the two lists ever differ.
- */
-export const PRODUCT_SORTS = ['recommended', 'price-asc', 'price-desc', 'newest'] as const satisfies readonly ProductSort[];
-type MissingSort = Exclude<ProductSort, (typeof PRODUCT_SORTS)[number]>;
-const everySortListed: [MissingSort] extends [never] ? true : false = true;
-void everySortListed;
-
-export const DEFAULT_SORT: ProductSort = 'recommended';
 /** Products per category page; divisible by the grid's 2, 3 and 4 columns. */
 export const CATEGORY_PAGE_SIZE = 24;
-/** The API refuses a `current` above this (src/domain/catalogue.ts). */
-export const MAX_PAGE = 100_000;
 
 export interface ListingState {
   page: number;
@@ -40,19 +26,15 @@ function params(search: string | URLSearchParams): URLSearchParams {
   return typeof search === 'string' ? new URLSearchParams(search) : search;
 }
 
-/** A page number from the URL: digits only, 1 to {@link MAX_PAGE}; anything else is page 1. */
+/** A page number from the URL: digits only, 1 to {@link PAGE_MAX}; anything else is page 1. */
 export function parsePage(value: string | null | undefined): number {
   if (!value || !/^\d{1,6}$/.test(value)) return 1;
   const page = Number(value);
-  return page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
-export function isProductSort(value: unknown): value is ProductSort {
-  return typeof value === 'string' && (PRODUCT_SORTS as readonly string[]).includes(value);
+  return page >= 1 && page <= PAGE_MAX ? page : 1;
 }
 
 export function parseSort(value: string | null | undefined): ProductSort {
-  return isProductSort(value) ? value : DEFAULT_SORT;
+  return isProductSort(value) ? value : DEFAULT_PRODUCT_SORT;
 }
 
 export function readListingState(search: string | URLSearchParams): ListingState {
@@ -67,7 +49,7 @@ export function readListingState(search: string | URLSearchParams): ListingState
 export function listingSearch(state: ListingState): string {
   const p = new URLSearchParams();
   if (state.page > 1) p.set('page', String(state.page));
-  if (state.sort !== DEFAULT_SORT) p.set('sort', state.sort);
+  if (state.sort !== DEFAULT_PRODUCT_SORT) p.set('sort', state.sort);
   const text = p.toString();
   return text ? `?${text}` : '';
 }

@@ -10,7 +10,8 @@ import type { Locale } from '../../domain/locale.ts';
 import { isLocale } from '../../domain/locale.ts';
 import { shownRange } from './listing-url.ts';
 import { renderPager, type PagerLabels } from './pager.ts';
-import { fill, renderCards } from './product-cards.ts';
+import { interpolate } from '../../i18n/core.ts';
+import { renderCards } from './product-cards.ts';
 
 export interface ListingMessages {
   showing: string;
@@ -71,7 +72,7 @@ export function renderListing<Q>(view: ListingView, state: ListingState<Q>, opti
   if (error) error.hidden = state.status !== 'error';
   if (empty) empty.hidden = !(state.status === 'ready' && state.total === 0);
   const { from, to } = shownRange(state.page, state.size, state.total);
-  count.textContent = options.countText ? options.countText(state) : state.records.length > 0 ? fill(options.messages.showing, { from, to, total: state.total }) : '';
+  count.textContent = options.countText ? options.countText(state) : state.records.length > 0 ? interpolate(options.messages.showing, { from, to, total: state.total }) : '';
   renderPager(pager, { page: state.page, total: state.status === 'ready' ? state.total : 0, size: state.size, href: options.href }, options.messages.pager);
 }
 

@@ -59,8 +59,3 @@ export function renderCards(grid: HTMLElement, template: HTMLTemplateElement, pr
 export function appendCards(grid: HTMLElement, template: HTMLTemplateElement, products: readonly ProductCard[], ctx: CardContext): void {
   grid.append(...products.map((product) => buildCard(template, product, ctx)));
 }
-
-/** "Showing {{from}}-{{to}} of {{total}}": fills `{{name}}` placeholders of a message. */
-export function fill(message: string, values: Record<string, string | number>): string {
-  return message.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
-}

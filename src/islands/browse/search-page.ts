@@ -8,7 +8,7 @@ import { $search, $searchHistory, $searching, clearSearch, clearSearchHistory, s
 import { normaliseQuery, readSearchState, searchSearch, shownRange, type SearchState } from './listing-url.ts';
 import { findView, focusResults, readMessages, renderListing, type ListingMessages } from './listing-view.ts';
 import { pageFromClick } from './pager.ts';
-import { fill } from './product-cards.ts';
+import { interpolate } from '../../i18n/core.ts';
 
 interface Messages extends ListingMessages {
   prompt: string;
@@ -24,10 +24,10 @@ function statusText(state: ListingState<string>, messages: Messages): string {
   const query = state.query ?? '';
   if (state.status === 'idle' || !query) return messages.prompt;
   if (state.status === 'error') return messages.error;
-  if (state.total === 0) return fill(messages.noResults, { query });
-  if (state.total === 1) return fill(messages.resultsOne, { query });
+  if (state.total === 0) return interpolate(messages.noResults, { query });
+  if (state.total === 1) return interpolate(messages.resultsOne, { query });
   const { from, to } = shownRange(state.page, state.size, state.total);
-  return fill(messages.results, { query, total: state.total, from, to });
+  return interpolate(messages.results, { query, total: state.total, from, to });
 }
 
 function init(page: HTMLElement): void {

@@ -6,7 +6,7 @@
  */
 import { $tracking, cleanOrderNo, trackOrder, type TrackingState } from '../../stores/order-tracking.ts';
 import { readMessages } from './listing-view.ts';
-import { fill } from './product-cards.ts';
+import { interpolate } from '../../i18n/core.ts';
 
 interface Messages {
   required: string;
@@ -32,15 +32,15 @@ function renderResult(box: HTMLElement, state: TrackingState, messages: Messages
       box.replaceChildren();
       return;
     case 'loading':
-      box.replaceChildren(paragraph(fill(messages.loading, { orderNo: state.orderNo })));
+      box.replaceChildren(paragraph(interpolate(messages.loading, { orderNo: state.orderNo })));
       return;
     case 'unavailable':
-      box.replaceChildren(paragraph(fill(messages.unavailable, { orderNo: state.orderNo }), 'is-unavailable'));
+      box.replaceChildren(paragraph(interpolate(messages.unavailable, { orderNo: state.orderNo }), 'is-unavailable'));
       return;
     case 'found': {
       const heading = document.createElement('h2');
       heading.className = 'tracking-found';
-      heading.textContent = fill(messages.found, { orderNo: state.order.orderNo });
+      heading.textContent = interpolate(messages.found, { orderNo: state.order.orderNo });
       const status = state.order.status;
       const line = status && messages.status[status] ? paragraph(`${messages.statusLabel}: ${messages.status[status]}`) : paragraph(messages.statusUnknown);
       box.replaceChildren(heading, line);

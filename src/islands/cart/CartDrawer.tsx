@@ -15,7 +15,7 @@ import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { $cart, $cartDrawerOpen, CART_OPEN_EVENT, cartLineIds, closeCartDrawer, watchCart } from '../../stores/cart.ts';
 import { lockPageScroll } from '../scroll-lock.ts';
-import { CartLine } from './CartLine.tsx';
+import { CartLines } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
 import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
@@ -128,7 +128,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
   const { status, page, busyIds } = useStore($cart);
   // A removed line takes the focused button with it: continue from the drawer's title.
   const focusTitle = useCallback(() => titleRef.current?.focus(), [titleRef]);
-  const { changeQuantity, remove, announcement } = useLineActions(focusTitle);
+  const lineActions = useLineActions(focusTitle);
 
   let body;
   if (status === 'listing' && page) {
@@ -137,20 +137,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
         <div className="cart-drawer-body">
           <p className="cart-drawer-count">{t('cart.summary.items', { count: page.summary.itemCount })}</p>
           <CartNotice />
-          <ul className="cart-lines" role="list">
-            {page.records.map((line) => (
-              <CartLine
-                key={line.id}
-                line={line}
-                currency={page.currency}
-                locale={locale}
-                busy={busyIds.has(line.id)}
-                variant="drawer"
-                onQuantity={(l, q) => void changeQuantity(l, q)}
-                onRemove={(l) => void remove(l)}
-              />
-            ))}
-          </ul>
+          <CartLines page={page} locale={locale} variant="drawer" busyIds={busyIds} actions={lineActions} />
         </div>
         <div className="cart-drawer-foot">
           <TierHint itemCount={page.summary.itemCount} />
@@ -193,7 +180,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
     <>
       {body}
       <p className="sr-only" aria-live="polite">
-        {announcement}
+        {lineActions.announcement}
       </p>
     </>
   );

@@ -3,7 +3,7 @@
  * price, what is printed and added, quantity controls, delete, and the line total. Amounts are
  * the server's, in the cart's currency; this component only formats them.
  */
-import type { CartLineRecord } from '../../domain/cart.ts';
+import type { CartLineRecord, CartPage } from '../../domain/cart.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
 import { CUSTOM_TYPES } from '../../domain/personalisation.ts';
@@ -21,6 +21,34 @@ export interface CartLineProps {
   variant: 'drawer' | 'page';
   onQuantity: (line: CartLineRecord, quantity: number) => void;
   onRemove: (line: CartLineRecord) => void;
+}
+
+export interface CartLinesProps extends Pick<CartLineProps, 'locale' | 'variant'> {
+  page: CartPage;
+  /** Lines with a change on its way (the store's `busyIds`). */
+  busyIds: ReadonlySet<number>;
+  /** What the controls do (useLineActions). */
+  actions: { changeQuantity(line: CartLineRecord, quantity: number): Promise<void>; remove(line: CartLineRecord): Promise<void> };
+}
+
+/** The cart's lines, as a list, in the cart's currency. */
+export function CartLines({ page, locale, variant, busyIds, actions }: CartLinesProps) {
+  return (
+    <ul className="cart-lines" role="list">
+      {page.records.map((line) => (
+        <CartLine
+          key={line.id}
+          line={line}
+          currency={page.currency}
+          locale={locale}
+          busy={busyIds.has(line.id)}
+          variant={variant}
+          onQuantity={(l, q) => void actions.changeQuantity(l, q)}
+          onRemove={(l) => void actions.remove(l)}
+        />
+      ))}
+    </ul>
+  );
 }
 
 /** Shown at 80 x 88 (the shirt art is 400 x 440); the size is reserved before it loads. */

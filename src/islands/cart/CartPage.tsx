@@ -10,7 +10,7 @@ import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { $cart, $couponCode, COUPON_CODE_MAX, cartLineIds, forgetCouponCode, keepCouponCode, watchCart } from '../../stores/cart.ts';
-import { CartLine } from './CartLine.tsx';
+import { CartLines } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
 import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
@@ -45,7 +45,7 @@ function Cart({ locale }: { locale: Locale }) {
   const focusAfterRemoval = useCallback(() => {
     requestAnimationFrame(() => (document.getElementById(LINES_HEADING_ID) ?? document.getElementById(EMPTY_TITLE_ID))?.focus());
   }, []);
-  const { changeQuantity, remove, announcement } = useLineActions(focusAfterRemoval);
+  const lineActions = useLineActions(focusAfterRemoval);
 
   let body;
   if (status === 'listing' && page) {
@@ -61,20 +61,7 @@ function Cart({ locale }: { locale: Locale }) {
             <span>{t('cart.page.colQuantity')}</span>
             <span>{t('cart.page.colTotal')}</span>
           </div>
-          <ul className="cart-lines" role="list">
-            {page.records.map((line) => (
-              <CartLine
-                key={line.id}
-                line={line}
-                currency={page.currency}
-                locale={locale}
-                busy={busyIds.has(line.id)}
-                variant="page"
-                onQuantity={(l, q) => void changeQuantity(l, q)}
-                onRemove={(l) => void remove(l)}
-              />
-            ))}
-          </ul>
+          <CartLines page={page} locale={locale} variant="page" busyIds={busyIds} actions={lineActions} />
         </section>
         <aside className="cart-page-summary" aria-labelledby="cart-summary-heading">
           <h2 id="cart-summary-heading" className="cart-summary-heading">
@@ -122,7 +109,7 @@ function Cart({ locale }: { locale: Locale }) {
     <div className="cart-page">
       {body}
       <p className="sr-only" aria-live="polite">
-        {announcement}
+        {lineActions.announcement}
       </p>
     </div>
   );

@@ -34,7 +34,8 @@ import {
   type Problem,
 } from './configuration.ts';
 import { Extras } from './Extras.tsx';
-import { ProductI18n, useT, type MessageKey, type ProductMessages } from './i18n.tsx';
+import type { Messages } from '../../i18n/core.ts';
+import { IslandI18n, useTranslation, type MessageKey } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
 import { ShirtPreview } from './ShirtPreview.tsx';
 import { SizePicker } from './SizePicker.tsx';
@@ -43,7 +44,7 @@ export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'ima
 
 export interface ConfiguratorProps {
   locale: Locale;
-  messages: Partial<ProductMessages>;
+  messages: Partial<Messages>;
   product: ConfiguratorProduct;
   /**
    * Reload the product on hydration: the pre-rendered page's copy is from the build. The shell
@@ -54,9 +55,9 @@ export interface ConfiguratorProps {
 
 export default function ConfiguratorIsland(props: ConfiguratorProps) {
   return (
-    <ProductI18n locale={props.locale} messages={props.messages}>
+    <IslandI18n locale={props.locale} messages={props.messages}>
       <Configurator {...props} />
-    </ProductI18n>
+    </IslandI18n>
   );
 }
 
@@ -79,7 +80,7 @@ const FIELD_ORDER: Field[] = ['size', 'player', 'name', 'number', 'quantity'];
 type Status = { kind: 'idle' } | { kind: 'invalid' } | { kind: 'added' } | { kind: 'failed'; message: string };
 
 export function Configurator({ locale, product: built, refresh = false }: ConfiguratorProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const currency = useCurrency();
   const money = eurIn(currency, locale);
   const idPrefix = `cfg-${built.id}`;
@@ -445,7 +446,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
 }
 
 function PremiumSelect({ id, label, value, onChange, extra }: { id: string; label: string; value: PremiumOption; onChange: (value: PremiumOption) => void; extra: string }) {
-  const t = useT();
+  const { t } = useTranslation();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -5,7 +5,7 @@
 import type { Addon, Patch } from '../../domain/catalogue.ts';
 import type { ExtrasState } from '../../stores/product.ts';
 import { mediaUrl } from '../../stores/product.ts';
-import { useT } from './i18n.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 
 export interface ExtrasProps {
   state: ExtrasState;
@@ -17,7 +17,7 @@ export interface ExtrasProps {
 }
 
 export function Extras({ state, patchIds, addonIds, onToggle, onRetry, price }: ExtrasProps) {
-  const t = useT();
+  const { t } = useTranslation();
   if (state.status === 'loading') {
     return (
       <p className="extras-status" role="status">
@@ -67,7 +67,7 @@ interface Item {
 }
 
 function ExtraGroup({ legend, items, chosen, onToggle, price }: { legend: string; items: Item[]; chosen: readonly number[]; onToggle: (id: number, on: boolean) => void; price: (eur: number) => string }) {
-  const t = useT();
+  const { t } = useTranslation();
   return (
     <fieldset className="cfg-group">
       <legend className="cfg-legend">{legend}</legend>

@@ -9,14 +9,15 @@ import type { Locale } from '../../domain/locale.ts';
 import { localePath } from '../../i18n/paths.ts';
 import { loadProduct, loadRelated, mediaUrl } from '../../stores/product.ts';
 import { Configurator } from './Configurator.tsx';
-import { ProductI18n, useT, type ProductMessages } from './i18n.tsx';
+import type { Messages } from '../../i18n/core.ts';
+import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
 import { ProductTabs, type OrderFacts } from './ProductTabs.tsx';
 import { productIdFrom } from './shell-route.ts';
 
 export interface ProductShellProps {
   locale: Locale;
-  messages: Partial<ProductMessages>;
+  messages: Partial<Messages>;
   /** The shop's ordering facts, from the build (they do not depend on the product). */
   order: Omit<OrderFacts, 'printable'>;
 }
@@ -25,14 +26,14 @@ type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { 
 
 export default function ProductShellIsland(props: ProductShellProps) {
   return (
-    <ProductI18n locale={props.locale} messages={props.messages}>
+    <IslandI18n locale={props.locale} messages={props.messages}>
       <ProductShell {...props} />
-    </ProductI18n>
+    </IslandI18n>
   );
 }
 
 function ProductShell({ locale, messages, order }: ProductShellProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [related, setRelated] = useState<ProductCard[]>([]);
@@ -138,7 +139,7 @@ function ProductShell({ locale, messages, order }: ProductShellProps) {
 }
 
 function Price({ product, locale }: { product: ProductDetail; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   const money = eurIn(useCurrency(), locale);
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   return (
@@ -156,7 +157,7 @@ function Price({ product, locale }: { product: ProductDetail; locale: Locale }) 
 }
 
 function Related({ products, locale }: { products: ProductCard[]; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   const money = eurIn(useCurrency(), locale);
   return (
     <section className="related" aria-labelledby="related-title">

@@ -9,7 +9,8 @@ import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
-import { ProductI18n, useT, type ProductMessages } from './i18n.tsx';
+import type { Messages } from '../../i18n/core.ts';
+import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
 
 /** Loaded when the reviews tab is first opened: most visitors never write one. */
@@ -27,7 +28,7 @@ export interface OrderFacts {
 
 export interface ProductTabsProps {
   locale: Locale;
-  messages: Partial<ProductMessages>;
+  messages: Partial<Messages>;
   productId: number;
   description: string;
   details: string[];
@@ -43,14 +44,14 @@ type Tab = (typeof TABS)[number];
 
 export default function ProductTabsIsland(props: ProductTabsProps) {
   return (
-    <ProductI18n locale={props.locale} messages={props.messages}>
+    <IslandI18n locale={props.locale} messages={props.messages}>
       <ProductTabs {...props} />
-    </ProductI18n>
+    </IslandI18n>
   );
 }
 
 export function ProductTabs(props: ProductTabsProps) {
-  const t = useT();
+  const { t } = useTranslation();
   // False in the server's HTML and at hydration (identical markup), true right after.
   const [enhanced, setEnhanced] = useState(false);
   const [active, setActive] = useState<Tab>('detail');
@@ -139,7 +140,7 @@ function DetailPanel({ description, details }: { description: string; details: s
 }
 
 function OrderPanel({ facts, locale }: { facts: OrderFacts; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   const money = eurIn(useCurrency(), locale);
   return (
     <ul className="order-facts">
@@ -161,7 +162,7 @@ function OrderPanel({ facts, locale }: { facts: OrderFacts; locale: Locale }) {
 }
 
 function FaqPanel({ faq }: { faq: FaqEntry[] }) {
-  const t = useT();
+  const { t } = useTranslation();
   if (faq.length === 0) return <p>{t('configurator.faq.empty')}</p>;
   return (
     <dl className="faq-list">
@@ -176,7 +177,7 @@ function FaqPanel({ faq }: { faq: FaqEntry[] }) {
 }
 
 function ReviewsPanel({ productId, initial, active, locale }: { productId: number; initial: CommentPage | null; active: boolean; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   const [reviews] = useState(() => createProductReviews(productId, REVIEWS_PAGE_SIZE, initial));
   const { page, status, current } = useStore(reviews.$state);
   const [refreshed, setRefreshed] = useState(false);
@@ -240,7 +241,7 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
 }
 
 function ReviewsError({ onRetry }: { onRetry: () => void }) {
-  const t = useT();
+  const { t } = useTranslation();
   return (
     <div className="reviews-error" role="alert">
       <p>{t('configurator.reviews.failed')}</p>
@@ -262,7 +263,7 @@ function Stars({ rating }: { rating: number }) {
 }
 
 function Review({ review, locale }: { review: ProductComment; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   // UTC, so the server's HTML and the browser's hydration print the same date.
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(review.createdAt));
   return (

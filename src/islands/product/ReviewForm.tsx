@@ -12,10 +12,10 @@ import type { ProductComment } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { checkReview, RATING_MAX, REVIEW_MAX, type ReviewProblem } from '../../domain/review.ts';
 import { guardRedirectUrl } from '../../domain/route-guard.ts';
+import { useTranslation } from '../../i18n/react.tsx';
 import { assetPath, localePath } from '../../i18n/paths.ts';
 import { postReview } from '../../stores/reviews.ts';
 import { $signedIn } from '../../stores/session.ts';
-import { useT } from './i18n.tsx';
 import './review-form.css';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
@@ -30,7 +30,7 @@ export interface ReviewFormProps {
 }
 
 export function ReviewForm({ productId, locale, returnHash, onPosted }: ReviewFormProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const signedIn = useStore($signedIn);
   // The build cannot know the session: render nothing until hydrated, then the right thing.
   const [mounted, setMounted] = useState(false);

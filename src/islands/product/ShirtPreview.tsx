@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { PremiumOption } from '../../domain/personalisation.ts';
 import { mediaUrl } from '../../stores/product.ts';
-import { useT } from './i18n.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 import { PRINT_LAYOUT, fitText, printPaint, shirtColours, type TextBox } from './print-preview.ts';
 
 export interface ShirtPreviewProps {
@@ -19,7 +19,7 @@ export interface ShirtPreviewProps {
 }
 
 export function ShirtPreview({ image, name, number, premiumNameOption, premiumNumberOption }: ShirtPreviewProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const colours = useMemo(() => shirtColours(image), [image]);
   const alt = name || number ? t('configurator.preview.alt', { name, number }) : t('configurator.preview.altBlank');
   return (

@@ -6,7 +6,7 @@ import { useRef, useState, type Ref } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import type { Size, SizeGuideRow, SizeStock } from '../../domain/catalogue.ts';
 import { LOW_STOCK } from './configuration.ts';
-import { useT } from './i18n.tsx';
+import { useTranslation } from '../../i18n/react.tsx';
 
 export interface SizePickerProps {
   idPrefix: string;
@@ -21,7 +21,7 @@ export interface SizePickerProps {
 }
 
 export function SizePicker({ idPrefix, sizes, guide, value, onChange, error, locale, firstRef }: SizePickerProps) {
-  const t = useT();
+  const { t } = useTranslation();
   const errorId = `${idPrefix}-size-error`;
   const firstEnabled = sizes.find((s) => s.stock > 0)?.size;
   return (
@@ -65,7 +65,7 @@ export function SizePicker({ idPrefix, sizes, guide, value, onChange, error, loc
 type Unit = 'cm' | 'in';
 
 function SizeGuide({ idPrefix, rows, locale }: { idPrefix: string; rows: readonly SizeGuideRow[]; locale: Locale }) {
-  const t = useT();
+  const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [unit, setUnit] = useState<Unit>('cm');
   const titleId = `${idPrefix}-guide-title`;

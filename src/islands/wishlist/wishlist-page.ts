@@ -6,17 +6,9 @@
 import { $currency } from '../../stores/currency.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { loadWishlistPage, mediaUrl, setWishlisted, type WishlistEntry } from '../../stores/wishlist.ts';
+import { createTranslate, type Messages } from '../../i18n/core.ts';
 import { pageLocale, readMessages } from '../browse/listing-view.ts';
-import { appendCards, fill } from '../browse/product-cards.ts';
-
-interface WishlistMessages {
-  remove: string;
-  removeNamed: string;
-  removed: string;
-  loadMore: string;
-  loadingMore: string;
-  count: { one: string; other: string };
-}
+import { appendCards } from '../browse/product-cards.ts';
 
 /** Cards per request. */
 const PAGE_SIZE = 24;
@@ -31,9 +23,9 @@ function init(root: HTMLElement): void {
   const more = root.querySelector<HTMLButtonElement>('[data-wishlist-more]');
   const heading = root.querySelector<HTMLElement>('[data-wishlist-heading]');
   if (!grid || !template || !status || !count || !empty || !failed || !more || !heading) return;
-  const messages = readMessages<WishlistMessages>(root);
   const locale = pageLocale();
-  const plural = new Intl.PluralRules(locale);
+  // The page hands over its `wishlist` messages.
+  const t = createTranslate(locale, readMessages<Partial<Messages>>(root));
 
   /** The server's total, less what was removed here since. */
   let total = 0;
@@ -46,7 +38,7 @@ function init(root: HTMLElement): void {
   };
 
   const showCount = () => {
-    count.textContent = total > 0 ? fill(messages.count[plural.select(total) === 'one' ? 'one' : 'other'], { count: total }) : '';
+    count.textContent = total > 0 ? t('wishlist.page.count', { count: total }) : '';
     empty.hidden = total > 0;
     grid.hidden = total === 0;
     more.hidden = shown.size >= total;
@@ -56,8 +48,8 @@ function init(root: HTMLElement): void {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'card-remove';
-    button.textContent = messages.remove;
-    button.setAttribute('aria-label', fill(messages.removeNamed, { name: product.title }));
+    button.textContent = t('wishlist.page.remove');
+    button.setAttribute('aria-label', t('wishlist.page.removeNamed', { name: product.title }));
     button.dataset['wishlistRemove'] = String(product.id);
     button.addEventListener('click', () => void remove(card, product, button));
     card.querySelector('.card-body')?.append(button);
@@ -77,7 +69,7 @@ function init(root: HTMLElement): void {
     shown.delete(product.id);
     total = Math.max(0, total - 1);
     showCount();
-    status.textContent = fill(messages.removed, { name: product.title });
+    status.textContent = t('wishlist.page.removed', { name: product.title });
     (neighbour?.querySelector<HTMLElement>('[data-wishlist-remove]') ?? heading).focus();
   };
 
@@ -86,12 +78,12 @@ function init(root: HTMLElement): void {
     loading = true;
     const first = shown.size === 0;
     setState('loading');
-    if (!first) more.textContent = messages.loadingMore;
+    if (!first) more.textContent = t('wishlist.page.loadingMore');
     // Removals since the last load shifted the list: ask for the page holding the next unseen product.
     const current = Math.floor(shown.size / PAGE_SIZE) + 1;
     const result = await loadWishlistPage(current, PAGE_SIZE);
     loading = false;
-    more.textContent = messages.loadMore;
+    more.textContent = t('wishlist.page.loadMore');
     if (!result.ok) {
       setState('error');
       failed.hidden = false;
