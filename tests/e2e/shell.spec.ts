@@ -16,11 +16,13 @@ function envelope(route: Route, code: string, msg: string, data: unknown = null)
 }
 
 /**
- * Tests that play the server with made-up tokens answer the header's cart count too: the real
- * server would (rightly) treat a made-up token as a forced logout and end the session first.
+ * Tests that play the server with made-up tokens answer the page's other signed-in calls too (the
+ * header's cart count, the wishlist hearts' question): the real server would (rightly) treat a
+ * made-up token as a forced logout and end the session first.
  */
 async function answerCartCount(page: Page) {
   await page.route('**/api/demo/ironCartItem/queryCartSumByUserId', (route) => envelope(route, '0000', 'success', 0));
+  await page.route('**/api/demo/ironCollect/queryCollected', (route) => envelope(route, '0000', 'success', { productIds: [] }));
 }
 
 /** The home page with its product grid hydrated, scrolled to the "Load more" button. */

@@ -9,5 +9,8 @@ import configurator from './configurator.json';
 import cart from './cart.json';
 import browse from './browse.json';
 import account from './account.json';
+import address from './address.json';
+import wishlist from './wishlist.json';
+import review from './review.json';
 
-export default { ...core, layout, app, configurator, cart, browse, account };
+export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review };
