@@ -234,8 +234,8 @@ export const profileRequestSchema = z.strictObject({
   birthday: birthdaySchema,
   subscribe: z.boolean().default(false),
   /**
-   * "Also use the new email on my unpaid orders" (spec section 2). Orders do not exist yet: the
-   * choice is stored on the account and the order service will read it.
+   * "Also use the new email on my unpaid orders" (spec section 2): stored on the account, and
+   * when set, the account's unpaid orders take the profile's email as it is saved.
    */
   updateOrderEmail: z.boolean().default(false),
   /** Needed only when the email changes (security checklist item 9). */

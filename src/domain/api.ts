@@ -27,6 +27,8 @@ export const CODES = {
   PAYLOAD_TOO_LARGE: '1004',
   /** Login failed, password reset failed, wrong current password: one code, whatever the cause. */
   CREDENTIALS_REJECTED: '1401',
+  /** The payment did not go through (declined, not approved, amount mismatch): data says why and whether a retry can work. */
+  PAYMENT_FAILED: '1402',
   /** Signed in but lacking the role a route needs. */
   FORBIDDEN: '1403',
   NOT_FOUND: '1404',

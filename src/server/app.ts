@@ -22,22 +22,34 @@ import envelope, { ok, requestIdFrom } from './plugins/envelope.ts';
 import security from './plugins/security.ts';
 import { pageFallbacks, readNotFoundPage, sitePlugin } from './plugins/site.ts';
 import visitor from './plugins/visitor.ts';
+import { PaypalClient, fetchTransport } from './payments/paypal-client.ts';
+import { PaypalSimulator, SIM_PREFIX, simulatorTransport } from './payments/simulator.ts';
+import { simulatorPlugin } from './payments/simulator-plugin.ts';
 import { addressRoutes } from './routes/addresses.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { checkoutRoutes } from './routes/checkout.ts';
 import mediaRoutes from './routes/media.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { paypalRoutes } from './routes/paypal.ts';
 import { shopperRoutes } from './routes/shopper.ts';
 import { userRoutes } from './routes/users.ts';
 import { AccountService } from './services/accounts.ts';
 import { AddressService } from './services/addresses.ts';
 import { CartService } from './services/cart.ts';
 import { CatalogueService } from './services/catalogue.ts';
+import { CheckoutService } from './services/checkout.ts';
+import { CouponService } from './services/coupons.ts';
 import { GeoService } from './services/geo.ts';
 import { NewsletterService } from './services/newsletter.ts';
+import { OrderDeskService } from './services/orders-admin.ts';
+import { OrderService } from './services/orders.ts';
+import { PaymentService } from './services/payments.ts';
 import { PasswordHasher } from './services/passwords.ts';
 import { RateLimiter } from './services/rate-limit.ts';
+import { Reconciler } from './services/reconciler.ts';
 import { ReviewService } from './services/reviews.ts';
 import { SessionService } from './services/sessions.ts';
 import { AccessTokens } from './services/tokens.ts';
@@ -86,6 +98,8 @@ declare module 'fastify' {
     closing: boolean;
     /** Outgoing mail; tests wait on `mailer.drain()`. */
     mailer: Mailer;
+    /** The payment side: the reconciler, and the local PayPal simulator when there are no credentials. */
+    payments: { reconciler: Reconciler; simulator: PaypalSimulator | null; service: PaymentService };
   }
 }
 
@@ -122,7 +136,12 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     notFoundPage: await readNotFoundPage(config.siteDir),
     pageFallback: pageFallbacks(config.siteDir, config.basePath, (id) => catalogue.exists(id)),
   });
-  await app.register(security, { corsOrigins: config.corsOrigins, apiPrefix: API_PREFIX });
+  await app.register(security, {
+    corsOrigins: config.corsOrigins,
+    apiPrefix: API_PREFIX,
+    // PayPal's SDK draws its buttons and card form in frames from its own origin.
+    frameOrigins: config.paypal.mode === 'simulator' ? [] : ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+  });
   await app.register(visitor);
   await app.register(authPlugin);
   await app.register(compress, {
@@ -150,6 +169,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const db = database.db;
   const mailer = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log, clock });
   if (!config.smtpUrl) app.log.info({ outbox: config.outboxDir }, 'SMTP_URL is not set: mail is written to the outbox folder');
+  const site = `${config.publicSiteUrl}${config.basePath}`;
   const users = new UserService(db);
   const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock);
   const newsletter = new NewsletterService(db);
@@ -164,9 +184,43 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     mailer,
     secret: config.authSecret,
     clock,
-    site: `${config.publicSiteUrl}${config.basePath}`,
+    site,
   });
   const guards = authGuards(sessions);
+
+  const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
+  if (simulator) {
+    // Webhooks reach the shop's own route, signed like PayPal's.
+    simulator.webhookSink = async (delivery) => (await app.inject({ method: 'POST', url: `${API_PREFIX}/demo/paypal/webhook`, headers: delivery.headers, payload: delivery.body })).statusCode;
+    app.log.info('PayPal credentials are not set: payments go through the local PayPal simulator');
+  }
+  const paypal = new PaypalClient({
+    clientId: config.paypal.clientId,
+    clientSecret: config.paypal.clientSecret,
+    transport: simulator ? simulatorTransport(simulator) : fetchTransport(config.paypal.apiBaseUrl!),
+    timeoutMs: config.paypal.timeoutMs,
+    clock,
+  });
+  const coupons = new CouponService();
+  const addressBook = new AddressService(db, geo);
+  const orders = new OrderService({ db, geo, coupons, mailer, clock, secret: config.authSecret, site });
+  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, clock, log: app.log });
+  const checkout = new CheckoutService({
+    db,
+    cart,
+    addresses: addressBook,
+    coupons,
+    orders,
+    users,
+    tiers: config.discountTiers,
+    clock,
+    secret: config.authSecret,
+    paymentTimeoutMs: config.paymentTimeoutMs,
+  });
+  const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
+  app.decorate('payments', { reconciler, simulator, service: paymentService });
+  app.addHook('onReady', async () => reconciler.start(config.reconcileIntervalMs));
+  app.addHook('onClose', async () => reconciler.stop());
 
   const housekeeping = setInterval(() => {
     Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep()]).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'housekeeping failed'));
@@ -204,7 +258,10 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(cartRoutes(cart, guards));
       await api.register(authRoutes({ accounts, sessions, cart }));
       await api.register(userRoutes(accounts, guards));
-      await api.register(addressRoutes(new AddressService(db, geo), guards));
+      await api.register(addressRoutes(addressBook, guards));
+      await api.register(checkoutRoutes(checkout, guards));
+      await api.register(orderRoutes(orders, new OrderDeskService(db, orders, paymentService), guards));
+      await api.register(paypalRoutes(paymentService, config.paypal, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );
@@ -213,6 +270,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     { prefix: API_PREFIX },
   );
 
+  if (simulator) await app.register(simulatorPlugin(simulator), { prefix: SIM_PREFIX });
   // Media routes carry their full /api/media/... paths.
   await app.register(mediaRoutes);
   if (config.siteDir) await app.register(sitePlugin, { root: config.siteDir, basePath: config.basePath });

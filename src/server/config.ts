@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DiscountTier } from '../domain/pricing.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../domain/pricing.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from './payments/simulator.ts';
 
 const tiersSchema = z
   .string()
@@ -57,7 +58,33 @@ const envSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://...; without it mail goes to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Jersey Shop <no-reply@localhost>'),
+  /** PayPal REST app credentials; without them the local PayPal simulator takes payments. */
+  PAYPAL_CLIENT_ID: z.string().min(10).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(10).optional(),
+  /** The id of the webhook registered for this shop in the PayPal app (for signature checks). */
+  PAYPAL_WEBHOOK_ID: z.string().min(5).optional(),
+  /** sandbox or live with credentials; simulator (the default without them). */
+  PAYPAL_ENV: z.enum(['sandbox', 'live', 'simulator']).optional(),
+  /** Time limit of one call to PayPal, in milliseconds. */
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** An order unpaid this long is cancelled and its stock and coupon use released. */
+  ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
+  /** How often the reconciler settles interrupted payments and cancels expired orders; 0 runs it only at start. */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
+
+export const PAYPAL_API_BASE = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+
+export interface PaypalConfig {
+  /** simulator: the in-process stand-in (no credentials); sandbox or live: PayPal's API. */
+  mode: 'simulator' | 'sandbox' | 'live';
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  /** REST base URL; null for the in-process simulator. */
+  apiBaseUrl: string | null;
+  timeoutMs: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -87,6 +114,10 @@ export interface Config {
   mailFrom: string;
   /** Where mail is written when there is no SMTP server: DATA_DIR/outbox. */
   outboxDir: string;
+  paypal: PaypalConfig;
+  paymentTimeoutMs: number;
+  /** 0: the reconciler runs at start only. */
+  reconcileIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,8 +135,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const problems: string[] = [];
     if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (tokens must survive restarts and be shared by every instance)');
     if (e.PASSWORD_HASH_COST < 15) problems.push('  PASSWORD_HASH_COST: at least 15 in production');
+    if (!e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator') problems.push('  PAYPAL_CLIENT_ID: required in production (or PAYPAL_ENV=simulator for a demo that takes no real payments)');
+    if (e.PAYPAL_CLIENT_ID && !e.PAYPAL_WEBHOOK_ID) problems.push('  PAYPAL_WEBHOOK_ID: required in production, so that webhooks can be verified');
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
+  if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both, or neither for the local PayPal simulator');
+  }
+  if (!e.PAYPAL_CLIENT_ID && (e.PAYPAL_ENV === 'sandbox' || e.PAYPAL_ENV === 'live')) {
+    throw new ConfigError(`Invalid configuration:\n  PAYPAL_ENV: ${e.PAYPAL_ENV} needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET`);
+  }
+  const paypalMode = e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator' ? (e.PAYPAL_ENV ?? 'sandbox') : 'simulator';
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const origin = new URL(e.PUBLIC_SITE_URL).origin;
   return {
@@ -133,5 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.join(dataDir, 'outbox'),
+    paypal:
+      paypalMode === 'simulator'
+        ? { mode: 'simulator', clientId: SIM_CLIENT_ID, clientSecret: SIM_CLIENT_SECRET, webhookId: SIM_WEBHOOK_ID, apiBaseUrl: null, timeoutMs: e.PAYPAL_TIMEOUT_MS }
+        : { mode: paypalMode, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID ?? '', apiBaseUrl: PAYPAL_API_BASE[paypalMode], timeoutMs: e.PAYPAL_TIMEOUT_MS },
+    paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
   };
 }

@@ -23,6 +23,7 @@ const STATUS: Record<FailureCode, number> = {
   [CODES.UNSUPPORTED_MEDIA_TYPE]: 415,
   [CODES.PAYLOAD_TOO_LARGE]: 413,
   [CODES.CREDENTIALS_REJECTED]: 401,
+  [CODES.PAYMENT_FAILED]: 402,
   [CODES.FORBIDDEN]: 403,
   [CODES.NOT_FOUND]: 404,
   [CODES.CONFLICT]: 409,
@@ -34,6 +35,11 @@ const STATUS: Record<FailureCode, number> = {
 
 export function fail(code: FailureCode, message: string): AppError {
   return new AppError(code, message, STATUS[code]);
+}
+
+/** A failure whose envelope carries data for the page (a reason, whether to retry). */
+export function failWith(code: FailureCode, message: string, data: unknown): AppError {
+  return new AppError(code, message, STATUS[code], data);
 }
 
 export const notFound = (what: string) => fail(CODES.NOT_FOUND, `${what} not found`);

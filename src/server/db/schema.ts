@@ -1,8 +1,8 @@
 /**
  * The database schema: one history for PGlite and PostgreSQL (drizzle-kit generates migrations
  * from this file into ./migrations). Money columns are integer EUR minor units.
- * Orders and payments arrive in later migrations. Accounts (users, sessions, reset codes,
- * addresses, newsletter, wishlist, rate-limit counters) came with the second one.
+ * Accounts (users, sessions, reset codes, addresses, newsletter, wishlist, rate-limit counters)
+ * came with the second migration; coupons, orders, shipments and payments with the third.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -402,3 +402,277 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+// ---------- coupons, orders and payments (migration 0002) ----------
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case; shoppers' input is upper-cased before lookup. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    percent: smallint('percent'),
+    /** EUR minor units off, for fixed coupons (converted like prices). */
+    amountEur: integer('amount_eur'),
+    /** EUR minor units the items must reach after the tier discount. */
+    minSpendEur: integer('min_spend_eur').notNull().default(0),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    /** Uses across all customers; null for unlimited. */
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Counted atomically when an order is placed, given back when an unpaid order is cancelled. */
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_uq').on(t.code),
+    check('coupons_kind_ck', sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100 and ${t.amountEur} is null) or (${t.kind} = 'fixed' and ${t.amountEur} > 0 and ${t.percent} is null)`),
+    check('coupons_used_ck', sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`),
+    check('coupons_min_spend_ck', sql`${t.minSpendEur} >= 0`),
+  ],
+);
+
+/**
+ * An order. Every amount is frozen in the order's currency (integer minor units) when it is
+ * placed; the EUR rate used is kept beside them. The guest's access token is stored as a SHA-256
+ * digest: only the buyer's link holds the token.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** "JS-7KQ4M-2XPHD": random, the only id shoppers and URLs ever see. */
+    orderNo: text('order_no').notNull(),
+    accessTokenHash: text('access_token_hash').notNull(),
+    /** Random per order; with AUTH_SECRET it re-makes the token for an idempotent replay. */
+    accessNonce: text('access_nonce').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The guest's visitor id, when the order came from a guest cart (to empty its lines once paid). */
+    visitorId: text('visitor_id'),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    currency: text('currency').notNull(),
+    /** Units per USD x100 of the order's currency and of EUR, as locked when it was placed. */
+    rateX100: integer('rate_x100').notNull(),
+    baseRateX100: integer('base_rate_x100').notNull(),
+    itemCount: integer('item_count').notNull(),
+    itemsTotal: integer('items_total').notNull(),
+    tierPercent: smallint('tier_percent').notNull(),
+    tierDiscount: integer('tier_discount').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    shippingMethod: text('shipping_method').notNull(),
+    shippingZone: text('shipping_zone').notNull(),
+    shippingAmount: integer('shipping_amount').notNull(),
+    total: integer('total').notNull(),
+    /** Business days, the printing days included. */
+    deliveryMinDays: smallint('delivery_min_days').notNull(),
+    deliveryMaxDays: smallint('delivery_max_days').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddressSnapshot>().notNull(),
+    personalised: boolean('personalised').notNull(),
+    status: text('status').notNull(),
+    /** Cart lines this order was made from, removed from the cart once it is paid. */
+    cartItemIds: integer('cart_item_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Scope ("u:<id>" or "v:<visitor>") and key of the Idempotency-Key header that made it. */
+    idempotencyScope: text('idempotency_scope').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Unpaid after this, the order is cancelled and its stock and coupon use released. */
+    payBefore: at('pay_before').notNull(),
+    /**
+     * Set (only while pending) just before the shop asks PayPal to capture, so the unpaid-order
+     * sweep and a capture in flight cannot both win: each moves the order with a conditional update.
+     */
+    captureStartedAt: at('capture_started_at'),
+    paidAt: at('paid_at'),
+    /** True once the order's reserved stock went back (cancelled before payment). */
+    stockReleased: boolean('stock_released').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    uniqueIndex('orders_idempotency_uq').on(t.idempotencyScope, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.payBefore),
+    check('orders_status_ck', sql`${t.status} in ('pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`),
+    check(
+      'orders_amounts_ck',
+      sql`${t.itemsTotal} >= 0 and ${t.tierDiscount} >= 0 and ${t.couponDiscount} >= 0 and ${t.shippingAmount} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.itemsTotal} - ${t.tierDiscount} - ${t.couponDiscount} + ${t.shippingAmount}`,
+    ),
+  ],
+);
+
+/** The shipping address as it was when the order was placed (the address book may change later). */
+export interface OrderAddressSnapshot {
+  firstName: string;
+  lastName: string;
+  company: string;
+  address: string;
+  address2: string;
+  country: string;
+  province: string;
+  postalCode: string;
+  phoneCode: string;
+  city: string;
+  phone: string;
+}
+
+/** What a patch or add-on was called and cost when the order was placed. */
+export interface OrderExtraSnapshot {
+  id: number;
+  name: Localised;
+  /** In the order's currency. */
+  price: number;
+}
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The product it was, kept as a plain number: no foreign key, so replacing the catalogue
+     * (seed --reset truncates products) leaves order history whole.
+     */
+    productId: integer('product_id'),
+    title: jsonb('title').$type<Localised>().notNull(),
+    image: text('image').notNull(),
+    size: text('size').notNull(),
+    customType: smallint('custom_type').notNull(),
+    squadPlayerId: integer('squad_player_id'),
+    /** Printed name and number (a chosen player's, or the shopper's own). */
+    customName: text('custom_name'),
+    customNumber: text('custom_number'),
+    premiumNameOption: text('premium_name_option').notNull(),
+    premiumNumberOption: text('premium_number_option').notNull(),
+    patches: jsonb('patches').$type<OrderExtraSnapshot[]>().notNull(),
+    addons: jsonb('addons').$type<OrderExtraSnapshot[]>().notNull(),
+    personalised: boolean('personalised').notNull(),
+    unitPriceEur: integer('unit_price_eur').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_amounts_ck', sql`${t.quantity} between 1 and 99 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** Every move of an order, with its time: the status timeline. */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    at: at('at').notNull().defaultNow(),
+    /** Who moved it: checkout, capture, webhook, reconciler, admin. */
+    actor: text('actor').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId, t.at)],
+);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    shippedAt: at('shipped_at').notNull().defaultNow(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    status: text('status').notNull(),
+    location: text('location'),
+    description: text('description').notNull(),
+  },
+  (t) => [index('shipment_events_shipment_idx').on(t.shipmentId, t.at)],
+);
+
+/** One use of a coupon by one order; deleted (and the count given back) if the order is cancelled unpaid. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_uq').on(t.orderId),
+    index('coupon_redemptions_user_idx').on(t.couponId, t.userId),
+    index('coupon_redemptions_email_idx').on(t.couponId, t.email),
+  ],
+);
+
+/**
+ * The order's payment at PayPal: ids, status, amount, and the payer's name and email. Never card
+ * data (PCI DSS SAQ A: the card form is PayPal's).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['paypal', 'none'] }).notNull(),
+    /** new, created, approved, pending, declined, captured, refunded, failed, mismatch */
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    paypalOrderId: text('paypal_order_id'),
+    /** Bumped when PayPal must make a new order (the old one was voided), so its request id changes. */
+    createAttempt: integer('create_attempt').notNull().default(1),
+    /** Bumped after a definite decline, so the buyer's retry is a new capture, not a replay of the decline. */
+    captureAttempt: integer('capture_attempt').notNull().default(1),
+    captureId: text('capture_id'),
+    refundId: text('refund_id'),
+    payerEmail: text('payer_email'),
+    payerName: text('payer_name'),
+    /** The last problem PayPal reported (INSTRUMENT_DECLINED, AMOUNT_MISMATCH...). */
+    lastIssue: text('last_issue'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('payments_order_uq').on(t.orderId), uniqueIndex('payments_paypal_order_uq').on(t.paypalOrderId), uniqueIndex('payments_capture_uq').on(t.captureId)],
+);
+
+/** Webhook events already applied: PayPal delivers at least once, we apply once. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  receivedAt: at('received_at').notNull().defaultNow(),
+});

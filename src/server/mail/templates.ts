@@ -1,8 +1,10 @@
 /**
- * The account mails, in the shopper's locale (en-US or zh-CN), each as plain text and HTML.
- * Values put into HTML are escaped; links point at the storefront's pages.
+ * The account and order mails, in the shopper's locale (en-US or zh-CN), each as plain text and
+ * HTML. Values put into HTML are escaped; links point at the storefront's pages.
  */
 import type { Locale } from '../../domain/locale.ts';
+import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
+import type { ShippingMethod } from '../../domain/shipping.ts';
 
 export interface MailContent {
   subject: string;
@@ -152,6 +154,139 @@ export function emailChangedMail(links: MailLinks, newEmail: string): MailConten
       'Hello,',
       `Your account now signs in with ${escapeHtml(newEmail)}, and our mail goes there from now on.`,
       'If you did not do this, reply to this email and tell us.',
+    ]),
+  };
+}
+
+// ---------- orders ----------
+
+export interface OrderMailLine {
+  name: string;
+  size: string;
+  /** "Name SMITH, number 7, Gold name, patch: Premier League" (already in the mail's language). */
+  details: string;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface OrderMailData {
+  orderNo: string;
+  /** order-success/{orderNo}?token=... for guests, order-detail/{orderNo} for members. */
+  link: string;
+  firstName: string;
+  currency: CurrencyCode;
+  lines: OrderMailLine[];
+  items: number;
+  tierPercent: number;
+  tierDiscount: number;
+  couponCode: string | null;
+  couponDiscount: number;
+  shipping: number;
+  total: number;
+  shippingMethod: ShippingMethod;
+  delivery: { minDays: number; maxDays: number };
+  address: string[];
+  personalised: boolean;
+}
+
+const METHOD_NAMES: Record<Locale, Record<ShippingMethod, string>> = {
+  'en-US': { standard: 'Standard shipping', express: 'Express shipping' },
+  'zh-CN': { standard: '标准配送', express: '快速配送' },
+};
+
+/** "Order summary" rows as [label, amount] in the mail's language. */
+function amountRows(locale: Locale, data: OrderMailData): [string, string][] {
+  const money = (minor: number) => formatMoney(minor, data.currency, locale);
+  const zh = locale === 'zh-CN';
+  const rows: [string, string][] = [[zh ? '商品小计' : 'Items', money(data.items)]];
+  if (data.tierDiscount > 0) rows.push([zh ? `多件优惠（${data.tierPercent}%）` : `Multi-buy discount (${data.tierPercent}%)`, `-${money(data.tierDiscount)}`]);
+  if (data.couponDiscount > 0) rows.push([zh ? `优惠券 ${data.couponCode ?? ''}` : `Coupon ${data.couponCode ?? ''}`, `-${money(data.couponDiscount)}`]);
+  rows.push([METHOD_NAMES[locale][data.shippingMethod], data.shipping === 0 ? (zh ? '免费' : 'Free') : money(data.shipping)]);
+  rows.push([zh ? '合计' : 'Total', money(data.total)]);
+  return rows;
+}
+
+export function orderConfirmationMail(locale: Locale, data: OrderMailData): MailContent {
+  const zh = locale === 'zh-CN';
+  const money = (minor: number) => formatMoney(minor, data.currency, locale);
+  const lineText = data.lines.map((l) => `- ${l.name} (${zh ? '尺码' : 'size'} ${l.size}) x ${l.quantity}: ${money(l.lineTotal)}${l.details ? `\n  ${l.details}` : ''}`);
+  const rows = amountRows(locale, data);
+  const delivery = zh ? `预计 ${data.delivery.minDays}-${data.delivery.maxDays} 个工作日送达。` : `Expected delivery: ${data.delivery.minDays}-${data.delivery.maxDays} business days.`;
+  const personalised = zh ? '订单中有个性化印制的商品：印制需额外 1-2 个工作日，且个性化商品不支持退货或取消。' : 'Your order has personalised items: printing adds 1-2 business days, and personalised items cannot be returned or cancelled.';
+  const subject = zh ? `订单 ${data.orderNo} 已确认` : `Order ${data.orderNo} confirmed`;
+  const greeting = zh ? `${data.firstName}，您好：` : `Hello ${data.firstName},`;
+  const intro = zh ? `感谢您的购买！我们已收到订单 ${data.orderNo} 的付款。` : `Thank you for your order! We have received the payment for order ${data.orderNo}.`;
+  const follow = zh ? '查看订单详情和物流进度：' : 'See your order and follow its delivery:';
+  const shipTo = zh ? '收货地址：' : 'Shipping to:';
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...lineText,
+    '',
+    ...rows.map(([label, amount]) => `${label}: ${amount}`),
+    '',
+    shipTo,
+    ...data.address,
+    '',
+    delivery,
+    ...(data.personalised ? [personalised] : []),
+    '',
+    `${follow} ${data.link}`,
+    '',
+  ].join('\n');
+  const cell = 'padding:4px 8px;border-bottom:1px solid #eee';
+  const lineRows = data.lines
+    .map(
+      (l) =>
+        `<tr><td style="${cell}">${escapeHtml(l.name)} (${zh ? '尺码' : 'size'} ${escapeHtml(l.size)}) x ${l.quantity}${l.details ? `<br><span style="color:#666;font-size:13px">${escapeHtml(l.details)}</span>` : ''}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(l.lineTotal))}</td></tr>`,
+    )
+    .join('');
+  const summaryRows = rows.map(([label, amount], i) => `<tr><td style="${cell}${i === rows.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td><td style="${cell};text-align:right;white-space:nowrap${i === rows.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(amount)}</td></tr>`).join('');
+  return {
+    subject,
+    text,
+    html: html(locale, [
+      escapeHtml(greeting),
+      escapeHtml(intro),
+      `<table style="width:100%;border-collapse:collapse">${lineRows}${summaryRows}</table>`,
+      `${escapeHtml(shipTo)}<br>${data.address.map(escapeHtml).join('<br>')}`,
+      escapeHtml(delivery) + (data.personalised ? `<br>${escapeHtml(personalised)}` : ''),
+      `${escapeHtml(follow)} ${link(data.link, data.orderNo)}`,
+    ]),
+  };
+}
+
+export interface ShipmentMailData {
+  orderNo: string;
+  link: string;
+  firstName: string;
+  carrier: string;
+  trackingNumber: string;
+}
+
+export function shipmentMail(locale: Locale, data: ShipmentMailData): MailContent {
+  if (locale === 'zh-CN') {
+    return {
+      subject: `订单 ${data.orderNo} 已发货`,
+      text: `${data.firstName}，您好：\n\n您的订单 ${data.orderNo} 已发货。\n承运商：${data.carrier}\n运单号：${data.trackingNumber}\n\n查看订单和物流进度：${data.link}\n`,
+      html: html(locale, [
+        `${escapeHtml(data.firstName)}，您好：`,
+        `您的订单 ${escapeHtml(data.orderNo)} 已发货。`,
+        `承运商：${escapeHtml(data.carrier)}<br>运单号：<strong>${escapeHtml(data.trackingNumber)}</strong>`,
+        `${link(data.link, '查看订单和物流进度')}`,
+      ]),
+    };
+  }
+  return {
+    subject: `Order ${data.orderNo} has shipped`,
+    text: `Hello ${data.firstName},\n\nYour order ${data.orderNo} is on its way.\nCarrier: ${data.carrier}\nTracking number: ${data.trackingNumber}\n\nFollow it here: ${data.link}\n`,
+    html: html(locale, [
+      `Hello ${escapeHtml(data.firstName)},`,
+      `Your order ${escapeHtml(data.orderNo)} is on its way.`,
+      `Carrier: ${escapeHtml(data.carrier)}<br>Tracking number: <strong>${escapeHtml(data.trackingNumber)}</strong>`,
+      `${link(data.link, 'Follow your order')}`,
     ]),
   };
 }

@@ -15,14 +15,22 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; fo
  * what it inlines); the header adds what a meta tag cannot say and what must hold regardless.
  */
 const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
+
+/** Frames a page may show: none of its own; PayPal's buttons and card form when the real PayPal is used. */
+function pageCsp(frameOrigins: readonly string[]): string {
+  return `${PAGE_CSP}; frame-src ${frameOrigins.length ? frameOrigins.join(' ') : "'none'"}`;
+}
 const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
 
 export interface SecurityOptions {
   corsOrigins: string[];
   apiPrefix: string;
+  /** Origins pages may frame (PayPal's, with real credentials); none otherwise. */
+  frameOrigins?: readonly string[];
 }
 
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
+  const pagePolicy = pageCsp(options.frameOrigins ?? []);
   await app.register(helmet, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
@@ -45,7 +53,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     const url = request.url;
     if (url.startsWith(`${options.apiPrefix}/docs`)) reply.header('content-security-policy', DOCS_CSP);
     else if (url.startsWith(`${options.apiPrefix}/`) || url === options.apiPrefix) reply.header('content-security-policy', API_CSP);
-    else reply.header('content-security-policy', PAGE_CSP);
+    else reply.header('content-security-policy', pagePolicy);
     // API answers may be personal (carts, later accounts): never kept by shared caches.
     if (url.startsWith(options.apiPrefix) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;

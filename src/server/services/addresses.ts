@@ -64,10 +64,11 @@ export class AddressService {
 
   /**
    * Checks the country and, for countries with states, the province (a code or a name in either
-   * language, stored as the code). `at` names the item in the batch for the message.
+   * language, stored as the code). `field` names the address in the message ("body.0"); checkout
+   * checks a typed shipping address with it too.
    */
-  private async columns(input: AddressInput, at: number) {
-    const where = `Invalid request: body.${at}`;
+  async columns(input: Omit<AddressInput, 'id' | 'isDefault'>, field: string) {
+    const where = `Invalid request: ${field}`;
     const region = await this.geo.region(input.country);
     if (!region) throw invalid(`${where}.country: ${ACCOUNT_MESSAGES.countryRequired}`);
     let province = input.province;
@@ -111,7 +112,7 @@ export class AddressService {
     // Checked before the transaction: the country list is read through the pool, and PGlite has a
     // single connection that an open transaction holds.
     const checked: { input: AddressInput; values: Awaited<ReturnType<AddressService['columns']>> }[] = [];
-    for (const [at, input] of inputs.entries()) checked.push({ input, values: await this.columns(input, at) });
+    for (const [at, input] of inputs.entries()) checked.push({ input, values: await this.columns(input, `body.${at}`) });
     const ids = await this.db.transaction(async (tx) => {
       const saved: number[] = [];
       for (const { input, values } of checked) {

@@ -5,9 +5,9 @@
  */
 import { and, arrayOverlaps, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '../../domain/api.ts';
-import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type NewCartLine } from '../../domain/cart.ts';
+import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../domain/cart.ts';
 import type { Size } from '../../domain/catalogue.ts';
-import type { Locale } from '../../domain/locale.ts';
+import type { Locale, Localised } from '../../domain/locale.ts';
 import type { CurrencyCode } from '../../domain/money.ts';
 import { convertFromEur } from '../../domain/money.ts';
 import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
@@ -26,7 +26,16 @@ function ownedBy(owner: CartOwner): SQL {
   return owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A line priced from the database, with what an order freezes of it. */
+export interface PricedConfig {
+  record: CartLineRecord;
+  unitPriceEur: number;
+  title: Localised;
+  patches: { id: number; name: Localised; priceEur: number }[];
+  addons: { id: number; name: Localised; priceEur: number }[];
+}
 
 export class CartService {
   private readonly db: Db;
@@ -46,7 +55,7 @@ export class CartService {
     });
   }
 
-  private async stockOf(tx: Tx, productId: number, size: string): Promise<number | null> {
+  private async stockOf(tx: Db | Tx, productId: number, size: string): Promise<number | null> {
     const [row] = await tx
       .select({ stock: productSizes.stock })
       .from(productSizes)
@@ -67,8 +76,12 @@ export class CartService {
     return line.id;
   }
 
-  private async addLine(tx: Tx, owner: CartOwner, item: NewCartLine): Promise<number> {
-    const config = normaliseLine(item);
+  /**
+   * Checks a configuration against the catalogue: an active product, an offered size, a printable
+   * shirt for a print, a player of the team's squad, patches that fit, add-ons offered with it.
+   * Answers the size's stock. Cart lines and "buy it now" both pass through here.
+   */
+  async checkConfig(tx: Db | Tx, config: LineConfig): Promise<{ stock: number }> {
     const [product] = await tx
       .select({ id: products.id, tags: products.tags, teamId: products.teamId, printable: products.printable })
       .from(products)
@@ -100,6 +113,12 @@ export class CartService {
         .where(and(inArray(addons.id, config.addonIds), eq(addons.active, true), product.teamId === null ? sql`false` : eq(addons.teamId, product.teamId)));
       if (offered.length !== config.addonIds.length) throw invalid('A chosen add-on is not offered with this product');
     }
+    return { stock };
+  }
+
+  private async addLine(tx: Tx, owner: CartOwner, item: NewCartLine): Promise<number> {
+    const config = normaliseLine(item);
+    const { stock } = await this.checkConfig(tx, config);
 
     const key = lineKey(config);
     const [existing] = await tx.select({ id: cartItems.id, quantity: cartItems.quantity }).from(cartItems).where(and(ownedBy(owner), eq(cartItems.lineKey, key)));
@@ -222,66 +241,102 @@ export class CartService {
 
   /** Every line of a cart priced from the database in the given currency, newest first. */
   async pricedLines(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<CartLineRecord[]> {
-    const rows = await db
-      .select({ line: cartItems, product: products, stock: productSizes.stock })
-      .from(cartItems)
-      .innerJoin(products, and(eq(products.id, cartItems.productId), eq(products.active, true)))
-      .leftJoin(productSizes, and(eq(productSizes.productId, cartItems.productId), eq(productSizes.size, cartItems.size)))
-      .where(ownedBy(owner))
-      .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
-    if (rows.length === 0) return [];
+    const rows = await db.select().from(cartItems).where(ownedBy(owner)).orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+    const priced = await this.priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale);
+    return priced.map((line) => line.record);
+  }
 
-    const patchIds = [...new Set(rows.flatMap((r) => r.line.patchIds))];
-    const addonIds = [...new Set(rows.flatMap((r) => r.line.addonIds))];
-    const playerIds = [...new Set(rows.flatMap((r) => (r.line.squadPlayerId ? [r.line.squadPlayerId] : [])))];
-    const [patchRows, addonRows, playerRows] = await Promise.all([
+  /**
+   * Prices configured lines from the database (cart lines, or a "buy it now" line with id 0), in
+   * their order. Lines whose product is gone or inactive are left out. Besides the cart's record,
+   * each answer carries what an order freezes: the EUR unit price and the names in both locales.
+   */
+  async priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+    if (items.length === 0) return [];
+    const productIds = [...new Set(items.map((i) => i.config.productId))];
+    const patchIds = [...new Set(items.flatMap((i) => i.config.patchIds))];
+    const addonIds = [...new Set(items.flatMap((i) => i.config.addonIds))];
+    const playerIds = [...new Set(items.flatMap((i) => (i.config.squadPlayerId ? [i.config.squadPlayerId] : [])))];
+    const [productRows, sizeRows, patchRows, addonRows, playerRows] = await Promise.all([
+      db.select().from(products).where(and(inArray(products.id, productIds), eq(products.active, true))),
+      db.select().from(productSizes).where(inArray(productSizes.productId, productIds)),
       patchIds.length ? db.select().from(patches).where(inArray(patches.id, patchIds)).orderBy(asc(patches.id)) : [],
       addonIds.length ? db.select().from(addons).where(inArray(addons.id, addonIds)).orderBy(asc(addons.id)) : [],
       playerIds.length ? db.select().from(squadPlayers).where(inArray(squadPlayers.id, playerIds)) : [],
     ]);
+    const productById = new Map(productRows.map((p) => [p.id, p]));
+    const stockBySize = new Map(sizeRows.map((s) => [`${s.productId}|${s.size}`, s.stock]));
     const patchById = new Map(patchRows.map((p) => [p.id, p]));
     const addonById = new Map(addonRows.map((a) => [a.id, a]));
     const playerById = new Map(playerRows.map((p) => [p.id, p]));
 
-    return rows.map(({ line, product, stock }) => {
-      const linePatches = line.patchIds.flatMap((id) => (patchById.has(id) ? [patchById.get(id)!] : []));
-      const lineAddons = line.addonIds.flatMap((id) => (addonById.has(id) ? [addonById.get(id)!] : []));
-      const customType = line.customType as CustomType;
+    return items.flatMap(({ id, config, quantity }) => {
+      const product = productById.get(config.productId);
+      if (!product) return [];
+      const linePatches = config.patchIds.flatMap((pid) => (patchById.has(pid) ? [patchById.get(pid)!] : []));
+      const lineAddons = config.addonIds.flatMap((aid) => (addonById.has(aid) ? [addonById.get(aid)!] : []));
+      const customType = config.customType;
       const unitEur = unitPriceEur({
         productPriceEur: product.price,
         customisationFeeEur: product.customisationFee,
         patchPricesEur: linePatches.map((p) => p.patchPrice),
         addonPricesEur: lineAddons.map((a) => a.price),
         customType,
-        premiumNameOption: line.premiumNameOption as PremiumOption,
-        premiumNumberOption: line.premiumNumberOption as PremiumOption,
+        premiumNameOption: config.premiumNameOption,
+        premiumNumberOption: config.premiumNumberOption,
       });
-      const priced = priceLine(unitEur, line.quantity, currency);
-      const player = line.squadPlayerId ? playerById.get(line.squadPlayerId) : undefined;
-      return {
-        id: line.id,
+      const priced = priceLine(unitEur, quantity, currency);
+      const player = config.squadPlayerId ? playerById.get(config.squadPlayerId) : undefined;
+      const title: Localised = { 'en-US': product.title, 'zh-CN': product.zh.title || product.title };
+      const record: CartLineRecord = {
+        id,
         productId: product.id,
-        name: (locale === 'zh-CN' && product.zh.title) || product.title,
+        name: pick(title, locale),
         image: product.images[0] ?? '',
         price: priced.unitPrice,
         lineTotal: priced.lineTotal,
-        size: line.size as Size,
-        patch: line.patchIds.join(','),
+        size: config.size,
+        patch: config.patchIds.join(','),
         patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency) })),
-        addons: line.addonIds.join(','),
+        addons: config.addonIds.join(','),
         addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency) })),
         customType,
-        squadList: line.squadPlayerId,
+        squadList: config.squadPlayerId,
         player: player ? { id: player.id, name: player.name, number: player.number } : null,
         // Choose A Player prints the player's name and number.
-        customName: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.name ?? null) : line.customName,
-        customNumber: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.number ?? null) : line.customNumber,
-        premiumNameOption: line.premiumNameOption as PremiumOption,
-        premiumNumberOption: line.premiumNumberOption as PremiumOption,
-        quantity: line.quantity,
+        customName: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.name ?? null) : config.customName,
+        customNumber: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.number ?? null) : config.customNumber,
+        premiumNameOption: config.premiumNameOption,
+        premiumNumberOption: config.premiumNumberOption,
+        quantity,
         personalised: isPrinted(customType),
-        stock: stock ?? 0,
+        stock: stockBySize.get(`${product.id}|${config.size}`) ?? 0,
       };
+      return [
+        {
+          record,
+          unitPriceEur: unitEur,
+          title,
+          patches: linePatches.map((p) => ({ id: p.id, name: p.patchName, priceEur: p.patchPrice })),
+          addons: lineAddons.map((a) => ({ id: a.id, name: a.name, priceEur: a.price })),
+        },
+      ];
     });
   }
+}
+
+/** The configuration a stored cart line holds. */
+function configOf(line: typeof cartItems.$inferSelect): LineConfig {
+  return {
+    productId: line.productId,
+    size: line.size as Size,
+    patchIds: line.patchIds,
+    addonIds: line.addonIds,
+    customType: line.customType as CustomType,
+    squadPlayerId: line.squadPlayerId,
+    customName: line.customName,
+    customNumber: line.customNumber,
+    premiumNameOption: line.premiumNameOption as PremiumOption,
+    premiumNumberOption: line.premiumNumberOption as PremiumOption,
+  };
 }

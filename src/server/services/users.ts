@@ -7,6 +7,7 @@ import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../..
 import type { Locale } from '../../domain/locale.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { OrderService } from './orders.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -73,13 +74,19 @@ export class UserService {
     return Boolean(row);
   }
 
-  /** Saves the profile; false when the new email was taken in the meantime. */
+  /**
+   * Saves the profile; false when the new email was taken in the meantime. With
+   * `updateOrderEmail`, the account's unpaid orders take the (new) email in the same transaction.
+   */
   async updateProfile(userId: number, changes: ProfileChanges, at: Date): Promise<boolean> {
     try {
-      await this.db
-        .update(users)
-        .set({ ...changes, updatedAt: at })
-        .where(eq(users.id, userId));
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ ...changes, updatedAt: at })
+          .where(eq(users.id, userId));
+        if (changes.updateOrderEmail) await OrderService.updateUnpaidEmail(tx, userId, changes.email, at);
+      });
       return true;
     } catch (error) {
       if (isUniqueViolation(error)) return false;

@@ -1,0 +1,273 @@
+/**
+ * Checkout: what the checkout page sends, how an order's amounts are made, and the PayPal
+ * purchase unit built from them.
+ *
+ * The amounts, in the order's currency and integer minor units:
+ *   items            sum of unit price x quantity (unit prices converted from EUR first)
+ *   tierDiscount     the discount tier's percentage of items (pricing.ts cartTotals)
+ *   couponDiscount   the coupon, applied to items - tierDiscount, never more than that
+ *   shipping         the method's rate for the destination zone; standard is free once
+ *                    items - tierDiscount - couponDiscount reaches the threshold
+ *   total            items - tierDiscount - couponDiscount + shipping  (never below 0)
+ */
+import { z } from 'zod';
+import { addressInputSchema, emailSchema } from './account.ts';
+import { newCartLineSchema, type CartLineRecord } from './cart.ts';
+import { idSchema } from './catalogue.ts';
+import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.ts';
+import { assertMinor, currencyCodeSchema, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.ts';
+import { cartTotals, type DiscountTier } from './pricing.ts';
+import { shippingMethodSchema, shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
+
+// ---------- requests ----------
+
+/** The lines to buy: some of the caller's cart lines, or one configured product ("buy it now"). */
+export const checkoutSourceSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('cart'), cartItemIds: z.array(idSchema, { error: 'cartItemIds must be a list of ids' }).min(1, 'choose at least one cart item').max(100) }),
+    z.strictObject({ type: z.literal('buyNow'), item: newCartLineSchema }),
+  ],
+  { error: 'source must be {type: "cart", cartItemIds} or {type: "buyNow", item}' },
+);
+export type CheckoutSource = z.output<typeof checkoutSourceSchema>;
+
+/** A typed shipping address: the add-address form's fields without id and default flag. */
+export const shippingAddressSchema = addressInputSchema.omit({ id: true, isDefault: true });
+export type ShippingAddressInput = z.output<typeof shippingAddressSchema>;
+
+const countrySchema = z.string({ error: 'country must be a country code' }).regex(/^[A-Z]{2}$/, 'country must be a two-letter country code');
+
+export const quoteRequestSchema = z.strictObject({
+  source: checkoutSourceSchema,
+  currency: currencyCodeSchema.default('EUR'),
+  /** Destination; without it the quote has no shipping yet. */
+  country: countrySchema.optional(),
+  shippingMethod: shippingMethodSchema.default('standard'),
+  /** Checked by the quote, which answers a coupon message rather than failing. */
+  couponCode: z.string().max(64).nullish(),
+});
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+export const placeOrderRequestSchema = z
+  .strictObject({
+    source: checkoutSourceSchema,
+    currency: currencyCodeSchema,
+    /** Required for guests; a signed-in shopper's orders use the account's email. */
+    email: emailSchema.optional(),
+    /** An address of the signed-in shopper's address book... */
+    addressId: idSchema.optional(),
+    /** ...or one typed in. */
+    address: shippingAddressSchema.optional(),
+    shippingMethod: shippingMethodSchema,
+    couponCode: z.string().max(64).nullish(),
+    /** The shopper's acknowledgement of "no returns, +1-2 business days" when a line is personalised. */
+    acceptPersonalisedTerms: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.addressId === undefined) === (body.address === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Give either addressId or address' });
+    }
+  });
+export type PlaceOrderRequest = z.output<typeof placeOrderRequestSchema>;
+
+/** Idempotency-Key header: 8-128 characters of a UUID, ULID or similar. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: 'The Idempotency-Key header is required' })
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'The Idempotency-Key header must be 8-128 letters, digits or . _ : -'),
+});
+
+// ---------- amounts ----------
+
+export interface CheckoutTotals {
+  currency: CurrencyCode;
+  itemCount: number;
+  items: number;
+  tierPercent: number;
+  tierDiscount: number;
+  couponDiscount: number;
+  /** items - tierDiscount - couponDiscount: what the free-shipping threshold is compared with. */
+  itemsAfterDiscounts: number;
+  /** 0 until a destination is known. */
+  shipping: number;
+  total: number;
+}
+
+export interface TotalsInput {
+  lines: readonly { lineTotal: number; quantity: number }[];
+  currency: CurrencyCode;
+  tiers: readonly DiscountTier[];
+  coupon: Pick<CouponRule, 'kind' | 'percent' | 'amountEur'> | null;
+  /** Destination and method; null before the shopper says where. */
+  shipping: { country: string; method: ShippingMethod } | null;
+  personalised: boolean;
+}
+
+export function checkoutTotals(input: TotalsInput): { totals: CheckoutTotals; shipping: ShippingOption | null } {
+  const cart = cartTotals(input.lines, input.currency, input.tiers);
+  const afterTier = cart.total;
+  const coupon = input.coupon ? couponDiscount(input.coupon, afterTier, input.currency) : 0;
+  const itemsAfterDiscounts = afterTier - coupon;
+  const option = input.shipping ? shippingOption(input.shipping.country, input.shipping.method, itemsAfterDiscounts, input.currency, input.personalised) : null;
+  const shipping = option?.amount ?? 0;
+  return {
+    totals: {
+      currency: input.currency,
+      itemCount: cart.itemCount,
+      items: cart.subtotal,
+      tierPercent: cart.discountPercent,
+      tierDiscount: cart.discount,
+      couponDiscount: coupon,
+      itemsAfterDiscounts,
+      shipping,
+      total: itemsAfterDiscounts + shipping,
+    },
+    shipping: option,
+  };
+}
+
+// ---------- answers ----------
+
+/** A line as checkout shows it: the cart's line shape, with its cart id when it came from the cart. */
+export type CheckoutLine = Omit<CartLineRecord, 'id'> & { cartItemId: number | null };
+
+export interface CouponState {
+  code: string;
+  valid: boolean;
+  kind: CouponKind | null;
+  percent: number | null;
+  discount: number;
+  /** Why it does not apply (the page shows its own wording for it). */
+  reason: CouponProblem | null;
+  message: string | null;
+}
+
+export interface CheckoutQuote {
+  currency: CurrencyCode;
+  lines: CheckoutLine[];
+  summary: CheckoutTotals;
+  coupon: CouponState | null;
+  /** Every method to the destination, with its price for these items; null without a country. */
+  shippingOptions: ShippingOption[] | null;
+  /** The chosen method's option. */
+  shipping: ShippingOption | null;
+  freeShippingThreshold: number;
+  notices: {
+    /** Some line is printed with a name and number: no returns, and 1-2 more business days. */
+    personalised: boolean;
+    /** Lines that cannot be bought as they are (sold out, fewer left). */
+    stock: { cartItemId: number | null; productId: number; size: string; available: number; message: string }[];
+  };
+}
+
+export interface PlacedOrder {
+  orderNo: string;
+  /** The guest's key to the order pages (order-success/{orderNo}?token=...). */
+  accessToken: string;
+  status: string;
+  currency: CurrencyCode;
+  total: number;
+  /** When an unpaid order is cancelled and its stock released. */
+  payBefore: string;
+  /** True when this answer repeats an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
+}
+
+// ---------- PayPal ----------
+
+export interface PaypalMoney {
+  currency_code: string;
+  value: string;
+}
+
+export interface PaypalItem {
+  name: string;
+  quantity: string;
+  unit_amount: PaypalMoney;
+  sku?: string;
+  category?: 'PHYSICAL_GOODS';
+}
+
+export interface PaypalPurchaseUnit {
+  reference_id: string;
+  custom_id: string;
+  invoice_id: string;
+  description: string;
+  amount: PaypalMoney & { breakdown: { item_total: PaypalMoney; shipping: PaypalMoney; discount: PaypalMoney } };
+  items: PaypalItem[];
+}
+
+export interface BreakdownInput {
+  orderNo: string;
+  currency: CurrencyCode;
+  items: readonly { name: string; sku: string; unitAmount: number; quantity: number }[];
+  /** Tier discount and coupon together. */
+  discount: number;
+  shipping: number;
+  total: number;
+}
+
+const PAYPAL_TEXT_MAX = 127;
+
+function money(minor: number, currency: CurrencyCode): PaypalMoney {
+  return { currency_code: currency, value: toDecimalString(minor, currency) };
+}
+
+export class BreakdownMismatchError extends Error {}
+
+/**
+ * The purchase unit PayPal checks: item_total = sum of unit_amount x quantity, and amount =
+ * item_total + shipping - discount (PayPal answers ITEM_TOTAL_MISMATCH or AMOUNT_MISMATCH
+ * otherwise). Built from the order's frozen integers, so it adds up by construction; an order
+ * whose figures do not is refused here rather than by PayPal.
+ */
+export function paypalPurchaseUnit(input: BreakdownInput): PaypalPurchaseUnit {
+  let itemTotal = 0;
+  for (const item of input.items) {
+    assertMinor(item.unitAmount);
+    if (!Number.isInteger(item.quantity) || item.quantity < 1) throw new BreakdownMismatchError('quantity must be a positive integer');
+    if (item.unitAmount < 0) throw new BreakdownMismatchError('unit amounts cannot be negative');
+    itemTotal += item.unitAmount * item.quantity;
+  }
+  for (const amount of [input.discount, input.shipping, input.total]) assertMinor(amount);
+  if (input.discount < 0 || input.shipping < 0) throw new BreakdownMismatchError('discount and shipping cannot be negative');
+  if (input.discount > itemTotal) throw new BreakdownMismatchError('the discount is larger than the items');
+  if (itemTotal + input.shipping - input.discount !== input.total) {
+    throw new BreakdownMismatchError(`total ${input.total} is not items ${itemTotal} + shipping ${input.shipping} - discount ${input.discount}`);
+  }
+  return {
+    reference_id: input.orderNo,
+    custom_id: input.orderNo,
+    invoice_id: input.orderNo,
+    description: `Order ${input.orderNo}`,
+    amount: {
+      ...money(input.total, input.currency),
+      breakdown: {
+        item_total: money(itemTotal, input.currency),
+        shipping: money(input.shipping, input.currency),
+        discount: money(input.discount, input.currency),
+      },
+    },
+    items: input.items.map((item) => ({
+      name: item.name.slice(0, PAYPAL_TEXT_MAX),
+      quantity: String(item.quantity),
+      unit_amount: money(item.unitAmount, input.currency),
+      sku: item.sku.slice(0, PAYPAL_TEXT_MAX),
+      category: 'PHYSICAL_GOODS',
+    })),
+  };
+}
+
+/** Decimal string to minor units ("12.30" -> 1230), for checking what PayPal answers; null if malformed. */
+export function minorFromDecimal(value: string, currency: CurrencyCode): number | null {
+  const digits = minorUnitDigits(currency);
+  const pattern = digits === 0 ? /^-?\d+$/ : new RegExp(`^-?\\d+(\\.\\d{1,${digits}})?$`);
+  if (!pattern.test(value)) return null;
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+  if (!Number.isSafeInteger(minor)) return null;
+  return negative && minor !== 0 ? -minor : minor;
+}

@@ -1,0 +1,102 @@
+/**
+ * Coupon rules. A coupon takes a percentage or a fixed amount (kept in EUR minor units and
+ * converted like prices) off the items after the tier discount; it never takes more than that,
+ * so a total cannot go below zero. Its minimum spend is compared with the same base.
+ */
+import { z } from 'zod';
+import { idSchema } from './catalogue.ts';
+import { convertFromEur, currencyCodeSchema, divRound, type CurrencyCode } from './money.ts';
+
+export const COUPON_KINDS = ['percent', 'fixed'] as const;
+export type CouponKind = (typeof COUPON_KINDS)[number];
+
+export const COUPON_CODE_MAX = 32;
+
+/** Codes are compared upper-cased and trimmed: "welcome10 " is WELCOME10. */
+export const couponCodeSchema = z
+  .string({ error: 'Please enter the coupon code' })
+  .trim()
+  .min(1, { error: 'Please enter the coupon code', abort: true })
+  .max(COUPON_CODE_MAX, { error: 'This coupon code does not exist', abort: true })
+  .regex(/^[A-Za-z0-9_-]+$/, 'This coupon code does not exist')
+  .transform((code) => code.toUpperCase());
+
+export interface CouponRule {
+  code: string;
+  kind: CouponKind;
+  /** 1-100, for percent coupons. */
+  percent: number | null;
+  /** EUR minor units, for fixed coupons. */
+  amountEur: number | null;
+  /** EUR minor units the items must reach after the tier discount; 0 for none. */
+  minSpendEur: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Uses across every customer; null for no limit. */
+  usageLimit: number | null;
+  /** Uses per customer (account, or email for guests); null for no limit. */
+  perCustomerLimit: number | null;
+  usedCount: number;
+  active: boolean;
+}
+
+export const COUPON_PROBLEMS = ['unknown', 'inactive', 'not-started', 'expired', 'min-spend', 'used-up', 'customer-limit'] as const;
+export type CouponProblem = (typeof COUPON_PROBLEMS)[number];
+
+/** English messages; the `reason` travels with them so pages can show their own wording. */
+export const COUPON_MESSAGES: Record<CouponProblem, string> = {
+  unknown: 'This coupon code does not exist',
+  inactive: 'This coupon is no longer available',
+  'not-started': 'This coupon is not valid yet',
+  expired: 'This coupon has expired',
+  'min-spend': 'Your order does not reach the minimum spend for this coupon',
+  'used-up': 'This coupon has been used up',
+  'customer-limit': 'You have already used this coupon',
+};
+
+export interface CouponContext {
+  now: Date;
+  currency: CurrencyCode;
+  /** What the items cost after the tier discount, in `currency`. */
+  base: number;
+  /** Uses by this customer already counted. */
+  customerUses: number;
+}
+
+/** Why the coupon cannot be used now, or null when it can. */
+export function couponProblem(rule: CouponRule, context: CouponContext): CouponProblem | null {
+  if (!rule.active) return 'inactive';
+  if (rule.startsAt && context.now < rule.startsAt) return 'not-started';
+  if (rule.endsAt && context.now >= rule.endsAt) return 'expired';
+  if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return 'used-up';
+  if (rule.perCustomerLimit !== null && context.customerUses >= rule.perCustomerLimit) return 'customer-limit';
+  if (context.base < convertFromEur(rule.minSpendEur, context.currency)) return 'min-spend';
+  return null;
+}
+
+/** The amount the coupon takes off `base` (in `currency`), never more than `base`. */
+export function couponDiscount(rule: Pick<CouponRule, 'kind' | 'percent' | 'amountEur'>, base: number, currency: CurrencyCode): number {
+  if (base <= 0) return 0;
+  const raw = rule.kind === 'percent' ? divRound(base * (rule.percent ?? 0), 100) : convertFromEur(rule.amountEur ?? 0, currency);
+  return Math.max(0, Math.min(base, raw));
+}
+
+export const applyCouponRequestSchema = z.strictObject({
+  code: couponCodeSchema,
+  currency: currencyCodeSchema.default('EUR'),
+  /** The cart lines the shopper is about to buy; all of the caller's lines when absent. */
+  cartItemIds: z.array(idSchema).min(1).max(100).optional(),
+});
+
+export interface CouponCheck {
+  code: string;
+  kind: CouponKind;
+  percent: number | null;
+  /** The fixed amount in the cart's currency, for fixed coupons. */
+  amount: number | null;
+  /** The minimum spend in the cart's currency (0 for none). */
+  minSpend: number;
+  /** What it takes off the cart now, in its currency. */
+  discount: number;
+  currency: CurrencyCode;
+}

@@ -1,0 +1,252 @@
+/**
+ * Orders (DESIGN.md section 6): states and the moves between them, order numbers, and the
+ * shapes the order endpoints take and answer.
+ */
+import { z } from 'zod';
+import { idSchema, pageRequestShape, type Size } from './catalogue.ts';
+import type { CurrencyCode } from './money.ts';
+import type { CustomType, PremiumOption } from './personalisation.ts';
+import type { ShippingMethod, ShippingZone } from './shipping.ts';
+
+// ---------- states ----------
+
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Forward moves only. Cancelled and refunded are final. A paid order holding a personalised
+ * item cannot be cancelled (it is printed for that buyer); it can still be refunded.
+ */
+const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending_payment: ['paid', 'cancelled'],
+  paid: ['processing', 'shipped', 'cancelled', 'refunded'],
+  processing: ['shipped', 'cancelled', 'refunded'],
+  shipped: ['delivered', 'refunded'],
+  delivered: ['refunded'],
+  cancelled: [],
+  refunded: [],
+};
+
+export type MoveProblem = 'not-allowed' | 'personalised';
+
+/** Why `from` -> `to` is not allowed, or null when it is. */
+export function moveProblem(from: OrderStatus, to: OrderStatus, personalised: boolean): MoveProblem | null {
+  if (!MOVES[from].includes(to)) return 'not-allowed';
+  if (to === 'cancelled' && personalised && from !== 'pending_payment') return 'personalised';
+  return null;
+}
+
+export function canMove(from: OrderStatus, to: OrderStatus, personalised: boolean): boolean {
+  return moveProblem(from, to, personalised) === null;
+}
+
+/** States in which the buyer has paid (and the order counts as a purchase). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+
+// ---------- order numbers ----------
+
+/**
+ * 31 characters that cannot be misread or misheard for one another: no 0/O, 1/I/L. Ten of them
+ * give about 49.5 random bits: unguessable, and still short to read out on the phone.
+ */
+export const ORDER_NO_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const ORDER_NO_LENGTH = 10;
+export const ORDER_NO_PREFIX = 'JS';
+/** "JS-7KQ4M-2XPHD" */
+export const ORDER_NO_PATTERN = new RegExp(`^${ORDER_NO_PREFIX}-[${ORDER_NO_ALPHABET}]{5}-[${ORDER_NO_ALPHABET}]{5}$`);
+
+/**
+ * Makes an order number from random bytes (the caller supplies them: the domain has no
+ * randomness of its own). Bytes at or above 248 are skipped so every character is equally likely;
+ * null when the bytes ran out first (ask again with more).
+ */
+export function orderNoFromBytes(bytes: Uint8Array): string | null {
+  const limit = 256 - (256 % ORDER_NO_ALPHABET.length);
+  let chars = '';
+  for (const byte of bytes) {
+    if (byte >= limit) continue;
+    chars += ORDER_NO_ALPHABET[byte % ORDER_NO_ALPHABET.length];
+    if (chars.length === ORDER_NO_LENGTH) return `${ORDER_NO_PREFIX}-${chars.slice(0, 5)}-${chars.slice(5)}`;
+  }
+  return null;
+}
+
+/** What a shopper types ("js 7kq4m 2xphd", "JS7KQ4M2XPHD") in the canonical form, or null. */
+export function normaliseOrderNo(input: string): string | null {
+  const compact = input.toUpperCase().replace(/[\s-]/g, '');
+  const body = compact.startsWith(ORDER_NO_PREFIX) ? compact.slice(ORDER_NO_PREFIX.length) : compact;
+  if (body.length !== ORDER_NO_LENGTH || [...body].some((c) => !ORDER_NO_ALPHABET.includes(c))) return null;
+  return `${ORDER_NO_PREFIX}-${body.slice(0, 5)}-${body.slice(5)}`;
+}
+
+export const ORDER_MESSAGES = {
+  orderNoRequired: 'Please enter order number',
+  orderNoInvalid: 'This is not an order number',
+} as const;
+
+export const orderNoSchema = z
+  .string({ error: ORDER_MESSAGES.orderNoRequired })
+  .trim()
+  .min(1, { error: ORDER_MESSAGES.orderNoRequired, abort: true })
+  .max(40, { error: ORDER_MESSAGES.orderNoInvalid, abort: true })
+  .transform((value, ctx) => {
+    const orderNo = normaliseOrderNo(value);
+    if (!orderNo) {
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.orderNoInvalid });
+      return z.NEVER;
+    }
+    return orderNo;
+  });
+
+/** The guest's access token: 43 base64url characters (256 bits). */
+export const orderTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'token is invalid');
+
+// ---------- requests ----------
+
+/** The order's owner (bearer token) or whoever holds its access token may read it. */
+export const orderAccessRequestSchema = z.strictObject({ orderNo: orderNoSchema, token: orderTokenSchema.optional() });
+export const orderItemsRequestSchema = z.strictObject({ orderNo: orderNoSchema, token: orderTokenSchema.optional(), ...pageRequestShape });
+export const orderListRequestSchema = z.strictObject({ ...pageRequestShape, size: pageRequestShape.size.default(10) });
+export const trackOrderRequestSchema = z.strictObject({ orderNo: orderNoSchema });
+export const productPurchasesRequestSchema = z.strictObject({ productId: idSchema, ...pageRequestShape, size: pageRequestShape.size.default(10) });
+
+const noteSchema = z.string().trim().max(500).optional();
+export const adminMoveRequestSchema = z
+  .strictObject({
+    orderNo: orderNoSchema,
+    to: z.enum(ORDER_STATUSES, { error: `to must be one of ${ORDER_STATUSES.join(', ')}` }),
+    note: noteSchema,
+    carrier: z.string().trim().min(1).max(60).optional(),
+    trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'trackingNumber must be 4-40 letters, digits or dashes').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.to === 'shipped' && (!body.carrier || !body.trackingNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Shipping needs a carrier and a tracking number' });
+    }
+  });
+export type AdminMoveRequest = z.output<typeof adminMoveRequestSchema>;
+
+export const adminShipmentEventRequestSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  status: z.string().trim().min(1).max(60),
+  description: z.string().trim().min(1).max(300),
+  location: z.string().trim().max(100).optional(),
+});
+
+// ---------- answers ----------
+
+export interface OrderLineRecord {
+  id: number;
+  productId: number | null;
+  name: string;
+  image: string;
+  size: Size;
+  customType: CustomType;
+  squadList: number | null;
+  customName: string | null;
+  customNumber: string | null;
+  premiumNameOption: PremiumOption;
+  premiumNumberOption: PremiumOption;
+  patches: { id: number; patchName: string; patchPrice: number }[];
+  addonItems: { id: number; name: string; price: number }[];
+  personalised: boolean;
+  /** In the order's currency, frozen when the order was placed. */
+  unitPrice: number;
+  quantity: number;
+  lineTotal: number;
+}
+
+export interface OrderAmounts {
+  currency: CurrencyCode;
+  /** Units of CURRENCY per EUR, as locked on the order (display only; amounts are frozen). */
+  rate: number;
+  itemCount: number;
+  items: number;
+  tierPercent: number;
+  tierDiscount: number;
+  couponCode: string | null;
+  couponDiscount: number;
+  shipping: number;
+  total: number;
+}
+
+export interface ShippingAddressRecord {
+  firstName: string;
+  lastName: string;
+  company: string;
+  address: string;
+  address2: string;
+  country: string;
+  countryName: string;
+  province: string;
+  provinceName: string;
+  postalCode: string;
+  phoneCode: string;
+  city: string;
+  phone: string;
+}
+
+export interface StatusEvent {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  at: string;
+  note: string | null;
+}
+
+export interface ShipmentRecord {
+  carrier: string;
+  trackingNumber: string;
+  shippedAt: string;
+  events: { at: string; status: string; location: string | null; description: string }[];
+}
+
+export interface OrderDetail {
+  orderNo: string;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+  /** While unpaid: when it is cancelled and its stock released. */
+  payBefore: string | null;
+  /** PayPal can still be asked for the money. */
+  payable: boolean;
+  email: string;
+  locale: string;
+  personalised: boolean;
+  amounts: OrderAmounts;
+  shippingMethod: ShippingMethod;
+  shippingZone: ShippingZone;
+  delivery: { minDays: number; maxDays: number };
+  shippingAddress: ShippingAddressRecord;
+  lines: OrderLineRecord[];
+  timeline: StatusEvent[];
+  shipments: ShipmentRecord[];
+  payment: { provider: 'paypal' | 'none'; status: string; payerName: string | null } | null;
+}
+
+export interface OrderSummary {
+  orderNo: string;
+  status: OrderStatus;
+  createdAt: string;
+  currency: CurrencyCode;
+  total: number;
+  itemCount: number;
+  /** The first lines' pictures and names, for the list. */
+  preview: { name: string; image: string }[];
+}
+
+/** Tracking by number: status and shipping events, nothing personal (checklist item 13). */
+export interface TrackingAnswer {
+  orderNo: string;
+  status: OrderStatus;
+  timeline: { status: OrderStatus; at: string }[];
+  shipments: ShipmentRecord[];
+}
+
+/** The product page's order tab: who bought it, as little as can say so. */
+export interface ProductPurchase {
+  buyer: string;
+  country: string;
+  size: Size;
+  date: string;
+  quantity: number;
+}

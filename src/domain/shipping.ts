@@ -1,0 +1,105 @@
+/**
+ * Shipping zones, methods and rates. Rates are kept in EUR minor units and converted to the
+ * order's currency like every other price; standard shipping is free once the items, after the
+ * tier discount and the coupon, reach the free-shipping threshold (45 EUR converted).
+ */
+import { z } from 'zod';
+import { convertFromEur, type CurrencyCode } from './money.ts';
+import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
+
+export const SHIPPING_METHODS = ['standard', 'express'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const shippingMethodSchema = z.enum(SHIPPING_METHODS, { error: `shippingMethod must be one of ${SHIPPING_METHODS.join(', ')}` });
+
+export const SHIPPING_ZONES = ['eu', 'europe', 'north-america', 'world'] as const;
+export type ShippingZone = (typeof SHIPPING_ZONES)[number];
+
+/** European Union members: one customs area, the cheapest zone. */
+const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
+/** The rest of geographic Europe (customs apply, road transport still works). */
+const EUROPE = new Set(['GB', 'CH', 'NO', 'IS', 'LI', 'MC', 'SM', 'VA', 'AD', 'AL', 'BA', 'ME', 'MK', 'RS', 'XK', 'MD', 'UA', 'GI', 'FO', 'GG', 'JE', 'IM', 'AX', 'SJ', 'GL']);
+const NORTH_AMERICA = new Set(['US', 'CA', 'MX', 'PR']);
+
+export function shippingZone(countryCode: string): ShippingZone {
+  const code = countryCode.toUpperCase();
+  if (EU.has(code)) return 'eu';
+  if (EUROPE.has(code)) return 'europe';
+  if (NORTH_AMERICA.has(code)) return 'north-america';
+  return 'world';
+}
+
+/** A rate in EUR minor units and the delivery estimate in business days. */
+export interface ShippingRate {
+  amountEur: number;
+  minDays: number;
+  maxDays: number;
+  /** Whether the free-shipping threshold applies to this method. */
+  freeFromThreshold: boolean;
+}
+
+export const SHIPPING_RATES: Record<ShippingZone, Record<ShippingMethod, ShippingRate>> = {
+  eu: {
+    standard: { amountEur: 495, minDays: 3, maxDays: 5, freeFromThreshold: true },
+    express: { amountEur: 1495, minDays: 1, maxDays: 2, freeFromThreshold: false },
+  },
+  europe: {
+    standard: { amountEur: 895, minDays: 4, maxDays: 7, freeFromThreshold: true },
+    express: { amountEur: 1995, minDays: 2, maxDays: 3, freeFromThreshold: false },
+  },
+  'north-america': {
+    standard: { amountEur: 1295, minDays: 6, maxDays: 10, freeFromThreshold: true },
+    express: { amountEur: 2995, minDays: 3, maxDays: 5, freeFromThreshold: false },
+  },
+  world: {
+    standard: { amountEur: 1495, minDays: 7, maxDays: 14, freeFromThreshold: true },
+    express: { amountEur: 3495, minDays: 3, maxDays: 6, freeFromThreshold: false },
+  },
+};
+
+/** Printing a name and number adds 1-2 business days (spec section 9). */
+export const PERSONALISATION_EXTRA_DAYS = { min: 1, max: 2 } as const;
+
+export interface ShippingOption {
+  method: ShippingMethod;
+  zone: ShippingZone;
+  /** In the order's currency. */
+  amount: number;
+  free: boolean;
+  /** Business days, including the extra days for printed items. */
+  minDays: number;
+  maxDays: number;
+}
+
+/** The free-shipping threshold in the given currency. */
+export function freeShippingThreshold(currency: CurrencyCode): number {
+  return convertFromEur(FREE_SHIPPING_THRESHOLD_EUR, currency);
+}
+
+/**
+ * The price of one method to one country, given what the items cost after every discount (in
+ * the same currency). `personalised` adds the printing days to the estimate.
+ */
+export function shippingOption(
+  countryCode: string,
+  method: ShippingMethod,
+  itemsAfterDiscounts: number,
+  currency: CurrencyCode,
+  personalised: boolean,
+): ShippingOption {
+  const zone = shippingZone(countryCode);
+  const rate = SHIPPING_RATES[zone][method];
+  const free = rate.freeFromThreshold && itemsAfterDiscounts >= freeShippingThreshold(currency);
+  const extra = personalised ? PERSONALISATION_EXTRA_DAYS : { min: 0, max: 0 };
+  return {
+    method,
+    zone,
+    amount: free ? 0 : convertFromEur(rate.amountEur, currency),
+    free,
+    minDays: rate.minDays + extra.min,
+    maxDays: rate.maxDays + extra.max,
+  };
+}
+
+export function shippingOptions(countryCode: string, itemsAfterDiscounts: number, currency: CurrencyCode, personalised: boolean): ShippingOption[] {
+  return SHIPPING_METHODS.map((method) => shippingOption(countryCode, method, itemsAfterDiscounts, currency, personalised));
+}

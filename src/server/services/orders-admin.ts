@@ -1,0 +1,56 @@
+/**
+ * The back office's order moves. Moves that give money back (refunding, or cancelling a paid
+ * order whose items are not personalised) refund at PayPal first and move the order only once
+ * PayPal agreed; the rest are OrderService's.
+ */
+import { eq } from 'drizzle-orm';
+import { CODES } from '../../domain/api.ts';
+import { moveProblem, type AdminMoveRequest, type OrderStatus } from '../../domain/orders.ts';
+import type { Db } from '../db/client.ts';
+import { orders } from '../db/schema.ts';
+import { fail, notFound } from '../errors.ts';
+import type { OrderRow, OrderService } from './orders.ts';
+import type { PaymentService } from './payments.ts';
+
+export class OrderDeskService {
+  private readonly db: Db;
+  private readonly orders: OrderService;
+  private readonly payments: PaymentService;
+
+  constructor(db: Db, orders: OrderService, payments: PaymentService) {
+    this.db = db;
+    this.orders = orders;
+    this.payments = payments;
+  }
+
+  async byNumber(orderNo: string): Promise<OrderRow> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    if (!row) throw notFound('Order');
+    return row;
+  }
+
+  async move(body: AdminMoveRequest): Promise<OrderRow> {
+    const row = await this.byNumber(body.orderNo);
+    const from = row.status as OrderStatus;
+    const givesMoneyBack = body.to === 'refunded' || (body.to === 'cancelled' && from !== 'pending_payment');
+    if (!givesMoneyBack) {
+      const shipment = body.to === 'shipped' ? { carrier: body.carrier!, trackingNumber: body.trackingNumber! } : null;
+      return this.orders.moveByAdmin(row, body.to, body.note ?? null, shipment);
+    }
+    const problem = moveProblem(from, body.to, row.personalised);
+    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'Personalised items cannot be cancelled once paid');
+    if (problem) throw fail(CODES.CONFLICT, `An order cannot move from ${from} to ${body.to}`);
+    await this.payments.refund(row);
+    const moved = await this.db.transaction(async (tx) => {
+      const next = await this.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? (body.to === 'refunded' ? 'Refunded' : 'Cancelled and refunded'));
+      // A cancelled order never left the warehouse: its items go back on the shelf.
+      if (next && body.to === 'cancelled') {
+        await this.orders.restock(tx, row.id);
+        await tx.update(orders).set({ stockReleased: true }).where(eq(orders.id, row.id));
+      }
+      return next;
+    });
+    if (!moved) throw fail(CODES.CONFLICT, 'The order changed meanwhile; reload it and try again');
+    return moved;
+  }
+}
