@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
 import { idSchema, pageRequestShape } from './catalogue.ts';
+import { RATING_MAX, RATING_MIN, REVIEW_MAX } from './review.ts';
 
 /** Messages of spec section 5 (verbatim where the specification gives one) and ours beside them. */
 export const ACCOUNT_MESSAGES = {
@@ -65,7 +66,7 @@ export const PASSWORD_MAX = 15;
 export const LOGIN_PASSWORD_MAX = 128;
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 50;
-export const REVIEW_MAX = 2000;
+export { REVIEW_MAX };
 export const RESET_CODE_PATTERN = /^[0-9]{6}$/;
 /** Seconds a reset code lives, and the resend countdown the page shows. */
 export const RESET_CODE_TTL_SECONDS = 600;
@@ -348,7 +349,7 @@ export const wishlistStatusRequestSchema = z.strictObject({ productIds: z.array(
 
 export const reviewRequestSchema = z.strictObject({
   productId: idSchema,
-  rating: z.number({ error: ACCOUNT_MESSAGES.ratingInvalid }).int(ACCOUNT_MESSAGES.ratingInvalid).min(1, ACCOUNT_MESSAGES.ratingInvalid).max(5, ACCOUNT_MESSAGES.ratingInvalid),
+  rating: z.number({ error: ACCOUNT_MESSAGES.ratingInvalid }).int(ACCOUNT_MESSAGES.ratingInvalid).min(RATING_MIN, ACCOUNT_MESSAGES.ratingInvalid).max(RATING_MAX, ACCOUNT_MESSAGES.ratingInvalid),
   /** Stored and answered as text; pages show it escaped (checklist item 21). */
   content: z
     .string({ error: ACCOUNT_MESSAGES.reviewRequired })

@@ -1,19 +1,28 @@
 /**
  * The footer's newsletter subscription, as an action the vanilla footer script can call without
  * importing the HTTP layer itself (DESIGN.md section 3).
+ *
+ * Quiet (no error toast): the footer says every outcome in its own status line, in the page's
+ * language. The server answers a new and an already subscribed address alike.
  */
-import { isApiError } from '../client/http.ts';
+import { isApiError, isClientCode } from '../client/errors.ts';
 import { subscribeNewsletter } from '../client/shop.ts';
+import { CODES } from '../domain/api.ts';
 
-export type SubscribeResult = { ok: true } | { ok: false; message: string };
+/**
+ * `invalid`: the server refused the address (its check is stricter than the footer's quick one);
+ * `failed`: no answer; `refused`: another refusal, with the server's message (too many sign-ups).
+ */
+export type SubscribeResult = { ok: true } | { ok: false; reason: 'invalid' | 'failed' } | { ok: false; reason: 'refused'; message: string };
 
-/** Sends the address; a refusal or a failure comes back as the server's (or the client's) message. */
 export async function subscribeToNewsletter(email: string): Promise<SubscribeResult> {
   try {
-    await subscribeNewsletter(email);
+    await subscribeNewsletter(email, { silent: true });
     return { ok: true };
   } catch (error) {
-    if (isApiError(error)) return { ok: false, message: error.msg };
-    throw error;
+    if (!isApiError(error)) throw error;
+    if (error.code === CODES.INVALID_INPUT) return { ok: false, reason: 'invalid' };
+    if (isClientCode(error.code) || !error.msg) return { ok: false, reason: 'failed' };
+    return { ok: false, reason: 'refused', message: error.msg };
   }
 }

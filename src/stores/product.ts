@@ -8,7 +8,7 @@ import { queryProductDetail } from '../client/catalogue.ts';
 import { isApiError } from '../client/http.ts';
 import { queryAddonList, queryCommentList, queryPatchList, queryRelatedProducts, type CommentPage } from '../client/product.ts';
 import { CODES } from '../domain/api.ts';
-import type { Addon, Patch, ProductCard, ProductDetail } from '../domain/catalogue.ts';
+import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.ts';
 import type { Locale } from '../domain/locale.ts';
 import { addToCart, type NewCartLineInput } from './cart.ts';
 
@@ -81,6 +81,8 @@ export interface ReviewsState {
 export interface ProductReviews {
   $state: MapStore<ReviewsState>;
   load(current: number): Promise<void>;
+  /** Shows the first page again with the shopper's just-posted review in it. */
+  showPosted(review: ProductComment): Promise<void>;
   cancel(): void;
 }
 
@@ -104,7 +106,14 @@ export function createProductReviews(productId: number, pageSize: number, initia
     }
   }
 
-  return { $state, load, cancel: () => inFlight?.abort() };
+  // An edited review keeps its first date, so it may sit on a later page: it is shown first anyway.
+  async function showPosted(review: ProductComment) {
+    await load(1);
+    const { page } = $state.get();
+    if (page && !page.records.some((record) => record.id === review.id)) $state.setKey('page', { ...page, records: [review, ...page.records] });
+  }
+
+  return { $state, load, showPosted, cancel: () => inFlight?.abort() };
 }
 
 /** Related products for a product rendered in the browser; an empty list when the call fails. */

@@ -67,8 +67,12 @@ export function initNewsletter(): void {
       if (result.ok) {
         form.reset();
         show(messages.done, 'done');
+      } else if (result.reason === 'invalid') {
+        input.setAttribute('aria-invalid', 'true');
+        show(messages.invalid, 'error');
+        input.focus();
       } else {
-        show(result.message, 'error');
+        show(result.reason === 'refused' ? result.message : messages.failed, 'error');
       }
     } catch {
       show(messages.failed, 'error');

@@ -4,7 +4,7 @@
  * (WAI-ARIA tabs: arrow keys, Home and End move between tabs). Reviews page through the API.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
@@ -12,6 +12,11 @@ import { createProductReviews, type CommentPage } from '../../stores/product.ts'
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
+
+/** Loaded when the reviews tab is first opened: most visitors never write one. */
+const ReviewForm = lazy(() => import('./ReviewForm.tsx').then((module) => ({ default: module.ReviewForm })));
+/** The reviews tab's address: signing in to write a review comes back to it. */
+const REVIEWS_HASH = '#reviews';
 
 /** What the Order tab states; amounts in EUR minor units. */
 export interface OrderFacts {
@@ -51,7 +56,11 @@ export function ProductTabs(props: ProductTabsProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [active, setActive] = useState<Tab>('detail');
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
-  useEffect(() => setEnhanced(true), []);
+  useEffect(() => {
+    setEnhanced(true);
+    // Back from signing in to write a review: that tab.
+    if (location.hash === REVIEWS_HASH) setActive('reviews');
+  }, []);
 
   const id = (tab: Tab, part: 'tab' | 'panel') => `product-${props.productId}-${part}-${tab}`;
   const label = (tab: Tab) => t(`configurator.tabs.${tab}`);
@@ -221,6 +230,11 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
             {t('configurator.reviews.next')}
           </button>
         </nav>
+      ) : null}
+      {refreshed ? (
+        <Suspense fallback={null}>
+          <ReviewForm productId={productId} locale={locale} returnHash={REVIEWS_HASH} onPosted={(review) => void reviews.showPosted(review)} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -8,5 +8,8 @@ import app from './app.json';
 import configurator from './configurator.json';
 import cart from './cart.json';
 import browse from './browse.json';
+import address from './address.json';
+import wishlist from './wishlist.json';
+import review from './review.json';
 
-export default { ...core, layout, app, configurator, cart, browse };
+export default { ...core, layout, app, configurator, cart, browse, address, wishlist, review };
