@@ -11,5 +11,6 @@ import browse from './browse.json';
 import address from './address.json';
 import wishlist from './wishlist.json';
 import review from './review.json';
+import checkout from './checkout.json';
 
-export default { ...core, layout, app, configurator, cart, browse, address, wishlist, review };
+export default { ...core, layout, app, configurator, cart, browse, address, wishlist, review, checkout };
