@@ -27,8 +27,16 @@ const SIM = {
 
 const OUTBOX = path.resolve('.data/e2e/outbox');
 
-const PERSONALISED = { productId: 1, size: 'M', customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 };
-const PLAIN = { productId: 5, size: 'S', customType: 1, quantity: 2 };
+/**
+ * A line of the product in its best-stocked size: other journeys buy from the same seeded stock
+ * in parallel, so a fixed small size could sell out under this test.
+ */
+async function line(request: APIRequestContext, productId: number, extra: Record<string, unknown>) {
+  const detail = await api<{ sizes: { size: string; stock: number }[] }>(request, '/demo/ironProduct/queryProductDetail', { id: productId });
+  const best = [...detail.sizes].sort((a, b) => b.stock - a.stock)[0]!;
+  return { productId, size: best.size, customType: 1, quantity: 1, ...extra };
+}
+const personalised = (request: APIRequestContext, productId: number) => line(request, productId, { customType: 3, customName: 'SMITH', customNumber: '7' });
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
@@ -107,7 +115,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
   test(`${locale}: a guest buys a personalised shirt and two plain ones in GBP with WELCOME10 and finds the order, the mail and the tracking`, async ({ page, context, request, baseURL }, testInfo) => {
     const visitor = await newVisitor(context, request, baseURL!);
-    const ids = await visitor.add([PERSONALISED, PLAIN]);
+    const ids = await visitor.add([await personalised(request, 1), await line(request, 5, { quantity: 2 })]);
     await context.addInitScript(() => localStorage.setItem('SOY_currency', JSON.stringify('GBP')));
     const email = `guest-${visitor.id.slice(0, 12)}@example.com`;
 
@@ -171,7 +179,7 @@ test('zh-CN: a signed-in shopper pays with a saved address and finds the order i
     { firstName: 'Mei', lastName: 'Lin', company: '', address: '8 Rue de Rivoli', address2: '', country: 'FR', province: '', city: 'Paris', postalCode: '75001', phoneCode: '+33', phone: '612345678', isDefault: true },
   ], auth);
   const visitor = await newVisitor(context, request, baseURL!, tokens.token);
-  const ids = await visitor.add([PLAIN]);
+  const ids = await visitor.add([await line(request, 9, {})]);
   await context.addInitScript((p) => {
     localStorage.setItem('SOY_token', JSON.stringify(p.token));
     localStorage.setItem('SOY_refreshToken', JSON.stringify(p.refreshToken));
@@ -210,7 +218,7 @@ test('en-US: a declined card is retried and the order is paid', async ({ page, c
   const locale = 'en-US';
   const m = CHECKOUT[locale];
   const visitor = await newVisitor(context, request, baseURL!);
-  const ids = await visitor.add([PLAIN]);
+  const ids = await visitor.add([await line(request, 12, {})]);
   await page.goto(checkoutUrl(locale, ids));
   await page.locator('.checkout input[name="email"]').fill(`declined-${visitor.id.slice(0, 12)}@example.com`);
   await typeAddress(page, 'GB');
@@ -231,7 +239,7 @@ test('zh-CN: a cancelled approval returns to the checkout with the form as it wa
   const locale = 'zh-CN';
   const m = CHECKOUT[locale];
   const visitor = await newVisitor(context, request, baseURL!);
-  const ids = await visitor.add([PERSONALISED]);
+  const ids = await visitor.add([await personalised(request, 3)]);
   const email = `cancel-${visitor.id.slice(0, 12)}@example.com`;
   await page.goto(checkoutUrl(locale, ids));
   await page.locator('.checkout input[name="email"]').fill(email);

@@ -78,7 +78,12 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const form = useAddressForm({ idPrefix: `${id}-ship` });
 
-  useEffect(() => setSource(checkoutSource(kind, window.location.search)), [kind]);
+  // The sign-in link comes back here; the address is only known in the browser.
+  const [here, setHere] = useState('');
+  useEffect(() => {
+    setSource(checkoutSource(kind, window.location.search));
+    setHere(window.location.pathname + window.location.search);
+  }, [kind]);
   // The cart page's coupon comes along once.
   useEffect(() => {
     if (keptCoupon && coupon === null) {
@@ -233,7 +238,6 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
     }
   }
 
-  const here = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
   const stockNotices = ready?.notices.stock ?? [];
 
   return (
@@ -247,9 +251,12 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
                 {t('checkout.contact.haveAccount')} <a href={signInHref(locale, here)}>{t('checkout.contact.signIn')}</a>
               </p>
             </div>
-            <div className="address-field">
+            <div className="af-field">
               <label htmlFor={`${id}-email`}>
-                {t('checkout.contact.email')} <span aria-hidden="true">*</span>
+                {t('checkout.contact.email')}
+                <span className="af-required" aria-hidden="true">
+                  {' '}*
+                </span>
               </label>
               <input
                 id={`${id}-email`}
@@ -267,11 +274,11 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
                 onBlur={() => email.trim() && setEmailError(emailSchema.safeParse(email.trim()).success ? null : t('checkout.contact.emailInvalid'))}
               />
               {emailError ? (
-                <p id={`${id}-email-error`} className="address-field-error">
+                <p id={`${id}-email-error`} className="af-error">
                   {emailError}
                 </p>
               ) : (
-                <p id={`${id}-email-hint`} className="address-field-hint">
+                <p id={`${id}-email-hint`} className="af-hint">
                   {t('checkout.contact.emailHint')}
                 </p>
               )}
@@ -432,7 +439,7 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
               <span>{t('checkout.personalised.accept')}</span>
             </label>
             {termsError && !accepted ? (
-              <p id={`${id}-terms-error`} className="address-field-error">
+              <p id={`${id}-terms-error`} className="af-error">
                 {t('checkout.personalised.required')}
               </p>
             ) : null}
@@ -526,7 +533,7 @@ function CouponBox(props: {
         </button>
       </div>
       <div aria-live="polite" className="checkout-coupon-state">
-        {error ? <p className="address-field-error">{error}</p> : null}
+        {error ? <p className="af-error">{error}</p> : null}
         {state?.valid ? (
           <p className="checkout-coupon-ok" data-coupon="valid">
             {t('checkout.coupon.applied', { code: state.code, amount: props.money(state.discount) })}{' '}
@@ -535,7 +542,7 @@ function CouponBox(props: {
             </button>
           </p>
         ) : state ? (
-          <p className="address-field-error" data-coupon="invalid">
+          <p className="af-error" data-coupon="invalid">
             {couponText(t, state.reason)}{' '}
             <button type="button" className="checkout-link-button" onClick={props.onClear}>
               {t('checkout.coupon.clear')}

@@ -73,7 +73,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
         <h1>{t('checkout.detail.heading', { orderNo: order.orderNo })}</h1>
       )}
 
-      <dl className="order-facts">
+      <dl className="order-keyfacts">
         <div>
           <dt>{t('checkout.order.number')}</dt>
           <dd className="order-number" data-order-no>
