@@ -3,35 +3,22 @@
  * headings (readable without JavaScript); once hydrated they become an accessible tab set
  * (WAI-ARIA tabs: arrow keys, Home and End move between tabs). Reviews page through the API.
  */
-import { useStore } from "@nanostores/react";
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-} from "react";
-import type { FaqEntry, ProductComment } from "../../domain/catalogue.ts";
-import type { Locale } from "../../domain/locale.ts";
-import type { DiscountTier } from "../../domain/pricing.ts";
-import type { ProductPurchase } from "../../domain/orders.ts";
-import { loadProductPurchases } from "../../stores/orders.ts";
-import {
-  createProductReviews,
-  type CommentPage,
-} from "../../stores/product.ts";
-import type { Messages } from "../../i18n/core.ts";
-import { IslandI18n, useTranslation } from "../../i18n/react.tsx";
-import { eurIn, useCurrency } from "./money.ts";
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
+import type { Locale } from '../../domain/locale.ts';
+import type { DiscountTier } from '../../domain/pricing.ts';
+import type { ProductPurchase } from '../../domain/orders.ts';
+import { loadProductPurchases } from '../../stores/orders.ts';
+import { createProductReviews, type CommentPage } from '../../stores/product.ts';
+import type { Messages } from '../../i18n/core.ts';
+import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { eurIn, useCurrency } from './money.ts';
 
 /** Loaded when the reviews tab is first opened: most visitors never write one. */
-const ReviewForm = lazy(() =>
-  import("./ReviewForm.tsx").then((module) => ({ default: module.ReviewForm })),
-);
+const ReviewForm = lazy(() => import('./ReviewForm.tsx').then((module) => ({ default: module.ReviewForm })));
 /** The reviews tab's address: signing in to write a review comes back to it. */
-const REVIEWS_HASH = "#reviews";
+const REVIEWS_HASH = '#reviews';
 
 /** What the Order tab states; amounts in EUR minor units. */
 export interface OrderFacts {
@@ -54,7 +41,7 @@ export interface ProductTabsProps {
 }
 
 export const REVIEWS_PAGE_SIZE = 5;
-const TABS = ["detail", "order", "reviews", "faq"] as const;
+const TABS = ['detail', 'order', 'reviews', 'faq'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function ProductTabsIsland(props: ProductTabsProps) {
@@ -69,52 +56,27 @@ export function ProductTabs(props: ProductTabsProps) {
   const { t } = useTranslation();
   // False in the server's HTML and at hydration (identical markup), true right after.
   const [enhanced, setEnhanced] = useState(false);
-  const [active, setActive] = useState<Tab>("detail");
+  const [active, setActive] = useState<Tab>('detail');
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
   useEffect(() => {
     setEnhanced(true);
     // Back from signing in to write a review: that tab.
-    if (location.hash === REVIEWS_HASH) setActive("reviews");
+    if (location.hash === REVIEWS_HASH) setActive('reviews');
   }, []);
 
-  const id = (tab: Tab, part: "tab" | "panel") =>
-    `product-${props.productId}-${part}-${tab}`;
+  const id = (tab: Tab, part: 'tab' | 'panel') => `product-${props.productId}-${part}-${tab}`;
   const label = (tab: Tab) => t(`configurator.tabs.${tab}`);
   const content: Record<Tab, ReactNode> = {
-    detail: (
-      <DetailPanel description={props.description} details={props.details} />
-    ),
-    order: (
-      <OrderPanel
-        facts={props.order}
-        locale={props.locale}
-        productId={props.productId}
-        active={enhanced && active === "order"}
-      />
-    ),
-    reviews: (
-      <ReviewsPanel
-        productId={props.productId}
-        initial={props.reviews}
-        active={enhanced && active === "reviews"}
-        locale={props.locale}
-      />
-    ),
+    detail: <DetailPanel description={props.description} details={props.details} />,
+    order: <OrderPanel facts={props.order} locale={props.locale} productId={props.productId} active={enhanced && active === 'order'} />,
+    reviews: <ReviewsPanel productId={props.productId} initial={props.reviews} active={enhanced && active === 'reviews'} locale={props.locale} />,
     faq: <FaqPanel faq={props.faq} />,
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
     const index = TABS.indexOf(active);
     const next =
-      event.key === "ArrowRight"
-        ? TABS[(index + 1) % TABS.length]
-        : event.key === "ArrowLeft"
-          ? TABS[(index - 1 + TABS.length) % TABS.length]
-          : event.key === "Home"
-            ? TABS[0]
-            : event.key === "End"
-              ? TABS[TABS.length - 1]
-              : undefined;
+      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length] : event.key === 'ArrowLeft' ? TABS[(index - 1 + TABS.length) % TABS.length] : event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : undefined;
     if (!next) return;
     event.preventDefault();
     setActive(next);
@@ -122,20 +84,12 @@ export function ProductTabs(props: ProductTabsProps) {
   };
 
   return (
-    <section
-      className="product-tabs"
-      aria-labelledby={`product-${props.productId}-tabs-title`}
-    >
+    <section className="product-tabs" aria-labelledby={`product-${props.productId}-tabs-title`}>
       <h2 id={`product-${props.productId}-tabs-title`} className="sr-only">
-        {t("configurator.tabs.label")}
+        {t('configurator.tabs.label')}
       </h2>
       {enhanced ? (
-        <div
-          className="tab-list"
-          role="tablist"
-          aria-labelledby={`product-${props.productId}-tabs-title`}
-          onKeyDown={onKeyDown}
-        >
+        <div className="tab-list" role="tablist" aria-labelledby={`product-${props.productId}-tabs-title`} onKeyDown={onKeyDown}>
           {TABS.map((tab) => (
             <button
               key={tab}
@@ -144,10 +98,10 @@ export function ProductTabs(props: ProductTabsProps) {
               }}
               type="button"
               role="tab"
-              id={id(tab, "tab")}
+              id={id(tab, 'tab')}
               className="tab"
               aria-selected={active === tab}
-              aria-controls={id(tab, "panel")}
+              aria-controls={id(tab, 'panel')}
               tabIndex={active === tab ? 0 : -1}
               onClick={() => setActive(tab)}
             >
@@ -158,25 +112,12 @@ export function ProductTabs(props: ProductTabsProps) {
       ) : null}
       {TABS.map((tab) =>
         enhanced ? (
-          <div
-            key={tab}
-            role="tabpanel"
-            id={id(tab, "panel")}
-            aria-labelledby={id(tab, "tab")}
-            className="tab-panel"
-            hidden={active !== tab}
-            tabIndex={0}
-          >
+          <div key={tab} role="tabpanel" id={id(tab, 'panel')} aria-labelledby={id(tab, 'tab')} className="tab-panel" hidden={active !== tab} tabIndex={0}>
             {content[tab]}
           </div>
         ) : (
-          <section
-            key={tab}
-            id={id(tab, "panel")}
-            aria-labelledby={id(tab, "tab")}
-            className="tab-section"
-          >
-            <h3 id={id(tab, "tab")}>{label(tab)}</h3>
+          <section key={tab} id={id(tab, 'panel')} aria-labelledby={id(tab, 'tab')} className="tab-section">
+            <h3 id={id(tab, 'tab')}>{label(tab)}</h3>
             {content[tab]}
           </section>
         ),
@@ -185,13 +126,7 @@ export function ProductTabs(props: ProductTabsProps) {
   );
 }
 
-function DetailPanel({
-  description,
-  details,
-}: {
-  description: string;
-  details: string[];
-}) {
+function DetailPanel({ description, details }: { description: string; details: string[] }) {
   return (
     <>
       <p className="detail-description">{description}</p>
@@ -206,17 +141,7 @@ function DetailPanel({
   );
 }
 
-function OrderPanel({
-  facts,
-  locale,
-  productId,
-  active,
-}: {
-  facts: OrderFacts;
-  locale: Locale;
-  productId: number;
-  active: boolean;
-}) {
+function OrderPanel({ facts, locale, productId, active }: { facts: OrderFacts; locale: Locale; productId: number; active: boolean }) {
   const { t } = useTranslation();
   const money = eurIn(useCurrency(), locale);
   return (
@@ -224,80 +149,54 @@ function OrderPanel({
       <ul className="order-facts">
         {facts.printable ? (
           <>
-            <li>{t("configurator.order.printing")}</li>
-            <li>{t("configurator.order.noReturns")}</li>
-            <li>{t("configurator.order.unprinted")}</li>
+            <li>{t('configurator.order.printing')}</li>
+            <li>{t('configurator.order.noReturns')}</li>
+            <li>{t('configurator.order.unprinted')}</li>
           </>
         ) : null}
-        <li>{t("configurator.order.stock")}</li>
-        <li>
-          {t("configurator.order.shipping", {
-            amount: money(facts.freeShippingThreshold),
-          })}
-        </li>
+        <li>{t('configurator.order.stock')}</li>
+        <li>{t('configurator.order.shipping', { amount: money(facts.freeShippingThreshold) })}</li>
         {facts.discountTiers.map((tier) => (
-          <li key={tier.minItems}>
-            {t("configurator.order.tier", {
-              count: tier.minItems,
-              percent: tier.percent,
-            })}
-          </li>
+          <li key={tier.minItems}>{t('configurator.order.tier', { count: tier.minItems, percent: tier.percent })}</li>
         ))}
-        <li>
-          {t("configurator.order.limit", { count: facts.maxLineQuantity })}
-        </li>
+        <li>{t('configurator.order.limit', { count: facts.maxLineQuantity })}</li>
       </ul>
       <RecentPurchases productId={productId} locale={locale} active={active} />
     </>
   );
 }
 
-/** Who bought this lately (initial, country, size, date, quantity: nothing personal), loaded when the tab opens. */
-function RecentPurchases({
-  productId,
-  locale,
-  active,
-}: {
-  productId: number;
-  locale: Locale;
-  active: boolean;
-}) {
+/** Who bought this lately (initial, country, size, date, quantity: nothing personal), loaded when the tab first opens. */
+function RecentPurchases({ productId, locale, active }: { productId: number; locale: Locale; active: boolean }) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<ProductPurchase[] | null>(null);
+  const [opened, setOpened] = useState(false);
   useEffect(() => {
-    if (!active || rows !== null) return;
-    let live = true;
+    if (!active || opened) return;
+    setOpened(true);
     loadProductPurchases(productId).then(
-      (page) => live && setRows(page.records),
-      () => live && setRows([]),
+      (page) => setRows(page.records),
+      () => setRows([]),
     );
-    return () => {
-      live = false;
-    };
-  }, [active, productId, rows]);
-  if (!active && rows === null) return null;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  }, [active, opened, productId]);
+  if (!opened) return null;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
-    <section
-      className="recent-purchases"
-      aria-labelledby={`recent-${productId}`}
-    >
-      <h3 id={`recent-${productId}`}>
-        {t("configurator.order.recentHeading")}
-      </h3>
+    <section className="recent-purchases" aria-labelledby={`recent-${productId}`}>
+      <h3 id={`recent-${productId}`}>{t('configurator.order.recentHeading')}</h3>
       {rows === null ? (
-        <p role="status">{t("configurator.order.recentLoading")}</p>
+        <p role="status">{t('configurator.order.recentLoading')}</p>
       ) : rows.length === 0 ? (
-        <p>{t("configurator.order.recentEmpty")}</p>
+        <p>{t('configurator.order.recentEmpty')}</p>
       ) : (
         <table className="recent-purchases-table">
           <thead>
             <tr>
-              <th scope="col">{t("configurator.order.recentBuyer")}</th>
-              <th scope="col">{t("configurator.order.recentCountry")}</th>
-              <th scope="col">{t("configurator.order.recentSize")}</th>
-              <th scope="col">{t("configurator.order.recentDate")}</th>
-              <th scope="col">{t("configurator.order.recentQuantity")}</th>
+              <th scope="col">{t('configurator.order.recentBuyer')}</th>
+              <th scope="col">{t('configurator.order.recentCountry')}</th>
+              <th scope="col">{t('configurator.order.recentSize')}</th>
+              <th scope="col">{t('configurator.order.recentDate')}</th>
+              <th scope="col">{t('configurator.order.recentQuantity')}</th>
             </tr>
           </thead>
           <tbody>
@@ -319,7 +218,7 @@ function RecentPurchases({
 
 function FaqPanel({ faq }: { faq: FaqEntry[] }) {
   const { t } = useTranslation();
-  if (faq.length === 0) return <p>{t("configurator.faq.empty")}</p>;
+  if (faq.length === 0) return <p>{t('configurator.faq.empty')}</p>;
   return (
     <dl className="faq-list">
       {faq.map((entry) => (
@@ -332,21 +231,9 @@ function FaqPanel({ faq }: { faq: FaqEntry[] }) {
   );
 }
 
-function ReviewsPanel({
-  productId,
-  initial,
-  active,
-  locale,
-}: {
-  productId: number;
-  initial: CommentPage | null;
-  active: boolean;
-  locale: Locale;
-}) {
+function ReviewsPanel({ productId, initial, active, locale }: { productId: number; initial: CommentPage | null; active: boolean; locale: Locale }) {
   const { t } = useTranslation();
-  const [reviews] = useState(() =>
-    createProductReviews(productId, REVIEWS_PAGE_SIZE, initial),
-  );
+  const [reviews] = useState(() => createProductReviews(productId, REVIEWS_PAGE_SIZE, initial));
   const { page, status, current } = useStore(reviews.$state);
   const [refreshed, setRefreshed] = useState(false);
 
@@ -360,38 +247,25 @@ function ReviewsPanel({
   useEffect(() => () => reviews.cancel(), [reviews]);
 
   if (!page) {
-    return status === "error" ? (
-      <ReviewsError onRetry={() => void reviews.load(current)} />
-    ) : (
-      <p role="status">{t("configurator.reviews.loading")}</p>
-    );
+    return status === 'error' ? <ReviewsError onRetry={() => void reviews.load(current)} /> : <p role="status">{t('configurator.reviews.loading')}</p>;
   }
   const pages = Math.max(1, Math.ceil(page.total / page.size));
   return (
-    <div
-      className="reviews"
-      aria-busy={status === "loading" ? true : undefined}
-    >
+    <div className="reviews" aria-busy={status === 'loading' ? true : undefined}>
       {page.total === 0 ? (
-        <p>{t("configurator.reviews.empty")}</p>
+        <p>{t('configurator.reviews.empty')}</p>
       ) : (
         <>
           <p className="reviews-summary">
             {page.averageRating !== null ? (
               <>
-                <span className="sr-only">
-                  {t("configurator.reviews.averageLabel")}:{" "}
-                </span>
+                <span className="sr-only">{t('configurator.reviews.averageLabel')}: </span>
                 <Stars rating={page.averageRating} />
-                <strong>
-                  {t("configurator.reviews.average", {
-                    rating: page.averageRating,
-                  })}
-                </strong>
-                {" · "}
+                <strong>{t('configurator.reviews.average', { rating: page.averageRating })}</strong>
+                {' · '}
               </>
             ) : null}
-            {t("configurator.reviews.count", { count: page.total })}
+            {t('configurator.reviews.count', { count: page.total })}
           </p>
           <ol className="review-list">
             {page.records.map((review) => (
@@ -400,43 +274,21 @@ function ReviewsPanel({
           </ol>
         </>
       )}
-      {status === "error" ? (
-        <ReviewsError onRetry={() => void reviews.load(current)} />
-      ) : null}
+      {status === 'error' ? <ReviewsError onRetry={() => void reviews.load(current)} /> : null}
       {pages > 1 ? (
-        <nav
-          className="review-pager"
-          aria-label={t("configurator.reviews.pager")}
-        >
-          <button
-            type="button"
-            className="button secondary small"
-            disabled={page.current <= 1 || status === "loading"}
-            onClick={() => void reviews.load(page.current - 1)}
-          >
-            {t("configurator.reviews.previous")}
+        <nav className="review-pager" aria-label={t('configurator.reviews.pager')}>
+          <button type="button" className="button secondary small" disabled={page.current <= 1 || status === 'loading'} onClick={() => void reviews.load(page.current - 1)}>
+            {t('configurator.reviews.previous')}
           </button>
-          <span aria-live="polite">
-            {t("configurator.reviews.page", { page: page.current, pages })}
-          </span>
-          <button
-            type="button"
-            className="button secondary small"
-            disabled={page.current >= pages || status === "loading"}
-            onClick={() => void reviews.load(page.current + 1)}
-          >
-            {t("configurator.reviews.next")}
+          <span aria-live="polite">{t('configurator.reviews.page', { page: page.current, pages })}</span>
+          <button type="button" className="button secondary small" disabled={page.current >= pages || status === 'loading'} onClick={() => void reviews.load(page.current + 1)}>
+            {t('configurator.reviews.next')}
           </button>
         </nav>
       ) : null}
       {refreshed ? (
         <Suspense fallback={null}>
-          <ReviewForm
-            productId={productId}
-            locale={locale}
-            returnHash={REVIEWS_HASH}
-            onPosted={(review) => void reviews.showPosted(review)}
-          />
+          <ReviewForm productId={productId} locale={locale} returnHash={REVIEWS_HASH} onPosted={(review) => void reviews.showPosted(review)} />
         </Suspense>
       ) : null}
     </div>
@@ -447,13 +299,9 @@ function ReviewsError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="reviews-error" role="alert">
-      <p>{t("configurator.reviews.failed")}</p>
-      <button
-        type="button"
-        className="button secondary small"
-        onClick={onRetry}
-      >
-        {t("configurator.reviews.retry")}
+      <p>{t('configurator.reviews.failed')}</p>
+      <button type="button" className="button secondary small" onClick={onRetry}>
+        {t('configurator.reviews.retry')}
       </button>
     </div>
   );
@@ -463,32 +311,21 @@ function Stars({ rating }: { rating: number }) {
   const full = Math.round(rating);
   return (
     <span className="stars" aria-hidden="true">
-      {"★".repeat(full)}
-      <span className="stars-empty">{"★".repeat(5 - full)}</span>
+      {'★'.repeat(full)}
+      <span className="stars-empty">{'★'.repeat(5 - full)}</span>
     </span>
   );
 }
 
-function Review({
-  review,
-  locale,
-}: {
-  review: ProductComment;
-  locale: Locale;
-}) {
+function Review({ review, locale }: { review: ProductComment; locale: Locale }) {
   const { t } = useTranslation();
   // UTC, so the server's HTML and the browser's hydration print the same date.
-  const date = new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeZone: "UTC",
-  }).format(new Date(review.createdAt));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(review.createdAt));
   return (
     <li className="review">
       <p className="review-head">
         <Stars rating={review.rating} />
-        <span className="sr-only">
-          {t("configurator.reviews.rating", { rating: review.rating })}
-        </span>
+        <span className="sr-only">{t('configurator.reviews.rating', { rating: review.rating })}</span>
         <strong className="review-author">{review.authorName}</strong>
         <time dateTime={review.createdAt}>{date}</time>
       </p>
