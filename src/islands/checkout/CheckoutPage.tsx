@@ -26,6 +26,7 @@ import { $signedIn } from '../../stores/session.ts';
 import { AddressFields } from '../address/AddressFields.tsx';
 import { useAddressForm } from '../address/useAddressForm.ts';
 import { LineDetails } from '../cart/CartLine.tsx';
+import { cartHref } from '../cart/links.ts';
 import { orderSuccessHref, signInHref } from './links.ts';
 import '../cart/cart.css';
 import './checkout.css';
@@ -162,7 +163,7 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
     return (
       <div className="checkout-empty">
         <p>{t('checkout.page.empty')}</p>
-        <a className="button" href={`/${locale}/cart/`}>
+        <a className="button" href={cartHref(locale)}>
           {t('checkout.page.backToCart')}
         </a>
       </div>
@@ -176,13 +177,12 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
     if (!source || !ready || payment.status === 'placing') return;
     setMessage(null);
     let problems = false;
-    if (!signedIn) {
-      const checked = emailSchema.safeParse(email.trim());
-      setEmailError(checked.success ? null : t('checkout.contact.emailInvalid'));
-      if (!checked.success) problems = true;
-    }
+    const emailOk = signedIn || emailSchema.safeParse(email.trim()).success;
+    setEmailError(emailOk ? null : t('checkout.contact.emailInvalid'));
+    if (!emailOk) problems = true;
     let address: PlaceOrderInput['address'];
     if (!savedAddress) {
+      // Shows the address's errors and focuses the first of them.
       const typed = form.check();
       if (!typed) problems = true;
       else {
@@ -195,8 +195,13 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
       problems = true;
     }
     if (problems) {
-      if (!signedIn && emailError === null && !emailSchema.safeParse(email.trim()).success) document.getElementById(`${id}-email`)?.focus();
+      // The email comes first on the page: it takes the focus from the address's errors.
+      if (!emailOk) document.getElementById(`${id}-email`)?.focus();
       setMessage({ kind: 'error', text: t('checkout.errors.fixFields') });
+      return;
+    }
+    if (ready.coupon && !ready.coupon.valid) {
+      setMessage({ kind: 'error', text: couponText(t, ready.coupon.reason) });
       return;
     }
     if (ready.notices.stock.length > 0) {

@@ -8,6 +8,7 @@ import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { loadOrderList } from '../../stores/orders.ts';
+import { homeHref } from '../cart/links.ts';
 import { orderDetailHref } from '../checkout/links.ts';
 import { formatDate, useStatusLabel } from './OrderView.tsx';
 import '../checkout/checkout.css';
@@ -53,7 +54,7 @@ function Orders({ locale }: { locale: Locale }) {
     return (
       <div className="checkout-empty">
         <p className="orders-empty">{t('checkout.orders.empty')}</p>
-        <a className="button" href={`/${locale}/`}>
+        <a className="button" href={homeHref(locale)}>
           {t('checkout.orders.shop')}
         </a>
       </div>
