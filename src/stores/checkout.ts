@@ -27,6 +27,15 @@ export function keepBuyNowLine(item: NewCartLineInput): void {
   }
 }
 
+/** Paid: the line has been bought, so a reload of the buy-now page has nothing left to sell. */
+export function forgetBuyNowLine(): void {
+  try {
+    sessionStorage.removeItem(BUY_NOW_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
+
 function readBuyNowLine(): NewCartLineInput | null {
   try {
     const raw = sessionStorage.getItem(BUY_NOW_KEY);

@@ -20,7 +20,7 @@ import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { loadSavedAddresses } from '../../stores/addresses.ts';
 import { $couponCode, mediaUrl } from '../../stores/cart.ts';
-import { checkoutSource, newAttemptKey, renderPaypalButtons, requestQuote, submitOrder, type CheckoutKind, type CheckoutSourceInput, type PlaceOrderInput } from '../../stores/checkout.ts';
+import { checkoutSource, forgetBuyNowLine, newAttemptKey, renderPaypalButtons, requestQuote, submitOrder, type CheckoutKind, type CheckoutSourceInput, type PlaceOrderInput } from '../../stores/checkout.ts';
 import { $currency } from '../../stores/currency.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { AddressFields } from '../address/AddressFields.tsx';
@@ -579,6 +579,7 @@ function PaypalBox(props: {
     renderPaypalButtons(container.current, { orderNo: order.orderNo, token: order.accessToken, currency: order.currency }, {
       onPaid(answer) {
         onPaid();
+        forgetBuyNowLine();
         window.location.assign(orderSuccessHref(locale, answer.orderNo, order.accessToken));
       },
       onDeclined: () => onMessage({ kind: 'error', text: t('checkout.pay.declined') }),
