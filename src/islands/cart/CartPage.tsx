@@ -150,7 +150,6 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kept, page.currency, page.summary.total, linesKey]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

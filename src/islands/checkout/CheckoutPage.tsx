@@ -91,7 +91,6 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
       setCoupon(keptCoupon);
       setCouponInput(keptCoupon);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [keptCoupon]);
 
   useEffect(() => {
@@ -602,7 +601,6 @@ function PaypalBox(props: {
       remove?.();
       if (container.current) container.current.replaceChildren();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [order]);
 
   return (
