@@ -122,7 +122,13 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.goto(checkoutUrl(locale, ids));
     await expect(page.locator('.checkout-line')).toHaveCount(2);
     await expect(page.locator('.checkout-line[data-personalised]')).toContainText('SMITH 7');
-    await expect(page.locator('.checkout').getByRole('link', { name: m.contact.signIn })).toHaveAttribute('href', new RegExp(`/${locale}/login\\?redirect=.*checkouts`));
+    // Signing in comes back to this very checkout.
+    const signIn = page.locator('.checkout').getByRole('link', { name: m.contact.signIn });
+    await expect(signIn).toHaveAttribute('href', /redirect=%2F/);
+    const signInUrl = new URL((await signIn.getAttribute('href'))!, baseURL);
+    expect(signInUrl.pathname).toBe(`/${locale}/login/`);
+    const here = new URL(page.url());
+    expect(signInUrl.searchParams.get('redirect')).toBe(here.pathname + here.search);
 
     await page.locator('.checkout input[name="email"]').fill(email);
     await typeAddress(page, 'GB');
