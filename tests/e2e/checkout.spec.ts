@@ -16,9 +16,12 @@ import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type:
 import zhCheckout from '../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
 import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'json' };
 import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };
+import enConfigurator from '../../src/i18n/locales/en-US/configurator.json' with { type: 'json' };
+import zhConfigurator from '../../src/i18n/locales/zh-CN/configurator.json' with { type: 'json' };
 
 const CHECKOUT = { 'en-US': enCheckout, 'zh-CN': zhCheckout } as const;
 const BROWSE = { 'en-US': enBrowse, 'zh-CN': zhBrowse } as const;
+const CONFIGURATOR = { 'en-US': enConfigurator, 'zh-CN': zhConfigurator } as const;
 /** The simulator dialog's buttons (src/server/payments/simulator-sdk.js). */
 const SIM = {
   'en-US': { approve: 'Approve payment', decline: 'Use a card that is declined', cancel: 'Cancel' },
@@ -115,7 +118,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
   test(`${locale}: a guest buys a personalised shirt and two plain ones in GBP with WELCOME10 and finds the order, the mail and the tracking`, async ({ page, context, request, baseURL }, testInfo) => {
     const visitor = await newVisitor(context, request, baseURL!);
-    const ids = await visitor.add([await personalised(request, 1), await line(request, 5, { quantity: 2 })]);
+    const shirt = await personalised(request, 1);
+    const ids = await visitor.add([shirt, await line(request, 5, { quantity: 2 })]);
     await context.addInitScript(() => localStorage.setItem('SOY_currency', JSON.stringify('GBP')));
     const email = `guest-${visitor.id.slice(0, 12)}@example.com`;
 
@@ -170,6 +174,13 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     // Nothing personal on the tracking page.
     await expect(page.locator('[data-tracking-result]')).not.toContainText(email);
     await expect(page.locator('[data-tracking-result]')).not.toContainText('Baker');
+
+    // The shirt's order tab lists the purchase: initial, country and size, no name.
+    await page.goto(`/${locale}/product/1/`);
+    await page.getByRole('tab', { name: CONFIGURATOR[locale].tabs.order }).click();
+    const purchases = page.locator('.recent-purchases-table tbody tr');
+    await expect(purchases.filter({ hasText: 'R.' }).filter({ hasText: 'GB' }).filter({ hasText: shirt.size }).first()).toBeVisible();
+    await expect(page.locator('.recent-purchases')).not.toContainText('Keeper');
   });
 }
 

@@ -438,6 +438,7 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
                 onChange={(event) => {
                   setAccepted(event.target.checked);
                   setTermsError(false);
+                  setMessage(null);
                 }}
               />
               <span>{t('checkout.personalised.accept')}</span>
