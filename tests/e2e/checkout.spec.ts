@@ -174,6 +174,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     // Nothing personal on the tracking page.
     await expect(page.locator('[data-tracking-result]')).not.toContainText(email);
     await expect(page.locator('[data-tracking-result]')).not.toContainText('Baker');
+    await screenshot(page, `tracking-${locale}`, testInfo.project.name);
 
     // The shirt's order tab lists the purchase: initial, country and size, no name.
     await page.goto(`/${locale}/product/1/`);
@@ -201,6 +202,11 @@ test('zh-CN: a signed-in shopper pays with a saved address and finds the order i
     localStorage.setItem('SOY_token', JSON.stringify(p.token));
     localStorage.setItem('SOY_refreshToken', JSON.stringify(p.refreshToken));
   }, tokens);
+
+  // No order yet: the list says so.
+  await page.goto(`/${locale}/orders/`);
+  await expect(page.getByText(m.orders.empty)).toBeVisible();
+  await screenshot(page, `orders-empty-${locale}`, testInfo.project.name);
 
   await page.goto(checkoutUrl(locale, ids));
   // Members have no email field: the account's is used. The default address is chosen.
