@@ -26,14 +26,17 @@ export class ApiError extends Error {
   readonly requestId: string;
   /** HTTP status, when an answer arrived. */
   readonly status: number | undefined;
+  /** The envelope's `data` on a refusal, when the server explains it (e.g. `{reason, retry}`). */
+  readonly data: unknown;
 
-  constructor(init: { code: string; msg: string; requestId: string; status?: number | undefined; cause?: unknown }) {
+  constructor(init: { code: string; msg: string; requestId: string; status?: number | undefined; data?: unknown; cause?: unknown }) {
     super(`${init.msg} (code ${init.code}, request ${init.requestId})`, { cause: init.cause });
     this.name = 'ApiError';
     this.code = init.code;
     this.msg = init.msg;
     this.requestId = init.requestId;
     this.status = init.status;
+    this.data = init.data;
   }
 }
 

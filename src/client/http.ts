@@ -55,6 +55,8 @@ export interface RequestOptions {
    * refresh itself goes out this way, so it can never trigger another refresh.
    */
   bare?: boolean | undefined;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string> | undefined;
 }
 
 const isBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -168,7 +170,7 @@ const $fetch = ofetch.create({ retry: 0, responseType: 'json', ignoreResponseErr
 interface Service {
   base(): string;
   /** `ok` with the data, a failure with the service's code and message, or null: not this envelope. */
-  unwrap(payload: unknown, httpOk: boolean): { ok: true; data: unknown } | { ok: false; code: string; msg: string } | null;
+  unwrap(payload: unknown, httpOk: boolean): { ok: true; data: unknown } | { ok: false; code: string; msg: string; data?: unknown } | null;
 }
 
 const MAIN: Service = {
@@ -179,7 +181,7 @@ const MAIN: Service = {
     if (typeof code !== 'string') return null;
     if (code === CODES.SUCCESS && httpOk) return { ok: true, data };
     // A success code on an HTTP error is not to be believed.
-    return { ok: false, code: code === CODES.SUCCESS ? CLIENT_CODES.BAD_RESPONSE : code, msg: typeof msg === 'string' ? msg : '' };
+    return { ok: false, code: code === CODES.SUCCESS ? CLIENT_CODES.BAD_RESPONSE : code, msg: typeof msg === 'string' ? msg : '', data };
   },
 };
 
@@ -212,6 +214,7 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
   }
 
   const headers: Record<string, string> = {
+    ...options.headers,
     accept: 'application/json',
     'accept-language': options.locale ?? pageLocale(),
     [REQUEST_ID_HEADER]: requestId,
@@ -262,6 +265,7 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
       msg: outcome.msg || response.statusText || 'An error occurred',
       requestId: answeredId,
       status: response.status,
+      data: outcome.data,
     });
   }
   throw new ApiError({

@@ -11,7 +11,10 @@ import { atom, map } from 'nanostores';
 import { deleteCartItems, queryCartCount, queryCartItemList, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
 import { queryShopConfig } from '../client/shop.ts';
 import { isApiError } from '../client/http.ts';
+import { applyCoupon } from '../client/checkout.ts';
 import type { CartLineRecord, CartPage } from '../domain/cart.ts';
+import { COUPON_PROBLEMS, type CouponCheck, type CouponProblem } from '../domain/coupons.ts';
+import type { CurrencyCode } from '../domain/money.ts';
 import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';
 import { $currency } from './currency.ts';
 import { $signedIn } from './session.ts';
@@ -324,7 +327,8 @@ export function cartLineIds(page: CartPage | null): number[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Coupon code. The checkout checks and applies it (with the checkout issue); the cart only keeps it.
+// Coupon code. The cart page checks it against the cart (ironCoupon/apply) and keeps it for the
+// checkout, which applies it to the order.
 
 export const COUPON_STORAGE_KEY = 'SOY_couponCode';
 export const COUPON_CODE_MAX = 40;
@@ -357,4 +361,20 @@ export function keepCouponCode(input: string): string | null {
 
 export function forgetCouponCode(): void {
   $couponCode.set(undefined);
+}
+
+export type CouponCheckResult = { ok: true; check: CouponCheck } | { ok: false; reason: CouponProblem | null };
+
+/** Checks a code against these cart lines; a refusal (1409) says why in `reason`. */
+export async function checkCoupon(code: string, currency: CurrencyCode, cartItemIds: readonly number[]): Promise<CouponCheckResult> {
+  try {
+    return { ok: true, check: await applyCoupon({ code, currency, ...(cartItemIds.length > 0 ? { cartItemIds: [...cartItemIds] } : {}) }, { silent: true }) };
+  } catch (error) {
+    if (isApiError(error) && error.code === '1409') {
+      const reason = (error.data as { reason?: unknown } | null)?.reason;
+      return { ok: false, reason: typeof reason === 'string' && (COUPON_PROBLEMS as readonly string[]).includes(reason) ? (reason as CouponProblem) : 'unknown' };
+    }
+    if (isApiError(error) && (error.code === '1001' || error.status === 400)) return { ok: false, reason: 'unknown' };
+    return { ok: false, reason: null };
+  }
 }

@@ -1,22 +1,19 @@
 /**
- * Order tracking by order number (spec: Track order screen; endpoint `ironOrder/getOrderDetail`
- * with `orderNo`). The lookup itself belongs to the orders work; until that endpoint answers,
- * every lookup ends as `unavailable`, and the page says so honestly instead of pretending.
+ * Order tracking by order number (spec: Track order screen; `ironOrder/track`): the status, its
+ * history and the shipping events, nothing personal.
  */
 import { atom } from 'nanostores';
-import { isApiError, post } from '../client/http.ts';
+import { isApiError } from '../client/http.ts';
+import { trackOrderByNo } from '../client/orders.ts';
+import type { TrackingAnswer } from '../domain/orders.ts';
 
-/** The part of an order the tracking page shows. */
-export interface TrackedOrder {
-  orderNo: string;
-  /** One of the order states (DESIGN.md section 6), when the server gives it. */
-  status?: string | undefined;
-}
+export type TrackedOrder = TrackingAnswer;
 
 export type TrackingState =
   | { status: 'idle' }
   | { status: 'loading'; orderNo: string }
   | { status: 'found'; order: TrackedOrder }
+  | { status: 'not-found'; orderNo: string }
   | { status: 'unavailable'; orderNo: string };
 
 export const $tracking = atom<TrackingState>({ status: 'idle' });
@@ -34,11 +31,16 @@ export async function trackOrder(orderNo: string): Promise<void> {
   inFlight = controller;
   $tracking.set({ status: 'loading', orderNo });
   try {
-    const data = await post<Partial<TrackedOrder> | null>('/demo/ironOrder/getOrderDetail', { orderNo }, { signal: controller.signal });
+    const order = await trackOrderByNo(orderNo, { signal: controller.signal, silent: true });
     if (controller.signal.aborted) return;
-    $tracking.set({ status: 'found', order: { orderNo: data?.orderNo ?? orderNo, status: typeof data?.status === 'string' ? data.status : undefined } });
+    $tracking.set({ status: 'found', order });
   } catch (error) {
     if (controller.signal.aborted) return;
+    // A malformed number is refused (1001) and an unknown one is not found (1404): both "no such order".
+    if (isApiError(error) && (error.code === '1404' || error.code === '1001' || error.status === 404 || error.status === 400)) {
+      $tracking.set({ status: 'not-found', orderNo });
+      return;
+    }
     console.warn('Order lookup failed', isApiError(error) ? `${error.code} ${error.msg} (request ${error.requestId})` : error);
     $tracking.set({ status: 'unavailable', orderNo });
   }

@@ -295,13 +295,17 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await context.close();
     });
 
-    test('buy it now adds the line and goes on to the cart', async ({ page }) => {
+    test('buy it now goes to the checkout with this one line, leaving the cart alone', async ({ page }) => {
       await openProduct(page, locale, shirt.id);
-      await sizeRadio(page, shirt.sizes.find((s) => s.stock >= 20)!.size).check();
+      const size = shirt.sizes.find((s) => s.stock >= 20)!.size;
+      await sizeRadio(page, size).check();
       await page.getByRole('button', { name: m.actions.buyNow }).click();
-      await expect(page).toHaveURL(new RegExp(`/${locale}/cart/?$`));
+      await expect(page).toHaveURL(new RegExp(`/${locale}/checkouts/now/?$`));
+      const lines = page.locator('.checkout-line');
+      await expect(lines).toHaveCount(1);
+      await expect(lines.first().locator('[data-detail="size"] dd')).toHaveText(size);
       const cart = await serverCart(page, currency);
-      expect(cart.records).toHaveLength(1);
+      expect(cart.records).toHaveLength(0);
     });
 
     test('the shell page renders a product by id, from the path or ?id=', async ({ page, request }) => {

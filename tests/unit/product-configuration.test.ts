@@ -1,11 +1,11 @@
 /** The configurator's rules: offered types, problems, display price and the cart line it sends. */
+import { buyNowHref } from '../../src/islands/checkout/links.ts';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Addon, Patch } from '../../src/domain/catalogue.ts';
 import { newCartLineSchema, normaliseLine } from '../../src/domain/cart.ts';
 import { CUSTOM_TYPES } from '../../src/domain/personalisation.ts';
 import {
-  buyNowPath,
   findProblems,
   hasProblems,
   initialConfiguration,
@@ -207,8 +207,8 @@ describe('live facts', () => {
 });
 
 describe('buy it now', () => {
-  it('goes to the cart until the checkout page exists', () => {
-    expect(buyNowPath('en-US', [5])).toBe('/en-US/cart/');
-    expect(buyNowPath('zh-CN', [5])).toBe('/zh-CN/cart/');
+  it('goes to the buy-now checkout of the locale', () => {
+    expect(buyNowHref('en-US')).toBe('/en-US/checkouts/now/');
+    expect(buyNowHref('zh-CN')).toBe('/zh-CN/checkouts/now/');
   });
 });

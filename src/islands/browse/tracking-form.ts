@@ -15,7 +15,33 @@ interface Messages {
   found: string;
   statusLabel: string;
   statusUnknown: string;
+  notFound: string;
+  timeline: string;
+  shipment: string;
+  locale: string;
   status: Record<string, string>;
+}
+
+function when(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** A list of "what, when" rows. */
+function eventList(rows: { what: string; at: string; detail?: string }[], locale: string): HTMLOListElement {
+  const list = document.createElement('ol');
+  list.className = 'tracking-events';
+  for (const row of rows) {
+    const item = document.createElement('li');
+    const what = document.createElement('strong');
+    what.textContent = row.what;
+    const time = document.createElement('time');
+    time.dateTime = row.at;
+    time.textContent = when(row.at, locale);
+    item.append(what, ' ', time);
+    if (row.detail) item.append(paragraph(row.detail));
+    list.append(item);
+  }
+  return list;
 }
 
 function paragraph(text: string, className?: string): HTMLParagraphElement {
@@ -34,16 +60,29 @@ function renderResult(box: HTMLElement, state: TrackingState, messages: Messages
     case 'loading':
       box.replaceChildren(paragraph(interpolate(messages.loading, { orderNo: state.orderNo })));
       return;
+    case 'not-found':
+      box.replaceChildren(paragraph(interpolate(messages.notFound, { orderNo: state.orderNo }), 'is-unavailable'));
+      return;
     case 'unavailable':
       box.replaceChildren(paragraph(interpolate(messages.unavailable, { orderNo: state.orderNo }), 'is-unavailable'));
       return;
     case 'found': {
+      const { order } = state;
       const heading = document.createElement('h2');
       heading.className = 'tracking-found';
-      heading.textContent = interpolate(messages.found, { orderNo: state.order.orderNo });
-      const status = state.order.status;
-      const line = status && messages.status[status] ? paragraph(`${messages.statusLabel}: ${messages.status[status]}`) : paragraph(messages.statusUnknown);
-      box.replaceChildren(heading, line);
+      heading.textContent = interpolate(messages.found, { orderNo: order.orderNo });
+      const label = (status: string) => messages.status[status] ?? status;
+      const line = paragraph(`${messages.statusLabel}: ${label(order.status)}`);
+      line.dataset['status'] = order.status;
+      const history = document.createElement('h3');
+      history.textContent = messages.timeline;
+      const parts: Node[] = [heading, line, history, eventList(order.timeline.map((e) => ({ what: label(e.status), at: e.at })), messages.locale)];
+      for (const shipment of order.shipments) {
+        const title = document.createElement('h3');
+        title.textContent = interpolate(messages.shipment, { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber });
+        parts.push(title, eventList(shipment.events.map((e) => ({ what: e.status, at: e.at, detail: [e.description, e.location].filter(Boolean).join(' · ') })), messages.locale));
+      }
+      box.replaceChildren(...parts);
     }
   }
 }

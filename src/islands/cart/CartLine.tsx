@@ -132,8 +132,8 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
   );
 }
 
-/** Size, print type, player or own name and number, premium lettering, patches and add-ons. */
-function LineDetails({ line }: { line: CartLineRecord }) {
+/** Size, print type, player or own name and number, premium lettering, patches and add-ons (also checkout's summary). */
+export function LineDetails({ line }: { line: Omit<CartLineRecord, 'id'> }) {
   const { t } = useTranslation();
   const separator = t('cart.line.separator');
   const rows: { key: string; label: string; value: string }[] = [{ key: 'size', label: t('cart.line.size'), value: line.size }];

@@ -1,6 +1,6 @@
 /**
  * The cart page's island (spec section 2 "Cart"): the lines with quantity and line total, a
- * coupon code field (kept for the checkout, which checks and applies it), subtotal, discount,
+ * coupon code field (checked against the cart, kept for the checkout), subtotal, discount,
  * shipping "calculated at checkout", total, Checkout and Continue shopping. The page is the
  * cart, so it hydrates at once (`client:load`) and reads the same store as the drawer.
  */
@@ -9,7 +9,10 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
-import { $cart, $couponCode, COUPON_CODE_MAX, cartLineIds, forgetCouponCode, keepCouponCode, watchCart } from '../../stores/cart.ts';
+import type { CartPage } from '../../domain/cart.ts';
+import type { CouponCheck } from '../../domain/coupons.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { $cart, $couponCode, COUPON_CODE_MAX, cartLineIds, checkCoupon, forgetCouponCode, keepCouponCode, watchCart } from '../../stores/cart.ts';
 import { CartLines } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
@@ -68,7 +71,7 @@ function Cart({ locale }: { locale: Locale }) {
             {t('cart.page.summaryHeading')}
           </h2>
           <p className="cart-drawer-count">{t('cart.summary.items', { count: page.summary.itemCount })}</p>
-          <CouponForm />
+          <CouponForm page={page} locale={locale} />
           <CartTotals page={page} locale={locale} withShipping />
           <TierHint itemCount={page.summary.itemCount} />
           <PersonalisedNotice page={page} />
@@ -116,29 +119,59 @@ function Cart({ locale }: { locale: Locale }) {
 }
 
 /**
- * The coupon code field. Coupon rules come with the checkout, so Apply keeps the code (SOY_
- * storage) for the checkout to check and says so; it never shows a discount it cannot vouch for.
+ * The coupon code field: Apply checks the code against these lines (ironCoupon/apply) and says
+ * what it takes off, or why it does not apply; a good code is kept (SOY_couponCode) for the
+ * checkout, which applies it to the order. The cart's own total stays the server's.
  */
-function CouponForm() {
+function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
   const { t } = useTranslation();
   const kept = useStore($couponCode, { ssr: () => undefined });
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [check, setCheck] = useState<CouponCheck | null>(null);
+  const [checking, setChecking] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
+  const lineIds = cartLineIds(page);
+  const linesKey = lineIds.join(',');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  // The kept code's discount follows the cart (quantities, currency).
+  useEffect(() => {
+    if (!kept) {
+      setCheck(null);
+      return;
+    }
+    let live = true;
+    void checkCoupon(kept, page.currency, lineIds).then((result) => {
+      if (!live) return;
+      if (result.ok) setCheck(result.check);
+      else setCheck(null);
+    });
+    return () => {
+      live = false;
+    };
+  }, [kept, page.currency, page.summary.total, linesKey]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = value.trim();
     if (trimmed === '') return setError(t('cart.coupon.required'));
     if (trimmed.length > COUPON_CODE_MAX) return setError(t('cart.coupon.tooLong', { max: COUPON_CODE_MAX }));
-    keepCouponCode(trimmed);
+    setChecking(true);
+    const result = await checkCoupon(trimmed, page.currency, lineIds);
+    setChecking(false);
+    if (!result.ok) {
+      setError(result.reason ? t(`cart.coupon.reasons.${result.reason}`) : t('cart.coupon.failed'));
+      return;
+    }
+    setCheck(result.check);
+    keepCouponCode(result.check.code);
     setValue('');
     setError(null);
   };
 
   return (
-    <form className="cart-coupon" onSubmit={onSubmit} noValidate>
+    <form className="cart-coupon" onSubmit={(event) => void onSubmit(event)} noValidate>
       <label htmlFor={`${id}-code`}>{t('cart.coupon.label')}</label>
       <div className="cart-coupon-row">
         <input
@@ -157,7 +190,7 @@ function CouponForm() {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <button type="submit" className="cart-button cart-button--secondary">
+        <button type="submit" className="cart-button cart-button--secondary" aria-disabled={checking || undefined}>
           {t('cart.coupon.apply')}
         </button>
       </div>
@@ -167,9 +200,14 @@ function CouponForm() {
         </p>
       ) : null}
       <div aria-live="polite">
+        {checking ? <p className="cart-coupon-kept">{t('cart.coupon.checking')}</p> : null}
         {kept ? (
-          <p className="cart-coupon-kept">
-            <span>{t('cart.coupon.kept', { code: kept })}</span>
+          <p className="cart-coupon-kept" data-coupon-kept={kept}>
+            <span>
+              {check && check.code.toUpperCase() === kept.toUpperCase()
+                ? t('cart.coupon.applied', { code: check.code, amount: formatMoney(check.discount, check.currency, locale) })
+                : t('cart.coupon.kept', { code: kept })}
+            </span>
             <button type="button" className="cart-text-button" onClick={forgetCouponCode}>
               {t('cart.coupon.remove')}
             </button>

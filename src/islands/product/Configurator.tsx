@@ -14,6 +14,8 @@ import { CUSTOM_TYPES, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, isPrinted, premi
 import { MAX_LINE_QUANTITY, priceLine } from '../../domain/pricing.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { openCartDrawer } from '../../stores/cart.ts';
+import { keepBuyNowLine } from '../../stores/checkout.ts';
+import { buyNowHref } from '../checkout/links.ts';
 import { addConfiguredLine, createProductExtras, loadProduct } from '../../stores/product.ts';
 import {
   findProblems,
@@ -27,7 +29,6 @@ import {
   unitPriceOf,
   upperAscii,
   withLiveFacts,
-  buyNowPath,
   type Configuration,
   type ConfigurableProduct,
   type Field,
@@ -182,14 +183,16 @@ export function Configurator({ locale, product: built, refresh = false }: Config
       return;
     }
     setBusy(mode);
+    if (mode === 'buy') {
+      // Buy it now skips the cart: the checkout prices this one line on its own.
+      keepBuyNowLine(toCartLine(config, product, extrasState));
+      window.location.assign(buyNowHref(locale));
+      return;
+    }
     const result = await addConfiguredLine(toCartLine(config, product, extrasState));
     if (!result.ok) {
       setBusy(null);
       setStatus({ kind: 'failed', message: result.message });
-      return;
-    }
-    if (mode === 'buy') {
-      window.location.assign(buyNowPath(locale, result.ids));
       return;
     }
     setBusy(null);

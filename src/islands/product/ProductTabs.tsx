@@ -8,6 +8,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type R
 import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
+import type { ProductPurchase } from '../../domain/orders.ts';
+import { loadProductPurchases } from '../../stores/orders.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
@@ -66,7 +68,7 @@ export function ProductTabs(props: ProductTabsProps) {
   const label = (tab: Tab) => t(`configurator.tabs.${tab}`);
   const content: Record<Tab, ReactNode> = {
     detail: <DetailPanel description={props.description} details={props.details} />,
-    order: <OrderPanel facts={props.order} locale={props.locale} />,
+    order: <OrderPanel facts={props.order} locale={props.locale} productId={props.productId} active={enhanced && active === 'order'} />,
     reviews: <ReviewsPanel productId={props.productId} initial={props.reviews} active={enhanced && active === 'reviews'} locale={props.locale} />,
     faq: <FaqPanel faq={props.faq} />,
   };
@@ -139,25 +141,78 @@ function DetailPanel({ description, details }: { description: string; details: s
   );
 }
 
-function OrderPanel({ facts, locale }: { facts: OrderFacts; locale: Locale }) {
+function OrderPanel({ facts, locale, productId, active }: { facts: OrderFacts; locale: Locale; productId: number; active: boolean }) {
   const { t } = useTranslation();
   const money = eurIn(useCurrency(), locale);
   return (
-    <ul className="order-facts">
-      {facts.printable ? (
-        <>
-          <li>{t('configurator.order.printing')}</li>
-          <li>{t('configurator.order.noReturns')}</li>
-          <li>{t('configurator.order.unprinted')}</li>
-        </>
-      ) : null}
-      <li>{t('configurator.order.stock')}</li>
-      <li>{t('configurator.order.shipping', { amount: money(facts.freeShippingThreshold) })}</li>
-      {facts.discountTiers.map((tier) => (
-        <li key={tier.minItems}>{t('configurator.order.tier', { count: tier.minItems, percent: tier.percent })}</li>
-      ))}
-      <li>{t('configurator.order.limit', { count: facts.maxLineQuantity })}</li>
-    </ul>
+    <>
+      <ul className="order-facts">
+        {facts.printable ? (
+          <>
+            <li>{t('configurator.order.printing')}</li>
+            <li>{t('configurator.order.noReturns')}</li>
+            <li>{t('configurator.order.unprinted')}</li>
+          </>
+        ) : null}
+        <li>{t('configurator.order.stock')}</li>
+        <li>{t('configurator.order.shipping', { amount: money(facts.freeShippingThreshold) })}</li>
+        {facts.discountTiers.map((tier) => (
+          <li key={tier.minItems}>{t('configurator.order.tier', { count: tier.minItems, percent: tier.percent })}</li>
+        ))}
+        <li>{t('configurator.order.limit', { count: facts.maxLineQuantity })}</li>
+      </ul>
+      <RecentPurchases productId={productId} locale={locale} active={active} />
+    </>
+  );
+}
+
+/** Who bought this lately (initial, country, size, date, quantity: nothing personal), loaded when the tab first opens. */
+function RecentPurchases({ productId, locale, active }: { productId: number; locale: Locale; active: boolean }) {
+  const { t } = useTranslation();
+  const [rows, setRows] = useState<ProductPurchase[] | null>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!active || opened) return;
+    setOpened(true);
+    loadProductPurchases(productId).then(
+      (page) => setRows(page.records),
+      () => setRows([]),
+    );
+  }, [active, opened, productId]);
+  if (!opened) return null;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return (
+    <section className="recent-purchases" aria-labelledby={`recent-${productId}`}>
+      <h3 id={`recent-${productId}`}>{t('configurator.order.recentHeading')}</h3>
+      {rows === null ? (
+        <p role="status">{t('configurator.order.recentLoading')}</p>
+      ) : rows.length === 0 ? (
+        <p>{t('configurator.order.recentEmpty')}</p>
+      ) : (
+        <table className="recent-purchases-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('configurator.order.recentBuyer')}</th>
+              <th scope="col">{t('configurator.order.recentCountry')}</th>
+              <th scope="col">{t('configurator.order.recentSize')}</th>
+              <th scope="col">{t('configurator.order.recentDate')}</th>
+              <th scope="col">{t('configurator.order.recentQuantity')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                <td>{row.buyer}</td>
+                <td>{row.country}</td>
+                <td>{row.size}</td>
+                <td>{date.format(new Date(row.date))}</td>
+                <td>{row.quantity}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

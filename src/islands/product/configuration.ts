@@ -4,7 +4,6 @@
  * the server prices the cart), and the cart line a valid choice becomes.
  */
 import type { Addon, Patch, ProductDetail, Size } from '../../domain/catalogue.ts';
-import type { Locale } from '../../domain/locale.ts';
 import {
   CUSTOM_TYPES,
   isPrinted,
@@ -14,7 +13,6 @@ import {
   type PremiumOption,
 } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, unitPriceEur } from '../../domain/pricing.ts';
-import { localePath } from '../../i18n/paths.ts';
 import type { NewCartLineInput } from '../../stores/cart.ts';
 
 /** The product facts the configurator works from (the build's copy until the live one arrives). */
@@ -192,10 +190,3 @@ export function withLiveFacts<T extends ConfigurableProduct>(built: T, live: Con
   return { ...built, price: live.price, customisationFee: live.customisationFee, sizes: live.sizes, squad: live.squad, printable: live.printable };
 }
 
-/**
- * Where "Buy it now" goes after adding the line. The checkout page arrives with the checkout
- * issue (`/checkouts/cart?from=cart&items=[ids]`); until it exists, the cart page.
- */
-export function buyNowPath(locale: Locale, _ids: readonly number[]): string {
-  return localePath(locale, '/cart');
-}

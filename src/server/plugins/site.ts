@@ -58,7 +58,9 @@ export async function readNotFoundPage(root: string | null): Promise<string | nu
 
 /**
  * Pages that exist for any id, not only the ones pre-rendered at build time: a product added after
- * the build opens at its URL through the product shell page, which loads it from the API.
+ * the build opens at its URL through the product shell page, which loads it from the API; an
+ * order's success and detail pages (`order-success/{orderNo}`, `order-detail/{orderNo}`) are one
+ * shell per locale that reads the number from the address.
  * Returns the shell's HTML for such a path, or null.
  */
 export function pageFallbacks(
@@ -66,20 +68,27 @@ export function pageFallbacks(
   basePath: string,
   productExists: (id: number) => Promise<boolean>,
 ): (path: string) => Promise<string | null> {
-  const productPath = new RegExp(`^${basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(en-US|zh-CN)/product/([1-9][0-9]{0,8})/?$`);
+  const base = basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const productPath = new RegExp(`^${base}(en-US|zh-CN)/product/([1-9][0-9]{0,8})/?$`);
+  // Order numbers in any case (JS-7KQ4M-2XPHD); the page and the API check them properly.
+  const orderPath = new RegExp(`^${base}(en-US|zh-CN)/(order-success|order-detail)/([A-Za-z0-9-]{10,20})/?$`);
   const shells = new Map<string, Promise<string | null>>();
+  const shell = (file: string) => {
+    let html = shells.get(file);
+    if (!html) {
+      html = readFile(join(root!, file), 'utf8').catch(() => null);
+      shells.set(file, html);
+    }
+    return html;
+  };
   return async (path) => {
     if (!root) return null;
+    const order = orderPath.exec(path);
+    if (order) return shell(join(order[1]!, order[2]!, 'index.html'));
     const match = productPath.exec(path);
     if (!match) return null;
-    const locale = match[1]!;
     // An unknown id is a real 404 (not a page that says so with status 200).
     if (!(await productExists(Number(match[2])))) return null;
-    let shell = shells.get(locale);
-    if (!shell) {
-      shell = readFile(join(root, locale, 'product', 'new', 'index.html'), 'utf8').catch(() => null);
-      shells.set(locale, shell);
-    }
-    return shell;
+    return shell(join(match[1]!, 'product', 'new', 'index.html'));
   };
 }

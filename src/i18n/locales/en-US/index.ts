@@ -12,5 +12,6 @@ import account from './account.json';
 import address from './address.json';
 import wishlist from './wishlist.json';
 import review from './review.json';
+import checkout from './checkout.json';
 
-export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review };
+export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout };

@@ -1,0 +1,168 @@
+/**
+ * One order as the success and detail pages show it: lines with their printing, amounts in the
+ * order's frozen currency, shipping address, delivery estimate, status history and shipments.
+ */
+import type { Locale } from '../../domain/locale.ts';
+import { formatMoney } from '../../domain/money.ts';
+import type { OrderDetail, OrderLineRecord, OrderStatus } from '../../domain/orders.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { mediaUrl } from '../../stores/cart.ts';
+
+export function formatDate(iso: string, locale: Locale, withTime = false): string {
+  return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** "Paid", or "Payment under review" while PayPal holds a pending capture. */
+export function useStatusLabel(): (status: OrderStatus, paymentStatus?: string | null) => string {
+  const { t } = useTranslation();
+  return (status, paymentStatus) => (status === 'pending_payment' && paymentStatus === 'PENDING' ? t('checkout.status.review') : t(`checkout.status.${status}`));
+}
+
+export function OrderLines({ order, locale }: { order: OrderDetail; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="checkout-lines" role="list">
+      {order.lines.map((line) => (
+        <li key={line.id} className="checkout-line">
+          <span className="checkout-line-image">
+            <img src={mediaUrl(line.image)} width={64} height={70} alt="" loading="lazy" decoding="async" />
+            <span className="checkout-line-qty">{line.quantity}</span>
+          </span>
+          <div className="checkout-line-info">
+            <p className="checkout-line-name">{line.name}</p>
+            <OrderLineDetails line={line} />
+            <p className="checkout-muted">
+              {formatMoney(line.unitPrice, order.amounts.currency, locale)} {t('checkout.order.quantity', { count: line.quantity })}
+            </p>
+          </div>
+          <span className="checkout-line-total">{formatMoney(line.lineTotal, order.amounts.currency, locale)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderLineDetails({ line }: { line: OrderLineRecord }) {
+  const { t } = useTranslation();
+  const separator = t('cart.line.separator');
+  const rows: { key: string; label: string; value: string }[] = [
+    { key: 'size', label: t('cart.line.size'), value: line.size },
+    { key: 'type', label: t('cart.line.customType'), value: t(`cart.customType.${line.customType}`) },
+  ];
+  if (line.customName || line.customNumber) rows.push({ key: 'print', label: t('cart.line.nameNumber'), value: [line.customName, line.customNumber].filter(Boolean).join(' ') });
+  if (line.patches.length > 0) rows.push({ key: 'patches', label: t('cart.line.patches'), value: line.patches.map((p) => p.patchName).join(separator) });
+  if (line.addonItems.length > 0) rows.push({ key: 'addons', label: t('cart.line.addons'), value: line.addonItems.map((a) => a.name).join(separator) });
+  return (
+    <dl className="cart-line-details">
+      {rows.map((row) => (
+        <div key={row.key} data-detail={row.key}>
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function OrderAmounts({ order, locale }: { order: OrderDetail; locale: Locale }) {
+  const { t } = useTranslation();
+  const { amounts } = order;
+  const money = (amount: number) => formatMoney(amount, amounts.currency, locale);
+  return (
+    <dl className="checkout-totals">
+      <div>
+        <dt>{t('checkout.summary.items', { count: amounts.itemCount })}</dt>
+        <dd data-total="items">{money(amounts.items)}</dd>
+      </div>
+      {amounts.tierDiscount > 0 ? (
+        <div>
+          <dt>{t('checkout.summary.tier', { percent: amounts.tierPercent })}</dt>
+          <dd data-total="tier">{money(-amounts.tierDiscount)}</dd>
+        </div>
+      ) : null}
+      {amounts.couponDiscount > 0 ? (
+        <div>
+          <dt>{t('checkout.summary.coupon', { code: amounts.couponCode ?? '' })}</dt>
+          <dd data-total="coupon">{money(-amounts.couponDiscount)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('checkout.summary.shipping')}</dt>
+        <dd data-total="shipping">{amounts.shipping === 0 ? t('checkout.shipping.free') : money(amounts.shipping)}</dd>
+      </div>
+      <div className="checkout-totals-total">
+        <dt>{t('checkout.summary.total')}</dt>
+        <dd data-total="total">{money(amounts.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function OrderAddress({ order }: { order: OrderDetail }) {
+  const a = order.shippingAddress;
+  return (
+    <address className="order-address">
+      {a.firstName} {a.lastName}
+      {a.company ? <br /> : null}
+      {a.company}
+      <br />
+      {a.address}
+      {a.address2 ? `, ${a.address2}` : ''}
+      <br />
+      {[a.city, a.provinceName || a.province, a.postalCode].filter(Boolean).join(', ')}
+      <br />
+      {a.countryName}
+      <br />
+      {a.phoneCode} {a.phone}
+    </address>
+  );
+}
+
+export function OrderDelivery({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  return (
+    <p>
+      {t('checkout.order.deliveryEstimate', { method: t(`checkout.shipping.${order.shippingMethod}`), min: order.delivery.minDays, max: order.delivery.maxDays })}
+    </p>
+  );
+}
+
+export function OrderTimeline({ order, locale }: { order: OrderDetail; locale: Locale }) {
+  const label = useStatusLabel();
+  return (
+    <ol className="order-timeline">
+      {order.timeline.map((event, index) => (
+        <li key={index}>
+          <strong>{label(event.to)}</strong> <time dateTime={event.at}>{formatDate(event.at, locale, true)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OrderShipments({ shipments, locale }: { shipments: OrderDetail['shipments']; locale: Locale }) {
+  const { t } = useTranslation();
+  if (shipments.length === 0) return <p className="checkout-muted">{t('checkout.order.noShipments')}</p>;
+  return (
+    <div className="order-shipments">
+      {shipments.map((shipment) => (
+        <div key={shipment.trackingNumber} className="order-shipment">
+          <p>
+            {t('checkout.order.carrier')}: <strong>{shipment.carrier}</strong> · {t('checkout.order.trackingNumber')}: <strong>{shipment.trackingNumber}</strong>
+          </p>
+          <ol className="order-timeline">
+            {shipment.events.map((event, index) => (
+              <li key={index}>
+                <strong>{event.status}</strong> <time dateTime={event.at}>{formatDate(event.at, locale, true)}</time>
+                <span>
+                  {event.description}
+                  {event.location ? ` · ${event.location}` : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </div>
+  );
+}

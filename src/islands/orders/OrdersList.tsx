@@ -1,0 +1,102 @@
+/** The signed-in shopper's orders (spec: account orders), newest first, ten a page. */
+import { useEffect, useState } from 'react';
+import type { Page } from '../../domain/api.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { formatMoney } from '../../domain/money.ts';
+import type { OrderSummary } from '../../domain/orders.ts';
+import type { Messages } from '../../i18n/core.ts';
+import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { mediaUrl } from '../../stores/cart.ts';
+import { loadOrderList } from '../../stores/orders.ts';
+import { homeHref } from '../cart/links.ts';
+import { orderDetailHref } from '../checkout/links.ts';
+import { formatDate, useStatusLabel } from './OrderView.tsx';
+import '../checkout/checkout.css';
+import './orders.css';
+
+export interface OrdersListProps {
+  locale: Locale;
+  messages: Partial<Messages>;
+}
+
+export default function OrdersList(props: OrdersListProps) {
+  return (
+    <IslandI18n locale={props.locale} messages={props.messages}>
+      <Orders locale={props.locale} />
+    </IslandI18n>
+  );
+}
+
+const PAGE_SIZE = 10;
+
+function Orders({ locale }: { locale: Locale }) {
+  const { t } = useTranslation();
+  const label = useStatusLabel();
+  const [current, setCurrent] = useState(1);
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; page: Page<OrderSummary> } | { status: 'error' }>({ status: 'loading' });
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    loadOrderList(current, PAGE_SIZE).then(
+      (page) => live && setState({ status: 'ready', page }),
+      () => live && setState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [current]);
+
+  if (state.status === 'loading') return <p role="status">{t('checkout.order.loading')}</p>;
+  if (state.status === 'error') return <p className="checkout-message is-error">{t('checkout.orders.loadError')}</p>;
+  const { page } = state;
+  if (page.records.length === 0 && current === 1) {
+    return (
+      <div className="checkout-empty">
+        <p className="orders-empty">{t('checkout.orders.empty')}</p>
+        <a className="button" href={homeHref(locale)}>
+          {t('checkout.orders.shop')}
+        </a>
+      </div>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(page.total / PAGE_SIZE));
+  return (
+    <>
+      <ul className="orders-list" role="list">
+        {page.records.map((order) => (
+          <li key={order.orderNo} className="order-card orders-item" data-order-no={order.orderNo}>
+            <div className="orders-item-head">
+              <a href={orderDetailHref(locale, order.orderNo)} className="order-number" aria-label={t('checkout.orders.view', { orderNo: order.orderNo })}>
+                {order.orderNo}
+              </a>
+              <span className={`order-status order-status--${order.status}`}>{label(order.status)}</span>
+            </div>
+            <div className="orders-item-body">
+              <span className="orders-previews">
+                {order.preview.map((item, index) => (
+                  <img key={index} src={mediaUrl(item.image)} width={48} height={53} alt={item.name} loading="lazy" decoding="async" />
+                ))}
+              </span>
+              <span className="checkout-muted">
+                {formatDate(order.createdAt, locale)} · {t('checkout.orders.items', { count: order.itemCount })}
+              </span>
+              <strong>{formatMoney(order.total, order.currency, locale)}</strong>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <nav className="orders-pager" aria-label={t('checkout.orders.page', { current, pages })}>
+          <button type="button" className="button secondary" disabled={current <= 1} onClick={() => setCurrent((c) => c - 1)}>
+            {t('checkout.orders.previous')}
+          </button>
+          <span>{t('checkout.orders.page', { current, pages })}</span>
+          <button type="button" className="button secondary" disabled={current >= pages} onClick={() => setCurrent((c) => c + 1)}>
+            {t('checkout.orders.next')}
+          </button>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Orders as the pages load them: one order (by number, with the guest's token from the link),
+ * the signed-in shopper's list, and the product page's recent purchases.
+ */
+import { isApiError } from '../client/http.ts';
+import { getOrderDetail, queryOrderList, queryProductPurchases } from '../client/orders.ts';
+import type { Page } from '../domain/api.ts';
+import { normaliseOrderNo, type OrderDetail, type OrderSummary, type ProductPurchase } from '../domain/orders.ts';
+
+export type OrderLoad = { status: 'found'; order: OrderDetail } | { status: 'not-found' } | { status: 'error' };
+
+/** The order number in a page's address (`/order-success/JS-7KQ4M-2XPHD/`), or null. */
+export function orderNoFromPath(pathname: string): string | null {
+  const last = pathname.split('/').filter(Boolean).pop() ?? '';
+  return normaliseOrderNo(decodeURIComponent(last));
+}
+
+export async function loadOrder(orderNo: string, token: string | null): Promise<OrderLoad> {
+  try {
+    return { status: 'found', order: await getOrderDetail({ orderNo, ...(token ? { token } : {}) }, { silent: true }) };
+  } catch (error) {
+    // Not found, not yours, or a wrong token: all the same to the page (checklist: no oracle).
+    if (isApiError(error) && (error.code === '1404' || error.code === '1403' || error.status === 404 || error.status === 403)) return { status: 'not-found' };
+    return { status: 'error' };
+  }
+}
+
+export function loadOrderList(current: number, size = 10): Promise<Page<OrderSummary>> {
+  return queryOrderList({ current, size });
+}
+
+export function loadProductPurchases(productId: number, current = 1, size = 10): Promise<Page<ProductPurchase>> {
+  return queryProductPurchases({ productId, current, size }, { silent: true });
+}
