@@ -196,7 +196,6 @@ function RecentPurchases({ productId, locale, active }: { productId: number; loc
               <th scope="col">{t('configurator.order.recentCountry')}</th>
               <th scope="col">{t('configurator.order.recentSize')}</th>
               <th scope="col">{t('configurator.order.recentDate')}</th>
-              <th scope="col">{t('configurator.order.recentQuantity')}</th>
             </tr>
           </thead>
           <tbody>
@@ -206,7 +205,6 @@ function RecentPurchases({ productId, locale, active }: { productId: number; loc
                 <td>{row.country}</td>
                 <td>{row.size}</td>
                 <td>{date.format(new Date(row.date))}</td>
-                <td>{row.quantity}</td>
               </tr>
             ))}
           </tbody>
