@@ -88,6 +88,8 @@ function init(root: HTMLElement): void {
 
   const fromUrl = readListingState(location.search);
   if (!sameListing(fromUrl, shown)) show(fromUrl, 'none');
+  // On a slow phone the shopper may pick a sort before this script arrives: honour it now.
+  else if (select && parseSort(select.value) !== shown.sort) show({ page: 1, sort: parseSort(select.value) }, 'push');
 }
 
 const root = document.querySelector<HTMLElement>('[data-category-listing]');
