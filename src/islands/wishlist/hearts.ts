@@ -35,7 +35,6 @@ function name(heart: HTMLElement): void {
   if (!pattern || !title) return;
   const label = pattern.replace('%s', title);
   heart.setAttribute('aria-label', label);
-  heart.title = label;
   delete heart.dataset['labelPattern'];
 }
 
