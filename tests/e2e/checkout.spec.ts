@@ -6,8 +6,7 @@
  * visitor (and e-mail address), so parallel workers never share a cart or a coupon use.
  */
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { waitForMail } from './support/mail.ts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { CheckoutQuote } from '../../src/domain/checkout.ts';
 import type { Locale } from '../../src/domain/locale.ts';
@@ -28,7 +27,6 @@ const SIM = {
   'zh-CN': { approve: '确认付款', decline: '使用会被拒绝的卡', cancel: '取消' },
 } as const;
 
-const OUTBOX = path.resolve('.data/e2e/outbox');
 
 /**
  * A line of the product in its best-stocked size: other journeys buy from the same seeded stock
@@ -93,19 +91,10 @@ async function payWith(page: Page, locale: Locale, choice: 'approve' | 'decline'
   await dialog.getByRole('button', { name: SIM[locale][choice], exact: true }).click();
 }
 
+/** The order confirmation the test SMTP receiver got for `orderNo`, as text. */
 async function mailFor(email: string, orderNo: string): Promise<string> {
-  let found = '';
-  await expect
-    .poll(async () => {
-      const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((f) => f.endsWith('.txt'));
-      for (const file of files) {
-        const text = await readFile(path.join(OUTBOX, file), 'utf8');
-        if (text.startsWith(`To: ${email}`) && text.includes(orderNo)) found = text;
-      }
-      return found !== '';
-    })
-    .toBe(true);
-  return found;
+  const mail = await waitForMail({ to: email, subject: new RegExp(orderNo) });
+  return mail.text;
 }
 
 async function screenshot(page: Page, name: string, project: string) {
