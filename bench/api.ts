@@ -6,23 +6,29 @@
  * A bare Fastify route in its own process is the machine's ceiling.
  */
 import autocannon from 'autocannon';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VISITOR_ID_HEADER } from '../src/domain/api.ts';
 import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.ts';
 import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startServer, tempDir, type Server } from './processes.ts';
+import { Inspector, summariseProfile, type ProfileSummary } from './profile.ts';
 import { median, percentOf, rotate, seededRandom } from './stats.ts';
 import { checkEndpoint, checkHealth, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
 
 export const API_PRODUCTS = 10_000;
+/** What start.ts prints once it listens. */
+export const SHOP_READY = /the shop is open at/;
 const CONNECTIONS = 10;
 
 export interface ApiOptions {
   quick: boolean;
   /** PostgreSQL server for the second round (a database is created and dropped there); null: PGlite only. */
   databaseUrl: string | null;
-  ports: { bare: number; shop: number };
+  ports: { bare: number; shop: number; inspector: number };
   log: (message: string) => void;
   keep: boolean;
+  /** Where to save a CPU profile of one extra run per scenario (--profile); null: no profiling. */
+  profileDir: string | null;
 }
 
 /** One autocannon run. */
@@ -47,6 +53,8 @@ export interface ScenarioResult {
   peakRssMb: number | null;
   /** What the requests were, for the record (e.g. how many distinct queries, visitors). */
   notes: string[];
+  /** With --profile: where the server's time went in one extra run. */
+  profile?: ProfileSummary & { file: string };
 }
 
 export interface ApiRoundResult {
@@ -137,10 +145,12 @@ export function searchQueries(titles: readonly { title: string; zhTitle: string 
     if (words.length < 2) continue;
     const roll = random();
     if (roll < 0.15 && zhTitle) {
-      const chars = [...zhTitle.replace(/[\s\d/]+/g, '')];
-      if (chars.length < 2) continue;
-      const length = 2 + Math.floor(random() * 3);
-      const start = Math.floor(random() * Math.max(1, chars.length - length));
+      // A few characters from within one word of the Chinese title, as a shopper would type them.
+      const segments = zhTitle.split(/[\s\d/]+/).filter((segment) => [...segment].length >= 2);
+      if (segments.length === 0) continue;
+      const chars = [...pick(segments)];
+      const length = Math.min(chars.length, 2 + Math.floor(random() * 3));
+      const start = Math.floor(random() * (chars.length - length + 1));
       queries.push({ title: chars.slice(start, start + length).join(''), locale: 'zh' });
     } else if (roll < 0.5) queries.push({ title: `${words[0]} ${pick(words.slice(1))}`, locale: 'en' });
     else if (roll < 0.7) queries.push({ title: `${pick(words)} ${pick(words)}`, locale: 'en' });
@@ -396,7 +406,15 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     log(`API on ${db}: seeding ${API_PRODUCTS.toLocaleString('en')} products`);
     await seed(API_PRODUCTS, { cwd: ROOT, env, logFile });
 
-    bareServer = await startServer({ script: 'bench/bare-server.ts', cwd: ROOT, env: {}, port: options.ports.bare, readyPath: '/bare', logFile });
+    bareServer = await startServer({
+      script: 'bench/bare-server.ts',
+      cwd: ROOT,
+      env: {},
+      port: options.ports.bare,
+      readyLine: /bare route listening/,
+      readyPath: '/bare',
+      logFile: path.join(work, 'bare.log'),
+    });
     const bareSpec: LoadSpec = { method: 'GET', path: '/bare', notes: [] };
     const bareMeasured = await measure('bare Fastify route', bareServer.origin, bareSpec, plan, log);
     await bareServer.stop();
@@ -404,7 +422,18 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     const bareRps = medianFigures(bareMeasured.runs)!.rps;
     const bare = resultOf('bare', 'bare Fastify route (no plugins, own process)', bareMeasured, bareRps);
 
-    shop = await startServer({ script: 'src/server/start.ts', cwd: ROOT, env, port: options.ports.shop, readyPath: '/api/health', logFile });
+    shop = await startServer({
+      script: 'src/server/start.ts',
+      // The inspector only listens; nothing is recorded until a profiled run asks.
+      nodeArgs: options.profileDir ? [`--inspect=127.0.0.1:${options.ports.inspector}`] : [],
+      cwd: ROOT,
+      env,
+      port: options.ports.shop,
+      readyLine: SHOP_READY,
+      readyPath: '/api/health',
+      logFile,
+    });
+    const inspector = options.profileDir ? await Inspector.connect(options.ports.inspector) : null;
     const sample = await sampleCatalogue(shop.origin, quick);
     const idleMb = shop.rssMb();
     const scenarios: ScenarioResult[] = [];
@@ -418,8 +447,17 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
       }
       const measured = await measure(scenario.label, shop.origin, spec, plan, log, shop);
       peakUnderLoad = Math.max(peakUnderLoad, measured.peakRssMb ?? 0);
-      scenarios.push(resultOf(scenario.key, scenario.label, measured, bareRps, { notes: spec.notes }));
+      const result = resultOf(scenario.key, scenario.label, measured, bareRps, { notes: spec.notes });
+      if (inspector && options.profileDir) {
+        const profile = await inspector.profile(() => load(shop!.origin, spec, plan.seconds));
+        const file = path.join(options.profileDir, `${db}-${scenario.key}.cpuprofile`);
+        await mkdir(options.profileDir, { recursive: true });
+        await writeFile(file, JSON.stringify(profile));
+        result.profile = { ...summariseProfile(profile), file: path.relative(ROOT, file) };
+      }
+      scenarios.push(result);
     }
+    inspector?.close();
     const highWaterMb = readMemoryMb(shop.pid, 'VmHWM');
 
     const checks: Check[] = [];

@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { ImportType, init as initLexer, parse as parseModule } from 'es-module-lexer';
 import { checkPageJs, type Check, type PageKind } from './targets.ts';
 
 export interface Island {
@@ -67,13 +68,22 @@ export function parseHtml(html: string): HtmlEntries {
   return entries;
 }
 
-/** The modules a built chunk imports: static (`import ... from "x"`, `import "x"`, `export ... from "x"`) and dynamic (`import("x")` with a literal). */
+await initLexer;
+
+/**
+ * The modules a built chunk imports, statically (`import ... from "x"`, `import "x"`,
+ * `export ... from "x"`) and dynamically (`import("x")` with a literal specifier), read by
+ * es-module-lexer (Vite's own), so import-like text inside strings is not mistaken for one.
+ */
 export function parseImports(code: string): { static: string[]; dynamic: string[] } {
   const staticImports = new Set<string>();
   const dynamicImports = new Set<string>();
-  // Minified output: `import{a as b}from"./x.js";`, `import"./x.js";`, `export{a}from"./x.js"`.
-  for (const match of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"'\n]+)["']/g)) staticImports.add(match[1]!);
-  for (const match of code.matchAll(/\bimport\s*\(\s*(["'`])([^"'`$\n]+)\1\s*\)/g)) dynamicImports.add(match[2]!);
+  const [imports] = parseModule(code);
+  for (const found of imports) {
+    if (!found.n) continue;
+    if (found.t === ImportType.Static) staticImports.add(found.n);
+    else if (found.t === ImportType.Dynamic) dynamicImports.add(found.n);
+  }
   return { static: [...staticImports], dynamic: [...dynamicImports] };
 }
 

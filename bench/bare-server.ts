@@ -8,3 +8,4 @@ import Fastify from 'fastify';
 const app = Fastify({ logger: false });
 app.get('/bare', async () => ({ status: 'ok' }));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+process.stdout.write('bare route listening\n');

@@ -7,8 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openSync, closeSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, readdir, realpath, rm, stat, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, realpath, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -41,10 +42,18 @@ export async function tempDir(label: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), `jersey-bench-${label}-`));
 }
 
-/** A private copy of the project (node_modules linked), where builds write their own dist/. */
-export async function projectCopy(label: string): Promise<string> {
-  const dir = await tempDir(label);
-  for (const entry of PROJECT_FILES) await cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+/**
+ * A private copy of the project (node_modules linked), where builds write their own dist/: a new
+ * temp folder, or `into` refreshed (sources replaced; its dist/ and databases kept).
+ */
+export async function projectCopy(label: string, into?: string): Promise<string> {
+  const dir = into ?? (await tempDir(label));
+  await mkdir(dir, { recursive: true });
+  for (const entry of PROJECT_FILES) {
+    await rm(path.join(dir, entry), { recursive: true, force: true });
+    await cp(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+  }
+  await rm(path.join(dir, 'node_modules'), { force: true });
   await symlink(await realpath(path.join(ROOT, 'node_modules')), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
@@ -94,9 +103,9 @@ function tail(file: string, lines = 20): string {
   }
 }
 
-/** Seeds a catalogue of `products` generated products into the database `env` names. */
-export async function seed(products: number, options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<void> {
-  await runToEnd(['src/server/db/seed-cli.ts', '--products', String(products), '--reset'], options);
+/** Seeds `products` generated products (null: the demo catalogue) into the database `env` names, replacing any. */
+export async function seed(products: number | null, options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<void> {
+  await runToEnd(['src/server/db/seed-cli.ts', ...(products === null ? [] : ['--products', String(products)]), '--reset'], options);
 }
 
 export interface Server {
@@ -117,22 +126,38 @@ export function readMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): n
   return Number(match[1]) / 1024;
 }
 
+/** True when something already listens on the port (another engineer's server, an earlier run). */
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /**
- * Starts a Node script as a child process and waits until `readyPath` answers 200.
+ * Starts a Node script as a child process and waits until it has logged `readyLine` (so the
+ * answer comes from this process, not from anything else on the port) and `readyPath` answers 200.
  * Its output goes to `logFile` (the shop logs every request at the production level, info).
  */
 export async function startServer(options: {
   script: string;
   args?: string[];
+  nodeArgs?: string[];
   cwd: string;
   env: NodeJS.ProcessEnv;
   port: number;
+  readyLine: RegExp;
   readyPath: string;
   logFile: string;
   timeoutMs?: number;
 }): Promise<Server> {
+  if (await portInUse(options.port)) throw new Error(`port ${options.port} is already in use: stop what runs there or give the bench other ports (BENCH_PORT)`);
   const fd = openSync(options.logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
     cwd: options.cwd,
     env: { ...options.env, PORT: String(options.port) },
     stdio: ['ignore', fd, fd],
@@ -150,15 +175,15 @@ export async function startServer(options: {
     }),
   );
   const origin = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (exited !== undefined) throw new Error(`${options.script} exited with ${exited} before it was ready:\n${tail(options.logFile)}`);
     if (Date.now() > deadline) {
       killGroup(child, 'SIGKILL');
-      throw new Error(`${options.script} was not ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${tail(options.logFile)}`);
+      throw new Error(`${options.script} was not ready within ${timeoutMs / 1000} s:\n${tail(options.logFile)}`);
     }
-    const ok = await fetch(origin + options.readyPath).then((r) => r.ok, () => false);
-    if (ok) break;
+    if (options.readyLine.test(readFileSync(options.logFile, 'utf8')) && (await fetch(origin + options.readyPath).then((r) => r.ok, () => false))) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   const pid = child.pid!;
