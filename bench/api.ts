@@ -71,6 +71,8 @@ export interface ApiRoundResult {
 export interface ApiResult {
   settings: string[];
   rounds: ApiRoundResult[];
+  /** Rounds that could not be measured, and why. */
+  failed: { db: DbKind; message: string }[];
 }
 
 /** What a scenario sends: one request shape, its body and headers rotated per request. */
@@ -487,12 +489,24 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
 }
 
 export async function runApi(options: ApiOptions): Promise<ApiResult> {
-  const rounds: ApiRoundResult[] = [await round('pglite', options, null)];
+  const rounds: ApiRoundResult[] = [];
+  const failed: { db: DbKind; message: string }[] = [];
+  // A round that breaks is reported; the other database's round still runs.
+  const attempt = async (db: DbKind, databaseUrl: string | null) => {
+    try {
+      rounds.push(await round(db, options, databaseUrl));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.log(`API on ${db} failed: ${message}`);
+      failed.push({ db, message });
+    }
+  };
+  await attempt('pglite', null);
   if (options.databaseUrl) {
     const database = await createPostgresDatabase(options.databaseUrl);
     options.log(`API on PostgreSQL: fresh database ${database.name}`);
     try {
-      rounds.push(await round('postgres', options, database.url));
+      await attempt('postgres', database.url);
     } finally {
       await database.drop();
     }
@@ -504,5 +518,6 @@ export async function runApi(options: ApiOptions): Promise<ApiResult> {
       `autocannon, ${CONNECTIONS} connections, browser headers (JSON, Accept-Encoding gzip/br: answers over 1 KB are compressed as for a shopper)`,
     ],
     rounds,
+    failed,
   };
 }

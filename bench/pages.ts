@@ -45,6 +45,12 @@ export interface PageRun extends PageFigures {
   styles: string[];
   /** Lighthouse's own warnings (e.g. the machine was too slow for stable figures). */
   warnings: string[];
+  /** Where the main thread's time went (Lighthouse's breakdown, ms), biggest first: what TBT is made of. */
+  mainThread: { what: string; ms: number }[];
+  /** Scripts by CPU time (evaluation and parsing, ms), biggest first. */
+  scriptCpu: { url: string; ms: number }[];
+  /** Lighthouse's CPU benchmark of this machine during the run (a loaded machine scores low). */
+  benchmarkIndex: number | null;
 }
 
 export interface PageResult {
@@ -135,8 +141,17 @@ function failingAudits(lhr: LighthouseResult): string[] {
 
 interface LighthouseResult {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-  audits: Record<string, { score: number | null; scoreDisplayMode: string; numericValue?: number; details?: { items?: { url?: string; resourceType?: string }[] } }>;
+  audits: Record<
+    string,
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      numericValue?: number;
+      details?: { items?: { url?: string; resourceType?: string; groupLabel?: string; duration?: number; total?: number }[] };
+    }
+  >;
   runWarnings: string[];
+  environment?: { benchmarkIndex?: number };
   runtimeError?: { code: string; message: string };
 }
 
@@ -171,6 +186,14 @@ async function runOnce(origin: string, page: PageTarget): Promise<PageRun> {
       scripts: urls('Script'),
       styles: urls('Stylesheet'),
       warnings: lhr.runWarnings,
+      mainThread: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? [])
+        .map((item) => ({ what: item.groupLabel ?? '?', ms: Math.round(item.duration ?? 0) }))
+        .slice(0, 5),
+      scriptCpu: (lhr.audits['bootup-time']?.details?.items ?? [])
+        // Lighthouse names time it cannot pin on a script "Other" or "Unattributable" instead of a URL.
+        .map((item) => ({ url: URL.canParse(item.url ?? '') ? new URL(item.url!).pathname : (item.url ?? '?'), ms: Math.round(item.total ?? 0) }))
+        .slice(0, 5),
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     };
   } finally {
     chrome.kill();
@@ -196,7 +219,12 @@ export async function runPages(origin: string, pages: PageTarget[], options: { q
     let error: string | null = null;
     for (let i = 0; i < runsPerPage; i++) {
       try {
-        const run = await runOnce(origin, page);
+        // Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, "run Lighthouse
+        // again"): one more try before the run counts as failed.
+        const run = await runOnce(origin, page).catch((first: unknown) => {
+          options.log(`  ${page.kind} (${page.locale}) run ${i + 1}: ${first instanceof Error ? first.message : String(first)}; trying again`);
+          return runOnce(origin, page);
+        });
         runs.push(run);
         options.log(
           `  ${page.kind} (${page.locale}) run ${i + 1}/${runsPerPage}: perf ${run.performance}, a11y ${run.accessibility}, bp ${run.bestPractices}, seo ${run.seo}, ` +
@@ -204,7 +232,7 @@ export async function runPages(origin: string, pages: PageTarget[], options: { q
         );
       } catch (e) {
         error = e instanceof Error ? e.message : String(e);
-        options.log(`  ${page.kind} (${page.locale}) run ${i + 1}: ${error}`);
+        options.log(`  ${page.kind} (${page.locale}) run ${i + 1}/${runsPerPage} failed: ${error}`);
       }
     }
     const counts = new Map<string, number>();

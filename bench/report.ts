@@ -24,6 +24,8 @@ export interface BenchResult {
   pages?: PagesResult;
   assets?: AssetsResult;
   checks: Check[];
+  /** Parts that failed (the others still ran). */
+  errors: { part: string; message: string }[];
 }
 
 /** A plain text table: columns padded to their widest cell, numbers right-aligned. */
@@ -64,6 +66,7 @@ function apiSection(api: ApiResult): string {
       parts.push(`      top functions: ${s.profile.byFunction.slice(0, 8).map((f) => `${f.fn} [${f.where}] ${f.percent}%`).join(', ')}`);
     }
   }
+  for (const failure of api.failed) parts.push('', `-- ${failure.db}: NOT MEASURED, ${failure.message.split('\n')[0]} --`);
   parts.push('', `Peer (Vendure 3.7, same method on this kind of machine): search ${PEER.search.rps} req/s p99 ${PEER.search.p99Ms} ms; detail ${PEER.detail.rps} req/s p99 ${PEER.detail.p99Ms} ms; cart add ${PEER.cartAdd.rps} req/s p99 ${PEER.cartAdd.p99Ms} ms; bare Fastify ~${PEER.bareRps.toLocaleString('en')} req/s`);
   return parts.join('\n');
 }
@@ -105,6 +108,16 @@ function pagesSection(pages: PagesResult): string {
     parts.push('Audits below full marks (accessibility, best practices, SEO), to fix:');
     for (const p of failing) parts.push(`   ${p.kind} (${p.locale}) ${p.path}: ${p.failing.join(', ')}`);
   }
+  const slow = pages.pages.filter((p) => p.median && p.median.tbtMs > 50);
+  if (slow.length) {
+    parts.push('Where the main thread went on pages over the TBT target (first run; Lighthouse simulates a 4x slower CPU):');
+    for (const p of slow) {
+      const run = p.runs[0]!;
+      parts.push(`   ${p.kind} (${p.locale}): ${run.mainThread.map((m) => `${m.what} ${m.ms} ms`).join(', ')}; scripts: ${run.scriptCpu.map((s) => `${s.url} ${s.ms} ms`).join(', ')}`);
+    }
+  }
+  const benchmarks = pages.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)).filter((b): b is number => b !== null);
+  if (benchmarks.length) parts.push(`   Lighthouse CPU benchmark index of this machine during the runs: ${Math.min(...benchmarks)}-${Math.max(...benchmarks)} (lower means a slower or busier CPU; the simulated figures scale what was observed)`);
   const warnings = [...new Set(pages.pages.flatMap((p) => p.runs.flatMap((r) => r.warnings)))];
   for (const warning of warnings) parts.push(`   Lighthouse warning: ${warning}`);
   return parts.join('\n');
@@ -149,6 +162,7 @@ export function formatReport(result: BenchResult): string {
   if (result.build) parts.push('', buildSection(result.build));
   if (result.site) parts.push(`Site measured: ${result.site.catalogue}; ${result.site.note}`);
   parts.push('', summary(result.checks));
+  for (const error of result.errors) parts.push(`NOT MEASURED: ${error.part} failed: ${error.message.split('\n')[0]}`);
   const s = result.seconds;
   const sections = (['api', 'site', 'pages', 'assets'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
   parts.push(`Took ${s.total.toFixed(0)} s (${sections.join(', ')})`);

@@ -76,39 +76,61 @@ const result: BenchResult = {
   commit: commit(),
   seconds: { total: 0 },
   checks: [],
+  errors: [],
 };
 const since = (t: number) => (performance.now() - t) / 1000;
 
+/**
+ * Runs one part of the bench. A part that fails is recorded and reported, the others still run,
+ * and what is measured so far is written to the results file after each part, so a long run that
+ * breaks late keeps its figures.
+ */
+async function part(name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${name} failed: ${message}`);
+    result.errors.push({ part: name, message });
+  }
+  await writeResult(result);
+}
+
 try {
   if (wants('api')) {
-    const t = performance.now();
-    const profileDir = values.profile ? path.join(ROOT, 'bench', 'results', `${fileStamp(result.date)}-profiles`) : null;
-    result.api = await runApi({ quick, databaseUrl: process.env.DATABASE_URL || null, ports, log, keep: values.keep, profileDir });
-    result.seconds.api = since(t);
-    result.checks.push(...result.api.rounds.flatMap((round) => round.checks));
+    await part('api', async () => {
+      const t = performance.now();
+      const profileDir = values.profile ? path.join(ROOT, 'bench', 'results', `${fileStamp(result.date)}-profiles`) : null;
+      result.api = await runApi({ quick, databaseUrl: process.env.DATABASE_URL || null, ports, log, keep: values.keep, profileDir });
+      result.seconds.api = since(t);
+      result.checks.push(...result.api.rounds.flatMap((round) => round.checks));
+    });
   }
 
   if (wants('pages') || wants('assets') || (wants('build') && !quick)) {
     const siteOrigin = `http://127.0.0.1:${ports.site}`;
-    let t = performance.now();
-    let site: BuiltSite;
-    if (wants('build') && !quick) {
-      const built = await runBuilds({ catalogues: [1_000, 10_000], siteOrigin, log, keep: values.keep });
-      result.build = built.result;
-      site = built.site;
-      result.site = { catalogue: '10,000 products', note: 'the last build of section 4' };
-    } else {
-      site = await cachedDemoSite({ siteOrigin });
-      result.site = { catalogue: 'the demo catalogue', note: 'kept between quick runs; rebuilt by start.ts when the sources changed' };
-    }
-    if (wants('pages') || wants('assets')) {
+    let site: BuiltSite | null = null;
+    await part('build', async () => {
+      if (wants('build') && !quick) {
+        const built = await runBuilds({ catalogues: [1_000, 10_000], siteOrigin, log, keep: values.keep });
+        result.build = built.result;
+        site = built.site;
+        result.site = { catalogue: '10,000 products', note: 'the last build of section 4' };
+      } else {
+        site = await cachedDemoSite({ siteOrigin });
+        result.site = { catalogue: 'the demo catalogue', note: 'kept between quick runs; rebuilt by start.ts when the sources changed' };
+      }
+    });
+    const built = site as BuiltSite | null;
+    if (built && (wants('pages') || wants('assets'))) {
+      const t = performance.now();
       const logFile = path.join(await tempDir('site-log'), 'serve.log');
-      log(`serving ${site.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
+      log(`serving ${built.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
       // Rate limits stay at the production default here: a page load makes a handful of API calls.
       const server = await startServer({
         script: 'src/server/start.ts',
-        cwd: site.projectDir,
-        env: { ...site.env, RATE_LIMIT_PER_MINUTE: '' },
+        cwd: built.projectDir,
+        env: { ...built.env, RATE_LIMIT_PER_MINUTE: '' },
         port: ports.site,
         readyLine: SHOP_READY,
         readyPath: '/api/health',
@@ -116,34 +138,36 @@ try {
         timeoutMs: 20 * 60_000,
       });
       try {
-        const built = /site built in ([\d.]+) s/.exec(readFileSync(logFile, 'utf8'));
-        if (built) result.site!.note += `; built in this run in ${built[1]} s`;
-        else result.site!.note += '; up to date, not rebuilt';
+        const rebuilt = /site built in ([\d.]+) s/.exec(readFileSync(logFile, 'utf8'));
+        result.site!.note += rebuilt ? `; built in this run in ${rebuilt[1]} s` : '; up to date, not rebuilt';
         result.seconds.site = since(t);
-
         const pages = await choosePages(server.origin, { visitorId: randomBytes(16).toString('hex') });
         if (wants('pages')) {
-          t = performance.now();
-          log(`Lighthouse on ${quick ? 'the quick pages' : `${pages.length} pages`}`);
-          result.pages = await runPages(server.origin, pages, { quick, log });
-          result.seconds.pages = since(t);
-          result.checks.push(...result.pages.checks);
+          await part('pages', async () => {
+            const t = performance.now();
+            log(`Lighthouse on ${quick ? 'the quick pages' : `${pages.length} pages`}`);
+            result.pages = await runPages(server.origin, pages, { quick, log });
+            result.seconds.pages = since(t);
+            result.checks.push(...result.pages.checks);
+          });
         }
         if (wants('assets')) {
-          t = performance.now();
-          const observed = new Map<string, string[]>();
-          for (const page of result.pages?.pages ?? []) {
-            if (page.runs.length) observed.set(`${page.kind}/${page.locale}`, [...page.runs[0]!.scripts, ...page.runs[0]!.styles]);
-          }
-          result.assets = runAssets(site.distDir, pages, observed);
-          result.seconds.assets = since(t);
-          result.checks.push(...result.assets.checks);
+          await part('assets', async () => {
+            const t = performance.now();
+            const observed = new Map<string, string[]>();
+            for (const page of result.pages?.pages ?? []) {
+              if (page.runs.length) observed.set(`${page.kind}/${page.locale}`, [...page.runs[0]!.scripts, ...page.runs[0]!.styles]);
+            }
+            result.assets = runAssets(built.distDir, pages, observed);
+            result.seconds.assets = since(t);
+            result.checks.push(...result.assets.checks);
+          });
         }
       } finally {
         await server.stop();
       }
     }
-    await site.remove();
+    await built?.remove();
   }
 } finally {
   stopAll();
