@@ -123,49 +123,52 @@ try {
     });
     const built = site as BuiltSite | null;
     if (built && (wants('pages') || wants('assets'))) {
-      const t = performance.now();
-      const logFile = path.join(await tempDir('site-log'), 'serve.log');
-      log(`serving ${built.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
-      // Rate limits stay at the production default here: a page load makes a handful of API calls.
-      const server = await startServer({
-        script: 'src/server/start.ts',
-        cwd: built.projectDir,
-        env: { ...built.env, RATE_LIMIT_PER_MINUTE: '' },
-        port: ports.site,
-        readyLine: SHOP_READY,
-        readyPath: '/api/health',
-        logFile,
-        timeoutMs: 20 * 60_000,
+      // Serving the site can fail too (a port in use): reported like any other part.
+      await part('site', async () => {
+        const t = performance.now();
+        const logFile = path.join(await tempDir('site-log'), 'serve.log');
+        log(`serving ${built.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
+        // Rate limits stay at the production default here: a page load makes a handful of API calls.
+        const server = await startServer({
+          script: 'src/server/start.ts',
+          cwd: built.projectDir,
+          env: { ...built.env, RATE_LIMIT_PER_MINUTE: '' },
+          port: ports.site,
+          readyLine: SHOP_READY,
+          readyPath: '/api/health',
+          logFile,
+          timeoutMs: 20 * 60_000,
+        });
+        try {
+          const rebuilt = /site built in ([\d.]+) s/.exec(readFileSync(logFile, 'utf8'));
+          result.site!.note += rebuilt ? `; built in this run in ${rebuilt[1]} s` : '; up to date, not rebuilt';
+          result.seconds.site = since(t);
+          const pages = await choosePages(server.origin, { visitorId: randomBytes(16).toString('hex') });
+          if (wants('pages')) {
+            await part('pages', async () => {
+              const t = performance.now();
+              log(`Lighthouse on ${quick ? 'the quick pages' : `${pages.length} pages`}`);
+              result.pages = await runPages(server.origin, pages, { quick, log });
+              result.seconds.pages = since(t);
+              result.checks.push(...result.pages.checks);
+            });
+          }
+          if (wants('assets')) {
+            await part('assets', async () => {
+              const t = performance.now();
+              const observed = new Map<string, string[]>();
+              for (const page of result.pages?.pages ?? []) {
+                if (page.runs.length) observed.set(`${page.kind}/${page.locale}`, [...page.runs[0]!.scripts, ...page.runs[0]!.styles]);
+              }
+              result.assets = runAssets(built.distDir, pages, observed);
+              result.seconds.assets = since(t);
+              result.checks.push(...result.assets.checks);
+            });
+          }
+        } finally {
+          await server.stop();
+        }
       });
-      try {
-        const rebuilt = /site built in ([\d.]+) s/.exec(readFileSync(logFile, 'utf8'));
-        result.site!.note += rebuilt ? `; built in this run in ${rebuilt[1]} s` : '; up to date, not rebuilt';
-        result.seconds.site = since(t);
-        const pages = await choosePages(server.origin, { visitorId: randomBytes(16).toString('hex') });
-        if (wants('pages')) {
-          await part('pages', async () => {
-            const t = performance.now();
-            log(`Lighthouse on ${quick ? 'the quick pages' : `${pages.length} pages`}`);
-            result.pages = await runPages(server.origin, pages, { quick, log });
-            result.seconds.pages = since(t);
-            result.checks.push(...result.pages.checks);
-          });
-        }
-        if (wants('assets')) {
-          await part('assets', async () => {
-            const t = performance.now();
-            const observed = new Map<string, string[]>();
-            for (const page of result.pages?.pages ?? []) {
-              if (page.runs.length) observed.set(`${page.kind}/${page.locale}`, [...page.runs[0]!.scripts, ...page.runs[0]!.styles]);
-            }
-            result.assets = runAssets(built.distDir, pages, observed);
-            result.seconds.assets = since(t);
-            result.checks.push(...result.assets.checks);
-          });
-        }
-      } finally {
-        await server.stop();
-      }
     }
     await built?.remove();
   }
