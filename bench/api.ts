@@ -1,0 +1,527 @@
+/**
+ * Section 1, the API: a catalogue of 10,000 generated products, the real server as production runs
+ * it (start.ts in a child process, NODE_ENV=production, API only as behind a CDN), autocannon with
+ * 10 connections after a warm-up, the median of 3 runs of 10 s per scenario (--quick: 1 run of
+ * 3 s, fewer scenarios), on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database.
+ * A bare Fastify route in its own process is the machine's ceiling.
+ */
+import autocannon from 'autocannon';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { VISITOR_ID_HEADER } from '../src/domain/api.ts';
+import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.ts';
+import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startServer, tempDir, type Server } from './processes.ts';
+import { Inspector, summariseProfile, type ProfileSummary } from './profile.ts';
+import { median, percentOf, rotate, seededRandom } from './stats.ts';
+import { checkEndpoint, checkHealth, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
+
+export const API_PRODUCTS = 10_000;
+/** What start.ts prints once it listens. */
+export const SHOP_READY = /the shop is open at/;
+const CONNECTIONS = 10;
+
+export interface ApiOptions {
+  quick: boolean;
+  /** PostgreSQL server for the second round (a database is created and dropped there); null: PGlite only. */
+  databaseUrl: string | null;
+  ports: { bare: number; shop: number; inspector: number };
+  log: (message: string) => void;
+  keep: boolean;
+  /** Where to save a CPU profile of one extra run per scenario (--profile); null: no profiling. */
+  profileDir: string | null;
+}
+
+/** One autocannon run. */
+export interface LoadFigures {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface ScenarioResult {
+  key: string;
+  label: string;
+  /** Why the scenario did not run (e.g. the endpoint is not in this build); figures are then null. */
+  unavailable: string | null;
+  runs: LoadFigures[];
+  median: LoadFigures | null;
+  percentOfBare: number | null;
+  /** Peak RSS of the server process during this scenario, MB. */
+  peakRssMb: number | null;
+  /** What the requests were, for the record (e.g. how many distinct queries, visitors). */
+  notes: string[];
+  /** With --profile: where the server's time went in one extra run. */
+  profile?: ProfileSummary & { file: string };
+}
+
+export interface ApiRoundResult {
+  db: DbKind;
+  products: number;
+  runsPerScenario: number;
+  secondsPerRun: number;
+  bare: ScenarioResult;
+  scenarios: ScenarioResult[];
+  rss: { idleMb: number; peakUnderLoadMb: number; highWaterMb: number };
+  checks: Check[];
+}
+
+export interface ApiResult {
+  settings: string[];
+  rounds: ApiRoundResult[];
+  /** Rounds that could not be measured, and why. */
+  failed: { db: DbKind; message: string }[];
+}
+
+/** What a scenario sends: one request shape, its body and headers rotated per request. */
+interface LoadSpec {
+  method: 'GET' | 'POST';
+  path: string;
+  /** The next request's body and extra headers; absent for a fixed request. */
+  next?: () => { body?: string; headers?: Record<string, string> };
+  notes: string[];
+}
+
+/** Products the scenarios draw on, read from the running shop's own API before any load. */
+interface CatalogueSample {
+  products: { id: number; title: string; zhTitle: string }[];
+  /** Lines that a cart accepts: in-stock sizes, printed where the product can be. */
+  cartLines: object[];
+}
+
+interface Scenario {
+  key: string;
+  label: string;
+  quick: boolean;
+  target?: TargetedEndpoint;
+  prepare(origin: string, sample: CatalogueSample, quick: boolean): Promise<LoadSpec | { unavailable: string }>;
+}
+
+/** What a browser sends with every API call (the answer is compressed as it would be for a shopper). */
+const BROWSER_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json',
+  'accept-encoding': 'gzip, deflate, br',
+};
+
+const LOCALE_HEADERS = { en: { 'accept-language': 'en-US' }, zh: { 'accept-language': 'zh-CN' } };
+
+async function post<T>(origin: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; code: string; msg: string; data: T }> {
+  const response = await fetch(origin + url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const envelope = (await response.json()) as { code: string; msg: string; data: T };
+  return { status: response.status, ...envelope };
+}
+
+async function must<T>(origin: string, url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const answer = await post<T>(origin, url, body, headers);
+  if (answer.code !== '0000') throw new Error(`${url} answered ${answer.status} ${answer.code} ${answer.msg}`);
+  return answer.data;
+}
+
+/** 128 random bits as 32 hex digits, as src/server/plugins/visitor.ts expects (seeded: same pool every run). */
+export function visitorIds(count: number, seed: number): string[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => Array.from({ length: 4 }, () => Math.floor(random() * 2 ** 32).toString(16).padStart(8, '0')).join(''));
+}
+
+/**
+ * Queries a shopper might type, made from the catalogue's own titles: a team name and a kind
+ * ("harbour home"), two words in any order, a word with a typo, a prefix, or a few characters of
+ * a Chinese title. Deterministic for a seed.
+ */
+export function searchQueries(titles: readonly { title: string; zhTitle: string }[], count: number, seed: number): { title: string; locale: 'en' | 'zh' }[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const wordsOf = (title: string) => title.toLowerCase().split(/\s+/).filter((w) => /^[a-z]{3,}$/.test(w));
+  const typo = (word: string) => {
+    if (word.length < 5) return word;
+    const i = 1 + Math.floor(random() * (word.length - 3));
+    return word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2);
+  };
+  const withChinese = titles.filter((t) => t.zhTitle);
+  const queries: { title: string; locale: 'en' | 'zh' }[] = [];
+  while (queries.length < count) {
+    const roll = random();
+    const { title, zhTitle } = pick(roll < 0.15 && withChinese.length ? withChinese : titles);
+    const words = wordsOf(title);
+    if (words.length < 2) continue;
+    if (roll < 0.15 && zhTitle) {
+      // A few characters from within one word of the Chinese title, as a shopper would type them.
+      const segments = zhTitle.split(/[\s\d/]+/).filter((segment) => [...segment].length >= 2);
+      if (segments.length === 0) continue;
+      const chars = [...pick(segments)];
+      const length = Math.min(chars.length, 2 + Math.floor(random() * 3));
+      const start = Math.floor(random() * (chars.length - length + 1));
+      queries.push({ title: chars.slice(start, start + length).join(''), locale: 'zh' });
+    } else if (roll < 0.5) queries.push({ title: `${words[0]} ${pick(words.slice(1))}`, locale: 'en' });
+    else if (roll < 0.7) queries.push({ title: `${pick(words)} ${pick(words)}`, locale: 'en' });
+    else if (roll < 0.85) queries.push({ title: `${typo(pick(words))} ${pick(words)}`, locale: 'en' });
+    else {
+      const word = pick(words);
+      queries.push({ title: word.slice(0, Math.min(word.length, 3 + Math.floor(random() * 3))), locale: 'en' });
+    }
+  }
+  return queries;
+}
+
+async function sampleCatalogue(origin: string, quick: boolean): Promise<CatalogueSample> {
+  interface Card {
+    id: number;
+    title: string;
+  }
+  const pages = async (locale: 'en' | 'zh', limit: number) => {
+    const all: Card[] = [];
+    for (let current = 1; current <= limit; current++) {
+      const page = await must<{ records: Card[]; total: number }>(origin, '/api/demo/ironProduct/queryList', { current, size: 100 }, LOCALE_HEADERS[locale]);
+      all.push(...page.records);
+      if (all.length >= page.total || page.records.length === 0) break;
+    }
+    return all;
+  };
+  // Every product in English (ids and titles); --quick reads Chinese titles for the first 2,000 only.
+  const [en, zh] = await Promise.all([pages('en', Number.POSITIVE_INFINITY), pages('zh', quick ? 20 : Number.POSITIVE_INFINITY)]);
+  const zhById = new Map(zh.map((card) => [card.id, card.title]));
+  const products = en.map((card) => ({ id: card.id, title: card.title, zhTitle: zhById.get(card.id) ?? '' }));
+
+  // Cart lines from the details of a spread of products: sizes with stock to spare, a printed
+  // name and number where the product can be printed, the shirt as pictured otherwise.
+  interface Detail {
+    id: number;
+    printable: boolean;
+    sizes: { size: string; stock: number }[];
+  }
+  const random = seededRandom(7);
+  const chosen = Array.from({ length: quick ? 50 : 300 }, () => products[Math.floor(random() * products.length)]!);
+  const names = ['SMITH', 'GARCIA', 'MULLER', 'ROSSI', 'SILVA', 'KIM', 'NGUYEN', 'OKAFOR'];
+  const cartLines: object[] = [];
+  for (const product of chosen) {
+    const detail = await must<Detail>(origin, '/api/demo/ironProduct/queryProductDetail', { id: product.id });
+    const size = detail.sizes.find((s) => s.stock >= 20);
+    if (!size) continue;
+    const printed = detail.printable && random() < 0.6;
+    cartLines.push(
+      printed
+        ? { productId: detail.id, size: size.size, customType: 3, customName: names[cartLines.length % names.length], customNumber: String(cartLines.length % 100), quantity: 1 }
+        : { productId: detail.id, size: size.size, customType: 4, quantity: 1 },
+    );
+  }
+  return { products, cartLines };
+}
+
+/**
+ * The scenarios, in the order they run. Adding one (order creation, when its endpoint lands) is
+ * one entry: what it sends, and how it finds out whether the build has the endpoint.
+ */
+const SCENARIOS: Scenario[] = [
+  {
+    key: 'health',
+    label: 'health (all production plugins)',
+    quick: true,
+    prepare: async () => ({ method: 'GET', path: '/api/health', notes: ['GET /api/health: every plugin, then `select 1`'] }),
+  },
+  {
+    key: 'search',
+    label: 'product search (20 results + total)',
+    quick: true,
+    target: 'search',
+    async prepare(origin, sample, quick) {
+      const queries = searchQueries(sample.products, 500, 2026);
+      const bodies = queries.map((q) => ({ body: JSON.stringify({ title: q.title, current: 1, size: SEARCH_PAGE_SIZE }), headers: LOCALE_HEADERS[q.locale] }));
+      // What the rotation returns, so the figures can be read against it.
+      const totals: number[] = [];
+      let fullPages = 0;
+      const checked = queries.slice(0, quick ? 30 : 100);
+      for (const q of checked) {
+        const page = await must<{ records: unknown[]; total: number }>(origin, '/api/demo/ironProduct/search', { title: q.title, current: 1, size: SEARCH_PAGE_SIZE }, LOCALE_HEADERS[q.locale]);
+        totals.push(page.total);
+        if (page.records.length === SEARCH_PAGE_SIZE) fullPages++;
+      }
+      return {
+        method: 'POST',
+        path: '/api/demo/ironProduct/search',
+        next: rotate(bodies),
+        notes: [
+          `${queries.length} rotating queries from catalogue titles (e.g. ${queries.slice(0, 4).map((q) => `"${q.title}"`).join(', ')}), 15% Chinese`,
+          `of the first ${checked.length}: ${fullPages} fill a page of ${SEARCH_PAGE_SIZE}; median total ${median(totals)}`,
+        ],
+      };
+    },
+  },
+  {
+    key: 'detail',
+    label: 'product detail',
+    quick: true,
+    target: 'detail',
+    async prepare(_origin, sample) {
+      const random = seededRandom(11);
+      const bodies = Array.from({ length: 2_000 }, (_, i) => ({
+        body: JSON.stringify({ id: sample.products[Math.floor(random() * sample.products.length)]!.id }),
+        headers: i % 4 === 3 ? LOCALE_HEADERS.zh : LOCALE_HEADERS.en,
+      }));
+      return { method: 'POST', path: '/api/demo/ironProduct/queryProductDetail', next: rotate(bodies), notes: ['2,000 rotating product ids, one in four in Chinese'] };
+    },
+  },
+  {
+    key: 'nav',
+    label: 'navigation tree',
+    quick: false,
+    prepare: async () => ({
+      method: 'POST',
+      path: '/api/demo/ironNavItems/queryNavTree',
+      next: rotate([{ body: '{}', headers: LOCALE_HEADERS.en }, { body: '{}', headers: LOCALE_HEADERS.zh }]),
+      notes: ['both locales in turn'],
+    }),
+  },
+  {
+    key: 'cartAdd',
+    label: 'cart add (many visitors)',
+    quick: true,
+    target: 'cartAdd',
+    async prepare(_origin, sample) {
+      const visitors = rotate(visitorIds(5_000, 1));
+      const random = seededRandom(3);
+      const lines = sample.cartLines;
+      return {
+        method: 'POST',
+        path: '/api/demo/ironCartItem/saveCartItemList',
+        next: () => ({ body: JSON.stringify([lines[Math.floor(random() * lines.length)]]), headers: { [VISITOR_ID_HEADER]: visitors() } }),
+        notes: [`one line per request, ${lines.length} distinct lines (60% printed with a name and number), 5,000 visitors in turn`],
+      };
+    },
+  },
+  {
+    key: 'cartList',
+    label: 'cart list (many visitors, 3 lines each)',
+    quick: false,
+    async prepare(origin, sample, quick) {
+      const ids = visitorIds(quick ? 200 : 1_000, 2);
+      const random = seededRandom(5);
+      // Each visitor's cart gets three lines first, as a shopper's would have.
+      for (const id of ids) {
+        const lines = [0, 1, 2].map(() => sample.cartLines[Math.floor(random() * sample.cartLines.length)]);
+        await must(origin, '/api/demo/ironCartItem/saveCartItemList', lines, { [VISITOR_ID_HEADER]: id });
+      }
+      const visitors = rotate(ids);
+      const currencies = rotate(['EUR', 'EUR', 'GBP', 'USD']);
+      return {
+        method: 'POST',
+        path: '/api/demo/ironCartItem/queryCartItemList',
+        next: () => ({ body: JSON.stringify({ currency: currencies() }), headers: { [VISITOR_ID_HEADER]: visitors() } }),
+        notes: [`${ids.length} visitors with 3 lines each, in turn; EUR, GBP, USD`],
+      };
+    },
+  },
+  {
+    key: 'order',
+    label: 'order creation',
+    quick: true,
+    async prepare(origin) {
+      // The checkout's order endpoint (issue 5). Until a build has it, the route is unknown and
+      // the scenario says so instead of measuring anything.
+      const probe = await post(origin, '/api/demo/paypal/createOrder', {});
+      if (probe.status === 404 && /No such endpoint/.test(probe.msg)) return { unavailable: 'endpoint not available in this build' };
+      return { unavailable: `the endpoint exists (it answered ${probe.status} ${probe.code} "${probe.msg}" to an empty body): give this scenario a real order request in bench/api.ts` };
+    },
+  },
+];
+
+async function load(origin: string, spec: LoadSpec, seconds: number): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: BROWSER_HEADERS,
+    requests: [
+      {
+        method: spec.method,
+        path: spec.path,
+        ...(spec.next
+          ? {
+              setupRequest: (request) => {
+                const next = spec.next!();
+                return { ...request, ...(next.body !== undefined ? { body: next.body } : {}), headers: { ...request.headers, ...next.headers } };
+              },
+            }
+          : {}),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function medianFigures(runs: LoadFigures[]): LoadFigures | null {
+  if (runs.length === 0) return null;
+  const of = (key: keyof LoadFigures) => median(runs.map((run) => run[key]));
+  return { rps: of('rps'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), requests: of('requests'), errors: of('errors'), non2xx: of('non2xx') };
+}
+
+async function measure(
+  label: string,
+  origin: string,
+  spec: LoadSpec,
+  plan: { runs: number; seconds: number; warmUpSeconds: number },
+  log: (message: string) => void,
+  server?: Server,
+): Promise<{ runs: LoadFigures[]; peakRssMb: number | null }> {
+  const stopWatch = server?.watchRss();
+  await load(origin, spec, plan.warmUpSeconds);
+  const runs: LoadFigures[] = [];
+  for (let i = 0; i < plan.runs; i++) {
+    const figures = await load(origin, spec, plan.seconds);
+    runs.push(figures);
+    log(`  ${label} run ${i + 1}/${plan.runs}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+  }
+  return { runs, peakRssMb: stopWatch ? stopWatch() : null };
+}
+
+function resultOf(key: string, label: string, measured: { runs: LoadFigures[]; peakRssMb: number | null } | null, bareRps: number, extra: Partial<ScenarioResult> = {}): ScenarioResult {
+  const mid = measured ? medianFigures(measured.runs) : null;
+  return {
+    key,
+    label,
+    unavailable: null,
+    runs: measured?.runs ?? [],
+    median: mid,
+    percentOfBare: mid ? percentOf(mid.rps, bareRps) : null,
+    peakRssMb: measured?.peakRssMb ?? null,
+    notes: [],
+    ...extra,
+  };
+}
+
+async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null): Promise<ApiRoundResult> {
+  const { log, quick } = options;
+  const plan = quick ? { runs: 1, seconds: 3, warmUpSeconds: 1 } : { runs: 3, seconds: 10, warmUpSeconds: 3 };
+  const work = await tempDir(`api-${db}`);
+  const logFile = path.join(work, 'server.log');
+  // API only, as instances behind a CDN run. SITE_DIR names a folder that does not exist: an empty
+  // SITE_DIR is read as "not set" by config.ts today, which would build and serve dist/.
+  const env = serverEnv({ DATA_DIR: path.join(work, 'data'), SITE_DIR: path.join(work, 'no-site'), DATABASE_URL: databaseUrl ?? '' });
+  let shop: Server | null = null;
+  let bareServer: Server | null = null;
+  try {
+    log(`API on ${db}: seeding ${API_PRODUCTS.toLocaleString('en')} products`);
+    await seed(API_PRODUCTS, { cwd: ROOT, env, logFile });
+
+    bareServer = await startServer({
+      script: 'bench/bare-server.ts',
+      cwd: ROOT,
+      env: {},
+      port: options.ports.bare,
+      readyLine: /bare route listening/,
+      readyPath: '/bare',
+      logFile: path.join(work, 'bare.log'),
+    });
+    const bareSpec: LoadSpec = { method: 'GET', path: '/bare', notes: [] };
+    const bareMeasured = await measure('bare Fastify route', bareServer.origin, bareSpec, plan, log);
+    await bareServer.stop();
+    bareServer = null;
+    const bareRps = medianFigures(bareMeasured.runs)!.rps;
+    const bare = resultOf('bare', 'bare Fastify route (no plugins, own process)', bareMeasured, bareRps);
+
+    shop = await startServer({
+      script: 'src/server/start.ts',
+      // The inspector only listens; nothing is recorded until a profiled run asks.
+      nodeArgs: options.profileDir ? [`--inspect=127.0.0.1:${options.ports.inspector}`] : [],
+      cwd: ROOT,
+      env,
+      port: options.ports.shop,
+      readyLine: SHOP_READY,
+      readyPath: '/api/health',
+      logFile,
+    });
+    const inspector = options.profileDir ? await Inspector.connect(options.ports.inspector) : null;
+    const sample = await sampleCatalogue(shop.origin, quick);
+    const idleMb = shop.rssMb();
+    const scenarios: ScenarioResult[] = [];
+    let peakUnderLoad = 0;
+    for (const scenario of SCENARIOS.filter((s) => !quick || s.quick)) {
+      const spec = await scenario.prepare(shop.origin, sample, quick);
+      if ('unavailable' in spec) {
+        log(`  ${scenario.label}: ${spec.unavailable}`);
+        scenarios.push(resultOf(scenario.key, scenario.label, null, bareRps, { unavailable: spec.unavailable }));
+        continue;
+      }
+      const measured = await measure(scenario.label, shop.origin, spec, plan, log, shop);
+      peakUnderLoad = Math.max(peakUnderLoad, measured.peakRssMb ?? 0);
+      const result = resultOf(scenario.key, scenario.label, measured, bareRps, { notes: spec.notes });
+      if (inspector && options.profileDir) {
+        const profile = await inspector.profile(() => load(shop!.origin, spec, plan.seconds));
+        const file = path.join(options.profileDir, `${db}-${scenario.key}.cpuprofile`);
+        await mkdir(options.profileDir, { recursive: true });
+        await writeFile(file, JSON.stringify(profile));
+        result.profile = { ...summariseProfile(profile), file: path.relative(ROOT, file) };
+      }
+      scenarios.push(result);
+    }
+    inspector?.close();
+    const highWaterMb = readMemoryMb(shop.pid, 'VmHWM');
+
+    const checks: Check[] = [];
+    for (const scenario of SCENARIOS) {
+      if (!scenario.target) continue;
+      const figures = scenarios.find((s) => s.key === scenario.key)?.median ?? null;
+      checks.push(...checkEndpoint(scenario.target, db, figures));
+    }
+    checks.push(checkHealth(db, scenarios.find((s) => s.key === 'health')?.percentOfBare ?? null));
+    if (db === 'pglite') checks.push(checkRss(peakUnderLoad || null));
+    return {
+      db,
+      products: API_PRODUCTS,
+      runsPerScenario: plan.runs,
+      secondsPerRun: plan.seconds,
+      bare,
+      scenarios,
+      rss: { idleMb, peakUnderLoadMb: peakUnderLoad, highWaterMb },
+      checks,
+    };
+  } finally {
+    await shop?.stop();
+    await bareServer?.stop();
+    if (!options.keep) await removeDir(work);
+    else log(`  kept ${work}`);
+  }
+}
+
+export async function runApi(options: ApiOptions): Promise<ApiResult> {
+  const rounds: ApiRoundResult[] = [];
+  const failed: { db: DbKind; message: string }[] = [];
+  // A round that breaks is reported; the other database's round still runs.
+  const attempt = async (db: DbKind, databaseUrl: string | null) => {
+    try {
+      rounds.push(await round(db, options, databaseUrl));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.log(`API on ${db} failed: ${message}`);
+      failed.push({ db, message });
+    }
+  };
+  await attempt('pglite', null);
+  if (options.databaseUrl) {
+    const database = await createPostgresDatabase(options.databaseUrl);
+    options.log(`API on PostgreSQL: fresh database ${database.name}`);
+    try {
+      await attempt('postgres', database.url);
+    } finally {
+      await database.drop();
+    }
+  } else options.log('API on PostgreSQL: skipped (DATABASE_URL is not set)');
+  return {
+    settings: [
+      `NODE_ENV=production, LOG_LEVEL=info (the default: a log line per request), API only (no site served, as behind a CDN)`,
+      `rate limits OFF (RATE_LIMIT_PER_MINUTE=0): one client address at thousands of req/s would otherwise measure 429 answers`,
+      `autocannon, ${CONNECTIONS} connections, browser headers (JSON, Accept-Encoding gzip/br: answers over 1 KB are compressed as for a shopper)`,
+    ],
+    rounds,
+    failed,
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench [-- --quick] [--only api,pages,assets,build] [--profile] [--keep]`: measures the shop
+ * against the targets of issue 6 and prints a table per section; the whole result goes to
+ * bench/results/<date>.json. README "Performance" says what each section measures.
+ *
+ * --profile saves a CPU profile of one extra run per API scenario (bench/results/<date>-profiles/)
+ * and prints where the server's time went; --keep keeps the temporary folders.
+ *
+ * Ports: BENCH_PORT (default 4404) for the bare route, +1 for the API, +2 for the served site,
+ * +3 for the API's inspector with --profile.
+ * DATABASE_URL: a PostgreSQL server for the API's second round (a database is created there and
+ * dropped afterwards); without it, PGlite only.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { SHOP_READY, runApi } from './api.ts';
+import { runAssets } from './assets.ts';
+import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
+import { choosePages, runPages } from './pages.ts';
+import { ROOT, startServer, stopAll, tempDir } from './processes.ts';
+import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
+
+const SECTIONS = ['api', 'pages', 'assets', 'build'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const quick = values.quick;
+const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
+const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (unknown.length) {
+  process.stderr.write(`--only takes ${SECTIONS.join(', ')}; not ${unknown.join(', ')}\n`);
+  process.exit(2);
+}
+const wants = (section: Section) => only.includes(section);
+const basePort = Number(process.env.BENCH_PORT ?? 4404);
+const ports = { bare: basePort, shop: basePort + 1, site: basePort + 2, inspector: basePort + 3 };
+const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
+
+function commit(): string {
+  try {
+    const hash = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'public', 'astro.config.mjs', 'package-lock.json'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    return dirty ? `${hash} (with uncommitted changes)` : hash;
+  } catch {
+    return 'unknown';
+  }
+}
+
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+const started = performance.now();
+const result: BenchResult = {
+  date: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  machine: {
+    cpus: os.cpus()[0]?.model ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 1024 ** 3),
+    node: process.version,
+    loadAverage: { start: os.loadavg(), end: [] },
+  },
+  commit: commit(),
+  seconds: { total: 0 },
+  checks: [],
+  errors: [],
+};
+const since = (t: number) => (performance.now() - t) / 1000;
+
+/**
+ * Runs one part of the bench. A part that fails is recorded and reported, the others still run,
+ * and what is measured so far is written to the results file after each part, so a long run that
+ * breaks late keeps its figures.
+ */
+async function part(name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${name} failed: ${message}`);
+    result.errors.push({ part: name, message });
+  }
+  await writeResult(result);
+}
+
+try {
+  if (wants('api')) {
+    await part('api', async () => {
+      const t = performance.now();
+      const profileDir = values.profile ? path.join(ROOT, 'bench', 'results', `${fileStamp(result.date)}-profiles`) : null;
+      result.api = await runApi({ quick, databaseUrl: process.env.DATABASE_URL || null, ports, log, keep: values.keep, profileDir });
+      result.seconds.api = since(t);
+      result.checks.push(...result.api.rounds.flatMap((round) => round.checks));
+    });
+  }
+
+  if (wants('pages') || wants('assets') || (wants('build') && !quick)) {
+    const siteOrigin = `http://127.0.0.1:${ports.site}`;
+    let site: BuiltSite | null = null;
+    await part('build', async () => {
+      if (wants('build') && !quick) {
+        const built = await runBuilds({ catalogues: [1_000, 10_000], siteOrigin, log, keep: values.keep });
+        result.build = built.result;
+        site = built.site;
+        result.site = { catalogue: '10,000 products', note: 'the last build of section 4' };
+      } else {
+        site = await cachedDemoSite({ siteOrigin });
+        result.site = { catalogue: 'the demo catalogue', note: 'kept between quick runs; rebuilt by start.ts when the sources changed' };
+      }
+    });
+    const built = site as BuiltSite | null;
+    if (built && (wants('pages') || wants('assets'))) {
+      // Serving the site can fail too (a port in use): reported like any other part.
+      await part('site', async () => {
+        const t = performance.now();
+        const logFile = path.join(await tempDir('site-log'), 'serve.log');
+        log(`serving ${built.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
+        // Rate limits stay at the production default here: a page load makes a handful of API calls.
+        const server = await startServer({
+          script: 'src/server/start.ts',
+          cwd: built.projectDir,
+          env: { ...built.env, RATE_LIMIT_PER_MINUTE: '' },
+          port: ports.site,
+          readyLine: SHOP_READY,
+          readyPath: '/api/health',
+          logFile,
+          timeoutMs: 20 * 60_000,
+        });
+        try {
+          const rebuilt = /site built in ([\d.]+) s/.exec(readFileSync(logFile, 'utf8'));
+          result.site!.note += rebuilt ? `; built in this run in ${rebuilt[1]} s` : '; up to date, not rebuilt';
+          result.seconds.site = since(t);
+          const pages = await choosePages(server.origin, { visitorId: randomBytes(16).toString('hex') });
+          if (wants('pages')) {
+            await part('pages', async () => {
+              const t = performance.now();
+              log(`Lighthouse on ${quick ? 'the quick pages' : `${pages.length} pages`}`);
+              result.pages = await runPages(server.origin, pages, { quick, log });
+              result.seconds.pages = since(t);
+              result.checks.push(...result.pages.checks);
+            });
+          }
+          if (wants('assets')) {
+            await part('assets', async () => {
+              const t = performance.now();
+              const observed = new Map<string, string[]>();
+              for (const page of result.pages?.pages ?? []) {
+                if (page.runs.length) observed.set(`${page.kind}/${page.locale}`, [...page.runs[0]!.scripts, ...page.runs[0]!.styles]);
+              }
+              result.assets = runAssets(built.distDir, pages, observed);
+              result.seconds.assets = since(t);
+              result.checks.push(...result.assets.checks);
+            });
+          }
+        } finally {
+          await server.stop();
+        }
+      });
+    }
+    await built?.remove();
+  }
+} finally {
+  stopAll();
+}
+
+result.machine.loadAverage.end = os.loadavg();
+result.seconds.total = since(started);
+process.stdout.write(`\n${formatReport(result)}\n`);
+const file = await writeResult(result);
+process.stdout.write(`\nResults: ${path.relative(process.cwd(), file)}\n`);

@@ -1,0 +1,150 @@
+/**
+ * The performance targets of issue 6, in one table, and the pure checks that hold a measured
+ * figure against them. Every section's table and the JSON results use these, so a target is
+ * changed here and nowhere else.
+ */
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** Endpoints with throughput targets (req/s at least, p99 at most). */
+export type TargetedEndpoint = 'search' | 'detail' | 'cartAdd';
+
+export const API_TARGETS: Record<TargetedEndpoint, Record<DbKind, { minRps: number; maxP99Ms: number }>> = {
+  search: { pglite: { minRps: 600, maxP99Ms: 40 }, postgres: { minRps: 2_000, maxP99Ms: 20 } },
+  detail: { pglite: { minRps: 1_500, maxP99Ms: 25 }, postgres: { minRps: 5_000, maxP99Ms: 10 } },
+  cartAdd: { pglite: { minRps: 500, maxP99Ms: 50 }, postgres: { minRps: 1_200, maxP99Ms: 20 } },
+};
+
+/** Health through every production plugin must keep this share of the bare Fastify route's req/s. */
+export const HEALTH_MIN_PERCENT_OF_BARE = 85;
+
+/** API resident memory at its peak under load, PGlite with 10,000 products. */
+export const API_MAX_RSS_MB = 250;
+
+/** The peer (Vendure 3.7) measured on this kind of machine with the same method, for context. */
+export const PEER: Record<TargetedEndpoint, { rps: number; p99Ms: number }> & { bareRps: number } = {
+  search: { rps: 26, p99Ms: 600 },
+  detail: { rps: 105, p99Ms: 165 },
+  cartAdd: { rps: 112, p99Ms: 145 },
+  bareRps: 54_000,
+};
+
+/** The pages Lighthouse and the asset count look at. */
+export type PageKind = 'home' | 'category' | 'content' | 'product' | 'search' | 'cart';
+
+export const LIGHTHOUSE_TARGETS = {
+  /** Performance score (0-100) at least. */
+  performance: { home: 98, category: 98, content: 98, product: 95, search: 95, cart: 95 } satisfies Record<PageKind, number>,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+  maxLcpMs: 1_800,
+  maxTbtMs: 50,
+  maxCls: 0.02,
+};
+
+/** KB here is 1,024 bytes, as in Lighthouse budgets. */
+export const JS_TARGETS = {
+  /** gzip KB of JavaScript before interaction, at most (pages without an entry have no target). */
+  beforeInteractionMaxKb: { home: 15, category: 15, content: 15 } as Partial<Record<PageKind, number>>,
+  /** gzip KB of all the product page's JavaScript, at most. */
+  productAllMaxKb: 95,
+};
+
+/** One measured figure against its target; pass is null when the figure is missing. */
+export interface Check {
+  section: 'api' | 'pages' | 'assets' | 'build';
+  subject: string;
+  metric: string;
+  target: string;
+  actual: string;
+  pass: boolean | null;
+}
+
+function fmt(value: number | null | undefined, digits = 0, unit = ''): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : `${value.toFixed(digits)}${unit}`;
+}
+
+function atLeast(value: number | null | undefined, min: number): boolean | null {
+  return value === null || value === undefined || !Number.isFinite(value) ? null : value >= min;
+}
+
+function atMost(value: number | null | undefined, max: number): boolean | null {
+  return value === null || value === undefined || !Number.isFinite(value) ? null : value <= max;
+}
+
+/** Throughput and tail latency of a targeted endpoint. */
+export function checkEndpoint(endpoint: TargetedEndpoint, db: DbKind, figures: { rps: number; p99Ms: number } | null): Check[] {
+  const target = API_TARGETS[endpoint][db];
+  const subject = `${endpoint} (${db})`;
+  return [
+    { section: 'api', subject, metric: 'req/s', target: `>= ${target.minRps}`, actual: fmt(figures?.rps), pass: atLeast(figures?.rps, target.minRps) },
+    { section: 'api', subject, metric: 'p99', target: `<= ${target.maxP99Ms} ms`, actual: fmt(figures?.p99Ms, 0, ' ms'), pass: atMost(figures?.p99Ms, target.maxP99Ms) },
+  ];
+}
+
+export function checkHealth(db: DbKind, percentOfBare: number | null): Check {
+  return {
+    section: 'api',
+    subject: `health (${db})`,
+    metric: '% of bare route',
+    target: `>= ${HEALTH_MIN_PERCENT_OF_BARE}%`,
+    actual: fmt(percentOfBare, 1, '%'),
+    pass: atLeast(percentOfBare, HEALTH_MIN_PERCENT_OF_BARE),
+  };
+}
+
+export function checkRss(peakRssMb: number | null): Check {
+  return {
+    section: 'api',
+    subject: 'API (pglite, 10,000 products)',
+    metric: 'peak RSS under load',
+    target: `<= ${API_MAX_RSS_MB} MB`,
+    actual: fmt(peakRssMb, 0, ' MB'),
+    pass: atMost(peakRssMb, API_MAX_RSS_MB),
+  };
+}
+
+/** Lighthouse figures of one page in one locale; scores 0-100. */
+export interface PageFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+export function checkPage(page: PageKind, locale: string, figures: PageFigures | null): Check[] {
+  const t = LIGHTHOUSE_TARGETS;
+  const subject = `${page} (${locale})`;
+  const check = (metric: string, target: string, actual: string, pass: boolean | null): Check => ({ section: 'pages', subject, metric, target, actual, pass });
+  return [
+    check('performance', `>= ${t.performance[page]}`, fmt(figures?.performance), atLeast(figures?.performance, t.performance[page])),
+    check('accessibility', `>= ${t.accessibility}`, fmt(figures?.accessibility), atLeast(figures?.accessibility, t.accessibility)),
+    check('best practices', `>= ${t.bestPractices}`, fmt(figures?.bestPractices), atLeast(figures?.bestPractices, t.bestPractices)),
+    check('SEO', `>= ${t.seo}`, fmt(figures?.seo), atLeast(figures?.seo, t.seo)),
+    check('LCP', `<= ${t.maxLcpMs} ms`, fmt(figures?.lcpMs, 0, ' ms'), atMost(figures?.lcpMs, t.maxLcpMs)),
+    check('TBT', `<= ${t.maxTbtMs} ms`, fmt(figures?.tbtMs, 0, ' ms'), atMost(figures?.tbtMs, t.maxTbtMs)),
+    check('CLS', `<= ${t.maxCls}`, fmt(figures?.cls, 3), atMost(figures?.cls, t.maxCls)),
+  ];
+}
+
+/** JavaScript budgets of one page: before interaction where it has a target, all of it on the product page. */
+export function checkPageJs(page: PageKind, locale: string, gzipBytes: { beforeInteraction: number; all: number }): Check[] {
+  const checks: Check[] = [];
+  const subject = `${page} (${locale})`;
+  const kb = (bytes: number) => bytes / 1024;
+  const before = JS_TARGETS.beforeInteractionMaxKb[page];
+  if (before !== undefined) {
+    const actual = kb(gzipBytes.beforeInteraction);
+    checks.push({ section: 'assets', subject, metric: 'JS before interaction (gzip)', target: `<= ${before} KB`, actual: fmt(actual, 1, ' KB'), pass: atMost(actual, before) });
+  }
+  if (page === 'product') {
+    const actual = kb(gzipBytes.all);
+    const max = JS_TARGETS.productAllMaxKb;
+    checks.push({ section: 'assets', subject, metric: 'all JS (gzip)', target: `<= ${max} KB`, actual: fmt(actual, 1, ' KB'), pass: atMost(actual, max) });
+  }
+  return checks;
+}
