@@ -13,6 +13,7 @@ import { isApiError } from '../client/http.ts';
 import type { AddressRecord } from '../domain/account.ts';
 import { CODES } from '../domain/api.ts';
 import type { Country, State } from '../domain/catalogue.ts';
+import './http-ready.ts';
 
 export type { AddressPayload } from '../client/addresses.ts';
 

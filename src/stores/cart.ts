@@ -18,6 +18,7 @@ import type { CurrencyCode } from '../domain/money.ts';
 import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';
 import { $currency } from './currency.ts';
 import { $signedIn } from './session.ts';
+import './http-ready.ts';
 
 export type { NewCartLineInput } from '../client/cart.ts';
 export { mediaUrl } from '../client/http.ts';

@@ -9,6 +9,7 @@ import { ApiError, CLIENT_CODES, isApiError } from '../client/http.ts';
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, type CaptureAnswer } from '../client/paypal.ts';
 import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
 import type { CurrencyCode } from '../domain/money.ts';
+import './http-ready.ts';
 
 export type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
 export type { CheckoutSourceInput, PlaceOrderInput } from '../client/checkout.ts';

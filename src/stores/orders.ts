@@ -6,6 +6,7 @@ import { isApiError } from '../client/http.ts';
 import { getOrderDetail, queryOrderList, queryProductPurchases } from '../client/orders.ts';
 import type { Page } from '../domain/api.ts';
 import { normaliseOrderNo, type OrderDetail, type OrderSummary, type ProductPurchase } from '../domain/orders.ts';
+import './http-ready.ts';
 
 export type OrderLoad = { status: 'found'; order: OrderDetail } | { status: 'not-found' } | { status: 'error' };
 

@@ -2,6 +2,7 @@
 import { isApiError } from '../client/http.ts';
 import { saveReview, type ReviewPayload } from '../client/reviews.ts';
 import type { ProductComment } from '../domain/catalogue.ts';
+import './http-ready.ts';
 
 export type PostReviewResult = { ok: true; review: ProductComment } | { ok: false; code: string; message: string };
 
