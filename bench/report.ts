@@ -58,6 +58,7 @@ function apiSection(api: ApiResult): string {
     });
     parts.push(table(['scenario', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', '% of bare', 'peak RSS'], rows));
     for (const s of round.scenarios) if (s.unavailable) parts.push(`${s.label}: ${s.unavailable}`);
+    parts.push(`Bare route before the scenarios ${n0(round.bare.median?.rps)} req/s, after them ${n0(round.bareAfterRps)} req/s (shares above use the first; a big gap means the machine's load changed meanwhile)`);
     parts.push(`RSS: idle ${n0(round.rss.idleMb)} MB, peak under load ${n0(round.rss.peakUnderLoadMb)} MB, high-water mark since start ${n0(round.rss.highWaterMb)} MB`);
     for (const s of round.scenarios) for (const note of s.notes) parts.push(`   ${s.key}: ${note}`);
     for (const s of round.scenarios) {

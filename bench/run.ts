@@ -21,7 +21,7 @@ import { SHOP_READY, runApi } from './api.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
-import { ROOT, startServer, stopAll, tempDir } from './processes.ts';
+import { ROOT, removeDir, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
 const SECTIONS = ['api', 'pages', 'assets', 'build'] as const;
@@ -126,7 +126,8 @@ try {
       // Serving the site can fail too (a port in use): reported like any other part.
       await part('site', async () => {
         const t = performance.now();
-        const logFile = path.join(await tempDir('site-log'), 'serve.log');
+        const logDir = await tempDir('site-log');
+        const logFile = path.join(logDir, 'serve.log');
         log(`serving ${built.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
         // Rate limits stay at the production default here: a page load makes a handful of API calls.
         const server = await startServer({
@@ -167,6 +168,7 @@ try {
           }
         } finally {
           await server.stop();
+          if (!values.keep) await removeDir(logDir);
         }
       });
     }
