@@ -154,7 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir,
-    siteDir: e.SITE_DIR ? path.resolve(cwd, e.SITE_DIR) : null,
+    // Unlike other settings, an empty SITE_DIR means something: an API-only instance (README).
+    siteDir: env['SITE_DIR'] === '' ? null : path.resolve(cwd, e.SITE_DIR),
     basePath: e.BASE_PATH.endsWith('/') ? e.BASE_PATH : `${e.BASE_PATH}/`,
     logLevel: e.LOG_LEVEL,
     publicSiteUrl: origin,

@@ -26,6 +26,11 @@ describe('configuration', () => {
     expect(config.corsOrigins).toEqual(['http://localhost:3000', 'https://cdn.example']);
   });
 
+  it('serves the built site by default and none with an empty SITE_DIR (an API-only instance)', () => {
+    expect(loadConfig({}, '/srv/shop').siteDir).toBe('/srv/shop/dist');
+    expect(loadConfig({ SITE_DIR: '' }, '/srv/shop').siteDir).toBeNull();
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });
