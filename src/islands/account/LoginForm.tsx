@@ -9,7 +9,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, signIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { Notice, PasswordField, SubmitButton, TextField, checkWith, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { EmailField, Notice, PasswordField, SubmitButton, checkWith, useFailureText, useForm, useFormMessage } from './form.tsx';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
@@ -51,15 +51,9 @@ function LoginForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
       <Notice notice={form.notice} />
-      <TextField
+      <EmailField
         id="login-email"
         label={t('account.fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
         value={values.email}
         onValue={(value) => form.set('email', value)}
         error={errors.email}

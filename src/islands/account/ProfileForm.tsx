@@ -13,7 +13,7 @@ import { $signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, birthdayYears, type BirthdayParts } from './birthday.ts';
-import { CheckboxField, FieldError, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, type FieldErrors } from './form.tsx';
+import { CheckboxField, FieldError, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, type FieldErrors, EmailField } from './form.tsx';
 
 export default function ProfileIsland(props: AccountIslandProps) {
   return (
@@ -140,15 +140,9 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
       <Notice notice={form.notice} />
-      <TextField
+      <EmailField
         id="profile-email"
         label={t('account.fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
         value={values.email}
         onValue={(value) => form.set('email', value)}
         error={errors.email}

@@ -9,7 +9,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { CheckboxField, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, EmailField } from './form.tsx';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
@@ -94,15 +94,9 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
           error={errors.lastName}
         />
       </div>
-      <TextField
+      <EmailField
         id="register-email"
         label={t('account.fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
         value={values.email}
         onValue={(value) => form.set('email', value)}
         error={errors.email}

@@ -10,7 +10,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { resetPassword, sendResetCode } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, EmailField } from './form.tsx';
 import { withRedirect } from './navigation.ts';
 import { resendDeadline, secondsLeft } from './resend.ts';
 import { useSearch } from './useSearch.ts';
@@ -102,15 +102,9 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
       <Notice notice={form.notice} />
-      <TextField
+      <EmailField
         id="reset-email"
         label={t('account.fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        required
         value={values.email}
         onValue={(value) => form.set('email', value)}
         error={errors.email}

@@ -232,6 +232,11 @@ export function TextField({ id, label, value, onValue, error, hint, after, class
   );
 }
 
+/** A required email field, set up so phones offer the right keyboard and leave the address as typed. */
+export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'required'>) {
+  return <TextField {...props} type="email" autoComplete="email" inputMode="email" autoCapitalize="off" spellCheck={false} required />;
+}
+
 /** A password field with a show/hide switch (there is no second field to catch a typo on sign-up). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'after'>) {
   const { t } = useTranslation();
