@@ -23,6 +23,7 @@ import security from './plugins/security.ts';
 import { pageFallbacks, readNotFoundPage, sitePlugin } from './plugins/site.ts';
 import visitor from './plugins/visitor.ts';
 import { PaypalClient, fetchTransport } from './payments/paypal-client.ts';
+import { PAYPAL_SDK_ORIGINS } from '../domain/paypal-csp.ts';
 import { PaypalSimulator, SIM_PREFIX, simulatorTransport } from './payments/simulator.ts';
 import { simulatorPlugin } from './payments/simulator-plugin.ts';
 import { addressRoutes } from './routes/addresses.ts';
@@ -140,7 +141,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     corsOrigins: config.corsOrigins,
     apiPrefix: API_PREFIX,
     // PayPal's SDK draws its buttons and card form in frames from its own origin.
-    frameOrigins: config.paypal.mode === 'simulator' ? [] : ['https://www.paypal.com', 'https://www.sandbox.paypal.com'],
+    frameOrigins: config.paypal.mode === 'simulator' ? [] : PAYPAL_SDK_ORIGINS,
   });
   await app.register(visitor);
   await app.register(authPlugin);
