@@ -9,7 +9,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, EmailField } from './form.tsx';
+import { CheckboxField, EmailField, NewPasswordField, Notice, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
@@ -101,16 +101,7 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         onValue={(value) => form.set('email', value)}
         error={errors.email}
       />
-      <PasswordField
-        id="register-password"
-        label={t('account.fields.password')}
-        autoComplete="new-password"
-        required
-        hint={t('account.fields.passwordHint')}
-        value={values.password}
-        onValue={(value) => form.set('password', value)}
-        error={errors.password}
-      />
+      <NewPasswordField id="register-password" label={t('account.fields.password')} value={values.password} onValue={(value) => form.set('password', value)} error={errors.password} />
       <CheckboxField id="register-subscribe" label={t('account.register.subscribe')} checked={values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
       <SubmitButton form={form} label={t('account.register.submit')} busyLabel={t('account.register.submitting')} />
       <p className="account-links">

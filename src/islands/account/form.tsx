@@ -264,6 +264,51 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'after'>) {
   );
 }
 
+/** A new password (register, reset, change): required, with the spec's 6-15 rule as its hint. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'after' | 'autoComplete' | 'required' | 'hint'>) {
+  const { t } = useTranslation();
+  return <PasswordField {...props} autoComplete="new-password" required hint={t('account.fields.passwordHint')} />;
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * The new password and its confirmation (reset and change password; spec section 5). The rules
+ * and messages are the form's schema's (`domain/account.ts`); this draws the two fields.
+ */
+export function NewPasswordPair({
+  id,
+  confirmId,
+  values,
+  errors,
+  onValue,
+}: {
+  id: string;
+  confirmId: string;
+  values: NewPasswordValues;
+  errors: FieldErrors<NewPasswordValues>;
+  onValue(name: keyof NewPasswordValues, value: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NewPasswordField id={id} label={t('account.fields.newPassword')} value={values.password} onValue={(value) => onValue('password', value)} error={errors.password} />
+      <PasswordField
+        id={confirmId}
+        label={t('account.fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        onValue={(value) => onValue('confirmPassword', value)}
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}
+
 export function CheckboxField({ id, label, checked, onChecked, hint }: { id: string; label: string; checked: boolean; onChecked(checked: boolean): void; hint?: ReactNode }) {
   return (
     <div className="account-check">
