@@ -14,7 +14,7 @@ import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
 import { BirthdayField } from './BirthdayField.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
-import { CheckboxField, EmailField, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, type FieldErrors } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton, checkWith, serverErrors, useFailureText, useForm, useFormMessage, type FieldErrors } from './form.tsx';
 
 export default function ProfileIsland(props: AccountIslandProps) {
   return (
@@ -150,28 +150,7 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
         />
       ) : null}
       <CheckboxField id="profile-update-order-email" label={t('account.profile.updateOrderEmail')} checked={values.updateOrderEmail} onChecked={(checked) => form.set('updateOrderEmail', checked)} />
-      <div className="account-form-row">
-        <TextField
-          id="profile-first-name"
-          label={t('account.fields.firstName')}
-          autoComplete="given-name"
-          required
-          maxLength={50}
-          value={values.firstName}
-          onValue={(value) => form.set('firstName', value)}
-          error={errors.firstName}
-        />
-        <TextField
-          id="profile-last-name"
-          label={t('account.fields.lastName')}
-          autoComplete="family-name"
-          required
-          maxLength={50}
-          value={values.lastName}
-          onValue={(value) => form.set('lastName', value)}
-          error={errors.lastName}
-        />
-      </div>
+      <NameFields idPrefix="profile" values={values} errors={errors} onValue={form.set} />
       <fieldset className="account-fieldset">
         <legend>{t('account.fields.gender')}</legend>
         <div className="account-choices">

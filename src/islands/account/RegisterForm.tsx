@@ -9,7 +9,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, EmailField, NewPasswordField, Notice, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
@@ -72,28 +72,7 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
       <Notice notice={form.notice} />
-      <div className="account-form-row">
-        <TextField
-          id="register-first-name"
-          label={t('account.fields.firstName')}
-          autoComplete="given-name"
-          required
-          maxLength={50}
-          value={values.firstName}
-          onValue={(value) => form.set('firstName', value)}
-          error={errors.firstName}
-        />
-        <TextField
-          id="register-last-name"
-          label={t('account.fields.lastName')}
-          autoComplete="family-name"
-          required
-          maxLength={50}
-          value={values.lastName}
-          onValue={(value) => form.set('lastName', value)}
-          error={errors.lastName}
-        />
-      </div>
+      <NameFields idPrefix="register" values={values} errors={errors} onValue={form.set} />
       <EmailField
         id="register-email"
         label={t('account.fields.email')}

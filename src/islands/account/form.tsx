@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
+import { NAME_MAX } from '../../domain/account.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { AccountFailure } from '../../stores/account.ts';
 import { firstIssuePerField, formMessage, serverFieldErrors } from './messages.ts';
@@ -261,6 +262,51 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'after'>) {
         </button>
       }
     />
+  );
+}
+
+export interface NameValues {
+  firstName: string;
+  lastName: string;
+}
+
+/** First and last name side by side (register, profile; spec section 5: both required). */
+export function NameFields({
+  idPrefix,
+  values,
+  errors,
+  onValue,
+}: {
+  /** The inputs are `{idPrefix}-first-name` and `{idPrefix}-last-name`. */
+  idPrefix: string;
+  values: NameValues;
+  errors: FieldErrors<NameValues>;
+  onValue(name: keyof NameValues, value: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="account-form-row">
+      <TextField
+        id={`${idPrefix}-first-name`}
+        label={t('account.fields.firstName')}
+        autoComplete="given-name"
+        required
+        maxLength={NAME_MAX}
+        value={values.firstName}
+        onValue={(value) => onValue('firstName', value)}
+        error={errors.firstName}
+      />
+      <TextField
+        id={`${idPrefix}-last-name`}
+        label={t('account.fields.lastName')}
+        autoComplete="family-name"
+        required
+        maxLength={NAME_MAX}
+        value={values.lastName}
+        onValue={(value) => onValue('lastName', value)}
+        error={errors.lastName}
+      />
+    </div>
   );
 }
 
