@@ -8,7 +8,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { changePassword } from '../../stores/account.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { NewPasswordPair, Notice, SubmitButton, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { NewPasswordPair, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
 
 export default function ChangePasswordIsland(props: AccountIslandProps) {
   return (
@@ -26,7 +26,6 @@ interface Values extends Record<string, unknown> {
 function ChangePasswordForm() {
   const { t } = useTranslation();
   const translate = useFormMessage();
-  const failureText = useFailureText();
 
   const form = useForm<Values, ChangePasswordRequest>({
     initial: { password: '', confirmPassword: '' },
@@ -38,9 +37,7 @@ function ChangePasswordForm() {
         showToast({ kind: 'success', text: t('account.password.saved') });
         return;
       }
-      const fields = serverErrors<Values>(result.failure, translate);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.common.generic')) });
+      form.showFailure(result.failure, t('account.common.generic'));
     },
   });
   const { values, errors } = form;

@@ -14,7 +14,7 @@ import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
 import { BirthdayField } from './BirthdayField.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
-import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton, checkWith, serverErrors, useFailureText, useForm, useFormMessage, type FieldErrors } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton, checkWith, useForm, useFormMessage, type FieldErrors } from './form.tsx';
 
 export default function ProfileIsland(props: AccountIslandProps) {
   return (
@@ -70,7 +70,6 @@ interface Values extends Record<string, unknown> {
 function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) {
   const { t } = useTranslation();
   const translate = useFormMessage();
-  const failureText = useFailureText();
   const [savedEmail, setSavedEmail] = useState(profile.email);
 
   const emailChanged = (email: string) => normaliseEmail(email) !== savedEmail;
@@ -118,11 +117,7 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
       const { failure } = result;
       if (failure.kind === 'rejected') form.showErrors({ currentPassword: t('account.profile.currentPasswordWrong') });
       else if (failure.kind === 'conflict') form.showErrors({ email: t('account.profile.emailTaken') });
-      else {
-        const fields = serverErrors<Values>(failure, translate);
-        if (Object.keys(fields).length > 0) form.showErrors(fields);
-        else form.setNotice({ kind: 'error', content: failureText(failure, t('account.common.generic')) });
-      }
+      else form.showFailure(failure, t('account.common.generic'));
     },
   });
   const { values, errors } = form;

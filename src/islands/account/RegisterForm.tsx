@@ -9,7 +9,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
@@ -32,7 +32,6 @@ interface Values extends Record<string, unknown> {
 function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
   const { t } = useTranslation();
   const translate = useFormMessage();
-  const failureText = useFailureText();
   const search = useSearch();
   const loginHref = withRedirect(localePath(locale, '/login/'), search);
 
@@ -62,9 +61,7 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         });
         return;
       }
-      const fields = serverErrors<Values>(failure, translate);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else form.setNotice({ kind: 'error', content: failureText(failure, t('account.register.failed')) });
+      form.showFailure(failure, t('account.register.failed'));
     },
   });
   const { values, errors } = form;

@@ -10,7 +10,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { resetPassword, sendResetCode } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { EmailField, NewPasswordPair, Notice, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { EmailField, NewPasswordPair, Notice, SubmitButton, TextField, checkWith, useFailureText, useForm, useFormMessage } from './form.tsx';
 import { withRedirect } from './navigation.ts';
 import { resendDeadline, secondsLeft } from './resend.ts';
 import { useSearch } from './useSearch.ts';
@@ -66,9 +66,7 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         location.assign(withRedirect(localePath(locale, '/login/'), location.search));
         return;
       }
-      const fields = serverErrors<Values>(result.failure, translate);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.reset.failed')) });
+      form.showFailure(result.failure, t('account.reset.failed'));
     },
   });
   const { values, errors } = form;

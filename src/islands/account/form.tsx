@@ -63,11 +63,11 @@ export function useFailureText(): (failure: AccountFailure, fallback: string) =>
   );
 }
 
-/** The fields a server's 1001 answer names, translated and renamed as `checkWith` does. */
-export function serverErrors<V>(failure: AccountFailure, translate: (message: string) => string, fieldOf: Record<string, keyof V & string> = {}): FieldErrors<V> {
+/** The fields a server's 1001 answer names, translated. */
+function serverErrors<V>(failure: AccountFailure, translate: (message: string) => string): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
   if (failure.kind !== 'invalid') return errors;
-  for (const [field, message] of Object.entries(serverFieldErrors(failure.message))) errors[fieldOf[field] ?? (field as keyof V & string)] = translate(message);
+  for (const [field, message] of Object.entries(serverFieldErrors(failure.message))) errors[field as keyof V & string] = translate(message);
   return errors;
 }
 
@@ -90,6 +90,8 @@ export interface Form<V> {
   setNotice(notice: FormNotice | null): void;
   /** Shows errors (from the server, or one field's own check) beside their fields; focuses the first unless told not to. */
   showErrors(errors: FieldErrors<V>, focus?: boolean): void;
+  /** A refused send: the fields a 1001 answer names beside them, else `fallback` (or the known cause) as the notice. */
+  showFailure(failure: AccountFailure, fallback: string): void;
   /** Back to `initial` (or `values`), with no messages, as if untouched. */
   reset(values?: V): void;
   /** Keeps the submit button disabled after sending (the page is about to change). */
@@ -110,6 +112,8 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
   const held = useRef(false);
   const focusPending = useRef(false);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const translate = useFormMessage();
+  const failureText = useFailureText();
 
   useEffect(() => setReady(true), []);
 
@@ -141,6 +145,12 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
     setErrors(next);
   }, []);
 
+  const showFailure = (failure: AccountFailure, fallback: string) => {
+    const fields = serverErrors<V>(failure, translate);
+    if (Object.keys(fields).length > 0) showErrors(fields);
+    else setNotice({ kind: 'error', content: failureText(failure, fallback) });
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -168,6 +178,7 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
     setValues,
     setNotice,
     showErrors,
+    showFailure,
     reset: (next = initial) => {
       tried.current = false;
       latest.current = next;
