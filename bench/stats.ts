@@ -22,17 +22,8 @@ export function medianOf<K extends string>(runs: readonly Record<K, number>[], k
   return result;
 }
 
-/** A deterministic pseudo-random generator (mulberry32), so every bench run sends the same requests. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random generator, so every bench run sends the same requests. */
+export { mulberry32 as seededRandom } from '../src/server/db/seed/random.ts';
 
 /** A function returning the items in turn, forever (request bodies rotated by autocannon). */
 export function rotate<T>(items: readonly T[]): () => T {

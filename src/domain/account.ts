@@ -148,6 +148,17 @@ const confirmationSchema = z
   .min(1, { error: ACCOUNT_MESSAGES.confirmPasswordRequired, abort: true })
   .max(LOGIN_PASSWORD_MAX);
 
+/** The fields of a form that sets a new password (reset, change; spec section 5): required, 6-15; the confirmation required. */
+const newPasswordFields = {
+  password: newPasswordSchema(ACCOUNT_MESSAGES.newPasswordRequired),
+  confirmPassword: confirmationSchema,
+};
+
+/** Spec section 5: the confirmation repeats the new password; the reset and change forms word the mismatch differently. */
+function confirmsNewPassword(inconsistent: string) {
+  return z.refine<{ password: string; confirmPassword: string }>((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: inconsistent });
+}
+
 export const registerRequestSchema = z.strictObject({
   firstName: requiredLine(ACCOUNT_MESSAGES.firstNameRequired, NAME_MAX),
   lastName: requiredLine(ACCOUNT_MESSAGES.lastNameRequired, NAME_MAX),
@@ -182,22 +193,13 @@ export const resetCodeSchema = z
   .regex(RESET_CODE_PATTERN, ACCOUNT_MESSAGES.codeInvalid);
 
 export const resetPasswordRequestSchema = z
-  .strictObject({
-    email: emailSchema,
-    code: resetCodeSchema,
-    password: newPasswordSchema(ACCOUNT_MESSAGES.newPasswordRequired),
-    confirmPassword: confirmationSchema,
-  })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: ACCOUNT_MESSAGES.resetPasswordsInconsistent });
+  .strictObject({ email: emailSchema, code: resetCodeSchema, ...newPasswordFields })
+  .check(confirmsNewPassword(ACCOUNT_MESSAGES.resetPasswordsInconsistent));
 export type ResetPasswordRequest = z.output<typeof resetPasswordRequestSchema>;
 
 /** Change password: the current session is the proof (the specification's form has no current-password field). */
-export const changePasswordRequestSchema = z
-  .strictObject({
-    password: newPasswordSchema(ACCOUNT_MESSAGES.newPasswordRequired),
-    confirmPassword: confirmationSchema,
-  })
-  .refine((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: ACCOUNT_MESSAGES.changePasswordsInconsistent });
+export const changePasswordRequestSchema = z.strictObject(newPasswordFields).check(confirmsNewPassword(ACCOUNT_MESSAGES.changePasswordsInconsistent));
+export type ChangePasswordRequest = z.output<typeof changePasswordRequestSchema>;
 
 export interface Birthday {
   day: number;

@@ -3,6 +3,7 @@
  * shapes the order endpoints take and answer.
  */
 import { z } from 'zod';
+import type { AddressRecord } from './account.ts';
 import { idSchema, pageRequestShape, type Size } from './catalogue.ts';
 import type { CurrencyCode } from './money.ts';
 import type { CustomType, PremiumOption } from './personalisation.ts';
@@ -170,21 +171,8 @@ export interface OrderAmounts {
   total: number;
 }
 
-export interface ShippingAddressRecord {
-  firstName: string;
-  lastName: string;
-  company: string;
-  address: string;
-  address2: string;
-  country: string;
-  countryName: string;
-  province: string;
-  provinceName: string;
-  postalCode: string;
-  phoneCode: string;
-  city: string;
-  phone: string;
-}
+/** The address an order ships to, shown as the address book shows one (it has no book id or default flag). */
+export type ShippingAddressRecord = Omit<AddressRecord, 'id' | 'isDefault'>;
 
 export interface StatusEvent {
   from: OrderStatus | null;

@@ -5,7 +5,8 @@
  *
  * Calls go out `silent`: the forms show their own message beside the fields, in the page's
  * language, rather than the server's English in an error toast. Session codes are still handled
- * by the page shell (an expired token is refreshed once and the call retried).
+ * (an expired token is refreshed once and the call retried): `http-ready.ts` installs the code
+ * handling even when an island calls before the page shell's script has run.
  */
 import {
   doLogin,
@@ -25,7 +26,7 @@ import {
 import { isApiError, isUnreachable, type ApiError } from '../client/errors.ts';
 import type { Profile, SendCodeAnswer, UserInfo } from '../domain/account.ts';
 import { CODES, classifyCode } from '../domain/api.ts';
-import { installHttpHandling } from './http-install.ts';
+import './http-ready.ts';
 import { resetSession, setSession, setUserRoles, storedRefreshToken } from './session.ts';
 
 /** Spec section 9: the login notification stays this long. */
@@ -66,10 +67,6 @@ export function failureOf(error: ApiError): AccountFailure {
 }
 
 async function attempt<T>(run: () => Promise<T>): Promise<Outcome<T>> {
-  // An island can hydrate and call before the page shell's script has installed the code
-  // handling (seen on a slow phone: an expired token's 9999 reached the profile page unhandled
-  // instead of being refreshed). Installing is idempotent, so the account calls make sure.
-  installHttpHandling();
   try {
     return { ok: true, value: await run() };
   } catch (error) {

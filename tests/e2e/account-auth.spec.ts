@@ -130,6 +130,36 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   });
 }
 
+test('zh-CN: a refusal the server explains field by field is shown beside those fields; any other as the form\'s notice', async ({ page }) => {
+  const m = MESSAGES['zh-CN'];
+  const shopper = newShopper('Wen', 'Zhao');
+  // The page checks what it can before sending, so only a stand-in server refuses a good form.
+  const answers = [
+    { status: 400, body: { code: '1001', msg: `Invalid request: body.email: ${enAccount.validation.emailInvalid}; body.lastName: ${enAccount.validation.lastNameRequired}`, data: null } },
+    { status: 500, body: { code: '1500', msg: 'Something went wrong', data: null } },
+  ];
+  await page.route('**/api/demo/ironUser/registerUser', (route) => {
+    const answer = answers.shift()!;
+    return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+  });
+  await page.goto('/zh-CN/register/');
+  await page.locator('#register-first-name').fill(shopper.firstName);
+  await page.locator('#register-last-name').fill(shopper.lastName);
+  await page.locator('#register-email').fill(shopper.email);
+  await page.locator('#register-password').fill(shopper.password);
+
+  await submit(page).click();
+  await expectError(page, 'register-email', m.validation.emailInvalid);
+  await expectError(page, 'register-last-name', m.validation.lastNameRequired);
+  await expect(page.locator('#register-last-name')).toBeFocused();
+  await expect(form(page).locator('[role="alert"]')).toHaveText('');
+
+  await submit(page).click();
+  await expect(form(page).locator('[role="alert"]')).toHaveText(m.register.failed);
+  await expect(page.locator('#register-email')).not.toHaveAttribute('aria-invalid', 'true');
+  expect(answers).toHaveLength(0);
+});
+
 test('zh-CN: logout from the hub asks first; "No" and Esc keep the session, "Yes" ends it here and on the server', async ({ page }, testInfo) => {
   const m = MESSAGES['zh-CN'];
   const shopper = await signedInShopper(page, 'zh-CN', newShopper('Mei', 'Lin'));

@@ -7,7 +7,6 @@ import { memoryStorage } from './helpers/memory-storage.ts';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { envelope, installFakeApi } from './helpers/fake-api.ts';
 import { getHttpHooks } from '../../src/client/http-hooks.ts';
-import { loadProfile } from '../../src/stores/account.ts';
 import { $session, setSession } from '../../src/stores/session.ts';
 
 beforeAll(() => {
@@ -18,6 +17,9 @@ afterEach(() => vi.unstubAllGlobals());
 it('installs the code handling itself, so a 9999 is refreshed once and the call retried', async () => {
   memoryStorage.clear();
   expect(getHttpHooks().onError).toBeUndefined();
+  // In a browser (the store installs nothing at build time), loaded after the check above.
+  vi.stubGlobal('window', {});
+  const { loadProfile } = await import('../../src/stores/account.ts');
   const api = installFakeApi();
   setSession({ token: 'old', refreshToken: 'r1' });
   const profile = { userId: 7, userName: 'Ada L', roles: ['R_CUSTOMER'], buttons: [], email: 'ada@example.com', firstName: 'Ada', lastName: 'L', gender: 'secrecy', birthday: null, subscribe: false, updateOrderEmail: false };

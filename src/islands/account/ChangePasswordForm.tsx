@@ -3,12 +3,12 @@
  * confirmation. The signed-in session is the proof (the server ends the shopper's other
  * sessions and mails them); this one stays signed in. Saving says "Edit Success".
  */
-import { changePasswordRequestSchema } from '../../domain/account.ts';
+import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../domain/account.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { changePassword } from '../../stores/account.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { Notice, PasswordField, SubmitButton, checkWith, serverErrors, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { NewPasswordPair, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
 
 export default function ChangePasswordIsland(props: AccountIslandProps) {
   return (
@@ -23,16 +23,13 @@ interface Values extends Record<string, unknown> {
   confirmPassword: string;
 }
 
-type Body = { password: string; confirmPassword: string };
-
 function ChangePasswordForm() {
   const { t } = useTranslation();
   const translate = useFormMessage();
-  const failureText = useFailureText();
 
-  const form = useForm<Values, Body>({
+  const form = useForm<Values, ChangePasswordRequest>({
     initial: { password: '', confirmPassword: '' },
-    validate: (values) => checkWith<Body, Values>(changePasswordRequestSchema, values, translate),
+    validate: (values) => checkWith<ChangePasswordRequest, Values>(changePasswordRequestSchema, values, translate),
     send: async (data) => {
       const result = await changePassword(data);
       if (result.ok) {
@@ -40,9 +37,7 @@ function ChangePasswordForm() {
         showToast({ kind: 'success', text: t('account.password.saved') });
         return;
       }
-      const fields = serverErrors<Values>(result.failure, translate);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.common.generic')) });
+      form.showFailure(result.failure, t('account.common.generic'));
     },
   });
   const { values, errors } = form;
@@ -50,25 +45,7 @@ function ChangePasswordForm() {
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
       <Notice notice={form.notice} />
-      <PasswordField
-        id="password-new"
-        label={t('account.fields.newPassword')}
-        autoComplete="new-password"
-        required
-        hint={t('account.fields.passwordHint')}
-        value={values.password}
-        onValue={(value) => form.set('password', value)}
-        error={errors.password}
-      />
-      <PasswordField
-        id="password-confirm"
-        label={t('account.fields.confirmPassword')}
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onValue={(value) => form.set('confirmPassword', value)}
-        error={errors.confirmPassword}
-      />
+      <NewPasswordPair id="password-new" confirmId="password-confirm" values={values} errors={errors} onValue={form.set} />
       <SubmitButton form={form} label={t('account.password.submit')} busyLabel={t('account.password.submitting')} />
     </form>
   );

@@ -4,7 +4,7 @@
  * (secrecy, male, female), birthday as day, month and year ("Invalid date" for 31 April or a
  * date to come) and the newsletter. Saving says "Edit Success".
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { GENDERS, normaliseEmail, profileRequestSchema, type Gender, type Profile, type ProfileRequest } from '../../domain/account.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -12,8 +12,9 @@ import { loadProfile, saveProfile } from '../../stores/account.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { birthdayOf, birthdayParts, birthdayProblem, birthdayYears, type BirthdayParts } from './birthday.ts';
-import { CheckboxField, FieldError, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, type FieldErrors, EmailField } from './form.tsx';
+import { BirthdayField } from './BirthdayField.tsx';
+import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
+import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton, checkWith, useForm, useFormMessage, type FieldErrors } from './form.tsx';
 
 export default function ProfileIsland(props: AccountIslandProps) {
   return (
@@ -66,20 +67,10 @@ interface Values extends Record<string, unknown> {
   subscribe: boolean;
 }
 
-function monthNames(locale: Locale): string[] {
-  const format = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, index) => format.format(Date.UTC(2000, index, 1)));
-}
-
-const DAYS = Array.from({ length: 31 }, (_, index) => index + 1);
-
 function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) {
   const { t } = useTranslation();
   const translate = useFormMessage();
-  const failureText = useFailureText();
   const [savedEmail, setSavedEmail] = useState(profile.email);
-  const months = useMemo(() => monthNames(locale), [locale]);
-  const years = useMemo(() => birthdayYears(new Date()), []);
 
   const emailChanged = (email: string) => normaliseEmail(email) !== savedEmail;
 
@@ -126,16 +117,10 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
       const { failure } = result;
       if (failure.kind === 'rejected') form.showErrors({ currentPassword: t('account.profile.currentPasswordWrong') });
       else if (failure.kind === 'conflict') form.showErrors({ email: t('account.profile.emailTaken') });
-      else {
-        const fields = serverErrors<Values>(failure, translate);
-        if (Object.keys(fields).length > 0) form.showErrors(fields);
-        else form.setNotice({ kind: 'error', content: failureText(failure, t('account.common.generic')) });
-      }
+      else form.showFailure(failure, t('account.common.generic'));
     },
   });
   const { values, errors } = form;
-  const setBirthday = (part: keyof BirthdayParts, value: string) => form.setValues((current) => ({ ...current, birthday: { ...current.birthday, [part]: value } }));
-  const birthdayDescribedBy = errors.birthday ? 'profile-birthday-error' : undefined;
 
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
@@ -160,28 +145,7 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
         />
       ) : null}
       <CheckboxField id="profile-update-order-email" label={t('account.profile.updateOrderEmail')} checked={values.updateOrderEmail} onChecked={(checked) => form.set('updateOrderEmail', checked)} />
-      <div className="account-form-row">
-        <TextField
-          id="profile-first-name"
-          label={t('account.fields.firstName')}
-          autoComplete="given-name"
-          required
-          maxLength={50}
-          value={values.firstName}
-          onValue={(value) => form.set('firstName', value)}
-          error={errors.firstName}
-        />
-        <TextField
-          id="profile-last-name"
-          label={t('account.fields.lastName')}
-          autoComplete="family-name"
-          required
-          maxLength={50}
-          value={values.lastName}
-          onValue={(value) => form.set('lastName', value)}
-          error={errors.lastName}
-        />
-      </div>
+      <NameFields idPrefix="profile" values={values} errors={errors} onValue={form.set} />
       <fieldset className="account-fieldset">
         <legend>{t('account.fields.gender')}</legend>
         <div className="account-choices">
@@ -193,66 +157,13 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
           ))}
         </div>
       </fieldset>
-      <fieldset className="account-fieldset" aria-describedby={birthdayDescribedBy}>
-        <legend>{t('account.fields.birthday')}</legend>
-        <div className="account-date">
-          <div>
-            <label htmlFor="profile-birthday-day">{t('account.fields.day')}</label>
-            <select
-              id="profile-birthday-day"
-              autoComplete="bday-day"
-              value={values.birthday.day}
-              onChange={(event) => setBirthday('day', event.target.value)}
-              aria-invalid={errors.birthday ? true : undefined}
-              aria-describedby={birthdayDescribedBy}
-            >
-              <option value="">–</option>
-              {DAYS.map((day) => (
-                <option key={day} value={String(day)}>
-                  {day}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="profile-birthday-month">{t('account.fields.month')}</label>
-            <select
-              id="profile-birthday-month"
-              autoComplete="bday-month"
-              value={values.birthday.month}
-              onChange={(event) => setBirthday('month', event.target.value)}
-              aria-invalid={errors.birthday ? true : undefined}
-              aria-describedby={birthdayDescribedBy}
-            >
-              <option value="">–</option>
-              {months.map((name, index) => (
-                <option key={name} value={String(index + 1)}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="profile-birthday-year">{t('account.fields.year')}</label>
-            <select
-              id="profile-birthday-year"
-              autoComplete="bday-year"
-              value={values.birthday.year}
-              onChange={(event) => setBirthday('year', event.target.value)}
-              aria-invalid={errors.birthday ? true : undefined}
-              aria-describedby={birthdayDescribedBy}
-            >
-              <option value="">–</option>
-              {years.map((year) => (
-                <option key={year} value={String(year)}>
-                  {year}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <FieldError id="profile-birthday" error={errors.birthday} />
-      </fieldset>
+      <BirthdayField
+        id="profile-birthday"
+        locale={locale}
+        value={values.birthday}
+        onPart={(part, value) => form.setValues((current) => ({ ...current, birthday: { ...current.birthday, [part]: value } }))}
+        error={errors.birthday}
+      />
       <CheckboxField id="profile-subscribe" label={t('account.profile.subscribe')} checked={values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
       <SubmitButton form={form} label={t('account.profile.submit')} busyLabel={t('account.profile.submitting')} />
     </form>

@@ -9,7 +9,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, EmailField } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
@@ -32,7 +32,6 @@ interface Values extends Record<string, unknown> {
 function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
   const { t } = useTranslation();
   const translate = useFormMessage();
-  const failureText = useFailureText();
   const search = useSearch();
   const loginHref = withRedirect(localePath(locale, '/login/'), search);
 
@@ -62,9 +61,7 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         });
         return;
       }
-      const fields = serverErrors<Values>(failure, translate);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else form.setNotice({ kind: 'error', content: failureText(failure, t('account.register.failed')) });
+      form.showFailure(failure, t('account.register.failed'));
     },
   });
   const { values, errors } = form;
@@ -72,28 +69,7 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
       <Notice notice={form.notice} />
-      <div className="account-form-row">
-        <TextField
-          id="register-first-name"
-          label={t('account.fields.firstName')}
-          autoComplete="given-name"
-          required
-          maxLength={50}
-          value={values.firstName}
-          onValue={(value) => form.set('firstName', value)}
-          error={errors.firstName}
-        />
-        <TextField
-          id="register-last-name"
-          label={t('account.fields.lastName')}
-          autoComplete="family-name"
-          required
-          maxLength={50}
-          value={values.lastName}
-          onValue={(value) => form.set('lastName', value)}
-          error={errors.lastName}
-        />
-      </div>
+      <NameFields idPrefix="register" values={values} errors={errors} onValue={form.set} />
       <EmailField
         id="register-email"
         label={t('account.fields.email')}
@@ -101,16 +77,7 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         onValue={(value) => form.set('email', value)}
         error={errors.email}
       />
-      <PasswordField
-        id="register-password"
-        label={t('account.fields.password')}
-        autoComplete="new-password"
-        required
-        hint={t('account.fields.passwordHint')}
-        value={values.password}
-        onValue={(value) => form.set('password', value)}
-        error={errors.password}
-      />
+      <NewPasswordField id="register-password" label={t('account.fields.password')} value={values.password} onValue={(value) => form.set('password', value)} error={errors.password} />
       <CheckboxField id="register-subscribe" label={t('account.register.subscribe')} checked={values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
       <SubmitButton form={form} label={t('account.register.submit')} busyLabel={t('account.register.submitting')} />
       <p className="account-links">

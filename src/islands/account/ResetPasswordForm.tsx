@@ -10,7 +10,7 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { resetPassword, sendResetCode } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { Notice, PasswordField, SubmitButton, TextField, checkWith, serverErrors, useFailureText, useForm, useFormMessage, EmailField } from './form.tsx';
+import { EmailField, NewPasswordPair, Notice, SubmitButton, TextField, checkWith, useFailureText, useForm, useFormMessage } from './form.tsx';
 import { withRedirect } from './navigation.ts';
 import { resendDeadline, secondsLeft } from './resend.ts';
 import { useSearch } from './useSearch.ts';
@@ -66,9 +66,7 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         location.assign(withRedirect(localePath(locale, '/login/'), location.search));
         return;
       }
-      const fields = serverErrors<Values>(result.failure, translate);
-      if (Object.keys(fields).length > 0) form.showErrors(fields);
-      else form.setNotice({ kind: 'error', content: failureText(result.failure, t('account.reset.failed')) });
+      form.showFailure(result.failure, t('account.reset.failed'));
     },
   });
   const { values, errors } = form;
@@ -127,25 +125,7 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         onValue={(value) => form.set('code', value)}
         error={errors.code}
       />
-      <PasswordField
-        id="reset-password"
-        label={t('account.fields.newPassword')}
-        autoComplete="new-password"
-        required
-        hint={t('account.fields.passwordHint')}
-        value={values.password}
-        onValue={(value) => form.set('password', value)}
-        error={errors.password}
-      />
-      <PasswordField
-        id="reset-confirm-password"
-        label={t('account.fields.confirmPassword')}
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onValue={(value) => form.set('confirmPassword', value)}
-        error={errors.confirmPassword}
-      />
+      <NewPasswordPair id="reset-password" confirmId="reset-confirm-password" values={values} errors={errors} onValue={form.set} />
       <SubmitButton form={form} label={t('account.reset.submit')} busyLabel={t('account.reset.submitting')} />
       <p className="account-links">
         <a href={withRedirect(localePath(locale, '/login/'), search)}>{t('account.reset.backToLogin')}</a>

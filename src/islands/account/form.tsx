@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
+import { NAME_MAX } from '../../domain/account.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import type { AccountFailure } from '../../stores/account.ts';
 import { firstIssuePerField, formMessage, serverFieldErrors } from './messages.ts';
@@ -62,11 +63,11 @@ export function useFailureText(): (failure: AccountFailure, fallback: string) =>
   );
 }
 
-/** The fields a server's 1001 answer names, translated and renamed as `checkWith` does. */
-export function serverErrors<V>(failure: AccountFailure, translate: (message: string) => string, fieldOf: Record<string, keyof V & string> = {}): FieldErrors<V> {
+/** The fields a server's 1001 answer names, translated. */
+function serverErrors<V>(failure: AccountFailure, translate: (message: string) => string): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
   if (failure.kind !== 'invalid') return errors;
-  for (const [field, message] of Object.entries(serverFieldErrors(failure.message))) errors[fieldOf[field] ?? (field as keyof V & string)] = translate(message);
+  for (const [field, message] of Object.entries(serverFieldErrors(failure.message))) errors[field as keyof V & string] = translate(message);
   return errors;
 }
 
@@ -89,6 +90,8 @@ export interface Form<V> {
   setNotice(notice: FormNotice | null): void;
   /** Shows errors (from the server, or one field's own check) beside their fields; focuses the first unless told not to. */
   showErrors(errors: FieldErrors<V>, focus?: boolean): void;
+  /** A refused send: the fields a 1001 answer names beside them, else `fallback` (or the known cause) as the notice. */
+  showFailure(failure: AccountFailure, fallback: string): void;
   /** Back to `initial` (or `values`), with no messages, as if untouched. */
   reset(values?: V): void;
   /** Keeps the submit button disabled after sending (the page is about to change). */
@@ -109,6 +112,8 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
   const held = useRef(false);
   const focusPending = useRef(false);
   const formRef = useRef<HTMLFormElement | null>(null);
+  const translate = useFormMessage();
+  const failureText = useFailureText();
 
   useEffect(() => setReady(true), []);
 
@@ -140,6 +145,12 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
     setErrors(next);
   }, []);
 
+  const showFailure = (failure: AccountFailure, fallback: string) => {
+    const fields = serverErrors<V>(failure, translate);
+    if (Object.keys(fields).length > 0) showErrors(fields);
+    else setNotice({ kind: 'error', content: failureText(failure, fallback) });
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -167,6 +178,7 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
     setValues,
     setNotice,
     showErrors,
+    showFailure,
     reset: (next = initial) => {
       tried.current = false;
       latest.current = next;
@@ -261,6 +273,96 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'after'>) {
         </button>
       }
     />
+  );
+}
+
+export interface NameValues {
+  firstName: string;
+  lastName: string;
+}
+
+/** First and last name side by side (register, profile; spec section 5: both required). */
+export function NameFields({
+  idPrefix,
+  values,
+  errors,
+  onValue,
+}: {
+  /** The inputs are `{idPrefix}-first-name` and `{idPrefix}-last-name`. */
+  idPrefix: string;
+  values: NameValues;
+  errors: FieldErrors<NameValues>;
+  onValue(name: keyof NameValues, value: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="account-form-row">
+      <TextField
+        id={`${idPrefix}-first-name`}
+        label={t('account.fields.firstName')}
+        autoComplete="given-name"
+        required
+        maxLength={NAME_MAX}
+        value={values.firstName}
+        onValue={(value) => onValue('firstName', value)}
+        error={errors.firstName}
+      />
+      <TextField
+        id={`${idPrefix}-last-name`}
+        label={t('account.fields.lastName')}
+        autoComplete="family-name"
+        required
+        maxLength={NAME_MAX}
+        value={values.lastName}
+        onValue={(value) => onValue('lastName', value)}
+        error={errors.lastName}
+      />
+    </div>
+  );
+}
+
+/** A new password (register, reset, change): required, with the spec's 6-15 rule as its hint. */
+export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'after' | 'autoComplete' | 'required' | 'hint'>) {
+  const { t } = useTranslation();
+  return <PasswordField {...props} autoComplete="new-password" required hint={t('account.fields.passwordHint')} />;
+}
+
+export interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * The new password and its confirmation (reset and change password; spec section 5). The rules
+ * and messages are the form's schema's (`domain/account.ts`); this draws the two fields.
+ */
+export function NewPasswordPair({
+  id,
+  confirmId,
+  values,
+  errors,
+  onValue,
+}: {
+  id: string;
+  confirmId: string;
+  values: NewPasswordValues;
+  errors: FieldErrors<NewPasswordValues>;
+  onValue(name: keyof NewPasswordValues, value: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <NewPasswordField id={id} label={t('account.fields.newPassword')} value={values.password} onValue={(value) => onValue('password', value)} error={errors.password} />
+      <PasswordField
+        id={confirmId}
+        label={t('account.fields.confirmPassword')}
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        onValue={(value) => onValue('confirmPassword', value)}
+        error={errors.confirmPassword}
+      />
+    </>
   );
 }
 

@@ -30,6 +30,7 @@ import {
   type SportSource,
   type TeamSource,
 } from './catalogue-source.ts';
+import { mulberry32, type Rng } from './random.ts';
 
 /** "Now" for the demo data: creation dates are spread over the months before it. */
 export const CATALOGUE_EPOCH = new Date('2026-11-01T00:00:00Z');
@@ -133,20 +134,6 @@ export interface Catalogue {
 }
 
 // ---- seeded randomness --------------------------------------------------------------------------
-
-type Rng = () => number;
-
-/** mulberry32: a tiny 32-bit generator, plenty for demo data. */
-function mulberry32(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A generator of its own for each key, so one product's draws never shift another's. */
 function rngFor(...key: (string | number)[]): Rng {

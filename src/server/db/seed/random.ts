@@ -1,0 +1,16 @@
+/** Seeded pseudo-random numbers, for the demo catalogue and the bench: every run draws the same. */
+
+/** Numbers in [0, 1), like Math.random. */
+export type Rng = () => number;
+
+/** mulberry32: a tiny 32-bit generator, plenty for demo data and bench traffic (not for secrets). */
+export function mulberry32(seed: number): Rng {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
