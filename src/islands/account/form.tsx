@@ -66,7 +66,7 @@ export function useFailureText(): (failure: AccountFailure, fallback: string) =>
 export function serverErrors<V>(failure: AccountFailure, translate: (message: string) => string, fieldOf: Record<string, keyof V & string> = {}): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
   if (failure.kind !== 'invalid') return errors;
-  for (const [field, message] of Object.entries(serverFieldErrors(failure.message))) errors[fieldOf[field] ?? (field as keyof V & string)] = translate(message);
+  for (const [field, message] of Object.entries(serverFieldErrors(failure.issues))) errors[fieldOf[field] ?? (field as keyof V & string)] = translate(message);
   return errors;
 }
 
