@@ -113,6 +113,15 @@ describe('a failure in zh-CN comes back in Chinese, and in English otherwise', (
     await setStock(shop, stock, stock.stock);
   });
 
+  it('a refused coupon, and what the quote says about it', async () => {
+    const cart = await guestCart(shop, [plainLine(await findStock(shop, 5, 6))]);
+    const zh = { headers: { ...as(cart.visitorId).headers, ...ZH } };
+    expect(await call(shop.app, '/demo/ironCoupon/apply', { code: 'EXPIRED', currency: 'EUR' }, zh)).toMatchObject({ code: '1409', msg: '该优惠券已过期', data: { reason: 'expired' } });
+    expect(await call(shop.app, '/demo/ironCoupon/apply', { code: 'EXPIRED', currency: 'EUR' }, as(cart.visitorId))).toMatchObject({ code: '1409', msg: 'This coupon has expired' });
+    const quoted = await call(shop.app, '/demo/checkout/quote', { source: { type: 'cart', cartItemIds: cart.ids }, currency: 'EUR', couponCode: 'EXPIRED' }, zh);
+    expect(quoted.data).toMatchObject({ coupon: { valid: false, reason: 'expired', message: '该优惠券已过期' } });
+  });
+
   it('no session, an unknown endpoint and malformed JSON', async () => {
     const signedOut = await call(shop.app, '/demo/ironUser/getUserInfo', undefined, { method: 'GET', headers: ZH });
     expect(signedOut).toMatchObject({ status: 401, code: '8888', msg: '请登录' });
