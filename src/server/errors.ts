@@ -35,14 +35,14 @@ export class AppError extends Error {
   private readonly data: unknown;
 
   constructor(code: string, status: number, said: Said, options: AppErrorOptions = {}) {
-    super(render(said));
+    super();
     this.code = code;
     this.status = status;
     this.said = toMessage(said);
     this.data = options.data ?? null;
     this.headers = options.headers ?? {};
     this.issues = options.issues ?? null;
-    if (this.issues) this.message = this.messageIn('en-US');
+    this.message = this.messageIn('en-US');
   }
 
   /** The envelope's msg in `locale`. */

@@ -65,8 +65,8 @@ interface ValidationIssue {
 
 /**
  * A schema failure's problems by field path, at most five: `body.quantity` with the schema's
- * text, or an unknown field. Rendered like any field failure ("Invalid request: body.quantity:
- * quantity must be at least 1; body: unknown field "userId"").
+ * text, or unknown fields. Rendered like any field failure ("Invalid request: body.quantity:
+ * quantity must be at least 1; body: Unrecognized key: "userId"").
  */
 function validationIssues(context: string, issues: ValidationIssue[]): FieldProblem[] {
   return issues.slice(0, 5).map((issue) => {
