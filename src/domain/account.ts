@@ -9,43 +9,9 @@
  */
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
+import { ACCOUNT_MESSAGES, fieldMessage } from './field-messages.ts';
 import { idSchema, pageRequestShape } from './catalogue.ts';
 import { RATING_MAX, RATING_MIN, REVIEW_MAX } from './review.ts';
-
-/** Messages of spec section 5 (verbatim where the specification gives one) and ours beside them. */
-export const ACCOUNT_MESSAGES = {
-  firstNameRequired: 'Please enter the First Name',
-  lastNameRequired: 'Please enter the Last Name',
-  emailRequired: 'Please enter the Email',
-  emailInvalid: 'The Email is invalid',
-  passwordRequired: 'Please enter the Password',
-  passwordLength: "The password's length should be between 6-15",
-  passwordCommon: 'This password is too common, please choose another one',
-  codeRequired: 'Please enter the verification code',
-  codeInvalid: 'The verification code is 6 digits',
-  newPasswordRequired: 'Please enter the New Password',
-  confirmPasswordRequired: 'Please confirm the New Password',
-  /** Reset password form. */
-  resetPasswordsInconsistent: 'The two passwords entered are inconsistent',
-  /** Change password form. */
-  changePasswordsInconsistent: 'The two passwords are inconsistent',
-  birthdayRequired: 'Please enter the Birthday',
-  invalidDate: 'Invalid date',
-  currentPasswordRequired: 'Please enter your current password to change the Email',
-  textInvalid: 'Please remove the control characters',
-  tooLong: (max: number) => `At most ${max} characters`,
-  addressRequired: 'Please enter the Address',
-  cityRequired: 'Please enter the City',
-  countryRequired: 'Please select the Country',
-  provinceRequired: 'Please select the Province',
-  provinceInvalid: 'Please select a Province of the chosen Country',
-  phoneCodeInvalid: 'Please select the Phone Code',
-  phoneRequired: 'Please enter the Phone',
-  phoneInvalid: 'The Phone is invalid',
-  postalCodeInvalid: 'The Postal Code is invalid',
-  ratingInvalid: 'Please give a rating from 1 to 5',
-  reviewRequired: 'Please write your review',
-} as const;
 
 /** Answers of spec section 8 and the account endpoints' other answers. */
 export const ACCOUNT_ANSWERS = {
@@ -59,6 +25,8 @@ export const ACCOUNT_ANSWERS = {
   registered: 'Thank you for registering',
   subscribed: 'Thank you for subscribing',
 } as const;
+
+export { ACCOUNT_MESSAGES };
 
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 15;
@@ -105,7 +73,7 @@ function requiredLine(required: string, max: number) {
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .max(max, ACCOUNT_MESSAGES.tooLong(max))
+    .max(max, fieldMessage('tooLong', { max }))
     .refine((value) => !CONTROL.test(value), ACCOUNT_MESSAGES.textInvalid);
 }
 
@@ -114,7 +82,7 @@ function optionalLine(max: number) {
   return z
     .string({ error: 'must be text' })
     .trim()
-    .max(max, ACCOUNT_MESSAGES.tooLong(max))
+    .max(max, fieldMessage('tooLong', { max }))
     .refine((value) => !CONTROL.test(value), ACCOUNT_MESSAGES.textInvalid)
     .nullish()
     .transform((value) => value ?? '');
@@ -174,7 +142,7 @@ export const loginRequestSchema = z.strictObject({
   password: z
     .string({ error: ACCOUNT_MESSAGES.passwordRequired })
     .min(1, { error: ACCOUNT_MESSAGES.passwordRequired, abort: true })
-    .max(LOGIN_PASSWORD_MAX, ACCOUNT_MESSAGES.tooLong(LOGIN_PASSWORD_MAX)),
+    .max(LOGIN_PASSWORD_MAX, fieldMessage('tooLong', { max: LOGIN_PASSWORD_MAX })),
 });
 export type LoginRequest = z.output<typeof loginRequestSchema>;
 
@@ -357,7 +325,7 @@ export const reviewRequestSchema = z.strictObject({
     .string({ error: ACCOUNT_MESSAGES.reviewRequired })
     .trim()
     .min(1, { error: ACCOUNT_MESSAGES.reviewRequired, abort: true })
-    .max(REVIEW_MAX, ACCOUNT_MESSAGES.tooLong(REVIEW_MAX))
+    .max(REVIEW_MAX, fieldMessage('tooLong', { max: REVIEW_MAX }))
     .refine((value) => !CONTROL_EXCEPT_NEWLINES.test(value), ACCOUNT_MESSAGES.textInvalid),
 });
 export const reviewRemoveRequestSchema = z.strictObject({ id: idSchema });

@@ -7,6 +7,23 @@ export interface Envelope<T> {
   data: T;
 }
 
+/**
+ * One refused field of a 1001 answer, whose data is `{issues: FieldIssue[]}`: the field's path
+ * (`body.email`, `body.0.province`; technical) and what is wrong with it, in the request's
+ * language. Forms show these beside their fields.
+ */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The refused fields in a failure's data; empty when it names none. */
+export function fieldIssuesOf(data: unknown): FieldIssue[] {
+  const issues = data !== null && typeof data === 'object' ? (data as { issues?: unknown }).issues : undefined;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter((issue): issue is FieldIssue => typeof issue?.path === 'string' && typeof issue?.message === 'string');
+}
+
 /** The "other" service's envelope (spec section 7). */
 export interface OtherEnvelope<T> {
   status: number;

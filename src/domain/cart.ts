@@ -2,6 +2,7 @@
  * Cart lines: what a client may send, how a line's identity is made, and what the API answers.
  */
 import { z } from 'zod';
+import { PRINT_MESSAGES } from './field-messages.ts';
 import { currencyCodeSchema, type CurrencyCode } from './money.ts';
 import {
   CUSTOM_TYPES,
@@ -72,11 +73,11 @@ export const newCartLineSchema = z
   })
   .superRefine((line, ctx) => {
     if (line.customType === CUSTOM_TYPES.ADD_YOURS) {
-      if (!line.customName) ctx.addIssue({ code: 'custom', path: ['customName'], message: 'Please enter the name to print' });
-      if (line.customNumber == null) ctx.addIssue({ code: 'custom', path: ['customNumber'], message: 'Please enter the number to print' });
+      if (!line.customName) ctx.addIssue({ code: 'custom', path: ['customName'], message: PRINT_MESSAGES.customNameRequired });
+      if (line.customNumber == null) ctx.addIssue({ code: 'custom', path: ['customNumber'], message: PRINT_MESSAGES.customNumberRequired });
     }
     if (line.customType === CUSTOM_TYPES.CHOOSE_PLAYER && line.squadList == null) {
-      ctx.addIssue({ code: 'custom', path: ['squadList'], message: 'Please choose a player' });
+      ctx.addIssue({ code: 'custom', path: ['squadList'], message: PRINT_MESSAGES.playerRequired });
     }
   });
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './catalogue.ts';
+import { COUPON_CODE_MESSAGES } from './field-messages.ts';
 import { convertFromEur, currencyCodeSchema, divRound, type CurrencyCode } from './money.ts';
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
@@ -14,11 +15,11 @@ export const COUPON_CODE_MAX = 32;
 
 /** Codes are compared upper-cased and trimmed: "welcome10 " is WELCOME10. */
 export const couponCodeSchema = z
-  .string({ error: 'Please enter the coupon code' })
+  .string({ error: COUPON_CODE_MESSAGES.couponCodeRequired })
   .trim()
-  .min(1, { error: 'Please enter the coupon code', abort: true })
-  .max(COUPON_CODE_MAX, { error: 'This coupon code does not exist', abort: true })
-  .regex(/^[A-Za-z0-9_-]+$/, 'This coupon code does not exist')
+  .min(1, { error: COUPON_CODE_MESSAGES.couponCodeRequired, abort: true })
+  .max(COUPON_CODE_MAX, { error: COUPON_CODE_MESSAGES.couponCodeUnknown, abort: true })
+  .regex(/^[A-Za-z0-9_-]+$/, COUPON_CODE_MESSAGES.couponCodeUnknown)
   .transform((code) => code.toUpperCase());
 
 export interface CouponRule {
@@ -42,17 +43,6 @@ export interface CouponRule {
 
 export const COUPON_PROBLEMS = ['unknown', 'inactive', 'not-started', 'expired', 'min-spend', 'used-up', 'customer-limit'] as const;
 export type CouponProblem = (typeof COUPON_PROBLEMS)[number];
-
-/** English messages; the `reason` travels with them so pages can show their own wording. */
-export const COUPON_MESSAGES: Record<CouponProblem, string> = {
-  unknown: 'This coupon code does not exist',
-  inactive: 'This coupon is no longer available',
-  'not-started': 'This coupon is not valid yet',
-  expired: 'This coupon has expired',
-  'min-spend': 'Your order does not reach the minimum spend for this coupon',
-  'used-up': 'This coupon has been used up',
-  'customer-limit': 'You have already used this coupon',
-};
 
 export interface CouponContext {
   now: Date;

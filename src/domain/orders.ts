@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { AddressRecord } from './account.ts';
 import { idSchema, pageRequestShape, type Size } from './catalogue.ts';
+import { ORDER_MESSAGES } from './field-messages.ts';
 import type { CurrencyCode } from './money.ts';
 import type { CustomType, PremiumOption } from './personalisation.ts';
 import type { ShippingMethod, ShippingZone } from './shipping.ts';
@@ -80,10 +81,7 @@ export function normaliseOrderNo(input: string): string | null {
   return `${ORDER_NO_PREFIX}-${body.slice(0, 5)}-${body.slice(5)}`;
 }
 
-export const ORDER_MESSAGES = {
-  orderNoRequired: 'Please enter order number',
-  orderNoInvalid: 'This is not an order number',
-} as const;
+export { ORDER_MESSAGES };
 
 export const orderNoSchema = z
   .string({ error: ORDER_MESSAGES.orderNoRequired })

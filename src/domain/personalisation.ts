@@ -3,6 +3,7 @@
  * Shared by the configurator in the browser and the API, which is the authority.
  */
 import { z } from 'zod';
+import { fieldMessage } from './field-messages.ts';
 
 export const CUSTOM_TYPES = {
   BLANK: 1,
@@ -26,8 +27,8 @@ export const PREMIUM_OPTION_FEE_EUR = 500;
 export const CUSTOM_NAME_MAX = 15;
 export const CUSTOM_NUMBER_MAX = 99;
 
-export const NAME_MESSAGE = `Name must be 1-${CUSTOM_NAME_MAX} letters A-Z`;
-export const NUMBER_MESSAGE = `Number must be digits 0-${CUSTOM_NUMBER_MAX}`;
+export const NAME_MESSAGE = fieldMessage('customNameInvalid', { max: CUSTOM_NAME_MAX });
+export const NUMBER_MESSAGE = fieldMessage('customNumberInvalid', { max: CUSTOM_NUMBER_MAX });
 
 /**
  * Upper-cases what the shopper typed and keeps it only if it is 1-15 ASCII letters. Anything else

@@ -4,11 +4,15 @@
  * the catalogues use (no nesting, context or formatting), so no i18n library is shipped: i18next
  * with react-i18next cost about 18 KB gzip per island page, this file well under 1 KB.
  *
+ * The mechanics are `src/domain/translate.ts`, which the server's message catalogue uses too.
  * Imports no catalogue itself, so an island bundles only this and receives its own locale's
  * strings as a prop (see `react.tsx`).
  */
 import type { Locale } from '../domain/locale.ts';
+import { createTranslator, type MessageValues } from '../domain/translate.ts';
 import type enUS from './locales/en-US/index.ts';
+
+export { interpolate, type MessageValues } from '../domain/translate.ts';
 
 /** The message catalogue; en-US is the reference, zh-CN must have the same keys (checked in index.ts). */
 export type Messages = typeof enUS;
@@ -23,15 +27,8 @@ type PluralBase<K extends string> = K extends `${infer Base}_${Intl.LDMLPluralRu
 type Leaf = Leaves<Messages>;
 /** Every message key, e.g. `cart.line.remove`, plus the base of plural keys (`cart.summary.items` for `cart.summary.items_one`). */
 export type MessageKey = Leaf | PluralBase<Leaf>;
-/** Values for `{{name}}` placeholders; a number `count` also picks the plural form. */
-export type MessageValues = Record<string, string | number>;
 /** `t('cart.summary.items', { count: 3 })`: the message in the translator's locale. */
 export type TFunction = (key: MessageKey, values?: MessageValues) => string;
-
-/** Fills the `{{name}}` placeholders of `message`; one without a value stays as it is, so a gap shows. */
-export function interpolate(message: string, values?: MessageValues): string {
-  return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (values && name in values ? String(values[name]) : whole));
-}
 
 /**
  * A translate function over `messages` (a whole catalogue or the sections an island was given).
@@ -39,15 +36,9 @@ export function interpolate(message: string, values?: MessageValues): string {
  * they render.
  */
 export function createTranslate(locale: Locale, messages: Partial<Messages>): TFunction {
-  const plurals = new Intl.PluralRules(locale);
-  const lookup = (key: string): unknown =>
-    key.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
-  return (key, values) => {
-    const count = values?.['count'];
-    let text = typeof count === 'number' ? (lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`)) : undefined;
-    text ??= lookup(key);
-    return typeof text === 'string' ? interpolate(text, values) : key;
-  };
+  return createTranslator(locale, (key) =>
+    key.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages),
+  );
 }
 
 export { assetPath, localePath } from './paths.ts';

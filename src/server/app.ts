@@ -238,7 +238,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   await app.register(
     async (api) => {
       api.get('/health', { schema: { tags: ['system'], summary: 'Liveness and database reachability' } }, async () => {
-        if (app.closing) throw fail(CODES.UNAVAILABLE, 'Shutting down');
+        if (app.closing) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
         await database.db.execute(sql`select 1`);
         return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
       });

@@ -4,9 +4,9 @@
  * password change and the reset by emailed code. Islands call these and never the HTTP layer.
  *
  * Calls go out `silent`: the forms show their own message beside the fields, in the page's
- * language, rather than the server's English in an error toast. Session codes are still handled
- * (an expired token is refreshed once and the call retried): `http-ready.ts` installs the code
- * handling even when an island calls before the page shell's script has run.
+ * language, rather than an error toast. Session codes are still handled (an expired token is
+ * refreshed once and the call retried): `http-ready.ts` installs the code handling even when an
+ * island calls before the page shell's script has run.
  */
 import {
   doLogin,
@@ -25,7 +25,7 @@ import {
 } from '../client/account.ts';
 import { isApiError, isUnreachable, type ApiError } from '../client/errors.ts';
 import type { Profile, SendCodeAnswer, UserInfo } from '../domain/account.ts';
-import { CODES, classifyCode } from '../domain/api.ts';
+import { CODES, classifyCode, fieldIssuesOf, type FieldIssue } from '../domain/api.ts';
 import './http-ready.ts';
 import { resetSession, setSession, setUserRoles, storedRefreshToken } from './session.ts';
 
@@ -35,34 +35,36 @@ export const LOGIN_NOTICE_MS = 4500;
 /**
  * Why an action failed, as the forms tell it: the credentials or code were refused (1401), too
  * many tries (1429), the email is in use (1409), the input was refused (1001, with the server's
- * field messages in `message`), the shop could not be reached, the session ended (the page shell
+ * field messages in `issues`), the shop could not be reached, the session ended (the page shell
  * has reset it; the route guard takes over), or anything else.
  */
 export type FailureKind = 'rejected' | 'throttled' | 'conflict' | 'invalid' | 'unreachable' | 'signed-out' | 'other';
 
 export interface AccountFailure {
   kind: FailureKind;
-  /** The server's message (English), for what the form has no words of its own. */
+  /** The server's message (in the page's language), for what the form has no words of its own. */
   message: string;
+  /** A 1001's refused fields, with the server's messages. */
+  issues: FieldIssue[];
 }
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: AccountFailure };
 
 export function failureOf(error: ApiError): AccountFailure {
-  const message = error.msg;
-  if (isUnreachable(error)) return { kind: 'unreachable', message };
-  if (classifyCode(error.code) !== 'failure') return { kind: 'signed-out', message };
+  const failure = (kind: FailureKind): AccountFailure => ({ kind, message: error.msg, issues: kind === 'invalid' ? fieldIssuesOf(error.data) : [] });
+  if (isUnreachable(error)) return failure('unreachable');
+  if (classifyCode(error.code) !== 'failure') return failure('signed-out');
   switch (error.code) {
     case CODES.CREDENTIALS_REJECTED:
-      return { kind: 'rejected', message };
+      return failure('rejected');
     case CODES.TOO_MANY_REQUESTS:
-      return { kind: 'throttled', message };
+      return failure('throttled');
     case CODES.CONFLICT:
-      return { kind: 'conflict', message };
+      return failure('conflict');
     case CODES.INVALID_INPUT:
-      return { kind: 'invalid', message };
+      return failure('invalid');
     default:
-      return { kind: 'other', message };
+      return failure('other');
   }
 }
 

@@ -11,7 +11,7 @@ import { queryAddressById, queryAddressList, removeAddresses, saveAddresses, set
 import { queryCountryList, queryStateList } from '../client/geo.ts';
 import { isApiError } from '../client/http.ts';
 import type { AddressRecord } from '../domain/account.ts';
-import { CODES } from '../domain/api.ts';
+import { CODES, fieldIssuesOf, type FieldIssue } from '../domain/api.ts';
 import type { Country, State } from '../domain/catalogue.ts';
 import './http-ready.ts';
 
@@ -98,16 +98,16 @@ export function makeDefaultAddress(id: number): Promise<boolean> {
   return act(id, () => setDefaultAddress(id));
 }
 
-export type SaveResult = { ok: true; record: AddressRecord } | { ok: false; code: string; message: string };
+export type SaveResult = { ok: true; record: AddressRecord } | { ok: false; code: string; message: string; issues: FieldIssue[] };
 
 /** Creates or (with an id) updates one address. A refusal comes back with the server's message. */
 export async function saveAddress(address: AddressPayload): Promise<SaveResult> {
   try {
     const [record] = await saveAddresses([address], { silent: true });
-    if (!record) return { ok: false, code: CODES.INTERNAL, message: '' };
+    if (!record) return { ok: false, code: CODES.INTERNAL, message: '', issues: [] };
     return { ok: true, record };
   } catch (error) {
-    if (isApiError(error)) return { ok: false, code: error.code, message: error.msg };
+    if (isApiError(error)) return { ok: false, code: error.code, message: error.msg, issues: fieldIssuesOf(error.data) };
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import { placeOrder, quoteCheckout, type CheckoutSourceInput, type PlaceOrderInp
 import type { NewCartLineInput } from '../client/cart.ts';
 import { ApiError, CLIENT_CODES, isApiError } from '../client/http.ts';
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, type CaptureAnswer } from '../client/paypal.ts';
+import { fieldIssuesOf, type FieldIssue } from '../domain/api.ts';
 import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
 import type { CurrencyCode } from '../domain/money.ts';
 import './http-ready.ts';
@@ -76,7 +77,8 @@ export type PlaceResult =
   | { ok: false; problem: 'stock'; data: { productId: number; size: string; available: number } | null }
   | { ok: false; problem: 'coupon'; reason: string | null }
   | { ok: false; problem: 'key-reused' }
-  | { ok: false; problem: 'address' | 'other'; message: string };
+  | { ok: false; problem: 'address'; message: string }
+  | { ok: false; problem: 'other'; message: string; issues: FieldIssue[] };
 
 const PLACE_ATTEMPTS = 3;
 
@@ -89,7 +91,7 @@ export async function submitOrder(body: PlaceOrderInput, key: string): Promise<P
     try {
       return { ok: true, order: await placeOrder(body, key, { silent: true }) };
     } catch (error) {
-      if (!isApiError(error)) return { ok: false, problem: 'other', message: String(error) };
+      if (!isApiError(error)) return { ok: false, problem: 'other', message: String(error), issues: [] };
       const lost = error.code === CLIENT_CODES.NETWORK || error.code === CLIENT_CODES.TIMEOUT || (error.status ?? 0) >= 500;
       if (lost && attempt < PLACE_ATTEMPTS) {
         await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
@@ -100,7 +102,7 @@ export async function submitOrder(body: PlaceOrderInput, key: string): Promise<P
       if (error.code === '1409' && data?.['reason'] === 'IDEMPOTENCY_KEY_REUSED') return { ok: false, problem: 'key-reused' };
       if (error.code === '1409') return { ok: false, problem: 'coupon', reason: typeof data?.['reason'] === 'string' ? data['reason'] : null };
       if (error.code === '1404') return { ok: false, problem: 'address', message: error.msg };
-      return { ok: false, problem: 'other', message: error.msg };
+      return { ok: false, problem: 'other', message: error.msg, issues: fieldIssuesOf(error.data) };
     }
   }
 }

@@ -8,6 +8,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { CartPage } from '../../src/domain/cart.ts';
 import type { ProductDetail } from '../../src/domain/catalogue.ts';
 import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.ts';
+import { MAX_LINE_QUANTITY } from '../../src/domain/pricing.ts';
+import { msg, render } from '../../src/server/messages/index.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 const catalogue = (locale: Locale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8'));
@@ -277,6 +279,29 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(subtotal(page)).toHaveAttribute('data-minor', String(convertFromEur(livePrice, currency)));
       await page.getByRole('button', { name: m.actions.addToCart }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Only 1 left in size L' })).toBeVisible();
+    });
+
+    test('a refusal from the server itself is toasted in the page’s language', async ({ page }, testInfo) => {
+      // The cart holds at most the stock (and 99 of a line): fill a size's line to the brim, then ask for one more.
+      const live = await api<ProductDetail>(page.request, 'ironProduct/queryProductDetail', { id: shirt.id }, { 'accept-language': locale });
+      const size = live.sizes.filter((s) => s.stock > 0).sort((a, b) => a.stock - b.stock)[0]!;
+      const most = Math.min(size.stock, MAX_LINE_QUANTITY);
+      const refusal = size.stock <= MAX_LINE_QUANTITY ? msg('cart.onlyLeft', { stock: size.stock, size: size.size }) : msg('cart.lineQuantityMax', { max: MAX_LINE_QUANTITY });
+      await openProduct(page, locale, shirt.id);
+      await sizeRadio(page, size.size).check();
+      await page.getByRole('spinbutton', { name: m.quantity.label }).fill(String(most));
+      await page.getByRole('button', { name: m.actions.addToCart }).click();
+      await closeCartDrawer(page, locale);
+      await page.getByRole('button', { name: m.actions.addToCart }).click();
+
+      const toast = page.locator('[data-toasts="assertive"] .app-toast');
+      await expect(toast).toHaveCount(1);
+      await expect(toast).toContainText(render(refusal, locale));
+      if (locale === 'zh-CN') {
+        await expect(toast).toContainText(/\p{Script=Han}/u);
+        await expect(toast).not.toContainText(render(refusal, 'en-US'));
+      }
+      await page.screenshot({ path: `.data/screens/product-refusal-${locale}-${testInfo.project.name}.png` });
     });
 
     test('the page content is in the HTML before any JavaScript', async ({ browser }) => {

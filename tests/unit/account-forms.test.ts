@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, changePasswordRequestSchema, registerRequestSchema, resetPasswordRequestSchema } from '../../src/domain/account.ts';
+import { fieldMessage } from '../../src/domain/field-messages.ts';
 import enAccount from '../../src/i18n/locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../src/i18n/locales/zh-CN/account.json' with { type: 'json' };
 import { birthdayOf, birthdayParts, birthdayProblem, birthdayYears, localIsoDate } from '../../src/islands/account/birthday.ts';
@@ -14,8 +15,7 @@ import { resendDeadline, secondsLeft } from '../../src/islands/account/resend.ts
 describe('form messages', () => {
   it('find the catalogue key of every message the account forms use, in both languages', () => {
     for (const key of VALIDATION_KEYS) {
-      const message = ACCOUNT_MESSAGES[key];
-      const english = typeof message === 'function' ? message(50) : message;
+      const english = fieldMessage(key, { max: 50 });
       expect(formMessage(english)).toEqual(key === 'tooLong' ? { key, values: { max: 50 } } : { key });
       expect(enAccount.validation[key], key).toBeTruthy();
       expect(zhAccount.validation[key], key).toBeTruthy();
@@ -24,7 +24,7 @@ describe('form messages', () => {
 
   it('the English catalogue says what the specification says, word for word', () => {
     for (const key of VALIDATION_KEYS) if (key !== 'tooLong') expect(enAccount.validation[key]).toBe(ACCOUNT_MESSAGES[key]);
-    expect(enAccount.validation.tooLong.replace('{{max}}', '9')).toBe(ACCOUNT_MESSAGES.tooLong(9));
+    expect(enAccount.validation.tooLong.replace('{{max}}', '9')).toBe(fieldMessage('tooLong', { max: 9 }));
   });
 
   it('show a message without a key as it is', () => {
@@ -47,13 +47,19 @@ describe('form messages', () => {
   });
 
   it('read the fields out of a server 1001 answer', () => {
-    expect(serverFieldErrors('Invalid request: body.birthday: Invalid date; body.email: The Email is invalid')).toEqual({
+    expect(
+      serverFieldErrors([
+        { path: 'body.birthday', message: 'Invalid date' },
+        { path: 'body.email', message: 'The Email is invalid' },
+        { path: 'body.email', message: 'a second problem of the same field' },
+      ]),
+    ).toEqual({
       birthday: 'Invalid date',
       email: 'The Email is invalid',
     });
-    expect(serverFieldErrors('Invalid request: body.birthday.day: Invalid date')).toEqual({ birthday: 'Invalid date' });
-    expect(serverFieldErrors('Invalid request: body: unknown field "roles"')).toEqual({});
-    expect(serverFieldErrors('Login failed')).toEqual({});
+    expect(serverFieldErrors([{ path: 'body.birthday.day', message: '日期无效' }])).toEqual({ birthday: '日期无效' });
+    expect(serverFieldErrors([{ path: 'body', message: 'Unrecognized key: "roles"' }])).toEqual({});
+    expect(serverFieldErrors([])).toEqual({});
   });
 });
 

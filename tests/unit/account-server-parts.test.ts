@@ -3,17 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { loggableError } from '../../src/server/errors.ts';
 import { emailChangedMail, escapeHtml, resetCodeMail, welcomeMail } from '../../src/server/mail/templates.ts';
+import { render } from '../../src/server/messages/index.ts';
 import { describeWait } from '../../src/server/services/rate-limit.ts';
 
 describe('describeWait', () => {
   it.each([
-    [0.2, '1 seconds'],
-    [42, '42 seconds'],
-    [119, '119 seconds'],
-    [120, '2 minutes'],
-    [899, '15 minutes'],
-  ])('%s s reads "%s"', (seconds, text) => {
-    expect(describeWait(seconds)).toBe(text);
+    [0.2, '1 second', '1 秒'],
+    [42, '42 seconds', '42 秒'],
+    [119, '119 seconds', '119 秒'],
+    [120, '2 minutes', '2 分钟'],
+    [899, '15 minutes', '15 分钟'],
+  ])('%s s reads "%s"', (seconds, english, chinese) => {
+    expect(render(describeWait(seconds), 'en-US')).toBe(english);
+    expect(render(describeWait(seconds), 'zh-CN')).toBe(chinese);
   });
 });
 

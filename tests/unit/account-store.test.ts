@@ -57,7 +57,7 @@ describe('signIn', () => {
   it('a refused login stores nothing and says "rejected", with no error toast (the form says it)', async () => {
     api.route(LOGIN, () => ({ ...envelope('1401', null, 'Login failed'), status: 401 }));
     const result = await signIn('ada@example.com', 'wrong-one');
-    expect(result).toEqual({ ok: false, failure: { kind: 'rejected', message: 'Login failed' } });
+    expect(result).toEqual({ ok: false, failure: { kind: 'rejected', message: 'Login failed', issues: [] } });
     expect($session.get()).toBeNull();
     expect(api.to(USER_INFO)).toHaveLength(0);
     expect($toasts.get()).toEqual([]);
@@ -99,7 +99,7 @@ describe('registerAndSignIn', () => {
     api.route(REGISTER, () => envelope('0000', null, 'Thank you for registering'));
     api.route(LOGIN, () => ({ ...envelope('1401', null, 'Login failed'), status: 401 }));
     const result = await registerAndSignIn(body);
-    expect(result).toEqual({ ok: false, failure: { kind: 'conflict', message: 'Login failed' } });
+    expect(result).toEqual({ ok: false, failure: { kind: 'conflict', message: 'Login failed', issues: [] } });
     expect($session.get()).toBeNull();
   });
 
@@ -165,7 +165,9 @@ describe('failureOf', () => {
     expect(failureOf(error('1401')).kind).toBe('rejected');
     expect(failureOf(error('1429')).kind).toBe('throttled');
     expect(failureOf(error('1409')).kind).toBe('conflict');
-    expect(failureOf(error('1001', 'Invalid request: body.email: The Email is invalid'))).toEqual({ kind: 'invalid', message: 'Invalid request: body.email: The Email is invalid' });
+    const invalid = new ApiError({ code: '1001', msg: 'Invalid request: body.email: The Email is invalid', requestId: 'r', data: { issues: [{ path: 'body.email', message: 'The Email is invalid' }] } });
+    expect(failureOf(invalid)).toEqual({ kind: 'invalid', message: 'Invalid request: body.email: The Email is invalid', issues: [{ path: 'body.email', message: 'The Email is invalid' }] });
+    expect(failureOf(error('1409')).issues).toEqual([]);
     expect(failureOf(error('NETWORK')).kind).toBe('unreachable');
     expect(failureOf(error('TIMEOUT')).kind).toBe('unreachable');
     for (const code of ['9999', '8888', '8889', '7777']) expect(failureOf(error(code)).kind).toBe('signed-out');

@@ -109,21 +109,32 @@ describe('checking with the shared schema', () => {
 });
 
 describe('the server’s refusal next to its fields', () => {
-  it('reads the envelope’s message, batch index and all', () => {
-    expect(errorsFromServer('Invalid request: body.0.province: Please select a Province of the chosen Country; body.0.city: Please enter the City')).toEqual({
+  it('reads the envelope’s field issues, batch index and all', () => {
+    expect(
+      errorsFromServer([
+        { path: 'body.0.province', message: 'Please select a Province of the chosen Country' },
+        { path: 'body.0.city', message: 'Please enter the City' },
+      ]),
+    ).toEqual({
       province: { key: 'provinceInvalid' },
       city: { key: 'cityRequired' },
     });
-    expect(errorsFromServer('Invalid request: body.0.address: At most 200 characters')).toEqual({ address: { key: 'tooLong', values: { max: 200 } } });
+    expect(errorsFromServer([{ path: 'body.0.address', message: 'At most 200 characters' }])).toEqual({ address: { key: 'tooLong', values: { max: 200 } } });
   });
 
-  it('keeps a message it has no translation for as the server wrote it', () => {
-    expect(errorsFromServer('Invalid request: body.0.phone: something new')).toEqual({ phone: { text: 'something new' } });
+  it('reads a checkout’s typed address (body.address.province) too', () => {
+    expect(errorsFromServer([{ path: 'body.address.province', message: 'Please select the Province' }])).toEqual({ province: { key: 'provinceRequired' } });
+  });
+
+  it('keeps a message it has no key for as the server wrote it (a zh-CN answer is already in Chinese)', () => {
+    expect(errorsFromServer([{ path: 'body.0.phone', message: 'something new' }])).toEqual({ phone: { text: 'something new' } });
+    expect(errorsFromServer([{ path: 'body.0.city', message: '请输入城市' }])).toEqual({ city: { text: '请输入城市' } });
   });
 
   it('answers null when no field of the form is named', () => {
-    expect(errorsFromServer('Your address book is full (50 addresses)')).toBeNull();
-    expect(errorsFromServer('Invalid request: body.0.userId: unknown field')).toBeNull();
+    expect(errorsFromServer([])).toBeNull();
+    expect(errorsFromServer([{ path: 'body.0', message: 'Unrecognized key: "userId"' }])).toBeNull();
+    expect(errorsFromServer([{ path: 'body.0.userId', message: 'invalid value' }])).toBeNull();
   });
 });
 

@@ -10,6 +10,7 @@ import {
   renderShorts,
   renderSocks,
 } from '../../src/server/media/shirt-svg.ts';
+import envelope from '../../src/server/plugins/envelope.ts';
 import mediaRoutes from '../../src/server/routes/media.ts';
 
 /** Well-formed enough for an <img>: one root svg element, balanced tags, nothing external. */
@@ -118,6 +119,8 @@ describe('patches, shorts and socks', () => {
 describe('media routes', () => {
   async function app() {
     const server = Fastify();
+    // The API's envelope words the 404s, as in the shop.
+    await server.register(envelope, { apiPrefix: '/api', notFoundPage: null });
     await server.register(mediaRoutes);
     return server;
   }
@@ -168,6 +171,7 @@ describe('media routes', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ code: '1404', msg: 'Image not found', data: null });
       expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['cache-control']).toBe('no-store');
     }
     await server.close();
   });

@@ -67,7 +67,7 @@ export function useFailureText(): (failure: AccountFailure, fallback: string) =>
 function serverErrors<V>(failure: AccountFailure, translate: (message: string) => string): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
   if (failure.kind !== 'invalid') return errors;
-  for (const [field, message] of Object.entries(serverFieldErrors(failure.message))) errors[field as keyof V & string] = translate(message);
+  for (const [field, message] of Object.entries(serverFieldErrors(failure.issues))) errors[field as keyof V & string] = translate(message);
   return errors;
 }
 

@@ -106,7 +106,7 @@ function AddressEditor({ locale }: { locale: Locale }) {
       return;
     }
     setSaving(false);
-    if (form.showServerError(result.message)) setFormError(t('address.editor.fixErrors'));
+    if (form.showServerError(result.issues)) setFormError(t('address.editor.fixErrors'));
     else setFormError(result.message || t('address.editor.saveFailed'));
   };
 

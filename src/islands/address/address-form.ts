@@ -4,7 +4,9 @@
  * to fields, and the lines an address is shown as. Validation itself is the domain's
  * `addressInputSchema`, the same the server runs.
  */
-import { ACCOUNT_MESSAGES, addressInputSchema, type AddressInput, type AddressRecord } from '../../domain/account.ts';
+import { addressInputSchema, type AddressInput, type AddressRecord } from '../../domain/account.ts';
+import type { FieldIssue } from '../../domain/api.ts';
+import { fieldMessageOf, type ACCOUNT_MESSAGES } from '../../domain/field-messages.ts';
 
 export interface AddressFormValues {
   firstName: string;
@@ -96,18 +98,18 @@ export const ERROR_KEYS = [
 ] as const satisfies readonly (keyof typeof ACCOUNT_MESSAGES)[];
 export type ErrorKey = (typeof ERROR_KEYS)[number] | 'tooLong';
 
-const KEY_OF_MESSAGE = new Map<string, ErrorKey>(ERROR_KEYS.map((key) => [ACCOUNT_MESSAGES[key], key]));
+function isErrorKey(key: string): key is ErrorKey {
+  return key === 'tooLong' || (ERROR_KEYS as readonly string[]).includes(key);
+}
 
 function isField(name: unknown): name is AddressField {
   return typeof name === 'string' && (ADDRESS_FIELDS as readonly string[]).includes(name);
 }
 
-/** A message in the shared catalogue becomes its key (so the page can say it in its language). */
+/** A message of the shared schemas becomes its key (so the page can say it in its language). */
 function errorFor(message: string, maximum?: unknown): FieldError {
-  const key = KEY_OF_MESSAGE.get(message);
-  if (key) return { key };
-  const tooLong = /^At most (\d+) characters$/.exec(message);
-  if (tooLong) return { key: 'tooLong', values: { max: Number(tooLong[1]) } };
+  const found = fieldMessageOf(message);
+  if (found && isErrorKey(found.key)) return found.key === 'tooLong' ? { key: 'tooLong', values: { max: Number(found.values?.['max']) } } : { key: found.key };
   if (typeof maximum === 'number' || typeof maximum === 'bigint') return { key: 'tooLong', values: { max: Number(maximum) } };
   return { text: message };
 }
@@ -123,15 +125,15 @@ export function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]
 }
 
 /**
- * The server's "Invalid request: body.0.province: Please select the Province; ..." as errors
- * next to fields; null when the answer names no field of the form.
+ * A server's 1001 field issues (`body.0.province`, or `body.address.province` at checkout, with
+ * the message in the page's language) as errors next to fields; null when none is a field of
+ * the form.
  */
-export function errorsFromServer(message: string): FieldErrors | null {
-  const body = message.replace(/^Invalid request:\s*/, '');
+export function errorsFromServer(issues: readonly FieldIssue[]): FieldErrors | null {
   const errors: FieldErrors = {};
-  for (const part of body.split('; ')) {
-    const found = /^body(?:\.\d+)?\.(\w+): (.+)$/.exec(part);
-    if (found && isField(found[1]) && !errors[found[1]]) errors[found[1]] = errorFor(found[2]!);
+  for (const issue of issues) {
+    const field = /^body(?:\.\d+|\.address)?\.(\w+)$/.exec(issue.path)?.[1];
+    if (isField(field) && !errors[field]) errors[field] = errorFor(issue.message);
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }

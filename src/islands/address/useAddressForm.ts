@@ -10,6 +10,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AddressInput, AddressRecord } from '../../domain/account.ts';
+import type { FieldIssue } from '../../domain/api.ts';
 import type { Country, State } from '../../domain/catalogue.ts';
 import { loadCountries, loadStates } from '../../stores/addresses.ts';
 import {
@@ -54,7 +55,7 @@ export interface AddressForm {
   /** Checks everything; answers the address to send, or null after showing what is wrong (focus moves there). */
   check(): AddressInput | null;
   /** Shows the server's refusal next to the fields it names; false when it names none. */
-  showServerError(message: string): boolean;
+  showServerError(issues: readonly FieldIssue[]): boolean;
   /** Replaces every value (an address loaded for editing). */
   reset(values: AddressFormValues): void;
 }
@@ -237,8 +238,8 @@ export function useAddressForm({ initial, saved = [], id, idPrefix = 'address' }
   }, [validate, values, focusField]);
 
   const showServerError = useCallback(
-    (message: string) => {
-      const found = errorsFromServer(message);
+    (issues: readonly FieldIssue[]) => {
+      const found = errorsFromServer(issues);
       if (!found) return false;
       setErrors(found);
       focusField(firstErrorField(found));

@@ -238,7 +238,7 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
     } else if (result.problem === 'address') {
       setMessage({ kind: 'error', text: t('checkout.errors.address') });
     } else if (result.problem === 'other') {
-      if (!form.showServerError(result.message)) setMessage({ kind: 'error', text: t('checkout.errors.other', { message: result.message }) });
+      if (!form.showServerError(result.issues)) setMessage({ kind: 'error', text: t('checkout.errors.other', { message: result.message }) });
     }
   }
 

@@ -39,7 +39,7 @@ export interface Guards {
 export function authGuards(sessions: SessionService): Guards {
   const requireUser: Guard = async (request) => {
     const token = bearerToken(request);
-    if (!token) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'Please log in');
+    if (!token) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
     request.user = await sessions.authenticate(token);
   };
   const optionalUser: Guard = async (request) => {
@@ -53,7 +53,7 @@ export function authGuards(sessions: SessionService): Guards {
     (...roles: Role[]): Guard =>
     async (request) => {
       await requireUser(request);
-      if (!hasAnyRole(request.user!.roles, roles)) throw fail(CODES.FORBIDDEN, 'You do not have permission to do this');
+      if (!hasAnyRole(request.user!.roles, roles)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
     };
   return { requireUser, optionalUser, requireRoles };
 }

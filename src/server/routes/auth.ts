@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ACCOUNT_ANSWERS,
   loginRequestSchema,
   logoutRequestSchema,
   refreshRequestSchema,
@@ -63,20 +62,20 @@ export function authRoutes(services: { accounts: AccountService; sessions: Sessi
       },
       async (request) => {
         await accounts.register(request.body, callerOf(request));
-        return ok(null, ACCOUNT_ANSWERS.registered);
+        return ok(null, 'account.registered');
       },
     );
     r.post(
       '/demo/mail/sendVerificationCode',
       { schema: { tags, summary: 'Mail a 6-digit password reset code (the same answer for any email); data.resendAfterSeconds is the countdown', body: sendCodeRequestSchema } },
-      async (request) => ok(await accounts.sendResetCode(request.body.email, callerOf(request)), ACCOUNT_ANSWERS.codeSent),
+      async (request) => ok(await accounts.sendResetCode(request.body.email, callerOf(request)), 'account.codeSent'),
     );
     r.post(
       '/demo/ironUser/resetPassword',
       { schema: { tags, summary: 'Set a new password with the mailed code; every session of the account ends', body: resetPasswordRequestSchema } },
       async (request) => {
         await accounts.resetPassword(request.body, callerOf(request));
-        return ok(null, ACCOUNT_ANSWERS.resetSucceeded);
+        return ok(null, 'account.resetSucceeded');
       },
     );
   };

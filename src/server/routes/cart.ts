@@ -31,7 +31,7 @@ export function cartRoutes(cart: CartService, guards: Guards) {
     );
     r.post('/demo/ironCartItem/deleteByIds', { schema: { tags, summary: "Delete the caller's lines by id", body: deleteCartRequestSchema } }, async (request) => {
       const owner = cartOwnerOf(request);
-      if (!owner) throw notFound('Cart item');
+      if (!owner) throw notFound('cartItem');
       return ok(await cart.deleteByIds(owner, request.body));
     });
     r.post('/demo/ironCartItem/queryCartSumByUserId', { schema: { tags, summary: 'Number of items in the cart', body: z.strictObject({}).optional() } }, async (request) =>

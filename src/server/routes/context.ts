@@ -19,7 +19,7 @@ export function callerOf(request: FastifyRequest): Caller {
 
 /** The signed-in user of a route guarded by requireUser. */
 export function userOf(request: FastifyRequest): AuthUser {
-  if (!request.user) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'Please log in');
+  if (!request.user) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
   return request.user;
 }
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CODES, type Envelope } from '../../domain/api.ts';
+import { notFound } from '../errors.ts';
 import { renderPatch, renderShirt, renderShorts, renderSocks } from '../media/shirt-svg.ts';
 
 /** SVG can carry script and links: as a document it may load nothing and run nothing. */
@@ -15,16 +15,14 @@ const SVG_FILE = /^(.+)\.svg$/;
 
 type Params = { file: string };
 
-function notFound(reply: FastifyReply) {
-  return reply
-    .code(404)
-    .type('application/json; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send({ code: CODES.NOT_FOUND, msg: 'Image not found', data: null } satisfies Envelope<null>);
+/** The API's 404 envelope (worded by the error handler), never cached. */
+function imageNotFound(reply: FastifyReply): never {
+  reply.header('cache-control', 'no-store');
+  throw notFound('image');
 }
 
 function sendSvg(request: FastifyRequest, reply: FastifyReply, body: string | null) {
-  if (body === null) return notFound(reply);
+  if (body === null) imageNotFound(reply);
   // Weak: compression changes the bytes on the wire but not the picture.
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   reply
@@ -50,7 +48,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
 
   app.get<{ Params: Params }>('/api/media/shirt/:file', { schema }, async (request, reply) => {
     const match = SHIRT_FILE.exec(request.params.file);
-    if (!match) return notFound(reply);
+    if (!match) imageNotFound(reply);
     return sendSvg(request, reply, renderShirt(match[1] as string, match[2] as 'front' | 'back'));
   });
 

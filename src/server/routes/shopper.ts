@@ -1,10 +1,11 @@
 /** Newsletter (guests too), wishlist and reviews. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_ANSWERS, reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../domain/account.ts';
+import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../domain/account.ts';
 import { commentListRequestSchema } from '../../domain/catalogue.ts';
 import type { Clock } from '../clock.ts';
 import { notFound } from '../errors.ts';
+import { msg } from '../messages/index.ts';
 import type { Guards } from '../plugins/auth.ts';
 import { ok } from '../plugins/envelope.ts';
 import type { NewsletterService } from '../services/newsletter.ts';
@@ -33,10 +34,10 @@ export function shopperRoutes(services: ShopperServices, guards: Guards) {
       '/demo/ironSubscribe/saveOrUpdateBatch',
       { schema: { tags: ['newsletter'], summary: 'Subscribe an email to the newsletter; the same answer whether or not it already was', body: subscribeRequestSchema } },
       async (request) => {
-        await limiter.enforce([[LIMITS.newsletter, callerOf(request).ip]], (wait) => `Too many sign-ups from your network, please try again in ${wait}`);
+        await limiter.enforce([[LIMITS.newsletter, callerOf(request).ip]], (wait) => msg('throttle.newsletter', { wait }));
         // Whether the email was already on the list is not said: that is the subscriber's business.
         await newsletter.subscribe(request.body.email, 'footer');
-        return ok({ subscribed: true }, ACCOUNT_ANSWERS.subscribed);
+        return ok({ subscribed: true }, 'account.subscribed');
       },
     );
 
@@ -64,7 +65,7 @@ export function shopperRoutes(services: ShopperServices, guards: Guards) {
       { ...signedIn, schema: { tags: ['reviews'], summary: 'Post a rating and text; posting again edits your review of that product', body: reviewRequestSchema } },
       async (request) => {
         const user = await users.get(userOf(request).userId);
-        if (!user) throw notFound('User');
+        if (!user) throw notFound('user');
         return ok(await reviews.save(user.id, UserService.authorName(user), request.body, clock()));
       },
     );

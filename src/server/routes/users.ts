@@ -1,7 +1,7 @@
 /** The signed-in shopper's own account: user info, profile, password. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_ANSWERS, changePasswordRequestSchema, profileRequestSchema } from '../../domain/account.ts';
+import { changePasswordRequestSchema, profileRequestSchema } from '../../domain/account.ts';
 import type { Guards } from '../plugins/auth.ts';
 import { ok } from '../plugins/envelope.ts';
 import type { AccountService } from '../services/accounts.ts';
@@ -24,14 +24,14 @@ export function userRoutes(accounts: AccountService, guards: Guards) {
     r.post(
       '/demo/ironUser/updateUser',
       { schema: { tags, summary: 'Save the profile; a new email needs currentPassword', body: profileRequestSchema } },
-      async (request) => ok(await accounts.updateProfile(userOf(request), request.body, callerOf(request)), ACCOUNT_ANSWERS.editSucceeded),
+      async (request) => ok(await accounts.updateProfile(userOf(request), request.body, callerOf(request)), 'account.editSucceeded'),
     );
     r.post(
       '/demo/ironUser/updatePwd',
       { schema: { tags, summary: 'New password twice; the session is the proof; other sessions end', body: changePasswordRequestSchema } },
       async (request) => {
         await accounts.changePassword(userOf(request), request.body.password, callerOf(request));
-        return ok(null, ACCOUNT_ANSWERS.editSucceeded);
+        return ok(null, 'account.editSucceeded');
       },
     );
   };

@@ -11,8 +11,6 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { CODES } from '../../domain/api.ts';
 import {
-  ACCOUNT_ANSWERS,
-  ACCOUNT_MESSAGES,
   RESET_CODE_MAX_TRIES,
   RESET_CODE_RESEND_SECONDS,
   RESET_CODE_TTL_SECONDS,
@@ -28,7 +26,8 @@ import { isLocale, type Locale } from '../../domain/locale.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { passwordResetCodes } from '../db/schema.ts';
-import { fail, invalid } from '../errors.ts';
+import { fail, invalidFields, notFound } from '../errors.ts';
+import { msg, type Message } from '../messages/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { emailChangedMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../mail/templates.ts';
 import type { NewsletterService } from './newsletter.ts';
@@ -58,8 +57,8 @@ export interface AccountDeps {
   site: string;
 }
 
-const loginFailed = () => fail(CODES.CREDENTIALS_REJECTED, ACCOUNT_ANSWERS.loginFailed);
-const resetFailed = () => fail(CODES.CREDENTIALS_REJECTED, ACCOUNT_ANSWERS.resetFailed);
+const loginFailed = () => fail(CODES.CREDENTIALS_REJECTED, 'account.loginFailed');
+const resetFailed = () => fail(CODES.CREDENTIALS_REJECTED, 'account.resetFailed');
 
 export class AccountService {
   private readonly d: AccountDeps;
@@ -78,7 +77,7 @@ export class AccountService {
    * just sent, which works only for the new account.
    */
   async register(input: RegisterRequest, caller: Caller): Promise<void> {
-    await this.d.limiter.enforce([[LIMITS.register, caller.ip]], (wait) => `Too many registrations from your network, please try again in ${wait}`);
+    await this.d.limiter.enforce([[LIMITS.register, caller.ip]], (wait) => msg('throttle.register', { wait }));
     // Hashed on both paths, so both take as long.
     const passwordHash = await this.d.hasher.hash(input.password);
     const userId = await this.d.users.createIfAbsent({
@@ -108,7 +107,7 @@ export class AccountService {
         [LIMITS.loginAccount, input.username],
         [LIMITS.loginAddress, caller.ip],
       ],
-      (wait) => `Too many failed sign-in attempts, please try again in ${wait}`,
+      (wait) => msg('throttle.login', { wait }),
     );
     const user = await this.d.users.findByEmail(input.username);
     const good = user ? await this.d.hasher.verify(input.password, user.passwordHash) : await this.d.hasher.verifyDummy(input.password);
@@ -117,7 +116,7 @@ export class AccountService {
     await this.d.limiter.clear(LIMITS.loginAccount, input.username);
     await this.d.limiter.undo(LIMITS.loginAddress, caller.ip);
     // Said only to someone who knows the password, so it reveals nothing to a guesser.
-    if (user.status !== 'active') throw fail(CODES.FORBIDDEN, 'This account is disabled, please contact us');
+    if (user.status !== 'active') throw fail(CODES.FORBIDDEN, 'account.disabled');
     if (this.d.hasher.needsRehash(user.passwordHash)) await this.d.users.rehash(user.id, await this.d.hasher.hash(input.password));
     return { ...(await this.d.sessions.open(user.id)), userId: user.id };
   }
@@ -131,7 +130,7 @@ export class AccountService {
    * with the resend countdown, whether or not the email has an account.
    */
   async sendResetCode(email: string, caller: Caller): Promise<SendCodeAnswer> {
-    const notSent = (wait: string) => `${ACCOUNT_ANSWERS.codeNotSent}: please wait ${wait} before asking for another code`;
+    const notSent = (wait: Message) => msg('throttle.codeNotSent', { wait });
     await this.d.limiter.enforce([[LIMITS.codeResend, email]], notSent);
     await this.d.limiter.enforce(
       [
@@ -172,7 +171,7 @@ export class AccountService {
         [LIMITS.codeCheckEmail, input.email],
         [LIMITS.codeCheckAddress, caller.ip],
       ],
-      (wait) => `Too many attempts, please try again in ${wait}`,
+      (wait) => msg('throttle.resetCode', { wait }),
     );
     const now = this.d.clock();
     // One statement for known and unknown emails alike: it takes a try if the code is alive.
@@ -207,7 +206,7 @@ export class AccountService {
    */
   async changePassword(user: AuthUser, password: string, caller: Caller): Promise<void> {
     const row = await this.d.users.get(user.userId);
-    if (!row) throw fail(CODES.NOT_FOUND, 'User not found');
+    if (!row) throw notFound('user');
     await this.d.users.setPasswordHash(user.userId, await this.d.hasher.hash(password), this.d.clock());
     await this.d.sessions.revokeAll(user.userId, 'password-change', user.sessionId);
     this.d.mailer.send({ to: row.email, kind: 'password-change', ...passwordChangedMail(this.links(caller.locale)) });
@@ -220,7 +219,7 @@ export class AccountService {
 
   async profile(userId: number): Promise<Profile> {
     const row = await this.d.users.get(userId);
-    if (!row) throw fail(CODES.NOT_FOUND, 'User not found');
+    if (!row) throw notFound('user');
     return UserService.profile(row, await this.d.newsletter.isSubscribed(row.email));
   }
 
@@ -230,26 +229,26 @@ export class AccountService {
    */
   async updateProfile(user: AuthUser, input: ProfileRequest, caller: Caller): Promise<Profile> {
     const row = await this.d.users.get(user.userId);
-    if (!row) throw fail(CODES.NOT_FOUND, 'User not found');
+    if (!row) throw notFound('user');
     const now = this.d.clock();
     const birthday = birthdayToIso(input.birthday);
-    if (birthday > now.toISOString().slice(0, 10)) throw invalid(`Invalid request: body.birthday: ${ACCOUNT_MESSAGES.invalidDate}`);
+    if (birthday > now.toISOString().slice(0, 10)) throw invalidFields({ path: 'body.birthday', problem: msg('field.invalidDate') });
 
     const emailChanges = input.email !== row.email;
     if (emailChanges) {
-      await this.d.limiter.enforce([[LIMITS.emailChange, String(user.userId)]], (wait) => `Too many email changes, please try again in ${wait}`);
-      if (!input.currentPassword) throw invalid(`Invalid request: body.currentPassword: ${ACCOUNT_MESSAGES.currentPasswordRequired}`);
-      await this.d.limiter.enforce([[LIMITS.loginAccount, row.email]], (wait) => `Too many failed attempts, please try again in ${wait}`);
-      if (!(await this.d.hasher.verify(input.currentPassword, row.passwordHash))) throw fail(CODES.CREDENTIALS_REJECTED, 'The current password is incorrect');
+      await this.d.limiter.enforce([[LIMITS.emailChange, String(user.userId)]], (wait) => msg('throttle.emailChange', { wait }));
+      if (!input.currentPassword) throw invalidFields({ path: 'body.currentPassword', problem: msg('field.currentPasswordRequired') });
+      await this.d.limiter.enforce([[LIMITS.loginAccount, row.email]], (wait) => msg('throttle.currentPassword', { wait }));
+      if (!(await this.d.hasher.verify(input.currentPassword, row.passwordHash))) throw fail(CODES.CREDENTIALS_REJECTED, 'account.currentPasswordWrong');
       await this.d.limiter.clear(LIMITS.loginAccount, row.email);
-      if (await this.d.users.isEmailTaken(input.email, user.userId)) throw fail(CODES.CONFLICT, 'This Email cannot be used, please choose another one');
+      if (await this.d.users.isEmailTaken(input.email, user.userId)) throw fail(CODES.CONFLICT, 'account.emailUnavailable');
     }
     const saved = await this.d.users.updateProfile(
       user.userId,
       { email: input.email, firstName: input.firstName, lastName: input.lastName, gender: input.gender, birthday, updateOrderEmail: input.updateOrderEmail },
       now,
     );
-    if (!saved) throw fail(CODES.CONFLICT, 'This Email cannot be used, please choose another one');
+    if (!saved) throw fail(CODES.CONFLICT, 'account.emailUnavailable');
 
     if (emailChanges) {
       await this.d.newsletter.unsubscribe(row.email);

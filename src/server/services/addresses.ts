@@ -4,12 +4,13 @@
  * the first one saved becomes it, and when the default goes, the oldest remaining takes over.
  */
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { ACCOUNT_MESSAGES, MAX_ADDRESSES_PER_USER, type AddressInput, type AddressRecord } from '../../domain/account.ts';
+import { MAX_ADDRESSES_PER_USER, type AddressInput, type AddressRecord } from '../../domain/account.ts';
 import { CODES } from '../../domain/api.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { Db } from '../db/client.ts';
 import { addresses } from '../db/schema.ts';
-import { fail, invalid, notFound } from '../errors.ts';
+import { fail, invalidFields, notFound } from '../errors.ts';
+import { msg } from '../messages/index.ts';
 import type { GeoService } from './geo.ts';
 import { pick } from './localise.ts';
 
@@ -58,7 +59,7 @@ export class AddressService {
 
   async get(userId: number, id: number, locale: Locale): Promise<AddressRecord> {
     const [row] = await this.db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-    if (!row) throw notFound('Address');
+    if (!row) throw notFound('address');
     return (await this.toRecords([row], locale))[0]!;
   }
 
@@ -68,15 +69,14 @@ export class AddressService {
    * checks a typed shipping address with it too.
    */
   async columns(input: Omit<AddressInput, 'id' | 'isDefault'>, field: string) {
-    const where = `Invalid request: ${field}`;
     const region = await this.geo.region(input.country);
-    if (!region) throw invalid(`${where}.country: ${ACCOUNT_MESSAGES.countryRequired}`);
+    if (!region) throw invalidFields({ path: `${field}.country`, problem: msg('field.countryRequired') });
     let province = input.province;
     if (region.states.length > 0) {
-      if (!province) throw invalid(`${where}.province: ${ACCOUNT_MESSAGES.provinceRequired}`);
+      if (!province) throw invalidFields({ path: `${field}.province`, problem: msg('field.provinceRequired') });
       const wanted = province.toLowerCase();
       const state = region.states.find((s) => s.code.toLowerCase() === wanted || s.name['en-US'].toLowerCase() === wanted || s.name['zh-CN'] === province);
-      if (!state) throw invalid(`${where}.province: ${ACCOUNT_MESSAGES.provinceInvalid}`);
+      if (!state) throw invalidFields({ path: `${field}.province`, problem: msg('field.provinceInvalid') });
       province = state.code;
     }
     return {
@@ -123,11 +123,11 @@ export class AddressService {
             .set({ ...values, ...(input.isDefault ? {} : { isDefault: false }), updatedAt: new Date() })
             .where(and(eq(addresses.id, input.id), eq(addresses.userId, userId)))
             .returning({ id: addresses.id });
-          if (!row) throw notFound('Address');
+          if (!row) throw notFound('address');
           id = row.id;
         } else {
           const [{ n = 0 } = {}] = await tx.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
-          if (n >= MAX_ADDRESSES_PER_USER) throw fail(CODES.CONFLICT, `Your address book is full (${MAX_ADDRESSES_PER_USER} addresses)`);
+          if (n >= MAX_ADDRESSES_PER_USER) throw fail(CODES.CONFLICT, msg('address.bookFull', { max: MAX_ADDRESSES_PER_USER }));
           const [row] = await tx.insert(addresses).values({ ...values, userId, isDefault: false }).returning({ id: addresses.id });
           id = row!.id;
         }
@@ -147,7 +147,7 @@ export class AddressService {
     const unique = [...new Set(ids)];
     return this.db.transaction(async (tx) => {
       const owned = await tx.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, unique)));
-      if (owned.length !== unique.length) throw notFound('Address');
+      if (owned.length !== unique.length) throw notFound('address');
       await tx.delete(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, unique)));
       await AddressService.keepOneDefault(tx, userId);
       return { deleted: unique.length };
@@ -157,7 +157,7 @@ export class AddressService {
   async setDefault(userId: number, id: number, locale: Locale): Promise<AddressRecord> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-      if (!row) throw notFound('Address');
+      if (!row) throw notFound('address');
       await AddressService.makeDefault(tx, userId, id);
     });
     return this.get(userId, id, locale);

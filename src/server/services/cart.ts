@@ -15,6 +15,7 @@ import { MAX_LINE_QUANTITY, cartTotals, priceLine, unitPriceEur, type DiscountTi
 import type { Db } from '../db/client.ts';
 import { addons, cartItems, patches, productSizes, products, squadPlayers } from '../db/schema.ts';
 import { fail, invalid, notFound } from '../errors.ts';
+import { msg } from '../messages/index.ts';
 import { pick } from './localise.ts';
 
 export type CartOwner = { userId: number; visitorId?: undefined } | { visitorId: string; userId?: undefined };
@@ -64,13 +65,13 @@ export class CartService {
   }
 
   private static checkStock(stock: number, quantity: number, size: string) {
-    if (stock <= 0) throw fail(CODES.OUT_OF_STOCK, `Size ${size} is sold out`);
-    if (quantity > stock) throw fail(CODES.OUT_OF_STOCK, `Only ${stock} left in size ${size}`);
+    if (stock <= 0) throw fail(CODES.OUT_OF_STOCK, msg('cart.soldOut', { size }));
+    if (quantity > stock) throw fail(CODES.OUT_OF_STOCK, msg('cart.onlyLeft', { stock, size }));
   }
 
   private async updateQuantity(tx: Tx, owner: CartOwner, item: CartLineUpdate): Promise<number> {
     const [line] = await tx.select().from(cartItems).where(and(eq(cartItems.id, item.id), ownedBy(owner)));
-    if (!line) throw notFound('Cart item');
+    if (!line) throw notFound('cartItem');
     if (item.quantity > line.quantity) CartService.checkStock((await this.stockOf(tx, line.productId, line.size)) ?? 0, item.quantity, line.size);
     await tx.update(cartItems).set({ quantity: item.quantity, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
     return line.id;
@@ -86,32 +87,32 @@ export class CartService {
       .select({ id: products.id, tags: products.tags, teamId: products.teamId, printable: products.printable })
       .from(products)
       .where(and(eq(products.id, config.productId), eq(products.active, true)));
-    if (!product) throw notFound('Product');
+    if (!product) throw notFound('product');
 
     const stock = await this.stockOf(tx, product.id, config.size);
-    if (stock === null) throw invalid(`Size ${config.size} is not offered for this product`);
+    if (stock === null) throw invalid(msg('cart.sizeNotOffered', { size: config.size }));
 
-    if (isPrinted(config.customType) && !product.printable) throw invalid('This product cannot be printed with a name and number');
+    if (isPrinted(config.customType) && !product.printable) throw invalid('cart.notPrintable');
     if (config.squadPlayerId !== null) {
       const [player] = await tx
         .select({ id: squadPlayers.id })
         .from(squadPlayers)
         .where(and(eq(squadPlayers.id, config.squadPlayerId), product.teamId === null ? sql`false` : eq(squadPlayers.teamId, product.teamId)));
-      if (!player) throw invalid("That player is not in this team's squad list");
+      if (!player) throw invalid('cart.playerNotInSquad');
     }
     if (config.patchIds.length > 0) {
       const fitting = await tx
         .select({ id: patches.id })
         .from(patches)
         .where(and(inArray(patches.id, config.patchIds), eq(patches.active, true), arrayOverlaps(patches.fitsTags, product.tags)));
-      if (fitting.length !== config.patchIds.length) throw invalid('A chosen patch does not fit this product');
+      if (fitting.length !== config.patchIds.length) throw invalid('cart.patchNotFitting');
     }
     if (config.addonIds.length > 0) {
       const offered = await tx
         .select({ id: addons.id })
         .from(addons)
         .where(and(inArray(addons.id, config.addonIds), eq(addons.active, true), product.teamId === null ? sql`false` : eq(addons.teamId, product.teamId)));
-      if (offered.length !== config.addonIds.length) throw invalid('A chosen add-on is not offered with this product');
+      if (offered.length !== config.addonIds.length) throw invalid('cart.addonNotOffered');
     }
     return { stock };
   }
@@ -123,7 +124,7 @@ export class CartService {
     const key = lineKey(config);
     const [existing] = await tx.select({ id: cartItems.id, quantity: cartItems.quantity }).from(cartItems).where(and(ownedBy(owner), eq(cartItems.lineKey, key)));
     const quantity = (existing?.quantity ?? 0) + item.quantity;
-    if (quantity > MAX_LINE_QUANTITY) throw fail(CODES.CONFLICT, `At most ${MAX_LINE_QUANTITY} of one item per order`);
+    if (quantity > MAX_LINE_QUANTITY) throw fail(CODES.CONFLICT, msg('cart.lineQuantityMax', { max: MAX_LINE_QUANTITY }));
     CartService.checkStock(stock, quantity, config.size);
 
     if (existing) {
@@ -131,7 +132,7 @@ export class CartService {
       return existing.id;
     }
     const [{ lines = 0 } = {}] = await tx.select({ lines: sql<number>`count(*)::int` }).from(cartItems).where(ownedBy(owner));
-    if (lines >= MAX_CART_LINES) throw fail(CODES.CONFLICT, `Your cart is full (${MAX_CART_LINES} different items)`);
+    if (lines >= MAX_CART_LINES) throw fail(CODES.CONFLICT, msg('cart.full', { max: MAX_CART_LINES }));
     const [inserted] = await tx
       .insert(cartItems)
       .values({
@@ -194,7 +195,7 @@ export class CartService {
     const unique = [...new Set(ids)];
     return this.db.transaction(async (tx) => {
       const owned = await tx.select({ id: cartItems.id }).from(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
-      if (owned.length !== unique.length) throw notFound('Cart item');
+      if (owned.length !== unique.length) throw notFound('cartItem');
       await tx.delete(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
       return { deleted: unique.length };
     });

@@ -170,7 +170,7 @@ export class CatalogueService {
       .from(products)
       .leftJoin(teams, eq(teams.id, products.teamId))
       .where(and(eq(products.id, id), eq(products.active, true)));
-    if (!row) throw notFound('Product');
+    if (!row) throw notFound('product');
     const { product, team } = row;
     const [sizes, squad] = await Promise.all([
       this.db.select().from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.sort)),
@@ -199,7 +199,7 @@ export class CatalogueService {
     if (request.idList) conditions.push(inArray(patches.id, request.idList.length ? request.idList : [0]));
     if (request.productId !== undefined) {
       const [product] = await this.db.select({ tags: products.tags }).from(products).where(and(eq(products.id, request.productId), eq(products.active, true)));
-      if (!product) throw notFound('Product');
+      if (!product) throw notFound('product');
       conditions.push(arrayOverlaps(patches.fitsTags, product.tags));
     }
     const where = and(...conditions);
@@ -217,7 +217,7 @@ export class CatalogueService {
 
   async addonList(productId: number, locale: Locale): Promise<Addon[]> {
     const [product] = await this.db.select({ teamId: products.teamId }).from(products).where(and(eq(products.id, productId), eq(products.active, true)));
-    if (!product) throw notFound('Product');
+    if (!product) throw notFound('product');
     if (product.teamId === null) return [];
     const rows = await this.db
       .select()

@@ -32,10 +32,11 @@ import { freeShippingThreshold, shippingOptions } from '../../domain/shipping.ts
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { addresses, cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, type OrderAddressSnapshot } from '../db/schema.ts';
-import { fail, failWith, invalid, notFound } from '../errors.ts';
+import { fail, failWith, invalid, invalidFields, notFound } from '../errors.ts';
+import { msg, render, type Message } from '../messages/index.ts';
 import type { AddressService } from './addresses.ts';
 import { type CartOwner, type CartService, type PricedConfig, type Tx } from './cart.ts';
-import { couponRefused, type CouponCustomer, type CouponService } from './coupons.ts';
+import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from './coupons.ts';
 import { accessTokenFor, lockedRate, tokenDigest, type OrderRow, type OrderService } from './orders.ts';
 import type { UserService } from './users.ts';
 
@@ -62,8 +63,6 @@ export interface CheckoutDeps {
 
 type ResolvedLine = PricedConfig & { cartItemId: number | null };
 
-export const PERSONALISED_TERMS_MESSAGE = 'Please confirm that personalised items cannot be returned or cancelled and take 1-2 more business days';
-
 function ownerOf(caller: CheckoutCaller): CartOwner | null {
   if (caller.userId !== null) return { userId: caller.userId };
   return caller.visitorId ? { visitorId: caller.visitorId } : null;
@@ -86,8 +85,8 @@ function demandBySize(lines: readonly ResolvedLine[]): Map<string, { productId: 
   return demand;
 }
 
-function stockMessage(name: string, size: string, available: number): string {
-  return available <= 0 ? `${name}: size ${size} is sold out` : `${name}: only ${available} left in size ${size}`;
+function stockMessage(name: string, size: string, available: number): Message {
+  return available <= 0 ? msg('checkout.soldOut', { name, size }) : msg('checkout.onlyLeft', { name, available, size });
 }
 
 export class CheckoutService {
@@ -107,10 +106,10 @@ export class CheckoutService {
     }
     const owner = ownerOf(caller);
     const ids = [...new Set(source.cartItemIds)];
-    if (!owner) throw notFound('Cart item');
+    if (!owner) throw notFound('cartItem');
     const ownerWhere = owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
     const rows = await db.select().from(cartItems).where(and(ownerWhere, inArray(cartItems.id, ids)));
-    if (rows.length !== ids.length) throw notFound('Cart item');
+    if (rows.length !== ids.length) throw notFound('cartItem');
     const byId = new Map(rows.map((row) => [row.id, row]));
     const priced = await this.d.cart.priceConfigs(
       db,
@@ -136,7 +135,7 @@ export class CheckoutService {
       currency,
       caller.locale,
     );
-    if (priced.length !== ids.length) throw fail(CODES.CONFLICT, 'An item in your cart is no longer sold; remove it to continue');
+    if (priced.length !== ids.length) throw fail(CODES.CONFLICT, 'checkout.itemNotSold');
     return priced.map((line) => ({ ...line, cartItemId: line.record.id }));
   }
 
@@ -164,7 +163,7 @@ export class CheckoutService {
       if (evaluation.ok) couponRule = evaluation.rule;
       coupon = evaluation.ok
         ? { code: evaluation.rule.code, valid: true, kind: evaluation.rule.kind, percent: evaluation.rule.percent, discount: 0, reason: null, message: null }
-        : { code: evaluation.code, valid: false, kind: null, percent: null, discount: 0, reason: evaluation.reason, message: evaluation.message };
+        : { code: evaluation.code, valid: false, kind: null, percent: null, discount: 0, reason: evaluation.reason, message: render(couponMessage(evaluation.reason), caller.locale) };
     }
     const { totals, shipping } = checkoutTotals({
       lines: lines.map((l) => l.record),
@@ -183,7 +182,7 @@ export class CheckoutService {
         productId: d.productId,
         size: d.size,
         available: Math.max(0, d.stock),
-        message: stockMessage(d.name, d.size, d.stock),
+        message: render(stockMessage(d.name, d.size, d.stock), caller.locale),
       }));
 
     return {
@@ -206,7 +205,7 @@ export class CheckoutService {
       const rows = owner ? await this.d.cart.pricedLines(this.d.db, owner, body.currency, caller.locale) : [];
       ids = rows.map((r) => r.id);
     }
-    if (ids.length === 0) throw fail(CODES.CONFLICT, 'Your cart is empty');
+    if (ids.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
     const lines = await this.resolve(this.d.db, caller, { type: 'cart', cartItemIds: ids }, body.currency);
     const afterTier = cartTotals(
       lines.map((l) => l.record),
@@ -253,14 +252,14 @@ export class CheckoutService {
 
   private replay(row: OrderRow, hash: string): PlacedOrder {
     if (row.requestHash !== hash) {
-      throw failWith(CODES.CONFLICT, 'This Idempotency-Key was already used for a different order; use a new key for a new order', { reason: 'IDEMPOTENCY_KEY_REUSED' });
+      throw failWith(CODES.CONFLICT, 'checkout.idempotencyKeyReused', { reason: 'IDEMPOTENCY_KEY_REUSED' });
     }
     return this.answer(row, true);
   }
 
   async placeOrder(caller: CheckoutCaller, body: PlaceOrderRequest, key: string): Promise<PlacedOrder> {
     const scope = caller.userId !== null ? `u:${caller.userId}` : caller.visitorId ? `v:${caller.visitorId}` : null;
-    if (!scope) throw invalid('Invalid request: a guest checkout needs the X-Visitor-Id the cart was made with');
+    if (!scope) throw invalid('checkout.guestNeedsVisitorId');
     const hash = CheckoutService.requestHash(body);
     const earlier = await this.byKey(this.d.db, scope, key);
     if (earlier) return this.replay(earlier, hash);
@@ -268,9 +267,9 @@ export class CheckoutService {
     // Checked before the transaction: they read through the pool, which PGlite's single
     // connection cannot serve while a transaction holds it.
     const customer = await this.customer(caller, body.email ?? null);
-    if (caller.userId === null && !body.email) throw invalid('Invalid request: body.email: Please enter the Email');
+    if (caller.userId === null && !body.email) throw invalidFields({ path: 'body.email', problem: msg('field.emailRequired') });
     const email = customer.email!;
-    if (caller.userId === null && body.addressId !== undefined) throw notFound('Address');
+    if (caller.userId === null && body.addressId !== undefined) throw notFound('address');
     const typedAddress = body.address ? await this.d.addresses.columns(body.address, 'body.address') : null;
 
     const now = this.d.clock();
@@ -282,13 +281,13 @@ export class CheckoutService {
 
       const lines = await this.resolve(tx, caller, body.source, body.currency);
       const personalised = lines.some((line) => line.record.personalised);
-      if (personalised && !body.acceptPersonalisedTerms) throw invalid(`Invalid request: body.acceptPersonalisedTerms: ${PERSONALISED_TERMS_MESSAGE}`);
+      if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 
       let address: OrderAddressSnapshot;
       if (body.addressId !== undefined) {
         // Another user's address id is "not found" (checklist item 11).
         const [row] = await tx.select().from(addresses).where(and(eq(addresses.id, body.addressId), eq(addresses.userId, caller.userId!)));
-        if (!row) throw notFound('Address');
+        if (!row) throw notFound('address');
         address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
       } else {
         const a = typedAddress!;
@@ -317,7 +316,7 @@ export class CheckoutService {
 
       // A coupon takes at most the items, and shipping to a zone always costs something unless the
       // items reach the free-shipping threshold, so there is always something for PayPal to take.
-      if (totals.total <= 0) throw fail(CODES.CONFLICT, 'This order has nothing to pay');
+      if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
 
       // Reserve stock in a fixed order (product, size) so that parallel checkouts never deadlock.
       const demand = [...demandBySize(lines).values()].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));

@@ -10,11 +10,12 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { CODES } from '../../domain/api.ts';
-import { COUPON_MESSAGES, couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../domain/coupons.ts';
+import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../domain/coupons.ts';
 import type { CurrencyCode } from '../../domain/money.ts';
 import type { Db } from '../db/client.ts';
 import { couponRedemptions, coupons } from '../db/schema.ts';
 import { failWith } from '../errors.ts';
+import type { Message } from '../messages/index.ts';
 import type { Tx } from './cart.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
@@ -25,10 +26,15 @@ export interface CouponCustomer {
   email: string | null;
 }
 
-export type CouponEvaluation = { ok: true; row: CouponRow; rule: CouponRule } | { ok: false; code: string; reason: CouponProblem; message: string };
+export type CouponEvaluation = { ok: true; row: CouponRow; rule: CouponRule } | { ok: false; code: string; reason: CouponProblem };
+
+/** What the shopper is told about a coupon refused for `reason`. */
+export function couponMessage(reason: CouponProblem): Message {
+  return { id: `coupon.${reason}` };
+}
 
 export function couponRefused(reason: CouponProblem) {
-  return failWith(CODES.CONFLICT, COUPON_MESSAGES[reason], { reason });
+  return failWith(CODES.CONFLICT, couponMessage(reason), { reason });
 }
 
 function toRule(row: CouponRow): CouponRule {
@@ -69,7 +75,7 @@ export class CouponService {
   async evaluate(db: Db | Tx, input: string, context: { now: Date; currency: CurrencyCode; base: number; customer: CouponCustomer }): Promise<CouponEvaluation> {
     const parsed = couponCodeSchema.safeParse(input);
     const code = parsed.success ? parsed.data : input.trim().toUpperCase().slice(0, 64);
-    const refuse = (reason: CouponProblem): CouponEvaluation => ({ ok: false, code, reason, message: COUPON_MESSAGES[reason] });
+    const refuse = (reason: CouponProblem): CouponEvaluation => ({ ok: false, code, reason });
     if (!parsed.success) return refuse('unknown');
     const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
     if (!row) return refuse('unknown');

@@ -43,7 +43,7 @@ export class GeoService {
 
   async stateList(countryCode: string, locale: Locale): Promise<State[]> {
     const data = await this.load();
-    if (!data.countries.some((c) => c.code === countryCode)) throw notFound('Country');
+    if (!data.countries.some((c) => c.code === countryCode)) throw notFound('country');
     return data.states
       .filter((s) => s.countryCode === countryCode)
       .map((s) => ({ id: s.id, countryCode: s.countryCode, code: s.code, name: pick(s.name, locale) }));

@@ -9,6 +9,7 @@ import { moveProblem, type AdminMoveRequest, type OrderStatus } from '../../doma
 import type { Db } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { fail, notFound } from '../errors.ts';
+import { msg } from '../messages/index.ts';
 import type { OrderRow, OrderService } from './orders.ts';
 import type { PaymentService } from './payments.ts';
 
@@ -25,7 +26,7 @@ export class OrderDeskService {
 
   async byNumber(orderNo: string): Promise<OrderRow> {
     const [row] = await this.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!row) throw notFound('Order');
+    if (!row) throw notFound('order');
     return row;
   }
 
@@ -38,8 +39,8 @@ export class OrderDeskService {
       return this.orders.moveByAdmin(row, body.to, body.note ?? null, shipment);
     }
     const problem = moveProblem(from, body.to, row.personalised);
-    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'Personalised items cannot be cancelled once paid');
-    if (problem) throw fail(CODES.CONFLICT, `An order cannot move from ${from} to ${body.to}`);
+    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
+    if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to: body.to }));
     await this.payments.refund(row);
     const moved = await this.db.transaction(async (tx) => {
       const next = await this.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? (body.to === 'refunded' ? 'Refunded' : 'Cancelled and refunded'));
@@ -50,7 +51,7 @@ export class OrderDeskService {
       }
       return next;
     });
-    if (!moved) throw fail(CODES.CONFLICT, 'The order changed meanwhile; reload it and try again');
+    if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
     return moved;
   }
 }

@@ -33,6 +33,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, shipmentEvents, shipments } from '../db/schema.ts';
 import { fail, notFound } from '../errors.ts';
+import { msg } from '../messages/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../mail/templates.ts';
 import type { Tx } from './cart.ts';
@@ -101,7 +102,7 @@ export class OrderService {
   /** The order if the caller may see it; "not found" otherwise, whether it exists or not (checklist item 10). */
   async findForAccess(orderNo: string, access: OrderAccess): Promise<OrderRow> {
     const [row] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!row || !OrderService.mayRead(row, access)) throw notFound('Order');
+    if (!row || !OrderService.mayRead(row, access)) throw notFound('order');
     return row;
   }
 
@@ -190,7 +191,7 @@ export class OrderService {
   /** Status and shipping events only: whoever knows a number learns nothing personal (checklist item 13). */
   async track(orderNo: string): Promise<TrackingAnswer> {
     const [row] = await this.d.db.select({ id: orders.id, orderNo: orders.orderNo, status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
-    if (!row) throw notFound('Order');
+    if (!row) throw notFound('order');
     const [events, shipmentRows] = await Promise.all([
       this.d.db.select({ status: orderStatusEvents.toStatus, at: orderStatusEvents.at }).from(orderStatusEvents).where(eq(orderStatusEvents.orderId, row.id)).orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
       this.shipmentsOf([row.id]),
@@ -396,12 +397,12 @@ export class OrderService {
   async moveByAdmin(row: OrderRow, to: OrderStatus, note: string | null, shipment: { carrier: string; trackingNumber: string } | null): Promise<OrderRow> {
     const from = row.status as OrderStatus;
     const problem = moveProblem(from, to, row.personalised);
-    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'Personalised items cannot be cancelled once paid');
-    if (problem) throw fail(CODES.CONFLICT, `An order cannot move from ${from} to ${to}`);
-    if (to === 'paid') throw fail(CODES.CONFLICT, 'Only a verified PayPal capture marks an order paid');
+    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
+    if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to }));
+    if (to === 'paid') throw fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
     if (from === 'pending_payment' && to === 'cancelled') {
       const cancelled = await this.d.db.transaction((tx) => this.cancelUnpaidTx(tx, row.id, 'admin', note ?? 'Cancelled by the shop'));
-      if (!cancelled) throw fail(CODES.CONFLICT, 'The order is being paid right now; try again in a moment');
+      if (!cancelled) throw fail(CODES.CONFLICT, 'order.beingPaid');
       return cancelled;
     }
     const now = this.d.clock();
@@ -418,7 +419,7 @@ export class OrderService {
       }
       return next;
     });
-    if (!moved) throw fail(CODES.CONFLICT, 'The order changed meanwhile; reload it and try again');
+    if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
     if (to === 'shipped' && shipment) this.sendShipmentNotice(moved, shipment);
     return moved;
   }
@@ -426,7 +427,7 @@ export class OrderService {
   /** A carrier's scan, shown by the order page and the tracking lookup. */
   async addShipmentEvent(row: OrderRow, event: { status: string; description: string; location?: string | undefined }): Promise<void> {
     const [latest] = await this.d.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, row.id)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
-    if (!latest) throw fail(CODES.CONFLICT, 'The order has not shipped yet');
+    if (!latest) throw fail(CODES.CONFLICT, 'order.notShipped');
     await this.d.db.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: event.status, description: event.description, location: event.location ?? null });
   }
 

@@ -24,6 +24,7 @@ import type { PaypalConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { orderItems, orders, payments, processedWebhookEvents } from '../db/schema.ts';
 import { fail, failWith, invalid, loggableError, notFound } from '../errors.ts';
+import { msg } from '../messages/index.ts';
 import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalClient, type PaypalOrder, type WebhookHeaders } from '../payments/paypal-client.ts';
 import type { Tx } from './cart.ts';
 import { pick } from './localise.ts';
@@ -61,7 +62,7 @@ const requestIds = {
 };
 
 function declined(reason: string): Error {
-  return failWith(CODES.PAYMENT_FAILED, 'The payment was declined. Please try again with another card or PayPal account.', { reason, retry: true });
+  return failWith(CODES.PAYMENT_FAILED, 'payment.declined', { reason, retry: true });
 }
 
 function payerOf(order: PaypalOrder): { payerEmail: string | null; payerName: string | null } {
@@ -78,7 +79,7 @@ export class PaymentService {
 
   private async paymentOf(db: Db | Tx, orderId: number): Promise<PaymentRow> {
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
-    if (!payment) throw notFound('Payment');
+    if (!payment) throw notFound('payment');
     return payment;
   }
 
@@ -119,20 +120,20 @@ export class PaymentService {
   /** `paypal/createOrder`: the PayPal order id the browser SDK approves. */
   async createPaypalOrder(orderNo: string, access: OrderAccess): Promise<{ id: string; orderNo: string }> {
     const order = await this.d.orders.findForAccess(orderNo, access);
-    if (PaymentService.alreadyPaid(order)) throw fail(CODES.CONFLICT, 'This order is already paid');
-    if (order.status !== 'pending_payment') throw failWith(CODES.PAYMENT_FAILED, 'This order was cancelled and can no longer be paid', { reason: 'ORDER_CANCELLED', retry: false });
-    if (order.payBefore <= this.d.clock()) throw failWith(CODES.PAYMENT_FAILED, 'The time to pay this order has run out; please check out again', { reason: 'ORDER_EXPIRED', retry: false });
+    if (PaymentService.alreadyPaid(order)) throw fail(CODES.CONFLICT, 'payment.alreadyPaid');
+    if (order.status !== 'pending_payment') throw failWith(CODES.PAYMENT_FAILED, 'payment.orderCancelled', { reason: 'ORDER_CANCELLED', retry: false });
+    if (order.payBefore <= this.d.clock()) throw failWith(CODES.PAYMENT_FAILED, 'payment.orderExpired', { reason: 'ORDER_EXPIRED', retry: false });
     let payment = await this.paymentOf(this.d.db, order.id);
-    if (payment.provider !== 'paypal') throw fail(CODES.CONFLICT, 'This order has nothing to pay');
-    if (payment.status === 'pending') throw fail(CODES.CONFLICT, 'The payment of this order is being reviewed by PayPal');
+    if (payment.provider !== 'paypal') throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
+    if (payment.status === 'pending') throw fail(CODES.CONFLICT, 'payment.underReview');
 
     if (payment.paypalOrderId) {
       try {
         const existing = await this.d.paypal.getOrder(payment.paypalOrderId);
         if (existing.status === 'COMPLETED') {
           const settled = await this.settle(order, payment, existing, 'capture');
-          if (settled.payment === 'PENDING') throw fail(CODES.CONFLICT, 'The payment of this order is being reviewed by PayPal');
-          throw fail(CODES.CONFLICT, 'This order is already paid');
+          if (settled.payment === 'PENDING') throw fail(CODES.CONFLICT, 'payment.underReview');
+          throw fail(CODES.CONFLICT, 'payment.alreadyPaid');
         }
         if (existing.status !== 'VOIDED') return { id: existing.id, orderNo };
       } catch (error) {
@@ -149,7 +150,7 @@ export class PaymentService {
     } catch (error) {
       if (error instanceof PaypalError) {
         this.d.log.error({ orderNo, issue: error.issue, debugId: error.debugId }, 'PayPal refused to create the order');
-        throw failWith(CODES.PAYMENT_FAILED, 'PayPal could not take this order; please try again later', { reason: error.issue ?? error.errorName, retry: false });
+        throw failWith(CODES.PAYMENT_FAILED, 'payment.paypalRefusedOrder', { reason: error.issue ?? error.errorName, retry: false });
       }
       throw this.unavailable(error);
     }
@@ -160,7 +161,7 @@ export class PaymentService {
   private unavailable(error: unknown): Error {
     if (error instanceof PaypalUnknownOutcome || error instanceof PaypalError) {
       this.d.log.warn({ err: loggableError(error) }, 'PayPal call failed');
-      return failWith(CODES.UNAVAILABLE, 'PayPal did not answer; please try again', { reason: 'PAYPAL_UNAVAILABLE', retry: true });
+      return failWith(CODES.UNAVAILABLE, 'payment.paypalUnavailable', { reason: 'PAYPAL_UNAVAILABLE', retry: true });
     }
     return error as Error;
   }
@@ -171,16 +172,16 @@ export class PaymentService {
    */
   async capture(paypalOrderId: string, orderNo: string | null): Promise<CaptureAnswer> {
     const found = await this.byPaypalOrderId(paypalOrderId);
-    if (!found) throw notFound('Payment');
+    if (!found) throw notFound('payment');
     const { order, payment } = found;
     if (orderNo !== null && order.orderNo !== orderNo) {
-      throw failWith(CODES.PAYMENT_FAILED, 'This PayPal payment was made for another order', { reason: 'ORDER_MISMATCH', retry: false });
+      throw failWith(CODES.PAYMENT_FAILED, 'payment.otherOrder', { reason: 'ORDER_MISMATCH', retry: false });
     }
     const paid = PaymentService.alreadyPaid(order);
     if (paid) return paid;
-    if (order.status === 'cancelled') throw failWith(CODES.PAYMENT_FAILED, 'This order was cancelled and can no longer be paid', { reason: 'ORDER_CANCELLED', retry: false });
+    if (order.status === 'cancelled') throw failWith(CODES.PAYMENT_FAILED, 'payment.orderCancelled', { reason: 'ORDER_CANCELLED', retry: false });
     if (payment.status === 'pending') return { orderNo: order.orderNo, status: 'pending_payment', payment: 'PENDING' };
-    if (payment.status === 'mismatch') throw failWith(CODES.PAYMENT_FAILED, 'This payment does not match the order', { reason: payment.lastIssue ?? 'AMOUNT_MISMATCH', retry: false });
+    if (payment.status === 'mismatch') throw failWith(CODES.PAYMENT_FAILED, 'payment.mismatch', { reason: payment.lastIssue ?? 'AMOUNT_MISMATCH', retry: false });
 
     // Claim: the unpaid-order sweep leaves an order alone while its capture is under way.
     const [claimed] = await this.d.db
@@ -203,14 +204,14 @@ export class PaymentService {
         if (error.issue === 'ORDER_NOT_APPROVED') {
           // A definite refusal captured nothing: the next try is a new request, not a replay of this answer.
           await this.setPayment(order.id, { captureAttempt: payment.captureAttempt + 1, lastIssue: error.issue });
-          throw failWith(CODES.PAYMENT_FAILED, 'The payment has not been approved at PayPal yet', { reason: 'ORDER_NOT_APPROVED', retry: true });
+          throw failWith(CODES.PAYMENT_FAILED, 'payment.notApproved', { reason: 'ORDER_NOT_APPROVED', retry: true });
         }
         if (error.issue && RETRYABLE_DECLINES.has(error.issue)) {
           await this.setPayment(order.id, { status: 'declined', captureAttempt: payment.captureAttempt + 1, lastIssue: error.issue });
           throw declined(error.issue);
         }
         this.d.log.error({ orderNo: order.orderNo, issue: error.issue, debugId: error.debugId }, 'PayPal refused the capture');
-        throw failWith(CODES.PAYMENT_FAILED, 'PayPal refused the payment', { reason: error.issue ?? error.errorName, retry: false });
+        throw failWith(CODES.PAYMENT_FAILED, 'payment.refused', { reason: error.issue ?? error.errorName, retry: false });
       }
       if (error instanceof PaypalUnknownOutcome) {
         // PayPal may have captured before failing to answer: ask it.
@@ -252,7 +253,7 @@ export class PaymentService {
       this.d.log.error({ orderNo: order.orderNo, paypalOrderId: paypalOrder.id, problem }, 'PayPal order does not match the shop order; not marked paid');
       await this.setPayment(order.id, { status: 'mismatch', lastIssue: problem });
       await this.releaseClaim(order.id);
-      throw failWith(CODES.PAYMENT_FAILED, 'This payment does not match the order', { reason: problem, retry: false });
+      throw failWith(CODES.PAYMENT_FAILED, 'payment.mismatch', { reason: problem, retry: false });
     }
     const details: CaptureDetails = { captureId: capture?.id ?? null, ...payerOf(paypalOrder) };
     switch (capture?.status) {
@@ -264,7 +265,7 @@ export class PaymentService {
           // holds the sweep off): give it back rather than keep it.
           this.d.log.error({ orderNo: order.orderNo }, 'a completed capture arrived for a cancelled order; refunding it');
           await this.refund(current!);
-          throw failWith(CODES.PAYMENT_FAILED, 'This order was cancelled and can no longer be paid; the payment was refunded', { reason: 'ORDER_CANCELLED', retry: false });
+          throw failWith(CODES.PAYMENT_FAILED, 'payment.orderCancelledRefunded', { reason: 'ORDER_CANCELLED', retry: false });
         }
         return this.answerFor(order.id);
       }
@@ -288,7 +289,7 @@ export class PaymentService {
         throw declined(capture.status);
       default:
         await this.releaseClaim(order.id);
-        throw failWith(CODES.PAYMENT_FAILED, 'The payment has not been approved at PayPal yet', { reason: 'ORDER_NOT_APPROVED', retry: true });
+        throw failWith(CODES.PAYMENT_FAILED, 'payment.notApproved', { reason: 'ORDER_NOT_APPROVED', retry: true });
     }
   }
 
@@ -305,7 +306,7 @@ export class PaymentService {
     if (payment.status === 'refunded') return true;
     try {
       const refund = await this.d.paypal.refundCapture(payment.captureId, requestIds.refund(order.orderNo));
-      if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') throw failWith(CODES.PAYMENT_FAILED, `PayPal answered the refund with ${refund.status}`, { reason: refund.status, retry: true });
+      if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') throw failWith(CODES.PAYMENT_FAILED, msg('payment.refundStatus', { status: refund.status }), { reason: refund.status, retry: true });
       await this.setPayment(order.id, { status: 'refunded', refundId: refund.id });
       return true;
     } catch (error) {
@@ -338,9 +339,9 @@ export class PaymentService {
     };
     const parsed = event as { id?: unknown; event_type?: unknown; resource?: Record<string, any> } | null;
     if (!parsed || typeof parsed.id !== 'string' || typeof parsed.event_type !== 'string' || !parsed.resource || typeof parsed.resource !== 'object') {
-      throw invalid('Invalid request: not a PayPal webhook event');
+      throw invalid('webhook.notAnEvent');
     }
-    if (Object.values(signature).some((value) => value === '')) throw invalid('Invalid request: the PayPal signature headers are missing');
+    if (Object.values(signature).some((value) => value === '')) throw invalid('webhook.signatureMissing');
     let verified: boolean;
     try {
       verified = await this.d.paypal.verifyWebhookSignature(signature, this.d.config.webhookId, event);
@@ -349,7 +350,7 @@ export class PaymentService {
     }
     if (!verified) {
       this.d.log.warn({ eventId: parsed.id.slice(0, 80) }, 'webhook signature refused');
-      throw invalid('Invalid request: the webhook signature could not be verified');
+      throw invalid('webhook.signatureInvalid');
     }
     const eventId = parsed.id;
     const eventType = parsed.event_type;

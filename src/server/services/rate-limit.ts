@@ -12,6 +12,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { tooManyRequests } from '../errors.ts';
+import { msg, type Message } from '../messages/index.ts';
 
 export interface Limit {
   name: string;
@@ -47,10 +48,10 @@ export interface HitResult {
   retryAfterSeconds: number;
 }
 
-/** "30 seconds", "14 minutes". */
-export function describeWait(seconds: number): string {
-  if (seconds < 120) return `${Math.max(1, Math.ceil(seconds))} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+/** "30 seconds", "14 minutes", as a message (said in the request's language). */
+export function describeWait(seconds: number): Message {
+  if (seconds < 120) return msg('wait.seconds', { count: Math.max(1, Math.ceil(seconds)) });
+  return msg('wait.minutes', { count: Math.ceil(seconds / 60) });
 }
 
 export class RateLimiter {
@@ -91,9 +92,9 @@ export class RateLimiter {
 
   /**
    * Counts one attempt against each limit and throws 429 (code 1429, the wait in data and
-   * Retry-After) if any is exceeded. `message` receives the wait, e.g. "in 14 minutes".
+   * Retry-After) if any is exceeded. `message` receives the wait, e.g. "14 minutes".
    */
-  async enforce(checks: readonly (readonly [Limit, string])[], message: (wait: string) => string): Promise<void> {
+  async enforce(checks: readonly (readonly [Limit, string])[], message: (wait: Message) => Message): Promise<void> {
     let wait = 0;
     for (const [limit, subject] of checks) {
       const result = await this.hit(limit, subject);

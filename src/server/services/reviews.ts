@@ -54,7 +54,7 @@ export class ReviewService {
   /** Posts the shopper's review of a product, or replaces the one they posted before. */
   async save(userId: number, authorName: string, input: ReviewInput, now: Date): Promise<ProductComment> {
     const [product] = await this.db.select({ id: products.id }).from(products).where(and(eq(products.id, input.productId), eq(products.active, true)));
-    if (!product) throw notFound('Product');
+    if (!product) throw notFound('product');
     const [row] = await this.db
       .insert(productComments)
       .values({ productId: input.productId, userId, authorName, rating: input.rating, content: input.content, createdAt: now, updatedAt: now })
@@ -70,7 +70,7 @@ export class ReviewService {
   /** Deletes one of the shopper's own reviews; anyone else's id is "not found". */
   async remove(userId: number, id: number): Promise<{ deleted: number }> {
     const rows = await this.db.delete(productComments).where(and(eq(productComments.id, id), eq(productComments.userId, userId))).returning({ id: productComments.id });
-    if (rows.length === 0) throw notFound('Review');
+    if (rows.length === 0) throw notFound('review');
     return { deleted: 1 };
   }
 }

@@ -9,7 +9,6 @@
  */
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { SESSION_CODES } from '../../domain/api.ts';
-import { ACCOUNT_ANSWERS } from '../../domain/account.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { refreshTokens, sessions, users } from '../db/schema.ts';
@@ -29,8 +28,8 @@ export interface TokenPair {
 
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change';
 
-const ended = () => sessionFailure(SESSION_CODES.INVALID_TOKEN, 'Your session has ended, please log in again');
-const disabled = () => sessionFailure(SESSION_CODES.ACCOUNT_DISABLED, ACCOUNT_ANSWERS.accountDisabled);
+const ended = () => sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.ended');
+const disabled = () => sessionFailure(SESSION_CODES.ACCOUNT_DISABLED, 'session.accountDisabled');
 
 export class SessionService {
   private readonly db: Db;
@@ -65,7 +64,7 @@ export class SessionService {
    */
   async authenticate(token: string): Promise<AuthUser> {
     const check = await this.tokens.check(token);
-    if (check.status === 'invalid') throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'Please log in');
+    if (check.status === 'invalid') throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
     const [row] = await this.db
       .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles })
       .from(sessions)
@@ -73,7 +72,7 @@ export class SessionService {
       .where(eq(sessions.id, check.sessionId));
     // A revoked session's token is refused as such even when it has also expired: never "expired".
     if (!row || row.userId !== check.userId || row.revokedAt || row.expiresAt <= this.clock()) throw ended();
-    if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'Access token expired');
+    if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'session.accessTokenExpired');
     if (row.status !== 'active') throw disabled();
     return { userId: check.userId, sessionId: check.sessionId, roles: row.roles };
   }
@@ -113,7 +112,7 @@ export class SessionService {
 
   private async reused(sessionId: string): Promise<never> {
     await this.revoke(sessionId, 'refresh-reuse');
-    throw sessionFailure(SESSION_CODES.REFRESH_TOKEN_REUSED, 'This sign-in was used elsewhere, please log in again');
+    throw sessionFailure(SESSION_CODES.REFRESH_TOKEN_REUSED, 'session.refreshTokenReused');
   }
 
   /**

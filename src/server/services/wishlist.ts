@@ -26,7 +26,7 @@ export class WishlistService {
       return { productId, collected: false };
     }
     const [product] = await this.db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.active, true)));
-    if (!product) throw notFound('Product');
+    if (!product) throw notFound('product');
     await this.db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
     return { productId, collected: true };
   }

@@ -1,0 +1,136 @@
+/**
+ * What the API says to a shopper, in English: the reference catalogue. Its keys are the message
+ * ids (zh-CN.ts must have exactly these), its `{{name}}` placeholders the values each id takes
+ * (checked by type when an error is raised), `_one`/`_other` endings plural forms picked by
+ * `count`. Where the specification or a shared rule fixes the wording, the text is taken from
+ * there rather than typed again.
+ */
+import { ACCOUNT_ANSWERS } from '../../domain/account.ts';
+import { FIELD_MESSAGES } from '../../domain/field-messages.ts';
+
+type Prefixed<P extends string, T> = { readonly [K in keyof T & string as `${P}${K}`]: T[K] };
+
+function prefixed<P extends string, T extends Record<string, string>>(prefix: P, table: T): Prefixed<P, T> {
+  return Object.fromEntries(Object.entries(table).map(([key, text]) => [`${prefix}${key}`, text])) as Prefixed<P, T>;
+}
+
+export const enUS = {
+  // What a field of a shared schema says (domain/field-messages.ts): the wording is the schemas'.
+  ...prefixed('field.', FIELD_MESSAGES),
+
+  // Requests the API cannot take as they are.
+  'request.invalid': 'Invalid request',
+  'request.invalidFields': 'Invalid request: {{issues}}',
+  'request.unknownKeys_one': 'Unrecognized key: {{keys}}',
+  'request.unknownKeys_other': 'Unrecognized keys: {{keys}}',
+  'request.invalidValue': 'invalid value',
+  'request.malformedJson': 'Malformed JSON body',
+  'request.unsupportedMediaType': 'Unsupported content type: send application/json',
+  'request.tooLarge': 'Request body is too large',
+  'request.badContentLength': 'Invalid Content-Length',
+  'request.tooMany': 'Too many requests, please slow down',
+  'request.noEndpoint': 'No such endpoint: {{method}} {{path}}',
+  'request.internal': 'An error occurred (request {{requestId}})',
+  'server.shuttingDown': 'Shutting down',
+
+  // Waits, for the throttling messages below.
+  'wait.seconds_one': '{{count}} second',
+  'wait.seconds_other': '{{count}} seconds',
+  'wait.minutes_one': '{{count}} minute',
+  'wait.minutes_other': '{{count}} minutes',
+  'throttle.register': 'Too many registrations from your network, please try again in {{wait}}',
+  'throttle.login': 'Too many failed sign-in attempts, please try again in {{wait}}',
+  'throttle.resetCode': 'Too many attempts, please try again in {{wait}}',
+  'throttle.codeNotSent': `${ACCOUNT_ANSWERS.codeNotSent}: please wait {{wait}} before asking for another code`,
+  'throttle.emailChange': 'Too many email changes, please try again in {{wait}}',
+  'throttle.currentPassword': 'Too many failed attempts, please try again in {{wait}}',
+  'throttle.newsletter': 'Too many sign-ups from your network, please try again in {{wait}}',
+
+  // Sessions (spec section 8 codes 9999, 8888, 8889, 7777) and roles.
+  'session.loginRequired': 'Please log in',
+  'session.accessTokenExpired': 'Access token expired',
+  'session.ended': 'Your session has ended, please log in again',
+  'session.refreshTokenReused': 'This sign-in was used elsewhere, please log in again',
+  'session.accountDisabled': ACCOUNT_ANSWERS.accountDisabled,
+  'session.forbidden': 'You do not have permission to do this',
+
+  // Accounts (spec section 8's messages).
+  'account.loginFailed': ACCOUNT_ANSWERS.loginFailed,
+  'account.resetFailed': ACCOUNT_ANSWERS.resetFailed,
+  'account.codeSent': ACCOUNT_ANSWERS.codeSent,
+  'account.resetSucceeded': ACCOUNT_ANSWERS.resetSucceeded,
+  'account.editSucceeded': ACCOUNT_ANSWERS.editSucceeded,
+  'account.registered': ACCOUNT_ANSWERS.registered,
+  'account.subscribed': ACCOUNT_ANSWERS.subscribed,
+  'account.disabled': 'This account is disabled, please contact us',
+  'account.currentPasswordWrong': 'The current password is incorrect',
+  'account.emailUnavailable': 'This Email cannot be used, please choose another one',
+  'address.bookFull': 'Your address book is full ({{max}} addresses)',
+
+  // Things looked up by id or number.
+  'notFound.address': 'Address not found',
+  'notFound.cartItem': 'Cart item not found',
+  'notFound.country': 'Country not found',
+  'notFound.image': 'Image not found',
+  'notFound.order': 'Order not found',
+  'notFound.payment': 'Payment not found',
+  'notFound.product': 'Product not found',
+  'notFound.review': 'Review not found',
+  'notFound.user': 'User not found',
+
+  // Cart lines.
+  'cart.soldOut': 'Size {{size}} is sold out',
+  'cart.onlyLeft': 'Only {{stock}} left in size {{size}}',
+  'cart.sizeNotOffered': 'Size {{size}} is not offered for this product',
+  'cart.notPrintable': 'This product cannot be printed with a name and number',
+  'cart.playerNotInSquad': "That player is not in this team's squad list",
+  'cart.patchNotFitting': 'A chosen patch does not fit this product',
+  'cart.addonNotOffered': 'A chosen add-on is not offered with this product',
+  'cart.lineQuantityMax': 'At most {{max}} of one item per order',
+  'cart.full': 'Your cart is full ({{max}} different items)',
+
+  // Coupons, by the reason in data.reason (domain/coupons.ts COUPON_PROBLEMS).
+  'coupon.unknown': 'This coupon code does not exist',
+  'coupon.inactive': 'This coupon is no longer available',
+  'coupon.not-started': 'This coupon is not valid yet',
+  'coupon.expired': 'This coupon has expired',
+  'coupon.min-spend': 'Your order does not reach the minimum spend for this coupon',
+  'coupon.used-up': 'This coupon has been used up',
+  'coupon.customer-limit': 'You have already used this coupon',
+
+  // Checkout.
+  'checkout.itemNotSold': 'An item in your cart is no longer sold; remove it to continue',
+  'checkout.cartEmpty': 'Your cart is empty',
+  'checkout.nothingToPay': 'This order has nothing to pay',
+  'checkout.idempotencyKeyReused': 'This Idempotency-Key was already used for a different order; use a new key for a new order',
+  'checkout.guestNeedsVisitorId': 'Invalid request: a guest checkout needs the X-Visitor-Id the cart was made with',
+  'checkout.personalisedTerms': 'Please confirm that personalised items cannot be returned or cancelled and take 1-2 more business days',
+  'checkout.soldOut': '{{name}}: size {{size}} is sold out',
+  'checkout.onlyLeft': '{{name}}: only {{available}} left in size {{size}}',
+
+  // Payments.
+  'payment.declined': 'The payment was declined. Please try again with another card or PayPal account.',
+  'payment.alreadyPaid': 'This order is already paid',
+  'payment.orderCancelled': 'This order was cancelled and can no longer be paid',
+  'payment.orderCancelledRefunded': 'This order was cancelled and can no longer be paid; the payment was refunded',
+  'payment.orderExpired': 'The time to pay this order has run out; please check out again',
+  'payment.underReview': 'The payment of this order is being reviewed by PayPal',
+  'payment.paypalRefusedOrder': 'PayPal could not take this order; please try again later',
+  'payment.paypalUnavailable': 'PayPal did not answer; please try again',
+  'payment.otherOrder': 'This PayPal payment was made for another order',
+  'payment.mismatch': 'This payment does not match the order',
+  'payment.notApproved': 'The payment has not been approved at PayPal yet',
+  'payment.refused': 'PayPal refused the payment',
+  'payment.refundStatus': 'PayPal answered the refund with {{status}}',
+  'webhook.notAnEvent': 'Invalid request: not a PayPal webhook event',
+  'webhook.signatureMissing': 'Invalid request: the PayPal signature headers are missing',
+  'webhook.signatureInvalid': 'Invalid request: the webhook signature could not be verified',
+
+  // Order states (the back office moves them).
+  'order.personalisedNoCancel': 'Personalised items cannot be cancelled once paid',
+  'order.cannotMove': 'An order cannot move from {{from}} to {{to}}',
+  'order.onlyCaptureMarksPaid': 'Only a verified PayPal capture marks an order paid',
+  'order.beingPaid': 'The order is being paid right now; try again in a moment',
+  'order.changedMeanwhile': 'The order changed meanwhile; reload it and try again',
+  'order.notShipped': 'The order has not shipped yet',
+} as const;
