@@ -135,7 +135,15 @@ test('zh-CN: a refusal the server explains field by field is shown beside those 
   const shopper = newShopper('Wen', 'Zhao');
   // The page checks what it can before sending, so only a stand-in server refuses a good form.
   const answers = [
-    { status: 400, body: { code: '1001', msg: `Invalid request: body.email: ${enAccount.validation.emailInvalid}; body.lastName: ${enAccount.validation.lastNameRequired}`, data: null } },
+    // As the server answers a zh-CN page: the fields in data.issues, worded in Chinese.
+    {
+      status: 400,
+      body: {
+        code: '1001',
+        msg: `请求无效：body.email: ${m.validation.emailInvalid}; body.lastName: ${m.validation.lastNameRequired}`,
+        data: { issues: [{ path: 'body.email', message: m.validation.emailInvalid }, { path: 'body.lastName', message: m.validation.lastNameRequired }] },
+      },
+    },
     { status: 500, body: { code: '1500', msg: 'Something went wrong', data: null } },
   ];
   await page.route('**/api/demo/ironUser/registerUser', (route) => {
