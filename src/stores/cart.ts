@@ -13,7 +13,7 @@ import { queryShopConfig } from '../client/shop.ts';
 import { isApiError } from '../client/http.ts';
 import { applyCoupon } from '../client/checkout.ts';
 import type { CartLineRecord, CartPage } from '../domain/cart.ts';
-import { COUPON_PROBLEMS, type CouponCheck, type CouponProblem } from '../domain/coupons.ts';
+import { COUPON_PROBLEMS, type CouponCheck, type CouponProblem } from '../domain/coupons-model.ts';
 import type { CurrencyCode } from '../domain/money.ts';
 import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';
 import { $currency } from './currency.ts';
