@@ -41,21 +41,6 @@ function catalogueSource() {
   };
 }
 
-/**
- * Registers `client:event` (src/islands/directives/event.ts): islands that hydrate on demand.
- * @returns {import('astro').AstroIntegration}
- */
-function onDemandIslands() {
-  return {
-    name: 'jersey-shop:on-demand-islands',
-    hooks: {
-      'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'event', entrypoint: './src/islands/directives/event.ts' });
-      },
-    },
-  };
-}
-
 export default defineConfig({
   output: 'static',
   site: process.env.SITE_URL || 'http://localhost:3000',
@@ -72,7 +57,7 @@ export default defineConfig({
   security: { csp: true },
   // Shiki colours code with inline styles, which that policy refuses; policy pages need no code blocks.
   markdown: { syntaxHighlight: false },
-  integrations: [react(), catalogueSource(), onDemandIslands()],
+  integrations: [react(), catalogueSource()],
   i18n: {
     locales: ['en-US', 'zh-CN'],
     defaultLocale: 'en-US',

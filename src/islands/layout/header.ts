@@ -3,91 +3,34 @@
  * screens' menu bar panels, the search box, the account link and the cart count. Every control is
  * a working link or form in the HTML; these scripts make them better, never make them work.
  */
-import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart.ts';
+import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart-header.ts';
 import { $signedIn } from '../../stores/session.ts';
-import { lockPageScroll } from '../scroll-lock.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
-/** Where the menu bar takes over from the menu sheet (Header.astro's wide breakpoint). */
-const WIDE = '(min-width: 64rem)';
-
-function visibleFocusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
-}
-
-/** The phones' and tablets' menu: a modal `<dialog>` opened by the menu button. */
+/**
+ * The phones' and tablets' menu: a modal `<dialog>` opened by the menu button. The sheet's
+ * behaviour (mobile-menu.ts) loads on the first opening; until then the button only waits for it.
+ */
 export function initMobileMenu(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog[data-menu]');
   const opener = document.querySelector<HTMLElement>('[data-menu-open]');
   if (!dialog || !opener || typeof dialog.showModal !== 'function') return;
-
-  let releaseScroll: (() => void) | null = null;
-  // The page scrolls again as the sheet goes: the 'close' event comes a task later (after the
-  // browser has already given focus back), so every way of closing releases first.
-  const unlock = () => {
-    releaseScroll?.();
-    releaseScroll = null;
-  };
-  const close = () => {
-    unlock();
-    dialog.close();
-  };
-  const open = () => {
-    if (dialog.open) return;
-    releaseScroll = lockPageScroll();
-    dialog.showModal();
-    opener.setAttribute('aria-expanded', 'true');
+  let menu: Promise<{ open(): void }> | null = null;
+  const open = (event: Event) => {
+    event.preventDefault();
+    menu ??= import('./mobile-menu.ts').then((module) => module.createMobileMenu(dialog, opener));
+    menu.then(
+      (sheet) => sheet.open(),
+      () => {
+        // Not loaded (offline): the next press tries again.
+        menu = null;
+      },
+    );
   };
   opener.setAttribute('aria-expanded', 'false');
-  opener.addEventListener('click', (event) => {
-    event.preventDefault();
-    open();
-  });
+  opener.addEventListener('click', open);
   // The opener is a link (so it works without this script) playing a button: Space opens too.
   opener.addEventListener('keydown', (event) => {
-    if (event.key === ' ') {
-      event.preventDefault();
-      open();
-    }
-  });
-
-  dialog.querySelector('[data-menu-close]')?.addEventListener('click', close);
-  // Escape closes a modal dialog natively: 'cancel' at once, the dialog closes, 'close' later.
-  dialog.addEventListener('cancel', (event) => {
-    if (!event.defaultPrevented) unlock();
-  });
-  // Every way out ends here (the release is idempotent).
-  dialog.addEventListener('close', () => {
-    unlock();
-    opener.setAttribute('aria-expanded', 'false');
-    opener.focus();
-  });
-  // A click on the dimmed page beside the sheet closes it.
-  dialog.addEventListener('click', (event) => {
-    if (event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) close();
-  });
-  // The page behind is inert while the dialog is modal; Tab also wraps inside the sheet rather than
-  // leaving for the browser's own controls.
-  dialog.addEventListener('keydown', (event) => {
-    if (event.key !== 'Tab') return;
-    const items = visibleFocusables(dialog);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  });
-  // Rotating a tablet to a width with the menu bar leaves no menu button to come back to.
-  window.matchMedia(WIDE).addEventListener('change', (event) => {
-    if (event.matches && dialog.open) close();
+    if (event.key === ' ') open(event);
   });
 }
 
@@ -180,9 +123,9 @@ export function initAccountLink(): void {
   });
 }
 
-/** Whether the page has the cart drawer island (it hydrates on the `cart-open` event). */
+/** Whether the page has the cart drawer (it loads on the first `cart-open` event). */
 function hasCartDrawer(): boolean {
-  return document.querySelector('[data-cart-drawer], astro-island[client="event"][opts*="cart-open"]') !== null;
+  return document.querySelector('[data-cart-drawer]') !== null;
 }
 
 /** The cart icon: the live item count, and the drawer instead of the cart page where there is one. */
