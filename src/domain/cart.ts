@@ -2,7 +2,8 @@
  * Cart lines: what a client may send, how a line's identity is made, and what the API answers.
  */
 import { z } from 'zod';
-import { currencyCodeSchema, type CurrencyCode } from './money.ts';
+import type { CurrencyCode } from './money.ts';
+import { currencyCodeSchema } from './money-schema.ts';
 import {
   CUSTOM_TYPES,
   CUSTOM_TYPE_VALUES,

@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { idSchema } from './catalogue.ts';
-import { convertFromEur, currencyCodeSchema, divRound, type CurrencyCode } from './money.ts';
+import { convertFromEur, divRound, type CurrencyCode } from './money.ts';
+import { currencyCodeSchema } from './money-schema.ts';
 import type { CouponKind, CouponProblem } from './coupons-model.ts';
 
 export * from './coupons-model.ts';

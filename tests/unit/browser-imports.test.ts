@@ -76,6 +76,26 @@ function zodKeepingModules(): Set<string> {
   return keeping;
 }
 
+/** Our modules and the packages the code of `entries` imports for their values, statically (not `import()`), all the way down. */
+function staticClosure(entries: string[]): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const code = withoutComments(browserCode(file));
+    const sources = [...valueImports(code).map(({ source }) => source), ...[...code.matchAll(/\bimport\s+['"]([^'"]+)['"]/g)].map((m) => m[1]!)];
+    for (const source of sources) {
+      const target = resolve(file, source);
+      if (target === null) packages.add(source);
+      else queue.push(target);
+    }
+  }
+  return { files, packages };
+}
+
 describe('browser code and zod', () => {
   it('the check sees value imports and lets type-only ones through', () => {
     expect(valueImports("import { SIZES, type Size } from '../domain/catalogue.ts';")).toHaveLength(1);
@@ -90,6 +110,15 @@ describe('browser code and zod', () => {
     for (const file of ['catalogue', 'cart', 'checkout', 'coupons', 'orders']) expect(keeping).toContain(`${DOMAIN}/${file}.ts`);
     // Schemas built from `z` alone, or no zod at all.
     for (const file of ['money', 'personalisation', 'pricing', 'catalogue-model', 'coupons-model', 'order-numbers', 'locale']) expect(keeping).not.toContain(`${DOMAIN}/${file}.ts`);
+  });
+
+  it('the page layout, which every page loads, imports no zod at all', () => {
+    // Its modules share one chunk (astro.config.mjs, layoutChunk), which would take in all of zod
+    // for an import whose schemas are not even used.
+    const layout = staticClosure(['src/layouts/BaseLayout.astro', 'src/components/AppShell.astro']);
+    expect(layout.files).toContain('src/domain/money.ts');
+    expect(layout.files).toContain('src/stores/cart-header.ts');
+    expect([...layout.packages].filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);
   });
 
   it('no browser module imports a value from a domain module that keeps zod (account forms excepted)', () => {
