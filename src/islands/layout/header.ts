@@ -5,32 +5,89 @@
  */
 import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart-header.ts';
 import { $signedIn } from '../../stores/session.ts';
+import { lockPageScroll } from '../scroll-lock.ts';
 
-/**
- * The phones' and tablets' menu: a modal `<dialog>` opened by the menu button. The sheet's
- * behaviour (mobile-menu.ts) loads on the first opening; until then the button only waits for it.
- */
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+/** Where the menu bar takes over from the menu sheet (Header.astro's wide breakpoint). */
+const WIDE = '(min-width: 64rem)';
+
+function visibleFocusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+}
+
+/** The phones' and tablets' menu: a modal `<dialog>` opened by the menu button. */
 export function initMobileMenu(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog[data-menu]');
   const opener = document.querySelector<HTMLElement>('[data-menu-open]');
   if (!dialog || !opener || typeof dialog.showModal !== 'function') return;
-  let menu: Promise<{ open(): void }> | null = null;
-  const open = (event: Event) => {
-    event.preventDefault();
-    menu ??= import('./mobile-menu.ts').then((module) => module.createMobileMenu(dialog, opener));
-    menu.then(
-      (sheet) => sheet.open(),
-      () => {
-        // Not loaded (offline): the next press tries again.
-        menu = null;
-      },
-    );
+
+  let releaseScroll: (() => void) | null = null;
+  // The page scrolls again as the sheet goes: the 'close' event comes a task later (after the
+  // browser has already given focus back), so every way of closing releases first.
+  const unlock = () => {
+    releaseScroll?.();
+    releaseScroll = null;
+  };
+  const close = () => {
+    unlock();
+    dialog.close();
+  };
+  const open = () => {
+    if (dialog.open) return;
+    releaseScroll = lockPageScroll();
+    dialog.showModal();
+    opener.setAttribute('aria-expanded', 'true');
   };
   opener.setAttribute('aria-expanded', 'false');
-  opener.addEventListener('click', open);
+  opener.addEventListener('click', (event) => {
+    event.preventDefault();
+    open();
+  });
   // The opener is a link (so it works without this script) playing a button: Space opens too.
   opener.addEventListener('keydown', (event) => {
-    if (event.key === ' ') open(event);
+    if (event.key === ' ') {
+      event.preventDefault();
+      open();
+    }
+  });
+
+  dialog.querySelector('[data-menu-close]')?.addEventListener('click', close);
+  // Escape closes a modal dialog natively: 'cancel' at once, the dialog closes, 'close' later.
+  dialog.addEventListener('cancel', (event) => {
+    if (!event.defaultPrevented) unlock();
+  });
+  // Every way out ends here (the release is idempotent).
+  dialog.addEventListener('close', () => {
+    unlock();
+    opener.setAttribute('aria-expanded', 'false');
+    opener.focus();
+  });
+  // A click on the dimmed page beside the sheet closes it.
+  dialog.addEventListener('click', (event) => {
+    if (event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) close();
+  });
+  // The page behind is inert while the dialog is modal; Tab also wraps inside the sheet rather than
+  // leaving for the browser's own controls.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const items = visibleFocusables(dialog);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+  // Rotating a tablet to a width with the menu bar leaves no menu button to come back to.
+  window.matchMedia(WIDE).addEventListener('change', (event) => {
+    if (event.matches && dialog.open) close();
   });
 }
 
