@@ -23,7 +23,6 @@ import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
 import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
 import { cartHref, checkoutHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
-import './cart.css';
 
 export interface CartDrawerProps {
   locale: Locale;
