@@ -33,6 +33,9 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     RATE_LIMIT_PER_MINUTE: '0',
     ASTRO_TELEMETRY_DISABLED: '1',
     DATABASE_URL: '',
+    // Production refuses to start without PayPal credentials unless a demo is meant; the bench
+    // takes no payments, so the local simulator stands in.
+    PAYPAL_ENV: 'simulator',
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import type { CartPage } from '../domain/cart.ts';
 import type { CurrencyCode } from '../domain/money.ts';
 import type { CustomType, PremiumOption } from '../domain/personalisation.ts';
 import type { Size } from '../domain/catalogue.ts';
+import { CART_COUNT_PATH } from './cart-count.ts';
 import { post, type RequestOptions } from './http.ts';
 
 /** A new line as the server takes it; the server prices it, so no price is sent. */
@@ -39,7 +40,10 @@ export function deleteCartItems(ids: readonly number[], options?: RequestOptions
   return post('/demo/ironCartItem/deleteByIds', ids, options);
 }
 
-/** The header's item count: a background call, so a failure shows no toast (the count just stays). */
+/**
+ * The header's item count: a background call, so a failure shows no toast (the count just stays).
+ * Pages ask through `fetchCartCount` (cart-count.ts), which comes here only when a plain fetch failed.
+ */
 export function queryCartCount(options?: RequestOptions): Promise<number> {
-  return post('/demo/ironCartItem/queryCartSumByUserId', {}, { silent: true, ...options });
+  return post(CART_COUNT_PATH, {}, { silent: true, ...options });
 }

@@ -16,17 +16,16 @@
  * straight to the caller.
  */
 import { ofetch } from 'ofetch';
-import { CODES, REQUEST_ID_HEADER, VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../domain/api.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
+import { CODES, REQUEST_ID_HEADER } from '../domain/api.ts';
+import type { Locale } from '../domain/locale.ts';
 import { ApiError, CLIENT_CODES } from './errors.ts';
 import { getHttpHooks, trackRequest } from './http-hooks.ts';
-import { getStored, isNonEmptyString } from './storage.ts';
+import { HTTP_TIMEOUT_MS, apiBase, currentAccessToken, isBrowser, newRequestId, publicApiBase, requestHeaders, trimSlash } from './request-context.ts';
 
 export { ApiError, CLIENT_CODES, isApiError } from './errors.ts';
 export { setHttpHooks, type ErrorContext, type HttpHooks } from './http-hooks.ts';
+export { HTTP_TIMEOUT_MS, apiBase, ensureVisitorId, newRequestId, publicApiBase } from './request-context.ts';
 
-/** Spec section 9. */
-export const HTTP_TIMEOUT_MS = 10_000;
 /** Spec section 9: retries when a call enables them. */
 export const RETRY_ATTEMPTS = 3;
 /** Wait before the first retry; doubled for each next one. */
@@ -59,26 +58,6 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
-const isBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
-
-/**
- * Where calls go. In a browser: `PUBLIC_API_BASE` (default `/api`, same origin). In Node (the
- * build rendering pages): `CATALOGUE_API_URL`, the running API, because a relative URL means
- * nothing there.
- */
-export function apiBase(): string {
-  if (!isBrowser()) {
-    const fromEnv = typeof process !== 'undefined' ? process.env['CATALOGUE_API_URL'] : undefined;
-    if (fromEnv) return trimSlash(fromEnv);
-  }
-  return publicApiBase();
-}
-
-/** The API address as the browser sees it; never the build machine's. */
-export function publicApiBase(): string {
-  return trimSlash(import.meta.env.PUBLIC_API_BASE || '/api');
-}
-
 /** The "other" service (spec section 7): `PUBLIC_OTHER_API_BASE`, by default our own API. */
 export function otherApiBase(): string {
   const configured = import.meta.env.PUBLIC_OTHER_API_BASE;
@@ -94,74 +73,6 @@ export function mediaUrl(path: string): string {
   const base = publicApiBase();
   if (!/^https?:\/\//i.test(base)) return path;
   return new URL(path, base).toString();
-}
-
-function trimSlash(value: string): string {
-  return value.replace(/\/+$/, '');
-}
-
-/** A v4 UUID. `crypto.randomUUID` exists only in secure contexts, so plain-http LAN tests fall back. */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') {
-    try {
-      return crypto.randomUUID();
-    } catch {
-      // not a secure context: fall through
-    }
-  }
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = toHex(b);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
-  return out;
-}
-
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
-  }
-  return null;
-}
-
-/**
- * The visitor id (DESIGN.md section 4): 128 random bits as 32 hex characters in the
- * `X-Visitor-Id` cookie, path /, 7 days, SameSite=Lax, written only when absent (a value that
- * is not 32 hex characters, such as an old fingerprint, counts as absent). Null outside a browser.
- */
-export function ensureVisitorId(): string | null {
-  if (!isBrowser()) return null;
-  const existing = readCookie(VISITOR_ID_COOKIE);
-  if (existing && VISITOR_ID_PATTERN.test(existing)) return existing;
-  const id = toHex(crypto.getRandomValues(new Uint8Array(16)));
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${VISITOR_ID_COOKIE}=${id}; Path=/; Max-Age=${VISITOR_ID_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
-  return id;
-}
-
-function pageLocale(): Locale {
-  if (isBrowser()) {
-    const lang = document.documentElement.lang;
-    if (isLocale(lang)) return lang;
-  }
-  return DEFAULT_LOCALE;
-}
-
-/**
- * The bearer token: the installed hook's, else the stored one, so a call made before the page
- * shell installed its hooks still goes out signed in.
- */
-function currentAccessToken(): string | null {
-  const hook = getHttpHooks().accessToken;
-  if (hook) return hook() || null;
-  return getStored('token', isNonEmptyString);
 }
 
 const $fetch = ofetch.create({ retry: 0, responseType: 'json', ignoreResponseError: true });
@@ -213,15 +124,7 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
     });
   }
 
-  const headers: Record<string, string> = {
-    ...options.headers,
-    accept: 'application/json',
-    'accept-language': options.locale ?? pageLocale(),
-    [REQUEST_ID_HEADER]: requestId,
-  };
-  const visitorId = ensureVisitorId();
-  if (visitorId) headers[VISITOR_ID_HEADER] = visitorId;
-  if (token) headers['authorization'] = `Bearer ${token}`;
+  const headers = { ...options.headers, ...requestHeaders({ requestId, locale: options.locale, token }) };
 
   // ofetch drops its own timeout when a signal is given, so both are combined here.
   const controller = new AbortController();

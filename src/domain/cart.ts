@@ -3,7 +3,8 @@
  */
 import { z } from 'zod';
 import { PRINT_MESSAGES } from './field-messages.ts';
-import { currencyCodeSchema, type CurrencyCode } from './money.ts';
+import type { CurrencyCode } from './money.ts';
+import { currencyCodeSchema } from './money-schema.ts';
 import {
   CUSTOM_TYPES,
   CUSTOM_TYPE_VALUES,

@@ -15,7 +15,8 @@ import { addressInputSchema, emailSchema } from './account.ts';
 import { newCartLineSchema, type CartLineRecord } from './cart.ts';
 import { idSchema } from './catalogue.ts';
 import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.ts';
-import { assertMinor, currencyCodeSchema, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.ts';
+import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.ts';
+import { currencyCodeSchema } from './money-schema.ts';
 import { cartTotals, type DiscountTier } from './pricing.ts';
 import { shippingMethodSchema, shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
 

@@ -6,10 +6,11 @@
 import { z } from 'zod';
 import { idSchema } from './catalogue.ts';
 import { COUPON_CODE_MESSAGES } from './field-messages.ts';
-import { convertFromEur, currencyCodeSchema, divRound, type CurrencyCode } from './money.ts';
+import { convertFromEur, divRound, type CurrencyCode } from './money.ts';
+import { currencyCodeSchema } from './money-schema.ts';
+import type { CouponKind, CouponProblem } from './coupons-model.ts';
 
-export const COUPON_KINDS = ['percent', 'fixed'] as const;
-export type CouponKind = (typeof COUPON_KINDS)[number];
+export * from './coupons-model.ts';
 
 export const COUPON_CODE_MAX = 32;
 
@@ -41,8 +42,6 @@ export interface CouponRule {
   active: boolean;
 }
 
-export const COUPON_PROBLEMS = ['unknown', 'inactive', 'not-started', 'expired', 'min-spend', 'used-up', 'customer-limit'] as const;
-export type CouponProblem = (typeof COUPON_PROBLEMS)[number];
 
 export interface CouponContext {
   now: Date;
@@ -77,16 +76,3 @@ export const applyCouponRequestSchema = z.strictObject({
   /** The cart lines the shopper is about to buy; all of the caller's lines when absent. */
   cartItemIds: z.array(idSchema).min(1).max(100).optional(),
 });
-
-export interface CouponCheck {
-  code: string;
-  kind: CouponKind;
-  percent: number | null;
-  /** The fixed amount in the cart's currency, for fixed coupons. */
-  amount: number | null;
-  /** The minimum spend in the cart's currency (0 for none). */
-  minSpend: number;
-  /** What it takes off the cart now, in its currency. */
-  discount: number;
-  currency: CurrencyCode;
-}

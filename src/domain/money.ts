@@ -1,18 +1,13 @@
 /**
  * Money is always an integer count of minor units (cents, pence) in a named currency.
  * Catalogue prices are kept in EUR; other currencies are derived with the specification's
- * fixed rates, expressed against USD.
+ * fixed rates, expressed against USD. No zod here (the currency code's schema is in
+ * money-schema.ts): every page formats prices with this module, and zod is not for every page.
  */
-import { z } from 'zod';
-
 export const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'AUD', 'NZD', 'CAD'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 export const BASE_CURRENCY: CurrencyCode = 'EUR';
 export const DEFAULT_CURRENCY: CurrencyCode = 'EUR';
-
-export const currencyCodeSchema = z.enum(CURRENCY_CODES, {
-  error: () => `currency must be one of ${CURRENCY_CODES.join(', ')}`,
-});
 
 export interface CurrencyInfo {
   code: CurrencyCode;

@@ -1,93 +1,48 @@
 /**
- * The cart as every part of the page sees it: the header's item count, whether the drawer is
- * open, the cart's lines and totals (for the drawer and the cart page), and the actions that
- * change the cart. Any change dispatches `cart-updated` on window (spec section 4), which makes
- * the header count reload, in this tab and, through storage, in other tabs.
+ * The cart as every part of the page sees it: the header's item count and whether the drawer is
+ * open (from cart-header.ts, re-exported here), the cart's lines and totals (for the drawer and
+ * the cart page), and the actions that change the cart. Any change dispatches `cart-updated` on
+ * window (spec section 4), which makes the header count reload, in this tab and, through storage,
+ * in other tabs.
  *
  * Amounts come from the server in the chosen currency; nothing here computes a price.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, map } from 'nanostores';
-import { deleteCartItems, queryCartCount, queryCartItemList, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
+import { deleteCartItems, queryCartItemList, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
 import { queryShopConfig } from '../client/shop.ts';
 import { isApiError } from '../client/http.ts';
 import { applyCoupon } from '../client/checkout.ts';
 import type { CartLineRecord, CartPage } from '../domain/cart.ts';
-import { COUPON_PROBLEMS, type CouponCheck, type CouponProblem } from '../domain/coupons.ts';
+import { COUPON_PROBLEMS, type CouponCheck, type CouponProblem } from '../domain/coupons-model.ts';
 import type { CurrencyCode } from '../domain/money.ts';
 import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';
+import { CART_UPDATED_EVENT, CROSS_TAB_KEY, notifyCartUpdated } from './cart-header.ts';
 import { $currency } from './currency.ts';
-import { $signedIn } from './session.ts';
 import './http-ready.ts';
 
 export type { NewCartLineInput } from '../client/cart.ts';
 export { mediaUrl } from '../client/http.ts';
-
-/** Spec section 4: a change to the cart fires this; listeners reload what they show. */
-export const CART_UPDATED_EVENT = 'cart-updated';
-/** Dispatched to open the drawer; the drawer island hydrates on its first one (client:event). */
-export const CART_OPEN_EVENT = 'cart-open';
-/** Written on every change so other tabs hear of it (storage events fire only in other tabs). */
-const CROSS_TAB_KEY = 'SOY_cartChangedAt';
-
-/** Items in the cart (sum of quantities); null until first loaded. */
-export const $cartCount = atom<number | null>(null);
-export const $cartDrawerOpen = atom(false);
-
-let countRequest: AbortController | null = null;
-
-/** Reloads the header count; a failure keeps the last known count. */
-export async function refreshCartCount(): Promise<void> {
-  countRequest?.abort();
-  const controller = new AbortController();
-  countRequest = controller;
-  try {
-    $cartCount.set(await queryCartCount({ signal: controller.signal }));
-  } catch {
-    // The count is a convenience: the cart itself shows the truth when opened.
-  }
-}
+export {
+  $cartCount,
+  $cartDrawerOpen,
+  CART_OPEN_EVENT,
+  CART_UPDATED_EVENT,
+  closeCartDrawer,
+  notifyCartUpdated,
+  openCartDrawer,
+  refreshCartCount,
+  watchCartCount,
+} from './cart-header.ts';
 
 /** Set while this module announces its own change, so its own listener does not reload twice. */
 let announcingOwnChange = false;
-
-export function notifyCartUpdated(): void {
-  window.dispatchEvent(new Event(CART_UPDATED_EVENT));
-  try {
-    localStorage.setItem(CROSS_TAB_KEY, JSON.stringify(Date.now()));
-  } catch {
-    // Storage may be full or disabled; this tab is still up to date.
-  }
-}
-
-export function openCartDrawer(): void {
-  $cartDrawerOpen.set(true);
-  window.dispatchEvent(new Event(CART_OPEN_EVENT));
-}
-
-export function closeCartDrawer(): void {
-  $cartDrawerOpen.set(false);
-}
 
 /** Adds lines (the server prices and checks them) and tells the page. Throws ApiError on refusal. */
 export async function addToCart(lines: readonly NewCartLineInput[]): Promise<{ ids: number[] }> {
   const saved = await saveCartItemList(lines);
   notifyCartUpdated();
   return saved;
-}
-
-let listening = false;
-/** Keeps $cartCount current: loads it once and reloads on every cart change, here or in another tab. */
-export function watchCartCount(): void {
-  if (listening || typeof window === 'undefined') return;
-  listening = true;
-  window.addEventListener(CART_UPDATED_EVENT, () => void refreshCartCount());
-  window.addEventListener('storage', (event) => {
-    if (event.key === CROSS_TAB_KEY) void refreshCartCount();
-  });
-  // Signing in or out (here or in another tab) switches between the guest's and the user's cart.
-  $signedIn.listen(() => void refreshCartCount());
-  void refreshCartCount();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,49 +4,21 @@
  * attempt, and PayPal's buttons (the SDK loaded only when the shopper gets to paying).
  */
 import { placeOrder, quoteCheckout, type CheckoutSourceInput, type PlaceOrderInput, type QuoteInput } from '../client/checkout.ts';
-import type { NewCartLineInput } from '../client/cart.ts';
 import { ApiError, CLIENT_CODES, isApiError } from '../client/http.ts';
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, type CaptureAnswer } from '../client/paypal.ts';
 import { fieldIssuesOf, type FieldIssue } from '../domain/api.ts';
 import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
 import type { CurrencyCode } from '../domain/money.ts';
+import { readBuyNowLine } from './buy-now.ts';
 import './http-ready.ts';
+
+export { forgetBuyNowLine, keepBuyNowLine } from './buy-now.ts';
 
 export type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
 export type { CheckoutSourceInput, PlaceOrderInput } from '../client/checkout.ts';
 
 /** Which checkout page: the cart's lines, or "buy it now". */
 export type CheckoutKind = 'cart' | 'now';
-
-const BUY_NOW_KEY = 'SOY_buyNow';
-
-/** Keeps the configured line for the buy-it-now checkout (this tab only, like PayPal's window). */
-export function keepBuyNowLine(item: NewCartLineInput): void {
-  try {
-    sessionStorage.setItem(BUY_NOW_KEY, JSON.stringify(item));
-  } catch {
-    // Storage refused (private mode quota): the checkout then says there is nothing to buy.
-  }
-}
-
-/** Paid: the line has been bought, so a reload of the buy-now page has nothing left to sell. */
-export function forgetBuyNowLine(): void {
-  try {
-    sessionStorage.removeItem(BUY_NOW_KEY);
-  } catch {
-    // Nothing kept.
-  }
-}
-
-function readBuyNowLine(): NewCartLineInput | null {
-  try {
-    const raw = sessionStorage.getItem(BUY_NOW_KEY);
-    const value: unknown = raw ? JSON.parse(raw) : null;
-    return value && typeof value === 'object' && 'productId' in value ? (value as NewCartLineInput) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The lines to buy, from the page's address (`items=[3,1]`) or the kept buy-now line; null if none. */
 export function checkoutSource(kind: CheckoutKind, search: string): CheckoutSourceInput | null {

@@ -162,6 +162,8 @@ for (const locale of LOCALES) {
       await page.goto(`/${locale}/category/football/`);
       const prices = cards(page).locator('[data-price]');
       await expect(prices.first()).toContainText('£');
+      // The pager is drawn as it comes near: scrolled to, it is there.
+      await page.locator('[data-pager]').scrollIntoViewIfNeeded();
       await page.getByRole('navigation', { name: t.browse.listing.pages }).getByRole('link', { name: t.browse.listing.next }).click();
       await settled(page);
       const texts = await prices.allTextContents();

@@ -7,7 +7,6 @@ import {
   DEFAULT_CURRENCY,
   assertMinor,
   convertFromEur,
-  currencyCodeSchema,
   divRound,
   formatMoney,
   isCurrencyCode,
@@ -15,6 +14,7 @@ import {
   toDecimalString,
   type CurrencyCode,
 } from '../../src/domain/money.ts';
+import { currencyCodeSchema } from '../../src/domain/money-schema.ts';
 
 /** Spec section 9, copied by hand: units per 1 USD. */
 const SPEC_RATES_PER_USD: Record<CurrencyCode, string> = {

@@ -2,13 +2,14 @@
  * Category pages: the build rendered page 1 in the recommended order; this script adds paging and
  * sorting from `queryProductByTags`, keeping `?page=2&sort=price-asc` in the URL so a listing can be
  * shared and Back and Forward move through what the shopper saw. No React: it only clones the
- * page's card template. The HTTP layer and the listing store load on the first change of page or
- * sort (or at once for a URL that asks for one), so the page runs almost no script before that.
+ * page's card template. It loads when first needed (category-page.ts); the HTTP layer, the listing
+ * store and the code that draws cards load on the first change of page or sort (or at once for a URL
+ * that asks for one).
  */
 import { DEFAULT_PRODUCT_SORT, type ProductSort } from '../../domain/catalogue-model.ts';
 import type { Listing } from '../../stores/listing.ts';
 import { CATEGORY_PAGE_SIZE, listingSearch, pageCount, parseSort, readListingState, sameListing, type ListingState } from './listing-url.ts';
-import { focusResults, findView, readMessages, renderListing, type ListingMessages } from './listing-view.ts';
+import { focusResults, findView, readMessages, type ListingMessages } from './listing-view.ts';
 import { pageFromClick, renderPager } from './pager.ts';
 
 function init(root: HTMLElement): void {
@@ -25,7 +26,7 @@ function init(root: HTMLElement): void {
   const href = (page: number) => `${location.pathname}${listingSearch({ page, sort: shown.sort })}`;
 
   function loadListing(): Promise<Listing<ProductSort>> {
-    listing ??= import('../../stores/listing.ts').then(({ categoryFetcher, createListing, mediaUrl }) => {
+    listing ??= Promise.all([import('../../stores/listing.ts'), import('./listing-render.ts')]).then(([{ categoryFetcher, createListing, mediaUrl }, { renderListing }]) => {
       const created = createListing<ProductSort>(categoryFetcher(tag!), { size: CATEGORY_PAGE_SIZE });
       created.$state.listen((state) => {
         // A page past the end (an old link after the category shrank): show the last one instead.

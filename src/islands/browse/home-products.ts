@@ -1,70 +1,27 @@
 /**
- * The home page's "Load more": appends the next page of the catalogue (recommended order) to the
- * featured grid the build rendered. The button is in the HTML but hidden until this script runs,
- * so a shopper without JavaScript never sees a button that does nothing. The HTTP layer loads on
- * the first click, keeping the home page's script before interaction small.
+ * The home page's "Load more" button. It is in the HTML but hidden until this script runs, so a
+ * shopper without JavaScript never sees a button that does nothing. Showing it is all this script
+ * does: the loading itself (home-load-more.ts, with the HTTP layer and the card builder) comes
+ * with the first click, keeping the home page's script before interaction small.
  */
-import { $currency } from '../../stores/currency.ts';
-import { pageLocale, readMessages } from './listing-view.ts';
-import { interpolate } from '../../i18n/core.ts';
-import { appendCards } from './product-cards.ts';
-
-interface Messages {
-  loadMore: string;
-  loading: string;
-  retry: string;
-  showing: string;
-}
-
-function init(root: HTMLElement): void {
-  const grid = root.querySelector<HTMLElement>('[data-product-grid]');
-  const template = root.querySelector<HTMLTemplateElement>('template[data-card-template]');
-  const button = root.querySelector<HTMLButtonElement>('[data-load-more]');
-  const count = root.querySelector<HTMLElement>('[data-load-count]');
-  const error = root.querySelector<HTMLElement>('[data-load-error]');
-  if (!grid || !template || !button) return;
-  const messages = readMessages<Messages>(root);
-  const size = Number(root.dataset['size'] ?? 12);
-  let total = Number(root.dataset['total'] ?? 0);
-  let page = 1;
-  let loading = false;
-
-  const shownIds = () => new Set([...grid.querySelectorAll<HTMLElement>('[data-product-id]')].map((card) => Number(card.dataset['productId'])));
-
-  async function loadMore() {
-    if (loading) return;
-    loading = true;
-    // aria-disabled rather than disabled, so keyboard focus stays on the button.
-    button!.setAttribute('aria-disabled', 'true');
-    button!.textContent = messages.loading;
-    if (error) error.hidden = true;
-    try {
-      const { catalogueFetcher, mediaUrl } = await import('../../stores/product-pager.ts');
-      const next = await catalogueFetcher('recommended')(page + 1, size);
-      const seen = shownIds();
-      const fresh = next.records.filter((product) => !seen.has(product.id));
-      appendCards(grid!, template!, fresh, { locale: pageLocale(), currency: $currency.get(), mediaUrl });
-      page = next.current;
-      const shown = seen.size + fresh.length;
-      // An empty page means the catalogue shrank since the build: stop offering more.
-      total = next.records.length === 0 ? shown : next.total;
-      if (count) count.textContent = interpolate(messages.showing, { shown, total });
-      button!.textContent = messages.loadMore;
-      if (shown >= total) button!.hidden = true;
-      // Keyboard and screen-reader users continue at the first new product.
-      if (fresh[0]) document.querySelector<HTMLAnchorElement>(`#product-${fresh[0].id}-title a`)?.focus();
-    } catch {
-      if (error) error.hidden = false;
-      button!.textContent = messages.retry;
-    } finally {
-      loading = false;
-      button!.removeAttribute('aria-disabled');
-    }
-  }
-
-  button.hidden = false;
-  button.addEventListener('click', () => void loadMore());
-}
-
 const root = document.querySelector<HTMLElement>('[data-home-products]');
-if (root) init(root);
+const button = root?.querySelector<HTMLButtonElement>('[data-load-more]');
+if (root && button) {
+  let loadMore: Promise<(() => Promise<void>) | null> | null = null;
+  button.hidden = false;
+  button.addEventListener('click', () => {
+    loadMore ??= import('./home-load-more.ts').then((module) => module.createLoadMore(root, button));
+    loadMore.then(
+      (load) => load?.(),
+      () => {
+        // The script could not be fetched (offline): say so, and try again on the next click.
+        loadMore = null;
+        const error = root.querySelector<HTMLElement>('[data-load-error]');
+        if (error) error.hidden = false;
+      },
+    );
+  });
+}
+
+// A module (its names stay its own), though it imports nothing up front.
+export {};

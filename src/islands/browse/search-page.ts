@@ -6,7 +6,8 @@
 import { mediaUrl, type ListingState } from '../../stores/listing.ts';
 import { $search, $searchHistory, $searching, clearSearch, clearSearchHistory, search } from '../../stores/search.ts';
 import { normaliseQuery, readSearchState, searchSearch, shownRange, type SearchState } from './listing-url.ts';
-import { findView, focusResults, readMessages, renderListing, type ListingMessages } from './listing-view.ts';
+import { findView, focusResults, readMessages, type ListingMessages } from './listing-view.ts';
+import { renderListing } from './listing-render.ts';
 import { pageFromClick } from './pager.ts';
 import { interpolate } from '../../i18n/core.ts';
 

@@ -1,7 +1,8 @@
 /**
  * The cart drawer (spec section 2 "Cart drawer", section 4): a modal side sheet, full width on
- * phones. It is placed once per page with `client:event="cart-open"`, so no React loads until
- * the shopper opens it; `openCartDrawer()` sets `$cartDrawerOpen` and dispatches that event.
+ * phones. It is placed once per page (CartDrawerMount.astro) and rendered on the first `cart-open`
+ * (islands/layout/cart-drawer.ts), so no React loads until the shopper opens it;
+ * `openCartDrawer()` sets `$cartDrawerOpen` and dispatches that event.
  *
  * A native modal <dialog> keeps focus inside and the page inert; Esc, the close button and the
  * backdrop close it; page scrolling is locked while it is open; focus returns to the opener.
@@ -22,7 +23,6 @@ import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
 import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
 import { cartHref, checkoutHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
-import './cart.css';
 
 export interface CartDrawerProps {
   locale: Locale;
@@ -42,15 +42,14 @@ export default function CartDrawer(props: CartDrawerProps) {
 
 function Drawer({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  // The build renders the drawer closed; hydration must start from the same state.
-  const open = useStore($cartDrawerOpen, { ssr: () => false });
+  const open = useStore($cartDrawerOpen);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const releaseScrollRef = useRef<(() => void) | null>(null);
 
   useEffect(() => {
-    // This island hydrates on the first `cart-open`, which has already fired by now: that event
+    // The drawer is rendered on the first `cart-open`, which has already fired by now: that event
     // was the request to open, whoever sent it. Later ones are heard here.
     $cartDrawerOpen.set(true);
     const onOpen = () => $cartDrawerOpen.set(true);

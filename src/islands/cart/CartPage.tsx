@@ -101,7 +101,17 @@ function Cart({ locale }: { locale: Locale }) {
   } else if (status === 'error') {
     body = <CartLoadError className="cart-empty cart-empty--page" />;
   } else if (status === 'loading') {
-    body = <CartSkeleton label={t('cart.drawer.loading')} rows={2} />;
+    // The listing's layout, with placeholder lines and the summary's box, so the cart takes their places.
+    body = (
+      <div className="cart-page-layout">
+        <CartSkeleton label={t('cart.drawer.loading')} rows={2} />
+        <div className="cart-page-summary cart-skeleton-summary" aria-hidden="true">
+          <span className="cart-skeleton-bar cart-skeleton-bar--wide" />
+          <span className="cart-skeleton-bar" />
+          <span className="cart-skeleton-bar cart-skeleton-bar--short" />
+        </div>
+      </div>
+    );
   } else {
     // The built HTML (before the island starts): an empty box of the skeleton's height, so that
     // without JavaScript only the page's own fallback message shows.

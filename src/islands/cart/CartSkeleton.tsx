@@ -11,6 +11,7 @@ export function CartSkeleton({ label, rows }: { label: string; rows: number }) {
             <span className="cart-skeleton-bar" />
             <span className="cart-skeleton-bar cart-skeleton-bar--short" />
           </span>
+          <span className="cart-skeleton-controls" />
         </div>
       ))}
     </div>

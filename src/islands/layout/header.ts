@@ -3,7 +3,7 @@
  * screens' menu bar panels, the search box, the account link and the cart count. Every control is
  * a working link or form in the HTML; these scripts make them better, never make them work.
  */
-import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart.ts';
+import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart-header.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { lockPageScroll } from '../scroll-lock.ts';
 
@@ -180,9 +180,9 @@ export function initAccountLink(): void {
   });
 }
 
-/** Whether the page has the cart drawer island (it hydrates on the `cart-open` event). */
+/** Whether the page has the cart drawer (it loads on the first `cart-open` event). */
 function hasCartDrawer(): boolean {
-  return document.querySelector('[data-cart-drawer], astro-island[client="event"][opts*="cart-open"]') !== null;
+  return document.querySelector('[data-cart-drawer]') !== null;
 }
 
 /** The cart icon: the live item count, and the drawer instead of the cart page where there is one. */

@@ -14,7 +14,7 @@ import { CUSTOM_TYPES, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, isPrinted, premi
 import { MAX_LINE_QUANTITY, priceLine } from '../../domain/pricing.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { openCartDrawer } from '../../stores/cart.ts';
-import { keepBuyNowLine } from '../../stores/checkout.ts';
+import { keepBuyNowLine } from '../../stores/buy-now.ts';
 import { buyNowHref } from '../checkout/links.ts';
 import { addConfiguredLine, createProductExtras, loadProduct } from '../../stores/product.ts';
 import {
