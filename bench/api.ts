@@ -221,7 +221,7 @@ const SCENARIOS: Scenario[] = [
     key: 'health',
     label: 'health (all production plugins)',
     quick: true,
-    prepare: async () => ({ method: 'GET', path: '/api/health', notes: ['GET /api/health: every plugin, then `select 1`'] }),
+    prepare: async () => ({ method: 'GET', path: '/api/health', notes: ['GET /api/health: every production plugin, no database call (GET /api/ready checks the database)'] }),
   },
   {
     key: 'search',

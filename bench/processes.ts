@@ -31,6 +31,8 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     // The bench is one client address sending thousands of requests a second: with the limit on,
     // it would measure 429 answers. RATE_LIMIT_PER_MINUTE=0 unregisters the plugin.
     RATE_LIMIT_PER_MINUTE: '0',
+    // Production refuses to start without PayPal credentials unless told to use the local simulator.
+    PAYPAL_ENV: 'simulator',
     ASTRO_TELEMETRY_DISABLED: '1',
     DATABASE_URL: '',
     ...overrides,
