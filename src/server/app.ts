@@ -39,7 +39,7 @@ import { userRoutes } from './routes/users.ts';
 import { AccountService } from './services/accounts.ts';
 import { AddressService } from './services/addresses.ts';
 import { CartService } from './services/cart.ts';
-import { CatalogueService } from './services/catalogue.ts';
+import { CATALOGUE_CHANNEL, CatalogueService } from './services/catalogue.ts';
 import { CheckoutService } from './services/checkout.ts';
 import { CouponService } from './services/coupons.ts';
 import { GeoService } from './services/geo.ts';
@@ -144,6 +144,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   app.setSerializerCompiler(serializerCompiler);
 
   const catalogue = new CatalogueService(database.db);
+  // Every instance drops its cached catalogue answers when the database says the rows changed.
+  const stopWatchingCatalogue = await database.listen(CATALOGUE_CHANNEL, (payload) => catalogue.changed(payload));
+  app.addHook('onClose', stopWatchingCatalogue);
   const geo = new GeoService(database.db);
   const cart = new CartService(database.db, config.discountTiers);
 
