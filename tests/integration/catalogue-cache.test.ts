@@ -177,8 +177,10 @@ if (onPostgres) {
     it('is made again, and what was cached before it came back is dropped', async () => {
       const stock = await findStock(shop, 1, 9);
       await detail(shop.app, stock.productId);
-      const listening = async () =>
-        (await shop.database.db.execute<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`)).rows;
+      const listening = async () => {
+        const result = await shop.database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()`);
+        return (result as unknown as { rows: { pid: number }[] }).rows;
+      };
       const before = await listening();
       expect(before.length).toBeGreaterThan(0);
       // A change while no connection listens is never announced to this instance...
