@@ -47,7 +47,12 @@ export class CartService {
     this.db = db;
     this.tiers = tiers;
     this.statements = {
-      check: { visitor: lineQuery(db, 'visitor').prepare('cart_line_check_visitor'), user: lineQuery(db, 'user').prepare('cart_line_check_user') },
+      check: {
+        visitor: lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor'),
+        user: lineQuery(db, 'user', true).prepare('cart_line_check_user'),
+        plainVisitor: lineQuery(db, 'visitor', false).prepare('cart_line_check_plain_visitor'),
+        plainUser: lineQuery(db, 'user', false).prepare('cart_line_check_plain_user'),
+      },
       upsert: { visitor: upsertStatement(db, 'visitor').prepare('cart_line_upsert_visitor'), user: upsertStatement(db, 'user').prepare('cart_line_upsert_user') },
     };
   }
@@ -94,7 +99,7 @@ export class CartService {
    * Answers the size's stock. Cart lines and "buy it now" both pass through here.
    */
   async checkConfig(db: Db | Tx, config: LineConfig): Promise<{ stock: number }> {
-    const [row] = await (db === this.db ? this.statements.check.visitor : lineQuery(db, 'visitor').prepare('cart_line_check_visitor')).execute(checkValues(config, { visitorId: '' }));
+    const [row] = await (db === this.db ? this.statements.check.visitor : lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor')).execute(checkValues(config, { visitorId: '' }));
     return { stock: CartService.checked(config, row) };
   }
 
@@ -114,7 +119,16 @@ export class CartService {
     const key = lineKey(config);
     const kind = owner.userId !== undefined ? 'user' : 'visitor';
     const prepared = db === this.db;
-    const [row] = await (prepared ? this.statements.check[kind] : lineQuery(db, kind).prepare(`cart_line_check_${kind}`)).execute(checkValues(config, owner, key));
+    // Most lines have no player, patch or add-on: their check reads only the product, size and cart.
+    const extras = config.squadPlayerId !== null || config.patchIds.length > 0 || config.addonIds.length > 0;
+    const check = extras
+      ? prepared
+        ? this.statements.check[kind]
+        : lineQuery(db, kind, true).prepare(`cart_line_check_${kind}`)
+      : prepared
+        ? this.statements.check[kind === 'user' ? 'plainUser' : 'plainVisitor']
+        : lineQuery(db, kind, false).prepare(`cart_line_check_plain_${kind}`);
+    const [row] = await check.execute(checkValues(config, owner, key));
     const stock = CartService.checked(config, row);
     const quantity = (row!.existingQuantity ?? 0) + item.quantity;
     if (quantity > MAX_LINE_QUANTITY) throw fail(CODES.CONFLICT, `At most ${MAX_LINE_QUANTITY} of one item per order`);
@@ -355,17 +369,24 @@ function ownerColumn(kind: OwnerKind) {
 
 /**
  * The product and size of a configuration with everything checkConfig asks (player, patches,
- * add-ons), and the owner's matching line and line count: one statement with placeholders.
+ * add-ons; `extras` false leaves those out, for a line that has none), and the owner's matching
+ * line and line count: one statement with placeholders.
  */
-function lineQuery(db: Db | Tx, kind: OwnerKind) {
+function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
   const owner = sql`${ownerColumn(kind)} = ${p.owner}`;
   return db
     .select({
       printable: products.printable,
       stock: productSizes.stock,
-      playerInTeam: sql<boolean>`(${p.squadPlayerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.squadPlayerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`,
-      fittingPatches: sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`,
-      offeredAddons: sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`,
+      playerInTeam: extras
+        ? sql<boolean>`(${p.squadPlayerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.squadPlayerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
+        : sql<boolean>`true`,
+      fittingPatches: extras
+        ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
+        : sql<number>`0`,
+      offeredAddons: extras
+        ? sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`
+        : sql<number>`0`,
       existingQuantity: sql<number | null>`(select ${cartItems.quantity} from ${cartItems} where ${owner} and ${cartItems.lineKey} = ${p.lineKey})`,
       lines: sql<number>`(select count(*)::int from ${cartItems} where ${owner})`,
     })
