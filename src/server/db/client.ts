@@ -30,6 +30,14 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * postgresql.conf of the embedded database (PGlite writes it into the data folder at each start).
+ * PostgreSQL's default 128 MB of shared buffers lives inside the WASM heap, in this process: with
+ * 16 MB the process opens at about 220 MB instead of 370, and the operating system's file cache
+ * still holds the data files (a 10,000-product catalogue is about 120 MB on disk).
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 2MB'].join('\n');
+
 export interface OpenOptions {
   /** PostgreSQL connection string; null for PGlite. */
   databaseUrl: string | null;
@@ -82,7 +90,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = path.join(options.dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
