@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VISITOR_ID_HEADER } from '../src/domain/api.ts';
 import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.ts';
-import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startServer, tempDir, type Server } from './processes.ts';
+import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startCommand, startServer, tempDir, type Server } from './processes.ts';
 import { Inspector, summariseProfile, type ProfileSummary } from './profile.ts';
 import { median, percentOf, rotate, seededRandom } from './stats.ts';
 import { checkEndpoint, checkHealth, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
@@ -490,9 +490,9 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     const bare = resultOf('bare', 'bare Fastify route (no plugins, own process)', bareMeasured, bareRps);
 
     shop = await startServer({
-      script: 'src/server/start.ts',
+      ...startCommand(),
       // The inspector only listens; nothing is recorded until a profiled run asks.
-      nodeArgs: options.profileDir ? [`--inspect=127.0.0.1:${options.ports.inspector}`] : [],
+      ...(options.profileDir ? { nodeArgs: [...startCommand().nodeArgs, `--inspect=127.0.0.1:${options.ports.inspector}`] } : {}),
       cwd: ROOT,
       env,
       port: options.ports.shop,

@@ -39,6 +39,18 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
   };
 }
 
+/**
+ * How `npm start` runs the server (package.json's start script): its Node flags and script, so
+ * that the bench measures the process as it runs in production, memory settings included.
+ */
+export function startCommand(): { nodeArgs: string[]; script: string } {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = (scripts['start'] ?? '').trim().split(/\s+/);
+  const script = words.findIndex((word) => word.endsWith('.ts'));
+  if (words[0] !== 'node' || script < 0) throw new Error(`package.json's start script is not "node [flags] <script>.ts": ${scripts['start']}`);
+  return { nodeArgs: words.slice(1, script), script: words[script]! };
+}
+
 /** A temporary folder removed by `cleanUp` (unless the bench is asked to keep it). */
 export async function tempDir(label: string): Promise<string> {
   return mkdtemp(path.join(tmpdir(), `jersey-bench-${label}-`));

@@ -144,3 +144,18 @@ describe('SearchIndex', () => {
     expect(searchKey('shirt home')).not.toBe(searchKey('home shirt'));
   });
 });
+
+describe('cached answer memory', () => {
+  it('holds only its own bytes, not the shared blocks zlib and Buffer.from answer views of', () => {
+    const backing = new Set<ArrayBufferLike>();
+    for (let i = 0; i < 100; i++) {
+      // About 3 KB of JSON that compresses to about 1 KB, like a product's detail.
+      const answer = new CachedAnswer({ id: i, lines: Array.from({ length: 60 }, (_, j) => `line ${i * 7919 + j * 104_729}`) });
+      backing.add(answer.json.buffer);
+      for (const encoding of ['br', 'gzip'] as const) backing.add(answer.body(encoding).buffer);
+    }
+    const bytes = [...backing].reduce((sum, buffer) => sum + buffer.byteLength, 0);
+    // 300 bodies of about 0.3-1 KB; views of 64 KB blocks held several MB.
+    expect(bytes).toBeLessThan(1 << 20);
+  });
+});

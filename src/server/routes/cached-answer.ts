@@ -14,12 +14,23 @@ const BROTLI_QUALITY = 6;
 
 type Encoding = 'br' | 'gzip';
 
+/**
+ * A copy with a memory block of its own. Small buffers are views of shared blocks (zlib answers
+ * one of its 64 KB output block, Buffer.from takes Node's 64 KB pool, where zlib's short-lived
+ * blocks come from too): kept for long, each would keep its whole block alive.
+ */
+function ownBytes(view: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(view.length);
+  view.copy(copy);
+  return copy;
+}
+
 export class CachedAnswer {
   readonly json: Buffer;
   private readonly encoded: Partial<Record<Encoding, Buffer>> = {};
 
   constructor(envelope: unknown) {
-    this.json = Buffer.from(JSON.stringify(envelope));
+    this.json = ownBytes(Buffer.from(JSON.stringify(envelope)));
   }
 
   /** What it holds in memory, counting room for its compressed forms. */
@@ -30,7 +41,8 @@ export class CachedAnswer {
   body(encoding: Encoding): Buffer {
     let body = this.encoded[encoding];
     if (!body) {
-      body = encoding === 'br' ? brotliCompressSync(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzipSync(this.json);
+      const compressed = encoding === 'br' ? brotliCompressSync(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzipSync(this.json);
+      body = ownBytes(compressed);
       this.encoded[encoding] = body;
     }
     return body;
