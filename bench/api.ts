@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VISITOR_ID_HEADER } from '../src/domain/api.ts';
 import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.ts';
-import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startServer, tempDir, type Server } from './processes.ts';
+import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startCommand, startServer, tempDir, type Server } from './processes.ts';
 import { Inspector, summariseProfile, type ProfileSummary } from './profile.ts';
 import { median, percentOf, rotate, seededRandom } from './stats.ts';
 import { checkEndpoint, checkHealth, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
@@ -168,6 +168,38 @@ export function searchQueries(titles: readonly { title: string; zhTitle: string 
   return queries;
 }
 
+/** The shipping address of every bench order. */
+const BENCH_ADDRESS = { firstName: 'Bench', lastName: 'Buyer', address: '1 Test Street', country: 'GB', province: 'London', postalCode: 'SW1A 1AA', phoneCode: '+44', city: 'London', phone: '20 7946 0000' };
+
+/**
+ * Lines to order, one per product size with stock to spare, from `products` products spread over
+ * the catalogue (their details read through the API), each with the units it may give: its stock
+ * less a fifth (at least 5), so that orders never empty a size.
+ */
+async function stockedLines(origin: string, sample: CatalogueSample, products: number, seed: number): Promise<{ line: object; units: number }[]> {
+  interface Detail {
+    id: number;
+    printable: boolean;
+    sizes: { size: string; stock: number }[];
+  }
+  const random = seededRandom(seed);
+  const picked = new Set<number>();
+  while (picked.size < Math.min(products, sample.products.length)) picked.add(sample.products[Math.floor(random() * sample.products.length)]!.id);
+  const lines: { line: object; units: number }[] = [];
+  for (const id of picked) {
+    const detail = await must<Detail>(origin, '/api/demo/ironProduct/queryProductDetail', { id });
+    for (const { size, stock } of detail.sizes) {
+      const units = stock - Math.max(5, Math.ceil(stock * 0.2));
+      if (units <= 0) continue;
+      lines.push({
+        line: detail.printable && random() < 0.5 ? { productId: id, size, customType: 3, customName: 'BENCH', customNumber: String(lines.length % 100), quantity: 1 } : { productId: id, size, customType: 4, quantity: 1 },
+        units,
+      });
+    }
+  }
+  return lines;
+}
+
 async function sampleCatalogue(origin: string, quick: boolean): Promise<CatalogueSample> {
   interface Card {
     id: number;
@@ -213,15 +245,15 @@ async function sampleCatalogue(origin: string, quick: boolean): Promise<Catalogu
 }
 
 /**
- * The scenarios, in the order they run. Adding one (order creation, when its endpoint lands) is
- * one entry: what it sends, and how it finds out whether the build has the endpoint.
+ * The scenarios, in the order they run. Adding one is one entry: what it sends (a scenario can
+ * also answer `unavailable` when the build lacks its endpoint).
  */
 const SCENARIOS: Scenario[] = [
   {
     key: 'health',
     label: 'health (all production plugins)',
     quick: true,
-    prepare: async () => ({ method: 'GET', path: '/api/health', notes: ['GET /api/health: every plugin, then `select 1`'] }),
+    prepare: async () => ({ method: 'GET', path: '/api/health', notes: ['GET /api/health: every production plugin, no database call (GET /api/ready checks the database)'] }),
   },
   {
     key: 'search',
@@ -317,14 +349,43 @@ const SCENARIOS: Scenario[] = [
   },
   {
     key: 'order',
-    label: 'order creation',
+    label: 'order creation (guest, buy it now)',
     quick: true,
-    async prepare(origin) {
-      // The checkout's order endpoint (issue 5). Until a build has it, the route is unknown and
-      // the scenario says so instead of measuring anything.
-      const probe = await post(origin, '/api/demo/paypal/createOrder', {});
-      if (probe.status === 404 && /No such endpoint/.test(probe.msg)) return { unavailable: 'endpoint not available in this build' };
-      return { unavailable: `the endpoint exists (it answered ${probe.status} ${probe.code} "${probe.msg}" to an empty body): give this scenario a real order request in bench/api.ts` };
+    async prepare(origin, sample, quick) {
+      // What the checkout page sends for "buy it now": one line, a guest's email and address, a
+      // fresh Idempotency-Key per order. Each order takes stock (reserved until paid or expired),
+      // so the lines come from many products and each size gives at most its stock less a margin:
+      // the run never measures "sold out" answers unless the whole allowance is used up.
+      const orderLines = await stockedLines(origin, sample, quick ? 300 : 2_000, 1_000);
+      const allowance = orderLines.map((entry) => entry.units);
+      const visitors = rotate(visitorIds(2_000, 4));
+      const run = seededRandom(Date.now() >>> 0)().toString(36).slice(2, 10);
+      let next = 0;
+      let placed = 0;
+      const body = (line: object) =>
+        JSON.stringify({
+          source: { type: 'buyNow', item: line },
+          currency: 'EUR',
+          email: 'bench.buyer@example.com',
+          address: BENCH_ADDRESS,
+          shippingMethod: 'standard',
+          acceptPersonalisedTerms: true,
+        });
+      return {
+        method: 'POST',
+        path: '/api/demo/checkout/placeOrder',
+        next: () => {
+          // The next line with units left, in turn.
+          for (let tries = 0; tries < orderLines.length && allowance[next % orderLines.length]! <= 0; tries++) next++;
+          const index = next++ % orderLines.length;
+          allowance[index]!--;
+          return { body: body(orderLines[index]!.line), headers: { [VISITOR_ID_HEADER]: visitors(), 'idempotency-key': `bench-${run}-${placed++}` } };
+        },
+        notes: [
+          `POST placeOrder as the checkout page does: buy it now, guest email and UK address, standard shipping, a new Idempotency-Key per order`,
+          `${orderLines.length} product sizes in turn (${allowance.reduce((a, b) => a + b, 0).toLocaleString('en')} units to sell before any size would run out)`,
+        ],
+      };
     },
   },
 ];
@@ -429,9 +490,9 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     const bare = resultOf('bare', 'bare Fastify route (no plugins, own process)', bareMeasured, bareRps);
 
     shop = await startServer({
-      script: 'src/server/start.ts',
+      ...startCommand(),
       // The inspector only listens; nothing is recorded until a profiled run asks.
-      nodeArgs: options.profileDir ? [`--inspect=127.0.0.1:${options.ports.inspector}`] : [],
+      ...(options.profileDir ? { nodeArgs: [...startCommand().nodeArgs, `--inspect=127.0.0.1:${options.ports.inspector}`] } : {}),
       cwd: ROOT,
       env,
       port: options.ports.shop,

@@ -31,13 +31,24 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     // The bench is one client address sending thousands of requests a second: with the limit on,
     // it would measure 429 answers. RATE_LIMIT_PER_MINUTE=0 unregisters the plugin.
     RATE_LIMIT_PER_MINUTE: '0',
+    // Production refuses to start without PayPal credentials unless told to use the local simulator.
+    PAYPAL_ENV: 'simulator',
     ASTRO_TELEMETRY_DISABLED: '1',
     DATABASE_URL: '',
-    // Production refuses to start without PayPal credentials unless a demo is meant; the bench
-    // takes no payments, so the local simulator stands in.
-    PAYPAL_ENV: 'simulator',
     ...overrides,
   };
+}
+
+/**
+ * How `npm start` runs the server (package.json's start script): its Node flags and script, so
+ * that the bench measures the process as it runs in production, memory settings included.
+ */
+export function startCommand(): { nodeArgs: string[]; script: string } {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = (scripts['start'] ?? '').trim().split(/\s+/);
+  const script = words.findIndex((word) => word.endsWith('.ts'));
+  if (words[0] !== 'node' || script < 0) throw new Error(`package.json's start script is not "node [flags] <script>.ts": ${scripts['start']}`);
+  return { nodeArgs: words.slice(1, script), script: words[script]! };
 }
 
 /** A temporary folder removed by `cleanUp` (unless the bench is asked to keep it). */

@@ -21,7 +21,7 @@ import { SHOP_READY, runApi } from './api.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
-import { ROOT, removeDir, startServer, stopAll, tempDir } from './processes.ts';
+import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
 const SECTIONS = ['api', 'pages', 'assets', 'build'] as const;
@@ -131,7 +131,7 @@ try {
         log(`serving ${built.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
         // Rate limits stay at the production default here: a page load makes a handful of API calls.
         const server = await startServer({
-          script: 'src/server/start.ts',
+          ...startCommand(),
           cwd: built.projectDir,
           env: { ...built.env, RATE_LIMIT_PER_MINUTE: '' },
           port: ports.site,

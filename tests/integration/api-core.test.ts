@@ -139,3 +139,38 @@ describe('system', () => {
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('liveness, readiness and request logs', () => {
+  it('keeps health answering without the database, while ready reports it, and logs failures only at info', async () => {
+    const lines: string[] = [];
+    const own = await createTestShop({ logLevel: 'info' }, { seed: false, logStream: { write: (line) => lines.push(line) } });
+    let closed = false;
+    try {
+      expect((await call(own.app, '/ready', undefined, { method: 'GET' })).code).toBe('0000');
+      const healthy = await call(own.app, '/health', undefined, { method: 'GET' });
+      expect(healthy.status).toBe(200);
+      // A request that succeeds leaves no line at the production level.
+      expect(lines.join('')).not.toContain('/api/health');
+
+      await own.database.close();
+      closed = true;
+      // Liveness is the process: a database outage must not make balancers restart every instance.
+      expect((await call(own.app, '/health', undefined, { method: 'GET' })).status).toBe(200);
+      const ready = await call(own.app, '/ready', undefined, { method: 'GET' });
+      expect(ready.status).toBe(503);
+      expect(ready.code).toBe('1503');
+      const failed = await call(own.app, '/demo/ironProduct/queryList', { size: 1 });
+      expect(failed.status).toBe(500);
+      // ...and a failure is logged, with its request id.
+      const log = lines.join('');
+      expect(log).toContain('readiness check: the database does not answer');
+      expect(log).toContain('unhandled error');
+      expect(log).toContain(failed.headers['x-request-id'] as string);
+    } finally {
+      await own.app.close();
+      // The harness closes the database too; it is closed already here.
+      if (closed) own.database.close = async () => {};
+      await own.close();
+    }
+  });
+});

@@ -260,6 +260,30 @@ describe('bad input changes nothing', () => {
     expect(await rowCount(v)).toEqual(before);
   });
 
+  it('merges parallel adds of one line without losing any', async () => {
+    const v = visitor();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(shop.app, '/demo/ironCartItem/saveCartItemList', [line({ customType: 4 })], as(v))));
+    expect(answers.map((a) => a.code)).toEqual(Array(8).fill('0000'));
+    expect(new Set(answers.map((a) => a.data.ids[0])).size).toBe(1);
+    expect(await rowCount(v)).toEqual({ n: 1, q: 8 });
+  });
+
+  it('refuses a 101st different line, but still adds to a line it has', async () => {
+    const v = visitor();
+    // 100 lines printed with different names: two letters from AA to DV.
+    const names = Array.from({ length: 100 }, (_, i) => String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)));
+    for (let i = 0; i < names.length; i += 50) {
+      const batch = names.slice(i, i + 50).map((name) => line({ customType: 3, customName: name, customNumber: '9' }));
+      expect((await call(shop.app, '/demo/ironCartItem/saveCartItemList', batch, as(v))).code).toBe('0000');
+    }
+    const full = await call(shop.app, '/demo/ironCartItem/saveCartItemList', [line({ customType: 3, customName: 'ZZ', customNumber: '9' })], as(v));
+    expect(full.code).toBe('1409');
+    expect(full.msg).toContain('full');
+    const more = await call(shop.app, '/demo/ironCartItem/saveCartItemList', [line({ customType: 3, customName: 'AA', customNumber: '9' })], as(v));
+    expect(more.code).toBe('0000');
+    expect(await rowCount(v)).toEqual({ n: 100, q: 101 });
+  });
+
   it('refuses a sold-out size', async () => {
     const [soldOut] = await shop.database.db.select({ productId: productSizes.productId, size: productSizes.size }).from(productSizes).where(eq(productSizes.stock, 0)).limit(1);
     expect(soldOut).toBeDefined();

@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, startCommand } from '../../bench/processes.ts';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { median, medianOf, percentOf, rotate, seededRandom } from '../../bench/stats.ts';
@@ -67,5 +70,13 @@ describe('bench request rotation', () => {
     expect(values.every((v) => v >= 0 && v < 1)).toBe(true);
     expect(new Set(values).size).toBeGreaterThan(990);
     expect(seededRandom(43)()).not.toBe(values[0]);
+  });
+});
+
+describe('startCommand', () => {
+  it('reads how npm start runs the server, flags and script', () => {
+    const { nodeArgs, script } = startCommand();
+    expect(existsSync(path.join(ROOT, script))).toBe(true);
+    expect(nodeArgs.every((arg) => arg.startsWith('--'))).toBe(true);
   });
 });

@@ -32,6 +32,7 @@ export const enUS = {
   'request.noEndpoint': 'No such endpoint: {{method}} {{path}}',
   'request.internal': 'An error occurred (request {{requestId}})',
   'server.shuttingDown': 'Shutting down',
+  'server.databaseDown': 'The database does not answer',
 
   // Waits, for the throttling messages below.
   'wait.seconds_one': '{{count}} second',
@@ -88,6 +89,7 @@ export const enUS = {
   'cart.addonNotOffered': 'A chosen add-on is not offered with this product',
   'cart.lineQuantityMax': 'At most {{max}} of one item per order',
   'cart.full': 'Your cart is full ({{max}} different items)',
+  'cart.lineLimit': 'At most {{max}} of this item in your cart',
 
   // Coupons, by the reason in data.reason (domain/coupons.ts COUPON_PROBLEMS).
   'coupon.unknown': 'This coupon code does not exist',

@@ -57,6 +57,7 @@ export const zhCN: Catalogue = {
   'request.noEndpoint': '没有这个接口：{{method}} {{path}}',
   'request.internal': '发生错误（请求 {{requestId}}）',
   'server.shuttingDown': '服务正在关闭',
+  'server.databaseDown': '数据库暂时无法访问',
 
   'wait.seconds_one': '{{count}} 秒',
   'wait.seconds_other': '{{count}} 秒',
@@ -108,6 +109,7 @@ export const zhCN: Catalogue = {
   'cart.addonNotOffered': '该商品不提供所选的附加商品',
   'cart.lineQuantityMax': '每笔订单同一商品最多 {{max}} 件',
   'cart.full': '您的购物车已满（{{max}} 种商品）',
+  'cart.lineLimit': '购物车中此商品最多 {{max}} 件',
 
   'coupon.unknown': '该优惠码不存在',
   'coupon.inactive': '该优惠券已停用',

@@ -88,8 +88,9 @@ export interface EnvelopeOptions {
 }
 
 async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -3,10 +3,10 @@
  * frame-ancestors, a Content-Security-Policy per kind of response, CORS from an allow-list, and
  * no-store on anything personal.
  */
+import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import cors from '@fastify/cors';
-import type { FastifyInstance } from 'fastify';
 
 /** JSON and images from the API never need to run or load anything. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -29,15 +29,41 @@ export interface SecurityOptions {
   frameOrigins?: readonly string[];
 }
 
+/** What helmet is asked for: its defaults, with the CSP written below instead and a year of HSTS. */
+const HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: false,
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-site' },
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
+/**
+ * The headers helmet sets with `options`, read once from a throwaway server. Helmet's values and
+ * defaults stay helmet's, but its plugin builds its middleware again on every request (two hooks,
+ * a closure and an options merge each time), which cost more than the health route itself; these
+ * headers never change, so one hook copies them.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const answer = async (withHelmet: boolean) => {
+    const probe = Fastify({ logger: false });
+    if (withHelmet) await probe.register(helmet, options);
+    probe.get('/', async () => 'probe');
+    const response = await probe.inject({ method: 'GET', url: '/' });
+    await probe.close();
+    return response.headers;
+  };
+  const [plain, helmeted] = await Promise.all([answer(false), answer(true)]);
+  const added: Record<string, string> = {};
+  for (const [name, value] of Object.entries(helmeted)) {
+    if (plain[name] === undefined && typeof value === 'string') added[name] = value;
+  }
+  return added;
+}
+
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   const pagePolicy = pageCsp(options.frameOrigins ?? []);
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  const hardening = await helmetHeaders(HELMET_OPTIONS);
   const allowed = new Set(options.corsOrigins);
   await app.register(cors, {
     origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
@@ -46,17 +72,21 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     exposedHeaders: ['X-Request-Id', 'X-Visitor-Id'],
     maxAge: 600,
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('content-security-policy')) return payload;
-    // Chosen by path, not by content type: a 304 revalidation has no content type, and the
-    // browser keeps the policy it brings for the cached page.
+  const apiPath = `${options.apiPrefix}/`;
+  const docsPath = `${options.apiPrefix}/docs`;
+  // Set before the handler, so that a route or plugin that sets its own policy or caching (the
+  // static site, the docs) replaces these. Chosen by path, not by content type: a 304
+  // revalidation has no content type, and the browser keeps the policy it brings for the cached page.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(hardening);
     const url = request.url;
-    if (url.startsWith(`${options.apiPrefix}/docs`)) reply.header('content-security-policy', DOCS_CSP);
-    else if (url.startsWith(`${options.apiPrefix}/`) || url === options.apiPrefix) reply.header('content-security-policy', API_CSP);
-    else reply.header('content-security-policy', pagePolicy);
-    // API answers may be personal (carts, later accounts): never kept by shared caches.
-    if (url.startsWith(options.apiPrefix) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    if (url.startsWith(docsPath)) reply.header('content-security-policy', DOCS_CSP);
+    else if (url.startsWith(apiPath) || url === options.apiPrefix) {
+      reply.header('content-security-policy', API_CSP);
+      // API answers may be personal (carts, accounts): never kept by shared caches.
+      reply.header('cache-control', 'no-store');
+    } else reply.header('content-security-policy', pagePolicy);
+    done();
   });
 }
 

@@ -41,8 +41,9 @@ export function ensureVisitorId(request: FastifyRequest, reply: FastifyReply): s
 
 async function visitorPlugin(app: FastifyInstance) {
   app.decorateRequest('visitorId', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.visitorId = readVisitorId(request);
+    done();
   });
 }
 

@@ -3,7 +3,7 @@
  * personalisation against the catalogue and prices every line from the database: whatever
  * price a client sends never reaches this file.
  */
-import { and, arrayOverlaps, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '../../domain/api.ts';
 import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../domain/cart.ts';
 import type { Size } from '../../domain/catalogue.ts';
@@ -41,14 +41,31 @@ export interface PricedConfig {
 export class CartService {
   private readonly db: Db;
   private readonly tiers: readonly DiscountTier[];
+  /** Prepared once: the hot path of adding a line sends only values. */
+  private readonly statements;
 
   constructor(db: Db, tiers: readonly DiscountTier[]) {
     this.db = db;
     this.tiers = tiers;
+    this.statements = {
+      check: {
+        visitor: lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor'),
+        user: lineQuery(db, 'user', true).prepare('cart_line_check_user'),
+        plainVisitor: lineQuery(db, 'visitor', false).prepare('cart_line_check_plain_visitor'),
+        plainUser: lineQuery(db, 'user', false).prepare('cart_line_check_plain_user'),
+      },
+      upsert: { visitor: upsertStatement(db, 'visitor').prepare('cart_line_upsert_visitor'), user: upsertStatement(db, 'user').prepare('cart_line_upsert_user') },
+    };
   }
 
-  /** Adds new lines (merging into an identical line) and sets quantities of existing ones, all or nothing. */
+  /**
+   * Adds new lines (merging into an identical line) and sets quantities of existing ones, all or
+   * nothing. Adding one line (what a product page does) needs no transaction: two statements,
+   * the checks' read and one upsert.
+   */
   async save(owner: CartOwner, items: readonly (NewCartLine | CartLineUpdate)[]): Promise<{ ids: number[] }> {
+    const only = items.length === 1 ? items[0]! : null;
+    if (only && !('id' in only)) return { ids: [await this.addLine(this.db, owner, only)] };
     return this.db.transaction(async (tx) => {
       const ids: number[] = [];
       for (const item of items) ids.push('id' in item ? await this.updateQuantity(tx, owner, item) : await this.addLine(tx, owner, item));
@@ -82,77 +99,56 @@ export class CartService {
    * shirt for a print, a player of the team's squad, patches that fit, add-ons offered with it.
    * Answers the size's stock. Cart lines and "buy it now" both pass through here.
    */
-  async checkConfig(tx: Db | Tx, config: LineConfig): Promise<{ stock: number }> {
-    const [product] = await tx
-      .select({ id: products.id, tags: products.tags, teamId: products.teamId, printable: products.printable })
-      .from(products)
-      .where(and(eq(products.id, config.productId), eq(products.active, true)));
-    if (!product) throw notFound('product');
-
-    const stock = await this.stockOf(tx, product.id, config.size);
-    if (stock === null) throw invalid(msg('cart.sizeNotOffered', { size: config.size }));
-
-    if (isPrinted(config.customType) && !product.printable) throw invalid('cart.notPrintable');
-    if (config.squadPlayerId !== null) {
-      const [player] = await tx
-        .select({ id: squadPlayers.id })
-        .from(squadPlayers)
-        .where(and(eq(squadPlayers.id, config.squadPlayerId), product.teamId === null ? sql`false` : eq(squadPlayers.teamId, product.teamId)));
-      if (!player) throw invalid('cart.playerNotInSquad');
-    }
-    if (config.patchIds.length > 0) {
-      const fitting = await tx
-        .select({ id: patches.id })
-        .from(patches)
-        .where(and(inArray(patches.id, config.patchIds), eq(patches.active, true), arrayOverlaps(patches.fitsTags, product.tags)));
-      if (fitting.length !== config.patchIds.length) throw invalid('cart.patchNotFitting');
-    }
-    if (config.addonIds.length > 0) {
-      const offered = await tx
-        .select({ id: addons.id })
-        .from(addons)
-        .where(and(inArray(addons.id, config.addonIds), eq(addons.active, true), product.teamId === null ? sql`false` : eq(addons.teamId, product.teamId)));
-      if (offered.length !== config.addonIds.length) throw invalid('cart.addonNotOffered');
-    }
-    return { stock };
+  async checkConfig(db: Db | Tx, config: LineConfig): Promise<{ stock: number }> {
+    const [row] = await (db === this.db ? this.statements.check.visitor : lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor')).execute(checkValues(config, { visitorId: '' }));
+    return { stock: CartService.checked(config, row) };
   }
 
-  private async addLine(tx: Tx, owner: CartOwner, item: NewCartLine): Promise<number> {
-    const config = normaliseLine(item);
-    const { stock } = await this.checkConfig(tx, config);
+  /** The checks of checkConfig on what lineQuery read; answers the stock. */
+  private static checked(config: LineConfig, row: LineContext | undefined): number {
+    if (!row) throw notFound('product');
+    if (row.stock === null) throw invalid(msg('cart.sizeNotOffered', { size: config.size }));
+    if (isPrinted(config.customType) && !row.printable) throw invalid('cart.notPrintable');
+    if (config.squadPlayerId !== null && !row.playerInTeam) throw invalid('cart.playerNotInSquad');
+    if (row.fittingPatches !== config.patchIds.length) throw invalid('cart.patchNotFitting');
+    if (row.offeredAddons !== config.addonIds.length) throw invalid('cart.addonNotOffered');
+    return row.stock;
+  }
 
+  private async addLine(db: Db | Tx, owner: CartOwner, item: NewCartLine): Promise<number> {
+    const config = normaliseLine(item);
     const key = lineKey(config);
-    const [existing] = await tx.select({ id: cartItems.id, quantity: cartItems.quantity }).from(cartItems).where(and(ownedBy(owner), eq(cartItems.lineKey, key)));
-    const quantity = (existing?.quantity ?? 0) + item.quantity;
+    const kind = owner.userId !== undefined ? 'user' : 'visitor';
+    const prepared = db === this.db;
+    // Most lines have no player, patch or add-on: their check reads only the product, size and cart.
+    const extras = config.squadPlayerId !== null || config.patchIds.length > 0 || config.addonIds.length > 0;
+    const check = extras
+      ? prepared
+        ? this.statements.check[kind]
+        : lineQuery(db, kind, true).prepare(`cart_line_check_${kind}`)
+      : prepared
+        ? this.statements.check[kind === 'user' ? 'plainUser' : 'plainVisitor']
+        : lineQuery(db, kind, false).prepare(`cart_line_check_plain_${kind}`);
+    const [row] = await check.execute(checkValues(config, owner, key));
+    const stock = CartService.checked(config, row);
+    const quantity = (row!.existingQuantity ?? 0) + item.quantity;
     if (quantity > MAX_LINE_QUANTITY) throw fail(CODES.CONFLICT, msg('cart.lineQuantityMax', { max: MAX_LINE_QUANTITY }));
     CartService.checkStock(stock, quantity, config.size);
+    if (row!.existingQuantity === null && row!.lines >= MAX_CART_LINES) throw fail(CODES.CONFLICT, msg('cart.full', { max: MAX_CART_LINES }));
 
-    if (existing) {
-      await tx.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, existing.id));
-      return existing.id;
-    }
-    const [{ lines = 0 } = {}] = await tx.select({ lines: sql<number>`count(*)::int` }).from(cartItems).where(ownedBy(owner));
-    if (lines >= MAX_CART_LINES) throw fail(CODES.CONFLICT, msg('cart.full', { max: MAX_CART_LINES }));
-    const [inserted] = await tx
-      .insert(cartItems)
-      .values({
-        userId: owner.userId ?? null,
-        visitorId: owner.visitorId ?? null,
-        productId: config.productId,
-        size: config.size,
-        patchIds: config.patchIds,
-        addonIds: config.addonIds,
-        customType: config.customType,
-        squadPlayerId: config.squadPlayerId,
-        customName: config.customName,
-        customNumber: config.customNumber,
-        premiumNameOption: config.premiumNameOption,
-        premiumNumberOption: config.premiumNumberOption,
-        quantity,
-        lineKey: key,
-      })
-      .returning({ id: cartItems.id });
-    return inserted!.id;
+    const [saved] = await (prepared ? this.statements.upsert[kind] : upsertStatement(db, kind).prepare(`cart_line_upsert_${kind}`)).execute({
+      ...checkValues(config, owner, key),
+      customType: config.customType,
+      customName: config.customName,
+      customNumber: config.customNumber,
+      premiumNameOption: config.premiumNameOption,
+      premiumNumberOption: config.premiumNumberOption,
+      quantity: item.quantity,
+      limit: Math.min(MAX_LINE_QUANTITY, stock),
+    });
+    // Nothing saved: a parallel request added to the same line in between and the sum went over.
+    if (!saved) throw fail(CODES.CONFLICT, msg('cart.lineLimit', { max: Math.min(MAX_LINE_QUANTITY, stock) }));
+    return saved.id;
   }
 
   /**
@@ -339,5 +335,109 @@ function configOf(line: typeof cartItems.$inferSelect): LineConfig {
     customNumber: line.customNumber,
     premiumNameOption: line.premiumNameOption as PremiumOption,
     premiumNumberOption: line.premiumNumberOption as PremiumOption,
+  };
+}
+
+type OwnerKind = 'user' | 'visitor';
+
+/** What adding a line is checked against, read in one round trip by lineQuery. */
+interface LineContext {
+  printable: boolean;
+  /** Null when the size is not offered. */
+  stock: number | null;
+  playerInTeam: boolean;
+  fittingPatches: number;
+  offeredAddons: number;
+  /** The owner's line with the same identity, if any. */
+  existingQuantity: number | null;
+  /** Lines in the owner's cart. */
+  lines: number;
+}
+
+const p = {
+  productId: sql.placeholder('productId'),
+  size: sql.placeholder('size'),
+  squadPlayerId: sql.placeholder('squadPlayerId'),
+  patchIds: sql.placeholder('patchIds'),
+  addonIds: sql.placeholder('addonIds'),
+  owner: sql.placeholder('owner'),
+  lineKey: sql.placeholder('lineKey'),
+};
+
+function ownerColumn(kind: OwnerKind) {
+  return kind === 'user' ? cartItems.userId : cartItems.visitorId;
+}
+
+/**
+ * The product and size of a configuration with everything checkConfig asks (player, patches,
+ * add-ons; `extras` false leaves those out, for a line that has none), and the owner's matching
+ * line and line count: one statement with placeholders.
+ */
+function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
+  const owner = sql`${ownerColumn(kind)} = ${p.owner}`;
+  return db
+    .select({
+      printable: products.printable,
+      stock: productSizes.stock,
+      playerInTeam: extras
+        ? sql<boolean>`(${p.squadPlayerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.squadPlayerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
+        : sql<boolean>`true`,
+      fittingPatches: extras
+        ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
+        : sql<number>`0`,
+      offeredAddons: extras
+        ? sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`
+        : sql<number>`0`,
+      existingQuantity: sql<number | null>`(select ${cartItems.quantity} from ${cartItems} where ${owner} and ${cartItems.lineKey} = ${p.lineKey})`,
+      lines: sql<number>`(select count(*)::int from ${cartItems} where ${owner})`,
+    })
+    .from(products)
+    .leftJoin(productSizes, and(eq(productSizes.productId, products.id), eq(productSizes.size, sql`${p.size}`)))
+    .where(and(eq(products.id, sql`${p.productId}::int`), eq(products.active, true)));
+}
+
+/**
+ * Adds a line, or adds to the owner's identical line, as long as the sum stays within `limit`
+ * (checked against what lineQuery read, and again here against a parallel add to the same line).
+ */
+function upsertStatement(db: Db | Tx, kind: OwnerKind) {
+  const column = ownerColumn(kind);
+  return db
+    .insert(cartItems)
+    .values({
+      userId: kind === 'user' ? sql`${p.owner}::int` : null,
+      visitorId: kind === 'visitor' ? sql`${p.owner}` : null,
+      productId: sql`${p.productId}::int`,
+      size: sql`${p.size}`,
+      patchIds: sql`${p.patchIds}::int[]`,
+      addonIds: sql`${p.addonIds}::int[]`,
+      customType: sql`${sql.placeholder('customType')}::smallint`,
+      squadPlayerId: sql`${p.squadPlayerId}::int`,
+      customName: sql`${sql.placeholder('customName')}`,
+      customNumber: sql`${sql.placeholder('customNumber')}`,
+      premiumNameOption: sql`${sql.placeholder('premiumNameOption')}`,
+      premiumNumberOption: sql`${sql.placeholder('premiumNumberOption')}`,
+      quantity: sql`${sql.placeholder('quantity')}::int`,
+      lineKey: sql`${p.lineKey}`,
+    })
+    .onConflictDoUpdate({
+      target: [column, cartItems.lineKey],
+      targetWhere: sql`${column} is not null`,
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${sql.placeholder('limit')}::int`,
+    })
+    .returning({ id: cartItems.id });
+}
+
+/** The placeholders' values of lineQuery for a configuration and an owner. */
+function checkValues(config: LineConfig, owner: CartOwner | { visitorId: string }, key = '') {
+  return {
+    productId: config.productId,
+    size: config.size,
+    squadPlayerId: config.squadPlayerId,
+    patchIds: config.patchIds,
+    addonIds: config.addonIds,
+    owner: 'userId' in owner && owner.userId !== undefined ? owner.userId : owner.visitorId!,
+    lineKey: key,
   };
 }

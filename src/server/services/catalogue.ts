@@ -4,20 +4,13 @@
  */
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../domain/api.ts';
-import type {
-  Addon,
-  NavItem,
-  Patch,
-  ProductCard,
-  ProductDetail,
-  ProductSort,
-  Size,
-} from '../../domain/catalogue.ts';
+import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { Db } from '../db/client.ts';
 import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { pick } from './localise.ts';
+import { Cached } from './cached.ts';
 import { SearchIndex } from './search-index.ts';
 
 interface PageRequest {
@@ -25,33 +18,70 @@ interface PageRequest {
   size: number;
 }
 
-/** The product columns a card needs; other services that list products select these too. */
+/**
+ * The product columns a card needs; other services that list products select these too. Only the
+ * Chinese title and the first image are read out of their JSON columns (the whole of `zh` holds
+ * the description, details and FAQ too).
+ */
 export const cardColumns = {
   id: products.id,
   title: products.title,
-  zh: products.zh,
+  zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
   price: products.price,
   compareAtPrice: products.compareAtPrice,
-  images: products.images,
+  image: sql<string | null>`${products.images} ->> 0`,
   tags: products.tags,
   sport: products.sport,
   createdAt: products.createdAt,
 };
 
-type CardRow = Pick<typeof products.$inferSelect, keyof typeof cardColumns>;
+export interface CardRow {
+  id: number;
+  title: string;
+  zhTitle: string | null;
+  price: number;
+  compareAtPrice: number | null;
+  image: string | null;
+  tags: string[];
+  sport: string;
+  createdAt: Date;
+}
 
 /** A product row as a card, titled in the shopper's locale: one shape for every product list. */
 export function toCard(row: CardRow, locale: Locale): ProductCard {
   return {
     id: row.id,
-    title: (locale === 'zh-CN' && row.zh.title) || row.title,
+    title: (locale === 'zh-CN' && row.zhTitle) || row.title,
     price: row.price,
     compareAtPrice: row.compareAtPrice,
-    image: row.images[0] ?? '',
+    image: row.image ?? '',
     tags: row.tags,
     sport: row.sport,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The channel the database's triggers announce catalogue changes on (migration 0003). */
+export const CATALOGUE_CHANNEL = 'catalogue_changes';
+
+/**
+ * What changed in the catalogue, from the database's notifications: one product (its row, or only
+ * its sizes' stock), the navigation, or anything else (teams, squads, a whole table, or changes
+ * that may have been missed), after which every cached answer is dropped.
+ */
+export type CatalogueChange = { kind: 'product'; productId: number; stockOnly: boolean } | { kind: 'navigation' } | { kind: 'everything' };
+
+export function parseCatalogueChange(payload: string | null): CatalogueChange {
+  const match = payload === null ? null : /^(products|product_sizes):(\d+)$/.exec(payload);
+  if (match) return { kind: 'product', productId: Number(match[2]), stockOnly: match[1] === 'product_sizes' };
+  if (payload === 'nav_items') return { kind: 'navigation' };
+  return { kind: 'everything' };
+}
+
+/** The search index and the cards it finds, both in memory: a search reads no table. */
+interface SearchCatalogue {
+  index: SearchIndex;
+  cards: Map<number, CardRow>;
 }
 
 const ORDER: Record<ProductSort, SQL[]> = {
@@ -61,25 +91,54 @@ const ORDER: Record<ProductSort, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
 };
 
-/** How long navigation and the search index may lag behind a catalogue edit. */
-const CATALOGUE_CACHE_MS = 5_000;
-
 export class CatalogueService {
   private readonly db: Db;
-  private navCache: { at: number; rows: (typeof navItems.$inferSelect)[] } | null = null;
-  private searchCache: { checkedAt: number; version: string; index: SearchIndex } | null = null;
-  private searchBuild: Promise<SearchIndex> | null = null;
+  private readonly navigation: Cached<(typeof navItems.$inferSelect)[]>;
+  private readonly searchCatalogue: Cached<SearchCatalogue>;
+  private readonly listeners = new Set<(change: CatalogueChange) => void>();
+  private readonly detailQuery;
 
   constructor(db: Db) {
     this.db = db;
+    this.navigation = new Cached(() => this.db.select().from(navItems).orderBy(asc(navItems.level), asc(navItems.sort), asc(navItems.id)));
+    this.searchCatalogue = new Cached(async () => {
+      const rows = await this.db
+        .select({ ...cardColumns, rank: products.rank })
+        .from(products)
+        .where(eq(products.active, true));
+      const index = new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zhTitle ? [r.title, r.zhTitle] : [r.title], rank: r.rank })));
+      return { index, cards: new Map(rows.map(({ rank: _rank, ...card }) => [card.id, card])) };
+    });
+    // One round trip: the product, its team, and its sizes and squad as JSON arrays.
+    this.detailQuery = this.db
+      .select({
+        product: products,
+        team: { tag: teams.tag, name: teams.name },
+        sizes: sql<{ size: Size; stock: number }[]>`coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.sort) from ${productSizes} s where s.product_id = ${products.id}), '[]'::json)`,
+        squad: sql<{ id: number; name: string; number: string }[]>`case when ${products.printable} then coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name, 'number', p.number) order by p.number::int) from ${squadPlayers} p where p.team_id = ${products.teamId}), '[]'::json) else '[]'::json end`,
+      })
+      .from(products)
+      .leftJoin(teams, eq(teams.id, products.teamId))
+      .where(and(eq(products.id, sql.placeholder('id')), eq(products.active, true)))
+      .prepare('catalogue_product_detail');
   }
 
-  private async navRows() {
-    const now = Date.now();
-    if (this.navCache && now - this.navCache.at < CATALOGUE_CACHE_MS) return this.navCache.rows;
-    const rows = await this.db.select().from(navItems).orderBy(asc(navItems.level), asc(navItems.sort), asc(navItems.id));
-    this.navCache = { at: now, rows };
-    return rows;
+  /** Calls `listener` with every catalogue change, after this service has dropped what it kept. */
+  onChange(listener: (change: CatalogueChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A notification from the database (CATALOGUE_CHANNEL); null when some may have been missed. */
+  changed(payload: string | null): void {
+    const change = parseCatalogueChange(payload);
+    if (change.kind === 'navigation' || change.kind === 'everything') this.navigation.invalidate();
+    if (change.kind === 'everything' || (change.kind === 'product' && !change.stockOnly)) this.searchCatalogue.invalidate();
+    for (const listener of this.listeners) listener(change);
+  }
+
+  private navRows() {
+    return this.navigation.get();
   }
 
   async navList(locale: Locale): Promise<NavItem[]> {
@@ -165,31 +224,21 @@ export class CatalogueService {
   }
 
   async productDetail(id: number, locale: Locale): Promise<ProductDetail> {
-    const [row] = await this.db
-      .select({ product: products, team: teams })
-      .from(products)
-      .leftJoin(teams, eq(teams.id, products.teamId))
-      .where(and(eq(products.id, id), eq(products.active, true)));
+    const [row] = await this.detailQuery.execute({ id });
     if (!row) throw notFound('product');
-    const { product, team } = row;
-    const [sizes, squad] = await Promise.all([
-      this.db.select().from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.sort)),
-      team && product.printable
-        ? this.db.select().from(squadPlayers).where(eq(squadPlayers.teamId, team.id)).orderBy(sql`${squadPlayers.number}::int`)
-        : Promise.resolve([]),
-    ]);
+    const { product, team, sizes, squad } = row;
     const zh = locale === 'zh-CN' ? product.zh : {};
     return {
-      ...toCard(product, locale),
+      ...toCard({ ...product, zhTitle: product.zh.title ?? null, image: product.images[0] ?? null }, locale),
       description: zh.description || product.description,
       details: zh.details?.length ? zh.details : product.details,
       images: product.images,
-      sizes: sizes.map((s) => ({ size: s.size as Size, stock: s.stock })),
+      sizes,
       customisationFee: product.customisationFee,
       sizeGuide: product.sizeGuide,
       faq: zh.faq?.length ? zh.faq : product.faq,
       team: team ? { tag: team.tag, name: pick(team.name, locale) } : null,
-      squad: squad.map((p) => ({ id: p.id, name: p.name, number: p.number })),
+      squad,
       printable: product.printable,
     };
   }
@@ -233,43 +282,11 @@ export class CatalogueService {
     return `${row?.n ?? 0}:${row?.top ?? 0}:${row?.last?.getTime() ?? 0}`;
   }
 
-  private async searchIndex(): Promise<SearchIndex> {
-    const now = Date.now();
-    const cached = this.searchCache;
-    if (cached && now - cached.checkedAt < CATALOGUE_CACHE_MS) return cached.index;
-    this.searchBuild ??= (async () => {
-      try {
-        const version = await this.catalogueVersion();
-        if (cached && cached.version === version) {
-          this.searchCache = { ...cached, checkedAt: Date.now() };
-          return cached.index;
-        }
-        const rows = await this.db
-          .select({ id: products.id, title: products.title, zh: products.zh, rank: products.rank })
-          .from(products)
-          .where(eq(products.active, true));
-        const index = new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zh.title ? [r.title, r.zh.title] : [r.title], rank: r.rank })));
-        this.searchCache = { checkedAt: Date.now(), version, index };
-        return index;
-      } finally {
-        this.searchBuild = null;
-      }
-    })();
-    return this.searchBuild;
-  }
-
   async search(request: PageRequest & { title: string }, locale: Locale): Promise<Page<ProductCard>> {
     const empty = { records: [], total: 0, current: request.current, size: request.size };
     if (request.title.trim() === '') return empty;
-    const ids = (await this.searchIndex()).search(request.title);
-    const pageIds = ids.slice((request.current - 1) * request.size, request.current * request.size);
-    if (pageIds.length === 0) return { ...empty, total: ids.length };
-    const rows = await this.db.select(cardColumns).from(products).where(and(inArray(products.id, pageIds), eq(products.active, true)));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const records = pageIds.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toCard(row, locale)] : [];
-    });
-    return { records, total: ids.length, current: request.current, size: request.size };
+    const { index, cards } = await this.searchCatalogue.get();
+    const { ids, total } = index.search(request.title, { offset: (request.current - 1) * request.size, limit: request.size });
+    return { records: ids.map((id) => toCard(cards.get(id)!, locale)), total, current: request.current, size: request.size };
   }
 }

@@ -3,6 +3,7 @@
  * order, case- and accent-insensitively, by prefix or with one typo; results are ranked by how
  * well the words matched, then by the catalogue's own ranking. The index is a small in-memory
  * structure over titles, rebuilt when the catalogue changes, so search never scans the table.
+ * Chinese titles are not split into words: a query matches any run of characters holding it.
  */
 
 export interface SearchDocument {
@@ -52,61 +53,135 @@ function wordScore(word: string, token: string): number {
   return 0;
 }
 
-export class SearchIndex {
-  private readonly docs: SearchDocument[];
-  /** token -> indexes into docs */
-  private readonly postings = new Map<string, number[]>();
-  /** Chinese titles are not split into words; they are matched by substring. */
-  private readonly cjkTitles: string[];
+/** The most words of a query that count (a pasted paragraph must not cost more). */
+const MAX_WORDS = 8;
 
-  constructor(docs: SearchDocument[]) {
-    this.docs = docs;
-    this.cjkTitles = docs.map((doc) => doc.titles.filter((t) => CJK.test(t)).map(normaliseText).join(' '));
+/** The query as the index reads it: equal keys find the same products in the same order. */
+export function searchKey(query: string): string {
+  return [...new Set(tokenise(query))].slice(0, MAX_WORDS).join(' ');
+}
+
+export interface SearchPage {
+  /** Ids of the asked-for slice of the matches, best first. */
+  ids: number[];
+  /** How many products match in all. */
+  total: number;
+}
+
+/**
+ * Postings per distinct title word, and per product its place in the catalogue's own order, in
+ * typed arrays: a query scores the matching words' postings into scratch arrays and sorts one
+ * number per match, so it allocates little and never touches the products that do not match.
+ * Not re-entrant (the scratch arrays are shared), which JavaScript's one thread guarantees.
+ */
+export class SearchIndex {
+  private readonly ids: Int32Array;
+  /** Product index by place in the catalogue order (rank, then id). */
+  private readonly byPlace: Uint32Array;
+  /** Place in the catalogue order by product index. */
+  private readonly placeOf: Uint32Array;
+  private readonly tokens: string[];
+  private readonly postings: Uint32Array[];
+  private readonly cjkToken: boolean[];
+  // Scratch, reused by every query.
+  private readonly wordBest: Uint8Array;
+  private readonly score: Uint8Array;
+  private readonly touched: Uint32Array;
+  private readonly candidates: Uint32Array;
+
+  constructor(docs: readonly SearchDocument[]) {
+    const n = docs.length;
+    this.ids = Int32Array.from(docs, (doc) => doc.id);
+    this.byPlace = Uint32Array.from(docs.keys()).sort((a, b) => docs[b]!.rank - docs[a]!.rank || docs[a]!.id - docs[b]!.id);
+    this.placeOf = new Uint32Array(n);
+    this.byPlace.forEach((index, place) => (this.placeOf[index] = place));
+    const lists = new Map<string, number[]>();
     docs.forEach((doc, index) => {
       const seen = new Set<string>();
       for (const title of doc.titles) for (const token of tokenise(title)) seen.add(token);
       for (const token of seen) {
-        const list = this.postings.get(token);
+        const list = lists.get(token);
         if (list) list.push(index);
-        else this.postings.set(token, [index]);
+        else lists.set(token, [index]);
       }
     });
+    this.tokens = [...lists.keys()];
+    this.postings = this.tokens.map((token) => Uint32Array.from(lists.get(token)!));
+    this.cjkToken = this.tokens.map((token) => CJK.test(token));
+    this.wordBest = new Uint8Array(n);
+    this.score = new Uint8Array(n);
+    this.touched = new Uint32Array(n);
+    this.candidates = new Uint32Array(n);
   }
 
   get size(): number {
-    return this.docs.length;
+    return this.ids.length;
   }
 
-  /** Ids of matching products, best first. A blank query matches nothing. */
-  search(query: string): number[] {
-    const words = [...new Set(tokenise(query))].slice(0, 8);
-    if (words.length === 0) return [];
-    let scores: Map<number, number> | null = null;
-    for (const word of words) {
-      const wordScores = new Map<number, number>();
-      if (CJK.test(word)) {
-        this.cjkTitles.forEach((title, index) => {
-          if (title.includes(word)) wordScores.set(index, 4);
-        });
-      }
-      for (const [token, list] of this.postings) {
-        const score = wordScore(word, token);
-        if (score === 0) continue;
-        for (const index of list) if ((wordScores.get(index) ?? 0) < score) wordScores.set(index, score);
-      }
-      if (scores === null) scores = wordScores;
-      else {
-        const next = new Map<number, number>();
-        for (const [index, score] of scores) {
-          const add = wordScores.get(index);
-          if (add) next.set(index, score + add);
-        }
-        scores = next;
-      }
-      if (scores.size === 0) return [];
+  /** How well `word` matches each title word that it matches at all. */
+  private matches(word: string): { token: number; score: number }[] {
+    const found: { token: number; score: number }[] = [];
+    // Chinese titles are not split into words: any run of characters that holds the query's matches fully.
+    const cjk = CJK.test(word);
+    for (let t = 0; t < this.tokens.length; t++) {
+      const score = cjk && this.cjkToken[t] && this.tokens[t]!.includes(word) ? 4 : wordScore(word, this.tokens[t]!);
+      if (score > 0) found.push({ token: t, score });
     }
-    return [...scores!.entries()]
-      .sort((a, b) => b[1] - a[1] || this.docs[b[0]]!.rank - this.docs[a[0]]!.rank || this.docs[a[0]]!.id - this.docs[b[0]]!.id)
-      .map(([index]) => this.docs[index]!.id);
+    return found;
+  }
+
+  /**
+   * The matching products, best first: every query word must match a word of the title, and the
+   * better the words match the higher it ranks; ties keep the catalogue's order. A blank query
+   * matches nothing.
+   */
+  search(query: string, slice: { offset: number; limit: number } = { offset: 0, limit: Number.POSITIVE_INFINITY }): SearchPage {
+    const words = searchKey(query).split(' ').filter(Boolean);
+    if (words.length === 0) return { ids: [], total: 0 };
+    const { wordBest, score, touched, candidates } = this;
+    let count = 0;
+    for (let w = 0; w < words.length; w++) {
+      // The word's best score per product, for the products it reaches.
+      let reached = 0;
+      for (const { token, score: tokenScore } of this.matches(words[w]!)) {
+        for (const index of this.postings[token]!) {
+          if (wordBest[index] === 0) touched[reached++] = index;
+          if (wordBest[index]! < tokenScore) wordBest[index] = tokenScore;
+        }
+      }
+      if (w === 0) {
+        for (let i = 0; i < reached; i++) {
+          candidates[i] = touched[i]!;
+          score[touched[i]!] = wordBest[touched[i]!]!;
+        }
+        count = reached;
+      } else {
+        // Keep the products every word so far reached.
+        let kept = 0;
+        for (let i = 0; i < count; i++) {
+          const index = candidates[i]!;
+          if (wordBest[index]! > 0) {
+            score[index] = score[index]! + wordBest[index]!;
+            candidates[kept++] = index;
+          } else score[index] = 0;
+        }
+        count = kept;
+      }
+      for (let i = 0; i < reached; i++) wordBest[touched[i]!] = 0;
+      if (count === 0) return { ids: [], total: 0 };
+    }
+    // One number per match: higher score first, then the catalogue's order.
+    const n = this.ids.length;
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const index = candidates[i]!;
+      keys[i] = (255 - score[index]!) * n + this.placeOf[index]!;
+      score[index] = 0;
+    }
+    keys.sort();
+    const end = Math.min(count, slice.offset + slice.limit);
+    const ids: number[] = [];
+    for (let i = slice.offset; i < end; i++) ids.push(this.ids[this.byPlace[keys[i]! % n]!]!);
+    return { ids, total: count };
   }
 }

@@ -1,0 +1,129 @@
+/**
+ * In-process caches of what the database says, kept until the rows under them change (the
+ * catalogue's notifications, services/catalogue.ts). Both kinds share one rule: a load that was
+ * running when the cache was invalidated answers the callers that waited for it but is not kept,
+ * since it may have read the rows before they changed.
+ */
+
+/** One value, loaded on first use and again after each `invalidate()`. */
+export class Cached<T> {
+  private readonly load: () => Promise<T>;
+  private value: { data: T } | null = null;
+  private pending: Promise<T> | null = null;
+  private generation = 0;
+
+  constructor(load: () => Promise<T>) {
+    this.load = load;
+  }
+
+  get(): Promise<T> {
+    if (this.value) return Promise.resolve(this.value.data);
+    // Callers arriving while it loads share the one load.
+    this.pending ??= this.fill();
+    return this.pending;
+  }
+
+  private async fill(): Promise<T> {
+    const generation = this.generation;
+    try {
+      const data = await this.load();
+      if (generation === this.generation) this.value = { data };
+      return data;
+    } finally {
+      if (generation === this.generation) this.pending = null;
+    }
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.value = null;
+    this.pending = null;
+  }
+}
+
+/**
+ * Values by key, least recently used dropped first once their sizes add up to more than
+ * `maxBytes`. Concurrent misses for one key share one load.
+ */
+export class KeyedCache<K, V> {
+  private readonly maxBytes: number;
+  private readonly sizeOf: (value: V) => number;
+  /** In use order, oldest first (a Map keeps insertion order; a hit moves its key to the end). */
+  private readonly entries = new Map<K, { value: V; bytes: number }>();
+  private readonly pending = new Map<K, Promise<V>>();
+  private bytes = 0;
+  private generation = 0;
+
+  constructor(options: { maxBytes: number; sizeOf: (value: V) => number }) {
+    this.maxBytes = options.maxBytes;
+    this.sizeOf = options.sizeOf;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get totalBytes(): number {
+    return this.bytes;
+  }
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const entry = this.entries.get(key);
+    if (entry) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return Promise.resolve(entry.value);
+    }
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = this.fill(key, load);
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async fill(key: K, load: () => Promise<V>): Promise<V> {
+    const generation = this.generation;
+    try {
+      const value = await load();
+      if (generation === this.generation) this.store(key, value);
+      return value;
+    } finally {
+      if (generation === this.generation) this.pending.delete(key);
+    }
+  }
+
+  private store(key: K, value: V): void {
+    const bytes = this.sizeOf(value);
+    if (bytes > this.maxBytes) return;
+    this.remove(key);
+    this.entries.set(key, { value, bytes });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes;
+    }
+  }
+
+  private remove(key: K): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+
+  /** Drops some keys; loads running now are not kept (they may hold the old rows). */
+  delete(...keys: K[]): void {
+    this.generation++;
+    this.pending.clear();
+    for (const key of keys) this.remove(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.pending.clear();
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
