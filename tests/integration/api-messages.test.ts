@@ -19,6 +19,18 @@ function variesOnLanguage(answer: Answer) {
   expect(String(answer.headers['vary'] ?? '').toLowerCase()).toContain('accept-language');
 }
 
+describe('localised successes', () => {
+  it('a product answer is in the asked language and says it varies on Accept-Language (caches keep one per language)', async () => {
+    const stock = await findStock(shop, 1);
+    const zh = await call<{ title: string }>(shop.app, '/demo/ironProduct/queryProductDetail', { id: stock.productId }, { headers: ZH });
+    const en = await call<{ title: string }>(shop.app, '/demo/ironProduct/queryProductDetail', { id: stock.productId });
+    expect(zh.code).toBe('0000');
+    expect(zh.data.title).not.toBe(en.data.title);
+    variesOnLanguage(zh);
+    variesOnLanguage(en);
+  });
+});
+
 describe('a failure in zh-CN comes back in Chinese, and in English otherwise', () => {
   it('a wrong password', async () => {
     const account = await signUp(shop.app);

@@ -85,6 +85,8 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
       reply.header('content-security-policy', API_CSP);
       // API answers may be personal (carts, accounts): never kept by shared caches.
       reply.header('cache-control', 'no-store');
+      // Names, descriptions and messages come in the Accept-Language's locale.
+      reply.header('vary', 'Accept-Language');
     } else reply.header('content-security-policy', pagePolicy);
     done();
   });
