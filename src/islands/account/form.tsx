@@ -219,11 +219,20 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export function TextField({ id, label, value, onValue, error, hint, after, className, ...input }: TextFieldProps) {
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  // On a slow network the shopper (or the browser's autofill) can fill the server-rendered input
+  // before the island hydrates; take what is there instead of sending the empty initial value.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed !== undefined && typed !== value) onValue(typed);
+    // Once, right after hydration: later changes come through onChange.
+  }, []);
   return (
     <div className={`account-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className="account-input-row">
         <input
+          ref={inputRef}
           id={id}
           name={id}
           value={value}
