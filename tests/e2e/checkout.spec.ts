@@ -65,6 +65,15 @@ async function newVisitor(context: BrowserContext, request: APIRequestContext, b
   };
 }
 
+/**
+ * Opens a checkout and waits for its island to hydrate (Astro drops `ssr` then): text typed into
+ * the server-rendered shell before that is redrawn away when the island renders its form.
+ */
+async function openCheckout(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('astro-island[component-url*="CheckoutPage"]:not([ssr])').waitFor({ state: 'attached' });
+}
+
 function checkoutUrl(locale: Locale, ids: readonly number[]): string {
   return `/${locale}/checkouts/cart/?from=cart&items=${encodeURIComponent(JSON.stringify(ids))}`;
 }
@@ -112,7 +121,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await context.addInitScript(() => localStorage.setItem('SOY_currency', JSON.stringify('GBP')));
     const email = `guest-${visitor.id.slice(0, 12)}@example.com`;
 
-    await page.goto(checkoutUrl(locale, ids));
+    await openCheckout(page, checkoutUrl(locale, ids));
     await expect(page.locator('.checkout-line')).toHaveCount(2);
     await expect(page.locator('.checkout-line[data-personalised]')).toContainText('SMITH 7');
     // Signing in comes back to this very checkout.
@@ -197,7 +206,7 @@ test('zh-CN: a signed-in shopper pays with a saved address and finds the order i
   await expect(page.getByText(m.orders.empty)).toBeVisible();
   await screenshot(page, `orders-empty-${locale}`, testInfo.project.name);
 
-  await page.goto(checkoutUrl(locale, ids));
+  await openCheckout(page, checkoutUrl(locale, ids));
   // Members have no email field: the account's is used. The default address is chosen.
   await expect(page.locator('.checkout input[name="email"]')).toHaveCount(0);
   await expect(page.locator('input[name="addressChoice"]').first()).toBeChecked();
@@ -231,7 +240,7 @@ test('en-US: a declined card is retried and the order is paid', async ({ page, c
   const m = CHECKOUT[locale];
   const visitor = await newVisitor(context, request, baseURL!);
   const ids = await visitor.add([await line(request, 12, {})]);
-  await page.goto(checkoutUrl(locale, ids));
+  await openCheckout(page, checkoutUrl(locale, ids));
   await page.locator('.checkout input[name="email"]').fill(`declined-${visitor.id.slice(0, 12)}@example.com`);
   await typeAddress(page, 'GB');
   await expect(page.locator('[data-method="standard"]')).toBeVisible();
@@ -253,7 +262,7 @@ test('zh-CN: a cancelled approval returns to the checkout with the form as it wa
   const visitor = await newVisitor(context, request, baseURL!);
   const ids = await visitor.add([await personalised(request, 3)]);
   const email = `cancel-${visitor.id.slice(0, 12)}@example.com`;
-  await page.goto(checkoutUrl(locale, ids));
+  await openCheckout(page, checkoutUrl(locale, ids));
   await page.locator('.checkout input[name="email"]').fill(email);
   await typeAddress(page, 'GB');
   await page.locator('[data-method="express"]').click();
