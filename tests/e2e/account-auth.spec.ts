@@ -250,6 +250,8 @@ test('en-US: a redirect to another site is ignored: the shopper lands on the roo
   const shopper = await registerShopper(page.request, newShopper('Sam', 'Reed'));
   await page.goto(`/en-US/login/?redirect=${encodeURIComponent('//evil.example/steal')}`);
   await expect(page.getByRole('link', { name: m.login.register })).toHaveAttribute('href', '/en-US/register/');
+  // That link is the same before the form hydrates: wait for it, or hydration empties what is typed.
+  await page.locator('astro-island[component-url*="LoginForm"]:not([ssr])').waitFor({ state: 'attached' });
   await form(page).getByLabel(m.fields.email, { exact: true }).fill(shopper.email.toUpperCase());
   await page.locator('#login-password').fill(shopper.password);
   await submit(page).click();
