@@ -13,6 +13,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import enAccount from '../../src/i18n/locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../src/i18n/locales/zh-CN/account.json' with { type: 'json' };
 import { E2E_AUTH_SECRET } from './support/env.ts';
+import { holdIsland } from './support/hydration.ts';
 import { waitForMail } from './support/mail.ts';
 import { api, expect as baseExpect, newShopper, registerShopper, signInTokens, signedInShopper, storedSession, test } from './support/shoppers.ts';
 
@@ -245,12 +246,25 @@ test('zh-CN: a protected page sends a signed-out visitor to login and back; "Log
   expect(shownFor).toBeLessThan(5950);
 });
 
+test('zh-CN: an email and password typed (or autofilled) before the form hydrates sign the shopper in', async ({ page }) => {
+  const m = MESSAGES['zh-CN'];
+  const shopper = await registerShopper(page.request, newShopper('Lin', 'Early'));
+  const hydrate = await holdIsland(page, 'LoginForm');
+  await page.goto('/zh-CN/login/', { waitUntil: 'domcontentloaded' });
+  await page.locator('#login-email').fill(shopper.email);
+  await page.locator('#login-password').fill(shopper.password);
+  await hydrate();
+  await submit(page).click();
+  await expect(page).toHaveURL(/\/zh-CN\/$/);
+  await expect(notices(page).filter({ hasText: m.login.succeeded })).toBeVisible();
+});
+
 test('en-US: a redirect to another site is ignored: the shopper lands on the root', async ({ page }) => {
   const m = MESSAGES['en-US'];
   const shopper = await registerShopper(page.request, newShopper('Sam', 'Reed'));
   await page.goto(`/en-US/login/?redirect=${encodeURIComponent('//evil.example/steal')}`);
   await expect(page.getByRole('link', { name: m.login.register })).toHaveAttribute('href', '/en-US/register/');
-  // That link is the same before the form hydrates: wait for it, or hydration empties what is typed.
+  // That link is the same before the form hydrates: wait for the form, whose button does nothing before.
   await page.locator('astro-island[component-url*="LoginForm"]:not([ssr])').waitFor({ state: 'attached' });
   await form(page).getByLabel(m.fields.email, { exact: true }).fill(shopper.email.toUpperCase());
   await page.locator('#login-password').fill(shopper.password);

@@ -6,6 +6,7 @@
  * visitor (and e-mail address), so parallel workers never share a cart or a coupon use.
  */
 import { randomBytes } from 'node:crypto';
+import { holdIsland } from './support/hydration.ts';
 import { waitForMail } from './support/mail.ts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { CheckoutQuote } from '../../src/domain/checkout.ts';
@@ -66,8 +67,8 @@ async function newVisitor(context: BrowserContext, request: APIRequestContext, b
 }
 
 /**
- * Opens a checkout and waits for its island to hydrate (Astro drops `ssr` then): text typed into
- * the server-rendered shell before that is redrawn away when the island renders its form.
+ * Opens a checkout and waits for its island to hydrate (Astro drops `ssr` then): its buttons do
+ * nothing before that (typing early is kept: see the test on it below).
  */
 async function openCheckout(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -182,6 +183,37 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.locator('.recent-purchases')).not.toContainText('Keeper');
   });
 }
+
+test('en-US: what a guest types before the checkout hydrates is kept and sent with the order', async ({ page, context, request, baseURL }) => {
+  const m = CHECKOUT['en-US'];
+  const visitor = await newVisitor(context, request, baseURL!);
+  const ids = await visitor.add([await line(request, 5, {})]);
+  const email = `early-${visitor.id.slice(0, 12)}@example.com`;
+  const hydrate = await holdIsland(page, 'CheckoutPage');
+  await page.goto(checkoutUrl('en-US', ids), { waitUntil: 'domcontentloaded' });
+  // A slow phone: the form is on screen, its script is not yet there.
+  await page.locator('.checkout input[name="email"]').fill(email);
+  await page.locator('[autocomplete="shipping given-name"]').fill('Early');
+  await page.locator('[autocomplete="shipping family-name"]').fill('Bird');
+  await page.locator('[autocomplete="shipping address-line1"]').fill('221 Baker Street');
+  await page.locator('[autocomplete="shipping address-level2"]').fill('London');
+  await page.locator('[autocomplete="shipping postal-code"]').fill('NW1 6XE');
+  await page.locator('[autocomplete="shipping tel-national"]').fill('2079460000');
+  await hydrate();
+
+  // The country list only comes with the script; choosing it re-renders the whole form.
+  await page.locator('select[autocomplete="shipping country"]').selectOption('GB');
+  await expect(page.locator('[data-method="standard"]')).toBeVisible();
+  await expect(page.locator('.checkout input[name="email"]')).toHaveValue(email);
+  await expect(page.locator('[autocomplete="shipping given-name"]')).toHaveValue('Early');
+  await expect(page.locator('[autocomplete="shipping address-line1"]')).toHaveValue('221 Baker Street');
+  await page.getByRole('button', { name: m.actions.continue }).click();
+  await payWith(page, 'en-US', 'approve');
+  await expect(page).toHaveURL(/\/en-US\/order-success\/JS-[A-Z0-9]{5}-[A-Z0-9]{5}\/\?token=/);
+  await expect(page.getByText(fill(m.success.email, { email }))).toBeVisible();
+  await expect(page.locator('.order-address')).toContainText('221 Baker Street');
+  await expect(page.locator('.order-address')).toContainText('Early Bird');
+});
 
 test('zh-CN: a signed-in shopper pays with a saved address and finds the order in the account', async ({ page, context, request, baseURL }, testInfo) => {
   const locale = 'zh-CN';

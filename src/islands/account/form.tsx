@@ -10,6 +10,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTM
 import type { ZodType } from 'zod';
 import { NAME_MAX } from '../../domain/account.ts';
 import { useTranslation } from '../../i18n/react.tsx';
+import { useTypedBeforeHydration } from '../typed-before-hydration.ts';
 import type { AccountFailure } from '../../stores/account.ts';
 import { firstIssuePerField, formMessage, serverFieldErrors } from './messages.ts';
 import './account.css';
@@ -219,20 +220,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export function TextField({ id, label, value, onValue, error, hint, after, className, ...input }: TextFieldProps) {
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  // On a slow network the shopper (or the browser's autofill) can fill the server-rendered input
-  // before the island hydrates; take what is there instead of sending the empty initial value.
-  useEffect(() => {
-    const typed = inputRef.current?.value;
-    if (typed !== undefined && typed !== value) onValue(typed);
-    // Once, right after hydration: later changes come through onChange.
-  }, []);
+  const row = useRef<HTMLDivElement | null>(null);
+  useTypedBeforeHydration(row, (name, typed) => name === id && onValue(typed));
   return (
     <div className={`account-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <div className="account-input-row">
+      <div className="account-input-row" ref={row}>
         <input
-          ref={inputRef}
           id={id}
           name={id}
           value={value}

@@ -7,9 +7,10 @@
  * Each field has a visible label, its hint and error tied to it (`aria-describedby`), and
  * `aria-invalid` while wrong; the browser's autofill tokens are set for the given section.
  */
-import type { ChangeEvent, ReactNode } from 'react';
+import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import type { AddressField, FieldError } from './address-form.ts';
+import { useTypedBeforeHydration } from '../typed-before-hydration.ts';
+import { ADDRESS_FIELDS, type AddressField, type FieldError } from './address-form.ts';
 import { suggestionSummary } from './autofill.ts';
 import type { AddressForm } from './useAddressForm.ts';
 import './address.css';
@@ -28,6 +29,11 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
   const hasStates = country?.hasStates === true;
   const auto = (token: string) => `${section} ${token}`;
   const listFailed = form.countriesStatus === 'error' || (hasStates && form.statesStatus === 'error');
+  const grid = useRef<HTMLDivElement | null>(null);
+  useTypedBeforeHydration(grid, (name, typed) => {
+    const field = ADDRESS_FIELDS.find((known) => known === name);
+    if (field) form.setField(field, typed);
+  });
 
   const text = (field: AddressField, options: { label: string; required?: boolean; autoComplete: string; hint?: string; type?: string; inputMode?: 'tel' | 'text'; maxLength?: number; className?: string; after?: ReactNode }) => (
     <Field form={form} field={field} label={options.label} required={options.required ?? false} hint={options.hint} className={options.className}>
@@ -63,7 +69,7 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
     : [];
 
   return (
-    <div className="af-grid">
+    <div className="af-grid" ref={grid}>
       <p className="af-note af-wide">{t('address.requiredNote')}</p>
       {text('firstName', { label: t('address.fields.firstName'), required: true, autoComplete: 'given-name', maxLength: 50 })}
       {text('lastName', { label: t('address.fields.lastName'), required: true, autoComplete: 'family-name', maxLength: 50 })}

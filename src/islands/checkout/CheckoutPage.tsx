@@ -25,6 +25,7 @@ import { $currency } from '../../stores/currency.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { AddressFields } from '../address/AddressFields.tsx';
 import { useAddressForm } from '../address/useAddressForm.ts';
+import { useTypedBeforeHydration } from '../typed-before-hydration.ts';
 import { LineDetails } from '../cart/CartLine.tsx';
 import { cartHref } from '../cart/links.ts';
 import { orderSuccessHref, signInHref } from './links.ts';
@@ -78,6 +79,12 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
   const [message, setMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(null);
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const form = useAddressForm({ idPrefix: `${id}-ship` });
+  // The address fields take their own; the email and the coupon are this form's.
+  const formRef = useRef<HTMLFormElement | null>(null);
+  useTypedBeforeHydration(formRef, (name, typed) => {
+    if (name === 'email') setEmail(typed);
+    else if (name === 'coupon') setCouponInput(typed);
+  });
 
   // The sign-in link comes back here; the address is only known in the browser.
   const [here, setHere] = useState('');
@@ -245,7 +252,7 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
   const stockNotices = ready?.notices.stock ?? [];
 
   return (
-    <form className="checkout" onSubmit={(event) => void onContinue(event)} noValidate aria-busy={payment.status === 'placing' || undefined}>
+    <form ref={formRef} className="checkout" method="post" onSubmit={(event) => void onContinue(event)} noValidate aria-busy={payment.status === 'placing' || undefined}>
       <div className="checkout-main">
         {!signedIn ? (
           <section className="checkout-section" aria-labelledby={`${id}-contact`}>
