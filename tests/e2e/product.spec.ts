@@ -10,6 +10,7 @@ import type { ProductDetail } from '../../src/domain/catalogue.ts';
 import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.ts';
 import { MAX_LINE_QUANTITY } from '../../src/domain/pricing.ts';
 import { msg, render } from '../../src/server/messages/index.ts';
+import { holdIsland } from './support/hydration.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 const catalogue = (locale: Locale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8'));
@@ -160,6 +161,27 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       expect(line.addonItems).toHaveLength(1);
       expect(line.lineTotal, 'the subtotal shown is what the server charges').toBe(shown);
       expect(errors).toEqual([]);
+    });
+
+    test('a size and a print option tapped before the configurator hydrates are kept', async ({ page }) => {
+      const inStock = shirt.sizes.find((s) => s.stock >= 20)!.size;
+      await page.addInitScript((code) => localStorage.setItem('SOY_currency', JSON.stringify(code)), CURRENCY[locale]);
+      const hydrate = await holdIsland(page, 'Configurator');
+      await page.goto(`/${locale}/product/${shirt.id}/`, { waitUntil: 'domcontentloaded' });
+      await sizeRadio(page, inStock).check();
+      await page.getByRole('radio', { name: new RegExp(m.type['3']) }).check();
+      await hydrate();
+
+      // Typing the print re-renders the form: both choices must still hold.
+      await page.getByLabel(m.name.label, { exact: true }).fill('early');
+      await page.getByLabel(m.number.label, { exact: true }).fill('9');
+      await expect(sizeRadio(page, inStock)).toBeChecked();
+      await page.getByRole('button', { name: m.actions.addToCart }).click();
+      await expect(page.getByText(m.actions.added)).toBeVisible();
+      await closeCartDrawer(page, locale);
+      const cart = await serverCart(page, currency);
+      expect(cart.records).toHaveLength(1);
+      expect(cart.records[0]).toMatchObject({ productId: shirt.id, size: inStock, customType: 3, customName: 'EARLY', customNumber: '9' });
     });
 
     test('Choose A Player, Blank and Standard: each line costs what the page showed', async ({ page }) => {

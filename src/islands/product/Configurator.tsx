@@ -40,6 +40,7 @@ import { IslandI18n, useTranslation, type MessageKey } from '../../i18n/react.ts
 import { eurIn, useCurrency } from './money.ts';
 import { ShirtPreview } from './ShirtPreview.tsx';
 import { SizePicker } from './SizePicker.tsx';
+import { useTypedBeforeHydration } from '../typed-before-hydration.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -171,6 +172,16 @@ export function Configurator({ locale, product: built, refresh = false }: Config
 
   const chooseType = (customType: CustomType) => update({ customType });
 
+  // The island waits for the page to settle (client:idle): a size or print option tapped before
+  // that is kept rather than redrawn away.
+  const formRef = useRef<HTMLFormElement | null>(null);
+  useTypedBeforeHydration(formRef, (name, value) => {
+    const size = product.sizes.find((s) => s.size === value);
+    const type = types.find((offered) => String(offered) === value);
+    if (name === `${idPrefix}-size` && size) chooseSize(size.size);
+    else if (name === `${idPrefix}-type` && type !== undefined) chooseType(type);
+  });
+
   const setQuantity = (value: number) => update({ quantity: value });
 
   async function submit(mode: 'cart' | 'buy') {
@@ -213,7 +224,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const quantityError = shown('quantity');
 
   return (
-    <form className="configurator" onSubmit={onSubmit} noValidate aria-label={t('configurator.form.label')}>
+    <form ref={formRef} className="configurator" onSubmit={onSubmit} noValidate aria-label={t('configurator.form.label')}>
       <SizePicker
         idPrefix={idPrefix}
         sizes={product.sizes}
