@@ -1,7 +1,7 @@
 /**
- * The header's cart item count, which every page asks for as it loads, without the HTTP client
- * (ofetch and the code handling: about 6 KB gzip that a content page would otherwise load for
- * this one call). A plain fetch carries the same headers as every call (request-context.ts);
+ * The header's cart item count, which every page asks for as it loads, without the full HTTP
+ * client (it and the code handling are a few KB gzip that a content page would otherwise load
+ * for this one call). A plain fetch carries the same headers as every call (request-context.ts);
  * anything but a clean answer (an expired token, a server error, no network) is asked again
  * through the full client, loaded only then, which refreshes the token or stays silent as a
  * background call does.

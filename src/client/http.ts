@@ -15,7 +15,6 @@
  * file stays free of session state and UI; without that hook (the build, unit tests) failures go
  * straight to the caller.
  */
-import { ofetch } from 'ofetch';
 import { CODES, REQUEST_ID_HEADER } from '../domain/api.ts';
 import type { Locale } from '../domain/locale.ts';
 import { ApiError, CLIENT_CODES } from './errors.ts';
@@ -75,7 +74,24 @@ export function mediaUrl(path: string): string {
   return new URL(path, base).toString();
 }
 
-const $fetch = ofetch.create({ retry: 0, responseType: 'json', ignoreResponseError: true });
+/** `base` + `path`, with the query's defined values as a query string. */
+function urlFor(base: string, path: string, query: RequestOptions['query']): string {
+  const url = `${trimSlash(base)}/${path.replace(/^\/+/, '')}`;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) params.append(name, String(value));
+  const search = params.toString();
+  return search ? `${url}${url.includes('?') ? '&' : '?'}${search}` : url;
+}
+
+/** The answer's JSON; its text when it is not JSON (a proxy's error page), which no envelope matches. */
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
 
 /** How a service wraps its answers. */
 interface Service {
@@ -124,9 +140,10 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
     });
   }
 
-  const headers = { ...options.headers, ...requestHeaders({ requestId, locale: options.locale, token }) };
+  const headers: Record<string, string> = { ...options.headers, ...requestHeaders({ requestId, locale: options.locale, token }) };
+  if (method === 'POST') headers['content-type'] = 'application/json';
 
-  // ofetch drops its own timeout when a signal is given, so both are combined here.
+  // One controller for the timeout and the caller's signal; it covers reading the body too.
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -137,16 +154,16 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   if (options.signal?.aborted) controller.abort();
 
-  let response;
+  let response: Response;
+  let payload: unknown;
   try {
-    response = await $fetch.raw<unknown>(path, {
-      baseURL: base,
+    response = await fetch(urlFor(base, path, options.query), {
       method,
       headers,
       signal: controller.signal,
-      ...(method === 'POST' ? { body: (body ?? {}) as Record<string, unknown> } : {}),
-      ...(options.query ? { query: options.query } : {}),
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
     });
+    payload = parseBody(await response.text());
   } catch (cause) {
     const code = timedOut ? CLIENT_CODES.TIMEOUT : options.signal?.aborted ? CLIENT_CODES.ABORTED : CLIENT_CODES.NETWORK;
     let msg = timedOut ? 'The server took too long to answer' : code === CLIENT_CODES.ABORTED ? 'Request cancelled' : 'Could not reach the server';
@@ -159,7 +176,7 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
   }
 
   const answeredId = response.headers.get(REQUEST_ID_HEADER) ?? requestId;
-  const outcome = service.unwrap(response._data, response.ok);
+  const outcome = service.unwrap(payload, response.ok);
   if (outcome?.ok) return outcome.data as T;
   if (outcome) {
     // HTTP errors use the server's message when it sent one (spec section 7).
