@@ -130,6 +130,11 @@ describe('system', () => {
     expect(answer.headers['strict-transport-security']).toContain('max-age=');
     expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(answer.headers['vary']).toBe('Origin, Accept-Language');
+    // Headers that act on documents only are not sent with JSON.
+    expect(answer.headers['x-frame-options']).toBeUndefined();
+    expect(answer.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('allows CORS only from the allow-list', async () => {

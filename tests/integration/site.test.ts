@@ -40,6 +40,10 @@ describe('at the root', () => {
     expect(page.headers['cache-control']).toContain('must-revalidate');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['content-security-policy']).not.toContain("default-src 'none'");
+    // The document-only hardening that API answers leave out.
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['strict-transport-security']).toContain('max-age=');
   });
 
   it('keeps the page policy on a 304 revalidation, so a reloaded page can load its assets', async () => {

@@ -61,12 +61,29 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
   return added;
 }
 
+/**
+ * Of helmet's headers, those that mean something to a JSON or image answer. The rest (frame and
+ * opener policies, legacy IE and Flash switches, DNS prefetch, agent clusters) act on documents
+ * only; API answers skip them, which is a third less header work per request.
+ */
+const API_HARDENING = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
+
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
-  const pagePolicy = pageCsp(options.frameOrigins ?? []);
   const hardening = await helmetHeaders(HELMET_OPTIONS);
-  const allowed = new Set(options.corsOrigins);
+  const apiHeaders = {
+    ...Object.fromEntries(API_HARDENING.flatMap((name) => (hardening[name] ? [[name, hardening[name]]] : []))),
+    'content-security-policy': API_CSP,
+    // API answers may be personal (carts, accounts): never kept by shared caches.
+    'cache-control': 'no-store',
+    // Names, descriptions and messages come in the Accept-Language's locale; CORS answers follow
+    // the Origin (said here once: the CORS hook's own Vary ran before and would be replaced).
+    vary: 'Origin, Accept-Language',
+  };
+  const docsHeaders = { ...hardening, 'content-security-policy': DOCS_CSP };
+  const pageHeaders = { ...hardening, 'content-security-policy': pageCsp(options.frameOrigins ?? []) };
   await app.register(cors, {
-    origin: (origin, callback) => callback(null, origin === undefined || allowed.has(origin)),
+    // A list, not a function: the plugin then needs no callback per request.
+    origin: [...new Set(options.corsOrigins)],
     credentials: true,
     allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-Visitor-Id', 'Accept-Language', 'Idempotency-Key'],
     exposedHeaders: ['X-Request-Id', 'X-Visitor-Id'],
@@ -78,16 +95,8 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   // static site, the docs) replaces these. Chosen by path, not by content type: a 304
   // revalidation has no content type, and the browser keeps the policy it brings for the cached page.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(hardening);
     const url = request.url;
-    if (url.startsWith(docsPath)) reply.header('content-security-policy', DOCS_CSP);
-    else if (url.startsWith(apiPath) || url === options.apiPrefix) {
-      reply.header('content-security-policy', API_CSP);
-      // API answers may be personal (carts, accounts): never kept by shared caches.
-      reply.header('cache-control', 'no-store');
-      // Names, descriptions and messages come in the Accept-Language's locale.
-      reply.header('vary', 'Accept-Language');
-    } else reply.header('content-security-policy', pagePolicy);
+    reply.headers(url.startsWith(docsPath) ? docsHeaders : url.startsWith(apiPath) || url === options.apiPrefix ? apiHeaders : pageHeaders);
     done();
   });
 }
