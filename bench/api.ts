@@ -583,7 +583,7 @@ export async function runApi(options: ApiOptions): Promise<ApiResult> {
   } else options.log('API on PostgreSQL: skipped (DATABASE_URL is not set)');
   return {
     settings: [
-      `NODE_ENV=production, LOG_LEVEL=info (the default: a log line per request), API only (no site served, as behind a CDN)`,
+      `NODE_ENV=production, LOG_LEVEL=info (the default: failures are logged, successful requests are not), API only (no site served, as behind a CDN)`,
       `rate limits OFF (RATE_LIMIT_PER_MINUTE=0): one client address at thousands of req/s would otherwise measure 429 answers`,
       `autocannon, ${CONNECTIONS} connections, browser headers (JSON, Accept-Encoding gzip/br: answers over 1 KB are compressed as for a shopper)`,
     ],

@@ -170,6 +170,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await page.goto(`/${locale}/product/${shirt.id}/`, { waitUntil: 'domcontentloaded' });
       await sizeRadio(page, inStock).check();
       await page.getByRole('radio', { name: new RegExp(m.type['3']) }).check();
+      // A tap on it now would post the form the plain HTML way and reload the page.
+      await expect(page.getByRole('button', { name: m.actions.addToCart })).toBeDisabled();
       await hydrate();
 
       // Typing the print re-renders the form: both choices must still hold.

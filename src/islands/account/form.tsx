@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTM
 import type { ZodType } from 'zod';
 import { NAME_MAX } from '../../domain/account.ts';
 import { useTranslation } from '../../i18n/react.tsx';
-import { useTypedBeforeHydration } from '../typed-before-hydration.ts';
+import { useHydrated, useTypedBeforeHydration } from '../hydration.ts';
 import type { AccountFailure } from '../../stores/account.ts';
 import { firstIssuePerField, formMessage, serverFieldErrors } from './messages.ts';
 import './account.css';
@@ -107,7 +107,7 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
   const [values, setValuesState] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [busy, setBusy] = useState(false);
-  const [ready, setReady] = useState(false);
+  const ready = useHydrated();
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const tried = useRef(false);
   const held = useRef(false);
@@ -115,8 +115,6 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
   const formRef = useRef<HTMLFormElement | null>(null);
   const translate = useFormMessage();
   const failureText = useFailureText();
-
-  useEffect(() => setReady(true), []);
 
   // After errors are drawn, the first field in error takes focus (its message is read with it).
   useEffect(() => {

@@ -40,7 +40,7 @@ import { IslandI18n, useTranslation, type MessageKey } from '../../i18n/react.ts
 import { eurIn, useCurrency } from './money.ts';
 import { ShirtPreview } from './ShirtPreview.tsx';
 import { SizePicker } from './SizePicker.tsx';
-import { useTypedBeforeHydration } from '../typed-before-hydration.ts';
+import { useHydrated, useTypedBeforeHydration } from '../hydration.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -175,6 +175,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   // The island waits for the page to settle (client:idle): a size or print option tapped before
   // that is kept rather than redrawn away.
   const formRef = useRef<HTMLFormElement | null>(null);
+  const hydrated = useHydrated();
   useTypedBeforeHydration(formRef, (name, value) => {
     const size = product.sizes.find((s) => s.size === value);
     const type = types.find((offered) => String(offered) === value);
@@ -439,10 +440,10 @@ export function Configurator({ locale, product: built, refresh = false }: Config
       ) : null}
 
       <div className="cfg-actions">
-        <button type="submit" className="button" disabled={!anyInStock} aria-disabled={busy !== null ? true : undefined}>
+        <button type="submit" className="button" disabled={!anyInStock || !hydrated} aria-disabled={busy !== null ? true : undefined}>
           {busy === 'cart' ? t('configurator.actions.adding') : t('configurator.actions.addToCart')}
         </button>
-        <button type="button" className="button secondary" disabled={!anyInStock} aria-disabled={busy !== null ? true : undefined} onClick={() => void submit('buy')}>
+        <button type="button" className="button secondary" disabled={!anyInStock || !hydrated} aria-disabled={busy !== null ? true : undefined} onClick={() => void submit('buy')}>
           {busy === 'buy' ? t('configurator.actions.adding') : t('configurator.actions.buyNow')}
         </button>
       </div>

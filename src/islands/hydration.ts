@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 const NOT_TEXT = new Set(['checkbox', 'radio', 'hidden', 'submit', 'button', 'reset', 'file', 'image']);
@@ -24,4 +24,15 @@ export function useTypedBeforeHydration(root: RefObject<HTMLElement | null>, ado
     }
     // Once, after hydration: see above.
   }, []);
+}
+
+/**
+ * False in the server's HTML and until the island has hydrated. A submit button that waits for
+ * this keeps a tap before hydration from posting the form the plain HTML way (a reload that loses
+ * the tap, with the fields in the address bar).
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
