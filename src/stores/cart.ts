@@ -77,7 +77,9 @@ export interface CartState {
 /** Spec section 9: the drawer loads up to 100 lines (a cart never holds more). */
 export const CART_PAGE_SIZE = 100;
 
-export const $cart = map<CartState>({ status: 'closed', page: null, busyIds: new Set(), error: null });
+/** Nobody is showing the cart: also what the built HTML was rendered with. */
+export const CART_CLOSED: CartState = { status: 'closed', page: null, busyIds: new Set(), error: null };
+export const $cart = map<CartState>({ ...CART_CLOSED });
 
 /** The server's discount tiers (`/demo/shop/config`), for the "add N more" hint; null until known. */
 export const $discountTiers = atom<readonly DiscountTier[] | null>(null);

@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Locator
 import type { CartPage } from '../../src/domain/cart.ts';
 import { formatMoney, type CurrencyCode } from '../../src/domain/money.ts';
 import enCart from '../../src/i18n/locales/en-US/cart.json' with { type: 'json' };
+import { holdIsland } from './support/hydration.ts';
 import zhCart from '../../src/i18n/locales/zh-CN/cart.json' with { type: 'json' };
 
 const MESSAGES = { 'en-US': enCart, 'zh-CN': zhCart } as const;
@@ -377,4 +378,23 @@ test('a refused change shows the server message and reloads the cart (spec secti
   await expect(cart.getByRole('alert')).toContainText(/not found/i);
   // ...and the reload shows the truth: the cart is empty.
   await expect(cart.getByRole('heading', { name: enCart.drawer.empty })).toBeVisible();
+});
+
+test('the cart page asks for the cart before its island hydrates, then hydrates onto it without a mismatch', async ({ page, context, request, baseURL }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const visitor = await newVisitor(context, request, baseURL!);
+  const [id] = await visitor.add([PLAIN_LINE]);
+  const hydrate = await holdIsland(page, 'CartPage');
+  const listed = page.waitForResponse((response) => response.url().includes('/ironCartItem/queryCartItemList'), { timeout: 15_000 });
+  await page.goto('/en-US/cart/', { waitUntil: 'domcontentloaded' });
+  // The answer is in while the island's script is still held.
+  expect((await (await listed).json()).code).toBe('0000');
+  await expect(page.locator(`[data-line-id="${id}"]`)).toHaveCount(0);
+  await hydrate();
+  await expect(page.locator('.cart-page').locator(`[data-line-id="${id}"]`)).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -12,7 +12,7 @@ import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import type { CartPage } from '../../domain/cart.ts';
 import type { CouponCheck } from '../../domain/coupons.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { $cart, $couponCode, COUPON_CODE_MAX, cartLineIds, checkCoupon, forgetCouponCode, keepCouponCode, watchCart } from '../../stores/cart.ts';
+import { $cart, $couponCode, CART_CLOSED, COUPON_CODE_MAX, cartLineIds, checkCoupon, forgetCouponCode, keepCouponCode, watchCart } from '../../stores/cart.ts';
 import { CartLines } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
@@ -40,7 +40,8 @@ const EMPTY_TITLE_ID = 'cart-page-empty-title';
 
 function Cart({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const { status, page, busyIds } = useStore($cart);
+  // The page's own script may have the cart already (cart.astro): hydrate as built, then show it.
+  const { status, page, busyIds } = useStore($cart, { ssr: () => CART_CLOSED });
   useEffect(() => watchCart(), []);
 
   // A removed line takes the focused button with it: continue from the list's heading, or from
