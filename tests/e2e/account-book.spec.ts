@@ -18,6 +18,7 @@ import zhLayout from '../../src/i18n/locales/zh-CN/layout.json' with { type: 'js
 import zhReview from '../../src/i18n/locales/zh-CN/review.json' with { type: 'json' };
 import zhWishlist from '../../src/i18n/locales/zh-CN/wishlist.json' with { type: 'json' };
 import { signIn } from './support/session.ts';
+import { holdScript } from './support/hydration.ts';
 
 const TEXT = {
   'en-US': { address: enAddress, layout: enLayout, review: enReview, wishlist: enWishlist },
@@ -280,11 +281,14 @@ test.describe('wishlist', () => {
     const locale = 'en-US';
     const t = TEXT[locale].wishlist;
     const id = pageProduct(info);
+    // The heart is tapped before its script is here (held, as on a slow phone): the tap is kept.
+    const releaseHearts = await holdScript(page, 'hearts');
     await page.goto(`/${locale}/product/${id}/`);
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     const heart = page.locator('.info').getByRole('button', { name: fill(t.heart.label, { name: title }) });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await heart.click();
+    releaseHearts();
     await expect(page).toHaveURL(new RegExp(`/${locale}/login/\\?redirect=${escapeRegExp(encodeURIComponent(`/${locale}/product/${id}/`))}$`));
 
     // Signed in (as the login page would), back on the product: the heart is pressed for them.
