@@ -163,7 +163,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       expect(errors).toEqual([]);
     });
 
-    test('a size and a print option tapped before the configurator hydrates are kept', async ({ page }) => {
+    test('a size and a print option tapped before the configurator hydrates are kept', async ({ page }, testInfo) => {
       const inStock = shirt.sizes.find((s) => s.stock >= 20)!.size;
       await page.addInitScript((code) => localStorage.setItem('SOY_currency', JSON.stringify(code)), CURRENCY[locale]);
       const hydrate = await holdIsland(page, 'Configurator');
@@ -172,6 +172,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await page.getByRole('radio', { name: new RegExp(m.type['3']) }).check();
       // A tap on it now would post the form the plain HTML way and reload the page.
       await expect(page.getByRole('button', { name: m.actions.addToCart })).toBeDisabled();
+      await page.screenshot({ path: testInfo.outputPath(`before-hydration-${locale}.png`) });
       await hydrate();
 
       // Typing the print re-renders the form: both choices must still hold.
