@@ -4,14 +4,13 @@
  * failure resets the session), registration then sign-in, logout, and the reset's sign-out.
  */
 import { memoryStorage } from './helpers/memory-storage.ts';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, installFakeApi, type FakeApi } from './helpers/fake-api.ts';
-import { setHttpHooks } from '../../src/client/http.ts';
+import { describe, expect, it } from 'vitest';
+import { envelope } from './helpers/fake-api.ts';
+import { freshShellEachTest } from './helpers/fresh-shell.ts';
 import { ApiError } from '../../src/client/errors.ts';
 import { failureOf, loadProfile, registerAndSignIn, resetPassword, signIn, signOut } from '../../src/stores/account.ts';
-import { createHttpHooks } from '../../src/stores/http-handling.ts';
-import { $session, $userRoles, resetSession, setSession } from '../../src/stores/session.ts';
-import { $toasts, resetToastsForTests } from '../../src/stores/toasts.ts';
+import { $session, $userRoles, setSession } from '../../src/stores/session.ts';
+import { $toasts } from '../../src/stores/toasts.ts';
 
 const LOGIN = '/api/demo/permissionAuth/doLogin';
 const USER_INFO = '/api/demo/ironUser/getUserInfo';
@@ -22,31 +21,17 @@ const RESET = '/api/demo/ironUser/resetPassword';
 const REFRESH = '/api/auth/refreshToken';
 
 const USER = { userId: 7, userName: 'Ada Lovelace', roles: ['R_CUSTOMER'], buttons: [], email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
-let api: FakeApi;
+const api = freshShellEachTest();
 
-beforeAll(() => {
-  process.env['CATALOGUE_API_URL'] = 'http://api.test/api';
-});
-
-beforeEach(() => {
-  memoryStorage.clear();
-  resetSession();
-  resetToastsForTests();
-  setHttpHooks(createHttpHooks());
-  api = installFakeApi();
-});
-
-afterEach(() => vi.unstubAllGlobals());
-
-const bearerOf = (path: string, index = 0) => api.to(path)[index]?.headers.get('authorization') ?? null;
+const bearerOf = (path: string, index = 0) => api().to(path)[index]?.headers.get('authorization') ?? null;
 
 describe('signIn', () => {
   it('sends the email as username, stores the pair, loads the user info with it and records the roles', async () => {
-    api.route(LOGIN, () => envelope('0000', { token: 't1', refreshToken: 'r1' }));
-    api.route(USER_INFO, () => envelope('0000', USER));
+    api().route(LOGIN, () => envelope('0000', { token: 't1', refreshToken: 'r1' }));
+    api().route(USER_INFO, () => envelope('0000', USER));
     const result = await signIn('ada@example.com', 'Kit#4242');
     expect(result).toEqual({ ok: true, value: USER });
-    expect(api.to(LOGIN)[0]!.body).toEqual({ username: 'ada@example.com', password: 'Kit#4242' });
+    expect(api().to(LOGIN)[0]!.body).toEqual({ username: 'ada@example.com', password: 'Kit#4242' });
     expect(bearerOf(LOGIN)).toBeNull();
     expect(bearerOf(USER_INFO)).toBe('Bearer t1');
     expect($session.get()).toEqual({ token: 't1', refreshToken: 'r1' });
@@ -55,17 +40,17 @@ describe('signIn', () => {
   });
 
   it('a refused login stores nothing and says "rejected", with no error toast (the form says it)', async () => {
-    api.route(LOGIN, () => ({ ...envelope('1401', null, 'Login failed'), status: 401 }));
+    api().route(LOGIN, () => ({ ...envelope('1401', null, 'Login failed'), status: 401 }));
     const result = await signIn('ada@example.com', 'wrong-one');
     expect(result).toEqual({ ok: false, failure: { kind: 'rejected', message: 'Login failed', issues: [] } });
     expect($session.get()).toBeNull();
-    expect(api.to(USER_INFO)).toHaveLength(0);
+    expect(api().to(USER_INFO)).toHaveLength(0);
     expect($toasts.get()).toEqual([]);
   });
 
   it('resets the session again when the user info cannot be loaded (spec section 4)', async () => {
-    api.route(LOGIN, () => envelope('0000', { token: 't1', refreshToken: 'r1' }));
-    api.route(USER_INFO, () => ({ ...envelope('1500', null, 'An error occurred'), status: 500 }));
+    api().route(LOGIN, () => envelope('0000', { token: 't1', refreshToken: 'r1' }));
+    api().route(USER_INFO, () => ({ ...envelope('1500', null, 'An error occurred'), status: 500 }));
     const result = await signIn('ada@example.com', 'Kit#4242');
     expect(result.ok).toBe(false);
     expect($session.get()).toBeNull();
@@ -75,7 +60,7 @@ describe('signIn', () => {
   });
 
   it('an unreachable shop is told apart from a refusal', async () => {
-    api.route(LOGIN, () => 'network-error');
+    api().route(LOGIN, () => 'network-error');
     const result = await signIn('ada@example.com', 'Kit#4242');
     expect(result.ok || result.failure.kind).toBe('unreachable');
   });
@@ -85,45 +70,45 @@ describe('registerAndSignIn', () => {
   const body = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', password: 'Kit#4242', subscribe: true };
 
   it('registers, then signs in with the same email and password', async () => {
-    api.route(REGISTER, () => envelope('0000', null, 'Thank you for registering'));
-    api.route(LOGIN, () => envelope('0000', { token: 't1', refreshToken: 'r1' }));
-    api.route(USER_INFO, () => envelope('0000', USER));
+    api().route(REGISTER, () => envelope('0000', null, 'Thank you for registering'));
+    api().route(LOGIN, () => envelope('0000', { token: 't1', refreshToken: 'r1' }));
+    api().route(USER_INFO, () => envelope('0000', USER));
     const result = await registerAndSignIn(body);
     expect(result.ok).toBe(true);
-    expect(api.to(REGISTER)[0]!.body).toEqual(body);
-    expect(api.to(LOGIN)[0]!.body).toEqual({ username: body.email, password: body.password });
+    expect(api().to(REGISTER)[0]!.body).toEqual(body);
+    expect(api().to(LOGIN)[0]!.body).toEqual({ username: body.email, password: body.password });
     expect($session.get()).toEqual({ token: 't1', refreshToken: 'r1' });
   });
 
   it('a refused sign-in after registering means the email was taken ("conflict")', async () => {
-    api.route(REGISTER, () => envelope('0000', null, 'Thank you for registering'));
-    api.route(LOGIN, () => ({ ...envelope('1401', null, 'Login failed'), status: 401 }));
+    api().route(REGISTER, () => envelope('0000', null, 'Thank you for registering'));
+    api().route(LOGIN, () => ({ ...envelope('1401', null, 'Login failed'), status: 401 }));
     const result = await registerAndSignIn(body);
     expect(result).toEqual({ ok: false, failure: { kind: 'conflict', message: 'Login failed', issues: [] } });
     expect($session.get()).toBeNull();
   });
 
   it('a throttled registration does not try to sign in', async () => {
-    api.route(REGISTER, () => ({ ...envelope('1429', { retryAfterSeconds: 600 }, 'Too many registrations'), status: 429 }));
+    api().route(REGISTER, () => ({ ...envelope('1429', { retryAfterSeconds: 600 }, 'Too many registrations'), status: 429 }));
     const result = await registerAndSignIn(body);
     expect(result.ok || result.failure.kind).toBe('throttled');
-    expect(api.to(LOGIN)).toHaveLength(0);
+    expect(api().to(LOGIN)).toHaveLength(0);
   });
 });
 
 describe('signOut', () => {
   it('ends the session on the server with the bearer and the refresh token, then here', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(LOGOUT, () => envelope('0000'));
+    api().route(LOGOUT, () => envelope('0000'));
     await signOut();
-    expect(api.to(LOGOUT)[0]!.body).toEqual({ refreshToken: 'r1' });
+    expect(api().to(LOGOUT)[0]!.body).toEqual({ refreshToken: 'r1' });
     expect(bearerOf(LOGOUT)).toBe('Bearer t1');
     expect($session.get()).toBeNull();
   });
 
   it('signs out here even when the server cannot be reached', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(LOGOUT, () => 'network-error');
+    api().route(LOGOUT, () => 'network-error');
     await signOut();
     expect($session.get()).toBeNull();
     expect($toasts.get()).toEqual([]);
@@ -133,18 +118,18 @@ describe('signOut', () => {
 describe('page calls', () => {
   it('an expired token is refreshed once and the profile call retried with the new one', async () => {
     setSession({ token: 'old', refreshToken: 'r1' });
-    api.route(GET_USER, (request) => (request.headers.get('authorization') === 'Bearer t2' ? envelope('0000', { ...USER, gender: 'secrecy', birthday: null, subscribe: false, updateOrderEmail: false }) : envelope('9999')));
-    api.route(REFRESH, () => envelope('0000', { token: 't2', refreshToken: 'r2' }));
+    api().route(GET_USER, (request) => (request.headers.get('authorization') === 'Bearer t2' ? envelope('0000', { ...USER, gender: 'secrecy', birthday: null, subscribe: false, updateOrderEmail: false }) : envelope('9999')));
+    api().route(REFRESH, () => envelope('0000', { token: 't2', refreshToken: 'r2' }));
     const result = await loadProfile();
     expect(result.ok).toBe(true);
-    expect(api.to(REFRESH)).toHaveLength(1);
-    expect(api.to(GET_USER).map((r) => r.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer t2']);
+    expect(api().to(REFRESH)).toHaveLength(1);
+    expect(api().to(GET_USER).map((r) => r.headers.get('authorization'))).toEqual(['Bearer old', 'Bearer t2']);
     expect($userRoles.get()).toEqual(['R_CUSTOMER']);
   });
 
   it('a password reset drops the session kept here (the server ended them all)', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(RESET, () => envelope('0000', null, 'Password reset successful'));
+    api().route(RESET, () => envelope('0000', null, 'Password reset successful'));
     const result = await resetPassword({ email: 'ada@example.com', code: '123456', password: 'Kit#4243', confirmPassword: 'Kit#4243' });
     expect(result.ok).toBe(true);
     expect($session.get()).toBeNull();
@@ -152,7 +137,7 @@ describe('page calls', () => {
 
   it('a refused reset keeps the session', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(RESET, () => ({ ...envelope('1401', null, 'Password reset failed'), status: 401 }));
+    api().route(RESET, () => ({ ...envelope('1401', null, 'Password reset failed'), status: 401 }));
     const result = await resetPassword({ email: 'ada@example.com', code: '123456', password: 'Kit#4243', confirmPassword: 'Kit#4243' });
     expect(result.ok || result.failure.kind).toBe('rejected');
     expect($session.get()).toEqual({ token: 't1', refreshToken: 'r1' });

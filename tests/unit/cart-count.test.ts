@@ -3,41 +3,24 @@
  * every call, the count from a clean answer, and everything else handed to the full client, whose
  * code handling refreshes an expired token (spec section 8) and stays quiet.
  */
-import { memoryStorage } from './helpers/memory-storage.ts';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, installFakeApi, type FakeApi } from './helpers/fake-api.ts';
+import './helpers/memory-storage.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { envelope } from './helpers/fake-api.ts';
+import { freshShellEachTest } from './helpers/fresh-shell.ts';
 import { fetchCartCount } from '../../src/client/cart-count.ts';
-import { setHttpHooks } from '../../src/client/http.ts';
-import { createHttpHooks } from '../../src/stores/http-handling.ts';
-import { $session, resetSession, setSession } from '../../src/stores/session.ts';
-import { $toasts, resetToastsForTests } from '../../src/stores/toasts.ts';
+import { $session, setSession } from '../../src/stores/session.ts';
+import { $toasts } from '../../src/stores/toasts.ts';
 
 const COUNT = '/api/demo/ironCartItem/queryCartSumByUserId';
 const REFRESH = '/api/auth/refreshToken';
-let api: FakeApi;
-
-beforeAll(() => {
-  process.env['CATALOGUE_API_URL'] = 'http://api.test/api';
-});
-
-beforeEach(() => {
-  memoryStorage.clear();
-  resetSession();
-  resetToastsForTests();
-  setHttpHooks(createHttpHooks());
-  api = installFakeApi();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const api = freshShellEachTest();
 
 describe('the header cart count', () => {
   it('is one plain call with the usual headers when the answer is clean', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(COUNT, () => envelope('0000', 4));
+    api().route(COUNT, () => envelope('0000', 4));
     await expect(fetchCartCount()).resolves.toBe(4);
-    const [request, ...more] = api.to(COUNT);
+    const [request, ...more] = api().to(COUNT);
     expect(more).toEqual([]);
     expect(request!.method).toBe('POST');
     expect(request!.body).toEqual({});
@@ -49,36 +32,36 @@ describe('the header cart count', () => {
 
   it('an expired token goes through the full client: refreshed, asked again, counted', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(COUNT, (request) => (request.headers.get('authorization') === 'Bearer t2' ? envelope('0000', 2) : envelope('9999', null, 'Token expired')));
-    api.route(REFRESH, () => envelope('0000', { token: 't2', refreshToken: 'r2' }));
+    api().route(COUNT, (request) => (request.headers.get('authorization') === 'Bearer t2' ? envelope('0000', 2) : envelope('9999', null, 'Token expired')));
+    api().route(REFRESH, () => envelope('0000', { token: 't2', refreshToken: 'r2' }));
     await expect(fetchCartCount()).resolves.toBe(2);
-    expect(api.to(REFRESH)).toHaveLength(1);
+    expect(api().to(REFRESH)).toHaveLength(1);
     expect($session.get()).toEqual({ token: 't2', refreshToken: 'r2' });
   });
 
   it('a failure is the full client’s failure, and a quiet one (no toast)', async () => {
-    api.route(COUNT, () => envelope('1500', null, 'Server error'));
+    api().route(COUNT, () => envelope('1500', null, 'Server error'));
     await expect(fetchCartCount()).rejects.toMatchObject({ code: '1500' });
     // The plain call, then the full client's.
-    expect(api.to(COUNT)).toHaveLength(2);
+    expect(api().to(COUNT)).toHaveLength(2);
     expect($toasts.get()).toEqual([]);
   });
 
   it('an answer that is not the envelope, or no answer, also goes to the full client', async () => {
     let calls = 0;
-    api.route(COUNT, () => (++calls === 1 ? 'network-error' : envelope('0000', 7)));
+    api().route(COUNT, () => (++calls === 1 ? 'network-error' : envelope('0000', 7)));
     await expect(fetchCartCount()).resolves.toBe(7);
-    api.route(COUNT, () => (++calls === 3 ? new Response('<html>proxy error</html>', { status: 502 }) : envelope('0000', 8)));
+    api().route(COUNT, () => (++calls === 3 ? new Response('<html>proxy error</html>', { status: 502 }) : envelope('0000', 8)));
     await expect(fetchCartCount()).resolves.toBe(8);
   });
 
   it('a cancelled count stops there', async () => {
-    api.route(COUNT, () => 'hang');
+    api().route(COUNT, () => 'hang');
     const controller = new AbortController();
     const pending = fetchCartCount({ signal: controller.signal });
-    await vi.waitFor(() => expect(api.to(COUNT)).toHaveLength(1));
+    await vi.waitFor(() => expect(api().to(COUNT)).toHaveLength(1));
     controller.abort();
     await expect(pending).rejects.toThrow();
-    expect(api.to(COUNT)).toHaveLength(1);
+    expect(api().to(COUNT)).toHaveLength(1);
   });
 });

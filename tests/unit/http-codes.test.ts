@@ -3,34 +3,26 @@
  * handling installed (stores/http-handling.ts), against a fake API behind `fetch`.
  */
 import { memoryStorage } from './helpers/memory-storage.ts';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, installFakeApi, type FakeApi, type SeenRequest } from './helpers/fake-api.ts';
-import { ApiError, CLIENT_CODES, otherPost, post, setHttpHooks } from '../../src/client/http.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, type SeenRequest } from './helpers/fake-api.ts';
+import { freshShellEachTest } from './helpers/fresh-shell.ts';
+import { ApiError, CLIENT_CODES, otherPost, post } from '../../src/client/http.ts';
 import { createSharedRefresh, type RefreshResult } from '../../src/client/code-handler.ts';
-import { createHttpHooks, refreshSessionOnce } from '../../src/stores/http-handling.ts';
+import { refreshSessionOnce } from '../../src/stores/http-handling.ts';
 import { installHttpHandling } from '../../src/stores/http-install.ts';
 import { $logoutNotices, confirmLogoutNotice } from '../../src/stores/logout-dialog.ts';
-import { $session, resetSession, setSession } from '../../src/stores/session.ts';
-import { $toasts, TOAST_DEDUPE_RESET_MS, TOAST_DURATION_MS, resetToastsForTests, type Toast } from '../../src/stores/toasts.ts';
+import { $session, setSession } from '../../src/stores/session.ts';
+import { $toasts, TOAST_DEDUPE_RESET_MS, TOAST_DURATION_MS, type Toast } from '../../src/stores/toasts.ts';
 
 const ORDERS = '/api/demo/orders';
 const REFRESH = '/api/auth/refreshToken';
-let api: FakeApi;
+const api = freshShellEachTest();
 /** Every toast shown during a test, in order. */
 let toastsShown: Toast[];
 let stopWatchingToasts: () => void;
 
-beforeAll(() => {
-  process.env['CATALOGUE_API_URL'] = 'http://api.test/api';
-});
-
 beforeEach(() => {
-  memoryStorage.clear();
-  resetSession();
-  resetToastsForTests();
   $logoutNotices.set([]);
-  setHttpHooks(createHttpHooks());
-  api = installFakeApi();
   toastsShown = [];
   const seen = new Set<number>();
   stopWatchingToasts = $toasts.subscribe((toasts) => {
@@ -42,22 +34,18 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  stopWatchingToasts();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+afterEach(() => stopWatchingToasts());
 
 const bearer = (request: SeenRequest) => request.headers.get('authorization')?.replace(/^Bearer /, '') ?? null;
 
 /** ORDERS answers with data for a token in `valid`, else with `expiredCode`. */
 function protectedRoute(valid: Set<string>, expiredCode = '9999') {
-  api.route(ORDERS, (request) => (valid.has(bearer(request) ?? '') ? envelope('0000', ['order']) : envelope(expiredCode)));
+  api().route(ORDERS, (request) => (valid.has(bearer(request) ?? '') ? envelope('0000', ['order']) : envelope(expiredCode)));
 }
 
 /** The refresh endpoint: r1 -> (t2, r2), r2 -> (t3, r3), anything else refused. */
 function refreshRoute() {
-  api.route(REFRESH, (request) => {
+  api().route(REFRESH, (request) => {
     const given = (request.body as { refreshToken?: string }).refreshToken;
     const next = given === 'r1' ? 2 : given === 'r2' ? 3 : 0;
     return next ? envelope('0000', { token: `t${next}`, refreshToken: `r${next}` }) : envelope('9998', null, 'Refresh token invalid');
@@ -80,8 +68,8 @@ describe('expired token (9999, 9998, 3333)', () => {
     protectedRoute(new Set(['t2']), code);
     refreshRoute();
     await expect(post('/demo/orders')).resolves.toEqual(['order']);
-    expect(api.to(ORDERS).map(bearer)).toEqual(['t1', 't2']);
-    const [refresh] = api.to(REFRESH);
+    expect(api().to(ORDERS).map(bearer)).toEqual(['t1', 't2']);
+    const [refresh] = api().to(REFRESH);
     expect(refresh!.body).toEqual({ refreshToken: 'r1' });
     expect(refresh!.headers.has('authorization')).toBe(false);
     expect($session.get()).toEqual({ token: 't2', refreshToken: 'r2' });
@@ -95,8 +83,8 @@ describe('expired token (9999, 9998, 3333)', () => {
     refreshRoute();
     const results = await Promise.all(Array.from({ length: 5 }, () => post('/demo/orders')));
     expect(results).toEqual(Array(5).fill(['order']));
-    expect(api.to(REFRESH)).toHaveLength(1);
-    expect(api.to(ORDERS).filter((r) => bearer(r) === 't2')).toHaveLength(5);
+    expect(api().to(REFRESH)).toHaveLength(1);
+    expect(api().to(ORDERS).filter((r) => bearer(r) === 't2')).toHaveLength(5);
   });
 
   it('a second expiry within 1 s reuses the first refresh; after 1 s a new refresh runs', async () => {
@@ -107,20 +95,20 @@ describe('expired token (9999, 9998, 3333)', () => {
     protectedRoute(valid);
     refreshRoute();
     await post('/demo/orders');
-    expect(api.to(REFRESH)).toHaveLength(1);
+    expect(api().to(REFRESH)).toHaveLength(1);
 
     // 500 ms later the new token is refused too: no second refresh inside the window.
     valid.clear();
     vi.setSystemTime(1_000_500);
     await failure(post('/demo/orders'));
-    expect(api.to(REFRESH)).toHaveLength(1);
+    expect(api().to(REFRESH)).toHaveLength(1);
 
     // Past the window, an expiry refreshes again.
     setSession({ token: 't2', refreshToken: 'r2' });
     valid.add('t3');
     vi.setSystemTime(1_001_600);
     await expect(post('/demo/orders')).resolves.toEqual(['order']);
-    expect(api.to(REFRESH)).toHaveLength(2);
+    expect(api().to(REFRESH)).toHaveLength(2);
   });
 
   it('a refused refresh resets the session and does not retry the call', async () => {
@@ -129,8 +117,8 @@ describe('expired token (9999, 9998, 3333)', () => {
     refreshRoute();
     const error = await failure(post('/demo/orders'));
     expect(error.code).toBe('9999');
-    expect(api.to(REFRESH)).toHaveLength(1);
-    expect(api.to(ORDERS)).toHaveLength(1);
+    expect(api().to(REFRESH)).toHaveLength(1);
+    expect(api().to(ORDERS)).toHaveLength(1);
     expect($session.get()).toBeNull();
     expect(memoryStorage.getItem('SOY_refreshToken')).toBeNull();
     expect(toastsShown).toEqual([]);
@@ -142,8 +130,8 @@ describe('expired token (9999, 9998, 3333)', () => {
     refreshRoute();
     const error = await failure(post('/demo/orders'));
     expect(error.code).toBe('9999');
-    expect(api.to(REFRESH)).toHaveLength(1);
-    expect(api.to(ORDERS).map(bearer)).toEqual(['t1', 't2']);
+    expect(api().to(REFRESH)).toHaveLength(1);
+    expect(api().to(ORDERS).map(bearer)).toEqual(['t1', 't2']);
     expect($session.get()).toBeNull();
   });
 
@@ -152,14 +140,14 @@ describe('expired token (9999, 9998, 3333)', () => {
     protectedRoute(new Set());
     refreshRoute();
     await failure(post('/demo/orders'));
-    expect(api.to(REFRESH)).toHaveLength(0);
+    expect(api().to(REFRESH)).toHaveLength(0);
     expect(memoryStorage.getItem('SOY_token')).toBeNull();
   });
 
   it('an unreachable refresh keeps the session and fails the call like a network error', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
     protectedRoute(new Set(['t2']));
-    api.route(REFRESH, () => 'network-error');
+    api().route(REFRESH, () => 'network-error');
     const error = await failure(post('/demo/orders'));
     expect(error.code).toBe(CLIENT_CODES.NETWORK);
     expect($session.get()).toEqual({ token: 't1', refreshToken: 'r1' });
@@ -168,7 +156,7 @@ describe('expired token (9999, 9998, 3333)', () => {
 
   it('uses a token another tab stored meanwhile instead of refreshing', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(ORDERS, (request) => {
+    api().route(ORDERS, (request) => {
       if (bearer(request) === 't1') {
         // Another tab refreshed while this request was on its way.
         memoryStorage.setItem('SOY_token', '"t9"');
@@ -179,8 +167,8 @@ describe('expired token (9999, 9998, 3333)', () => {
     });
     refreshRoute();
     await expect(post('/demo/orders')).resolves.toEqual(['order']);
-    expect(api.to(REFRESH)).toHaveLength(0);
-    expect(api.to(ORDERS).map(bearer)).toEqual(['t1', 't9']);
+    expect(api().to(REFRESH)).toHaveLength(0);
+    expect(api().to(ORDERS).map(bearer)).toEqual(['t1', 't9']);
   });
 
   it('does not spend a refresh token another tab rotated while this one waited for the lock', async () => {
@@ -197,7 +185,7 @@ describe('expired token (9999, 9998, 3333)', () => {
     release();
     await otherTab;
     await expect(result).resolves.toEqual({ outcome: 'refreshed' });
-    expect(api.to(REFRESH)).toHaveLength(0);
+    expect(api().to(REFRESH)).toHaveLength(0);
   });
 });
 
@@ -232,20 +220,20 @@ describe('shared refresh', () => {
 describe('forced logout (8888, 8889)', () => {
   it.each(['8888', '8889'])('%s resets the session silently', async (code) => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(ORDERS, () => envelope(code, null, 'Logged out by an administrator'));
+    api().route(ORDERS, () => envelope(code, null, 'Logged out by an administrator'));
     const error = await failure(post('/demo/orders'));
     expect(error.code).toBe(code);
     expect($session.get()).toBeNull();
     expect(toastsShown).toEqual([]);
     expect($logoutNotices.get()).toEqual([]);
-    expect(api.to(REFRESH)).toHaveLength(0);
+    expect(api().to(REFRESH)).toHaveLength(0);
   });
 });
 
 describe('modal logout (7777, 7778)', () => {
   it.each(['7777', '7778'])('%s shows the server message in the dialog; confirming resets the session', async (code) => {
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route(ORDERS, () => envelope(code, null, 'Your account was signed in elsewhere'));
+    api().route(ORDERS, () => envelope(code, null, 'Your account was signed in elsewhere'));
     await failure(post('/demo/orders'));
     const notices = $logoutNotices.get();
     expect(notices.map((n) => n.message)).toEqual(['Your account was signed in elsewhere']);
@@ -260,7 +248,7 @@ describe('modal logout (7777, 7778)', () => {
   it('shows the same message once while it is shown; a different one queues behind it', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
     let message = 'Session ended';
-    api.route(ORDERS, () => envelope('7777', null, message));
+    api().route(ORDERS, () => envelope('7777', null, message));
     await Promise.all([failure(post('/demo/orders')), failure(post('/demo/orders')), failure(post('/demo/orders'))]);
     expect($logoutNotices.get().map((n) => n.message)).toEqual(['Session ended']);
     message = 'Account disabled';
@@ -277,7 +265,7 @@ describe('modal logout (7777, 7778)', () => {
 describe('any other code: an error toast, deduplicated', () => {
   it('toasts the server message once for duplicates, and again 5 s after that toast left', async () => {
     vi.useFakeTimers();
-    api.route('/api/demo/stock', () => envelope('1410', null, 'Out of stock'));
+    api().route('/api/demo/stock', () => envelope('1410', null, 'Out of stock'));
     await failure(post('/demo/stock'));
     await failure(post('/demo/stock'));
     expect(toastsShown.map((t) => [t.kind, t.text])).toEqual([['error', 'Out of stock']]);
@@ -295,7 +283,7 @@ describe('any other code: an error toast, deduplicated', () => {
 
   it('toasts different messages separately', async () => {
     let msg = 'First problem';
-    api.route('/api/demo/x', () => envelope('1500', null, msg));
+    api().route('/api/demo/x', () => envelope('1500', null, msg));
     await failure(post('/demo/x'));
     msg = 'Second problem';
     await failure(post('/demo/x'));
@@ -303,28 +291,28 @@ describe('any other code: an error toast, deduplicated', () => {
   });
 
   it('uses our own words for failures the browser saw (no server message to show)', async () => {
-    api.route('/api/demo/down', () => 'network-error');
-    api.route('/api/demo/proxy', () => new Response('<html>', { status: 502 }));
+    api().route('/api/demo/down', () => 'network-error');
+    api().route('/api/demo/proxy', () => new Response('<html>', { status: 502 }));
     await failure(post('/demo/down'));
     await failure(post('/demo/proxy'));
     expect(toastsShown.map((t) => t.textKey)).toEqual(['errors.NETWORK', 'errors.generic']);
   });
 
   it('shows no toast for a silent call (the cart count), but still handles session codes', async () => {
-    api.route('/api/demo/count', () => envelope('1500', null, 'Server error'));
+    api().route('/api/demo/count', () => envelope('1500', null, 'Server error'));
     expect((await failure(post('/demo/count', {}, { silent: true }))).code).toBe('1500');
     expect(toastsShown).toEqual([]);
     setSession({ token: 't1', refreshToken: 'r1' });
-    api.route('/api/demo/count', () => envelope('8888'));
+    api().route('/api/demo/count', () => envelope('8888'));
     await failure(post('/demo/count', {}, { silent: true }));
     expect($session.get()).toBeNull();
   });
 
   it('shows no toast for a cancelled call', async () => {
-    api.route('/api/demo/slow', () => 'hang');
+    api().route('/api/demo/slow', () => 'hang');
     const controller = new AbortController();
     const pending = failure(post('/demo/slow', {}, { signal: controller.signal }));
-    await vi.waitFor(() => expect(api.to('/api/demo/slow')).toHaveLength(1));
+    await vi.waitFor(() => expect(api().to('/api/demo/slow')).toHaveLength(1));
     controller.abort();
     expect((await pending).code).toBe(CLIENT_CODES.ABORTED);
     expect(toastsShown).toEqual([]);
@@ -332,7 +320,7 @@ describe('any other code: an error toast, deduplicated', () => {
 
   it('the cart count call is silent', async () => {
     const { queryCartCount } = await import('../../src/client/cart.ts');
-    api.route('/api/demo/ironCartItem/queryCartSumByUserId', () => envelope('1500', null, 'Server error'));
+    api().route('/api/demo/ironCartItem/queryCartSumByUserId', () => envelope('1500', null, 'Server error'));
     await failure(queryCartCount());
     expect(toastsShown).toEqual([]);
   });
@@ -342,17 +330,17 @@ describe('the other envelope gets the same handling', () => {
   it('status 9999 refreshes and retries; 8888 resets; others toast their message', async () => {
     setSession({ token: 't1', refreshToken: 'r1' });
     refreshRoute();
-    api.route('/api/other/me', (request) =>
+    api().route('/api/other/me', (request) =>
       bearer(request) === 't2' ? { json: { status: 200, result: 'me', message: '' } } : { json: { status: 9999, result: null, message: 'expired' } },
     );
     await expect(otherPost('/other/me')).resolves.toBe('me');
-    expect(api.to(REFRESH)).toHaveLength(1);
+    expect(api().to(REFRESH)).toHaveLength(1);
 
-    api.route('/api/other/fail', () => ({ json: { status: 500, result: null, message: 'Other failed' } }));
+    api().route('/api/other/fail', () => ({ json: { status: 500, result: null, message: 'Other failed' } }));
     await failure(otherPost('/other/fail'));
     expect(toastsShown.map((t) => t.text)).toEqual(['Other failed']);
 
-    api.route('/api/other/kick', () => ({ json: { status: 8888, result: null, message: '' } }));
+    api().route('/api/other/kick', () => ({ json: { status: 8888, result: null, message: '' } }));
     await failure(otherPost('/other/kick'));
     expect($session.get()).toBeNull();
   });
@@ -365,9 +353,9 @@ describe('the installed hooks (what every page runs)', () => {
     protectedRoute(new Set(['t2']));
     refreshRoute();
     await expect(Promise.all([post('/demo/orders'), post('/demo/orders'), post('/demo/orders')])).resolves.toHaveLength(3);
-    expect(api.to(REFRESH)).toHaveLength(1);
-    expect(api.to(ORDERS)[0]!.headers.get('authorization')).toBe('Bearer t1');
-    api.route('/api/demo/stock', () => envelope('1410', null, 'Out of stock'));
+    expect(api().to(REFRESH)).toHaveLength(1);
+    expect(api().to(ORDERS)[0]!.headers.get('authorization')).toBe('Bearer t1');
+    api().route('/api/demo/stock', () => envelope('1410', null, 'Out of stock'));
     await failure(post('/demo/stock'));
     expect(toastsShown.map((t) => t.text)).toEqual(['Out of stock']);
   });
