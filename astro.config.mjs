@@ -1,21 +1,28 @@
 // @ts-check
 /**
- * Astro configuration: a fully static storefront in two locales (DESIGN.md sections 1 and 4).
+ * Astro configuration: a fully static storefront in two locales (docs/architecture.md).
  *
  * Every page lives under its locale (`/en-US/...`, `/zh-CN/...`); `/` is a tiny static page that
  * sends the shopper to their locale. Pages are pre-rendered from the running catalogue API, whose
  * address the build gets in `CATALOGUE_API_URL` (`npm run build` starts the API for the build).
+ * Every variable read here is validated by src/build-config.ts (docs/configuration.md).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { loadBuildConfig, publicVariables } from './src/build-config.ts';
 
 // Telemetry is a network call the build does not need; the caller sets this too, but a build
 // started by hand should not phone home either. Astro reads it when it records the session,
 // which happens after this file is loaded.
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 
-const apiPort = process.env.API_PORT || '3000';
+// A bad value stops the build here, with a message naming the variable.
+const settings = loadBuildConfig();
+const apiPort = String(settings.API_PORT);
+// Browser code reads these through `import.meta.env`; Vite takes them from the environment, so
+// the validated values (defaults filled in) go there before it reads them.
+Object.assign(process.env, publicVariables(settings));
 
 /**
  * Fails a build that has no catalogue to render from, with the way to build instead, and points
@@ -30,7 +37,7 @@ function catalogueSource() {
         if (command === 'dev') {
           process.env.CATALOGUE_API_URL ??= `http://127.0.0.1:${apiPort}/api`;
         }
-        if (command === 'build' && !process.env.CATALOGUE_API_URL) {
+        if (command === 'build' && !settings.CATALOGUE_API_URL) {
           throw new Error(
             'CATALOGUE_API_URL is not set. The pages are pre-rendered from the catalogue API, so the build ' +
               'needs it running: use `npm run build` (it starts the API for the build), or start the API ' +
@@ -141,8 +148,8 @@ const layout = layoutChunk();
 
 export default defineConfig({
   output: 'static',
-  site: process.env.SITE_URL || 'http://localhost:3000',
-  base: process.env.BASE_PATH || '/',
+  site: settings.SITE_URL,
+  base: settings.BASE_PATH,
   trailingSlash: 'ignore',
   build: {
     format: 'directory',

@@ -10,11 +10,12 @@ import lighthouse from 'lighthouse';
 import { VISITOR_ID_COOKIE, VISITOR_ID_HEADER } from '../src/domain/api.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadToolConfig } from '../src/build-config.ts';
 import { ROOT } from './processes.ts';
 import { median } from './stats.ts';
 import { checkPage, type Check, type PageFigures, type PageKind } from './targets.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = loadToolConfig().CHROMIUM_PATH;
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [--only api,pages,assets,build] [--profile] [--keep]`: measures the shop
  * against the targets of issue 6 and prints a table per section; the whole result goes to
- * bench/results/<date>.json. README "Performance" says what each section measures.
+ * bench/results/<date>.json. docs/performance.md says what each section measures.
  *
  * --profile saves a CPU profile of one extra run per API scenario (bench/results/<date>-profiles/)
  * and prints where the server's time went; --keep keeps the temporary folders.
@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadToolConfig } from '../src/build-config.ts';
 import { SHOP_READY, runApi } from './api.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
@@ -43,7 +44,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const wants = (section: Section) => only.includes(section);
-const basePort = Number(process.env.BENCH_PORT ?? 4404);
+const basePort = loadToolConfig().BENCH_PORT;
 const ports = { bare: basePort, shop: basePort + 1, site: basePort + 2, inspector: basePort + 3 };
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 

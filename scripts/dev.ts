@@ -4,8 +4,16 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { BuildConfigError, loadBuildConfig } from '../src/build-config.ts';
 
-const apiPort = process.env.API_PORT ?? '3000';
+let apiPort: string;
+try {
+  apiPort = String(loadBuildConfig().API_PORT);
+} catch (error) {
+  if (!(error instanceof BuildConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
 const children: ChildProcess[] = [];
 const run = (args: string[], env: Record<string, string>) => {
   const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } });

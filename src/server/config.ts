@@ -1,11 +1,13 @@
 /**
- * Configuration, read from the environment once at start and validated, so that a bad value
- * stops the server with a message naming the variable instead of failing later.
- * Every variable is documented in .env.example.
+ * The server's configuration, read from the environment once at start and validated, so that a
+ * bad value stops the server with a message naming the variable instead of failing later.
+ * The build's and tools' variables are validated in src/build-config.ts; every variable is listed
+ * in .env.example and explained in docs/configuration.md.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { BuildConfigError, basePathSchema, loadBuildConfig } from '../build-config.ts';
 import type { DiscountTier } from '../domain/pricing.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../domain/pricing.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from './payments/simulator.ts';
@@ -34,7 +36,7 @@ const envSchema = z.object({
   /** Built site to serve; empty disables static serving (API-only instances). */
   SITE_DIR: z.string().default('dist'),
   /** Path prefix the site is built and served under, e.g. /independent-website/views. */
-  BASE_PATH: z.string().regex(/^\/([A-Za-z0-9._~-]+\/?)*$/, 'BASE_PATH must start with / and hold plain path segments').default('/'),
+  BASE_PATH: basePathSchema.default('/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public origin of the shop, used for absolute links and CORS. */
   PUBLIC_SITE_URL: z.string().url().default('http://localhost:3000'),
@@ -131,6 +133,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // `npm start` and `npm run build` hand the environment to the site's build: a bad build variable
+  // stops them here, before the database is opened, rather than minutes later inside the build.
+  try {
+    loadBuildConfig(env);
+  } catch (error) {
+    if (error instanceof BuildConfigError) throw new ConfigError(`Invalid configuration:\n${error.lines.join('\n')}`);
+    throw error;
+  }
   if (e.NODE_ENV === 'production') {
     const problems: string[] = [];
     if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (tokens must survive restarts and be shared by every instance)');
@@ -154,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     port: e.PORT,
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir,
-    // Unlike other settings, an empty SITE_DIR means something: an API-only instance (README).
+    // Unlike other settings, an empty SITE_DIR means something: an API-only instance (docs/configuration.md).
     siteDir: env['SITE_DIR'] === '' ? null : path.resolve(cwd, e.SITE_DIR),
     basePath: e.BASE_PATH.endsWith('/') ? e.BASE_PATH : `${e.BASE_PATH}/`,
     logLevel: e.LOG_LEVEL,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { BuildConfigError, loadBuildConfig, loadToolConfig, publicVariables } from '../../src/build-config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -47,5 +48,69 @@ describe('configuration', () => {
   ])('refuses %s=%s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('build and tool configuration', () => {
+  it('has the defaults a plain `npm start` builds with', () => {
+    const build = loadBuildConfig({});
+    expect(build).toMatchObject({ SITE_URL: 'http://localhost:3000', BASE_PATH: '/', API_PORT: 3000, PUBLIC_API_BASE: '/api', PUBLIC_PAYPAL_SDK: 'simulator' });
+    expect(build.CATALOGUE_API_URL).toBeUndefined();
+    expect(loadToolConfig({})).toEqual({ CHROMIUM_PATH: '/usr/bin/chromium', BENCH_PORT: 4404, E2E_PORT: 4391, TEST_DB: 'pglite' });
+  });
+
+  it('hands the pages every PUBLIC_ value, defaults filled in, and no unset one', () => {
+    const values = publicVariables(loadBuildConfig({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api' }));
+    expect(values).toMatchObject({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_TRACKING_URL: 'https://www.17track.net/en' });
+    expect(values).not.toHaveProperty('PUBLIC_OTHER_API_BASE');
+    expect(Object.keys(values).every((name) => name.startsWith('PUBLIC_'))).toBe(true);
+  });
+
+  it('reads the values it is given and treats empty ones as unset', () => {
+    const build = loadBuildConfig({ API_PORT: '4580', BASE_PATH: '/independent-website/views', CATALOGUE_API_URL: 'http://127.0.0.1:4580/api', PUBLIC_OTHER_API_BASE: '' });
+    expect(build).toMatchObject({ API_PORT: 4580, BASE_PATH: '/independent-website/views', CATALOGUE_API_URL: 'http://127.0.0.1:4580/api' });
+    expect(build.PUBLIC_OTHER_API_BASE).toBeUndefined();
+    expect(loadToolConfig({ BENCH_PORT: '4580', TEST_DB: 'postgres' })).toMatchObject({ BENCH_PORT: 4580, TEST_DB: 'postgres' });
+  });
+
+  it.each([
+    ['API_PORT', 'three thousand'],
+    ['SITE_URL', 'localhost:3000'],
+    ['BASE_PATH', 'shop'],
+    ['CATALOGUE_API_URL', '/api'],
+    ['PUBLIC_API_BASE', 'api'],
+    ['PUBLIC_OTHER_API_BASE', 'ftp://other.example'],
+    ['PUBLIC_TRACKING_URL', 'track.example'],
+    ['PUBLIC_CHAT_URL', 'wa.me/1555'],
+    ['PUBLIC_SUPPORT_EMAIL', 'support'],
+    ['PUBLIC_PAYPAL_SDK', 'sandbox'],
+  ])('refuses the build variable %s=%s with a message naming it', (name, value) => {
+    expect(() => loadBuildConfig({ [name]: value })).toThrow(BuildConfigError);
+    expect(() => loadBuildConfig({ [name]: value })).toThrow(name);
+  });
+
+  it.each([
+    ['BENCH_PORT', '65534'],
+    ['E2E_PORT', '0'],
+    ['TEST_DB', 'mysql'],
+  ])('refuses the tool variable %s=%s with a message naming it', (name, value) => {
+    expect(() => loadToolConfig({ [name]: value })).toThrow(BuildConfigError);
+    expect(() => loadToolConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('gives the server and the build one rule for BASE_PATH', () => {
+    for (const value of ['/', '/shop', '/independent-website/views/']) {
+      expect(() => loadBuildConfig({ BASE_PATH: value })).not.toThrow();
+      expect(() => loadConfig({ BASE_PATH: value })).not.toThrow();
+    }
+    expect(() => loadConfig({ BASE_PATH: '/a b' })).toThrow('BASE_PATH');
+    expect(() => loadBuildConfig({ BASE_PATH: '/a b' })).toThrow('BASE_PATH');
+  });
+});
+
+describe('the server checks the build variables it hands to the build', () => {
+  it('stops at start on a bad build variable, naming it', () => {
+    expect(() => loadConfig({ PUBLIC_TRACKING_URL: 'track.example' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PUBLIC_TRACKING_URL: 'track.example' })).toThrow('PUBLIC_TRACKING_URL');
   });
 });
