@@ -1,6 +1,6 @@
 /**
  * Prints how long one password hash takes at each PASSWORD_HASH_COST on this machine, alone and
- * eight at once, to choose the cost (README "Accounts and security"). A figure, not a test.
+ * eight at once, to choose the cost (docs/accounts-and-security.md "Passwords"). A figure, not a test.
  *   node scripts/measure-scrypt.ts [cost ...]
  */
 import { availableParallelism } from 'node:os';
