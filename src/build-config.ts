@@ -58,6 +58,10 @@ const toolSchema = z.object({
   TEST_DB: z.enum(['pglite', 'postgres']).default('pglite'),
 });
 
+/** The variables validated here, for the check that .env.example lists each one. */
+export const BUILD_VARIABLES: readonly string[] = Object.keys(buildSchema.shape);
+export const TOOL_VARIABLES: readonly string[] = Object.keys(toolSchema.shape);
+
 export type BuildConfig = z.output<typeof buildSchema>;
 export type ToolConfig = z.output<typeof toolSchema>;
 export type Env = Record<string, string | undefined>;

@@ -75,6 +75,9 @@ const envSchema = z.object({
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
 
+/** The variables validated here, for the check that .env.example lists each one. */
+export const SERVER_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export const PAYPAL_API_BASE = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
 export interface PaypalConfig {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
-import { BuildConfigError, loadBuildConfig, loadToolConfig, publicVariables } from '../../src/build-config.ts';
+import { readFileSync } from 'node:fs';
+import { ConfigError, SERVER_VARIABLES, loadConfig } from '../../src/server/config.ts';
+import { BUILD_VARIABLES, BuildConfigError, TOOL_VARIABLES, loadBuildConfig, loadToolConfig, publicVariables } from '../../src/build-config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -112,5 +113,26 @@ describe('the server checks the build variables it hands to the build', () => {
   it('stops at start on a bad build variable, naming it', () => {
     expect(() => loadConfig({ PUBLIC_TRACKING_URL: 'track.example' })).toThrow(ConfigError);
     expect(() => loadConfig({ PUBLIC_TRACKING_URL: 'track.example' })).toThrow('PUBLIC_TRACKING_URL');
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+  const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+
+  it('lists every validated variable once, each under its own comment, and nothing else', () => {
+    const validated = [...new Set([...SERVER_VARIABLES, ...BUILD_VARIABLES, ...TOOL_VARIABLES])].sort();
+    expect([...listed].sort()).toEqual(validated);
+    const lines = example.split('\n');
+    lines.forEach((line, index) => {
+      if (/^[A-Z][A-Z0-9_]*=/.test(line)) expect(lines[index - 1], line).toMatch(/^# /);
+    });
+  });
+
+  it('holds values that pass validation', () => {
+    const values = Object.fromEntries([...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [match[1], match[2]]));
+    expect(() => loadConfig(values)).not.toThrow();
+    expect(() => loadBuildConfig(values)).not.toThrow();
+    expect(() => loadToolConfig(values)).not.toThrow();
   });
 });
