@@ -10,7 +10,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODES, SESSION_CODES } from '../../domain/api.ts';
 import { hasAnyRole, type Role } from '../../domain/account.ts';
 import { fail, sessionFailure } from '../errors.ts';
-import type { AuthUser, SessionService } from '../services/sessions.ts';
+import type { AuthUser } from './caller.ts';
+
+/** What the guards need of the session service: an access token checked into its user. */
+export interface Authenticator {
+  authenticate(token: string): Promise<AuthUser>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +41,7 @@ export interface Guards {
   requireRoles: (...roles: Role[]) => Guard;
 }
 
-export function authGuards(sessions: SessionService): Guards {
+export function authGuards(sessions: Authenticator): Guards {
   const requireUser: Guard = async (request) => {
     const token = bearerToken(request);
     if (!token) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');

@@ -3,10 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_CODES } from '../../domain/api.ts';
 import { pickLocale, type Locale } from '../../domain/locale.ts';
 import { sessionFailure } from '../errors.ts';
-import { ensureVisitorId } from '../plugins/visitor.ts';
-import type { Caller } from '../services/accounts.ts';
-import type { CartOwner } from '../services/cart.ts';
-import type { AuthUser } from '../services/sessions.ts';
+import { ensureVisitorId } from './visitor.ts';
+import type { AuthUser, Caller, CartOwner } from './caller.ts';
 
 export function localeOf(request: FastifyRequest): Locale {
   return pickLocale(request.headers['accept-language']);

@@ -14,7 +14,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODES, REQUEST_ID_HEADER, type Envelope } from '../../domain/api.ts';
 import { AppError, invalidFields, loggableError, type FieldProblem } from '../errors.ts';
 import { msg, render, type PlainMessageId, type Said } from '../messages/index.ts';
-import { localeOf } from '../routes/context.ts';
+import { localeOf } from './context.ts';
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/;
 

@@ -9,7 +9,7 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
+import { CODES } from '../../../domain/api.ts';
 import {
   RESET_CODE_MAX_TRIES,
   RESET_CODE_RESEND_SECONDS,
@@ -21,26 +21,24 @@ import {
   type RegisterRequest,
   type ResetPasswordRequest,
   type SendCodeAnswer,
-} from '../../domain/account.ts';
-import { isLocale, type Locale } from '../../domain/locale.ts';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
-import { passwordResetCodes } from '../db/schema.ts';
-import { fail, invalidFields, notFound } from '../errors.ts';
-import { msg, type Message } from '../messages/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { emailChangedMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../mail/templates.ts';
-import type { NewsletterService } from './newsletter.ts';
+} from '../../../domain/account.ts';
+import { isLocale, type Locale } from '../../../domain/locale.ts';
+import type { Clock } from '../../clock.ts';
+import type { Caller } from '../../http/caller.ts';
+import type { Db } from '../../db/client.ts';
+import { passwordResetCodes } from '../../db/schema.ts';
+import { fail, invalidFields, notFound } from '../../errors.ts';
+import { msg, type Message } from '../../messages/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { emailChangedMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../../mail/templates.ts';
+import type { NewsletterService } from '../shopper/newsletter.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { LIMITS, type RateLimiter } from './rate-limit.ts';
 import type { AuthUser, SessionService, TokenPair } from './sessions.ts';
 import { UserService } from './users.ts';
 
 /** Who is asking: their address (for throttling) and language (for mail). */
-export interface Caller {
-  ip: string;
-  locale: Locale;
-}
+export type { Caller };
 
 export interface AccountDeps {
   db: Db;

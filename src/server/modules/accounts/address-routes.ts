@@ -2,11 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idListRequestSchema, idQuerySchema, saveAddressesRequestSchema } from '../../domain/account.ts';
-import type { Guards } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import type { AddressService } from '../services/addresses.ts';
-import { localeOf, userOf } from './context.ts';
+import { idListRequestSchema, idQuerySchema, saveAddressesRequestSchema } from '../../../domain/account.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AddressService } from './addresses.ts';
+import { localeOf, userOf } from '../../http/context.ts';
 
 export function addressRoutes(addresses: AddressService, guards: Guards) {
   return async function routes(app: FastifyInstance) {

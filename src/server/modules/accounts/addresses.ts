@@ -4,15 +4,15 @@
  * the first one saved becomes it, and when the default goes, the oldest remaining takes over.
  */
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { MAX_ADDRESSES_PER_USER, type AddressInput, type AddressRecord } from '../../domain/account.ts';
-import { CODES } from '../../domain/api.ts';
-import type { Locale } from '../../domain/locale.ts';
-import type { Db } from '../db/client.ts';
-import { addresses } from '../db/schema.ts';
-import { fail, invalidFields, notFound } from '../errors.ts';
-import { msg } from '../messages/index.ts';
-import type { GeoService } from './geo.ts';
-import { pick } from './localise.ts';
+import { MAX_ADDRESSES_PER_USER, type AddressInput, type AddressRecord } from '../../../domain/account.ts';
+import { CODES } from '../../../domain/api.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { Db } from '../../db/client.ts';
+import { addresses } from '../../db/schema.ts';
+import { fail, invalidFields, notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
+import type { GeoService } from '../geo/geo.ts';
+import { pick } from '../../messages/localise.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type AddressRow = typeof addresses.$inferSelect;

@@ -11,14 +11,14 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   sendCodeRequestSchema,
-} from '../../domain/account.ts';
-import { loggableError } from '../errors.ts';
-import { bearerToken } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import type { AccountService } from '../services/accounts.ts';
-import type { CartService } from '../services/cart.ts';
-import type { SessionService } from '../services/sessions.ts';
-import { callerOf } from './context.ts';
+} from '../../../domain/account.ts';
+import { loggableError } from '../../errors.ts';
+import { bearerToken } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AccountService } from './accounts.ts';
+import type { CartService } from '../cart/cart.ts';
+import type { SessionService } from './sessions.ts';
+import { callerOf } from '../../http/context.ts';
 
 export function authRoutes(services: { accounts: AccountService; sessions: SessionService; cart: CartService }) {
   const { accounts, sessions, cart } = services;

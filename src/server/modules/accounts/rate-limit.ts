@@ -8,11 +8,11 @@
  */
 import { createHmac } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
-import { rateLimits } from '../db/schema.ts';
-import { tooManyRequests } from '../errors.ts';
-import { msg, type Message } from '../messages/index.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { rateLimits } from '../../db/schema.ts';
+import { tooManyRequests } from '../../errors.ts';
+import { msg, type Message } from '../../messages/index.ts';
 
 export interface Limit {
   name: string;

@@ -8,18 +8,15 @@
  * checks its session by primary key, so a revoked session's access tokens stop working at once.
  */
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import { SESSION_CODES } from '../../domain/api.ts';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
-import { refreshTokens, sessions, users } from '../db/schema.ts';
-import { sessionFailure } from '../errors.ts';
+import { SESSION_CODES } from '../../../domain/api.ts';
+import type { Clock } from '../../clock.ts';
+import type { AuthUser } from '../../http/caller.ts';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens, sessions, users } from '../../db/schema.ts';
+import { sessionFailure } from '../../errors.ts';
 import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from './tokens.ts';
 
-export interface AuthUser {
-  userId: number;
-  sessionId: string;
-  roles: string[];
-}
+export type { AuthUser };
 
 export interface TokenPair {
   token: string;

@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
-import type { Clock } from '../clock.ts';
+import type { Clock } from '../../clock.ts';
 
 export const TOKEN_ISSUER = 'jersey-shop';
 export const TOKEN_AUDIENCE = 'jersey-shop-api';

@@ -1,11 +1,11 @@
 /** The signed-in shopper's own account: user info, profile, password. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { changePasswordRequestSchema, profileRequestSchema } from '../../domain/account.ts';
-import type { Guards } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import type { AccountService } from '../services/accounts.ts';
-import { callerOf, userOf } from './context.ts';
+import { changePasswordRequestSchema, profileRequestSchema } from '../../../domain/account.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AccountService } from './accounts.ts';
+import { callerOf, userOf } from '../../http/context.ts';
 
 export function userRoutes(accounts: AccountService, guards: Guards) {
   return async function routes(app: FastifyInstance) {

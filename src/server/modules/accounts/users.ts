@@ -3,11 +3,11 @@
  * writes the rows and shapes what the API answers about a user.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../domain/account.ts';
-import type { Locale } from '../../domain/locale.ts';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { OrderService } from './orders.ts';
+import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { OrderService } from '../orders/orders.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

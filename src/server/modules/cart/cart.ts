@@ -4,21 +4,22 @@
  * price a client sends never reaches this file.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
-import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../domain/cart.ts';
-import type { Size } from '../../domain/catalogue.ts';
-import type { Locale, Localised } from '../../domain/locale.ts';
-import type { CurrencyCode } from '../../domain/money.ts';
-import { convertFromEur } from '../../domain/money.ts';
-import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
-import { MAX_LINE_QUANTITY, cartTotals, priceLine, unitPriceEur, type DiscountTier } from '../../domain/pricing.ts';
-import type { Db } from '../db/client.ts';
-import { addons, cartItems, patches, productSizes, products, squadPlayers } from '../db/schema.ts';
-import { fail, invalid, notFound } from '../errors.ts';
-import { msg } from '../messages/index.ts';
-import { pick } from './localise.ts';
+import { CODES } from '../../../domain/api.ts';
+import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../../domain/cart.ts';
+import type { Size } from '../../../domain/catalogue.ts';
+import type { Locale, Localised } from '../../../domain/locale.ts';
+import type { CurrencyCode } from '../../../domain/money.ts';
+import { convertFromEur } from '../../../domain/money.ts';
+import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
+import { MAX_LINE_QUANTITY, cartTotals, priceLine, unitPriceEur, type DiscountTier } from '../../../domain/pricing.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { CartOwner } from '../../http/caller.ts';
+import { addons, cartItems, patches, productSizes, products, squadPlayers } from '../../db/schema.ts';
+import { fail, invalid, notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
+import { pick } from '../../messages/localise.ts';
 
-export type CartOwner = { userId: number; visitorId?: undefined } | { visitorId: string; userId?: undefined };
+export type { CartOwner };
 
 /** The drawer shows up to 100 lines (spec section 9); a cart never holds more. */
 export const MAX_CART_LINES = 100;
@@ -27,7 +28,6 @@ function ownedBy(owner: CartOwner): SQL {
   return owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
 }
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A line priced from the database, with what an order freezes of it. */
 export interface PricedConfig {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../../domain/cart.ts';
-import { notFound } from '../errors.ts';
-import { ok } from '../plugins/envelope.ts';
-import type { Guards } from '../plugins/auth.ts';
-import type { CartService } from '../services/cart.ts';
-import { cartOwnerFor, cartOwnerOf, localeOf } from './context.ts';
+import { cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../../../domain/cart.ts';
+import { notFound } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+import type { Guards } from '../../http/auth.ts';
+import type { CartService } from './cart.ts';
+import { cartOwnerFor, cartOwnerOf, localeOf } from '../../http/context.ts';
 
 export function cartRoutes(cart: CartService, guards: Guards) {
   return async function routes(app: FastifyInstance) {

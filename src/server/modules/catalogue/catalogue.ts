@@ -3,14 +3,14 @@
  * storefront; prices come out in EUR minor units exactly as stored.
  */
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../domain/api.ts';
-import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../domain/catalogue.ts';
-import type { Locale } from '../../domain/locale.ts';
-import type { Db } from '../db/client.ts';
-import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { pick } from './localise.ts';
-import { Cached } from './cached.ts';
+import type { Page } from '../../../domain/api.ts';
+import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { Db } from '../../db/client.ts';
+import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { pick } from '../../messages/localise.ts';
+import { Cached } from '../../http/cached.ts';
 import { SearchIndex } from './search-index.ts';
 
 interface PageRequest {

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notFound } from '../errors.ts';
-import { renderPatch, renderShirt, renderShorts, renderSocks } from '../media/shirt-svg.ts';
+import { notFound } from '../../errors.ts';
+import { renderPatch, renderShirt, renderShorts, renderSocks } from '../../media/shirt-svg.ts';
 
 /** SVG can carry script and links: as a document it may load nothing and run nothing. */
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";

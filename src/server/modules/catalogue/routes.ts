@@ -9,14 +9,14 @@ import {
   productsByTagsRequestSchema,
   searchRequestSchema,
   stateListRequestSchema,
-} from '../../domain/catalogue.ts';
-import { LOCALES } from '../../domain/locale.ts';
-import { ok } from '../plugins/envelope.ts';
-import type { CatalogueService } from '../services/catalogue.ts';
-import type { GeoService } from '../services/geo.ts';
-import { searchKey } from '../services/search-index.ts';
-import { CachedAnswer, answerCache, sendCached } from './cached-answer.ts';
-import { localeOf } from './context.ts';
+} from '../../../domain/catalogue.ts';
+import { LOCALES } from '../../../domain/locale.ts';
+import { ok } from '../../http/envelope.ts';
+import type { CatalogueService } from './catalogue.ts';
+import type { GeoService } from '../geo/geo.ts';
+import { searchKey } from './search-index.ts';
+import { CachedAnswer, answerCache, sendCached } from '../../http/cached-answer.ts';
+import { localeOf } from '../../http/context.ts';
 
 const noBody = z.strictObject({}).optional();
 

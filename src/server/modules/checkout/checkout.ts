@@ -11,8 +11,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
-import { normaliseLine } from '../../domain/cart.ts';
+import { CODES } from '../../../domain/api.ts';
+import { normaliseLine } from '../../../domain/cart.ts';
 import {
   checkoutTotals,
   type CheckoutLine,
@@ -22,23 +22,23 @@ import {
   type PlaceOrderRequest,
   type PlacedOrder,
   type QuoteRequest,
-} from '../../domain/checkout.ts';
-import type { CouponCheck } from '../../domain/coupons.ts';
-import { convertFromEur, type CurrencyCode } from '../../domain/money.ts';
-import type { Locale } from '../../domain/locale.ts';
-import { orderNoFromBytes } from '../../domain/orders.ts';
-import { cartTotals, type DiscountTier } from '../../domain/pricing.ts';
-import { freeShippingThreshold, shippingOptions } from '../../domain/shipping.ts';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
-import { addresses, cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, type OrderAddressSnapshot } from '../db/schema.ts';
-import { fail, failWith, invalid, invalidFields, notFound } from '../errors.ts';
-import { msg, render, type Message } from '../messages/index.ts';
-import type { AddressService } from './addresses.ts';
-import { type CartOwner, type CartService, type PricedConfig, type Tx } from './cart.ts';
-import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from './coupons.ts';
-import { accessTokenFor, lockedRate, tokenDigest, type OrderRow, type OrderService } from './orders.ts';
-import type { UserService } from './users.ts';
+} from '../../../domain/checkout.ts';
+import type { CouponCheck } from '../../../domain/coupons.ts';
+import { convertFromEur, type CurrencyCode } from '../../../domain/money.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import { orderNoFromBytes } from '../../../domain/orders.ts';
+import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { addresses, cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, type OrderAddressSnapshot } from '../../db/schema.ts';
+import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.ts';
+import { msg, render, type Message } from '../../messages/index.ts';
+import type { AddressService } from '../accounts/addresses.ts';
+import { type CartOwner, type CartService, type PricedConfig } from '../cart/cart.ts';
+import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/coupons.ts';
+import { accessTokenFor, lockedRate, tokenDigest, type OrderRow, type OrderService } from '../orders/orders.ts';
+import type { UserService } from '../accounts/users.ts';
 
 export interface CheckoutCaller {
   userId: number | null;

@@ -4,13 +4,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idempotencyHeadersSchema, placeOrderRequestSchema, quoteRequestSchema } from '../../domain/checkout.ts';
-import { applyCouponRequestSchema } from '../../domain/coupons.ts';
-import type { Guards } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import { ensureVisitorId } from '../plugins/visitor.ts';
-import type { CheckoutCaller, CheckoutService } from '../services/checkout.ts';
-import { localeOf } from './context.ts';
+import { idempotencyHeadersSchema, placeOrderRequestSchema, quoteRequestSchema } from '../../../domain/checkout.ts';
+import { applyCouponRequestSchema } from '../../../domain/coupons.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { ensureVisitorId } from '../../http/visitor.ts';
+import type { CheckoutCaller, CheckoutService } from './checkout.ts';
+import { localeOf } from '../../http/context.ts';
 
 function callerOf(request: FastifyRequest, reply?: FastifyReply): CheckoutCaller {
   const userId = request.user?.userId ?? null;

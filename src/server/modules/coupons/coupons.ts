@@ -9,14 +9,13 @@
  * both slip under a per-customer limit either (checklist item 19).
  */
 import { and, eq, or, sql } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
-import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../domain/coupons.ts';
-import type { CurrencyCode } from '../../domain/money.ts';
-import type { Db } from '../db/client.ts';
-import { couponRedemptions, coupons } from '../db/schema.ts';
-import { failWith } from '../errors.ts';
-import type { Message } from '../messages/index.ts';
-import type { Tx } from './cart.ts';
+import { CODES } from '../../../domain/api.ts';
+import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.ts';
+import type { CurrencyCode } from '../../../domain/money.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { couponRedemptions, coupons } from '../../db/schema.ts';
+import { failWith } from '../../errors.ts';
+import type { Message } from '../../messages/index.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 

@@ -1,11 +1,11 @@
 /** Countries and their states or provinces, for address forms (read-only, cached). */
 import { asc } from 'drizzle-orm';
-import type { Country, State } from '../../domain/catalogue.ts';
-import type { Locale } from '../../domain/locale.ts';
-import type { Db } from '../db/client.ts';
-import { countries, states } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { pick } from './localise.ts';
+import type { Country, State } from '../../../domain/catalogue.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { Db } from '../../db/client.ts';
+import { countries, states } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { pick } from '../../messages/localise.ts';
 
 export class GeoService {
   private readonly db: Db;

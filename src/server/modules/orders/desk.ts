@@ -4,14 +4,14 @@
  * PayPal agreed; the rest are OrderService's.
  */
 import { eq } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
-import { moveProblem, type AdminMoveRequest, type OrderStatus } from '../../domain/orders.ts';
-import type { Db } from '../db/client.ts';
-import { orders } from '../db/schema.ts';
-import { fail, notFound } from '../errors.ts';
-import { msg } from '../messages/index.ts';
+import { CODES } from '../../../domain/api.ts';
+import { moveProblem, type AdminMoveRequest, type OrderStatus } from '../../../domain/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { fail, notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
 import type { OrderRow, OrderService } from './orders.ts';
-import type { PaymentService } from './payments.ts';
+import type { PaymentService } from '../payments/payments.ts';
 
 export class OrderDeskService {
   private readonly db: Db;

@@ -9,10 +9,10 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
-import type { Size } from '../../domain/catalogue.ts';
-import { isLocale, type Locale } from '../../domain/locale.ts';
-import { CURRENCIES, type CurrencyCode } from '../../domain/money.ts';
+import { CODES } from '../../../domain/api.ts';
+import type { Size } from '../../../domain/catalogue.ts';
+import { isLocale, type Locale } from '../../../domain/locale.ts';
+import { CURRENCIES, type CurrencyCode } from '../../../domain/money.ts';
 import {
   PAID_STATUSES,
   moveProblem,
@@ -25,21 +25,20 @@ import {
   type ShippingAddressRecord,
   type StatusEvent,
   type TrackingAnswer,
-} from '../../domain/orders.ts';
-import type { CustomType, PremiumOption } from '../../domain/personalisation.ts';
-import type { ShippingMethod, ShippingZone } from '../../domain/shipping.ts';
-import type { Page } from '../../domain/api.ts';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
-import { cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, shipmentEvents, shipments } from '../db/schema.ts';
-import { fail, notFound } from '../errors.ts';
-import { msg } from '../messages/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../mail/templates.ts';
-import type { Tx } from './cart.ts';
-import type { CouponService } from './coupons.ts';
-import type { GeoService } from './geo.ts';
-import { pick } from './localise.ts';
+} from '../../../domain/orders.ts';
+import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
+import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
+import type { Page } from '../../../domain/api.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, shipmentEvents, shipments } from '../../db/schema.ts';
+import { fail, notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../mail/templates.ts';
+import type { CouponService } from '../coupons/coupons.ts';
+import type { GeoService } from '../geo/geo.ts';
+import { pick } from '../../messages/localise.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

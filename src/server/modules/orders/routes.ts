@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROLES } from '../../domain/account.ts';
+import { ROLES } from '../../../domain/account.ts';
 import {
   adminMoveRequestSchema,
   adminShipmentEventRequestSchema,
@@ -14,12 +14,12 @@ import {
   orderListRequestSchema,
   productPurchasesRequestSchema,
   trackOrderRequestSchema,
-} from '../../domain/orders.ts';
-import type { Guards } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import type { OrderDeskService } from '../services/orders-admin.ts';
-import type { OrderAccess, OrderService } from '../services/orders.ts';
-import { localeOf, userOf } from './context.ts';
+} from '../../../domain/orders.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { OrderDeskService } from './desk.ts';
+import type { OrderAccess, OrderService } from './orders.ts';
+import { localeOf, userOf } from '../../http/context.ts';
 
 function accessOf(request: FastifyRequest, token: string | undefined): OrderAccess {
   return { userId: request.user?.userId ?? null, token };

@@ -15,20 +15,19 @@
  *   the shop's order ends in the matching state exactly once.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
-import { minorFromDecimal, paypalPurchaseUnit } from '../../domain/checkout.ts';
-import type { CurrencyCode } from '../../domain/money.ts';
-import { PAID_STATUSES, type OrderStatus } from '../../domain/orders.ts';
-import type { Clock } from '../clock.ts';
-import type { PaypalConfig } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { orderItems, orders, payments, processedWebhookEvents } from '../db/schema.ts';
-import { fail, failWith, invalid, loggableError, notFound } from '../errors.ts';
-import { msg } from '../messages/index.ts';
-import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalClient, type PaypalOrder, type WebhookHeaders } from '../payments/paypal-client.ts';
-import type { Tx } from './cart.ts';
-import { pick } from './localise.ts';
-import type { CaptureDetails, OrderAccess, OrderRow, OrderService, PaymentRow } from './orders.ts';
+import { CODES } from '../../../domain/api.ts';
+import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.ts';
+import type { CurrencyCode } from '../../../domain/money.ts';
+import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.ts';
+import type { Clock } from '../../clock.ts';
+import type { PaypalConfig } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderItems, orders, payments, processedWebhookEvents } from '../../db/schema.ts';
+import { fail, failWith, invalid, loggableError, notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
+import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalClient, type PaypalOrder, type WebhookHeaders } from './paypal-client.ts';
+import { pick } from '../../messages/localise.ts';
+import type { CaptureDetails, OrderAccess, OrderRow, OrderService, PaymentRow } from '../orders/orders.ts';
 
 export interface PaymentLog {
   info(details: object, message: string): void;

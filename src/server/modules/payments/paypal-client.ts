@@ -8,8 +8,8 @@
  * PaypalUnknownOutcome error and settle by asking PayPal, or by repeating the call with the same
  * PayPal-Request-Id.
  */
-import type { Clock } from '../clock.ts';
-import type { PaypalPurchaseUnit } from '../../domain/checkout.ts';
+import type { Clock } from '../../clock.ts';
+import type { PaypalPurchaseUnit } from '../../../domain/checkout.ts';
 
 export interface TransportRequest {
   method: 'GET' | 'POST';

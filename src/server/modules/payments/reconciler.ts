@@ -10,11 +10,11 @@
  * Every instance may run it: each step is a conditional update.
  */
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/client.ts';
-import { orders, payments } from '../db/schema.ts';
-import { loggableError } from '../errors.ts';
-import { CAPTURE_GRACE_MS, type OrderService } from './orders.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { orders, payments } from '../../db/schema.ts';
+import { loggableError } from '../../errors.ts';
+import { CAPTURE_GRACE_MS, type OrderService } from '../orders/orders.ts';
 import type { PaymentLog, PaymentService } from './payments.ts';
 
 /** A capture the browser started this recently is left to the browser. */

@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderNoSchema, orderTokenSchema } from '../../domain/orders.ts';
-import type { PaypalConfig } from '../config.ts';
-import type { Guards } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import { SIM_PREFIX } from '../payments/simulator.ts';
-import type { PaymentService } from '../services/payments.ts';
+import { orderNoSchema, orderTokenSchema } from '../../../domain/orders.ts';
+import type { PaypalConfig } from '../../config.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { SIM_PREFIX } from './simulator.ts';
+import type { PaymentService } from './payments.ts';
 
 const paypalOrderIdSchema = z.string({ error: 'id is required' }).regex(/^[A-Za-z0-9-]{5,64}$/, 'id must be a PayPal order id');
 

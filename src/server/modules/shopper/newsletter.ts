@@ -3,8 +3,8 @@
  * flag is whether its email is on this list, so there is one source of truth.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { newsletterSubscriptions } from '../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { newsletterSubscriptions } from '../../db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type SubscriptionSource = 'footer' | 'register' | 'profile';

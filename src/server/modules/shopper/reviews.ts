@@ -4,11 +4,11 @@
  * text; pages render it escaped (checklist item 21).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Page } from '../../domain/api.ts';
-import type { ProductComment } from '../../domain/catalogue.ts';
-import type { Db } from '../db/client.ts';
-import { productComments, products } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
+import type { Page } from '../../../domain/api.ts';
+import type { ProductComment } from '../../../domain/catalogue.ts';
+import type { Db } from '../../db/client.ts';
+import { productComments, products } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
 
 export interface ReviewInput {
   productId: number;

@@ -1,19 +1,19 @@
 /** Newsletter (guests too), wishlist and reviews. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../domain/account.ts';
-import { commentListRequestSchema } from '../../domain/catalogue.ts';
-import type { Clock } from '../clock.ts';
-import { notFound } from '../errors.ts';
-import { msg } from '../messages/index.ts';
-import type { Guards } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import type { NewsletterService } from '../services/newsletter.ts';
-import { LIMITS, type RateLimiter } from '../services/rate-limit.ts';
-import type { ReviewService } from '../services/reviews.ts';
-import { UserService } from '../services/users.ts';
-import type { WishlistService } from '../services/wishlist.ts';
-import { callerOf, localeOf, userOf } from './context.ts';
+import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../../domain/account.ts';
+import { commentListRequestSchema } from '../../../domain/catalogue.ts';
+import type { Clock } from '../../clock.ts';
+import { notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import type { NewsletterService } from './newsletter.ts';
+import { LIMITS, type RateLimiter } from '../accounts/rate-limit.ts';
+import type { ReviewService } from './reviews.ts';
+import { UserService } from '../accounts/users.ts';
+import type { WishlistService } from './wishlist.ts';
+import { callerOf, localeOf, userOf } from '../../http/context.ts';
 
 export interface ShopperServices {
   newsletter: NewsletterService;

@@ -1,12 +1,12 @@
 /** The wishlist ("collection" in the specification's endpoint names): products a shopper keeps. */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import type { Page } from '../../domain/api.ts';
-import type { ProductCard } from '../../domain/catalogue.ts';
-import type { Locale } from '../../domain/locale.ts';
-import type { Db } from '../db/client.ts';
-import { products, wishlistItems } from '../db/schema.ts';
-import { notFound } from '../errors.ts';
-import { cardColumns, toCard } from './catalogue.ts';
+import type { Page } from '../../../domain/api.ts';
+import type { ProductCard } from '../../../domain/catalogue.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { Db } from '../../db/client.ts';
+import { products, wishlistItems } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { cardColumns, toCard } from '../catalogue/catalogue.ts';
 
 export interface WishlistEntry extends ProductCard {
   collectedAt: string;

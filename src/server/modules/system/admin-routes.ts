@@ -3,10 +3,10 @@
  * customers get 403 (code 1403), anonymous callers 401 (8888).
  */
 import type { FastifyInstance } from 'fastify';
-import { ROLES } from '../../domain/account.ts';
-import type { Guards } from '../plugins/auth.ts';
-import { ok } from '../plugins/envelope.ts';
-import { userOf } from './context.ts';
+import { ROLES } from '../../../domain/account.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { userOf } from '../../http/context.ts';
 
 export function adminRoutes(guards: Guards) {
   return async function routes(app: FastifyInstance) {
