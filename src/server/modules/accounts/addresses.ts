@@ -7,14 +7,13 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { MAX_ADDRESSES_PER_USER, type AddressInput, type AddressRecord } from '../../../domain/account.ts';
 import { CODES } from '../../../domain/api.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import type { Db } from '../../db/client.ts';
-import { addresses } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { addresses } from './schema.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import type { GeoService } from '../geo/geo.ts';
+import type { GeoService } from '../geo/index.ts';
 import { pick } from '../../messages/localise.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type AddressRow = typeof addresses.$inferSelect;
 
 export class AddressService {
@@ -68,6 +67,12 @@ export class AddressService {
    * language, stored as the code). `field` names the address in the message ("body.0"); checkout
    * checks a typed shipping address with it too.
    */
+  /** The user's address row, read in the caller's transaction; null when it is not theirs. */
+  async owned(db: Db | Tx, userId: number, id: number): Promise<AddressRow | null> {
+    const [row] = await db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    return row ?? null;
+  }
+
   async columns(input: Omit<AddressInput, 'id' | 'isDefault'>, field: string) {
     const region = await this.geo.region(input.country);
     if (!region) throw invalidFields({ path: `${field}.country`, problem: msg('field.countryRequired') });

@@ -16,7 +16,7 @@ import { loggableError } from '../../errors.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AccountService } from './accounts.ts';
-import type { CartService } from '../cart/cart.ts';
+import type { CartService } from '../cart/index.ts';
 import type { SessionService } from './sessions.ts';
 import { callerOf } from '../../http/context.ts';
 

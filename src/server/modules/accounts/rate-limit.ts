@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema.ts';
+import { rateLimits } from './schema.ts';
 import { tooManyRequests } from '../../errors.ts';
 import { msg, type Message } from '../../messages/index.ts';
 

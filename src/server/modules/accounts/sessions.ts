@@ -12,7 +12,7 @@ import { SESSION_CODES } from '../../../domain/api.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/caller.ts';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens, sessions, users } from '../../db/schema.ts';
+import { refreshTokens, sessions, users } from './schema.ts';
 import { sessionFailure } from '../../errors.ts';
 import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from './tokens.ts';
 

@@ -6,8 +6,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { OrderService } from '../orders/orders.ts';
+import { users } from './schema.ts';
+import { OrderService } from '../orders/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

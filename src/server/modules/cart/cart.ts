@@ -6,37 +6,28 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '../../../domain/api.ts';
 import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../../domain/cart.ts';
-import type { Size } from '../../../domain/catalogue.ts';
-import type { Locale, Localised } from '../../../domain/locale.ts';
+import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';
-import { convertFromEur } from '../../../domain/money.ts';
-import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
-import { MAX_LINE_QUANTITY, cartTotals, priceLine, unitPriceEur, type DiscountTier } from '../../../domain/pricing.ts';
+import { isPrinted } from '../../../domain/personalisation.ts';
+import { MAX_LINE_QUANTITY, cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { CartOwner } from '../../http/caller.ts';
-import { addons, cartItems, patches, productSizes, products, squadPlayers } from '../../db/schema.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
+import type { CartOwner } from '../../http/caller.ts';
 import { msg } from '../../messages/index.ts';
-import { pick } from '../../messages/localise.ts';
+import { productSizes, products } from '../catalogue/index.ts';
+import { configOf, priceConfigs, type PricedConfig } from './pricing.ts';
+import { cartItems } from './schema.ts';
+import { checkValues, lineQuery, upsertStatement, type LineContext } from './statements.ts';
 
-export type { CartOwner };
+export type { CartOwner, PricedConfig };
 
-/** The drawer shows up to 100 lines (spec section 9); a cart never holds more. */
+/** The drawer shows up to 100 lines; a cart never holds more. */
 export const MAX_CART_LINES = 100;
 
 function ownedBy(owner: CartOwner): SQL {
   return owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
 }
 
-
-/** A line priced from the database, with what an order freezes of it. */
-export interface PricedConfig {
-  record: CartLineRecord;
-  unitPriceEur: number;
-  title: Localised;
-  patches: { id: number; name: Localised; priceEur: number }[];
-  addons: { id: number; name: Localised; priceEur: number }[];
-}
 
 export class CartService {
   private readonly db: Db;
@@ -152,7 +143,7 @@ export class CartService {
   }
 
   /**
-   * On sign-in, moves the caller's guest lines into the account's cart (checklist item 12: only
+   * On sign-in, moves the caller's guest lines into the account's cart (only
    * the visitor id the caller sent). A line with the same identity (lineKey) adds its quantity,
    * up to 99 and the stock, never below what either cart had; other lines move over as they are.
    * Lines beyond the account cart's 100-line limit stay in the guest cart.
@@ -238,206 +229,44 @@ export class CartService {
 
   /** Every line of a cart priced from the database in the given currency, newest first. */
   async pricedLines(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<CartLineRecord[]> {
+    return (await this.pricedConfigsOf(db, owner, currency, locale)).map((line) => line.record);
+  }
+
+  /** pricedLines with what an order freezes of each line (checkout takes the whole cart this way). */
+  async pricedConfigsOf(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
     const rows = await db.select().from(cartItems).where(ownedBy(owner)).orderBy(desc(cartItems.createdAt), desc(cartItems.id));
-    const priced = await this.priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale);
-    return priced.map((line) => line.record);
+    return priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale);
   }
 
   /**
-   * Prices configured lines from the database (cart lines, or a "buy it now" line with id 0), in
-   * their order. Lines whose product is gone or inactive are left out. Besides the cart's record,
-   * each answer carries what an order freezes: the EUR unit price and the names in both locales.
+   * The owner's lines with these ids, priced, in the order of `ids` (duplicates once). Any id
+   * that is not the owner's is "not found"; lines whose product is gone are left out, so the
+   * caller can tell by the count.
    */
-  async priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
-    if (items.length === 0) return [];
-    const productIds = [...new Set(items.map((i) => i.config.productId))];
-    const patchIds = [...new Set(items.flatMap((i) => i.config.patchIds))];
-    const addonIds = [...new Set(items.flatMap((i) => i.config.addonIds))];
-    const playerIds = [...new Set(items.flatMap((i) => (i.config.squadPlayerId ? [i.config.squadPlayerId] : [])))];
-    const [productRows, sizeRows, patchRows, addonRows, playerRows] = await Promise.all([
-      db.select().from(products).where(and(inArray(products.id, productIds), eq(products.active, true))),
-      db.select().from(productSizes).where(inArray(productSizes.productId, productIds)),
-      patchIds.length ? db.select().from(patches).where(inArray(patches.id, patchIds)).orderBy(asc(patches.id)) : [],
-      addonIds.length ? db.select().from(addons).where(inArray(addons.id, addonIds)).orderBy(asc(addons.id)) : [],
-      playerIds.length ? db.select().from(squadPlayers).where(inArray(squadPlayers.id, playerIds)) : [],
-    ]);
-    const productById = new Map(productRows.map((p) => [p.id, p]));
-    const stockBySize = new Map(sizeRows.map((s) => [`${s.productId}|${s.size}`, s.stock]));
-    const patchById = new Map(patchRows.map((p) => [p.id, p]));
-    const addonById = new Map(addonRows.map((a) => [a.id, a]));
-    const playerById = new Map(playerRows.map((p) => [p.id, p]));
+  async pricedLinesByIds(db: Db | Tx, owner: CartOwner, ids: readonly number[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+    const unique = [...new Set(ids)];
+    const rows = await db.select().from(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
+    if (rows.length !== unique.length) throw notFound('cartItem');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return priceConfigs(
+      db,
+      unique.map((id) => ({ id, quantity: byId.get(id)!.quantity, config: configOf(byId.get(id)!) })),
+      currency,
+      locale,
+    );
+  }
 
-    return items.flatMap(({ id, config, quantity }) => {
-      const product = productById.get(config.productId);
-      if (!product) return [];
-      const linePatches = config.patchIds.flatMap((pid) => (patchById.has(pid) ? [patchById.get(pid)!] : []));
-      const lineAddons = config.addonIds.flatMap((aid) => (addonById.has(aid) ? [addonById.get(aid)!] : []));
-      const customType = config.customType;
-      const unitEur = unitPriceEur({
-        productPriceEur: product.price,
-        customisationFeeEur: product.customisationFee,
-        patchPricesEur: linePatches.map((p) => p.patchPrice),
-        addonPricesEur: lineAddons.map((a) => a.price),
-        customType,
-        premiumNameOption: config.premiumNameOption,
-        premiumNumberOption: config.premiumNumberOption,
-      });
-      const priced = priceLine(unitEur, quantity, currency);
-      const player = config.squadPlayerId ? playerById.get(config.squadPlayerId) : undefined;
-      const title: Localised = { 'en-US': product.title, 'zh-CN': product.zh.title || product.title };
-      const record: CartLineRecord = {
-        id,
-        productId: product.id,
-        name: pick(title, locale),
-        image: product.images[0] ?? '',
-        price: priced.unitPrice,
-        lineTotal: priced.lineTotal,
-        size: config.size,
-        patch: config.patchIds.join(','),
-        patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency) })),
-        addons: config.addonIds.join(','),
-        addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency) })),
-        customType,
-        squadList: config.squadPlayerId,
-        player: player ? { id: player.id, name: player.name, number: player.number } : null,
-        // Choose A Player prints the player's name and number.
-        customName: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.name ?? null) : config.customName,
-        customNumber: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.number ?? null) : config.customNumber,
-        premiumNameOption: config.premiumNameOption,
-        premiumNumberOption: config.premiumNumberOption,
-        quantity,
-        personalised: isPrinted(customType),
-        stock: stockBySize.get(`${product.id}|${config.size}`) ?? 0,
-      };
-      return [
-        {
-          record,
-          unitPriceEur: unitEur,
-          title,
-          patches: linePatches.map((p) => ({ id: p.id, name: p.patchName, priceEur: p.patchPrice })),
-          addons: lineAddons.map((a) => ({ id: a.id, name: a.name, priceEur: a.price })),
-        },
-      ];
-    });
+  /** See priceConfigs in pricing.ts: a "buy it now" line is priced the same way as a cart line. */
+  priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+    return priceConfigs(db, items, currency, locale);
   }
 }
 
-/** The configuration a stored cart line holds. */
-function configOf(line: typeof cartItems.$inferSelect): LineConfig {
-  return {
-    productId: line.productId,
-    size: line.size as Size,
-    patchIds: line.patchIds,
-    addonIds: line.addonIds,
-    customType: line.customType as CustomType,
-    squadPlayerId: line.squadPlayerId,
-    customName: line.customName,
-    customNumber: line.customNumber,
-    premiumNameOption: line.premiumNameOption as PremiumOption,
-    premiumNumberOption: line.premiumNumberOption as PremiumOption,
-  };
-}
-
-type OwnerKind = 'user' | 'visitor';
-
-/** What adding a line is checked against, read in one round trip by lineQuery. */
-interface LineContext {
-  printable: boolean;
-  /** Null when the size is not offered. */
-  stock: number | null;
-  playerInTeam: boolean;
-  fittingPatches: number;
-  offeredAddons: number;
-  /** The owner's line with the same identity, if any. */
-  existingQuantity: number | null;
-  /** Lines in the owner's cart. */
-  lines: number;
-}
-
-const p = {
-  productId: sql.placeholder('productId'),
-  size: sql.placeholder('size'),
-  squadPlayerId: sql.placeholder('squadPlayerId'),
-  patchIds: sql.placeholder('patchIds'),
-  addonIds: sql.placeholder('addonIds'),
-  owner: sql.placeholder('owner'),
-  lineKey: sql.placeholder('lineKey'),
-};
-
-function ownerColumn(kind: OwnerKind) {
-  return kind === 'user' ? cartItems.userId : cartItems.visitorId;
-}
-
 /**
- * The product and size of a configuration with everything checkConfig asks (player, patches,
- * add-ons; `extras` false leaves those out, for a line that has none), and the owner's matching
- * line and line count: one statement with placeholders.
+ * Removes the lines an order was made from once it is paid, inside the transaction that marks
+ * it paid; only lines still of the order's owner (none without an owner).
  */
-function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
-  const owner = sql`${ownerColumn(kind)} = ${p.owner}`;
-  return db
-    .select({
-      printable: products.printable,
-      stock: productSizes.stock,
-      playerInTeam: extras
-        ? sql<boolean>`(${p.squadPlayerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.squadPlayerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
-        : sql<boolean>`true`,
-      fittingPatches: extras
-        ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
-        : sql<number>`0`,
-      offeredAddons: extras
-        ? sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`
-        : sql<number>`0`,
-      existingQuantity: sql<number | null>`(select ${cartItems.quantity} from ${cartItems} where ${owner} and ${cartItems.lineKey} = ${p.lineKey})`,
-      lines: sql<number>`(select count(*)::int from ${cartItems} where ${owner})`,
-    })
-    .from(products)
-    .leftJoin(productSizes, and(eq(productSizes.productId, products.id), eq(productSizes.size, sql`${p.size}`)))
-    .where(and(eq(products.id, sql`${p.productId}::int`), eq(products.active, true)));
-}
-
-/**
- * Adds a line, or adds to the owner's identical line, as long as the sum stays within `limit`
- * (checked against what lineQuery read, and again here against a parallel add to the same line).
- */
-function upsertStatement(db: Db | Tx, kind: OwnerKind) {
-  const column = ownerColumn(kind);
-  return db
-    .insert(cartItems)
-    .values({
-      userId: kind === 'user' ? sql`${p.owner}::int` : null,
-      visitorId: kind === 'visitor' ? sql`${p.owner}` : null,
-      productId: sql`${p.productId}::int`,
-      size: sql`${p.size}`,
-      patchIds: sql`${p.patchIds}::int[]`,
-      addonIds: sql`${p.addonIds}::int[]`,
-      customType: sql`${sql.placeholder('customType')}::smallint`,
-      squadPlayerId: sql`${p.squadPlayerId}::int`,
-      customName: sql`${sql.placeholder('customName')}`,
-      customNumber: sql`${sql.placeholder('customNumber')}`,
-      premiumNameOption: sql`${sql.placeholder('premiumNameOption')}`,
-      premiumNumberOption: sql`${sql.placeholder('premiumNumberOption')}`,
-      quantity: sql`${sql.placeholder('quantity')}::int`,
-      lineKey: sql`${p.lineKey}`,
-    })
-    .onConflictDoUpdate({
-      target: [column, cartItems.lineKey],
-      targetWhere: sql`${column} is not null`,
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${sql.placeholder('limit')}::int`,
-    })
-    .returning({ id: cartItems.id });
-}
-
-/** The placeholders' values of lineQuery for a configuration and an owner. */
-function checkValues(config: LineConfig, owner: CartOwner | { visitorId: string }, key = '') {
-  return {
-    productId: config.productId,
-    size: config.size,
-    squadPlayerId: config.squadPlayerId,
-    patchIds: config.patchIds,
-    addonIds: config.addonIds,
-    owner: 'userId' in owner && owner.userId !== undefined ? owner.userId : owner.visitorId!,
-    lineKey: key,
-  };
+export async function removeOrderedLines(tx: Tx, owner: CartOwner | null, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || !owner) return;
+  await tx.delete(cartItems).where(and(inArray(cartItems.id, [...ids]), ownedBy(owner)));
 }

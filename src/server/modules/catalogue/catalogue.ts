@@ -7,7 +7,7 @@ import type { Page } from '../../../domain/api.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
-import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from '../../db/schema.ts';
+import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from './schema.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
 import { Cached } from '../../http/cached.ts';

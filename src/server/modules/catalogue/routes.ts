@@ -13,7 +13,7 @@ import {
 import { LOCALES } from '../../../domain/locale.ts';
 import { ok } from '../../http/envelope.ts';
 import type { CatalogueService } from './catalogue.ts';
-import type { GeoService } from '../geo/geo.ts';
+import type { GeoService } from '../geo/index.ts';
 import { searchKey } from './search-index.ts';
 import { CachedAnswer, answerCache, sendCached } from '../../http/cached-answer.ts';
 import { localeOf } from '../../http/context.ts';

@@ -1,16 +1,17 @@
 /**
  * Checkout: quotes, coupons on the cart, and placing an order.
  *
- * Placing an order is one transaction (DESIGN.md section 6, checklist items 16, 19, 26, 30):
- * lines priced from the database whatever the client sent, stock reserved by conditional
- * updates that never take it below zero, the coupon's use counted atomically, every amount frozen
- * in the order's currency with the locked rate, and the payment row created. It is idempotent by
+ * Placing an order is one transaction (docs/checkout-and-payments.md): lines priced from the
+ * database whatever the client sent (the cart module prices them), stock reserved through the
+ * catalogue's stock service, the coupon's use counted atomically, the order created by the
+ * orders module with every amount frozen in its currency, and its payment opened by the payments
+ * module; each of them writes its own tables with this transaction's handle. It is idempotent by
  * the caller's Idempotency-Key: the same key and body answer the same order, the same key with
  * another body is refused, and parallel requests with one key queue on an advisory lock so
  * exactly one of them creates the order.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api.ts';
 import { normaliseLine } from '../../../domain/cart.ts';
 import {
@@ -26,19 +27,18 @@ import {
 import type { CouponCheck } from '../../../domain/coupons.ts';
 import { convertFromEur, type CurrencyCode } from '../../../domain/money.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { orderNoFromBytes } from '../../../domain/orders.ts';
 import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { addresses, cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, type OrderAddressSnapshot } from '../../db/schema.ts';
 import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.ts';
 import { msg, render, type Message } from '../../messages/index.ts';
-import type { AddressService } from '../accounts/addresses.ts';
-import { type CartOwner, type CartService, type PricedConfig } from '../cart/cart.ts';
-import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/coupons.ts';
-import { accessTokenFor, lockedRate, tokenDigest, type OrderRow, type OrderService } from '../orders/orders.ts';
-import type { UserService } from '../accounts/users.ts';
+import type { AddressService, UserService } from '../accounts/index.ts';
+import type { CartOwner, CartService, PricedConfig } from '../cart/index.ts';
+import { reserveStock } from '../catalogue/index.ts';
+import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
+import type { OrderAddressSnapshot, OrderRow, OrderService } from '../orders/index.ts';
+import type { PaymentLedger } from '../payments/index.ts';
 
 export interface CheckoutCaller {
   userId: number | null;
@@ -53,11 +53,10 @@ export interface CheckoutDeps {
   addresses: AddressService;
   coupons: CouponService;
   orders: OrderService;
+  payments: PaymentLedger;
   users: UserService;
   tiers: readonly DiscountTier[];
   clock: Clock;
-  /** AUTH_SECRET: the guests' order access tokens are HMACs under it. */
-  secret: string;
   paymentTimeoutMs: number;
 }
 
@@ -107,34 +106,7 @@ export class CheckoutService {
     const owner = ownerOf(caller);
     const ids = [...new Set(source.cartItemIds)];
     if (!owner) throw notFound('cartItem');
-    const ownerWhere = owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
-    const rows = await db.select().from(cartItems).where(and(ownerWhere, inArray(cartItems.id, ids)));
-    if (rows.length !== ids.length) throw notFound('cartItem');
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const priced = await this.d.cart.priceConfigs(
-      db,
-      ids.map((id) => {
-        const row = byId.get(id)!;
-        return {
-          id,
-          quantity: row.quantity,
-          config: {
-            productId: row.productId,
-            size: row.size as CheckoutLine['size'],
-            patchIds: row.patchIds,
-            addonIds: row.addonIds,
-            customType: row.customType as CheckoutLine['customType'],
-            squadPlayerId: row.squadPlayerId,
-            customName: row.customName,
-            customNumber: row.customNumber,
-            premiumNameOption: row.premiumNameOption as CheckoutLine['premiumNameOption'],
-            premiumNumberOption: row.premiumNumberOption as CheckoutLine['premiumNumberOption'],
-          },
-        };
-      }),
-      currency,
-      caller.locale,
-    );
+    const priced = await this.d.cart.pricedLinesByIds(db, owner, ids, currency, caller.locale);
     if (priced.length !== ids.length) throw fail(CODES.CONFLICT, 'checkout.itemNotSold');
     return priced.map((line) => ({ ...line, cartItemId: line.record.id }));
   }
@@ -200,13 +172,16 @@ export class CheckoutService {
   /** The cart page's "Apply": checks a code against the caller's cart and shows what it takes off. */
   async applyCoupon(caller: CheckoutCaller, body: { code: string; currency: CurrencyCode; cartItemIds?: number[] | undefined }): Promise<CouponCheck> {
     const owner = ownerOf(caller);
-    let ids = body.cartItemIds;
-    if (!ids) {
-      const rows = owner ? await this.d.cart.pricedLines(this.d.db, owner, body.currency, caller.locale) : [];
-      ids = rows.map((r) => r.id);
+    let lines: ResolvedLine[];
+    if (body.cartItemIds) {
+      if (body.cartItemIds.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
+      lines = await this.resolve(this.d.db, caller, { type: 'cart', cartItemIds: body.cartItemIds }, body.currency);
+    } else {
+      // The whole cart: its sellable lines, priced once.
+      const priced = owner ? await this.d.cart.pricedConfigsOf(this.d.db, owner, body.currency, caller.locale) : [];
+      if (priced.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
+      lines = priced.map((line) => ({ ...line, cartItemId: line.record.id }));
     }
-    if (ids.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
-    const lines = await this.resolve(this.d.db, caller, { type: 'cart', cartItemIds: ids }, body.currency);
     const afterTier = cartTotals(
       lines.map((l) => l.record),
       body.currency,
@@ -233,15 +208,10 @@ export class CheckoutService {
     return createHash('sha256').update(JSON.stringify(body)).digest('hex');
   }
 
-  private async byKey(db: Db | Tx, scope: string, key: string): Promise<OrderRow | null> {
-    const [row] = await db.select().from(orders).where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
-    return row ?? null;
-  }
-
   private answer(row: OrderRow, replayed: boolean): PlacedOrder {
     return {
       orderNo: row.orderNo,
-      accessToken: accessTokenFor(this.d.secret, row.orderNo, row.accessNonce),
+      accessToken: this.d.orders.accessToken(row),
       status: row.status,
       currency: row.currency as CurrencyCode,
       total: row.total,
@@ -261,7 +231,7 @@ export class CheckoutService {
     const scope = caller.userId !== null ? `u:${caller.userId}` : caller.visitorId ? `v:${caller.visitorId}` : null;
     if (!scope) throw invalid('checkout.guestNeedsVisitorId');
     const hash = CheckoutService.requestHash(body);
-    const earlier = await this.byKey(this.d.db, scope, key);
+    const earlier = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
     if (earlier) return this.replay(earlier, hash);
 
     // Checked before the transaction: they read through the pool, which PGlite's single
@@ -276,7 +246,7 @@ export class CheckoutService {
     const outcome = await this.d.db.transaction(async (tx) => {
       // Parallel requests with this key wait here; the first one's order is then found below.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order|${scope}|${key}`}, 0))`);
-      const again = await this.byKey(tx, scope, key);
+      const again = await this.d.orders.byIdempotencyKey(tx, scope, key);
       if (again) return { replayed: true as const, row: again };
 
       const lines = await this.resolve(tx, caller, body.source, body.currency);
@@ -285,8 +255,8 @@ export class CheckoutService {
 
       let address: OrderAddressSnapshot;
       if (body.addressId !== undefined) {
-        // Another user's address id is "not found" (checklist item 11).
-        const [row] = await tx.select().from(addresses).where(and(eq(addresses.id, body.addressId), eq(addresses.userId, caller.userId!)));
+        // Another user's address id is "not found", as if it did not exist.
+        const row = await this.d.addresses.owned(tx, caller.userId!, body.addressId);
         if (!row) throw notFound('address');
         address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
       } else {
@@ -318,35 +288,20 @@ export class CheckoutService {
       // items reach the free-shipping threshold, so there is always something for PayPal to take.
       if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
 
-      // Reserve stock in a fixed order (product, size) so that parallel checkouts never deadlock.
-      const demand = [...demandBySize(lines).values()].sort((a, b) => a.productId - b.productId || a.size.localeCompare(b.size));
-      for (const d of demand) {
-        const [reserved] = await tx
-          .update(productSizes)
-          .set({ stock: sql`${productSizes.stock} - ${d.quantity}` })
-          .where(and(eq(productSizes.productId, d.productId), eq(productSizes.size, d.size), sql`${productSizes.stock} >= ${d.quantity}`))
-          .returning({ stock: productSizes.stock });
-        if (!reserved) {
-          const [current] = await tx.select({ stock: productSizes.stock }).from(productSizes).where(and(eq(productSizes.productId, d.productId), eq(productSizes.size, d.size)));
-          const available = current?.stock ?? 0;
-          throw failWith(CODES.OUT_OF_STOCK, stockMessage(d.name, d.size, available), { productId: d.productId, size: d.size, available });
-        }
+      const shortage = await reserveStock(tx, [...demandBySize(lines).values()]);
+      if (shortage) {
+        const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)!.record.name;
+        throw failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { ...shortage });
       }
 
-      const nonce = randomBytes(16).toString('base64url');
-      const orderNo = newOrderNo();
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNo,
-          accessNonce: nonce,
-          accessTokenHash: tokenDigest(accessTokenFor(this.d.secret, orderNo, nonce)),
+      const order = await this.d.orders.place(
+        tx,
+        {
           userId: caller.userId,
           visitorId: caller.userId === null ? caller.visitorId : null,
           email,
           locale: caller.locale,
           currency: body.currency,
-          ...lockedRate(body.currency),
           itemCount: totals.itemCount,
           itemsTotal: totals.items,
           tierPercent: totals.tierPercent,
@@ -362,19 +317,14 @@ export class CheckoutService {
           deliveryMaxDays: shipping!.maxDays,
           shippingAddress: address,
           personalised,
-          status: 'pending_payment',
           cartItemIds: lines.flatMap((l) => (l.cartItemId === null ? [] : [l.cartItemId])),
           idempotencyScope: scope,
           idempotencyKey: key,
           requestHash: hash,
           payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
           createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await tx.insert(orderItems).values(
+        },
         lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
-          orderId: order!.id,
           productId: record.productId,
           title,
           image: record.image,
@@ -394,19 +344,11 @@ export class CheckoutService {
           lineTotal: record.lineTotal,
         })),
       );
-      await tx.insert(orderStatusEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending_payment', at: now, actor: 'checkout', note: null });
-      await tx.insert(payments).values({ orderId: order!.id, provider: 'paypal', status: 'new', amount: totals.total, currency: body.currency });
-      if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order!.id, { userId: caller.userId, email });
-      return { replayed: false as const, row: order! };
+      await this.d.payments.open(tx, { orderId: order.id, amount: totals.total, currency: body.currency });
+      if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order.id, { userId: caller.userId, email });
+      return { replayed: false as const, row: order };
     });
     if (outcome.replayed) return this.replay(outcome.row, hash);
     return this.answer(outcome.row, false);
-  }
-}
-
-function newOrderNo(): string {
-  for (;;) {
-    const orderNo = orderNoFromBytes(randomBytes(32));
-    if (orderNo) return orderNo;
   }
 }

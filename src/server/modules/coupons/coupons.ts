@@ -13,7 +13,8 @@ import { CODES } from '../../../domain/api.ts';
 import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { couponRedemptions, coupons } from '../../db/schema.ts';
+import { couponRedemptions } from './redemptions-schema.ts';
+import { coupons } from './schema.ts';
 import { failWith } from '../../errors.ts';
 import type { Message } from '../../messages/index.ts';
 

@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { Country, State } from '../../../domain/catalogue.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
-import { countries, states } from '../../db/schema.ts';
+import { countries, states } from './schema.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
 

@@ -7,18 +7,23 @@ import { eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api.ts';
 import { moveProblem, type AdminMoveRequest, type OrderStatus } from '../../../domain/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
 import { fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import type { OrderRow, OrderService } from './orders.ts';
-import type { PaymentService } from '../payments/payments.ts';
+import type { OrderService } from './orders.ts';
+import { orders } from './schema.ts';
+import type { OrderRow } from './views.ts';
+
+/** What the desk needs of the payments module (its PaymentService): money given back at PayPal. */
+export interface Refunds {
+  refund(order: OrderRow): Promise<boolean>;
+}
 
 export class OrderDeskService {
   private readonly db: Db;
   private readonly orders: OrderService;
-  private readonly payments: PaymentService;
+  private readonly payments: Refunds;
 
-  constructor(db: Db, orders: OrderService, payments: PaymentService) {
+  constructor(db: Db, orders: OrderService, payments: Refunds) {
     this.db = db;
     this.orders = orders;
     this.payments = payments;
@@ -47,7 +52,7 @@ export class OrderDeskService {
       // A cancelled order never left the warehouse: its items go back on the shelf.
       if (next && body.to === 'cancelled') {
         await this.orders.restock(tx, row.id);
-        await tx.update(orders).set({ stockReleased: true }).where(eq(orders.id, row.id));
+        await this.orders.markStockReleased(tx, row.id);
       }
       return next;
     });

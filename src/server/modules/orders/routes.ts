@@ -18,7 +18,8 @@ import {
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { OrderDeskService } from './desk.ts';
-import type { OrderAccess, OrderService } from './orders.ts';
+import type { OrderService } from './orders.ts';
+import type { OrderAccess } from './views.ts';
 import { localeOf, userOf } from '../../http/context.ts';
 
 function accessOf(request: FastifyRequest, token: string | undefined): OrderAccess {

@@ -1,5 +1,5 @@
 /**
- * Payments through PayPal Orders v2 (DESIGN.md section 6, checklist items 24-31). Owns the
+ * Payments through PayPal Orders v2 (docs/checkout-and-payments.md). The payments module owns the
  * payments and processed_webhook_events tables.
  *
  * - createPaypalOrder makes the PayPal order from the order's frozen amounts (never from the
@@ -14,35 +14,21 @@
  * - settle is shared by all three and by the reconciler: whatever PayPal says about an order,
  *   the shop's order ends in the matching state exactly once.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api.ts';
 import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';
 import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.ts';
-import type { Clock } from '../../clock.ts';
-import type { PaypalConfig } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders, payments, processedWebhookEvents } from '../../db/schema.ts';
-import { fail, failWith, invalid, loggableError, notFound } from '../../errors.ts';
+import { fail, failWith, loggableError, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalClient, type PaypalOrder, type WebhookHeaders } from './paypal-client.ts';
+import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalOrder } from './paypal-client.ts';
 import { pick } from '../../messages/localise.ts';
-import type { CaptureDetails, OrderAccess, OrderRow, OrderService, PaymentRow } from '../orders/orders.ts';
-
-export interface PaymentLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export interface PaymentDeps {
-  db: Db;
-  paypal: PaypalClient;
-  config: PaypalConfig;
-  orders: OrderService;
-  clock: Clock;
-  log: PaymentLog;
-}
+import { orderItems, orders, type OrderAccess, type OrderRow } from '../orders/index.ts';
+import type { PaymentDeps } from './deps.ts';
+import type { CaptureDetails, PaymentRow } from './ledger.ts';
+import { payments } from './schema.ts';
+import { PaypalWebhooks } from './webhook.ts';
 
 export interface CaptureAnswer {
   orderNo: string;
@@ -52,7 +38,7 @@ export interface CaptureAnswer {
 }
 
 /** Issues after which the buyer can try again with another card or account. */
-const RETRYABLE_DECLINES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_ACTION_REQUIRED', 'PAYER_CANNOT_PAY', 'DECLINED', 'FAILED']);
+export const RETRYABLE_DECLINES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_ACTION_REQUIRED', 'PAYER_CANNOT_PAY', 'DECLINED', 'FAILED']);
 
 const requestIds = {
   create: (orderNo: string, attempt: number) => `${orderNo}-create-${attempt}`,
@@ -72,8 +58,27 @@ function payerOf(order: PaypalOrder): { payerEmail: string | null; payerName: st
 export class PaymentService {
   private readonly d: PaymentDeps;
 
+  private readonly webhooks: PaypalWebhooks;
+
   constructor(deps: PaymentDeps) {
     this.d = deps;
+    this.webhooks = new PaypalWebhooks(deps, this);
+  }
+
+  /**
+   * The one way an order becomes paid: the capture is recorded on the payment row and the
+   * orders module moves the order, in one transaction (the caller's).
+   */
+  async markPaidTx(tx: Tx, orderId: number, capture: CaptureDetails, actor: string): Promise<OrderRow | null> {
+    await this.d.ledger.recordCapture(tx, orderId, capture, this.d.clock());
+    return this.d.orders.markPaidTx(tx, orderId, actor);
+  }
+
+  /** markPaidTx in its own transaction, then the confirmation mail. True when this call moved it. */
+  async markPaid(orderId: number, capture: CaptureDetails, actor: string): Promise<boolean> {
+    const row = await this.d.db.transaction((tx) => this.markPaidTx(tx, orderId, capture, actor));
+    if (row) await this.d.orders.sendConfirmation(row);
+    return Boolean(row);
   }
 
   private async paymentOf(db: Db | Tx, orderId: number): Promise<PaymentRow> {
@@ -82,7 +87,7 @@ export class PaymentService {
     return payment;
   }
 
-  private async byPaypalOrderId(paypalOrderId: string): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
+  async byPaypalOrderId(paypalOrderId: string): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
     const [found] = await this.d.db.select({ order: orders, payment: payments }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(payments.paypalOrderId, paypalOrderId));
     return found ?? null;
   }
@@ -157,7 +162,7 @@ export class PaymentService {
     return { id: created.id, orderNo };
   }
 
-  private unavailable(error: unknown): Error {
+  unavailable(error: unknown): Error {
     if (error instanceof PaypalUnknownOutcome || error instanceof PaypalError) {
       this.d.log.warn({ err: loggableError(error) }, 'PayPal call failed');
       return failWith(CODES.UNAVAILABLE, 'payment.paypalUnavailable', { reason: 'PAYPAL_UNAVAILABLE', retry: true });
@@ -183,12 +188,7 @@ export class PaymentService {
     if (payment.status === 'mismatch') throw failWith(CODES.PAYMENT_FAILED, 'payment.mismatch', { reason: payment.lastIssue ?? 'AMOUNT_MISMATCH', retry: false });
 
     // Claim: the unpaid-order sweep leaves an order alone while its capture is under way.
-    const [claimed] = await this.d.db
-      .update(orders)
-      .set({ captureStartedAt: this.d.clock() })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'pending_payment')))
-      .returning({ id: orders.id });
-    if (!claimed) return this.capture(paypalOrderId, orderNo);
+    if (!(await this.d.orders.claimCapture(order.id))) return this.capture(paypalOrderId, orderNo);
 
     const requestId = requestIds.capture(order.orderNo, payment.captureAttempt);
     let result: PaypalOrder;
@@ -229,7 +229,7 @@ export class PaymentService {
   }
 
   private async releaseClaim(orderId: number): Promise<void> {
-    await this.d.db.update(orders).set({ captureStartedAt: null }).where(eq(orders.id, orderId));
+    await this.d.orders.releaseCaptureClaim(orderId);
   }
 
   /**
@@ -257,8 +257,8 @@ export class PaymentService {
     const details: CaptureDetails = { captureId: capture?.id ?? null, ...payerOf(paypalOrder) };
     switch (capture?.status) {
       case 'COMPLETED': {
-        const moved = await this.d.orders.markPaid(order.id, details, actor);
-        const [current] = await this.d.db.select().from(orders).where(eq(orders.id, order.id));
+        const moved = await this.markPaid(order.id, details, actor);
+        const current = await this.d.orders.byId(this.d.db, order.id);
         if (!moved && current!.status === 'cancelled') {
           // Money taken for an order cancelled meanwhile (should not happen: a capture in flight
           // holds the sweep off): give it back rather than keep it.
@@ -275,7 +275,7 @@ export class PaymentService {
       case 'REFUNDED':
       case 'PARTIALLY_REFUNDED': {
         await this.d.db.transaction(async (tx) => {
-          await this.d.orders.markPaidTx(tx, order.id, details, actor);
+          await this.markPaidTx(tx, order.id, details, actor);
           await this.d.orders.moveTx(tx, order.id, 'paid', 'refunded', actor, 'Refunded at PayPal');
           await tx.update(payments).set({ status: 'refunded', updatedAt: this.d.clock() }).where(eq(payments.orderId, order.id));
         });
@@ -293,7 +293,7 @@ export class PaymentService {
   }
 
   private async answerFor(orderId: number): Promise<CaptureAnswer> {
-    const [row] = await this.d.db.select().from(orders).where(eq(orders.id, orderId));
+    const row = await this.d.orders.byId(this.d.db, orderId);
     const status = row!.status as OrderStatus;
     return { orderNo: row!.orderNo, status, payment: status === 'refunded' ? 'REFUNDED' : PAID_STATUSES.includes(status) ? 'COMPLETED' : 'PENDING' };
   }
@@ -317,125 +317,10 @@ export class PaymentService {
     }
   }
 
-  // ---------- webhooks ----------
+  // ---------- webhooks (webhook.ts) ----------
 
-  /**
-   * Verifies and applies one delivery. Answers whether it was new. An unverifiable delivery is
-   * refused and changes nothing (checklist item 29); one for an order that is not ours is recorded
-   * and acknowledged, so PayPal stops sending it.
-   */
-  async handleWebhook(headers: Record<string, string | string[] | undefined>, event: unknown): Promise<{ applied: boolean }> {
-    const header = (name: string) => {
-      const value = headers[name];
-      return typeof value === 'string' ? value : '';
-    };
-    const signature: WebhookHeaders = {
-      transmissionId: header('paypal-transmission-id'),
-      transmissionTime: header('paypal-transmission-time'),
-      transmissionSig: header('paypal-transmission-sig'),
-      certUrl: header('paypal-cert-url'),
-      authAlgo: header('paypal-auth-algo'),
-    };
-    const parsed = event as { id?: unknown; event_type?: unknown; resource?: Record<string, any> } | null;
-    if (!parsed || typeof parsed.id !== 'string' || typeof parsed.event_type !== 'string' || !parsed.resource || typeof parsed.resource !== 'object') {
-      throw invalid('webhook.notAnEvent');
-    }
-    if (Object.values(signature).some((value) => value === '')) throw invalid('webhook.signatureMissing');
-    let verified: boolean;
-    try {
-      verified = await this.d.paypal.verifyWebhookSignature(signature, this.d.config.webhookId, event);
-    } catch (error) {
-      throw this.unavailable(error);
-    }
-    if (!verified) {
-      this.d.log.warn({ eventId: parsed.id.slice(0, 80) }, 'webhook signature refused');
-      throw invalid('webhook.signatureInvalid');
-    }
-    const eventId = parsed.id;
-    const eventType = parsed.event_type;
-    const resource = parsed.resource;
-    const target = await this.webhookTarget(resource);
-
-    const paidNow = await this.d.db.transaction(async (tx) => {
-      const [fresh] = await tx.insert(processedWebhookEvents).values({ eventId, eventType, orderId: target?.order.id ?? null }).onConflictDoNothing().returning({ eventId: processedWebhookEvents.eventId });
-      if (!fresh) return { applied: false, paid: null };
-      if (!target) {
-        this.d.log.info({ eventId, eventType }, 'webhook for no order of ours');
-        return { applied: true, paid: null };
-      }
-      return { applied: true, paid: await this.applyEvent(tx, target.order, eventType, resource) };
-    });
-    if (paidNow.paid) await this.d.orders.sendConfirmation(paidNow.paid);
-    return { applied: paidNow.applied };
-  }
-
-  /** The order an event is about: by PayPal order id, then capture id, then our order number in custom_id. */
-  private async webhookTarget(resource: Record<string, any>): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
-    const byPaypal = resource.supplementary_data?.related_ids?.order_id;
-    if (typeof byPaypal === 'string') {
-      const found = await this.byPaypalOrderId(byPaypal);
-      if (found) return found;
-    }
-    const up = Array.isArray(resource.links) ? (resource.links as { rel?: string; href?: string }[]).find((l) => l.rel === 'up')?.href : undefined;
-    const captureId = up ? /\/captures\/([A-Za-z0-9-]+)/.exec(up)?.[1] : typeof resource.id === 'string' ? resource.id : undefined;
-    if (captureId) {
-      const [found] = await this.d.db.select({ order: orders, payment: payments }).from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(payments.captureId, captureId));
-      if (found) return found;
-    }
-    const orderNo = typeof resource.custom_id === 'string' ? resource.custom_id : typeof resource.invoice_id === 'string' ? resource.invoice_id : null;
-    if (orderNo) {
-      const [found] = await this.d.db.select({ order: orders, payment: payments }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id)).where(eq(orders.orderNo, orderNo));
-      if (found) return found;
-    }
-    return null;
-  }
-
-  /** Applies one capture or refund event inside the transaction that records it; answers the order if it just became paid. */
-  private async applyEvent(tx: Tx, order: OrderRow, eventType: string, resource: Record<string, any>): Promise<OrderRow | null> {
-    const now = this.d.clock();
-    const currency = order.currency as CurrencyCode;
-    const amount = resource.amount as { currency_code?: string; value?: string } | undefined;
-    const amountMatches = !amount || (amount.currency_code === order.currency && typeof amount.value === 'string' && minorFromDecimal(amount.value, currency) === order.total);
-    const customMatches = resource.custom_id === undefined || resource.custom_id === order.orderNo;
-    if (!amountMatches || !customMatches) {
-      this.d.log.error({ orderNo: order.orderNo, eventType }, 'webhook amount or custom_id does not match the order; ignored');
-      await tx.update(payments).set({ lastIssue: amountMatches ? 'CUSTOM_ID_MISMATCH' : 'AMOUNT_MISMATCH', updatedAt: now }).where(eq(payments.orderId, order.id));
-      return null;
-    }
-    const captureId = eventType.startsWith('PAYMENT.CAPTURE.') && eventType !== 'PAYMENT.CAPTURE.REFUNDED' && eventType !== 'PAYMENT.CAPTURE.REVERSED' ? (resource.id as string) : null;
-    switch (eventType) {
-      case 'PAYMENT.CAPTURE.COMPLETED':
-        return this.d.orders.markPaidTx(tx, order.id, { captureId, payerEmail: null, payerName: null }, 'webhook');
-      case 'PAYMENT.CAPTURE.PENDING':
-        await tx
-          .update(payments)
-          .set({ status: 'pending', captureId, lastIssue: (resource.status_details as { reason?: string } | undefined)?.reason ?? 'PENDING', updatedAt: now })
-          .where(and(eq(payments.orderId, order.id), sql`${payments.status} not in ('captured', 'refunded')`));
-        return null;
-      case 'PAYMENT.CAPTURE.DENIED':
-      case 'PAYMENT.CAPTURE.DECLINED': {
-        const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.id));
-        if (!before || before.status === 'captured' || before.status === 'refunded') return null;
-        await tx.update(payments).set({ status: 'declined', lastIssue: eventType.slice('PAYMENT.CAPTURE.'.length), updatedAt: now }).where(eq(payments.orderId, order.id));
-        // A pending capture turned down is final: nothing ships, and the stock and coupon go back.
-        // Any other decline leaves the order payable, so the buyer can try another card.
-        if (before.status === 'pending') await this.d.orders.cancelUnpaidTx(tx, order.id, 'webhook', 'The payment was declined');
-        return null;
-      }
-      case 'PAYMENT.CAPTURE.REFUNDED':
-      case 'PAYMENT.CAPTURE.REVERSED': {
-        // Arriving before COMPLETED: the capture happened, so the order was paid, then refunded.
-        // No confirmation mail for an order refunded in the same breath.
-        await this.d.orders.markPaidTx(tx, order.id, { captureId: null, payerEmail: null, payerName: null }, 'webhook');
-        const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-        const from = current!.status as OrderStatus;
-        if (PAID_STATUSES.includes(from)) await this.d.orders.moveTx(tx, order.id, from, 'refunded', 'webhook', eventType === 'PAYMENT.CAPTURE.REVERSED' ? 'Payment reversed at PayPal' : 'Refunded at PayPal');
-        await tx.update(payments).set({ status: 'refunded', ...(typeof resource.id === 'string' ? { refundId: resource.id } : {}), updatedAt: now }).where(eq(payments.orderId, order.id));
-        return null;
-      }
-      default:
-        return null;
-    }
+  handleWebhook(headers: Record<string, string | string[] | undefined>, event: unknown): Promise<{ applied: boolean }> {
+    return this.webhooks.handle(headers, event);
   }
 
   // ---------- reconciling ----------
@@ -474,3 +359,5 @@ export class PaymentService {
     }
   }
 }
+
+export type { PaymentDeps, PaymentLog } from './deps.ts';

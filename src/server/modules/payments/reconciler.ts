@@ -1,5 +1,5 @@
 /**
- * The reconciler settles what was left half-way (checklist items 28 and 31): at start and on a
+ * The reconciler settles what was left half-way: at start and on a
  * timer it asks PayPal about every unpaid order that has a PayPal order, and
  * - settles one PayPal already captured (the process died between capture and commit) exactly
  *   once: marking paid is a conditional move, so a second run, a webhook or the buyer's retry
@@ -12,10 +12,11 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema.ts';
 import { loggableError } from '../../errors.ts';
-import { CAPTURE_GRACE_MS, type OrderService } from '../orders/orders.ts';
-import type { PaymentLog, PaymentService } from './payments.ts';
+import { CAPTURE_GRACE_MS, orders, type OrderService } from '../orders/index.ts';
+import type { PaymentLog } from './deps.ts';
+import type { PaymentService } from './payments.ts';
+import { payments } from './schema.ts';
 
 /** A capture the browser started this recently is left to the browser. */
 const IN_FLIGHT_MS = 60_000;

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { newsletterSubscriptions } from '../../db/schema.ts';
+import { newsletterSubscriptions } from './schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type SubscriptionSource = 'footer' | 'register' | 'profile';

@@ -7,7 +7,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '../../../domain/api.ts';
 import type { ProductComment } from '../../../domain/catalogue.ts';
 import type { Db } from '../../db/client.ts';
-import { productComments, products } from '../../db/schema.ts';
+import { products } from '../catalogue/index.ts';
+import { productComments } from './schema.ts';
 import { notFound } from '../../errors.ts';
 
 export interface ReviewInput {

@@ -9,9 +9,8 @@ import { msg } from '../../messages/index.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { NewsletterService } from './newsletter.ts';
-import { LIMITS, type RateLimiter } from '../accounts/rate-limit.ts';
+import { LIMITS, UserService, type RateLimiter } from '../accounts/index.ts';
 import type { ReviewService } from './reviews.ts';
-import { UserService } from '../accounts/users.ts';
 import type { WishlistService } from './wishlist.ts';
 import { callerOf, localeOf, userOf } from '../../http/context.ts';
 

@@ -4,9 +4,10 @@ import type { Page } from '../../../domain/api.ts';
 import type { ProductCard } from '../../../domain/catalogue.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
-import { products, wishlistItems } from '../../db/schema.ts';
+import { products } from '../catalogue/index.ts';
+import { wishlistItems } from './schema.ts';
 import { notFound } from '../../errors.ts';
-import { cardColumns, toCard } from '../catalogue/catalogue.ts';
+import { cardColumns, toCard } from '../catalogue/index.ts';
 
 export interface WishlistEntry extends ProductCard {
   collectedAt: string;
