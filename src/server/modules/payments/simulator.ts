@@ -1,7 +1,7 @@
 /**
  * A local stand-in for PayPal's REST API, used when the shop has no PayPal credentials (the
  * embedded default, development and tests). It implements what the shop's client calls, with
- * PayPal's answers and checks (../shared/reference/paypal-orders-v2.md): OAuth tokens, orders
+ * PayPal's answers and checks (docs/paypal-simulator.md): OAuth tokens, orders
  * created idempotently by PayPal-Request-Id with AMOUNT_MISMATCH / ITEM_TOTAL_MISMATCH /
  * DECIMAL_PRECISION validation, capture with idempotent replay (200), refunds, and webhook
  * signature verification. Its approve hook stands in for the buyer's PayPal window.
@@ -12,111 +12,31 @@
  *
  * State lives in memory: the simulator is a development and test tool, not a payment system.
  */
-import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { createSign, createVerify, randomBytes, randomUUID } from 'node:crypto';
 import type { PaypalCapture, PaypalOrder, PaypalRefund, TransportRequest, TransportResponse } from './paypal-client.ts';
+import {
+  SIM_CLIENT_ID,
+  SIM_CLIENT_SECRET,
+  SIM_WEBHOOK_ID,
+  SIM_PREFIX,
+  SimFailure,
+  checkAmounts,
+  unprocessable,
+  invalidRequest,
+  paypalId,
+  keys,
+  signedText,
+  sleep,
+  type SimSwitches,
+  type WebhookEvent,
+  type WebhookDelivery,
+  type WebhookSink,
+  type SimOrder,
+} from './simulator-protocol.ts';
 
-export const SIM_CLIENT_ID = 'sim-client-id';
-export const SIM_CLIENT_SECRET = 'sim-client-secret';
-export const SIM_WEBHOOK_ID = 'WH-SIMULATOR';
-/** Where the plugin serves it; the client's transport calls the simulator in process. */
-export const SIM_PREFIX = '/paypal-sim';
-
-export const CAPTURE_SWITCHES = ['INSTRUMENT_DECLINED', 'PENDING', 'ERROR_AFTER_COMMIT'] as const;
-export type CaptureSwitch = (typeof CAPTURE_SWITCHES)[number];
-
-export interface SimSwitches {
-  /** What the next capture does instead of completing (one-shot). */
-  nextCapture: CaptureSwitch | null;
-  /** Every API answer comes this many milliseconds late, after the work is done. */
-  slowMs: number;
-  /** Send capture and refund webhooks to the shop on its own. */
-  autoWebhooks: boolean;
-}
-
-export interface WebhookEvent {
-  id: string;
-  event_version: string;
-  create_time: string;
-  resource_type: 'capture' | 'refund' | 'checkout-order';
-  event_type: string;
-  summary: string;
-  resource: Record<string, unknown>;
-}
-
-export interface WebhookDelivery {
-  body: string;
-  headers: Record<string, string>;
-}
-
-/** Delivers a signed webhook to the shop; answers the HTTP status the shop gave. */
-export type WebhookSink = (delivery: WebhookDelivery) => Promise<number>;
-
-interface SimOrder {
-  order: PaypalOrder;
-  /** The buyer chose "Decline card": the next capture of this order is declined. */
-  declineNext: boolean;
-}
-
-const SUPPORTED_CURRENCIES = new Set(['AUD', 'BRL', 'CAD', 'CNY', 'CZK', 'DKK', 'EUR', 'HKD', 'HUF', 'ILS', 'JPY', 'MYR', 'MXN', 'TWD', 'NZD', 'NOK', 'PHP', 'PLN', 'GBP', 'SGD', 'SEK', 'CHF', 'THB', 'USD']);
-const ZERO_DECIMAL = new Set(['HUF', 'JPY', 'TWD']);
-
-type Money = { currency_code?: unknown; value?: unknown };
-
-interface Issue {
-  field?: string;
-  issue: string;
-  description: string;
-}
-
-class SimFailure extends Error {
-  readonly status: number;
-  readonly errorName: string;
-  readonly issues: Issue[];
-  constructor(status: number, errorName: string, issues: Issue[], message = issues[0]?.description ?? errorName) {
-    super(message);
-    this.status = status;
-    this.errorName = errorName;
-    this.issues = issues;
-  }
-}
-
-const unprocessable = (issue: string, description: string, field?: string) =>
-  new SimFailure(422, 'UNPROCESSABLE_ENTITY', [{ issue, description, ...(field ? { field } : {}) }], 'The requested action could not be performed, semantically incorrect, or failed business validation.');
-const invalidRequest = (issue: string, description: string, field?: string) =>
-  new SimFailure(400, 'INVALID_REQUEST', [{ issue, description, ...(field ? { field } : {}) }], 'Request is not well-formed, syntactically incorrect, or violates schema.');
-
-function paypalId(length = 17): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
-  const bytes = randomBytes(length);
-  return [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
-}
-
-/** Minor units of a PayPal money value, checking PayPal's decimal rules. */
-function minor(money: Money | undefined, field: string, currency?: string): number {
-  if (!money || typeof money.value !== 'string' || typeof money.currency_code !== 'string') throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', field);
-  if (!SUPPORTED_CURRENCIES.has(money.currency_code)) throw unprocessable('INVALID_CURRENCY_CODE', 'Currency code is invalid or is not currently supported.', `${field}/currency_code`);
-  if (currency && money.currency_code !== currency) throw unprocessable('CURRENCY_MISMATCH', 'Currency code should be the same for all amounts in the purchase unit.', `${field}/currency_code`);
-  const digits = ZERO_DECIMAL.has(money.currency_code) ? 0 : 2;
-  if (!/^-?\d{1,10}(\.\d+)?$/.test(money.value)) throw invalidRequest('INVALID_PARAMETER_VALUE', 'The value of a field is invalid.', `${field}/value`);
-  const [whole, fraction = ''] = money.value.replace('-', '').split('.');
-  if (fraction.length > digits) throw unprocessable('DECIMAL_PRECISION', `If the currency supports decimals, only ${digits} decimal place precision is supported.`, `${field}/value`);
-  const value = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
-  return money.value.startsWith('-') ? -value : value;
-}
-
-let signingKeys: { privateKey: KeyObject; publicKey: KeyObject } | null = null;
-/** The simulator's webhook signing key, made once per process on first use. */
-function keys() {
-  signingKeys ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return signingKeys;
-}
-
-function signedText(transmissionId: string, time: string, webhookId: string, body: string): string {
-  return `${transmissionId}|${time}|${webhookId}|${crc32(body)}`;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The wire side's names, for the shop (config.ts, app.ts) and tests that know the simulator by this file.
+export { CAPTURE_SWITCHES, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX, SIM_WEBHOOK_ID } from './simulator-protocol.ts';
+export type { CaptureSwitch, SimSwitches, WebhookDelivery, WebhookEvent, WebhookSink } from './simulator-protocol.ts';
 
 export class PaypalSimulator {
   /** Where links in answers point: the shop's origin + SIM_PREFIX, or a placeholder in process. */
@@ -244,7 +164,7 @@ export class PaypalSimulator {
     for (const field of ['custom_id', 'invoice_id', 'reference_id']) {
       if (unit[field] !== undefined && (typeof unit[field] !== 'string' || unit[field].length > 127)) throw invalidRequest('INVALID_STRING_LENGTH', 'The value of a field is either too short or too long.', `/purchase_units/@reference_id/${field}`);
     }
-    this.checkAmounts(unit);
+    checkAmounts(unit);
     const id = paypalId();
     const order: PaypalOrder = {
       id,
@@ -261,31 +181,6 @@ export class PaypalSimulator {
     const answer = { status: 201, body: JSON.stringify(order) };
     if (replayKey) this.replays.set(replayKey, answer);
     return answer;
-  }
-
-  /** amount = item_total + tax_total + shipping + handling + insurance - shipping_discount - discount, item_total = sum of items. */
-  private checkAmounts(unit: Record<string, any>): void {
-    const amount = unit.amount as Money & { breakdown?: Record<string, Money> };
-    const total = minor(amount, '/purchase_units/@reference_id/amount');
-    const currency = amount.currency_code as string;
-    if (total <= 0) throw unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.', '/purchase_units/@reference_id/amount/value');
-    const breakdown = amount.breakdown;
-    const items = unit.items as { quantity?: unknown; unit_amount?: Money }[] | undefined;
-    if (items && items.length && !breakdown?.item_total) throw unprocessable('ITEM_TOTAL_REQUIRED', 'If item details are specified, the item total is required.', '/purchase_units/@reference_id/amount/breakdown/item_total');
-    if (!breakdown) return;
-    const part = (name: string) => (breakdown[name] ? minor(breakdown[name], `/purchase_units/@reference_id/amount/breakdown/${name}`, currency) : 0);
-    const itemTotal = part('item_total');
-    const expected = itemTotal + part('tax_total') + part('shipping') + part('handling') + part('insurance') - part('shipping_discount') - part('discount');
-    if (items) {
-      let sum = 0;
-      for (const [i, item] of items.entries()) {
-        const quantity = typeof item.quantity === 'string' && /^[1-9][0-9]{0,9}$/.test(item.quantity) ? Number(item.quantity) : NaN;
-        if (!Number.isFinite(quantity)) throw invalidRequest('INVALID_PARAMETER_VALUE', 'The value of a field is invalid.', `/purchase_units/@reference_id/items/${i}/quantity`);
-        sum += minor(item.unit_amount, `/purchase_units/@reference_id/items/${i}/unit_amount`, currency) * quantity;
-      }
-      if (sum !== itemTotal) throw unprocessable('ITEM_TOTAL_MISMATCH', 'Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.', '/purchase_units/@reference_id/amount/breakdown/item_total/value');
-    }
-    if (expected !== total) throw unprocessable('AMOUNT_MISMATCH', 'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.', '/purchase_units/@reference_id/amount/value');
   }
 
   private orderOrFail(id: string): SimOrder {
