@@ -122,11 +122,12 @@ export class CheckoutService {
     const db = this.d.db;
     const lines = await this.resolve(db, caller, body.source, body.currency);
     const personalised = lines.some((line) => line.record.personalised);
-    const afterTier = cartTotals(
+    const cart = cartTotals(
       lines.map((l) => l.record),
       body.currency,
       this.d.tiers,
-    ).total;
+    );
+    const afterTier = cart.total;
 
     let coupon: CouponState | null = null;
     let couponRule = null;
@@ -138,6 +139,7 @@ export class CheckoutService {
         : { code: evaluation.code, valid: false, kind: null, percent: null, discount: 0, reason: evaluation.reason, message: render(couponMessage(evaluation.reason), caller.locale) };
     }
     const { totals, shipping } = checkoutTotals({
+      cart,
       lines: lines.map((l) => l.record),
       currency: body.currency,
       tiers: this.d.tiers,
@@ -182,14 +184,15 @@ export class CheckoutService {
       if (priced.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
       lines = priced.map((line) => ({ ...line, cartItemId: line.record.id }));
     }
-    const afterTier = cartTotals(
+    const cart = cartTotals(
       lines.map((l) => l.record),
       body.currency,
       this.d.tiers,
-    ).total;
+    );
+    const afterTier = cart.total;
     const evaluation = await this.d.coupons.evaluate(this.d.db, body.code, { now: this.d.clock(), currency: body.currency, base: afterTier, customer: await this.customer(caller, null) });
     if (!evaluation.ok) throw couponRefused(evaluation.reason);
-    const { totals } = checkoutTotals({ lines: lines.map((l) => l.record), currency: body.currency, tiers: this.d.tiers, coupon: evaluation.rule, shipping: null, personalised: false });
+    const { totals } = checkoutTotals({ cart, lines: lines.map((l) => l.record), currency: body.currency, tiers: this.d.tiers, coupon: evaluation.rule, shipping: null, personalised: false });
     const rule = evaluation.rule;
     return {
       code: rule.code,
@@ -264,11 +267,12 @@ export class CheckoutService {
         address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
       }
 
-      const afterTier = cartTotals(
+      const cart = cartTotals(
         lines.map((l) => l.record),
         body.currency,
         this.d.tiers,
-      ).total;
+      );
+      const afterTier = cart.total;
       let coupon = null;
       if (body.couponCode && body.couponCode.trim() !== '') {
         const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, base: afterTier, customer });
@@ -276,6 +280,7 @@ export class CheckoutService {
         coupon = evaluation;
       }
       const { totals, shipping } = checkoutTotals({
+        cart,
         lines: lines.map((l) => l.record),
         currency: body.currency,
         tiers: this.d.tiers,
