@@ -4,6 +4,7 @@
  * matter. Package imports are checked too where a layer must stay pure (domain) or browser-safe.
  */
 import path from 'node:path';
+import { SERVER_MESSAGES, checkServerImport } from './server-modules.js';
 
 const ALLOWED = {
   domain: [],
@@ -35,6 +36,7 @@ export default {
     messages: {
       layer: '{{from}} may not import {{to}} (DESIGN.md section 3: {{from}} may import {{allowed}})',
       builtin: '{{from}} runs in the browser or must stay pure: no Node built-in "{{name}}"',
+      ...SERVER_MESSAGES,
     },
   },
   create(context) {
@@ -49,7 +51,12 @@ export default {
         return;
       }
       if (!source.startsWith('.')) return;
-      const to = layerOf(path.resolve(path.dirname(file), source), srcRoot);
+      const target = path.resolve(path.dirname(file), source);
+      if (from === 'server') {
+        const problem = checkServerImport(file, target, srcRoot);
+        if (problem) context.report({ node, ...problem });
+      }
+      const to = layerOf(target, srcRoot);
       if (!to || to === from) return;
       if (!ALLOWED[from].includes(to)) {
         context.report({ node, messageId: 'layer', data: { from, to, allowed: ALLOWED[from].join(', ') || 'nothing of ours' } });

@@ -4,7 +4,7 @@
  *   node scripts/measure-scrypt.ts [cost ...]
  */
 import { availableParallelism } from 'node:os';
-import { PasswordHasher } from '../src/server/services/passwords.ts';
+import { PasswordHasher } from '../src/server/modules/accounts/passwords.ts';
 
 const costs = process.argv.slice(2).map(Number).filter(Number.isInteger);
 const rounds = 5;

@@ -17,7 +17,7 @@ import { idSchema } from './catalogue.ts';
 import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.ts';
 import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.ts';
 import { currencyCodeSchema } from './money-schema.ts';
-import { cartTotals, type DiscountTier } from './pricing.ts';
+import { cartTotals, type CartTotals, type DiscountTier } from './pricing.ts';
 import { shippingMethodSchema, shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
 
 // ---------- requests ----------
@@ -104,10 +104,12 @@ export interface TotalsInput {
   /** Destination and method; null before the shopper says where. */
   shipping: { country: string; method: ShippingMethod } | null;
   personalised: boolean;
+  /** The lines' cartTotals when the caller has them already (a coupon's minimum spend needs them first). */
+  cart?: CartTotals;
 }
 
 export function checkoutTotals(input: TotalsInput): { totals: CheckoutTotals; shipping: ShippingOption | null } {
-  const cart = cartTotals(input.lines, input.currency, input.tiers);
+  const cart = input.cart ?? cartTotals(input.lines, input.currency, input.tiers);
   const afterTier = cart.total;
   const coupon = input.coupon ? couponDiscount(input.coupon, afterTier, input.currency) : 0;
   const itemsAfterDiscounts = afterTier - coupon;

@@ -9,55 +9,50 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { constants as zlib } from 'node:zlib';
-import { CURRENCIES, BASE_CURRENCY } from '../domain/money.ts';
-import { FREE_SHIPPING_THRESHOLD_EUR, MAX_LINE_QUANTITY } from '../domain/pricing.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { Mailer } from './mail/mailer.ts';
-import authPlugin, { authGuards } from './plugins/auth.ts';
-import envelope, { ok, requestIdFrom } from './plugins/envelope.ts';
-import security from './plugins/security.ts';
-import { pageFallbacks, readNotFoundPage, sitePlugin } from './plugins/site.ts';
-import visitor from './plugins/visitor.ts';
-import { PaypalClient, fetchTransport } from './payments/paypal-client.ts';
+import authPlugin, { authGuards } from './http/auth.ts';
+import envelope, { requestIdFrom } from './http/envelope.ts';
+import security from './http/security.ts';
+import { pageFallbacks, readNotFoundPage, sitePlugin } from './http/site.ts';
+import visitor from './http/visitor.ts';
 import { PAYPAL_SDK_ORIGINS } from '../domain/paypal-csp.ts';
-import { PaypalSimulator, SIM_PREFIX, simulatorTransport } from './payments/simulator.ts';
-import { simulatorPlugin } from './payments/simulator-plugin.ts';
-import { addressRoutes } from './routes/addresses.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { authRoutes } from './routes/auth.ts';
-import { cartRoutes } from './routes/cart.ts';
-import { catalogueRoutes } from './routes/catalogue.ts';
-import { checkoutRoutes } from './routes/checkout.ts';
-import mediaRoutes from './routes/media.ts';
-import { orderRoutes } from './routes/orders.ts';
-import { paypalRoutes } from './routes/paypal.ts';
-import { shopperRoutes } from './routes/shopper.ts';
-import { userRoutes } from './routes/users.ts';
-import { AccountService } from './services/accounts.ts';
-import { AddressService } from './services/addresses.ts';
-import { CartService } from './services/cart.ts';
-import { CATALOGUE_CHANNEL, CatalogueService } from './services/catalogue.ts';
-import { CheckoutService } from './services/checkout.ts';
-import { CouponService } from './services/coupons.ts';
-import { GeoService } from './services/geo.ts';
-import { NewsletterService } from './services/newsletter.ts';
-import { OrderDeskService } from './services/orders-admin.ts';
-import { OrderService } from './services/orders.ts';
-import { PaymentService } from './services/payments.ts';
-import { PasswordHasher } from './services/passwords.ts';
-import { RateLimiter } from './services/rate-limit.ts';
-import { Reconciler } from './services/reconciler.ts';
-import { ReviewService } from './services/reviews.ts';
-import { SessionService } from './services/sessions.ts';
-import { AccessTokens } from './services/tokens.ts';
-import { UserService } from './services/users.ts';
-import { WishlistService } from './services/wishlist.ts';
-import { fail, loggableError } from './errors.ts';
-import { CODES } from '../domain/api.ts';
+import {
+  AccessTokens,
+  AccountService,
+  AddressService,
+  PasswordHasher,
+  RateLimiter,
+  SessionService,
+  UserService,
+  addressRoutes,
+  authRoutes,
+  userRoutes,
+} from './modules/accounts/index.ts';
+import { CartService, cartRoutes } from './modules/cart/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, catalogueRoutes, mediaRoutes } from './modules/catalogue/index.ts';
+import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
+import { CouponService } from './modules/coupons/index.ts';
+import { GeoService } from './modules/geo/index.ts';
+import { OrderDeskService, OrderService, orderRoutes } from './modules/orders/index.ts';
+import {
+  PaymentLedger,
+  PaymentService,
+  PaypalClient,
+  PaypalSimulator,
+  Reconciler,
+  SIM_PREFIX,
+  fetchTransport,
+  paypalRoutes,
+  simulatorPlugin,
+  simulatorTransport,
+} from './modules/payments/index.ts';
+import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
+import { adminRoutes, systemRoutes } from './modules/system/index.ts';
+import { loggableError } from './errors.ts';
 
 export const API_PREFIX = '/api';
 
@@ -74,7 +69,7 @@ export interface AppOptions {
 
 /**
  * Log redaction. Fastify logs no bodies and no headers by default; these paths keep secrets out
- * should anything ever log a request's headers or body (checklist item 35).
+ * should anything ever log a request's headers or body.
  */
 const REDACT = [
   'req.headers.authorization',
@@ -224,18 +219,21 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   });
   const coupons = new CouponService();
   const addressBook = new AddressService(db, geo);
-  const orders = new OrderService({ db, geo, coupons, mailer, clock, secret: config.authSecret, site });
-  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, clock, log: app.log });
+  // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
+  // (placing opens it) so that neither imports the payments module.
+  const ledger = new PaymentLedger();
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site });
+  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, ledger, clock, log: app.log });
   const checkout = new CheckoutService({
     db,
     cart,
     addresses: addressBook,
     coupons,
     orders,
+    payments: ledger,
     users,
     tiers: config.discountTiers,
     clock,
-    secret: config.authSecret,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
@@ -257,35 +255,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
 
   await app.register(
     async (api) => {
-      // Liveness: balancers call it often, so it touches nothing (a database outage must not make
-      // every instance look dead and get restarted); /ready checks the database.
-      api.get('/health', { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
-        if (app.closing) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
-        return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
-      });
-      api.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: the database answers' } }, async () => {
-        if (app.closing) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
-        try {
-          await database.db.execute(sql`select 1`);
-        } catch (error) {
-          app.log.error({ err: loggableError(error) }, 'readiness check: the database does not answer');
-          throw fail(CODES.UNAVAILABLE, 'server.databaseDown');
-        }
-        return ok({ status: 'ok', database: database.kind });
-      });
-      api.route({
-        method: ['GET', 'POST'],
-        url: '/demo/shop/config',
-        schema: { tags: ['system'], summary: 'Discount tiers, currencies and thresholds the storefront displays' },
-        handler: async () =>
-          ok({
-            baseCurrency: BASE_CURRENCY,
-            currencies: Object.values(CURRENCIES),
-            discountTiers: config.discountTiers,
-            freeShippingThreshold: FREE_SHIPPING_THRESHOLD_EUR,
-            maxLineQuantity: MAX_LINE_QUANTITY,
-          }),
-      });
+      await api.register(systemRoutes({ database, discountTiers: config.discountTiers, closing: () => app.closing }));
       await api.register(catalogueRoutes({ catalogue, geo }));
       await api.register(cartRoutes(cart, guards));
       await api.register(authRoutes({ accounts, sessions, cart }));

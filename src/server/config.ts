@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { BuildConfigError, basePathSchema, loadBuildConfig } from '../build-config.ts';
 import type { DiscountTier } from '../domain/pricing.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../domain/pricing.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from './payments/simulator.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from './modules/payments/simulator.ts';
 
 const tiersSchema = z
   .string()

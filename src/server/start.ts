@@ -12,8 +12,8 @@ import { openDatabase } from './db/client.ts';
 import { acquireDataLock } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { listen, stopOnSignals } from './main.ts';
-import { CartService } from './services/cart.ts';
-import { CatalogueService } from './services/catalogue.ts';
+import { CartService } from './modules/cart/index.ts';
+import { CatalogueService } from './modules/catalogue/index.ts';
 import { buildSite, siteInputsHash } from './site-build.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

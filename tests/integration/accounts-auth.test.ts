@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
-import { PasswordHasher } from '../../src/server/services/passwords.ts';
+import { PasswordHasher } from '../../src/server/modules/accounts/passwords.ts';
 import { call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop } from './harness.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 

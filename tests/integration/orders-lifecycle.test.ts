@@ -11,8 +11,8 @@ import type { PlacedOrder } from '../../src/domain/checkout.ts';
 import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.ts';
 import { coupons, orderItems, orderStatusEvents, orders, payments, users } from '../../src/server/db/schema.ts';
 import { listen } from '../../src/server/main.ts';
-import { PaypalClient } from '../../src/server/payments/paypal-client.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/payments/simulator.ts';
+import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, createTestShop, newIp, signUp, testClock, type TestAccount, type TestShop } from './harness.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paypalPurchaseUnit } from '../../src/domain/checkout.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { cartItems, orderStatusEvents, orders, payments, processedWebhookEvents } from '../../src/server/db/schema.ts';
-import { PaypalClient } from '../../src/server/payments/paypal-client.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/payments/simulator.ts';
+import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
 import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
 import {

@@ -7,7 +7,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.ts';
 import { coupons, productSizes, products, squadPlayers } from '../../src/server/db/schema.ts';
-import type { PaypalSimulator } from '../../src/server/payments/simulator.ts';
+import type { PaypalSimulator } from '../../src/server/modules/payments/simulator.ts';
 import { call, visitor, type Answer, type TestShop } from './harness.ts';
 
 export interface Stock {

@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { renderCspContent } from 'astro/runtime/server/render/csp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYPAL_SDK_ORIGINS, allowPaypalSdk } from '../../src/domain/paypal-csp.ts';
-import security from '../../src/server/plugins/security.ts';
+import security from '../../src/server/http/security.ts';
 
 /** What PayPal's SDK does to the page it is loaded in, reduced to the parts a CSP decides on. */
 const FAKE_SDK = `

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { loggableError } from '../../src/server/errors.ts';
 import { emailChangedMail, escapeHtml, resetCodeMail, welcomeMail } from '../../src/server/mail/templates.ts';
 import { render } from '../../src/server/messages/index.ts';
-import { describeWait } from '../../src/server/services/rate-limit.ts';
+import { describeWait } from '../../src/server/modules/accounts/rate-limit.ts';
 
 describe('describeWait', () => {
   it.each([

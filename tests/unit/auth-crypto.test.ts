@@ -1,8 +1,8 @@
 /** Password hashing and access tokens in isolation. */
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { PasswordHasher } from '../../src/server/services/passwords.ts';
-import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from '../../src/server/services/tokens.ts';
+import { PasswordHasher } from '../../src/server/modules/accounts/passwords.ts';
+import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from '../../src/server/modules/accounts/tokens.ts';
 
 describe('PasswordHasher', () => {
   const hasher = new PasswordHasher(10);

@@ -26,6 +26,21 @@ describe('import rules', () => {
     expect(await lint('src/server/services/bad.ts', "import x from '../../stores/currency.ts';\nexport default x;\n")).toHaveLength(1);
   });
 
+  it('lets a server module reach another only through its public entry', async () => {
+    expect(await lint('src/server/modules/checkout/bad.ts', "import { CartService } from '../cart/cart.ts';\nexport const x = CartService;\n")).toHaveLength(1);
+    expect(await lint('src/server/modules/checkout/bad.ts', "import { orders } from '../../db/schema.ts';\nexport const x = orders;\n")).toHaveLength(1);
+    expect(await lint('src/server/modules/checkout/ok.ts', "import { CartService } from '../cart/index.ts';\nexport const x = CartService;\n")).toEqual([]);
+    expect(await lint('src/server/modules/cart/ok.ts', "import { cartItems } from './schema.ts';\nexport const x = cartItems;\n")).toEqual([]);
+    expect(await lint('src/server/modules/orders/schema.ts', "import { users } from '../accounts/schema.ts';\nexport const x = users;\n")).toEqual([]);
+  });
+
+  it('refuses upward imports inside the server', async () => {
+    expect(await lint('src/server/http/bad.ts', "import { CartService } from '../modules/cart/index.ts';\nexport const x = CartService;\n")).toHaveLength(1);
+    expect(await lint('src/server/mail/bad.ts', "import { API_PREFIX } from '../app.ts';\nexport const x = API_PREFIX;\n")).toHaveLength(1);
+    expect(await lint('src/server/modules/cart/bad.ts', "import { API_PREFIX } from '../../app.ts';\nexport const x = API_PREFIX;\n")).toHaveLength(1);
+    expect(await lint('src/server/db/schema.ts', "export * from '../modules/cart/schema.ts';\n")).toEqual([]);
+  });
+
   it('allows the directions DESIGN.md allows', async () => {
     expect(await lint('src/server/services/ok.ts', "import { CODES } from '../../domain/api.ts';\nexport const x = CODES;\n")).toEqual([]);
     expect(await lint('src/stores/ok.ts', "import { CODES } from '../domain/api.ts';\nexport const x = CODES;\n")).toEqual([]);

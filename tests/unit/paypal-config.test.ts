@@ -1,7 +1,7 @@
 /** PayPal settings: the simulator without credentials, sandbox or live with them, clear errors otherwise. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
-import { paypalBrowserConfig } from '../../src/server/routes/paypal.ts';
+import { paypalBrowserConfig } from '../../src/server/modules/payments/routes.ts';
 
 const credentials = { PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMn', PAYPAL_CLIENT_SECRET: 'secret-secret-secret' };
 

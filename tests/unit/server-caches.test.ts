@@ -1,10 +1,10 @@
 /** The in-process caches' rules, the search index, and what the catalogue's notifications mean. */
 import { describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { CachedAnswer, chooseEncoding } from '../../src/server/routes/cached-answer.ts';
-import { Cached, KeyedCache } from '../../src/server/services/cached.ts';
-import { parseCatalogueChange } from '../../src/server/services/catalogue.ts';
-import { SearchIndex, searchKey } from '../../src/server/services/search-index.ts';
+import { CachedAnswer, chooseEncoding } from '../../src/server/http/cached-answer.ts';
+import { Cached, KeyedCache } from '../../src/server/http/cached.ts';
+import { parseCatalogueChange } from '../../src/server/modules/catalogue/catalogue.ts';
+import { SearchIndex, searchKey } from '../../src/server/modules/catalogue/search-index.ts';
 
 /** A promise the test settles by hand, to interleave a load with an invalidation. */
 function deferred<T>() {

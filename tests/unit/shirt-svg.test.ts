@@ -10,8 +10,8 @@ import {
   renderShorts,
   renderSocks,
 } from '../../src/server/media/shirt-svg.ts';
-import envelope from '../../src/server/plugins/envelope.ts';
-import mediaRoutes from '../../src/server/routes/media.ts';
+import envelope from '../../src/server/http/envelope.ts';
+import mediaRoutes from '../../src/server/modules/catalogue/media-routes.ts';
 
 /** Well-formed enough for an <img>: one root svg element, balanced tags, nothing external. */
 function expectSafeSvg(svg: string | null): asserts svg is string {

@@ -12,6 +12,8 @@ import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction`: passed to another module's function so its writes join the transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Receives the payloads NOTIFYed on a channel by this process and every other one on the same

@@ -5,6 +5,7 @@
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
+import { renderMailLine, type MailLine } from './order-lines.ts';
 
 export interface MailContent {
   subject: string;
@@ -160,14 +161,8 @@ export function emailChangedMail(links: MailLinks, newEmail: string): MailConten
 
 // ---------- orders ----------
 
-export interface OrderMailLine {
-  name: string;
-  size: string;
-  /** "Name SMITH, number 7, Gold name, patch: Premier League" (already in the mail's language). */
-  details: string;
-  quantity: number;
-  lineTotal: number;
-}
+/** A line as the order's page shows it (names already in the mail's language); order-lines.ts renders it. */
+export type OrderMailLine = MailLine;
 
 export interface OrderMailData {
   orderNo: string;
@@ -209,7 +204,9 @@ function amountRows(locale: Locale, data: OrderMailData): [string, string][] {
 export function orderConfirmationMail(locale: Locale, data: OrderMailData): MailContent {
   const zh = locale === 'zh-CN';
   const money = (minor: number) => formatMoney(minor, data.currency, locale);
-  const lineText = data.lines.map((l) => `- ${l.name} (${zh ? '尺码' : 'size'} ${l.size}) x ${l.quantity}: ${money(l.lineTotal)}${l.details ? `\n  ${l.details}` : ''}`);
+  const cell = 'padding:4px 8px;border-bottom:1px solid #eee';
+  const rendered = data.lines.map((l) => renderMailLine(l, locale, money, escapeHtml, cell));
+  const lineText = rendered.map((l) => l.text);
   const rows = amountRows(locale, data);
   const delivery = zh ? `预计 ${data.delivery.minDays}-${data.delivery.maxDays} 个工作日送达。` : `Expected delivery: ${data.delivery.minDays}-${data.delivery.maxDays} business days.`;
   const personalised = zh ? '订单中有个性化印制的商品：印制需额外 1-2 个工作日，且个性化商品不支持退货或取消。' : 'Your order has personalised items: printing adds 1-2 business days, and personalised items cannot be returned or cancelled.';
@@ -236,13 +233,7 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
     `${follow} ${data.link}`,
     '',
   ].join('\n');
-  const cell = 'padding:4px 8px;border-bottom:1px solid #eee';
-  const lineRows = data.lines
-    .map(
-      (l) =>
-        `<tr><td style="${cell}">${escapeHtml(l.name)} (${zh ? '尺码' : 'size'} ${escapeHtml(l.size)}) x ${l.quantity}${l.details ? `<br><span style="color:#666;font-size:13px">${escapeHtml(l.details)}</span>` : ''}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(l.lineTotal))}</td></tr>`,
-    )
-    .join('');
+  const lineRows = rendered.map((l) => l.html).join('');
   const summaryRows = rows.map(([label, amount], i) => `<tr><td style="${cell}${i === rows.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td><td style="${cell};text-align:right;white-space:nowrap${i === rows.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(amount)}</td></tr>`).join('');
   return {
     subject,

@@ -14,3 +14,18 @@ export function mulberry32(seed: number): Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
+
+export const SEED = 0x5eed_2026;
+
+/** A generator of its own for each key, so one product's draws never shift another's. */
+export function rngFor(...key: (string | number)[]): Rng {
+  let h = 0x811c9dc5 ^ SEED;
+  for (const ch of key.join('|')) {
+    h ^= ch.charCodeAt(0);
+    h = Math.imul(h, 0x01000193);
+  }
+  return mulberry32(h);
+}
+
+export const int = (r: Rng, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
+export const pick = <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length)] as T;

@@ -1,0 +1,6 @@
+/** Column helpers every module's tables share (timestamps with time zone, as Date). */
+import { timestamp } from 'drizzle-orm/pg-core';
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,0 +1,70 @@
+/**
+ * Who is calling: `request.user` is set by the guards below from the `Authorization: Bearer`
+ * access token. Routes choose their guard: requireUser (account pages), optionalUser (carts: a
+ * guest by visitor id, or the signed-in user), requireRoles (back office; R_SUPER passes all).
+ * A token that is sent is always checked, even where signing in is optional: an expired one
+ * answers 9999 so the page refreshes and retries as the user, not silently as a guest.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CODES, SESSION_CODES } from '../../domain/api.ts';
+import { hasAnyRole, type Role } from '../../domain/account.ts';
+import { fail, sessionFailure } from '../errors.ts';
+import type { AuthUser } from './caller.ts';
+
+/** What the guards need of the session service: an access token checked into its user. */
+export interface Authenticator {
+  authenticate(token: string): Promise<AuthUser>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, once a guard has run; null for guests. */
+    user: AuthUser | null;
+  }
+}
+
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{1,4096})$/i;
+
+/** The bearer token of the request, undefined when none was sent, null when the header is malformed. */
+export function bearerToken(request: FastifyRequest): string | null | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined || header === '') return undefined;
+  return BEARER.exec(header)?.[1] ?? null;
+}
+
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export interface Guards {
+  requireUser: Guard;
+  optionalUser: Guard;
+  requireRoles: (...roles: Role[]) => Guard;
+}
+
+export function authGuards(sessions: Authenticator): Guards {
+  const requireUser: Guard = async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
+    request.user = await sessions.authenticate(token);
+  };
+  const optionalUser: Guard = async (request) => {
+    if (bearerToken(request) === undefined) {
+      request.user = null;
+      return;
+    }
+    await requireUser(request);
+  };
+  const requireRoles =
+    (...roles: Role[]): Guard =>
+    async (request) => {
+      await requireUser(request);
+      if (!hasAnyRole(request.user!.roles, roles)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
+    };
+  return { requireUser, optionalUser, requireRoles };
+}
+
+async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+}
+
+export default fp(authPlugin, { name: 'auth' });

@@ -1,0 +1,15 @@
+/**
+ * The accounts module: users, sessions and refresh tokens, reset codes, passwords, the address
+ * book and the throttle counters.
+ */
+export * from './schema.ts';
+export { AccountService, type AccountDeps, type Caller } from './accounts.ts';
+export { AddressService } from './addresses.ts';
+export { PasswordHasher } from './passwords.ts';
+export { LIMITS, RateLimiter, describeWait } from './rate-limit.ts';
+export { SessionService, type AuthUser, type TokenPair } from './sessions.ts';
+export { AccessTokens } from './tokens.ts';
+export { UserService, type UserRow } from './users.ts';
+export { authRoutes } from './auth-routes.ts';
+export { userRoutes } from './user-routes.ts';
+export { addressRoutes } from './address-routes.ts';

@@ -1,0 +1,140 @@
+/** Accounts: users, their sessions and refresh tokens, reset codes, address book and throttle counters. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, updatedAt } from '../../db/columns.ts';
+import { countries } from '../geo/schema.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Trimmed and lower-cased (domain normaliseEmail): one mailbox, one account. */
+    email: text('email').notNull(),
+    /** "scrypt$<log2 N>$<r>$<p>$<salt>$<hash>" (passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    gender: text('gender', { enum: ['secrecy', 'male', 'female'] }).notNull().default('secrecy'),
+    birthday: date('birthday', { mode: 'string' }),
+    roles: text('roles').array().notNull().default(sql`'{R_CUSTOMER}'::text[]`),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    /** The shopper's choice to have the email changed on unpaid orders too; read by the order service. */
+    updateOrderEmail: boolean('update_order_email').notNull().default(false),
+    /** The language they registered in, for mail that does not answer a request of theirs. */
+    locale: text('locale').notNull().default('en-US'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(t.email),
+    check('users_gender_ck', sql`${t.gender} in ('secrecy', 'male', 'female')`),
+    check('users_status_ck', sql`${t.status} in ('active', 'disabled')`),
+  ],
+);
+
+/**
+ * A signed-in session: one per login, and one refresh-token family. Access tokens name it (sid),
+ * so revoking it ends the session's access and refresh tokens together.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** 128 random bits, base64url. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    refreshedAt: at('refreshed_at').notNull().defaultNow(),
+    /** When the newest refresh token expires; the session is dead after it. */
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    /** logout, refresh-reuse, password-reset, password-change */
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Every refresh token a session was given. Only the newest is unused; presenting a used one again
+ * means it was copied, and the whole session is revoked. Stored as SHA-256 digests: the tokens are
+ * 256 random bits, so a slow hash would add nothing.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** The one live password-reset code of a user (a new request replaces it); deleted once used. */
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the code was sent to: it works only with that email. */
+    email: text('email').notNull(),
+    /** HMAC-SHA256 of user, email and code under AUTH_SECRET. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    /** Tries made, right or wrong; the code is dead at five. */
+    attempts: smallint('attempts').notNull().default(0),
+  },
+  (t) => [uniqueIndex('password_reset_codes_email_uq').on(t.email)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company').notNull().default(''),
+    address: text('address').notNull(),
+    address2: text('address2').notNull().default(''),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
+    /** A state code for countries with states, else free text (possibly empty). */
+    province: text('province').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    phoneCode: text('phone_code').notNull(),
+    city: text('city').notNull(),
+    phone: text('phone').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_uq').on(t.userId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * Fixed-window counters for throttling sign-in, code sending and code checking. In the database
+ * so every instance sees the same counts (a shared store such as Redis could replace it later). Keys are digests, not emails.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: at('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+);

@@ -1,0 +1,155 @@
+/**
+ * Sessions and refresh tokens (security checklist items 4-7).
+ *
+ * A login opens a session and gives it its first refresh token. Each refresh marks the presented
+ * token used and issues the next one (rotation). A used token presented again means a copy is
+ * around: the whole session (the token family) is revoked, and the answer is a forced logout.
+ * Logout, a password reset and a password change revoke sessions; every authenticated request
+ * checks its session by primary key, so a revoked session's access tokens stop working at once.
+ */
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { SESSION_CODES } from '../../../domain/api.ts';
+import type { Clock } from '../../clock.ts';
+import type { AuthUser } from '../../http/caller.ts';
+import type { Db } from '../../db/client.ts';
+import { refreshTokens, sessions, users } from './schema.ts';
+import { sessionFailure } from '../../errors.ts';
+import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from './tokens.ts';
+
+export type { AuthUser };
+
+export interface TokenPair {
+  token: string;
+  refreshToken: string;
+}
+
+export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change';
+
+const ended = () => sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.ended');
+const disabled = () => sessionFailure(SESSION_CODES.ACCOUNT_DISABLED, 'session.accountDisabled');
+
+export class SessionService {
+  private readonly db: Db;
+  private readonly tokens: AccessTokens;
+  private readonly refreshTtlMs: number;
+  private readonly clock: Clock;
+
+  constructor(db: Db, tokens: AccessTokens, refreshTtlSeconds: number, clock: Clock) {
+    this.db = db;
+    this.tokens = tokens;
+    this.refreshTtlMs = refreshTtlSeconds * 1000;
+    this.clock = clock;
+  }
+
+  /** Opens a session for a user who just proved who they are. */
+  async open(userId: number): Promise<TokenPair> {
+    const now = this.clock();
+    const expiresAt = new Date(now.getTime() + this.refreshTtlMs);
+    const sessionId = newSessionId();
+    const refreshToken = newRefreshToken();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(sessions).values({ id: sessionId, userId, createdAt: now, refreshedAt: now, expiresAt });
+      await tx.insert(refreshTokens).values({ tokenHash: tokenDigest(refreshToken), sessionId, createdAt: now, expiresAt });
+    });
+    return { token: await this.tokens.sign({ userId, sessionId }), refreshToken };
+  }
+
+  /**
+   * Checks an access token and its session: 9999 when it is genuine but expired, 8888 when it is
+   * not ours, of the wrong type, or its session was revoked or ended, 7777 when the account was
+   * disabled. One primary-key query joined to the user per request.
+   */
+  async authenticate(token: string): Promise<AuthUser> {
+    const check = await this.tokens.check(token);
+    if (check.status === 'invalid') throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
+    const [row] = await this.db
+      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, check.sessionId));
+    // A revoked session's token is refused as such even when it has also expired: never "expired".
+    if (!row || row.userId !== check.userId || row.revokedAt || row.expiresAt <= this.clock()) throw ended();
+    if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'session.accessTokenExpired');
+    if (row.status !== 'active') throw disabled();
+    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles };
+  }
+
+  /** Rotates a refresh token: the presented one is spent, a new pair is returned. */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const now = this.clock();
+    const digest = tokenDigest(refreshToken);
+    const [row] = await this.db
+      .select({ token: refreshTokens, session: sessions, status: users.status })
+      .from(refreshTokens)
+      .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(refreshTokens.tokenHash, digest));
+    if (!row || row.session.revokedAt) throw ended();
+    if (row.token.usedAt) return this.reused(row.session.id);
+    if (row.token.expiresAt <= now || row.session.expiresAt <= now) throw ended();
+    if (row.status !== 'active') throw disabled();
+
+    const next = newRefreshToken();
+    const expiresAt = new Date(now.getTime() + this.refreshTtlMs);
+    const rotated = await this.db.transaction(async (tx) => {
+      // Only one of two racing refreshes with the same token can spend it.
+      const spent = await tx
+        .update(refreshTokens)
+        .set({ usedAt: now })
+        .where(and(eq(refreshTokens.tokenHash, digest), isNull(refreshTokens.usedAt)))
+        .returning({ sessionId: refreshTokens.sessionId });
+      if (spent.length === 0) return false;
+      await tx.insert(refreshTokens).values({ tokenHash: tokenDigest(next), sessionId: row.session.id, createdAt: now, expiresAt });
+      await tx.update(sessions).set({ refreshedAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
+      return true;
+    });
+    if (!rotated) return this.reused(row.session.id);
+    return { token: await this.tokens.sign({ userId: row.session.userId, sessionId: row.session.id }), refreshToken: next };
+  }
+
+  private async reused(sessionId: string): Promise<never> {
+    await this.revoke(sessionId, 'refresh-reuse');
+    throw sessionFailure(SESSION_CODES.REFRESH_TOKEN_REUSED, 'session.refreshTokenReused');
+  }
+
+  /**
+   * Ends the session named by an access token (its signature must be good; it may have expired)
+   * or by a refresh token. Returns whether a live session was ended.
+   */
+  async logout(accessToken: string | null, refreshToken: string | null): Promise<boolean> {
+    let sessionId: string | null = null;
+    if (accessToken) {
+      const check = await this.tokens.check(accessToken);
+      if (check.status !== 'invalid') sessionId = check.sessionId;
+    }
+    if (!sessionId && refreshToken) {
+      const [row] = await this.db.select({ sessionId: refreshTokens.sessionId }).from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenDigest(refreshToken)));
+      sessionId = row?.sessionId ?? null;
+    }
+    return sessionId ? this.revoke(sessionId, 'logout') : false;
+  }
+
+  async revoke(sessionId: string, reason: RevokeReason): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock(), revokeReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
+  }
+
+  /** Revokes every live session of a user, except one (the caller's, on a password change). */
+  async revokeAll(userId: number, reason: RevokeReason, exceptSessionId?: string): Promise<number> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock(), revokeReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, this.clock()), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+
+  /** Drops sessions (and their token families) that ended more than a week ago. */
+  async sweep(): Promise<void> {
+    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date(this.clock().getTime() - 7 * 86_400_000)));
+  }
+}

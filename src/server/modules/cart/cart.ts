@@ -1,0 +1,272 @@
+/**
+ * Carts. A cart belongs to a signed-in user or to a guest's visitor id. The server checks every
+ * personalisation against the catalogue and prices every line from the database: whatever
+ * price a client sends never reaches this file.
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { CODES } from '../../../domain/api.ts';
+import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../../domain/cart.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { CurrencyCode } from '../../../domain/money.ts';
+import { isPrinted } from '../../../domain/personalisation.ts';
+import { MAX_LINE_QUANTITY, cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { fail, invalid, notFound } from '../../errors.ts';
+import type { CartOwner } from '../../http/caller.ts';
+import { msg } from '../../messages/index.ts';
+import { productSizes, products } from '../catalogue/index.ts';
+import { configOf, priceConfigs, type PricedConfig } from './pricing.ts';
+import { cartItems } from './schema.ts';
+import { checkValues, lineQuery, upsertStatement, type LineContext } from './statements.ts';
+
+export type { CartOwner, PricedConfig };
+
+/** The drawer shows up to 100 lines; a cart never holds more. */
+export const MAX_CART_LINES = 100;
+
+function ownedBy(owner: CartOwner): SQL {
+  return owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
+}
+
+
+export class CartService {
+  private readonly db: Db;
+  private readonly tiers: readonly DiscountTier[];
+  /** Prepared once: the hot path of adding a line sends only values. */
+  private readonly statements;
+
+  constructor(db: Db, tiers: readonly DiscountTier[]) {
+    this.db = db;
+    this.tiers = tiers;
+    this.statements = {
+      check: {
+        visitor: lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor'),
+        user: lineQuery(db, 'user', true).prepare('cart_line_check_user'),
+        plainVisitor: lineQuery(db, 'visitor', false).prepare('cart_line_check_plain_visitor'),
+        plainUser: lineQuery(db, 'user', false).prepare('cart_line_check_plain_user'),
+      },
+      upsert: { visitor: upsertStatement(db, 'visitor').prepare('cart_line_upsert_visitor'), user: upsertStatement(db, 'user').prepare('cart_line_upsert_user') },
+    };
+  }
+
+  /**
+   * Adds new lines (merging into an identical line) and sets quantities of existing ones, all or
+   * nothing. Adding one line (what a product page does) needs no transaction: two statements,
+   * the checks' read and one upsert.
+   */
+  async save(owner: CartOwner, items: readonly (NewCartLine | CartLineUpdate)[]): Promise<{ ids: number[] }> {
+    const only = items.length === 1 ? items[0]! : null;
+    if (only && !('id' in only)) return { ids: [await this.addLine(this.db, owner, only)] };
+    return this.db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const item of items) ids.push('id' in item ? await this.updateQuantity(tx, owner, item) : await this.addLine(tx, owner, item));
+      return { ids };
+    });
+  }
+
+  private async stockOf(tx: Db | Tx, productId: number, size: string): Promise<number | null> {
+    const [row] = await tx
+      .select({ stock: productSizes.stock })
+      .from(productSizes)
+      .where(and(eq(productSizes.productId, productId), eq(productSizes.size, size)));
+    return row?.stock ?? null;
+  }
+
+  private static checkStock(stock: number, quantity: number, size: string) {
+    if (stock <= 0) throw fail(CODES.OUT_OF_STOCK, msg('cart.soldOut', { size }));
+    if (quantity > stock) throw fail(CODES.OUT_OF_STOCK, msg('cart.onlyLeft', { stock, size }));
+  }
+
+  private async updateQuantity(tx: Tx, owner: CartOwner, item: CartLineUpdate): Promise<number> {
+    const [line] = await tx.select().from(cartItems).where(and(eq(cartItems.id, item.id), ownedBy(owner)));
+    if (!line) throw notFound('cartItem');
+    if (item.quantity > line.quantity) CartService.checkStock((await this.stockOf(tx, line.productId, line.size)) ?? 0, item.quantity, line.size);
+    await tx.update(cartItems).set({ quantity: item.quantity, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+    return line.id;
+  }
+
+  /**
+   * Checks a configuration against the catalogue: an active product, an offered size, a printable
+   * shirt for a print, a player of the team's squad, patches that fit, add-ons offered with it.
+   * Answers the size's stock. Cart lines and "buy it now" both pass through here.
+   */
+  async checkConfig(db: Db | Tx, config: LineConfig): Promise<{ stock: number }> {
+    const [row] = await (db === this.db ? this.statements.check.visitor : lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor')).execute(checkValues(config, { visitorId: '' }));
+    return { stock: CartService.checked(config, row) };
+  }
+
+  /** The checks of checkConfig on what lineQuery read; answers the stock. */
+  private static checked(config: LineConfig, row: LineContext | undefined): number {
+    if (!row) throw notFound('product');
+    if (row.stock === null) throw invalid(msg('cart.sizeNotOffered', { size: config.size }));
+    if (isPrinted(config.customType) && !row.printable) throw invalid('cart.notPrintable');
+    if (config.squadPlayerId !== null && !row.playerInTeam) throw invalid('cart.playerNotInSquad');
+    if (row.fittingPatches !== config.patchIds.length) throw invalid('cart.patchNotFitting');
+    if (row.offeredAddons !== config.addonIds.length) throw invalid('cart.addonNotOffered');
+    return row.stock;
+  }
+
+  private async addLine(db: Db | Tx, owner: CartOwner, item: NewCartLine): Promise<number> {
+    const config = normaliseLine(item);
+    const key = lineKey(config);
+    const kind = owner.userId !== undefined ? 'user' : 'visitor';
+    const prepared = db === this.db;
+    // Most lines have no player, patch or add-on: their check reads only the product, size and cart.
+    const extras = config.squadPlayerId !== null || config.patchIds.length > 0 || config.addonIds.length > 0;
+    const check = extras
+      ? prepared
+        ? this.statements.check[kind]
+        : lineQuery(db, kind, true).prepare(`cart_line_check_${kind}`)
+      : prepared
+        ? this.statements.check[kind === 'user' ? 'plainUser' : 'plainVisitor']
+        : lineQuery(db, kind, false).prepare(`cart_line_check_plain_${kind}`);
+    const [row] = await check.execute(checkValues(config, owner, key));
+    const stock = CartService.checked(config, row);
+    const quantity = (row!.existingQuantity ?? 0) + item.quantity;
+    if (quantity > MAX_LINE_QUANTITY) throw fail(CODES.CONFLICT, msg('cart.lineQuantityMax', { max: MAX_LINE_QUANTITY }));
+    CartService.checkStock(stock, quantity, config.size);
+    if (row!.existingQuantity === null && row!.lines >= MAX_CART_LINES) throw fail(CODES.CONFLICT, msg('cart.full', { max: MAX_CART_LINES }));
+
+    const [saved] = await (prepared ? this.statements.upsert[kind] : upsertStatement(db, kind).prepare(`cart_line_upsert_${kind}`)).execute({
+      ...checkValues(config, owner, key),
+      customType: config.customType,
+      customName: config.customName,
+      customNumber: config.customNumber,
+      premiumNameOption: config.premiumNameOption,
+      premiumNumberOption: config.premiumNumberOption,
+      quantity: item.quantity,
+      limit: Math.min(MAX_LINE_QUANTITY, stock),
+    });
+    // Nothing saved: a parallel request added to the same line in between and the sum went over.
+    if (!saved) throw fail(CODES.CONFLICT, msg('cart.lineLimit', { max: Math.min(MAX_LINE_QUANTITY, stock) }));
+    return saved.id;
+  }
+
+  /**
+   * On sign-in, moves the caller's guest lines into the account's cart (only
+   * the visitor id the caller sent). A line with the same identity (lineKey) adds its quantity,
+   * up to 99 and the stock, never below what either cart had; other lines move over as they are.
+   * Lines beyond the account cart's 100-line limit stay in the guest cart.
+   */
+  async mergeGuestCart(visitorId: string, userId: number): Promise<{ moved: number; merged: number; kept: number }> {
+    return this.db.transaction(async (tx) => {
+      const result = { moved: 0, merged: 0, kept: 0 };
+      const guest = await tx.select().from(cartItems).where(eq(cartItems.visitorId, visitorId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+      if (guest.length === 0) return result;
+      const mine = await tx.select({ id: cartItems.id, lineKey: cartItems.lineKey, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, userId));
+      const byKey = new Map(mine.map((line) => [line.lineKey, line]));
+      let lines = mine.length;
+      for (const line of guest) {
+        const existing = byKey.get(line.lineKey);
+        if (existing) {
+          const stock = (await this.stockOf(tx, line.productId, line.size)) ?? 0;
+          const quantity = Math.max(existing.quantity, line.quantity, Math.min(existing.quantity + line.quantity, MAX_LINE_QUANTITY, stock));
+          await tx.update(cartItems).set({ quantity, updatedAt: new Date() }).where(eq(cartItems.id, existing.id));
+          await tx.delete(cartItems).where(eq(cartItems.id, line.id));
+          result.merged++;
+        } else if (lines < MAX_CART_LINES) {
+          await tx.update(cartItems).set({ userId, visitorId: null, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+          byKey.set(line.lineKey, { id: line.id, lineKey: line.lineKey, quantity: line.quantity });
+          lines++;
+          result.moved++;
+        } else {
+          result.kept++;
+        }
+      }
+      return result;
+    });
+  }
+
+  /** Deletes the caller's lines; if any id is not theirs, nothing is deleted. */
+  async deleteByIds(owner: CartOwner, ids: readonly number[]): Promise<{ deleted: number }> {
+    const unique = [...new Set(ids)];
+    return this.db.transaction(async (tx) => {
+      const owned = await tx.select({ id: cartItems.id }).from(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
+      if (owned.length !== unique.length) throw notFound('cartItem');
+      await tx.delete(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
+      return { deleted: unique.length };
+    });
+  }
+
+  /**
+   * Deletes guest carts nobody has touched for `days` days (the privacy policy promises 30):
+   * a visitor id is only a cookie, so an abandoned guest cart has no one to come back for it.
+   */
+  async deleteAbandonedGuestCarts(days: number, now = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    const stale = this.db
+      .select({ visitorId: cartItems.visitorId })
+      .from(cartItems)
+      .where(sql`${cartItems.visitorId} is not null`)
+      .groupBy(cartItems.visitorId)
+      .having(sql`max(${cartItems.updatedAt}) < ${cutoff}`);
+    const deleted = await this.db.delete(cartItems).where(inArray(cartItems.visitorId, stale)).returning({ id: cartItems.id });
+    return deleted.length;
+  }
+
+  /** Number of items (sum of quantities) for the header's cart icon. */
+  async itemCount(owner: CartOwner | null): Promise<number> {
+    if (!owner) return 0;
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+      .from(cartItems)
+      .innerJoin(products, and(eq(products.id, cartItems.productId), eq(products.active, true)))
+      .where(ownedBy(owner));
+    return row?.n ?? 0;
+  }
+
+  async list(owner: CartOwner | null, page: { current: number; size: number }, currency: CurrencyCode, locale: Locale): Promise<CartPage> {
+    const lines = owner ? await this.pricedLines(this.db, owner, currency, locale) : [];
+    return {
+      records: lines.slice((page.current - 1) * page.size, page.current * page.size),
+      total: lines.length,
+      current: page.current,
+      size: page.size,
+      currency,
+      summary: cartTotals(lines, currency, this.tiers),
+    };
+  }
+
+  /** Every line of a cart priced from the database in the given currency, newest first. */
+  async pricedLines(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<CartLineRecord[]> {
+    return (await this.pricedConfigsOf(db, owner, currency, locale)).map((line) => line.record);
+  }
+
+  /** pricedLines with what an order freezes of each line (checkout takes the whole cart this way). */
+  async pricedConfigsOf(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+    const rows = await db.select().from(cartItems).where(ownedBy(owner)).orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+    return priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale);
+  }
+
+  /**
+   * The owner's lines with these ids, priced, in the order of `ids` (duplicates once). Any id
+   * that is not the owner's is "not found"; lines whose product is gone are left out, so the
+   * caller can tell by the count.
+   */
+  async pricedLinesByIds(db: Db | Tx, owner: CartOwner, ids: readonly number[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+    const unique = [...new Set(ids)];
+    const rows = await db.select().from(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
+    if (rows.length !== unique.length) throw notFound('cartItem');
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return priceConfigs(
+      db,
+      unique.map((id) => ({ id, quantity: byId.get(id)!.quantity, config: configOf(byId.get(id)!) })),
+      currency,
+      locale,
+    );
+  }
+
+  /** See priceConfigs in pricing.ts: a "buy it now" line is priced the same way as a cart line. */
+  priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+    return priceConfigs(db, items, currency, locale);
+  }
+}
+
+/**
+ * Removes the lines an order was made from once it is paid, inside the transaction that marks
+ * it paid; only lines still of the order's owner (none without an owner).
+ */
+export async function removeOrderedLines(tx: Tx, owner: CartOwner | null, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || !owner) return;
+  await tx.delete(cartItems).where(and(inArray(cartItems.id, [...ids]), ownedBy(owner)));
+}

@@ -1,0 +1,118 @@
+/**
+ * Pricing cart lines from the database: what the cart shows, and what checkout and an order
+ * freeze of a line (EUR unit price, names in both locales, patches and add-ons as they were).
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CartLineRecord, LineConfig } from '../../../domain/cart.ts';
+import type { Size } from '../../../domain/catalogue.ts';
+import type { Locale, Localised } from '../../../domain/locale.ts';
+import { convertFromEur, type CurrencyCode } from '../../../domain/money.ts';
+import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
+import { priceLine, unitPriceEur } from '../../../domain/pricing.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { pick } from '../../messages/localise.ts';
+import { addons, patches, productSizes, products, squadPlayers } from '../catalogue/index.ts';
+import type { cartItems } from './schema.ts';
+
+/** A line priced from the database, with what an order freezes of it. */
+export interface PricedConfig {
+  record: CartLineRecord;
+  unitPriceEur: number;
+  title: Localised;
+  patches: { id: number; name: Localised; priceEur: number }[];
+  addons: { id: number; name: Localised; priceEur: number }[];
+}
+
+/**
+ * Prices configured lines from the database (cart lines, or a "buy it now" line with id 0), in
+ * their order. Lines whose product is gone or inactive are left out. Besides the cart's record,
+ * each answer carries what an order freezes: the EUR unit price and the names in both locales.
+ */
+export async function priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+  if (items.length === 0) return [];
+  const productIds = [...new Set(items.map((i) => i.config.productId))];
+  const patchIds = [...new Set(items.flatMap((i) => i.config.patchIds))];
+  const addonIds = [...new Set(items.flatMap((i) => i.config.addonIds))];
+  const playerIds = [...new Set(items.flatMap((i) => (i.config.squadPlayerId ? [i.config.squadPlayerId] : [])))];
+  const [productRows, sizeRows, patchRows, addonRows, playerRows] = await Promise.all([
+    db.select().from(products).where(and(inArray(products.id, productIds), eq(products.active, true))),
+    db.select().from(productSizes).where(inArray(productSizes.productId, productIds)),
+    patchIds.length ? db.select().from(patches).where(inArray(patches.id, patchIds)).orderBy(asc(patches.id)) : [],
+    addonIds.length ? db.select().from(addons).where(inArray(addons.id, addonIds)).orderBy(asc(addons.id)) : [],
+    playerIds.length ? db.select().from(squadPlayers).where(inArray(squadPlayers.id, playerIds)) : [],
+  ]);
+  const productById = new Map(productRows.map((p) => [p.id, p]));
+  const stockBySize = new Map(sizeRows.map((s) => [`${s.productId}|${s.size}`, s.stock]));
+  const patchById = new Map(patchRows.map((p) => [p.id, p]));
+  const addonById = new Map(addonRows.map((a) => [a.id, a]));
+  const playerById = new Map(playerRows.map((p) => [p.id, p]));
+
+  return items.flatMap(({ id, config, quantity }) => {
+    const product = productById.get(config.productId);
+    if (!product) return [];
+    const linePatches = config.patchIds.flatMap((pid) => (patchById.has(pid) ? [patchById.get(pid)!] : []));
+    const lineAddons = config.addonIds.flatMap((aid) => (addonById.has(aid) ? [addonById.get(aid)!] : []));
+    const customType = config.customType;
+    const unitEur = unitPriceEur({
+      productPriceEur: product.price,
+      customisationFeeEur: product.customisationFee,
+      patchPricesEur: linePatches.map((p) => p.patchPrice),
+      addonPricesEur: lineAddons.map((a) => a.price),
+      customType,
+      premiumNameOption: config.premiumNameOption,
+      premiumNumberOption: config.premiumNumberOption,
+    });
+    const priced = priceLine(unitEur, quantity, currency);
+    const player = config.squadPlayerId ? playerById.get(config.squadPlayerId) : undefined;
+    const title: Localised = { 'en-US': product.title, 'zh-CN': product.zh.title || product.title };
+    const record: CartLineRecord = {
+      id,
+      productId: product.id,
+      name: pick(title, locale),
+      image: product.images[0] ?? '',
+      price: priced.unitPrice,
+      lineTotal: priced.lineTotal,
+      size: config.size,
+      patch: config.patchIds.join(','),
+      patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency) })),
+      addons: config.addonIds.join(','),
+      addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency) })),
+      customType,
+      squadList: config.squadPlayerId,
+      player: player ? { id: player.id, name: player.name, number: player.number } : null,
+      // Choose A Player prints the player's name and number.
+      customName: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.name ?? null) : config.customName,
+      customNumber: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.number ?? null) : config.customNumber,
+      premiumNameOption: config.premiumNameOption,
+      premiumNumberOption: config.premiumNumberOption,
+      quantity,
+      personalised: isPrinted(customType),
+      stock: stockBySize.get(`${product.id}|${config.size}`) ?? 0,
+    };
+    return [
+      {
+        record,
+        unitPriceEur: unitEur,
+        title,
+        patches: linePatches.map((p) => ({ id: p.id, name: p.patchName, priceEur: p.patchPrice })),
+        addons: lineAddons.map((a) => ({ id: a.id, name: a.name, priceEur: a.price })),
+      },
+    ];
+  });
+}
+
+/** The configuration a stored cart line holds. */
+export function configOf(line: typeof cartItems.$inferSelect): LineConfig {
+  return {
+    productId: line.productId,
+    size: line.size as Size,
+    patchIds: line.patchIds,
+    addonIds: line.addonIds,
+    customType: line.customType as CustomType,
+    squadPlayerId: line.squadPlayerId,
+    customName: line.customName,
+    customNumber: line.customNumber,
+    premiumNameOption: line.premiumNameOption as PremiumOption,
+    premiumNumberOption: line.premiumNumberOption as PremiumOption,
+  };
+}

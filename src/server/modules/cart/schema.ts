@@ -1,0 +1,40 @@
+/** Cart lines of signed-in users and guests. */
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { users } from '../accounts/schema.ts';
+import { products, squadPlayers } from '../catalogue/schema.ts';
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    /** Exactly one owner: a signed-in user, or a guest by visitor id. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id'),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    patchIds: integer('patch_ids').array().notNull().default(sql`'{}'::integer[]`),
+    addonIds: integer('addon_ids').array().notNull().default(sql`'{}'::integer[]`),
+    customType: smallint('custom_type').notNull(),
+    squadPlayerId: integer('squad_player_id').references(() => squadPlayers.id),
+    customName: text('custom_name'),
+    customNumber: text('custom_number'),
+    premiumNameOption: text('premium_name_option').notNull().default('Standard'),
+    premiumNumberOption: text('premium_number_option').notNull().default('Standard'),
+    quantity: integer('quantity').notNull(),
+    /** Identity of the configuration (domain lineKey): equal keys are one line. */
+    lineKey: text('line_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_visitor_line_uq').on(t.visitorId, t.lineKey).where(sql`${t.visitorId} is not null`),
+    uniqueIndex('cart_items_user_line_uq').on(t.userId, t.lineKey).where(sql`${t.userId} is not null`),
+    check('cart_items_owner_ck', sql`(${t.userId} is null) <> (${t.visitorId} is null)`),
+    check('cart_items_quantity_ck', sql`${t.quantity} between 1 and 99`),
+    check('cart_items_custom_type_ck', sql`${t.customType} between 1 and 4`),
+  ],
+);

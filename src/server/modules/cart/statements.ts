@@ -1,0 +1,114 @@
+/**
+ * The prepared statements of adding a line: the checks' read (product, size, stock, patches,
+ * add-ons, player and the line already there, in one round trip) and the upsert.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { LineConfig } from '../../../domain/cart.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { CartOwner } from '../../http/caller.ts';
+import { addons, patches, productSizes, products, squadPlayers } from '../catalogue/index.ts';
+import { cartItems } from './schema.ts';
+
+export type OwnerKind = 'user' | 'visitor';
+
+/** What adding a line is checked against, read in one round trip by lineQuery. */
+export interface LineContext {
+  printable: boolean;
+  /** Null when the size is not offered. */
+  stock: number | null;
+  playerInTeam: boolean;
+  fittingPatches: number;
+  offeredAddons: number;
+  /** The owner's line with the same identity, if any. */
+  existingQuantity: number | null;
+  /** Lines in the owner's cart. */
+  lines: number;
+}
+
+const p = {
+  productId: sql.placeholder('productId'),
+  size: sql.placeholder('size'),
+  squadPlayerId: sql.placeholder('squadPlayerId'),
+  patchIds: sql.placeholder('patchIds'),
+  addonIds: sql.placeholder('addonIds'),
+  owner: sql.placeholder('owner'),
+  lineKey: sql.placeholder('lineKey'),
+};
+
+function ownerColumn(kind: OwnerKind) {
+  return kind === 'user' ? cartItems.userId : cartItems.visitorId;
+}
+
+/**
+ * The product and size of a configuration with everything checkConfig asks (player, patches,
+ * add-ons; `extras` false leaves those out, for a line that has none), and the owner's matching
+ * line and line count: one statement with placeholders.
+ */
+export function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
+  const owner = sql`${ownerColumn(kind)} = ${p.owner}`;
+  return db
+    .select({
+      printable: products.printable,
+      stock: productSizes.stock,
+      playerInTeam: extras
+        ? sql<boolean>`(${p.squadPlayerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.squadPlayerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
+        : sql<boolean>`true`,
+      fittingPatches: extras
+        ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
+        : sql<number>`0`,
+      offeredAddons: extras
+        ? sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`
+        : sql<number>`0`,
+      existingQuantity: sql<number | null>`(select ${cartItems.quantity} from ${cartItems} where ${owner} and ${cartItems.lineKey} = ${p.lineKey})`,
+      lines: sql<number>`(select count(*)::int from ${cartItems} where ${owner})`,
+    })
+    .from(products)
+    .leftJoin(productSizes, and(eq(productSizes.productId, products.id), eq(productSizes.size, sql`${p.size}`)))
+    .where(and(eq(products.id, sql`${p.productId}::int`), eq(products.active, true)));
+}
+
+/**
+ * Adds a line, or adds to the owner's identical line, as long as the sum stays within `limit`
+ * (checked against what lineQuery read, and again here against a parallel add to the same line).
+ */
+export function upsertStatement(db: Db | Tx, kind: OwnerKind) {
+  const column = ownerColumn(kind);
+  return db
+    .insert(cartItems)
+    .values({
+      userId: kind === 'user' ? sql`${p.owner}::int` : null,
+      visitorId: kind === 'visitor' ? sql`${p.owner}` : null,
+      productId: sql`${p.productId}::int`,
+      size: sql`${p.size}`,
+      patchIds: sql`${p.patchIds}::int[]`,
+      addonIds: sql`${p.addonIds}::int[]`,
+      customType: sql`${sql.placeholder('customType')}::smallint`,
+      squadPlayerId: sql`${p.squadPlayerId}::int`,
+      customName: sql`${sql.placeholder('customName')}`,
+      customNumber: sql`${sql.placeholder('customNumber')}`,
+      premiumNameOption: sql`${sql.placeholder('premiumNameOption')}`,
+      premiumNumberOption: sql`${sql.placeholder('premiumNumberOption')}`,
+      quantity: sql`${sql.placeholder('quantity')}::int`,
+      lineKey: sql`${p.lineKey}`,
+    })
+    .onConflictDoUpdate({
+      target: [column, cartItems.lineKey],
+      targetWhere: sql`${column} is not null`,
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity`, updatedAt: sql`now()` },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${sql.placeholder('limit')}::int`,
+    })
+    .returning({ id: cartItems.id });
+}
+
+/** The placeholders' values of lineQuery for a configuration and an owner. */
+export function checkValues(config: LineConfig, owner: CartOwner | { visitorId: string }, key = '') {
+  return {
+    productId: config.productId,
+    size: config.size,
+    squadPlayerId: config.squadPlayerId,
+    patchIds: config.patchIds,
+    addonIds: config.addonIds,
+    owner: 'userId' in owner && owner.userId !== undefined ? owner.userId : owner.visitorId!,
+    lineKey: key,
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * The catalogue module: navigation, products and their sizes, patches, add-ons, squads, search,
+ * the shirt images, and stock (reserveStock/releaseStock: the only writers of product_sizes'
+ * stock). Other modules import this file only.
+ */
+export * from './schema.ts';
+export { CATALOGUE_CHANNEL, CatalogueService, cardColumns, parseCatalogueChange, toCard, type CardRow, type CatalogueChange } from './catalogue.ts';
+export { SearchIndex, searchKey } from './search-index.ts';
+export { releaseStock, reserveStock, type StockDemand, type StockShortage } from './stock.ts';
+export { catalogueRoutes } from './routes.ts';
+export { default as mediaRoutes } from './media-routes.ts';

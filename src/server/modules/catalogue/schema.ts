@@ -1,0 +1,134 @@
+/** The catalogue's tables: navigation, teams, products and their sizes (stock), patches, add-ons, squads. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.ts';
+import type { Localised } from '../../../domain/locale.ts';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+
+/** Text in the other locale; the base columns hold en-US. */
+export type ZhText = Partial<Record<'title' | 'description' | 'name', string>> & { details?: string[]; faq?: FaqEntry[] };
+
+export const navItems = pgTable(
+  'nav_items',
+  {
+    id: serial('id').primaryKey(),
+    tag: text('tag').notNull(),
+    tagName: jsonb('tag_name').$type<Localised>().notNull(),
+    icon: text('icon'),
+    parentId: integer('parent_id').references((): any => navItems.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('nav_items_tag_uq').on(t.tag),
+    index('nav_items_parent_idx').on(t.parentId),
+    check('nav_items_level_ck', sql`${t.level} between 1 and 3`),
+  ],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    tag: text('tag').notNull(),
+    name: jsonb('name').$type<Localised>().notNull(),
+    sport: text('sport').notNull(),
+    /** The league or region tag the team plays in; patches fit by this. */
+    leagueTag: text('league_tag').notNull(),
+    colours: jsonb('colours').$type<string[]>().notNull(),
+  },
+  (t) => [uniqueIndex('teams_tag_uq').on(t.tag)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    details: jsonb('details').$type<string[]>().notNull().default([]),
+    zh: jsonb('zh').$type<ZhText>().notNull().default({}),
+    price: integer('price').notNull(),
+    compareAtPrice: integer('compare_at_price'),
+    images: jsonb('images').$type<string[]>().notNull(),
+    /** Every navigation tag the product sits under, from sport down to team. */
+    tags: text('tags').array().notNull(),
+    sport: text('sport').notNull(),
+    teamId: integer('team_id').references(() => teams.id),
+    printable: boolean('printable').notNull().default(true),
+    customisationFee: integer('customisation_fee').notNull().default(0),
+    sizeGuide: jsonb('size_guide').$type<SizeGuideRow[]>().notNull().default([]),
+    faq: jsonb('faq').$type<FaqEntry[]>().notNull().default([]),
+    /** Higher first in the recommended order. */
+    rank: integer('rank').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_tags_gin').using('gin', t.tags),
+    index('products_created_idx').on(t.createdAt),
+    index('products_team_idx').on(t.teamId),
+    check('products_price_ck', sql`${t.price} >= 0 and (${t.compareAtPrice} is null or ${t.compareAtPrice} >= 0) and ${t.customisationFee} >= 0`),
+  ],
+);
+
+export const productSizes = pgTable(
+  'product_sizes',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size').notNull(),
+    stock: integer('stock').notNull(),
+    sort: smallint('sort').notNull(),
+  },
+  (t) => [
+    uniqueIndex('product_sizes_pk').on(t.productId, t.size),
+    check('product_sizes_stock_ck', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const patches = pgTable(
+  'patches',
+  {
+    id: serial('id').primaryKey(),
+    patchName: jsonb('patch_name').$type<Localised>().notNull(),
+    patchPrice: integer('patch_price').notNull(),
+    image: text('image').notNull(),
+    /** Navigation tags (leagues, competitions) whose products this patch fits. */
+    fitsTags: text('fits_tags').array().notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('patches_fits_gin').using('gin', t.fitsTags), check('patches_price_ck', sql`${t.patchPrice} >= 0`)],
+);
+
+export const addons = pgTable(
+  'addons',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['shorts', 'socks'] }).notNull(),
+    name: jsonb('name').$type<Localised>().notNull(),
+    price: integer('price').notNull(),
+    image: text('image').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('addons_team_idx').on(t.teamId), check('addons_price_ck', sql`${t.price} >= 0`)],
+);
+
+export const squadPlayers = pgTable(
+  'squad_players',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** Printed name: 1-15 letters A-Z, as the printer receives it. */
+    name: text('name').notNull(),
+    number: text('number').notNull(),
+  },
+  (t) => [index('squad_players_team_idx').on(t.teamId), uniqueIndex('squad_players_team_number_uq').on(t.teamId, t.number)],
+);

@@ -1,0 +1,359 @@
+/**
+ * Checkout: quotes, coupons on the cart, and placing an order.
+ *
+ * Placing an order is one transaction (docs/checkout-and-payments.md): lines priced from the
+ * database whatever the client sent (the cart module prices them), stock reserved through the
+ * catalogue's stock service, the coupon's use counted atomically, the order created by the
+ * orders module with every amount frozen in its currency, and its payment opened by the payments
+ * module; each of them writes its own tables with this transaction's handle. It is idempotent by
+ * the caller's Idempotency-Key: the same key and body answer the same order, the same key with
+ * another body is refused, and parallel requests with one key queue on an advisory lock so
+ * exactly one of them creates the order.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { CODES } from '../../../domain/api.ts';
+import { normaliseLine } from '../../../domain/cart.ts';
+import {
+  checkoutTotals,
+  type CheckoutLine,
+  type CheckoutQuote,
+  type CheckoutSource,
+  type CouponState,
+  type PlaceOrderRequest,
+  type PlacedOrder,
+  type QuoteRequest,
+} from '../../../domain/checkout.ts';
+import type { CouponCheck } from '../../../domain/coupons.ts';
+import { convertFromEur, type CurrencyCode } from '../../../domain/money.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.ts';
+import { msg, render, type Message } from '../../messages/index.ts';
+import type { AddressService, UserService } from '../accounts/index.ts';
+import type { CartOwner, CartService, PricedConfig } from '../cart/index.ts';
+import { reserveStock } from '../catalogue/index.ts';
+import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
+import type { OrderAddressSnapshot, OrderRow, OrderService } from '../orders/index.ts';
+import type { PaymentLedger } from '../payments/index.ts';
+
+export interface CheckoutCaller {
+  userId: number | null;
+  /** A guest's visitor id (the route makes one if missing); ignored for signed-in callers. */
+  visitorId: string | null;
+  locale: Locale;
+}
+
+export interface CheckoutDeps {
+  db: Db;
+  cart: CartService;
+  addresses: AddressService;
+  coupons: CouponService;
+  orders: OrderService;
+  payments: PaymentLedger;
+  users: UserService;
+  tiers: readonly DiscountTier[];
+  clock: Clock;
+  paymentTimeoutMs: number;
+}
+
+type ResolvedLine = PricedConfig & { cartItemId: number | null };
+
+function ownerOf(caller: CheckoutCaller): CartOwner | null {
+  if (caller.userId !== null) return { userId: caller.userId };
+  return caller.visitorId ? { visitorId: caller.visitorId } : null;
+}
+
+function checkoutLine(line: ResolvedLine): CheckoutLine {
+  const { id: _id, ...rest } = line.record;
+  return { ...rest, cartItemId: line.cartItemId };
+}
+
+/** Units asked for per product size across all lines (two lines can share a size). */
+function demandBySize(lines: readonly ResolvedLine[]): Map<string, { productId: number; size: string; quantity: number; stock: number; name: string }> {
+  const demand = new Map<string, { productId: number; size: string; quantity: number; stock: number; name: string }>();
+  for (const { record } of lines) {
+    const key = `${record.productId}|${record.size}`;
+    const entry = demand.get(key) ?? { productId: record.productId, size: record.size, quantity: 0, stock: record.stock, name: record.name };
+    entry.quantity += record.quantity;
+    demand.set(key, entry);
+  }
+  return demand;
+}
+
+function stockMessage(name: string, size: string, available: number): Message {
+  return available <= 0 ? msg('checkout.soldOut', { name, size }) : msg('checkout.onlyLeft', { name, available, size });
+}
+
+export class CheckoutService {
+  private readonly d: CheckoutDeps;
+
+  constructor(deps: CheckoutDeps) {
+    this.d = deps;
+  }
+
+  /** The lines to buy, priced from the database in `currency`. */
+  private async resolve(db: Db | Tx, caller: CheckoutCaller, source: CheckoutSource, currency: CurrencyCode): Promise<ResolvedLine[]> {
+    if (source.type === 'buyNow') {
+      const config = normaliseLine(source.item);
+      await this.d.cart.checkConfig(db, config);
+      const priced = await this.d.cart.priceConfigs(db, [{ id: 0, config, quantity: source.item.quantity }], currency, caller.locale);
+      return priced.map((line) => ({ ...line, cartItemId: null }));
+    }
+    const owner = ownerOf(caller);
+    const ids = [...new Set(source.cartItemIds)];
+    if (!owner) throw notFound('cartItem');
+    const priced = await this.d.cart.pricedLinesByIds(db, owner, ids, currency, caller.locale);
+    if (priced.length !== ids.length) throw fail(CODES.CONFLICT, 'checkout.itemNotSold');
+    return priced.map((line) => ({ ...line, cartItemId: line.record.id }));
+  }
+
+  private async customer(caller: CheckoutCaller, guestEmail: string | null): Promise<CouponCustomer & { email: string | null }> {
+    if (caller.userId === null) return { userId: null, email: guestEmail };
+    const user = await this.d.users.get(caller.userId);
+    return { userId: caller.userId, email: user?.email ?? null };
+  }
+
+  /** What the checkout page shows: lines with personalisation, amounts, shipping options, coupon state, notices. */
+  async quote(caller: CheckoutCaller, body: QuoteRequest): Promise<CheckoutQuote> {
+    const db = this.d.db;
+    const lines = await this.resolve(db, caller, body.source, body.currency);
+    const personalised = lines.some((line) => line.record.personalised);
+    const cart = cartTotals(
+      lines.map((l) => l.record),
+      body.currency,
+      this.d.tiers,
+    );
+    const afterTier = cart.total;
+
+    let coupon: CouponState | null = null;
+    let couponRule = null;
+    if (body.couponCode && body.couponCode.trim() !== '') {
+      const evaluation = await this.d.coupons.evaluate(db, body.couponCode, { now: this.d.clock(), currency: body.currency, base: afterTier, customer: await this.customer(caller, null) });
+      if (evaluation.ok) couponRule = evaluation.rule;
+      coupon = evaluation.ok
+        ? { code: evaluation.rule.code, valid: true, kind: evaluation.rule.kind, percent: evaluation.rule.percent, discount: 0, reason: null, message: null }
+        : { code: evaluation.code, valid: false, kind: null, percent: null, discount: 0, reason: evaluation.reason, message: render(couponMessage(evaluation.reason), caller.locale) };
+    }
+    const { totals, shipping } = checkoutTotals({
+      cart,
+      lines: lines.map((l) => l.record),
+      currency: body.currency,
+      tiers: this.d.tiers,
+      coupon: couponRule,
+      shipping: body.country ? { country: body.country, method: body.shippingMethod } : null,
+      personalised,
+    });
+    if (coupon?.valid) coupon.discount = totals.couponDiscount;
+
+    const stock = [...demandBySize(lines).values()]
+      .filter((d) => d.quantity > d.stock)
+      .map((d) => ({
+        cartItemId: lines.find((l) => l.record.productId === d.productId && l.record.size === d.size)?.cartItemId ?? null,
+        productId: d.productId,
+        size: d.size,
+        available: Math.max(0, d.stock),
+        message: render(stockMessage(d.name, d.size, d.stock), caller.locale),
+      }));
+
+    return {
+      currency: body.currency,
+      lines: lines.map(checkoutLine),
+      summary: totals,
+      coupon,
+      shippingOptions: body.country ? shippingOptions(body.country, totals.itemsAfterDiscounts, body.currency, personalised) : null,
+      shipping,
+      freeShippingThreshold: freeShippingThreshold(body.currency),
+      notices: { personalised, stock },
+    };
+  }
+
+  /** The cart page's "Apply": checks a code against the caller's cart and shows what it takes off. */
+  async applyCoupon(caller: CheckoutCaller, body: { code: string; currency: CurrencyCode; cartItemIds?: number[] | undefined }): Promise<CouponCheck> {
+    const owner = ownerOf(caller);
+    let lines: ResolvedLine[];
+    if (body.cartItemIds) {
+      if (body.cartItemIds.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
+      lines = await this.resolve(this.d.db, caller, { type: 'cart', cartItemIds: body.cartItemIds }, body.currency);
+    } else {
+      // The whole cart: its sellable lines, priced once.
+      const priced = owner ? await this.d.cart.pricedConfigsOf(this.d.db, owner, body.currency, caller.locale) : [];
+      if (priced.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
+      lines = priced.map((line) => ({ ...line, cartItemId: line.record.id }));
+    }
+    const cart = cartTotals(
+      lines.map((l) => l.record),
+      body.currency,
+      this.d.tiers,
+    );
+    const afterTier = cart.total;
+    const evaluation = await this.d.coupons.evaluate(this.d.db, body.code, { now: this.d.clock(), currency: body.currency, base: afterTier, customer: await this.customer(caller, null) });
+    if (!evaluation.ok) throw couponRefused(evaluation.reason);
+    const { totals } = checkoutTotals({ cart, lines: lines.map((l) => l.record), currency: body.currency, tiers: this.d.tiers, coupon: evaluation.rule, shipping: null, personalised: false });
+    const rule = evaluation.rule;
+    return {
+      code: rule.code,
+      kind: rule.kind,
+      percent: rule.percent,
+      amount: rule.amountEur === null ? null : convertFromEur(rule.amountEur, body.currency),
+      minSpend: convertFromEur(rule.minSpendEur, body.currency),
+      discount: totals.couponDiscount,
+      currency: body.currency,
+    };
+  }
+
+  // ---------- placing the order ----------
+
+  private static requestHash(body: PlaceOrderRequest): string {
+    return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  }
+
+  private answer(row: OrderRow, replayed: boolean): PlacedOrder {
+    return {
+      orderNo: row.orderNo,
+      accessToken: this.d.orders.accessToken(row),
+      status: row.status,
+      currency: row.currency as CurrencyCode,
+      total: row.total,
+      payBefore: row.payBefore.toISOString(),
+      replayed,
+    };
+  }
+
+  private replay(row: OrderRow, hash: string): PlacedOrder {
+    if (row.requestHash !== hash) {
+      throw failWith(CODES.CONFLICT, 'checkout.idempotencyKeyReused', { reason: 'IDEMPOTENCY_KEY_REUSED' });
+    }
+    return this.answer(row, true);
+  }
+
+  async placeOrder(caller: CheckoutCaller, body: PlaceOrderRequest, key: string): Promise<PlacedOrder> {
+    const scope = caller.userId !== null ? `u:${caller.userId}` : caller.visitorId ? `v:${caller.visitorId}` : null;
+    if (!scope) throw invalid('checkout.guestNeedsVisitorId');
+    const hash = CheckoutService.requestHash(body);
+    const earlier = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
+    if (earlier) return this.replay(earlier, hash);
+
+    // Checked before the transaction: they read through the pool, which PGlite's single
+    // connection cannot serve while a transaction holds it.
+    const customer = await this.customer(caller, body.email ?? null);
+    if (caller.userId === null && !body.email) throw invalidFields({ path: 'body.email', problem: msg('field.emailRequired') });
+    const email = customer.email!;
+    if (caller.userId === null && body.addressId !== undefined) throw notFound('address');
+    const typedAddress = body.address ? await this.d.addresses.columns(body.address, 'body.address') : null;
+
+    const now = this.d.clock();
+    const outcome = await this.d.db.transaction(async (tx) => {
+      // Parallel requests with this key wait here; the first one's order is then found below.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order|${scope}|${key}`}, 0))`);
+      const again = await this.d.orders.byIdempotencyKey(tx, scope, key);
+      if (again) return { replayed: true as const, row: again };
+
+      const lines = await this.resolve(tx, caller, body.source, body.currency);
+      const personalised = lines.some((line) => line.record.personalised);
+      if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
+
+      let address: OrderAddressSnapshot;
+      if (body.addressId !== undefined) {
+        // Another user's address id is "not found", as if it did not exist.
+        const row = await this.d.addresses.owned(tx, caller.userId!, body.addressId);
+        if (!row) throw notFound('address');
+        address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
+      } else {
+        const a = typedAddress!;
+        address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
+      }
+
+      const cart = cartTotals(
+        lines.map((l) => l.record),
+        body.currency,
+        this.d.tiers,
+      );
+      const afterTier = cart.total;
+      let coupon = null;
+      if (body.couponCode && body.couponCode.trim() !== '') {
+        const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, base: afterTier, customer });
+        if (!evaluation.ok) throw couponRefused(evaluation.reason);
+        coupon = evaluation;
+      }
+      const { totals, shipping } = checkoutTotals({
+        cart,
+        lines: lines.map((l) => l.record),
+        currency: body.currency,
+        tiers: this.d.tiers,
+        coupon: coupon?.rule ?? null,
+        shipping: { country: address.country, method: body.shippingMethod },
+        personalised,
+      });
+
+      // A coupon takes at most the items, and shipping to a zone always costs something unless the
+      // items reach the free-shipping threshold, so there is always something for PayPal to take.
+      if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
+
+      const shortage = await reserveStock(tx, [...demandBySize(lines).values()]);
+      if (shortage) {
+        const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)!.record.name;
+        throw failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { ...shortage });
+      }
+
+      const order = await this.d.orders.place(
+        tx,
+        {
+          userId: caller.userId,
+          visitorId: caller.userId === null ? caller.visitorId : null,
+          email,
+          locale: caller.locale,
+          currency: body.currency,
+          itemCount: totals.itemCount,
+          itemsTotal: totals.items,
+          tierPercent: totals.tierPercent,
+          tierDiscount: totals.tierDiscount,
+          couponId: coupon?.row.id ?? null,
+          couponCode: coupon?.row.code ?? null,
+          couponDiscount: totals.couponDiscount,
+          shippingMethod: body.shippingMethod,
+          shippingZone: shipping!.zone,
+          shippingAmount: totals.shipping,
+          total: totals.total,
+          deliveryMinDays: shipping!.minDays,
+          deliveryMaxDays: shipping!.maxDays,
+          shippingAddress: address,
+          personalised,
+          cartItemIds: lines.flatMap((l) => (l.cartItemId === null ? [] : [l.cartItemId])),
+          idempotencyScope: scope,
+          idempotencyKey: key,
+          requestHash: hash,
+          payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
+          createdAt: now,
+        },
+        lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
+          productId: record.productId,
+          title,
+          image: record.image,
+          size: record.size,
+          customType: record.customType,
+          squadPlayerId: record.squadList,
+          customName: record.customName,
+          customNumber: record.customNumber,
+          premiumNameOption: record.premiumNameOption,
+          premiumNumberOption: record.premiumNumberOption,
+          patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency) })),
+          addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency) })),
+          personalised: record.personalised,
+          unitPriceEur,
+          unitPrice: record.price,
+          quantity: record.quantity,
+          lineTotal: record.lineTotal,
+        })),
+      );
+      await this.d.payments.open(tx, { orderId: order.id, amount: totals.total, currency: body.currency });
+      if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order.id, { userId: caller.userId, email });
+      return { replayed: false as const, row: order };
+    });
+    if (outcome.replayed) return this.replay(outcome.row, hash);
+    return this.answer(outcome.row, false);
+  }
+}

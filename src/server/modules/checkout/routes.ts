@@ -1,0 +1,56 @@
+/**
+ * Checkout (thin: CheckoutService does the work). A signed-in caller checks out from the
+ * account's cart; a guest from the cart of their visitor id.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idempotencyHeadersSchema, placeOrderRequestSchema, quoteRequestSchema } from '../../../domain/checkout.ts';
+import { applyCouponRequestSchema } from '../../../domain/coupons.ts';
+import type { Guards } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { ensureVisitorId } from '../../http/visitor.ts';
+import type { CheckoutCaller, CheckoutService } from './checkout.ts';
+import { localeOf } from '../../http/context.ts';
+
+function callerOf(request: FastifyRequest, reply?: FastifyReply): CheckoutCaller {
+  const userId = request.user?.userId ?? null;
+  const visitorId = userId !== null ? null : reply ? ensureVisitorId(request, reply) : request.visitorId;
+  return { userId, visitorId, locale: localeOf(request) };
+}
+
+export function checkoutRoutes(checkout: CheckoutService, guards: Guards) {
+  return async function routes(app: FastifyInstance) {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['checkout'];
+    app.addHook('preValidation', guards.optionalUser);
+
+    r.post(
+      '/demo/checkout/quote',
+      {
+        schema: {
+          tags,
+          summary: 'Lines with personalisation, amounts, shipping options, coupon state and notices for a checkout (nothing is saved)',
+          body: quoteRequestSchema,
+        },
+      },
+      async (request) => ok(await checkout.quote(callerOf(request), request.body)),
+    );
+    r.post(
+      '/demo/checkout/placeOrder',
+      {
+        schema: {
+          tags,
+          summary: 'Place the order: prices from the database, stock reserved, coupon counted, totals frozen. Idempotent by the Idempotency-Key header',
+          headers: idempotencyHeadersSchema,
+          body: placeOrderRequestSchema,
+        },
+      },
+      async (request, reply) => ok(await checkout.placeOrder(callerOf(request, reply), request.body, request.headers['idempotency-key'])),
+    );
+    r.post(
+      '/demo/ironCoupon/apply',
+      { schema: { tags, summary: "Check a coupon against the caller's cart and show what it takes off", body: applyCouponRequestSchema } },
+      async (request) => ok(await checkout.applyCoupon(callerOf(request), request.body)),
+    );
+  };
+}

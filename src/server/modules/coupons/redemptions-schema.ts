@@ -1,0 +1,28 @@
+/** Coupon uses, one per order: apart from schema.ts because it refers to orders, which refer to coupons. */
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
+import { users } from '../accounts/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { coupons } from './schema.ts';
+
+/** One use of a coupon by one order; deleted (and the count given back) if the order is cancelled unpaid. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupon_redemptions_order_uq').on(t.orderId),
+    index('coupon_redemptions_user_idx').on(t.couponId, t.userId),
+    index('coupon_redemptions_email_idx').on(t.couponId, t.email),
+  ],
+);

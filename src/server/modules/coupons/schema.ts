@@ -1,0 +1,34 @@
+/** Coupons (their redemptions by orders are in redemptions-schema.ts, which needs the orders table). */
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt } from '../../db/columns.ts';
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case; shoppers' input is upper-cased before lookup. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    percent: smallint('percent'),
+    /** EUR minor units off, for fixed coupons (converted like prices). */
+    amountEur: integer('amount_eur'),
+    /** EUR minor units the items must reach after the tier discount. */
+    minSpendEur: integer('min_spend_eur').notNull().default(0),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    /** Uses across all customers; null for unlimited. */
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Counted atomically when an order is placed, given back when an unpaid order is cancelled. */
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_uq').on(t.code),
+    check('coupons_kind_ck', sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100 and ${t.amountEur} is null) or (${t.kind} = 'fixed' and ${t.amountEur} > 0 and ${t.percent} is null)`),
+    check('coupons_used_ck', sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`),
+    check('coupons_min_spend_ck', sql`${t.minSpendEur} >= 0`),
+  ],
+);

@@ -1,0 +1,10 @@
+/**
+ * The orders module: alone creates and moves orders, and writes orders, order_items,
+ * order_status_events, shipments and shipment_events. Checkout places through OrderService.place,
+ * payments marks paid through markPaidTx and claims captures; the back office moves through the desk.
+ */
+export * from './schema.ts';
+export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft } from './orders.ts';
+export { OrderViews, accessTokenFor, tokenDigest, type OrderAccess, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
+export { OrderDeskService, type Refunds } from './desk.ts';
+export { orderRoutes } from './routes.ts';

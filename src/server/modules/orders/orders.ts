@@ -1,0 +1,288 @@
+/**
+ * Orders after checkout: the orders module alone creates and moves them, and writes orders,
+ * order_items, order_status_events, shipments and shipment_events. Others ask: checkout places
+ * (place), payments marks paid and claims captures, the reconciler and the back office cancel.
+ * See docs/checkout-and-payments.md.
+ *
+ * Moves are conditional updates (`where status = <from>`), so when two parties race (a capture
+ * and the unpaid-order sweep, two webhook deliveries, a reconciler on each instance) exactly one
+ * wins and the others see that the order has moved on.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { CODES } from '../../../domain/api.ts';
+import { isLocale, type Locale } from '../../../domain/locale.ts';
+import { CURRENCIES, type CurrencyCode } from '../../../domain/money.ts';
+import { moveProblem, orderNoFromBytes, type OrderStatus } from '../../../domain/orders.ts';
+import type { ShippingMethod } from '../../../domain/shipping.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { fail } from '../../errors.ts';
+import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../mail/templates.ts';
+import { msg } from '../../messages/index.ts';
+import { removeOrderedLines } from '../cart/index.ts';
+import { releaseStock } from '../catalogue/index.ts';
+import { orderItems, orderStatusEvents, orders, shipmentEvents, shipments } from './schema.ts';
+import { accessTokenFor, OrderViews, tokenDigest, type OrderRow } from './views.ts';
+
+/**
+ * A capture started this long ago and never finished (the process died mid-call) no longer keeps
+ * the unpaid-order sweep away; the reconciler asks PayPal first in that case anyway.
+ */
+export const CAPTURE_GRACE_MS = 10 * 60_000;
+
+/** An order as checkout has priced it: everything but its number, token and timeline. */
+export type OrderDraft = Omit<typeof orders.$inferInsert, 'id' | 'orderNo' | 'accessNonce' | 'accessTokenHash' | 'status' | 'rateX100' | 'baseRateX100' | 'createdAt' | 'updatedAt'> & {
+  currency: CurrencyCode;
+  createdAt: Date;
+};
+export type OrderItemDraft = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+
+export class OrderService extends OrderViews {
+  // ---------- creating ----------
+
+  /** The order an Idempotency-Key already made, if any. */
+  async byIdempotencyKey(db: Db | Tx, scope: string, key: string): Promise<OrderRow | null> {
+    const [row] = await db.select().from(orders).where(and(eq(orders.idempotencyScope, scope), eq(orders.idempotencyKey, key)));
+    return row ?? null;
+  }
+
+  /**
+   * Creates a pending order with its lines and first timeline entry, inside checkout's
+   * transaction (which has reserved the stock and counts the coupon). The order gets a random
+   * number, and a per-order nonce from which the guest's access token is derived.
+   */
+  async place(tx: Tx, draft: OrderDraft, items: readonly OrderItemDraft[]): Promise<OrderRow> {
+    const nonce = randomBytes(16).toString('base64url');
+    const orderNo = newOrderNo();
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        ...draft,
+        orderNo,
+        accessNonce: nonce,
+        accessTokenHash: tokenDigest(accessTokenFor(this.d.secret, orderNo, nonce)),
+        ...lockedRate(draft.currency),
+        status: 'pending_payment',
+        updatedAt: draft.createdAt,
+      })
+      .returning();
+    await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id })));
+    await tx.insert(orderStatusEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending_payment', at: draft.createdAt, actor: 'checkout', note: null });
+    return order!;
+  }
+
+  /** The guest's access token of an order (answered again on an idempotent replay). */
+  accessToken(row: OrderRow): string {
+    return accessTokenFor(this.d.secret, row.orderNo, row.accessNonce);
+  }
+
+  /** The order by its internal id (the payments module reads the order it is settling). */
+  async byId(db: Db | Tx, orderId: number): Promise<OrderRow | null> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+    return row ?? null;
+  }
+
+  // ---------- moves ----------
+
+  /**
+   * Moves an order from `from` to `to` if it is still in `from`, and records the move. Returns
+   * the moved row, or null when the order was elsewhere (someone else moved it first).
+   */
+  async moveTx(tx: Tx, orderId: number, from: OrderStatus, to: OrderStatus, actor: string, note: string | null, extra: Partial<typeof orders.$inferInsert> = {}): Promise<OrderRow | null> {
+    const now = this.d.clock();
+    const [row] = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: now, ...extra })
+      .where(and(eq(orders.id, orderId), eq(orders.status, from)))
+      .returning();
+    if (!row) return null;
+    await tx.insert(orderStatusEvents).values({ orderId, fromStatus: from, toStatus: to, at: now, actor, note });
+    return row;
+  }
+
+  /**
+   * The one way an order becomes paid, inside the payments module's transaction that records the
+   * verified, completed capture (payments.ts). It moves only from pending_payment, so a second
+   * report of the same capture (replay, webhook, reconciler) changes nothing. The cart lines it
+   * was made from are removed.
+   */
+  async markPaidTx(tx: Tx, orderId: number, actor: string): Promise<OrderRow | null> {
+    const now = this.d.clock();
+    const row = await this.moveTx(tx, orderId, 'pending_payment', 'paid', actor, null, { paidAt: now, captureStartedAt: null });
+    if (!row) return null;
+    const owner = row.userId !== null ? { userId: row.userId } : row.visitorId ? { visitorId: row.visitorId } : null;
+    await removeOrderedLines(tx, owner, row.cartItemIds);
+    return row;
+  }
+
+  /**
+   * Claims the order for a capture about to be asked of PayPal: the unpaid-order sweep leaves an
+   * order alone while its capture is under way. False when the order is no longer pending.
+   */
+  async claimCapture(orderId: number): Promise<boolean> {
+    const [claimed] = await this.d.db
+      .update(orders)
+      .set({ captureStartedAt: this.d.clock() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
+      .returning({ id: orders.id });
+    return Boolean(claimed);
+  }
+
+  /** Ends a capture claim that did not pay the order (refused, pending, mismatched). */
+  async releaseCaptureClaim(orderId: number): Promise<void> {
+    await this.d.db.update(orders).set({ captureStartedAt: null }).where(eq(orders.id, orderId));
+  }
+
+  /** A cancelled order's stock went back outside cancelUnpaidTx (a paid order cancelled and refunded). */
+  async markStockReleased(tx: Tx, orderId: number): Promise<void> {
+    await tx.update(orders).set({ stockReleased: true }).where(eq(orders.id, orderId));
+  }
+
+  /**
+   * Cancels an unpaid order and gives back its stock and coupon use, unless a capture is in
+   * flight (started less than CAPTURE_GRACE_MS ago) or the payment is pending at PayPal.
+   */
+  async cancelUnpaidTx(tx: Tx, orderId: number, actor: string, note: string): Promise<OrderRow | null> {
+    const now = this.d.clock();
+    const [claimed] = await tx
+      .update(orders)
+      .set({ status: 'cancelled', stockReleased: true, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, 'pending_payment'),
+          or(isNull(orders.captureStartedAt), lt(orders.captureStartedAt, new Date(now.getTime() - CAPTURE_GRACE_MS))),
+          this.d.payments.noneUnderWay(orders.id),
+        ),
+      )
+      .returning();
+    if (!claimed) return null;
+    await tx.insert(orderStatusEvents).values({ orderId, fromStatus: 'pending_payment', toStatus: 'cancelled', at: now, actor, note });
+    await this.restock(tx, orderId);
+    await this.d.coupons.release(tx, orderId);
+    await this.d.payments.voidOpen(tx, orderId, now);
+    return claimed;
+  }
+
+  async cancelUnpaid(orderId: number, actor: string, note: string): Promise<boolean> {
+    return Boolean(await this.d.db.transaction((tx) => this.cancelUnpaidTx(tx, orderId, actor, note)));
+  }
+
+  /** Puts an order's items back into stock, through the catalogue's stock service. */
+  async restock(tx: Tx, orderId: number): Promise<void> {
+    const items = await tx.select({ productId: orderItems.productId, size: orderItems.size, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.productId), asc(orderItems.size));
+    await releaseStock(tx, items);
+  }
+
+  /**
+   * A back-office move without money: processing, shipped (with a shipment and the shipment
+   * mail), delivered, or cancelling an unpaid order. Paid moves are for a verified capture only,
+   * and refunds go through PayPal (see OrderDeskService).
+   */
+  async moveByAdmin(row: OrderRow, to: OrderStatus, note: string | null, shipment: { carrier: string; trackingNumber: string } | null): Promise<OrderRow> {
+    const from = row.status as OrderStatus;
+    const problem = moveProblem(from, to, row.personalised);
+    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
+    if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to }));
+    if (to === 'paid') throw fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
+    if (from === 'pending_payment' && to === 'cancelled') {
+      const cancelled = await this.d.db.transaction((tx) => this.cancelUnpaidTx(tx, row.id, 'admin', note ?? 'Cancelled by the shop'));
+      if (!cancelled) throw fail(CODES.CONFLICT, 'order.beingPaid');
+      return cancelled;
+    }
+    const now = this.d.clock();
+    const moved = await this.d.db.transaction(async (tx) => {
+      const next = await this.moveTx(tx, row.id, from, to, 'admin', note);
+      if (!next) return null;
+      if (to === 'shipped' && shipment) {
+        const [created] = await tx.insert(shipments).values({ orderId: row.id, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, shippedAt: now }).returning({ id: shipments.id });
+        await tx.insert(shipmentEvents).values({ shipmentId: created!.id, at: now, status: 'shipped', description: `Handed to ${shipment.carrier}` });
+      }
+      if (to === 'delivered') {
+        const [latest] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, row.id)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
+        if (latest) await tx.insert(shipmentEvents).values({ shipmentId: latest.id, at: now, status: 'delivered', description: 'Delivered' });
+      }
+      return next;
+    });
+    if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
+    if (to === 'shipped' && shipment) this.sendShipmentNotice(moved, shipment);
+    return moved;
+  }
+
+  /** A carrier's scan, shown by the order page and the tracking lookup. */
+  async addShipmentEvent(row: OrderRow, event: { status: string; description: string; location?: string | undefined }): Promise<void> {
+    const [latest] = await this.d.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, row.id)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
+    if (!latest) throw fail(CODES.CONFLICT, 'order.notShipped');
+    await this.d.db.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: event.status, description: event.description, location: event.location ?? null });
+  }
+
+  /** The profile's "also use my new email on unpaid orders" (the profile form). */
+  static async updateUnpaidEmail(db: Db | Tx, userId: number, email: string, at: Date): Promise<number> {
+    const changed = await db
+      .update(orders)
+      .set({ email, updatedAt: at })
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'pending_payment'), sql`${orders.email} <> ${email}`))
+      .returning({ id: orders.id });
+    return changed.length;
+  }
+
+  // ---------- mail ----------
+
+  private localeOf(row: OrderRow): Locale {
+    return isLocale(row.locale) ? row.locale : 'en-US';
+  }
+
+  async sendConfirmation(row: OrderRow): Promise<void> {
+    const locale = this.localeOf(row);
+    const items = await this.d.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id));
+    const a = await this.addressRecord(row, locale);
+    const data: OrderMailData = {
+      orderNo: row.orderNo,
+      link: this.orderLink(row),
+      firstName: a.firstName,
+      currency: row.currency as CurrencyCode,
+      lines: items.map((item) => OrderViews.lineRecord(item, locale)),
+      items: row.itemsTotal,
+      tierPercent: row.tierPercent,
+      tierDiscount: row.tierDiscount,
+      couponCode: row.couponCode,
+      couponDiscount: row.couponDiscount,
+      shipping: row.shippingAmount,
+      total: row.total,
+      shippingMethod: row.shippingMethod as ShippingMethod,
+      delivery: { minDays: row.deliveryMinDays, maxDays: row.deliveryMaxDays },
+      address: [
+        `${a.firstName} ${a.lastName}`,
+        ...(a.company ? [a.company] : []),
+        a.address,
+        ...(a.address2 ? [a.address2] : []),
+        [a.city, a.provinceName, a.postalCode].filter(Boolean).join(', '),
+        a.countryName,
+        `${a.phoneCode} ${a.phone}`,
+      ],
+      personalised: row.personalised,
+    };
+    this.d.mailer.send({ to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data) });
+  }
+
+  sendShipmentNotice(row: OrderRow, shipment: { carrier: string; trackingNumber: string }): void {
+    const locale = this.localeOf(row);
+    this.d.mailer.send({
+      to: row.email,
+      kind: 'order-shipped',
+      ...shipmentMail(locale, { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber }),
+    });
+  }
+}
+
+/** Exchange rate facts an order locks (units per USD x100 of its currency and of EUR). */
+export function lockedRate(currency: CurrencyCode): { rateX100: number; baseRateX100: number } {
+  return { rateX100: CURRENCIES[currency].ratePerUsdX100, baseRateX100: CURRENCIES.EUR.ratePerUsdX100 };
+}
+
+function newOrderNo(): string {
+  for (;;) {
+    const orderNo = orderNoFromBytes(randomBytes(32));
+    if (orderNo) return orderNo;
+  }
+}

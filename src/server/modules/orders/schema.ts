@@ -1,0 +1,186 @@
+/** Orders, their lines, status timeline and shipments. Money columns are integer minor units. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Localised } from '../../../domain/locale.ts';
+import { at, createdAt, updatedAt } from '../../db/columns.ts';
+import { users } from '../accounts/schema.ts';
+import { coupons } from '../coupons/schema.ts';
+
+/**
+ * An order. Every amount is frozen in the order's currency (integer minor units) when it is
+ * placed; the EUR rate used is kept beside them. The guest's access token is stored as a SHA-256
+ * digest: only the buyer's link holds the token.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** "JS-7KQ4M-2XPHD": random, the only id shoppers and URLs ever see. */
+    orderNo: text('order_no').notNull(),
+    accessTokenHash: text('access_token_hash').notNull(),
+    /** Random per order; with AUTH_SECRET it re-makes the token for an idempotent replay. */
+    accessNonce: text('access_nonce').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The guest's visitor id, when the order came from a guest cart (to empty its lines once paid). */
+    visitorId: text('visitor_id'),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    currency: text('currency').notNull(),
+    /** Units per USD x100 of the order's currency and of EUR, as locked when it was placed. */
+    rateX100: integer('rate_x100').notNull(),
+    baseRateX100: integer('base_rate_x100').notNull(),
+    itemCount: integer('item_count').notNull(),
+    itemsTotal: integer('items_total').notNull(),
+    tierPercent: smallint('tier_percent').notNull(),
+    tierDiscount: integer('tier_discount').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    couponDiscount: integer('coupon_discount').notNull().default(0),
+    shippingMethod: text('shipping_method').notNull(),
+    shippingZone: text('shipping_zone').notNull(),
+    shippingAmount: integer('shipping_amount').notNull(),
+    total: integer('total').notNull(),
+    /** Business days, the printing days included. */
+    deliveryMinDays: smallint('delivery_min_days').notNull(),
+    deliveryMaxDays: smallint('delivery_max_days').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddressSnapshot>().notNull(),
+    personalised: boolean('personalised').notNull(),
+    status: text('status').notNull(),
+    /** Cart lines this order was made from, removed from the cart once it is paid. */
+    cartItemIds: integer('cart_item_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Scope ("u:<id>" or "v:<visitor>") and key of the Idempotency-Key header that made it. */
+    idempotencyScope: text('idempotency_scope').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Unpaid after this, the order is cancelled and its stock and coupon use released. */
+    payBefore: at('pay_before').notNull(),
+    /**
+     * Set (only while pending) just before the shop asks PayPal to capture, so the unpaid-order
+     * sweep and a capture in flight cannot both win: each moves the order with a conditional update.
+     */
+    captureStartedAt: at('capture_started_at'),
+    paidAt: at('paid_at'),
+    /** True once the order's reserved stock went back (cancelled before payment). */
+    stockReleased: boolean('stock_released').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    uniqueIndex('orders_idempotency_uq').on(t.idempotencyScope, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_idx').on(t.status, t.payBefore),
+    check('orders_status_ck', sql`${t.status} in ('pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`),
+    check(
+      'orders_amounts_ck',
+      sql`${t.itemsTotal} >= 0 and ${t.tierDiscount} >= 0 and ${t.couponDiscount} >= 0 and ${t.shippingAmount} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.itemsTotal} - ${t.tierDiscount} - ${t.couponDiscount} + ${t.shippingAmount}`,
+    ),
+  ],
+);
+
+/** The shipping address as it was when the order was placed (the address book may change later). */
+export interface OrderAddressSnapshot {
+  firstName: string;
+  lastName: string;
+  company: string;
+  address: string;
+  address2: string;
+  country: string;
+  province: string;
+  postalCode: string;
+  phoneCode: string;
+  city: string;
+  phone: string;
+}
+
+/** What a patch or add-on was called and cost when the order was placed. */
+export interface OrderExtraSnapshot {
+  id: number;
+  name: Localised;
+  /** In the order's currency. */
+  price: number;
+}
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /**
+     * The product it was, kept as a plain number: no foreign key, so replacing the catalogue
+     * (seed --reset truncates products) leaves order history whole.
+     */
+    productId: integer('product_id'),
+    title: jsonb('title').$type<Localised>().notNull(),
+    image: text('image').notNull(),
+    size: text('size').notNull(),
+    customType: smallint('custom_type').notNull(),
+    squadPlayerId: integer('squad_player_id'),
+    /** Printed name and number (a chosen player's, or the shopper's own). */
+    customName: text('custom_name'),
+    customNumber: text('custom_number'),
+    premiumNameOption: text('premium_name_option').notNull(),
+    premiumNumberOption: text('premium_number_option').notNull(),
+    patches: jsonb('patches').$type<OrderExtraSnapshot[]>().notNull(),
+    addons: jsonb('addons').$type<OrderExtraSnapshot[]>().notNull(),
+    personalised: boolean('personalised').notNull(),
+    unitPriceEur: integer('unit_price_eur').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotal: integer('line_total').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_amounts_ck', sql`${t.quantity} between 1 and 99 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** Every move of an order, with its time: the status timeline. */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    at: at('at').notNull().defaultNow(),
+    /** Who moved it: checkout, capture, webhook, reconciler, admin. */
+    actor: text('actor').notNull(),
+    note: text('note'),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId, t.at)],
+);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    shippedAt: at('shipped_at').notNull().defaultNow(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    status: text('status').notNull(),
+    location: text('location'),
+    description: text('description').notNull(),
+  },
+  (t) => [index('shipment_events_shipment_idx').on(t.shipmentId, t.at)],
+);

@@ -1,0 +1,297 @@
+/**
+ * Reading orders: who may see one (its owner, or whoever holds its access token), and the
+ * answers built from the rows (detail, lines, the account's list, tracking, a product's recent
+ * purchases). OrderService (orders.ts) adds the moves on top of this.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Page } from '../../../domain/api.ts';
+import type { Size } from '../../../domain/catalogue.ts';
+import { isLocale, type Locale } from '../../../domain/locale.ts';
+import type { CurrencyCode } from '../../../domain/money.ts';
+import {
+  PAID_STATUSES,
+  type OrderDetail,
+  type OrderLineRecord,
+  type OrderStatus,
+  type OrderSummary,
+  type ProductPurchase,
+  type ShipmentRecord,
+  type ShippingAddressRecord,
+  type StatusEvent,
+  type TrackingAnswer,
+} from '../../../domain/orders.ts';
+import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
+import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { pick } from '../../messages/localise.ts';
+import type { CouponService } from '../coupons/index.ts';
+import type { GeoService } from '../geo/index.ts';
+import { orderItems, orderStatusEvents, orders, shipmentEvents, shipments } from './schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
+
+/** Who asks for an order: its owner (signed in) or whoever holds its access token. */
+export interface OrderAccess {
+  userId: number | null;
+  token?: string | undefined;
+}
+
+/**
+ * A capture started this long ago and never finished (the process died mid-call) no longer keeps
+ * the unpaid-order sweep away; the reconciler asks PayPal first in that case anyway.
+ */
+export const CAPTURE_GRACE_MS = 10 * 60_000;
+
+/** The guest's token: an HMAC of the order number and a per-order nonce, so a replay can answer it again. */
+export function accessTokenFor(secret: string, orderNo: string, nonce: string): string {
+  return createHmac('sha256', secret).update(`order-access|${orderNo}|${nonce}`).digest('base64url');
+}
+
+export function tokenDigest(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function sameDigest(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * What orders need of the payment side. The payments module owns that table and app.ts hands
+ * its ledger in here, so that orders never import the module that asks them to move.
+ */
+export interface OrderPayments {
+  /** SQL true while the order (its id column given) has no payment pending or captured at PayPal. */
+  noneUnderWay(orderId: AnyPgColumn): SQL;
+  /** Voids the order's payment unless it was captured or refunded (an unpaid order cancelled). */
+  voidOpen(tx: Tx, orderId: number, at: Date): Promise<void>;
+  /** What the order page shows of the payment. */
+  summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null>;
+}
+
+export interface OrderServiceDeps {
+  db: Db;
+  geo: GeoService;
+  coupons: CouponService;
+  payments: OrderPayments;
+  mailer: Mailer;
+  clock: Clock;
+  /** AUTH_SECRET: derives guests' access tokens for mail links. */
+  secret: string;
+  /** Storefront origin and base path, for links in mail. */
+  site: string;
+}
+
+export class OrderViews {
+  protected readonly d: OrderServiceDeps;
+
+  constructor(deps: OrderServiceDeps) {
+    this.d = deps;
+  }
+
+  // ---------- access ----------
+
+  /** The order if the caller may see it; "not found" otherwise, whether it exists or not (so nobody can probe for order numbers). */
+  async findForAccess(orderNo: string, access: OrderAccess): Promise<OrderRow> {
+    const [row] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    if (!row || !OrderViews.mayRead(row, access)) throw notFound('order');
+    return row;
+  }
+
+  static mayRead(row: OrderRow, access: OrderAccess): boolean {
+    if (row.userId !== null && access.userId !== null && row.userId === access.userId) return true;
+    return Boolean(access.token) && sameDigest(tokenDigest(access.token!), row.accessTokenHash);
+  }
+
+  /** The link a mail gives: the order page for members, the success page with the token for guests. */
+  orderLink(row: OrderRow): string {
+    const locale = isLocale(row.locale) ? row.locale : 'en-US';
+    if (row.userId !== null) return `${this.d.site}${locale}/order-detail/${row.orderNo}`;
+    return `${this.d.site}${locale}/order-success/${row.orderNo}?token=${accessTokenFor(this.d.secret, row.orderNo, row.accessNonce)}`;
+  }
+
+  // ---------- answers ----------
+
+  async detail(row: OrderRow, locale: Locale): Promise<OrderDetail> {
+    const db = this.d.db;
+    const [items, events, shipmentRows, payment] = await Promise.all([
+      db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
+      db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, row.id)).orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
+      this.shipmentsOf([row.id]),
+      this.d.payments.summaryOf(db, row.id),
+    ]);
+    const now = this.d.clock();
+    return {
+      orderNo: row.orderNo,
+      status: row.status as OrderStatus,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      payBefore: row.status === 'pending_payment' ? row.payBefore.toISOString() : null,
+      payable: row.status === 'pending_payment' && row.payBefore > now && row.total > 0 && payment?.status !== 'pending',
+      email: row.email,
+      locale: row.locale,
+      personalised: row.personalised,
+      amounts: OrderViews.amounts(row),
+      shippingMethod: row.shippingMethod as ShippingMethod,
+      shippingZone: row.shippingZone as ShippingZone,
+      delivery: { minDays: row.deliveryMinDays, maxDays: row.deliveryMaxDays },
+      shippingAddress: await this.addressRecord(row, locale),
+      lines: items.map((item) => OrderViews.lineRecord(item, locale)),
+      timeline: events.map((e): StatusEvent => ({ from: e.fromStatus as OrderStatus | null, to: e.toStatus as OrderStatus, at: e.at.toISOString(), note: e.note })),
+      shipments: shipmentRows.get(row.id) ?? [],
+      payment: payment ? { provider: payment.provider, status: payment.status, payerName: payment.payerName } : null,
+    };
+  }
+
+  async items(row: OrderRow, locale: Locale, page: { current: number; size: number }): Promise<Page<OrderLineRecord>> {
+    const where = eq(orderItems.orderId, row.id);
+    const [rows, [total]] = await Promise.all([
+      this.d.db.select().from(orderItems).where(where).orderBy(asc(orderItems.id)).limit(page.size).offset((page.current - 1) * page.size),
+      this.d.db.select({ n: count() }).from(orderItems).where(where),
+    ]);
+    return { records: rows.map((item) => OrderViews.lineRecord(item, locale)), total: total?.n ?? 0, current: page.current, size: page.size };
+  }
+
+  async listForUser(userId: number, locale: Locale, page: { current: number; size: number }): Promise<Page<OrderSummary>> {
+    const where = eq(orders.userId, userId);
+    const [rows, [total]] = await Promise.all([
+      this.d.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.size).offset((page.current - 1) * page.size),
+      this.d.db.select({ n: count() }).from(orders).where(where),
+    ]);
+    const items = rows.length
+      ? await this.d.db.select({ orderId: orderItems.orderId, title: orderItems.title, image: orderItems.image }).from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))
+      : [];
+    return {
+      records: rows.map((row) => ({
+        orderNo: row.orderNo,
+        status: row.status as OrderStatus,
+        createdAt: row.createdAt.toISOString(),
+        currency: row.currency as CurrencyCode,
+        total: row.total,
+        itemCount: row.itemCount,
+        preview: items
+          .filter((i) => i.orderId === row.id)
+          .slice(0, 3)
+          .map((i) => ({ name: pick(i.title, locale), image: i.image })),
+      })),
+      total: total?.n ?? 0,
+      current: page.current,
+      size: page.size,
+    };
+  }
+
+  /** Status and shipping events only: whoever knows a number learns nothing personal. */
+  async track(orderNo: string): Promise<TrackingAnswer> {
+    const [row] = await this.d.db.select({ id: orders.id, orderNo: orders.orderNo, status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
+    if (!row) throw notFound('order');
+    const [events, shipmentRows] = await Promise.all([
+      this.d.db.select({ status: orderStatusEvents.toStatus, at: orderStatusEvents.at }).from(orderStatusEvents).where(eq(orderStatusEvents.orderId, row.id)).orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
+      this.shipmentsOf([row.id]),
+    ]);
+    return {
+      orderNo: row.orderNo,
+      status: row.status as OrderStatus,
+      timeline: events.map((e) => ({ status: e.status as OrderStatus, at: e.at.toISOString() })),
+      shipments: shipmentRows.get(row.id) ?? [],
+    };
+  }
+
+  /** Recent purchases of a product for its page: first initial, country, size, date; nothing else. */
+  async purchasesOf(productId: number, page: { current: number; size: number }): Promise<Page<ProductPurchase>> {
+    const where = and(eq(orderItems.productId, productId), inArray(orders.status, [...PAID_STATUSES]));
+    const [rows, [total]] = await Promise.all([
+      this.d.db
+        .select({ address: orders.shippingAddress, paidAt: orders.paidAt, size: orderItems.size })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(where)
+        .orderBy(desc(orders.paidAt), desc(orderItems.id))
+        .limit(page.size)
+        .offset((page.current - 1) * page.size),
+      this.d.db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
+    ]);
+    return {
+      records: rows.map((r) => ({
+        buyer: `${(r.address.firstName.trim()[0] ?? '?').toUpperCase()}.`,
+        country: r.address.country,
+        size: r.size as Size,
+        date: (r.paidAt ?? new Date(0)).toISOString().slice(0, 10),
+      })),
+      total: total?.n ?? 0,
+      current: page.current,
+      size: page.size,
+    };
+  }
+
+  protected async shipmentsOf(orderIds: number[]): Promise<Map<number, ShipmentRecord[]>> {
+    const result = new Map<number, ShipmentRecord[]>();
+    if (orderIds.length === 0) return result;
+    const rows = await this.d.db.select().from(shipments).where(inArray(shipments.orderId, orderIds)).orderBy(asc(shipments.shippedAt), asc(shipments.id));
+    const events = rows.length
+      ? await this.d.db.select().from(shipmentEvents).where(inArray(shipmentEvents.shipmentId, rows.map((s) => s.id))).orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id))
+      : [];
+    for (const s of rows) {
+      const list = result.get(s.orderId) ?? [];
+      list.push({
+        carrier: s.carrier,
+        trackingNumber: s.trackingNumber,
+        shippedAt: s.shippedAt.toISOString(),
+        events: events.filter((e) => e.shipmentId === s.id).map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location, description: e.description })),
+      });
+      result.set(s.orderId, list);
+    }
+    return result;
+  }
+
+  static amounts(row: OrderRow) {
+    return {
+      currency: row.currency as CurrencyCode,
+      rate: row.rateX100 / row.baseRateX100,
+      itemCount: row.itemCount,
+      items: row.itemsTotal,
+      tierPercent: row.tierPercent,
+      tierDiscount: row.tierDiscount,
+      couponCode: row.couponCode,
+      couponDiscount: row.couponDiscount,
+      shipping: row.shippingAmount,
+      total: row.total,
+    };
+  }
+
+  static lineRecord(item: ItemRow, locale: Locale): OrderLineRecord {
+    return {
+      id: item.id,
+      productId: item.productId,
+      name: pick(item.title, locale),
+      image: item.image,
+      size: item.size as Size,
+      customType: item.customType as CustomType,
+      squadList: item.squadPlayerId,
+      customName: item.customName,
+      customNumber: item.customNumber,
+      premiumNameOption: item.premiumNameOption as PremiumOption,
+      premiumNumberOption: item.premiumNumberOption as PremiumOption,
+      patches: item.patches.map((p) => ({ id: p.id, patchName: pick(p.name, locale), patchPrice: p.price })),
+      addonItems: item.addons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: a.price })),
+      personalised: item.personalised,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      lineTotal: item.lineTotal,
+    };
+  }
+
+  protected async addressRecord(row: OrderRow, locale: Locale): Promise<ShippingAddressRecord> {
+    const a = row.shippingAddress;
+    const region = await this.d.geo.region(a.country);
+    const state = region?.states.find((s) => s.code === a.province);
+    return { ...a, countryName: region ? pick(region.country.name, locale) : a.country, provinceName: state ? pick(state.name, locale) : a.province };
+  }
+
+}

@@ -1,0 +1,23 @@
+/** What the payment service and its webhooks are built with (app.ts). */
+import type { Clock } from '../../clock.ts';
+import type { PaypalConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { OrderService } from '../orders/index.ts';
+import type { PaymentLedger } from './ledger.ts';
+import type { PaypalClient } from './paypal-client.ts';
+
+export interface PaymentLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface PaymentDeps {
+  db: Db;
+  paypal: PaypalClient;
+  config: PaypalConfig;
+  orders: OrderService;
+  ledger: PaymentLedger;
+  clock: Clock;
+  log: PaymentLog;
+}

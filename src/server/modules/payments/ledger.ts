@@ -1,0 +1,54 @@
+/**
+ * The payments table's rows as other modules need them: checkout opens the order's payment in
+ * its transaction, and orders (through the OrderPayments port app.ts wires) void it when an
+ * unpaid order is cancelled, check that no capture is under way, and show it on the order page.
+ * Everything else about a payment is payments.ts and webhook.ts, in this module.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CurrencyCode } from '../../../domain/money.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { payments } from './schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface CaptureDetails {
+  captureId: string | null;
+  payerEmail: string | null;
+  payerName: string | null;
+}
+
+export class PaymentLedger {
+  /** The order's payment, still to be made at PayPal (checkout's transaction). */
+  async open(tx: Tx, payment: { orderId: number; amount: number; currency: CurrencyCode }): Promise<void> {
+    await tx.insert(payments).values({ orderId: payment.orderId, provider: 'paypal', status: 'new', amount: payment.amount, currency: payment.currency });
+  }
+
+  /** A verified, completed capture: recorded unless the payment was already captured or refunded. */
+  async recordCapture(tx: Tx, orderId: number, capture: CaptureDetails, at: Date): Promise<void> {
+    await tx
+      .update(payments)
+      .set({
+        status: 'captured',
+        ...(capture.captureId ? { captureId: capture.captureId } : {}),
+        ...(capture.payerEmail ? { payerEmail: capture.payerEmail } : {}),
+        ...(capture.payerName ? { payerName: capture.payerName } : {}),
+        lastIssue: null,
+        updatedAt: at,
+      })
+      .where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ('captured', 'refunded')`));
+  }
+
+  async voidOpen(tx: Tx, orderId: number, at: Date): Promise<void> {
+    await tx.update(payments).set({ status: 'void', updatedAt: at }).where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ('captured', 'refunded')`));
+  }
+
+  noneUnderWay(orderId: AnyPgColumn): SQL {
+    return sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} in ('pending', 'captured'))`;
+  }
+
+  async summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null> {
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+    return payment ? { provider: payment.provider, status: payment.status, payerName: payment.payerName } : null;
+  }
+}

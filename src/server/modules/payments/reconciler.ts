@@ -1,0 +1,118 @@
+/**
+ * The reconciler settles what was left half-way: at start and on a
+ * timer it asks PayPal about every unpaid order that has a PayPal order, and
+ * - settles one PayPal already captured (the process died between capture and commit) exactly
+ *   once: marking paid is a conditional move, so a second run, a webhook or the buyer's retry
+ *   changes nothing;
+ * - captures one the buyer approved but never came back for;
+ * - cancels orders unpaid past their time, giving back stock and coupon use (unless a capture is
+ *   in flight or PayPal is still reviewing a pending capture).
+ * Every instance may run it: each step is a conditional update.
+ */
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import { loggableError } from '../../errors.ts';
+import { CAPTURE_GRACE_MS, orders, type OrderService } from '../orders/index.ts';
+import type { PaymentLog } from './deps.ts';
+import type { PaymentService } from './payments.ts';
+import { payments } from './schema.ts';
+
+/** A capture the browser started this recently is left to the browser. */
+const IN_FLIGHT_MS = 60_000;
+
+export interface ReconcileReport {
+  checked: number;
+  settled: number;
+  cancelled: number;
+}
+
+export interface ReconcilerDeps {
+  db: Db;
+  orders: OrderService;
+  payments: PaymentService;
+  clock: Clock;
+  log: PaymentLog;
+}
+
+export class Reconciler {
+  private readonly d: ReconcilerDeps;
+  private running: Promise<ReconcileReport> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(deps: ReconcilerDeps) {
+    this.d = deps;
+  }
+
+  /** One pass; a pass already running is joined rather than doubled. */
+  run(): Promise<ReconcileReport> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<ReconcileReport> {
+    const report: ReconcileReport = { checked: 0, settled: 0, cancelled: 0 };
+    const now = this.d.clock();
+    const withPaypal = await this.d.db
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.status, 'pending_payment'),
+          isNotNull(payments.paypalOrderId),
+          or(isNull(orders.captureStartedAt), lt(orders.captureStartedAt, new Date(now.getTime() - IN_FLIGHT_MS))),
+        ),
+      );
+    for (const { order, payment } of withPaypal) {
+      report.checked++;
+      try {
+        const outcome = await this.d.payments.reconcile(order, payment);
+        if (outcome === 'settled') report.settled++;
+        else if ((outcome === 'open' || outcome === 'gone') && order.payBefore <= now) {
+          if (await this.d.orders.cancelUnpaid(order.id, 'reconciler', 'Not paid in time')) report.cancelled++;
+        }
+      } catch (error) {
+        this.d.log.warn({ orderNo: order.orderNo, err: loggableError(error) }, 'reconciling an order failed; the next pass tries again');
+      }
+    }
+    const expired = await this.d.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(payments, eq(payments.orderId, orders.id))
+      .where(
+        and(
+          eq(orders.status, 'pending_payment'),
+          isNull(payments.paypalOrderId),
+          lt(orders.payBefore, now),
+          or(isNull(orders.captureStartedAt), lt(orders.captureStartedAt, new Date(now.getTime() - CAPTURE_GRACE_MS))),
+        ),
+      );
+    for (const { id } of expired) {
+      if (await this.d.orders.cancelUnpaid(id, 'reconciler', 'Not paid in time')) report.cancelled++;
+    }
+    if (report.settled || report.cancelled) this.d.log.info({ ...report }, 'reconciler settled or cancelled orders');
+    return report;
+  }
+
+  /** Runs now and then every `intervalMs` (0: only now). */
+  start(intervalMs: number): void {
+    const tick = () => {
+      this.run().catch((error: unknown) => this.d.log.error({ err: loggableError(error) }, 'reconciler pass failed'));
+    };
+    tick();
+    if (intervalMs > 0) {
+      this.timer = setInterval(tick, intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Stops the timer and waits for a pass under way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+}

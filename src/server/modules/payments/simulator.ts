@@ -1,0 +1,384 @@
+/**
+ * A local stand-in for PayPal's REST API, used when the shop has no PayPal credentials (the
+ * embedded default, development and tests). It implements what the shop's client calls, with
+ * PayPal's answers and checks (docs/paypal-simulator.md): OAuth tokens, orders
+ * created idempotently by PayPal-Request-Id with AMOUNT_MISMATCH / ITEM_TOTAL_MISMATCH /
+ * DECIMAL_PRECISION validation, capture with idempotent replay (200), refunds, and webhook
+ * signature verification. Its approve hook stands in for the buyer's PayPal window.
+ *
+ * Failure switches make the hard cases reproducible: the next capture declined
+ * (INSTRUMENT_DECLINED), left PENDING, or committed and then answered with a 500; slow answers;
+ * webhooks delivered (signed with the simulator's own key) several times, at once, or out of order.
+ *
+ * State lives in memory: the simulator is a development and test tool, not a payment system.
+ */
+import { createSign, createVerify, randomBytes, randomUUID } from 'node:crypto';
+import type { PaypalCapture, PaypalOrder, PaypalRefund, TransportRequest, TransportResponse } from './paypal-client.ts';
+import {
+  SIM_CLIENT_ID,
+  SIM_CLIENT_SECRET,
+  SIM_WEBHOOK_ID,
+  SIM_PREFIX,
+  SimFailure,
+  checkAmounts,
+  unprocessable,
+  invalidRequest,
+  paypalId,
+  keys,
+  signedText,
+  sleep,
+  type SimSwitches,
+  type WebhookEvent,
+  type WebhookDelivery,
+  type WebhookSink,
+  type SimOrder,
+} from './simulator-protocol.ts';
+
+// The wire side's names, for the shop (config.ts, app.ts) and tests that know the simulator by this file.
+export { CAPTURE_SWITCHES, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX, SIM_WEBHOOK_ID } from './simulator-protocol.ts';
+export type { CaptureSwitch, SimSwitches, WebhookDelivery, WebhookEvent, WebhookSink } from './simulator-protocol.ts';
+
+export class PaypalSimulator {
+  /** Where links in answers point: the shop's origin + SIM_PREFIX, or a placeholder in process. */
+  baseUrl: string;
+  switches: SimSwitches = { nextCapture: null, slowMs: 0, autoWebhooks: true };
+  webhookSink: WebhookSink | null = null;
+  private readonly orders = new Map<string, SimOrder>();
+  private readonly captures = new Map<string, { capture: PaypalCapture; orderId: string }>();
+  private readonly replays = new Map<string, TransportResponse>();
+  private readonly tokens = new Set<string>();
+  private readonly pendingDeliveries = new Set<Promise<unknown>>();
+
+  constructor(baseUrl = `http://paypal-sim.invalid${SIM_PREFIX}`) {
+    this.baseUrl = baseUrl;
+  }
+
+  /** Back to no switches and no orders (tests). */
+  reset(): void {
+    this.switches = { nextCapture: null, slowMs: 0, autoWebhooks: this.switches.autoWebhooks };
+    this.orders.clear();
+    this.captures.clear();
+    this.replays.clear();
+  }
+
+  setSwitches(changes: Partial<SimSwitches>): SimSwitches {
+    this.switches = { ...this.switches, ...changes };
+    return this.switches;
+  }
+
+  // ---------- the REST API ----------
+
+  /** Answers one API request as PayPal would (status and JSON body). */
+  async handle(request: TransportRequest): Promise<TransportResponse> {
+    let answer: TransportResponse;
+    try {
+      answer = this.route(request);
+    } catch (error) {
+      if (!(error instanceof SimFailure)) throw error;
+      answer = {
+        status: error.status,
+        body: JSON.stringify({ name: error.errorName, message: error.message, debug_id: paypalId(13).toLowerCase(), details: error.issues }),
+      };
+    }
+    if (this.switches.slowMs > 0) await sleep(this.switches.slowMs);
+    return answer;
+  }
+
+  private route(request: TransportRequest): TransportResponse {
+    const path = request.path.split('?')[0]!;
+    if (request.method === 'POST' && path === '/v1/oauth2/token') return this.issueToken(request);
+    this.checkBearer(request);
+    const headerId = request.headers['paypal-request-id'];
+    if (request.method === 'POST' && path === '/v2/checkout/orders') return this.createOrder(request, headerId);
+    if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return this.verifyWebhook(request);
+    let match = /^\/v2\/checkout\/orders\/([A-Za-z0-9-]+)$/.exec(path);
+    if (request.method === 'GET' && match) return { status: 200, body: JSON.stringify(this.orderOrFail(match[1]!).order) };
+    match = /^\/v2\/checkout\/orders\/([A-Za-z0-9-]+)\/capture$/.exec(path);
+    if (request.method === 'POST' && match) return this.withReplay(`capture:${match[1]}`, headerId, () => this.capture(match![1]!));
+    match = /^\/v2\/payments\/captures\/([A-Za-z0-9-]+)\/refund$/.exec(path);
+    if (request.method === 'POST' && match) return this.withReplay(`refund:${match[1]}`, headerId, () => this.refund(match![1]!));
+    throw new SimFailure(404, 'RESOURCE_NOT_FOUND', [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }]);
+  }
+
+  private issueToken(request: TransportRequest): TransportResponse {
+    const expected = `Basic ${Buffer.from(`${SIM_CLIENT_ID}:${SIM_CLIENT_SECRET}`).toString('base64')}`;
+    if (request.headers.authorization !== expected || !/grant_type=client_credentials/.test(request.body ?? '')) {
+      return { status: 401, body: JSON.stringify({ error: 'invalid_client', error_description: 'Client Authentication failed' }) };
+    }
+    const token = `A21AA${randomBytes(24).toString('base64url')}`;
+    this.tokens.add(token);
+    return { status: 200, body: JSON.stringify({ scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-SIMULATOR', expires_in: 32400, nonce: randomUUID() }) };
+  }
+
+  private checkBearer(request: TransportRequest): void {
+    const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token || !this.tokens.has(token)) {
+      throw new SimFailure(401, 'AUTHENTICATION_FAILURE', [{ issue: 'INVALID_ACCOUNT_STATUS', description: 'Authentication failed due to missing authorization header, or invalid authentication credentials.' }]);
+    }
+  }
+
+  private parseBody(request: TransportRequest): Record<string, any> {
+    try {
+      const body = JSON.parse(request.body ?? '') as unknown;
+      if (body && typeof body === 'object' && !Array.isArray(body)) return body as Record<string, any>;
+    } catch {
+      // answered below
+    }
+    throw invalidRequest('MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.');
+  }
+
+  /** A request id already seen for this operation answers what it answered then, with 200 for a first 201. */
+  private withReplay(operation: string, requestId: string | undefined, run: () => TransportResponse): TransportResponse {
+    const key = requestId ? `${operation}:${requestId}` : null;
+    const earlier = key ? this.replays.get(key) : undefined;
+    if (earlier) return { status: earlier.status === 201 ? 200 : earlier.status, body: earlier.body };
+    let answer: TransportResponse;
+    let committedThenFailed = false;
+    try {
+      answer = run();
+    } catch (error) {
+      if (error instanceof CommittedThenFailed) {
+        answer = error.committed;
+        committedThenFailed = true;
+      } else if (error instanceof SimFailure && error.status === 422) {
+        answer = { status: 422, body: JSON.stringify({ name: error.errorName, message: error.message, debug_id: paypalId(13).toLowerCase(), details: error.issues }) };
+      } else throw error;
+    }
+    if (key) this.replays.set(key, answer);
+    if (committedThenFailed) throw new SimFailure(500, 'INTERNAL_SERVER_ERROR', [{ issue: 'INTERNAL_SERVICE_ERROR', description: 'An internal service error has occurred.' }]);
+    return answer;
+  }
+
+  private createOrder(request: TransportRequest, requestId: string | undefined): TransportResponse {
+    const replayKey = requestId ? `create:${requestId}` : null;
+    const earlier = replayKey ? this.replays.get(replayKey) : undefined;
+    if (earlier) {
+      const id = (JSON.parse(earlier.body) as { id: string }).id;
+      return { status: 200, body: JSON.stringify(this.orderOrFail(id).order) };
+    }
+    const body = this.parseBody(request);
+    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE') throw invalidRequest('INVALID_PARAMETER_VALUE', 'The value of a field is invalid.', '/intent');
+    const units = body.purchase_units as Record<string, any>[] | undefined;
+    if (!Array.isArray(units) || units.length !== 1) throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/purchase_units');
+    const unit = units[0]!;
+    for (const field of ['custom_id', 'invoice_id', 'reference_id']) {
+      if (unit[field] !== undefined && (typeof unit[field] !== 'string' || unit[field].length > 127)) throw invalidRequest('INVALID_STRING_LENGTH', 'The value of a field is either too short or too long.', `/purchase_units/@reference_id/${field}`);
+    }
+    checkAmounts(unit);
+    const id = paypalId();
+    const order: PaypalOrder = {
+      id,
+      status: 'CREATED',
+      intent: body.intent as string,
+      purchase_units: [{ ...unit, amount: unit.amount } as PaypalOrder['purchase_units'][number]],
+      links: [
+        { href: `${this.baseUrl}/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
+        { href: `${this.baseUrl}/checkout/${id}`, rel: 'approve', method: 'GET' },
+        { href: `${this.baseUrl}/v2/checkout/orders/${id}/capture`, rel: 'capture', method: 'POST' },
+      ],
+    };
+    this.orders.set(id, { order, declineNext: false });
+    const answer = { status: 201, body: JSON.stringify(order) };
+    if (replayKey) this.replays.set(replayKey, answer);
+    return answer;
+  }
+
+  private orderOrFail(id: string): SimOrder {
+    const found = this.orders.get(id);
+    if (!found) throw new SimFailure(404, 'RESOURCE_NOT_FOUND', [{ field: 'order_id', issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' }]);
+    return found;
+  }
+
+  private capture(orderId: string): TransportResponse {
+    const sim = this.orderOrFail(orderId);
+    const { order } = sim;
+    if (order.status === 'COMPLETED') throw unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured. If intent is CAPTURE only one capture per order is allowed.');
+    if (order.status !== 'APPROVED') throw unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
+    const outcome = sim.declineNext ? 'INSTRUMENT_DECLINED' : this.switches.nextCapture;
+    this.switches.nextCapture = null;
+    sim.declineNext = false;
+    if (outcome === 'INSTRUMENT_DECLINED') {
+      // The buyer must choose another card or account: PayPal's window opens again for the same order.
+      order.status = 'CREATED';
+      throw unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.');
+    }
+    const unit = order.purchase_units[0]!;
+    const now = new Date().toISOString();
+    const capture: PaypalCapture = {
+      id: paypalId(),
+      status: outcome === 'PENDING' ? 'PENDING' : 'COMPLETED',
+      ...(outcome === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
+      amount: unit.amount,
+      ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
+      ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
+      final_capture: true,
+      create_time: now,
+      update_time: now,
+      supplementary_data: { related_ids: { order_id: order.id } },
+    };
+    unit.payments = { captures: [capture] };
+    order.status = 'COMPLETED';
+    this.captures.set(capture.id, { capture, orderId: order.id });
+    if (this.switches.autoWebhooks) this.autoDeliver(capture.status === 'PENDING' ? 'PAYMENT.CAPTURE.PENDING' : 'PAYMENT.CAPTURE.COMPLETED', capture);
+    const answer = { status: 201, body: JSON.stringify(order) };
+    if (outcome === 'ERROR_AFTER_COMMIT') throw new CommittedThenFailed(answer);
+    return answer;
+  }
+
+  private refund(captureId: string): TransportResponse {
+    const found = this.captures.get(captureId);
+    if (!found) throw new SimFailure(404, 'RESOURCE_NOT_FOUND', [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }]);
+    if (found.capture.status !== 'COMPLETED') throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+    found.capture.status = 'REFUNDED';
+    found.capture.update_time = new Date().toISOString();
+    const refund: PaypalRefund & Record<string, unknown> = {
+      id: paypalId(),
+      status: 'COMPLETED',
+      amount: found.capture.amount,
+      ...(found.capture.invoice_id ? { invoice_id: found.capture.invoice_id } : {}),
+      ...(found.capture.custom_id ? { custom_id: found.capture.custom_id } : {}),
+      links: [{ href: `${this.baseUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' }],
+    };
+    if (this.switches.autoWebhooks) this.autoDeliver('PAYMENT.CAPTURE.REFUNDED', refund);
+    return { status: 201, body: JSON.stringify(refund) };
+  }
+
+  private verifyWebhook(request: TransportRequest): TransportResponse {
+    const body = this.parseBody(request);
+    const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'];
+    for (const field of fields) if (typeof body[field] !== 'string') throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/${field}`);
+    if (!body.webhook_event || typeof body.webhook_event !== 'object') throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/webhook_event');
+    let valid = false;
+    if (body.webhook_id === SIM_WEBHOOK_ID && body.auth_algo === 'SHA256withRSA') {
+      const verifier = createVerify('RSA-SHA256');
+      verifier.update(signedText(body.transmission_id as string, body.transmission_time as string, SIM_WEBHOOK_ID, JSON.stringify(body.webhook_event)));
+      try {
+        valid = verifier.verify(keys().publicKey, body.transmission_sig as string, 'base64');
+      } catch {
+        valid = false;
+      }
+    }
+    return { status: 200, body: JSON.stringify({ verification_status: valid ? 'SUCCESS' : 'FAILURE' }) };
+  }
+
+  // ---------- the buyer's side and the switches ----------
+
+  /** What the approval dialog shows; null for an unknown id. */
+  publicOrder(id: string): { id: string; status: string; amount: { currency_code: string; value: string }; description: string | null } | null {
+    const sim = this.orders.get(id);
+    if (!sim) return null;
+    const unit = sim.order.purchase_units[0]!;
+    return { id, status: sim.order.status, amount: { currency_code: unit.amount.currency_code, value: unit.amount.value }, description: (unit as { description?: string }).description ?? null };
+  }
+
+  /**
+   * The buyer approves in "their PayPal window". `decline` approves with a card that the capture
+   * will decline. False when the order is unknown or not waiting for approval.
+   */
+  approve(id: string, options: { decline?: boolean; payerName?: string; payerEmail?: string } = {}): boolean {
+    const sim = this.orders.get(id);
+    if (!sim || sim.order.status !== 'CREATED') return false;
+    const [given = 'Sam', surname = 'Buyer'] = (options.payerName ?? 'Sam Buyer').split(' ');
+    sim.order.status = 'APPROVED';
+    sim.order.payer = { name: { given_name: given, surname }, email_address: options.payerEmail ?? 'buyer@paypal-sim.example' };
+    sim.declineNext = Boolean(options.decline);
+    return true;
+  }
+
+  /** The capture resource (a copy), for tests and for building webhook events. */
+  captureOf(paypalOrderId: string): PaypalCapture | null {
+    const capture = this.orders.get(paypalOrderId)?.order.purchase_units[0]?.payments?.captures?.[0];
+    return capture ? structuredClone(capture) : null;
+  }
+
+  /** Settles a PENDING capture as PayPal eventually would: COMPLETED or DECLINED. */
+  settlePendingCapture(captureId: string, outcome: 'COMPLETED' | 'DECLINED'): PaypalCapture | null {
+    const found = this.captures.get(captureId);
+    if (!found || found.capture.status !== 'PENDING') return null;
+    found.capture.status = outcome;
+    delete found.capture.status_details;
+    found.capture.update_time = new Date().toISOString();
+    if (this.switches.autoWebhooks) this.autoDeliver(outcome === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', found.capture);
+    return structuredClone(found.capture);
+  }
+
+  // ---------- webhooks ----------
+
+  /** A webhook event about a capture or refund resource, as PayPal would send it. */
+  event(eventType: string, resource: object): WebhookEvent {
+    const isRefund = eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED';
+    return {
+      id: `WH-${paypalId(8)}-${paypalId(17)}`,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: eventType.startsWith('CHECKOUT.') ? 'checkout-order' : isRefund ? 'refund' : 'capture',
+      event_type: eventType,
+      summary: `${eventType} (simulator)`,
+      resource: structuredClone(resource) as Record<string, unknown>,
+    };
+  }
+
+  /** Signs an event as PayPal signs deliveries: SHA256withRSA over id|time|webhook id|crc32(body). */
+  sign(event: WebhookEvent, options: { tamper?: boolean } = {}): WebhookDelivery {
+    const body = JSON.stringify(event);
+    const transmissionId = randomUUID();
+    const time = new Date().toISOString();
+    const signer = createSign('RSA-SHA256');
+    signer.update(signedText(transmissionId, time, SIM_WEBHOOK_ID, body));
+    let signature = signer.sign(keys().privateKey, 'base64');
+    if (options.tamper) signature = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': signature,
+        'paypal-cert-url': `${this.baseUrl}/certs/simulator.pem`,
+        'paypal-auth-algo': 'SHA256withRSA',
+      },
+    };
+  }
+
+  /** Delivers one event `times` times, all at once (PayPal delivers at least once); answers the statuses. */
+  async deliver(event: WebhookEvent, times = 1): Promise<number[]> {
+    const sink = this.webhookSink;
+    if (!sink) throw new Error('the simulator has no webhook receiver');
+    return Promise.all(Array.from({ length: times }, () => sink(this.sign(event))));
+  }
+
+  /** PEM of the public key, served at cert_url. */
+  certificate(): string {
+    return keys().publicKey.export({ type: 'spki', format: 'pem' }) as string;
+  }
+
+  /** Resolves once every automatic delivery has been answered (tests, shutdown). */
+  async drain(): Promise<void> {
+    while (this.pendingDeliveries.size > 0) await Promise.allSettled([...this.pendingDeliveries]);
+  }
+
+  private autoDeliver(eventType: string, resource: object): void {
+    if (!this.webhookSink) return;
+    const event = this.event(eventType, resource);
+    // After the API answer, as PayPal's deliveries come separately from it.
+    const task = sleep(25)
+      .then(() => this.deliver(event))
+      .catch(() => undefined);
+    this.pendingDeliveries.add(task);
+    void task.finally(() => this.pendingDeliveries.delete(task));
+  }
+}
+
+/** The capture was made, and the answer is a 500 anyway (the switch ERROR_AFTER_COMMIT). */
+class CommittedThenFailed extends Error {
+  readonly committed: TransportResponse;
+  constructor(committed: TransportResponse) {
+    super('committed, then failed');
+    this.committed = committed;
+  }
+}
+
+/** The client's transport to an in-process simulator: no network, the same requests and answers. */
+export function simulatorTransport(simulator: PaypalSimulator) {
+  return (request: TransportRequest): Promise<TransportResponse> => simulator.handle(structuredClone(request));
+}

@@ -1,0 +1,6 @@
+/** The shopper module: newsletter sign-ups, wishlists and product reviews. */
+export * from './schema.ts';
+export { NewsletterService, type SubscriptionSource } from './newsletter.ts';
+export { ReviewService } from './reviews.ts';
+export { WishlistService } from './wishlist.ts';
+export { shopperRoutes, type ShopperServices } from './routes.ts';

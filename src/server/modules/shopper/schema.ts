@@ -1,0 +1,57 @@
+/** What shoppers leave behind besides orders: reviews, newsletter sign-ups, wishlists. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { users } from '../accounts/schema.ts';
+import { products } from '../catalogue/schema.ts';
+
+export const productComments = pgTable(
+  'product_comments',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Set when a signed-in shopper wrote it; seeded demo reviews have none. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    rating: smallint('rating').notNull(),
+    content: text('content').notNull(),
+    visible: boolean('visible').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('product_comments_product_idx').on(t.productId, t.createdAt),
+    // One review per shopper per product: posting again edits it.
+    uniqueIndex('product_comments_user_product_uq').on(t.userId, t.productId).where(sql`${t.userId} is not null`),
+    check('product_comments_rating_ck', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Newsletter sign-ups by email, from guests and account holders alike. */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    /** footer, register, profile */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscriptions_email_uq').on(t.email)],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId], name: 'wishlist_items_pk' }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],
+);

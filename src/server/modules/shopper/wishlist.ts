@@ -1,0 +1,65 @@
+/** The wishlist ("collection" in the specification's endpoint names): products a shopper keeps. */
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Page } from '../../../domain/api.ts';
+import type { ProductCard } from '../../../domain/catalogue.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { Db } from '../../db/client.ts';
+import { products } from '../catalogue/index.ts';
+import { wishlistItems } from './schema.ts';
+import { notFound } from '../../errors.ts';
+import { cardColumns, toCard } from '../catalogue/index.ts';
+
+export interface WishlistEntry extends ProductCard {
+  collectedAt: string;
+}
+
+export class WishlistService {
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  /** Adds or removes a product; both are idempotent. Answers whether it is now on the list. */
+  async change(userId: number, productId: number, action: 'add' | 'remove'): Promise<{ productId: number; collected: boolean }> {
+    if (action === 'remove') {
+      await this.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+      return { productId, collected: false };
+    }
+    const [product] = await this.db.select({ id: products.id }).from(products).where(and(eq(products.id, productId), eq(products.active, true)));
+    if (!product) throw notFound('product');
+    await this.db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+    return { productId, collected: true };
+  }
+
+  async list(userId: number, page: { current: number; size: number }, locale: Locale): Promise<Page<WishlistEntry>> {
+    const where = and(eq(wishlistItems.userId, userId), eq(products.active, true));
+    const [rows, totals] = await Promise.all([
+      this.db
+        .select({ ...cardColumns, collectedAt: wishlistItems.createdAt })
+        .from(wishlistItems)
+        .innerJoin(products, eq(products.id, wishlistItems.productId))
+        .where(where)
+        .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId))
+        .limit(page.size)
+        .offset((page.current - 1) * page.size),
+      this.db.select({ total: count() }).from(wishlistItems).innerJoin(products, eq(products.id, wishlistItems.productId)).where(where),
+    ]);
+    return {
+      records: rows.map(({ collectedAt, ...card }) => ({ ...toCard(card, locale), collectedAt: collectedAt.toISOString() })),
+      total: totals[0]?.total ?? 0,
+      current: page.current,
+      size: page.size,
+    };
+  }
+
+  /** Which of these products are on the list (the hearts on a page of product cards). */
+  async collected(userId: number, productIds: readonly number[]): Promise<number[]> {
+    if (productIds.length === 0) return [];
+    const rows = await this.db
+      .select({ productId: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, [...productIds])));
+    return rows.map((row) => row.productId).sort((a, b) => a - b);
+  }
+}

@@ -1,0 +1,50 @@
+/** Liveness, readiness and the shop's public settings (discount tiers, currencies, thresholds). */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { CODES } from '../../../domain/api.ts';
+import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.ts';
+import { FREE_SHIPPING_THRESHOLD_EUR, MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
+import type { Database } from '../../db/client.ts';
+import { fail, loggableError } from '../../errors.ts';
+import { ok } from '../../http/envelope.ts';
+
+export interface SystemOptions {
+  database: Database;
+  discountTiers: readonly DiscountTier[];
+  /** True once the process is shutting down: health answers 503 so balancers move away. */
+  closing: () => boolean;
+}
+
+export function systemRoutes({ database, discountTiers, closing }: SystemOptions) {
+  return async function routes(api: FastifyInstance) {
+    // Liveness: balancers call it often, so it touches nothing (a database outage must not make
+    // every instance look dead and get restarted); /ready checks the database.
+    api.get('/health', { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
+      if (closing()) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
+      return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
+    });
+    api.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: the database answers' } }, async () => {
+      if (closing()) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
+      try {
+        await database.db.execute(sql`select 1`);
+      } catch (error) {
+        api.log.error({ err: loggableError(error) }, 'readiness check: the database does not answer');
+        throw fail(CODES.UNAVAILABLE, 'server.databaseDown');
+      }
+      return ok({ status: 'ok', database: database.kind });
+    });
+    api.route({
+      method: ['GET', 'POST'],
+      url: '/demo/shop/config',
+      schema: { tags: ['system'], summary: 'Discount tiers, currencies and thresholds the storefront displays' },
+      handler: async () =>
+        ok({
+          baseCurrency: BASE_CURRENCY,
+          currencies: Object.values(CURRENCIES),
+          discountTiers,
+          freeShippingThreshold: FREE_SHIPPING_THRESHOLD_EUR,
+          maxLineQuantity: MAX_LINE_QUANTITY,
+        }),
+    });
+  };
+}
