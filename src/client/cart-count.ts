@@ -6,7 +6,7 @@
  * through the full client, loaded only then, which refreshes the token or stays silent as a
  * background call does.
  */
-import { CODES } from '../domain/api.ts';
+import { CODES } from '../domain/api/envelope.ts';
 import { HTTP_TIMEOUT_MS, apiBase, currentAccessToken, newRequestId, requestHeaders } from './request-context.ts';
 
 export const CART_COUNT_PATH = '/demo/ironCartItem/queryCartSumByUserId';

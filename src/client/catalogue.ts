@@ -3,7 +3,7 @@
  * Used by the build to pre-render pages and by islands in the browser. Prices come back in EUR
  * minor units; titles in the language of `options.locale`.
  */
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import type { NavItem, ProductCard, ProductDetail, ProductSort } from '../domain/catalogue.ts';
 import { post, type RequestOptions } from './http.ts';
 

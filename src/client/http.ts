@@ -15,7 +15,7 @@
  * file stays free of session state and UI; without that hook (the build, unit tests) failures go
  * straight to the caller.
  */
-import { CODES, REQUEST_ID_HEADER } from '../domain/api.ts';
+import { CODES, REQUEST_ID_HEADER } from '../domain/api/envelope.ts';
 import type { Locale } from '../domain/locale.ts';
 import { ApiError, CLIENT_CODES } from './errors.ts';
 import { getHttpHooks, trackRequest } from './http-hooks.ts';

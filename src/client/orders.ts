@@ -1,5 +1,5 @@
 /** The order endpoints (README "Checkout, orders and payments"). */
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import type { OrderDetail, OrderLineRecord, OrderSummary, ProductPurchase, TrackingAnswer } from '../domain/orders.ts';
 import { post, type RequestOptions } from './http.ts';
 

@@ -3,7 +3,7 @@
  * and its customer reviews (the shop's ordering facts come from shop.ts). Prices come back in EUR
  * minor units.
  */
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.ts';
 import { queryProductByTags } from './catalogue.ts';
 import { post, type RequestOptions } from './http.ts';

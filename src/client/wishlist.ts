@@ -3,7 +3,7 @@
  * adds or removes one product (both idempotent), `queryList` pages through the list as product
  * cards, `queryCollected` says which of a page's products are on it (one call for all its hearts).
  */
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import type { ProductCard } from '../domain/catalogue.ts';
 import { post, type RequestOptions } from './http.ts';
 

@@ -57,7 +57,7 @@ import { AccessTokens } from './services/tokens.ts';
 import { UserService } from './services/users.ts';
 import { WishlistService } from './services/wishlist.ts';
 import { fail, loggableError } from './errors.ts';
-import { CODES } from '../domain/api.ts';
+import { CODES } from '../domain/api/envelope.ts';
 
 export const API_PREFIX = '/api';
 

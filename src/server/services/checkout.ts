@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
+import { CODES } from '../../domain/api/envelope.ts';
 import { normaliseLine } from '../../domain/cart.ts';
 import {
   checkoutTotals,

@@ -9,7 +9,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { CODES } from '../../domain/api.ts';
+import { CODES } from '../../domain/api/envelope.ts';
 import type { Size } from '../../domain/catalogue.ts';
 import { isLocale, type Locale } from '../../domain/locale.ts';
 import { CURRENCIES, type CurrencyCode } from '../../domain/money.ts';
@@ -28,7 +28,7 @@ import {
 } from '../../domain/orders.ts';
 import type { CustomType, PremiumOption } from '../../domain/personalisation.ts';
 import type { ShippingMethod, ShippingZone } from '../../domain/shipping.ts';
-import type { Page } from '../../domain/api.ts';
+import type { Page } from '../../domain/api/envelope.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/client.ts';
 import { cartItems, orderItems, orderStatusEvents, orders, payments, productSizes, shipmentEvents, shipments } from '../db/schema.ts';
