@@ -58,6 +58,8 @@ import { UserService } from './services/users.ts';
 import { WishlistService } from './services/wishlist.ts';
 import { fail, loggableError } from './errors.ts';
 import { CODES } from '../domain/api/envelope.ts';
+import { paypalApi } from '../domain/api/paypal.ts';
+import { systemApi } from '../domain/api/system.ts';
 
 export const API_PREFIX = '/api';
 
@@ -212,7 +214,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
   if (simulator) {
     // Webhooks reach the shop's own route, signed like PayPal's.
-    simulator.webhookSink = async (delivery) => (await app.inject({ method: 'POST', url: `${API_PREFIX}/demo/paypal/webhook`, headers: delivery.headers, payload: delivery.body })).statusCode;
+    simulator.webhookSink = async (delivery) => (await app.inject({ method: 'POST', url: `${API_PREFIX}${paypalApi.webhook.path}`, headers: delivery.headers, payload: delivery.body })).statusCode;
     app.log.info('PayPal credentials are not set: payments go through the local PayPal simulator');
   }
   const paypal = new PaypalClient({
@@ -259,11 +261,11 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     async (api) => {
       // Liveness: balancers call it often, so it touches nothing (a database outage must not make
       // every instance look dead and get restarted); /ready checks the database.
-      api.get('/health', { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
+      api.get(systemApi.health.path, { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
         if (app.closing) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
         return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
       });
-      api.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: the database answers' } }, async () => {
+      api.get(systemApi.ready.path, { schema: { tags: ['system'], summary: 'Readiness: the database answers' } }, async () => {
         if (app.closing) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
         try {
           await database.db.execute(sql`select 1`);
@@ -275,7 +277,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       });
       api.route({
         method: ['GET', 'POST'],
-        url: '/demo/shop/config',
+        url: systemApi.shopConfig.path,
         schema: { tags: ['system'], summary: 'Discount tiers, currencies and thresholds the storefront displays' },
         handler: async () =>
           ok({
