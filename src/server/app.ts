@@ -260,7 +260,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   await app.register(
     async (api) => {
       // Liveness: balancers call it often, so it touches nothing (a database outage must not make
-      // every instance look dead and get restarted); /ready checks the database.
+      // every instance look dead and get restarted); readiness checks the database.
       api.get(systemApi.health.path, { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
         if (app.closing) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
         return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
