@@ -3,32 +3,15 @@
  * minor units; titles in the language of `options.locale`.
  */
 import { catalogueApi } from '../domain/api/catalogue.ts';
+import type { RequestOf } from '../domain/api/endpoint.ts';
 import type { Page } from '../domain/api/envelope.ts';
-import type { NavItem, ProductCard, ProductDetail, ProductSort } from '../domain/catalogue.ts';
+import type { NavItem, ProductCard, ProductDetail } from '../domain/catalogue.ts';
 import { call, type RequestOptions } from './http.ts';
 
-export interface ProductListQuery {
-  current: number;
-  size: number;
-  sort?: ProductSort;
-  /** Only these products (e.g. a recently viewed list). */
-  idList?: number[];
-}
-
-export interface ProductsByTagsQuery {
-  tags: string[];
-  current: number;
-  size: number;
-  sort?: ProductSort;
-  /** Leave this product out ("you may also like"). */
-  excludeId?: number;
-}
-
-export interface SearchQuery {
-  title: string;
-  current: number;
-  size: number;
-}
+/** The requests as the contract takes them (the server fills in defaults). */
+export type ProductListQuery = RequestOf<typeof catalogueApi.productList>;
+export type ProductsByTagsQuery = RequestOf<typeof catalogueApi.productsByTags>;
+export type SearchQuery = RequestOf<typeof catalogueApi.search>;
 
 /** The navigation tree, up to three levels. */
 export async function queryNavTree(options?: RequestOptions): Promise<NavItem[]> {

@@ -4,6 +4,7 @@
  * minor units.
  */
 import { catalogueApi } from '../domain/api/catalogue.ts';
+import type { RequestOf } from '../domain/api/endpoint.ts';
 import { shopperApi } from '../domain/api/shopper.ts';
 import type { Addon, Patch, ProductCard, ProductDetail } from '../domain/catalogue-model.ts';
 import type { CommentPage } from '../domain/shopper.model.ts';
@@ -12,11 +13,7 @@ import { call, type RequestOptions } from './http.ts';
 
 export type { CommentPage } from '../domain/shopper.model.ts';
 
-export interface CommentQuery {
-  productId: number;
-  current: number;
-  size: number;
-}
+export type CommentQuery = RequestOf<typeof shopperApi.reviews>;
 
 /** Patches that fit the product (one page holds them all: the API's page size is 100). */
 export async function queryPatchList(productId: number, options?: RequestOptions): Promise<Patch[]> {

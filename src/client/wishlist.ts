@@ -3,6 +3,7 @@
  * adds or removes a product (both idempotent), `queryWishlist` pages through the list as product
  * cards, `queryCollected` says which of a page's products are on it (one call for all its hearts).
  */
+import type { RequestOf } from '../domain/api/endpoint.ts';
 import type { Page } from '../domain/api/envelope.ts';
 import { shopperApi } from '../domain/api/shopper.ts';
 import type { WishlistAction, WishlistChange, WishlistEntry } from '../domain/shopper.model.ts';
@@ -16,7 +17,7 @@ export function changeWishlist(productId: number, action: WishlistAction, option
 }
 
 /** A page of the wishlist, newest first. */
-export function queryWishlist(page: { current: number; size: number }, options?: RequestOptions): Promise<Page<WishlistEntry>> {
+export function queryWishlist(page: RequestOf<typeof shopperApi.wishlist>, options?: RequestOptions): Promise<Page<WishlistEntry>> {
   return call(shopperApi.wishlist, page, options);
 }
 
