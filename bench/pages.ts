@@ -7,7 +7,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { VISITOR_ID_COOKIE, VISITOR_ID_HEADER } from '../src/domain/api.ts';
+import { VISITOR_ID_COOKIE, VISITOR_ID_HEADER } from '../src/domain/api/envelope.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadToolConfig } from '../src/build-config.ts';

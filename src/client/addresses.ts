@@ -1,34 +1,36 @@
 /**
- * The address book's calls (spec section 7, `ironUserAddress`; README "Accounts and security").
- * Every call needs the session's bearer token, which the HTTP layer adds.
+ * The address book's calls (src/domain/api/addresses.ts). Every call needs the session's bearer
+ * token, which the HTTP layer adds.
  */
-import type { AddressInput, AddressRecord } from '../domain/account.ts';
-import { get, post, type RequestOptions } from './http.ts';
+import type { AddressRecord } from '../domain/account.ts';
+import { addressesApi } from '../domain/api/addresses.ts';
+import type { RequestOf } from '../domain/api/endpoint.ts';
+import { call, type RequestOptions } from './http.ts';
 
 /** What the form sends: `isDefault` may be left out (the server takes false). */
-export type AddressPayload = Omit<AddressInput, 'isDefault'> & { isDefault?: boolean };
+export type AddressPayload = RequestOf<typeof addressesApi.save>[number];
 
 /** Every address of the signed-in shopper, the default first. */
 export async function queryAddressList(options?: RequestOptions): Promise<AddressRecord[]> {
-  const data = await post<{ records: AddressRecord[] }>('/demo/ironUserAddress/queryList', {}, options);
+  const data = await call(addressesApi.list, {}, options);
   return data.records;
 }
 
 /** Creates (no id) or updates (id) addresses, all or nothing; answers them in the order given. */
 export async function saveAddresses(addresses: readonly AddressPayload[], options?: RequestOptions): Promise<AddressRecord[]> {
-  const data = await post<{ records: AddressRecord[] }>('/demo/ironUserAddress/saveOrUpdateBatch', addresses, options);
+  const data = await call(addressesApi.save, [...addresses], options);
   return data.records;
 }
 
 export function removeAddresses(ids: readonly number[], options?: RequestOptions): Promise<{ deleted: number }> {
-  return post<{ deleted: number }>('/demo/ironUserAddress/removeBatchByIds', ids, options);
+  return call(addressesApi.remove, [...ids], options);
 }
 
 export function queryAddressById(id: number, options?: RequestOptions): Promise<AddressRecord> {
-  return get<AddressRecord>('/demo/ironUserAddress/queryUserAddressById', { ...options, query: { id } });
+  return call(addressesApi.byId, { id: String(id) }, options);
 }
 
 /** Makes the address the default; answers it. */
 export function setDefaultAddress(id: number, options?: RequestOptions): Promise<AddressRecord> {
-  return get<AddressRecord>('/demo/ironUserAddress/setDefaultAddress', { ...options, query: { id } });
+  return call(addressesApi.setDefault, { id: String(id) }, options);
 }

@@ -6,10 +6,9 @@
  * through the full client, loaded only then, which refreshes the token or stays silent as a
  * background call does.
  */
-import { CODES } from '../domain/api.ts';
+import { cartApi } from '../domain/api/cart.ts';
+import { CODES } from '../domain/api/envelope.ts';
 import { HTTP_TIMEOUT_MS, apiBase, currentAccessToken, newRequestId, requestHeaders } from './request-context.ts';
-
-export const CART_COUNT_PATH = '/demo/ironCartItem/queryCartSumByUserId';
 
 /** The number of items in the shopper's cart (the signed-in user's, else the visitor's). */
 export async function fetchCartCount(options: { signal?: AbortSignal | undefined } = {}): Promise<number> {
@@ -19,8 +18,8 @@ export async function fetchCartCount(options: { signal?: AbortSignal | undefined
   const onCallerAbort = () => controller.abort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
   try {
-    const response = await fetch(`${apiBase()}${CART_COUNT_PATH}`, {
-      method: 'POST',
+    const response = await fetch(`${apiBase()}${cartApi.count.path}`, {
+      method: cartApi.count.method,
       headers: { ...requestHeaders({ requestId: newRequestId(), token: currentAccessToken() }), 'content-type': 'application/json' },
       body: '{}',
       signal: controller.signal,

@@ -1,61 +1,44 @@
 /**
- * Typed catalogue calls (spec section 7's endpoint table, paths verbatim under `/api`).
- * Used by the build to pre-render pages and by islands in the browser. Prices come back in EUR
+ * Typed catalogue calls (src/domain/api/catalogue.ts). Used by the build to pre-render pages and by islands in the browser. Prices come back in EUR
  * minor units; titles in the language of `options.locale`.
  */
-import type { Page } from '../domain/api.ts';
-import type { NavItem, ProductCard, ProductDetail, ProductSort } from '../domain/catalogue.ts';
-import { post, type RequestOptions } from './http.ts';
+import { catalogueApi } from '../domain/api/catalogue.ts';
+import type { RequestOf } from '../domain/api/endpoint.ts';
+import type { Page } from '../domain/api/envelope.ts';
+import type { NavItem, ProductCard, ProductDetail } from '../domain/catalogue.ts';
+import { call, type RequestOptions } from './http.ts';
 
-export interface ProductListQuery {
-  current: number;
-  size: number;
-  sort?: ProductSort;
-  /** Only these products (e.g. a recently viewed list). */
-  idList?: number[];
-}
-
-export interface ProductsByTagsQuery {
-  tags: string[];
-  current: number;
-  size: number;
-  sort?: ProductSort;
-  /** Leave this product out ("you may also like"). */
-  excludeId?: number;
-}
-
-export interface SearchQuery {
-  title: string;
-  current: number;
-  size: number;
-}
+/** The requests as the contract takes them (the server fills in defaults). */
+export type ProductListQuery = RequestOf<typeof catalogueApi.productList>;
+export type ProductsByTagsQuery = RequestOf<typeof catalogueApi.productsByTags>;
+export type SearchQuery = RequestOf<typeof catalogueApi.search>;
 
 /** The navigation tree, up to three levels. */
 export async function queryNavTree(options?: RequestOptions): Promise<NavItem[]> {
-  const data = await post<{ records: NavItem[] }>('/demo/ironNavItems/queryNavTree', {}, options);
+  const data = await call(catalogueApi.navTree, {}, options);
   return data.records;
 }
 
 /** Every navigation item, flat (parents point at `parentTag`). */
 export async function queryNavList(options?: RequestOptions): Promise<NavItem[]> {
-  const data = await post<{ records: NavItem[] }>('/demo/ironNavItems/queryList', {}, options);
+  const data = await call(catalogueApi.navList, {}, options);
   return data.records;
 }
 
 export function queryProductList(query: ProductListQuery, options?: RequestOptions): Promise<Page<ProductCard>> {
-  return post<Page<ProductCard>>('/demo/ironProduct/queryList', query, options);
+  return call(catalogueApi.productList, query, options);
 }
 
 export function queryProductByTags(query: ProductsByTagsQuery, options?: RequestOptions): Promise<Page<ProductCard>> {
-  return post<Page<ProductCard>>('/demo/ironProduct/queryProductByTags', query, options);
+  return call(catalogueApi.productsByTags, query, options);
 }
 
 export function queryProductDetail(id: number, options?: RequestOptions): Promise<ProductDetail> {
-  return post<ProductDetail>('/demo/ironProduct/queryProductDetail', { id }, options);
+  return call(catalogueApi.productDetail, { id }, options);
 }
 
 export function searchProducts(query: SearchQuery, options?: RequestOptions): Promise<Page<ProductCard>> {
-  return post<Page<ProductCard>>('/demo/ironProduct/search', query, options);
+  return call(catalogueApi.search, query, options);
 }
 
 /**

@@ -1,18 +1,20 @@
-/** The checkout's calls (README "Checkout, orders and payments"): quote, place the order, check a coupon. */
+/** The checkout's calls (src/domain/api/checkout.ts): quote, place the order, check a coupon. */
 import type { z } from 'zod';
-import type { CheckoutQuote, checkoutSourceSchema, PlacedOrder, placeOrderRequestSchema, quoteRequestSchema } from '../domain/checkout.ts';
-import type { CouponCheck } from '../domain/coupons.ts';
-import type { CurrencyCode } from '../domain/money.ts';
-import { post, type RequestOptions } from './http.ts';
+import { checkoutApi } from '../domain/api/checkout.ts';
+import type { RequestOf } from '../domain/api/endpoint.ts';
+import type { CheckoutQuote, checkoutSourceSchema, PlacedOrder } from '../domain/checkout.ts';
+import type { CouponCheck } from '../domain/coupons-model.ts';
+import { call, type RequestOptions } from './http.ts';
 
 /** The requests as the page builds them (the server fills in defaults). */
 export type CheckoutSourceInput = z.input<typeof checkoutSourceSchema>;
-export type QuoteInput = z.input<typeof quoteRequestSchema>;
-export type PlaceOrderInput = z.input<typeof placeOrderRequestSchema>;
+export type QuoteInput = RequestOf<typeof checkoutApi.quote>;
+export type PlaceOrderInput = RequestOf<typeof checkoutApi.placeOrder>;
+export type ApplyCouponInput = RequestOf<typeof checkoutApi.applyCoupon>;
 
 /** Prices the lines for a destination, method and coupon; saves nothing. */
 export function quoteCheckout(body: QuoteInput, options?: RequestOptions): Promise<CheckoutQuote> {
-  return post<CheckoutQuote>('/demo/checkout/quote', body, options);
+  return call(checkoutApi.quote, body, options);
 }
 
 /**
@@ -20,10 +22,10 @@ export function quoteCheckout(body: QuoteInput, options?: RequestOptions): Promi
  * (a lost answer) sends the same key and gets the same order back.
  */
 export function placeOrder(body: PlaceOrderInput, idempotencyKey: string, options?: RequestOptions): Promise<PlacedOrder> {
-  return post<PlacedOrder>('/demo/checkout/placeOrder', body, { ...options, headers: { ...options?.headers, 'Idempotency-Key': idempotencyKey } });
+  return call(checkoutApi.placeOrder, body, { ...options, headers: { ...options?.headers, 'Idempotency-Key': idempotencyKey } });
 }
 
 /** Checks a coupon against the caller's cart (or some of its lines); refused with 1409 and `data.reason`. */
-export function applyCoupon(body: { code: string; currency?: CurrencyCode; cartItemIds?: number[] }, options?: RequestOptions): Promise<CouponCheck> {
-  return post<CouponCheck>('/demo/ironCoupon/apply', body, options);
+export function applyCoupon(body: ApplyCouponInput, options?: RequestOptions): Promise<CouponCheck> {
+  return call(checkoutApi.applyCoupon, body, options);
 }

@@ -12,7 +12,7 @@
  * (a spinner, a disabled button) ends. The session, toast and dialog come in as dependencies:
  * the HTTP layer knows no stores and no UI.
  */
-import { classifyCode } from '../domain/api.ts';
+import { classifyCode } from '../domain/api/envelope.ts';
 import type { ApiError } from './errors.ts';
 import type { ErrorContext, HttpHooks } from './http-hooks.ts';
 

@@ -1,6 +1,6 @@
 /**
- * The HTTP layer shared by the browser islands and the build (spec sections 7 and 8, DESIGN.md
- * section 4).
+ * The HTTP layer shared by the browser islands and the build (docs/api.md). Calls take a contract
+ * entry (src/domain/api/): `call(cartApi.list, body, options)` answers the entry's answer type.
  *
  * Every call is JSON, times out after 10 s, carries a fresh `X-Request-Id`, the page's
  * `Accept-Language`, (in a browser) the `X-Visitor-Id` cookie's value and, when signed in, the
@@ -10,12 +10,13 @@
  * else throws an {@link ApiError}. Retries are off unless a call asks for them; a caller's
  * AbortSignal cancels.
  *
- * The response codes of spec section 8 (token refresh, logouts, error toasts) are handled by the
+ * The session and failure codes (token refresh, logouts, error toasts) are handled by the
  * hook the page shell installs (`stores/http-install.ts`, through {@link setHttpHooks}), so this
  * file stays free of session state and UI; without that hook (the build, unit tests) failures go
  * straight to the caller.
  */
-import { CODES, REQUEST_ID_HEADER } from '../domain/api.ts';
+import type { AnswerOf, Endpoint, RequestOf } from '../domain/api/endpoint.ts';
+import { CODES, REQUEST_ID_HEADER } from '../domain/api/envelope.ts';
 import type { Locale } from '../domain/locale.ts';
 import { ApiError, CLIENT_CODES } from './errors.ts';
 import { getHttpHooks, trackRequest } from './http-hooks.ts';
@@ -25,7 +26,7 @@ export { ApiError, CLIENT_CODES, isApiError } from './errors.ts';
 export { setHttpHooks, type ErrorContext, type HttpHooks } from './http-hooks.ts';
 export { HTTP_TIMEOUT_MS, apiBase, ensureVisitorId, newRequestId, publicApiBase } from './request-context.ts';
 
-/** Spec section 9: retries when a call enables them. */
+/** Retries when a call enables them. */
 export const RETRY_ATTEMPTS = 3;
 /** Wait before the first retry; doubled for each next one. */
 export const RETRY_BASE_DELAY_MS = 500;
@@ -57,7 +58,7 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** The "other" service (spec section 7): `PUBLIC_OTHER_API_BASE`, by default our own API. */
+/** The "other" service: `PUBLIC_OTHER_API_BASE`, by default our own API. */
 export function otherApiBase(): string {
   const configured = import.meta.env.PUBLIC_OTHER_API_BASE;
   return configured ? trimSlash(configured) : apiBase();
@@ -112,7 +113,7 @@ const MAIN: Service = {
   },
 };
 
-/** Spec section 7: the other service answers `{status, result, message}`; status 200 is success. */
+/** The other service answers `{status, result, message}`; status 200 is success. */
 const OTHER: Service = {
   base: otherApiBase,
   unwrap(payload, httpOk) {
@@ -179,7 +180,7 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
   const outcome = service.unwrap(payload, response.ok);
   if (outcome?.ok) return outcome.data as T;
   if (outcome) {
-    // HTTP errors use the server's message when it sent one (spec section 7).
+    // HTTP errors use the server's message when it sent one.
     throw new ApiError({
       code: outcome.code,
       msg: outcome.msg || response.statusText || 'An error occurred',
@@ -232,7 +233,7 @@ async function sendWithRetries<T>(service: Service, method: Method, path: string
 }
 
 /** A whole call: attempts, then the installed code handling (which may retry once). */
-async function call<T>(service: Service, method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {
+async function dispatch<T>(service: Service, method: Method, path: string, body: unknown, options: RequestOptions): Promise<T> {
   const settle = options.silent ? () => {} : trackRequest();
   const run = async (retried: boolean): Promise<T> => {
     const token = options.bare ? null : currentAccessToken();
@@ -253,22 +254,39 @@ async function call<T>(service: Service, method: Method, path: string, body: unk
   }
 }
 
-/** POST `body` as JSON to `path` (under the API base, e.g. `/demo/ironProduct/search`). */
+/** What `call` takes after the entry: the request (optional when the entry takes none), then options. */
+export type CallArgs<E extends Endpoint> = undefined extends RequestOf<E>
+  ? [request?: RequestOf<E>, options?: RequestOptions]
+  : [request: RequestOf<E>, options?: RequestOptions];
+
+/**
+ * Calls one endpoint of the contract: a POST sends the request as its JSON body, a GET as its
+ * query string (merged with `options.query`).
+ */
+export function call<E extends Endpoint<any, any>>(entry: E, ...[request, options = {}]: CallArgs<E>): Promise<AnswerOf<E>> {
+  if (entry.method === 'GET') {
+    const query = { ...(request as RequestOptions['query']), ...options.query };
+    return dispatch<AnswerOf<E>>(MAIN, 'GET', entry.path, undefined, { ...options, query });
+  }
+  return dispatch<AnswerOf<E>>(MAIN, 'POST', entry.path, request ?? {}, options);
+}
+
+/** POST `body` as JSON to `path` under the API base. Calls of the API go through {@link call}. */
 export function post<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
-  return call<T>(MAIN, 'POST', path, body, options);
+  return dispatch<T>(MAIN, 'POST', path, body, options);
 }
 
 /** GET `path` with `options.query` as the query string. */
 export function get<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return call<T>(MAIN, 'GET', path, undefined, options);
+  return dispatch<T>(MAIN, 'GET', path, undefined, options);
 }
 
 /** POST to the other service; its `{status, result, message}` envelope, same handling. */
 export function otherPost<T>(path: string, body: unknown = {}, options: RequestOptions = {}): Promise<T> {
-  return call<T>(OTHER, 'POST', path, body, options);
+  return dispatch<T>(OTHER, 'POST', path, body, options);
 }
 
 /** GET from the other service. */
 export function otherGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return call<T>(OTHER, 'GET', path, undefined, options);
+  return dispatch<T>(OTHER, 'GET', path, undefined, options);
 }

@@ -1,31 +1,22 @@
-/** The shop's PayPal endpoints (README "PayPal: real or simulated"); the SDK itself is loaded by the store. */
-import { get, post, type RequestOptions } from './http.ts';
+/** The shop's PayPal endpoints (src/domain/api/paypal.ts); the SDK itself is loaded by the store. */
+import type { RequestOf } from '../domain/api/endpoint.ts';
+import { paypalApi } from '../domain/api/paypal.ts';
+import type { CaptureAnswer, PaypalBrowserConfig, PaypalOrderAnswer } from '../domain/paypal.model.ts';
+import { call, type RequestOptions } from './http.ts';
 
-export interface PaypalConfig {
-  mode: 'simulator' | 'sandbox' | 'live';
-  clientId: string;
-  /** The simulator's stand-in SDK; null for PayPal's own. */
-  sdkBaseUrl: string | null;
-  environment: 'sandbox' | 'production';
-  intent: 'capture';
-}
-
-export interface CaptureAnswer {
-  orderNo: string;
-  status: string;
-  payment: 'COMPLETED' | 'PENDING' | 'REFUNDED';
-}
+export type { CaptureAnswer } from '../domain/paypal.model.ts';
+export type PaypalConfig = PaypalBrowserConfig;
 
 export function paypalConfig(options?: RequestOptions): Promise<PaypalConfig> {
-  return get<PaypalConfig>('/demo/paypal/config', options);
+  return call(paypalApi.config, undefined, options);
 }
 
 /** The PayPal order for one of ours (asking again answers the same one). */
-export function createPaypalOrder(body: { orderNo: string; token?: string | undefined }, options?: RequestOptions): Promise<{ id: string; orderNo: string }> {
-  return post<{ id: string; orderNo: string }>('/demo/paypal/createOrder', body, options);
+export function createPaypalOrder(body: RequestOf<typeof paypalApi.createOrder>, options?: RequestOptions): Promise<PaypalOrderAnswer> {
+  return call(paypalApi.createOrder, body, options);
 }
 
 /** Captures the approved PayPal order; idempotent, so a retry after 1503 is safe. */
-export function capturePaypalOrder(query: { id: string; orderNo: string }, options?: RequestOptions): Promise<CaptureAnswer> {
-  return get<CaptureAnswer>('/demo/paypal/captureOrder', { ...options, query });
+export function capturePaypalOrder(query: RequestOf<typeof paypalApi.capture>, options?: RequestOptions): Promise<CaptureAnswer> {
+  return call(paypalApi.capture, query, options);
 }

@@ -3,36 +3,32 @@
  * and its customer reviews (the shop's ordering facts come from shop.ts). Prices come back in EUR
  * minor units.
  */
-import type { Page } from '../domain/api.ts';
-import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.ts';
+import { catalogueApi } from '../domain/api/catalogue.ts';
+import type { RequestOf } from '../domain/api/endpoint.ts';
+import { shopperApi } from '../domain/api/shopper.ts';
+import type { Addon, Patch, ProductCard, ProductDetail } from '../domain/catalogue-model.ts';
+import type { CommentPage } from '../domain/shopper.model.ts';
 import { queryProductByTags } from './catalogue.ts';
-import { post, type RequestOptions } from './http.ts';
+import { call, type RequestOptions } from './http.ts';
 
-/** A page of reviews with the product's average rating (one decimal; null without reviews). */
-export interface CommentPage extends Page<ProductComment> {
-  averageRating: number | null;
-}
+export type { CommentPage } from '../domain/shopper.model.ts';
 
-export interface CommentQuery {
-  productId: number;
-  current: number;
-  size: number;
-}
+export type CommentQuery = RequestOf<typeof shopperApi.reviews>;
 
 /** Patches that fit the product (one page holds them all: the API's page size is 100). */
 export async function queryPatchList(productId: number, options?: RequestOptions): Promise<Patch[]> {
-  const page = await post<Page<Patch>>('/demo/ironPatch/queryList', { productId, current: 1, size: 100 }, options);
+  const page = await call(catalogueApi.patchList, { productId, current: 1, size: 100 }, options);
   return page.records;
 }
 
 /** Add-ons (team shorts, socks) offered with the product. */
 export async function queryAddonList(productId: number, options?: RequestOptions): Promise<Addon[]> {
-  const data = await post<{ records: Addon[] }>('/demo/ironAddon/queryList', { productId }, options);
+  const data = await call(catalogueApi.addonList, { productId }, options);
   return data.records;
 }
 
 export function queryCommentList(query: CommentQuery, options?: RequestOptions): Promise<CommentPage> {
-  return post<CommentPage>('/demo/ironProductComment/queryList', query, options);
+  return call(shopperApi.reviews, query, options);
 }
 
 /**

@@ -4,7 +4,7 @@
  * layer (http.ts) builds its requests from these; so does the header's cart count
  * (cart-count.ts), which every page makes and which must not need the whole client.
  */
-import { REQUEST_ID_HEADER, VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../domain/api.ts';
+import { REQUEST_ID_HEADER, VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../domain/api/envelope.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
 import { getHttpHooks } from './http-hooks.ts';
 import { getStored, isNonEmptyString } from './storage.ts';

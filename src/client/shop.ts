@@ -3,26 +3,18 @@
  * free-shipping threshold, line quantity limit), read at build time by the banner and the product
  * pages and in the browser by the cart store, and the newsletter subscription.
  */
-import type { CurrencyCode, CurrencyInfo } from '../domain/money.ts';
-import type { DiscountTier } from '../domain/pricing.ts';
-import { post, type RequestOptions } from './http.ts';
+import { shopperApi } from '../domain/api/shopper.ts';
+import { systemApi } from '../domain/api/system.ts';
+import type { ShopConfig } from '../domain/system.model.ts';
+import { call, type RequestOptions } from './http.ts';
 
-/** What `/api/demo/shop/config` answers. */
-export interface ShopConfig {
-  baseCurrency: CurrencyCode;
-  currencies: CurrencyInfo[];
-  /** The one tier table (DESIGN.md section 4): the banner, cart and checkout all use it. */
-  discountTiers: DiscountTier[];
-  /** EUR minor units. */
-  freeShippingThreshold: number;
-  maxLineQuantity: number;
-}
+export type { ShopConfig } from '../domain/system.model.ts';
 
 export function queryShopConfig(options?: RequestOptions): Promise<ShopConfig> {
-  return post<ShopConfig>('/demo/shop/config', {}, options);
+  return call(systemApi.shopConfig, undefined, options);
 }
 
-/** Subscribes an address to the newsletter (the endpoint arrives with the accounts issue). */
-export function subscribeNewsletter(email: string, options?: RequestOptions): Promise<unknown> {
-  return post<unknown>('/demo/ironSubscribe/saveOrUpdateBatch', { email }, options);
+/** Subscribes an address to the newsletter. */
+export function subscribeNewsletter(email: string, options?: RequestOptions): Promise<{ subscribed: true }> {
+  return call(shopperApi.subscribe, { email }, options);
 }

@@ -1,27 +1,24 @@
 /**
- * The wishlist's calls ("collection" in the specification's names): `ironCollect/collection`
- * adds or removes one product (both idempotent), `queryList` pages through the list as product
+ * The wishlist's calls (src/domain/api/shopper.ts; "collection" in the wire names): one call
+ * adds or removes a product (both idempotent), `queryWishlist` pages through the list as product
  * cards, `queryCollected` says which of a page's products are on it (one call for all its hearts).
  */
-import type { Page } from '../domain/api.ts';
-import type { ProductCard } from '../domain/catalogue.ts';
-import { post, type RequestOptions } from './http.ts';
+import type { RequestOf } from '../domain/api/endpoint.ts';
+import type { Page } from '../domain/api/envelope.ts';
+import { shopperApi } from '../domain/api/shopper.ts';
+import type { WishlistAction, WishlistChange, WishlistEntry } from '../domain/shopper.model.ts';
+import { call, type RequestOptions } from './http.ts';
 
-export type WishlistAction = 'add' | 'remove';
-
-export interface WishlistEntry extends ProductCard {
-  /** When it was added (ISO time). */
-  collectedAt: string;
-}
+export type { WishlistAction, WishlistEntry } from '../domain/shopper.model.ts';
 
 /** Adds or removes a product; answers whether it is now on the list. */
-export function changeWishlist(productId: number, action: WishlistAction, options?: RequestOptions): Promise<{ productId: number; collected: boolean }> {
-  return post('/demo/ironCollect/collection', { productId, action }, options);
+export function changeWishlist(productId: number, action: WishlistAction, options?: RequestOptions): Promise<WishlistChange> {
+  return call(shopperApi.wishlistChange, { productId, action }, options);
 }
 
 /** A page of the wishlist, newest first. */
-export function queryWishlist(page: { current: number; size: number }, options?: RequestOptions): Promise<Page<WishlistEntry>> {
-  return post<Page<WishlistEntry>>('/demo/ironCollect/queryList', page, options);
+export function queryWishlist(page: RequestOf<typeof shopperApi.wishlist>, options?: RequestOptions): Promise<Page<WishlistEntry>> {
+  return call(shopperApi.wishlist, page, options);
 }
 
 /** The API's limit on ids per `queryCollected` call. */
@@ -29,6 +26,6 @@ export const COLLECTED_QUERY_MAX = 100;
 
 /** Which of `productIds` (at most {@link COLLECTED_QUERY_MAX}) are on the wishlist. */
 export async function queryCollected(productIds: readonly number[], options?: RequestOptions): Promise<number[]> {
-  const data = await post<{ productIds: number[] }>('/demo/ironCollect/queryCollected', { productIds }, options);
+  const data = await call(shopperApi.wishlistCollected, { productIds: [...productIds] }, options);
   return data.productIds;
 }

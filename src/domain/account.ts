@@ -254,7 +254,7 @@ export const addressInputSchema = z.strictObject({
   company: optionalLine(100),
   address: requiredLine(ACCOUNT_MESSAGES.addressRequired, 200),
   address2: optionalLine(200),
-  /** ISO 3166-1 alpha-2 code from /demo/ironCountries/queryList. */
+  /** ISO 3166-1 alpha-2 code, one of the country list's (geoApi.countries). */
   country: z.string({ error: ACCOUNT_MESSAGES.countryRequired }).regex(/^[A-Z]{2}$/, ACCOUNT_MESSAGES.countryRequired),
   /** A state's code or name for countries that have states (checked by the server), else free text. */
   province: optionalLine(100),

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import type { ProductCard as Product, ProductSort } from '../domain/catalogue.ts';
 import type { Locale } from '../domain/locale.ts';
 import { DEFAULT_CURRENCY } from '../domain/money.ts';

@@ -19,6 +19,7 @@ import envelope, { requestIdFrom } from './http/envelope.ts';
 import security from './http/security.ts';
 import { pageFallbacks, readNotFoundPage, sitePlugin } from './http/site.ts';
 import visitor from './http/visitor.ts';
+import { paypalApi } from '../domain/api/paypal.ts';
 import { PAYPAL_SDK_ORIGINS } from '../domain/paypal-csp.ts';
 import {
   AccessTokens,
@@ -207,7 +208,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
   if (simulator) {
     // Webhooks reach the shop's own route, signed like PayPal's.
-    simulator.webhookSink = async (delivery) => (await app.inject({ method: 'POST', url: `${API_PREFIX}/demo/paypal/webhook`, headers: delivery.headers, payload: delivery.body })).statusCode;
+    simulator.webhookSink = async (delivery) => (await app.inject({ method: 'POST', url: `${API_PREFIX}${paypalApi.webhook.path}`, headers: delivery.headers, payload: delivery.body })).statusCode;
     app.log.info('PayPal credentials are not set: payments go through the local PayPal simulator');
   }
   const paypal = new PaypalClient({

@@ -1,4 +1,4 @@
-import { CODES, type FailureCode, type SessionCode } from '../domain/api.ts';
+import { CODES, type FailureCode, type SessionCode } from '../domain/api/envelope.ts';
 import type { Locale } from '../domain/locale.ts';
 import { msg, render, renderSchemaText, toMessage, type Message, type NotFoundThing, type Said } from './messages/index.ts';
 

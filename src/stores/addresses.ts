@@ -11,7 +11,7 @@ import { queryAddressById, queryAddressList, removeAddresses, saveAddresses, set
 import { queryCountryList, queryStateList } from '../client/geo.ts';
 import { isApiError } from '../client/http.ts';
 import type { AddressRecord } from '../domain/account.ts';
-import { CODES, fieldIssuesOf, type FieldIssue } from '../domain/api.ts';
+import { CODES, fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
 import type { Country, State } from '../domain/catalogue.ts';
 import './http-ready.ts';
 

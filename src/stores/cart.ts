@@ -81,7 +81,7 @@ export const CART_PAGE_SIZE = 100;
 export const CART_CLOSED: CartState = { status: 'closed', page: null, busyIds: new Set(), error: null };
 export const $cart = map<CartState>({ ...CART_CLOSED });
 
-/** The server's discount tiers (`/demo/shop/config`), for the "add N more" hint; null until known. */
+/** The server's discount tiers (the shop config), for the "add N more" hint; null until known. */
 export const $discountTiers = atom<readonly DiscountTier[] | null>(null);
 
 /** Kept outside the state so a change started before the drawer closed still counts when it reopens. */

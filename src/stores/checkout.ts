@@ -6,7 +6,7 @@
 import { placeOrder, quoteCheckout, type CheckoutSourceInput, type PlaceOrderInput, type QuoteInput } from '../client/checkout.ts';
 import { ApiError, CLIENT_CODES, isApiError } from '../client/http.ts';
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, type CaptureAnswer } from '../client/paypal.ts';
-import { fieldIssuesOf, type FieldIssue } from '../domain/api.ts';
+import { fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
 import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
 import type { CurrencyCode } from '../domain/money.ts';
 import { readBuyNowLine } from './buy-now.ts';

@@ -19,7 +19,7 @@ async function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * One token refresh, unshared: `POST /auth/refreshToken` with the stored refresh token; the new
+ * One token refresh, unshared: `refreshTokenPair` (client/auth.ts) with the stored refresh token; the new
  * pair replaces the stored one. If another tab rotated the pair (or signed out) while this one
  * waited for the lock, its result is used instead of spending a refresh token twice.
  */

@@ -7,7 +7,7 @@
  */
 import { isApiError, isClientCode } from '../client/errors.ts';
 import { subscribeNewsletter } from '../client/shop.ts';
-import { CODES } from '../domain/api.ts';
+import { CODES } from '../domain/api/envelope.ts';
 
 /**
  * `invalid`: the server refused the address (its check is stricter than the footer's quick one);

@@ -4,7 +4,7 @@
  */
 import { isApiError } from '../client/http.ts';
 import { getOrderDetail, queryOrderList, queryProductPurchases } from '../client/orders.ts';
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import { normaliseOrderNo } from '../domain/order-numbers.ts';
 import type { OrderDetail, OrderSummary, ProductPurchase } from '../domain/orders.ts';
 import './http-ready.ts';

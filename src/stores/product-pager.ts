@@ -6,7 +6,7 @@
 import { map, type MapStore } from 'nanostores';
 import { isApiError } from '../client/http.ts';
 import { queryProductList } from '../client/catalogue.ts';
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import type { ProductCard, ProductSort } from '../domain/catalogue.ts';
 import type { Locale } from '../domain/locale.ts';
 

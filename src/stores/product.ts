@@ -7,7 +7,7 @@ import { map, type MapStore } from 'nanostores';
 import { queryProductDetail } from '../client/catalogue.ts';
 import { isApiError } from '../client/http.ts';
 import { queryAddonList, queryCommentList, queryPatchList, queryRelatedProducts, type CommentPage } from '../client/product.ts';
-import { CODES } from '../domain/api.ts';
+import { CODES } from '../domain/api/envelope.ts';
 import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.ts';
 import type { Locale } from '../domain/locale.ts';
 import { addToCart, type NewCartLineInput } from './cart.ts';

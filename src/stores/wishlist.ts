@@ -7,7 +7,7 @@
 import { atom } from 'nanostores';
 import { isApiError } from '../client/http.ts';
 import { changeWishlist, COLLECTED_QUERY_MAX, queryCollected, queryWishlist, type WishlistEntry } from '../client/wishlist.ts';
-import type { Page } from '../domain/api.ts';
+import type { Page } from '../domain/api/envelope.ts';
 import './http-ready.ts';
 
 export type { WishlistEntry } from '../client/wishlist.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CODES, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN, classifyCode, type CodeKind } from '../../src/domain/api.ts';
+import { CODES, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN, classifyCode, type CodeKind } from '../../src/domain/api/envelope.ts';
 
 const SPECIAL = new Set(['0000', '9999', '9998', '3333', '8888', '8889', '7777', '7778']);
 

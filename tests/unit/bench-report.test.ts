@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VISITOR_ID_PATTERN } from '../../src/domain/api.ts';
+import { VISITOR_ID_PATTERN } from '../../src/domain/api/envelope.ts';
 import { searchQueries, visitorIds } from '../../bench/api.ts';
 import { locationOf, summariseProfile, type CpuProfile } from '../../bench/profile.ts';
 import { fileStamp, table, verdict } from '../../bench/report.ts';

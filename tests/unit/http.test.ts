@@ -17,7 +17,7 @@ import {
   setHttpHooks,
 } from '../../src/client/http.ts';
 import { pendingRequests } from '../../src/client/http-hooks.ts';
-import { VISITOR_ID_MAX_AGE_SECONDS } from '../../src/domain/api.ts';
+import { VISITOR_ID_MAX_AGE_SECONDS } from '../../src/domain/api/envelope.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let api: FakeApi;

@@ -42,8 +42,8 @@ describe('import rules', () => {
   });
 
   it('allows the directions DESIGN.md allows', async () => {
-    expect(await lint('src/server/services/ok.ts', "import { CODES } from '../../domain/api.ts';\nexport const x = CODES;\n")).toEqual([]);
-    expect(await lint('src/stores/ok.ts', "import { CODES } from '../domain/api.ts';\nexport const x = CODES;\n")).toEqual([]);
+    expect(await lint('src/server/services/ok.ts', "import { CODES } from '../../domain/api/envelope.ts';\nexport const x = CODES;\n")).toEqual([]);
+    expect(await lint('src/stores/ok.ts', "import { CODES } from '../domain/api/envelope.ts';\nexport const x = CODES;\n")).toEqual([]);
     expect(await lint('src/islands/Ok.tsx', "import { formatMoney } from '../domain/money.ts';\nexport const x = formatMoney;\n")).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** The search store (src/stores/search.ts) against a stubbed search call: blank, results, error, history. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Page } from '../../src/domain/api.ts';
+import type { Page } from '../../src/domain/api/envelope.ts';
 import type { ProductCard } from '../../src/domain/catalogue.ts';
 
 const searchProducts = vi.fn<(query: { title: string; current: number; size: number }) => Promise<Page<ProductCard>>>();

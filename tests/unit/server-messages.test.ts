@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ANSWERS } from '../../src/domain/account.ts';
-import { CODES } from '../../src/domain/api.ts';
+import { CODES } from '../../src/domain/api/envelope.ts';
 import { FIELD_MESSAGES, fieldMessage, fieldMessageOf, type FieldMessageKey } from '../../src/domain/field-messages.ts';
 import { keyOfMessage, placeholdersOf } from '../../src/domain/translate.ts';
 import enAccount from '../../src/i18n/locales/en-US/account.json' with { type: 'json' };

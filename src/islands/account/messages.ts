@@ -5,7 +5,7 @@
  * (`fieldMessageOf`, as the server does for its answers) to say it from the `account.validation`
  * catalogue. A message with no key (a rule added later) is shown as it is, never dropped.
  */
-import type { FieldIssue } from '../../domain/api.ts';
+import type { FieldIssue } from '../../domain/api/envelope.ts';
 import { fieldMessageOf, type ACCOUNT_MESSAGES } from '../../domain/field-messages.ts';
 
 /** The keys of `account.validation` in both catalogues: the messages the account forms can give. */

@@ -5,7 +5,7 @@
  * `addressInputSchema`, the same the server runs.
  */
 import { addressInputSchema, type AddressInput, type AddressRecord } from '../../domain/account.ts';
-import type { FieldIssue } from '../../domain/api.ts';
+import type { FieldIssue } from '../../domain/api/envelope.ts';
 import { fieldMessageOf, type ACCOUNT_MESSAGES } from '../../domain/field-messages.ts';
 
 export interface AddressFormValues {

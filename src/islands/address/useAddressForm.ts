@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AddressInput, AddressRecord } from '../../domain/account.ts';
-import type { FieldIssue } from '../../domain/api.ts';
+import type { FieldIssue } from '../../domain/api/envelope.ts';
 import type { Country, State } from '../../domain/catalogue.ts';
 import { loadCountries, loadStates } from '../../stores/addresses.ts';
 import {

@@ -1,6 +1,6 @@
 /** The signed-in shopper's orders (spec: account orders), newest first, ten a page. */
 import { useEffect, useState } from 'react';
-import type { Page } from '../../domain/api.ts';
+import type { Page } from '../../domain/api/envelope.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.ts';
 import type { OrderSummary } from '../../domain/orders.ts';

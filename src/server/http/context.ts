@@ -1,6 +1,6 @@
 /** What routes read off a request, in one place. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_CODES } from '../../domain/api.ts';
+import { SESSION_CODES } from '../../domain/api/envelope.ts';
 import { pickLocale, type Locale } from '../../domain/locale.ts';
 import { sessionFailure } from '../errors.ts';
 import { ensureVisitorId } from './visitor.ts';

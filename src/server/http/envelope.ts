@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CODES, REQUEST_ID_HEADER, type Envelope } from '../../domain/api.ts';
+import { CODES, REQUEST_ID_HEADER, type Envelope } from '../../domain/api/envelope.ts';
 import { AppError, invalidFields, loggableError, type FieldProblem } from '../errors.ts';
 import { msg, render, type PlainMessageId, type Said } from '../messages/index.ts';
 import { localeOf } from './context.ts';

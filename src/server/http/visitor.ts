@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../../domain/api.ts';
+import { VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../../domain/api/envelope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

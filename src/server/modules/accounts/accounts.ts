@@ -9,7 +9,7 @@
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import {
   RESET_CODE_MAX_TRIES,
   RESET_CODE_RESEND_SECONDS,

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { MAX_ADDRESSES_PER_USER, type AddressInput, type AddressRecord } from '../../../domain/account.ts';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses } from './schema.ts';

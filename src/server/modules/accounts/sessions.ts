@@ -8,7 +8,7 @@
  * checks its session by primary key, so a revoked session's access tokens stop working at once.
  */
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import { SESSION_CODES } from '../../../domain/api.ts';
+import { SESSION_CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/caller.ts';
 import type { Db } from '../../db/client.ts';

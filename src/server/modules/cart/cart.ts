@@ -4,7 +4,7 @@
  * price a client sends never reaches this file.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../../domain/cart.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';

@@ -3,7 +3,7 @@
  * storefront; prices come out in EUR minor units exactly as stored.
  */
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../domain/api.ts';
+import type { Page } from '../../../domain/api/envelope.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';

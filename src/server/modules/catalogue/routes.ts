@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { catalogueApi } from '../../../domain/api/catalogue.ts';
+import { geoApi } from '../../../domain/api/geo.ts';
 import {
   addonListRequestSchema,
   patchListRequestSchema,
@@ -11,14 +11,14 @@ import {
   stateListRequestSchema,
 } from '../../../domain/catalogue.ts';
 import { LOCALES } from '../../../domain/locale.ts';
+import { emptyBodySchema } from '../../../domain/request.schema.ts';
 import { ok } from '../../http/envelope.ts';
 import type { CatalogueService } from './catalogue.ts';
 import type { GeoService } from '../geo/index.ts';
 import { searchKey } from './search-index.ts';
 import { CachedAnswer, answerCache, sendCached } from '../../http/cached-answer.ts';
 import { localeOf } from '../../http/context.ts';
-
-const noBody = z.strictObject({}).optional();
+import { defineRoute } from '../../http/define-route.ts';
 
 /**
  * Memory for answers kept ready (routes/cached-answer.ts), least recently used dropped first: a
@@ -42,48 +42,83 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
   });
 
   return async function routes(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['catalogue'];
 
-    r.post('/demo/ironNavItems/queryList', { schema: { tags, summary: 'Navigation items, flat', body: noBody } }, async (request, reply) => {
-      const locale = localeOf(request);
-      return sendCached(request, reply, await navigation.get(`list|${locale}`, async () => new CachedAnswer(ok({ records: await catalogue.navList(locale) }))));
+    defineRoute(app, catalogueApi.navList, {
+      tags,
+      summary: 'Navigation items, flat',
+      request: emptyBodySchema,
+      handler: async (request, reply) => {
+        const locale = localeOf(request);
+        return sendCached(request, reply, await navigation.get(`list|${locale}`, async () => new CachedAnswer(ok({ records: await catalogue.navList(locale) }))));
+      },
     });
-    r.post('/demo/ironNavItems/queryNavTree', { schema: { tags, summary: 'Navigation tree (three levels)', body: noBody } }, async (request, reply) => {
-      const locale = localeOf(request);
-      return sendCached(request, reply, await navigation.get(`tree|${locale}`, async () => new CachedAnswer(ok({ records: await catalogue.navTree(locale) }))));
+    defineRoute(app, catalogueApi.navTree, {
+      tags,
+      summary: 'Navigation tree (three levels)',
+      request: emptyBodySchema,
+      handler: async (request, reply) => {
+        const locale = localeOf(request);
+        return sendCached(request, reply, await navigation.get(`tree|${locale}`, async () => new CachedAnswer(ok({ records: await catalogue.navTree(locale) }))));
+      },
     });
-    r.post('/demo/ironProduct/search', { schema: { tags, summary: 'Search products by title', body: searchRequestSchema } }, async (request, reply) => {
-      const locale = localeOf(request);
-      const { title, current, size } = request.body;
-      // Queries that differ only in case, accents, spacing or repeated words share an answer.
-      const key = `${locale}|${current}|${size}|${searchKey(title)}`;
-      return sendCached(request, reply, await searches.get(key, async () => new CachedAnswer(ok(await catalogue.search(request.body, locale)))));
+    defineRoute(app, catalogueApi.search, {
+      tags,
+      summary: 'Search products by title',
+      request: searchRequestSchema,
+      handler: async (request, reply) => {
+        const locale = localeOf(request);
+        const { title, current, size } = request.body;
+        // Queries that differ only in case, accents, spacing or repeated words share an answer.
+        const key = `${locale}|${current}|${size}|${searchKey(title)}`;
+        return sendCached(request, reply, await searches.get(key, async () => new CachedAnswer(ok(await catalogue.search(request.body, locale)))));
+      },
     });
-    r.post('/demo/ironProduct/queryList', { schema: { tags, summary: 'Products, paged and sorted', body: productListRequestSchema } }, async (request) =>
-      ok(await catalogue.productList(request.body, localeOf(request))),
-    );
-    r.post(
-      '/demo/ironProduct/queryProductByTags',
-      { schema: { tags, summary: 'Products under navigation tags (a tag includes its descendants)', body: productsByTagsRequestSchema } },
-      async (request) => ok(await catalogue.productsByTags(request.body, localeOf(request))),
-    );
-    r.post('/demo/ironProduct/queryProductDetail', { schema: { tags, summary: 'One product with sizes, stock and squad', body: productDetailRequestSchema } }, async (request, reply) => {
-      const locale = localeOf(request);
-      const { id } = request.body;
-      return sendCached(request, reply, await details.get(`${id}|${locale}`, async () => new CachedAnswer(ok(await catalogue.productDetail(id, locale)))));
+    defineRoute(app, catalogueApi.productList, {
+      tags,
+      summary: 'Products, paged and sorted',
+      request: productListRequestSchema,
+      handler: async (request) => ok(await catalogue.productList(request.body, localeOf(request))),
     });
-    r.post('/demo/ironPatch/queryList', { schema: { tags, summary: 'Patches, by ids or fitting a product', body: patchListRequestSchema } }, async (request) =>
-      ok(await catalogue.patchList(request.body, localeOf(request))),
-    );
-    r.post('/demo/ironAddon/queryList', { schema: { tags, summary: "Add-ons (team shorts, socks) for a product's team", body: addonListRequestSchema } }, async (request) =>
-      ok({ records: await catalogue.addonList(request.body.productId, localeOf(request)) }),
-    );
-    r.post('/demo/ironCountries/queryList', { schema: { tags: ['addresses'], summary: 'Every country with its dialling code', body: noBody } }, async (request) =>
-      ok({ records: await geo.countryList(localeOf(request)) }),
-    );
-    r.post('/demo/ironState/queryList', { schema: { tags: ['addresses'], summary: "A country's states or provinces", body: stateListRequestSchema } }, async (request) =>
-      ok({ records: await geo.stateList(request.body.countryCode, localeOf(request)) }),
-    );
+    defineRoute(app, catalogueApi.productsByTags, {
+      tags,
+      summary: 'Products under navigation tags (a tag includes its descendants)',
+      request: productsByTagsRequestSchema,
+      handler: async (request) => ok(await catalogue.productsByTags(request.body, localeOf(request))),
+    });
+    defineRoute(app, catalogueApi.productDetail, {
+      tags,
+      summary: 'One product with sizes, stock and squad',
+      request: productDetailRequestSchema,
+      handler: async (request, reply) => {
+        const locale = localeOf(request);
+        const { id } = request.body;
+        return sendCached(request, reply, await details.get(`${id}|${locale}`, async () => new CachedAnswer(ok(await catalogue.productDetail(id, locale)))));
+      },
+    });
+    defineRoute(app, catalogueApi.patchList, {
+      tags,
+      summary: 'Patches, by ids or fitting a product',
+      request: patchListRequestSchema,
+      handler: async (request) => ok(await catalogue.patchList(request.body, localeOf(request))),
+    });
+    defineRoute(app, catalogueApi.addonList, {
+      tags,
+      summary: "Add-ons (team shorts, socks) for a product's team",
+      request: addonListRequestSchema,
+      handler: async (request) => ok({ records: await catalogue.addonList(request.body.productId, localeOf(request)) }),
+    });
+    defineRoute(app, geoApi.countries, {
+      tags: ['addresses'],
+      summary: 'Every country with its dialling code',
+      request: emptyBodySchema,
+      handler: async (request) => ok({ records: await geo.countryList(localeOf(request)) }),
+    });
+    defineRoute(app, geoApi.states, {
+      tags: ['addresses'],
+      summary: "A country's states or provinces",
+      request: stateListRequestSchema,
+      handler: async (request) => ok({ records: await geo.stateList(request.body.countryCode, localeOf(request)) }),
+    });
   };
 }

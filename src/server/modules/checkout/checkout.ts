@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.ts';
 import {
   checkoutTotals,

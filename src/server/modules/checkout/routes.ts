@@ -3,7 +3,7 @@
  * account's cart; a guest from the cart of their visitor id.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkoutApi } from '../../../domain/api/checkout.ts';
 import { idempotencyHeadersSchema, placeOrderRequestSchema, quoteRequestSchema } from '../../../domain/checkout.ts';
 import { applyCouponRequestSchema } from '../../../domain/coupons.ts';
 import type { Guards } from '../../http/auth.ts';
@@ -11,6 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { ensureVisitorId } from '../../http/visitor.ts';
 import type { CheckoutCaller, CheckoutService } from './checkout.ts';
 import { localeOf } from '../../http/context.ts';
+import { defineRoute } from '../../http/define-route.ts';
 
 function callerOf(request: FastifyRequest, reply?: FastifyReply): CheckoutCaller {
   const userId = request.user?.userId ?? null;
@@ -20,37 +21,27 @@ function callerOf(request: FastifyRequest, reply?: FastifyReply): CheckoutCaller
 
 export function checkoutRoutes(checkout: CheckoutService, guards: Guards) {
   return async function routes(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['checkout'];
     app.addHook('preValidation', guards.optionalUser);
 
-    r.post(
-      '/demo/checkout/quote',
-      {
-        schema: {
-          tags,
-          summary: 'Lines with personalisation, amounts, shipping options, coupon state and notices for a checkout (nothing is saved)',
-          body: quoteRequestSchema,
-        },
-      },
-      async (request) => ok(await checkout.quote(callerOf(request), request.body)),
-    );
-    r.post(
-      '/demo/checkout/placeOrder',
-      {
-        schema: {
-          tags,
-          summary: 'Place the order: prices from the database, stock reserved, coupon counted, totals frozen. Idempotent by the Idempotency-Key header',
-          headers: idempotencyHeadersSchema,
-          body: placeOrderRequestSchema,
-        },
-      },
-      async (request, reply) => ok(await checkout.placeOrder(callerOf(request, reply), request.body, request.headers['idempotency-key'])),
-    );
-    r.post(
-      '/demo/ironCoupon/apply',
-      { schema: { tags, summary: "Check a coupon against the caller's cart and show what it takes off", body: applyCouponRequestSchema } },
-      async (request) => ok(await checkout.applyCoupon(callerOf(request), request.body)),
-    );
+    defineRoute(app, checkoutApi.quote, {
+      tags,
+      summary: 'Lines with personalisation, amounts, shipping options, coupon state and notices for a checkout (nothing is saved)',
+      request: quoteRequestSchema,
+      handler: async (request) => ok(await checkout.quote(callerOf(request), request.body)),
+    });
+    defineRoute(app, checkoutApi.placeOrder, {
+      tags,
+      summary: 'Place the order: prices from the database, stock reserved, coupon counted, totals frozen. Idempotent by the Idempotency-Key header',
+      headers: idempotencyHeadersSchema,
+      request: placeOrderRequestSchema,
+      handler: async (request, reply) => ok(await checkout.placeOrder(callerOf(request, reply), request.body, request.headers['idempotency-key'])),
+    });
+    defineRoute(app, checkoutApi.applyCoupon, {
+      tags,
+      summary: "Check a coupon against the caller's cart and show what it takes off",
+      request: applyCouponRequestSchema,
+      handler: async (request) => ok(await checkout.applyCoupon(callerOf(request), request.body)),
+    });
   };
 }

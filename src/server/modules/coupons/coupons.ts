@@ -9,7 +9,7 @@
  * both slip under a per-customer limit either (checklist item 19).
  */
 import { and, eq, or, sql } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';
 import type { Db, Tx } from '../../db/client.ts';

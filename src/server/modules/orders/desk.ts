@@ -4,7 +4,7 @@
  * PayPal agreed; the rest are OrderService's.
  */
 import { eq } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import { moveProblem, type AdminMoveRequest, type OrderStatus } from '../../../domain/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { fail, notFound } from '../../errors.ts';

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import { CURRENCIES, type CurrencyCode } from '../../../domain/money.ts';
 import { moveProblem, orderNoFromBytes, type OrderStatus } from '../../../domain/orders.ts';

@@ -4,8 +4,9 @@
  * office's moves.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ROLES } from '../../../domain/account.ts';
+import { adminApi } from '../../../domain/api/admin.ts';
+import { ordersApi } from '../../../domain/api/orders.ts';
 import {
   adminMoveRequestSchema,
   adminShipmentEventRequestSchema,
@@ -21,6 +22,7 @@ import type { OrderDeskService } from './desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
 import { localeOf, userOf } from '../../http/context.ts';
+import { defineRoute } from '../../http/define-route.ts';
 
 function accessOf(request: FastifyRequest, token: string | undefined): OrderAccess {
   return { userId: request.user?.userId ?? null, token };
@@ -28,62 +30,76 @@ function accessOf(request: FastifyRequest, token: string | undefined): OrderAcce
 
 export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards: Guards) {
   return async function routes(app: FastifyInstance) {
-    const r = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['orders'];
 
-    r.post(
-      '/demo/ironOrder/getOrderDetail',
-      { preValidation: guards.optionalUser, schema: { tags, summary: "An order: the owner's (session) or the holder of its access token; others get not found", body: orderAccessRequestSchema } },
-      async (request) => {
+    defineRoute(app, ordersApi.detail, {
+      tags,
+      summary: "An order: the owner's (session) or the holder of its access token; others get not found",
+      preValidation: guards.optionalUser,
+      request: orderAccessRequestSchema,
+      handler: async (request) => {
         const row = await orders.findForAccess(request.body.orderNo, accessOf(request, request.body.token));
         return ok(await orders.detail(row, localeOf(request)));
       },
-    );
-    r.post(
-      '/demo/ironOrderItem/queryList',
-      { preValidation: guards.optionalUser, schema: { tags, summary: "An order's lines, a page at a time (same access as the order)", body: orderItemsRequestSchema } },
-      async (request) => {
+    });
+    defineRoute(app, ordersApi.items, {
+      tags,
+      summary: "An order's lines, a page at a time (same access as the order)",
+      preValidation: guards.optionalUser,
+      request: orderItemsRequestSchema,
+      handler: async (request) => {
         const row = await orders.findForAccess(request.body.orderNo, accessOf(request, request.body.token));
         return ok(await orders.items(row, localeOf(request), request.body));
       },
-    );
-    r.post(
-      '/demo/ironOrder/queryList',
-      { preValidation: guards.requireUser, schema: { tags, summary: "The signed-in shopper's orders, newest first", body: orderListRequestSchema } },
-      async (request) => ok(await orders.listForUser(userOf(request).userId, localeOf(request), request.body)),
-    );
-    r.post(
-      '/demo/ironOrder/queryOrderByProductId',
-      { schema: { tags, summary: "Recent purchases of a product for its page's order tab: initial, country, size, date only", body: productPurchasesRequestSchema } },
-      async (request, reply) => {
+    });
+    defineRoute(app, ordersApi.list, {
+      tags,
+      summary: "The signed-in shopper's orders, newest first",
+      preValidation: guards.requireUser,
+      request: orderListRequestSchema,
+      handler: async (request) => ok(await orders.listForUser(userOf(request).userId, localeOf(request), request.body)),
+    });
+    defineRoute(app, ordersApi.productPurchases, {
+      tags,
+      summary: "Recent purchases of a product for its page's order tab: initial, country, size, date only",
+      request: productPurchasesRequestSchema,
+      handler: async (request, reply) => {
         reply.header('cache-control', 'public, max-age=60');
         return ok(await orders.purchasesOf(request.body.productId, request.body));
       },
-    );
-    r.post('/demo/ironOrder/track', { schema: { tags, summary: 'Tracking by order number: status and shipping events only', body: trackOrderRequestSchema } }, async (request) =>
-      ok(await orders.track(request.body.orderNo)),
-    );
+    });
+    defineRoute(app, ordersApi.track, {
+      tags,
+      summary: 'Tracking by order number: status and shipping events only',
+      request: trackOrderRequestSchema,
+      handler: async (request) => ok(await orders.track(request.body.orderNo)),
+    });
 
-    const admin = { preValidation: guards.requireRoles(ROLES.ADMIN) };
-    r.post('/admin/orders/getOrderDetail', { ...admin, schema: { tags: ['admin'], summary: 'Any order, for the back office', body: orderAccessRequestSchema } }, async (request) =>
-      ok(await orders.detail(await desk.byNumber(request.body.orderNo), localeOf(request))),
-    );
-    r.post(
-      '/admin/orders/move',
-      { ...admin, schema: { tags: ['admin'], summary: 'Move an order forward: processing, shipped (carrier and tracking number; mails the buyer), delivered, cancelled, refunded (through PayPal)', body: adminMoveRequestSchema } },
-      async (request) => {
+    const admin = { tags: ['admin'], preValidation: guards.requireRoles(ROLES.ADMIN) };
+    defineRoute(app, adminApi.orderDetail, {
+      ...admin,
+      summary: 'Any order, for the back office',
+      request: orderAccessRequestSchema,
+      handler: async (request) => ok(await orders.detail(await desk.byNumber(request.body.orderNo), localeOf(request))),
+    });
+    defineRoute(app, adminApi.moveOrder, {
+      ...admin,
+      summary: 'Move an order forward: processing, shipped (carrier and tracking number; mails the buyer), delivered, cancelled, refunded (through PayPal)',
+      request: adminMoveRequestSchema,
+      handler: async (request) => {
         const moved = await desk.move(request.body);
         return ok(await orders.detail(moved, localeOf(request)));
       },
-    );
-    r.post(
-      '/admin/orders/shipmentEvent',
-      { ...admin, schema: { tags: ['admin'], summary: "Add a carrier's scan to the order's latest shipment", body: adminShipmentEventRequestSchema } },
-      async (request) => {
+    });
+    defineRoute(app, adminApi.shipmentEvent, {
+      ...admin,
+      summary: "Add a carrier's scan to the order's latest shipment",
+      request: adminShipmentEventRequestSchema,
+      handler: async (request) => {
         const row = await desk.byNumber(request.body.orderNo);
         await orders.addShipmentEvent(row, request.body);
         return ok(await orders.track(row.orderNo));
       },
-    );
+    });
   };
 }

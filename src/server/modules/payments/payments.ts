@@ -15,7 +15,7 @@
  *   the shop's order ends in the matching state exactly once.
  */
 import { eq } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
 import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.ts';
 import type { CurrencyCode } from '../../../domain/money.ts';
 import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.ts';

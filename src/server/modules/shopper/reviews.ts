@@ -4,7 +4,7 @@
  * text; pages render it escaped (checklist item 21).
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Page } from '../../../domain/api.ts';
+import type { Page } from '../../../domain/api/envelope.ts';
 import type { ProductComment } from '../../../domain/catalogue.ts';
 import type { Db } from '../../db/client.ts';
 import { products } from '../catalogue/index.ts';

@@ -1,7 +1,8 @@
 /** Liveness, readiness and the shop's public settings (discount tiers, currencies, thresholds). */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { CODES } from '../../../domain/api.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
+import { systemApi } from '../../../domain/api/system.ts';
 import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR, MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,11 +20,11 @@ export function systemRoutes({ database, discountTiers, closing }: SystemOptions
   return async function routes(api: FastifyInstance) {
     // Liveness: balancers call it often, so it touches nothing (a database outage must not make
     // every instance look dead and get restarted); /ready checks the database.
-    api.get('/health', { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
+    api.get(systemApi.health.path, { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
       if (closing()) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
       return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
     });
-    api.get('/ready', { schema: { tags: ['system'], summary: 'Readiness: the database answers' } }, async () => {
+    api.get(systemApi.ready.path, { schema: { tags: ['system'], summary: 'Readiness: the database answers' } }, async () => {
       if (closing()) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
       try {
         await database.db.execute(sql`select 1`);
@@ -35,7 +36,7 @@ export function systemRoutes({ database, discountTiers, closing }: SystemOptions
     });
     api.route({
       method: ['GET', 'POST'],
-      url: '/demo/shop/config',
+      url: systemApi.shopConfig.path,
       schema: { tags: ['system'], summary: 'Discount tiers, currencies and thresholds the storefront displays' },
       handler: async () =>
         ok({

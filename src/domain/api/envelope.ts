@@ -1,5 +1,6 @@
 /**
- * The API contract shared by server and client: the envelope and its codes (spec section 8).
+ * The envelope every answer of the API comes in, and its codes (docs/api.md). The endpoints
+ * themselves are the other modules of this folder.
  */
 export interface Envelope<T> {
   code: string;
@@ -24,7 +25,7 @@ export function fieldIssuesOf(data: unknown): FieldIssue[] {
   return issues.filter((issue): issue is FieldIssue => typeof issue?.path === 'string' && typeof issue?.message === 'string');
 }
 
-/** The "other" service's envelope (spec section 7). */
+/** The "other" service's envelope (src/client/http.ts reads it). */
 export interface OtherEnvelope<T> {
   status: number;
   result: T;
@@ -33,7 +34,7 @@ export interface OtherEnvelope<T> {
 
 export const CODES = {
   SUCCESS: '0000',
-  // spec section 8: token expired, forced logout, modal logout
+  // The session codes the client acts on: token expired, forced logout, modal logout.
   TOKEN_EXPIRED: ['9999', '9998', '3333'],
   FORCED_LOGOUT: ['8888', '8889'],
   MODAL_LOGOUT: ['7777', '7778'],
@@ -57,8 +58,8 @@ export const CODES = {
 } as const;
 
 /**
- * Which session code the server answers when (README "Accounts and security"): 9998 and 3333
- * and 7778 are accepted by the client (spec section 8) but never sent.
+ * Which session code the server answers when (docs/api.md): 9998 and 3333 and 7778 are
+ * accepted by the client but never sent.
  */
 export const SESSION_CODES = {
   /** The access token was good but its time is up: refresh once and retry. */
@@ -95,7 +96,7 @@ export interface Page<T> {
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const VISITOR_ID_HEADER = 'x-visitor-id';
 export const VISITOR_ID_COOKIE = 'X-Visitor-Id';
-/** 7 days (spec section 9). */
+/** 7 days. */
 export const VISITOR_ID_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
-/** 128 random bits as 32 hex characters (DESIGN.md section 4). */
+/** 128 random bits as 32 hex characters. */
 export const VISITOR_ID_PATTERN = /^[0-9a-f]{32}$/;

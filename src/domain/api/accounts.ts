@@ -1,0 +1,31 @@
+/** Sign-in, sessions, registration, password reset and the signed-in shopper's own account. */
+import type { z } from 'zod';
+import type {
+  Profile,
+  SendCodeAnswer,
+  TokenPairAnswer,
+  UserInfo,
+  changePasswordRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  profileRequestSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  sendCodeRequestSchema,
+} from '../account.ts';
+import { get, post, type NoRequest } from './endpoint.ts';
+
+export const accountsApi = {
+  /** Merges the caller's guest cart into the account's. */
+  login: post<z.input<typeof loginRequestSchema>, TokenPairAnswer>('/demo/permissionAuth/doLogin'),
+  refreshToken: post<z.input<typeof refreshRequestSchema>, TokenPairAnswer>('/auth/refreshToken'),
+  logout: post<z.input<typeof logoutRequestSchema>, null>('/demo/permissionAuth/logout'),
+  register: post<z.input<typeof registerRequestSchema>, null>('/demo/ironUser/registerUser'),
+  sendResetCode: post<z.input<typeof sendCodeRequestSchema>, SendCodeAnswer>('/demo/mail/sendVerificationCode'),
+  resetPassword: post<z.input<typeof resetPasswordRequestSchema>, null>('/demo/ironUser/resetPassword'),
+  userInfo: get<NoRequest, UserInfo>('/demo/ironUser/getUserInfo'),
+  profile: get<NoRequest, Profile>('/demo/ironUser/getUser'),
+  updateProfile: post<z.input<typeof profileRequestSchema>, Profile>('/demo/ironUser/updateUser'),
+  changePassword: post<z.input<typeof changePasswordRequestSchema>, null>('/demo/ironUser/updatePwd'),
+};

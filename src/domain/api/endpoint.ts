@@ -1,0 +1,31 @@
+/**
+ * One endpoint of the API, the contract browser and server share (docs/api.md): its method and
+ * its path below `/api`, as the server registers it, and two types. The request type is the
+ * input type of the zod schema the server validates with (imported with `import type`, so no
+ * bundle takes in zod); the answer type is the envelope's `data`. At run time an entry is only
+ * `{method, path}`: src/client/http.ts calls it, src/server/routes/define-route.ts registers it.
+ */
+export type Method = 'GET' | 'POST';
+
+/** For an endpoint that takes no body and no query. */
+export type NoRequest = undefined;
+
+export interface Endpoint<Request = unknown, Answer = unknown, M extends Method = Method> {
+  readonly method: M;
+  readonly path: string;
+  /** Carries the types; never set at run time. */
+  readonly types?: { request: Request; answer: Answer };
+}
+
+export type RequestOf<E> = E extends Endpoint<infer Request, unknown> ? Request : never;
+export type AnswerOf<E> = E extends Endpoint<unknown, infer Answer> ? Answer : never;
+
+/** A POST endpoint: its request is the JSON body. */
+export function post<Request, Answer>(path: string): Endpoint<Request, Answer, 'POST'> {
+  return { method: 'POST', path };
+}
+
+/** A GET endpoint: its request is the query string. */
+export function get<Request, Answer>(path: string): Endpoint<Request, Answer, 'GET'> {
+  return { method: 'GET', path };
+}

@@ -1,0 +1,36 @@
+/**
+ * The whole contract, area by area: what the route check (tests/integration/contract.test.ts)
+ * and the path-literal check (tests/unit/api-contract.test.ts) walk. Browser code imports the
+ * area module it calls, not this one.
+ */
+import { accountsApi } from './accounts.ts';
+import { addressesApi } from './addresses.ts';
+import { adminApi } from './admin.ts';
+import { cartApi } from './cart.ts';
+import { catalogueApi } from './catalogue.ts';
+import { checkoutApi } from './checkout.ts';
+import type { Endpoint } from './endpoint.ts';
+import { geoApi } from './geo.ts';
+import { ordersApi } from './orders.ts';
+import { paypalApi } from './paypal.ts';
+import { shopperApi } from './shopper.ts';
+import { systemApi } from './system.ts';
+
+export const API = {
+  accounts: accountsApi,
+  addresses: addressesApi,
+  admin: adminApi,
+  cart: cartApi,
+  catalogue: catalogueApi,
+  checkout: checkoutApi,
+  geo: geoApi,
+  orders: ordersApi,
+  paypal: paypalApi,
+  shopper: shopperApi,
+  system: systemApi,
+} as const;
+
+/** Every entry with its name (`cart.list`). */
+export function contractEntries(): { name: string; entry: Endpoint }[] {
+  return Object.entries(API).flatMap(([area, entries]) => Object.entries(entries).map(([name, entry]) => ({ name: `${area}.${name}`, entry: entry as Endpoint })));
+}

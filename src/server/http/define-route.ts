@@ -1,0 +1,62 @@
+/**
+ * Registers a route from its contract entry (src/domain/api/): the entry gives the method and the
+ * path, the route gives the zod schema the server validates with, which is also what the OpenAPI
+ * document at /api/docs is generated from. The schema's input type must be the entry's request
+ * type, and the handler must answer the entry's answer type: a route that drifts from the
+ * contract the browser calls with does not compile.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler, RouteHandlerMethod } from 'fastify';
+import type { z } from 'zod';
+import type { Envelope } from '../../domain/api/envelope.ts';
+import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
+
+type Schema = z.ZodType;
+
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+type Parsed<S> = S extends Schema ? z.output<S> : unknown;
+
+/** The request as the handler sees it: the body (POST) or the query (GET) parsed by the schema. */
+export type ContractRequest<E extends Endpoint, S, H> = FastifyRequest<{
+  Body: E['method'] extends 'POST' ? Parsed<S> : unknown;
+  Querystring: E['method'] extends 'GET' ? Parsed<S> : unknown;
+  Headers: H extends Schema ? z.output<H> : unknown;
+}>;
+
+export interface ContractRoute<E extends Endpoint, S extends Schema | undefined, H extends Schema | undefined> {
+  /** Validates the body of a POST, the query of a GET; none for an entry without a request. */
+  request?: S;
+  headers?: H;
+  tags: string[];
+  summary: string;
+  preValidation?: preValidationHookHandler;
+  handler(request: ContractRequest<E, S, H>, reply: FastifyReply): Promise<Envelope<AnswerOf<E>> | FastifyReply>;
+}
+
+/** Without a schema the entry must take no request (or an unchecked one, like PayPal's webhook). */
+type Matches<S, Request> = [S] extends [Schema] ? Same<z.input<S>, Request> : Same<Request, undefined> extends true ? true : Same<Request, unknown>;
+
+/** What the compiler names when a route's schema does not take the entry's request type. */
+type ContractCheck<E extends Endpoint, S> =
+  Matches<S, RequestOf<E>> extends true ? unknown : { requestSchemaDiffersFromContract: { schemaInput: S extends Schema ? z.input<S> : undefined; contractRequest: RequestOf<E> } };
+
+export function defineRoute<E extends Endpoint<any, any>, S extends Schema | undefined = undefined, H extends Schema | undefined = undefined>(
+  app: FastifyInstance,
+  entry: E,
+  route: ContractRoute<E, S, H> & ContractCheck<E, S>,
+): void {
+  const { request, headers, tags, summary, preValidation, handler } = route;
+  app.route({
+    method: entry.method,
+    url: entry.path,
+    ...(preValidation ? { preValidation } : {}),
+    schema: {
+      tags,
+      summary,
+      ...(request ? { [entry.method === 'GET' ? 'querystring' : 'body']: request } : {}),
+      ...(headers ? { headers } : {}),
+    },
+    // The type provider's compilers (app.ts) validate with the schemas above; the types are ours.
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}
