@@ -93,7 +93,7 @@ export function invalidFields(...issues: FieldProblem[]): AppError {
   return new AppError(CODES.INVALID_INPUT, STATUS[CODES.INVALID_INPUT], 'request.invalid', { issues });
 }
 
-/** A token or session problem (spec section 8 codes 9999, 8888, 8889, 7777): HTTP 401. */
+/** A token or session problem (codes 9999, 8888, 8889, 7777; docs/api.md): HTTP 401. */
 export function sessionFailure(code: SessionCode, said: Said): AppError {
   return new AppError(code, 401, said);
 }

@@ -118,7 +118,7 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
       // Fastify's own client errors (bad URL encoding, ...): their message names no internals.
       return failure(request, reply, error.statusCode, CODES.INVALID_INPUT, 'request.invalid');
     }
-    // Never the raw error: a failed query's message holds its parameters (checklist item 35).
+    // Never the raw error: a failed query's message holds its parameters.
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return failure(request, reply, 500, CODES.INTERNAL, msg('request.internal', { requestId: request.id }));
   });

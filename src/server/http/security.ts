@@ -1,5 +1,5 @@
 /**
- * Transport and header hardening (security checklist item 34): HSTS, nosniff, referrer policy,
+ * Transport and header hardening: HSTS, nosniff, referrer policy,
  * frame-ancestors, a Content-Security-Policy per kind of response, CORS from an allow-list, and
  * no-store on anything personal.
  */

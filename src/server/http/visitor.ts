@@ -1,6 +1,6 @@
 /**
  * Guest identity: the X-Visitor-Id cookie (or header) names a guest's cart. It is 128 random
- * bits (DESIGN.md section 4), so guessing another guest's id is hopeless.
+ * bits, so guessing another guest's id is hopeless.
  */
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';

@@ -47,7 +47,7 @@ export const enUS = {
   'throttle.currentPassword': 'Too many failed attempts, please try again in {{wait}}',
   'throttle.newsletter': 'Too many sign-ups from your network, please try again in {{wait}}',
 
-  // Sessions (spec section 8 codes 9999, 8888, 8889, 7777) and roles.
+  // Sessions (codes 9999, 8888, 8889, 7777; docs/api.md) and roles.
   'session.loginRequired': 'Please log in',
   'session.accessTokenExpired': 'Access token expired',
   'session.ended': 'Your session has ended, please log in again',
@@ -55,7 +55,7 @@ export const enUS = {
   'session.accountDisabled': ACCOUNT_ANSWERS.accountDisabled,
   'session.forbidden': 'You do not have permission to do this',
 
-  // Accounts (spec section 8's messages).
+  // Accounts (docs/api.md).
   'account.loginFailed': ACCOUNT_ANSWERS.loginFailed,
   'account.resetFailed': ACCOUNT_ANSWERS.resetFailed,
   'account.codeSent': ACCOUNT_ANSWERS.codeSent,

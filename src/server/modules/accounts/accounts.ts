@@ -2,7 +2,7 @@
  * Registration, sign-in, password reset by emailed code, password change and profile changes:
  * everything that proves who a shopper is. Owns the password_reset_codes table.
  *
- * Enumeration (security checklist item 1): sign-in, registration and code requests answer alike
+ * Enumeration (docs/accounts-and-security.md): sign-in, registration and code requests answer alike
  * for known and unknown emails: the same code and message, the same database round trips, and
  * the same scrypt work (a dummy hash for unknown emails); mail goes out after the answer. See the
  * README's "Accounts and security" for the registration design and its one residual signal.
@@ -222,7 +222,7 @@ export class AccountService {
   }
 
   /**
-   * Saves the profile. A new email needs the current password (checklist item 9): a stolen
+   * Saves the profile. A new email needs the current password: a stolen
    * session alone cannot move the account to another mailbox and then reset its password.
    */
   async updateProfile(user: AuthUser, input: ProfileRequest, caller: Caller): Promise<Profile> {

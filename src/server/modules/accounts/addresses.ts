@@ -1,6 +1,6 @@
 /**
  * The address book. Every query names the owner, so another user's address id finds nothing and
- * changes nothing (checklist item 10). A shopper with addresses always has exactly one default:
+ * changes nothing. A shopper with addresses always has exactly one default:
  * the first one saved becomes it, and when the default goes, the oldest remaining takes over.
  */
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';

@@ -78,7 +78,7 @@ export class PasswordHasher {
 
   /**
    * The same work as verifying a real password, for sign-in with an unknown email: the answer then
-   * takes as long as a wrong password would (security checklist item 1).
+   * takes as long as a wrong password would.
    */
   async verifyDummy(password: string): Promise<false> {
     await this.verify(password, await this.dummy);

@@ -1,6 +1,6 @@
 /**
  * Throttling for sign-in, registration, reset-code sending and checking, and newsletter sign-ups
- * (security checklist item 2): fixed-window counters in the database, so every API instance
+ * (docs/accounts-and-security.md): fixed-window counters in the database, so every API instance
  * counts together. A blocked caller waits for the window to end (a cool-down); nothing is ever
  * locked for good, so an attacker cannot lock an owner out for longer than one window.
  *

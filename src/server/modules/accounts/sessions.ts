@@ -1,5 +1,5 @@
 /**
- * Sessions and refresh tokens (security checklist items 4-7).
+ * Sessions and refresh tokens (docs/accounts-and-security.md).
  *
  * A login opens a session and gives it its first refresh token. Each refresh marks the presented
  * token used and issues the next one (rotation). A used token presented again means a copy is

@@ -6,7 +6,7 @@
  * A use is counted inside the order's transaction by one conditional UPDATE
  * (`used_count < usage_limit`), which also locks the coupon's row until the order commits; the
  * customer's own uses are counted after that lock, so parallel checkouts of one customer cannot
- * both slip under a per-customer limit either (checklist item 19).
+ * both slip under a per-customer limit either.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';

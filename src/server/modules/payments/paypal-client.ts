@@ -1,6 +1,6 @@
 /**
  * PayPal's REST API (Orders v2, Payments v2, webhook verification), the parts the shop uses
- * (../shared/reference/paypal-orders-v2.md). One client for the real sandbox or live API and for
+ * (docs/checkout-and-payments.md). One client for the real sandbox or live API and for
  * the local simulator: only the transport differs.
  *
  * The OAuth token is cached until shortly before it expires. Every call has a time limit; when it

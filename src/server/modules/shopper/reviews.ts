@@ -1,7 +1,7 @@
 /**
  * Product reviews: the public list, and posting by signed-in shoppers. One review per shopper
  * per product: posting again edits it. Content is stored exactly as typed and answered as JSON
- * text; pages render it escaped (checklist item 21).
+ * text; pages render it escaped.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
