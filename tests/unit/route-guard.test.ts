@@ -52,8 +52,8 @@ describe('guardRoute', () => {
   });
 });
 
-describe('guardRedirectUrl (where islands/guard.ts sends the browser)', () => {
-  // As islands/guard.ts builds them: the page's locale and the site's base path.
+describe('guardRedirectUrl (where scripts/guard.ts sends the browser)', () => {
+  // As scripts/guard.ts builds them: the page's locale and the site's base path.
   const urls = { inLocale: (path: string) => localePath('zh-CN', path), atRoot: assetPath };
 
   afterEach(() => {
