@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTM
 import type { ZodType } from 'zod';
 import { NAME_MAX } from '../../domain/account.ts';
 import { useTranslation } from '../../i18n/react.tsx';
-import { useHydrated, useTypedBeforeHydration } from '../hydration.ts';
+import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
 import type { AccountFailure } from '../../stores/account.ts';
 import { firstIssuePerField, formMessage, serverFieldErrors } from './messages.ts';
 import './account.css';

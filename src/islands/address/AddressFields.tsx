@@ -9,7 +9,7 @@
  */
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { useTypedBeforeHydration } from '../hydration.ts';
+import { useTypedBeforeHydration } from '../form/hydration.ts';
 import { ADDRESS_FIELDS, type AddressField, type FieldError } from './address-form.ts';
 import { suggestionSummary } from './autofill.ts';
 import type { AddressForm } from './useAddressForm.ts';

@@ -25,7 +25,7 @@ import { $currency } from '../../stores/currency.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { AddressFields } from '../address/AddressFields.tsx';
 import { useAddressForm } from '../address/useAddressForm.ts';
-import { useTypedBeforeHydration } from '../hydration.ts';
+import { useTypedBeforeHydration } from '../form/hydration.ts';
 import { LineDetails } from '../cart/CartLine.tsx';
 import { cartHref } from '../cart/links.ts';
 import { orderSuccessHref, signInHref } from './links.ts';

@@ -40,7 +40,7 @@ import { IslandI18n, useTranslation, type MessageKey } from '../../i18n/react.ts
 import { eurIn, useCurrency } from './money.ts';
 import { ShirtPreview } from './ShirtPreview.tsx';
 import { SizePicker } from './SizePicker.tsx';
-import { useHydrated, useTypedBeforeHydration } from '../hydration.ts';
+import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
