@@ -86,3 +86,8 @@ export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US')
   const digits = minorUnitDigits(code);
   return fmt.format(minor / 10 ** digits);
 }
+
+/** EUR minor units (catalogue prices) shown in `currency`: the browser's one way to display them. */
+export function formatEurIn(eurMinor: number, currency: CurrencyCode, locale = 'en-US'): string {
+  return formatMoney(convertFromEur(eurMinor, currency), currency, locale);
+}

@@ -8,7 +8,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { changePassword } from '../../stores/account.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { NewPasswordPair, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
+import { NewPasswordPair, Notice, SubmitButton } from './form.tsx';
+import { checkWith, useForm, useFormMessage } from './useForm.ts';
 
 export default function ChangePasswordIsland(props: AccountIslandProps) {
   return (

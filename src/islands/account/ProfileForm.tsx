@@ -14,7 +14,8 @@ import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
 import { BirthdayField } from './BirthdayField.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
-import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton, checkWith, useForm, useFormMessage, type FieldErrors } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton } from './form.tsx';
+import { checkWith, useForm, useFormMessage, type FieldErrors } from './useForm.ts';
 
 export default function ProfileIsland(props: AccountIslandProps) {
   return (

@@ -9,7 +9,8 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton } from './form.tsx';
+import { checkWith, useForm, useFormMessage } from './useForm.ts';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
