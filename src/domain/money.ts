@@ -14,7 +14,7 @@ export interface CurrencyInfo {
   name: string;
   symbol: string;
   flag: string;
-  /** Units per 1 USD, scaled by 100 so that conversion stays in integers (spec section 9). */
+  /** Units per 1 USD, scaled by 100 so that conversion stays in integers (docs/money-and-personalisation.md). */
   ratePerUsdX100: number;
 }
 

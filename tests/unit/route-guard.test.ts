@@ -1,4 +1,4 @@
-/** The route guard of spec section 2 (domain/route-guard.ts). */
+/** The route guard (domain/route-guard.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SUPER_ROLE,

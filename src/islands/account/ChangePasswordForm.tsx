@@ -1,5 +1,5 @@
 /**
- * Change password (spec section 2; messages of section 5): the new password and its
+ * Change password: the new password and its
  * confirmation. The signed-in session is the proof (the server ends the shopper's other
  * sessions and mails them); this one stays signed in. Saving says "Edit Success".
  */

@@ -1,5 +1,5 @@
 /**
- * The login form (spec section 2 "Login"): email and password, links to reset the password and
+ * The login form: email and password, links to reset the password and
  * to register. Signing in stores the token pair and loads the user info (stores/account.ts);
  * then the shopper goes where the `redirect` query says (a path on this site only) or to the
  * root, and the next page shows "Login succeeded / Welcome back, {name}" for 4500 ms.

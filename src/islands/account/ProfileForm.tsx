@@ -1,5 +1,5 @@
 /**
- * My profile (spec section 2; rules of section 5): email (a new one needs the current password,
+ * My profile: email (a new one needs the current password,
  * and the shopper chooses whether unpaid orders take it too), first and last name, gender
  * (secrecy, male, female), birthday as day, month and year ("Invalid date" for 31 April or a
  * date to come) and the newsletter. Saving says "Edit Success".

@@ -1,5 +1,5 @@
 /**
- * The register form (spec section 2 "Register"; messages of section 5): first name, last name,
+ * The register form: first name, last name,
  * email, password, newsletter opt-in. The server signs nobody in on registration, so the page
  * signs in with the same email and password right after; a refusal then means the email already
  * had an account, whose owner the server has mailed, and the page says where to go from there.

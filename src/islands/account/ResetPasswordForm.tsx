@@ -1,5 +1,5 @@
 /**
- * Reset password (spec section 2; messages of sections 5 and 8): email, "send code" with a
+ * Reset password: email, "send code" with a
  * resend countdown in seconds (the server's `resendAfterSeconds`), the 6-digit code, the new
  * password and its confirmation. After the reset the shopper signs in again (the server ended
  * every session of the account), so the page goes to login.
