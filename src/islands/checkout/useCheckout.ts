@@ -20,6 +20,7 @@ import { $currency } from '../../stores/currency.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { useAddressForm, type AddressForm } from '../address/useAddressForm.ts';
 import { useTypedBeforeHydration } from '../form/hydration.ts';
+import { serverFieldErrors } from '../form/server-issues.ts';
 import { couponText } from './coupon-text.ts';
 
 /** Typing in the coupon or address settles this long before the quote is asked again. */
@@ -283,7 +284,14 @@ export function useCheckout(kind: CheckoutKind, idPrefix: string): Checkout {
     } else if (result.problem === 'address') {
       fail(t('checkout.errors.address'));
     } else if (result.problem === 'other') {
-      if (!address.showServerError(result.issues)) fail(t('checkout.errors.other', { message: result.message }));
+      // The fields the answer names, beside them (the email here, the address's in its form).
+      const emailIssue = serverFieldErrors(result.issues)['email'];
+      if (emailIssue && !signedIn) {
+        dispatch({ type: 'emailError', error: emailIssue });
+        address.showServerError(result.issues);
+        // After the address form's own focus move (also a frame away): the email comes first on the page.
+        requestAnimationFrame(() => document.getElementById(`${idPrefix}-email`)?.focus());
+      } else if (!address.showServerError(result.issues)) fail(t('checkout.errors.other', { message: result.message }));
     }
   }
 
