@@ -88,6 +88,6 @@ export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US')
 }
 
 /** EUR minor units (catalogue prices) shown in `currency`: the browser's one way to display them. */
-export function formatEurIn(eurMinor: number, currency: CurrencyCode, locale = 'en-US'): string {
+export function formatEurIn(eurMinor: number, currency: CurrencyCode, locale?: string): string {
   return formatMoney(convertFromEur(eurMinor, currency), currency, locale);
 }

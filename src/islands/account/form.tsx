@@ -11,6 +11,8 @@ import { useTypedBeforeHydration } from '../form/hydration.ts';
 import type { FieldErrors, Form, FormNotice } from './useForm.ts';
 import './account.css';
 
+const ACCOUNT_LOOK = { field: 'account-field', hint: 'account-field-hint', error: 'account-field-error' };
+
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return <SharedFieldError id={id} error={error} className="account-field-error" />;
 }
@@ -30,7 +32,7 @@ export function TextField({ id, label, value, onValue, error, hint, after, class
   const row = useRef<HTMLDivElement | null>(null);
   useTypedBeforeHydration(row, (name, typed) => name === id && onValue(typed));
   return (
-    <Field id={id} look="account" label={label} hint={hint} error={error} className={className}>
+    <Field id={id} look={ACCOUNT_LOOK} label={label} hint={hint} error={error} className={className}>
       {(described) => (
         <div className="account-input-row" ref={row}>
           <input {...described} name={id} value={value} onChange={(event) => onValue(event.target.value)} {...input} />

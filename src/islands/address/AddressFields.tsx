@@ -17,6 +17,9 @@ import { suggestionSummary } from './autofill.ts';
 import type { AddressForm } from './useAddressForm.ts';
 import './address.css';
 
+/** The address look of the shared field (address.css); checkout's own fields wear it too. */
+export const ADDRESS_LOOK = { field: 'af-field', hint: 'af-hint', error: 'af-error' };
+
 export interface AddressFieldsProps {
   form: AddressForm;
   /** Offer "Set as default address" (the address book does; a one-off checkout address may not). */
@@ -185,7 +188,7 @@ function Field({
   return (
     <SharedField
       id={id}
-      look="address"
+      look={ADDRESS_LOOK}
       className={className}
       label={
         <>

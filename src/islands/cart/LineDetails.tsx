@@ -5,7 +5,7 @@
  * its own renderer on the server).
  */
 import { CUSTOM_TYPES, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
-import { useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, type MessageKey } from '../../i18n/react.tsx';
 
 /** The parts of a cart, quote or order line that the details show. */
 export interface LineDetailsLine {
@@ -25,37 +25,28 @@ export interface LineDetailsLine {
 export function LineDetails({ line }: { line: LineDetailsLine }) {
   const { t } = useTranslation();
   const separator = t('cart.line.separator');
-  const rows: { key: string; label: string; value: string }[] = [
-    { key: 'size', label: t('cart.line.size'), value: line.size },
-    { key: 'type', label: t('cart.line.customType'), value: t(`cart.customType.${line.customType}`) },
+  const rows: [key: string, label: MessageKey, value: string][] = [
+    ['size', 'cart.line.size', line.size],
+    ['type', 'cart.line.customType', t(`cart.customType.${line.customType}`)],
   ];
   const player = line.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? line.player : null;
-  if (player) rows.push({ key: 'player', label: t('cart.line.player'), value: `${player.name} #${player.number}` });
-  else if (line.customName || line.customNumber) {
-    rows.push({ key: 'print', label: t('cart.line.nameNumber'), value: [line.customName, line.customNumber].filter(Boolean).join(' ') });
-  }
-  if (line.personalised && (line.premiumNameOption !== 'Standard' || line.premiumNumberOption !== 'Standard')) {
-    rows.push({
-      key: 'premium',
-      label: t('cart.line.premium'),
-      // Only the premium choices: "standard" is what every shirt gets.
-      value: [
-        line.premiumNameOption !== 'Standard' ? t('cart.line.premiumName', { option: t(`cart.premium.${line.premiumNameOption}`) }) : null,
-        line.premiumNumberOption !== 'Standard' ? t('cart.line.premiumNumber', { option: t(`cart.premium.${line.premiumNumberOption}`) }) : null,
-      ]
-        .filter(Boolean)
-        .join(separator),
-    });
-  }
-  if (line.patches.length > 0) rows.push({ key: 'patches', label: t('cart.line.patches'), value: line.patches.map((p) => p.patchName).join(separator) });
-  if (line.addonItems.length > 0) rows.push({ key: 'addons', label: t('cart.line.addons'), value: line.addonItems.map((a) => a.name).join(separator) });
+  if (player) rows.push(['player', 'cart.line.player', `${player.name} #${player.number}`]);
+  else if (line.customName || line.customNumber) rows.push(['print', 'cart.line.nameNumber', [line.customName, line.customNumber].filter(Boolean).join(' ')]);
+  // Only the premium choices: "standard" is what every shirt gets.
+  const premium = [
+    line.premiumNameOption !== 'Standard' && t('cart.line.premiumName', { option: t(`cart.premium.${line.premiumNameOption}`) }),
+    line.premiumNumberOption !== 'Standard' && t('cart.line.premiumNumber', { option: t(`cart.premium.${line.premiumNumberOption}`) }),
+  ].filter(Boolean);
+  if (line.personalised && premium.length > 0) rows.push(['premium', 'cart.line.premium', premium.join(separator)]);
+  if (line.patches.length > 0) rows.push(['patches', 'cart.line.patches', line.patches.map((p) => p.patchName).join(separator)]);
+  if (line.addonItems.length > 0) rows.push(['addons', 'cart.line.addons', line.addonItems.map((a) => a.name).join(separator)]);
 
   return (
     <dl className="cart-line-details">
-      {rows.map((row) => (
-        <div key={row.key} data-detail={row.key}>
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
+      {rows.map(([key, label, value]) => (
+        <div key={key} data-detail={key}>
+          <dt>{t(label)}</dt>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>

@@ -2,7 +2,7 @@
 import { emailSchema } from '../../domain/account.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { useTranslation } from '../../i18n/react.tsx';
-import { AddressFields } from '../address/AddressFields.tsx';
+import { ADDRESS_LOOK, AddressFields } from '../address/AddressFields.tsx';
 import { Field, FieldError } from '../form/Field.tsx';
 import { signInHref } from './links.ts';
 import { NEW_ADDRESS, type Checkout } from './useCheckout.ts';
@@ -21,7 +21,7 @@ export function ContactSection({ id, locale, checkout }: { id: string; locale: L
       </div>
       <Field
         id={inputId}
-        look="address"
+        look={ADDRESS_LOOK}
         label={
           <>
             {t('checkout.contact.email')}

@@ -13,13 +13,12 @@ export interface Described {
   'aria-describedby': string | undefined;
 }
 
-/** Each form's class names (their stylesheets: account.css, address.css, product.css). */
-const LOOKS = {
-  account: { field: 'account-field', hint: 'account-field-hint', error: 'account-field-error' },
-  address: { field: 'af-field', hint: 'af-hint', error: 'af-error' },
-  configurator: { field: 'field', hint: 'field-hint', error: 'field-error' },
-} as const;
-export type FieldLook = keyof typeof LOOKS;
+/** A form's class names for the field, its hint and its error (each form's stylesheet has them). */
+export interface FieldLook {
+  field: string;
+  hint: string;
+  error: string;
+}
 
 export interface FieldProps {
   id: string;
@@ -35,40 +34,26 @@ export interface FieldProps {
   children(described: Described): ReactNode;
 }
 
-/** The ids of a field's hint and error, as its control's `aria-describedby`. */
-export function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
-  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-}
-
-export function Field({ id, label, look, hint, error, sharedHintId, liveError = false, className, children }: FieldProps) {
-  const names = LOOKS[look];
-  const hasError = Boolean(error);
-  const described = [describedBy(id, Boolean(hint), hasError || liveError), sharedHintId].filter(Boolean).join(' ') || undefined;
+export function Field({ id, label, look, hint, error, sharedHintId, liveError, className, children }: FieldProps) {
+  const described = [hint && `${id}-hint`, (error || liveError) && `${id}-error`, sharedHintId].filter(Boolean).join(' ');
   return (
-    <div className={[names.field, className].filter(Boolean).join(' ')}>
+    <div className={className ? `${look.field} ${className}` : look.field}>
       <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': hasError ? true : undefined, 'aria-describedby': described })}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
       {hint ? (
-        <p id={`${id}-hint`} className={names.hint}>
+        <p id={`${id}-hint`} className={look.hint}>
           {hint}
         </p>
       ) : null}
-      <FieldError id={id} error={error} className={names.error} live={liveError} />
+      <FieldError id={id} error={error} className={look.error} live={liveError} />
     </div>
   );
 }
 
 /** A field's error (`{id}-error`); with `live`, an empty announced place while there is none. */
-export function FieldError({ id, error, className, live = false }: { id: string; error: ReactNode; className: string; live?: boolean }) {
-  if (live) {
-    return (
-      <p id={`${id}-error`} className={className} aria-live="polite">
-        {error}
-      </p>
-    );
-  }
-  return error ? (
-    <p id={`${id}-error`} className={className}>
+export function FieldError({ id, error, className, live }: { id: string; error: ReactNode; className: string; live?: boolean | undefined }) {
+  return live || error ? (
+    <p id={`${id}-error`} className={className} aria-live={live ? 'polite' : undefined}>
       {error}
     </p>
   ) : null;

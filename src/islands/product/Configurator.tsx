@@ -38,7 +38,7 @@ import { Extras } from './Extras.tsx';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation, type MessageKey } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
-import { PrintFields } from './PrintFields.tsx';
+import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
@@ -271,7 +271,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
         }}
       />
 
-      <Field id={`${idPrefix}-quantity`} look="configurator" liveError label={t('configurator.quantity.label')} error={shown('quantity')}>
+      <Field id={`${idPrefix}-quantity`} look={CONFIGURATOR_LOOK} liveError label={t('configurator.quantity.label')} error={shown('quantity')}>
         {(described) => (
           <div className="quantity">
             <button type="button" className="qty-button" aria-label={t('configurator.quantity.decrease')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>

@@ -9,6 +9,9 @@ import { Field } from '../form/Field.tsx';
 import { upperAscii, type Configuration, type ConfigurableProduct } from './configuration.ts';
 import { ShirtPreview } from './ShirtPreview.tsx';
 
+/** The configurator's look of the shared field (product.css). */
+export const CONFIGURATOR_LOOK = { field: 'field', hint: 'field-hint', error: 'field-error' };
+
 export interface PrintFieldsProps {
   idPrefix: string;
   config: Configuration;
@@ -39,7 +42,7 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
     <div className="cfg-print">
       <div className="cfg-print-fields">
         {config.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (
-          <Field id={`${idPrefix}-player`} look="configurator" liveError label={t('configurator.player.label')} error={errors.player}>
+          <Field id={`${idPrefix}-player`} look={CONFIGURATOR_LOOK} liveError label={t('configurator.player.label')} error={errors.player}>
             {(described) => (
               <select
                 {...described}
@@ -61,7 +64,7 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
           <>
             <Field
               id={`${idPrefix}-name`}
-              look="configurator"
+              look={CONFIGURATOR_LOOK}
               liveError
               label={t('configurator.name.label')}
               hint={`${t('configurator.name.hint')} · ${t('configurator.name.count', { count: [...config.name].length })}`}
@@ -85,7 +88,7 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
                 />
               )}
             </Field>
-            <Field id={`${idPrefix}-number`} look="configurator" liveError label={t('configurator.number.label')} hint={t('configurator.number.hint')} error={errors.number}>
+            <Field id={`${idPrefix}-number`} look={CONFIGURATOR_LOOK} liveError label={t('configurator.number.label')} hint={t('configurator.number.hint')} error={errors.number}>
               {(described) => (
                 <input
                   {...described}
