@@ -128,15 +128,16 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
 function PremiumSelect({ id, label, value, onChange, extra }: { id: string; label: string; value: PremiumOption; onChange: (value: PremiumOption) => void; extra: string }) {
   const { t } = useTranslation();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value as PremiumOption)}>
-        {PREMIUM_OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {option === 'Standard' ? t('configurator.premium.Standard') : t('configurator.premium.extra', { option: t(`configurator.premium.${option}`), price: extra })}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field id={id} look={CONFIGURATOR_LOOK} label={label}>
+      {(described) => (
+        <select {...described} value={value} onChange={(event) => onChange(event.currentTarget.value as PremiumOption)}>
+          {PREMIUM_OPTIONS.map((option) => (
+            <option key={option} value={option}>
+              {option === 'Standard' ? t('configurator.premium.Standard') : t('configurator.premium.extra', { option: t(`configurator.premium.${option}`), price: extra })}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
