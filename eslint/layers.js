@@ -1,7 +1,8 @@
 /**
- * DESIGN.md section 3 as a lint rule: each folder under src/ is a layer, and a layer may import
- * only the layers listed for it. Imports are resolved from the importing file, so depth does not
- * matter. Package imports are checked too where a layer must stay pure (domain) or browser-safe.
+ * The layer table of docs/architecture.md as a lint rule: each folder under src/ is a layer, and a
+ * layer may import only the layers listed for it. Imports are resolved from the importing file, so
+ * depth does not matter. Package imports are checked too where a layer must stay pure (domain) or
+ * browser-safe. The `<script>` blocks of .astro files are read too (see `create`).
  */
 import path from 'node:path';
 import { SERVER_MESSAGES, checkServerImport } from './server-modules.js';
@@ -12,14 +13,17 @@ const ALLOWED = {
   client: ['domain'],
   stores: ['client', 'domain'],
   islands: ['stores', 'domain', 'i18n', 'islands', 'components'],
-  components: ['components', 'islands', 'domain', 'i18n', 'client'],
-  layouts: ['components', 'islands', 'domain', 'i18n', 'client', 'layouts'],
-  pages: ['components', 'islands', 'domain', 'i18n', 'client', 'layouts'],
+  // Plain DOM scripts of pages; they may mount an island on demand (the cart drawer) and share
+  // its DOM helpers (the scroll lock), while islands never import a script.
+  scripts: ['stores', 'client', 'domain', 'i18n', 'islands'],
+  components: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client'],
+  layouts: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client', 'layouts'],
+  pages: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client', 'layouts'],
   content: ['domain'],
   server: ['server', 'domain'],
 };
 /** Layers that run in the browser (or are bundled for it) must not use Node built-ins. */
-const BROWSER = new Set(['domain', 'i18n', 'client', 'stores', 'islands']);
+const BROWSER = new Set(['domain', 'i18n', 'client', 'stores', 'islands', 'scripts']);
 
 function layerOf(file, srcRoot) {
   const relative = path.relative(srcRoot, file);
@@ -31,16 +35,18 @@ function layerOf(file, srcRoot) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'enforce the import rules between src/ layers (DESIGN.md section 3)' },
+    docs: { description: 'enforce the import rules between src/ layers (docs/architecture.md)' },
     schema: [],
     messages: {
-      layer: '{{from}} may not import {{to}} (DESIGN.md section 3: {{from}} may import {{allowed}})',
+      layer: '{{from}} may not import {{to}} (docs/architecture.md: {{from}} may import {{allowed}})',
       builtin: '{{from}} runs in the browser or must stay pure: no Node built-in "{{name}}"',
       ...SERVER_MESSAGES,
     },
   },
   create(context) {
-    const file = context.filename;
+    // eslint-plugin-astro hands each `<script>` of an .astro file to ESLint as a virtual file
+    // (`page.astro/1_1.ts`); its imports are relative to the .astro file, which is the physical one.
+    const file = context.physicalFilename ?? context.filename;
     const srcRoot = path.join(context.cwd, 'src');
     const from = layerOf(file, srcRoot);
     if (!from || !(from in ALLOWED)) return {};

@@ -14,7 +14,7 @@ export interface CurrencyInfo {
   name: string;
   symbol: string;
   flag: string;
-  /** Units per 1 USD, scaled by 100 so that conversion stays in integers (spec section 9). */
+  /** Units per 1 USD, scaled by 100 so that conversion stays in integers (docs/money-and-personalisation.md). */
   ratePerUsdX100: number;
 }
 
@@ -85,4 +85,9 @@ export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US')
   }
   const digits = minorUnitDigits(code);
   return fmt.format(minor / 10 ** digits);
+}
+
+/** EUR minor units (catalogue prices) shown in `currency`: the browser's one way to display them. */
+export function formatEurIn(eurMinor: number, currency: CurrencyCode, locale?: string): string {
+  return formatMoney(convertFromEur(eurMinor, currency), currency, locale);
 }

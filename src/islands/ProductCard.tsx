@@ -7,7 +7,7 @@ import { useTranslation } from '../i18n/react.tsx';
 import { mediaUrl } from '../stores/product-pager.ts';
 import type { ProductCard as Product } from '../domain/catalogue.ts';
 import type { Locale } from '../domain/locale.ts';
-import { convertFromEur, formatMoney, type CurrencyCode } from '../domain/money.ts';
+import { formatEurIn, type CurrencyCode } from '../domain/money.ts';
 import { localePath } from '../i18n/paths.ts';
 import { PRODUCT_IMAGE } from './product-image.ts';
 
@@ -23,7 +23,7 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, locale, currency, eager = false }: ProductCardProps) {
   const { t } = useTranslation();
-  const price = formatMoney(convertFromEur(product.price, currency), currency, locale);
+  const price = formatEurIn(product.price, currency, locale);
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   const titleId = `product-${product.id}-title`;
   return (
@@ -52,7 +52,7 @@ export function ProductCard({ product, locale, currency, eager = false }: Produc
               </span>{' '}
               <s className="price-was">
                 <span className="sr-only">{t('grid.was')} </span>
-                {formatMoney(convertFromEur(product.compareAtPrice!, currency), currency, locale)}
+                {formatEurIn(product.compareAtPrice!, currency, locale)}
               </s>
             </>
           ) : (

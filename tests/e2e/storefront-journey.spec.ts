@@ -18,7 +18,7 @@ import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain
 import { CUSTOM_TYPES, type CustomType } from '../../src/domain/personalisation.ts';
 import { cartTotals, priceLine, unitPriceEur, type DiscountTier, type PricedLine } from '../../src/domain/pricing.ts';
 import { createTranslate, type Messages, type TFunction } from '../../src/i18n/core.ts';
-import { CATEGORY_PAGE_SIZE } from '../../src/islands/browse/listing-url.ts';
+import { CATEGORY_PAGE_SIZE } from '../../src/scripts/browse/listing-url.ts';
 // Node loads these (not Vite), so each JSON file is imported with its attribute.
 import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'json' };
 import enCart from '../../src/i18n/locales/en-US/cart.json' with { type: 'json' };

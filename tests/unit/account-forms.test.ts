@@ -8,7 +8,8 @@ import { fieldMessage } from '../../src/domain/field-messages.ts';
 import enAccount from '../../src/i18n/locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../src/i18n/locales/zh-CN/account.json' with { type: 'json' };
 import { birthdayOf, birthdayParts, birthdayProblem, birthdayYears, localIsoDate } from '../../src/islands/account/birthday.ts';
-import { VALIDATION_KEYS, firstIssuePerField, formMessage, serverFieldErrors } from '../../src/islands/account/messages.ts';
+import { VALIDATION_KEYS, firstIssuePerField, formMessage } from '../../src/islands/account/messages.ts';
+import { serverFieldErrors } from '../../src/islands/form/server-issues.ts';
 import { afterLoginPath, withRedirect } from '../../src/islands/account/navigation.ts';
 import { resendDeadline, secondsLeft } from '../../src/islands/account/resend.ts';
 

@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DOMAIN = 'src/domain';
-const BROWSER_DIRS = ['src/islands', 'src/stores', 'src/client', 'src/i18n', 'src/components', 'src/layouts', 'src/pages'];
+const BROWSER_DIRS = ['src/islands', 'src/scripts', 'src/stores', 'src/client', 'src/i18n', 'src/components', 'src/layouts', 'src/pages'];
 /** Forms validate with these schemas in the browser (see above). */
 const ZOD_ON_PURPOSE = new Set(['src/domain/account.ts']);
 

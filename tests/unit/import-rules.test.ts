@@ -1,7 +1,7 @@
-/** The lint rule that enforces DESIGN.md's import rules really reports a breach. */
+/** The lint rule that enforces the layer table (eslint/layers.js, docs/architecture.md) really reports a breach. */
 import { ESLint } from 'eslint';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -11,6 +11,9 @@ async function lint(file: string, code: string) {
 }
 
 describe('import rules', () => {
+  // Loading the config and its parsers (TypeScript, Astro) takes seconds on a busy machine: once, before the cases.
+  beforeAll(() => lint('src/domain/warm.ts', 'export {};\n').then(() => lint('src/pages/warm.astro', '<script>\n  export {};\n</script>\n')), 60_000);
+
   it('refuses server code in the browser layers', async () => {
     expect(await lint('src/islands/Bad.tsx', "import { buildApp } from '../server/app.ts';\nexport const x = buildApp;\n")).toHaveLength(1);
     expect(await lint('src/stores/bad.ts', "import { CartService } from '../server/services/cart.ts';\nexport const x = CartService;\n")).toHaveLength(1);
@@ -24,6 +27,19 @@ describe('import rules', () => {
 
   it('refuses the server reaching into the browser layers', async () => {
     expect(await lint('src/server/services/bad.ts', "import x from '../../stores/currency.ts';\nexport default x;\n")).toHaveLength(1);
+  });
+
+  it('reads the imports of an Astro page\'s <script>, resolved from the .astro file', async () => {
+    const page = (source: string) => `---\nconst title = 'x';\n---\n<h1>{title}</h1>\n<script>\n  import { watchCart } from '${source}';\n  watchCart();\n</script>\n`;
+    expect(await lint('src/pages/[locale]/bad.astro', page('../../stores/cart.ts'))).toHaveLength(1);
+    expect(await lint('src/pages/[locale]/ok.astro', page('../../scripts/cart-page.ts'))).toEqual([]);
+  });
+
+  it('keeps the plain DOM scripts apart from the islands', async () => {
+    expect(await lint('src/islands/Bad.tsx', "import { x } from '../scripts/app-shell.ts';\nexport const y = x;\n")).toHaveLength(1);
+    expect(await lint('src/scripts/bad.ts', "import { buildApp } from '../server/app.ts';\nexport const x = buildApp;\n")).toHaveLength(1);
+    expect(await lint('src/scripts/bad.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toHaveLength(1);
+    expect(await lint('src/scripts/ok.ts', "import { $cartCount } from '../stores/cart-header.ts';\nexport const x = $cartCount;\n")).toEqual([]);
   });
 
   it('lets a server module reach another only through its public entry', async () => {
@@ -41,7 +57,7 @@ describe('import rules', () => {
     expect(await lint('src/server/db/schema.ts', "export * from '../modules/cart/schema.ts';\n")).toEqual([]);
   });
 
-  it('allows the directions DESIGN.md allows', async () => {
+  it('allows the directions the layer table allows', async () => {
     expect(await lint('src/server/services/ok.ts', "import { CODES } from '../../domain/api/envelope.ts';\nexport const x = CODES;\n")).toEqual([]);
     expect(await lint('src/stores/ok.ts', "import { CODES } from '../domain/api/envelope.ts';\nexport const x = CODES;\n")).toEqual([]);
     expect(await lint('src/islands/Ok.tsx', "import { formatMoney } from '../domain/money.ts';\nexport const x = formatMoney;\n")).toEqual([]);

@@ -1,4 +1,4 @@
-/** URL state and page arithmetic of category and search listings (src/islands/browse/listing-url.ts). */
+/** URL state and page arithmetic of category and search listings (src/scripts/browse/listing-url.ts). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PAGE_MAX, PRODUCT_SORTS, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue-model.ts';
@@ -14,7 +14,7 @@ import {
   readSearchState,
   searchSearch,
   shownRange,
-} from '../../src/islands/browse/listing-url.ts';
+} from '../../src/scripts/browse/listing-url.ts';
 
 describe('listing constants', () => {
   it('page sizes fit the spec and the grid', () => {

@@ -1,4 +1,4 @@
-/** The route guard of spec section 2 (domain/route-guard.ts). */
+/** The route guard (domain/route-guard.ts). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SUPER_ROLE,
@@ -52,8 +52,8 @@ describe('guardRoute', () => {
   });
 });
 
-describe('guardRedirectUrl (where islands/guard.ts sends the browser)', () => {
-  // As islands/guard.ts builds them: the page's locale and the site's base path.
+describe('guardRedirectUrl (where scripts/guard.ts sends the browser)', () => {
+  // As scripts/guard.ts builds them: the page's locale and the site's base path.
   const urls = { inLocale: (path: string) => localePath('zh-CN', path), atRoot: assetPath };
 
   afterEach(() => {

@@ -1,5 +1,5 @@
 /**
- * Change password (spec section 2; messages of section 5): the new password and its
+ * Change password: the new password and its
  * confirmation. The signed-in session is the proof (the server ends the shopper's other
  * sessions and mails them); this one stays signed in. Saving says "Edit Success".
  */
@@ -8,7 +8,8 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { changePassword } from '../../stores/account.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { NewPasswordPair, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
+import { NewPasswordPair, Notice, SubmitButton } from './form.tsx';
+import { checkWith, useForm, useFormMessage } from './useForm.ts';
 
 export default function ChangePasswordIsland(props: AccountIslandProps) {
   return (

@@ -1,5 +1,5 @@
 /**
- * The login form (spec section 2 "Login"): email and password, links to reset the password and
+ * The login form: email and password, links to reset the password and
  * to register. Signing in stores the token pair and loads the user info (stores/account.ts);
  * then the shopper goes where the `redirect` query says (a path on this site only) or to the
  * root, and the next page shows "Login succeeded / Welcome back, {name}" for 4500 ms.
@@ -9,7 +9,8 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, signIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { EmailField, Notice, PasswordField, SubmitButton, checkWith, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { EmailField, Notice, PasswordField, SubmitButton } from './form.tsx';
+import { checkWith, useFailureText, useForm, useFormMessage } from './useForm.ts';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 

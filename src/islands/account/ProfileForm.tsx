@@ -1,5 +1,5 @@
 /**
- * My profile (spec section 2; rules of section 5): email (a new one needs the current password,
+ * My profile: email (a new one needs the current password,
  * and the shopper chooses whether unpaid orders take it too), first and last name, gender
  * (secrecy, male, female), birthday as day, month and year ("Invalid date" for 31 April or a
  * date to come) and the newsletter. Saving says "Edit Success".
@@ -14,7 +14,8 @@ import { showToast } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
 import { BirthdayField } from './BirthdayField.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
-import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton, checkWith, useForm, useFormMessage, type FieldErrors } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton } from './form.tsx';
+import { checkWith, useForm, useFormMessage, type FieldErrors } from './useForm.ts';
 
 export default function ProfileIsland(props: AccountIslandProps) {
   return (

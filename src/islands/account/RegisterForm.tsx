@@ -1,5 +1,5 @@
 /**
- * The register form (spec section 2 "Register"; messages of section 5): first name, last name,
+ * The register form: first name, last name,
  * email, password, newsletter opt-in. The server signs nobody in on registration, so the page
  * signs in with the same email and password right after; a refusal then means the email already
  * had an account, whose owner the server has mailed, and the page says where to go from there.
@@ -9,7 +9,8 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton, checkWith, useForm, useFormMessage } from './form.tsx';
+import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton } from './form.tsx';
+import { checkWith, useForm, useFormMessage } from './useForm.ts';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 

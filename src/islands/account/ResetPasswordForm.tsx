@@ -1,5 +1,5 @@
 /**
- * Reset password (spec section 2; messages of sections 5 and 8): email, "send code" with a
+ * Reset password: email, "send code" with a
  * resend countdown in seconds (the server's `resendAfterSeconds`), the 6-digit code, the new
  * password and its confirmation. After the reset the shopper signs in again (the server ended
  * every session of the account), so the page goes to login.
@@ -10,7 +10,8 @@ import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { resetPassword, sendResetCode } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
 import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { EmailField, NewPasswordPair, Notice, SubmitButton, TextField, checkWith, useFailureText, useForm, useFormMessage } from './form.tsx';
+import { EmailField, NewPasswordPair, Notice, SubmitButton, TextField } from './form.tsx';
+import { checkWith, useFailureText, useForm, useFormMessage } from './useForm.ts';
 import { withRedirect } from './navigation.ts';
 import { resendDeadline, secondsLeft } from './resend.ts';
 import { useSearch } from './useSearch.ts';

@@ -1,209 +1,20 @@
 /**
- * What every account form shares (and the address forms can use): labelled fields whose hint
- * and error are tied to the control (`aria-describedby`, `aria-invalid`), a form-level notice,
- * and `useForm`, which validates on submit, then on every change once the shopper has tried,
- * moves focus to the first field in error, and disables the submit button while sending.
- *
- * No form library: four small components and one hook are all these forms need.
+ * The account forms' fields: text, email, password (with show/hide), names, new password and its
+ * confirmation, a checkbox, the form's notice and its submit button. Each is the shared field
+ * (islands/form/Field.tsx) in the account look; the state is useForm.ts's.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import type { ZodType } from 'zod';
+import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { NAME_MAX } from '../../domain/account.ts';
 import { useTranslation } from '../../i18n/react.tsx';
-import { useHydrated, useTypedBeforeHydration } from '../hydration.ts';
-import type { AccountFailure } from '../../stores/account.ts';
-import { firstIssuePerField, formMessage, serverFieldErrors } from './messages.ts';
+import { Field, FieldError as SharedFieldError } from '../form/Field.tsx';
+import { useTypedBeforeHydration } from '../form/hydration.ts';
+import type { FieldErrors, Form, FormNotice } from './useForm.ts';
 import './account.css';
 
-export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
-
-/** A validation's result: the data to send, or messages (in the page's language) by field. */
-export type Checked<D, V> = { data: D } | { errors: FieldErrors<V> };
-
-export interface FormNotice {
-  kind: 'error' | 'success';
-  content: ReactNode;
-}
-
-/** Turns schema and server messages into the page's language (`account.validation`). */
-export function useFormMessage(): (message: string) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (message: string) => {
-      const found = formMessage(message);
-      return 'text' in found ? found.text : t(`account.validation.${found.key}`, found.values ?? {});
-    },
-    [t],
-  );
-}
-
-/**
- * Runs `schema` on `input` and gives the data, or the first message per field, translated.
- * `fieldOf` renames the schema's fields to the form's (the login's `username` is its email).
- */
-export function checkWith<D, V>(schema: ZodType<D>, input: unknown, translate: (message: string) => string, fieldOf: Record<string, keyof V & string> = {}): Checked<D, V> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { data: parsed.data };
-  const errors: FieldErrors<V> = {};
-  for (const [field, message] of Object.entries(firstIssuePerField(parsed.error.issues))) {
-    errors[fieldOf[field] ?? (field as keyof V & string)] = translate(message);
-  }
-  return { errors };
-}
-
-/** What a failed call says to the shopper: `fallback` for a refusal, or the cause when it is known. */
-export function useFailureText(): (failure: AccountFailure, fallback: string) => string {
-  const { t } = useTranslation();
-  return useCallback(
-    (failure: AccountFailure, fallback: string) => {
-      if (failure.kind === 'throttled') return t('account.common.tooMany');
-      if (failure.kind === 'unreachable') return t('account.common.unreachable');
-      return fallback;
-    },
-    [t],
-  );
-}
-
-/** The fields a server's 1001 answer names, translated. */
-function serverErrors<V>(failure: AccountFailure, translate: (message: string) => string): FieldErrors<V> {
-  const errors: FieldErrors<V> = {};
-  if (failure.kind !== 'invalid') return errors;
-  for (const [field, message] of Object.entries(serverFieldErrors(failure.issues))) errors[field as keyof V & string] = translate(message);
-  return errors;
-}
-
-export interface UseFormOptions<V, D> {
-  initial: V;
-  validate(values: V): Checked<D, V>;
-  /** Sends the checked data; may set a notice or field errors through the returned form. */
-  send(data: D, values: V): Promise<void>;
-}
-
-export interface Form<V> {
-  values: V;
-  errors: FieldErrors<V>;
-  busy: boolean;
-  /** True once hydrated: before that a submit would be a plain form post, so the button waits. */
-  ready: boolean;
-  notice: FormNotice | null;
-  set<K extends keyof V>(name: K, value: V[K]): void;
-  setValues(next: (values: V) => V): void;
-  setNotice(notice: FormNotice | null): void;
-  /** Shows errors (from the server, or one field's own check) beside their fields; focuses the first unless told not to. */
-  showErrors(errors: FieldErrors<V>, focus?: boolean): void;
-  /** A refused send: the fields a 1001 answer names beside them, else `fallback` (or the known cause) as the notice. */
-  showFailure(failure: AccountFailure, fallback: string): void;
-  /** Back to `initial` (or `values`), with no messages, as if untouched. */
-  reset(values?: V): void;
-  /** Keeps the submit button disabled after sending (the page is about to change). */
-  holdBusy(): void;
-  onSubmit(event: FormEvent<HTMLFormElement>): void;
-  formRef: React.RefObject<HTMLFormElement | null>;
-}
-
-const hasErrors = (errors: object) => Object.values(errors).some(Boolean);
-
-export function useForm<V extends Record<string, unknown>, D>({ initial, validate, send }: UseFormOptions<V, D>): Form<V> {
-  const [values, setValuesState] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<V>>({});
-  const [busy, setBusy] = useState(false);
-  const ready = useHydrated();
-  const [notice, setNotice] = useState<FormNotice | null>(null);
-  const tried = useRef(false);
-  const held = useRef(false);
-  const focusPending = useRef(false);
-  const formRef = useRef<HTMLFormElement | null>(null);
-  const translate = useFormMessage();
-  const failureText = useFailureText();
-
-  // After errors are drawn, the first field in error takes focus (its message is read with it).
-  useEffect(() => {
-    if (!focusPending.current) return;
-    focusPending.current = false;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
-  // The latest values, so two changes in one event both count.
-  const latest = useRef(initial);
-  const setValues = useCallback(
-    (next: (values: V) => V) => {
-      const updated = next(latest.current);
-      latest.current = updated;
-      setValuesState(updated);
-      // Once the shopper has tried to send, messages follow their corrections as they type.
-      if (tried.current) {
-        const checked = validate(updated);
-        setErrors('errors' in checked ? checked.errors : {});
-      }
-    },
-    [validate],
-  );
-
-  const showErrors = useCallback((next: FieldErrors<V>, focus = true) => {
-    focusPending.current = focus && hasErrors(next);
-    setErrors(next);
-  }, []);
-
-  const showFailure = (failure: AccountFailure, fallback: string) => {
-    const fields = serverErrors<V>(failure, translate);
-    if (Object.keys(fields).length > 0) showErrors(fields);
-    else setNotice({ kind: 'error', content: failureText(failure, fallback) });
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    tried.current = true;
-    setNotice(null);
-    const checked = validate(values);
-    if ('errors' in checked) {
-      showErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    void send(checked.data, values).finally(() => {
-      if (!held.current) setBusy(false);
-    });
-  };
-
-  return {
-    values,
-    errors,
-    busy,
-    ready,
-    notice,
-    set: (name, value) => setValues((current) => ({ ...current, [name]: value })),
-    setValues,
-    setNotice,
-    showErrors,
-    showFailure,
-    reset: (next = initial) => {
-      tried.current = false;
-      latest.current = next;
-      setValuesState(next);
-      setErrors({});
-    },
-    holdBusy: () => {
-      held.current = true;
-    },
-    onSubmit,
-    formRef,
-  };
-}
-
-/** Ids of a field's hint and error, and the `aria-describedby` naming those shown. */
-function described(id: string, hint: ReactNode, error: string | undefined) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
-}
+const ACCOUNT_LOOK = { field: 'account-field', hint: 'account-field-hint', error: 'account-field-error' };
 
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={`${id}-error`} className="account-field-error">
-      {error}
-    </p>
-  ) : null;
+  return <SharedFieldError id={id} error={error} className="account-field-error" />;
 }
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'> {
@@ -221,27 +32,14 @@ export function TextField({ id, label, value, onValue, error, hint, after, class
   const row = useRef<HTMLDivElement | null>(null);
   useTypedBeforeHydration(row, (name, typed) => name === id && onValue(typed));
   return (
-    <div className={`account-field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <div className="account-input-row" ref={row}>
-        <input
-          id={id}
-          name={id}
-          value={value}
-          onChange={(event) => onValue(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={described(id, hint, error)}
-          {...input}
-        />
-        {after}
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="account-field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={id} error={error} />
-    </div>
+    <Field id={id} look={ACCOUNT_LOOK} label={label} hint={hint} error={error} className={className}>
+      {(described) => (
+        <div className="account-input-row" ref={row}>
+          <input {...described} name={id} value={value} onChange={(event) => onValue(event.target.value)} {...input} />
+          {after}
+        </div>
+      )}
+    </Field>
   );
 }
 
@@ -282,7 +80,7 @@ export interface NameValues {
   lastName: string;
 }
 
-/** First and last name side by side (register, profile; spec section 5: both required). */
+/** First and last name side by side (register, profile; both required). */
 export function NameFields({
   idPrefix,
   values,
@@ -322,7 +120,7 @@ export function NameFields({
   );
 }
 
-/** A new password (register, reset, change): required, with the spec's 6-15 rule as its hint. */
+/** A new password (register, reset, change): required, with the 6-15 rule as its hint. */
 export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'after' | 'autoComplete' | 'required' | 'hint'>) {
   const { t } = useTranslation();
   return <PasswordField {...props} autoComplete="new-password" required hint={t('account.fields.passwordHint')} />;
@@ -334,7 +132,7 @@ export interface NewPasswordValues {
 }
 
 /**
- * The new password and its confirmation (reset and change password; spec section 5). The rules
+ * The new password and its confirmation (reset and change password). The rules
  * and messages are the form's schema's (`domain/account.ts`); this draws the two fields.
  */
 export function NewPasswordPair({

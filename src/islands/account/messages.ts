@@ -3,9 +3,9 @@
  * of `domain/account.ts` (the server validates with the same ones), their English wording in
  * `domain/field-messages.ts`; a form runs them and finds each message's key there
  * (`fieldMessageOf`, as the server does for its answers) to say it from the `account.validation`
- * catalogue. A message with no key (a rule added later) is shown as it is, never dropped.
+ * catalogue. A message with no key (a rule added later) is shown as it is, never dropped. A
+ * server's field issues are read by islands/form/server-issues.ts.
  */
-import type { FieldIssue } from '../../domain/api/envelope.ts';
 import { fieldMessageOf, type ACCOUNT_MESSAGES } from '../../domain/field-messages.ts';
 
 /** The keys of `account.validation` in both catalogues: the messages the account forms can give. */
@@ -53,19 +53,6 @@ export function firstIssuePerField(issues: readonly { path: readonly PropertyKey
   for (const issue of issues) {
     const field = issue.path[0];
     if (typeof field === 'string' && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-/**
- * The field messages of a server's 1001 answer (`body.birthday.day: Invalid date`, in the page's
- * language) by top-level field, the first per field. Empty when the answer names no field.
- */
-export function serverFieldErrors(issues: readonly FieldIssue[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = /^body\.([A-Za-z]+)(?:\.|$)/.exec(issue.path)?.[1];
-    if (field && !(field in errors)) errors[field] = issue.message;
   }
   return errors;
 }

@@ -1,19 +1,24 @@
 /**
- * The fields of an address (spec section 2 "Add address"), for any form that asks for one: the
+ * The fields of an address, for any form that asks for one: the
  * address book's editor and checkout's shipping address. State lives in {@link useAddressForm};
  * the surrounding `<form noValidate>` and its submit button belong to the page. Messages come from
  * the `address` namespace, which the page hands to its island with `pickMessages`.
  *
  * Each field has a visible label, its hint and error tied to it (`aria-describedby`), and
- * `aria-invalid` while wrong; the browser's autofill tokens are set for the given section.
+ * `aria-invalid` while wrong (the shared field, islands/form/Field.tsx); the browser's autofill
+ * tokens are set for the given section.
  */
 import { useRef, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/react.tsx';
-import { useTypedBeforeHydration } from '../hydration.ts';
+import { Field as SharedField, type Described as SharedDescribed } from '../form/Field.tsx';
+import { useTypedBeforeHydration } from '../form/hydration.ts';
 import { ADDRESS_FIELDS, type AddressField, type FieldError } from './address-form.ts';
 import { suggestionSummary } from './autofill.ts';
 import type { AddressForm } from './useAddressForm.ts';
 import './address.css';
+
+/** The address look of the shared field (address.css); checkout's own fields wear it too. */
+export const ADDRESS_LOOK = { field: 'af-field', hint: 'af-hint', error: 'af-error' };
 
 export interface AddressFieldsProps {
   form: AddressForm;
@@ -154,15 +159,12 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
   );
 }
 
-interface Described {
-  id: string;
+interface Described extends SharedDescribed {
   name: string;
-  'aria-invalid': boolean | undefined;
   'aria-required': boolean | undefined;
-  'aria-describedby': string | undefined;
 }
 
-/** A label, the control (given its ids and states), its hint and its error. */
+/** The shared field in the address look: the label marks required and optional fields. */
 function Field({
   form,
   field,
@@ -183,40 +185,31 @@ function Field({
   const { t } = useTranslation();
   const id = `${form.idPrefix}-${field}`;
   const error = form.errors[field];
-  // The phone code's hint is shared with the phone number, drawn once below both.
-  const hintId = hint ? `${id}-hint` : field === 'phoneCode' ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={['af-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>
-        {label}
-        {required ? (
-          <span className="af-required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : (
-          <span className="af-optional"> ({t('address.optional')})</span>
-        )}
-      </label>
-      {children({
-        id,
-        name: field,
-        'aria-invalid': error ? true : undefined,
-        'aria-required': required || undefined,
-        'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
-      })}
-      {hint ? (
-        <p className="af-hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="af-error" id={errorId}>
-          <ErrorText error={error} />
-        </p>
-      ) : null}
-    </div>
+    <SharedField
+      id={id}
+      look={ADDRESS_LOOK}
+      className={className}
+      label={
+        <>
+          {label}
+          {required ? (
+            <span className="af-required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          ) : (
+            <span className="af-optional"> ({t('address.optional')})</span>
+          )}
+        </>
+      }
+      hint={hint}
+      // The phone code's hint is shared with the phone number, drawn once below both.
+      sharedHintId={field === 'phoneCode' && !hint ? `${id}-hint` : undefined}
+      error={error ? <ErrorText error={error} /> : null}
+    >
+      {(described) => children({ ...described, name: field, 'aria-required': required || undefined })}
+    </SharedField>
   );
 }
 

@@ -7,6 +7,7 @@
 import { addressInputSchema, type AddressInput, type AddressRecord } from '../../domain/account.ts';
 import type { FieldIssue } from '../../domain/api/envelope.ts';
 import { fieldMessageOf, type ACCOUNT_MESSAGES } from '../../domain/field-messages.ts';
+import { serverFieldErrors } from '../form/server-issues.ts';
 
 export interface AddressFormValues {
   firstName: string;
@@ -125,15 +126,13 @@ export function errorsFromIssues(issues: readonly { path: readonly PropertyKey[]
 }
 
 /**
- * A server's 1001 field issues (`body.0.province`, or `body.address.province` at checkout, with
- * the message in the page's language) as errors next to fields; null when none is a field of
- * the form.
+ * A server's 1001 field issues (read by islands/form/server-issues.ts, the message in the page's
+ * language) as errors next to fields; null when none is a field of the form.
  */
 export function errorsFromServer(issues: readonly FieldIssue[]): FieldErrors | null {
   const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = /^body(?:\.\d+|\.address)?\.(\w+)$/.exec(issue.path)?.[1];
-    if (isField(field) && !errors[field]) errors[field] = errorFor(issue.message);
+  for (const [field, message] of Object.entries(serverFieldErrors(issues))) {
+    if (isField(field)) errors[field] = errorFor(message);
   }
   return Object.keys(errors).length > 0 ? errors : null;
 }

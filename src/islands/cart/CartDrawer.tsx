@@ -1,7 +1,7 @@
 /**
- * The cart drawer (spec section 2 "Cart drawer", section 4): a modal side sheet, full width on
+ * The cart drawer: a modal side sheet, full width on
  * phones. It is placed once per page (CartDrawerMount.astro) and rendered on the first `cart-open`
- * (islands/layout/cart-drawer.ts), so no React loads until the shopper opens it;
+ * (scripts/layout/cart-drawer.ts), so no React loads until the shopper opens it;
  * `openCartDrawer()` sets `$cartDrawerOpen` and dispatches that event.
  *
  * A native modal <dialog> keeps focus inside and the page inert; Esc, the close button and the

@@ -6,10 +6,10 @@
 import type { CartLineRecord, CartPage } from '../../domain/cart.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
-import { CUSTOM_TYPES } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
+import { LineDetails } from './LineDetails.tsx';
 import { productHref } from './links.ts';
 
 export interface CartLineProps {
@@ -129,45 +129,5 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
         <span data-line-total>{money(line.lineTotal)}</span>
       </p>
     </li>
-  );
-}
-
-/** Size, print type, player or own name and number, premium lettering, patches and add-ons (also checkout's summary). */
-export function LineDetails({ line }: { line: Omit<CartLineRecord, 'id'> }) {
-  const { t } = useTranslation();
-  const separator = t('cart.line.separator');
-  const rows: { key: string; label: string; value: string }[] = [{ key: 'size', label: t('cart.line.size'), value: line.size }];
-  rows.push({ key: 'type', label: t('cart.line.customType'), value: t(`cart.customType.${line.customType}`) });
-  if (line.customType === CUSTOM_TYPES.CHOOSE_PLAYER && line.player) {
-    rows.push({ key: 'player', label: t('cart.line.player'), value: `${line.player.name} #${line.player.number}` });
-  }
-  if (line.customType === CUSTOM_TYPES.ADD_YOURS && (line.customName || line.customNumber)) {
-    rows.push({ key: 'print', label: t('cart.line.nameNumber'), value: [line.customName, line.customNumber].filter(Boolean).join(' ') });
-  }
-  if (line.personalised && (line.premiumNameOption !== 'Standard' || line.premiumNumberOption !== 'Standard')) {
-    rows.push({
-      key: 'premium',
-      label: t('cart.line.premium'),
-      // Only the premium choices: "standard" is what every shirt gets.
-      value: [
-        line.premiumNameOption !== 'Standard' ? t('cart.line.premiumName', { option: t(`cart.premium.${line.premiumNameOption}`) }) : null,
-        line.premiumNumberOption !== 'Standard' ? t('cart.line.premiumNumber', { option: t(`cart.premium.${line.premiumNumberOption}`) }) : null,
-      ]
-        .filter(Boolean)
-        .join(separator),
-    });
-  }
-  if (line.patches.length > 0) rows.push({ key: 'patches', label: t('cart.line.patches'), value: line.patches.map((p) => p.patchName).join(separator) });
-  if (line.addonItems.length > 0) rows.push({ key: 'addons', label: t('cart.line.addons'), value: line.addonItems.map((a) => a.name).join(separator) });
-
-  return (
-    <dl className="cart-line-details">
-      {rows.map((row) => (
-        <div key={row.key} data-detail={row.key}>
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

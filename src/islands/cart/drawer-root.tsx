@@ -1,6 +1,6 @@
 /**
  * Renders the cart drawer into its element (CartDrawerMount.astro), with the locale and texts
- * the page wrote there. Loaded on the drawer's first opening (islands/layout/cart-drawer.ts), with
+ * the page wrote there. Loaded on the drawer's first opening (scripts/layout/cart-drawer.ts), with
  * its stylesheet: imported the usual way, the styles of a drawer most visits never open would be
  * a stylesheet every page waits for before it shows.
  */

@@ -4,9 +4,10 @@
  */
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.ts';
-import type { OrderDetail, OrderLineRecord, OrderStatus } from '../../domain/orders.ts';
+import type { OrderDetail, OrderStatus } from '../../domain/orders.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
+import { LineDetails } from '../cart/LineDetails.tsx';
 
 export function formatDate(iso: string, locale: Locale, withTime = false): string {
   return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
@@ -30,7 +31,7 @@ export function OrderLines({ order, locale }: { order: OrderDetail; locale: Loca
           </span>
           <div className="checkout-line-info">
             <p className="checkout-line-name">{line.name}</p>
-            <OrderLineDetails line={line} />
+            <LineDetails line={line} />
             <p className="checkout-muted">
               {formatMoney(line.unitPrice, order.amounts.currency, locale)} {t('checkout.order.quantity', { count: line.quantity })}
             </p>
@@ -39,28 +40,6 @@ export function OrderLines({ order, locale }: { order: OrderDetail; locale: Loca
         </li>
       ))}
     </ul>
-  );
-}
-
-function OrderLineDetails({ line }: { line: OrderLineRecord }) {
-  const { t } = useTranslation();
-  const separator = t('cart.line.separator');
-  const rows: { key: string; label: string; value: string }[] = [
-    { key: 'size', label: t('cart.line.size'), value: line.size },
-    { key: 'type', label: t('cart.line.customType'), value: t(`cart.customType.${line.customType}`) },
-  ];
-  if (line.customName || line.customNumber) rows.push({ key: 'print', label: t('cart.line.nameNumber'), value: [line.customName, line.customNumber].filter(Boolean).join(' ') });
-  if (line.patches.length > 0) rows.push({ key: 'patches', label: t('cart.line.patches'), value: line.patches.map((p) => p.patchName).join(separator) });
-  if (line.addonItems.length > 0) rows.push({ key: 'addons', label: t('cart.line.addons'), value: line.addonItems.map((a) => a.name).join(separator) });
-  return (
-    <dl className="cart-line-details">
-      {rows.map((row) => (
-        <div key={row.key} data-detail={row.key}>
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 

@@ -1,16 +1,17 @@
 /**
- * The product configurator: size, custom type (spec types 1-4), player or own name and number,
- * premium lettering, patches, add-ons, quantity, live subtotal, add to cart and buy it now.
+ * The product configurator: size, custom type (1-4, docs/money-and-personalisation.md), player or
+ * own name and number (PrintFields.tsx), premium lettering, patches, add-ons, quantity, live
+ * subtotal, add to cart and buy it now.
  *
  * The build renders it with the build's product; on hydration it reloads the product so stock,
  * prices and the squad are live (the page's headline price follows). Prices shown are for
  * display: the server prices the cart.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProductDetail, Size } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { CUSTOM_TYPES, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, isPrinted, premiumFeeEur, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
+import { isPrinted, premiumFeeEur, type CustomType } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, priceLine } from '../../domain/pricing.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { openCartDrawer } from '../../stores/cart.ts';
@@ -27,20 +28,20 @@ import {
   stockOf,
   toCartLine,
   unitPriceOf,
-  upperAscii,
   withLiveFacts,
   type Configuration,
   type ConfigurableProduct,
-  type Field,
+  type Field as Part,
   type Problem,
 } from './configuration.ts';
 import { Extras } from './Extras.tsx';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation, type MessageKey } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
-import { ShirtPreview } from './ShirtPreview.tsx';
+import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
-import { useHydrated, useTypedBeforeHydration } from '../hydration.ts';
+import { Field } from '../form/Field.tsx';
+import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -77,7 +78,7 @@ const PROBLEM_TEXT: Record<Problem, MessageKey> = {
 
 /** Problems shown while typing; "required" ones wait for the field to be left or the form sent. */
 const SHOWN_WHILE_TYPING = new Set<Problem>(['nameInvalid', 'numberInvalid', 'notEnoughStock', 'quantityInvalid', 'sizeSoldOut']);
-const FIELD_ORDER: Field[] = ['size', 'player', 'name', 'number', 'quantity'];
+const FIELD_ORDER: Part[] = ['size', 'player', 'name', 'number', 'quantity'];
 
 type Status = { kind: 'idle' } | { kind: 'invalid' } | { kind: 'added' } | { kind: 'failed'; message: string };
 
@@ -90,7 +91,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const [live, setLive] = useState<ConfigurableProduct | null>(null);
   const product = withLiveFacts(built, live);
   const [config, setConfig] = useState<Configuration>(initialConfiguration);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [touched, setTouched] = useState<Partial<Record<Part, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -105,7 +106,6 @@ export function Configurator({ locale, product: built, refresh = false }: Config
     number: useRef<HTMLInputElement>(null),
     quantity: useRef<HTMLInputElement>(null),
   };
-  const nameSelection = useRef<[number, number] | null>(null);
 
   useEffect(() => {
     void extras.load();
@@ -132,13 +132,6 @@ export function Configurator({ locale, product: built, refresh = false }: Config
     // Only when the live product arrives: currency changes are the header script's job.
   }, [live]);
 
-  // React moves the caret to the end when it rewrites an input's value (upper-casing); put it back.
-  useLayoutEffect(() => {
-    const selection = nameSelection.current;
-    if (selection && refs.name.current) refs.name.current.setSelectionRange(selection[0], selection[1]);
-    nameSelection.current = null;
-  });
-
   const update = (change: Partial<Configuration>) => {
     setConfig((current) => ({ ...current, ...change }));
     if (status.kind !== 'idle' && status.kind !== 'invalid') setStatus({ kind: 'idle' });
@@ -147,14 +140,14 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const types = offeredTypes(product);
   const printed = isPrinted(config.customType);
   const problems = findProblems(config, product);
-  const shown = (field: Field): string | null => {
+  const shown = (field: Part): string | null => {
     const problem = problems[field];
     if (!problem) return null;
     const value = field === 'name' ? config.name : field === 'number' ? config.number : 'set';
     if (!(submitted || touched[field] || (SHOWN_WHILE_TYPING.has(problem) && value !== ''))) return null;
     return t(PROBLEM_TEXT[problem], { size: config.size ?? '', count: stockOf(product, config.size), max: maxQuantity(product, config.size) });
   };
-  const leave = (field: Field) => () => setTouched((current) => ({ ...current, [field]: true }));
+  const leave = (field: Part) => () => setTouched((current) => ({ ...current, [field]: true }));
 
   const quantityMax = maxQuantity(product, config.size);
   const quantity = Number.isInteger(config.quantity) && config.quantity >= 1 ? config.quantity : 1;
@@ -163,7 +156,6 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const premiumEur = premiumFeeEur(config);
   const anyInStock = product.sizes.some((s) => s.stock > 0);
   const text = printedText(config, product);
-  const back = built.images[1];
 
   const chooseSize = (size: Size) => {
     const max = maxQuantity(product, size);
@@ -219,10 +211,6 @@ export function Configurator({ locale, product: built, refresh = false }: Config
     void submit('cart');
   };
 
-  const nameError = shown('name');
-  const numberError = shown('number');
-  const playerError = shown('player');
-  const quantityError = shown('quantity');
 
   return (
     <form ref={formRef} className="configurator" onSubmit={onSubmit} noValidate aria-label={t('configurator.form.label')}>
@@ -257,108 +245,18 @@ export function Configurator({ locale, product: built, refresh = false }: Config
       </fieldset>
 
       {printed && text ? (
-        <div className="cfg-print">
-          <div className="cfg-print-fields">
-            {config.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (
-              <div className="field">
-                <label htmlFor={`${idPrefix}-player`}>{t('configurator.player.label')}</label>
-                <select
-                  ref={refs.player}
-                  id={`${idPrefix}-player`}
-                  value={config.playerId ?? ''}
-                  onChange={(event) => update({ playerId: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
-                  onBlur={leave('player')}
-                  aria-invalid={playerError ? true : undefined}
-                  aria-describedby={`${idPrefix}-player-error`}
-                >
-                  <option value="">{t('configurator.player.choose')}</option>
-                  {product.squad.map((player) => (
-                    <option key={player.id} value={player.id}>
-                      {t('configurator.player.option', { number: player.number, name: player.name })}
-                    </option>
-                  ))}
-                </select>
-                <p id={`${idPrefix}-player-error`} className="field-error" aria-live="polite">
-                  {playerError}
-                </p>
-              </div>
-            ) : (
-              <>
-                <div className="field">
-                  <label htmlFor={`${idPrefix}-name`}>{t('configurator.name.label')}</label>
-                  <input
-                    ref={refs.name}
-                    id={`${idPrefix}-name`}
-                    type="text"
-                    value={config.name}
-                    onChange={(event) => {
-                      const input = event.currentTarget;
-                      nameSelection.current = [input.selectionStart ?? input.value.length, input.selectionEnd ?? input.value.length];
-                      update({ name: upperAscii(input.value) });
-                    }}
-                    onBlur={leave('name')}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    aria-invalid={nameError ? true : undefined}
-                    aria-describedby={`${idPrefix}-name-hint ${idPrefix}-name-error`}
-                  />
-                  <p id={`${idPrefix}-name-hint`} className="field-hint">
-                    {t('configurator.name.hint')} · {t('configurator.name.count', { count: [...config.name].length })}
-                  </p>
-                  <p id={`${idPrefix}-name-error`} className="field-error" aria-live="polite">
-                    {nameError}
-                  </p>
-                </div>
-                <div className="field">
-                  <label htmlFor={`${idPrefix}-number`}>{t('configurator.number.label')}</label>
-                  <input
-                    ref={refs.number}
-                    id={`${idPrefix}-number`}
-                    className="number-input"
-                    type="text"
-                    inputMode="numeric"
-                    value={config.number}
-                    onChange={(event) => update({ number: event.currentTarget.value })}
-                    onBlur={leave('number')}
-                    autoComplete="off"
-                    aria-invalid={numberError ? true : undefined}
-                    aria-describedby={`${idPrefix}-number-hint ${idPrefix}-number-error`}
-                  />
-                  <p id={`${idPrefix}-number-hint`} className="field-hint">
-                    {t('configurator.number.hint')}
-                  </p>
-                  <p id={`${idPrefix}-number-error`} className="field-error" aria-live="polite">
-                    {numberError}
-                  </p>
-                </div>
-              </>
-            )}
-            <PremiumSelect
-              id={`${idPrefix}-premium-name`}
-              label={t('configurator.premium.name')}
-              value={config.premiumNameOption}
-              onChange={(premiumNameOption) => update({ premiumNameOption })}
-              extra={money(PREMIUM_OPTION_FEE_EUR)}
-            />
-            <PremiumSelect
-              id={`${idPrefix}-premium-number`}
-              label={t('configurator.premium.number')}
-              value={config.premiumNumberOption}
-              onChange={(premiumNumberOption) => update({ premiumNumberOption })}
-              extra={money(PREMIUM_OPTION_FEE_EUR)}
-            />
-          </div>
-          {back ? (
-            <ShirtPreview
-              image={back}
-              name={text.name}
-              number={text.number}
-              premiumNameOption={config.premiumNameOption}
-              premiumNumberOption={config.premiumNumberOption}
-            />
-          ) : null}
-        </div>
+        <PrintFields
+          idPrefix={idPrefix}
+          config={config}
+          product={product}
+          text={text}
+          back={built.images[1]}
+          update={update}
+          leave={leave}
+          errors={{ player: shown('player'), name: shown('name'), number: shown('number') }}
+          refs={refs}
+          money={money}
+        />
       ) : null}
 
       <Extras
@@ -373,40 +271,36 @@ export function Configurator({ locale, product: built, refresh = false }: Config
         }}
       />
 
-      <div className="field">
-        <label htmlFor={`${idPrefix}-quantity`}>{t('configurator.quantity.label')}</label>
-        <div className="quantity">
-          <button type="button" className="qty-button" aria-label={t('configurator.quantity.decrease')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
-            −
-          </button>
-          <input
-            ref={refs.quantity}
-            id={`${idPrefix}-quantity`}
-            className="qty-input"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={quantityMax}
-            value={Number.isNaN(config.quantity) ? '' : config.quantity}
-            onChange={(event) => setQuantity(event.currentTarget.value === '' ? Number.NaN : Number(event.currentTarget.value))}
-            onBlur={leave('quantity')}
-            aria-invalid={quantityError ? true : undefined}
-            aria-describedby={`${idPrefix}-quantity-error`}
-          />
-          <button
-            type="button"
-            className="qty-button"
-            aria-label={t('configurator.quantity.increase')}
-            disabled={quantity >= Math.min(quantityMax, MAX_LINE_QUANTITY)}
-            onClick={() => setQuantity(quantity + 1)}
-          >
-            +
-          </button>
-        </div>
-        <p id={`${idPrefix}-quantity-error`} className="field-error" aria-live="polite">
-          {quantityError}
-        </p>
-      </div>
+      <Field id={`${idPrefix}-quantity`} look={CONFIGURATOR_LOOK} liveError label={t('configurator.quantity.label')} error={shown('quantity')}>
+        {(described) => (
+          <div className="quantity">
+            <button type="button" className="qty-button" aria-label={t('configurator.quantity.decrease')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+              −
+            </button>
+            <input
+              {...described}
+              ref={refs.quantity}
+              className="qty-input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={quantityMax}
+              value={Number.isNaN(config.quantity) ? '' : config.quantity}
+              onChange={(event) => setQuantity(event.currentTarget.value === '' ? Number.NaN : Number(event.currentTarget.value))}
+              onBlur={leave('quantity')}
+            />
+            <button
+              type="button"
+              className="qty-button"
+              aria-label={t('configurator.quantity.increase')}
+              disabled={quantity >= Math.min(quantityMax, MAX_LINE_QUANTITY)}
+              onClick={() => setQuantity(quantity + 1)}
+            >
+              +
+            </button>
+          </div>
+        )}
+      </Field>
 
       <dl className="cfg-summary">
         {printed ? (
@@ -457,21 +351,5 @@ export function Configurator({ locale, product: built, refresh = false }: Config
               : ''}
       </p>
     </form>
-  );
-}
-
-function PremiumSelect({ id, label, value, onChange, extra }: { id: string; label: string; value: PremiumOption; onChange: (value: PremiumOption) => void; extra: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value as PremiumOption)}>
-        {PREMIUM_OPTIONS.map((option) => (
-          <option key={option} value={option}>
-            {option === 'Standard' ? t('configurator.premium.Standard') : t('configurator.premium.extra', { option: t(`configurator.premium.${option}`), price: extra })}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

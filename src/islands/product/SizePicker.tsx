@@ -5,6 +5,7 @@
 import { useRef, useState, type Ref } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import type { Size, SizeGuideRow, SizeStock } from '../../domain/catalogue.ts';
+import { FieldError } from '../form/Field.tsx';
 import { LOW_STOCK } from './configuration.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 
@@ -55,9 +56,7 @@ export function SizePicker({ idPrefix, sizes, guide, value, onChange, error, loc
         })}
       </div>
       {!firstEnabled ? <p className="cfg-warning">{t('configurator.size.allSoldOut')}</p> : null}
-      <p id={errorId} className="field-error" aria-live="polite">
-        {error}
-      </p>
+      <FieldError id={`${idPrefix}-size`} error={error} className="field-error" live />
     </fieldset>
   );
 }

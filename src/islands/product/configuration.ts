@@ -21,7 +21,7 @@ export type ConfigurableProduct = Pick<ProductDetail, 'id' | 'price' | 'customis
 export interface Configuration {
   size: Size | null;
   customType: CustomType;
-  /** Squad player id, for Choose A Player. */
+  /** The chosen squad player's id, for Choose A Player: `playerId` everywhere in the browser code. */
   playerId: number | null;
   /** The name field as shown (ASCII letters upper-cased as typed; anything else kept, to be refused). */
   name: string;
@@ -176,6 +176,7 @@ export function toCartLine(
     premiumNumberOption: printed ? config.premiumNumberOption : 'Standard',
     quantity: config.quantity,
   };
+  // `squadList` is the API's wire name for the player; it appears only here, where the request is built.
   if (config.customType === CUSTOM_TYPES.CHOOSE_PLAYER) line.squadList = config.playerId;
   if (config.customType === CUSTOM_TYPES.ADD_YOURS) {
     line.customName = normaliseCustomName(config.name);

@@ -1,7 +1,7 @@
 /** Prices in the product islands: EUR minor units shown in the shopper's currency. */
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../domain/locale.ts';
-import { DEFAULT_CURRENCY, convertFromEur, formatMoney, type CurrencyCode } from '../../domain/money.ts';
+import { DEFAULT_CURRENCY, formatEurIn, type CurrencyCode } from '../../domain/money.ts';
 import { $currency } from '../../stores/currency.ts';
 
 /**
@@ -14,5 +14,5 @@ export function useCurrency(): CurrencyCode {
 
 /** Formats EUR minor units in `currency`. */
 export function eurIn(currency: CurrencyCode, locale: Locale): (eurMinor: number) => string {
-  return (eurMinor) => formatMoney(convertFromEur(eurMinor, currency), currency, locale);
+  return (eurMinor) => formatEurIn(eurMinor, currency, locale);
 }

@@ -1,5 +1,5 @@
 /**
- * The route guard in the browser (spec section 2; the decision is domain/route-guard.ts). Loaded
+ * The route guard in the browser (the decision is domain/route-guard.ts). Loaded
  * only by pages that are not public (AppShell renders it for them). The page's `<html>` (or
  * `<body>`) says what it needs in `data-route-access` (`session`, `login`, `roles`) and
  * `data-route-roles`; its main content stays hidden (AppShell's styles) until this script

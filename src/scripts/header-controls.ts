@@ -6,7 +6,7 @@
  * - `a[data-locale-choice]` links remember the language the shopper picked.
  * React islands render their own prices from `$currency`, so they carry no `data-price-eur`.
  */
-import { convertFromEur, formatMoney, type CurrencyCode } from '../domain/money.ts';
+import { formatEurIn, type CurrencyCode } from '../domain/money.ts';
 import { $currency, setCurrency } from '../stores/currency.ts';
 import { chooseLocale } from '../stores/locale.ts';
 
@@ -15,7 +15,7 @@ function renderPrices(code: CurrencyCode): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-price-eur]')) {
     const eur = Number(el.dataset['priceEur']);
     if (!Number.isSafeInteger(eur)) continue;
-    const text = formatMoney(convertFromEur(eur, code), code, locale);
+    const text = formatEurIn(eur, code, locale);
     if (el.textContent !== text) el.textContent = text;
   }
 }

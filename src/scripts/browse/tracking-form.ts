@@ -1,6 +1,6 @@
 /**
- * The track-order form: a blank order number is refused with "Please enter order number" (spec
- * section 5) on the field itself; a filled one submits as `?orderNo=...` (so the lookup can be
+ * The track-order form: a blank order number is refused with "Please enter order number" on
+ * the field itself; a filled one submits as `?orderNo=...` (so the lookup can be
  * bookmarked), and on arrival the page looks the order up and shows its status, or says honestly
  * that it could not.
  */

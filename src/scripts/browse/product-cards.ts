@@ -6,7 +6,7 @@
  */
 import type { ProductCard } from '../../domain/catalogue.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { convertFromEur, formatMoney, type CurrencyCode } from '../../domain/money.ts';
+import { formatEurIn, type CurrencyCode } from '../../domain/money.ts';
 import { localePath } from '../../i18n/paths.ts';
 
 export interface CardContext {
@@ -22,7 +22,7 @@ export interface CardContext {
 function setPrice(el: Element | null, eur: number, ctx: CardContext): void {
   if (!(el instanceof HTMLElement)) return;
   el.dataset['priceEur'] = String(eur);
-  el.textContent = formatMoney(convertFromEur(eur, ctx.currency), ctx.currency, ctx.locale);
+  el.textContent = formatEurIn(eur, ctx.currency, ctx.locale);
 }
 
 /** A filled card for `product`, cloned from `template`. */

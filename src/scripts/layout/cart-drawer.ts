@@ -8,5 +8,5 @@ import { CART_OPEN_EVENT } from '../../stores/cart-header.ts';
 export function initCartDrawer(): void {
   const root = document.querySelector<HTMLElement>('[data-cart-drawer]');
   if (!root) return;
-  window.addEventListener(CART_OPEN_EVENT, () => void import('../cart/drawer-root.tsx').then((module) => module.mountCartDrawer(root)), { once: true });
+  window.addEventListener(CART_OPEN_EVENT, () => void import('../../islands/cart/drawer-root.tsx').then((module) => module.mountCartDrawer(root)), { once: true });
 }

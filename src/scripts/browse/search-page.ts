@@ -1,5 +1,5 @@
 /**
- * The search page (spec sections 4, 5 and 9): runs searches from the form, the URL (`?q=&page=`,
+ * The search page: runs searches from the form, the URL (`?q=&page=`,
  * so results can be shared and Back works) and the history; keeps the submit button disabled
  * while the input is blank or a search is running; a blank input clears the results.
  */

@@ -5,7 +5,7 @@
  */
 import { $cartCount, openCartDrawer, watchCartCount } from '../../stores/cart-header.ts';
 import { $signedIn } from '../../stores/session.ts';
-import { lockPageScroll } from '../scroll-lock.ts';
+import { lockPageScroll } from '../../islands/scroll-lock.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 /** Where the menu bar takes over from the menu sheet (Header.astro's wide breakpoint). */
@@ -145,7 +145,7 @@ export function initMenubar(): void {
 /** The search box: no empty searches (the input is also `required` for pages without script). */
 export function initSearch(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-search-form]')) {
-    // The search page's own form has its own script (islands/browse/search-page.ts), which also
+    // The search page's own form has its own script (scripts/browse/search-page.ts), which also
     // keeps its button disabled while a search runs: two scripts must not both drive one button.
     if (form.closest('[data-search-page]')) continue;
     const input = form.querySelector<HTMLInputElement>('input[name="q"]');

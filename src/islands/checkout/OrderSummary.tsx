@@ -1,0 +1,67 @@
+/** The checkout's summary as the server quotes it: lines, stock notices and the totals. */
+import type { CheckoutQuote } from '../../domain/checkout.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { mediaUrl } from '../../stores/cart.ts';
+import { LineDetails } from '../cart/LineDetails.tsx';
+
+export function OrderSummary({ quote, money }: { quote: CheckoutQuote; money(amount: number): string }) {
+  const { t } = useTranslation();
+  const { summary } = quote;
+  const stockNotices = quote.notices.stock;
+  return (
+    <>
+      <ul className="checkout-lines" role="list">
+        {quote.lines.map((line, index) => (
+          <li key={line.cartItemId ?? index} className="checkout-line" data-personalised={line.personalised || undefined}>
+            <span className="checkout-line-image">
+              <img src={mediaUrl(line.image)} width={64} height={70} alt="" loading="lazy" decoding="async" />
+              <span className="checkout-line-qty" aria-label={t('checkout.summary.quantity', { count: line.quantity })}>
+                {line.quantity}
+              </span>
+            </span>
+            <div className="checkout-line-info">
+              <p className="checkout-line-name">{line.name}</p>
+              <LineDetails line={line} />
+            </div>
+            <span className="checkout-line-total">{money(line.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      {stockNotices.length > 0 ? (
+        <ul className="checkout-message is-error" role="alert">
+          {stockNotices.map((notice) => (
+            <li key={`${notice.productId}-${notice.size}`}>
+              {notice.available > 0 ? t('checkout.stock.fewer', { count: notice.available, size: notice.size }) : t('checkout.stock.soldOut', { size: notice.size })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="checkout-totals" aria-live="polite">
+        <div>
+          <dt>{t('checkout.summary.items', { count: summary.itemCount })}</dt>
+          <dd data-total="items">{money(summary.items)}</dd>
+        </div>
+        {summary.tierDiscount > 0 ? (
+          <div>
+            <dt>{t('checkout.summary.tier', { percent: summary.tierPercent })}</dt>
+            <dd data-total="tier">{money(-summary.tierDiscount)}</dd>
+          </div>
+        ) : null}
+        {summary.couponDiscount > 0 ? (
+          <div>
+            <dt>{t('checkout.summary.coupon', { code: quote.coupon?.code ?? '' })}</dt>
+            <dd data-total="coupon">{money(-summary.couponDiscount)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t('checkout.summary.shipping')}</dt>
+          <dd data-total="shipping">{quote.shipping ? (quote.shipping.free ? t('checkout.shipping.free') : money(quote.shipping.amount)) : t('checkout.summary.shippingPending')}</dd>
+        </div>
+        <div className="checkout-totals-total">
+          <dt>{t('checkout.summary.total')}</dt>
+          <dd data-total="total">{money(summary.total)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/** PayPal's buttons for the placed order, and what the page says while they load, pay or fail. */
+import { useEffect, useRef, useState } from 'react';
+import type { PlacedOrder } from '../../domain/checkout.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+import { forgetBuyNowLine, renderPaypalButtons } from '../../stores/checkout.ts';
+import { orderSuccessHref } from './links.ts';
+import type { CheckoutMessage } from './useCheckout.ts';
+
+export function PaypalBox(props: { locale: Locale; order: PlacedOrder | null; onMessage(message: CheckoutMessage | null): void; onPaid(): void; onDead(): void }) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed' | 'capturing'>('loading');
+  const { order, locale, onMessage, onPaid, onDead } = props;
+
+  useEffect(() => {
+    if (!order || !container.current) return;
+    let live = true;
+    let remove: (() => void) | null = null;
+    setStatus('loading');
+    renderPaypalButtons(container.current, { orderNo: order.orderNo, token: order.accessToken, currency: order.currency }, {
+      onPaid(answer) {
+        onPaid();
+        forgetBuyNowLine();
+        window.location.assign(orderSuccessHref(locale, answer.orderNo, order.accessToken));
+      },
+      onDeclined: () => onMessage({ kind: 'error', text: t('checkout.pay.declined') }),
+      onCancelled: () => onMessage({ kind: 'info', text: t('checkout.pay.cancelled') }),
+      onDead() {
+        onMessage({ kind: 'error', text: t('checkout.pay.dead') });
+        onDead();
+      },
+      onFailed: () => onMessage({ kind: 'error', text: t('checkout.pay.failed') }),
+    }).then(
+      (close) => {
+        if (!live) return close();
+        remove = close;
+        setStatus('ready');
+      },
+      () => live && setStatus('failed'),
+    );
+    return () => {
+      live = false;
+      remove?.();
+      if (container.current) container.current.replaceChildren();
+    };
+  }, [order]);
+
+  return (
+    <section className="checkout-pay" aria-labelledby="checkout-pay-heading">
+      <h3 id="checkout-pay-heading">{t('checkout.pay.heading')}</h3>
+      {order ? (
+        <p className="checkout-muted">
+          {t('checkout.pay.intro', { orderNo: order.orderNo, total: formatMoney(order.total, order.currency, locale) })}
+        </p>
+      ) : null}
+      {status === 'loading' ? <p role="status">{t('checkout.pay.loading')}</p> : null}
+      {status === 'failed' ? (
+        <p className="checkout-message is-error" role="alert">
+          {t('checkout.pay.loadFailed')}
+        </p>
+      ) : null}
+      <div ref={container} className="checkout-paypal" data-paypal-container />
+    </section>
+  );
+}
