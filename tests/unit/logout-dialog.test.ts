@@ -37,19 +37,26 @@ describe('logout notices', () => {
  */
 function fakeDialog() {
   const message = { textContent: '' };
-  const confirm = Object.assign(new EventTarget(), { focus() {}, click() { this.dispatchEvent(new Event('click')); } });
-  const dialog = Object.assign(new EventTarget(), {
-    open: false,
+  const confirm = new (class extends EventTarget {
+    focus() {}
+    click() {
+      this.dispatchEvent(new Event('click'));
+    }
+  })();
+  const dialog = new (class extends EventTarget {
+    open = false;
     showModal() {
       this.open = true;
-    },
+    }
     close() {
       if (!this.open) return;
       this.open = false;
       setTimeout(() => this.dispatchEvent(new Event('close')));
-    },
-    querySelector: (selector: string) => (selector === '[data-logout-message]' ? message : selector === '[data-logout-confirm]' ? confirm : null),
-  });
+    }
+    querySelector(selector: string) {
+      return selector === '[data-logout-message]' ? message : selector === '[data-logout-confirm]' ? confirm : null;
+    }
+  })();
   return { dialog, message, confirm };
 }
 
