@@ -11,18 +11,14 @@ import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain
 import { MAX_LINE_QUANTITY } from '../../src/domain/pricing.ts';
 import { msg, render } from '../../src/server/messages/index.ts';
 import { holdIsland } from './support/hydration.ts';
+import { apiData } from '../support/api.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 const catalogue = (locale: Locale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8'));
 /** Each locale runs in its own display currency, so conversion is exercised too. */
 const CURRENCY: Record<Locale, CurrencyCode> = { 'en-US': 'EUR', 'zh-CN': 'GBP' };
 
-async function api<T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await request.post(`/api/demo/${path}`, { data: body, headers });
-  const envelope = await response.json();
-  expect(envelope.code, envelope.msg).toBe('0000');
-  return envelope.data as T;
-}
+const api = <T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}) => apiData<T>(request, `/demo/${path}`, body, headers);
 
 /** A printable shirt with a customisation fee, a sold-out size and a well-stocked one. */
 async function findShirt(request: APIRequestContext, locale: Locale): Promise<ProductDetail> {

@@ -4,6 +4,7 @@
  * simulated by intercepting the home page's "Load more" call (the one call a page makes today).
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { screenshot } from '../support/screenshots.ts';
 
 const QUERY_LIST = '**/api/demo/ironProduct/queryList';
 const TEXT = {
@@ -34,10 +35,6 @@ async function openHome(page: Page, locale: 'en-US' | 'zh-CN') {
   return more;
 }
 
-async function screenshot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `.data/screens/shell-${name}-${project}.png` });
-}
-
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`${locale}: a failing call shows one error toast, deduplicated, with the server's message`, async ({ page }, testInfo) => {
     let calls = 0;
@@ -50,7 +47,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const alerts = page.locator('[data-toasts="assertive"] .app-toast');
     await expect(alerts).toHaveCount(1);
     await expect(alerts.first()).toContainText(locale === 'en-US' ? 'The catalogue is resting' : '商品目录暂时不可用');
-    await screenshot(page, `toast-${locale}`, testInfo.project.name);
+    await screenshot(page, `shell-toast-${locale}`, testInfo);
 
     // The same failure again: no second toast while the first is in the dedupe list.
     await page.getByRole('button', { name: TEXT[locale].retry }).click();
@@ -90,7 +87,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(message);
     await expect(dialog.getByRole('button', { name: TEXT[locale].ok })).toBeFocused();
-    await screenshot(page, `logout-dialog-${locale}`, testInfo.project.name);
+    await screenshot(page, `shell-logout-dialog-${locale}`, testInfo);
 
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
@@ -199,7 +196,7 @@ test('a slow API call shows the progress bar until it settles', async ({ page },
   const bar = page.locator('[data-progress]');
   await expect(bar).toHaveAttribute('data-phase', 'running');
   await expect(bar).toBeVisible();
-  await screenshot(page, 'progress', testInfo.project.name);
+  await screenshot(page, 'shell-progress', testInfo);
   release();
   await expect(bar).toHaveAttribute('data-phase', 'idle');
 });
@@ -232,7 +229,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.clock.runFor(180_000);
     await expect(notice).toHaveCount(1);
     await expect(notice).toContainText(TEXT[locale].update);
-    await screenshot(page, `update-${locale}`, testInfo.project.name);
+    await screenshot(page, `shell-update-${locale}`, testInfo);
 
     // Later: gone, and offered again at the next check.
     await notice.getByRole('button', { name: TEXT[locale].later }).click();
