@@ -14,7 +14,7 @@ import { listen } from '../../src/server/main.ts';
 import { PaypalClient } from '../../src/server/payments/paypal-client.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/payments/simulator.ts';
 import { call, createTestShop, newIp, signUp, testClock, type TestAccount, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 import {
   capture,
   createPaypalOrder,

@@ -12,7 +12,7 @@ import { cartItems, orderStatusEvents, orders, payments, processedWebhookEvents 
 import { PaypalClient } from '../../src/server/payments/paypal-client.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/payments/simulator.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 import {
   capture,
   ukAddress,
