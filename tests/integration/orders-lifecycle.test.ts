@@ -32,6 +32,7 @@ import {
   ukAddress,
   type Stock,
 } from './orders-support.ts';
+import { orderRow as orderRowOf } from '../support/order-rows.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -51,10 +52,7 @@ beforeEach(() => {
   simulatorOf(shop).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
 });
 
-async function orderRow(orderNo: string) {
-  const [row] = await shop.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return row!;
-}
+const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
 async function statusMoves(orderNo: string) {
   const row = await orderRow(orderNo);

@@ -27,6 +27,7 @@ import {
   stockOf,
   type Stock,
 } from './orders-support.ts';
+import { orderRow as orderRowOf } from '../support/order-rows.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -47,10 +48,7 @@ beforeEach(() => {
   simulatorOf(shop).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
 });
 
-async function orderRow(orderNo: string) {
-  const [row] = await shop.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return row!;
-}
+const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
 async function paymentRow(orderNo: string) {
   const row = await orderRow(orderNo);

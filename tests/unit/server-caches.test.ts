@@ -5,14 +5,9 @@ import { CachedAnswer, chooseEncoding } from '../../src/server/routes/cached-ans
 import { Cached, KeyedCache } from '../../src/server/services/cached.ts';
 import { parseCatalogueChange } from '../../src/server/services/catalogue.ts';
 import { SearchIndex, searchKey } from '../../src/server/services/search-index.ts';
+import { deferred } from '../support/deferred.ts';
 
 /** A promise the test settles by hand, to interleave a load with an invalidation. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 describe('Cached', () => {
   it('loads once for callers arriving together, then answers from memory', async () => {
     let loads = 0;
