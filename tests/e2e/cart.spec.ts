@@ -11,6 +11,7 @@ import enCart from '../../src/i18n/locales/en-US/cart.json' with { type: 'json' 
 import { holdIsland } from './support/hydration.ts';
 import zhCart from '../../src/i18n/locales/zh-CN/cart.json' with { type: 'json' };
 import { screenshot } from '../support/screenshots.ts';
+import { watchErrors } from '../support/errors.ts';
 
 const MESSAGES = { 'en-US': enCart, 'zh-CN': zhCart } as const;
 type Locale = keyof typeof MESSAGES;
@@ -121,11 +122,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   const m = MESSAGES[locale];
 
   test(`${locale}: the drawer changes quantities across the discount tiers, deletes lines and ends empty`, async ({ page, context, request, baseURL }, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = watchErrors(page, { consoleErrors: true });
     const visitor = await newVisitor(context, request, baseURL!);
     const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
     let server = await visitor.cart('EUR', locale);
@@ -281,11 +278,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   });
 
   test(`${locale}: the cart page lists, changes and deletes lines, keeps a coupon code and links to checkout`, async ({ page, context, request, baseURL }, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = watchErrors(page, { consoleErrors: true });
     const visitor = await newVisitor(context, request, baseURL!);
     const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
     let server = await visitor.cart('EUR', locale);
@@ -378,11 +371,7 @@ test('a refused change shows the server message and reloads the cart (spec secti
 });
 
 test('the cart page asks for the cart before its island hydrates, then hydrates onto it without a mismatch', async ({ page, context, request, baseURL }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = watchErrors(page, { consoleErrors: true });
   const visitor = await newVisitor(context, request, baseURL!);
   const [id] = await visitor.add([PLAIN_LINE]);
   const hydrate = await holdIsland(page, 'CartPage');

@@ -12,6 +12,7 @@ import { MAX_LINE_QUANTITY } from '../../src/domain/pricing.ts';
 import { msg, render } from '../../src/server/messages/index.ts';
 import { holdIsland } from './support/hydration.ts';
 import { apiData } from '../support/api.ts';
+import { watchErrors } from '../support/errors.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 const catalogue = (locale: Locale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8'));
@@ -70,11 +71,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     });
 
     test('Add Yours: refuses bad names and numbers, previews the print, and the cart charges the shown subtotal', async ({ page }, testInfo) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
+      const errors = watchErrors(page, { consoleErrors: true });
       const saves: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/ironCartItem/saveCartItemList')) saves.push(request.postData() ?? '');

@@ -26,6 +26,17 @@ async function answerCartCount(page: Page) {
   await page.route('**/api/demo/ironCollect/queryCollected', (route) => envelope(route, '0000', 'success', { productIds: [] }));
 }
 
+/** Made-up tokens in storage before the first load only (a reload keeps what the page did to them). */
+async function seedTokens(page: Page, token: string, refreshToken: string) {
+  await page.addInitScript((pair) => {
+    if (!localStorage.getItem('SOY_seeded')) {
+      localStorage.setItem('SOY_seeded', '1');
+      localStorage.setItem('SOY_token', JSON.stringify(pair.token));
+      localStorage.setItem('SOY_refreshToken', JSON.stringify(pair.refreshToken));
+    }
+  }, { token, refreshToken });
+}
+
 /** The home page with its product grid hydrated, scrolled to the "Load more" button. */
 async function openHome(page: Page, locale: 'en-US' | 'zh-CN') {
   await page.goto(`/${locale}/`);
@@ -71,13 +82,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   });
 
   test(`${locale}: the modal logout dialog cannot be dismissed by Esc or the backdrop; OK signs out`, async ({ page }, testInfo) => {
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('SOY_seeded')) {
-        localStorage.setItem('SOY_seeded', '1');
-        localStorage.setItem('SOY_token', JSON.stringify('access-1'));
-        localStorage.setItem('SOY_refreshToken', JSON.stringify('refresh-1'));
-      }
-    });
+    await seedTokens(page, 'access-1', 'refresh-1');
     const message = locale === 'en-US' ? 'Your account was signed in on another device' : '您的账号已在其他设备登录';
     await answerCartCount(page);
     await page.route(QUERY_LIST, (route) => envelope(route, '7777', message));
@@ -107,13 +112,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 }
 
 test('an expired token is refreshed once and the call retried with the new one', async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('SOY_seeded')) {
-      localStorage.setItem('SOY_seeded', '1');
-      localStorage.setItem('SOY_token', JSON.stringify('old-access'));
-      localStorage.setItem('SOY_refreshToken', JSON.stringify('old-refresh'));
-    }
-  });
+  await seedTokens(page, 'old-access', 'old-refresh');
   const bearers: (string | null)[] = [];
   const refreshBodies: unknown[] = [];
   await answerCartCount(page);
@@ -138,13 +137,7 @@ test('an expired token is refreshed once and the call retried with the new one',
 });
 
 test('a forced logout signs out silently', async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('SOY_seeded')) {
-      localStorage.setItem('SOY_seeded', '1');
-      localStorage.setItem('SOY_token', JSON.stringify('access'));
-      localStorage.setItem('SOY_refreshToken', JSON.stringify('refresh'));
-    }
-  });
+  await seedTokens(page, 'access', 'refresh');
   await answerCartCount(page);
   await page.route(QUERY_LIST, (route) => envelope(route, '8888', 'Forced out'));
   const more = await openHome(page, 'en-US');
