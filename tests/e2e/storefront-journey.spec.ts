@@ -83,7 +83,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
   test(`${locale}: menu to a category, a product in every custom type, the drawer's tiers, currency, language and search`, async ({ page }, info) => {
     // Long by design (one journey through the shop); it usually takes 30-50 s here.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const errors = watchErrors(page);
     const t = translator(locale);
     const config = await api<{ discountTiers: DiscountTier[] }>(page, 'shop/config', {}, locale);
