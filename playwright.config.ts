@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_AUTH_SECRET } from './tests/e2e/support/env.ts';
 
@@ -6,14 +7,27 @@ const PORT = Number(process.env.E2E_PORT ?? 4391);
 /**
  * End-to-end journeys through the built site and the running server, in Debian's chromium
  * (Playwright cannot download its own browsers here). The server runs as `npm start` would, on
- * its own embedded database, whatever DATABASE_URL the shell has.
+ * its own embedded database, whatever DATABASE_URL the shell has; one server and one build serve
+ * every journey of the run.
+ *
+ * Variants (docs/testing.md): a journey runs once per locale and viewport only where the page
+ * differs, and the two cross rather than multiply:
+ * - a title naming `en-US` runs at 1440 px (desktop), one naming `zh-CN` at 375 px (phone), so
+ *   each locale is seen and each layout is seen, and a journey's phone branches run in zh-CN;
+ * - a title naming no locale runs on desktop, unless tagged `@viewports` (both sizes).
  */
+const PHONE = /zh-CN|@viewports/;
+const DESKTOP_SKIPS = /^(?!.*@viewports).*zh-CN/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   timeout: 60_000,
   retries: 0,
-  workers: 2,
+  // One worker per core; each drives one Chromium against the one shared server.
+  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
+  // Tests, not files, are shared out, so one long file does not leave a worker idle at the end.
+  fullyParallel: true,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -25,8 +39,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
+    { name: 'desktop', grepInvert: DESKTOP_SKIPS, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'phone', grep: PHONE, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
   ],
   webServer: {
     // A fresh database per run, so journeys never see an earlier run's carts; mail goes over

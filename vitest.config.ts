@@ -22,6 +22,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // Tests that drive Chromium against a test shop on PGlite: no database choice to
+        // repeat, so they run once, apart from the integration suite's two database runs.
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
     ],
   },
 });

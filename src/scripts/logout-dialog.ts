@@ -20,11 +20,22 @@ export function mountLogoutDialog(dialog: HTMLDialogElement): void {
   dialog.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') event.preventDefault();
   });
-  confirm.addEventListener('click', () => dialog.close());
-  dialog.addEventListener('close', () => {
+  const settle = () => {
     const notice = current;
     current = null;
     if (notice) confirmLogoutNotice(notice.id);
+  };
+  // The session ends in the click itself: the browser fires `close` a task after the dialog
+  // has gone, and nothing may find the dialog gone and the tokens still stored. Confirming
+  // closes the dialog through the subscription below, or shows the next notice in it.
+  confirm.addEventListener('click', () => {
+    settle();
+    if (current === null && dialog.open) dialog.close();
+  });
+  dialog.addEventListener('close', () => {
+    // A late `close`, of a dialog a newer notice has opened again, must not confirm that one.
+    if (dialog.open) return;
+    settle();
     // A further notice may have opened the dialog again; focus returns only once all are done.
     if (!dialog.open) {
       if (returnFocus instanceof HTMLElement && returnFocus.isConnected) returnFocus.focus();

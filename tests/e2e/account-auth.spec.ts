@@ -9,13 +9,14 @@
  * Every journey is a fresh shopper from its own client address (support/shoppers.ts).
  */
 import { SignJWT, decodeJwt } from 'jose';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import enAccount from '../../src/i18n/locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../src/i18n/locales/zh-CN/account.json' with { type: 'json' };
 import { E2E_AUTH_SECRET } from './support/env.ts';
 import { holdIsland } from './support/hydration.ts';
 import { waitForMail } from './support/mail.ts';
 import { api, expect as baseExpect, newShopper, registerShopper, signInTokens, signedInShopper, storedSession, test } from './support/shoppers.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 // Registering, signing in and changing a password each hash a password at the production cost
 // (about 0.3 s alone, several seconds on a shared machine under load): answers get more time
@@ -31,10 +32,6 @@ function fill(template: string, values: Record<string, string | number>): string
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-async function screenshot(page: Page, name: string, testInfo: TestInfo) {
-  await page.screenshot({ path: `.data/screens/account-${name}-${testInfo.project.name}.png`, fullPage: true });
 }
 
 /** The polite toast region (success notices). */
@@ -100,7 +97,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.locator('#register-password').fill('abc');
     await expectError(page, 'register-email', m.validation.emailInvalid);
     await expectError(page, 'register-password', m.validation.passwordLength);
-    await screenshot(page, `register-errors-${locale}`, testInfo);
+    await screenshot(page, `account-register-errors-${locale}`, testInfo, { fullPage: true });
 
     await form(page).getByLabel(m.fields.firstName, { exact: true }).fill(shopper.firstName);
     await form(page).getByLabel(m.fields.lastName, { exact: true }).fill(shopper.lastName);
@@ -190,7 +187,7 @@ test('zh-CN: logout from the hub asks first; "No" and Esc keep the session, "Yes
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(m.hub.logoutConfirm);
   await expect(dialog.getByRole('button', { name: m.hub.no })).toBeFocused();
-  await screenshot(page, 'logout-dialog-zh-CN', testInfo);
+  await screenshot(page, 'account-logout-dialog-zh-CN', testInfo, { fullPage: true });
   await dialog.getByRole('button', { name: m.hub.no }).click();
   await expect(dialog).toBeHidden();
   await expect(logout).toBeFocused();
@@ -225,7 +222,7 @@ test('zh-CN: a protected page sends a signed-out visitor to login and back; "Log
   await submit(page).click();
   await expect(page.getByRole('alert').filter({ hasText: m.login.failed })).toBeVisible();
   await expect(page).toHaveURL(/\/zh-CN\/login\//);
-  await screenshot(page, 'login-failed-zh-CN', testInfo);
+  await screenshot(page, 'account-login-failed-zh-CN', testInfo, { fullPage: true });
 
   await page.locator('#login-password').fill(shopper.password);
   await watchToasts(page);
@@ -235,7 +232,7 @@ test('zh-CN: a protected page sends a signed-out visitor to login and back; "Log
   await expect(welcome.locator('.app-toast-title')).toHaveText(m.login.succeeded);
   await expect(welcome.locator('.app-toast-text')).toHaveText(fill(m.login.welcomeBack, { name: 'Wei Zhang' }));
   await expect(page.locator('#profile-email')).toHaveValue(shopper.email);
-  await screenshot(page, 'login-welcome-zh-CN', testInfo);
+  await screenshot(page, 'account-login-welcome-zh-CN', testInfo, { fullPage: true });
   // 4500 ms on screen (spec section 9), as the page timed it: at least that (a timer never fires
   // early), and short of the 6000 ms of other notices even when a busy machine fires it late.
   await expect(welcome).toBeHidden({ timeout: 10_000 });
@@ -294,7 +291,7 @@ test('en-US: reset the password with the code from the mail, then sign in with t
   await expect(sendCode).toHaveText(/^Resend in (60|59|58) s$/);
   const first = Number(/\d+/.exec((await sendCode.textContent()) ?? '')![0]);
   await expect.poll(async () => Number(/\d+/.exec((await sendCode.textContent()) ?? '')?.[0]), { timeout: 5000 }).toBeLessThan(first);
-  await screenshot(page, 'reset-code-sent-en-US', testInfo);
+  await screenshot(page, 'account-reset-code-sent-en-US', testInfo, { fullPage: true });
 
   const mail = await waitForMail({ to: shopper.email, subject: /verification code/i, since: askedAt });
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
@@ -358,7 +355,7 @@ test('zh-CN: edit the profile (birthday rules, a new email with the current pass
   await page.locator('#profile-current-password').fill('Wrong#pass1');
   await submit(page).click();
   await expectError(page, 'profile-current-password', m.profile.currentPasswordWrong);
-  await screenshot(page, 'profile-errors-zh-CN', testInfo);
+  await screenshot(page, 'account-profile-errors-zh-CN', testInfo, { fullPage: true });
 
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/demo/ironUser/updateUser'));
   await page.locator('#profile-current-password').fill(shopper.password);
@@ -386,7 +383,7 @@ test('zh-CN: edit the profile (birthday rules, a new email with the current pass
   await expect(page.locator('#profile-birthday-year')).toHaveValue('1990');
   await expect(form(page).getByLabel(m.profile.subscribe)).toBeChecked();
   await expect(form(page).getByLabel(m.profile.updateOrderEmail)).toBeChecked();
-  await screenshot(page, 'profile-saved-zh-CN', testInfo);
+  await screenshot(page, 'account-profile-saved-zh-CN', testInfo, { fullPage: true });
 });
 
 test('en-US: change the password with section 5\'s messages; this session stays, the old password stops working', async ({ page }, testInfo) => {
@@ -404,7 +401,7 @@ test('en-US: change the password with section 5\'s messages; this session stays,
   await page.locator('#password-new').fill(newPassword);
   await page.locator('#password-confirm').fill('Second#kit8');
   await expectError(page, 'password-confirm', m.validation.changePasswordsInconsistent);
-  await screenshot(page, 'password-errors-en-US', testInfo);
+  await screenshot(page, 'account-password-errors-en-US', testInfo, { fullPage: true });
   await page.locator('#password-confirm').fill(newPassword);
   await submit(page).click();
   await expect(notices(page).filter({ hasText: m.password.saved })).toBeVisible();

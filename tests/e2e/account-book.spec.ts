@@ -19,6 +19,7 @@ import zhReview from '../../src/i18n/locales/zh-CN/review.json' with { type: 'js
 import zhWishlist from '../../src/i18n/locales/zh-CN/wishlist.json' with { type: 'json' };
 import { signIn } from './support/session.ts';
 import { holdScript } from './support/hydration.ts';
+import { apiData } from '../support/api.ts';
 
 const TEXT = {
   'en-US': { address: enAddress, layout: enLayout, review: enReview, wishlist: enWishlist },
@@ -48,10 +49,7 @@ function escapeRegExp(text: string): string {
 
 async function api<T>(page: Page, path: string, body: unknown = {}): Promise<T> {
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('SOY_token') ?? 'null') as string | null);
-  const response = await page.request.post(`/api${path}`, { data: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const envelope = (await response.json()) as { code: string; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe('0000');
-  return envelope.data;
+  return apiData<T>(page.request, path, body, token ? { authorization: `Bearer ${token}` } : {});
 }
 
 /**

@@ -10,6 +10,7 @@ import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'js
 import enCore from '../../src/i18n/locales/en-US/core.json' with { type: 'json' };
 import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };
 import zhCore from '../../src/i18n/locales/zh-CN/core.json' with { type: 'json' };
+import { apiData } from '../support/api.ts';
 
 const LOCALES = ['en-US', 'zh-CN'] as const;
 type Locale = (typeof LOCALES)[number];
@@ -35,11 +36,7 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function api<T>(page: Page, path: string, body: unknown, locale: Locale): Promise<T> {
-  const response = await page.request.post(`/api/demo/${path}`, { data: body, headers: { 'accept-language': locale } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
+const api = <T>(page: Page, path: string, body: unknown, locale: Locale) => apiData<T>(page.request, `/demo/${path}`, body, { 'accept-language': locale });
 
 const listing = (page: Page) => page.locator('[data-category-listing], [data-listing]').first();
 const cards = (page: Page) => listing(page).locator('[data-product-grid] > li');

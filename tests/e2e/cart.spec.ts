@@ -10,6 +10,8 @@ import { formatMoney, type CurrencyCode } from '../../src/domain/money.ts';
 import enCart from '../../src/i18n/locales/en-US/cart.json' with { type: 'json' };
 import { holdIsland } from './support/hydration.ts';
 import zhCart from '../../src/i18n/locales/zh-CN/cart.json' with { type: 'json' };
+import { screenshot } from '../support/screenshots.ts';
+import { watchErrors } from '../support/errors.ts';
 
 const MESSAGES = { 'en-US': enCart, 'zh-CN': zhCart } as const;
 type Locale = keyof typeof MESSAGES;
@@ -24,10 +26,6 @@ function escapeRegExp(text: string): string {
 }
 
 /** Screenshots go where the brief asks (.data is ignored by git) and into the test's output. */
-async function screenshot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `.data/screens/${name}-${project}.png`, fullPage: name.startsWith('page') });
-}
-
 interface Visitor {
   id: string;
   /** Adds lines; resolves to their ids, one per line given. */
@@ -124,11 +122,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   const m = MESSAGES[locale];
 
   test(`${locale}: the drawer changes quantities across the discount tiers, deletes lines and ends empty`, async ({ page, context, request, baseURL }, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = watchErrors(page, { consoleErrors: true });
     const visitor = await newVisitor(context, request, baseURL!);
     const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
     let server = await visitor.cart('EUR', locale);
@@ -168,7 +162,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(checkoutUrl.searchParams.get('from')).toBe('cart');
     expect(JSON.parse(checkoutUrl.searchParams.get('items')!)).toEqual(server.records.map((r) => r.id));
     await expect(drawer.getByRole('link', { name: m.drawer.viewCart })).toHaveAttribute('href', `/${locale}/cart/`);
-    await screenshot(page, `drawer-listing-${locale}`, testInfo.project.name);
+    await screenshot(page, `drawer-listing-${locale}`, testInfo);
 
     // 3 items: 10 %.
     await a.plus.click();
@@ -211,7 +205,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(drawer.getByText(m.drawer.empty, { exact: true })).toBeVisible();
     await expect(drawer.getByRole('link', { name: m.drawer.viewCart })).toHaveAttribute('href', `/${locale}/cart/`);
     expect((await visitor.cart('EUR', locale)).records).toEqual([]);
-    await screenshot(page, `drawer-empty-${locale}`, testInfo.project.name);
+    await screenshot(page, `drawer-empty-${locale}`, testInfo);
 
     // Esc closes it, unlocks scrolling and returns focus to where it was.
     await page.keyboard.press('Escape');
@@ -284,11 +278,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   });
 
   test(`${locale}: the cart page lists, changes and deletes lines, keeps a coupon code and links to checkout`, async ({ page, context, request, baseURL }, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = watchErrors(page, { consoleErrors: true });
     const visitor = await newVisitor(context, request, baseURL!);
     const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
     let server = await visitor.cart('EUR', locale);
@@ -333,7 +323,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(cart.getByText(fill(m.coupon.applied, { code: 'WELCOME10', amount: formatMoney(welcome.discount, 'EUR', locale) }))).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('SOY_couponCode'))).toBe('"WELCOME10"');
     await expectFiguresMatch(cart, server, locale);
-    await screenshot(page, `page-listing-${locale}`, testInfo.project.name);
+    await screenshot(page, `page-listing-${locale}`, testInfo, { fullPage: true });
 
     // 2 -> 3 items: the page shows the server's 10 %.
     const a = lineControls(cart, locale, personalisedId, name(personalisedId), 'page');
@@ -359,7 +349,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     }
     await expect(cart.getByRole('heading', { name: m.drawer.empty })).toBeVisible();
     await expect(cart.getByRole('heading', { name: m.drawer.empty })).toBeFocused();
-    await screenshot(page, `page-empty-${locale}`, testInfo.project.name);
+    await screenshot(page, `page-empty-${locale}`, testInfo, { fullPage: true });
     expect(errors).toEqual([]);
   });
 }
@@ -381,11 +371,7 @@ test('a refused change shows the server message and reloads the cart (spec secti
 });
 
 test('the cart page asks for the cart before its island hydrates, then hydrates onto it without a mismatch', async ({ page, context, request, baseURL }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
+  const errors = watchErrors(page, { consoleErrors: true });
   const visitor = await newVisitor(context, request, baseURL!);
   const [id] = await visitor.add([PLAIN_LINE]);
   const hydrate = await holdIsland(page, 'CartPage');

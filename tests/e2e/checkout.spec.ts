@@ -18,6 +18,8 @@ import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'js
 import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };
 import enConfigurator from '../../src/i18n/locales/en-US/configurator.json' with { type: 'json' };
 import zhConfigurator from '../../src/i18n/locales/zh-CN/configurator.json' with { type: 'json' };
+import { apiData } from '../support/api.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const CHECKOUT = { 'en-US': enCheckout, 'zh-CN': zhCheckout } as const;
 const BROWSE = { 'en-US': enBrowse, 'zh-CN': zhBrowse } as const;
@@ -48,12 +50,7 @@ interface Visitor {
   quote(body: unknown): Promise<CheckoutQuote>;
 }
 
-async function api<T>(request: APIRequestContext, url: string, data: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await request.post(`/api${url}`, { headers, data });
-  const body = (await response.json()) as { code: string; msg: string; data: T };
-  expect(body.code, body.msg).toBe('0000');
-  return body.data;
-}
+const api = apiData;
 
 async function newVisitor(context: BrowserContext, request: APIRequestContext, baseURL: string, bearer?: string): Promise<Visitor> {
   const id = randomBytes(16).toString('hex');
@@ -107,10 +104,6 @@ async function mailFor(email: string, orderNo: string): Promise<string> {
   return mail.text;
 }
 
-async function screenshot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `.data/screens/${name}-${project}.png`, fullPage: true });
-}
-
 for (const locale of ['en-US', 'zh-CN'] as const) {
   const m = CHECKOUT[locale];
   const money = (amount: number, currency: CurrencyCode) => formatMoney(amount, currency, locale);
@@ -150,7 +143,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.getByRole('button', { name: m.actions.continue }).click();
     await expect(page.getByText(m.personalised.required)).toBeVisible();
     await page.locator('input[name="acceptPersonalisedTerms"]').check();
-    await screenshot(page, `checkout-guest-${locale}`, testInfo.project.name);
+    await screenshot(page, `checkout-guest-${locale}`, testInfo, { fullPage: true });
     await page.getByRole('button', { name: m.actions.continue }).click();
 
     await payWith(page, locale, 'approve');
@@ -161,7 +154,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.locator('[data-total="total"]')).toHaveText(money(expected.summary.total, 'GBP'));
     await expect(page.locator('[data-total="coupon"]')).toHaveText(money(-expected.summary.couponDiscount, 'GBP'));
     await expect(page.getByText(fill(m.success.email, { email }))).toBeVisible();
-    await screenshot(page, `order-success-${locale}`, testInfo.project.name);
+    await screenshot(page, `order-success-${locale}`, testInfo, { fullPage: true });
 
     const mail = await mailFor(email, orderNo);
     expect(mail).toContain(`/order-success/${orderNo}`);
@@ -173,7 +166,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     // Nothing personal on the tracking page.
     await expect(page.locator('[data-tracking-result]')).not.toContainText(email);
     await expect(page.locator('[data-tracking-result]')).not.toContainText('Baker');
-    await screenshot(page, `tracking-${locale}`, testInfo.project.name);
+    await screenshot(page, `tracking-${locale}`, testInfo, { fullPage: true });
 
     // The shirt's order tab lists the purchase: initial, country and size, no name.
     await page.goto(`/${locale}/product/1/`);
@@ -215,7 +208,7 @@ test('en-US: what a guest types before the checkout hydrates is kept and sent wi
   await expect(page.locator('.order-address')).toContainText('Early Bird');
 });
 
-test('zh-CN: a signed-in shopper pays with a saved address and finds the order in the account', async ({ page, context, request, baseURL }, testInfo) => {
+test('zh-CN: a signed-in shopper pays with a saved address and finds the order in the account @viewports', async ({ page, context, request, baseURL }, testInfo) => {
   const locale = 'zh-CN';
   const m = CHECKOUT[locale];
   const email = `member-${randomBytes(6).toString('hex')}@example.com`;
@@ -236,7 +229,7 @@ test('zh-CN: a signed-in shopper pays with a saved address and finds the order i
   // No order yet: the list says so.
   await page.goto(`/${locale}/orders/`);
   await expect(page.getByText(m.orders.empty)).toBeVisible();
-  await screenshot(page, `orders-empty-${locale}`, testInfo.project.name);
+  await screenshot(page, `orders-empty-${locale}`, testInfo, { fullPage: true });
 
   await openCheckout(page, checkoutUrl(locale, ids));
   // Members have no email field: the account's is used. The default address is chosen.
@@ -247,7 +240,7 @@ test('zh-CN: a signed-in shopper pays with a saved address and finds the order i
   const expected = await visitor.quote({ source: { type: 'cart', cartItemIds: ids }, currency: 'EUR', country: 'FR', shippingMethod: 'express' });
   await expect(page.locator('.checkout-summary [data-total="total"]')).toHaveText(formatMoney(expected.summary.total, 'EUR', locale));
   await expect(page.locator('.checkout-summary [data-total="shipping"]')).toHaveText(formatMoney(expected.shipping!.amount, 'EUR', locale));
-  await screenshot(page, `checkout-member-${locale}`, testInfo.project.name);
+  await screenshot(page, `checkout-member-${locale}`, testInfo, { fullPage: true });
   await page.getByRole('button', { name: m.actions.continue }).click();
   await payWith(page, locale, 'approve');
   await expect(page).toHaveURL(/\/order-success\/JS-/);
@@ -258,13 +251,13 @@ test('zh-CN: a signed-in shopper pays with a saved address and finds the order i
   const row = page.locator(`[data-order-no="${orderNo}"]`);
   await expect(row).toBeVisible();
   await expect(row).toContainText(formatMoney(expected.summary.total, 'EUR', locale));
-  await screenshot(page, `orders-${locale}`, testInfo.project.name);
+  await screenshot(page, `orders-${locale}`, testInfo, { fullPage: true });
   await row.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/${locale}/order-detail/${orderNo}/`));
   await expect(page.getByRole('heading', { name: fill(m.detail.heading, { orderNo }) })).toBeVisible();
   await expect(page.locator('.order-address')).toContainText('8 Rue de Rivoli');
   await expect(page.locator('.order-timeline').first()).toContainText(m.status.paid);
-  await screenshot(page, `order-detail-${locale}`, testInfo.project.name);
+  await screenshot(page, `order-detail-${locale}`, testInfo, { fullPage: true });
 });
 
 test('en-US: a declined card is retried and the order is paid', async ({ page, context, request, baseURL }) => {

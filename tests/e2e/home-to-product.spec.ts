@@ -1,13 +1,10 @@
 /** The first path through the whole stack: a built page, an island, the API, a product page. */
 import { expect, test } from '@playwright/test';
+import { watchErrors } from '../support/errors.ts';
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`${locale}: home lists products from the API and reaches a product page`, async ({ page }, testInfo) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = watchErrors(page, { consoleErrors: true });
 
     await page.goto(`/${locale}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);

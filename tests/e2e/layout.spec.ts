@@ -8,18 +8,14 @@ import { signIn } from './support/session.ts';
 import type { NavItem } from '../../src/domain/catalogue.ts';
 import { convertFromEur, formatMoney } from '../../src/domain/money.ts';
 import type { DiscountTier } from '../../src/domain/pricing.ts';
+import { apiData } from '../support/api.ts';
 
 const LOCALES = ['en-US', 'zh-CN'] as const;
 type Locale = (typeof LOCALES)[number];
 
 const isPhone = (info: TestInfo) => info.project.name === 'phone';
 
-async function api<T>(page: Page, path: string, body: unknown = {}, headers: Record<string, string> = {}): Promise<T> {
-  const response = await page.request.post(`/api${path}`, { data: body, headers });
-  const envelope = (await response.json()) as { code: string; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe('0000');
-  return envelope.data;
-}
+const api = <T>(page: Page, path: string, body: unknown = {}, headers: Record<string, string> = {}) => apiData<T>(page.request, path, body, headers);
 
 /** Opens the phone's menu sheet and waits until it is shown. */
 async function openMenu(page: Page) {

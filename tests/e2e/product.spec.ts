@@ -11,18 +11,15 @@ import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain
 import { MAX_LINE_QUANTITY } from '../../src/domain/pricing.ts';
 import { msg, render } from '../../src/server/messages/index.ts';
 import { holdIsland } from './support/hydration.ts';
+import { apiData } from '../support/api.ts';
+import { watchErrors } from '../support/errors.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 const catalogue = (locale: Locale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8'));
 /** Each locale runs in its own display currency, so conversion is exercised too. */
 const CURRENCY: Record<Locale, CurrencyCode> = { 'en-US': 'EUR', 'zh-CN': 'GBP' };
 
-async function api<T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await request.post(`/api/demo/${path}`, { data: body, headers });
-  const envelope = await response.json();
-  expect(envelope.code, envelope.msg).toBe('0000');
-  return envelope.data as T;
-}
+const api = <T>(request: APIRequestContext, path: string, body: unknown, headers: Record<string, string> = {}) => apiData<T>(request, `/demo/${path}`, body, headers);
 
 /** A printable shirt with a customisation fee, a sold-out size and a well-stocked one. */
 async function findShirt(request: APIRequestContext, locale: Locale): Promise<ProductDetail> {
@@ -74,11 +71,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     });
 
     test('Add Yours: refuses bad names and numbers, previews the print, and the cart charges the shown subtotal', async ({ page }, testInfo) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
+      const errors = watchErrors(page, { consoleErrors: true });
       const saves: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/ironCartItem/saveCartItemList')) saves.push(request.postData() ?? '');

@@ -4,6 +4,7 @@
  * simulated by intercepting the home page's "Load more" call (the one call a page makes today).
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { screenshot } from '../support/screenshots.ts';
 
 const QUERY_LIST = '**/api/demo/ironProduct/queryList';
 const TEXT = {
@@ -25,6 +26,17 @@ async function answerCartCount(page: Page) {
   await page.route('**/api/demo/ironCollect/queryCollected', (route) => envelope(route, '0000', 'success', { productIds: [] }));
 }
 
+/** Made-up tokens in storage before the first load only (a reload keeps what the page did to them). */
+async function seedTokens(page: Page, token: string, refreshToken: string) {
+  await page.addInitScript((pair) => {
+    if (!localStorage.getItem('SOY_seeded')) {
+      localStorage.setItem('SOY_seeded', '1');
+      localStorage.setItem('SOY_token', JSON.stringify(pair.token));
+      localStorage.setItem('SOY_refreshToken', JSON.stringify(pair.refreshToken));
+    }
+  }, { token, refreshToken });
+}
+
 /** The home page with its product grid hydrated, scrolled to the "Load more" button. */
 async function openHome(page: Page, locale: 'en-US' | 'zh-CN') {
   await page.goto(`/${locale}/`);
@@ -32,10 +44,6 @@ async function openHome(page: Page, locale: 'en-US' | 'zh-CN') {
   await more.scrollIntoViewIfNeeded();
   await expect(more).toBeVisible();
   return more;
-}
-
-async function screenshot(page: Page, name: string, project: string) {
-  await page.screenshot({ path: `.data/screens/shell-${name}-${project}.png` });
 }
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
@@ -50,7 +58,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const alerts = page.locator('[data-toasts="assertive"] .app-toast');
     await expect(alerts).toHaveCount(1);
     await expect(alerts.first()).toContainText(locale === 'en-US' ? 'The catalogue is resting' : '商品目录暂时不可用');
-    await screenshot(page, `toast-${locale}`, testInfo.project.name);
+    await screenshot(page, `shell-toast-${locale}`, testInfo);
 
     // The same failure again: no second toast while the first is in the dedupe list.
     await page.getByRole('button', { name: TEXT[locale].retry }).click();
@@ -74,13 +82,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   });
 
   test(`${locale}: the modal logout dialog cannot be dismissed by Esc or the backdrop; OK signs out`, async ({ page }, testInfo) => {
-    await page.addInitScript(() => {
-      if (!localStorage.getItem('SOY_seeded')) {
-        localStorage.setItem('SOY_seeded', '1');
-        localStorage.setItem('SOY_token', JSON.stringify('access-1'));
-        localStorage.setItem('SOY_refreshToken', JSON.stringify('refresh-1'));
-      }
-    });
+    await seedTokens(page, 'access-1', 'refresh-1');
     const message = locale === 'en-US' ? 'Your account was signed in on another device' : '您的账号已在其他设备登录';
     await answerCartCount(page);
     await page.route(QUERY_LIST, (route) => envelope(route, '7777', message));
@@ -90,7 +92,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(message);
     await expect(dialog.getByRole('button', { name: TEXT[locale].ok })).toBeFocused();
-    await screenshot(page, `logout-dialog-${locale}`, testInfo.project.name);
+    await screenshot(page, `shell-logout-dialog-${locale}`, testInfo);
 
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
@@ -110,13 +112,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 }
 
 test('an expired token is refreshed once and the call retried with the new one', async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('SOY_seeded')) {
-      localStorage.setItem('SOY_seeded', '1');
-      localStorage.setItem('SOY_token', JSON.stringify('old-access'));
-      localStorage.setItem('SOY_refreshToken', JSON.stringify('old-refresh'));
-    }
-  });
+  await seedTokens(page, 'old-access', 'old-refresh');
   const bearers: (string | null)[] = [];
   const refreshBodies: unknown[] = [];
   await answerCartCount(page);
@@ -141,13 +137,7 @@ test('an expired token is refreshed once and the call retried with the new one',
 });
 
 test('a forced logout signs out silently', async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem('SOY_seeded')) {
-      localStorage.setItem('SOY_seeded', '1');
-      localStorage.setItem('SOY_token', JSON.stringify('access'));
-      localStorage.setItem('SOY_refreshToken', JSON.stringify('refresh'));
-    }
-  });
+  await seedTokens(page, 'access', 'refresh');
   await answerCartCount(page);
   await page.route(QUERY_LIST, (route) => envelope(route, '8888', 'Forced out'));
   const more = await openHome(page, 'en-US');
@@ -199,7 +189,7 @@ test('a slow API call shows the progress bar until it settles', async ({ page },
   const bar = page.locator('[data-progress]');
   await expect(bar).toHaveAttribute('data-phase', 'running');
   await expect(bar).toBeVisible();
-  await screenshot(page, 'progress', testInfo.project.name);
+  await screenshot(page, 'shell-progress', testInfo);
   release();
   await expect(bar).toHaveAttribute('data-phase', 'idle');
 });
@@ -232,7 +222,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.clock.runFor(180_000);
     await expect(notice).toHaveCount(1);
     await expect(notice).toContainText(TEXT[locale].update);
-    await screenshot(page, `update-${locale}`, testInfo.project.name);
+    await screenshot(page, `shell-update-${locale}`, testInfo);
 
     // Later: gone, and offered again at the next check.
     await notice.getByRole('button', { name: TEXT[locale].later }).click();

@@ -30,6 +30,7 @@ import zhCart from '../../src/i18n/locales/zh-CN/cart.json' with { type: 'json' 
 import zhConfigurator from '../../src/i18n/locales/zh-CN/configurator.json' with { type: 'json' };
 import zhCore from '../../src/i18n/locales/zh-CN/core.json' with { type: 'json' };
 import zhLayout from '../../src/i18n/locales/zh-CN/layout.json' with { type: 'json' };
+import { apiData } from '../support/api.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 const CATALOGUES: Record<Locale, Partial<Messages>> = {
@@ -47,10 +48,7 @@ const exactly = (text: string) => new RegExp(`^${escape(text)}$`);
 async function api<T>(page: Page, path: string, body: unknown, locale: Locale, visitor?: string): Promise<T> {
   const headers: Record<string, string> = { 'accept-language': locale };
   if (visitor) headers['x-visitor-id'] = visitor;
-  const response = await page.request.post(`/api/demo/${path}`, { data: body, headers });
-  const envelope = (await response.json()) as { code: string; msg: string; data: T };
-  expect(envelope.code, envelope.msg).toBe('0000');
-  return envelope.data;
+  return apiData<T>(page.request, `/demo/${path}`, body, headers);
 }
 
 /** Uncaught errors and anything the Content-Security-Policy refused fail the journey. */
@@ -85,7 +83,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
   test(`${locale}: menu to a category, a product in every custom type, the drawer's tiers, currency, language and search`, async ({ page }, info) => {
     // Long by design (one journey through the shop); it usually takes 30-50 s here.
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const errors = watchErrors(page);
     const t = translator(locale);
     const config = await api<{ discountTiers: DiscountTier[] }>(page, 'shop/config', {}, locale);

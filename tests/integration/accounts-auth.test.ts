@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { PasswordHasher } from '../../src/server/modules/accounts/passwords.ts';
 import { call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions, users } from '../../src/server/db/schema.ts';
 import { bearer, call, createTestShop, newEmail, newIp, signUp, type TestAccount, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;

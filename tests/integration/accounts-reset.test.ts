@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetCodes, users } from '../../src/server/db/schema.ts';
 import { bearer, call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver, type ReceivedMail } from './mail-receiver.ts';
+import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../support/mail-receiver.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;

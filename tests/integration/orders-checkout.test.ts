@@ -25,6 +25,7 @@ import {
   ukAddress,
   type Stock,
 } from './orders-support.ts';
+import { orderRow as orderRowOf } from '../support/order-rows.ts';
 
 let shop: TestShop;
 let stock: Stock;
@@ -44,10 +45,7 @@ async function orderCount(): Promise<number> {
   return row!.n;
 }
 
-async function orderRow(orderNo: string) {
-  const [row] = await shop.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return row!;
-}
+const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
 function guestBody(ids: number[], extra: Record<string, unknown> = {}) {
   return { source: { type: 'cart', cartItemIds: ids }, currency: 'EUR', email: 'buyer@example.com', address: ukAddress, shippingMethod: 'standard', ...extra };

@@ -14,7 +14,7 @@ import { listen } from '../../src/server/main.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, createTestShop, newIp, signUp, testClock, type TestAccount, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 import {
   capture,
   createPaypalOrder,
@@ -32,6 +32,7 @@ import {
   ukAddress,
   type Stock,
 } from './orders-support.ts';
+import { orderRow as orderRowOf } from '../support/order-rows.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -51,10 +52,7 @@ beforeEach(() => {
   simulatorOf(shop).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
 });
 
-async function orderRow(orderNo: string) {
-  const [row] = await shop.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return row!;
-}
+const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
 async function statusMoves(orderNo: string) {
   const row = await orderRow(orderNo);

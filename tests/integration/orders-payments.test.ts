@@ -12,7 +12,7 @@ import { cartItems, orderStatusEvents, orders, payments, processedWebhookEvents 
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from './mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 import {
   capture,
   ukAddress,
@@ -27,6 +27,7 @@ import {
   stockOf,
   type Stock,
 } from './orders-support.ts';
+import { orderRow as orderRowOf } from '../support/order-rows.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -47,10 +48,7 @@ beforeEach(() => {
   simulatorOf(shop).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
 });
 
-async function orderRow(orderNo: string) {
-  const [row] = await shop.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-  return row!;
-}
+const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
 async function paymentRow(orderNo: string) {
   const row = await orderRow(orderNo);

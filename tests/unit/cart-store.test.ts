@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLineRecord, CartPage } from '../../src/domain/cart.ts';
 import type { CurrencyCode } from '../../src/domain/money.ts';
+import { deferred } from '../support/deferred.ts';
 
 vi.mock('../../src/client/cart.ts', () => ({
   queryCartItemList: vi.fn(),
@@ -27,16 +28,6 @@ let client: { [K in keyof Client]: ReturnType<typeof vi.fn> };
 let shop: { queryShopConfig: ReturnType<typeof vi.fn> };
 let http: Http;
 let currency: Currency;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 function line(id: number, quantity: number, overrides: Partial<CartLineRecord> = {}): CartLineRecord {
   return {

@@ -1,6 +1,7 @@
-/** The modal logout notices (spec section 8: 7777, 7778). */
+/** The modal logout notices (codes 7777, 7778) and the dialog that shows them. */
 import { memoryStorage } from './helpers/memory-storage.ts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountLogoutDialog } from '../../src/islands/logout-dialog.ts';
 import { $logoutNotices, confirmLogoutNotice, showLogoutNotice } from '../../src/stores/logout-dialog.ts';
 import { $session, setSession } from '../../src/stores/session.ts';
 
@@ -27,5 +28,77 @@ describe('logout notices', () => {
     expect($session.get()).toBeNull();
     expect($logoutNotices.get()).toEqual([]);
     expect(showLogoutNotice('Bye')).toBe(true);
+  });
+});
+
+/**
+ * A `<dialog>` as browsers run it, enough for islands/logout-dialog.ts: `close()` hides it at
+ * once and fires `close` a task later.
+ */
+function fakeDialog() {
+  const message = { textContent: '' };
+  const confirm = new (class extends EventTarget {
+    focus() {}
+    click() {
+      this.dispatchEvent(new Event('click'));
+    }
+  })();
+  const dialog = new (class extends EventTarget {
+    open = false;
+    showModal() {
+      this.open = true;
+    }
+    close() {
+      if (!this.open) return;
+      this.open = false;
+      setTimeout(() => this.dispatchEvent(new Event('close')));
+    }
+    querySelector(selector: string) {
+      return selector === '[data-logout-message]' ? message : selector === '[data-logout-confirm]' ? confirm : null;
+    }
+  })();
+  return { dialog, message, confirm };
+}
+
+describe('the logout dialog', () => {
+  beforeEach(() => {
+    vi.stubGlobal('document', { activeElement: null });
+    vi.stubGlobal('HTMLElement', class {});
+    return () => vi.unstubAllGlobals();
+  });
+
+  it('has ended the session when the dialog is gone, before the browser fires `close`', async () => {
+    const { dialog, message, confirm } = fakeDialog();
+    mountLogoutDialog(dialog as unknown as HTMLDialogElement);
+    setSession({ token: 't', refreshToken: 'r' });
+    showLogoutNotice('Signed in elsewhere');
+    expect(dialog.open).toBe(true);
+    expect(message.textContent).toBe('Signed in elsewhere');
+
+    confirm.click();
+    expect(dialog.open).toBe(false);
+    expect([localStorage.getItem('SOY_token'), localStorage.getItem('SOY_refreshToken')]).toEqual([null, null]);
+    expect($logoutNotices.get()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect($logoutNotices.get()).toEqual([]);
+  });
+
+  it('shows the next notice after a confirm, and a late `close` does not confirm it unseen', async () => {
+    const { dialog, message, confirm } = fakeDialog();
+    mountLogoutDialog(dialog as unknown as HTMLDialogElement);
+    showLogoutNotice('First');
+    showLogoutNotice('Second');
+    confirm.click();
+    expect(dialog.open).toBe(true);
+    expect(message.textContent).toBe('Second');
+
+    // Closed by the last notice's confirm, then opened again by a new notice before `close` fires.
+    confirm.click();
+    expect(dialog.open).toBe(false);
+    showLogoutNotice('Third');
+    expect(dialog.open).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect($logoutNotices.get().map((n) => n.message)).toEqual(['Third']);
+    expect(message.textContent).toBe('Third');
   });
 });

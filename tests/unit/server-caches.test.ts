@@ -5,13 +5,7 @@ import { CachedAnswer, chooseEncoding } from '../../src/server/http/cached-answe
 import { Cached, KeyedCache } from '../../src/server/http/cached.ts';
 import { parseCatalogueChange } from '../../src/server/modules/catalogue/catalogue.ts';
 import { SearchIndex, searchKey } from '../../src/server/modules/catalogue/search-index.ts';
-
-/** A promise the test settles by hand, to interleave a load with an invalidation. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
+import { deferred } from '../support/deferred.ts';
 
 describe('Cached', () => {
   it('loads once for callers arriving together, then answers from memory', async () => {

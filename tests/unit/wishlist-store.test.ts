@@ -4,6 +4,7 @@
  * undoing a newer change; and the heart pressed while signed out (src/stores/wishlist-pending.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../support/deferred.ts';
 
 vi.mock('../../src/client/wishlist.ts', () => ({
   COLLECTED_QUERY_MAX: 100,
@@ -15,16 +16,6 @@ vi.mock('../../src/client/wishlist.ts', () => ({
 type Store = typeof import('../../src/stores/wishlist.ts');
 let store: Store;
 let client: { changeWishlist: ReturnType<typeof vi.fn>; queryCollected: ReturnType<typeof vi.fn>; queryWishlist: ReturnType<typeof vi.fn> };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 beforeEach(async () => {
   vi.resetModules();

@@ -3,7 +3,7 @@
  * fresh embedded database, sending its mail over real SMTP to a test receiver.
  *
  * - Empties `.data/e2e/` (the database and the mail of the last run).
- * - Starts an SMTP receiver (smtp-server, tests/integration/mail-receiver.ts) on a free port
+ * - Starts an SMTP receiver (smtp-server, tests/support/mail-receiver.ts) on a free port
  *   of 127.0.0.1 and gives the shop its address in `SMTP_URL`.
  * - Writes every message received to `.data/e2e/mail/<n>.json` as `{to, subject, text, html,
  *   receivedAt}` (written under a temporary name, then renamed, so a reader never sees half a
@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startMailReceiver } from '../../integration/mail-receiver.ts';
+import { startMailReceiver } from '../../support/mail-receiver.ts';
 import { E2E_DATA_DIR, E2E_MAIL_DIR } from './env.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

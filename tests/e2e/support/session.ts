@@ -3,15 +3,13 @@
  * server accepts it like a shopper's (a made-up token is, rightly, a forced logout).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { api } from '../../support/api.ts';
 
 export const E2E_SHOPPER = { firstName: 'Alex', lastName: 'Fan', email: 'e2e-shopper@example.com', password: 'Jersey#e2e42' };
 
 let registered: Promise<void> | null = null;
 
-async function post<T>(request: APIRequestContext, path: string, data: unknown): Promise<{ code: string; msg: string; data: T }> {
-  const response = await request.post(`/api${path}`, { data });
-  return (await response.json()) as { code: string; msg: string; data: T };
-}
+const post = api;
 
 /** Registers the e2e shopper once per worker (registering again answers alike and changes nothing). */
 function ensureRegistered(request: APIRequestContext): Promise<void> {

@@ -34,16 +34,8 @@ export function newShopper(firstName = 'Robin', lastName = 'Keane'): Shopper {
   return { firstName, lastName, email: `e2e-${id}@example.com`, password: `Kit#${id.slice(0, 6)}` };
 }
 
-export interface Envelope<T> {
-  code: string;
-  msg: string;
-  data: T;
-}
-
-export async function api<T>(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}): Promise<Envelope<T>> {
-  const response = await request.post(`/api${path}`, { data, headers });
-  return (await response.json()) as Envelope<T>;
-}
+export { api, type Envelope } from '../../support/api.ts';
+import { api } from '../../support/api.ts';
 
 /** Registers `shopper` through the API (the register page has its own journey). */
 export async function registerShopper(request: APIRequestContext, shopper: Shopper = newShopper()): Promise<Shopper> {

@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type Running } from '../../src/server/main.ts';
-import { createTestShop, type TestShop } from './harness.ts';
-import { findStock, guestOrder, plainLine } from './orders-support.ts';
+import { createTestShop, type TestShop } from '../integration/harness.ts';
+import { findStock, guestOrder, plainLine } from '../integration/orders-support.ts';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../src/server/db/schema.ts';
 
