@@ -1,7 +1,7 @@
 /** The modal logout notices (codes 7777, 7778) and the dialog that shows them. */
 import { memoryStorage } from './helpers/memory-storage.ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mountLogoutDialog } from '../../src/islands/logout-dialog.ts';
+import { mountLogoutDialog } from '../../src/scripts/logout-dialog.ts';
 import { $logoutNotices, confirmLogoutNotice, showLogoutNotice } from '../../src/stores/logout-dialog.ts';
 import { $session, setSession } from '../../src/stores/session.ts';
 
