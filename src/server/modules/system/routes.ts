@@ -19,7 +19,7 @@ export interface SystemOptions {
 export function systemRoutes({ database, discountTiers, closing }: SystemOptions) {
   return async function routes(api: FastifyInstance) {
     // Liveness: balancers call it often, so it touches nothing (a database outage must not make
-    // every instance look dead and get restarted); /ready checks the database.
+    // every instance look dead and get restarted); the readiness check asks the database.
     api.get(systemApi.health.path, { schema: { tags: ['system'], summary: 'Liveness: the process answers (no database call)' } }, async () => {
       if (closing()) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
       return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
