@@ -1,7 +1,8 @@
 /**
- * The build update check's network side (spec section 4): every page carries the time its build
- * ran in `<meta name="build-time" content="...">`, and the check fetches the site's index page
- * (with a `t` query parameter, so no cache answers) to compare the served build's time with it.
+ * The build update check's network side (docs/storefront.md "Page states"): every page carries the
+ * time its build ran in `<meta name="build-time" content="...">`, and the check fetches the site's
+ * index page (with a `t` query parameter, so no cache answers) to compare the served build's time
+ * with it.
  */
 
 /** The `<meta name>` the layout writes (see components/BuildTimeMeta.astro). */

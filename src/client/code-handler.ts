@@ -1,5 +1,5 @@
 /**
- * The response codes of spec section 8, as the HTTP layer's error hook:
+ * The response codes of docs/api.md "Codes", as the HTTP layer's error hook:
  *
  * | kind (`classifyCode`) | handling |
  * |---|---|
@@ -16,7 +16,7 @@ import { classifyCode } from '../domain/api/envelope.ts';
 import type { ApiError } from './errors.ts';
 import type { ErrorContext, HttpHooks } from './http-hooks.ts';
 
-/** Spec section 9: refreshes within this long of the last one share its result. */
+/** docs/storefront.md "Constants": refreshes within this long of the last one share its result. */
 export const REFRESH_SHARE_WINDOW_MS = 1000;
 
 /**
@@ -72,7 +72,7 @@ export function createCodeHandler(deps: CodeHandlerDeps): OnError {
 
 /**
  * Makes every concurrent caller share one run of `refresh`, and callers within `windowMs` after
- * it ended reuse its result (spec section 8: "refreshes shared and throttled for 1 second").
+ * it ended reuse its result (docs/api.md "Codes": one refresh, shared within a 1-second window).
  * A `refresh` that throws counts as rejected.
  */
 export function createSharedRefresh(

@@ -2,7 +2,7 @@
 interface ImportMetaEnv {
   /** Where the browser reaches the API: `/api` (same origin, the default) or an absolute URL. */
   readonly PUBLIC_API_BASE?: string;
-  /** The "other" service of spec section 7 (envelope `{status, result, message}`); default: the API. */
+  /** The "other" service of docs/api.md (envelope `{status, result, message}`); default: the API. */
   readonly PUBLIC_OTHER_API_BASE?: string;
   /** `paypal` when the checkout pages will load PayPal's own SDK (set by `npm run build`); else the simulator's. */
   readonly PUBLIC_PAYPAL_SDK?: string;

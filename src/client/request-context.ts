@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
 import { getHttpHooks } from './http-hooks.ts';
 import { getStored, isNonEmptyString } from './storage.ts';
 
-/** Spec section 9: every call gives up after this long. */
+/** docs/storefront.md "Constants": every call gives up after this long. */
 export const HTTP_TIMEOUT_MS = 10_000;
 
 export const isBrowser = (): boolean => typeof window !== 'undefined' && typeof document !== 'undefined';
@@ -68,7 +68,7 @@ function readCookie(name: string): string | null {
 }
 
 /**
- * The visitor id (DESIGN.md section 4): 128 random bits as 32 hex characters in the
+ * The visitor id (docs/decisions.md): 128 random bits as 32 hex characters in the
  * `X-Visitor-Id` cookie, path /, 7 days, SameSite=Lax, written only when absent (a value that
  * is not 32 hex characters, such as an old fingerprint, counts as absent). Null outside a browser.
  */

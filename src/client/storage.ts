@@ -1,8 +1,8 @@
 /**
- * Local storage under the `SOY_` prefix (spec section 9): values are JSON; a missing value reads
- * as null, and an unparseable or unacceptable one is removed and reads as null, so a corrupt
- * entry (an old format, a hand edit) never sticks around or breaks a page. Storage that is
- * disabled or full (private modes, quotas) behaves as empty; nothing here throws.
+ * Local storage under the `SOY_` prefix (docs/storefront.md "Constants"): values are JSON; a
+ * missing value reads as null, and an unparseable or unacceptable one is removed and reads as null,
+ * so a corrupt entry (an old format, a hand edit) never sticks around or breaks a page. Storage
+ * that is disabled or full (private modes, quotas) behaves as empty; nothing here throws.
  *
  * Names are given without the prefix: `getStored('currency')` reads `SOY_currency`.
  */

@@ -1,11 +1,11 @@
 /**
- * Shopper accounts: the forms' rules and messages (spec section 5) and the API's request and
- * answer shapes for registration, sign-in, password reset, profile, addresses, newsletter,
- * wishlist and reviews. The pages validate with these same schemas before calling; the server
- * validates again, and is the authority.
+ * Shopper accounts: the forms' rules and messages (docs/accounts-and-security.md) and the API's
+ * request and answer shapes for registration, sign-in, password reset, profile, addresses,
+ * newsletter, wishlist and reviews. The pages validate with these same schemas before calling; the
+ * server validates again, and is the authority.
  *
  * Every request schema is strict: an unknown field (`userId`, `roles`, `status`...) is refused,
- * not ignored (security checklist item 15).
+ * not ignored (docs/accounts-and-security.md, threat 15).
  */
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
@@ -13,7 +13,7 @@ import { ACCOUNT_MESSAGES, fieldMessage } from './field-messages.ts';
 import { idSchema, pageRequestShape } from './catalogue.ts';
 import { RATING_MAX, RATING_MIN, REVIEW_MAX } from './review.ts';
 
-/** Answers of spec section 8 and the account endpoints' other answers. */
+/** The account endpoints' answers (docs/accounts-and-security.md "Endpoints", "Enumeration"). */
 export const ACCOUNT_ANSWERS = {
   loginFailed: 'Login failed',
   codeSent: 'Verification code sent successfully',
@@ -45,13 +45,13 @@ export const MAX_ADDRESSES_PER_USER = 50;
 export const ROLES = {
   CUSTOMER: 'R_CUSTOMER',
   ADMIN: 'R_ADMIN',
-  /** Spec section 6: passes every role check. */
+  /** docs/accounts-and-security.md "Roles": passes every role check. */
   SUPER: 'R_SUPER',
 } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 export const ROLE_VALUES = Object.values(ROLES) as Role[];
 
-/** Spec section 6: a route without roles is open to every signed-in user; R_SUPER passes all. */
+/** docs/accounts-and-security.md "Roles": a route without roles is open to every signed-in user; R_SUPER passes all. */
 export function hasAnyRole(userRoles: readonly string[], required: readonly Role[]): boolean {
   if (required.length === 0 || userRoles.includes(ROLES.SUPER)) return true;
   return required.some((role) => userRoles.includes(role));
@@ -101,7 +101,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A new password: 6-15 characters (spec section 5), not on the common-password list. */
+/** A new password: 6-15 characters (docs/accounts-and-security.md "Passwords"), not on the common-password list. */
 export function newPasswordSchema(required: string = ACCOUNT_MESSAGES.passwordRequired) {
   return z
     .string({ error: required })
@@ -116,13 +116,13 @@ const confirmationSchema = z
   .min(1, { error: ACCOUNT_MESSAGES.confirmPasswordRequired, abort: true })
   .max(LOGIN_PASSWORD_MAX);
 
-/** The fields of a form that sets a new password (reset, change; spec section 5): required, 6-15; the confirmation required. */
+/** The fields of a form that sets a new password (reset, change; docs/accounts-and-security.md "Passwords"): required, 6-15; the confirmation required. */
 const newPasswordFields = {
   password: newPasswordSchema(ACCOUNT_MESSAGES.newPasswordRequired),
   confirmPassword: confirmationSchema,
 };
 
-/** Spec section 5: the confirmation repeats the new password; the reset and change forms word the mismatch differently. */
+/** The confirmation repeats the new password; the reset and change forms word the mismatch differently. */
 function confirmsNewPassword(inconsistent: string) {
   return z.refine<{ password: string; confirmPassword: string }>((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: inconsistent });
 }
@@ -205,16 +205,16 @@ export const profileRequestSchema = z.strictObject({
   birthday: birthdaySchema,
   subscribe: z.boolean().default(false),
   /**
-   * "Also use the new email on my unpaid orders" (spec section 2): stored on the account, and
-   * when set, the account's unpaid orders take the profile's email as it is saved.
+   * "Also use the new email on my unpaid orders" (docs/accounts-and-security.md): stored on the
+   * account, and when set, the account's unpaid orders take the profile's email as it is saved.
    */
   updateOrderEmail: z.boolean().default(false),
-  /** Needed only when the email changes (security checklist item 9). */
+  /** Needed only when the email changes (docs/accounts-and-security.md, threat 9). */
   currentPassword: z.string().max(LOGIN_PASSWORD_MAX).optional(),
 });
 export type ProfileRequest = z.output<typeof profileRequestSchema>;
 
-/** Spec section 3 "User info", with the names and email the account pages show. */
+/** The user info (docs/accounts-and-security.md "Endpoints", `getUserInfo`), with the names and email the account pages show. */
 export interface UserInfo {
   userId: number;
   userName: string;
@@ -320,7 +320,7 @@ export const wishlistStatusRequestSchema = z.strictObject({ productIds: z.array(
 export const reviewRequestSchema = z.strictObject({
   productId: idSchema,
   rating: z.number({ error: ACCOUNT_MESSAGES.ratingInvalid }).int(ACCOUNT_MESSAGES.ratingInvalid).min(RATING_MIN, ACCOUNT_MESSAGES.ratingInvalid).max(RATING_MAX, ACCOUNT_MESSAGES.ratingInvalid),
-  /** Stored and answered as text; pages show it escaped (checklist item 21). */
+  /** Stored and answered as text; pages show it escaped (docs/accounts-and-security.md, threat 21). */
   content: z
     .string({ error: ACCOUNT_MESSAGES.reviewRequired })
     .trim()

@@ -140,7 +140,7 @@ export function normaliseLine(line: NewCartLine): LineConfig {
   };
 }
 
-/** Two lines are the same line exactly when their identity keys are equal (DESIGN.md section 5). */
+/** Two lines are the same line exactly when their identity keys are equal (docs/money-and-personalisation.md). */
 export function lineKey(config: LineConfig): string {
   return [
     config.productId,

@@ -13,7 +13,7 @@ export type Size = (typeof SIZES)[number];
 export const PAGE_SIZE_MAX = 100;
 /** Highest page number a listing request accepts. */
 export const PAGE_MAX = 100_000;
-/** Search results per page (spec section 9). */
+/** Search results per page (docs/storefront.md "Constants"). */
 export const SEARCH_PAGE_SIZE = 20;
 /** Longest search text the API accepts. */
 export const SEARCH_TITLE_MAX = 200;

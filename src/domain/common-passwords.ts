@@ -1,9 +1,9 @@
 /**
- * Passwords too common to accept (security checklist item 3). A compact list of the passwords that
- * head every published breach frequency table, plus shop-flavoured ones (club and sport words), of
- * the lengths the 6-15 rule lets through. Attackers try these first, so refusing them blunts
- * credential stuffing and the online guessing the login throttle allows. Compared ignoring case
- * and surrounding spaces, so "Password1" is refused like "password1".
+ * Passwords too common to accept (docs/accounts-and-security.md, threat 3). A compact list of the
+ * passwords that head every published breach frequency table, plus shop-flavoured ones (club and
+ * sport words), of the lengths the 6-15 rule lets through. Attackers try these first, so refusing
+ * them blunts credential stuffing and the online guessing the login throttle allows. Compared
+ * ignoring case and surrounding spaces, so "Password1" is refused like "password1".
  */
 const LIST = `
 123456 1234567 12345678 123456789 1234567890 12345678910 0123456789 987654321 9876543210 654321

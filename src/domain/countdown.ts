@@ -1,7 +1,8 @@
 /**
- * The top banner's countdown (spec section 9): to 14 September at midnight, local time; next
- * year's once this year's has passed. The first target a browser computes is stored (under the
- * SOY_ prefix) and reused, so the countdown a shopper sees does not jump; it stops at zero.
+ * The top banner's countdown (docs/storefront.md "Layout and page shell"): to 14 September at
+ * midnight, local time; next year's once this year's has passed. The first target a browser
+ * computes is stored (under the SOY_ prefix) and reused, so the countdown a shopper sees does not
+ * jump; it stops at zero.
  *
  * Pure: the caller passes the current time and the stored value; nothing here reads a clock or
  * storage.
@@ -29,8 +30,8 @@ export function nextCountdownTarget(now: Date, monthIndex = COUNTDOWN_MONTH_INDE
 
 /**
  * Reads a stored target (JSON milliseconds since the epoch). Anything else (missing, unparseable,
- * not a positive whole number) is null, and the caller removes it, as spec section 9 says of every
- * stored value.
+ * not a positive whole number) is null, and the caller removes it, as docs/storefront.md
+ * "Constants" says of every stored value.
  */
 export function decodeStoredTarget(stored: string | null | undefined): number | null {
   if (stored == null) return null;

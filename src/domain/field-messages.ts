@@ -1,13 +1,14 @@
 /**
  * What the shared zod schemas say about a field a shopper fills in, by key: the one English
- * wording (spec section 5's where it gives one). The schemas put this text in their issues; a
- * form, and the server's 1001 answer, find the key again with {@link fieldMessageOf} and say it
- * in their language (the forms from their catalogue, the server from its messages'
- * `field.<key>`). Free of zod, so a form can use it without carrying the schemas.
+ * wording (the specification's where it gave one; docs/api.md "Messages and `Accept-Language`").
+ * The schemas put this text in their issues; a form, and the server's 1001 answer, find the key
+ * again with {@link fieldMessageOf} and say it in their language (the forms from their catalogue,
+ * the server from its messages' `field.<key>`). Free of zod, so a form can use it without carrying
+ * the schemas.
  */
 import { interpolate, keyOfMessage, type MessageValues } from './translate.ts';
 
-/** Messages of spec section 5 (verbatim where the specification gives one) and ours beside them. */
+/** The specification's field messages (verbatim where it gave one) and ours beside them. */
 export const ACCOUNT_MESSAGES = {
   firstNameRequired: 'Please enter the First Name',
   lastNameRequired: 'Please enter the Last Name',
@@ -42,7 +43,7 @@ export const ACCOUNT_MESSAGES = {
   reviewRequired: 'Please write your review',
 } as const;
 
-/** The printing of a shirt (spec section 5: custom name and number). */
+/** The printing of a shirt (docs/money-and-personalisation.md "Personalisation"). */
 export const PRINT_MESSAGES = {
   customNameInvalid: 'Name must be 1-{{max}} letters A-Z',
   customNumberInvalid: 'Number must be digits 0-{{max}}',
@@ -56,7 +57,7 @@ export const COUPON_CODE_MESSAGES = {
   couponCodeUnknown: 'This coupon code does not exist',
 } as const;
 
-/** Spec section 5: track order. */
+/** The track-order form. */
 export const ORDER_MESSAGES = {
   orderNoRequired: 'Please enter order number',
   orderNoInvalid: 'This is not an order number',

@@ -1,5 +1,5 @@
 /**
- * Orders (DESIGN.md section 6): states and the moves between them, order numbers (from
+ * Orders (docs/checkout-and-payments.md): states and the moves between them, order numbers (from
  * order-numbers.ts), and the shapes the order endpoints take and answer.
  */
 import { z } from 'zod';
@@ -186,7 +186,7 @@ export interface OrderSummary {
   preview: { name: string; image: string }[];
 }
 
-/** Tracking by number: status and shipping events, nothing personal (checklist item 13). */
+/** Tracking by number: status and shipping events, nothing personal (docs/accounts-and-security.md, threat 13). */
 export interface TrackingAnswer {
   orderNo: string;
   status: OrderStatus;

@@ -1,5 +1,5 @@
 /**
- * Shirt personalisation rules (DESIGN.md section 5, spec sections 3, 5, 9).
+ * Shirt personalisation rules (docs/money-and-personalisation.md).
  * Shared by the configurator in the browser and the API, which is the authority.
  */
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export function isPrinted(customType: CustomType): boolean {
 
 export const PREMIUM_OPTIONS = ['Standard', 'Gold', 'Silver'] as const;
 export type PremiumOption = (typeof PREMIUM_OPTIONS)[number];
-/** Each premium option that is not Standard adds 5 EUR (spec section 9). */
+/** Each premium option that is not Standard adds 5 EUR (docs/storefront.md "Constants"). */
 export const PREMIUM_OPTION_FEE_EUR = 500;
 
 export const CUSTOM_NAME_MAX = 15;

@@ -11,13 +11,13 @@ export interface DiscountTier {
   percent: number;
 }
 
-/** DESIGN.md section 4: the cart drawer's tiers are the one table; the banner is rendered from it. */
+/** docs/decisions.md: the cart drawer's tiers are the one table; the banner is rendered from it. */
 export const DEFAULT_DISCOUNT_TIERS: readonly DiscountTier[] = [
   { minItems: 3, percent: 10 },
   { minItems: 5, percent: 20 },
 ];
 
-/** Free standard shipping from this order value, in EUR minor units (spec section 9). */
+/** Free standard shipping from this order value, in EUR minor units (docs/storefront.md "Constants"). */
 export const FREE_SHIPPING_THRESHOLD_EUR = 4500;
 
 /** Largest quantity of one cart line; more is a wholesale enquiry, not a cart. */

@@ -1,6 +1,6 @@
 /**
- * The route guard of spec section 2, as a pure decision (pages are static, so a small script
- * applies it in the browser: islands/guard.ts):
+ * The route guard of docs/storefront.md "Routes", as a pure decision (pages are static, so a small
+ * script applies it in the browser: islands/guard.ts):
  *
  * - a signed-in user who opens the login page goes to the root;
  * - a public route is open to everyone;
@@ -9,7 +9,7 @@
  * - a route with no roles is open to every signed-in user.
  */
 
-/** The super role (spec section 6): passes every role check. */
+/** The super role (docs/accounts-and-security.md "Roles"): passes every role check. */
 export const SUPER_ROLE = 'R_SUPER';
 
 /** The login page's path inside a locale (`/<locale>/login/`). */

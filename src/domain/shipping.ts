@@ -56,7 +56,7 @@ export const SHIPPING_RATES: Record<ShippingZone, Record<ShippingMethod, Shippin
   },
 };
 
-/** Printing a name and number adds 1-2 business days (spec section 9). */
+/** Printing a name and number adds 1-2 business days (docs/storefront.md "Constants"). */
 export const PERSONALISATION_EXTRA_DAYS = { min: 1, max: 2 } as const;
 
 export interface ShippingOption {

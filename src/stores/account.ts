@@ -1,7 +1,8 @@
 /**
- * The account pages' actions: sign in (spec section 4: store the token pair, then load the user
- * info; if that fails the session is reset), register and sign in, sign out, the profile, the
- * password change and the reset by emailed code. Islands call these and never the HTTP layer.
+ * The account pages' actions: sign in (docs/storefront.md "Page states": store the token pair, then
+ * load the user info; if that fails the session is reset), register and sign in, sign out, the
+ * profile, the password change and the reset by emailed code. Islands call these and never the HTTP
+ * layer.
  *
  * Calls go out `silent`: the forms show their own message beside the fields, in the page's
  * language, rather than an error toast. Session codes are still handled (an expired token is
@@ -29,7 +30,7 @@ import { CODES, classifyCode, fieldIssuesOf, type FieldIssue } from '../domain/a
 import './http-ready.ts';
 import { resetSession, setSession, setUserRoles, storedRefreshToken } from './session.ts';
 
-/** Spec section 9: the login notification stays this long. */
+/** docs/storefront.md "Constants": the login notification stays this long. */
 export const LOGIN_NOTICE_MS = 4500;
 
 /**
@@ -81,8 +82,8 @@ const quiet = { silent: true } as const;
 
 /**
  * Signs in: stores the token pair, then loads the user info and records the roles. If the user
- * info cannot be loaded the session is reset again (spec section 4), so a half sign-in never
- * stays behind.
+ * info cannot be loaded the session is reset again (docs/storefront.md "Page states"), so a half
+ * sign-in never stays behind.
  */
 export async function signIn(email: string, password: string): Promise<Outcome<UserInfo>> {
   const pair = await attempt(() => doLogin({ username: email, password }, quiet));

@@ -1,13 +1,13 @@
 /**
- * The build update check (spec section 4): every {@link UPDATE_CHECK_INTERVAL_MS} while the page
- * is visible, the build time of the index page being served is compared with this page's own;
- * when they differ the shopper is offered a reload (Refresh immediately / Later). Hidden pages do
- * not check; a page that becomes visible checks at once if a check fell due while it was hidden.
- * After the notification is closed, the next check may show it again.
+ * The build update check (docs/storefront.md "Page states"): every {@link UPDATE_CHECK_INTERVAL_MS}
+ * while the page is visible, the build time of the index page being served is compared with this
+ * page's own; when they differ the shopper is offered a reload (Refresh immediately / Later).
+ * Hidden pages do not check; a page that becomes visible checks at once if a check fell due while
+ * it was hidden. After the notification is closed, the next check may show it again.
  */
 import { fetchServedBuildTime } from '../client/build-info.ts';
 
-/** Spec section 9. */
+/** docs/storefront.md "Constants". */
 export const UPDATE_CHECK_INTERVAL_MS = 180_000;
 
 export interface UpdateCheckerOptions {

@@ -1,14 +1,15 @@
 /**
  * What the header needs of the cart, on every page: the item count, the signals that the cart
- * changed (spec section 4: `cart-updated` on window, and through storage in other tabs) and
- * opening the drawer. Kept apart from the cart store (cart.ts, which re-exports all of it) so that
- * a page whose shopper never opens the cart loads neither the HTTP client nor the cart's code.
+ * changed (docs/storefront.md "Page states": `cart-updated` on window, and through storage in other
+ * tabs) and opening the drawer. Kept apart from the cart store (cart.ts, which re-exports all of
+ * it) so that a page whose shopper never opens the cart loads neither the HTTP client nor the
+ * cart's code.
  */
 import { atom } from 'nanostores';
 import { fetchCartCount } from '../client/cart-count.ts';
 import { $signedIn } from './session.ts';
 
-/** Spec section 4: a change to the cart fires this; listeners reload what they show. */
+/** docs/storefront.md "Page states": a change to the cart fires this; listeners reload what they show. */
 export const CART_UPDATED_EVENT = 'cart-updated';
 /** Dispatched to open the drawer; the drawer loads on its first one (islands/cart/drawer-mount.ts). */
 export const CART_OPEN_EVENT = 'cart-open';

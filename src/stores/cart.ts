@@ -2,8 +2,8 @@
  * The cart as every part of the page sees it: the header's item count and whether the drawer is
  * open (from cart-header.ts, re-exported here), the cart's lines and totals (for the drawer and
  * the cart page), and the actions that change the cart. Any change dispatches `cart-updated` on
- * window (spec section 4), which makes the header count reload, in this tab and, through storage,
- * in other tabs.
+ * window (docs/storefront.md "Page states"), which makes the header count reload, in this tab and,
+ * through storage, in other tabs.
  *
  * Amounts come from the server in the chosen currency; nothing here computes a price.
  */
@@ -49,9 +49,9 @@ export async function addToCart(lines: readonly NewCartLineInput[]): Promise<{ i
 // The cart's contents, for the drawer and the cart page.
 
 /**
- * Spec section 4's drawer states: closed (nobody is showing the cart), loading, then empty or
- * listing. `error` is a first load that failed: there is nothing to list and "empty" would be
- * untrue, so the shopper gets a retry instead.
+ * The drawer states (docs/storefront.md "Page states"): closed (nobody is showing the cart),
+ * loading, then empty or listing. `error` is a first load that failed: there is nothing to list and
+ * "empty" would be untrue, so the shopper gets a retry instead.
  */
 export type CartStatus = 'closed' | 'loading' | 'empty' | 'listing' | 'error';
 
@@ -74,7 +74,7 @@ export interface CartState {
   error: CartError | null;
 }
 
-/** Spec section 9: the drawer loads up to 100 lines (a cart never holds more). */
+/** docs/storefront.md "Constants": the drawer loads up to 100 lines (a cart never holds more). */
 export const CART_PAGE_SIZE = 100;
 
 /** Nobody is showing the cart: also what the built HTML was rendered with. */
@@ -204,7 +204,7 @@ export function maxLineQuantity(line: Pick<CartLineRecord, 'stock'>): number {
   return Math.max(0, Math.min(MAX_LINE_QUANTITY, line.stock));
 }
 
-/** Spec section 5: a quantity cannot go below 1 (minus disabled at 1). */
+/** A quantity cannot go below 1 (minus disabled at 1; docs/money-and-personalisation.md "Cart lines"). */
 export function canDecrease(line: Pick<CartLineRecord, 'quantity'>): boolean {
   return line.quantity > 1;
 }
@@ -222,7 +222,7 @@ async function changeLine(id: number, call: () => Promise<unknown>): Promise<boo
   try {
     await call();
   } catch (error) {
-    // Spec section 8: a failed update does nothing and reloads; the message says why.
+    // A failed update does nothing and reloads; the message says why (docs/storefront.md).
     applied = false;
     $cart.setKey('error', toCartError(error, 'update', id));
   }
@@ -279,7 +279,7 @@ export function nextDiscountTier(itemCount: number, tiers: readonly DiscountTier
   return next ? { itemsToAdd: next.minItems - itemCount, percent: next.percent } : null;
 }
 
-/** The ids of every line, in the cart's order: the checkout's `items` query (spec section 2). */
+/** The ids of every line, in the cart's order: the checkout's `items` query (docs/storefront.md "Routes"). */
 export function cartLineIds(page: CartPage | null): number[] {
   return page ? page.records.map((line) => line.id) : [];
 }

@@ -1,8 +1,8 @@
 /**
- * The shopper's display currency (spec section 9): kept in local storage under `SOY_currency` as
- * JSON (`"GBP"`), default EUR. A missing value reads as EUR; an unparseable or unknown one is
- * removed (client/storage.ts) and reads as EUR. Prices stay EUR minor units everywhere; only
- * display converts (`convertFromEur`).
+ * The shopper's display currency (docs/money-and-personalisation.md "Money"): kept in local storage
+ * under `SOY_currency` as JSON (`"GBP"`), default EUR. A missing value reads as EUR; an unparseable
+ * or unknown one is removed (client/storage.ts) and reads as EUR. Prices stay EUR minor units
+ * everywhere; only display converts (`convertFromEur`).
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { decodeStored, storageKey } from '../client/storage.ts';

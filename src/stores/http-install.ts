@@ -1,7 +1,7 @@
 /**
  * Installs the HTTP layer's hooks for this page (the page shell does, on every page): the bearer
- * token from the session, and the code handling of spec section 8, which is only downloaded when
- * a call first fails (stores/http-handling.ts). Until installed (or at build time) calls still
+ * token from the session, and the code handling of docs/api.md "Codes", which is only downloaded
+ * when a call first fails (stores/http-handling.ts). Until installed (or at build time) calls still
  * carry the stored token, but failures reach callers unhandled.
  */
 import { setHttpHooks, type HttpHooks } from '../client/http-hooks.ts';

@@ -61,7 +61,7 @@ export function createListing<Q>(fetchPage: ListingFetcher<Q>, options: { size: 
       $state.set({ query, page, size, records: result.records, total: result.total, status: 'ready' });
     } catch (error) {
       if (controller.signal.aborted) return;
-      // Spec section 8: a failed listing shows no results. The request id is what support needs.
+      // A failed listing shows no results (docs/storefront.md). The request id is what support needs.
       console.warn('Loading products failed', isApiError(error) ? `${error.code} ${error.msg} (request ${error.requestId})` : error);
       $state.set({ query, page, size, records: [], total: 0, status: 'error' });
     } finally {

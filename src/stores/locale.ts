@@ -1,6 +1,6 @@
 /**
- * The shopper's chosen interface language (spec section 1): kept in local storage under
- * `SOY_lang` as JSON, and in a 30-day `SOY_lang` cookie so a server could honour it too.
+ * The shopper's chosen interface language (docs/storefront.md "Constants"): kept in local storage
+ * under `SOY_lang` as JSON, and in a 30-day `SOY_lang` cookie so a server could honour it too.
  * Unset until the shopper picks a language; `/` then falls back to the browser's languages.
  */
 import { persistentAtom } from '@nanostores/persistent';
@@ -9,7 +9,7 @@ import { isLocale, type Locale } from '../domain/locale.ts';
 
 const NAME = 'lang';
 export const LANG_STORAGE_KEY = storageKey(NAME);
-/** Spec section 9: 2592000 s. */
+/** docs/storefront.md "Constants": 2592000 s. */
 export const LANG_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 /** Reads a stored value; missing gives undefined, anything but a known locale is removed too. */

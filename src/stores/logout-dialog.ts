@@ -1,6 +1,6 @@
 /**
- * The modal logout of spec section 8 (codes 7777, 7778): a dialog shows the server's message with
- * a confirm button; it cannot be dismissed by a backdrop click or Esc, and confirming (or the
+ * The modal logout of docs/api.md "Codes" (codes 7777, 7778): a dialog shows the server's message
+ * with a confirm button; it cannot be dismissed by a backdrop click or Esc, and confirming (or the
  * dialog closing any other way) resets the session. A message already on screen is not shown a
  * second time, so ten failing calls give one dialog. Drawn by islands/logout-dialog.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * The footer's newsletter subscription, as an action the vanilla footer script can call without
- * importing the HTTP layer itself (DESIGN.md section 3).
+ * importing the HTTP layer itself (docs/architecture.md).
  *
  * Quiet (no error toast): the footer says every outcome in its own status line, in the page's
  * language. The server answers a new and an already subscribed address alike.

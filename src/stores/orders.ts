@@ -21,7 +21,7 @@ export async function loadOrder(orderNo: string, token: string | null): Promise<
   try {
     return { status: 'found', order: await getOrderDetail({ orderNo, ...(token ? { token } : {}) }, { silent: true }) };
   } catch (error) {
-    // Not found, not yours, or a wrong token: all the same to the page (checklist: no oracle).
+    // Not found, not yours, or a wrong token: all the same to the page (docs/accounts-and-security.md "Ownership").
     if (isApiError(error) && (error.code === '1404' || error.code === '1403' || error.status === 404 || error.status === 403)) return { status: 'not-found' };
     return { status: 'error' };
   }

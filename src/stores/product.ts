@@ -47,7 +47,7 @@ export interface ProductExtras {
   cancel(): void;
 }
 
-/** The patches and add-ons of one product (spec section 8: a failure offers Retry). */
+/** The patches and add-ons of one product (a failure offers Retry: docs/storefront.md). */
 export function createProductExtras(productId: number, locale: Locale): ProductExtras {
   const $state = map<ExtrasState>({ status: 'loading', patches: [], addons: [] });
   let inFlight: AbortController | null = null;

@@ -1,13 +1,13 @@
 /**
- * The thin progress bar at the top of the page (spec section 9: ease, speed 500): it runs while
- * the browser navigates to another page and during API calls that take longer than
+ * The thin progress bar at the top of the page (docs/storefront.md "Constants": ease, speed 500):
+ * it runs while the browser navigates to another page and during API calls that take longer than
  * {@link REQUEST_DELAY_MS}, and completes when all of them are done. The state lives here; the
  * drawing (islands/progress-bar.ts) only follows it.
  */
 import { atom } from 'nanostores';
 import { onPendingChange, pendingRequests } from '../client/http-hooks.ts';
 
-/** Spec section 9: the bar's transition speed. */
+/** docs/storefront.md "Constants": the bar's transition speed. */
 export const PROGRESS_SPEED_MS = 500;
 /** A call shorter than this shows no bar: a flash would be noise. */
 export const REQUEST_DELAY_MS = 300;

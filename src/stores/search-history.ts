@@ -1,7 +1,7 @@
 /**
- * Search history rules (spec sections 4 and 9): the last 10 searches, newest first, no
- * duplicates, kept in local storage under `SOY_searchHistory` as a JSON array. Pure functions,
- * so the rules are tested without a browser; `search.ts` keeps the store.
+ * Search history rules (docs/storefront.md "Page states", "Constants"): the last 10 searches,
+ * newest first, no duplicates, kept in local storage under `SOY_searchHistory` as a JSON array.
+ * Pure functions, so the rules are tested without a browser; `search.ts` keeps the store.
  */
 import { SEARCH_TITLE_MAX } from '../domain/catalogue-model.ts';
 

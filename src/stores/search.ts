@@ -1,7 +1,8 @@
 /**
- * The search page's state (spec sections 3, 4, 5 and 9): query, results, page (size 20), total and
- * history. A blank or whitespace-only search does nothing but clear the results; a failed search
- * shows no results; every search that runs goes to the front of the history.
+ * The search page's state (docs/storefront.md "Page states", "Constants"): query, results, page
+ * (size 20), total and history. A blank or whitespace-only search does nothing but clear the
+ * results; a failed search shows no results; every search that runs goes to the front of the
+ * history.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';

@@ -4,8 +4,9 @@
  * logout reaches this one through storage events, which persistent atoms hear while something
  * subscribes to them (the page shell and the route guard do, on every page that has them).
  *
- * The session ends (spec section 4) on logout, on a forced-logout code, on a confirmed
- * modal-logout dialog and when the token refresh is refused: all of them call {@link resetSession}.
+ * The session ends (docs/storefront.md "Page states") on logout, on a forced-logout code, on a
+ * confirmed modal-logout dialog and when the token refresh is refused: all of them call
+ * {@link resetSession}.
  */
 import { atom, computed } from 'nanostores';
 import { persistentAtom } from '@nanostores/persistent';
@@ -33,9 +34,9 @@ export const $session = computed([$token, $refreshToken], (token, refreshToken):
 export const $signedIn = computed($session, (session) => session !== null);
 
 /**
- * The signed-in user's roles (spec section 6), once the user info is loaded; null while unknown
- * (signed out, or not loaded yet on this page). The route guard waits for them on pages that
- * require roles.
+ * The signed-in user's roles (docs/accounts-and-security.md "Roles"), once the user info is loaded;
+ * null while unknown (signed out, or not loaded yet on this page). The route guard waits for them
+ * on pages that require roles.
  */
 export const $userRoles = atom<readonly string[] | null>(null);
 
@@ -49,7 +50,7 @@ export function setUserRoles(roles: readonly string[]): void {
   $userRoles.set([...roles]);
 }
 
-/** Logout, forced logout and failed refresh all end here (spec section 4). */
+/** Logout, forced logout and failed refresh all end here (docs/storefront.md "Page states"). */
 export function resetSession(): void {
   $token.set(undefined);
   $refreshToken.set(undefined);

@@ -2,7 +2,7 @@
  * Toasts: short notices at the edge of the page, kept as a store so that any script can show one
  * and one small renderer (islands/toaster.ts) draws them on every page, React or not.
  *
- * Error toasts from the HTTP layer are deduplicated (spec section 8): a message is not toasted
+ * Error toasts from the HTTP layer are deduplicated (docs/api.md "Codes"): a message is not toasted
  * again while it is in the dedupe list, and it leaves the list {@link TOAST_DEDUPE_RESET_MS}
  * after its toast leaves the screen.
  *
@@ -45,7 +45,7 @@ export interface ToastInput {
   onClose?: () => void;
 }
 
-/** Spec section 9. */
+/** docs/storefront.md "Constants". */
 export const TOAST_DEDUPE_RESET_MS = 5000;
 /** How long a toast stays by default; hovering or focusing it holds it. */
 export const TOAST_DURATION_MS = 6000;

@@ -86,7 +86,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const shopper = newShopper('Jamie', 'Ortega');
     await page.goto(`/${locale}/register/`);
 
-    // Section 5's messages, next to their fields; focus goes to the first.
+    // The form messages, next to their fields; focus goes to the first.
     await submit(page).click();
     await expectError(page, 'register-first-name', m.validation.firstNameRequired);
     await expectError(page, 'register-last-name', m.validation.lastNameRequired);
@@ -122,7 +122,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(session.refreshToken).toMatch(/^".+"$/);
     await expect(page.locator('a[data-account-link]')).toHaveAttribute('href', `/${locale}/account/`);
 
-    // Signed in, the login page sends the shopper to the root (spec section 2, route guard).
+    // Signed in, the login page sends the shopper to the root (docs/storefront.md "Routes", route guard).
     await page.goto(`/${locale}/login/`);
     await expect(page).toHaveURL(new RegExp(`/${locale}/$`));
   });
@@ -233,8 +233,9 @@ test('zh-CN: a protected page sends a signed-out visitor to login and back; "Log
   await expect(welcome.locator('.app-toast-text')).toHaveText(fill(m.login.welcomeBack, { name: 'Wei Zhang' }));
   await expect(page.locator('#profile-email')).toHaveValue(shopper.email);
   await screenshot(page, 'account-login-welcome-zh-CN', testInfo, { fullPage: true });
-  // 4500 ms on screen (spec section 9), as the page timed it: at least that (a timer never fires
-  // early), and short of the 6000 ms of other notices even when a busy machine fires it late.
+  // 4500 ms on screen (docs/storefront.md "Constants"), as the page timed it: at least that (a
+  // timer never fires early), and short of the 6000 ms of other notices even when a busy machine
+  // fires it late.
   await expect(welcome).toBeHidden({ timeout: 10_000 });
   const [shown] = (await toastTimes(page)).filter((toast) => toast.text.includes(m.login.succeeded));
   expect(shown?.removed).toBeDefined();
@@ -297,7 +298,7 @@ test('en-US: reset the password with the code from the mail, then sign in with t
   const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   expect(code, mail.text).toBeDefined();
 
-  // Section 5's messages, then a wrong code (a refused try), then the right one.
+  // The form messages, then a wrong code (a refused try), then the right one.
   await page.locator('#reset-code').fill(code!);
   await page.locator('#reset-password').fill(newPassword);
   await page.locator('#reset-confirm-password').fill(`${newPassword}x`);
@@ -386,7 +387,7 @@ test('zh-CN: edit the profile (birthday rules, a new email with the current pass
   await screenshot(page, 'account-profile-saved-zh-CN', testInfo, { fullPage: true });
 });
 
-test('en-US: change the password with section 5\'s messages; this session stays, the old password stops working', async ({ page }, testInfo) => {
+test('en-US: change the password with the form messages; this session stays, the old password stops working', async ({ page }, testInfo) => {
   const m = MESSAGES['en-US'];
   const shopper = await signedInShopper(page, 'en-US', newShopper('Chris', 'Doyle'));
   const newPassword = 'Second#kit9';

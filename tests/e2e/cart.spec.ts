@@ -150,7 +150,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     const a = lineControls(drawer, locale, personalisedId, name(personalisedId), 'drawer');
     const b = lineControls(drawer, locale, plainId, name(plainId), 'drawer');
-    // Spec section 5: minus is disabled at 1.
+    // Minus is disabled at 1 (docs/money-and-personalisation.md "Cart lines").
     await expect(a.minus).toBeDisabled();
     await expect(b.minus).toBeDisabled();
     await a.minus.click({ force: true });
@@ -354,7 +354,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   });
 }
 
-test('a refused change shows the server message and reloads the cart (spec section 8)', async ({ page, context, request, baseURL }) => {
+test('a refused change shows the server message and reloads the cart (docs/api.md "Codes")', async ({ page, context, request, baseURL }) => {
   const visitor = await newVisitor(context, request, baseURL!);
   const [id] = await visitor.add([PLAIN_LINE]);
   await page.goto('/en-US/cart/');

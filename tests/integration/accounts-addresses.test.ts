@@ -1,7 +1,8 @@
 /**
- * The address book (spec sections 2-3, 7): every endpoint, the country and province checks
- * (Hong Kong's three provinces), the one-default rule, markup kept as text (checklist item 21),
- * and another user's addresses answering "not found" and staying unchanged (items 10, 15).
+ * The address book (docs/accounts-and-security.md): every endpoint, the country and province checks
+ * (Hong Kong's three provinces), the one-default rule, markup kept as text
+ * (docs/accounts-and-security.md, threat 21), and another user's addresses answering "not found"
+ * and staying unchanged (threats 10, 15).
  */
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -193,7 +194,7 @@ describe('address book', () => {
   });
 });
 
-describe("another user's addresses (checklist item 10)", () => {
+describe("another user's addresses (docs/accounts-and-security.md, threat 10)", () => {
   it('answer "not found" to every endpoint and stay unchanged', async () => {
     const alice = await signUp(shop.app);
     const mallory = await signUp(shop.app);

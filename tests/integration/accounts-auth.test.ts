@@ -1,7 +1,7 @@
 /**
- * Registration and sign-in: the form rules and messages of spec section 5, enumeration
- * (checklist item 1), throttling without lock-out (item 2), password storage (item 3) and mass
- * assignment (item 15).
+ * Registration and sign-in: the form rules and messages, enumeration
+ * (docs/accounts-and-security.md, threat 1), throttling without lock-out (threat 2), password
+ * storage (threat 3) and mass assignment (threat 15).
  */
 import { count, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';

@@ -1,7 +1,7 @@
 /**
  * Carts and accounts: a signed-in shopper's cart belongs to the account, and signing in merges
  * the caller's guest cart into it (same line identity: quantities add, up to 99 and the stock),
- * and only the caller's (checklist item 12).
+ * and only the caller's (docs/accounts-and-security.md, threat 12).
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * What the server writes down. Logs never hold passwords, tokens or reset codes (checklist
- * item 35), even at trace level; without SMTP, mail lands in DATA_DIR/outbox where a developer
- * reads the code, and the log names the file, not the code.
+ * What the server writes down. Logs never hold passwords, tokens or reset codes
+ * (docs/accounts-and-security.md, threat 35), even at trace level; without SMTP, mail lands in
+ * DATA_DIR/outbox where a developer reads the code, and the log names the file, not the code.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 /**
- * The profile and change-password forms (spec sections 2 and 5): their messages, what is saved,
- * the email change that needs the current password (checklist item 9), the password change that
- * needs the session and ends the other sessions, and fields a shopper may not set (item 15).
+ * The profile and change-password forms (docs/accounts-and-security.md "Account pages"): their
+ * messages, what is saved, the email change that needs the current password
+ * (docs/accounts-and-security.md, threat 9), the password change that needs the session and ends
+ * the other sessions, and fields a shopper may not set (threat 15).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

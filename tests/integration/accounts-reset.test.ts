@@ -1,8 +1,8 @@
 /**
- * Password reset by emailed code (checklist item 8, spec sections 5 and 8), received over real
- * SMTP: random 6-digit codes stored hashed, 10 minutes, single use, five tries, replaced by a
- * newer one, bound to the email; the resend countdown; throttling; the same answer for unknown
- * emails; and every session ends on a reset.
+ * Password reset by emailed code (docs/accounts-and-security.md, threat 8; docs/api.md "Codes"),
+ * received over real SMTP: random 6-digit codes stored hashed, 10 minutes, single use, five tries,
+ * replaced by a newer one, bound to the email; the resend countdown; throttling; the same answer
+ * for unknown emails; and every session ends on a reset.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,7 +247,7 @@ describe('countdown and throttling', () => {
   });
 });
 
-describe('form messages (spec section 5) and bad input changing nothing', () => {
+describe('form messages (docs/accounts-and-security.md) and bad input changing nothing', () => {
   it('validates the code request', async () => {
     for (const [body, message] of [
       [{}, 'Please enter the Email'],

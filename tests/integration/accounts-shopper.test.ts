@@ -1,7 +1,7 @@
 /**
  * Newsletter (guests too, a duplicate answered kindly), wishlist and reviews: every endpoint,
- * markup kept as text (checklist item 21), and one shopper unable to read or change another's
- * wishlist or reviews (item 10).
+ * markup kept as text (docs/accounts-and-security.md, threat 21), and one shopper unable to read or
+ * change another's wishlist or reviews (threat 10).
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
- * Access and refresh tokens (checklist items 4-7, 14): expiry answers 9999, anything forged or
- * revoked answers a forced logout (8888/8889) and never "expired", refresh tokens rotate and a
- * reused one ends its whole family, logout revokes, a disabled account gets 7777, and roles guard
- * the back office.
+ * Access and refresh tokens (docs/accounts-and-security.md, threats 4-7, 14): expiry answers 9999,
+ * anything forged or revoked answers a forced logout (8888/8889) and never "expired", refresh
+ * tokens rotate and a reused one ends its whole family, logout revokes, a disabled account gets
+ * 7777, and roles guard the back office.
  */
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
@@ -39,7 +39,7 @@ async function craft(account: TestAccount, change: { alg?: string; typ?: string;
 }
 
 describe('access tokens', () => {
-  it('answers the user info of spec section 3 for a good token', async () => {
+  it('answers the user info of docs/accounts-and-security.md for a good token', async () => {
     const account = await signUp(shop.app);
     const answer = await me(account.token);
     expect(answer.code).toBe('0000');
@@ -217,7 +217,7 @@ describe('logout', () => {
   });
 });
 
-describe('roles (checklist item 14)', () => {
+describe('roles (docs/accounts-and-security.md, threat 14)', () => {
   const ping = (init: { headers?: Record<string, string> } = {}) => call(shop.app, '/admin/ping', undefined, { method: 'GET', ...init });
 
   it('refuses anonymous callers with 8888 and customers with 403 (1403)', async () => {

@@ -1,8 +1,8 @@
 /**
- * Checklist item 33: a backup taken while orders are being written restores to a consistent
- * database. On PostgreSQL the backup is pg_dump (custom format) restored with pg_restore into a
- * fresh database; on the embedded PGlite it is PGlite's data-folder dump, opened as a new
- * database. Either way the restored shop must hold whole orders only: every order with its
+ * docs/checkout-and-payments.md, threat 33: a backup taken while orders are being written restores
+ * to a consistent database. On PostgreSQL the backup is pg_dump (custom format) restored with
+ * pg_restore into a fresh database; on the embedded PGlite it is PGlite's data-folder dump, opened
+ * as a new database. Either way the restored shop must hold whole orders only: every order with its
  * lines, payment and first status event, amounts that add up, and stock that accounts for every
  * unit sold.
  */

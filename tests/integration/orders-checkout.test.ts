@@ -1,5 +1,6 @@
 /**
- * Checkout and placing orders (checklist items 11, 15-20, 26, 30): the server prices from the
+ * Checkout and placing orders (docs/accounts-and-security.md, threats 11, 15-20;
+ * docs/checkout-and-payments.md, threats 26, 30): the server prices from the
  * database whatever the client sends, reserves stock without ever going below zero, counts
  * coupons atomically, freezes the amounts, and is idempotent by Idempotency-Key.
  */

@@ -1,8 +1,8 @@
 /**
  * After the order is placed: the reconciler (a process killed between capture and commit, orders
- * left unpaid), the order pages and who may read them (items 10, 13), tracking, the back office's
- * moves with their mails, the profile's "update the email on unpaid orders", and a shutdown under
- * load (item 32).
+ * left unpaid), the order pages and who may read them (docs/accounts-and-security.md,
+ * threats 10, 13), tracking, the back office's moves with their mails, the profile's "update
+ * the email on unpaid orders", and a shutdown under load (docs/checkout-and-payments.md, threat 32).
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';

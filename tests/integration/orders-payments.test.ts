@@ -1,8 +1,8 @@
 /**
  * Paying orders through PayPal Orders v2 against the local simulator and its failure switches
- * (checklist items 24-29): only a verified, completed capture marks an order paid, exactly once,
- * whatever is declined, pending, answered with a 500 after committing, slow, or reported by
- * webhooks several times and in any order.
+ * (docs/checkout-and-payments.md, threats 24-29): only a verified, completed capture marks an order
+ * paid, exactly once, whatever is declined, pending, answered with a 500 after committing, slow, or
+ * reported by webhooks several times and in any order.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-/** The account forms' rules (spec section 5), shared by pages and server. */
+/** The account forms' rules (docs/accounts-and-security.md), shared by pages and server. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

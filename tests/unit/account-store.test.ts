@@ -1,7 +1,8 @@
 /**
  * The account actions (src/stores/account.ts) through the real HTTP layer and the page shell's
- * code handling, against a fake API: spec section 4's login (pair stored, then user info; its
- * failure resets the session), registration then sign-in, logout, and the reset's sign-out.
+ * code handling, against a fake API: the login of docs/storefront.md "Page states" (pair stored,
+ * then user info; its failure resets the session), registration then sign-in, logout, and the
+ * reset's sign-out.
  */
 import { memoryStorage } from './helpers/memory-storage.ts';
 import { describe, expect, it } from 'vitest';
@@ -48,7 +49,7 @@ describe('signIn', () => {
     expect($toasts.get()).toEqual([]);
   });
 
-  it('resets the session again when the user info cannot be loaded (spec section 4)', async () => {
+  it('resets the session again when the user info cannot be loaded (docs/storefront.md "Page states")', async () => {
     api().route(LOGIN, () => envelope('0000', { token: 't1', refreshToken: 'r1' }));
     api().route(USER_INFO, () => ({ ...envelope('1500', null, 'An error occurred'), status: 500 }));
     const result = await signIn('ada@example.com', 'Kit#4242');

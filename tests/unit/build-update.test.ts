@@ -1,4 +1,4 @@
-/** The build update check (spec section 4), with fake timers and a fake page visibility. */
+/** The build update check (docs/storefront.md "Page states"), with fake timers and a fake page visibility. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchServedBuildTime, parseBuildTime } from '../../src/client/build-info.ts';
 import { UPDATE_CHECK_INTERVAL_MS, createUpdateChecker } from '../../src/stores/build-update.ts';

@@ -1,7 +1,7 @@
 /**
  * The header's cart count without the HTTP client (src/client/cart-count.ts): the same headers as
  * every call, the count from a clean answer, and everything else handed to the full client, whose
- * code handling refreshes an expired token (spec section 8) and stays quiet.
+ * code handling refreshes an expired token (docs/api.md "Codes") and stays quiet.
  */
 import './helpers/memory-storage.ts';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The cart store (src/stores/cart.ts) against a mocked API: spec section 4's drawer states,
- * busy lines, reloads after changes, on currency changes and on changes made elsewhere, and
- * section 8's "a failed update reloads".
+ * The cart store (src/stores/cart.ts) against a mocked API: the drawer states of docs/storefront.md
+ * "Page states", busy lines, reloads after changes, on currency changes and on changes made
+ * elsewhere, and "a failed update reloads" (docs/storefront.md).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLineRecord, CartPage } from '../../src/domain/cart.ts';
@@ -109,7 +109,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-describe('drawer states (spec section 4)', () => {
+describe('drawer states (docs/storefront.md "Page states")', () => {
   it('goes closed -> loading -> listing, and back to closed when nobody watches', async () => {
     const answer = deferred<CartPage>();
     client.queryCartItemList.mockReturnValueOnce(answer.promise);
@@ -252,7 +252,7 @@ describe('changing a line', () => {
     expect(await store.setQuantity(1, 5)).toBe(true);
   });
 
-  it('reloads after a refused update and keeps the server message (spec section 8)', async () => {
+  it('reloads after a refused update and keeps the server message (docs/api.md "Codes")', async () => {
     await openWith([line(1, 2)]);
     client.saveCartItemList.mockRejectedValueOnce(new http.ApiError({ code: '1410', msg: 'Only 2 left in size M', requestId: 'r2', status: 409 }));
     client.queryCartItemList.mockResolvedValueOnce(page([line(1, 2, { stock: 2 })]));

@@ -1,5 +1,5 @@
 /**
- * The response codes of spec section 8, through the whole HTTP layer with the page shell's
+ * The response codes of docs/api.md "Codes", through the whole HTTP layer with the page shell's
  * handling installed (stores/http-handling.ts), against a fake API behind `fetch`.
  */
 import { memoryStorage } from './helpers/memory-storage.ts';

@@ -1,6 +1,6 @@
 /**
- * The HTTP layer's transport (spec section 7): headers, envelopes, timeouts, cancellation,
- * retries and the visitor id. The code handling (section 8) is in http-codes.test.ts.
+ * The HTTP layer's transport (docs/api.md): headers, envelopes, timeouts, cancellation,
+ * retries and the visitor id. The code handling (docs/api.md "Codes") is in http-codes.test.ts.
  */
 import { memoryStorage } from './helpers/memory-storage.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -165,7 +165,7 @@ describe('the other envelope {status, result, message}', () => {
   });
 });
 
-describe('retries (spec section 7: 0 by default, 3 when enabled)', () => {
+describe('retries (docs/api.md: 0 by default, 3 when enabled)', () => {
   it('makes one attempt by default', async () => {
     api.route('/api/demo/flaky', () => 'network-error');
     await failure(post('/demo/flaky'));
@@ -235,7 +235,7 @@ describe('calls in flight (the progress bar follows them)', () => {
   });
 });
 
-describe('visitor id cookie (DESIGN.md section 4)', () => {
+describe('visitor id cookie (docs/decisions.md)', () => {
   /** A browser's cookie jar, enough for `document.cookie` reads and writes. */
   function fakeBrowser(protocol = 'http:') {
     const jar = new Map<string, string>();

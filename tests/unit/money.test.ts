@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/money.ts';
 import { currencyCodeSchema } from '../../src/domain/money-schema.ts';
 
-/** Spec section 9, copied by hand: units per 1 USD. */
+/** docs/money-and-personalisation.md "Money", copied by hand: units per 1 USD. */
 const SPEC_RATES_PER_USD: Record<CurrencyCode, string> = {
   USD: '1',
   AUD: '1.52',

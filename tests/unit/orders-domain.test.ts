@@ -14,7 +14,7 @@ import { SHIPPING_RATES, freeShippingThreshold, shippingOption, shippingZone } f
 const currencyArb = fc.constantFrom(...CURRENCY_CODES);
 
 describe('order states', () => {
-  it('moves forward only, as DESIGN.md section 6 draws them', () => {
+  it('moves forward only, as docs/checkout-and-payments.md draws them', () => {
     const forward: [OrderStatus, OrderStatus][] = [
       ['pending_payment', 'paid'],
       ['paid', 'processing'],

@@ -18,7 +18,7 @@ const customTypeArb = fc.constantFrom<CustomType>(1, 2, 3, 4);
 const premiumArb = fc.constantFrom<PremiumOption>(...PREMIUM_OPTIONS);
 const priceArb = fc.integer({ min: 0, max: 50_000 });
 
-/** The drawer's tiers as the specification states them (section 9), written out independently. */
+/** The drawer's tiers as the specification states them (docs/storefront.md "Constants"), written out independently. */
 function specPercent(items: number): number {
   if (items >= 5) return 20;
   if (items >= 3) return 10;

@@ -1,4 +1,4 @@
-/** The progress bar's state (spec section 9): navigation, slow calls, and what counts as navigating. */
+/** The progress bar's state (docs/storefront.md "Constants"): navigation, slow calls, and what counts as navigating. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trackRequest } from '../../src/client/http-hooks.ts';
 import {

@@ -1,4 +1,4 @@
-/** Search history rules (spec sections 4 and 9): last 10, newest first, no duplicates, blank ignored. */
+/** Search history rules (docs/storefront.md "Page states", "Constants"): last 10, newest first, no duplicates, blank ignored. */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addToHistory, decodeHistory, encodeHistory, normaliseQuery, removeFromHistory, SEARCH_HISTORY_KEY, SEARCH_HISTORY_MAX } from '../../src/stores/search-history.ts';

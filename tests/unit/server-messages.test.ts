@@ -34,7 +34,7 @@ describe('the API message catalogues', () => {
     expect(untranslated).toEqual([]);
   });
 
-  it('keep the wording the specification fixes (section 8) and the shared schemas give', () => {
+  it('keep the wording the specification fixes (docs/api.md) and the shared schemas give', () => {
     expect(render('account.editSucceeded')).toBe('Edit Success');
     expect(render('account.loginFailed')).toBe('Login failed');
     expect(render('account.resetFailed')).toBe('Password reset failed');

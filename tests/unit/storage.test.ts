@@ -1,4 +1,4 @@
-/** SOY_-prefixed storage (spec section 9) and the stores that keep their values with it. */
+/** SOY_-prefixed storage (docs/storefront.md "Constants") and the stores that keep their values with it. */
 import { memoryStorage } from './helpers/memory-storage.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeStored, getStored, removeStored, setStored, storageKey, storedCodec, STORAGE_PREFIX, isNonEmptyString } from '../../src/client/storage.ts';

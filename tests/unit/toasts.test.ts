@@ -68,7 +68,7 @@ describe('toasts', () => {
   });
 });
 
-describe('error toasts (spec section 8: deduplicated, list cleared 5 s after the toast leaves)', () => {
+describe('error toasts (docs/api.md "Codes": deduplicated, list cleared 5 s after the toast leaves)', () => {
   it('show a message once while it is in the dedupe list', () => {
     expect(toastError({ text: 'Out of stock' })).toBe(true);
     expect(toastError({ text: 'Out of stock' })).toBe(false);

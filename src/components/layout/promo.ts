@@ -1,5 +1,5 @@
 /**
- * The banner's promotion text, made from the server's discount tier table (DESIGN.md section 4)
+ * The banner's promotion text, made from the server's discount tier table (docs/decisions.md)
  * so that what the banner promises is what the cart charges. No percentage is written here.
  */
 import type { DiscountTier } from '../../domain/pricing.ts';

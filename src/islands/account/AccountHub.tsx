@@ -1,6 +1,6 @@
 /**
- * The account hub's live part (spec section 2 "Account hub"): the welcome with the shopper's
- * name, and logout with a yes/no confirmation in a modal dialog. The links to orders,
+ * The account hub's live part (docs/accounts-and-security.md "Account pages"): the welcome with the
+ * shopper's name, and logout with a yes/no confirmation in a modal dialog. The links to orders,
  * addresses, wishlist, profile and password are plain HTML in the page.
  *
  * Logging out ends the session on the server and here (other tabs follow through storage),

@@ -1,6 +1,6 @@
 /**
- * A birthday as three selects, day, month (named in the page's language) and year (spec
- * section 2), with one message for the three (spec section 5: required; "Invalid date"). What
+ * A birthday as three selects, day, month (named in the page's language) and year
+ * (docs/accounts-and-security.md "Account pages"), with one message for the three. What
  * the selects hold and what is wrong with it are in `birthday.ts`.
  */
 import { useMemo } from 'react';

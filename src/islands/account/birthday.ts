@@ -1,6 +1,6 @@
 /**
- * The profile's birthday as three selects (day, month, year; spec section 2): what they hold,
- * and what is wrong with it (spec section 5: required; "Invalid date"). Pure: today comes in.
+ * The profile's birthday as three selects (day, month, year): what they hold,
+ * and what is wrong with it (docs/accounts-and-security.md "Account pages"). Pure: today comes in.
  */
 import { birthdayToIso, isCalendarDate, type Birthday } from '../../domain/account.ts';
 

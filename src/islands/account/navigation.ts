@@ -1,6 +1,7 @@
 /**
  * Where the account pages send the shopper: after signing in, the page the login's `redirect`
- * query names (a path on this site only), else the shop's root as spec section 4 has it.
+ * query names (a path on this site only), else the shop's root as docs/storefront.md "Page states"
+ * has it.
  */
 import { REDIRECT_PARAM, safeRedirectPath } from '../../domain/route-guard.ts';
 

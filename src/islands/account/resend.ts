@@ -1,8 +1,8 @@
 /**
- * The reset page's resend countdown (spec section 2: "a resend countdown is shown in seconds"):
- * the server says how long to wait (`resendAfterSeconds`), the page counts down to that moment.
- * Counting to a deadline rather than ticking a number keeps it right when timers are throttled
- * (a background tab) or late.
+ * The reset page's resend countdown (docs/accounts-and-security.md "Account pages"; shown in
+ * seconds): the server says how long to wait (`resendAfterSeconds`), the page counts down to that
+ * moment. Counting to a deadline rather than ticking a number keeps it right when timers are
+ * throttled (a background tab) or late.
  */
 
 /** The moment another code may be asked for, in epoch milliseconds. */

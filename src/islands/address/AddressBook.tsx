@@ -1,7 +1,7 @@
 /**
- * The address book page's island (`/{locale}/address/`, spec section 2 "Address book"): the
- * shopper's addresses, the default first and marked, each with edit, delete (after "Are you sure
- * remove this address?") and set as default; an empty message and "Add address".
+ * The address book page's island (`/{locale}/address/`, docs/accounts-and-security.md "Account
+ * pages"): the shopper's addresses, the default first and marked, each with edit, delete (after
+ * "Are you sure remove this address?") and set as default; an empty message and "Add address".
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
- * The add-address page's island (`/{locale}/add-address/`, spec section 2 "Add address"); with
- * `?id=` it edits that address. Saving goes back to the address book, or to `?redirect=` (a path
- * on this site) when a page such as checkout sent the shopper here.
+ * The add-address page's island (`/{locale}/add-address/`, docs/accounts-and-security.md "Account
+ * pages"); with `?id=` it edits that address. Saving goes back to the address book, or to
+ * `?redirect=` (a path on this site) when a page such as checkout sent the shopper here.
  *
  * The specification's screen also lists a coupon code: coupons belong to the cart and checkout
  * (they change what an order costs, not where it goes), so this form leaves it out.

@@ -1,5 +1,5 @@
 /**
- * A refused cart change (spec section 8: the cart reloads and the shopper learns why), or a
+ * A refused cart change (docs/storefront.md: the cart reloads and the shopper learns why), or a
  * reload that failed while the last known cart stays on screen. The text is the server's message.
  */
 import { useStore } from '@nanostores/react';

@@ -1,5 +1,5 @@
 /**
- * The cart page's island (spec section 2 "Cart"): the lines with quantity and line total, a
+ * The cart page's island (docs/storefront.md "Routes"): the lines with quantity and line total, a
  * coupon code field (checked against the cart, kept for the checkout), subtotal, discount,
  * shipping "calculated at checkout", total, Checkout and Continue shopping. The page is the
  * cart, so it hydrates at once (`client:load`) and reads the same store as the drawer.

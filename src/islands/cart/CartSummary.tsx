@@ -55,7 +55,7 @@ export function TierHint({ itemCount }: { itemCount: number }) {
   );
 }
 
-/** DESIGN.md section 5: said where the shopper decides, whenever a line is personalised. */
+/** docs/money-and-personalisation.md: said where the shopper decides, whenever a line is personalised. */
 export function PersonalisedNotice({ page }: { page: CartPage }) {
   const { t } = useTranslation();
   if (!page.records.some((line) => line.personalised)) return null;

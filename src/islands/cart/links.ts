@@ -15,8 +15,9 @@ export function productHref(locale: Locale, productId: number): string {
 }
 
 /**
- * Spec section 2: the cart checkout is `checkouts/cart` with `from=cart` and `items`, a JSON list
- * of the cart item ids (URL-encoded), e.g. `/en-US/checkouts/cart/?from=cart&items=%5B3%2C1%5D`.
+ * docs/storefront.md "Routes": the cart checkout is `checkouts/cart` with `from=cart` and `items`,
+ * a JSON list of the cart item ids (URL-encoded), e.g.
+ * `/en-US/checkouts/cart/?from=cart&items=%5B3%2C1%5D`.
  */
 export function checkoutHref(locale: Locale, lineIds: readonly number[]): string {
   return localePath(locale, `/checkouts/cart?from=cart&items=${encodeURIComponent(JSON.stringify(lineIds))}`);

@@ -1,6 +1,7 @@
 /**
- * Patches and add-ons, loaded by the island. A failure says so with a Retry button (spec section
- * 8) while the rest of the configurator keeps working.
+ * Patches and add-ons, loaded by the island. A failure says so with a Retry button
+ * (docs/storefront.md, "Failures a shopper meets") while the rest of the configurator keeps
+ * working.
  */
 import type { Addon, Patch } from '../../domain/catalogue.ts';
 import type { ExtrasState } from '../../stores/product.ts';

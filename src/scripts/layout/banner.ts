@@ -9,7 +9,7 @@ function storedTarget(): number | null {
   try {
     const raw = localStorage.getItem(COUNTDOWN_STORAGE_KEY);
     const target = decodeStoredTarget(raw);
-    // Spec section 9: an unreadable stored value is removed.
+    // docs/storefront.md "Constants": an unreadable stored value is removed.
     if (raw !== null && target === null) localStorage.removeItem(COUNTDOWN_STORAGE_KEY);
     return target;
   } catch {

@@ -1,4 +1,4 @@
-/** The demo coupons (README "Checkout, orders and payments" lists them). */
+/** The demo coupons (docs/checkout-and-payments.md "Amounts" lists them). */
 import type { Db } from '../client.ts';
 import { coupons } from '../schema.ts';
 

@@ -4,8 +4,9 @@
  *
  * Enumeration (docs/accounts-and-security.md): sign-in, registration and code requests answer alike
  * for known and unknown emails: the same code and message, the same database round trips, and
- * the same scrypt work (a dummy hash for unknown emails); mail goes out after the answer. See the
- * README's "Accounts and security" for the registration design and its one residual signal.
+ * the same scrypt work (a dummy hash for unknown emails); mail goes out after the answer. See
+ * docs/accounts-and-security.md "Enumeration" for the registration design and its one residual
+ * signal.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';

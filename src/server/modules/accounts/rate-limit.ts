@@ -23,7 +23,7 @@ export interface Limit {
 const MINUTE = 60;
 const HOUR = 3600;
 
-/** Every limit in one place (README "Accounts and security" lists them). */
+/** Every limit in one place (docs/accounts-and-security.md "Throttling" lists them). */
 export const LIMITS = {
   /** Failed sign-ins per account (by email, known or not), then per client address. */
   loginAccount: { name: 'login-account', max: 5, windowSeconds: 15 * MINUTE },
