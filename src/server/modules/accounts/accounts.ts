@@ -32,7 +32,6 @@ import { fail, invalidFields, notFound } from '../../errors.ts';
 import { msg, type Message } from '../../messages/index.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { emailChangedMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../../mail/templates.ts';
-import type { NewsletterService } from '../shopper/index.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { LIMITS, type RateLimiter } from './rate-limit.ts';
 import type { AuthUser, SessionService, TokenPair } from './sessions.ts';
@@ -41,11 +40,21 @@ import { UserService } from './users.ts';
 /** Who is asking: their address (for throttling) and language (for mail). */
 export type { Caller };
 
+/**
+ * What accounts need of the newsletter (the shopper module's NewsletterService fits): named here
+ * so that accounts does not import the shopper module, whose routes import accounts.
+ */
+export interface NewsletterSubscriptions {
+  subscribe(email: string, source: 'register' | 'profile'): Promise<boolean>;
+  unsubscribe(email: string): Promise<void>;
+  isSubscribed(email: string): Promise<boolean>;
+}
+
 export interface AccountDeps {
   db: Db;
   users: UserService;
   sessions: SessionService;
-  newsletter: NewsletterService;
+  newsletter: NewsletterSubscriptions;
   hasher: PasswordHasher;
   limiter: RateLimiter;
   mailer: Mailer;
