@@ -111,7 +111,7 @@ export interface LineConfig {
   patchIds: number[];
   addonIds: number[];
   customType: CustomType;
-  squadPlayerId: number | null;
+  playerId: number | null;
   customName: string | null;
   customNumber: string | null;
   premiumNameOption: PremiumOption;
@@ -132,7 +132,7 @@ export function normaliseLine(line: NewCartLine): LineConfig {
     patchIds: line.patch,
     addonIds: line.addons,
     customType: line.customType,
-    squadPlayerId: player ? (line.squadList ?? null) : null,
+    playerId: player ? (line.squadList ?? null) : null,
     customName: own ? (line.customName ?? null) : null,
     customNumber: own ? (line.customNumber ?? null) : null,
     premiumNameOption: printed ? line.premiumNameOption : 'Standard',
@@ -148,7 +148,7 @@ export function lineKey(config: LineConfig): string {
     config.patchIds.join('.'),
     config.addonIds.join('.'),
     config.customType,
-    config.squadPlayerId ?? '',
+    config.playerId ?? '',
     config.customName ?? '',
     config.customNumber ?? '',
     config.premiumNameOption,

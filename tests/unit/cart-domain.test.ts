@@ -219,7 +219,7 @@ describe('normaliseLine and lineKey', () => {
       expect(keyOf(stray)).toBe(keyOf(base));
       const config = normaliseLine(parse(stray));
       expect(config).toMatchObject({
-        squadPlayerId: null,
+        playerId: null,
         customName: null,
         customNumber: null,
         premiumNameOption: 'Standard',
@@ -236,7 +236,7 @@ describe('normaliseLine and lineKey', () => {
       patchIds: [],
       addonIds: [],
       customType: 2,
-      squadPlayerId: 5,
+      playerId: 5,
       customName: null,
       customNumber: null,
       premiumNameOption: 'Gold',
@@ -247,7 +247,7 @@ describe('normaliseLine and lineKey', () => {
 
   it('Add Yours keeps name and number and drops a stray player', () => {
     const config = normaliseLine(parse({ ...own, squadList: 5, patch: '2,1' }));
-    expect(config).toMatchObject({ customType: 3, squadPlayerId: null, customName: 'MESSI', customNumber: '10', patchIds: [1, 2] });
+    expect(config).toMatchObject({ customType: 3, playerId: null, customName: 'MESSI', customNumber: '10', patchIds: [1, 2] });
     expect(keyOf({ ...own, squadList: 5 })).toBe(keyOf(own));
   });
 

@@ -178,7 +178,7 @@ describe('cart line', () => {
     expect(line.squadList).toBe(42);
     expect(line.customName).toBeUndefined();
     const normalised = normaliseLine(newCartLineSchema.parse(line));
-    expect(normalised.squadPlayerId).toBe(42);
+    expect(normalised.playerId).toBe(42);
     expect(normalised.customName).toBeNull();
   });
 

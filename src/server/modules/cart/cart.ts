@@ -100,7 +100,7 @@ export class CartService {
     if (!row) throw notFound('product');
     if (row.stock === null) throw invalid(msg('cart.sizeNotOffered', { size: config.size }));
     if (isPrinted(config.customType) && !row.printable) throw invalid('cart.notPrintable');
-    if (config.squadPlayerId !== null && !row.playerInTeam) throw invalid('cart.playerNotInSquad');
+    if (config.playerId !== null && !row.playerInTeam) throw invalid('cart.playerNotInSquad');
     if (row.fittingPatches !== config.patchIds.length) throw invalid('cart.patchNotFitting');
     if (row.offeredAddons !== config.addonIds.length) throw invalid('cart.addonNotOffered');
     return row.stock;
@@ -112,7 +112,7 @@ export class CartService {
     const kind = owner.userId !== undefined ? 'user' : 'visitor';
     const prepared = db === this.db;
     // Most lines have no player, patch or add-on: their check reads only the product, size and cart.
-    const extras = config.squadPlayerId !== null || config.patchIds.length > 0 || config.addonIds.length > 0;
+    const extras = config.playerId !== null || config.patchIds.length > 0 || config.addonIds.length > 0;
     const check = extras
       ? prepared
         ? this.statements.check[kind]

@@ -33,7 +33,7 @@ export async function priceConfigs(db: Db | Tx, items: readonly { id: number; co
   const productIds = [...new Set(items.map((i) => i.config.productId))];
   const patchIds = [...new Set(items.flatMap((i) => i.config.patchIds))];
   const addonIds = [...new Set(items.flatMap((i) => i.config.addonIds))];
-  const playerIds = [...new Set(items.flatMap((i) => (i.config.squadPlayerId ? [i.config.squadPlayerId] : [])))];
+  const playerIds = [...new Set(items.flatMap((i) => (i.config.playerId ? [i.config.playerId] : [])))];
   const [productRows, sizeRows, patchRows, addonRows, playerRows] = await Promise.all([
     db.select().from(products).where(and(inArray(products.id, productIds), eq(products.active, true))),
     db.select().from(productSizes).where(inArray(productSizes.productId, productIds)),
@@ -63,7 +63,7 @@ export async function priceConfigs(db: Db | Tx, items: readonly { id: number; co
       premiumNumberOption: config.premiumNumberOption,
     });
     const priced = priceLine(unitEur, quantity, currency);
-    const player = config.squadPlayerId ? playerById.get(config.squadPlayerId) : undefined;
+    const player = config.playerId ? playerById.get(config.playerId) : undefined;
     const title: Localised = { 'en-US': product.title, 'zh-CN': product.zh.title || product.title };
     const record: CartLineRecord = {
       id,
@@ -78,7 +78,7 @@ export async function priceConfigs(db: Db | Tx, items: readonly { id: number; co
       addons: config.addonIds.join(','),
       addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency) })),
       customType,
-      squadList: config.squadPlayerId,
+      squadList: config.playerId,
       player: player ? { id: player.id, name: player.name, number: player.number } : null,
       // Choose A Player prints the player's name and number.
       customName: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.name ?? null) : config.customName,
@@ -109,7 +109,7 @@ export function configOf(line: typeof cartItems.$inferSelect): LineConfig {
     patchIds: line.patchIds,
     addonIds: line.addonIds,
     customType: line.customType as CustomType,
-    squadPlayerId: line.squadPlayerId,
+    playerId: line.playerId,
     customName: line.customName,
     customNumber: line.customNumber,
     premiumNameOption: line.premiumNameOption as PremiumOption,

@@ -19,7 +19,7 @@ export const cartItems = pgTable(
     patchIds: integer('patch_ids').array().notNull().default(sql`'{}'::integer[]`),
     addonIds: integer('addon_ids').array().notNull().default(sql`'{}'::integer[]`),
     customType: smallint('custom_type').notNull(),
-    squadPlayerId: integer('squad_player_id').references(() => squadPlayers.id),
+    playerId: integer('squad_player_id').references(() => squadPlayers.id),
     customName: text('custom_name'),
     customNumber: text('custom_number'),
     premiumNameOption: text('premium_name_option').notNull().default('Standard'),

@@ -28,7 +28,7 @@ export interface LineContext {
 const p = {
   productId: sql.placeholder('productId'),
   size: sql.placeholder('size'),
-  squadPlayerId: sql.placeholder('squadPlayerId'),
+  playerId: sql.placeholder('playerId'),
   patchIds: sql.placeholder('patchIds'),
   addonIds: sql.placeholder('addonIds'),
   owner: sql.placeholder('owner'),
@@ -51,7 +51,7 @@ export function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
       printable: products.printable,
       stock: productSizes.stock,
       playerInTeam: extras
-        ? sql<boolean>`(${p.squadPlayerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.squadPlayerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
+        ? sql<boolean>`(${p.playerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.playerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
         : sql<boolean>`true`,
       fittingPatches: extras
         ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
@@ -83,7 +83,7 @@ export function upsertStatement(db: Db | Tx, kind: OwnerKind) {
       patchIds: sql`${p.patchIds}::int[]`,
       addonIds: sql`${p.addonIds}::int[]`,
       customType: sql`${sql.placeholder('customType')}::smallint`,
-      squadPlayerId: sql`${p.squadPlayerId}::int`,
+      playerId: sql`${p.playerId}::int`,
       customName: sql`${sql.placeholder('customName')}`,
       customNumber: sql`${sql.placeholder('customNumber')}`,
       premiumNameOption: sql`${sql.placeholder('premiumNameOption')}`,
@@ -105,7 +105,7 @@ export function checkValues(config: LineConfig, owner: CartOwner | { visitorId: 
   return {
     productId: config.productId,
     size: config.size,
-    squadPlayerId: config.squadPlayerId,
+    playerId: config.playerId,
     patchIds: config.patchIds,
     addonIds: config.addonIds,
     owner: 'userId' in owner && owner.userId !== undefined ? owner.userId : owner.visitorId!,

@@ -335,7 +335,7 @@ export class CheckoutService {
           image: record.image,
           size: record.size,
           customType: record.customType,
-          squadPlayerId: record.squadList,
+          playerId: record.squadList,
           customName: record.customName,
           customNumber: record.customNumber,
           premiumNameOption: record.premiumNameOption,

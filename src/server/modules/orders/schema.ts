@@ -117,7 +117,7 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     size: text('size').notNull(),
     customType: smallint('custom_type').notNull(),
-    squadPlayerId: integer('squad_player_id'),
+    playerId: integer('squad_player_id'),
     /** Printed name and number (a chosen player's, or the shopper's own). */
     customName: text('custom_name'),
     customNumber: text('custom_number'),

@@ -273,7 +273,7 @@ export class OrderViews {
       image: item.image,
       size: item.size as Size,
       customType: item.customType as CustomType,
-      squadList: item.squadPlayerId,
+      squadList: item.playerId,
       customName: item.customName,
       customNumber: item.customNumber,
       premiumNameOption: item.premiumNameOption as PremiumOption,
