@@ -9,7 +9,7 @@ import autocannon from 'autocannon';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { VISITOR_ID_HEADER } from '../src/domain/api/envelope.ts';
-import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.ts';
+import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.schema.ts';
 import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startCommand, startServer, tempDir, type Server } from './processes.ts';
 import { Inspector, summariseProfile, type ProfileSummary } from './profile.ts';
 import { median, percentOf, rotate, seededRandom } from './stats.ts';

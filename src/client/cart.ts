@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { cartApi } from '../domain/api/cart.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import type { CartPage, newCartLineSchema } from '../domain/cart.ts';
-import type { CurrencyCode } from '../domain/money.ts';
+import type { CurrencyCode } from '../domain/money.model.ts';
 import { call, type RequestOptions } from './http.ts';
 
 /** A new line as the server takes it; the server prices it, so no price is sent. */

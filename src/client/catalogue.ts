@@ -5,7 +5,7 @@
 import { catalogueApi } from '../domain/api/catalogue.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import type { Page } from '../domain/api/envelope.ts';
-import type { NavItem, ProductCard, ProductDetail } from '../domain/catalogue.ts';
+import type { NavItem, ProductCard, ProductDetail } from '../domain/catalogue.schema.ts';
 import { call, type RequestOptions } from './http.ts';
 
 /** The requests as the contract takes them (the server fills in defaults). */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { checkoutApi } from '../domain/api/checkout.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import type { CheckoutQuote, checkoutSourceSchema, PlacedOrder } from '../domain/checkout.ts';
-import type { CouponCheck } from '../domain/coupons-model.ts';
+import type { CouponCheck } from '../domain/coupons.model.ts';
 import { call, type RequestOptions } from './http.ts';
 
 /** The requests as the page builds them (the server fills in defaults). */

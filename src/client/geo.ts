@@ -1,6 +1,6 @@
 /** Countries and their states or provinces for address forms, named in the page's language. */
 import { geoApi } from '../domain/api/geo.ts';
-import type { Country, State } from '../domain/catalogue-model.ts';
+import type { Country, State } from '../domain/catalogue.model.ts';
 import { call, type RequestOptions } from './http.ts';
 
 /** Every country with its ISO code, dialling code and whether it has a list of states. */

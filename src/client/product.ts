@@ -6,7 +6,7 @@
 import { catalogueApi } from '../domain/api/catalogue.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import { shopperApi } from '../domain/api/shopper.ts';
-import type { Addon, Patch, ProductCard, ProductDetail } from '../domain/catalogue-model.ts';
+import type { Addon, Patch, ProductCard, ProductDetail } from '../domain/catalogue.model.ts';
 import type { CommentPage } from '../domain/shopper.model.ts';
 import { queryProductByTags } from './catalogue.ts';
 import { call, type RequestOptions } from './http.ts';

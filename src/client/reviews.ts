@@ -4,7 +4,7 @@
  */
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import { shopperApi } from '../domain/api/shopper.ts';
-import type { ProductComment } from '../domain/catalogue-model.ts';
+import type { ProductComment } from '../domain/catalogue.model.ts';
 import { call, type RequestOptions } from './http.ts';
 
 export type ReviewPayload = RequestOf<typeof shopperApi.saveReview>;

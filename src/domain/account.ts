@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from './common-passwords.ts';
 import { ACCOUNT_MESSAGES, fieldMessage } from './field-messages.ts';
-import { idSchema, pageRequestShape } from './catalogue.ts';
+import { idSchema, pageRequestShape } from './catalogue.schema.ts';
 import { RATING_MAX, RATING_MIN, REVIEW_MAX } from './review.ts';
 
 /** The account endpoints' answers (docs/accounts-and-security.md "Endpoints", "Enumeration"). */

@@ -3,8 +3,8 @@
  */
 import { z } from 'zod';
 import { PRINT_MESSAGES } from './field-messages.ts';
-import type { CurrencyCode } from './money.ts';
-import { currencyCodeSchema } from './money-schema.ts';
+import type { CurrencyCode } from './money.model.ts';
+import { currencyCodeSchema } from './money.schema.ts';
 import {
   CUSTOM_TYPES,
   CUSTOM_TYPE_VALUES,
@@ -16,7 +16,7 @@ import {
   type PremiumOption,
 } from './personalisation.ts';
 import { MAX_LINE_QUANTITY, type CartTotals } from './pricing.ts';
-import { SIZES, idSchema, pageRequestShape, type Size } from './catalogue.ts';
+import { SIZES, idSchema, pageRequestShape, type Size } from './catalogue.schema.ts';
 
 export const quantitySchema = z
   .number({ error: 'quantity must be a number' })

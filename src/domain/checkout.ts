@@ -13,10 +13,10 @@
 import { z } from 'zod';
 import { addressInputSchema, emailSchema } from './account.ts';
 import { newCartLineSchema, type CartLineRecord } from './cart.ts';
-import { idSchema } from './catalogue.ts';
-import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.ts';
-import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.ts';
-import { currencyCodeSchema } from './money-schema.ts';
+import { idSchema } from './catalogue.schema.ts';
+import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.schema.ts';
+import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.model.ts';
+import { currencyCodeSchema } from './money.schema.ts';
 import { cartTotals, type CartTotals, type DiscountTier } from './pricing.ts';
 import { shippingMethodSchema, shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
 

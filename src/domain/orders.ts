@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import type { AddressRecord } from './account.ts';
-import { idSchema, pageRequestShape, type Size } from './catalogue.ts';
+import { idSchema, pageRequestShape, type Size } from './catalogue.schema.ts';
 import { ORDER_MESSAGES } from './field-messages.ts';
-import type { CurrencyCode } from './money.ts';
+import type { CurrencyCode } from './money.model.ts';
 import type { CustomType, PremiumOption } from './personalisation.ts';
 import type { ShippingMethod, ShippingZone } from './shipping.ts';
 import { normaliseOrderNo } from './order-numbers.ts';

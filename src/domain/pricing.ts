@@ -2,7 +2,7 @@
  * Pricing of cart lines and carts, in integer minor units. The server prices from the database
  * with these functions; the browser uses the same ones only to display.
  */
-import { assertMinor, convertFromEur, divRound, type CurrencyCode } from './money.ts';
+import { assertMinor, convertFromEur, divRound, type CurrencyCode } from './money.model.ts';
 import { isPrinted, premiumFeeEur, type CustomType, type PremiumOption } from './personalisation.ts';
 
 /** One discount tier: from `minItems` items (sum of quantities) the cart gets `percent` off. */

@@ -4,7 +4,7 @@
  * tier discount and the coupon, reach the free-shipping threshold (45 EUR converted).
  */
 import { z } from 'zod';
-import { convertFromEur, type CurrencyCode } from './money.ts';
+import { convertFromEur, type CurrencyCode } from './money.model.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
 
 export const SHIPPING_METHODS = ['standard', 'express'] as const;

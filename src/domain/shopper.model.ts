@@ -1,6 +1,6 @@
 /** What the newsletter, wishlist and review endpoints answer (src/domain/api/shopper.ts). */
 import type { Page } from './api/envelope.ts';
-import type { ProductCard, ProductComment } from './catalogue-model.ts';
+import type { ProductCard, ProductComment } from './catalogue.model.ts';
 
 export type WishlistAction = 'add' | 'remove';
 

@@ -1,5 +1,5 @@
 /** What the system endpoints answer (src/domain/api/system.ts). */
-import type { CurrencyCode, CurrencyInfo } from './money.ts';
+import type { CurrencyCode, CurrencyInfo } from './money.model.ts';
 import type { DiscountTier } from './pricing.ts';
 
 /** The shop's facts the storefront displays, read at build time and by the cart in the browser. */

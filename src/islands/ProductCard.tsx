@@ -5,9 +5,9 @@
  */
 import { useTranslation } from '../i18n/react.tsx';
 import { mediaUrl } from '../stores/product-pager.ts';
-import type { ProductCard as Product } from '../domain/catalogue.ts';
+import type { ProductCard as Product } from '../domain/catalogue.schema.ts';
 import type { Locale } from '../domain/locale.ts';
-import { formatEurIn, type CurrencyCode } from '../domain/money.ts';
+import { formatEurIn, type CurrencyCode } from '../domain/money.model.ts';
 import { localePath } from '../i18n/paths.ts';
 import { PRODUCT_IMAGE } from './product-image.ts';
 

@@ -6,9 +6,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Page } from '../domain/api/envelope.ts';
-import type { ProductCard as Product, ProductSort } from '../domain/catalogue.ts';
+import type { ProductCard as Product, ProductSort } from '../domain/catalogue.schema.ts';
 import type { Locale } from '../domain/locale.ts';
-import { DEFAULT_CURRENCY } from '../domain/money.ts';
+import { DEFAULT_CURRENCY } from '../domain/money.model.ts';
 import type { Messages } from '../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../i18n/react.tsx';
 import { $currency } from '../stores/currency.ts';

@@ -6,7 +6,7 @@
  * - `a[data-locale-choice]` links remember the language the shopper picked.
  * React islands render their own prices from `$currency`, so they carry no `data-price-eur`.
  */
-import { formatEurIn, type CurrencyCode } from '../domain/money.ts';
+import { formatEurIn, type CurrencyCode } from '../domain/money.model.ts';
 import { $currency, setCurrency } from '../stores/currency.ts';
 import { chooseLocale } from '../stores/locale.ts';
 

@@ -12,7 +12,7 @@ import { queryCountryList, queryStateList } from '../client/geo.ts';
 import { isApiError } from '../client/http.ts';
 import type { AddressRecord } from '../domain/account.ts';
 import { CODES, fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
-import type { Country, State } from '../domain/catalogue.ts';
+import type { Country, State } from '../domain/catalogue.schema.ts';
 import './http-ready.ts';
 
 export type { AddressPayload } from '../client/addresses.ts';

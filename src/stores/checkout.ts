@@ -8,7 +8,7 @@ import { ApiError, CLIENT_CODES, isApiError } from '../client/http.ts';
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, type CaptureAnswer } from '../client/paypal.ts';
 import { fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
 import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
-import type { CurrencyCode } from '../domain/money.ts';
+import type { CurrencyCode } from '../domain/money.model.ts';
 import { readBuyNowLine } from './buy-now.ts';
 import './http-ready.ts';
 

@@ -6,7 +6,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { decodeStored, storageKey } from '../client/storage.ts';
-import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '../domain/money.ts';
+import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '../domain/money.model.ts';
 
 const NAME = 'currency';
 export const CURRENCY_STORAGE_KEY = storageKey(NAME);

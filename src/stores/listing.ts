@@ -8,7 +8,7 @@ import { map, type MapStore } from 'nanostores';
 import { isApiError } from '../client/http.ts';
 import { queryProductByTags, searchProducts } from '../client/catalogue.ts';
 import type { Page } from '../domain/api/envelope.ts';
-import type { ProductCard, ProductSort } from '../domain/catalogue.ts';
+import type { ProductCard, ProductSort } from '../domain/catalogue.schema.ts';
 
 export { mediaUrl } from '../client/http.ts';
 

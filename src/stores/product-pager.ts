@@ -7,7 +7,7 @@ import { map, type MapStore } from 'nanostores';
 import { isApiError } from '../client/http.ts';
 import { queryProductList } from '../client/catalogue.ts';
 import type { Page } from '../domain/api/envelope.ts';
-import type { ProductCard, ProductSort } from '../domain/catalogue.ts';
+import type { ProductCard, ProductSort } from '../domain/catalogue.schema.ts';
 import type { Locale } from '../domain/locale.ts';
 
 export { mediaUrl } from '../client/http.ts';

@@ -8,7 +8,7 @@ import { queryProductDetail } from '../client/catalogue.ts';
 import { isApiError } from '../client/http.ts';
 import { queryAddonList, queryCommentList, queryPatchList, queryRelatedProducts, type CommentPage } from '../client/product.ts';
 import { CODES } from '../domain/api/envelope.ts';
-import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.ts';
+import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.schema.ts';
 import type { Locale } from '../domain/locale.ts';
 import { addToCart, type NewCartLineInput } from './cart.ts';
 

@@ -1,7 +1,7 @@
 /** Posting a product review from the product page's reviews tab. */
 import { isApiError } from '../client/http.ts';
 import { saveReview, type ReviewPayload } from '../client/reviews.ts';
-import type { ProductComment } from '../domain/catalogue.ts';
+import type { ProductComment } from '../domain/catalogue.schema.ts';
 import './http-ready.ts';
 
 export type PostReviewResult = { ok: true; review: ProductComment } | { ok: false; code: string; message: string };

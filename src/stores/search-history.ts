@@ -3,7 +3,7 @@
  * newest first, no duplicates, kept in local storage under `SOY_searchHistory` as a JSON array.
  * Pure functions, so the rules are tested without a browser; `search.ts` keeps the store.
  */
-import { SEARCH_TITLE_MAX } from '../domain/catalogue-model.ts';
+import { SEARCH_TITLE_MAX } from '../domain/catalogue.model.ts';
 
 export const SEARCH_HISTORY_KEY = 'SOY_searchHistory';
 export const SEARCH_HISTORY_MAX = 10;

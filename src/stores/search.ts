@@ -7,7 +7,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { createListing, searchFetcher } from './listing.ts';
-import { SEARCH_PAGE_SIZE } from '../domain/catalogue-model.ts';
+import { SEARCH_PAGE_SIZE } from '../domain/catalogue.model.ts';
 import { addToHistory, decodeHistory, encodeHistory, normaliseQuery, removeFromHistory, SEARCH_HISTORY_KEY } from './search-history.ts';
 
 export const $searchHistory = persistentAtom<string[]>(SEARCH_HISTORY_KEY, [], {

@@ -11,7 +11,7 @@ import { waitForMail } from './support/mail.ts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { CheckoutQuote } from '../../src/domain/checkout.ts';
 import type { Locale } from '../../src/domain/locale.ts';
-import { formatMoney, type CurrencyCode } from '../../src/domain/money.ts';
+import { formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
 import zhCheckout from '../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
 import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'json' };

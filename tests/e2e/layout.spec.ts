@@ -5,8 +5,8 @@
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { signIn } from './support/session.ts';
-import type { NavItem } from '../../src/domain/catalogue.ts';
-import { convertFromEur, formatMoney } from '../../src/domain/money.ts';
+import type { NavItem } from '../../src/domain/catalogue.schema.ts';
+import { convertFromEur, formatMoney } from '../../src/domain/money.model.ts';
 import type { DiscountTier } from '../../src/domain/pricing.ts';
 import { apiData } from '../support/api.ts';
 

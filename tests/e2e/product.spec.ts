@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { CartPage } from '../../src/domain/cart.ts';
-import type { ProductDetail } from '../../src/domain/catalogue.ts';
-import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.ts';
+import type { ProductDetail } from '../../src/domain/catalogue.schema.ts';
+import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../src/domain/pricing.ts';
 import { msg, render } from '../../src/server/messages/index.ts';
 import { holdIsland } from './support/hydration.ts';

@@ -12,9 +12,9 @@
  */
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { CartPage } from '../../src/domain/cart.ts';
-import type { Addon, NavItem, Patch, ProductCard, ProductDetail } from '../../src/domain/catalogue.ts';
-import { PAGE_SIZE_MAX, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue-model.ts';
-import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.ts';
+import type { Addon, NavItem, Patch, ProductCard, ProductDetail } from '../../src/domain/catalogue.schema.ts';
+import { PAGE_SIZE_MAX, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue.model.ts';
+import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import { CUSTOM_TYPES, type CustomType } from '../../src/domain/personalisation.ts';
 import { cartTotals, priceLine, unitPriceEur, type DiscountTier, type PricedLine } from '../../src/domain/pricing.ts';
 import { createTranslate, type Messages, type TFunction } from '../../src/i18n/core.ts';

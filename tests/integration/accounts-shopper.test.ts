@@ -5,7 +5,7 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductCard, ProductComment } from '../../src/domain/catalogue.ts';
+import type { ProductCard, ProductComment } from '../../src/domain/catalogue.schema.ts';
 import { newsletterSubscriptions, productComments, products, wishlistItems } from '../../src/server/db/schema.ts';
 import { call, createTestShop, newEmail, newIp, signUp, type TestAccount, type TestShop } from './harness.ts';
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NavItem, ProductCard, ProductDetail } from '../../src/domain/catalogue.ts';
+import type { NavItem, ProductCard, ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { navItems, productSizes, products } from '../../src/server/db/schema.ts';

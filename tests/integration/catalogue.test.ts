@@ -1,6 +1,6 @@
 /** Catalogue endpoints on the seeded demo catalogue. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NavItem, ProductCard, ProductDetail } from '../../src/domain/catalogue.ts';
+import type { NavItem, ProductCard, ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { products } from '../../src/server/db/schema.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
 

@@ -12,7 +12,7 @@ import {
   type LineConfig,
   type NewCartLine,
 } from '../../src/domain/cart.ts';
-import { SIZES } from '../../src/domain/catalogue.ts';
+import { SIZES } from '../../src/domain/catalogue.schema.ts';
 import { PREMIUM_OPTIONS } from '../../src/domain/personalisation.ts';
 
 const blank = { productId: 10, size: 'M', customType: 1, quantity: 1 };

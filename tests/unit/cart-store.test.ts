@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartLineRecord, CartPage } from '../../src/domain/cart.ts';
-import type { CurrencyCode } from '../../src/domain/money.ts';
+import type { CurrencyCode } from '../../src/domain/money.model.ts';
 import { deferred } from '../support/deferred.ts';
 
 vi.mock('../../src/client/cart.ts', () => ({

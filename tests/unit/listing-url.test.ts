@@ -1,8 +1,8 @@
 /** URL state and page arithmetic of category and search listings (src/scripts/browse/listing-url.ts). */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PAGE_MAX, PRODUCT_SORTS, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue-model.ts';
-import { pageRequestSchema } from '../../src/domain/catalogue.ts';
+import { PAGE_MAX, PRODUCT_SORTS, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue.model.ts';
+import { pageRequestSchema } from '../../src/domain/catalogue.schema.ts';
 import {
   CATEGORY_PAGE_SIZE,
   listingSearch,

@@ -13,8 +13,8 @@ import {
   minorUnitDigits,
   toDecimalString,
   type CurrencyCode,
-} from '../../src/domain/money.ts';
-import { currencyCodeSchema } from '../../src/domain/money-schema.ts';
+} from '../../src/domain/money.model.ts';
+import { currencyCodeSchema } from '../../src/domain/money.schema.ts';
 
 /** docs/money-and-personalisation.md "Money", copied by hand: units per 1 USD. */
 const SPEC_RATES_PER_USD: Record<CurrencyCode, string> = {

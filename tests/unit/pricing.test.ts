@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CURRENCY_CODES, convertFromEur, type CurrencyCode } from '../../src/domain/money.ts';
+import { CURRENCY_CODES, convertFromEur, type CurrencyCode } from '../../src/domain/money.model.ts';
 import {
   DEFAULT_DISCOUNT_TIERS,
   FREE_SHIPPING_THRESHOLD_EUR,

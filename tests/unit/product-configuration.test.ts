@@ -2,7 +2,7 @@
 import { buyNowHref } from '../../src/islands/checkout/links.ts';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Addon, Patch } from '../../src/domain/catalogue.ts';
+import type { Addon, Patch } from '../../src/domain/catalogue.schema.ts';
 import { newCartLineSchema, normaliseLine } from '../../src/domain/cart.ts';
 import { CUSTOM_TYPES } from '../../src/domain/personalisation.ts';
 import {

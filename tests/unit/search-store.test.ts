@@ -1,7 +1,7 @@
 /** The search store (src/stores/search.ts) against a stubbed search call: blank, results, error, history. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Page } from '../../src/domain/api/envelope.ts';
-import type { ProductCard } from '../../src/domain/catalogue.ts';
+import type { ProductCard } from '../../src/domain/catalogue.schema.ts';
 
 const searchProducts = vi.fn<(query: { title: string; current: number; size: number }) => Promise<Page<ProductCard>>>();
 vi.mock('../../src/client/catalogue.ts', () => ({

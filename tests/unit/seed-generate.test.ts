@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { SIZES } from '../../src/domain/catalogue.ts';
+import { SIZES } from '../../src/domain/catalogue.schema.ts';
 import { normaliseCustomName, normaliseCustomNumber } from '../../src/domain/personalisation.ts';
 import { parseShirtDesign, renderPatch, renderShirt, renderShorts, renderSocks } from '../../src/server/media/shirt-svg.ts';
 import { NAME_POOLS, SPORTS } from '../../src/server/db/seed/catalogue-source.ts';

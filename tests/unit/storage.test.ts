@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeStored, getStored, removeStored, setStored, storageKey, storedCodec, STORAGE_PREFIX, isNonEmptyString } from '../../src/client/storage.ts';
 import { $currency, CURRENCY_STORAGE_KEY, decodeCurrency, setCurrency } from '../../src/stores/currency.ts';
 import { $chosenLocale, LANG_STORAGE_KEY, decodeLocale } from '../../src/stores/locale.ts';
-import { isCurrencyCode } from '../../src/domain/money.ts';
+import { isCurrencyCode } from '../../src/domain/money.model.ts';
 
 beforeEach(() => memoryStorage.clear());
 

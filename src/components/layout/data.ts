@@ -5,7 +5,7 @@
  */
 import { queryNavTree } from '../../client/catalogue.ts';
 import { queryShopConfig, type ShopConfig } from '../../client/shop.ts';
-import type { NavItem } from '../../domain/catalogue.ts';
+import type { NavItem } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 

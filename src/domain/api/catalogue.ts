@@ -8,8 +8,8 @@ import type {
   productListRequestSchema,
   productsByTagsRequestSchema,
   searchRequestSchema,
-} from '../catalogue.ts';
-import type { Addon, NavItem, Patch, ProductCard, ProductDetail } from '../catalogue-model.ts';
+} from '../catalogue.schema.ts';
+import type { Addon, NavItem, Patch, ProductCard, ProductDetail } from '../catalogue.model.ts';
 import type { emptyBodySchema } from '../request.schema.ts';
 import { post } from './endpoint.ts';
 

@@ -1,8 +1,8 @@
 /** The checkout: a quote, the order placed, a coupon checked. */
 import type { z } from 'zod';
 import type { CheckoutQuote, PlacedOrder, placeOrderRequestSchema, quoteRequestSchema } from '../checkout.ts';
-import type { applyCouponRequestSchema } from '../coupons.ts';
-import type { CouponCheck } from '../coupons-model.ts';
+import type { applyCouponRequestSchema } from '../coupons.schema.ts';
+import type { CouponCheck } from '../coupons.model.ts';
 import { post } from './endpoint.ts';
 
 export const checkoutApi = {

@@ -1,7 +1,7 @@
 /** Countries and their states or provinces, for address forms. */
 import type { z } from 'zod';
-import type { stateListRequestSchema } from '../catalogue.ts';
-import type { Country, State } from '../catalogue-model.ts';
+import type { stateListRequestSchema } from '../catalogue.schema.ts';
+import type { Country, State } from '../catalogue.model.ts';
 import type { emptyBodySchema } from '../request.schema.ts';
 import { post } from './endpoint.ts';
 

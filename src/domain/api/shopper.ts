@@ -8,8 +8,8 @@ import type {
   wishlistRequestSchema,
   wishlistStatusRequestSchema,
 } from '../account.ts';
-import type { commentListRequestSchema } from '../catalogue.ts';
-import type { ProductComment } from '../catalogue-model.ts';
+import type { commentListRequestSchema } from '../catalogue.schema.ts';
+import type { ProductComment } from '../catalogue.model.ts';
 import type { CommentPage, WishlistChange, WishlistEntry } from '../shopper.model.ts';
 import type { Page } from './envelope.ts';
 import { post } from './endpoint.ts';

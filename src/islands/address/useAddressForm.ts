@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AddressInput, AddressRecord } from '../../domain/account.ts';
 import type { FieldIssue } from '../../domain/api/envelope.ts';
-import type { Country, State } from '../../domain/catalogue.ts';
+import type { Country, State } from '../../domain/catalogue.schema.ts';
 import { loadCountries, loadStates } from '../../stores/addresses.ts';
 import {
   checkAddress,

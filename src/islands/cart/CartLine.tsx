@@ -5,7 +5,7 @@
  */
 import type { CartLineRecord, CartPage } from '../../domain/cart.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
+import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import type { CartPage } from '../../domain/cart.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { $discountTiers, nextDiscountTier } from '../../stores/cart.ts';
 

@@ -11,7 +11,7 @@
  */
 import { useId } from 'react';
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
+import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import type { CheckoutKind } from '../../stores/checkout.ts';

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlacedOrder } from '../../domain/checkout.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { forgetBuyNowLine, renderPaypalButtons } from '../../stores/checkout.ts';
 import { orderSuccessHref } from './links.ts';

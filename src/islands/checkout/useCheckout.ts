@@ -10,7 +10,7 @@ import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from
 import type { AddressRecord } from '../../domain/account.ts';
 import { emailSchema } from '../../domain/account.ts';
 import type { CheckoutQuote, PlacedOrder } from '../../domain/checkout.ts';
-import type { CurrencyCode } from '../../domain/money.ts';
+import type { CurrencyCode } from '../../domain/money.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { loadSavedAddresses } from '../../stores/addresses.ts';

@@ -3,7 +3,7 @@
  * order's frozen currency, shipping address, delivery estimate, status history and shipments.
  */
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderDetail, OrderStatus } from '../../domain/orders.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';

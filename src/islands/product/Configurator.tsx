@@ -9,11 +9,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ProductDetail, Size } from '../../domain/catalogue.ts';
+import type { ProductDetail, Size } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { isPrinted, premiumFeeEur, type CustomType } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, priceLine } from '../../domain/pricing.ts';
-import { formatMoney } from '../../domain/money.ts';
+import { formatMoney } from '../../domain/money.model.ts';
 import { openCartDrawer } from '../../stores/cart.ts';
 import { keepBuyNowLine } from '../../stores/buy-now.ts';
 import { buyNowHref } from '../checkout/links.ts';

@@ -3,7 +3,7 @@
  * (docs/storefront.md, "Failures a shopper meets") while the rest of the configurator keeps
  * working.
  */
-import type { Addon, Patch } from '../../domain/catalogue.ts';
+import type { Addon, Patch } from '../../domain/catalogue.schema.ts';
 import type { ExtrasState } from '../../stores/product.ts';
 import { mediaUrl } from '../../stores/product.ts';
 import { useTranslation } from '../../i18n/react.tsx';

@@ -4,7 +4,7 @@
  * pre-rendered pages have (images, name, price, configurator, tabs, related products).
  */
 import { useEffect, useState } from 'react';
-import type { ProductCard, ProductDetail } from '../../domain/catalogue.ts';
+import type { ProductCard, ProductDetail } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { localePath } from '../../i18n/paths.ts';
 import { loadProduct, loadRelated, mediaUrl } from '../../stores/product.ts';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { FaqEntry, ProductComment } from '../../domain/catalogue.ts';
+import type { FaqEntry, ProductComment } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
 import type { ProductPurchase } from '../../domain/orders.ts';

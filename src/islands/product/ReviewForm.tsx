@@ -8,7 +8,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { ProductComment } from '../../domain/catalogue.ts';
+import type { ProductComment } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { checkReview, RATING_MAX, REVIEW_MAX, type ReviewProblem } from '../../domain/review.ts';
 import { guardRedirectUrl } from '../../domain/route-guard.ts';

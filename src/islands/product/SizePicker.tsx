@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type Ref } from 'react';
 import type { Locale } from '../../domain/locale.ts';
-import type { Size, SizeGuideRow, SizeStock } from '../../domain/catalogue.ts';
+import type { Size, SizeGuideRow, SizeStock } from '../../domain/catalogue.schema.ts';
 import { FieldError } from '../form/Field.tsx';
 import { LOW_STOCK } from './configuration.ts';
 import { useTranslation } from '../../i18n/react.tsx';

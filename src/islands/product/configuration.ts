@@ -3,7 +3,7 @@
  * custom types a product offers, what is wrong with a choice, what the shirt costs (display only:
  * the server prices the cart), and the cart line a valid choice becomes.
  */
-import type { Addon, Patch, ProductDetail, Size } from '../../domain/catalogue.ts';
+import type { Addon, Patch, ProductDetail, Size } from '../../domain/catalogue.schema.ts';
 import {
   CUSTOM_TYPES,
   isPrinted,

@@ -1,7 +1,7 @@
 /** Prices in the product islands: EUR minor units shown in the shopper's currency. */
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../domain/locale.ts';
-import { DEFAULT_CURRENCY, formatEurIn, type CurrencyCode } from '../../domain/money.ts';
+import { DEFAULT_CURRENCY, formatEurIn, type CurrencyCode } from '../../domain/money.model.ts';
 import { $currency } from '../../stores/currency.ts';
 
 /**

@@ -6,7 +6,7 @@
  * store and the code that draws cards load on the first change of page or sort (or at once for a URL
  * that asks for one).
  */
-import { DEFAULT_PRODUCT_SORT, type ProductSort } from '../../domain/catalogue-model.ts';
+import { DEFAULT_PRODUCT_SORT, type ProductSort } from '../../domain/catalogue.model.ts';
 import type { Listing } from '../../stores/listing.ts';
 import { CATEGORY_PAGE_SIZE, listingSearch, pageCount, parseSort, readListingState, sameListing, type ListingState } from './listing-url.ts';
 import { focusResults, findView, readMessages, type ListingMessages } from './listing-view.ts';

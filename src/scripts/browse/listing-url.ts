@@ -3,7 +3,7 @@
  * pages, `?q=shirt&page=2` on search), and the page-number arithmetic the listings share. Pure:
  * used by the build (Astro pages) and by the browser scripts, and unit-tested.
  */
-import { DEFAULT_PRODUCT_SORT, PAGE_MAX, isProductSort, type ProductSort } from '../../domain/catalogue-model.ts';
+import { DEFAULT_PRODUCT_SORT, PAGE_MAX, isProductSort, type ProductSort } from '../../domain/catalogue.model.ts';
 import { normaliseQuery } from '../../stores/search-history.ts';
 
 export { normaliseQuery } from '../../stores/search-history.ts';

@@ -4,9 +4,9 @@
  * or search look exactly like the ones the build rendered. Prices get `data-price-eur` too, so the
  * header script keeps converting them when the shopper changes currency.
  */
-import type { ProductCard } from '../../domain/catalogue.ts';
+import type { ProductCard } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { formatEurIn, type CurrencyCode } from '../../domain/money.ts';
+import { formatEurIn, type CurrencyCode } from '../../domain/money.model.ts';
 import { localePath } from '../../i18n/paths.ts';
 
 export interface CardContext {

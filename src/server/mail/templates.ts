@@ -3,7 +3,7 @@
  * HTML. Values put into HTML are escaped; links point at the storefront's pages.
  */
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney, type CurrencyCode } from '../../domain/money.ts';
+import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
 import { renderMailLine, type MailLine } from './order-lines.ts';
 

@@ -91,7 +91,7 @@ export const enUS = {
   'cart.full': 'Your cart is full ({{max}} different items)',
   'cart.lineLimit': 'At most {{max}} of this item in your cart',
 
-  // Coupons, by the reason in data.reason (domain/coupons.ts COUPON_PROBLEMS).
+  // Coupons, by the reason in data.reason (domain/coupons.schema.ts COUPON_PROBLEMS).
   'coupon.unknown': 'This coupon code does not exist',
   'coupon.inactive': 'This coupon is no longer available',
   'coupon.not-started': 'This coupon is not valid yet',

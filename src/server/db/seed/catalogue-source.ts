@@ -3,7 +3,7 @@
  * team, league, place and player here is invented; no real club, competition, brand or person.
  * `generate.ts` expands this into table rows (products, sizes, squads, patches, comments).
  */
-import type { Size } from '../../../domain/catalogue.ts';
+import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Localised } from '../../../domain/locale.ts';
 import type { PatchShape, ShirtCut, ShirtPattern } from '../../media/shirt-svg.ts';
 

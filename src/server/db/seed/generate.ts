@@ -4,7 +4,7 @@
  * run gives the same catalogue and any product can be built on its own: large catalogues are
  * streamed product by product instead of held in memory.
  */
-import { SIZES, type Size, type SizeGuideRow } from '../../../domain/catalogue.ts';
+import { SIZES, type Size, type SizeGuideRow } from '../../../domain/catalogue.schema.ts';
 import {
   formatShirtDesign,
   patchImageUrl,

@@ -1,5 +1,5 @@
 /** The rows the catalogue generator (generate.ts) makes, one shape per table it fills. */
-import type { FaqEntry, Size, SizeGuideRow } from '../../../domain/catalogue.ts';
+import type { FaqEntry, Size, SizeGuideRow } from '../../../domain/catalogue.schema.ts';
 import type { Localised } from '../../../domain/locale.ts';
 import type { ZhText } from '../schema.ts';
 

@@ -2,7 +2,7 @@
  * The words of the demo catalogue: colour and pattern phrases, editions, product details, FAQs
  * and review texts, in both locales. generate.ts puts them on the rows.
  */
-import type { FaqEntry } from '../../../domain/catalogue.ts';
+import type { FaqEntry } from '../../../domain/catalogue.schema.ts';
 import type { Localised } from '../../../domain/locale.ts';
 import type { ShirtPattern } from '../../media/shirt-svg.ts';
 import { AUTHOR_NAMES, L, PALETTE, type ColourName, type GroupSource, type KindSource, type SportSource, type TeamSource } from './catalogue-source.ts';

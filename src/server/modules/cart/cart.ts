@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../../domain/cart.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import type { CurrencyCode } from '../../../domain/money.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { isPrinted } from '../../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';

@@ -4,9 +4,9 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CartLineRecord, LineConfig } from '../../../domain/cart.ts';
-import type { Size } from '../../../domain/catalogue.ts';
+import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale, Localised } from '../../../domain/locale.ts';
-import { convertFromEur, type CurrencyCode } from '../../../domain/money.ts';
+import { convertFromEur, type CurrencyCode } from '../../../domain/money.model.ts';
 import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
 import { priceLine, unitPriceEur } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';

@@ -4,7 +4,7 @@
  */
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
-import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.ts';
+import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
 import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from './schema.ts';

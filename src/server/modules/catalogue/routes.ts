@@ -9,7 +9,7 @@ import {
   productsByTagsRequestSchema,
   searchRequestSchema,
   stateListRequestSchema,
-} from '../../../domain/catalogue.ts';
+} from '../../../domain/catalogue.schema.ts';
 import { LOCALES } from '../../../domain/locale.ts';
 import { emptyBodySchema } from '../../../domain/request.schema.ts';
 import { ok } from '../../http/envelope.ts';

@@ -1,7 +1,7 @@
 /** The catalogue's tables: navigation, teams, products and their sizes (stock), patches, add-ons, squads. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.ts';
+import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.schema.ts';
 import type { Localised } from '../../../domain/locale.ts';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 

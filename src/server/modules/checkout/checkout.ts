@@ -24,8 +24,8 @@ import {
   type PlacedOrder,
   type QuoteRequest,
 } from '../../../domain/checkout.ts';
-import type { CouponCheck } from '../../../domain/coupons.ts';
-import { convertFromEur, type CurrencyCode } from '../../../domain/money.ts';
+import type { CouponCheck } from '../../../domain/coupons.schema.ts';
+import { convertFromEur, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';

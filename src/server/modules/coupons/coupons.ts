@@ -1,5 +1,5 @@
 /**
- * Coupons: lookup, the checks of domain/coupons.ts against the database (uses so far, this
+ * Coupons: lookup, the checks of domain/coupons.schema.ts against the database (uses so far, this
  * customer's uses), and the counting that must hold under concurrency. Owns the coupons and
  * coupon_redemptions tables.
  *
@@ -10,8 +10,8 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.ts';
-import type { CurrencyCode } from '../../../domain/money.ts';
+import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.schema.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { couponRedemptions } from './redemptions-schema.ts';
 import { coupons } from './schema.ts';

@@ -1,6 +1,6 @@
 /** Countries and their states or provinces, for address forms (read-only, cached). */
 import { asc } from 'drizzle-orm';
-import type { Country, State } from '../../../domain/catalogue.ts';
+import type { Country, State } from '../../../domain/catalogue.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
 import { countries, states } from './schema.ts';

@@ -7,9 +7,9 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../domain/api/envelope.ts';
-import type { Size } from '../../../domain/catalogue.ts';
+import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
-import type { CurrencyCode } from '../../../domain/money.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
 import {
   PAID_STATUSES,
   type OrderDetail,

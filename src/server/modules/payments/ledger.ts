@@ -6,7 +6,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CurrencyCode } from '../../../domain/money.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { payments } from './schema.ts';
 

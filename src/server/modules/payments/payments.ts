@@ -17,7 +17,7 @@
 import { eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.ts';
-import type { CurrencyCode } from '../../../domain/money.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, loggableError, notFound } from '../../errors.ts';

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { minorFromDecimal } from '../../../domain/checkout.ts';
-import type { CurrencyCode } from '../../../domain/money.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.ts';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
-import type { ProductComment } from '../../../domain/catalogue.ts';
+import type { ProductComment } from '../../../domain/catalogue.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { products } from '../catalogue/index.ts';
 import { productComments } from './schema.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../../domain/account.ts';
 import { shopperApi } from '../../../domain/api/shopper.ts';
-import { commentListRequestSchema } from '../../../domain/catalogue.ts';
+import { commentListRequestSchema } from '../../../domain/catalogue.schema.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';

@@ -1,7 +1,7 @@
 /** The wishlist ("collection" in the specification's endpoint names): products a shopper keeps. */
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
-import type { ProductCard } from '../../../domain/catalogue.ts';
+import type { ProductCard } from '../../../domain/catalogue.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
 import { products } from '../catalogue/index.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { systemApi } from '../../../domain/api/system.ts';
-import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.ts';
+import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.model.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR, MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
 import type { Database } from '../../db/client.ts';
 import { fail, loggableError } from '../../errors.ts';

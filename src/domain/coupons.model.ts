@@ -4,7 +4,7 @@
  * modules' schemas at module level (`currencyCodeSchema.default(...)`), a call a bundler must keep,
  * so a value imported from it would bring zod into the page. coupons.ts re-exports all of this.
  */
-import type { CurrencyCode } from './money.ts';
+import type { CurrencyCode } from './money.model.ts';
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];

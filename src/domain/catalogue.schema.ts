@@ -1,13 +1,13 @@
 /**
  * What the catalogue API's requests accept, as zod schemas (server validation and forms), plus
- * everything of the zod-free model (catalogue-model.ts), so the server imports one module.
- * Browser code that needs a constant or a helper imports catalogue-model.ts instead: the schemas
+ * everything of the zod-free model (catalogue.model.ts), so the server imports one module.
+ * Browser code that needs a constant or a helper imports catalogue.model.ts instead: the schemas
  * here are built at module level and would bring zod along.
  */
 import { z } from 'zod';
-import { DEFAULT_PRODUCT_SORT, PAGE_MAX, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_PAGE_SIZE, SEARCH_TITLE_MAX } from './catalogue-model.ts';
+import { DEFAULT_PRODUCT_SORT, PAGE_MAX, PAGE_SIZE_MAX, PRODUCT_SORTS, SEARCH_PAGE_SIZE, SEARCH_TITLE_MAX } from './catalogue.model.ts';
 
-export * from './catalogue-model.ts';
+export * from './catalogue.model.ts';
 
 const positiveInt = z.number({ error: 'must be a number' }).int('must be a whole number').positive('must be positive');
 export const idSchema = z.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large');

@@ -4,13 +4,13 @@
  * so a total cannot go below zero. Its minimum spend is compared with the same base.
  */
 import { z } from 'zod';
-import { idSchema } from './catalogue.ts';
+import { idSchema } from './catalogue.schema.ts';
 import { COUPON_CODE_MESSAGES } from './field-messages.ts';
-import { convertFromEur, divRound, type CurrencyCode } from './money.ts';
-import { currencyCodeSchema } from './money-schema.ts';
-import type { CouponKind, CouponProblem } from './coupons-model.ts';
+import { convertFromEur, divRound, type CurrencyCode } from './money.model.ts';
+import { currencyCodeSchema } from './money.schema.ts';
+import type { CouponKind, CouponProblem } from './coupons.model.ts';
 
-export * from './coupons-model.ts';
+export * from './coupons.model.ts';
 
 export const COUPON_CODE_MAX = 32;
 

@@ -2,7 +2,7 @@
  * Money is always an integer count of minor units (cents, pence) in a named currency.
  * Catalogue prices are kept in EUR; other currencies are derived with the specification's
  * fixed rates, expressed against USD. No zod here (the currency code's schema is in
- * money-schema.ts): every page formats prices with this module, and zod is not for every page.
+ * money.schema.ts): every page formats prices with this module, and zod is not for every page.
  */
 export const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'AUD', 'NZD', 'CAD'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
