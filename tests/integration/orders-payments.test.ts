@@ -5,19 +5,18 @@
  * reported by webhooks several times and in any order.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paypalPurchaseUnit } from '../../src/domain/checkout.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { cartItems, orderStatusEvents, orders, payments, processedWebhookEvents } from '../../src/server/db/schema.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
-import { call, createTestShop, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { call, type TestShop } from './harness.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
 import {
   capture,
   ukAddress,
   createPaypalOrder,
-  findStock,
   guestOrder,
   orderDetail,
   pay,
@@ -25,6 +24,7 @@ import {
   printedLine,
   simulatorOf,
   stockOf,
+  useOrderShop,
   type Stock,
 } from './orders-support.ts';
 import { orderRow as orderRowOf } from '../support/order-rows.ts';
@@ -33,20 +33,8 @@ let shop: TestShop;
 let mail: MailReceiver;
 let stock: Stock;
 
-beforeAll(async () => {
-  mail = await startMailReceiver();
-  // A short PayPal time limit, so "slow" tests do not wait ten seconds.
-  shop = await createTestShop({ smtpUrl: mail.url, reconcileIntervalMs: 0, paypal: { ...loadConfig({}).paypal, timeoutMs: 400 } });
-  stock = await findStock(shop, 40);
-});
-afterAll(async () => {
-  await shop?.close();
-  await mail?.close();
-});
-beforeEach(() => {
-  // Each test decides about webhooks itself; none arrive on their own.
-  simulatorOf(shop).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
-});
+// A short PayPal time limit, so "slow" tests do not wait ten seconds.
+useOrderShop({ paypal: { ...loadConfig({}).paypal, timeoutMs: 400 } }, {}, 40, (env) => ({ shop, mail, stock } = env));
 
 const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
