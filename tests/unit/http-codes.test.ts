@@ -6,13 +6,14 @@ import { memoryStorage } from './helpers/memory-storage.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type SeenRequest } from './helpers/fake-api.ts';
 import { freshShellEachTest } from './helpers/fresh-shell.ts';
-import { ApiError, CLIENT_CODES, otherPost, post } from '../../src/client/http.ts';
+import { CLIENT_CODES, otherPost, post } from '../../src/client/http.ts';
 import { createSharedRefresh, type RefreshResult } from '../../src/client/code-handler.ts';
 import { refreshSessionOnce } from '../../src/stores/http-handling.ts';
 import { installHttpHandling } from '../../src/stores/http-install.ts';
 import { $logoutNotices, confirmLogoutNotice } from '../../src/stores/logout-dialog.ts';
 import { $session, setSession } from '../../src/stores/session.ts';
 import { $toasts, TOAST_DEDUPE_RESET_MS, TOAST_DURATION_MS, type Toast } from '../../src/stores/toasts.ts';
+import { failure } from '../support/api-failure.ts';
 
 const ORDERS = '/api/demo/orders';
 const REFRESH = '/api/auth/refreshToken';
@@ -50,16 +51,6 @@ function refreshRoute() {
     const next = given === 'r1' ? 2 : given === 'r2' ? 3 : 0;
     return next ? envelope('0000', { token: `t${next}`, refreshToken: `r${next}` }) : envelope('9998', null, 'Refresh token invalid');
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('expired token (9999, 9998, 3333)', () => {
