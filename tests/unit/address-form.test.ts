@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressRecord } from '../../src/domain/account.ts';
 import { addressLines } from '../../src/islands/address/address-lines.ts';
+import { hongKongAddress } from '../support/addresses.ts';
 import {
   checkAddress,
   emptyAddress,
@@ -141,19 +142,10 @@ describe('the server’s refusal next to its fields', () => {
 describe('an address as the book shows it', () => {
   const record: AddressRecord = {
     id: 3,
-    firstName: 'Chan',
-    lastName: 'Tai Man',
-    company: '',
-    address: '1 Nathan Road',
-    address2: 'Flat 12A',
-    country: 'HK',
+    ...hongKongAddress,
     countryName: 'Hong Kong',
     province: 'KLN',
     provinceName: 'Kowloon',
-    postalCode: '',
-    phoneCode: '+852',
-    city: 'Tsim Sha Tsui',
-    phone: '5123 4567',
     isDefault: true,
   };
 
