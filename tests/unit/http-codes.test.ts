@@ -53,6 +53,16 @@ function refreshRoute() {
   });
 }
 
+/** A call whose token stays expired while `refreshToken` is stored: it fails with 9999 after one refresh attempt. */
+async function failsStillExpired(refreshToken: string): Promise<void> {
+  setSession({ token: 't1', refreshToken });
+  protectedRoute(new Set());
+  refreshRoute();
+  const error = await failure(post('/demo/orders'));
+  expect(error.code).toBe('9999');
+  expect(api().to(REFRESH)).toHaveLength(1);
+}
+
 describe('expired token (9999, 9998, 3333)', () => {
   it.each(['9999', '9998', '3333'])('%s: refreshes once, stores the new pair and retries the call', async (code) => {
     setSession({ token: 't1', refreshToken: 'r1' });
@@ -103,12 +113,7 @@ describe('expired token (9999, 9998, 3333)', () => {
   });
 
   it('a refused refresh resets the session and does not retry the call', async () => {
-    setSession({ token: 't1', refreshToken: 'stale' });
-    protectedRoute(new Set());
-    refreshRoute();
-    const error = await failure(post('/demo/orders'));
-    expect(error.code).toBe('9999');
-    expect(api().to(REFRESH)).toHaveLength(1);
+    await failsStillExpired('stale');
     expect(api().to(ORDERS)).toHaveLength(1);
     expect($session.get()).toBeNull();
     expect(memoryStorage.getItem('SOY_refreshToken')).toBeNull();
@@ -116,12 +121,7 @@ describe('expired token (9999, 9998, 3333)', () => {
   });
 
   it('a call still expired after its retry resets the session without refreshing again (no loop)', async () => {
-    setSession({ token: 't1', refreshToken: 'r1' });
-    protectedRoute(new Set());
-    refreshRoute();
-    const error = await failure(post('/demo/orders'));
-    expect(error.code).toBe('9999');
-    expect(api().to(REFRESH)).toHaveLength(1);
+    await failsStillExpired('r1');
     expect(api().to(ORDERS).map(bearer)).toEqual(['t1', 't2']);
     expect($session.get()).toBeNull();
   });
