@@ -13,20 +13,7 @@ import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
-import {
-  capture,
-  ukAddress,
-  createPaypalOrder,
-  guestOrder,
-  orderDetail,
-  pay,
-  plainLine,
-  printedLine,
-  simulatorOf,
-  stockOf,
-  useOrderShop,
-  type Stock,
-} from './orders-support.ts';
+import { capture, ukAddress, createPaypalOrder, guestOrder, orderDetail, pay, plainLine, printedLine, simulatorOf, stockOf, useOrderShop, type Stock } from './orders-support.ts';
 import { orderRow as orderRowOf } from '../support/order-rows.ts';
 
 let shop: TestShop;
