@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressRecord } from '../../src/domain/account.ts';
 import { addresses } from '../../src/server/db/schema.ts';
 import { call, createTestShop, signUp, type TestAccount, type TestShop } from './harness.ts';
+import { hongKongAddress } from '../support/addresses.ts';
 
 let shop: TestShop;
 
@@ -19,17 +20,8 @@ afterAll(async () => shop?.close());
 
 function hongKong(overrides: Record<string, unknown> = {}) {
   return {
-    firstName: 'Chan',
-    lastName: 'Tai Man',
-    company: '',
-    address: '1 Nathan Road',
-    address2: 'Flat 12A',
-    country: 'HK',
+    ...hongKongAddress,
     province: 'Kowloon',
-    postalCode: '',
-    phoneCode: '+852',
-    city: 'Tsim Sha Tsui',
-    phone: '5123 4567',
     isDefault: false,
     ...overrides,
   };

@@ -110,32 +110,26 @@ describe('merging the guest cart on sign-in', () => {
     expect(quantities(await cartOf(asVisitor(stranger)))).toEqual({ THEIRS: 2 });
   });
 
+  /** An account's cart of `mine` plain shirts merged at sign-in with a guest cart of `theirs`, stock `stockAtSignIn` by then. */
+  async function mergedPlain(mine: number, theirs: number, stockAtSignIn: number) {
+    const account = await signUp(shop.app);
+    await add([plain(mine)], account.auth);
+    const v = visitor();
+    await add([plain(theirs)], asVisitor(v));
+    await setStock(stockAtSignIn);
+    const token = await signIn(account, v);
+    return quantities(await cartOf(bearer(token)));
+  }
+
   it('caps a merged line at 99', async () => {
     await setStock(500);
-    const account = await signUp(shop.app);
-    await add([plain(60)], account.auth);
-    const v = visitor();
-    await add([plain(60)], asVisitor(v));
-    const token = await signIn(account, v);
-    expect(quantities(await cartOf(bearer(token)))).toEqual({ plain: 99 });
+    expect(await mergedPlain(60, 60, 500)).toEqual({ plain: 99 });
   });
 
   it('caps a merged line at the stock, never below what either cart had', async () => {
     await setStock(50);
-    const account = await signUp(shop.app);
-    await add([plain(30)], account.auth);
-    const v = visitor();
-    await add([plain(25)], asVisitor(v));
-    await setStock(40);
-    const token = await signIn(account, v);
-    expect(quantities(await cartOf(bearer(token)))).toEqual({ plain: 40 });
-
-    const second = await signUp(shop.app);
-    await add([plain(30)], second.auth);
-    const w = visitor();
-    await add([plain(25)], asVisitor(w));
-    await setStock(10);
-    expect(quantities(await cartOf(bearer(await signIn(second, w))))).toEqual({ plain: 30 });
+    expect(await mergedPlain(30, 25, 40)).toEqual({ plain: 40 });
+    expect(await mergedPlain(30, 25, 10)).toEqual({ plain: 30 });
   });
 
   it('signs in without a visitor id, merging nothing', async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions, users } from '../../src/server/db/schema.ts';
 import { bearer, call, createTestShop, newEmail, newIp, signUp, type TestAccount, type TestShop } from './harness.ts';
 import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { newAccountUserInfo } from '../support/accounts.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -42,13 +43,7 @@ describe('profile', () => {
     const answer = await getUser(account);
     expect(answer.code).toBe('0000');
     expect(answer.data).toEqual({
-      userId: account.userId,
-      userName: 'Ada Lovelace',
-      roles: ['R_CUSTOMER'],
-      buttons: [],
-      email: account.email,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
+      ...newAccountUserInfo(account),
       gender: 'secrecy',
       birthday: null,
       subscribe: false,

@@ -9,6 +9,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema.ts';
 import { bearer, call, createTestShop, signUp, testClock, type TestAccount, type TestShop } from './harness.ts';
+import { newAccountUserInfo } from '../support/accounts.ts';
 
 let shop: TestShop;
 const clock = testClock();
@@ -43,15 +44,7 @@ describe('access tokens', () => {
     const account = await signUp(shop.app);
     const answer = await me(account.token);
     expect(answer.code).toBe('0000');
-    expect(answer.data).toEqual({
-      userId: account.userId,
-      userName: 'Ada Lovelace',
-      roles: ['R_CUSTOMER'],
-      buttons: [],
-      email: account.email,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    expect(answer.data).toEqual(newAccountUserInfo(account));
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 

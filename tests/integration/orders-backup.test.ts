@@ -33,6 +33,14 @@ interface Sql {
   query<T>(text: string): Promise<{ rows: T[] }>;
 }
 
+/** The backup holds some of the 40 orders, not none and not necessarily all, and is consistent. */
+async function expectRestoredOrders(restored: Sql, target: Stock, initialStock: number): Promise<void> {
+  const count = await restored.query<{ n: number }>('select count(*)::int as n from orders');
+  expect(count.rows[0]!.n).toBeGreaterThan(0);
+  expect(count.rows[0]!.n).toBeLessThanOrEqual(40);
+  expect(await consistencyProblems(restored, target, initialStock)).toEqual([]);
+}
+
 async function consistencyProblems(db: Sql, target: Stock, initialStock: number): Promise<string[]> {
   const problems: string[] = [];
   const sums = await db.query<{ order_no: string; items_total: number; lines: number; line_sum: number; payments: number; events: number }>(`
@@ -105,11 +113,7 @@ describe('a backup taken while orders are written (item 33)', () => {
         const restored = new pg.Client({ connectionString: restoredUrl.toString() });
         await restored.connect();
         try {
-          const count = await restored.query<{ n: number }>('select count(*)::int as n from orders');
-          // The backup holds some of the orders, not none and not necessarily all.
-          expect(count.rows[0]!.n).toBeGreaterThan(0);
-          expect(count.rows[0]!.n).toBeLessThanOrEqual(40);
-          expect(await consistencyProblems(restored, stock, initialStock)).toEqual([]);
+          await expectRestoredOrders(restored, stock, initialStock);
         } finally {
           await restored.end();
         }
@@ -126,10 +130,7 @@ describe('a backup taken while orders are written (item 33)', () => {
       expect(placed).toBe(40);
       const restored = await PGlite.create({ loadDataDir: dump });
       try {
-        const count = await restored.query<{ n: number }>('select count(*)::int as n from orders');
-        expect(count.rows[0]!.n).toBeGreaterThan(0);
-        expect(count.rows[0]!.n).toBeLessThanOrEqual(40);
-        expect(await consistencyProblems(restored, stock, initialStock)).toEqual([]);
+        await expectRestoredOrders(restored, stock, initialStock);
       } finally {
         await restored.close();
       }

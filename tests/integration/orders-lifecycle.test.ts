@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.ts';
 import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.ts';
 import { coupons, orderItems, orderStatusEvents, orders, payments, users } from '../../src/server/db/schema.ts';
@@ -14,7 +14,7 @@ import { listen } from '../../src/server/main.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, createTestShop, newIp, signUp, testClock, type TestAccount, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
 import {
   capture,
   createPaypalOrder,
@@ -30,6 +30,7 @@ import {
   simulatorOf,
   stockOf,
   ukAddress,
+  useOrderShop,
   type Stock,
 } from './orders-support.ts';
 import { orderRow as orderRowOf } from '../support/order-rows.ts';
@@ -39,18 +40,7 @@ let mail: MailReceiver;
 let stock: Stock;
 const clock = testClock();
 
-beforeAll(async () => {
-  mail = await startMailReceiver();
-  shop = await createTestShop({ smtpUrl: mail.url, reconcileIntervalMs: 0 }, { clock: clock.now });
-  stock = await findStock(shop, 50);
-});
-afterAll(async () => {
-  await shop?.close();
-  await mail?.close();
-});
-beforeEach(() => {
-  simulatorOf(shop).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
-});
+useOrderShop({}, { clock: clock.now }, 50, (env) => ({ shop, mail, stock } = env));
 
 const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 

@@ -5,50 +5,41 @@
  * reported by webhooks several times and in any order.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paypalPurchaseUnit } from '../../src/domain/checkout.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { cartItems, orderStatusEvents, orders, payments, processedWebhookEvents } from '../../src/server/db/schema.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
-import { call, createTestShop, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
-import {
-  capture,
-  ukAddress,
-  createPaypalOrder,
-  findStock,
-  guestOrder,
-  orderDetail,
-  pay,
-  plainLine,
-  printedLine,
-  simulatorOf,
-  stockOf,
-  type Stock,
-} from './orders-support.ts';
+import { call, type TestShop } from './harness.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
+import { capture, ukAddress, createPaypalOrder, guestOrder, orderDetail, pay, plainLine, printedLine, simulatorOf, stockOf, useOrderShop, type Stock } from './orders-support.ts';
 import { orderRow as orderRowOf } from '../support/order-rows.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
 let stock: Stock;
 
-beforeAll(async () => {
-  mail = await startMailReceiver();
-  // A short PayPal time limit, so "slow" tests do not wait ten seconds.
-  shop = await createTestShop({ smtpUrl: mail.url, reconcileIntervalMs: 0, paypal: { ...loadConfig({}).paypal, timeoutMs: 400 } });
-  stock = await findStock(shop, 40);
-});
-afterAll(async () => {
-  await shop?.close();
-  await mail?.close();
-});
-beforeEach(() => {
-  // Each test decides about webhooks itself; none arrive on their own.
-  simulatorOf(shop).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
-});
+// A short PayPal time limit, so "slow" tests do not wait ten seconds.
+useOrderShop({ paypal: { ...loadConfig({}).paypal, timeoutMs: 400 } }, {}, 40, (env) => ({ shop, mail, stock } = env));
 
 const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
+
+/** A guest order with a PayPal order the buyer approved, the simulator then switched to `switches`. */
+async function approvedOrder(switches: Parameters<ReturnType<typeof simulatorOf>['setSwitches']>[0]) {
+  const { order } = await guestOrder(shop, [plainLine(stock)]);
+  const paypalOrderId = await createPaypalOrder(shop, order);
+  simulatorOf(shop).approve(paypalOrderId);
+  simulatorOf(shop).setSwitches(switches);
+  return { order, paypalOrderId };
+}
+
+/** The capture answered paid, PayPal holds exactly one capture, and the order moved to paid once. */
+async function expectPaidOnce(answer: Awaited<ReturnType<typeof capture>>, orderNo: string, paypalOrderId: string): Promise<void> {
+  expect(answer.data).toEqual({ orderNo, status: 'paid', payment: 'COMPLETED' });
+  expect(capturesAtPaypal(paypalOrderId)).toBe(1);
+  expect(await statusMoves(orderNo)).toEqual(['>pending_payment', 'pending_payment>paid']);
+}
 
 async function paymentRow(orderNo: string) {
   const row = await orderRow(orderNo);
@@ -188,10 +179,7 @@ describe('capture is refused when it must be (item 24, 25)', () => {
   });
 
   it('gives the money back if the order was cancelled while PayPal was capturing', async () => {
-    const { order } = await guestOrder(shop, [plainLine(stock)]);
-    const paypalOrderId = await createPaypalOrder(shop, order);
-    simulatorOf(shop).approve(paypalOrderId);
-    simulatorOf(shop).setSwitches({ slowMs: 150 });
+    const { order, paypalOrderId } = await approvedOrder({ slowMs: 150 });
     const capturing = capture(shop, paypalOrderId, order.orderNo);
     // Someone cancels the order by hand in the database while the capture is under way.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -228,10 +216,7 @@ describe('declined, pending, failing and slow captures (items 27, 28)', () => {
   });
 
   it('keeps a PENDING capture unpaid until the webhook settles it', async () => {
-    const { order } = await guestOrder(shop, [plainLine(stock)]);
-    const paypalOrderId = await createPaypalOrder(shop, order);
-    simulatorOf(shop).approve(paypalOrderId);
-    simulatorOf(shop).setSwitches({ nextCapture: 'PENDING' });
+    const { order, paypalOrderId } = await approvedOrder({ nextCapture: 'PENDING' });
     const pending = await capture(shop, paypalOrderId, order.orderNo);
     expect(pending.data).toEqual({ orderNo: order.orderNo, status: 'pending_payment', payment: 'PENDING' });
     expect((await orderRow(order.orderNo)).status).toBe('pending_payment');
@@ -273,24 +258,16 @@ describe('declined, pending, failing and slow captures (items 27, 28)', () => {
   });
 
   it('a 500 after PayPal committed the capture: the retry leaves one capture and the order paid once', async () => {
-    const { order } = await guestOrder(shop, [plainLine(stock)]);
-    const paypalOrderId = await createPaypalOrder(shop, order);
-    simulatorOf(shop).approve(paypalOrderId);
-    simulatorOf(shop).setSwitches({ nextCapture: 'ERROR_AFTER_COMMIT' });
+    const { order, paypalOrderId } = await approvedOrder({ nextCapture: 'ERROR_AFTER_COMMIT' });
     const first = await capture(shop, paypalOrderId, order.orderNo);
     // The shop asks PayPal after the 500, sees the capture, and settles it at once.
     expect(first.data).toEqual({ orderNo: order.orderNo, status: 'paid', payment: 'COMPLETED' });
     const second = await capture(shop, paypalOrderId, order.orderNo);
-    expect(second.data).toEqual({ orderNo: order.orderNo, status: 'paid', payment: 'COMPLETED' });
-    expect(capturesAtPaypal(paypalOrderId)).toBe(1);
-    expect(await statusMoves(order.orderNo)).toEqual(['>pending_payment', 'pending_payment>paid']);
+    await expectPaidOnce(second, order.orderNo, paypalOrderId);
   });
 
   it('a capture slower than the time limit: the buyer is told to retry, and the retry replays the one capture', async () => {
-    const { order } = await guestOrder(shop, [plainLine(stock)]);
-    const paypalOrderId = await createPaypalOrder(shop, order);
-    simulatorOf(shop).approve(paypalOrderId);
-    simulatorOf(shop).setSwitches({ slowMs: 700 });
+    const { order, paypalOrderId } = await approvedOrder({ slowMs: 700 });
     const slow = await capture(shop, paypalOrderId, order.orderNo);
     expect(slow.code).toBe('1503');
     expect(slow.data).toEqual({ reason: 'PAYPAL_UNAVAILABLE', retry: true });
@@ -298,9 +275,7 @@ describe('declined, pending, failing and slow captures (items 27, 28)', () => {
     simulatorOf(shop).setSwitches({ slowMs: 0 });
     // PayPal did capture meanwhile; the retry (same PayPal-Request-Id) gets that capture back.
     const retried = await capture(shop, paypalOrderId, order.orderNo);
-    expect(retried.data).toEqual({ orderNo: order.orderNo, status: 'paid', payment: 'COMPLETED' });
-    expect(capturesAtPaypal(paypalOrderId)).toBe(1);
-    expect(await statusMoves(order.orderNo)).toEqual(['>pending_payment', 'pending_payment>paid']);
+    await expectPaidOnce(retried, order.orderNo, paypalOrderId);
   });
 
   it('a slow PayPal within the time limit still pays', async () => {

@@ -4,11 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.ts';
 import { coupons, productSizes, products, squadPlayers } from '../../src/server/db/schema.ts';
 import type { PaypalSimulator } from '../../src/server/modules/payments/simulator.ts';
-import { call, visitor, type Answer, type TestShop } from './harness.ts';
+import type { Config } from '../../src/server/config.ts';
+import { call, createTestShop, visitor, type Answer, type ShopOptions, type TestShop } from './harness.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 
 export interface Stock {
   productId: number;
@@ -137,4 +139,34 @@ export async function pay(shop: TestShop, order: Pick<PlacedOrder, 'orderNo' | '
 
 export function orderDetail(shop: TestShop, orderNo: string, access: { token?: string; auth?: { headers: Record<string, string> } } = {}) {
   return call(shop.app, '/demo/ironOrder/getOrderDetail', { orderNo, ...(access.token ? { token: access.token } : {}) }, access.auth ?? {});
+}
+
+export interface OrderShop {
+  shop: TestShop;
+  mail: MailReceiver;
+  stock: Stock;
+}
+
+/**
+ * The shop-and-mail setup of the order tests: a mail receiver, a shop sending to it with `config`
+ * (no reconciler running), a product size with `minStock` units, and a PayPal simulator reset before
+ * each test so each test decides about captures, slowness and webhooks itself (none arrive on their own).
+ * `ready` receives the shop, mail receiver and stock once they are up.
+ */
+export function useOrderShop(config: Partial<Config>, options: ShopOptions, minStock: number, ready: (env: OrderShop) => void): void {
+  let env: Partial<OrderShop> = {};
+  beforeAll(async () => {
+    env.mail = await startMailReceiver();
+    env.shop = await createTestShop({ smtpUrl: env.mail.url, reconcileIntervalMs: 0, ...config }, options);
+    env.stock = await findStock(env.shop, minStock);
+    ready(env as OrderShop);
+  });
+  afterAll(async () => {
+    await env.shop?.close();
+    await env.mail?.close();
+    env = {};
+  });
+  beforeEach(() => {
+    simulatorOf(env.shop!).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
+  });
 }

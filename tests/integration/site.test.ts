@@ -26,6 +26,13 @@ beforeAll(async () => {
 });
 afterAll(async () => rm(site, { recursive: true, force: true }));
 
+/** A GET of `url` answers `statusCode` with exactly `body`. */
+async function expectPage(shop: TestShop, url: string, statusCode: number, body: string): Promise<void> {
+  const page = await shop.app.inject({ method: 'GET', url });
+  expect(page.statusCode, url).toBe(statusCode);
+  expect(page.body, url).toBe(body);
+}
+
 describe('at the root', () => {
   let shop: TestShop;
   beforeAll(async () => {
@@ -69,21 +76,14 @@ describe('at the root', () => {
 
   it('opens a product added after the build through the product shell', async () => {
     // Product 2 has no pre-rendered page in this test site, as if added after the build.
-    const en = await shop.app.inject({ method: 'GET', url: '/en-US/product/2/' });
-    expect(en.statusCode).toBe(200);
-    expect(en.body).toBe('<html>product shell en</html>');
-    const zh = await shop.app.inject({ method: 'GET', url: '/zh-CN/product/2' });
-    expect(zh.body).toBe('<html>product shell zh</html>');
-    const unknown = await shop.app.inject({ method: 'GET', url: '/en-US/product/987654/' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).toBe('<html>not found page</html>');
+    await expectPage(shop, '/en-US/product/2/', 200, '<html>product shell en</html>');
+    await expectPage(shop, '/zh-CN/product/2', 200, '<html>product shell zh</html>');
+    await expectPage(shop, '/en-US/product/987654/', 404, '<html>not found page</html>');
   });
 
   it('answers unknown pages with the not-found page and unknown API paths with the envelope', async () => {
     for (const url of ['/en-US/nothing-here', '/en-US/product/abc/', '/en-US/product/0/']) {
-      const page = await shop.app.inject({ method: 'GET', url });
-      expect(page.statusCode, url).toBe(404);
-      expect(page.body).toBe('<html>not found page</html>');
+      await expectPage(shop, url, 404, '<html>not found page</html>');
     }
     const api = await shop.app.inject({ method: 'GET', url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
@@ -99,11 +99,8 @@ describe('under a base path', () => {
   afterAll(async () => shop?.close());
 
   it('serves the site below the prefix and nothing above it', async () => {
-    const home = await shop.app.inject({ method: 'GET', url: '/independent-website/views/en-US/' });
-    expect(home.statusCode).toBe(200);
-    expect(home.body).toBe('<html>home en</html>');
-    const shell = await shop.app.inject({ method: 'GET', url: '/independent-website/views/en-US/product/3/' });
-    expect(shell.body).toBe('<html>product shell en</html>');
+    await expectPage(shop, '/independent-website/views/en-US/', 200, '<html>home en</html>');
+    await expectPage(shop, '/independent-website/views/en-US/product/3/', 200, '<html>product shell en</html>');
     expect((await shop.app.inject({ method: 'GET', url: '/en-US/' })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });

@@ -43,23 +43,11 @@ function place(overrides: Partial<SavedPlace>): SavedPlace {
 
 describe('a whole address typed on one line', () => {
   it('reads a Hong Kong address: street, district, province by name, country', () => {
-    expect(suggestAddress('1 Nathan Road, Tsim Sha Tsui, Kowloon, Hong Kong', context())).toEqual({
-      address: '1 Nathan Road',
-      city: 'Tsim Sha Tsui',
-      province: 'KLN',
-      country: 'HK',
-      fromSaved: false,
-    });
+    expect(suggestAddress('1 Nathan Road, Tsim Sha Tsui, Kowloon, Hong Kong', context())).toEqual({ address: '1 Nathan Road', city: 'Tsim Sha Tsui', province: 'KLN', country: 'HK', fromSaved: false });
   });
 
   it('reads a US address with the state code and ZIP in one part, for the chosen country', () => {
-    expect(suggestAddress('500 Congress Ave, Austin, TX 73301', context({ country: 'US' }))).toEqual({
-      address: '500 Congress Ave',
-      city: 'Austin',
-      province: 'TX',
-      postalCode: '73301',
-      fromSaved: false,
-    });
+    expect(suggestAddress('500 Congress Ave, Austin, TX 73301', context({ country: 'US' }))).toEqual({ address: '500 Congress Ave', city: 'Austin', province: 'TX', postalCode: '73301', fromSaved: false });
     // City and state without a comma between them, a ZIP+4, and a short country name.
     expect(suggestAddress('350 5th Ave, New York NY 10118-0110, USA', context())).toMatchObject({ address: '350 5th Ave', city: 'New York', province: 'NY', postalCode: '10118-0110', country: 'US' });
   });
@@ -71,13 +59,7 @@ describe('a whole address typed on one line', () => {
   });
 
   it('moves a leading flat or unit to the second line, and splits Chinese commas', () => {
-    expect(suggestAddress('Flat 12A, 1 Nathan Road, Tsim Sha Tsui, Kowloon', context({ country: 'HK' }))).toEqual({
-      address: '1 Nathan Road',
-      address2: 'Flat 12A',
-      city: 'Tsim Sha Tsui',
-      province: 'KLN',
-      fromSaved: false,
-    });
+    expect(suggestAddress('Flat 12A, 1 Nathan Road, Tsim Sha Tsui, Kowloon', context({ country: 'HK' }))).toEqual({ address: '1 Nathan Road', address2: 'Flat 12A', city: 'Tsim Sha Tsui', province: 'KLN', fromSaved: false });
     expect(suggestAddress('建国路88号，北京，100022', context({ country: 'CN' }))).toMatchObject({ address: '建国路88号', city: '北京', postalCode: '100022' });
   });
 
@@ -109,13 +91,7 @@ describe('details from the shopper’s saved addresses', () => {
   const kowloon = place({ id: 8, address: '1 Nathan Road', address2: 'Flat 12A', city: 'Tsim Sha Tsui', province: 'KLN', country: 'HK' });
 
   it('fills city and country from a saved address with the same postal code', () => {
-    expect(suggestAddress('223 Baker Street, nw1 6xe', context({ saved: [london] }))).toEqual({
-      address: '223 Baker Street',
-      postalCode: 'NW1 6XE',
-      city: 'London',
-      country: 'GB',
-      fromSaved: true,
-    });
+    expect(suggestAddress('223 Baker Street, nw1 6xe', context({ saved: [london] }))).toEqual({ address: '223 Baker Street', postalCode: 'NW1 6XE', city: 'London', country: 'GB', fromSaved: true });
   });
 
   it('fills province and country from a saved address in the same city, not its postal code', () => {
@@ -130,14 +106,7 @@ describe('details from the shopper’s saved addresses', () => {
   });
 
   it('offers the place of a saved address whose street starts with what was typed, without name or phone', () => {
-    expect(suggestAddress('1 nath', context({ saved: [london, kowloon] }))).toEqual({
-      address: '1 Nathan Road',
-      address2: 'Flat 12A',
-      city: 'Tsim Sha Tsui',
-      province: 'KLN',
-      country: 'HK',
-      fromSaved: true,
-    });
+    expect(suggestAddress('1 nath', context({ saved: [london, kowloon] }))).toEqual({ address: '1 Nathan Road', address2: 'Flat 12A', city: 'Tsim Sha Tsui', province: 'KLN', country: 'HK', fromSaved: true });
     expect(suggestAddress('1 N', context({ saved: [kowloon] }))).toBeNull();
     expect(suggestAddress('2 Nathan', context({ saved: [kowloon] }))).toBeNull();
   });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AddressRecord } from '../../src/domain/account.ts';
 import { addressLines } from '../../src/islands/address/address-lines.ts';
+import { hongKongAddress } from '../support/addresses.ts';
 import {
   checkAddress,
   emptyAddress,
@@ -38,22 +39,15 @@ function hongKong(overrides: Partial<AddressFormValues> = {}): AddressFormValues
 }
 
 describe('phone code from the country', () => {
-  it('takes the country’s code when none is typed', () => {
-    expect(phoneCodeAfterCountry('', undefined, HK)).toBe('+852');
-  });
-
-  it('follows the country while the code is still the previous country’s', () => {
-    expect(phoneCodeAfterCountry('+852', HK, US)).toBe('+1');
-    expect(phoneCodeAfterCountry(' +1 ', US, GB)).toBe('+44');
-  });
-
-  it('keeps a code the shopper typed themselves (a phone from elsewhere)', () => {
-    expect(phoneCodeAfterCountry('+86', HK, US)).toBe('+86');
-    expect(phoneCodeAfterCountry('+86', undefined, GB)).toBe('+86');
-  });
-
-  it('leaves the code alone when no country is chosen', () => {
-    expect(phoneCodeAfterCountry('+852', HK, undefined)).toBe('+852');
+  it.each([
+    ['takes the country’s code when none is typed', '', undefined, HK, '+852'],
+    ['follows the country while the code is still the previous country’s', '+852', HK, US, '+1'],
+    ['follows the country while the code is still the previous country’s, spaces and all', ' +1 ', US, GB, '+44'],
+    ['keeps a code the shopper typed themselves (a phone from elsewhere)', '+86', HK, US, '+86'],
+    ['keeps a code the shopper typed themselves when there was no country before', '+86', undefined, GB, '+86'],
+    ['leaves the code alone when no country is chosen', '+852', HK, undefined, '+852'],
+  ])('%s', (_case, typed, previous, next, expected) => {
+    expect(phoneCodeAfterCountry(typed, previous, next)).toBe(expected);
   });
 });
 
@@ -141,19 +135,10 @@ describe('the server’s refusal next to its fields', () => {
 describe('an address as the book shows it', () => {
   const record: AddressRecord = {
     id: 3,
-    firstName: 'Chan',
-    lastName: 'Tai Man',
-    company: '',
-    address: '1 Nathan Road',
-    address2: 'Flat 12A',
-    country: 'HK',
+    ...hongKongAddress,
     countryName: 'Hong Kong',
     province: 'KLN',
     provinceName: 'Kowloon',
-    postalCode: '',
-    phoneCode: '+852',
-    city: 'Tsim Sha Tsui',
-    phone: '5123 4567',
     isDefault: true,
   };
 

@@ -20,12 +20,14 @@ describe('bench report', () => {
 });
 
 describe('bench profile summary', () => {
-  it('says where code lives: a package, one of our files, Node or V8', () => {
-    expect(locationOf('file:///w/node_modules/@electric-sql/pglite/dist/x.js', 'hn')).toBe('@electric-sql/pglite');
-    expect(locationOf('file:///w/node_modules/.pnpm/zod/x.js', 'f')).toBe('.pnpm');
-    expect(locationOf('file:///work/shop/src/server/services/search-index.ts', 'search')).toBe('src/server/services/search-index.ts');
-    expect(locationOf('node:internal/streams/writable', 'write')).toBe('node internals');
-    expect(locationOf('', '(garbage collector)')).toBe('(garbage collector)');
+  it.each([
+    ['file:///w/node_modules/@electric-sql/pglite/dist/x.js', 'hn', '@electric-sql/pglite'],
+    ['file:///w/node_modules/.pnpm/zod/x.js', 'f', '.pnpm'],
+    ['file:///work/shop/src/server/services/search-index.ts', 'search', 'src/server/services/search-index.ts'],
+    ['node:internal/streams/writable', 'write', 'node internals'],
+    ['', '(garbage collector)', '(garbage collector)'],
+  ])('says where code lives: a package, one of our files, Node or V8 (%s %s)', (url, functionName, location) => {
+    expect(locationOf(url, functionName)).toBe(location);
   });
 
   it('adds up self time per location and function, biggest first', () => {

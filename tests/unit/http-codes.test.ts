@@ -6,13 +6,14 @@ import { memoryStorage } from './helpers/memory-storage.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type SeenRequest } from './helpers/fake-api.ts';
 import { freshShellEachTest } from './helpers/fresh-shell.ts';
-import { ApiError, CLIENT_CODES, otherPost, post } from '../../src/client/http.ts';
+import { CLIENT_CODES, otherPost, post } from '../../src/client/http.ts';
 import { createSharedRefresh, type RefreshResult } from '../../src/client/code-handler.ts';
 import { refreshSessionOnce } from '../../src/stores/http-handling.ts';
 import { installHttpHandling } from '../../src/stores/http-install.ts';
 import { $logoutNotices, confirmLogoutNotice } from '../../src/stores/logout-dialog.ts';
 import { $session, setSession } from '../../src/stores/session.ts';
 import { $toasts, TOAST_DEDUPE_RESET_MS, TOAST_DURATION_MS, type Toast } from '../../src/stores/toasts.ts';
+import { failure } from '../support/api-failure.ts';
 
 const ORDERS = '/api/demo/orders';
 const REFRESH = '/api/auth/refreshToken';
@@ -52,14 +53,14 @@ function refreshRoute() {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
+/** A call whose token stays expired while `refreshToken` is stored: it fails with 9999 after one refresh attempt. */
+async function failsStillExpired(refreshToken: string): Promise<void> {
+  setSession({ token: 't1', refreshToken });
+  protectedRoute(new Set());
+  refreshRoute();
+  const error = await failure(post('/demo/orders'));
+  expect(error.code).toBe('9999');
+  expect(api().to(REFRESH)).toHaveLength(1);
 }
 
 describe('expired token (9999, 9998, 3333)', () => {
@@ -112,12 +113,7 @@ describe('expired token (9999, 9998, 3333)', () => {
   });
 
   it('a refused refresh resets the session and does not retry the call', async () => {
-    setSession({ token: 't1', refreshToken: 'stale' });
-    protectedRoute(new Set());
-    refreshRoute();
-    const error = await failure(post('/demo/orders'));
-    expect(error.code).toBe('9999');
-    expect(api().to(REFRESH)).toHaveLength(1);
+    await failsStillExpired('stale');
     expect(api().to(ORDERS)).toHaveLength(1);
     expect($session.get()).toBeNull();
     expect(memoryStorage.getItem('SOY_refreshToken')).toBeNull();
@@ -125,12 +121,7 @@ describe('expired token (9999, 9998, 3333)', () => {
   });
 
   it('a call still expired after its retry resets the session without refreshing again (no loop)', async () => {
-    setSession({ token: 't1', refreshToken: 'r1' });
-    protectedRoute(new Set());
-    refreshRoute();
-    const error = await failure(post('/demo/orders'));
-    expect(error.code).toBe('9999');
-    expect(api().to(REFRESH)).toHaveLength(1);
+    await failsStillExpired('r1');
     expect(api().to(ORDERS).map(bearer)).toEqual(['t1', 't2']);
     expect($session.get()).toBeNull();
   });

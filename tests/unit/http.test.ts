@@ -6,7 +6,6 @@ import { memoryStorage } from './helpers/memory-storage.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, installFakeApi, type FakeApi } from './helpers/fake-api.ts';
 import {
-  ApiError,
   CLIENT_CODES,
   HTTP_TIMEOUT_MS,
   ensureVisitorId,
@@ -18,6 +17,7 @@ import {
 } from '../../src/client/http.ts';
 import { pendingRequests } from '../../src/client/http-hooks.ts';
 import { VISITOR_ID_MAX_AGE_SECONDS } from '../../src/domain/api/envelope.ts';
+import { failure } from '../support/api-failure.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let api: FakeApi;
@@ -36,16 +36,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('requests', () => {
   it('POST sends JSON with a fresh request id per request, Accept-Language and no token when signed out', async () => {
