@@ -12,6 +12,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import { ACCOUNT_MESSAGES, fieldMessage } from './field-messages.ts';
 import { idSchema, pageRequestShape } from './catalogue.schema.ts';
 import { RATING_MAX, RATING_MIN, REVIEW_MAX } from './review.ts';
+import type { PostalAddress } from './address.model.ts';
 
 /** The account endpoints' answers (docs/accounts-and-security.md "Endpoints", "Enumeration"). */
 export const ACCOUNT_ANSWERS = {
@@ -286,22 +287,10 @@ export const idQuerySchema = z.strictObject({
     .pipe(idSchema),
 });
 
-export interface AddressRecord {
+export interface AddressRecord extends PostalAddress {
   id: number;
-  firstName: string;
-  lastName: string;
-  company: string;
-  address: string;
-  address2: string;
-  country: string;
   countryName: string;
-  /** The state's code for countries with states, else what the shopper typed. */
-  province: string;
   provinceName: string;
-  postalCode: string;
-  phoneCode: string;
-  city: string;
-  phone: string;
   isDefault: boolean;
 }
 

@@ -7,22 +7,10 @@
 import { addressInputSchema, type AddressInput, type AddressRecord } from '../../domain/account.ts';
 import type { FieldIssue } from '../../domain/api/envelope.ts';
 import { fieldMessageOf, type ACCOUNT_MESSAGES } from '../../domain/field-messages.ts';
+import type { PostalAddress } from '../../domain/address.model.ts';
 import { serverFieldErrors } from '../form/server-issues.ts';
 
-export interface AddressFormValues {
-  firstName: string;
-  lastName: string;
-  company: string;
-  address: string;
-  address2: string;
-  /** ISO code, '' until chosen. */
-  country: string;
-  /** A state code for countries with a list, else free text. */
-  province: string;
-  postalCode: string;
-  phoneCode: string;
-  city: string;
-  phone: string;
+export interface AddressFormValues extends PostalAddress {
   isDefault: boolean;
 }
 

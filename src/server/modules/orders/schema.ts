@@ -5,6 +5,7 @@ import type { Localised } from '../../../domain/locale.ts';
 import { at, createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
+import type { PostalAddress } from '../../../domain/address.model.ts';
 
 /**
  * An order. Every amount is frozen in the order's currency (integer minor units) when it is
@@ -79,19 +80,7 @@ export const orders = pgTable(
 );
 
 /** The shipping address as it was when the order was placed (the address book may change later). */
-export interface OrderAddressSnapshot {
-  firstName: string;
-  lastName: string;
-  company: string;
-  address: string;
-  address2: string;
-  country: string;
-  province: string;
-  postalCode: string;
-  phoneCode: string;
-  city: string;
-  phone: string;
-}
+export type OrderAddressSnapshot = PostalAddress;
 
 /** What a patch or add-on was called and cost when the order was placed. */
 export interface OrderExtraSnapshot {
