@@ -1,0 +1,65 @@
+/**
+ * defineRoute (src/server/http/define-route.ts): a route registers at its contract entry's
+ * method and path, its schema validating the body of a POST and the query of a GET; a schema or
+ * an answer that differs from the entry's types does not compile (the @ts-expect-error lines
+ * below fail `npm run typecheck` the day they compile).
+ */
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { get, post } from '../../../../src/domain/api/endpoint.ts';
+import { defineRoute } from '../../../../src/server/http/define-route.ts';
+
+const echoSchema = z.strictObject({ name: z.string(), times: z.number().int().default(1) });
+const echo = post<z.input<typeof echoSchema>, { said: string }>('/echo');
+const lookupSchema = z.strictObject({ id: z.string().regex(/^[0-9]+$/) });
+const lookup = get<z.input<typeof lookupSchema>, { id: number }>('/lookup');
+const ping = get<undefined, { pong: true }>('/ping');
+
+function app() {
+  const server = Fastify();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  defineRoute(server, echo, {
+    tags: ['test'],
+    summary: 'Echo',
+    request: echoSchema,
+    handler: async (request) => ({ code: '0000', msg: '', data: { said: request.body.name.repeat(request.body.times) } }),
+  });
+  defineRoute(server, lookup, {
+    tags: ['test'],
+    summary: 'Lookup',
+    request: lookupSchema,
+    handler: async (request) => ({ code: '0000', msg: '', data: { id: Number(request.query.id) } }),
+  });
+  defineRoute(server, ping, { tags: ['test'], summary: 'Ping', handler: async () => ({ code: '0000', msg: '', data: { pong: true as const } }) });
+  return server;
+}
+
+describe('defineRoute', () => {
+  it("registers the entry's method and path; the schema checks a POST's body and a GET's query", async () => {
+    const server = app();
+    const said = await server.inject({ method: 'POST', url: '/echo', payload: { name: 'ab', times: 2 } });
+    expect(said.json()).toEqual({ code: '0000', msg: '', data: { said: 'abab' } });
+    expect((await server.inject({ method: 'POST', url: '/echo', payload: { name: 3 } })).statusCode).toBe(400);
+    expect((await server.inject({ method: 'GET', url: '/echo' })).statusCode).toBe(404);
+    expect((await server.inject({ method: 'GET', url: '/lookup?id=12' })).json()).toEqual({ code: '0000', msg: '', data: { id: 12 } });
+    expect((await server.inject({ method: 'GET', url: '/lookup?id=x' })).statusCode).toBe(400);
+    expect((await server.inject({ method: 'GET', url: '/ping' })).json()).toEqual({ code: '0000', msg: '', data: { pong: true } });
+    await server.close();
+  });
+
+  it("does not compile a schema or an answer that is not the entry's", () => {
+    // Never run: only compiled.
+    const drifts = (server: ReturnType<typeof Fastify>) => {
+      // @ts-expect-error the schema takes {id}, the entry {name, times?}
+      defineRoute(server, echo, { tags: [], summary: '', request: lookupSchema, handler: async () => ({ code: '0000', msg: '', data: { said: '' } }) });
+      // @ts-expect-error an entry with a request needs its schema
+      defineRoute(server, lookup, { tags: [], summary: '', handler: async () => ({ code: '0000', msg: '', data: { id: 1 } }) });
+      // @ts-expect-error the answer is not the entry's
+      defineRoute(server, echo, { tags: [], summary: '', request: echoSchema, handler: async () => ({ code: '0000', msg: '', data: { said: 1 } }) });
+    };
+    expect(drifts).toBeTypeOf('function');
+  });
+});

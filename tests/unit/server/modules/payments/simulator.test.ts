@@ -1,0 +1,166 @@
+/**
+ * The PayPal client against the local simulator: OAuth tokens cached, PayPal's checks on
+ * created orders (so a purchase unit the shop builds is one PayPal accepts), idempotency by
+ * PayPal-Request-Id, the failure switches, and webhook signatures.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { paypalPurchaseUnit } from '../../../../../src/domain/checkout.ts';
+import { CURRENCY_CODES, divRound } from '../../../../../src/domain/money.model.ts';
+import { PaypalClient, PaypalError, PaypalUnknownOutcome, firstCapture, type TransportRequest } from '../../../../../src/server/modules/payments/paypal-client.ts';
+import { PaypalSimulator, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, simulatorTransport } from '../../../../../src/server/modules/payments/simulator.ts';
+
+function setUp(options: { timeoutMs?: number; now?: () => Date } = {}) {
+  const sim = new PaypalSimulator();
+  sim.setSwitches({ autoWebhooks: false });
+  const calls: TransportRequest[] = [];
+  const transport = simulatorTransport(sim);
+  const client = new PaypalClient({
+    clientId: SIM_CLIENT_ID,
+    clientSecret: SIM_CLIENT_SECRET,
+    transport: (request) => {
+      calls.push(request);
+      return transport(request);
+    },
+    timeoutMs: options.timeoutMs ?? 2000,
+    clock: options.now ?? (() => new Date()),
+  });
+  return { sim, client, calls };
+}
+
+function unit(orderNo = 'JS-22222-22222', total = 2400) {
+  return paypalPurchaseUnit({ orderNo, currency: 'EUR', items: [{ name: 'Shirt', sku: '1-M', unitAmount: 1000, quantity: 2 }], discount: 100, shipping: total - 1900, total });
+}
+
+describe('the PayPal client with the simulator', () => {
+  it('gets one OAuth token and reuses it until it nearly expires', async () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const { client, calls } = setUp({ now: () => new Date(now) });
+    await Promise.all([client.createOrder(unit(), 'a'), client.createOrder(unit(), 'b'), client.createOrder(unit(), 'c')]);
+    expect(calls.filter((c) => c.path === '/v1/oauth2/token')).toHaveLength(1);
+    now += 32_400_000;
+    await client.createOrder(unit(), 'd');
+    expect(calls.filter((c) => c.path === '/v1/oauth2/token')).toHaveLength(2);
+    expect(calls.find((c) => c.path === '/v2/checkout/orders')!.headers['paypal-request-id']).toBe('a');
+  });
+
+  it('is refused with wrong credentials', async () => {
+    const sim = new PaypalSimulator();
+    const client = new PaypalClient({ clientId: 'someone', clientSecret: 'else', transport: simulatorTransport(sim), timeoutMs: 1000, clock: () => new Date() });
+    await expect(client.createOrder(unit(), 'x')).rejects.toBeInstanceOf(PaypalError);
+  });
+
+  it('accepts every purchase unit the shop builds (never AMOUNT_MISMATCH or ITEM_TOTAL_MISMATCH)', async () => {
+    const { client } = setUp();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...CURRENCY_CODES),
+        fc.array(fc.record({ unitAmount: fc.integer({ min: 1, max: 40_000 }), quantity: fc.integer({ min: 1, max: 99 }) }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 4000 }),
+        async (currency, items, percent, shipping) => {
+          const itemTotal = items.reduce((s, i) => s + i.unitAmount * i.quantity, 0);
+          const discount = divRound(itemTotal * percent, 100);
+          const order = await client.createOrder(
+            paypalPurchaseUnit({ orderNo: 'JS-33333-33333', currency, items: items.map((i, n) => ({ ...i, name: `Shirt ${n}`, sku: `${n}-M` })), discount, shipping, total: itemTotal + shipping - discount }),
+            `prop-${Math.random()}`,
+          );
+          expect(order.status).toBe('CREATED');
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("answers PayPal's validation issues", async () => {
+    const { client } = setUp();
+    const good = unit();
+    const issue = async (body: unknown) => {
+      try {
+        await client.createOrder(body as never, `bad-${Math.random()}`);
+        return 'accepted';
+      } catch (error) {
+        return (error as PaypalError).issue;
+      }
+    };
+    expect(await issue({ ...good, amount: { ...good.amount, value: '24.01' } })).toBe('AMOUNT_MISMATCH');
+    expect(await issue({ ...good, amount: { ...good.amount, breakdown: { ...good.amount.breakdown, item_total: { currency_code: 'EUR', value: '19.00' } }, value: '23.00' } })).toBe('ITEM_TOTAL_MISMATCH');
+    expect(await issue({ ...good, amount: { ...good.amount, value: '24.001' } })).toBe('DECIMAL_PRECISION');
+    expect(await issue({ ...good, amount: { currency_code: 'EUR', value: '0.00' }, items: undefined })).toBe('CANNOT_BE_ZERO_OR_NEGATIVE');
+    expect(await issue({ ...good, amount: { currency_code: 'XXX', value: '1.00' }, items: undefined })).toBe('INVALID_CURRENCY_CODE');
+  });
+
+  it('gives the same order for the same PayPal-Request-Id', async () => {
+    const { client } = setUp();
+    const a = await client.createOrder(unit(), 'same');
+    const b = await client.createOrder(unit(), 'same');
+    expect(b.id).toBe(a.id);
+    expect((await client.createOrder(unit(), 'other')).id).not.toBe(a.id);
+  });
+
+  it('captures only approved orders, once, and replays a capture with its request id (200)', async () => {
+    const { sim, client } = setUp();
+    const order = await client.createOrder(unit(), 'c1');
+    await expect(client.captureOrder(order.id, 'cap-0')).rejects.toMatchObject({ issue: 'ORDER_NOT_APPROVED' });
+    sim.approve(order.id);
+    const first = await client.captureOrder(order.id, 'cap-1');
+    expect(first.replayed).toBe(false);
+    expect(firstCapture(first.order)).toMatchObject({ status: 'COMPLETED', custom_id: 'JS-22222-22222', amount: { currency_code: 'EUR', value: '24.00' } });
+    const replay = await client.captureOrder(order.id, 'cap-1');
+    expect(replay.replayed).toBe(true);
+    expect(firstCapture(replay.order)!.id).toBe(firstCapture(first.order)!.id);
+    await expect(client.captureOrder(order.id, 'cap-2')).rejects.toMatchObject({ issue: 'ORDER_ALREADY_CAPTURED' });
+  });
+
+  it('flips its switches: declined, pending, 500 after committing, slow', async () => {
+    const { sim, client } = setUp({ timeoutMs: 150 });
+    const declined = await client.createOrder(unit(), 'd');
+    sim.approve(declined.id, { decline: true });
+    await expect(client.captureOrder(declined.id, 'd-1')).rejects.toMatchObject({ issue: 'INSTRUMENT_DECLINED' });
+    // The buyer must approve again (another card) before a new capture.
+    expect(sim.approve(declined.id)).toBe(true);
+    expect(firstCapture((await client.captureOrder(declined.id, 'd-2')).order)!.status).toBe('COMPLETED');
+
+    const pending = await client.createOrder(unit(), 'p');
+    sim.approve(pending.id);
+    sim.setSwitches({ nextCapture: 'PENDING' });
+    expect(firstCapture((await client.captureOrder(pending.id, 'p-1')).order)!.status).toBe('PENDING');
+
+    const failing = await client.createOrder(unit(), 'f');
+    sim.approve(failing.id);
+    sim.setSwitches({ nextCapture: 'ERROR_AFTER_COMMIT' });
+    await expect(client.captureOrder(failing.id, 'f-1')).rejects.toBeInstanceOf(PaypalUnknownOutcome);
+    expect(sim.captureOf(failing.id)!.status).toBe('COMPLETED');
+    expect((await client.captureOrder(failing.id, 'f-1')).replayed).toBe(true);
+
+    sim.setSwitches({ slowMs: 300 });
+    await expect(client.getOrder(failing.id)).rejects.toBeInstanceOf(PaypalUnknownOutcome);
+  });
+
+  it('refunds a capture once', async () => {
+    const { sim, client } = setUp();
+    const order = await client.createOrder(unit(), 'r');
+    sim.approve(order.id);
+    const captureId = firstCapture((await client.captureOrder(order.id, 'r-1')).order)!.id;
+    expect((await client.refundCapture(captureId, 'refund-1')).status).toBe('COMPLETED');
+    expect((await client.refundCapture(captureId, 'refund-1')).status).toBe('COMPLETED');
+    await expect(client.refundCapture(captureId, 'refund-2')).rejects.toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED' });
+  });
+
+  it('verifies webhook signatures it made, and nothing else', async () => {
+    const { sim, client } = setUp();
+    const event = sim.event('PAYMENT.CAPTURE.COMPLETED', { id: 'CAP1', amount: { currency_code: 'EUR', value: '1.00' } });
+    const delivery = sim.sign(event);
+    const headers = {
+      transmissionId: delivery.headers['paypal-transmission-id']!,
+      transmissionTime: delivery.headers['paypal-transmission-time']!,
+      transmissionSig: delivery.headers['paypal-transmission-sig']!,
+      certUrl: delivery.headers['paypal-cert-url']!,
+      authAlgo: delivery.headers['paypal-auth-algo']!,
+    };
+    expect(await client.verifyWebhookSignature(headers, SIM_WEBHOOK_ID, JSON.parse(delivery.body))).toBe(true);
+    expect(await client.verifyWebhookSignature(headers, 'WH-OTHER', JSON.parse(delivery.body))).toBe(false);
+    expect(await client.verifyWebhookSignature(headers, SIM_WEBHOOK_ID, { ...event, event_type: 'PAYMENT.CAPTURE.REFUNDED' })).toBe(false);
+    expect(await client.verifyWebhookSignature({ ...headers, transmissionSig: sim.sign(event, { tamper: true }).headers['paypal-transmission-sig']! }, SIM_WEBHOOK_ID, event)).toBe(false);
+  });
+});
