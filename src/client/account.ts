@@ -1,10 +1,10 @@
 /**
  * The shopper account endpoints (src/domain/api/accounts.ts). The request types are the zod
- * schemas' inputs from `domain/account.ts`, which the pages validate with before calling; the
+ * schemas' inputs from `domain/account.schema.ts`, which the pages validate with before calling; the
  * server checks again. The token refresh itself lives in `auth.ts`, which the page shell loads on
  * its own.
  */
-import type { Profile, SendCodeAnswer, TokenPairAnswer, UserInfo } from '../domain/account.ts';
+import type { Profile, SendCodeAnswer, TokenPairAnswer, UserInfo } from '../domain/account.model.ts';
 import { accountsApi } from '../domain/api/accounts.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import { call, type RequestOptions } from './http.ts';

@@ -2,7 +2,7 @@
  * The address book's calls (src/domain/api/addresses.ts). Every call needs the session's bearer
  * token, which the HTTP layer adds.
  */
-import type { AddressRecord } from '../domain/account.ts';
+import type { AddressRecord } from '../domain/account.model.ts';
 import { addressesApi } from '../domain/api/addresses.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import { call, type RequestOptions } from './http.ts';

@@ -2,7 +2,8 @@
 import type { z } from 'zod';
 import { cartApi } from '../domain/api/cart.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
-import type { CartPage, newCartLineSchema } from '../domain/cart.ts';
+import type { CartPage } from '../domain/cart.model.ts';
+import type { newCartLineSchema } from '../domain/cart.schema.ts';
 import type { CurrencyCode } from '../domain/money.model.ts';
 import { call, type RequestOptions } from './http.ts';
 

@@ -2,7 +2,8 @@
 import type { z } from 'zod';
 import { checkoutApi } from '../domain/api/checkout.ts';
 import type { RequestOf } from '../domain/api/endpoint.ts';
-import type { CheckoutQuote, checkoutSourceSchema, PlacedOrder } from '../domain/checkout.ts';
+import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.model.ts';
+import type { checkoutSourceSchema } from '../domain/checkout.schema.ts';
 import type { CouponCheck } from '../domain/coupons.model.ts';
 import { call, type RequestOptions } from './http.ts';
 

@@ -2,7 +2,7 @@
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import type { Page } from '../domain/api/envelope.ts';
 import { ordersApi } from '../domain/api/orders.ts';
-import type { OrderDetail, OrderLineRecord, OrderSummary, ProductPurchase, TrackingAnswer } from '../domain/orders.ts';
+import type { OrderDetail, OrderLineRecord, OrderSummary, ProductPurchase, TrackingAnswer } from '../domain/orders.model.ts';
 import { call, type RequestOptions } from './http.ts';
 
 /** An order by number: the owner by bearer token, a guest with the order's token. */

@@ -1,10 +1,11 @@
 /**
- * Coupons without zod: the kinds, the reasons a code is refused, and what a successful check
- * answers. Browser code imports values from here: coupons.ts builds its request schema from other
- * modules' schemas at module level (`currencyCodeSchema.default(...)`), a call a bundler must keep,
- * so a value imported from it would bring zod into the page. coupons.ts re-exports all of this.
+ * Coupon rules. A coupon takes a percentage or a fixed amount (kept in EUR minor units and
+ * converted like prices) off the items after the tier discount; it never takes more than that,
+ * so a total cannot go below zero. Its minimum spend is compared with the same base. No zod here,
+ * so browser code may import values from this module; the request schemas are in
+ * coupons.schema.ts.
  */
-import type { CurrencyCode } from './money.model.ts';
+import { convertFromEur, divRound, type CurrencyCode } from './money.model.ts';
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -23,4 +24,52 @@ export interface CouponCheck {
   /** What it takes off the cart now, in its currency. */
   discount: number;
   currency: CurrencyCode;
+}
+
+export const COUPON_CODE_MAX = 32;
+
+export interface CouponRule {
+  code: string;
+  kind: CouponKind;
+  /** 1-100, for percent coupons. */
+  percent: number | null;
+  /** EUR minor units, for fixed coupons. */
+  amountEur: number | null;
+  /** EUR minor units the items must reach after the tier discount; 0 for none. */
+  minSpendEur: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  /** Uses across every customer; null for no limit. */
+  usageLimit: number | null;
+  /** Uses per customer (account, or email for guests); null for no limit. */
+  perCustomerLimit: number | null;
+  usedCount: number;
+  active: boolean;
+}
+
+export interface CouponContext {
+  now: Date;
+  currency: CurrencyCode;
+  /** What the items cost after the tier discount, in `currency`. */
+  base: number;
+  /** Uses by this customer already counted. */
+  customerUses: number;
+}
+
+/** Why the coupon cannot be used now, or null when it can. */
+export function couponProblem(rule: CouponRule, context: CouponContext): CouponProblem | null {
+  if (!rule.active) return 'inactive';
+  if (rule.startsAt && context.now < rule.startsAt) return 'not-started';
+  if (rule.endsAt && context.now >= rule.endsAt) return 'expired';
+  if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return 'used-up';
+  if (rule.perCustomerLimit !== null && context.customerUses >= rule.perCustomerLimit) return 'customer-limit';
+  if (context.base < convertFromEur(rule.minSpendEur, context.currency)) return 'min-spend';
+  return null;
+}
+
+/** The amount the coupon takes off `base` (in `currency`), never more than `base`. */
+export function couponDiscount(rule: Pick<CouponRule, 'kind' | 'percent' | 'amountEur'>, base: number, currency: CurrencyCode): number {
+  if (base <= 0) return 0;
+  const raw = rule.kind === 'percent' ? divRound(base * (rule.percent ?? 0), 100) : convertFromEur(rule.amountEur ?? 0, currency);
+  return Math.max(0, Math.min(base, raw));
 }

@@ -1,18 +1,12 @@
 /**
- * Coupon rules. A coupon takes a percentage or a fixed amount (kept in EUR minor units and
- * converted like prices) off the items after the tier discount; it never takes more than that,
- * so a total cannot go below zero. Its minimum spend is compared with the same base.
+ * Coupon requests: the code as typed and the apply-coupon call. The rules themselves are in
+ * coupons.model.ts.
  */
 import { z } from 'zod';
 import { idSchema } from './catalogue.schema.ts';
 import { COUPON_CODE_MESSAGES } from './field-messages.ts';
-import { convertFromEur, divRound, type CurrencyCode } from './money.model.ts';
 import { currencyCodeSchema } from './money.schema.ts';
-import type { CouponKind, CouponProblem } from './coupons.model.ts';
-
-export * from './coupons.model.ts';
-
-export const COUPON_CODE_MAX = 32;
+import { COUPON_CODE_MAX } from './coupons.model.ts';
 
 /** Codes are compared upper-cased and trimmed: "welcome10 " is WELCOME10. */
 export const couponCodeSchema = z
@@ -22,53 +16,6 @@ export const couponCodeSchema = z
   .max(COUPON_CODE_MAX, { error: COUPON_CODE_MESSAGES.couponCodeUnknown, abort: true })
   .regex(/^[A-Za-z0-9_-]+$/, COUPON_CODE_MESSAGES.couponCodeUnknown)
   .transform((code) => code.toUpperCase());
-
-export interface CouponRule {
-  code: string;
-  kind: CouponKind;
-  /** 1-100, for percent coupons. */
-  percent: number | null;
-  /** EUR minor units, for fixed coupons. */
-  amountEur: number | null;
-  /** EUR minor units the items must reach after the tier discount; 0 for none. */
-  minSpendEur: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  /** Uses across every customer; null for no limit. */
-  usageLimit: number | null;
-  /** Uses per customer (account, or email for guests); null for no limit. */
-  perCustomerLimit: number | null;
-  usedCount: number;
-  active: boolean;
-}
-
-
-export interface CouponContext {
-  now: Date;
-  currency: CurrencyCode;
-  /** What the items cost after the tier discount, in `currency`. */
-  base: number;
-  /** Uses by this customer already counted. */
-  customerUses: number;
-}
-
-/** Why the coupon cannot be used now, or null when it can. */
-export function couponProblem(rule: CouponRule, context: CouponContext): CouponProblem | null {
-  if (!rule.active) return 'inactive';
-  if (rule.startsAt && context.now < rule.startsAt) return 'not-started';
-  if (rule.endsAt && context.now >= rule.endsAt) return 'expired';
-  if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return 'used-up';
-  if (rule.perCustomerLimit !== null && context.customerUses >= rule.perCustomerLimit) return 'customer-limit';
-  if (context.base < convertFromEur(rule.minSpendEur, context.currency)) return 'min-spend';
-  return null;
-}
-
-/** The amount the coupon takes off `base` (in `currency`), never more than `base`. */
-export function couponDiscount(rule: Pick<CouponRule, 'kind' | 'percent' | 'amountEur'>, base: number, currency: CurrencyCode): number {
-  if (base <= 0) return 0;
-  const raw = rule.kind === 'percent' ? divRound(base * (rule.percent ?? 0), 100) : convertFromEur(rule.amountEur ?? 0, currency);
-  return Math.max(0, Math.min(base, raw));
-}
 
 export const applyCouponRequestSchema = z.strictObject({
   code: couponCodeSchema,

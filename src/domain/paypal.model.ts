@@ -1,5 +1,5 @@
 /** What the shop's PayPal endpoints answer (src/domain/api/paypal.ts). */
-import type { OrderStatus } from './orders.ts';
+import type { OrderStatus } from './orders.model.ts';
 
 /** What @paypal/paypal-js loadScript needs; the page reads it at run time, so one build serves any PayPal set-up. */
 export interface PaypalBrowserConfig {

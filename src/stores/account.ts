@@ -25,7 +25,7 @@ import {
   type ResetPasswordBody,
 } from '../client/account.ts';
 import { isApiError, isUnreachable, type ApiError } from '../client/errors.ts';
-import type { Profile, SendCodeAnswer, UserInfo } from '../domain/account.ts';
+import type { Profile, SendCodeAnswer, UserInfo } from '../domain/account.model.ts';
 import { CODES, classifyCode, fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
 import './http-ready.ts';
 import { resetSession, setSession, setUserRoles, storedRefreshToken } from './session.ts';

@@ -10,7 +10,7 @@ import { map } from 'nanostores';
 import { queryAddressById, queryAddressList, removeAddresses, saveAddresses, setDefaultAddress, type AddressPayload } from '../client/addresses.ts';
 import { queryCountryList, queryStateList } from '../client/geo.ts';
 import { isApiError } from '../client/http.ts';
-import type { AddressRecord } from '../domain/account.ts';
+import type { AddressRecord } from '../domain/account.model.ts';
 import { CODES, fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
 import type { Country, State } from '../domain/catalogue.schema.ts';
 import './http-ready.ts';

@@ -13,7 +13,7 @@ import { deleteCartItems, queryCartItemList, saveCartItemList, type NewCartLineI
 import { queryShopConfig } from '../client/shop.ts';
 import { isApiError } from '../client/http.ts';
 import { applyCoupon } from '../client/checkout.ts';
-import type { CartLineRecord, CartPage } from '../domain/cart.ts';
+import type { CartLineRecord, CartPage } from '../domain/cart.model.ts';
 import { COUPON_PROBLEMS, type CouponCheck, type CouponProblem } from '../domain/coupons.model.ts';
 import type { CurrencyCode } from '../domain/money.model.ts';
 import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';

@@ -7,14 +7,14 @@ import { placeOrder, quoteCheckout, type CheckoutSourceInput, type PlaceOrderInp
 import { ApiError, CLIENT_CODES, isApiError } from '../client/http.ts';
 import { capturePaypalOrder, createPaypalOrder, paypalConfig, type CaptureAnswer } from '../client/paypal.ts';
 import { fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
-import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
+import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.model.ts';
 import type { CurrencyCode } from '../domain/money.model.ts';
 import { readBuyNowLine } from './buy-now.ts';
 import './http-ready.ts';
 
 export { forgetBuyNowLine, keepBuyNowLine } from './buy-now.ts';
 
-export type { CheckoutQuote, PlacedOrder } from '../domain/checkout.ts';
+export type { CheckoutQuote, PlacedOrder } from '../domain/checkout.model.ts';
 export type { CheckoutSourceInput, PlaceOrderInput } from '../client/checkout.ts';
 
 /** Which checkout page: the cart's lines, or "buy it now". */

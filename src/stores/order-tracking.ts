@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { isApiError } from '../client/http.ts';
 import { trackOrderByNo } from '../client/orders.ts';
-import type { TrackingAnswer } from '../domain/orders.ts';
+import type { TrackingAnswer } from '../domain/orders.model.ts';
 
 export type TrackedOrder = TrackingAnswer;
 

@@ -6,7 +6,7 @@ import { isApiError } from '../client/http.ts';
 import { getOrderDetail, queryOrderList, queryProductPurchases } from '../client/orders.ts';
 import type { Page } from '../domain/api/envelope.ts';
 import { normaliseOrderNo } from '../domain/order-numbers.ts';
-import type { OrderDetail, OrderSummary, ProductPurchase } from '../domain/orders.ts';
+import type { OrderDetail, OrderSummary, ProductPurchase } from '../domain/orders.model.ts';
 import './http-ready.ts';
 
 export type OrderLoad = { status: 'found'; order: OrderDetail } | { status: 'not-found' } | { status: 'error' };

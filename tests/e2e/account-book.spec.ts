@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { AddressRecord } from '../../src/domain/account.ts';
+import type { AddressRecord } from '../../src/domain/account.model.ts';
 import enAddress from '../../src/i18n/locales/en-US/address.json' with { type: 'json' };
 import enLayout from '../../src/i18n/locales/en-US/layout.json' with { type: 'json' };
 import enReview from '../../src/i18n/locales/en-US/review.json' with { type: 'json' };

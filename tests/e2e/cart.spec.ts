@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { CartPage } from '../../src/domain/cart.ts';
+import type { CartPage } from '../../src/domain/cart.model.ts';
 import { formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import enCart from '../../src/i18n/locales/en-US/cart.json' with { type: 'json' };
 import { holdIsland } from './support/hydration.ts';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { holdIsland } from './support/hydration.ts';
 import { waitForMail } from './support/mail.ts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { CheckoutQuote } from '../../src/domain/checkout.ts';
+import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { Locale } from '../../src/domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { CartPage } from '../../src/domain/cart.ts';
+import type { CartPage } from '../../src/domain/cart.model.ts';
 import type { ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../src/domain/pricing.ts';

@@ -11,7 +11,7 @@
  * checks behaviour rather than copies of numbers or words.
  */
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import type { CartPage } from '../../src/domain/cart.ts';
+import type { CartPage } from '../../src/domain/cart.model.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { PAGE_SIZE_MAX, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue.model.ts';
 import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';

@@ -6,7 +6,7 @@
  */
 import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressRecord } from '../../src/domain/account.ts';
+import type { AddressRecord } from '../../src/domain/account.model.ts';
 import { addresses } from '../../src/server/db/schema.ts';
 import { call, createTestShop, signUp, type TestAccount, type TestShop } from './harness.ts';
 import { hongKongAddress } from '../support/addresses.ts';

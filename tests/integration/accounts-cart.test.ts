@@ -5,7 +5,7 @@
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartPage } from '../../src/domain/cart.ts';
+import type { CartPage } from '../../src/domain/cart.model.ts';
 import { cartItems, productSizes, products } from '../../src/server/db/schema.ts';
 import { bearer, call, createTestShop, newIp, signUp, testClock, visitor, type TestAccount, type TestShop } from './harness.ts';
 

@@ -4,7 +4,7 @@
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartPage } from '../../src/domain/cart.ts';
+import type { CartPage } from '../../src/domain/cart.model.ts';
 import type { Addon, Patch, ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { convertFromEur } from '../../src/domain/money.model.ts';
 import { cartItems, productSizes, products } from '../../src/server/db/schema.ts';

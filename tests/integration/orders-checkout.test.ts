@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutQuote, PlacedOrder } from '../../src/domain/checkout.ts';
+import type { CheckoutQuote, PlacedOrder } from '../../src/domain/checkout.model.ts';
 import { convertFromEur, divRound } from '../../src/domain/money.model.ts';
 import { couponRedemptions, coupons, orderItems, orders, payments, productSizes } from '../../src/server/db/schema.ts';
 import { call, createTestShop, signUp, visitor, type TestShop } from './harness.ts';

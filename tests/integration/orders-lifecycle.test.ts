@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PlacedOrder } from '../../src/domain/checkout.ts';
-import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.ts';
+import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
+import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.model.ts';
 import { coupons, orderItems, orderStatusEvents, orders, payments, users } from '../../src/server/db/schema.ts';
 import { listen } from '../../src/server/main.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { paypalPurchaseUnit } from '../../src/domain/checkout.ts';
+import { paypalPurchaseUnit } from '../../src/domain/checkout.model.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { cartItems, orderStatusEvents, orders, payments, processedWebhookEvents } from '../../src/server/db/schema.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';

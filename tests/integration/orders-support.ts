@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { PlacedOrder } from '../../src/domain/checkout.ts';
+import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
 import { coupons, productSizes, products, squadPlayers } from '../../src/server/db/schema.ts';
 import type { PaypalSimulator } from '../../src/server/modules/payments/simulator.ts';
 import type { Config } from '../../src/server/config.ts';

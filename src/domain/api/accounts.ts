@@ -1,19 +1,7 @@
 /** Sign-in, sessions, registration, password reset and the signed-in shopper's own account. */
 import type { z } from 'zod';
-import type {
-  Profile,
-  SendCodeAnswer,
-  TokenPairAnswer,
-  UserInfo,
-  changePasswordRequestSchema,
-  loginRequestSchema,
-  logoutRequestSchema,
-  profileRequestSchema,
-  refreshRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  sendCodeRequestSchema,
-} from '../account.ts';
+import type { Profile, SendCodeAnswer, TokenPairAnswer, UserInfo } from '../account.model.ts';
+import type { changePasswordRequestSchema, loginRequestSchema, logoutRequestSchema, profileRequestSchema, refreshRequestSchema, registerRequestSchema, resetPasswordRequestSchema, sendCodeRequestSchema } from '../account.schema.ts';
 import { get, post, type NoRequest } from './endpoint.ts';
 
 export const accountsApi = {

@@ -1,6 +1,7 @@
 /** The signed-in shopper's address book. */
 import type { z } from 'zod';
-import type { AddressRecord, idListRequestSchema, idQuerySchema, saveAddressesRequestSchema } from '../account.ts';
+import type { AddressRecord } from '../account.model.ts';
+import type { idListRequestSchema, idQuerySchema, saveAddressesRequestSchema } from '../account.schema.ts';
 import type { emptyBodySchema } from '../request.schema.ts';
 import { get, post } from './endpoint.ts';
 

@@ -1,6 +1,7 @@
 /** The back office (admins only). */
 import type { z } from 'zod';
-import type { OrderDetail, TrackingAnswer, adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../orders.ts';
+import type { OrderDetail, TrackingAnswer } from '../orders.model.ts';
+import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../orders.schema.ts';
 import { get, post, type NoRequest } from './endpoint.ts';
 
 export const adminApi = {

@@ -1,6 +1,7 @@
 /** The cart: the signed-in user's, else the visitor id's. */
 import type { z } from 'zod';
-import type { CartPage, cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../cart.ts';
+import type { CartPage } from '../cart.model.ts';
+import type { cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../cart.schema.ts';
 import type { emptyBodySchema } from '../request.schema.ts';
 import { post } from './endpoint.ts';
 

@@ -1,6 +1,7 @@
 /** The checkout: a quote, the order placed, a coupon checked. */
 import type { z } from 'zod';
-import type { CheckoutQuote, PlacedOrder, placeOrderRequestSchema, quoteRequestSchema } from '../checkout.ts';
+import type { CheckoutQuote, PlacedOrder } from '../checkout.model.ts';
+import type { placeOrderRequestSchema, quoteRequestSchema } from '../checkout.schema.ts';
 import type { applyCouponRequestSchema } from '../coupons.schema.ts';
 import type { CouponCheck } from '../coupons.model.ts';
 import { post } from './endpoint.ts';

@@ -1,18 +1,8 @@
 /** Orders: the buyer's (by session, or a guest by the order's token), tracking, a product's purchases. */
 import type { z } from 'zod';
 import type { Page } from './envelope.ts';
-import type {
-  OrderDetail,
-  OrderLineRecord,
-  OrderSummary,
-  ProductPurchase,
-  TrackingAnswer,
-  orderAccessRequestSchema,
-  orderItemsRequestSchema,
-  orderListRequestSchema,
-  productPurchasesRequestSchema,
-  trackOrderRequestSchema,
-} from '../orders.ts';
+import type { OrderDetail, OrderLineRecord, OrderSummary, ProductPurchase, TrackingAnswer } from '../orders.model.ts';
+import type { orderAccessRequestSchema, orderItemsRequestSchema, orderListRequestSchema, productPurchasesRequestSchema, trackOrderRequestSchema } from '../orders.schema.ts';
 import { post } from './endpoint.ts';
 
 export const ordersApi = {

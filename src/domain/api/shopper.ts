@@ -1,13 +1,6 @@
 /** The newsletter (guests too), the wishlist and product reviews. */
 import type { z } from 'zod';
-import type {
-  reviewRemoveRequestSchema,
-  reviewRequestSchema,
-  subscribeRequestSchema,
-  wishlistListRequestSchema,
-  wishlistRequestSchema,
-  wishlistStatusRequestSchema,
-} from '../account.ts';
+import type { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../account.schema.ts';
 import type { commentListRequestSchema } from '../catalogue.schema.ts';
 import type { ProductComment } from '../catalogue.model.ts';
 import type { CommentPage, WishlistChange, WishlistEntry } from '../shopper.model.ts';

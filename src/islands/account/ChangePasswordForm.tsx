@@ -3,7 +3,7 @@
  * confirmation. The signed-in session is the proof (the server ends the shopper's other
  * sessions and mails them); this one stays signed in. Saving says "Edit Success".
  */
-import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../domain/account.ts';
+import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../domain/account.schema.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { changePassword } from '../../stores/account.ts';
 import { showToast } from '../../stores/toasts.ts';

@@ -4,7 +4,7 @@
  * then the shopper goes where the `redirect` query says (a path on this site only) or to the
  * root, and the next page shows "Login succeeded / Welcome back, {name}" for 4500 ms.
  */
-import { loginRequestSchema, type LoginRequest } from '../../domain/account.ts';
+import { loginRequestSchema, type LoginRequest } from '../../domain/account.schema.ts';
 import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, signIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';

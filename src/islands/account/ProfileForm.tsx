@@ -5,7 +5,8 @@
  * date to come) and the newsletter. Saving says "Edit Success".
  */
 import { useEffect, useState } from 'react';
-import { GENDERS, normaliseEmail, profileRequestSchema, type Gender, type Profile, type ProfileRequest } from '../../domain/account.ts';
+import { GENDERS, normaliseEmail, type Gender, type Profile } from '../../domain/account.model.ts';
+import { profileRequestSchema, type ProfileRequest } from '../../domain/account.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { loadProfile, saveProfile } from '../../stores/account.ts';

@@ -4,7 +4,7 @@
  * signs in with the same email and password right after; a refusal then means the email already
  * had an account, whose owner the server has mailed, and the page says where to go from there.
  */
-import { registerRequestSchema, type RegisterRequest } from '../../domain/account.ts';
+import { registerRequestSchema, type RegisterRequest } from '../../domain/account.schema.ts';
 import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';

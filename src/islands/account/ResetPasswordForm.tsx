@@ -5,7 +5,7 @@
  * every session of the account), so the page goes to login.
  */
 import { useEffect, useState } from 'react';
-import { emailSchema, resetPasswordRequestSchema, type ResetPasswordRequest } from '../../domain/account.ts';
+import { emailSchema, resetPasswordRequestSchema, type ResetPasswordRequest } from '../../domain/account.schema.ts';
 import { localePath, useTranslation } from '../../i18n/react.tsx';
 import { resetPassword, sendResetCode } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';

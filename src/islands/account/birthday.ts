@@ -2,7 +2,7 @@
  * The profile's birthday as three selects (day, month, year): what they hold,
  * and what is wrong with it (docs/accounts-and-security.md "Account pages"). Pure: today comes in.
  */
-import { birthdayToIso, isCalendarDate, type Birthday } from '../../domain/account.ts';
+import { birthdayToIso, isCalendarDate, type Birthday } from '../../domain/account.model.ts';
 
 /** The selects' values: '' while not chosen, else the number as text. */
 export interface BirthdayParts {

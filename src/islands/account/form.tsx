@@ -4,7 +4,7 @@
  * (islands/form/Field.tsx) in the account look; the state is useForm.ts's.
  */
 import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { NAME_MAX } from '../../domain/account.ts';
+import { NAME_MAX } from '../../domain/account.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Field, FieldError as SharedFieldError } from '../form/Field.tsx';
 import { useTypedBeforeHydration } from '../form/hydration.ts';
@@ -133,7 +133,7 @@ export interface NewPasswordValues {
 
 /**
  * The new password and its confirmation (reset and change password). The rules
- * and messages are the form's schema's (`domain/account.ts`); this draws the two fields.
+ * and messages are the form's schema's (`domain/account.schema.ts`); this draws the two fields.
  */
 export function NewPasswordPair({
   id,

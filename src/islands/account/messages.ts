@@ -1,6 +1,6 @@
 /**
  * The account forms' messages in the page's language. The rules live once, in the zod schemas
- * of `domain/account.ts` (the server validates with the same ones), their English wording in
+ * of `domain/account.schema.ts` (the server validates with the same ones), their English wording in
  * `domain/field-messages.ts`; a form runs them and finds each message's key there
  * (`fieldMessageOf`, as the server does for its answers) to say it from the `account.validation`
  * catalogue. A message with no key (a rule added later) is shown as it is, never dropped. A

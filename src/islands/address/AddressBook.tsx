@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { AddressRecord } from '../../domain/account.ts';
+import type { AddressRecord } from '../../domain/account.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, localePath, useTranslation } from '../../i18n/react.tsx';

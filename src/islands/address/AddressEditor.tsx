@@ -7,7 +7,7 @@
  * (they change what an order costs, not where it goes), so this form leaves it out.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AddressRecord } from '../../domain/account.ts';
+import type { AddressRecord } from '../../domain/account.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { REDIRECT_PARAM, safeRedirectPath } from '../../domain/route-guard.ts';
 import type { Messages } from '../../i18n/core.ts';

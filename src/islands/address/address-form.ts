@@ -4,7 +4,8 @@
  * to fields, and the lines an address is shown as. Validation itself is the domain's
  * `addressInputSchema`, the same the server runs.
  */
-import { addressInputSchema, type AddressInput, type AddressRecord } from '../../domain/account.ts';
+import { type AddressRecord } from '../../domain/account.model.ts';
+import { addressInputSchema, type AddressInput } from '../../domain/account.schema.ts';
 import type { FieldIssue } from '../../domain/api/envelope.ts';
 import { fieldMessageOf, type ACCOUNT_MESSAGES } from '../../domain/field-messages.ts';
 import type { PostalAddress } from '../../domain/address.model.ts';

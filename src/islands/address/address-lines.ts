@@ -1,7 +1,7 @@
 /**
  * What the address book shows, kept apart from the form's rules: the book needs no zod.
  */
-import type { AddressRecord } from '../../domain/account.ts';
+import type { AddressRecord } from '../../domain/account.model.ts';
 
 /** Set by the editor when it sends the shopper back to the address book after saving. */
 export const SAVED_PARAM = 'saved';

@@ -9,7 +9,8 @@
  *       <AddressFields form={form} />
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AddressInput, AddressRecord } from '../../domain/account.ts';
+import type { AddressRecord } from '../../domain/account.model.ts';
+import type { AddressInput } from '../../domain/account.schema.ts';
 import type { FieldIssue } from '../../domain/api/envelope.ts';
 import type { Country, State } from '../../domain/catalogue.schema.ts';
 import { loadCountries, loadStates } from '../../stores/addresses.ts';

@@ -3,7 +3,7 @@
  * price, what is printed and added, quantity controls, delete, and the line total. Amounts are
  * the server's, in the cart's currency; this component only formats them.
  */
-import type { CartLineRecord, CartPage } from '../../domain/cart.ts';
+import type { CartLineRecord, CartPage } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';

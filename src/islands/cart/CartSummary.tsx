@@ -3,7 +3,7 @@
  * amount is the server's summary in the cart's currency; the tier hint is display only.
  */
 import { useStore } from '@nanostores/react';
-import type { CartPage } from '../../domain/cart.ts';
+import type { CartPage } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';

@@ -4,7 +4,7 @@
  * figures on screen already match), and hand focus on when a removed line takes it along.
  */
 import { useCallback, useState } from 'react';
-import type { CartLineRecord } from '../../domain/cart.ts';
+import type { CartLineRecord } from '../../domain/cart.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { removeLine, setQuantity } from '../../stores/cart.ts';
 

@@ -1,6 +1,6 @@
 /** The checkout's coupon: typed, applied with its button or Enter, and what the quote says of it. */
 import { useState } from 'react';
-import type { CheckoutQuote } from '../../domain/checkout.ts';
+import type { CheckoutQuote } from '../../domain/checkout.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { couponText } from './coupon-text.ts';
 

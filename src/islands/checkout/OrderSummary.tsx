@@ -1,5 +1,5 @@
 /** The checkout's summary as the server quotes it: lines, stock notices and the totals. */
-import type { CheckoutQuote } from '../../domain/checkout.ts';
+import type { CheckoutQuote } from '../../domain/checkout.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from '../cart/LineDetails.tsx';

@@ -1,6 +1,6 @@
 /** PayPal's buttons for the placed order, and what the page says while they load, pay or fail. */
 import { useEffect, useRef, useState } from 'react';
-import type { PlacedOrder } from '../../domain/checkout.ts';
+import type { PlacedOrder } from '../../domain/checkout.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';

@@ -1,5 +1,5 @@
 /** The checkout form's sections: contact email (guests), shipping address, shipping method, and the personalised-items terms. */
-import { emailSchema } from '../../domain/account.ts';
+import { emailSchema } from '../../domain/account.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { ADDRESS_LOOK, AddressFields } from '../address/AddressFields.tsx';

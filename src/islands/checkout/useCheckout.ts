@@ -7,9 +7,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
-import type { AddressRecord } from '../../domain/account.ts';
-import { emailSchema } from '../../domain/account.ts';
-import type { CheckoutQuote, PlacedOrder } from '../../domain/checkout.ts';
+import type { AddressRecord } from '../../domain/account.model.ts';
+import { emailSchema } from '../../domain/account.schema.ts';
+import type { CheckoutQuote, PlacedOrder } from '../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../domain/money.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
 import { useTranslation } from '../../i18n/react.tsx';

@@ -4,7 +4,7 @@
  */
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
-import type { OrderDetail, OrderStatus } from '../../domain/orders.ts';
+import type { OrderDetail, OrderStatus } from '../../domain/orders.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from '../cart/LineDetails.tsx';

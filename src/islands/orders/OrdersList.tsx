@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { Page } from '../../domain/api/envelope.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
-import type { OrderSummary } from '../../domain/orders.ts';
+import type { OrderSummary } from '../../domain/orders.model.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type R
 import type { FaqEntry, ProductComment } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
-import type { ProductPurchase } from '../../domain/orders.ts';
+import type { ProductPurchase } from '../../domain/orders.model.ts';
 import { loadProductPurchases } from '../../stores/orders.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import type { Messages } from '../../i18n/core.ts';

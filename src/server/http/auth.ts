@@ -8,7 +8,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODES, SESSION_CODES } from '../../domain/api/envelope.ts';
-import { hasAnyRole, type Role } from '../../domain/account.ts';
+import { hasAnyRole, type Role } from '../../domain/account.model.ts';
 import { fail, sessionFailure } from '../errors.ts';
 import type { AuthUser } from './caller.ts';
 

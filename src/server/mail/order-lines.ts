@@ -3,7 +3,7 @@
  * personalisation details, in the mail's language, as text and as HTML.
  */
 import type { Locale } from '../../domain/locale.ts';
-import type { OrderLineRecord } from '../../domain/orders.ts';
+import type { OrderLineRecord } from '../../domain/orders.model.ts';
 
 export type MailLine = Pick<
   OrderLineRecord,

@@ -5,7 +5,7 @@
  * `count`. Where the specification or a shared rule fixes the wording, the text is taken from
  * there rather than typed again.
  */
-import { ACCOUNT_ANSWERS } from '../../domain/account.ts';
+import { ACCOUNT_ANSWERS } from '../../domain/account.model.ts';
 import { FIELD_MESSAGES } from '../../domain/field-messages.ts';
 
 type Prefixed<P extends string, T> = { readonly [K in keyof T & string as `${P}${K}`]: T[K] };

@@ -1,19 +1,8 @@
 /** The account forms' rules (docs/accounts-and-security.md), shared by pages and server. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ACCOUNT_MESSAGES,
-  ROLES,
-  birthdayFromIso,
-  birthdayToIso,
-  changePasswordRequestSchema,
-  emailSchema,
-  hasAnyRole,
-  isCalendarDate,
-  newPasswordSchema,
-  profileRequestSchema,
-  registerRequestSchema,
-} from '../../../src/domain/account.ts';
+import { ACCOUNT_MESSAGES, ROLES, birthdayFromIso, birthdayToIso, hasAnyRole, isCalendarDate } from '../../../src/domain/account.model.ts';
+import { changePasswordRequestSchema, emailSchema, newPasswordSchema, profileRequestSchema, registerRequestSchema } from '../../../src/domain/account.schema.ts';
 import { COMMON_PASSWORDS, isCommonPassword } from '../../../src/domain/common-passwords.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? [] : result.error!.issues.map((i) => i.message));

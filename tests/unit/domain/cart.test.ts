@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  cartLineUpdateSchema,
-  cartListRequestSchema,
-  deleteCartRequestSchema,
-  lineKey,
-  newCartLineSchema,
-  normaliseLine,
-  quantitySchema,
-  saveCartRequestSchema,
-  type LineConfig,
-  type NewCartLine,
-} from '../../../src/domain/cart.ts';
+import { lineKey, normaliseLine, type LineConfig } from '../../../src/domain/cart.model.ts';
+import { cartLineUpdateSchema, cartListRequestSchema, deleteCartRequestSchema, newCartLineSchema, quantitySchema, saveCartRequestSchema, type NewCartLine } from '../../../src/domain/cart.schema.ts';
 import { SIZES } from '../../../src/domain/catalogue.schema.ts';
 import { PREMIUM_OPTIONS } from '../../../src/domain/personalisation.ts';
 

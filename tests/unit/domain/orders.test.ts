@@ -4,10 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BreakdownMismatchError, checkoutTotals, minorFromDecimal, paypalPurchaseUnit } from '../../../src/domain/checkout.ts';
-import { couponDiscount, couponProblem, type CouponRule } from '../../../src/domain/coupons.schema.ts';
+import { BreakdownMismatchError, checkoutTotals, minorFromDecimal, paypalPurchaseUnit } from '../../../src/domain/checkout.model.ts';
+import { couponDiscount, couponProblem, type CouponRule } from '../../../src/domain/coupons.model.ts';
 import { CURRENCY_CODES, convertFromEur, divRound, toDecimalString } from '../../../src/domain/money.model.ts';
-import { ORDER_NO_ALPHABET, ORDER_NO_PATTERN, ORDER_STATUSES, canMove, moveProblem, normaliseOrderNo, orderNoFromBytes, orderNoSchema, type OrderStatus } from '../../../src/domain/orders.ts';
+import { ORDER_NO_ALPHABET, ORDER_NO_PATTERN, ORDER_STATUSES, canMove, moveProblem, normaliseOrderNo, orderNoFromBytes, type OrderStatus } from '../../../src/domain/orders.model.ts';
+import { orderNoSchema } from '../../../src/domain/orders.schema.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../../../src/domain/pricing.ts';
 import { SHIPPING_RATES, freeShippingThreshold, shippingOption, shippingZone } from '../../../src/domain/shipping.ts';
 

@@ -1,6 +1,6 @@
 /** The review form's own check (src/domain/review.ts) agrees with the server's schema. */
 import { describe, expect, it } from 'vitest';
-import { reviewRequestSchema } from '../../../src/domain/account.ts';
+import { reviewRequestSchema } from '../../../src/domain/account.schema.ts';
 import { checkReview, REVIEW_MAX } from '../../../src/domain/review.ts';
 
 describe('checking a review before it is sent', () => {

@@ -4,7 +4,7 @@
  * elsewhere, and "a failed update reloads" (docs/storefront.md).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartLineRecord, CartPage } from '../../../src/domain/cart.ts';
+import type { CartLineRecord, CartPage } from '../../../src/domain/cart.model.ts';
 import type { CurrencyCode } from '../../../src/domain/money.model.ts';
 import { deferred } from '../../support/deferred.ts';
 

@@ -11,18 +11,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import {
-  RESET_CODE_MAX_TRIES,
-  RESET_CODE_RESEND_SECONDS,
-  RESET_CODE_TTL_SECONDS,
-  birthdayToIso,
-  type LoginRequest,
-  type Profile,
-  type ProfileRequest,
-  type RegisterRequest,
-  type ResetPasswordRequest,
-  type SendCodeAnswer,
-} from '../../../domain/account.ts';
+import { RESET_CODE_MAX_TRIES, RESET_CODE_RESEND_SECONDS, RESET_CODE_TTL_SECONDS, birthdayToIso, type Profile, type SendCodeAnswer } from '../../../domain/account.model.ts';
+import { type LoginRequest, type ProfileRequest, type RegisterRequest, type ResetPasswordRequest } from '../../../domain/account.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { Clock } from '../../clock.ts';
 import type { Caller } from '../../http/caller.ts';

@@ -1,6 +1,6 @@
 /** The signed-in shopper's address book. */
 import type { FastifyInstance } from 'fastify';
-import { idListRequestSchema, idQuerySchema, saveAddressesRequestSchema } from '../../../domain/account.ts';
+import { idListRequestSchema, idQuerySchema, saveAddressesRequestSchema } from '../../../domain/account.schema.ts';
 import { addressesApi } from '../../../domain/api/addresses.ts';
 import { emptyBodySchema } from '../../../domain/request.schema.ts';
 import type { Guards } from '../../http/auth.ts';

@@ -4,7 +4,8 @@
  * the first one saved becomes it, and when the default goes, the oldest remaining takes over.
  */
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import { MAX_ADDRESSES_PER_USER, type AddressInput, type AddressRecord } from '../../../domain/account.ts';
+import { MAX_ADDRESSES_PER_USER, type AddressRecord } from '../../../domain/account.model.ts';
+import { type AddressInput } from '../../../domain/account.schema.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db, Tx } from '../../db/client.ts';

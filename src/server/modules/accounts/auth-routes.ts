@@ -3,14 +3,7 @@
  * {token, refreshToken}.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  loginRequestSchema,
-  logoutRequestSchema,
-  refreshRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-  sendCodeRequestSchema,
-} from '../../../domain/account.ts';
+import { loginRequestSchema, logoutRequestSchema, refreshRequestSchema, registerRequestSchema, resetPasswordRequestSchema, sendCodeRequestSchema } from '../../../domain/account.schema.ts';
 import { accountsApi } from '../../../domain/api/accounts.ts';
 import { loggableError } from '../../errors.ts';
 import { bearerToken } from '../../http/auth.ts';

@@ -1,6 +1,6 @@
 /** The signed-in shopper's own account: user info, profile, password. */
 import type { FastifyInstance } from 'fastify';
-import { changePasswordRequestSchema, profileRequestSchema } from '../../../domain/account.ts';
+import { changePasswordRequestSchema, profileRequestSchema } from '../../../domain/account.schema.ts';
 import { accountsApi } from '../../../domain/api/accounts.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

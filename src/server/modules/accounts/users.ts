@@ -3,7 +3,7 @@
  * writes the rows and shapes what the API answers about a user.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.ts';
+import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from './schema.ts';

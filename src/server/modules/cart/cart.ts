@@ -5,7 +5,8 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { lineKey, normaliseLine, type CartLineRecord, type CartLineUpdate, type CartPage, type LineConfig, type NewCartLine } from '../../../domain/cart.ts';
+import { lineKey, normaliseLine, type CartLineRecord, type CartPage, type LineConfig } from '../../../domain/cart.model.ts';
+import { type CartLineUpdate, type NewCartLine } from '../../../domain/cart.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { isPrinted } from '../../../domain/personalisation.ts';

@@ -3,7 +3,7 @@
  * freeze of a line (EUR unit price, names in both locales, patches and add-ons as they were).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CartLineRecord, LineConfig } from '../../../domain/cart.ts';
+import type { CartLineRecord, LineConfig } from '../../../domain/cart.model.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale, Localised } from '../../../domain/locale.ts';
 import { convertFromEur, type CurrencyCode } from '../../../domain/money.model.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cartApi } from '../../../domain/api/cart.ts';
-import { cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../../../domain/cart.ts';
+import { cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../../../domain/cart.schema.ts';
 import { emptyBodySchema } from '../../../domain/request.schema.ts';
 import { notFound } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';

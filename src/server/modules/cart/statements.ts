@@ -3,7 +3,7 @@
  * add-ons, player and the line already there, in one round trip) and the upsert.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { LineConfig } from '../../../domain/cart.ts';
+import type { LineConfig } from '../../../domain/cart.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CartOwner } from '../../http/caller.ts';
 import { addons, patches, productSizes, products, squadPlayers } from '../catalogue/index.ts';

@@ -13,18 +13,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { normaliseLine } from '../../../domain/cart.ts';
-import {
-  checkoutTotals,
-  type CheckoutLine,
-  type CheckoutQuote,
-  type CheckoutSource,
-  type CouponState,
-  type PlaceOrderRequest,
-  type PlacedOrder,
-  type QuoteRequest,
-} from '../../../domain/checkout.ts';
-import type { CouponCheck } from '../../../domain/coupons.schema.ts';
+import { normaliseLine } from '../../../domain/cart.model.ts';
+import { checkoutTotals, type CheckoutLine, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
+import { type CheckoutSource, type PlaceOrderRequest, type QuoteRequest } from '../../../domain/checkout.schema.ts';
+import type { CouponCheck } from '../../../domain/coupons.model.ts';
 import { convertFromEur, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';

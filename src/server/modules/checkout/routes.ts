@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkoutApi } from '../../../domain/api/checkout.ts';
-import { idempotencyHeadersSchema, placeOrderRequestSchema, quoteRequestSchema } from '../../../domain/checkout.ts';
+import { idempotencyHeadersSchema, placeOrderRequestSchema, quoteRequestSchema } from '../../../domain/checkout.schema.ts';
 import { applyCouponRequestSchema } from '../../../domain/coupons.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';

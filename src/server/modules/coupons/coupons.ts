@@ -10,7 +10,8 @@
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { couponCodeSchema, couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.schema.ts';
+import { couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.model.ts';
+import { couponCodeSchema } from '../../../domain/coupons.schema.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { couponRedemptions } from './redemptions-schema.ts';

@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { moveProblem, type AdminMoveRequest, type OrderStatus } from '../../../domain/orders.ts';
+import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
+import { type AdminMoveRequest } from '../../../domain/orders.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import { CURRENCIES, type CurrencyCode } from '../../../domain/money.model.ts';
-import { moveProblem, orderNoFromBytes, type OrderStatus } from '../../../domain/orders.ts';
+import { moveProblem, orderNoFromBytes, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../errors.ts';

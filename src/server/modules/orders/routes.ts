@@ -4,18 +4,10 @@
  * office's moves.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLES } from '../../../domain/account.ts';
+import { ROLES } from '../../../domain/account.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { ordersApi } from '../../../domain/api/orders.ts';
-import {
-  adminMoveRequestSchema,
-  adminShipmentEventRequestSchema,
-  orderAccessRequestSchema,
-  orderItemsRequestSchema,
-  orderListRequestSchema,
-  productPurchasesRequestSchema,
-  trackOrderRequestSchema,
-} from '../../../domain/orders.ts';
+import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema, orderItemsRequestSchema, orderListRequestSchema, productPurchasesRequestSchema, trackOrderRequestSchema } from '../../../domain/orders.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { OrderDeskService } from './desk.ts';

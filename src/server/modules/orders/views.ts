@@ -10,18 +10,7 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import {
-  PAID_STATUSES,
-  type OrderDetail,
-  type OrderLineRecord,
-  type OrderStatus,
-  type OrderSummary,
-  type ProductPurchase,
-  type ShipmentRecord,
-  type ShippingAddressRecord,
-  type StatusEvent,
-  type TrackingAnswer,
-} from '../../../domain/orders.ts';
+import { PAID_STATUSES, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
 import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';

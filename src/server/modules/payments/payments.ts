@@ -16,9 +16,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.ts';
+import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.ts';
+import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, loggableError, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';

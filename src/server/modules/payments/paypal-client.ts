@@ -9,7 +9,7 @@
  * PayPal-Request-Id.
  */
 import type { Clock } from '../../clock.ts';
-import type { PaypalPurchaseUnit } from '../../../domain/checkout.ts';
+import type { PaypalPurchaseUnit } from '../../../domain/checkout.model.ts';
 
 export interface TransportRequest {
   method: 'GET' | 'POST';

@@ -4,9 +4,9 @@
  * any order (a refund before its capture, a decline after a pending capture).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { minorFromDecimal } from '../../../domain/checkout.ts';
+import { minorFromDecimal } from '../../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.ts';
+import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import { orders, type OrderRow } from '../orders/index.ts';

@@ -1,6 +1,6 @@
 /** Newsletter (guests too), wishlist and reviews. */
 import type { FastifyInstance } from 'fastify';
-import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../../domain/account.ts';
+import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../../domain/account.schema.ts';
 import { shopperApi } from '../../../domain/api/shopper.ts';
 import { commentListRequestSchema } from '../../../domain/catalogue.schema.ts';
 import type { Clock } from '../../clock.ts';

@@ -3,7 +3,8 @@
  * key), server field messages, the login redirect, the birthday selects and the resend countdown.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, changePasswordRequestSchema, registerRequestSchema, resetPasswordRequestSchema } from '../../../../src/domain/account.ts';
+import { ACCOUNT_MESSAGES } from '../../../../src/domain/account.model.ts';
+import { changePasswordRequestSchema, registerRequestSchema, resetPasswordRequestSchema } from '../../../../src/domain/account.schema.ts';
 import { fieldMessage } from '../../../../src/domain/field-messages.ts';
 import enAccount from '../../../../src/i18n/locales/en-US/account.json' with { type: 'json' };
 import zhAccount from '../../../../src/i18n/locales/zh-CN/account.json' with { type: 'json' };

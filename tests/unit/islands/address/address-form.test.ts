@@ -4,7 +4,7 @@
  * province rule the schema leaves to the country list.
  */
 import { describe, expect, it } from 'vitest';
-import type { AddressRecord } from '../../../../src/domain/account.ts';
+import type { AddressRecord } from '../../../../src/domain/account.model.ts';
 import { addressLines } from '../../../../src/islands/address/address-lines.ts';
 import { hongKongAddress } from '../../../support/addresses.ts';
 import {

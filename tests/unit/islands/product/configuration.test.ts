@@ -3,7 +3,8 @@ import { buyNowHref } from '../../../../src/islands/checkout/links.ts';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Addon, Patch } from '../../../../src/domain/catalogue.schema.ts';
-import { newCartLineSchema, normaliseLine } from '../../../../src/domain/cart.ts';
+import { normaliseLine } from '../../../../src/domain/cart.model.ts';
+import { newCartLineSchema } from '../../../../src/domain/cart.schema.ts';
 import { CUSTOM_TYPES } from '../../../../src/domain/personalisation.ts';
 import {
   findProblems,

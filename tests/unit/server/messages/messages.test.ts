@@ -4,7 +4,7 @@
  * the pages' translator (domain/translate.ts), and the errors that carry message ids.
  */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_ANSWERS } from '../../../../src/domain/account.ts';
+import { ACCOUNT_ANSWERS } from '../../../../src/domain/account.model.ts';
 import { CODES } from '../../../../src/domain/api/envelope.ts';
 import { FIELD_MESSAGES, fieldMessage, fieldMessageOf, type FieldMessageKey } from '../../../../src/domain/field-messages.ts';
 import { keyOfMessage, placeholdersOf } from '../../../../src/domain/translate.ts';

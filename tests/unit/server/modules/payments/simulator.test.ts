@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paypalPurchaseUnit } from '../../../../../src/domain/checkout.ts';
+import { paypalPurchaseUnit } from '../../../../../src/domain/checkout.model.ts';
 import { CURRENCY_CODES, divRound } from '../../../../../src/domain/money.model.ts';
 import { PaypalClient, PaypalError, PaypalUnknownOutcome, firstCapture, type TransportRequest } from '../../../../../src/server/modules/payments/paypal-client.ts';
 import { PaypalSimulator, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, simulatorTransport } from '../../../../../src/server/modules/payments/simulator.ts';

@@ -1,8 +1,8 @@
 /**
- * Shopper accounts: the forms' rules and messages (docs/accounts-and-security.md) and the API's
- * request and answer shapes for registration, sign-in, password reset, profile, addresses,
- * newsletter, wishlist and reviews. The pages validate with these same schemas before calling; the
- * server validates again, and is the authority.
+ * Shopper accounts: the zod schemas the forms and the API validate with, for registration, sign-in,
+ * password reset, profile, addresses, newsletter, wishlist and reviews. The pages validate with
+ * these before calling; the server validates again, and is the authority. Limits, roles and
+ * answers' shapes are in account.model.ts.
  *
  * Every request schema is strict: an unknown field (`userId`, `roles`, `status`...) is refused,
  * not ignored (docs/accounts-and-security.md, threat 15).
@@ -12,54 +12,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import { ACCOUNT_MESSAGES, fieldMessage } from './field-messages.ts';
 import { idSchema, pageRequestShape } from './catalogue.schema.ts';
 import { RATING_MAX, RATING_MIN, REVIEW_MAX } from './review.ts';
-import type { PostalAddress } from './address.model.ts';
-
-/** The account endpoints' answers (docs/accounts-and-security.md "Endpoints", "Enumeration"). */
-export const ACCOUNT_ANSWERS = {
-  loginFailed: 'Login failed',
-  codeSent: 'Verification code sent successfully',
-  codeNotSent: 'Failed to send verification code',
-  resetSucceeded: 'Password reset successful',
-  resetFailed: 'Password reset failed',
-  editSucceeded: 'Edit Success',
-  accountDisabled: 'User status is invalid, please log in again',
-  registered: 'Thank you for registering',
-  subscribed: 'Thank you for subscribing',
-} as const;
-
-export { ACCOUNT_MESSAGES };
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 15;
-/** Longer input is refused before any hashing, so a huge body cannot cost CPU time. */
-export const LOGIN_PASSWORD_MAX = 128;
-export const EMAIL_MAX = 254;
-export const NAME_MAX = 50;
-export { REVIEW_MAX };
-export const RESET_CODE_PATTERN = /^[0-9]{6}$/;
-/** Seconds a reset code lives, and the resend countdown the page shows. */
-export const RESET_CODE_TTL_SECONDS = 600;
-export const RESET_CODE_RESEND_SECONDS = 60;
-export const RESET_CODE_MAX_TRIES = 5;
-export const MAX_ADDRESSES_PER_USER = 50;
-
-export const ROLES = {
-  CUSTOMER: 'R_CUSTOMER',
-  ADMIN: 'R_ADMIN',
-  /** docs/accounts-and-security.md "Roles": passes every role check. */
-  SUPER: 'R_SUPER',
-} as const;
-export type Role = (typeof ROLES)[keyof typeof ROLES];
-export const ROLE_VALUES = Object.values(ROLES) as Role[];
-
-/** docs/accounts-and-security.md "Roles": a route without roles is open to every signed-in user; R_SUPER passes all. */
-export function hasAnyRole(userRoles: readonly string[], required: readonly Role[]): boolean {
-  if (required.length === 0 || userRoles.includes(ROLES.SUPER)) return true;
-  return required.some((role) => userRoles.includes(role));
-}
-
-export const GENDERS = ['secrecy', 'male', 'female'] as const;
-export type Gender = (typeof GENDERS)[number];
+import { EMAIL_MAX, GENDERS, LOGIN_PASSWORD_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, RESET_CODE_PATTERN, WISHLIST_ACTIONS, isCalendarDate } from './account.model.ts';
 
 // Control characters (tabs, newlines, escapes, DEL) never belong in a one-line field; finding
 // them is the point of these patterns.
@@ -77,7 +30,6 @@ function requiredLine(required: string, max: number) {
     .max(max, fieldMessage('tooLong', { max }))
     .refine((value) => !CONTROL.test(value), ACCOUNT_MESSAGES.textInvalid);
 }
-
 /** An optional one-line text; blank becomes "". */
 function optionalLine(max: number) {
   return z
@@ -88,7 +40,6 @@ function optionalLine(max: number) {
     .nullish()
     .transform((value) => value ?? '');
 }
-
 /** Emails are trimmed and lower-cased, so one mailbox is one account whatever the typing. */
 export const emailSchema = z
   .string({ error: ACCOUNT_MESSAGES.emailRequired })
@@ -97,11 +48,6 @@ export const emailSchema = z
   .max(EMAIL_MAX, { error: ACCOUNT_MESSAGES.emailInvalid, abort: true })
   .regex(z.regexes.email, ACCOUNT_MESSAGES.emailInvalid)
   .transform((value) => value.toLowerCase());
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 /** A new password: 6-15 characters (docs/accounts-and-security.md "Passwords"), not on the common-password list. */
 export function newPasswordSchema(required: string = ACCOUNT_MESSAGES.passwordRequired) {
   return z
@@ -111,23 +57,19 @@ export function newPasswordSchema(required: string = ACCOUNT_MESSAGES.passwordRe
     .max(PASSWORD_MAX, { error: ACCOUNT_MESSAGES.passwordLength, abort: true })
     .refine((value) => !isCommonPassword(value), ACCOUNT_MESSAGES.passwordCommon);
 }
-
 const confirmationSchema = z
   .string({ error: ACCOUNT_MESSAGES.confirmPasswordRequired })
   .min(1, { error: ACCOUNT_MESSAGES.confirmPasswordRequired, abort: true })
   .max(LOGIN_PASSWORD_MAX);
-
 /** The fields of a form that sets a new password (reset, change; docs/accounts-and-security.md "Passwords"): required, 6-15; the confirmation required. */
 const newPasswordFields = {
   password: newPasswordSchema(ACCOUNT_MESSAGES.newPasswordRequired),
   confirmPassword: confirmationSchema,
 };
-
 /** The confirmation repeats the new password; the reset and change forms word the mismatch differently. */
 function confirmsNewPassword(inconsistent: string) {
   return z.refine<{ password: string; confirmPassword: string }>((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: inconsistent });
 }
-
 export const registerRequestSchema = z.strictObject({
   firstName: requiredLine(ACCOUNT_MESSAGES.firstNameRequired, NAME_MAX),
   lastName: requiredLine(ACCOUNT_MESSAGES.lastNameRequired, NAME_MAX),
@@ -136,7 +78,6 @@ export const registerRequestSchema = z.strictObject({
   subscribe: z.boolean().default(false),
 });
 export type RegisterRequest = z.output<typeof registerRequestSchema>;
-
 /** Sign-in checks presence only: an old password of another length is simply wrong. */
 export const loginRequestSchema = z.strictObject({
   username: emailSchema,
@@ -146,58 +87,27 @@ export const loginRequestSchema = z.strictObject({
     .max(LOGIN_PASSWORD_MAX, fieldMessage('tooLong', { max: LOGIN_PASSWORD_MAX })),
 });
 export type LoginRequest = z.output<typeof loginRequestSchema>;
-
 const refreshTokenText = z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(1024, 'refreshToken is too long');
-
 export const refreshRequestSchema = z.strictObject({ refreshToken: refreshTokenText });
 /** Logout needs nothing but may name the refresh token, so a page whose access token lapsed can still end its session. */
 export const logoutRequestSchema = z.strictObject({ refreshToken: refreshTokenText.optional() }).optional();
-
 export const sendCodeRequestSchema = z.strictObject({ email: emailSchema });
-
 export const resetCodeSchema = z
   .string({ error: ACCOUNT_MESSAGES.codeRequired })
   .trim()
   .min(1, { error: ACCOUNT_MESSAGES.codeRequired, abort: true })
   .regex(RESET_CODE_PATTERN, ACCOUNT_MESSAGES.codeInvalid);
-
 export const resetPasswordRequestSchema = z
   .strictObject({ email: emailSchema, code: resetCodeSchema, ...newPasswordFields })
   .check(confirmsNewPassword(ACCOUNT_MESSAGES.resetPasswordsInconsistent));
 export type ResetPasswordRequest = z.output<typeof resetPasswordRequestSchema>;
-
 /** Change password: the current session is the proof (the specification's form has no current-password field). */
 export const changePasswordRequestSchema = z.strictObject(newPasswordFields).check(confirmsNewPassword(ACCOUNT_MESSAGES.changePasswordsInconsistent));
 export type ChangePasswordRequest = z.output<typeof changePasswordRequestSchema>;
-
-export interface Birthday {
-  day: number;
-  month: number;
-  year: number;
-}
-
-/** A real calendar date from 1900 on (29 February only in leap years). The server also refuses dates after today. */
-export function isCalendarDate({ day, month, year }: Birthday): boolean {
-  if (![day, month, year].every(Number.isInteger) || year < 1900 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-export function birthdayToIso({ day, month, year }: Birthday): string {
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-export function birthdayFromIso(iso: string): Birthday {
-  const [year, month, day] = iso.split('-').map(Number);
-  return { day: day!, month: month!, year: year! };
-}
-
 const datePart = z.number({ error: ACCOUNT_MESSAGES.invalidDate }).int(ACCOUNT_MESSAGES.invalidDate);
-
 export const birthdaySchema = z
   .strictObject({ day: datePart, month: datePart, year: datePart }, { error: ACCOUNT_MESSAGES.birthdayRequired })
   .refine(isCalendarDate, ACCOUNT_MESSAGES.invalidDate);
-
 export const profileRequestSchema = z.strictObject({
   email: emailSchema,
   firstName: requiredLine(ACCOUNT_MESSAGES.firstNameRequired, NAME_MAX),
@@ -214,37 +124,6 @@ export const profileRequestSchema = z.strictObject({
   currentPassword: z.string().max(LOGIN_PASSWORD_MAX).optional(),
 });
 export type ProfileRequest = z.output<typeof profileRequestSchema>;
-
-/** The user info (docs/accounts-and-security.md "Endpoints", `getUserInfo`), with the names and email the account pages show. */
-export interface UserInfo {
-  userId: number;
-  userName: string;
-  roles: string[];
-  /** Back-office button permissions; customers have none. */
-  buttons: string[];
-  email: string;
-  firstName: string;
-  lastName: string;
-}
-
-export interface Profile extends UserInfo {
-  gender: Gender;
-  birthday: Birthday | null;
-  subscribe: boolean;
-  updateOrderEmail: boolean;
-}
-
-export interface TokenPairAnswer {
-  token: string;
-  refreshToken: string;
-}
-
-export interface SendCodeAnswer {
-  /** Seconds before another code may be asked for: the page's countdown. */
-  resendAfterSeconds: number;
-  expiresInSeconds: number;
-}
-
 // ---------- addresses ----------
 
 export const addressInputSchema = z.strictObject({
@@ -270,14 +149,11 @@ export const addressInputSchema = z.strictObject({
   isDefault: z.boolean().default(false),
 });
 export type AddressInput = z.output<typeof addressInputSchema>;
-
 export const saveAddressesRequestSchema = z
   .array(addressInputSchema, { error: 'expected an array of addresses' })
   .min(1, 'give at least one address')
   .max(20, 'at most 20 addresses at once');
-
 export const idListRequestSchema = z.array(idSchema, { error: 'expected an array of ids' }).min(1, 'give at least one id').max(100);
-
 /** `?id=12` on the GET endpoints: digits only, so "1e3", "-1" and "1 or 1=1" are refused. */
 export const idQuerySchema = z.strictObject({
   id: z
@@ -286,26 +162,15 @@ export const idQuerySchema = z.strictObject({
     .transform(Number)
     .pipe(idSchema),
 });
-
-export interface AddressRecord extends PostalAddress {
-  id: number;
-  countryName: string;
-  provinceName: string;
-  isDefault: boolean;
-}
-
 // ---------- newsletter, wishlist, reviews ----------
 
 export const subscribeRequestSchema = z.strictObject({ email: emailSchema });
-
-export const WISHLIST_ACTIONS = ['add', 'remove'] as const;
 export const wishlistRequestSchema = z.strictObject({
   productId: idSchema,
   action: z.enum(WISHLIST_ACTIONS, { error: 'action must be add or remove' }),
 });
 export const wishlistListRequestSchema = z.strictObject({ ...pageRequestShape });
 export const wishlistStatusRequestSchema = z.strictObject({ productIds: z.array(idSchema).max(100) });
-
 export const reviewRequestSchema = z.strictObject({
   productId: idSchema,
   rating: z.number({ error: ACCOUNT_MESSAGES.ratingInvalid }).int(ACCOUNT_MESSAGES.ratingInvalid).min(RATING_MIN, ACCOUNT_MESSAGES.ratingInvalid).max(RATING_MAX, ACCOUNT_MESSAGES.ratingInvalid),

@@ -1,5 +1,5 @@
 /**
- * Checkout: what the checkout page sends, how an order's amounts are made, and the PayPal
+ * Checkout: how an order's amounts are made, and the PayPal
  * purchase unit built from them.
  *
  * The amounts, in the order's currency and integer minor units:
@@ -10,76 +10,14 @@
  *                    items - tierDiscount - couponDiscount reaches the threshold
  *   total            items - tierDiscount - couponDiscount + shipping  (never below 0)
  */
-import { z } from 'zod';
-import { addressInputSchema, emailSchema } from './account.ts';
-import { newCartLineSchema, type CartLineRecord } from './cart.ts';
-import { idSchema } from './catalogue.schema.ts';
-import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.schema.ts';
+import type { CartLineRecord } from './cart.model.ts';
+import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.model.ts';
 import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.model.ts';
-import { currencyCodeSchema } from './money.schema.ts';
 import { cartTotals, type CartTotals, type DiscountTier } from './pricing.ts';
-import { shippingMethodSchema, shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
-
-// ---------- requests ----------
-
-/** The lines to buy: some of the caller's cart lines, or one configured product ("buy it now"). */
-export const checkoutSourceSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.strictObject({ type: z.literal('cart'), cartItemIds: z.array(idSchema, { error: 'cartItemIds must be a list of ids' }).min(1, 'choose at least one cart item').max(100) }),
-    z.strictObject({ type: z.literal('buyNow'), item: newCartLineSchema }),
-  ],
-  { error: 'source must be {type: "cart", cartItemIds} or {type: "buyNow", item}' },
-);
-export type CheckoutSource = z.output<typeof checkoutSourceSchema>;
-
-/** A typed shipping address: the add-address form's fields without id and default flag. */
-export const shippingAddressSchema = addressInputSchema.omit({ id: true, isDefault: true });
-export type ShippingAddressInput = z.output<typeof shippingAddressSchema>;
-
-const countrySchema = z.string({ error: 'country must be a country code' }).regex(/^[A-Z]{2}$/, 'country must be a two-letter country code');
-
-export const quoteRequestSchema = z.strictObject({
-  source: checkoutSourceSchema,
-  currency: currencyCodeSchema.default('EUR'),
-  /** Destination; without it the quote has no shipping yet. */
-  country: countrySchema.optional(),
-  shippingMethod: shippingMethodSchema.default('standard'),
-  /** Checked by the quote, which answers a coupon message rather than failing. */
-  couponCode: z.string().max(64).nullish(),
-});
-export type QuoteRequest = z.output<typeof quoteRequestSchema>;
-
-export const placeOrderRequestSchema = z
-  .strictObject({
-    source: checkoutSourceSchema,
-    currency: currencyCodeSchema,
-    /** Required for guests; a signed-in shopper's orders use the account's email. */
-    email: emailSchema.optional(),
-    /** An address of the signed-in shopper's address book... */
-    addressId: idSchema.optional(),
-    /** ...or one typed in. */
-    address: shippingAddressSchema.optional(),
-    shippingMethod: shippingMethodSchema,
-    couponCode: z.string().max(64).nullish(),
-    /** The shopper's acknowledgement of "no returns, +1-2 business days" when a line is personalised. */
-    acceptPersonalisedTerms: z.boolean().default(false),
-  })
-  .superRefine((body, ctx) => {
-    if ((body.addressId === undefined) === (body.address === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: 'Give either addressId or address' });
-    }
-  });
-export type PlaceOrderRequest = z.output<typeof placeOrderRequestSchema>;
+import { shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
 
 /** Idempotency-Key header: 8-128 characters of a UUID, ULID or similar. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
-export const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string({ error: 'The Idempotency-Key header is required' })
-    .regex(IDEMPOTENCY_KEY_PATTERN, 'The Idempotency-Key header must be 8-128 letters, digits or . _ : -'),
-});
-
 // ---------- amounts ----------
 
 export interface CheckoutTotals {
@@ -95,7 +33,6 @@ export interface CheckoutTotals {
   shipping: number;
   total: number;
 }
-
 export interface TotalsInput {
   lines: readonly { lineTotal: number; quantity: number }[];
   currency: CurrencyCode;
@@ -107,7 +44,6 @@ export interface TotalsInput {
   /** The lines' cartTotals when the caller has them already (a coupon's minimum spend needs them first). */
   cart?: CartTotals;
 }
-
 export function checkoutTotals(input: TotalsInput): { totals: CheckoutTotals; shipping: ShippingOption | null } {
   const cart = input.cart ?? cartTotals(input.lines, input.currency, input.tiers);
   const afterTier = cart.total;
@@ -130,12 +66,10 @@ export function checkoutTotals(input: TotalsInput): { totals: CheckoutTotals; sh
     shipping: option,
   };
 }
-
 // ---------- answers ----------
 
 /** A line as checkout shows it: the cart's line shape, with its cart id when it came from the cart. */
 export type CheckoutLine = Omit<CartLineRecord, 'id'> & { cartItemId: number | null };
-
 export interface CouponState {
   code: string;
   valid: boolean;
@@ -146,7 +80,6 @@ export interface CouponState {
   reason: CouponProblem | null;
   message: string | null;
 }
-
 export interface CheckoutQuote {
   currency: CurrencyCode;
   lines: CheckoutLine[];
@@ -164,7 +97,6 @@ export interface CheckoutQuote {
     stock: { cartItemId: number | null; productId: number; size: string; available: number; message: string }[];
   };
 }
-
 export interface PlacedOrder {
   orderNo: string;
   /** The guest's key to the order pages (order-success/{orderNo}?token=...). */
@@ -177,14 +109,12 @@ export interface PlacedOrder {
   /** True when this answer repeats an earlier request with the same Idempotency-Key. */
   replayed: boolean;
 }
-
 // ---------- PayPal ----------
 
 export interface PaypalMoney {
   currency_code: string;
   value: string;
 }
-
 export interface PaypalItem {
   name: string;
   quantity: string;
@@ -192,7 +122,6 @@ export interface PaypalItem {
   sku?: string;
   category?: 'PHYSICAL_GOODS';
 }
-
 export interface PaypalPurchaseUnit {
   reference_id: string;
   custom_id: string;
@@ -201,7 +130,6 @@ export interface PaypalPurchaseUnit {
   amount: PaypalMoney & { breakdown: { item_total: PaypalMoney; shipping: PaypalMoney; discount: PaypalMoney } };
   items: PaypalItem[];
 }
-
 export interface BreakdownInput {
   orderNo: string;
   currency: CurrencyCode;
@@ -211,15 +139,11 @@ export interface BreakdownInput {
   shipping: number;
   total: number;
 }
-
 const PAYPAL_TEXT_MAX = 127;
-
 function money(minor: number, currency: CurrencyCode): PaypalMoney {
   return { currency_code: currency, value: toDecimalString(minor, currency) };
 }
-
 export class BreakdownMismatchError extends Error {}
-
 /**
  * The purchase unit PayPal checks: item_total = sum of unit_amount x quantity, and amount =
  * item_total + shipping - discount (PayPal answers ITEM_TOTAL_MISMATCH or AMOUNT_MISMATCH
@@ -262,7 +186,6 @@ export function paypalPurchaseUnit(input: BreakdownInput): PaypalPurchaseUnit {
     })),
   };
 }
-
 /** Decimal string to minor units ("12.30" -> 1230), for checking what PayPal answers; null if malformed. */
 export function minorFromDecimal(value: string, currency: CurrencyCode): number | null {
   const digits = minorUnitDigits(currency);

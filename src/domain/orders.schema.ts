@@ -1,0 +1,54 @@
+/**
+ * Orders: the zod schemas of what the order endpoints take (order numbers, access tokens, admin
+ * moves and shipment events). States and answers are in orders.model.ts.
+ */
+import { z } from 'zod';
+import { idSchema, pageRequestShape } from './catalogue.schema.ts';
+import { ORDER_MESSAGES } from './field-messages.ts';
+import { normaliseOrderNo } from './order-numbers.ts';
+import { ORDER_STATUSES } from './orders.model.ts';
+
+export const orderNoSchema = z
+  .string({ error: ORDER_MESSAGES.orderNoRequired })
+  .trim()
+  .min(1, { error: ORDER_MESSAGES.orderNoRequired, abort: true })
+  .max(40, { error: ORDER_MESSAGES.orderNoInvalid, abort: true })
+  .transform((value, ctx) => {
+    const orderNo = normaliseOrderNo(value);
+    if (!orderNo) {
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.orderNoInvalid });
+      return z.NEVER;
+    }
+    return orderNo;
+  });
+/** The guest's access token: 43 base64url characters (256 bits). */
+export const orderTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'token is invalid');
+// ---------- requests ----------
+
+/** The order's owner (bearer token) or whoever holds its access token may read it. */
+export const orderAccessRequestSchema = z.strictObject({ orderNo: orderNoSchema, token: orderTokenSchema.optional() });
+export const orderItemsRequestSchema = z.strictObject({ orderNo: orderNoSchema, token: orderTokenSchema.optional(), ...pageRequestShape });
+export const orderListRequestSchema = z.strictObject({ ...pageRequestShape, size: pageRequestShape.size.default(10) });
+export const trackOrderRequestSchema = z.strictObject({ orderNo: orderNoSchema });
+export const productPurchasesRequestSchema = z.strictObject({ productId: idSchema, ...pageRequestShape, size: pageRequestShape.size.default(10) });
+const noteSchema = z.string().trim().max(500).optional();
+export const adminMoveRequestSchema = z
+  .strictObject({
+    orderNo: orderNoSchema,
+    to: z.enum(ORDER_STATUSES, { error: `to must be one of ${ORDER_STATUSES.join(', ')}` }),
+    note: noteSchema,
+    carrier: z.string().trim().min(1).max(60).optional(),
+    trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'trackingNumber must be 4-40 letters, digits or dashes').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.to === 'shipped' && (!body.carrier || !body.trackingNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Shipping needs a carrier and a tracking number' });
+    }
+  });
+export type AdminMoveRequest = z.output<typeof adminMoveRequestSchema>;
+export const adminShipmentEventRequestSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  status: z.string().trim().min(1).max(60),
+  description: z.string().trim().min(1).max(300),
+  location: z.string().trim().max(100).optional(),
+});
