@@ -1,4 +1,4 @@
-/** Small pure helpers shared by the bench sections (unit-tested in tests/unit/bench-stats.test.ts). */
+/** Small pure helpers shared by the bench sections (unit-tested in tests/unit/tooling/bench-stats.test.ts). */
 
 /** The median of some numbers (the mean of the middle two for an even count); NaN for none. */
 export function median(values: readonly number[]): number {

@@ -1,6 +1,6 @@
 /**
  * The whole contract, area by area: what the route check (tests/integration/contract.test.ts)
- * and the path-literal check (tests/unit/api-contract.test.ts) walk. Browser code imports the
+ * and the path-literal check (tests/unit/domain/api/contract.test.ts) walk. Browser code imports the
  * area module it calls, not this one.
  */
 import { accountsApi } from './accounts.ts';
