@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { loadToolConfig } from './src/build-config.ts';
 import { E2E_AUTH_SECRET } from './tests/e2e/support/env.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4391);
+const tools = loadToolConfig();
+const PORT = tools.E2E_PORT;
 
 /**
  * End-to-end journeys through the built site and the running server, in Debian's chromium
@@ -25,7 +27,7 @@ export default defineConfig({
   timeout: 60_000,
   retries: 0,
   // One worker per core; each drives one Chromium against the one shared server.
-  workers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
+  workers: tools.E2E_WORKERS ?? availableParallelism(),
   // Tests, not files, are shared out, so one long file does not leave a worker idle at the end.
   fullyParallel: true,
   reporter: [['list']],
@@ -34,7 +36,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: tools.CHROMIUM_PATH,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
     },
   },

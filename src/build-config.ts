@@ -54,6 +54,8 @@ const toolSchema = z.object({
   BENCH_PORT: port.max(65532).default(4404),
   /** The port the end-to-end tests' shop listens on. */
   E2E_PORT: port.default(4391),
+  /** Browsers the end-to-end run drives at once; one per core when unset. */
+  E2E_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Which database an integration test file runs on (scripts/test-integration.ts sets it). */
   TEST_DB: z.enum(['pglite', 'postgres']).default('pglite'),
 });

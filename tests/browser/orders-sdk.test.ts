@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadToolConfig } from '../../src/build-config.ts';
 import { listen, type Running } from '../../src/server/main.ts';
 import { createTestShop, type TestShop } from '../integration/harness.ts';
 import { findStock, guestOrder, plainLine } from '../integration/orders-support.ts';
@@ -57,7 +58,7 @@ beforeAll(async () => {
   shop.app.payments.simulator!.setSwitches({ autoWebhooks: false });
   loader = await readFile(new URL('../../node_modules/@paypal/paypal-js/dist/esm/paypal-js.js', import.meta.url), 'utf8');
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: loadToolConfig().CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
 });

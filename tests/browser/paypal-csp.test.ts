@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { renderCspContent } from 'astro/runtime/server/render/csp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadToolConfig } from '../../src/build-config.ts';
 import { PAYPAL_SDK_ORIGINS, allowPaypalSdk } from '../../src/domain/paypal-csp.ts';
 import security from '../../src/server/http/security.ts';
 
@@ -92,7 +93,7 @@ const servers: FastifyInstance[] = [];
 
 beforeAll(async () => {
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: loadToolConfig().CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
 });

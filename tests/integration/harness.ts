@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { loadToolConfig } from '../../src/build-config.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/index.ts';
 
-export const onPostgres = process.env.TEST_DB === 'postgres';
+export const onPostgres = loadToolConfig().TEST_DB === 'postgres';
 
 export interface TestShop {
   app: FastifyInstance;

@@ -94,6 +94,7 @@ describe('build and tool configuration', () => {
     ['BENCH_PORT', '65534'],
     ['E2E_PORT', '0'],
     ['TEST_DB', 'mysql'],
+    ['E2E_WORKERS', '0'],
   ])('refuses the tool variable %s=%s with a message naming it', (name, value) => {
     expect(() => loadToolConfig({ [name]: value })).toThrow(BuildConfigError);
     expect(() => loadToolConfig({ [name]: value })).toThrow(name);
