@@ -67,7 +67,7 @@ function AccountHub({ locale }: Pick<AccountIslandProps, 'locale'>) {
       </button>
       <dialog
         ref={dialog}
-        className="account-dialog"
+        className="confirm-dialog account-dialog"
         aria-labelledby="account-logout-title"
         aria-describedby="account-logout-message"
         onClose={() => {
@@ -80,7 +80,7 @@ function AccountHub({ locale }: Pick<AccountIslandProps, 'locale'>) {
       >
         <h2 id="account-logout-title">{t('account.hub.logoutTitle')}</h2>
         <p id="account-logout-message">{t('account.hub.logoutConfirm')}</p>
-        <div className="account-dialog-actions">
+        <div className="confirm-dialog-actions account-dialog-actions">
           <button ref={no} type="button" className="account-dialog-no" onClick={close} disabled={leaving}>
             {t('account.hub.no')}
           </button>

@@ -40,6 +40,7 @@ export function BirthdayField({ id, locale, value, onPart, error }: BirthdayFiel
     <div>
       <label htmlFor={`${id}-${part}`}>{t(`account.fields.${part}`)}</label>
       <select
+        className="input"
         id={`${id}-${part}`}
         autoComplete={`bday-${part}`}
         value={value[part]}

@@ -35,7 +35,7 @@ export function TextField({ id, label, value, onValue, error, hint, after, class
     <Field id={id} look={ACCOUNT_LOOK} label={label} hint={hint} error={error} className={className}>
       {(described) => (
         <div className="account-input-row" ref={row}>
-          <input {...described} name={id} value={value} onChange={(event) => onValue(event.target.value)} {...input} />
+          <input {...described} className="input" name={id} value={value} onChange={(event) => onValue(event.target.value)} {...input} />
           {after}
         </div>
       )}

@@ -83,14 +83,14 @@ function AddressBook({ locale }: { locale: Locale }) {
       {status === 'loading' ? (
         <p>{t('address.book.loading')}</p>
       ) : status === 'error' && records.length === 0 ? (
-        <div className="ab-empty" role="alert">
+        <div className="ab-empty panel" role="alert">
           <p>{t('address.book.loadFailed')}</p>
           <button type="button" className="af-button af-button-ghost" onClick={() => void loadAddressBook()}>
             {t('address.book.retry')}
           </button>
         </div>
       ) : records.length === 0 ? (
-        <div className="ab-empty" data-address-empty>
+        <div className="ab-empty panel" data-address-empty>
           <p className="ab-empty-title">{t('address.book.empty')}</p>
           <p>{t('address.book.emptyHint')}</p>
           <a className="af-button" href={addHref}>
@@ -122,7 +122,7 @@ function AddressCard({ record, locale, busy, onDelete, onMakeDefault }: { record
   // Said after each button's word, so "Delete" is "Delete Chan Tai Man, 1 Nathan Road" to a screen reader.
   const which = <span className="sr-only">{`: ${name}, ${record.address}`}</span>;
   return (
-    <li className={record.isDefault ? 'ab-card is-default' : 'ab-card'} data-address-id={record.id} aria-busy={busy || undefined}>
+    <li className={record.isDefault ? 'ab-card panel is-default' : 'ab-card panel'} data-address-id={record.id} aria-busy={busy || undefined}>
       <h2 className="ab-card-name" id={`address-${record.id}-name`} tabIndex={-1}>
         {name}
         {record.isDefault ? <span className="ab-badge">{t('address.book.default')}</span> : null}
@@ -146,7 +146,7 @@ function AddressCard({ record, locale, busy, onDelete, onMakeDefault }: { record
             {which}
           </button>
         )}
-        <button type="button" className="af-link-button" disabled={busy} onClick={onDelete}>
+        <button type="button" className="text-button af-link-button" disabled={busy} onClick={onDelete}>
           {t('address.book.delete')}
           {which}
         </button>

@@ -119,21 +119,21 @@ function AddressEditor({ locale }: { locale: Locale }) {
       {mode.kind === 'starting' ? null : mode.kind === 'loading' ? (
         <p role="status">{t('address.editor.loading')}</p>
       ) : mode.kind === 'not-found' ? (
-        <div className="ab-empty" role="alert">
+        <div className="ab-empty panel" role="alert">
           <p>{t('address.editor.notFound')}</p>
           <a className="af-button" href={bookPath}>
             {t('address.editor.back')}
           </a>
         </div>
       ) : mode.kind === 'error' ? (
-        <div className="ab-empty" role="alert">
+        <div className="ab-empty panel" role="alert">
           <p>{t('address.editor.loadFailed')}</p>
           <button type="button" className="af-button af-button-ghost" onClick={() => setAttempt((n) => n + 1)}>
             {t('address.editor.retry')}
           </button>
         </div>
       ) : (
-        <form className="ab-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving || undefined}>
+        <form className="ab-form panel" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving || undefined}>
           {formError ? (
             <p className="ab-form-error" role="alert">
               {formError}
@@ -144,7 +144,7 @@ function AddressEditor({ locale }: { locale: Locale }) {
             <button type="submit" className="af-button af-button-danger" aria-disabled={saving || undefined}>
               {saving ? t('address.editor.saving') : t('address.editor.save')}
             </button>
-            <a className="af-link-button" href={backTo}>
+            <a className="text-button af-link-button" href={backTo}>
               {t('address.editor.cancel')}
             </a>
           </div>

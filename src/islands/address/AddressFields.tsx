@@ -45,6 +45,7 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
       {(described) => (
         <input
           {...described}
+          className="input input--compact"
           type={options.type ?? 'text'}
           inputMode={options.inputMode}
           autoComplete={auto(options.autoComplete)}
@@ -95,7 +96,7 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
               <button type="button" className="af-button af-button-small" onClick={applySuggestion}>
                 {t('address.suggestion.apply')}
               </button>
-              <button type="button" className="af-link-button" onClick={dismissSuggestion}>
+              <button type="button" className="text-button af-link-button" onClick={dismissSuggestion}>
                 {t('address.suggestion.dismiss')}
               </button>
             </p>
@@ -106,7 +107,7 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
 
       <Field form={form} field="country" label={t('address.fields.country')} required>
         {(described) => (
-          <select {...described} autoComplete={auto('country')} value={values.country} onChange={(event) => form.setField('country', event.target.value)} onBlur={() => form.touch('country')}>
+          <select {...described} className="input input--compact" autoComplete={auto('country')} value={values.country} onChange={(event) => form.setField('country', event.target.value)} onBlur={() => form.touch('country')}>
             <option value="">{form.countriesStatus === 'loading' ? t('address.loadingCountries') : t('address.selectCountry')}</option>
             {countries.map((c) => (
               <option key={c.code} value={c.code}>
@@ -119,7 +120,7 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
       {hasStates ? (
         <Field form={form} field="province" label={t('address.fields.province')} required>
           {(described) => (
-            <select {...described} autoComplete={auto('address-level1')} value={values.province} onChange={(event) => form.setField('province', event.target.value)} onBlur={() => form.touch('province')}>
+            <select {...described} className="input input--compact" autoComplete={auto('address-level1')} value={values.province} onChange={(event) => form.setField('province', event.target.value)} onBlur={() => form.touch('province')}>
               <option value="">{form.statesStatus === 'loading' ? t('address.loadingProvinces') : t('address.selectProvince')}</option>
               {states.map((s) => (
                 <option key={s.code} value={s.code}>
@@ -135,7 +136,7 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
       {listFailed ? (
         <p className="af-list-failed af-wide" role="alert">
           {t('address.listFailed')}{' '}
-          <button type="button" className="af-link-button" onClick={form.retryLists}>
+          <button type="button" className="text-button af-link-button" onClick={form.retryLists}>
             {t('address.retry')}
           </button>
         </p>

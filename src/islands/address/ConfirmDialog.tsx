@@ -42,7 +42,7 @@ export function ConfirmDialog({ open, title, message, yes, no, onAnswer }: Confi
   return (
     <dialog
       ref={dialog}
-      className="ab-dialog"
+      className="confirm-dialog ab-dialog"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={`${id}-title`}
@@ -55,7 +55,7 @@ export function ConfirmDialog({ open, title, message, yes, no, onAnswer }: Confi
     >
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-message`}>{message}</p>
-      <div className="ab-dialog-actions">
+      <div className="confirm-dialog-actions">
         <button ref={noButton} type="button" className="af-button af-button-ghost" onClick={() => onAnswer(false)}>
           {no}
         </button>

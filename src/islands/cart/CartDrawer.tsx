@@ -109,7 +109,7 @@ function Drawer({ locale }: { locale: Locale }) {
           <h2 id="cart-drawer-title" className="cart-drawer-title" ref={titleRef} tabIndex={-1}>
             {t('cart.drawer.title')}
           </h2>
-          <button ref={closeRef} type="button" className="cart-icon-button" onClick={closeCartDrawer}>
+          <button ref={closeRef} type="button" className="icon-button cart-icon-button" onClick={closeCartDrawer}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
@@ -155,7 +155,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
     );
   } else if (status === 'empty') {
     body = (
-      <div className="cart-drawer-body cart-empty">
+      <div className="cart-drawer-body cart-empty empty-state">
         <CartNotice />
         <EmptyCartIcon />
         <p className="cart-empty-title">{t('cart.drawer.empty')}</p>
@@ -166,7 +166,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
       </div>
     );
   } else if (status === 'error') {
-    body = <CartLoadError className="cart-drawer-body cart-empty" />;
+    body = <CartLoadError className="cart-drawer-body cart-empty empty-state" />;
   } else {
     body = (
       <div className="cart-drawer-body">

@@ -78,7 +78,7 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
           {/* aria-disabled rather than disabled: the focused button keeps focus while the line is busy. */}
           <button
             type="button"
-            className="qty-button"
+            className="icon-button qty-button"
             aria-label={t('cart.line.decrease', { name: line.name })}
             aria-disabled={!lessAllowed}
             onClick={() => lessAllowed && onQuantity(line, line.quantity - 1)}
@@ -92,7 +92,7 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
           </span>
           <button
             type="button"
-            className="qty-button"
+            className="icon-button qty-button"
             aria-label={t('cart.line.increase', { name: line.name })}
             aria-disabled={!moreAllowed}
             onClick={() => moreAllowed && onQuantity(line, line.quantity + 1)}

@@ -55,7 +55,7 @@ function Cart({ locale }: { locale: Locale }) {
   if (status === 'listing' && page) {
     body = (
       <div className="cart-page-layout">
-        <section className="cart-page-lines" aria-labelledby={LINES_HEADING_ID}>
+        <section className="cart-page-lines panel" aria-labelledby={LINES_HEADING_ID}>
           <h2 id={LINES_HEADING_ID} className="sr-only" tabIndex={-1}>
             {t('cart.page.linesHeading')}
           </h2>
@@ -67,7 +67,7 @@ function Cart({ locale }: { locale: Locale }) {
           </div>
           <CartLines page={page} locale={locale} variant="page" busyIds={busyIds} actions={lineActions} />
         </section>
-        <aside className="cart-page-summary" aria-labelledby="cart-summary-heading">
+        <aside className="cart-page-summary panel" aria-labelledby="cart-summary-heading">
           <h2 id="cart-summary-heading" className="cart-summary-heading">
             {t('cart.page.summaryHeading')}
           </h2>
@@ -79,7 +79,7 @@ function Cart({ locale }: { locale: Locale }) {
           <a className="cart-button cart-button--block" href={checkoutHref(locale, cartLineIds(page))}>
             {t('cart.drawer.checkout')}
           </a>
-          <a className="cart-text-link" href={homeHref(locale)}>
+          <a className="text-button cart-text-link" href={homeHref(locale)}>
             {t('cart.page.continueShopping')}
           </a>
         </aside>
@@ -87,7 +87,7 @@ function Cart({ locale }: { locale: Locale }) {
     );
   } else if (status === 'empty') {
     body = (
-      <div className="cart-empty cart-empty--page">
+      <div className="cart-empty empty-state cart-empty--page panel">
         <CartNotice />
         <EmptyCartIcon />
         <h2 id={EMPTY_TITLE_ID} className="cart-empty-title" tabIndex={-1}>
@@ -100,16 +100,16 @@ function Cart({ locale }: { locale: Locale }) {
       </div>
     );
   } else if (status === 'error') {
-    body = <CartLoadError className="cart-empty cart-empty--page" />;
+    body = <CartLoadError className="cart-empty empty-state cart-empty--page panel" />;
   } else if (status === 'loading') {
     // The listing's layout, with placeholder lines and the summary's box, so the cart takes their places.
     body = (
       <div className="cart-page-layout">
-        <CartSkeleton label={t('cart.drawer.loading')} rows={2} />
-        <div className="cart-page-summary cart-skeleton-summary" aria-hidden="true">
-          <span className="cart-skeleton-bar cart-skeleton-bar--wide" />
-          <span className="cart-skeleton-bar" />
-          <span className="cart-skeleton-bar cart-skeleton-bar--short" />
+        <CartSkeleton label={t('cart.drawer.loading')} rows={2} className="panel" />
+        <div className="cart-page-summary panel cart-skeleton-summary" aria-hidden="true">
+          <span className="skeleton cart-skeleton-bar cart-skeleton-bar--wide" />
+          <span className="skeleton cart-skeleton-bar" />
+          <span className="skeleton cart-skeleton-bar cart-skeleton-bar--short" />
         </div>
       </div>
     );
@@ -186,6 +186,7 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
       <label htmlFor={`${id}-code`}>{t('cart.coupon.label')}</label>
       <div className="cart-coupon-row">
         <input
+          className="input"
           id={`${id}-code`}
           name="coupon"
           type="text"
@@ -219,7 +220,7 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
                 ? t('cart.coupon.applied', { code: check.code, amount: formatMoney(check.discount, check.currency, locale) })
                 : t('cart.coupon.kept', { code: kept })}
             </span>
-            <button type="button" className="cart-text-button" onClick={forgetCouponCode}>
+            <button type="button" className="text-button cart-text-button" onClick={forgetCouponCode}>
               {t('cart.coupon.remove')}
             </button>
           </p>

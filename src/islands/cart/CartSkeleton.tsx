@@ -1,17 +1,17 @@
 /** Placeholder lines while the cart loads: the same boxes as real lines, so nothing jumps. */
-export function CartSkeleton({ label, rows }: { label: string; rows: number }) {
+export function CartSkeleton({ label, rows, className }: { label: string; rows: number; className?: string }) {
   return (
-    <div className="cart-skeleton" role="status" aria-live="polite">
+    <div className={className ? `cart-skeleton ${className}` : 'cart-skeleton'} role="status" aria-live="polite">
       <span className="sr-only">{label}</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="cart-skeleton-line" aria-hidden="true">
-          <span className="cart-skeleton-image" />
+          <span className="skeleton cart-skeleton-image" />
           <span className="cart-skeleton-text">
-            <span className="cart-skeleton-bar cart-skeleton-bar--wide" />
-            <span className="cart-skeleton-bar" />
-            <span className="cart-skeleton-bar cart-skeleton-bar--short" />
+            <span className="skeleton cart-skeleton-bar cart-skeleton-bar--wide" />
+            <span className="skeleton cart-skeleton-bar" />
+            <span className="skeleton cart-skeleton-bar cart-skeleton-bar--short" />
           </span>
-          <span className="cart-skeleton-controls" />
+          <span className="skeleton cart-skeleton-controls" />
         </div>
       ))}
     </div>

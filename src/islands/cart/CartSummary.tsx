@@ -14,7 +14,7 @@ export function CartTotals({ page, locale, withShipping = false }: { page: CartP
   const { summary, currency } = page;
   const money = (amount: number) => formatMoney(amount, currency, locale);
   return (
-    <dl className="cart-totals">
+    <dl className="totals cart-totals">
       <div>
         <dt>{t('cart.summary.subtotal')}</dt>
         <dd data-total="subtotal">{money(summary.subtotal)}</dd>
@@ -31,7 +31,7 @@ export function CartTotals({ page, locale, withShipping = false }: { page: CartP
           <dd>{t('cart.summary.shippingAtCheckout')}</dd>
         </div>
       ) : null}
-      <div className="cart-totals-total">
+      <div className="totals-total cart-totals-total">
         <dt>{t('cart.summary.total')}</dt>
         <dd data-total="total">{money(summary.total)}</dd>
       </div>

@@ -36,7 +36,7 @@ export function OrderSummary({ quote, money }: { quote: CheckoutQuote; money(amo
           ))}
         </ul>
       ) : null}
-      <dl className="checkout-totals" aria-live="polite">
+      <dl className="totals checkout-totals" aria-live="polite">
         <div>
           <dt>{t('checkout.summary.items', { count: summary.itemCount })}</dt>
           <dd data-total="items">{money(summary.items)}</dd>
@@ -57,7 +57,7 @@ export function OrderSummary({ quote, money }: { quote: CheckoutQuote; money(amo
           <dt>{t('checkout.summary.shipping')}</dt>
           <dd data-total="shipping">{quote.shipping ? (quote.shipping.free ? t('checkout.shipping.free') : money(quote.shipping.amount)) : t('checkout.summary.shippingPending')}</dd>
         </div>
-        <div className="checkout-totals-total">
+        <div className="totals-total checkout-totals-total">
           <dt>{t('checkout.summary.total')}</dt>
           <dd data-total="total">{money(summary.total)}</dd>
         </div>

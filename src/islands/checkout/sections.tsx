@@ -37,6 +37,7 @@ export function ContactSection({ id, locale, checkout }: { id: string; locale: L
         {(described) => (
           <input
             {...described}
+            className="input input--compact"
             name="email"
             type="email"
             autoComplete="email"

@@ -48,7 +48,7 @@ export function OrderAmounts({ order, locale }: { order: OrderDetail; locale: Lo
   const { amounts } = order;
   const money = (amount: number) => formatMoney(amount, amounts.currency, locale);
   return (
-    <dl className="checkout-totals">
+    <dl className="totals checkout-totals">
       <div>
         <dt>{t('checkout.summary.items', { count: amounts.itemCount })}</dt>
         <dd data-total="items">{money(amounts.items)}</dd>
@@ -69,7 +69,7 @@ export function OrderAmounts({ order, locale }: { order: OrderDetail; locale: Lo
         <dt>{t('checkout.summary.shipping')}</dt>
         <dd data-total="shipping">{amounts.shipping === 0 ? t('checkout.shipping.free') : money(amounts.shipping)}</dd>
       </div>
-      <div className="checkout-totals-total">
+      <div className="totals-total checkout-totals-total">
         <dt>{t('checkout.summary.total')}</dt>
         <dd data-total="total">{money(amounts.total)}</dd>
       </div>

@@ -229,7 +229,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
         <legend className="cfg-legend">{t('configurator.type.legend')}</legend>
         <div className="type-options">
           {types.map((type) => (
-            <label key={type} className="type-option">
+            <label key={type} className="option-tile type-option">
               <input type="radio" name={`${idPrefix}-type`} value={type} checked={config.customType === type} onChange={() => chooseType(type)} />
               <span className="type-text">
                 <span className="type-name">{t(`configurator.type.${type}`)}</span>

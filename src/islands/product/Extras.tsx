@@ -75,7 +75,7 @@ function ExtraGroup({ legend, items, chosen, onToggle, price }: { legend: string
       <ul className="extra-options" role="list">
         {items.map((item) => (
           <li key={item.id}>
-            <label className="extra-option">
+            <label className="option-tile extra-option">
               <input type="checkbox" checked={chosen.includes(item.id)} onChange={(event) => onToggle(item.id, event.currentTarget.checked)} />
               <img src={mediaUrl(item.image)} width={40} height={40} alt="" loading="lazy" decoding="async" />
               <span className="extra-name">{item.name}</span>

@@ -46,6 +46,7 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
             {(described) => (
               <select
                 {...described}
+                className="input input--compact"
                 ref={refs.player}
                 value={config.playerId ?? ''}
                 onChange={(event) => update({ playerId: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
@@ -73,6 +74,7 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
               {(described) => (
                 <input
                   {...described}
+                  className="input input--compact"
                   ref={refs.name}
                   type="text"
                   value={config.name}
@@ -93,7 +95,7 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
                 <input
                   {...described}
                   ref={refs.number}
-                  className="number-input"
+                  className="input input--compact number-input"
                   type="text"
                   inputMode="numeric"
                   value={config.number}
@@ -130,7 +132,7 @@ function PremiumSelect({ id, label, value, onChange, extra }: { id: string; labe
   return (
     <Field id={id} look={CONFIGURATOR_LOOK} label={label}>
       {(described) => (
-        <select {...described} value={value} onChange={(event) => onChange(event.currentTarget.value as PremiumOption)}>
+        <select {...described} className="input input--compact" value={value} onChange={(event) => onChange(event.currentTarget.value as PremiumOption)}>
           {PREMIUM_OPTIONS.map((option) => (
             <option key={option} value={option}>
               {option === 'Standard' ? t('configurator.premium.Standard') : t('configurator.premium.extra', { option: t(`configurator.premium.${option}`), price: extra })}

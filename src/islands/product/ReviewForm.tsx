@@ -92,7 +92,7 @@ export function ReviewForm({ productId, locale, returnHash, onPosted }: ReviewFo
   };
 
   return (
-    <form id={`${id}-form`} className="review-form" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+    <form id={`${id}-form`} className="review-form panel" noValidate onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="review-form-title">
         {t('review.title')}
       </h3>
@@ -100,7 +100,7 @@ export function ReviewForm({ productId, locale, returnHash, onPosted }: ReviewFo
         <legend>{t('review.rating')}</legend>
         <div className="review-star-row">
           {STARS.map((n) => (
-            <label key={n} className={n <= (hover ?? rating ?? 0) ? 'review-star is-on' : 'review-star'} onMouseEnter={() => setHover(n)}>
+            <label key={n} className={n <= (hover ?? rating ?? 0) ? 'icon-button review-star is-on' : 'icon-button review-star'} onMouseEnter={() => setHover(n)}>
               <input
                 id={`${id}-star-${n}`}
                 type="radio"

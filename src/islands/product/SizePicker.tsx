@@ -72,7 +72,7 @@ function SizeGuide({ idPrefix, rows, locale }: { idPrefix: string; rows: readonl
   const show = (cm: number) => number.format(unit === 'cm' ? cm : Math.round((cm / 2.54) * 10) / 10);
   return (
     <>
-      <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="text-button link-button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         {t('configurator.size.guide')}
       </button>
       <dialog
@@ -87,7 +87,7 @@ function SizeGuide({ idPrefix, rows, locale }: { idPrefix: string; rows: readonl
         <div className="dialog-body">
           <div className="dialog-head">
             <h2 id={titleId}>{t('configurator.guide.title')}</h2>
-            <button type="button" className="dialog-close" onClick={() => dialog.current?.close()}>
+            <button type="button" className="pill dialog-close" onClick={() => dialog.current?.close()}>
               {t('configurator.guide.close')}
             </button>
           </div>

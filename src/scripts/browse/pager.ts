@@ -31,7 +31,7 @@ function pageLink(model: PagerModel, page: number, labels: PagerLabels, text: st
   const a = document.createElement('a');
   a.href = model.href(page);
   a.dataset['page'] = String(page);
-  a.className = extra.className ?? 'pager-link';
+  a.className = extra.className ?? 'panel pager-link';
   a.textContent = text;
   if (extra.rel) a.rel = extra.rel;
   a.setAttribute('aria-label', extra.label ?? labels.page.replace('%d', String(page)));
@@ -59,13 +59,13 @@ export function renderPager(nav: HTMLElement, model: PagerModel, labels: PagerLa
   const edge = (page: number, rel: 'prev' | 'next', label: string, arrow: string) => {
     if (page < 1 || page > count) {
       const span = document.createElement('span');
-      span.className = 'pager-link pager-edge';
+      span.className = 'panel pager-link pager-edge';
       span.setAttribute('aria-disabled', 'true');
       span.setAttribute('aria-label', label);
       span.textContent = arrow;
       return item(span);
     }
-    return item(pageLink(model, page, labels, arrow, { rel, className: 'pager-link pager-edge', label }));
+    return item(pageLink(model, page, labels, arrow, { rel, className: 'panel pager-link pager-edge', label }));
   };
   list.append(edge(model.page - 1, 'prev', labels.previous, '‹'));
   for (const entry of pageWindow(model.page, count, windowRadius())) {

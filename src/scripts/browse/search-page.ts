@@ -104,7 +104,7 @@ function init(page: HTMLElement): void {
           const li = document.createElement('li');
           const button = document.createElement('button');
           button.type = 'button';
-          button.className = 'history-item';
+          button.className = 'pill history-item';
           button.textContent = entry;
           button.dataset['query'] = entry;
           li.append(button);

@@ -47,7 +47,7 @@ function init(root: HTMLElement): void {
   const addRemoveButton = (card: HTMLElement, product: WishlistEntry) => {
     const button = document.createElement('button');
     button.type = 'button';
-    button.className = 'card-remove';
+    button.className = 'text-button card-remove';
     button.textContent = t('wishlist.page.remove');
     button.setAttribute('aria-label', t('wishlist.page.removeNamed', { name: product.title }));
     button.dataset['wishlistRemove'] = String(product.id);
