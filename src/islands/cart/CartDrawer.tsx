@@ -143,10 +143,10 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
           <CartTotals page={page} locale={locale} />
           <PersonalisedNotice page={page} />
           <div className="cart-drawer-actions">
-            <a className="cart-button cart-button--secondary" href={cartHref(locale)}>
+            <a className="cart-action cart-action--secondary" href={cartHref(locale)}>
               {t('cart.drawer.viewCart')}
             </a>
-            <a className="cart-button" href={checkoutHref(locale, cartLineIds(page))}>
+            <a className="cart-action" href={checkoutHref(locale, cartLineIds(page))}>
               {t('cart.drawer.checkout')}
             </a>
           </div>
@@ -160,7 +160,7 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
         <EmptyCartIcon />
         <p className="cart-empty-title">{t('cart.drawer.empty')}</p>
         <p className="cart-empty-hint">{t('cart.drawer.emptyHint')}</p>
-        <a className="cart-button" href={cartHref(locale)}>
+        <a className="cart-action" href={cartHref(locale)}>
           {t('cart.drawer.viewCart')}
         </a>
       </div>

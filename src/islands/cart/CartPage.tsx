@@ -76,7 +76,7 @@ function Cart({ locale }: { locale: Locale }) {
           <CartTotals page={page} locale={locale} withShipping />
           <TierHint itemCount={page.summary.itemCount} />
           <PersonalisedNotice page={page} />
-          <a className="cart-button cart-button--block" href={checkoutHref(locale, cartLineIds(page))}>
+          <a className="cart-action cart-action--block" href={checkoutHref(locale, cartLineIds(page))}>
             {t('cart.drawer.checkout')}
           </a>
           <a className="text-button cart-text-link" href={homeHref(locale)}>
@@ -94,7 +94,7 @@ function Cart({ locale }: { locale: Locale }) {
           {t('cart.drawer.empty')}
         </h2>
         <p className="cart-empty-hint">{t('cart.page.emptyHint')}</p>
-        <a className="cart-button" href={homeHref(locale)}>
+        <a className="cart-action" href={homeHref(locale)}>
           {t('cart.page.continueShopping')}
         </a>
       </div>
@@ -202,7 +202,7 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <button type="submit" className="cart-button cart-button--secondary" aria-disabled={checking || undefined}>
+        <button type="submit" className="cart-action cart-action--secondary" aria-disabled={checking || undefined}>
           {t('cart.coupon.apply')}
         </button>
       </div>

@@ -21,7 +21,7 @@ export function CartLoadError({ className }: { className: string }) {
       <p className="cart-empty-title" role="alert">
         {t('cart.drawer.loadError')}
       </p>
-      <button type="button" className="cart-button" onClick={() => void reloadCart()}>
+      <button type="button" className="cart-action" onClick={() => void reloadCart()}>
         {t('cart.drawer.retry')}
       </button>
     </div>
