@@ -7,4 +7,4 @@ export * from './schema.ts';
 export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft } from './orders.ts';
 export { OrderViews, accessTokenFor, tokenDigest, type OrderAccess, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
 export { OrderDeskService, type Refunds } from './desk.ts';
-export { orderRoutes } from './routes.ts';
+export { orderAccessOf, orderRoutes } from './routes.ts';
