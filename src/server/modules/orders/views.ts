@@ -11,7 +11,6 @@ import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { PAID_STATUSES, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
-import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -261,12 +260,12 @@ export class OrderViews {
       name: pick(item.title, locale),
       image: item.image,
       size: item.size as Size,
-      customType: item.customType as CustomType,
+      customType: item.customType,
       squadList: item.playerId,
       customName: item.customName,
       customNumber: item.customNumber,
-      premiumNameOption: item.premiumNameOption as PremiumOption,
-      premiumNumberOption: item.premiumNumberOption as PremiumOption,
+      premiumNameOption: item.premiumNameOption,
+      premiumNumberOption: item.premiumNumberOption,
       patches: item.patches.map((p) => ({ id: p.id, patchName: pick(p.name, locale), patchPrice: p.price })),
       addonItems: item.addons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: a.price })),
       personalised: item.personalised,
