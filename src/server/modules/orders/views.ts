@@ -10,7 +10,7 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
+import { PAID_STATUSES, type OrderAmounts, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -233,7 +233,8 @@ export class OrderViews {
     return result;
   }
 
-  static amounts(row: OrderRow) {
+  /** The amounts frozen on the order, for its page and its confirmation mail. */
+  static amounts(row: OrderRow): OrderAmounts {
     return {
       currency: row.currency as CurrencyCode,
       rate: row.rateX100 / row.baseRateX100,
