@@ -219,7 +219,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
   });
   const coupons = new CouponService();
-  const addressBook = new AddressService(db, geo);
+  const addressBook = new AddressService({ db, geo });
   // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
@@ -263,7 +263,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(userRoutes(accounts, guards));
       await api.register(addressRoutes(addressBook, guards));
       await api.register(checkoutRoutes(checkout, guards));
-      await api.register(orderRoutes(orders, new OrderDeskService(db, orders, paymentService), guards));
+      await api.register(orderRoutes(orders, new OrderDeskService({ db, orders, payments: paymentService }), guards));
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),

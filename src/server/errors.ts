@@ -101,7 +101,7 @@ export function sessionFailure(code: SessionCode, said: Said): AppError {
 /** 429 with the wait in the envelope's data and in Retry-After, so a page can count down. */
 export function tooManyRequests(said: Said, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(CODES.TOO_MANY_REQUESTS, 429, said, { data: { retryAfterSeconds: seconds }, headers: { 'retry-after': String(seconds) } });
+  return new AppError(CODES.TOO_MANY_REQUESTS, STATUS[CODES.TOO_MANY_REQUESTS], said, { data: { retryAfterSeconds: seconds }, headers: { 'retry-after': String(seconds) } });
 }
 
 /**

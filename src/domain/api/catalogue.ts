@@ -1,14 +1,7 @@
 /** The catalogue: navigation, product lists, search, a product's detail, patches and add-ons. */
 import type { z } from 'zod';
 import type { Page } from './envelope.ts';
-import type {
-  addonListRequestSchema,
-  patchListRequestSchema,
-  productDetailRequestSchema,
-  productListRequestSchema,
-  productsByTagsRequestSchema,
-  searchRequestSchema,
-} from '../catalogue.schema.ts';
+import type { addonListRequestSchema, patchListRequestSchema, productDetailRequestSchema, productListRequestSchema, productsByTagsRequestSchema, searchRequestSchema } from '../catalogue.schema.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail } from '../catalogue.model.ts';
 import type { emptyBodySchema } from '../request.schema.ts';
 import { post } from './endpoint.ts';

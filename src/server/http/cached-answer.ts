@@ -5,7 +5,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Locale } from '../../domain/locale.ts';
 import { KeyedCache } from './cached.ts';
+import { localeOf } from './context.ts';
+import { ok } from './envelope.ts';
 
 /** Smaller answers go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -76,4 +79,19 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
   if (!encoding) return reply.send(answer.json);
   // With Content-Encoding set, @fastify/compress leaves the answer alone.
   return reply.header('content-encoding', encoding).send(answer.body(encoding));
+}
+
+/**
+ * A route handler answering from `cache`: the key, and on a miss the envelope's data, are made
+ * from the request and its language.
+ */
+export function answerFrom<R extends FastifyRequest>(
+  cache: KeyedCache<string, CachedAnswer>,
+  keyOf: (request: R, locale: Locale) => string,
+  dataOf: (request: R, locale: Locale) => Promise<unknown>,
+): (request: R, reply: FastifyReply) => Promise<FastifyReply> {
+  return async (request, reply) => {
+    const locale = localeOf(request);
+    return sendCached(request, reply, await cache.get(keyOf(request, locale), async () => new CachedAnswer(ok(await dataOf(request, locale)))));
+  };
 }

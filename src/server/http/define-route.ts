@@ -5,7 +5,7 @@
  * type, and the handler must answer the entry's answer type: a route that drifts from the
  * contract the browser calls with does not compile.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preValidationHookHandler, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { Envelope } from '../../domain/api/envelope.ts';
 import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
@@ -59,4 +59,32 @@ export function defineRoute<E extends Endpoint<any, any>, S extends Schema | und
     // The type provider's compilers (app.ts) validate with the schemas above; the types are ours.
     handler: handler as unknown as RouteHandlerMethod,
   });
+}
+
+/** A route of a group: as defineRoute takes it, the tags given by the group unless it names its own. */
+type GroupRoute<E extends Endpoint, S extends Schema | undefined, H extends Schema | undefined, Tags> = Omit<ContractRoute<E, S, H>, 'tags'> & Tags & ContractCheck<E, S>;
+
+/** Registers one contract route of a group; `Tags` says whether the route must name its tags. */
+export type RouteDefiner<Tags> = <E extends Endpoint<any, any>, S extends Schema | undefined = undefined, H extends Schema | undefined = undefined>(
+  entry: E,
+  route: GroupRoute<E, S, H, Tags>,
+) => void;
+
+interface RouteGroup {
+  /** Run before validation on every route of the group (each route may add its own too). */
+  guard?: preValidationHookHandler;
+}
+
+/**
+ * A module's routes as one plugin: the group's guard runs on each of its routes, and `route`
+ * registers a contract route (defineRoute) with the group's tags. Groups without tags name them
+ * route by route.
+ */
+export function contractRoutes(group: RouteGroup & { tags: string[] }, register: (route: RouteDefiner<{ tags?: string[] }>) => void): FastifyPluginAsync;
+export function contractRoutes(group: RouteGroup, register: (route: RouteDefiner<{ tags: string[] }>) => void): FastifyPluginAsync;
+export function contractRoutes(group: RouteGroup & { tags?: string[] }, register: (route: RouteDefiner<{ tags?: string[] }>) => void): FastifyPluginAsync {
+  return async function routes(app) {
+    if (group.guard) app.addHook('preValidation', group.guard);
+    register((entry, route) => defineRoute(app, entry, { tags: group.tags ?? [], ...route } as never));
+  };
 }

@@ -38,6 +38,12 @@ export function ok<T>(data: T, said?: PlainMessageId): Envelope<T> {
   return envelope;
 }
 
+/** The success envelope of an action that answers no data, once the action is done. */
+export async function done(action: Promise<unknown>, said?: PlainMessageId): Promise<Envelope<null>> {
+  await action;
+  return ok(null, said);
+}
+
 /** Adds a header name to Vary, keeping what other plugins (compression, CORS) put there. */
 function varyOn(reply: FastifyReply, name: string) {
   const current = reply.getHeader('vary');

@@ -3,7 +3,8 @@
  * HTML. Values put into HTML are escaped; links point at the storefront's pages.
  */
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
+import { formatMoney } from '../../domain/money.model.ts';
+import type { OrderAmounts } from '../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
 import { renderMailLine, type MailLine } from './order-lines.ts';
 
@@ -164,20 +165,13 @@ export function emailChangedMail(links: MailLinks, newEmail: string): MailConten
 /** A line as the order's page shows it (names already in the mail's language); order-lines.ts renders it. */
 export type OrderMailLine = MailLine;
 
-export interface OrderMailData {
+/** The order's amounts as its page shows them (OrderAmounts), and what else the mail says. */
+export interface OrderMailData extends OrderAmounts {
   orderNo: string;
   /** order-success/{orderNo}?token=... for guests, order-detail/{orderNo} for members. */
   link: string;
   firstName: string;
-  currency: CurrencyCode;
   lines: OrderMailLine[];
-  items: number;
-  tierPercent: number;
-  tierDiscount: number;
-  couponCode: string | null;
-  couponDiscount: number;
-  shipping: number;
-  total: number;
   shippingMethod: ShippingMethod;
   delivery: { minDays: number; maxDays: number };
   address: string[];

@@ -1,7 +1,9 @@
 /**
  * The demo catalogue, by hand: sports, their leagues or regions, and the teams in them. Every
  * team, league, place and player here is invented; no real club, competition, brand or person.
- * `generate.ts` expands this into table rows (products, sizes, squads, patches, comments).
+ * It is written as flat tables, one row per sport, kind, league, badge and team (a row names
+ * its sport or league by tag); SPORTS below assembles them into the nested form `generate.ts`
+ * expands into table rows (products, sizes, squads, patches, comments).
  */
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Localised } from '../../../domain/locale.ts';
@@ -134,259 +136,189 @@ export interface SportSource {
   groups: GroupSource[];
 }
 
-type TeamRow = [tag: string, en: string, zh: string, colours: string, pattern: ShirtPattern, squad?: string];
-
-/** Compact team rows: colours and name pools as space-separated names (checked in the tests). */
-function teams(defaultPools: string, rows: TeamRow[]): TeamSource[] {
-  return rows.map(([tag, en, zh, colours, pattern, squad]) => ({
-    tag,
-    name: L(en, zh),
-    colours: colours.split(' ') as ColourName[],
-    pattern,
-    squad: (squad ?? defaultPools).split(' ') as NamePool[],
-  }));
-}
-
 const ADULT_SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL'] as const;
 const BIG_SIZES = ['S', 'M', 'L', 'XL', '2XL', '3XL', '4XL'] as const;
 
-export const SPORTS: SportSource[] = [
-  {
-    tag: 'football',
-    name: L('Football', '足球'),
-    icon: 'football',
-    line: L('Lightweight, breathable and cut for movement: as ready for five-a-side as for the stands.', '轻盈透气，剪裁利于活动，无论五人制比赛还是看台助威都合适。'),
-    seasons: 'split',
-    cut: 'tee',
-    sizes: ADULT_SIZES,
-    addons: { shorts: 2499, socks: 1299 },
-    squadSize: [18, 23],
-    numbers: [1, 99],
-    sportPatch: { name: L('Play Fair Pledge Sleeve Badge', '公平竞赛承诺臂章'), shape: 'heart', colour: 'teal', price: 300 },
-    kinds: [
-      { key: 'home', label: L('Home Shirt', '主场球衣'), price: 7499, printable: true, share: 1 },
-      { key: 'away', label: L('Away Shirt', '客场球衣'), price: 7499, printable: true, share: 1 },
-      { key: 'third', label: L('Third Shirt', '第三球衣'), price: 7499, printable: true, share: 1 },
-      { key: 'goalkeeper', label: L('Goalkeeper Shirt', '守门员球衣'), price: 6999, printable: true, share: 0.4 },
-      { key: 'retro', label: L('Retro Shirt', '复古球衣'), price: 6499, printable: true, share: 0.45 },
-      { key: 'training', label: L('Training Top', '训练上衣'), price: 4499, printable: false, share: 0.5 },
-    ],
-    groups: [
-      {
-        tag: 'northern-premier',
-        name: L('Northern Premier League', '北方超级联赛'),
-        icon: 'shield',
-        national: false,
-        colour: 'royal',
-        extraPatches: [{ name: L('Founders Cup Badge', '创始人杯徽章'), shape: 'roundel', colour: 'silver', price: 450 }],
-        teams: teams('anglo', [
-          ['harbour-city-fc', 'Harbour City FC', '港城足球俱乐部', 'red white black', 'stripes'],
-          ['ironbridge-united', 'Ironbridge United', '铁桥联', 'navy sky white', 'hoops'],
-          ['kingsmoor-rovers', 'Kingsmoor Rovers', '金斯摩尔流浪者', 'green white black', 'hoops'],
-          ['ashford-vale', 'Ashford Vale', '阿什福德谷', 'claret sky white', 'sleeves'],
-          ['saltmarsh-athletic', 'Saltmarsh Athletic', '盐沼竞技', 'amber black', 'stripes'],
-          ['redwater-town', 'Redwater Town', '红水镇', 'white navy red', 'sash'],
-        ]),
-      },
-      {
-        tag: 'liga-meridional',
-        name: L('Liga Meridional', '南方联赛'),
-        icon: 'shield',
-        national: false,
-        colour: 'orange',
-        teams: teams('latin', [
-          ['deportivo-solmar', 'Deportivo Solmar', '索尔马尔竞技', 'sky white navy', 'stripes'],
-          ['union-valdemar', 'Unión Valdemar', '瓦尔德马联合', 'red yellow', 'halves'],
-          ['sporting-brisamar', 'Sporting Brisamar', '布里萨马尔体育', 'green white', 'hoops'],
-          ['cd-montefaro', 'CD Montefaro', '蒙特法罗', 'purple white', 'sash'],
-          ['racing-portoluz', 'Racing Portoluz', '波尔图卢斯竞赛', 'black white', 'pinstripes'],
-          ['estrella-austral', 'Estrella Austral', '南方之星', 'orange black', 'chevron'],
-        ]),
-      },
-      {
-        tag: 'alpen-liga',
-        name: L('Alpen Liga', '阿尔卑斯联赛'),
-        icon: 'shield',
-        national: false,
-        colour: 'red',
-        extraPatches: [{ name: L('Centenary Season Badge', '百年赛季纪念徽章'), shape: 'hexagon', colour: 'gold', price: 550 }],
-        teams: teams('germanic', [
-          ['fc-steinhafen', 'FC Steinhafen', '施泰因哈芬足球俱乐部', 'red white', 'plain'],
-          ['sv-tannenfeld', 'SV Tannenfeld', '坦嫩菲尔德体育会', 'green white', 'band'],
-          ['eintracht-weissberg', 'Eintracht Weissberg', '魏斯贝格团结', 'black white red', 'halves'],
-          ['fc-eisental', 'FC Eisental', '艾森塔尔足球俱乐部', 'royal white', 'stripes'],
-          ['blau-gelb-oderhain', 'Blau-Gelb Oderhain', '奥德海恩蓝黄', 'royal yellow', 'quarters'],
-          ['tsv-bergkamm', 'TSV Bergkamm', '贝格卡姆体操运动协会', 'claret white', 'chevron'],
-        ]),
-      },
-      {
-        tag: 'nordkyst-league',
-        name: L('Nordkyst League', '北海岸联赛'),
-        icon: 'shield',
-        national: false,
-        colour: 'teal',
-        teams: teams('nordic', [
-          ['fjordby-if', 'Fjordby IF', '峡湾城体育会', 'sky white', 'stripes'],
-          ['norrvik-fk', 'Norrvik FK', '诺尔维克足球俱乐部', 'yellow black', 'stripes'],
-          ['solheim-bk', 'Solheim BK', '索尔海姆球会', 'white red', 'sash'],
-          ['isvik-sk', 'Isvik SK', '伊斯维克体育俱乐部', 'royal white', 'band'],
-          ['havstad-il', 'Havstad IL', '哈夫斯塔体育会', 'green white', 'hoops'],
-          ['bjorkdal-ff', 'Bjorkdal FF', '比约克达尔足球会', 'purple yellow', 'plain'],
-        ]),
-      },
-      {
-        tag: 'international',
-        name: L('International', '国家队'),
-        icon: 'flag',
-        national: true,
-        colour: 'navy',
-        extraPatches: [{ name: L('Nations Trophy Finals Badge', '国家杯决赛徽章'), shape: 'star', colour: 'gold', price: 600 }],
-        teams: teams('latin', [
-          ['valdoria', 'Valdoria', '瓦尔多利亚', 'red white', 'halves'],
-          ['norland', 'Norland', '诺兰德', 'royal yellow', 'plain', 'nordic'],
-          ['estmark', 'Estmark', '埃斯特马克', 'white black', 'band', 'germanic'],
-          ['caledor', 'Caledor', '卡勒多', 'navy white', 'plain', 'anglo'],
-          ['lusitara', 'Lusitara', '卢西塔拉', 'green red', 'sash'],
-          ['brevania', 'Brevania', '布雷瓦尼亚', 'orange navy', 'chevron', 'germanic'],
-          ['kestria', 'Kestria', '凯斯特里亚', 'sky white', 'stripes'],
-          ['dravonia', 'Dravonia', '德拉沃尼亚', 'claret white', 'quarters', 'eastern'],
-        ]),
-      },
-    ],
-  },
-  {
-    tag: 'rugby',
-    name: L('Rugby', '橄榄球'),
-    icon: 'rugby',
-    line: L('Built tough, with a reinforced collar and seams that stand up to scrums and tackles.', '领口与接缝加固，经得起争球与擒抱。'),
-    seasons: 'split',
-    cut: 'tee',
-    sizes: BIG_SIZES,
-    addons: { shorts: 2999, socks: 1499 },
-    squadSize: [23, 23],
-    numbers: [1, 23],
-    sportPatch: { name: L('Hands Together Sleeve Badge', '携手同行臂章'), shape: 'heart', colour: 'green', price: 300 },
-    kinds: [
-      { key: 'home', label: L('Home Jersey', '主场橄榄球衣'), price: 8499, printable: true, share: 1 },
-      { key: 'away', label: L('Away Jersey', '客场橄榄球衣'), price: 8499, printable: true, share: 1 },
-      { key: 'retro', label: L('Heritage Jersey', '经典复刻橄榄球衣'), price: 7499, printable: true, share: 0.5, cut: 'long' },
-      { key: 'training', label: L('Training Jersey', '橄榄球训练衣'), price: 4999, printable: false, share: 0.5 },
-    ],
-    groups: [
-      {
-        tag: 'coastal-rugby-championship',
-        name: L('Coastal Rugby Championship', '海岸橄榄球锦标赛'),
-        icon: 'shield',
-        national: false,
-        colour: 'navy',
-        teams: teams('anglo', [
-          ['greystone-rams', 'Greystone Rams', '灰石公羊', 'navy white', 'hoops'],
-          ['westcliff-kestrels', 'Westcliff Kestrels', '西崖红隼', 'black amber', 'hoops'],
-          ['millbrook-stags', 'Millbrook Stags', '米尔布鲁克雄鹿', 'green white', 'band', 'anglo pacific'],
-          ['port-ardent-mariners', 'Port Ardent Mariners', '阿登特港水手', 'sky navy', 'halves', 'anglo pacific'],
-          ['highvale-wolves', 'Highvale Wolves', '高谷狼队', 'claret gold', 'chevron'],
-        ]),
-      },
-      {
-        tag: 'rugby-nations',
-        name: L('Rugby Nations', '橄榄球国家队'),
-        icon: 'flag',
-        national: true,
-        colour: 'green',
-        teams: teams('pacific', [
-          ['motuvai-rugby', 'Motuvai', '莫图瓦伊', 'black white', 'plain'],
-          ['tavana-islands-rugby', 'Tavana Islands', '塔瓦纳群岛', 'sky white', 'band'],
-          ['caledor-rugby', 'Caledor', '卡勒多', 'navy white', 'hoops', 'anglo'],
-          ['valdoria-rugby', 'Valdoria', '瓦尔多利亚', 'red white', 'sash', 'latin'],
-          ['norland-rugby', 'Norland', '诺兰德', 'royal yellow', 'chevron', 'nordic'],
-        ]),
-      },
-    ],
-  },
-  {
-    tag: 'f1',
-    name: L('F1', 'F1 赛车'),
-    icon: 'f1',
-    line: L('A paddock-ready team shirt with a soft touch and quick-dry fabric.', '手感柔软、速干面料，围场风格车队衫。'),
-    seasons: 'year',
-    cut: 'tee',
-    sizes: ['S', 'M', 'L', 'XL', '2XL', '3XL'],
-    squadSize: [3, 4],
-    numbers: [2, 99],
-    sportPatch: { name: L('Green Lap Sleeve Badge', '绿色圈速臂章'), shape: 'hexagon', colour: 'lime', price: 400 },
-    kinds: [
-      { key: 'home', label: L('Team Shirt', '车队衫'), price: 6999, printable: true, share: 1 },
-      { key: 'polo', label: L('Team Polo', '车队 Polo 衫'), price: 7999, printable: false, share: 1, cut: 'polo' },
-      { key: 'livery', label: L('Special Livery Shirt', '特别涂装车队衫'), price: 7499, printable: true, share: 0.6 },
-    ],
-    groups: [
-      {
-        tag: 'grand-prix-series',
-        name: L('Apex Grand Prix Series', '巅峰大奖赛'),
-        icon: 'trophy',
-        national: false,
-        colour: 'black',
-        teams: teams('anglo latin germanic nordic', [
-          ['velocita-racing', 'Velocità Racing', '极速车队', 'red black', 'fade', 'latin anglo'],
-          ['silverline-motorsport', 'Silverline Motorsport', '银线赛车', 'silver black teal', 'band', 'germanic anglo'],
-          ['aurora-grand-prix', 'Aurora Grand Prix', '极光大奖赛车队', 'navy pink', 'fade', 'anglo latin'],
-          ['kestrel-racing-team', 'Kestrel Racing Team', '红隼车队', 'orange navy', 'sash', 'anglo nordic'],
-          ['nordlys-racing', 'Nordlys Racing', '北极光车队', 'green white', 'chevron', 'nordic germanic'],
-          ['halcyon-motorsport', 'Halcyon Motorsport', '翠鸟赛车', 'white royal red', 'band', 'anglo eastern'],
-          ['ember-grand-prix', 'Ember Grand Prix', '余烬大奖赛车队', 'black amber', 'fade', 'latin eastern'],
-          ['tidewater-racing', 'Tidewater Racing', '潮汐车队', 'teal yellow', 'halves', 'pacific anglo'],
-        ]),
-      },
-    ],
-  },
-  {
-    tag: 'basketball',
-    name: L('Basketball', '篮球'),
-    icon: 'basketball',
-    line: L('Lightweight mesh with a dropped armhole for a full range of motion.', '轻量网眼面料，加大袖窿，动作伸展自如。'),
-    seasons: 'split',
-    cut: 'vest',
-    sizes: BIG_SIZES,
-    addons: { shorts: 3499, socks: 999 },
-    squadSize: [15, 17],
-    numbers: [0, 99],
-    sportPatch: { name: L('Court Kindness Badge', '球场友善徽章'), shape: 'heart', colour: 'orange', price: 300 },
-    kinds: [
-      { key: 'home', label: L('Home Jersey', '主场球衣'), price: 8999, printable: true, share: 1 },
-      { key: 'away', label: L('Away Jersey', '客场球衣'), price: 8999, printable: true, share: 1 },
-      { key: 'alternate', label: L('Alternate Jersey', '替补配色球衣'), price: 9499, printable: true, share: 0.6 },
-      { key: 'training', label: L('Shooting Shirt', '投篮热身衫'), price: 5499, printable: false, share: 0.5, cut: 'tee' },
-    ],
-    groups: [
-      {
-        tag: 'metro-league-east',
-        name: L('Metro League East', '都市联赛东区'),
-        icon: 'shield',
-        national: false,
-        colour: 'royal',
-        teams: teams('anglo', [
-          ['riverton-comets', 'Riverton Comets', '里弗顿彗星', 'royal orange white', 'plain'],
-          ['lakeshore-herons', 'Lakeshore Herons', '湖岸苍鹭', 'teal white', 'band'],
-          ['granite-city-miners', 'Granite City Miners', '花岗岩城矿工', 'charcoal gold', 'pinstripes', 'anglo eastern'],
-          ['bayfront-tides', 'Bayfront Tides', '海湾潮汐', 'navy sky', 'fade'],
-          ['summit-peaks', 'Summit Peaks', '峰顶队', 'purple white', 'chevron', 'anglo latin'],
-        ]),
-      },
-      {
-        tag: 'metro-league-west',
-        name: L('Metro League West', '都市联赛西区'),
-        icon: 'shield',
-        national: false,
-        colour: 'red',
-        extraPatches: [{ name: L('All-Star Weekend Badge', '全明星周末徽章'), shape: 'star', colour: 'royal', price: 500 }],
-        teams: teams('anglo', [
-          ['dusthaven-coyotes', 'Dusthaven Coyotes', '尘港郊狼', 'amber black', 'plain', 'anglo latin'],
-          ['pinecrest-lumberjacks', 'Pinecrest Lumberjacks', '松冠伐木工', 'green cream', 'band'],
-          ['ironport-titans', 'Ironport Titans', '铁港泰坦', 'black red', 'sleeves'],
-          ['silverlake-foxes', 'Silverlake Foxes', '银湖狐狸', 'red white', 'pinstripes'],
-          ['redrock-scorpions', 'Redrock Scorpions', '红岩蝎子', 'claret amber', 'fade', 'anglo pacific'],
-        ]),
-      },
-    ],
-  },
+/**
+ * The sports, in navigation order: [tag, English, Chinese, icon, seasons, cut, sizes, shorts and
+ * socks prices (null: none sold), squad size range, numbers a squad draws from].
+ */
+type SportRow = [tag: string, en: string, zh: string, icon: string, seasons: SportSource['seasons'], cut: ShirtCut, sizes: readonly Size[], addons: SportSource['addons'] | null, squadSize: [number, number], numbers: [number, number]];
+const SPORT_ROWS: SportRow[] = [
+  ['football', 'Football', '足球', 'football', 'split', 'tee', ADULT_SIZES, { shorts: 2499, socks: 1299 }, [18, 23], [1, 99]],
+  ['rugby', 'Rugby', '橄榄球', 'rugby', 'split', 'tee', BIG_SIZES, { shorts: 2999, socks: 1499 }, [23, 23], [1, 23]],
+  ['f1', 'F1', 'F1 赛车', 'f1', 'year', 'tee', ['S', 'M', 'L', 'XL', '2XL', '3XL'], null, [3, 4], [2, 99]],
+  ['basketball', 'Basketball', '篮球', 'basketball', 'split', 'vest', BIG_SIZES, { shorts: 3499, socks: 999 }, [15, 17], [0, 99]],
 ];
+
+/** The line every product description of a sport carries. */
+const SPORT_LINES: Record<string, Localised> = {
+  football: L('Lightweight, breathable and cut for movement: as ready for five-a-side as for the stands.', '轻盈透气，剪裁利于活动，无论五人制比赛还是看台助威都合适。'),
+  rugby: L('Built tough, with a reinforced collar and seams that stand up to scrums and tackles.', '领口与接缝加固，经得起争球与擒抱。'),
+  f1: L('A paddock-ready team shirt with a soft touch and quick-dry fabric.', '手感柔软、速干面料，围场风格车队衫。'),
+  basketball: L('Lightweight mesh with a dropped armhole for a full range of motion.', '轻量网眼面料，加大袖窿，动作伸展自如。'),
+};
+
+/** What each sport sells: [sport, key, English, Chinese, price, printable, share, cut if not the sport's]. */
+type KindRow = [sport: string, key: KindSource['key'], en: string, zh: string, price: number, printable: boolean, share: number, cut?: ShirtCut];
+const KIND_ROWS: KindRow[] = [
+  ['football', 'home', 'Home Shirt', '主场球衣', 7499, true, 1],
+  ['football', 'away', 'Away Shirt', '客场球衣', 7499, true, 1],
+  ['football', 'third', 'Third Shirt', '第三球衣', 7499, true, 1],
+  ['football', 'goalkeeper', 'Goalkeeper Shirt', '守门员球衣', 6999, true, 0.4],
+  ['football', 'retro', 'Retro Shirt', '复古球衣', 6499, true, 0.45],
+  ['football', 'training', 'Training Top', '训练上衣', 4499, false, 0.5],
+  ['rugby', 'home', 'Home Jersey', '主场橄榄球衣', 8499, true, 1],
+  ['rugby', 'away', 'Away Jersey', '客场橄榄球衣', 8499, true, 1],
+  ['rugby', 'retro', 'Heritage Jersey', '经典复刻橄榄球衣', 7499, true, 0.5, 'long'],
+  ['rugby', 'training', 'Training Jersey', '橄榄球训练衣', 4999, false, 0.5],
+  ['f1', 'home', 'Team Shirt', '车队衫', 6999, true, 1],
+  ['f1', 'polo', 'Team Polo', '车队 Polo 衫', 7999, false, 1, 'polo'],
+  ['f1', 'livery', 'Special Livery Shirt', '特别涂装车队衫', 7499, true, 0.6],
+  ['basketball', 'home', 'Home Jersey', '主场球衣', 8999, true, 1],
+  ['basketball', 'away', 'Away Jersey', '客场球衣', 8999, true, 1],
+  ['basketball', 'alternate', 'Alternate Jersey', '替补配色球衣', 9499, true, 0.6],
+  ['basketball', 'training', 'Shooting Shirt', '投篮热身衫', 5499, false, 0.5, 'tee'],
+];
+
+/** Leagues and regions: [sport, tag, English, Chinese, icon, national sides, badge colour]. */
+type GroupRow = [sport: string, tag: string, en: string, zh: string, icon: GroupSource['icon'], national: boolean, colour: ColourName];
+const GROUP_ROWS: GroupRow[] = [
+  ['football', 'northern-premier', 'Northern Premier League', '北方超级联赛', 'shield', false, 'royal'],
+  ['football', 'liga-meridional', 'Liga Meridional', '南方联赛', 'shield', false, 'orange'],
+  ['football', 'alpen-liga', 'Alpen Liga', '阿尔卑斯联赛', 'shield', false, 'red'],
+  ['football', 'nordkyst-league', 'Nordkyst League', '北海岸联赛', 'shield', false, 'teal'],
+  ['football', 'international', 'International', '国家队', 'flag', true, 'navy'],
+  ['rugby', 'coastal-rugby-championship', 'Coastal Rugby Championship', '海岸橄榄球锦标赛', 'shield', false, 'navy'],
+  ['rugby', 'rugby-nations', 'Rugby Nations', '橄榄球国家队', 'flag', true, 'green'],
+  ['f1', 'grand-prix-series', 'Apex Grand Prix Series', '巅峰大奖赛', 'trophy', false, 'black'],
+  ['basketball', 'metro-league-east', 'Metro League East', '都市联赛东区', 'shield', false, 'royal'],
+  ['basketball', 'metro-league-west', 'Metro League West', '都市联赛西区', 'shield', false, 'red'],
+];
+
+/**
+ * Sleeve badges sold for the products under a tag: [sport or league tag, English, Chinese, shape,
+ * colour, price]. Each sport has one; a league has these beyond its league and champions badges.
+ */
+type BadgeRow = [fits: string, en: string, zh: string, shape: PatchShape, colour: ColourName, price: number];
+const BADGE_ROWS: BadgeRow[] = [
+  ['football', 'Play Fair Pledge Sleeve Badge', '公平竞赛承诺臂章', 'heart', 'teal', 300],
+  ['northern-premier', 'Founders Cup Badge', '创始人杯徽章', 'roundel', 'silver', 450],
+  ['alpen-liga', 'Centenary Season Badge', '百年赛季纪念徽章', 'hexagon', 'gold', 550],
+  ['international', 'Nations Trophy Finals Badge', '国家杯决赛徽章', 'star', 'gold', 600],
+  ['rugby', 'Hands Together Sleeve Badge', '携手同行臂章', 'heart', 'green', 300],
+  ['f1', 'Green Lap Sleeve Badge', '绿色圈速臂章', 'hexagon', 'lime', 400],
+  ['basketball', 'Court Kindness Badge', '球场友善徽章', 'heart', 'orange', 300],
+  ['metro-league-west', 'All-Star Weekend Badge', '全明星周末徽章', 'star', 'royal', 500],
+];
+
+/**
+ * Teams, by league: [league, tag, English, Chinese, colours, pattern, surname pools (the first
+ * dominates)]. Colours and pools are space-separated names (checked in the tests).
+ */
+type TeamRow = [group: string, tag: string, en: string, zh: string, colours: string, pattern: ShirtPattern, squad: string];
+const TEAM_ROWS: TeamRow[] = [
+  ['northern-premier', 'harbour-city-fc', 'Harbour City FC', '港城足球俱乐部', 'red white black', 'stripes', 'anglo'],
+  ['northern-premier', 'ironbridge-united', 'Ironbridge United', '铁桥联', 'navy sky white', 'hoops', 'anglo'],
+  ['northern-premier', 'kingsmoor-rovers', 'Kingsmoor Rovers', '金斯摩尔流浪者', 'green white black', 'hoops', 'anglo'],
+  ['northern-premier', 'ashford-vale', 'Ashford Vale', '阿什福德谷', 'claret sky white', 'sleeves', 'anglo'],
+  ['northern-premier', 'saltmarsh-athletic', 'Saltmarsh Athletic', '盐沼竞技', 'amber black', 'stripes', 'anglo'],
+  ['northern-premier', 'redwater-town', 'Redwater Town', '红水镇', 'white navy red', 'sash', 'anglo'],
+  ['liga-meridional', 'deportivo-solmar', 'Deportivo Solmar', '索尔马尔竞技', 'sky white navy', 'stripes', 'latin'],
+  ['liga-meridional', 'union-valdemar', 'Unión Valdemar', '瓦尔德马联合', 'red yellow', 'halves', 'latin'],
+  ['liga-meridional', 'sporting-brisamar', 'Sporting Brisamar', '布里萨马尔体育', 'green white', 'hoops', 'latin'],
+  ['liga-meridional', 'cd-montefaro', 'CD Montefaro', '蒙特法罗', 'purple white', 'sash', 'latin'],
+  ['liga-meridional', 'racing-portoluz', 'Racing Portoluz', '波尔图卢斯竞赛', 'black white', 'pinstripes', 'latin'],
+  ['liga-meridional', 'estrella-austral', 'Estrella Austral', '南方之星', 'orange black', 'chevron', 'latin'],
+  ['alpen-liga', 'fc-steinhafen', 'FC Steinhafen', '施泰因哈芬足球俱乐部', 'red white', 'plain', 'germanic'],
+  ['alpen-liga', 'sv-tannenfeld', 'SV Tannenfeld', '坦嫩菲尔德体育会', 'green white', 'band', 'germanic'],
+  ['alpen-liga', 'eintracht-weissberg', 'Eintracht Weissberg', '魏斯贝格团结', 'black white red', 'halves', 'germanic'],
+  ['alpen-liga', 'fc-eisental', 'FC Eisental', '艾森塔尔足球俱乐部', 'royal white', 'stripes', 'germanic'],
+  ['alpen-liga', 'blau-gelb-oderhain', 'Blau-Gelb Oderhain', '奥德海恩蓝黄', 'royal yellow', 'quarters', 'germanic'],
+  ['alpen-liga', 'tsv-bergkamm', 'TSV Bergkamm', '贝格卡姆体操运动协会', 'claret white', 'chevron', 'germanic'],
+  ['nordkyst-league', 'fjordby-if', 'Fjordby IF', '峡湾城体育会', 'sky white', 'stripes', 'nordic'],
+  ['nordkyst-league', 'norrvik-fk', 'Norrvik FK', '诺尔维克足球俱乐部', 'yellow black', 'stripes', 'nordic'],
+  ['nordkyst-league', 'solheim-bk', 'Solheim BK', '索尔海姆球会', 'white red', 'sash', 'nordic'],
+  ['nordkyst-league', 'isvik-sk', 'Isvik SK', '伊斯维克体育俱乐部', 'royal white', 'band', 'nordic'],
+  ['nordkyst-league', 'havstad-il', 'Havstad IL', '哈夫斯塔体育会', 'green white', 'hoops', 'nordic'],
+  ['nordkyst-league', 'bjorkdal-ff', 'Bjorkdal FF', '比约克达尔足球会', 'purple yellow', 'plain', 'nordic'],
+  ['international', 'valdoria', 'Valdoria', '瓦尔多利亚', 'red white', 'halves', 'latin'],
+  ['international', 'norland', 'Norland', '诺兰德', 'royal yellow', 'plain', 'nordic'],
+  ['international', 'estmark', 'Estmark', '埃斯特马克', 'white black', 'band', 'germanic'],
+  ['international', 'caledor', 'Caledor', '卡勒多', 'navy white', 'plain', 'anglo'],
+  ['international', 'lusitara', 'Lusitara', '卢西塔拉', 'green red', 'sash', 'latin'],
+  ['international', 'brevania', 'Brevania', '布雷瓦尼亚', 'orange navy', 'chevron', 'germanic'],
+  ['international', 'kestria', 'Kestria', '凯斯特里亚', 'sky white', 'stripes', 'latin'],
+  ['international', 'dravonia', 'Dravonia', '德拉沃尼亚', 'claret white', 'quarters', 'eastern'],
+  ['coastal-rugby-championship', 'greystone-rams', 'Greystone Rams', '灰石公羊', 'navy white', 'hoops', 'anglo'],
+  ['coastal-rugby-championship', 'westcliff-kestrels', 'Westcliff Kestrels', '西崖红隼', 'black amber', 'hoops', 'anglo'],
+  ['coastal-rugby-championship', 'millbrook-stags', 'Millbrook Stags', '米尔布鲁克雄鹿', 'green white', 'band', 'anglo pacific'],
+  ['coastal-rugby-championship', 'port-ardent-mariners', 'Port Ardent Mariners', '阿登特港水手', 'sky navy', 'halves', 'anglo pacific'],
+  ['coastal-rugby-championship', 'highvale-wolves', 'Highvale Wolves', '高谷狼队', 'claret gold', 'chevron', 'anglo'],
+  ['rugby-nations', 'motuvai-rugby', 'Motuvai', '莫图瓦伊', 'black white', 'plain', 'pacific'],
+  ['rugby-nations', 'tavana-islands-rugby', 'Tavana Islands', '塔瓦纳群岛', 'sky white', 'band', 'pacific'],
+  ['rugby-nations', 'caledor-rugby', 'Caledor', '卡勒多', 'navy white', 'hoops', 'anglo'],
+  ['rugby-nations', 'valdoria-rugby', 'Valdoria', '瓦尔多利亚', 'red white', 'sash', 'latin'],
+  ['rugby-nations', 'norland-rugby', 'Norland', '诺兰德', 'royal yellow', 'chevron', 'nordic'],
+  ['grand-prix-series', 'velocita-racing', 'Velocità Racing', '极速车队', 'red black', 'fade', 'latin anglo'],
+  ['grand-prix-series', 'silverline-motorsport', 'Silverline Motorsport', '银线赛车', 'silver black teal', 'band', 'germanic anglo'],
+  ['grand-prix-series', 'aurora-grand-prix', 'Aurora Grand Prix', '极光大奖赛车队', 'navy pink', 'fade', 'anglo latin'],
+  ['grand-prix-series', 'kestrel-racing-team', 'Kestrel Racing Team', '红隼车队', 'orange navy', 'sash', 'anglo nordic'],
+  ['grand-prix-series', 'nordlys-racing', 'Nordlys Racing', '北极光车队', 'green white', 'chevron', 'nordic germanic'],
+  ['grand-prix-series', 'halcyon-motorsport', 'Halcyon Motorsport', '翠鸟赛车', 'white royal red', 'band', 'anglo eastern'],
+  ['grand-prix-series', 'ember-grand-prix', 'Ember Grand Prix', '余烬大奖赛车队', 'black amber', 'fade', 'latin eastern'],
+  ['grand-prix-series', 'tidewater-racing', 'Tidewater Racing', '潮汐车队', 'teal yellow', 'halves', 'pacific anglo'],
+  ['metro-league-east', 'riverton-comets', 'Riverton Comets', '里弗顿彗星', 'royal orange white', 'plain', 'anglo'],
+  ['metro-league-east', 'lakeshore-herons', 'Lakeshore Herons', '湖岸苍鹭', 'teal white', 'band', 'anglo'],
+  ['metro-league-east', 'granite-city-miners', 'Granite City Miners', '花岗岩城矿工', 'charcoal gold', 'pinstripes', 'anglo eastern'],
+  ['metro-league-east', 'bayfront-tides', 'Bayfront Tides', '海湾潮汐', 'navy sky', 'fade', 'anglo'],
+  ['metro-league-east', 'summit-peaks', 'Summit Peaks', '峰顶队', 'purple white', 'chevron', 'anglo latin'],
+  ['metro-league-west', 'dusthaven-coyotes', 'Dusthaven Coyotes', '尘港郊狼', 'amber black', 'plain', 'anglo latin'],
+  ['metro-league-west', 'pinecrest-lumberjacks', 'Pinecrest Lumberjacks', '松冠伐木工', 'green cream', 'band', 'anglo'],
+  ['metro-league-west', 'ironport-titans', 'Ironport Titans', '铁港泰坦', 'black red', 'sleeves', 'anglo'],
+  ['metro-league-west', 'silverlake-foxes', 'Silverlake Foxes', '银湖狐狸', 'red white', 'pinstripes', 'anglo'],
+  ['metro-league-west', 'redrock-scorpions', 'Redrock Scorpions', '红岩蝎子', 'claret amber', 'fade', 'anglo pacific'],
+];
+
+type Rest<Row> = Row extends [string, ...infer Columns] ? Columns : never;
+
+/** The rows of `table` that belong to `owner` (the tag in their first column), without that column. */
+function rowsOf<Row extends [string, ...unknown[]]>(table: readonly Row[], owner: string): Rest<Row>[] {
+  return table.filter((row) => row[0] === owner).map(([, ...columns]) => columns as Rest<Row>);
+}
+
+function badgesOf(tag: string): PatchSource[] {
+  return rowsOf(BADGE_ROWS, tag).map(([en, zh, shape, colour, price]) => ({ name: L(en, zh), shape, colour, price }));
+}
+
+function groupOf([tag, en, zh, icon, national, colour]: Rest<GroupRow>): GroupSource {
+  const badges = badgesOf(tag);
+  const teams = rowsOf(TEAM_ROWS, tag).map(([teamTag, teamEn, teamZh, colours, pattern, squad]): TeamSource => ({
+    tag: teamTag,
+    name: L(teamEn, teamZh),
+    colours: colours.split(' ') as ColourName[],
+    pattern,
+    squad: squad.split(' ') as NamePool[],
+  }));
+  return { tag, name: L(en, zh), icon, national, colour, ...(badges.length ? { extraPatches: badges } : {}), teams };
+}
+
+export const SPORTS: SportSource[] = SPORT_ROWS.map(([tag, en, zh, icon, seasons, cut, sizes, addons, squadSize, numbers]) => {
+  const [sportPatch] = badgesOf(tag);
+  if (!sportPatch || !SPORT_LINES[tag]) throw new Error(`sport ${tag} needs its line and its sleeve badge`);
+  return {
+    tag,
+    name: L(en, zh),
+    icon,
+    line: SPORT_LINES[tag],
+    seasons,
+    cut,
+    sizes,
+    ...(addons ? { addons } : {}),
+    squadSize,
+    numbers,
+    sportPatch,
+    kinds: rowsOf(KIND_ROWS, tag).map(([key, kindEn, kindZh, price, printable, share, kindCut]): KindSource => ({ key, label: L(kindEn, kindZh), price, printable, share, ...(kindCut ? { cut: kindCut } : {}) })),
+    groups: rowsOf(GROUP_ROWS, tag).map(groupOf),
+  };
+});

@@ -1,5 +1,4 @@
 /** The signed-in shopper's address book. */
-import type { FastifyInstance } from 'fastify';
 import { idListRequestSchema, idQuerySchema, saveAddressesRequestSchema } from '../../../domain/account.schema.ts';
 import { addressesApi } from '../../../domain/api/addresses.ts';
 import { emptyBodySchema } from '../../../domain/request.schema.ts';
@@ -7,42 +6,34 @@ import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AddressService } from './addresses.ts';
 import { localeOf, userOf } from '../../http/context.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { contractRoutes } from '../../http/define-route.ts';
 
 export function addressRoutes(addresses: AddressService, guards: Guards) {
-  return async function routes(app: FastifyInstance) {
-    const tags = ['addresses'];
-    app.addHook('preValidation', guards.requireUser);
-
-    defineRoute(app, addressesApi.list, {
-      tags,
+  return contractRoutes({ tags: ['addresses'], guard: guards.requireUser }, (route) => {
+    route(addressesApi.list, {
       summary: 'Every address, the default first',
       request: emptyBodySchema,
       handler: async (request) => ok({ records: await addresses.list(userOf(request).userId, localeOf(request)) }),
     });
-    defineRoute(app, addressesApi.save, {
-      tags,
+    route(addressesApi.save, {
       summary: 'Create (no id) or update (id) addresses, all or nothing',
       request: saveAddressesRequestSchema,
       handler: async (request) => ok({ records: await addresses.saveBatch(userOf(request).userId, request.body, localeOf(request)) }),
     });
-    defineRoute(app, addressesApi.remove, {
-      tags,
+    route(addressesApi.remove, {
       summary: 'Delete addresses by id, all or nothing',
       request: idListRequestSchema,
       handler: async (request) => ok(await addresses.removeBatch(userOf(request).userId, request.body)),
     });
-    defineRoute(app, addressesApi.byId, {
-      tags,
+    route(addressesApi.byId, {
       summary: 'One address',
       request: idQuerySchema,
       handler: async (request) => ok(await addresses.get(userOf(request).userId, request.query.id, localeOf(request))),
     });
-    defineRoute(app, addressesApi.setDefault, {
-      tags,
+    route(addressesApi.setDefault, {
       summary: 'Make an address the default',
       request: idQuerySchema,
       handler: async (request) => ok(await addresses.setDefault(userOf(request).userId, request.query.id, localeOf(request))),
     });
-  };
+  });
 }

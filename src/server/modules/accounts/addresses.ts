@@ -17,19 +17,22 @@ import { pick } from '../../messages/localise.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 
-export class AddressService {
-  private readonly db: Db;
-  private readonly geo: GeoService;
+export interface AddressDeps {
+  db: Db;
+  geo: GeoService;
+}
 
-  constructor(db: Db, geo: GeoService) {
-    this.db = db;
-    this.geo = geo;
+export class AddressService {
+  private readonly d: AddressDeps;
+
+  constructor(deps: AddressDeps) {
+    this.d = deps;
   }
 
   private async toRecords(rows: AddressRow[], locale: Locale): Promise<AddressRecord[]> {
     const records: AddressRecord[] = [];
     for (const row of rows) {
-      const region = await this.geo.region(row.countryCode);
+      const region = await this.d.geo.region(row.countryCode);
       const state = region?.states.find((s) => s.code === row.province);
       records.push({
         id: row.id,
@@ -53,12 +56,12 @@ export class AddressService {
   }
 
   async list(userId: number, locale: Locale): Promise<AddressRecord[]> {
-    const rows = await this.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
+    const rows = await this.d.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
     return this.toRecords(rows, locale);
   }
 
   async get(userId: number, id: number, locale: Locale): Promise<AddressRecord> {
-    const [row] = await this.db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+    const [row] = await this.d.db.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
     if (!row) throw notFound('address');
     return (await this.toRecords([row], locale))[0]!;
   }
@@ -75,7 +78,7 @@ export class AddressService {
   }
 
   async columns(input: Omit<AddressInput, 'id' | 'isDefault'>, field: string) {
-    const region = await this.geo.region(input.country);
+    const region = await this.d.geo.region(input.country);
     if (!region) throw invalidFields({ path: `${field}.country`, problem: msg('field.countryRequired') });
     let province = input.province;
     if (region.states.length > 0) {
@@ -119,7 +122,7 @@ export class AddressService {
     // single connection that an open transaction holds.
     const checked: { input: AddressInput; values: Awaited<ReturnType<AddressService['columns']>> }[] = [];
     for (const [at, input] of inputs.entries()) checked.push({ input, values: await this.columns(input, `body.${at}`) });
-    const ids = await this.db.transaction(async (tx) => {
+    const ids = await this.d.db.transaction(async (tx) => {
       const saved: number[] = [];
       for (const { input, values } of checked) {
         let id: number;
@@ -143,7 +146,7 @@ export class AddressService {
       await AddressService.keepOneDefault(tx, userId);
       return saved;
     });
-    const rows = await this.db.select().from(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, ids)));
+    const rows = await this.d.db.select().from(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, ids)));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return this.toRecords([...new Set(ids)].map((id) => byId.get(id)!), locale);
   }
@@ -151,7 +154,7 @@ export class AddressService {
   /** Deletes the caller's addresses; if any id is not theirs, nothing is deleted. */
   async removeBatch(userId: number, ids: readonly number[]): Promise<{ deleted: number }> {
     const unique = [...new Set(ids)];
-    return this.db.transaction(async (tx) => {
+    return this.d.db.transaction(async (tx) => {
       const owned = await tx.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, unique)));
       if (owned.length !== unique.length) throw notFound('address');
       await tx.delete(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, unique)));
@@ -161,7 +164,7 @@ export class AddressService {
   }
 
   async setDefault(userId: number, id: number, locale: Locale): Promise<AddressRecord> {
-    await this.db.transaction(async (tx) => {
+    await this.d.db.transaction(async (tx) => {
       const [row] = await tx.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
       if (!row) throw notFound('address');
       await AddressService.makeDefault(tx, userId, id);

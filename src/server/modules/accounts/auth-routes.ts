@@ -2,25 +2,21 @@
  * Sign-in, token refresh, logout, registration and password reset. Token pairs are answered as
  * {token, refreshToken}.
  */
-import type { FastifyInstance } from 'fastify';
 import { loginRequestSchema, logoutRequestSchema, refreshRequestSchema, registerRequestSchema, resetPasswordRequestSchema, sendCodeRequestSchema } from '../../../domain/account.schema.ts';
 import { accountsApi } from '../../../domain/api/accounts.ts';
 import { loggableError } from '../../errors.ts';
 import { bearerToken } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
+import { done, ok } from '../../http/envelope.ts';
 import type { AccountService } from './accounts.ts';
 import type { CartService } from '../cart/index.ts';
 import type { SessionService } from './sessions.ts';
 import { callerOf } from '../../http/context.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { contractRoutes } from '../../http/define-route.ts';
 
 export function authRoutes(services: { accounts: AccountService; sessions: SessionService; cart: CartService }) {
   const { accounts, sessions, cart } = services;
-  return async function routes(app: FastifyInstance) {
-    const tags = ['accounts'];
-
-    defineRoute(app, accountsApi.login, {
-      tags,
+  return contractRoutes({ tags: ['accounts'] }, (route) => {
+    route(accountsApi.login, {
       summary: "Sign in with email (username) and password; merges the caller's guest cart",
       request: loginRequestSchema,
       handler: async (request) => {
@@ -32,44 +28,30 @@ export function authRoutes(services: { accounts: AccountService; sessions: Sessi
         return ok(pair);
       },
     });
-    defineRoute(app, accountsApi.refreshToken, {
-      tags,
+    route(accountsApi.refreshToken, {
       summary: 'Rotate a refresh token: the new pair replaces the stored one; a reused token ends the session (8889)',
       request: refreshRequestSchema,
       handler: async (request) => ok(await sessions.refresh(request.body.refreshToken)),
     });
-    defineRoute(app, accountsApi.logout, {
-      tags,
+    route(accountsApi.logout, {
       summary: "End the session of the bearer token (expired is fine) or of the body's refreshToken",
       request: logoutRequestSchema,
-      handler: async (request) => {
-        await sessions.logout(bearerToken(request) ?? null, request.body?.refreshToken ?? null);
-        return ok(null);
-      },
+      handler: async (request) => done(sessions.logout(bearerToken(request) ?? null, request.body?.refreshToken ?? null)),
     });
-    defineRoute(app, accountsApi.register, {
-      tags,
+    route(accountsApi.register, {
       summary: 'Register; the same answer for a new and a taken email, and nobody is signed in: the page then signs in with the same credentials',
       request: registerRequestSchema,
-      handler: async (request) => {
-        await accounts.register(request.body, callerOf(request));
-        return ok(null, 'account.registered');
-      },
+      handler: async (request) => done(accounts.register(request.body, callerOf(request)), 'account.registered'),
     });
-    defineRoute(app, accountsApi.sendResetCode, {
-      tags,
+    route(accountsApi.sendResetCode, {
       summary: 'Mail a 6-digit password reset code (the same answer for any email); data.resendAfterSeconds is the countdown',
       request: sendCodeRequestSchema,
       handler: async (request) => ok(await accounts.sendResetCode(request.body.email, callerOf(request)), 'account.codeSent'),
     });
-    defineRoute(app, accountsApi.resetPassword, {
-      tags,
+    route(accountsApi.resetPassword, {
       summary: 'Set a new password with the mailed code; every session of the account ends',
       request: resetPasswordRequestSchema,
-      handler: async (request) => {
-        await accounts.resetPassword(request.body, callerOf(request));
-        return ok(null, 'account.resetSucceeded');
-      },
+      handler: async (request) => done(accounts.resetPassword(request.body, callerOf(request)), 'account.resetSucceeded'),
     });
-  };
+  });
 }

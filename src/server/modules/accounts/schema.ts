@@ -1,13 +1,13 @@
 /** Accounts: users, their sessions and refresh tokens, reset codes, address book and throttle counters. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, createdAt, updatedAt } from '../../db/columns.ts';
+import { boolean, check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, createdAt, parentId, serialId, timestamps } from '../../db/columns.ts';
 import { countries } from '../geo/schema.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Trimmed and lower-cased (domain normaliseEmail): one mailbox, one account. */
     email: text('email').notNull(),
     /** "scrypt$<log2 N>$<r>$<p>$<salt>$<hash>" (passwords.ts). */
@@ -22,9 +22,8 @@ export const users = pgTable(
     updateOrderEmail: boolean('update_order_email').notNull().default(false),
     /** The language they registered in, for mail that does not answer a request of theirs. */
     locale: text('locale').notNull().default('en-US'),
-    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    passwordChangedAt: at('password_changed_at').notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
@@ -42,9 +41,7 @@ export const sessions = pgTable(
   {
     /** 128 random bits, base64url. */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     createdAt: createdAt(),
     refreshedAt: at('refreshed_at').notNull().defaultNow(),
     /** When the newest refresh token expires; the session is dead after it. */
@@ -97,10 +94,8 @@ export const passwordResetCodes = pgTable(
 export const addresses = pgTable(
   'addresses',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    userId: parentId('user_id', () => users.id),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     company: text('company').notNull().default(''),
@@ -116,8 +111,7 @@ export const addresses = pgTable(
     city: text('city').notNull(),
     phone: text('phone').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('addresses_user_idx').on(t.userId),

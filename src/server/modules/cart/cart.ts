@@ -12,6 +12,7 @@ import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { isPrinted } from '../../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
 import type { CartOwner } from '../../http/caller.ts';
 import { msg } from '../../messages/index.ts';
@@ -216,13 +217,11 @@ export class CartService {
     return row?.n ?? 0;
   }
 
-  async list(owner: CartOwner | null, page: { current: number; size: number }, currency: CurrencyCode, locale: Locale): Promise<CartPage> {
+  async list(owner: CartOwner | null, page: PageRequest, currency: CurrencyCode, locale: Locale): Promise<CartPage> {
     const lines = owner ? await this.pricedLines(this.db, owner, currency, locale) : [];
+    const { offset, limit } = pageWindow(page);
     return {
-      records: lines.slice((page.current - 1) * page.size, page.current * page.size),
-      total: lines.length,
-      current: page.current,
-      size: page.size,
+      ...pageOf(lines.slice(offset, offset + limit), lines.length, page),
       currency,
       summary: cartTotals(lines, currency, this.tiers),
     };

@@ -7,7 +7,7 @@ import type { CartLineRecord, LineConfig } from '../../../domain/cart.model.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale, Localised } from '../../../domain/locale.ts';
 import { convertFromEur, type CurrencyCode } from '../../../domain/money.model.ts';
-import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
+import { CUSTOM_TYPES, isPrinted } from '../../../domain/personalisation.ts';
 import { priceLine, unitPriceEur } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pick } from '../../messages/localise.ts';
@@ -108,11 +108,11 @@ export function configOf(line: typeof cartItems.$inferSelect): LineConfig {
     size: line.size as Size,
     patchIds: line.patchIds,
     addonIds: line.addonIds,
-    customType: line.customType as CustomType,
+    customType: line.customType,
     playerId: line.playerId,
     customName: line.customName,
     customNumber: line.customNumber,
-    premiumNameOption: line.premiumNameOption as PremiumOption,
-    premiumNumberOption: line.premiumNumberOption as PremiumOption,
+    premiumNameOption: line.premiumNameOption,
+    premiumNumberOption: line.premiumNumberOption,
   };
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { cartApi } from '../../../domain/api/cart.ts';
 import { cartListRequestSchema, deleteCartRequestSchema, saveCartRequestSchema } from '../../../domain/cart.schema.ts';
 import { emptyBodySchema } from '../../../domain/request.schema.ts';
@@ -7,28 +6,22 @@ import { ok } from '../../http/envelope.ts';
 import type { Guards } from '../../http/auth.ts';
 import type { CartService } from './cart.ts';
 import { cartOwnerFor, cartOwnerOf, localeOf } from '../../http/context.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { contractRoutes } from '../../http/define-route.ts';
 
 export function cartRoutes(cart: CartService, guards: Guards) {
-  return async function routes(app: FastifyInstance) {
-    const tags = ['cart'];
-    // A signed-in caller's cart is their account's; a guest's is their visitor id's.
-    app.addHook('preValidation', guards.optionalUser);
-
-    defineRoute(app, cartApi.list, {
-      tags,
+  // A signed-in caller's cart is their account's; a guest's is their visitor id's.
+  return contractRoutes({ tags: ['cart'], guard: guards.optionalUser }, (route) => {
+    route(cartApi.list, {
       summary: "The caller's cart, priced in the given currency",
       request: cartListRequestSchema,
       handler: async (request) => ok(await cart.list(cartOwnerOf(request), request.body, request.body.currency, localeOf(request))),
     });
-    defineRoute(app, cartApi.save, {
-      tags,
+    route(cartApi.save, {
       summary: 'Add lines (same configuration merges) or set quantities ({id, quantity}); prices sent are ignored',
       request: saveCartRequestSchema,
       handler: async (request, reply) => ok(await cart.save(cartOwnerFor(request, reply), request.body)),
     });
-    defineRoute(app, cartApi.remove, {
-      tags,
+    route(cartApi.remove, {
       summary: "Delete the caller's lines by id",
       request: deleteCartRequestSchema,
       handler: async (request) => {
@@ -37,11 +30,10 @@ export function cartRoutes(cart: CartService, guards: Guards) {
         return ok(await cart.deleteByIds(owner, request.body));
       },
     });
-    defineRoute(app, cartApi.count, {
-      tags,
+    route(cartApi.count, {
       summary: 'Number of items in the cart',
       request: emptyBodySchema,
       handler: async (request) => ok(await cart.itemCount(cartOwnerOf(request))),
     });
-  };
+  });
 }

@@ -1,34 +1,32 @@
 /** Cart lines of signed-in users and guests. */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { parentId, serialId, timestamps } from '../../db/columns.ts';
+import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { products, squadPlayers } from '../catalogue/schema.ts';
 
 export const cartItems = pgTable(
   'cart_items',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Exactly one owner: a signed-in user, or a guest by visitor id. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id'),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: parentId('product_id', () => products.id),
     size: text('size').notNull(),
     patchIds: integer('patch_ids').array().notNull().default(sql`'{}'::integer[]`),
     addonIds: integer('addon_ids').array().notNull().default(sql`'{}'::integer[]`),
-    customType: smallint('custom_type').notNull(),
+    customType: smallint('custom_type').$type<CustomType>().notNull(),
     playerId: integer('squad_player_id').references(() => squadPlayers.id),
     customName: text('custom_name'),
     customNumber: text('custom_number'),
-    premiumNameOption: text('premium_name_option').notNull().default('Standard'),
-    premiumNumberOption: text('premium_number_option').notNull().default('Standard'),
+    premiumNameOption: text('premium_name_option').$type<PremiumOption>().notNull().default('Standard'),
+    premiumNumberOption: text('premium_number_option').$type<PremiumOption>().notNull().default('Standard'),
     quantity: integer('quantity').notNull(),
     /** Identity of the configuration (domain lineKey): equal keys are one line. */
     lineKey: text('line_key').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('cart_items_visitor_line_uq').on(t.visitorId, t.lineKey).where(sql`${t.visitorId} is not null`),

@@ -7,16 +7,12 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
+import { onePage, pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from './schema.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
 import { Cached } from '../../http/cached.ts';
 import { SearchIndex } from './search-index.ts';
-
-interface PageRequest {
-  current: number;
-  size: number;
-}
 
 /**
  * The product columns a card needs; other services that list products select these too. Only the
@@ -195,16 +191,10 @@ export class CatalogueService {
   private async pageOfCards(where: SQL | undefined, sort: ProductSort, page: PageRequest, locale: Locale): Promise<Page<ProductCard>> {
     const condition = and(eq(products.active, true), where);
     const [rows, totals] = await Promise.all([
-      this.db
-        .select(cardColumns)
-        .from(products)
-        .where(condition)
-        .orderBy(...ORDER[sort])
-        .limit(page.size)
-        .offset((page.current - 1) * page.size),
+      onePage(this.db.select(cardColumns).from(products).where(condition).orderBy(...ORDER[sort]).$dynamic(), page),
       this.db.select({ total: count() }).from(products).where(condition),
     ]);
-    return { records: rows.map((row) => toCard(row, locale)), total: totals[0]?.total ?? 0, current: page.current, size: page.size };
+    return pageOf(rows.map((row) => toCard(row, locale)), totals[0]?.total ?? 0, page);
   }
 
   productList(request: PageRequest & { sort: ProductSort; idList?: number[] | undefined }, locale: Locale) {
@@ -253,15 +243,11 @@ export class CatalogueService {
     }
     const where = and(...conditions);
     const [rows, totals] = await Promise.all([
-      this.db.select().from(patches).where(where).orderBy(asc(patches.id)).limit(request.size).offset((request.current - 1) * request.size),
+      onePage(this.db.select().from(patches).where(where).orderBy(asc(patches.id)).$dynamic(), request),
       this.db.select({ total: count() }).from(patches).where(where),
     ]);
-    return {
-      records: rows.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: p.patchPrice, image: p.image })),
-      total: totals[0]?.total ?? 0,
-      current: request.current,
-      size: request.size,
-    };
+    const records = rows.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: p.patchPrice, image: p.image }));
+    return pageOf(records, totals[0]?.total ?? 0, request);
   }
 
   async addonList(productId: number, locale: Locale): Promise<Addon[]> {
@@ -283,10 +269,9 @@ export class CatalogueService {
   }
 
   async search(request: PageRequest & { title: string }, locale: Locale): Promise<Page<ProductCard>> {
-    const empty = { records: [], total: 0, current: request.current, size: request.size };
-    if (request.title.trim() === '') return empty;
+    if (request.title.trim() === '') return pageOf([], 0, request);
     const { index, cards } = await this.searchCatalogue.get();
-    const { ids, total } = index.search(request.title, { offset: (request.current - 1) * request.size, limit: request.size });
-    return { records: ids.map((id) => toCard(cards.get(id)!, locale)), total, current: request.current, size: request.size };
+    const { ids, total } = index.search(request.title, pageWindow(request));
+    return pageOf(ids.map((id) => toCard(cards.get(id)!, locale)), total, request);
   }
 }

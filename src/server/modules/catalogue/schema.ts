@@ -1,9 +1,8 @@
 /** The catalogue's tables: navigation, teams, products and their sizes (stock), patches, add-ons, squads. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.schema.ts';
-import type { Localised } from '../../../domain/locale.ts';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { active, localised, parentId, serialId, sortOrder, timestamps } from '../../db/columns.ts';
 
 /** Text in the other locale; the base columns hold en-US. */
 export type ZhText = Partial<Record<'title' | 'description' | 'name', string>> & { details?: string[]; faq?: FaqEntry[] };
@@ -11,13 +10,13 @@ export type ZhText = Partial<Record<'title' | 'description' | 'name', string>> &
 export const navItems = pgTable(
   'nav_items',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     tag: text('tag').notNull(),
-    tagName: jsonb('tag_name').$type<Localised>().notNull(),
+    tagName: localised('tag_name'),
     icon: text('icon'),
     parentId: integer('parent_id').references((): any => navItems.id, { onDelete: 'cascade' }),
     level: smallint('level').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
   (t) => [
     uniqueIndex('nav_items_tag_uq').on(t.tag),
@@ -29,9 +28,9 @@ export const navItems = pgTable(
 export const teams = pgTable(
   'teams',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     tag: text('tag').notNull(),
-    name: jsonb('name').$type<Localised>().notNull(),
+    name: localised('name'),
     sport: text('sport').notNull(),
     /** The league or region tag the team plays in; patches fit by this. */
     leagueTag: text('league_tag').notNull(),
@@ -43,7 +42,7 @@ export const teams = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     details: jsonb('details').$type<string[]>().notNull().default([]),
@@ -61,9 +60,8 @@ export const products = pgTable(
     faq: jsonb('faq').$type<FaqEntry[]>().notNull().default([]),
     /** Higher first in the recommended order. */
     rank: integer('rank').notNull().default(0),
-    active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    active: active(),
+    ...timestamps(),
   },
   (t) => [
     index('products_tags_gin').using('gin', t.tags),
@@ -76,9 +74,7 @@ export const products = pgTable(
 export const productSizes = pgTable(
   'product_sizes',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: parentId('product_id', () => products.id),
     size: text('size').notNull(),
     stock: integer('stock').notNull(),
     sort: smallint('sort').notNull(),
@@ -92,13 +88,13 @@ export const productSizes = pgTable(
 export const patches = pgTable(
   'patches',
   {
-    id: serial('id').primaryKey(),
-    patchName: jsonb('patch_name').$type<Localised>().notNull(),
+    id: serialId(),
+    patchName: localised('patch_name'),
     patchPrice: integer('patch_price').notNull(),
     image: text('image').notNull(),
     /** Navigation tags (leagues, competitions) whose products this patch fits. */
     fitsTags: text('fits_tags').array().notNull(),
-    active: boolean('active').notNull().default(true),
+    active: active(),
   },
   (t) => [index('patches_fits_gin').using('gin', t.fitsTags), check('patches_price_ck', sql`${t.patchPrice} >= 0`)],
 );
@@ -106,15 +102,13 @@ export const patches = pgTable(
 export const addons = pgTable(
   'addons',
   {
-    id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    teamId: parentId('team_id', () => teams.id),
     kind: text('kind', { enum: ['shorts', 'socks'] }).notNull(),
-    name: jsonb('name').$type<Localised>().notNull(),
+    name: localised('name'),
     price: integer('price').notNull(),
     image: text('image').notNull(),
-    active: boolean('active').notNull().default(true),
+    active: active(),
   },
   (t) => [index('addons_team_idx').on(t.teamId), check('addons_price_ck', sql`${t.price} >= 0`)],
 );
@@ -122,10 +116,8 @@ export const addons = pgTable(
 export const squadPlayers = pgTable(
   'squad_players',
   {
-    id: serial('id').primaryKey(),
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    teamId: parentId('team_id', () => teams.id),
     /** Printed name: 1-15 letters A-Z, as the printer receives it. */
     name: text('name').notNull(),
     number: text('number').notNull(),

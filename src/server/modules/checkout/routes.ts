@@ -2,7 +2,7 @@
  * Checkout (thin: CheckoutService does the work). A signed-in caller checks out from the
  * account's cart; a guest from the cart of their visitor id.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkoutApi } from '../../../domain/api/checkout.ts';
 import { idempotencyHeadersSchema, placeOrderRequestSchema, quoteRequestSchema } from '../../../domain/checkout.schema.ts';
 import { applyCouponRequestSchema } from '../../../domain/coupons.schema.ts';
@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { ensureVisitorId } from '../../http/visitor.ts';
 import type { CheckoutCaller, CheckoutService } from './checkout.ts';
 import { localeOf } from '../../http/context.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { contractRoutes } from '../../http/define-route.ts';
 
 function callerOf(request: FastifyRequest, reply?: FastifyReply): CheckoutCaller {
   const userId = request.user?.userId ?? null;
@@ -20,28 +20,22 @@ function callerOf(request: FastifyRequest, reply?: FastifyReply): CheckoutCaller
 }
 
 export function checkoutRoutes(checkout: CheckoutService, guards: Guards) {
-  return async function routes(app: FastifyInstance) {
-    const tags = ['checkout'];
-    app.addHook('preValidation', guards.optionalUser);
-
-    defineRoute(app, checkoutApi.quote, {
-      tags,
+  return contractRoutes({ tags: ['checkout'], guard: guards.optionalUser }, (route) => {
+    route(checkoutApi.quote, {
       summary: 'Lines with personalisation, amounts, shipping options, coupon state and notices for a checkout (nothing is saved)',
       request: quoteRequestSchema,
       handler: async (request) => ok(await checkout.quote(callerOf(request), request.body)),
     });
-    defineRoute(app, checkoutApi.placeOrder, {
-      tags,
+    route(checkoutApi.placeOrder, {
       summary: 'Place the order: prices from the database, stock reserved, coupon counted, totals frozen. Idempotent by the Idempotency-Key header',
       headers: idempotencyHeadersSchema,
       request: placeOrderRequestSchema,
       handler: async (request, reply) => ok(await checkout.placeOrder(callerOf(request, reply), request.body, request.headers['idempotency-key'])),
     });
-    defineRoute(app, checkoutApi.applyCoupon, {
-      tags,
+    route(checkoutApi.applyCoupon, {
       summary: "Check a coupon against the caller's cart and show what it takes off",
       request: applyCouponRequestSchema,
       handler: async (request) => ok(await checkout.applyCoupon(callerOf(request), request.body)),
     });
-  };
+  });
 }

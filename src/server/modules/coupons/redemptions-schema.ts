@@ -1,6 +1,6 @@
 /** Coupon uses, one per order: apart from schema.ts because it refers to orders, which refer to coupons. */
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.ts';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, parentId, refOrNull, serialId } from '../../db/columns.ts';
 import { users } from '../accounts/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { coupons } from './schema.ts';
@@ -9,14 +9,12 @@ import { coupons } from './schema.ts';
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: parentId('order_id', () => orders.id),
+    userId: refOrNull('user_id', () => users.id),
     email: text('email').notNull(),
     createdAt: createdAt(),
   },

@@ -1,12 +1,12 @@
 /** Coupons (their redemptions by orders are in redemptions-schema.ts, which needs the orders table). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, createdAt } from '../../db/columns.ts';
+import { check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { active, at, createdAt, serialId } from '../../db/columns.ts';
 
 export const coupons = pgTable(
   'coupons',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** Upper case; shoppers' input is upper-cased before lookup. */
     code: text('code').notNull(),
     kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
@@ -22,7 +22,7 @@ export const coupons = pgTable(
     perCustomerLimit: integer('per_customer_limit'),
     /** Counted atomically when an order is placed, given back when an unpaid order is cancelled. */
     usedCount: integer('used_count').notNull().default(0),
-    active: boolean('active').notNull().default(true),
+    active: active(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,29 +1,29 @@
 /** Countries and their states, for addresses and shipping zones. */
-import { integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { Localised } from '../../../domain/locale.ts';
+import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { localised, serialId, sortOrder } from '../../db/columns.ts';
 
 export const countries = pgTable(
   'countries',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     // A table constraint (not an index) so that it exists before states' foreign key refers to it.
     code: text('code').notNull().unique('countries_code_uq'),
-    name: jsonb('name').$type<Localised>().notNull(),
+    name: localised('name'),
     phoneCode: text('phone_code').notNull(),
-    sort: integer('sort').notNull().default(0),
+    sort: sortOrder(),
   },
 );
 
 export const states = pgTable(
   'states',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     countryCode: text('country_code')
       .notNull()
       .references(() => countries.code, { onDelete: 'cascade' }),
     code: text('code').notNull(),
-    name: jsonb('name').$type<Localised>().notNull(),
-    sort: integer('sort').notNull().default(0),
+    name: localised('name'),
+    sort: sortOrder(),
   },
   (t) => [uniqueIndex('states_country_code_uq').on(t.countryCode, t.code)],
 );

@@ -19,19 +19,21 @@ export interface Refunds {
   refund(order: OrderRow): Promise<boolean>;
 }
 
-export class OrderDeskService {
-  private readonly db: Db;
-  private readonly orders: OrderService;
-  private readonly payments: Refunds;
+export interface OrderDeskDeps {
+  db: Db;
+  orders: OrderService;
+  payments: Refunds;
+}
 
-  constructor(db: Db, orders: OrderService, payments: Refunds) {
-    this.db = db;
-    this.orders = orders;
-    this.payments = payments;
+export class OrderDeskService {
+  private readonly d: OrderDeskDeps;
+
+  constructor(deps: OrderDeskDeps) {
+    this.d = deps;
   }
 
   async byNumber(orderNo: string): Promise<OrderRow> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    const [row] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     if (!row) throw notFound('order');
     return row;
   }
@@ -42,18 +44,18 @@ export class OrderDeskService {
     const givesMoneyBack = body.to === 'refunded' || (body.to === 'cancelled' && from !== 'pending_payment');
     if (!givesMoneyBack) {
       const shipment = body.to === 'shipped' ? { carrier: body.carrier!, trackingNumber: body.trackingNumber! } : null;
-      return this.orders.moveByAdmin(row, body.to, body.note ?? null, shipment);
+      return this.d.orders.moveByAdmin(row, body.to, body.note ?? null, shipment);
     }
     const problem = moveProblem(from, body.to, row.personalised);
     if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
     if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to: body.to }));
-    await this.payments.refund(row);
-    const moved = await this.db.transaction(async (tx) => {
-      const next = await this.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? (body.to === 'refunded' ? 'Refunded' : 'Cancelled and refunded'));
+    await this.d.payments.refund(row);
+    const moved = await this.d.db.transaction(async (tx) => {
+      const next = await this.d.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? (body.to === 'refunded' ? 'Refunded' : 'Cancelled and refunded'));
       // A cancelled order never left the warehouse: its items go back on the shelf.
       if (next && body.to === 'cancelled') {
-        await this.orders.restock(tx, row.id);
-        await this.orders.markStockReleased(tx, row.id);
+        await this.d.orders.restock(tx, row.id);
+        await this.d.orders.markStockReleased(tx, row.id);
       }
       return next;
     });

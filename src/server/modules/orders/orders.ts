@@ -237,18 +237,11 @@ export class OrderService extends OrderViews {
     const items = await this.d.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id));
     const a = await this.addressRecord(row, locale);
     const data: OrderMailData = {
+      ...OrderViews.amounts(row),
       orderNo: row.orderNo,
       link: this.orderLink(row),
       firstName: a.firstName,
-      currency: row.currency as CurrencyCode,
       lines: items.map((item) => OrderViews.lineRecord(item, locale)),
-      items: row.itemsTotal,
-      tierPercent: row.tierPercent,
-      tierDiscount: row.tierDiscount,
-      couponCode: row.couponCode,
-      couponDiscount: row.couponDiscount,
-      shipping: row.shippingAmount,
-      total: row.total,
       shippingMethod: row.shippingMethod as ShippingMethod,
       delivery: { minDays: row.deliveryMinDays, maxDays: row.deliveryMaxDays },
       address: [

@@ -1,8 +1,9 @@
 /** Orders, their lines, status timeline and shipments. Money columns are integer minor units. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../../domain/locale.ts';
-import { at, createdAt, updatedAt } from '../../db/columns.ts';
+import { at, localised, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
 import type { PostalAddress } from '../../../domain/address.model.ts';
@@ -15,13 +16,13 @@ import type { PostalAddress } from '../../../domain/address.model.ts';
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     /** "JS-7KQ4M-2XPHD": random, the only id shoppers and URLs ever see. */
     orderNo: text('order_no').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
     /** Random per order; with AUTH_SECRET it re-makes the token for an idempotent replay. */
     accessNonce: text('access_nonce').notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: refOrNull('user_id', () => users.id),
     /** The guest's visitor id, when the order came from a guest cart (to empty its lines once paid). */
     visitorId: text('visitor_id'),
     email: text('email').notNull(),
@@ -63,8 +64,7 @@ export const orders = pgTable(
     paidAt: at('paid_at'),
     /** True once the order's reserved stock went back (cancelled before payment). */
     stockReleased: boolean('stock_released').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
@@ -93,25 +93,23 @@ export interface OrderExtraSnapshot {
 export const orderItems = pgTable(
   'order_items',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
     /**
      * The product it was, kept as a plain number: no foreign key, so replacing the catalogue
      * (seed --reset truncates products) leaves order history whole.
      */
     productId: integer('product_id'),
-    title: jsonb('title').$type<Localised>().notNull(),
+    title: localised('title'),
     image: text('image').notNull(),
     size: text('size').notNull(),
-    customType: smallint('custom_type').notNull(),
+    customType: smallint('custom_type').$type<CustomType>().notNull(),
     playerId: integer('squad_player_id'),
     /** Printed name and number (a chosen player's, or the shopper's own). */
     customName: text('custom_name'),
     customNumber: text('custom_number'),
-    premiumNameOption: text('premium_name_option').notNull(),
-    premiumNumberOption: text('premium_number_option').notNull(),
+    premiumNameOption: text('premium_name_option').$type<PremiumOption>().notNull(),
+    premiumNumberOption: text('premium_number_option').$type<PremiumOption>().notNull(),
     patches: jsonb('patches').$type<OrderExtraSnapshot[]>().notNull(),
     addons: jsonb('addons').$type<OrderExtraSnapshot[]>().notNull(),
     personalised: boolean('personalised').notNull(),
@@ -131,10 +129,8 @@ export const orderItems = pgTable(
 export const orderStatusEvents = pgTable(
   'order_status_events',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     at: at('at').notNull().defaultNow(),
@@ -148,10 +144,8 @@ export const orderStatusEvents = pgTable(
 export const shipments = pgTable(
   'shipments',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),
     shippedAt: at('shipped_at').notNull().defaultNow(),
@@ -162,10 +156,8 @@ export const shipments = pgTable(
 export const shipmentEvents = pgTable(
   'shipment_events',
   {
-    id: serial('id').primaryKey(),
-    shipmentId: integer('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    shipmentId: parentId('shipment_id', () => shipments.id),
     at: at('at').notNull().defaultNow(),
     status: text('status').notNull(),
     location: text('location'),

@@ -10,11 +10,11 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
-import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
+import { PAID_STATUSES, type OrderAmounts, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { pick } from '../../messages/localise.ts';
@@ -139,41 +139,37 @@ export class OrderViews {
     };
   }
 
-  async items(row: OrderRow, locale: Locale, page: { current: number; size: number }): Promise<Page<OrderLineRecord>> {
+  async items(row: OrderRow, locale: Locale, page: PageRequest): Promise<Page<OrderLineRecord>> {
     const where = eq(orderItems.orderId, row.id);
     const [rows, [total]] = await Promise.all([
-      this.d.db.select().from(orderItems).where(where).orderBy(asc(orderItems.id)).limit(page.size).offset((page.current - 1) * page.size),
+      onePage(this.d.db.select().from(orderItems).where(where).orderBy(asc(orderItems.id)).$dynamic(), page),
       this.d.db.select({ n: count() }).from(orderItems).where(where),
     ]);
-    return { records: rows.map((item) => OrderViews.lineRecord(item, locale)), total: total?.n ?? 0, current: page.current, size: page.size };
+    return pageOf(rows.map((item) => OrderViews.lineRecord(item, locale)), total?.n ?? 0, page);
   }
 
-  async listForUser(userId: number, locale: Locale, page: { current: number; size: number }): Promise<Page<OrderSummary>> {
+  async listForUser(userId: number, locale: Locale, page: PageRequest): Promise<Page<OrderSummary>> {
     const where = eq(orders.userId, userId);
     const [rows, [total]] = await Promise.all([
-      this.d.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(page.size).offset((page.current - 1) * page.size),
+      onePage(this.d.db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).$dynamic(), page),
       this.d.db.select({ n: count() }).from(orders).where(where),
     ]);
     const items = rows.length
       ? await this.d.db.select({ orderId: orderItems.orderId, title: orderItems.title, image: orderItems.image }).from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.id))).orderBy(asc(orderItems.id))
       : [];
-    return {
-      records: rows.map((row) => ({
-        orderNo: row.orderNo,
-        status: row.status as OrderStatus,
-        createdAt: row.createdAt.toISOString(),
-        currency: row.currency as CurrencyCode,
-        total: row.total,
-        itemCount: row.itemCount,
-        preview: items
-          .filter((i) => i.orderId === row.id)
-          .slice(0, 3)
-          .map((i) => ({ name: pick(i.title, locale), image: i.image })),
-      })),
-      total: total?.n ?? 0,
-      current: page.current,
-      size: page.size,
-    };
+    const records = rows.map((row) => ({
+      orderNo: row.orderNo,
+      status: row.status as OrderStatus,
+      createdAt: row.createdAt.toISOString(),
+      currency: row.currency as CurrencyCode,
+      total: row.total,
+      itemCount: row.itemCount,
+      preview: items
+        .filter((i) => i.orderId === row.id)
+        .slice(0, 3)
+        .map((i) => ({ name: pick(i.title, locale), image: i.image })),
+    }));
+    return pageOf(records, total?.n ?? 0, page);
   }
 
   /** Status and shipping events only: whoever knows a number learns nothing personal. */
@@ -193,30 +189,28 @@ export class OrderViews {
   }
 
   /** Recent purchases of a product for its page: first initial, country, size, date; nothing else. */
-  async purchasesOf(productId: number, page: { current: number; size: number }): Promise<Page<ProductPurchase>> {
+  async purchasesOf(productId: number, page: PageRequest): Promise<Page<ProductPurchase>> {
     const where = and(eq(orderItems.productId, productId), inArray(orders.status, [...PAID_STATUSES]));
     const [rows, [total]] = await Promise.all([
-      this.d.db
-        .select({ address: orders.shippingAddress, paidAt: orders.paidAt, size: orderItems.size })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(where)
-        .orderBy(desc(orders.paidAt), desc(orderItems.id))
-        .limit(page.size)
-        .offset((page.current - 1) * page.size),
+      onePage(
+        this.d.db
+          .select({ address: orders.shippingAddress, paidAt: orders.paidAt, size: orderItems.size })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(where)
+          .orderBy(desc(orders.paidAt), desc(orderItems.id))
+          .$dynamic(),
+        page,
+      ),
       this.d.db.select({ n: count() }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
     ]);
-    return {
-      records: rows.map((r) => ({
-        buyer: `${(r.address.firstName.trim()[0] ?? '?').toUpperCase()}.`,
-        country: r.address.country,
-        size: r.size as Size,
-        date: (r.paidAt ?? new Date(0)).toISOString().slice(0, 10),
-      })),
-      total: total?.n ?? 0,
-      current: page.current,
-      size: page.size,
-    };
+    const records = rows.map((r) => ({
+      buyer: `${(r.address.firstName.trim()[0] ?? '?').toUpperCase()}.`,
+      country: r.address.country,
+      size: r.size as Size,
+      date: (r.paidAt ?? new Date(0)).toISOString().slice(0, 10),
+    }));
+    return pageOf(records, total?.n ?? 0, page);
   }
 
   protected async shipmentsOf(orderIds: number[]): Promise<Map<number, ShipmentRecord[]>> {
@@ -239,7 +233,8 @@ export class OrderViews {
     return result;
   }
 
-  static amounts(row: OrderRow) {
+  /** The amounts frozen on the order, for its page and its confirmation mail. */
+  static amounts(row: OrderRow): OrderAmounts {
     return {
       currency: row.currency as CurrencyCode,
       rate: row.rateX100 / row.baseRateX100,
@@ -261,12 +256,12 @@ export class OrderViews {
       name: pick(item.title, locale),
       image: item.image,
       size: item.size as Size,
-      customType: item.customType as CustomType,
+      customType: item.customType,
       squadList: item.playerId,
       customName: item.customName,
       customNumber: item.customNumber,
-      premiumNameOption: item.premiumNameOption as PremiumOption,
-      premiumNumberOption: item.premiumNumberOption as PremiumOption,
+      premiumNameOption: item.premiumNameOption,
+      premiumNumberOption: item.premiumNumberOption,
       patches: item.patches.map((p) => ({ id: p.id, patchName: pick(p.name, locale), patchPrice: p.price })),
       addonItems: item.addons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: a.price })),
       personalised: item.personalised,

@@ -9,7 +9,7 @@
  *   in flight or PayPal is still reviewing a pending capture).
  * Every instance may run it: each step is a conditional update.
  */
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { loggableError } from '../../errors.ts';
@@ -33,6 +33,14 @@ export interface ReconcilerDeps {
   payments: PaymentService;
   clock: Clock;
   log: PaymentLog;
+}
+
+/**
+ * Unpaid orders matching `conditions` whose capture, if one was started, began over `graceMs`
+ * ago: a younger one may still finish, so it is not touched.
+ */
+function unpaidAndIdle(now: Date, graceMs: number, ...conditions: SQL[]): SQL | undefined {
+  return and(eq(orders.status, 'pending_payment'), ...conditions, or(isNull(orders.captureStartedAt), lt(orders.captureStartedAt, new Date(now.getTime() - graceMs))));
 }
 
 export class Reconciler {
@@ -59,13 +67,7 @@ export class Reconciler {
       .select({ order: orders, payment: payments })
       .from(orders)
       .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(
-        and(
-          eq(orders.status, 'pending_payment'),
-          isNotNull(payments.paypalOrderId),
-          or(isNull(orders.captureStartedAt), lt(orders.captureStartedAt, new Date(now.getTime() - IN_FLIGHT_MS))),
-        ),
-      );
+      .where(unpaidAndIdle(now, IN_FLIGHT_MS, isNotNull(payments.paypalOrderId)));
     for (const { order, payment } of withPaypal) {
       report.checked++;
       try {
@@ -82,14 +84,7 @@ export class Reconciler {
       .select({ id: orders.id })
       .from(orders)
       .innerJoin(payments, eq(payments.orderId, orders.id))
-      .where(
-        and(
-          eq(orders.status, 'pending_payment'),
-          isNull(payments.paypalOrderId),
-          lt(orders.payBefore, now),
-          or(isNull(orders.captureStartedAt), lt(orders.captureStartedAt, new Date(now.getTime() - CAPTURE_GRACE_MS))),
-        ),
-      );
+      .where(unpaidAndIdle(now, CAPTURE_GRACE_MS, isNull(payments.paypalOrderId), lt(orders.payBefore, now)));
     for (const { id } of expired) {
       if (await this.d.orders.cancelUnpaid(id, 'reconciler', 'Not paid in time')) report.cancelled++;
     }

@@ -2,7 +2,6 @@
  * PayPal: the browser SDK's settings, createOrder and captureOrder for the SDK's callbacks, and
  * PayPal's webhook.
  */
-import type { FastifyInstance } from 'fastify';
 import { paypalApi } from '../../../domain/api/paypal.ts';
 import type { PaypalBrowserConfig } from '../../../domain/paypal.model.ts';
 import { captureQuerySchema, createPaypalOrderRequestSchema } from '../../../domain/paypal.schema.ts';
@@ -11,7 +10,8 @@ import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { SIM_PREFIX } from './simulator.ts';
 import type { PaymentService } from './payments.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { contractRoutes } from '../../http/define-route.ts';
+import { orderAccessOf } from '../orders/index.ts';
 
 /** What @paypal/paypal-js loadScript needs; the page reads it at run time, so one build serves any PayPal set-up. */
 export function paypalBrowserConfig(config: PaypalConfig): PaypalBrowserConfig {
@@ -26,31 +26,25 @@ export function paypalBrowserConfig(config: PaypalConfig): PaypalBrowserConfig {
 }
 
 export function paypalRoutes(payments: PaymentService, config: PaypalConfig, guards: Guards) {
-  return async function routes(app: FastifyInstance) {
-    const tags = ['paypal'];
-
-    defineRoute(app, paypalApi.config, {
-      tags,
+  return contractRoutes({ tags: ['paypal'] }, (route) => {
+    route(paypalApi.config, {
       summary: 'Client id and SDK location for @paypal/paypal-js loadScript',
       handler: async () => ok(paypalBrowserConfig(config)),
     });
-    defineRoute(app, paypalApi.createOrder, {
-      tags,
+    route(paypalApi.createOrder, {
       summary: "The PayPal order for a shop order, made from the server's totals (same answer when asked again)",
       preValidation: guards.optionalUser,
       request: createPaypalOrderRequestSchema,
-      handler: async (request) => ok(await payments.createPaypalOrder(request.body.orderNo, { userId: request.user?.userId ?? null, token: request.body.token })),
+      handler: async (request) => ok(await payments.createPaypalOrder(request.body.orderNo, orderAccessOf(request, request.body.token))),
     });
-    defineRoute(app, paypalApi.capture, {
-      tags,
+    route(paypalApi.capture, {
       summary: 'Capture the approved PayPal order (id) and mark the shop order paid; orderNo, if given, must be the order it was made for. Safe to repeat',
       request: captureQuerySchema,
       handler: async (request) => ok(await payments.capture(request.query.id, request.query.orderNo ?? null)),
     });
-    defineRoute(app, paypalApi.webhook, {
-      tags,
+    route(paypalApi.webhook, {
       summary: "PayPal's webhook: verified with PayPal, each event applied once",
       handler: async (request) => ok(await payments.handleWebhook(request.headers, request.body)),
     });
-  };
+  });
 }

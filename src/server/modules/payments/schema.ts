@@ -1,6 +1,6 @@
 /** The payment side of orders, and the PayPal webhook events already applied. */
-import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, createdAt, updatedAt } from '../../db/columns.ts';
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { at, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
 import { orders } from '../orders/schema.ts';
 
 /**
@@ -10,10 +10,8 @@ import { orders } from '../orders/schema.ts';
 export const payments = pgTable(
   'payments',
   {
-    id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
     provider: text('provider', { enum: ['paypal', 'none'] }).notNull(),
     /** new, created, approved, pending, declined, captured, refunded, failed, mismatch */
     status: text('status').notNull(),
@@ -30,8 +28,7 @@ export const payments = pgTable(
     payerName: text('payer_name'),
     /** The last problem PayPal reported (INSTRUMENT_DECLINED, AMOUNT_MISMATCH...). */
     lastIssue: text('last_issue'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('payments_order_uq').on(t.orderId), uniqueIndex('payments_paypal_order_uq').on(t.paypalOrderId), uniqueIndex('payments_capture_uq').on(t.captureId)],
 );
@@ -40,6 +37,6 @@ export const payments = pgTable(
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
   eventId: text('event_id').primaryKey(),
   eventType: text('event_type').notNull(),
-  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  orderId: refOrNull('order_id', () => orders.id),
   receivedAt: at('received_at').notNull().defaultNow(),
 });

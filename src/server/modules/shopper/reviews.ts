@@ -7,6 +7,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
 import type { ProductComment } from '../../../domain/catalogue.schema.ts';
 import type { Db } from '../../db/client.ts';
+import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { products } from '../catalogue/index.ts';
 import { productComments } from './schema.ts';
 import { notFound } from '../../errors.ts';
@@ -30,24 +31,15 @@ export class ReviewService {
     this.db = db;
   }
 
-  async list(request: { current: number; size: number; productId: number }): Promise<Page<ProductComment> & { averageRating: number | null }> {
+  async list(request: PageRequest & { productId: number }): Promise<Page<ProductComment> & { averageRating: number | null }> {
     const where = and(eq(productComments.productId, request.productId), eq(productComments.visible, true));
     const [rows, totals] = await Promise.all([
-      this.db
-        .select()
-        .from(productComments)
-        .where(where)
-        .orderBy(desc(productComments.createdAt), desc(productComments.id))
-        .limit(request.size)
-        .offset((request.current - 1) * request.size),
+      onePage(this.db.select().from(productComments).where(where).orderBy(desc(productComments.createdAt), desc(productComments.id)).$dynamic(), request),
       this.db.select({ total: count(), average: sql<string | null>`avg(${productComments.rating})` }).from(productComments).where(where),
     ]);
     const average = totals[0]?.average;
     return {
-      records: rows.map(toComment),
-      total: totals[0]?.total ?? 0,
-      current: request.current,
-      size: request.size,
+      ...pageOf(rows.map(toComment), totals[0]?.total ?? 0, request),
       averageRating: average == null ? null : Math.round(Number(average) * 10) / 10,
     };
   }

@@ -1,5 +1,4 @@
 /** Newsletter (guests too), wishlist and reviews. */
-import type { FastifyInstance } from 'fastify';
 import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../../domain/account.schema.ts';
 import { shopperApi } from '../../../domain/api/shopper.ts';
 import { commentListRequestSchema } from '../../../domain/catalogue.schema.ts';
@@ -13,7 +12,7 @@ import { LIMITS, UserService, type RateLimiter } from '../accounts/index.ts';
 import type { ReviewService } from './reviews.ts';
 import type { WishlistService } from './wishlist.ts';
 import { callerOf, localeOf, userOf } from '../../http/context.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { contractRoutes } from '../../http/define-route.ts';
 
 export interface ShopperServices {
   newsletter: NewsletterService;
@@ -26,10 +25,10 @@ export interface ShopperServices {
 
 export function shopperRoutes(services: ShopperServices, guards: Guards) {
   const { newsletter, wishlist, reviews, users, limiter, clock } = services;
-  return async function routes(app: FastifyInstance) {
-    const signedIn = { preValidation: guards.requireUser };
-
-    defineRoute(app, shopperApi.subscribe, {
+  const signedIn = { preValidation: guards.requireUser };
+  // Three areas, so each route names its tags.
+  return contractRoutes({}, (route) => {
+    route(shopperApi.subscribe, {
       tags: ['newsletter'],
       summary: 'Subscribe an email to the newsletter; the same answer whether or not it already was',
       request: subscribeRequestSchema,
@@ -41,21 +40,21 @@ export function shopperRoutes(services: ShopperServices, guards: Guards) {
       },
     });
 
-    defineRoute(app, shopperApi.wishlistChange, {
+    route(shopperApi.wishlistChange, {
       ...signedIn,
       tags: ['wishlist'],
       summary: 'Add a product to the wishlist or remove it (both idempotent)',
       request: wishlistRequestSchema,
       handler: async (request) => ok(await wishlist.change(userOf(request).userId, request.body.productId, request.body.action)),
     });
-    defineRoute(app, shopperApi.wishlist, {
+    route(shopperApi.wishlist, {
       ...signedIn,
       tags: ['wishlist'],
       summary: 'The wishlist, newest first, as product cards',
       request: wishlistListRequestSchema,
       handler: async (request) => ok(await wishlist.list(userOf(request).userId, request.body, localeOf(request))),
     });
-    defineRoute(app, shopperApi.wishlistCollected, {
+    route(shopperApi.wishlistCollected, {
       ...signedIn,
       tags: ['wishlist'],
       summary: 'Which of the given products are on the wishlist (hearts on product cards)',
@@ -63,13 +62,13 @@ export function shopperRoutes(services: ShopperServices, guards: Guards) {
       handler: async (request) => ok({ productIds: await wishlist.collected(userOf(request).userId, request.body.productIds) }),
     });
 
-    defineRoute(app, shopperApi.reviews, {
+    route(shopperApi.reviews, {
       tags: ['reviews'],
       summary: 'Customer reviews of a product',
       request: commentListRequestSchema,
       handler: async (request) => ok(await reviews.list(request.body)),
     });
-    defineRoute(app, shopperApi.saveReview, {
+    route(shopperApi.saveReview, {
       ...signedIn,
       tags: ['reviews'],
       summary: 'Post a rating and text; posting again edits your review of that product',
@@ -80,12 +79,12 @@ export function shopperRoutes(services: ShopperServices, guards: Guards) {
         return ok(await reviews.save(user.id, UserService.authorName(user), request.body, clock()));
       },
     });
-    defineRoute(app, shopperApi.removeReview, {
+    route(shopperApi.removeReview, {
       ...signedIn,
       tags: ['reviews'],
       summary: 'Delete one of your reviews',
       request: reviewRemoveRequestSchema,
       handler: async (request) => ok(await reviews.remove(userOf(request).userId, request.body.id)),
     });
-  };
+  });
 }

@@ -1,25 +1,22 @@
 /** What shoppers leave behind besides orders: reviews, newsletter sign-ups, wishlists. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
 import { users } from '../accounts/schema.ts';
 import { products } from '../catalogue/schema.ts';
 
 export const productComments = pgTable(
   'product_comments',
   {
-    id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: serialId(),
+    productId: parentId('product_id', () => products.id),
     /** Set when a signed-in shopper wrote it; seeded demo reviews have none. */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: refOrNull('user_id', () => users.id),
     authorName: text('author_name').notNull(),
     rating: smallint('rating').notNull(),
     content: text('content').notNull(),
     visible: boolean('visible').notNull().default(true),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('product_comments_product_idx').on(t.productId, t.createdAt),
@@ -33,7 +30,7 @@ export const productComments = pgTable(
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     email: text('email').notNull(),
     /** footer, register, profile */
     source: text('source').notNull(),
@@ -45,12 +42,8 @@ export const newsletterSubscriptions = pgTable(
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
+    productId: parentId('product_id', () => products.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId], name: 'wishlist_items_pk' }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],

@@ -4,6 +4,7 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import type { ProductCard } from '../../../domain/catalogue.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
+import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { products } from '../catalogue/index.ts';
 import { wishlistItems } from './schema.ts';
 import { notFound } from '../../errors.ts';
@@ -32,25 +33,23 @@ export class WishlistService {
     return { productId, collected: true };
   }
 
-  async list(userId: number, page: { current: number; size: number }, locale: Locale): Promise<Page<WishlistEntry>> {
+  async list(userId: number, page: PageRequest, locale: Locale): Promise<Page<WishlistEntry>> {
     const where = and(eq(wishlistItems.userId, userId), eq(products.active, true));
     const [rows, totals] = await Promise.all([
-      this.db
-        .select({ ...cardColumns, collectedAt: wishlistItems.createdAt })
-        .from(wishlistItems)
-        .innerJoin(products, eq(products.id, wishlistItems.productId))
-        .where(where)
-        .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId))
-        .limit(page.size)
-        .offset((page.current - 1) * page.size),
+      onePage(
+        this.db
+          .select({ ...cardColumns, collectedAt: wishlistItems.createdAt })
+          .from(wishlistItems)
+          .innerJoin(products, eq(products.id, wishlistItems.productId))
+          .where(where)
+          .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId))
+          .$dynamic(),
+        page,
+      ),
       this.db.select({ total: count() }).from(wishlistItems).innerJoin(products, eq(products.id, wishlistItems.productId)).where(where),
     ]);
-    return {
-      records: rows.map(({ collectedAt, ...card }) => ({ ...toCard(card, locale), collectedAt: collectedAt.toISOString() })),
-      total: totals[0]?.total ?? 0,
-      current: page.current,
-      size: page.size,
-    };
+    const records = rows.map(({ collectedAt, ...card }) => ({ ...toCard(card, locale), collectedAt: collectedAt.toISOString() }));
+    return pageOf(records, totals[0]?.total ?? 0, page);
   }
 
   /** Which of these products are on the list (the hearts on a page of product cards). */

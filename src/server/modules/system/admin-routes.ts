@@ -2,21 +2,19 @@
  * The back office's routes arrive later; this one proves the role guard: customers get 403
  * (code 1403), anonymous callers 401 (8888).
  */
-import type { FastifyInstance } from 'fastify';
 import { ROLES } from '../../../domain/account.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { userOf } from '../../http/context.ts';
-import { defineRoute } from '../../http/define-route.ts';
+import { contractRoutes } from '../../http/define-route.ts';
 
 export function adminRoutes(guards: Guards) {
-  return async function routes(app: FastifyInstance) {
-    defineRoute(app, adminApi.ping, {
-      tags: ['admin'],
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    route(adminApi.ping, {
       summary: 'Answers admins and super admins only',
       preValidation: guards.requireRoles(ROLES.ADMIN),
       handler: async (request) => ok({ pong: true as const, roles: userOf(request).roles }),
     });
-  };
+  });
 }

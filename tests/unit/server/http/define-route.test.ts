@@ -2,14 +2,15 @@
  * defineRoute (src/server/http/define-route.ts): a route registers at its contract entry's
  * method and path, its schema validating the body of a POST and the query of a GET; a schema or
  * an answer that differs from the entry's types does not compile (the @ts-expect-error lines
- * below fail `npm run typecheck` the day they compile).
+ * below fail `npm run typecheck` the day they compile). contractRoutes groups a module's routes:
+ * shared tags and guard, with the same checks.
  */
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { get, post } from '../../../../src/domain/api/endpoint.ts';
-import { defineRoute } from '../../../../src/server/http/define-route.ts';
+import { contractRoutes, defineRoute } from '../../../../src/server/http/define-route.ts';
 
 const echoSchema = z.strictObject({ name: z.string(), times: z.number().int().default(1) });
 const echo = post<z.input<typeof echoSchema>, { said: string }>('/echo');
@@ -60,6 +61,48 @@ describe('defineRoute', () => {
       // @ts-expect-error the answer is not the entry's
       defineRoute(server, echo, { tags: [], summary: '', request: echoSchema, handler: async () => ({ code: '0000', msg: '', data: { said: 1 } }) });
     };
+    expect(drifts).toBeTypeOf('function');
+  });
+
+  it("registers a group's routes with its tags (a route may name its own) behind its guard", async () => {
+    const server = Fastify();
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
+    const seen: { url: string; tags: unknown }[] = [];
+    server.addHook('onRoute', (route) => {
+      // Fastify adds a HEAD route beside each GET.
+      if (route.method !== 'HEAD') seen.push({ url: route.url, tags: (route.schema as { tags?: unknown } | undefined)?.tags });
+    });
+    const guarded: string[] = [];
+    const plugin = contractRoutes({ tags: ['test'], guard: async (request) => void guarded.push(request.url) }, (route) => {
+      route(echo, { summary: 'Echo', request: echoSchema, handler: async (request) => ({ code: '0000', msg: '', data: { said: request.body.name } }) });
+      route(ping, { tags: ['other'], summary: 'Ping', handler: async () => ({ code: '0000', msg: '', data: { pong: true as const } }) });
+    });
+    await server.register(plugin);
+    expect(seen).toEqual([
+      { url: '/echo', tags: ['test'] },
+      { url: '/ping', tags: ['other'] },
+    ]);
+    expect((await server.inject({ method: 'POST', url: '/echo', payload: { name: 'a' } })).json()).toEqual({ code: '0000', msg: '', data: { said: 'a' } });
+    expect((await server.inject({ method: 'GET', url: '/ping' })).statusCode).toBe(200);
+    expect(guarded).toEqual(['/echo', '/ping']);
+    await server.close();
+  });
+
+  it("does not compile a group's route that drifts from its entry, or one without tags in a group without them", () => {
+    // Never run: only compiled.
+    const drifts = () => [
+      contractRoutes({ tags: ['test'] }, (route) => {
+        // @ts-expect-error the schema takes {id}, the entry {name, times?}
+        route(echo, { summary: '', request: lookupSchema, handler: async () => ({ code: '0000', msg: '', data: { said: '' } }) });
+        // @ts-expect-error the answer is not the entry's
+        route(echo, { summary: '', request: echoSchema, handler: async () => ({ code: '0000', msg: '', data: { said: 1 } }) });
+      }),
+      contractRoutes({}, (route) => {
+        // @ts-expect-error a group without tags leaves them to each route
+        route(ping, { summary: '', handler: async () => ({ code: '0000', msg: '', data: { pong: true as const } }) });
+      }),
+    ];
     expect(drifts).toBeTypeOf('function');
   });
 });
