@@ -47,27 +47,18 @@ export function normaliseCustomNumber(input: string | number): string | null {
   return text;
 }
 
-export const customNameSchema = z
-  .string({ error: NAME_MESSAGE })
-  .transform((value, ctx) => {
-    const name = normaliseCustomName(value);
-    if (name === null) {
-      ctx.addIssue({ code: 'custom', message: NAME_MESSAGE });
-      return z.NEVER;
-    }
-    return name;
-  });
+/** A normaliser's answer as a schema's value, or `message` as its issue when there is none. */
+function normalisedOr(normalised: string | null, message: string, ctx: z.RefinementCtx): string {
+  if (normalised !== null) return normalised;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+export const customNameSchema = z.string({ error: NAME_MESSAGE }).transform((value, ctx) => normalisedOr(normaliseCustomName(value), NAME_MESSAGE, ctx));
 
 export const customNumberSchema = z
   .union([z.string(), z.number()], { error: NUMBER_MESSAGE })
-  .transform((value, ctx) => {
-    const number = normaliseCustomNumber(value);
-    if (number === null) {
-      ctx.addIssue({ code: 'custom', message: NUMBER_MESSAGE });
-      return z.NEVER;
-    }
-    return number;
-  });
+  .transform((value, ctx) => normalisedOr(normaliseCustomNumber(value), NUMBER_MESSAGE, ctx));
 
 /** What a shopper chooses for one shirt, before it is checked against the catalogue. */
 export interface PersonalisationChoice {

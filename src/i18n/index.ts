@@ -56,7 +56,10 @@ export interface LocalePageProps {
 /** `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`. */
 export const localeStaticPaths = (() => LOCALES.map((locale) => ({ params: { locale }, props: { locale } }))) satisfies GetStaticPaths;
 
-/** A page's locale and translate function: `const { locale, t } = pageI18n(Astro.props);`. */
-export function pageI18n({ locale }: { locale: Locale }): { locale: Locale; t: TFunction } {
-  return { locale, t: getT(locale) };
+/**
+ * A page's or component's props with the translate function of their locale:
+ * `const { locale, t } = pageI18n(Astro.props);`.
+ */
+export function pageI18n<P extends { locale: Locale }>(props: P): P & { t: TFunction } {
+  return { ...props, t: getT(props.locale) };
 }

@@ -1,27 +1,38 @@
 /**
  * i18n for React islands: an island receives `locale` and `messages` (from `pickMessages` in the
- * page) and wraps its tree in {@link IslandI18n}; components inside call `useTranslation()`.
- * The same props render the server HTML and hydrate it, so both see identical text.
+ * page), and its default export, `withIslandI18n(Inner)`, provides their translate function to
+ * its tree; components inside call `useTranslation()`. The same props render the server HTML and
+ * hydrate it, so both see identical text.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ComponentType } from 'react';
 import type { Locale } from '../domain/locale.ts';
 import { createTranslate, type Messages, type TFunction } from './core.ts';
 
 export { localePath } from './paths.ts';
 export type { MessageKey, TFunction } from './core.ts';
 
-export interface IslandI18nProps {
+/** What every island gets from its page: the locale, and the messages it needs (`pickMessages`). */
+export interface IslandProps {
   locale: Locale;
   messages: Partial<Messages>;
-  children: ReactNode;
 }
 
-/** Outside an {@link IslandI18n}, keys come back as themselves, so the gap shows. */
+/** Outside an island made by {@link withIslandI18n}, keys come back as themselves, so the gap shows. */
 const TranslateContext = createContext<TFunction>((key) => key);
 
-export function IslandI18n({ locale, messages, children }: IslandI18nProps) {
-  const t = useMemo(() => createTranslate(locale, messages), [locale, messages]);
-  return <TranslateContext.Provider value={t}>{children}</TranslateContext.Provider>;
+/**
+ * An island's default export (`export default withIslandI18n(Cart);`): `Inner`, given all of the
+ * page's props, with the translate function of their `locale` and `messages` for its tree.
+ */
+export function withIslandI18n<P>(Inner: ComponentType<P>) {
+  return function Island(props: P & IslandProps) {
+    const t = useMemo(() => createTranslate(props.locale, props.messages), [props.locale, props.messages]);
+    return (
+      <TranslateContext.Provider value={t}>
+        <Inner {...props} />
+      </TranslateContext.Provider>
+    );
+  };
 }
 
 /** `const { t } = useTranslation()`: the island's translate function (stable across renders). */

@@ -10,7 +10,7 @@ import type { ProductCard as Product, ProductSort } from '../domain/catalogue.sc
 import type { Locale } from '../domain/locale.ts';
 import { DEFAULT_CURRENCY } from '../domain/money.model.ts';
 import type { Messages } from '../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../i18n/react.tsx';
 import { $currency } from '../stores/currency.ts';
 import { createProductPager } from '../stores/product-pager.ts';
 import { ProductCard } from './ProductCard.tsx';
@@ -25,13 +25,7 @@ export interface ProductGridProps {
   eagerCount?: number;
 }
 
-export default function ProductGrid(props: ProductGridProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <Grid {...props} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(Grid);
 
 function Grid({ locale, initial, sort = 'recommended', eagerCount = 4 }: ProductGridProps) {
   const { t } = useTranslation();

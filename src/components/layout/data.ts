@@ -17,6 +17,13 @@ export const TRACKING_URL = import.meta.env.PUBLIC_TRACKING_URL || 'https://www.
 export const CHAT_URL = import.meta.env.PUBLIC_CHAT_URL || 'https://wa.me/15550100000';
 export const SUPPORT_EMAIL = import.meta.env.PUBLIC_SUPPORT_EMAIL || 'support@jersey-shop.example';
 
+/** What the header and the footer are given. */
+export interface LayoutPartProps {
+  locale: Locale;
+  /** This page's path without the locale (e.g. `/product/3/`); null links the other home. */
+  path: string | null;
+}
+
 /** The header's help links (top bar on wide screens, menu sheet on phones): shop pages, then order tracking on the external site. */
 export const HELP_LINKS = [
   { label: 'layout.header.faq', path: '/faq/' },
@@ -24,6 +31,27 @@ export const HELP_LINKS = [
   { label: 'layout.header.shipping', path: '/shipping-policy/' },
   { label: 'layout.header.trackOrder', url: TRACKING_URL },
 ] as const satisfies readonly ({ label: MessageKey; path: string } | { label: MessageKey; url: string })[];
+
+/** The footer's groups of shop pages, each under its heading (the contact and newsletter groups follow them). */
+export const FOOTER_LINK_GROUPS = [
+  {
+    heading: 'layout.footer.support',
+    links: [
+      { label: 'layout.footer.shipping', path: '/shipping-policy/' },
+      { label: 'layout.footer.returns', path: '/return-policy/' },
+      { label: 'layout.footer.about', path: '/about-us/' },
+      { label: 'layout.footer.tracking', path: '/tracking-order/' },
+    ],
+  },
+  {
+    heading: 'layout.footer.information',
+    links: [
+      { label: 'layout.footer.terms', path: '/terms-of-service/' },
+      { label: 'layout.footer.privacy', path: '/privacy-policy/' },
+      { label: 'layout.footer.faq', path: '/faq/' },
+    ],
+  },
+] as const satisfies readonly { heading: MessageKey; links: readonly { label: MessageKey; path: string }[] }[];
 
 const navTrees = new Map<Locale, Promise<NavItem[]>>();
 let shopConfig: Promise<ShopConfig> | null = null;

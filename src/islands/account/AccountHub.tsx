@@ -7,21 +7,15 @@
  * then goes to the shop's home.
  */
 import { useEffect, useRef, useState } from 'react';
-import { localePath, useTranslation } from '../../i18n/react.tsx';
+import type { Locale } from '../../domain/locale.ts';
+import { localePath, useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { loadUserInfo, signOut } from '../../stores/account.ts';
 import { $signedIn } from '../../stores/session.ts';
-import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
 import './account.css';
 
-export default function AccountHubIsland(props: AccountIslandProps) {
-  return (
-    <AccountI18n {...props}>
-      <AccountHub locale={props.locale} />
-    </AccountI18n>
-  );
-}
+export default withIslandI18n(AccountHub);
 
-function AccountHub({ locale }: Pick<AccountIslandProps, 'locale'>) {
+function AccountHub({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [name, setName] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);

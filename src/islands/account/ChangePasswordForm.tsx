@@ -4,20 +4,13 @@
  * sessions and mails them); this one stays signed in. Saving says "Edit Success".
  */
 import { changePasswordRequestSchema, type ChangePasswordRequest } from '../../domain/account.schema.ts';
-import { useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { changePassword } from '../../stores/account.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { NewPasswordPair, Notice, SubmitButton } from './form.tsx';
-import { checkWith, useForm, useFormMessage } from './useForm.ts';
+import { AccountForm, NewPasswordPair, SubmitButton } from './form.tsx';
+import { useForm } from './useForm.ts';
 
-export default function ChangePasswordIsland(props: AccountIslandProps) {
-  return (
-    <AccountI18n {...props}>
-      <ChangePasswordForm />
-    </AccountI18n>
-  );
-}
+export default withIslandI18n(ChangePasswordForm);
 
 interface Values extends Record<string, unknown> {
   password: string;
@@ -26,11 +19,10 @@ interface Values extends Record<string, unknown> {
 
 function ChangePasswordForm() {
   const { t } = useTranslation();
-  const translate = useFormMessage();
 
   const form = useForm<Values, ChangePasswordRequest>({
     initial: { password: '', confirmPassword: '' },
-    validate: (values) => checkWith<ChangePasswordRequest, Values>(changePasswordRequestSchema, values, translate),
+    schema: changePasswordRequestSchema,
     send: async (data) => {
       const result = await changePassword(data);
       if (result.ok) {
@@ -41,13 +33,11 @@ function ChangePasswordForm() {
       form.showFailure(result.failure, t('account.common.generic'));
     },
   });
-  const { values, errors } = form;
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
-      <Notice notice={form.notice} />
-      <NewPasswordPair id="password-new" confirmId="password-confirm" values={values} errors={errors} onValue={form.set} />
+    <AccountForm form={form}>
+      <NewPasswordPair id="password-new" confirmId="password-confirm" field={form.field} />
       <SubmitButton form={form} label={t('account.password.submit')} busyLabel={t('account.password.submitting')} />
-    </form>
+    </AccountForm>
   );
 }

@@ -5,37 +5,32 @@
  * root, and the next page shows "Login succeeded / Welcome back, {name}" for 4500 ms.
  */
 import { loginRequestSchema, type LoginRequest } from '../../domain/account.schema.ts';
-import { localePath, useTranslation } from '../../i18n/react.tsx';
+import type { Locale } from '../../domain/locale.ts';
+import { localePath, useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, signIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
-import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { EmailField, Notice, PasswordField, SubmitButton } from './form.tsx';
-import { checkWith, useFailureText, useForm, useFormMessage } from './useForm.ts';
+import { AccountForm, EmailField, PasswordField, SubmitButton } from './form.tsx';
+import { useFailureText, useForm } from './useForm.ts';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
-export default function LoginIsland(props: AccountIslandProps) {
-  return (
-    <AccountI18n {...props}>
-      <LoginForm locale={props.locale} />
-    </AccountI18n>
-  );
-}
+export default withIslandI18n(LoginForm);
 
 interface Values extends Record<string, unknown> {
   email: string;
   password: string;
 }
 
-function LoginForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
+function LoginForm({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const translate = useFormMessage();
   const failureText = useFailureText();
   const search = useSearch();
 
   const form = useForm<Values, LoginRequest>({
     initial: { email: '', password: '' },
-    validate: (values) => checkWith<LoginRequest, Values>(loginRequestSchema, { username: values.email, password: values.password }, translate, { username: 'email' }),
+    schema: loginRequestSchema,
+    input: (values) => ({ username: values.email, password: values.password }),
+    fieldOf: { username: 'email' },
     send: async (data) => {
       const result = await signIn(data.username, data.password);
       if (!result.ok) {
@@ -47,27 +42,11 @@ function LoginForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
       location.assign(afterLoginPath(location.search, localePath(locale, '/')));
     },
   });
-  const { values, errors } = form;
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
-      <Notice notice={form.notice} />
-      <EmailField
-        id="login-email"
-        label={t('account.fields.email')}
-        value={values.email}
-        onValue={(value) => form.set('email', value)}
-        error={errors.email}
-      />
-      <PasswordField
-        id="login-password"
-        label={t('account.fields.password')}
-        autoComplete="current-password"
-        required
-        value={values.password}
-        onValue={(value) => form.set('password', value)}
-        error={errors.password}
-      />
+    <AccountForm form={form}>
+      <EmailField id="login-email" {...form.field('email')} />
+      <PasswordField id="login-password" label={t('account.fields.password')} autoComplete="current-password" required {...form.field('password')} />
       <SubmitButton form={form} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
       <p className="account-links">
         <a href={withRedirect(localePath(locale, '/reset-password/'), search)}>{t('account.login.forgot')}</a>
@@ -75,6 +54,6 @@ function LoginForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
           {t('account.login.noAccount')} <a href={withRedirect(localePath(locale, '/register/'), search)}>{t('account.login.register')}</a>
         </span>
       </p>
-    </form>
+    </AccountForm>
   );
 }

@@ -8,25 +8,18 @@ import { useEffect, useState } from 'react';
 import { GENDERS, normaliseEmail, type Gender, type Profile } from '../../domain/account.model.ts';
 import { profileRequestSchema, type ProfileRequest } from '../../domain/account.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { loadProfile, saveProfile } from '../../stores/account.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
-import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
 import { BirthdayField } from './BirthdayField.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
-import { CheckboxField, EmailField, NameFields, Notice, PasswordField, SubmitButton } from './form.tsx';
+import { AccountForm, CheckboxField, EmailField, NameFields, PasswordField, SubmitButton } from './form.tsx';
 import { checkWith, useForm, useFormMessage, type FieldErrors } from './useForm.ts';
 
-export default function ProfileIsland(props: AccountIslandProps) {
-  return (
-    <AccountI18n {...props}>
-      <ProfileLoader locale={props.locale} />
-    </AccountI18n>
-  );
-}
+export default withIslandI18n(ProfileLoader);
 
-function ProfileLoader({ locale }: Pick<AccountIslandProps, 'locale'>) {
+function ProfileLoader({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [state, setState] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; profile: Profile }>({ status: 'loading' });
 
@@ -125,15 +118,8 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
   const { values, errors } = form;
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
-      <Notice notice={form.notice} />
-      <EmailField
-        id="profile-email"
-        label={t('account.fields.email')}
-        value={values.email}
-        onValue={(value) => form.set('email', value)}
-        error={errors.email}
-      />
+    <AccountForm form={form}>
+      <EmailField id="profile-email" {...form.field('email')} />
       {emailChanged(values.email) ? (
         <PasswordField
           id="profile-current-password"
@@ -141,13 +127,11 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
           autoComplete="current-password"
           required
           hint={t('account.profile.emailChangeHint')}
-          value={values.currentPassword}
-          onValue={(value) => form.set('currentPassword', value)}
-          error={errors.currentPassword}
+          {...form.field('currentPassword')}
         />
       ) : null}
       <CheckboxField id="profile-update-order-email" label={t('account.profile.updateOrderEmail')} checked={values.updateOrderEmail} onChecked={(checked) => form.set('updateOrderEmail', checked)} />
-      <NameFields idPrefix="profile" values={values} errors={errors} onValue={form.set} />
+      <NameFields idPrefix="profile" field={form.field} />
       <fieldset className="account-fieldset">
         <legend>{t('account.fields.gender')}</legend>
         <div className="account-choices">
@@ -168,6 +152,6 @@ function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) 
       />
       <CheckboxField id="profile-subscribe" label={t('account.profile.subscribe')} checked={values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
       <SubmitButton form={form} label={t('account.profile.submit')} busyLabel={t('account.profile.submitting')} />
-    </form>
+    </AccountForm>
   );
 }

@@ -5,22 +5,16 @@
  * had an account, whose owner the server has mailed, and the page says where to go from there.
  */
 import { registerRequestSchema, type RegisterRequest } from '../../domain/account.schema.ts';
-import { localePath, useTranslation } from '../../i18n/react.tsx';
+import type { Locale } from '../../domain/locale.ts';
+import { localePath, useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { LOGIN_NOTICE_MS, registerAndSignIn } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
-import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { CheckboxField, EmailField, NameFields, NewPasswordField, Notice, SubmitButton } from './form.tsx';
-import { checkWith, useForm, useFormMessage } from './useForm.ts';
+import { AccountForm, CheckboxField, EmailField, NameFields, NewPasswordField, SubmitButton } from './form.tsx';
+import { useForm } from './useForm.ts';
 import { afterLoginPath, withRedirect } from './navigation.ts';
 import { useSearch } from './useSearch.ts';
 
-export default function RegisterIsland(props: AccountIslandProps) {
-  return (
-    <AccountI18n {...props}>
-      <RegisterForm locale={props.locale} />
-    </AccountI18n>
-  );
-}
+export default withIslandI18n(RegisterForm);
 
 interface Values extends Record<string, unknown> {
   firstName: string;
@@ -30,15 +24,14 @@ interface Values extends Record<string, unknown> {
   subscribe: boolean;
 }
 
-function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
+function RegisterForm({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const translate = useFormMessage();
   const search = useSearch();
   const loginHref = withRedirect(localePath(locale, '/login/'), search);
 
   const form = useForm<Values, RegisterRequest>({
     initial: { firstName: '', lastName: '', email: '', password: '', subscribe: false },
-    validate: (values) => checkWith<RegisterRequest, Values>(registerRequestSchema, values, translate),
+    schema: registerRequestSchema,
     send: async (data) => {
       const result = await registerAndSignIn(data);
       if (result.ok) {
@@ -65,27 +58,19 @@ function RegisterForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
       form.showFailure(failure, t('account.register.failed'));
     },
   });
-  const { values, errors } = form;
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
-      <Notice notice={form.notice} />
-      <NameFields idPrefix="register" values={values} errors={errors} onValue={form.set} />
-      <EmailField
-        id="register-email"
-        label={t('account.fields.email')}
-        value={values.email}
-        onValue={(value) => form.set('email', value)}
-        error={errors.email}
-      />
-      <NewPasswordField id="register-password" label={t('account.fields.password')} value={values.password} onValue={(value) => form.set('password', value)} error={errors.password} />
-      <CheckboxField id="register-subscribe" label={t('account.register.subscribe')} checked={values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
+    <AccountForm form={form}>
+      <NameFields idPrefix="register" field={form.field} />
+      <EmailField id="register-email" {...form.field('email')} />
+      <NewPasswordField id="register-password" label={t('account.fields.password')} {...form.field('password')} />
+      <CheckboxField id="register-subscribe" label={t('account.register.subscribe')} checked={form.values.subscribe} onChecked={(checked) => form.set('subscribe', checked)} />
       <SubmitButton form={form} label={t('account.register.submit')} busyLabel={t('account.register.submitting')} />
       <p className="account-links">
         <span>
           {t('account.register.haveAccount')} <a href={loginHref}>{t('account.register.login')}</a>
         </span>
       </p>
-    </form>
+    </AccountForm>
   );
 }

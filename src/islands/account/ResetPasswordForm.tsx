@@ -6,23 +6,17 @@
  */
 import { useEffect, useState } from 'react';
 import { emailSchema, resetPasswordRequestSchema, type ResetPasswordRequest } from '../../domain/account.schema.ts';
-import { localePath, useTranslation } from '../../i18n/react.tsx';
+import type { Locale } from '../../domain/locale.ts';
+import { localePath, useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { resetPassword, sendResetCode } from '../../stores/account.ts';
 import { showToastOnNextPage } from '../../stores/toasts.ts';
-import { AccountI18n, type AccountIslandProps } from './AccountI18n.tsx';
-import { EmailField, NewPasswordPair, Notice, SubmitButton, TextField } from './form.tsx';
-import { checkWith, useFailureText, useForm, useFormMessage } from './useForm.ts';
+import { AccountForm, EmailField, NewPasswordPair, SubmitButton, TextField } from './form.tsx';
+import { useFailureText, useForm, useFormMessage } from './useForm.ts';
 import { withRedirect } from './navigation.ts';
 import { resendDeadline, secondsLeft } from './resend.ts';
 import { useSearch } from './useSearch.ts';
 
-export default function ResetPasswordIsland(props: AccountIslandProps) {
-  return (
-    <AccountI18n {...props}>
-      <ResetPasswordForm locale={props.locale} />
-    </AccountI18n>
-  );
-}
+export default withIslandI18n(ResetPasswordForm);
 
 interface Values extends Record<string, unknown> {
   email: string;
@@ -47,7 +41,7 @@ function useSecondsLeft(deadline: number | null): number {
   return deadline === null ? 0 : secondsLeft(deadline, now);
 }
 
-function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
+function ResetPasswordForm({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const translate = useFormMessage();
   const failureText = useFailureText();
@@ -58,7 +52,7 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
 
   const form = useForm<Values, ResetPasswordRequest>({
     initial: { email: '', code: '', password: '', confirmPassword: '' },
-    validate: (values) => checkWith<ResetPasswordRequest, Values>(resetPasswordRequestSchema, values, translate),
+    schema: resetPasswordRequestSchema,
     send: async (data) => {
       const result = await resetPassword(data);
       if (result.ok) {
@@ -99,14 +93,10 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
       : t(deadline === null ? 'account.reset.sendCode' : 'account.reset.resendCode');
 
   return (
-    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
-      <Notice notice={form.notice} />
+    <AccountForm form={form}>
       <EmailField
         id="reset-email"
-        label={t('account.fields.email')}
-        value={values.email}
-        onValue={(value) => form.set('email', value)}
-        error={errors.email}
+        {...form.field('email')}
         after={
           <button type="button" className="account-side-button" disabled={!form.ready || sending || wait > 0} onClick={() => void sendCode()} data-send-code>
             {codeButtonLabel}
@@ -122,15 +112,13 @@ function ResetPasswordForm({ locale }: Pick<AccountIslandProps, 'locale'>) {
         maxLength={6}
         required
         hint={t('account.reset.codeHint')}
-        value={values.code}
-        onValue={(value) => form.set('code', value)}
-        error={errors.code}
+        {...form.field('code')}
       />
-      <NewPasswordPair id="reset-password" confirmId="reset-confirm-password" values={values} errors={errors} onValue={form.set} />
+      <NewPasswordPair id="reset-password" confirmId="reset-confirm-password" field={form.field} />
       <SubmitButton form={form} label={t('account.reset.submit')} busyLabel={t('account.reset.submitting')} />
       <p className="account-links">
         <a href={withRedirect(localePath(locale, '/login/'), search)}>{t('account.reset.backToLogin')}</a>
       </p>
-    </form>
+    </AccountForm>
   );
 }

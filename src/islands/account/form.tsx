@@ -1,14 +1,14 @@
 /**
  * The account forms' fields: text, email, password (with show/hide), names, new password and its
- * confirmation, a checkbox, the form's notice and its submit button. Each is the shared field
- * (islands/form/Field.tsx) in the account look; the state is useForm.ts's.
+ * confirmation, a checkbox, the form itself with its notice, and its submit button. Each is the
+ * shared field (islands/form/Field.tsx) in the account look; the state is useForm.ts's.
  */
 import { useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { NAME_MAX } from '../../domain/account.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Field, FieldError as SharedFieldError } from '../form/Field.tsx';
 import { useTypedBeforeHydration } from '../form/hydration.ts';
-import type { FieldErrors, Form, FormNotice } from './useForm.ts';
+import type { BoundField, Form, FormNotice } from './useForm.ts';
 import './account.css';
 
 const ACCOUNT_LOOK = { field: 'account-field', hint: 'account-field-hint', error: 'account-field-error' };
@@ -44,8 +44,9 @@ export function TextField({ id, label, value, onValue, error, hint, after, class
 }
 
 /** A required email field, set up so phones offer the right keyboard and leave the address as typed. */
-export function EmailField(props: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'required'>) {
-  return <TextField {...props} type="email" autoComplete="email" inputMode="email" autoCapitalize="off" spellCheck={false} required />;
+export function EmailField(props: Omit<TextFieldProps, 'label' | 'type' | 'autoComplete' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'required'>) {
+  const { t } = useTranslation();
+  return <TextField label={t('account.fields.email')} {...props} type="email" autoComplete="email" inputMode="email" autoCapitalize="off" spellCheck={false} required />;
 }
 
 /** A password field with a show/hide switch (there is no second field to catch a typo on sign-up). */
@@ -75,47 +76,27 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'after'>) {
   );
 }
 
-export interface NameValues {
-  firstName: string;
-  lastName: string;
-}
+/** The two names, in their order on the page. */
+const NAME_PARTS = [
+  { name: 'firstName', id: 'first-name', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'last-name', autoComplete: 'family-name' },
+] as const;
 
 /** First and last name side by side (register, profile; both required). */
 export function NameFields({
   idPrefix,
-  values,
-  errors,
-  onValue,
+  field,
 }: {
   /** The inputs are `{idPrefix}-first-name` and `{idPrefix}-last-name`. */
   idPrefix: string;
-  values: NameValues;
-  errors: FieldErrors<NameValues>;
-  onValue(name: keyof NameValues, value: string): void;
+  field(name: (typeof NAME_PARTS)[number]['name']): BoundField<string>;
 }) {
   const { t } = useTranslation();
   return (
     <div className="account-form-row">
-      <TextField
-        id={`${idPrefix}-first-name`}
-        label={t('account.fields.firstName')}
-        autoComplete="given-name"
-        required
-        maxLength={NAME_MAX}
-        value={values.firstName}
-        onValue={(value) => onValue('firstName', value)}
-        error={errors.firstName}
-      />
-      <TextField
-        id={`${idPrefix}-last-name`}
-        label={t('account.fields.lastName')}
-        autoComplete="family-name"
-        required
-        maxLength={NAME_MAX}
-        value={values.lastName}
-        onValue={(value) => onValue('lastName', value)}
-        error={errors.lastName}
-      />
+      {NAME_PARTS.map((part) => (
+        <TextField key={part.name} id={`${idPrefix}-${part.id}`} label={t(`account.fields.${part.name}`)} autoComplete={part.autoComplete} required maxLength={NAME_MAX} {...field(part.name)} />
+      ))}
     </div>
   );
 }
@@ -126,41 +107,16 @@ export function NewPasswordField(props: Omit<TextFieldProps, 'type' | 'after' | 
   return <PasswordField {...props} autoComplete="new-password" required hint={t('account.fields.passwordHint')} />;
 }
 
-export interface NewPasswordValues {
-  password: string;
-  confirmPassword: string;
-}
-
 /**
  * The new password and its confirmation (reset and change password). The rules
  * and messages are the form's schema's (`domain/account.schema.ts`); this draws the two fields.
  */
-export function NewPasswordPair({
-  id,
-  confirmId,
-  values,
-  errors,
-  onValue,
-}: {
-  id: string;
-  confirmId: string;
-  values: NewPasswordValues;
-  errors: FieldErrors<NewPasswordValues>;
-  onValue(name: keyof NewPasswordValues, value: string): void;
-}) {
+export function NewPasswordPair({ id, confirmId, field }: { id: string; confirmId: string; field(name: 'password' | 'confirmPassword'): BoundField<string> }) {
   const { t } = useTranslation();
   return (
     <>
-      <NewPasswordField id={id} label={t('account.fields.newPassword')} value={values.password} onValue={(value) => onValue('password', value)} error={errors.password} />
-      <PasswordField
-        id={confirmId}
-        label={t('account.fields.confirmPassword')}
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        onValue={(value) => onValue('confirmPassword', value)}
-        error={errors.confirmPassword}
-      />
+      <NewPasswordField id={id} label={t('account.fields.newPassword')} {...field('password')} />
+      <PasswordField id={confirmId} label={t('account.fields.confirmPassword')} autoComplete="new-password" required {...field('confirmPassword')} />
     </>
   );
 }
@@ -176,6 +132,16 @@ export function CheckboxField({ id, label, checked, onChecked, hint }: { id: str
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** An account form: named by the page's heading (AccountLayout.astro), its notice above the fields. */
+export function AccountForm({ form, children }: { form: Pick<Form<never>, 'formRef' | 'onSubmit' | 'notice'>; children: ReactNode }) {
+  return (
+    <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">
+      <Notice notice={form.notice} />
+      {children}
+    </form>
   );
 }
 

@@ -70,11 +70,29 @@ function serverErrors<V>(failure: AccountFailure, translate: (message: string) =
   return errors;
 }
 
-export interface UseFormOptions<V, D> {
+export type UseFormOptions<V, D> = {
   initial: V;
-  validate(values: V): Checked<D, V>;
   /** Sends the checked data; may set a notice or field errors through the returned form. */
   send(data: D, values: V): Promise<void>;
+} & (
+  | {
+      /** The form's rules: the request's schema, run on `input(values)` (the values themselves by default). */
+      schema: ZodType<D>;
+      input?(values: V): unknown;
+      /** Renames the schema's fields to the form's (see {@link checkWith}). */
+      fieldOf?: Record<string, keyof V & string>;
+    }
+  | {
+      /** Checks of the form's own, for rules a schema cannot see. */
+      validate(values: V): Checked<D, V>;
+    }
+);
+
+/** One field's value, setter and message, to spread on it: `<TextField {...form.field('code')} />`. */
+export interface BoundField<T> {
+  value: T;
+  onValue(value: T): void;
+  error: string | undefined;
 }
 
 export interface Form<V> {
@@ -85,6 +103,7 @@ export interface Form<V> {
   ready: boolean;
   notice: FormNotice | null;
   set<K extends keyof V>(name: K, value: V[K]): void;
+  field<K extends keyof V & string>(name: K): BoundField<V[K]>;
   setValues(next: (values: V) => V): void;
   setNotice(notice: FormNotice | null): void;
   /** Shows errors (from the server, or one field's own check) beside their fields; focuses the first unless told not to. */
@@ -101,7 +120,8 @@ export interface Form<V> {
 
 const hasErrors = (errors: object) => Object.values(errors).some(Boolean);
 
-export function useForm<V extends Record<string, unknown>, D>({ initial, validate, send }: UseFormOptions<V, D>): Form<V> {
+export function useForm<V extends Record<string, unknown>, D>(options: UseFormOptions<V, D>): Form<V> {
+  const { initial, send } = options;
   const [values, setValuesState] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [busy, setBusy] = useState(false);
@@ -113,6 +133,8 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
   const formRef = useRef<HTMLFormElement | null>(null);
   const translate = useFormMessage();
   const failureText = useFailureText();
+  const validate = (current: V): Checked<D, V> =>
+    'validate' in options ? options.validate(current) : checkWith<D, V>(options.schema, options.input ? options.input(current) : current, translate, options.fieldOf);
 
   // After errors are drawn, the first field in error takes focus (its message is read with it).
   useEffect(() => {
@@ -165,13 +187,15 @@ export function useForm<V extends Record<string, unknown>, D>({ initial, validat
     });
   };
 
+  const set: Form<V>['set'] = (name, value) => setValues((current) => ({ ...current, [name]: value }));
   return {
     values,
     errors,
     busy,
     ready,
     notice,
-    set: (name, value) => setValues((current) => ({ ...current, [name]: value })),
+    set,
+    field: (name) => ({ value: values[name], onValue: (value) => set(name, value), error: errors[name] }),
     setValues,
     setNotice,
     showErrors,

@@ -7,26 +7,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { AddressRecord } from '../../domain/account.model.ts';
 import type { Locale } from '../../domain/locale.ts';
-import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, localePath, useTranslation } from '../../i18n/react.tsx';
+import { localePath, useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { $addressBook, loadAddressBook, makeDefaultAddress, removeAddress } from '../../stores/addresses.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { addressLines, SAVED_PARAM } from './address-lines.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import './address.css';
 
-export interface AddressBookProps {
-  locale: Locale;
-  messages: Partial<Messages>;
-}
-
-export default function AddressBookIsland(props: AddressBookProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <AddressBook locale={props.locale} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(AddressBook);
 
 function AddressBook({ locale }: { locale: Locale }) {
   const { t } = useTranslation();

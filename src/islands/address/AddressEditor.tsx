@@ -10,8 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AddressRecord } from '../../domain/account.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { REDIRECT_PARAM, safeRedirectPath } from '../../domain/route-guard.ts';
-import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, localePath, useTranslation } from '../../i18n/react.tsx';
+import { localePath, useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { loadAddress, loadSavedAddresses, saveAddress } from '../../stores/addresses.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { valuesFromRecord } from './address-form.ts';
@@ -20,18 +19,7 @@ import { AddressFields } from './AddressFields.tsx';
 import { useAddressForm } from './useAddressForm.ts';
 import './address.css';
 
-export interface AddressEditorProps {
-  locale: Locale;
-  messages: Partial<Messages>;
-}
-
-export default function AddressEditorIsland(props: AddressEditorProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <AddressEditor locale={props.locale} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(AddressEditor);
 
 type Mode = { kind: 'starting' } | { kind: 'add' } | { kind: 'loading'; id: number } | { kind: 'edit'; id: number } | { kind: 'not-found' } | { kind: 'error'; id: number };
 

@@ -58,6 +58,21 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
     </Field>
   );
 
+  const choice = (field: 'country' | 'province', options: { label: string; autoComplete: string; empty: string; items: readonly { code: string; name: string }[] }) => (
+    <Field form={form} field={field} label={options.label} required>
+      {(described) => (
+        <select {...described} className="input input--compact" autoComplete={auto(options.autoComplete)} value={values[field]} onChange={(event) => form.setField(field, event.target.value)} onBlur={() => form.touch(field)}>
+          <option value="">{options.empty}</option>
+          {options.items.map((item) => (
+            <option key={item.code} value={item.code}>
+              {item.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+
   const applySuggestion = () => {
     form.applySuggestion();
     // The suggestion (and the button just pressed) goes: the shopper continues in the address field.
@@ -105,34 +120,10 @@ export function AddressFields({ form, showDefault = true, section = 'shipping' }
       </div>
       {text('address2', { label: t('address.fields.address2'), autoComplete: 'address-line2', maxLength: 200, className: 'af-wide' })}
 
-      <Field form={form} field="country" label={t('address.fields.country')} required>
-        {(described) => (
-          <select {...described} className="input input--compact" autoComplete={auto('country')} value={values.country} onChange={(event) => form.setField('country', event.target.value)} onBlur={() => form.touch('country')}>
-            <option value="">{form.countriesStatus === 'loading' ? t('address.loadingCountries') : t('address.selectCountry')}</option>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      {hasStates ? (
-        <Field form={form} field="province" label={t('address.fields.province')} required>
-          {(described) => (
-            <select {...described} className="input input--compact" autoComplete={auto('address-level1')} value={values.province} onChange={(event) => form.setField('province', event.target.value)} onBlur={() => form.touch('province')}>
-              <option value="">{form.statesStatus === 'loading' ? t('address.loadingProvinces') : t('address.selectProvince')}</option>
-              {states.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      ) : (
-        text('province', { label: t('address.fields.province'), autoComplete: 'address-level1', maxLength: 100 })
-      )}
+      {choice('country', { label: t('address.fields.country'), autoComplete: 'country', empty: form.countriesStatus === 'loading' ? t('address.loadingCountries') : t('address.selectCountry'), items: countries })}
+      {hasStates
+        ? choice('province', { label: t('address.fields.province'), autoComplete: 'address-level1', empty: form.statesStatus === 'loading' ? t('address.loadingProvinces') : t('address.selectProvince'), items: states })
+        : text('province', { label: t('address.fields.province'), autoComplete: 'address-level1', maxLength: 100 })}
       {listFailed ? (
         <p className="af-list-failed af-wide" role="alert">
           {t('address.listFailed')}{' '}

@@ -12,8 +12,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject, type SyntheticEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
-import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { $cart, $cartDrawerOpen, CART_OPEN_EVENT, cartLineIds, closeCartDrawer, watchCart } from '../../stores/cart.ts';
 import { lockPageScroll } from '../scroll-lock.ts';
 import { CartLines } from './CartLine.tsx';
@@ -24,21 +23,10 @@ import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
 import { cartHref, checkoutHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
 
-export interface CartDrawerProps {
-  locale: Locale;
-  messages: Partial<Messages>;
-}
-
 /** What Tab can reach inside the drawer. */
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
-export default function CartDrawer(props: CartDrawerProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <Drawer locale={props.locale} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(Drawer);
 
 function Drawer({ locale }: { locale: Locale }) {
   const { t } = useTranslation();

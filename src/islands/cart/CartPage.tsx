@@ -7,8 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
-import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import type { CartPage } from '../../domain/cart.model.ts';
 import type { CouponCheck } from '../../domain/coupons.model.ts';
 import { formatMoney } from '../../domain/money.model.ts';
@@ -22,18 +21,7 @@ import { checkoutHref, homeHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
 import './cart.css';
 
-export interface CartPageProps {
-  locale: Locale;
-  messages: Partial<Messages>;
-}
-
-export default function CartPage(props: CartPageProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <Cart locale={props.locale} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(Cart);
 
 const LINES_HEADING_ID = 'cart-page-lines-heading';
 const EMPTY_TITLE_ID = 'cart-page-empty-title';

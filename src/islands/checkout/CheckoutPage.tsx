@@ -12,8 +12,7 @@
 import { useId } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
-import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import type { CheckoutKind } from '../../stores/checkout.ts';
 import { cartHref } from '../cart/links.ts';
 import { CouponBox } from './CouponBox.tsx';
@@ -24,19 +23,7 @@ import { useCheckout } from './useCheckout.ts';
 import '../cart/cart.css';
 import './checkout.css';
 
-export interface CheckoutPageProps {
-  locale: Locale;
-  kind: CheckoutKind;
-  messages: Partial<Messages>;
-}
-
-export default function CheckoutPage(props: CheckoutPageProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <Checkout locale={props.locale} kind={props.kind} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(Checkout);
 
 function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
   const { t } = useTranslation();

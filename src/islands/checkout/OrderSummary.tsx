@@ -3,10 +3,10 @@ import type { CheckoutQuote } from '../../domain/checkout.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from '../cart/LineDetails.tsx';
+import { OrderTotals } from './OrderTotals.tsx';
 
 export function OrderSummary({ quote, money }: { quote: CheckoutQuote; money(amount: number): string }) {
   const { t } = useTranslation();
-  const { summary } = quote;
   const stockNotices = quote.notices.stock;
   return (
     <>
@@ -36,32 +36,12 @@ export function OrderSummary({ quote, money }: { quote: CheckoutQuote; money(amo
           ))}
         </ul>
       ) : null}
-      <dl className="totals checkout-totals" aria-live="polite">
-        <div>
-          <dt>{t('checkout.summary.items', { count: summary.itemCount })}</dt>
-          <dd data-total="items">{money(summary.items)}</dd>
-        </div>
-        {summary.tierDiscount > 0 ? (
-          <div>
-            <dt>{t('checkout.summary.tier', { percent: summary.tierPercent })}</dt>
-            <dd data-total="tier">{money(-summary.tierDiscount)}</dd>
-          </div>
-        ) : null}
-        {summary.couponDiscount > 0 ? (
-          <div>
-            <dt>{t('checkout.summary.coupon', { code: quote.coupon?.code ?? '' })}</dt>
-            <dd data-total="coupon">{money(-summary.couponDiscount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('checkout.summary.shipping')}</dt>
-          <dd data-total="shipping">{quote.shipping ? (quote.shipping.free ? t('checkout.shipping.free') : money(quote.shipping.amount)) : t('checkout.summary.shippingPending')}</dd>
-        </div>
-        <div className="totals-total checkout-totals-total">
-          <dt>{t('checkout.summary.total')}</dt>
-          <dd data-total="total">{money(summary.total)}</dd>
-        </div>
-      </dl>
+      <OrderTotals
+        figures={{ ...quote.summary, couponCode: quote.coupon?.code ?? '' }}
+        shipping={quote.shipping ? (quote.shipping.free ? t('checkout.shipping.free') : money(quote.shipping.amount)) : t('checkout.summary.shippingPending')}
+        money={money}
+        live="polite"
+      />
     </>
   );
 }

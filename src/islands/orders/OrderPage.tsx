@@ -5,29 +5,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../domain/locale.ts';
-import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { loadOrder, orderNoFromPath, type OrderLoad } from '../../stores/orders.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { ordersHref, trackingHref } from '../checkout/links.ts';
-import { OrderAddress, OrderAmounts, OrderDelivery, OrderLines, OrderShipments, OrderTimeline, formatDate, useStatusLabel } from './OrderView.tsx';
+import { OrderAddress, OrderAmounts, OrderDelivery, OrderLines, OrderShipments, OrderTimeline } from './OrderView.tsx';
+import { formatDate, useStatusLabel } from './wording.ts';
 import '../cart/cart.css';
 import '../checkout/checkout.css';
 import './orders.css';
 
-export interface OrderPageProps {
-  locale: Locale;
-  variant: 'success' | 'detail';
-  messages: Partial<Messages>;
-}
-
-export default function OrderPage(props: OrderPageProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <Order locale={props.locale} variant={props.variant} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(Order);
 
 function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'detail' }) {
   const { t } = useTranslation();

@@ -4,20 +4,13 @@
  */
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
-import type { OrderDetail, OrderStatus } from '../../domain/orders.model.ts';
+import type { OrderDetail } from '../../domain/orders.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from '../cart/LineDetails.tsx';
+import { formatDate, useStatusLabel } from './wording.ts';
+import { OrderTotals } from '../checkout/OrderTotals.tsx';
 
-export function formatDate(iso: string, locale: Locale, withTime = false): string {
-  return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
-}
-
-/** "Paid", or "Payment under review" while PayPal holds a pending capture. */
-export function useStatusLabel(): (status: OrderStatus, paymentStatus?: string | null) => string {
-  const { t } = useTranslation();
-  return (status, paymentStatus) => (status === 'pending_payment' && paymentStatus === 'PENDING' ? t('checkout.status.review') : t(`checkout.status.${status}`));
-}
 
 export function OrderLines({ order, locale }: { order: OrderDetail; locale: Locale }) {
   const { t } = useTranslation();
@@ -47,34 +40,7 @@ export function OrderAmounts({ order, locale }: { order: OrderDetail; locale: Lo
   const { t } = useTranslation();
   const { amounts } = order;
   const money = (amount: number) => formatMoney(amount, amounts.currency, locale);
-  return (
-    <dl className="totals checkout-totals">
-      <div>
-        <dt>{t('checkout.summary.items', { count: amounts.itemCount })}</dt>
-        <dd data-total="items">{money(amounts.items)}</dd>
-      </div>
-      {amounts.tierDiscount > 0 ? (
-        <div>
-          <dt>{t('checkout.summary.tier', { percent: amounts.tierPercent })}</dt>
-          <dd data-total="tier">{money(-amounts.tierDiscount)}</dd>
-        </div>
-      ) : null}
-      {amounts.couponDiscount > 0 ? (
-        <div>
-          <dt>{t('checkout.summary.coupon', { code: amounts.couponCode ?? '' })}</dt>
-          <dd data-total="coupon">{money(-amounts.couponDiscount)}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>{t('checkout.summary.shipping')}</dt>
-        <dd data-total="shipping">{amounts.shipping === 0 ? t('checkout.shipping.free') : money(amounts.shipping)}</dd>
-      </div>
-      <div className="totals-total checkout-totals-total">
-        <dt>{t('checkout.summary.total')}</dt>
-        <dd data-total="total">{money(amounts.total)}</dd>
-      </div>
-    </dl>
-  );
+  return <OrderTotals figures={{ ...amounts, couponCode: amounts.couponCode ?? '' }} shipping={amounts.shipping === 0 ? t('checkout.shipping.free') : money(amounts.shipping)} money={money} />;
 }
 
 export function OrderAddress({ order }: { order: OrderDetail }) {

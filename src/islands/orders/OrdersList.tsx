@@ -4,28 +4,16 @@ import type { Page } from '../../domain/api/envelope.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderSummary } from '../../domain/orders.model.ts';
-import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { loadOrderList } from '../../stores/orders.ts';
 import { homeHref } from '../cart/links.ts';
 import { orderDetailHref } from '../checkout/links.ts';
-import { formatDate, useStatusLabel } from './OrderView.tsx';
+import { formatDate, useStatusLabel } from './wording.ts';
 import '../checkout/checkout.css';
 import './orders.css';
 
-export interface OrdersListProps {
-  locale: Locale;
-  messages: Partial<Messages>;
-}
-
-export default function OrdersList(props: OrdersListProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <Orders locale={props.locale} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(Orders);
 
 const PAGE_SIZE = 10;
 

@@ -36,7 +36,7 @@ import {
 } from './configuration.ts';
 import { Extras } from './Extras.tsx';
 import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation, type MessageKey } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n, type MessageKey } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
 import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
@@ -56,13 +56,7 @@ export interface ConfiguratorProps {
   refresh?: boolean;
 }
 
-export default function ConfiguratorIsland(props: ConfiguratorProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <Configurator {...props} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(Configurator);
 
 const PROBLEM_TEXT: Record<Problem, MessageKey> = {
   sizeRequired: 'configurator.size.required',

@@ -38,24 +38,8 @@ export function Extras({ state, patchIds, addonIds, onToggle, onRetry, price }: 
   }
   return (
     <>
-      {state.patches.length > 0 ? (
-        <ExtraGroup
-          legend={t('configurator.extras.patches')}
-          items={state.patches.map((p: Patch) => ({ id: p.id, name: p.patchName, price: p.patchPrice, image: p.image }))}
-          chosen={patchIds}
-          onToggle={(id, on) => onToggle('patch', id, on)}
-          price={price}
-        />
-      ) : null}
-      {state.addons.length > 0 ? (
-        <ExtraGroup
-          legend={t('configurator.extras.addons')}
-          items={state.addons.map((a: Addon) => ({ id: a.id, name: a.name, price: a.price, image: a.image }))}
-          chosen={addonIds}
-          onToggle={(id, on) => onToggle('addon', id, on)}
-          price={price}
-        />
-      ) : null}
+      {state.patches.length > 0 ? <ExtraGroup kind="patch" items={state.patches.map((p: Patch) => ({ id: p.id, name: p.patchName, price: p.patchPrice, image: p.image }))} chosen={patchIds} onToggle={onToggle} price={price} /> : null}
+      {state.addons.length > 0 ? <ExtraGroup kind="addon" items={state.addons.map((a: Addon) => ({ id: a.id, name: a.name, price: a.price, image: a.image }))} chosen={addonIds} onToggle={onToggle} price={price} /> : null}
     </>
   );
 }
@@ -67,16 +51,17 @@ interface Item {
   image: string;
 }
 
-function ExtraGroup({ legend, items, chosen, onToggle, price }: { legend: string; items: Item[]; chosen: readonly number[]; onToggle: (id: number, on: boolean) => void; price: (eur: number) => string }) {
+/** The patches or the add-ons, each a checkbox with its picture, name and price. */
+function ExtraGroup({ kind, items, chosen, onToggle, price }: { kind: 'patch' | 'addon'; items: Item[]; chosen: readonly number[]; onToggle: ExtrasProps['onToggle']; price: (eur: number) => string }) {
   const { t } = useTranslation();
   return (
     <fieldset className="cfg-group">
-      <legend className="cfg-legend">{legend}</legend>
+      <legend className="cfg-legend">{t(kind === 'patch' ? 'configurator.extras.patches' : 'configurator.extras.addons')}</legend>
       <ul className="extra-options" role="list">
         {items.map((item) => (
           <li key={item.id}>
             <label className="option-tile extra-option">
-              <input type="checkbox" checked={chosen.includes(item.id)} onChange={(event) => onToggle(item.id, event.currentTarget.checked)} />
+              <input type="checkbox" checked={chosen.includes(item.id)} onChange={(event) => onToggle(kind, item.id, event.currentTarget.checked)} />
               <img src={mediaUrl(item.image)} width={40} height={40} alt="" loading="lazy" decoding="async" />
               <span className="extra-name">{item.name}</span>
               <span className="extra-price">{t('configurator.extras.price', { price: price(item.price) })}</span>

@@ -12,6 +12,12 @@ import { ShirtPreview } from './ShirtPreview.tsx';
 /** The configurator's look of the shared field (product.css). */
 export const CONFIGURATOR_LOOK = { field: 'field', hint: 'field-hint', error: 'field-error' };
 
+/** The premium lettering of the name, then of the number: each its own choice. */
+const PREMIUM_PARTS = [
+  { part: 'name', option: 'premiumNameOption' },
+  { part: 'number', option: 'premiumNumberOption' },
+] as const;
+
 export interface PrintFieldsProps {
   idPrefix: string;
   config: Configuration;
@@ -107,20 +113,16 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
             </Field>
           </>
         )}
-        <PremiumSelect
-          id={`${idPrefix}-premium-name`}
-          label={t('configurator.premium.name')}
-          value={config.premiumNameOption}
-          onChange={(premiumNameOption) => update({ premiumNameOption })}
-          extra={money(PREMIUM_OPTION_FEE_EUR)}
-        />
-        <PremiumSelect
-          id={`${idPrefix}-premium-number`}
-          label={t('configurator.premium.number')}
-          value={config.premiumNumberOption}
-          onChange={(premiumNumberOption) => update({ premiumNumberOption })}
-          extra={money(PREMIUM_OPTION_FEE_EUR)}
-        />
+        {PREMIUM_PARTS.map(({ part, option }) => (
+          <PremiumSelect
+            key={part}
+            id={`${idPrefix}-premium-${part}`}
+            label={t(`configurator.premium.${part}`)}
+            value={config[option]}
+            onChange={(value) => update({ [option]: value })}
+            extra={money(PREMIUM_OPTION_FEE_EUR)}
+          />
+        ))}
       </div>
       {back ? <ShirtPreview image={back} name={text.name} number={text.number} premiumNameOption={config.premiumNameOption} premiumNumberOption={config.premiumNumberOption} /> : null}
     </div>

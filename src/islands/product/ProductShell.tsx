@@ -10,7 +10,7 @@ import { localePath } from '../../i18n/paths.ts';
 import { loadProduct, loadRelated, mediaUrl } from '../../stores/product.ts';
 import { Configurator } from './Configurator.tsx';
 import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
 import { ProductTabs, type OrderFacts } from './ProductTabs.tsx';
 import { productIdFrom } from './shell-route.ts';
@@ -24,13 +24,7 @@ export interface ProductShellProps {
 
 type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { kind: 'found'; product: ProductDetail };
 
-export default function ProductShellIsland(props: ProductShellProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <ProductShell {...props} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(ProductShell);
 
 function ProductShell({ locale, messages, order }: ProductShellProps) {
   const { t } = useTranslation();

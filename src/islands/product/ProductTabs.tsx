@@ -12,7 +12,7 @@ import type { ProductPurchase } from '../../domain/orders.model.ts';
 import { loadProductPurchases } from '../../stores/orders.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import type { Messages } from '../../i18n/core.ts';
-import { IslandI18n, useTranslation } from '../../i18n/react.tsx';
+import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { eurIn, useCurrency } from './money.ts';
 
 /** Loaded when the reviews tab is first opened: most visitors never write one. */
@@ -44,13 +44,7 @@ export const REVIEWS_PAGE_SIZE = 5;
 const TABS = ['detail', 'order', 'reviews', 'faq'] as const;
 type Tab = (typeof TABS)[number];
 
-export default function ProductTabsIsland(props: ProductTabsProps) {
-  return (
-    <IslandI18n locale={props.locale} messages={props.messages}>
-      <ProductTabs {...props} />
-    </IslandI18n>
-  );
-}
+export default withIslandI18n(ProductTabs);
 
 export function ProductTabs(props: ProductTabsProps) {
   const { t } = useTranslation();

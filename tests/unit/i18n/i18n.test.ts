@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createTranslate, interpolate } from '../../../src/i18n/core.ts';
 import { getMessages, getT, pickMessages } from '../../../src/i18n/index.ts';
-import { IslandI18n, useTranslation, type MessageKey } from '../../../src/i18n/react.tsx';
+import { useTranslation, withIslandI18n, type MessageKey } from '../../../src/i18n/react.tsx';
 
 describe('translate', () => {
   const en = createTranslate('en-US', getMessages('en-US'));
@@ -56,13 +56,13 @@ describe('interpolate', () => {
   });
 });
 
-describe('islands: IslandI18n and useTranslation', () => {
+describe('islands: withIslandI18n and useTranslation', () => {
   function Probe({ k, count }: { k: MessageKey; count?: number }): ReactNode {
     const { t } = useTranslation();
     return t(k, count === undefined ? undefined : { count });
   }
-  const render = (locale: 'en-US' | 'zh-CN', key: MessageKey, count?: number) =>
-    renderToString(createElement(IslandI18n, { locale, messages: pickMessages(locale, ['cart']), children: createElement(Probe, { k: key, count }) }));
+  const Island = withIslandI18n(Probe);
+  const render = (locale: 'en-US' | 'zh-CN', key: MessageKey, count?: number) => renderToString(createElement(Island, { locale, messages: pickMessages(locale, ['cart']), k: key, count }));
 
   it('translates inside the provider with the locale and the messages it was given', () => {
     expect(render('en-US', 'cart.summary.items', 4)).toBe('4 items');
