@@ -1,7 +1,8 @@
 /**
  * Who is calling: `request.user` is set by the guards below from the `Authorization: Bearer`
  * access token. Routes choose their guard: requireUser (account pages), optionalUser (carts: a
- * guest by visitor id, or the signed-in user), requireRoles (back office; R_SUPER passes all).
+ * guest by visitor id, or the signed-in user), requireRoles (R_SUPER passes all), requirePermission
+ * (the back office: the caller's roles must hold the code, docs/back-office.md).
  * A token that is sent is always checked, even where signing in is optional: an expired one
  * answers 9999 so the page refreshes and retries as the user, not silently as a guest.
  */
@@ -9,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODES, SESSION_CODES } from '../../domain/api/envelope.ts';
 import { hasAnyRole, type Role } from '../../domain/account.model.ts';
+import { hasPermission, type Permission } from '../../domain/staff.model.ts';
 import { fail, sessionFailure } from '../errors.ts';
 import type { AuthUser } from './caller.ts';
 
@@ -35,10 +37,14 @@ export function bearerToken(request: FastifyRequest): string | null | undefined 
 
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
+/** A guard that asks for a permission code; defineRoute writes the code into the OpenAPI operation. */
+export type PermissionGuard = Guard & { readonly permission: Permission };
+
 export interface Guards {
   requireUser: Guard;
   optionalUser: Guard;
   requireRoles: (...roles: Role[]) => Guard;
+  requirePermission: (code: Permission) => PermissionGuard;
 }
 
 export function authGuards(sessions: Authenticator): Guards {
@@ -60,7 +66,15 @@ export function authGuards(sessions: Authenticator): Guards {
       await requireUser(request);
       if (!hasAnyRole(request.user!.roles, roles)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
     };
-  return { requireUser, optionalUser, requireRoles };
+  const requirePermission = (code: Permission): PermissionGuard =>
+    Object.assign(
+      async (request: FastifyRequest) => {
+        await requireUser(request);
+        if (!hasPermission(request.user!.roles, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
+      },
+      { permission: code },
+    );
+  return { requireUser, optionalUser, requireRoles, requirePermission };
 }
 
 async function authPlugin(app: FastifyInstance) {

@@ -46,6 +46,7 @@ export function defineRoute<E extends Endpoint<any, any>, S extends Schema | und
   route: ContractRoute<E, S, H> & ContractCheck<E, S>,
 ): void {
   const { request, headers, tags, summary, preValidation, handler } = route;
+  const permission = (preValidation as { permission?: string } | undefined)?.permission;
   app.route({
     method: entry.method,
     url: entry.path,
@@ -53,6 +54,8 @@ export function defineRoute<E extends Endpoint<any, any>, S extends Schema | und
     schema: {
       tags,
       summary,
+      // The code the caller's roles must hold (auth.ts requirePermission), for whoever reads /api/docs.
+      ...(permission ? { description: `Permission: \`${permission}\``, 'x-permission': permission } : {}),
       ...(request ? { [entry.method === 'GET' ? 'querystring' : 'body']: request } : {}),
       ...(headers ? { headers } : {}),
     },

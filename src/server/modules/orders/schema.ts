@@ -165,3 +165,18 @@ export const shipmentEvents = pgTable(
   },
   (t) => [index('shipment_events_shipment_idx').on(t.shipmentId, t.at)],
 );
+
+/** Staff's internal notes on an order: never shown to the shopper. */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
+    /** Null once the staff account is gone; the email stays, so the note still says who. */
+    authorId: refOrNull('author_id', () => users.id),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId, t.at)],
+);

@@ -1,6 +1,8 @@
 /** The payment side of orders, and the PayPal webhook events already applied. */
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import { users } from '../accounts/schema.ts';
 import { orders } from '../orders/schema.ts';
 
 /**
@@ -40,3 +42,42 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   orderId: refOrNull('order_id', () => orders.id),
   receivedAt: at('received_at').notNull().defaultNow(),
 });
+
+/** The order lines a refund paid back, with quantities. */
+export interface RefundLine {
+  orderItemId: number;
+  quantity: number;
+}
+
+/**
+ * A refund of a captured payment, full or partial, asked for in the back office. The idempotency
+ * key makes a retried or double-clicked refund answer the first one instead of paying twice.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** In the order's currency, integer minor units. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** pending (asked, PayPal's answer not yet in), completed, failed */
+    status: text('status').notNull(),
+    paypalRefundId: text('paypal_refund_id'),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull(),
+    /** True once the refunded lines' stock went back (items not yet printed). */
+    restocked: boolean('restocked').notNull().default(false),
+    /** Null once the staff account is gone; the email stays. */
+    byId: refOrNull('by_id', () => users.id),
+    byEmail: text('by_email').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_uq').on(t.orderId, t.idempotencyKey),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_ck', sql`${t.amount} > 0`),
+    check('refunds_status_ck', sql`${t.status} in ('pending', 'completed', 'failed')`),
+  ],
+);
