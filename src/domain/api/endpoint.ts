@@ -3,7 +3,7 @@
  * its path below `/api`, as the server registers it, and two types. The request type is the
  * input type of the zod schema the server validates with (imported with `import type`, so no
  * bundle takes in zod); the answer type is the envelope's `data`. At run time an entry is only
- * `{method, path}`: src/client/http.ts calls it, src/server/routes/define-route.ts registers it.
+ * `{method, path}`: src/client/http.ts calls it, src/server/http/define-route.ts registers it.
  */
 export type Method = 'GET' | 'POST';
 

@@ -1,6 +1,6 @@
 /**
  * In-process caches of what the database says, kept until the rows under them change (the
- * catalogue's notifications, services/catalogue.ts). Both kinds share one rule: a load that was
+ * catalogue's notifications, src/server/modules/catalogue/catalogue.ts). Both kinds share one rule: a load that was
  * running when the cache was invalidated answers the callers that waited for it but is not kept,
  * since it may have read the rows before they changed.
  */
