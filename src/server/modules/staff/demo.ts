@@ -8,7 +8,7 @@ import { ROLES } from '../../../domain/account.model.ts';
 import type { DemoAccount } from '../../../domain/admin.model.ts';
 import { STAFF_ROLES } from '../../../domain/staff.model.ts';
 import type { Db } from '../../db/client.ts';
-import { users, type PasswordHasher } from '../accounts/index.ts';
+import { PasswordHasher, users } from '../accounts/index.ts';
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { role: ROLES.SUPER, labelKey: 'login.demo.super', email: 'super@demo.jersey-shop.example', password: 'Super-Jersey-1' },
@@ -24,13 +24,15 @@ const NAMES: Record<string, [string, string]> = {
 
 /**
  * Creates the demo accounts when no account holds a staff role yet; answers how many it made.
- * Callers pass `production` so the rule "never in production" sits here, once.
+ * Callers pass `production` so the rule "never in production" sits here, once; the hasher is made
+ * only when there is something to hash (making one costs a hash).
  */
-export async function seedDemoStaff(db: Db, hasher: PasswordHasher, options: { production: boolean }): Promise<number> {
+export async function seedDemoStaff(db: Db, options: { production: boolean; hashCost: number }): Promise<number> {
   if (options.production) return 0;
   const staffRoles = sql.raw(`array[${STAFF_ROLES.map((role) => `'${role}'`).join(', ')}]::text[]`);
   const [anyStaff] = await db.select({ id: users.id }).from(users).where(sql`${users.roles} && ${staffRoles}`).limit(1);
   if (anyStaff) return 0;
+  const hasher = new PasswordHasher(options.hashCost);
   const rows = await Promise.all(
     DEMO_ACCOUNTS.map(async (account) => ({
       email: account.email,
