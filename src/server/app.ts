@@ -37,6 +37,7 @@ import { CartService, cartRoutes } from './modules/cart/index.ts';
 import { CATALOGUE_CHANNEL, CatalogueService, catalogueRoutes, mediaRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponService } from './modules/coupons/index.ts';
+import { AuditLog } from './modules/audit/index.ts';
 import { GeoService } from './modules/geo/index.ts';
 import { OrderDeskService, OrderService, orderRoutes } from './modules/orders/index.ts';
 import {
@@ -45,6 +46,7 @@ import {
   PaypalClient,
   PaypalSimulator,
   Reconciler,
+  RefundService,
   SIM_PREFIX,
   fetchTransport,
   paypalRoutes,
@@ -223,7 +225,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
-  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site });
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: config.merchantEmail, locale: config.merchantLocale } });
   const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, ledger, clock, log: app.log });
   const checkout = new CheckoutService({
     db,
@@ -237,6 +239,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
+  const audit = new AuditLog(db);
+  const refundService = new RefundService({ db, paypal, orders, audit, clock, log: app.log, unavailable: (error) => paymentService.unavailable(error) });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
   app.decorate('payments', { reconciler, simulator, service: paymentService });
   app.addHook('onReady', async () => reconciler.start(config.reconcileIntervalMs));
@@ -263,7 +267,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(userRoutes(accounts, guards));
       await api.register(addressRoutes(addressBook, guards));
       await api.register(checkoutRoutes(checkout, guards));
-      await api.register(orderRoutes(orders, new OrderDeskService({ db, orders, payments: paymentService }), guards));
+      await api.register(orderRoutes(orders, new OrderDeskService({ db, orders, payments: refundService, audit }), guards, { refunds: refundService, emailOf: async (id) => (await users.get(id))?.email ?? null }));
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),

@@ -6,7 +6,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AdminPayment, AdminRefund } from '../../../domain/admin.model.ts';
 import type { Page } from '../../../domain/api/envelope.ts';
+import { trackingLink } from '../../../domain/carriers.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
@@ -63,6 +65,9 @@ export interface OrderPayments {
   voidOpen(tx: Tx, orderId: number, at: Date): Promise<void>;
   /** What the order page shows of the payment. */
   summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null>;
+  /** What the back office shows of the order's payment and refunds. */
+  paymentsOf(db: Db, orderId: number): Promise<AdminPayment[]>;
+  refundsOf(db: Db, orderId: number): Promise<AdminRefund[]>;
 }
 
 export interface OrderServiceDeps {
@@ -76,6 +81,8 @@ export interface OrderServiceDeps {
   secret: string;
   /** Storefront origin and base path, for links in mail. */
   site: string;
+  /** Who hears of every paid order (MERCHANT_EMAIL), and in which language. */
+  merchant: { email: string | null; locale: Locale };
 }
 
 export class OrderViews {
@@ -83,6 +90,15 @@ export class OrderViews {
 
   constructor(deps: OrderServiceDeps) {
     this.d = deps;
+  }
+
+  /** The database and the payments port, for the back office's order view (admin-detail.ts). */
+  get database(): Db {
+    return this.d.db;
+  }
+
+  get paymentsPort(): OrderPayments {
+    return this.d.payments;
   }
 
   // ---------- access ----------
@@ -225,6 +241,7 @@ export class OrderViews {
       list.push({
         carrier: s.carrier,
         trackingNumber: s.trackingNumber,
+        trackingUrl: trackingLink(s.carrier, s.trackingNumber, s.trackingUrl),
         shippedAt: s.shippedAt.toISOString(),
         events: events.filter((e) => e.shipmentId === s.id).map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location, description: e.description })),
       });

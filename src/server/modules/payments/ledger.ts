@@ -4,11 +4,12 @@
  * unpaid order is cancelled, check that no capture is under way, and show it on the order page.
  * Everything else about a payment is payments.ts and webhook.ts, in this module.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AdminPayment, AdminRefund } from '../../../domain/admin.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { payments } from './schema.ts';
+import { payments, refunds } from './schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -17,6 +18,9 @@ export interface CaptureDetails {
   payerEmail: string | null;
   payerName: string | null;
 }
+
+/** Payment states after a capture: money was taken (and perhaps partly or wholly given back). */
+export const SETTLED = sql.raw(`('captured', 'partially_refunded', 'refunded')`);
 
 export class PaymentLedger {
   /** The order's payment, still to be made at PayPal (checkout's transaction). */
@@ -36,19 +40,49 @@ export class PaymentLedger {
         lastIssue: null,
         updatedAt: at,
       })
-      .where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ('captured', 'refunded')`));
+      .where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ${SETTLED}`));
   }
 
   async voidOpen(tx: Tx, orderId: number, at: Date): Promise<void> {
-    await tx.update(payments).set({ status: 'void', updatedAt: at }).where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ('captured', 'refunded')`));
+    await tx.update(payments).set({ status: 'void', updatedAt: at }).where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ${SETTLED}`));
   }
 
   noneUnderWay(orderId: AnyPgColumn): SQL {
-    return sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} in ('pending', 'captured'))`;
+    return sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} in ('pending', 'captured', 'partially_refunded'))`;
   }
 
   async summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null> {
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
     return payment ? { provider: payment.provider, status: payment.status, payerName: payment.payerName } : null;
+  }
+
+  async paymentsOf(db: Db, orderId: number): Promise<AdminPayment[]> {
+    const rows = await db.select().from(payments).where(eq(payments.orderId, orderId));
+    return rows.map((p) => ({
+      provider: p.provider,
+      status: p.status,
+      amount: p.amount,
+      currency: p.currency as CurrencyCode,
+      paypalOrderId: p.paypalOrderId,
+      captureId: p.captureId,
+      payerName: p.payerName,
+      payerEmail: p.payerEmail,
+    }));
+  }
+
+  async refundsOf(db: Db, orderId: number): Promise<AdminRefund[]> {
+    const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+    return rows.map((r) => ({
+      id: r.id,
+      at: r.createdAt.toISOString(),
+      amount: r.amount,
+      currency: r.currency as CurrencyCode,
+      paypalRefundId: r.paypalRefundId,
+      status: r.status as AdminRefund['status'],
+      reason: r.reason,
+      byEmail: r.byEmail,
+      lines: r.lines,
+      restocked: r.restocked,
+    }));
   }
 }
