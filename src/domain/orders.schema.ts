@@ -36,14 +36,22 @@ export const adminMoveRequestSchema = z
   .strictObject({
     orderNo: orderNoSchema,
     to: z.enum(ORDER_STATUSES, { error: `to must be one of ${ORDER_STATUSES.join(', ')}` }),
+    /** The status the caller saw: when the order has moved elsewhere meanwhile, the move is refused. */
+    from: z.enum(ORDER_STATUSES).optional(),
     note: noteSchema,
     carrier: z.string().trim().min(1).max(60).optional(),
     trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'trackingNumber must be 4-40 letters, digits or dashes').optional(),
+    /** The parcel's tracking page; without it the known carrier's page is linked (domain/carriers.ts). */
+    trackingUrl: z.url({ protocol: /^https?$/, error: 'trackingUrl must be an http(s) link' }).max(500).optional(),
+    /** R_SUPER only: cancel or refund personalised items already in production; needs a reason. */
+    override: z.boolean().default(false),
+    reason: z.string().trim().min(1).max(500).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.to === 'shipped' && (!body.carrier || !body.trackingNumber)) {
       ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Shipping needs a carrier and a tracking number' });
     }
+    if (body.override && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'An override needs a reason' });
   });
 export type AdminMoveRequest = z.output<typeof adminMoveRequestSchema>;
 export const adminShipmentEventRequestSchema = z.strictObject({

@@ -129,7 +129,7 @@ export const enUS = {
   'webhook.signatureInvalid': 'Invalid request: the webhook signature could not be verified',
 
   // Order states (the back office moves them).
-  'order.personalisedNoCancel': 'Personalised items cannot be cancelled once paid',
+  'order.personalisedNoCancel': 'Personalised items cannot be cancelled or refunded once in production, unless a super admin overrides with a reason',
   'order.cannotMove': 'An order cannot move from {{from}} to {{to}}',
   'order.onlyCaptureMarksPaid': 'Only a verified PayPal capture marks an order paid',
   'order.beingPaid': 'The order is being paid right now; try again in a moment',
@@ -154,4 +154,13 @@ export const enUS = {
   'admin.export.totalEur': 'Total (EUR)',
   'admin.export.itemCount': 'Items',
   'admin.export.personalised': 'Personalised',
+
+  // Refunds (the back office; payments/refunds.ts).
+  'refund.notPaid': 'Only a paid order can be refunded',
+  'refund.unknownLine': 'Line {{id}} is not a line of this order',
+  'refund.tooMany': 'Line {{id}} has only {{left}} left to refund',
+  'refund.exceeds': 'At most {{left}} can still be refunded',
+  'refund.nothingLeft': 'Nothing is left to refund on this order',
+  'refund.refused': 'PayPal refused the refund ({{reason}})',
+  'refund.failedBefore': 'This refund failed earlier; start a new one',
 } as const;

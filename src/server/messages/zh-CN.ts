@@ -145,7 +145,7 @@ export const zhCN: Catalogue = {
   'webhook.signatureMissing': '请求无效：缺少 PayPal 签名头',
   'webhook.signatureInvalid': '请求无效：无法验证 webhook 签名',
 
-  'order.personalisedNoCancel': '个性化商品付款后不能取消',
+  'order.personalisedNoCancel': '个性化商品进入制作后不能取消或退款，除非超级管理员填写原因强制执行',
   'order.cannotMove': '订单不能从 {{from}} 变为 {{to}}',
   'order.onlyCaptureMarksPaid': '只有经过验证的 PayPal 收款才能将订单标记为已付款',
   'order.beingPaid': '该订单正在付款，请稍后再试',
@@ -169,4 +169,12 @@ export const zhCN: Catalogue = {
   'admin.export.totalEur': '总额（EUR）',
   'admin.export.itemCount': '件数',
   'admin.export.personalised': '个性化',
+
+  'refund.notPaid': '只有已付款的订单才能退款',
+  'refund.unknownLine': '第 {{id}} 行不属于此订单',
+  'refund.tooMany': '第 {{id}} 行只剩 {{left}} 件可退款',
+  'refund.exceeds': '最多还能退款 {{left}}',
+  'refund.nothingLeft': '此订单已没有可退款的金额',
+  'refund.refused': 'PayPal 拒绝了退款（{{reason}}）',
+  'refund.failedBefore': '此次退款之前已失败，请重新发起退款',
 };

@@ -160,6 +160,8 @@ export const shipments = pgTable(
     orderId: parentId('order_id', () => orders.id),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),
+    /** The tracking page staff gave; null links the known carrier's page (domain/carriers.ts). */
+    trackingUrl: text('tracking_url'),
     shippedAt: at('shipped_at').notNull().defaultNow(),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
