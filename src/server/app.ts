@@ -53,6 +53,9 @@ import {
 } from './modules/payments/index.ts';
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
+import { AuditLog, auditRoutes } from './modules/audit/index.ts';
+import { backOfficeRoutes } from './modules/backoffice/index.ts';
+import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { loggableError } from './errors.ts';
 
 export const API_PREFIX = '/api';
@@ -269,6 +272,10 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );
       await api.register(adminRoutes(guards));
+      const staff = new StaffService(db);
+      await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(auditRoutes(new AuditLog(db), guards));
+      await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
     },
     { prefix: API_PREFIX },
   );
