@@ -15,5 +15,6 @@ import review from './review.json';
 import checkout from './checkout.json';
 // The back office's shell; its screens add their own files (admin-<area>.json) beside it.
 import admin from './admin.json';
+import adminOrders from './admin-orders.json';
 
-export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout, admin };
+export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders };
