@@ -5,6 +5,7 @@ import { formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useT } from '../../i18n.tsx';
+import './orders.css';
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending_payment: 'default',
