@@ -73,39 +73,47 @@ afterAll(async () => {
 });
 
 describe('npm run admin', () => {
-  it('creates an R_SUPER from a password on standard input, lists, disables and enables it, each audited', SLOW, async () => {
+  it('creates an R_SUPER and an R_ADMIN from passwords on standard input; grants, revokes, disables, enables and lists, each audited', SLOW, async () => {
     const created = await admin(['create', '--email', 'Owner@Example.com', '--role', 'R_SUPER', '--first-name', 'Olive'], `${PASSWORD}\n`);
     expect(created, created.stderr).toMatchObject({ code: 0 });
     expect(created.stdout).toMatch(/^created #\d+ {2}owner@example\.com {2}R_SUPER {2}active {2}Olive\n$/);
+    expect((await admin(['create', '--email', 'helper@example.com', '--role', 'R_ADMIN'], `${PASSWORD}\n`)).code).toBe(0);
+    expect((await admin(['grant', '--email', 'helper@example.com', '--role', 'R_SUPER'])).stdout).toContain('granted: ');
+    expect((await admin(['revoke', '--email', 'helper@example.com', '--role', 'R_SUPER'])).stdout).toMatch(/revoked: #\d+ {2}helper@example\.com {2}R_ADMIN {2}active/);
+    expect((await admin(['disable', '--email', 'helper@example.com'])).stdout).toContain('disabled: ');
     const listed = await admin(['list']);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain('owner@example.com  R_SUPER  active');
-    expect((await admin(['disable', '--email', 'owner@example.com'])).stdout).toContain('disabled: ');
+    expect(listed.stdout).toMatch(/owner@example\.com {2}R_SUPER {2}active[\s\S]*helper@example\.com {2}R_ADMIN {2}disabled/);
 
     let shop = await openShop();
     try {
-      const refused = await call(shop.app, accountsApi.login.path, { username: 'owner@example.com', password: PASSWORD });
-      expect(refused.code).toBe('1403');
+      expect((await call(shop.app, accountsApi.login.path, { username: 'helper@example.com', password: PASSWORD })).code).toBe('1403');
     } finally {
       await shop.close();
     }
-    expect((await admin(['enable', '--email', 'owner@example.com'])).code).toBe(0);
+    expect((await admin(['enable', '--email', 'helper@example.com'])).code).toBe(0);
 
     shop = await openShop();
     try {
-      const login = await call<{ token: string }>(shop.app, accountsApi.login.path, { username: 'owner@example.com', password: PASSWORD });
-      expect(login.code, login.msg).toBe('0000');
-      const info = await call<{ roles: string[]; buttons: string[] }>(shop.app, accountsApi.userInfo.path, undefined, { method: 'GET', headers: { authorization: `Bearer ${login.data.token}` } });
-      expect(info.data.roles).toEqual(['R_SUPER']);
-      expect(info.data.buttons).toContain('staff:manage');
-      const [user] = await shop.database.db.select().from(users).where(eq(users.email, 'owner@example.com'));
-      const audit = await shop.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(user!.id)));
+      for (const [email, roles] of [
+        ['owner@example.com', ['R_SUPER']],
+        ['helper@example.com', ['R_ADMIN']],
+      ] as const) {
+        const login = await call<{ token: string }>(shop.app, accountsApi.login.path, { username: email, password: PASSWORD });
+        expect(login.code, login.msg).toBe('0000');
+        const info = await call<{ roles: string[] }>(shop.app, accountsApi.userInfo.path, undefined, { method: 'GET', headers: { authorization: `Bearer ${login.data.token}` } });
+        expect(info.data.roles).toEqual(roles);
+      }
+      const [helper] = await shop.database.db.select().from(users).where(eq(users.email, 'helper@example.com'));
+      const audit = await shop.database.db.select().from(auditLog).where(eq(auditLog.entityId, String(helper!.id))).orderBy(auditLog.id);
       expect(audit.map((row) => [row.action, row.actorId, row.actorEmail.startsWith('cli:')])).toEqual([
         ['staff.create', null, true],
+        ['staff.grant', null, true],
+        ['staff.revoke', null, true],
         ['staff.status', null, true],
         ['staff.status', null, true],
       ]);
-      expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+      expect(JSON.stringify(await shop.database.db.select().from(auditLog))).not.toContain(PASSWORD);
     } finally {
       await shop.close();
     }
@@ -120,6 +128,7 @@ describe('npm run admin', () => {
       [['create', '--email', 'owner@example.com', '--role', 'R_ADMIN'], `${PASSWORD}\n`, /already has an account/],
       [['grant', '--email', 'nobody@example.com', '--role', 'R_ADMIN'], '', /User not found/],
       [['revoke', '--email', 'owner@example.com', '--role', 'R_SUPER'], '', /at least one active R_SUPER/],
+      [['disable', '--email', 'owner@example.com'], '', /at least one active R_SUPER/],
       [['promote', '--email', 'owner@example.com'], '', /unknown command "promote"/],
       [['create', '--email', 'second@example.com', '--role', 'R_SUPER', '--colour', 'red'], `${PASSWORD}\n`, /Unknown option '--colour'/],
     ];
@@ -132,7 +141,10 @@ describe('npm run admin', () => {
     const shop = await openShop();
     try {
       const rows = await shop.database.db.select({ email: users.email, roles: users.roles, status: users.status }).from(users);
-      expect(rows).toEqual([{ email: 'owner@example.com', roles: ['R_SUPER'], status: 'active' }]);
+      expect(rows.sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+        { email: 'helper@example.com', roles: ['R_ADMIN'], status: 'active' },
+        { email: 'owner@example.com', roles: ['R_SUPER'], status: 'active' },
+      ]);
     } finally {
       await shop.close();
     }
