@@ -263,6 +263,8 @@ describe('cancelling paid orders and the personalised override', () => {
     const refused = await move(superAdmin, { orderNo: order.orderNo, to: 'cancelled' });
     expect(refused).toMatchObject({ code: '1409', msg: 'Personalised items cannot be cancelled or refunded once in production, unless a super admin overrides with a reason' });
     expect((await move(superAdmin, { orderNo: order.orderNo, to: 'cancelled', override: true })).code).toBe('1001');
+    const zh = await call(shop.app, '/admin/orders/move', { orderNo: order.orderNo, to: 'cancelled', override: true }, { headers: { ...superAdmin.auth.headers, 'accept-language': 'zh-CN' } });
+    expect(zh.msg).toContain('强制执行需要填写原因');
     const overridden = await move(superAdmin, { orderNo: order.orderNo, to: 'cancelled', override: true, reason: 'Printed with the wrong name' });
     expect(overridden.code, overridden.msg).toBe('0000');
     expect(overridden.data.status).toBe('cancelled');
