@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, BulkMoveAnswer } from '../../src/domain/admin.model.ts';
 import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.model.ts';
 import { auditLog, orderItems, orderStatusEvents, payments, refunds, users } from '../../src/server/db/schema.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { call, signUp, type TestAccount, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { guestCart, guestOrder, headersFor, pay, plainLine, printedLine, simulatorOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
@@ -19,7 +20,8 @@ let mail: MailReceiver;
 let stock: Stock;
 const MERCHANT = 'orders@shop.example';
 
-useOrderShop({ merchantEmail: MERCHANT }, {}, 50, (env) => ({ shop, mail, stock } = env));
+// PayPal calls time out after 1.5 s here, so a slow simulator answer is an unknown outcome.
+useOrderShop({ merchantEmail: MERCHANT, paypal: { ...loadConfig({}).paypal, timeoutMs: 1500 } }, {}, 50, (env) => ({ shop, mail, stock } = env));
 
 const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
@@ -325,6 +327,34 @@ describe('refunds through PayPal', () => {
     expect(await auditRows(order.orderNo, 'order.refund')).toHaveLength(1);
     await shop.app.mailer.drain();
     expect(mailsTo('guest@example.com', `Order ${order.orderNo} was partly refunded`)).toHaveLength(1);
+  });
+
+  it('pays once when the same new refund arrives twice at the same moment', async () => {
+    const { order } = await paidOrder([plainLine(stock)]);
+    const body = { orderNo: order.orderNo, idempotencyKey: key(), amount: 400, reason: 'Double click' };
+    const answers = await Promise.all([refund(superAdmin, body), refund(superAdmin, body)]);
+    expect(answers.map((a) => a.code)).toEqual(['0000', '0000']);
+    expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(400);
+    expect(await shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(order.orderNo)).id))).toHaveLength(1);
+    expect(await auditRows(order.orderNo, 'order.refund')).toHaveLength(1);
+  });
+
+  it('keeps a refund PayPal did not answer pending, and finishes it once when asked again with the same key', async () => {
+    const { order } = await paidOrder([plainLine(stock)]);
+    const body = { orderNo: order.orderNo, idempotencyKey: key(), amount: 600, reason: 'Slow PayPal' };
+    simulatorOf(shop).setSwitches({ slowMs: 2500 });
+    const lost = await refund(superAdmin, body);
+    expect(lost.code).toBe('1503');
+    simulatorOf(shop).setSwitches({ slowMs: 0 });
+    const [pending] = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(order.orderNo)).id));
+    expect(pending!.status).toBe('pending');
+    // Its amount is held meanwhile: nothing more than the rest can be refunded.
+    expect((await refund(superAdmin, { ...body, idempotencyKey: key(), amount: order.total - 600 + 1 })).code).toBe('1409');
+    expect(await paymentStatus(order.orderNo)).toBe('captured');
+    const retried = await refund(superAdmin, body);
+    expect(retried.code, retried.msg).toBe('0000');
+    expect(retried.data.refunds).toEqual([expect.objectContaining({ amount: 600, status: 'completed' })]);
+    expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(600);
   });
 
   it('never lets concurrent refunds together exceed what was captured', async () => {
