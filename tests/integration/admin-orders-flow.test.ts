@@ -289,6 +289,7 @@ describe('refunds through PayPal', () => {
     expect(partial.data.refunds).toEqual([expect.objectContaining({ amount: lineShare, status: 'completed', lines: [{ orderItemId: line!.id, quantity: 1 }], restocked: true, byEmail: superAdmin.email })]);
     expect(partial.data).toMatchObject({ status: 'paid', paymentState: 'partially_refunded', refundable: order.total - lineShare });
     expect(partial.data.refunds[0]!.paypalRefundId).toBeTruthy();
+    expect(partial.data.nextStatuses).toEqual(['processing', 'shipped', 'cancelled', 'refunded']);
     expect(simulatorOf(shop).captureOf(paypalOrderId)!.status).toBe('PARTIALLY_REFUNDED');
     expect(await paymentStatus(order.orderNo)).toBe('partially_refunded');
     expect(await stockOf(shop, stock)).toBe(before - 1);
@@ -311,6 +312,27 @@ describe('refunds through PayPal', () => {
     const audit = await auditRows(order.orderNo, 'order.refund');
     expect(audit.map((a) => (a.after as { refunded: number }).refunded)).toEqual([lineShare, order.total]);
     expect(audit[1]!.before).toMatchObject({ status: 'paid', paymentStatus: 'partially_refunded', refunded: lineShare });
+  });
+
+  it('refunds what remains when R_SUPER moves an order to refunded, once however often it is asked', async () => {
+    const { order, paypalOrderId } = await paidOrder([plainLine(stock)], { email: 'move.refund@example.com' });
+    await move(admin, { orderNo: order.orderNo, to: 'processing' });
+    await move(admin, { orderNo: order.orderNo, to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect((await refund(superAdmin, { orderNo: order.orderNo, idempotencyKey: key(), amount: 250, reason: 'Late' })).code).toBe('0000');
+    const moved = await Promise.all([move(superAdmin, { orderNo: order.orderNo, to: 'refunded', reason: 'Lost parcel' }), move(superAdmin, { orderNo: order.orderNo, to: 'refunded', reason: 'Lost parcel' })]);
+    expect(moved.map((a) => [a.code, a.data.status])).toEqual([
+      ['0000', 'refunded'],
+      ['0000', 'refunded'],
+    ]);
+    expect(simulatorOf(shop).captureOf(paypalOrderId)!.status).toBe('REFUNDED');
+    expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(order.total);
+    const rows = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(order.orderNo)).id));
+    expect(rows.map((r) => [r.amount, r.restocked])).toEqual([
+      [250, false],
+      [order.total - 250, false],
+    ]);
+    await mail.waitFor((m) => m.to.includes('move.refund@example.com') && m.subject === `Order ${order.orderNo} was refunded`);
+    expect(await moves(order.orderNo)).toEqual(['pending_payment', 'paid', 'processing', 'shipped', 'refunded']);
   });
 
   it('answers the first refund again for the same idempotency key and never pays twice', async () => {
