@@ -138,6 +138,7 @@ export class RefundService implements Refunds {
     const moved = await this.d.orders.moveTx(tx, row.id, row.status as OrderStatus, ask.closeAs, 'admin', ask.reason);
     if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
     const restocked = await this.restock(tx, row.status as OrderStatus, lines, items);
+    if (ask.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
     await this.d.audit.record(tx, {
       actor: { id: caller.userId, email: caller.email },
       action: 'order.move',
