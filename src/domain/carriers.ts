@@ -17,7 +17,7 @@ export const CARRIERS: readonly Carrier[] = [
   { name: 'UPS', aliases: ['united parcel service'], url: 'https://www.ups.com/track?tracknum={n}' },
   { name: 'FedEx', aliases: ['federal express'], url: 'https://www.fedex.com/fedextrack/?trknbr={n}' },
   { name: 'USPS', aliases: ['us postal service', 'united states postal service'], url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={n}' },
-  { name: 'Royal Mail', aliases: ['royalmail'], url: 'https://www.royalmail.com/track-your-item#/tracking-results/{n}' },
+  { name: 'Royal Mail', aliases: [], url: 'https://www.royalmail.com/track-your-item#/tracking-results/{n}' },
   { name: 'DPD', aliases: [], url: 'https://tracking.dpd.de/status/en_US/parcel/{n}' },
   { name: 'GLS', aliases: [], url: 'https://gls-group.com/GROUP/en/parcel-tracking?match={n}' },
   { name: 'PostNL', aliases: [], url: 'https://jouw.postnl.nl/track-and-trace/{n}' },

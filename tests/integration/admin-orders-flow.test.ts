@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, BulkMoveAnswer } from '../../src/domain/admin.model.ts';
 import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.model.ts';
 import { auditLog, orderItems, orderStatusEvents, payments, refunds, users } from '../../src/server/db/schema.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { call, signUp, type TestAccount, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { guestCart, guestOrder, headersFor, pay, plainLine, printedLine, simulatorOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
@@ -19,7 +20,8 @@ let mail: MailReceiver;
 let stock: Stock;
 const MERCHANT = 'orders@shop.example';
 
-useOrderShop({ merchantEmail: MERCHANT }, {}, 50, (env) => ({ shop, mail, stock } = env));
+// PayPal calls time out after 1.5 s here, so a slow simulator answer is an unknown outcome.
+useOrderShop({ merchantEmail: MERCHANT, paypal: { ...loadConfig({}).paypal, timeoutMs: 1500 } }, {}, 50, (env) => ({ shop, mail, stock } = env));
 
 const orderRow = (orderNo: string) => orderRowOf(shop, orderNo);
 
@@ -263,6 +265,8 @@ describe('cancelling paid orders and the personalised override', () => {
     const refused = await move(superAdmin, { orderNo: order.orderNo, to: 'cancelled' });
     expect(refused).toMatchObject({ code: '1409', msg: 'Personalised items cannot be cancelled or refunded once in production, unless a super admin overrides with a reason' });
     expect((await move(superAdmin, { orderNo: order.orderNo, to: 'cancelled', override: true })).code).toBe('1001');
+    const zh = await call(shop.app, '/admin/orders/move', { orderNo: order.orderNo, to: 'cancelled', override: true }, { headers: { ...superAdmin.auth.headers, 'accept-language': 'zh-CN' } });
+    expect(zh.msg).toContain('强制执行需要填写原因');
     const overridden = await move(superAdmin, { orderNo: order.orderNo, to: 'cancelled', override: true, reason: 'Printed with the wrong name' });
     expect(overridden.code, overridden.msg).toBe('0000');
     expect(overridden.data.status).toBe('cancelled');
@@ -285,6 +289,7 @@ describe('refunds through PayPal', () => {
     expect(partial.data.refunds).toEqual([expect.objectContaining({ amount: lineShare, status: 'completed', lines: [{ orderItemId: line!.id, quantity: 1 }], restocked: true, byEmail: superAdmin.email })]);
     expect(partial.data).toMatchObject({ status: 'paid', paymentState: 'partially_refunded', refundable: order.total - lineShare });
     expect(partial.data.refunds[0]!.paypalRefundId).toBeTruthy();
+    expect(partial.data.nextStatuses).toEqual(['processing', 'shipped', 'cancelled', 'refunded']);
     expect(simulatorOf(shop).captureOf(paypalOrderId)!.status).toBe('PARTIALLY_REFUNDED');
     expect(await paymentStatus(order.orderNo)).toBe('partially_refunded');
     expect(await stockOf(shop, stock)).toBe(before - 1);
@@ -309,6 +314,27 @@ describe('refunds through PayPal', () => {
     expect(audit[1]!.before).toMatchObject({ status: 'paid', paymentStatus: 'partially_refunded', refunded: lineShare });
   });
 
+  it('refunds what remains when R_SUPER moves an order to refunded, once however often it is asked', async () => {
+    const { order, paypalOrderId } = await paidOrder([plainLine(stock)], { email: 'move.refund@example.com' });
+    await move(admin, { orderNo: order.orderNo, to: 'processing' });
+    await move(admin, { orderNo: order.orderNo, to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect((await refund(superAdmin, { orderNo: order.orderNo, idempotencyKey: key(), amount: 250, reason: 'Late' })).code).toBe('0000');
+    const moved = await Promise.all([move(superAdmin, { orderNo: order.orderNo, to: 'refunded', reason: 'Lost parcel' }), move(superAdmin, { orderNo: order.orderNo, to: 'refunded', reason: 'Lost parcel' })]);
+    expect(moved.map((a) => [a.code, a.data.status])).toEqual([
+      ['0000', 'refunded'],
+      ['0000', 'refunded'],
+    ]);
+    expect(simulatorOf(shop).captureOf(paypalOrderId)!.status).toBe('REFUNDED');
+    expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(order.total);
+    const rows = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(order.orderNo)).id));
+    expect(rows.map((r) => [r.amount, r.restocked])).toEqual([
+      [250, false],
+      [order.total - 250, false],
+    ]);
+    await mail.waitFor((m) => m.to.includes('move.refund@example.com') && m.subject === `Order ${order.orderNo} was refunded`);
+    expect(await moves(order.orderNo)).toEqual(['pending_payment', 'paid', 'processing', 'shipped', 'refunded']);
+  });
+
   it('answers the first refund again for the same idempotency key and never pays twice', async () => {
     const { order } = await paidOrder([plainLine(stock)]);
     const body = { orderNo: order.orderNo, idempotencyKey: key(), amount: 500, reason: 'Late delivery' };
@@ -323,6 +349,34 @@ describe('refunds through PayPal', () => {
     expect(await auditRows(order.orderNo, 'order.refund')).toHaveLength(1);
     await shop.app.mailer.drain();
     expect(mailsTo('guest@example.com', `Order ${order.orderNo} was partly refunded`)).toHaveLength(1);
+  });
+
+  it('pays once when the same new refund arrives twice at the same moment', async () => {
+    const { order } = await paidOrder([plainLine(stock)]);
+    const body = { orderNo: order.orderNo, idempotencyKey: key(), amount: 400, reason: 'Double click' };
+    const answers = await Promise.all([refund(superAdmin, body), refund(superAdmin, body)]);
+    expect(answers.map((a) => a.code)).toEqual(['0000', '0000']);
+    expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(400);
+    expect(await shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(order.orderNo)).id))).toHaveLength(1);
+    expect(await auditRows(order.orderNo, 'order.refund')).toHaveLength(1);
+  });
+
+  it('keeps a refund PayPal did not answer pending, and finishes it once when asked again with the same key', async () => {
+    const { order } = await paidOrder([plainLine(stock)]);
+    const body = { orderNo: order.orderNo, idempotencyKey: key(), amount: 600, reason: 'Slow PayPal' };
+    simulatorOf(shop).setSwitches({ slowMs: 2500 });
+    const lost = await refund(superAdmin, body);
+    expect(lost.code).toBe('1503');
+    simulatorOf(shop).setSwitches({ slowMs: 0 });
+    const [pending] = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(order.orderNo)).id));
+    expect(pending!.status).toBe('pending');
+    // Its amount is held meanwhile: nothing more than the rest can be refunded.
+    expect((await refund(superAdmin, { ...body, idempotencyKey: key(), amount: order.total - 600 + 1 })).code).toBe('1409');
+    expect(await paymentStatus(order.orderNo)).toBe('captured');
+    const retried = await refund(superAdmin, body);
+    expect(retried.code, retried.msg).toBe('0000');
+    expect(retried.data.refunds).toEqual([expect.objectContaining({ amount: 600, status: 'completed' })]);
+    expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(600);
   });
 
   it('never lets concurrent refunds together exceed what was captured', async () => {

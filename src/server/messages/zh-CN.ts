@@ -5,6 +5,10 @@
 import type { Catalogue } from './types.ts';
 
 export const zhCN: Catalogue = {
+  'field.shipNeedsTracking': '发货需要填写承运商和运单号',
+  'field.trackingNumberInvalid': '运单号须为 4-40 位字母、数字或连字符',
+  'field.trackingUrlInvalid': '追踪链接须为 http(s) 链接',
+  'field.overrideNeedsReason': '强制执行需要填写原因',
   'field.firstNameRequired': '请输入名字',
   'field.lastNameRequired': '请输入姓氏',
   'field.emailRequired': '请输入电子邮箱',

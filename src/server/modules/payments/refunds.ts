@@ -14,10 +14,9 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
+import { divRound, formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
 import { lineRestockable, PAID_STATUSES, PRINTED_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
-import { divRound } from '../../../domain/money.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, notFound } from '../../errors.ts';
@@ -42,7 +41,7 @@ export interface RefundDeps {
 }
 
 /** The first step's outcome: a refund to ask PayPal for (new or found again by its key), or an order closed with nothing to pay back. */
-type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow; from: OrderRow };
+type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow };
 
 export class RefundService implements Refunds {
   private readonly d: RefundDeps;
@@ -57,7 +56,8 @@ export class RefundService implements Refunds {
     if (!order) throw notFound('order');
     const claim = await this.d.db.transaction((tx) => this.claim(tx, order.id, ask, caller));
     if ('closed' in claim) {
-      this.d.orders.sendMoveMail(claim.closed, 'cancelled');
+      // Nothing was taken, so there is no refund to tell of; a cancellation still is.
+      if (claim.closed.status === 'cancelled') this.d.orders.sendMoveMail(claim.closed, 'cancelled');
       return claim.closed;
     }
     const { refund } = claim;
@@ -122,7 +122,7 @@ export class RefundService implements Refunds {
     const amount = ask.everything ? remaining : (ask.amount ?? linesAmount(row, items, lines));
     if (amount <= 0) {
       // A cancellation of an order nothing was taken for (a free order): close it, no PayPal.
-      if (ask.everything && captured === 0) return { closed: await this.closeWithoutMoney(tx, row, lines, items, ask, caller), from: row };
+      if (ask.everything && captured === 0) return { closed: await this.closeWithoutMoney(tx, row, lines, items, ask, caller) };
       throw fail(CODES.CONFLICT, 'refund.nothingLeft');
     }
     if (amount > remaining) throw fail(CODES.CONFLICT, msg('refund.exceeds', { left: formatMoney(Math.max(0, remaining), currency) }));
@@ -138,6 +138,7 @@ export class RefundService implements Refunds {
     const moved = await this.d.orders.moveTx(tx, row.id, row.status as OrderStatus, ask.closeAs, 'admin', ask.reason);
     if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
     const restocked = await this.restock(tx, row.status as OrderStatus, lines, items);
+    if (ask.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
     await this.d.audit.record(tx, {
       actor: { id: caller.userId, email: caller.email },
       action: 'order.move',
