@@ -3,23 +3,15 @@
  * signed-in staff member (else the login page, remembering where they were going) and shows in
  * the shell. A signed-in customer, who holds no permission code, gets the 403 screen.
  */
-import { Spin } from 'antd';
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SCREENS } from './routes.tsx';
 import { useAdminSession } from './state/session.ts';
+import { Loading } from './shell/Loading.tsx';
 import { ScreenError } from './shell/ScreenError.tsx';
 
 // Its own chunk: the login page does not wait for the whole shell.
 const Shell = lazy(() => import('./shell/Shell.tsx').then((module) => ({ default: module.Shell })));
-
-export function Loading() {
-  return (
-    <div className="admin-loading" role="status">
-      <Spin size="large" />
-    </div>
-  );
-}
 
 function Standalone({ name }: { name: string }) {
   const Screen = SCREENS[name]!;

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { endNavigationProgress } from '../../stores/progress.ts';
-import { Loading } from '../AppRoutes.tsx';
+import { Loading } from './Loading.tsx';
 import { SCREENS, matchRoute } from '../routes.tsx';
 import type { Tab } from '../state/tabs.ts';
 import { RELOAD_DELAY_MS, RELOAD_DELAY_NO_ANIMATION_MS, type ScrollMode } from '../state/theme-settings.ts';
@@ -72,7 +72,7 @@ export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesP
             {reloading === tab.id ? (
               <Loading />
             ) : (
-              <ScreenContextValue.Provider value={{ params: match.params, fullPath: tab.fullPath, active: isActive }}>
+              <ScreenContextValue.Provider value={{ params: match.params, fullPath: tab.fullPath, active: isActive, titleKey: tab.label }}>
                 <ScreenError>
                   <Suspense fallback={<Loading />}>
                     <Screen />

@@ -5,5 +5,5 @@
 import { Placeholder } from '../../shell/Placeholder.tsx';
 
 export default function Screen() {
-  return <Placeholder route="dashboard" />;
+  return <Placeholder />;
 }
