@@ -3,21 +3,15 @@
  * signed-in staff member (else the login page, remembering where they were going) and shows in
  * the shell. A signed-in customer, who holds no permission code, gets the 403 screen.
  */
-import { Spin } from 'antd';
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { SCREENS } from './routes.tsx';
-import { Shell } from './shell/Shell.tsx';
 import { useAdminSession } from './state/session.ts';
+import { Loading } from './shell/Loading.tsx';
 import { ScreenError } from './shell/ScreenError.tsx';
 
-export function Loading() {
-  return (
-    <div className="admin-loading" role="status">
-      <Spin size="large" />
-    </div>
-  );
-}
+// Its own chunk: the login page does not wait for the whole shell.
+const Shell = lazy(() => import('./shell/Shell.tsx').then((module) => ({ default: module.Shell })));
 
 function Standalone({ name }: { name: string }) {
   const Screen = SCREENS[name]!;
@@ -42,7 +36,13 @@ function Protected() {
   // sessions the server refused).
   if (failed || !user) return <Navigate replace to="/500" />;
   if (user.buttons.length === 0) return <Navigate replace to="/403" />;
-  return <Shell user={user} />;
+  return (
+    <ScreenError>
+      <Suspense fallback={<Loading />}>
+        <Shell user={user} />
+      </Suspense>
+    </ScreenError>
+  );
 }
 
 export function AppRoutes() {

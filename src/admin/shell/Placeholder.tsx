@@ -1,16 +1,15 @@
 /** What a screen still being built shows: its title and a line saying so. */
 import { Card, Typography } from 'antd';
-import { routeByName, titleKey } from '../routes.tsx';
+import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
 import { useScreen } from './screen-context.ts';
 
-export function Placeholder({ route }: { route: string }) {
+export function Placeholder() {
   const { t } = useT();
-  const { params } = useScreen();
-  const found = routeByName(route);
+  const { params, titleKey } = useScreen();
   return (
-    <Card>
-      <Typography.Title level={3}>{found ? t(titleKey(found), params) : route}</Typography.Title>
+    <Card data-testid="placeholder">
+      <Typography.Title level={3}>{t(titleKey as MessageKey, params)}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('admin.placeholder.building')}</Typography.Paragraph>
     </Card>
   );

@@ -15,6 +15,7 @@ import { HOME, matchRoute, mayOpen, titleKey } from '../routes.tsx';
 import { activePath, openTab, type Tab, type TabsState } from '../state/tabs.ts';
 import { $themeSettings } from '../state/theme.ts';
 import { WATERMARK, effectiveLayout, watermarkText } from '../state/theme-settings.ts';
+import { Brand } from './Brand.tsx';
 import { Header } from './Header.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -149,19 +150,5 @@ export function Shell({ user }: { user: UserInfo }) {
     >
       {content}
     </Watermark>
-  );
-}
-
-export function Brand({ collapsed, height }: { collapsed: boolean; height: number }) {
-  const { t } = useT();
-  return (
-    <div className="admin-brand" style={{ height }}>
-      <img src={`${import.meta.env.BASE_URL}images/logo.svg`} alt="" width={28} height={28} />
-      {!collapsed && (
-        <span>
-          {t('admin.brand')} <small>{t('admin.brandSuffix')}</small>
-        </span>
-      )}
-    </div>
   );
 }

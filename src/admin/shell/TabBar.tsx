@@ -85,7 +85,7 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
       </div>
       {activeTab && (
         <Dropdown menu={actions(activeTab)} trigger={['click']}>
-          <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('admin.tabs.closeOthers')} data-testid="tab-actions" />
+          <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('admin.tabs.more')} data-testid="tab-actions" />
         </Dropdown>
       )}
     </div>

@@ -2,11 +2,13 @@
  * The screens of the open tabs. With the tab cache on (the default) every tab's screen stays
  * mounted, hidden while another is shown, so typed filters, forms in progress and queries survive
  * a switch; the scroll position is kept per tab too. With it off only the shown tab's screen exists.
+ * A tab's screen is first mounted when it is first shown: a deep link does not load the home
+ * tab's screen (and its chunk) behind the one asked for.
  */
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { endNavigationProgress } from '../../stores/progress.ts';
-import { Loading } from '../AppRoutes.tsx';
+import { Loading } from './Loading.tsx';
 import { SCREENS, matchRoute } from '../routes.tsx';
 import type { Tab } from '../state/tabs.ts';
 import { RELOAD_DELAY_MS, RELOAD_DELAY_NO_ANIMATION_MS, type ScrollMode } from '../state/theme-settings.ts';
@@ -41,6 +43,8 @@ export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesP
   const reloading = useStore($reloading);
   const scrolls = useRef(new Map<string, number>());
   const shown = useRef<string | null>(null);
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(active ? [active] : []));
+  if (active && !visited.has(active)) setVisited(new Set([...visited, active]));
 
   // Keep each tab's scroll position: remember the one left, restore the one shown.
   useLayoutEffect(() => {
@@ -63,7 +67,7 @@ export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesP
     <>
       {tabs.map((tab) => {
         const isActive = tab.id === active;
-        if (!cache && !isActive) return null;
+        if (!isActive && (!cache || !visited.has(tab.id))) return null;
         const match = matchRoute(tab.id);
         const Screen = match ? SCREENS[match.route.name] : undefined;
         if (!Screen || !match) return null;
@@ -72,7 +76,7 @@ export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesP
             {reloading === tab.id ? (
               <Loading />
             ) : (
-              <ScreenContextValue.Provider value={{ params: match.params, fullPath: tab.fullPath, active: isActive }}>
+              <ScreenContextValue.Provider value={{ params: match.params, fullPath: tab.fullPath, active: isActive, titleKey: tab.label }}>
                 <ScreenError>
                   <Suspense fallback={<Loading />}>
                     <Screen />

@@ -9,9 +9,11 @@ export interface ScreenContext {
   fullPath: string;
   /** Whether this screen's tab is the one shown. */
   active: boolean;
+  /** Key of the screen's title in the `admin` namespace. */
+  titleKey: string;
 }
 
-export const ScreenContextValue = createContext<ScreenContext>({ params: {}, fullPath: '/', active: true });
+export const ScreenContextValue = createContext<ScreenContext>({ params: {}, fullPath: '/', active: true, titleKey: '' });
 
 export function useScreen(): ScreenContext {
   return useContext(ScreenContextValue);
