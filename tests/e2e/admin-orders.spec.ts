@@ -46,7 +46,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.getByLabel(A.login.email).fill(E2E_OWNER.email);
     await page.getByLabel(A.login.password).fill(E2E_OWNER.password);
     await page.getByRole('button', { name: label(A.login.submit) }).click();
-    await expect(page.getByTestId('dashboard')).toBeVisible();
+    // The first screen of a fresh server loads the shell's and the dashboard's chunks.
+    await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('latest-orders')).toBeVisible();
 
     // The orders table finds it by the guest's email.

@@ -144,13 +144,17 @@ describe('the dashboard chart', () => {
     const g = chartGeometry(days, 720, 240);
     expect(g.bars).toHaveLength(30);
     expect(g.maxOrders).toBe(5);
+    expect(g.maxRevenue).toBe(10_000);
     const last = g.bars[29]!;
     expect(last.y + last.height).toBeCloseTo(g.plot.bottom);
     expect(last.height).toBeCloseTo((4 / 5) * (g.plot.bottom - g.plot.top));
     expect(g.bars[0]!.height).toBe(0);
     expect(g.points[29]!.y).toBeCloseTo(g.plot.top);
     expect(g.line.startsWith('M')).toBe(true);
-    expect(g.labelled).toEqual([0, 7, 14, 21, 28, 29]);
+    // Day 28 would crowd the last day's label.
+    expect(g.labelled).toEqual([0, 7, 14, 21, 29]);
     expect(chartGeometry([]).line).toBe('');
+    // An empty month still has whole-order and whole-euro axes.
+    expect(chartGeometry(days.map((d) => ({ ...d, orders: 0, revenueEur: 0 })))).toMatchObject({ maxOrders: 2, maxRevenue: 100 });
   });
 });

@@ -25,7 +25,7 @@ export function DailyChart({ days }: { days: readonly DayPoint[] }) {
                 {Math.round(f * g.maxOrders)}
               </text>
               <text x={g.plot.right + 6} y={y + 4} fontSize="11" fill={token.colorTextSecondary}>
-                {money(Math.round(f * g.maxRevenue), 'EUR').replace(/[.,]00$/, '')}
+                {money(Math.round(f * g.maxRevenue), 'EUR')}
               </text>
             </g>
           );

@@ -19,7 +19,7 @@ export interface ChartGeometry {
   points: { x: number; y: number }[];
   maxOrders: number;
   maxRevenue: number;
-  /** Indexes of the days labelled under the axis (first, every seventh, last). */
+  /** Indexes of the days labelled under the axis (every seventh from the first, and the last). */
   labelled: number[];
 }
 
@@ -33,8 +33,9 @@ export function niceCeiling(value: number): number {
 
 export function chartGeometry(days: readonly DayPoint[], width = 720, height = 240): ChartGeometry {
   const plot = { left: 40, right: width - 64, top: 12, bottom: height - 28 };
-  const maxOrders = niceCeiling(Math.max(0, ...days.map((d) => d.orders)));
-  const maxRevenue = niceCeiling(Math.max(0, ...days.map((d) => d.revenueEur)));
+  // At least 2 orders, so the half-way line is a whole order; revenue rounds in whole euros.
+  const maxOrders = Math.max(2, niceCeiling(Math.max(0, ...days.map((d) => d.orders))));
+  const maxRevenue = 100 * niceCeiling(Math.max(0, ...days.map((d) => d.revenueEur)) / 100);
   const slot = days.length ? (plot.right - plot.left) / days.length : 0;
   const plotHeight = plot.bottom - plot.top;
   const bars = days.map((day, i) => {
@@ -43,6 +44,8 @@ export function chartGeometry(days: readonly DayPoint[], width = 720, height = 2
   });
   const points = days.map((day, i) => ({ x: plot.left + i * slot + slot / 2, y: plot.bottom - (day.revenueEur / maxRevenue) * plotHeight }));
   const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
-  const labelled = days.length ? [...new Set([0, ...days.map((_d, i) => i).filter((i) => i % 7 === 0), days.length - 1])] : [];
+  // Every seventh day and the last, unless the last would crowd the one before it.
+  const weekly = days.map((_d, i) => i).filter((i) => i % 7 === 0 && days.length - 1 - i >= 4);
+  const labelled = days.length ? [...weekly, days.length - 1] : [];
   return { width, height, plot, bars, line, points, maxOrders, maxRevenue, labelled };
 }
