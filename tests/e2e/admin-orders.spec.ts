@@ -5,7 +5,7 @@
  * it with a tracking number; the guest's tracking page shows it shipped and the shipped mail
  * arrives; a partial refund shows on the order and at PayPal (the simulator).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import enAdmin from '../../src/i18n/locales/en-US/admin.json' with { type: 'json' };
 import zhAdmin from '../../src/i18n/locales/zh-CN/admin.json' with { type: 'json' };
 import enOrders from '../../src/i18n/locales/en-US/admin-orders.json' with { type: 'json' };
@@ -15,6 +15,11 @@ import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'js
 import { E2E_OWNER } from './support/env.ts';
 import { paidGuestOrder, simulatorCapture } from './support/guest-order.ts';
 import { waitForMail } from './support/mail.ts';
+
+// Each step loads a screen's chunk or waits for PayPal (the simulator) and mail; on a busy
+// machine that is more than the default five seconds, never a fixed wait.
+const expect = baseExpect.configure({ timeout: 15_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const TEXT = {
   'en-US': { admin: enAdmin, orders: enOrders, browse: enBrowse, shipped: /has shipped/ },
@@ -47,7 +52,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.getByLabel(A.login.password).fill(E2E_OWNER.password);
     await page.getByRole('button', { name: label(A.login.submit) }).click();
     // The first screen of a fresh server loads the shell's and the dashboard's chunks.
-    await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('latest-orders')).toBeVisible();
 
     // The orders table finds it by the guest's email.
@@ -93,7 +98,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await confirmIn(page, A.common.confirm);
     await expect(detail).toHaveAttribute('data-order-status', 'processing');
     await detail.locator('[data-move="shipped"]').click();
-    await page.getByTestId('ship-carrier').fill('DHL');
+    await page.getByRole('dialog').getByLabel(O.move.carrier).fill('DHL');
     await page.getByTestId('ship-tracking').fill('JD014600001234');
     await confirmIn(page, A.common.confirm);
     await expect(detail).toHaveAttribute('data-order-status', 'shipped');
