@@ -19,7 +19,7 @@ import { waitForMail } from './support/mail.ts';
 // Each step loads a screen's chunk or waits for PayPal (the simulator) and mail; on a busy
 // machine that is more than the default five seconds, never a fixed wait.
 const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const TEXT = {
   'en-US': { admin: enAdmin, orders: enOrders, browse: enBrowse, shipped: /has shipped/ },
@@ -55,8 +55,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.getByTestId('dashboard')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('latest-orders')).toBeVisible();
 
-    // The orders table finds it by the guest's email.
-    await page.goto('/admin/orders');
+    // The orders table (opened from the dashboard) finds it by the guest's email.
+    await page.getByRole('button', { name: label(O.dashboard.allOrders) }).click();
     await page.getByTestId('orders-query').fill(guest.email);
     await page.getByTestId('orders-apply').click();
     const row = page.getByTestId('orders-table').locator('tbody tr', { hasText: orderNo });
