@@ -22,7 +22,7 @@ export function DailyChart({ days }: { days: readonly DayPoint[] }) {
             <g key={f}>
               <line x1={g.plot.left} x2={g.plot.right} y1={y} y2={y} stroke={token.colorBorderSecondary} />
               <text x={g.plot.left - 6} y={y + 4} textAnchor="end" fontSize="11" fill={token.colorTextSecondary}>
-                {Math.round(f * g.maxOrders)}
+                {f * g.maxOrders}
               </text>
               <text x={g.plot.right + 6} y={y + 4} fontSize="11" fill={token.colorTextSecondary}>
                 {money(Math.round(f * g.maxRevenue), 'EUR')}

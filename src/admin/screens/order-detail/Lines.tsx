@@ -72,10 +72,11 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
           key: 'qty',
           title: t('adminOrders.detail.quantity'),
           align: 'right',
+          width: 110,
           render: (_v, line) => (
             <div className="admin-two-lines is-end">
               <span>{line.quantity}</span>
-              {refunded.get(line.id) ? <Typography.Text type="warning">{t('adminOrders.detail.refundedQty', { count: refunded.get(line.id)! })}</Typography.Text> : null}
+              {refunded.get(line.id) ? <Typography.Text type="warning" className="admin-nowrap">{t('adminOrders.detail.refundedQty', { count: refunded.get(line.id)! })}</Typography.Text> : null}
             </div>
           ),
         },

@@ -265,7 +265,7 @@ export default function OrderDetailScreen() {
               {t('adminOrders.detail.phone')}: {a.phoneCode} {a.phone}
             </address>
             <Typography.Text type="secondary">
-              {t('adminOrders.detail.delivery', { method: order.shippingMethod, min: order.delivery.minDays, max: order.delivery.maxDays })}
+              {t('adminOrders.detail.delivery', { method: t(`adminOrders.shippingMethod.${order.shippingMethod}` as MessageKey), min: order.delivery.minDays, max: order.delivery.maxDays })}
             </Typography.Text>
           </Card>
           <Card title={t('adminOrders.detail.timeline')}>

@@ -56,6 +56,8 @@ export default function OrdersScreen() {
   const [table, setTable] = useState<OrderTableState>(INITIAL_TABLE);
   const [selected, setSelected] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
+  // On phones the filters beyond the search fold away until asked for (values stay in the form).
+  const [folded, setFolded] = useState(true);
   const list = useApiQuery(adminApi.orderList, listRequest(table));
   const bulk = useApiMutation(adminApi.bulkMove, [adminApi.orderList, adminApi.dashboard, adminApi.order]);
 
@@ -114,14 +116,14 @@ export default function OrdersScreen() {
       <Form<FormValues>
         form={form}
         layout="inline"
-        className="admin-filters"
+        className={`admin-filters${folded ? ' is-folded' : ''}`}
         onFinish={(values) => {
           setTable((state) => applyFilters(state, toFilters(values)));
           setSelected([]);
         }}
         data-testid="orders-filters"
       >
-        <Form.Item name="query">
+        <Form.Item name="query" className="admin-filter-query">
           <Input allowClear maxLength={100} placeholder={t('adminOrders.list.search')} aria-label={t('adminOrders.list.search')} data-testid="orders-query" />
         </Form.Item>
         <Form.Item name="status" label={t('adminOrders.list.status')}>
@@ -156,6 +158,9 @@ export default function OrdersScreen() {
           />
         </Form.Item>
         <Space wrap>
+          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
+            {folded ? t('adminOrders.list.moreFilters') : t('adminOrders.list.fewerFilters')}
+          </Button>
           <Button type="primary" htmlType="submit" data-testid="orders-apply">
             {t('adminOrders.list.apply')}
           </Button>

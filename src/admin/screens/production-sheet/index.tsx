@@ -49,7 +49,7 @@ function OrderSheet({ order }: { order: SheetOrder }) {
         </div>
         <div>
           <dt>{t('adminOrders.sheet.shipping')}</dt>
-          <dd>{order.shippingMethod}</dd>
+          <dd>{t(`adminOrders.shippingMethod.${order.shippingMethod}` as MessageKey)}</dd>
         </div>
       </dl>
       <h3>{t('adminOrders.sheet.shirts')}</h3>
