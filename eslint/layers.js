@@ -18,12 +18,14 @@ const ALLOWED = {
   scripts: ['stores', 'client', 'domain', 'i18n', 'islands'],
   components: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client'],
   layouts: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client', 'layouts'],
-  pages: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client', 'layouts'],
+  pages: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client', 'layouts', 'admin'],
+  // The back office's single-page app (docs/back-office.md): only src/pages/admin/ loads it.
+  admin: ['admin', 'stores', 'client', 'domain', 'i18n'],
   content: ['domain'],
   server: ['server', 'domain'],
 };
 /** Layers that run in the browser (or are bundled for it) must not use Node built-ins. */
-const BROWSER = new Set(['domain', 'i18n', 'client', 'stores', 'islands', 'scripts']);
+const BROWSER = new Set(['domain', 'i18n', 'client', 'stores', 'islands', 'scripts', 'admin']);
 
 function layerOf(file, srcRoot) {
   const relative = path.relative(srcRoot, file);

@@ -63,7 +63,15 @@ export const ORDER_MESSAGES = {
   orderNoInvalid: 'This is not an order number',
 } as const;
 
-export const FIELD_MESSAGES = { ...ACCOUNT_MESSAGES, ...PRINT_MESSAGES, ...COUPON_CODE_MESSAGES, ...ORDER_MESSAGES } as const;
+/** The back office's order moves and refunds (orders.schema.ts, admin.schema.ts). */
+export const ORDER_DESK_MESSAGES = {
+  shipNeedsTracking: 'Shipping needs a carrier and a tracking number',
+  trackingNumberInvalid: 'trackingNumber must be 4-40 letters, digits or dashes',
+  trackingUrlInvalid: 'trackingUrl must be an http(s) link',
+  overrideNeedsReason: 'An override needs a reason',
+} as const;
+
+export const FIELD_MESSAGES = { ...ACCOUNT_MESSAGES, ...PRINT_MESSAGES, ...COUPON_CODE_MESSAGES, ...ORDER_MESSAGES, ...ORDER_DESK_MESSAGES } as const;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 
 /** The English text of a field message with its values filled in: `fieldMessage('tooLong', { max: 50 })`. */

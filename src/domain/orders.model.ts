@@ -15,8 +15,9 @@ export * from './order-numbers.ts';
 export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
- * Forward moves only. Cancelled and refunded are final. A paid order holding a personalised
- * item cannot be cancelled (it is printed for that buyer); it can still be refunded.
+ * Forward moves only. Cancelled and refunded are final. Once an order is in production its
+ * personalised items are printed for that buyer: cancelling or refunding it then takes an
+ * override (R_SUPER, with a reason).
  */
 const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
@@ -27,15 +28,24 @@ const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
   refunded: [],
 };
+/** States in which an order's personalised items have been printed. */
+export const PRINTED_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
 export type MoveProblem = 'not-allowed' | 'personalised';
-/** Why `from` -> `to` is not allowed, or null when it is. */
-export function moveProblem(from: OrderStatus, to: OrderStatus, personalised: boolean): MoveProblem | null {
+/** Why `from` -> `to` is not allowed, or null when it is; `override` lifts the personalised rule. */
+export function moveProblem(from: OrderStatus, to: OrderStatus, personalised: boolean, override = false): MoveProblem | null {
   if (!MOVES[from].includes(to)) return 'not-allowed';
-  if (to === 'cancelled' && personalised && from !== 'pending_payment') return 'personalised';
+  if ((to === 'cancelled' || to === 'refunded') && personalised && PRINTED_STATUSES.includes(from) && !override) return 'personalised';
   return null;
 }
-export function canMove(from: OrderStatus, to: OrderStatus, personalised: boolean): boolean {
-  return moveProblem(from, to, personalised) === null;
+export function canMove(from: OrderStatus, to: OrderStatus, personalised: boolean, override = false): boolean {
+  return moveProblem(from, to, personalised, override) === null;
+}
+/**
+ * Whether a line's stock can go back when it is cancelled or refunded: nothing has left the
+ * warehouse before shipping, and a personalised shirt is printed once in production.
+ */
+export function lineRestockable(status: OrderStatus, personalised: boolean): boolean {
+  return status === 'paid' || (status === 'processing' && !personalised);
 }
 /** States in which the buyer has paid (and the order counts as a purchase). */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
@@ -85,6 +95,8 @@ export interface StatusEvent {
 export interface ShipmentRecord {
   carrier: string;
   trackingNumber: string;
+  /** The carrier's tracking page for this parcel, when known. */
+  trackingUrl: string | null;
   shippedAt: string;
   events: { at: string; status: string; location: string | null; description: string }[];
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema, pageRequestShape } from './catalogue.schema.ts';
-import { ORDER_MESSAGES } from './field-messages.ts';
+import { ORDER_DESK_MESSAGES, ORDER_MESSAGES } from './field-messages.ts';
 import { normaliseOrderNo } from './order-numbers.ts';
 import { ORDER_STATUSES } from './orders.model.ts';
 
@@ -36,14 +36,22 @@ export const adminMoveRequestSchema = z
   .strictObject({
     orderNo: orderNoSchema,
     to: z.enum(ORDER_STATUSES, { error: `to must be one of ${ORDER_STATUSES.join(', ')}` }),
+    /** The status the caller saw: when the order has moved elsewhere meanwhile, the move is refused. */
+    from: z.enum(ORDER_STATUSES).optional(),
     note: noteSchema,
     carrier: z.string().trim().min(1).max(60).optional(),
-    trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, 'trackingNumber must be 4-40 letters, digits or dashes').optional(),
+    trackingNumber: z.string().trim().regex(/^[A-Za-z0-9-]{4,40}$/, ORDER_DESK_MESSAGES.trackingNumberInvalid).optional(),
+    /** The parcel's tracking page; without it the known carrier's page is linked (domain/carriers.ts). */
+    trackingUrl: z.url({ protocol: /^https?$/, error: ORDER_DESK_MESSAGES.trackingUrlInvalid }).max(500).optional(),
+    /** R_SUPER only: cancel or refund personalised items already in production; needs a reason. */
+    override: z.boolean().default(false),
+    reason: z.string().trim().min(1).max(500).optional(),
   })
   .superRefine((body, ctx) => {
     if (body.to === 'shipped' && (!body.carrier || !body.trackingNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Shipping needs a carrier and a tracking number' });
+      ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: ORDER_DESK_MESSAGES.shipNeedsTracking });
     }
+    if (body.override && !body.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: ORDER_DESK_MESSAGES.overrideNeedsReason });
   });
 export type AdminMoveRequest = z.output<typeof adminMoveRequestSchema>;
 export const adminShipmentEventRequestSchema = z.strictObject({

@@ -45,6 +45,7 @@ import {
   PaypalClient,
   PaypalSimulator,
   Reconciler,
+  RefundService,
   SIM_PREFIX,
   fetchTransport,
   paypalRoutes,
@@ -53,6 +54,9 @@ import {
 } from './modules/payments/index.ts';
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
+import { AuditLog, auditRoutes } from './modules/audit/index.ts';
+import { OrderFolder, backOfficeRoutes } from './modules/backoffice/index.ts';
+import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { loggableError } from './errors.ts';
 
 export const API_PREFIX = '/api';
@@ -223,7 +227,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
-  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site });
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: config.merchantEmail, locale: config.merchantLocale } });
   const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, ledger, clock, log: app.log });
   const checkout = new CheckoutService({
     db,
@@ -237,6 +241,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
+  const audit = new AuditLog(db);
+  const refundService = new RefundService({ db, paypal, orders, audit, clock, log: app.log, unavailable: (error) => paymentService.unavailable(error) });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
   app.decorate('payments', { reconciler, simulator, service: paymentService });
   app.addHook('onReady', async () => reconciler.start(config.reconcileIntervalMs));
@@ -263,12 +269,23 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(userRoutes(accounts, guards));
       await api.register(addressRoutes(addressBook, guards));
       await api.register(checkoutRoutes(checkout, guards));
-      await api.register(orderRoutes(orders, new OrderDeskService({ db, orders, payments: paymentService }), guards));
+      const folder = new OrderFolder(db, orders);
+      await api.register(
+        orderRoutes(orders, new OrderDeskService({ db, orders, payments: refundService, audit }), guards, {
+          refunds: refundService,
+          emailOf: async (id) => (await users.get(id))?.email ?? null,
+          staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
+        }),
+      );
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );
       await api.register(adminRoutes(guards));
+      const staff = new StaffService(db);
+      await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(auditRoutes(audit, guards));
+      await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
     },
     { prefix: API_PREFIX },
   );

@@ -60,6 +60,10 @@ const envSchema = z.object({
   /** smtp://user:pass@host:587 or smtps://...; without it mail goes to DATA_DIR/outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Jersey Shop <no-reply@localhost>'),
+  /** Where the shop is told of every paid order (with its back-office link); empty: nobody is. */
+  MERCHANT_EMAIL: z.email('MERCHANT_EMAIL must be an email address').optional(),
+  /** The language of the merchant's mail. */
+  MERCHANT_LOCALE: z.enum(['en-US', 'zh-CN']).default('en-US'),
   /** PayPal REST app credentials; without them the local PayPal simulator takes payments. */
   PAYPAL_CLIENT_ID: z.string().min(10).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(10).optional(),
@@ -117,6 +121,9 @@ export interface Config {
   passwordHashCost: number;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Null: no mail to the shop for paid orders. */
+  merchantEmail: string | null;
+  merchantLocale: 'en-US' | 'zh-CN';
   /** Where mail is written when there is no SMTP server: DATA_DIR/outbox. */
   outboxDir: string;
   paypal: PaypalConfig;
@@ -186,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     passwordHashCost: e.PASSWORD_HASH_COST,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    merchantEmail: e.MERCHANT_EMAIL ?? null,
+    merchantLocale: e.MERCHANT_LOCALE,
     outboxDir: path.join(dataDir, 'outbox'),
     paypal:
       paypalMode === 'simulator'

@@ -14,6 +14,7 @@ import { seedIfEmpty } from './db/seed/index.ts';
 import { listen, stopOnSignals } from './main.ts';
 import { CartService } from './modules/cart/index.ts';
 import { CatalogueService } from './modules/catalogue/index.ts';
+import { seedDemoStaff } from './modules/staff/index.ts';
 import { buildSite, siteInputsHash } from './site-build.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -46,6 +47,9 @@ async function main() {
   say(config.databaseUrl ? 'database: PostgreSQL' : `database: embedded PGlite in ${path.relative(ROOT, config.dataDir) || '.'}/pglite`);
   const seeded = await seedIfEmpty(database.db, { products: config.seedProducts, log: say });
   if (seeded.products) say(`seeded ${seeded.products} products and ${seeded.countries} countries`);
+  // The back office login page's quick picks (docs/back-office.md); never in production.
+  const demoStaff = await seedDemoStaff(database.db, { production: config.env === 'production', hashCost: config.passwordHashCost });
+  if (demoStaff) say(`seeded ${demoStaff} demo back-office accounts (shown on the /admin/ login page)`);
 
   const autoBuild = config.siteDir === DEFAULT_SITE_DIR;
   if (autoBuild) {

@@ -253,35 +253,7 @@ describe('the back office and tracking', () => {
     expect((await call(shop.app, '/demo/ironOrder/track', { orderNo: 'JS-22222-22222' })).code).toBe('1404');
   });
 
-  it('moves only forward, never to paid by hand, and never cancels paid personalised items', async () => {
-    const { order } = await guestOrder(shop, [printedLine(stock)]);
-    expect((await move(admin, { orderNo: order.orderNo, to: 'paid' })).code).toBe('1409');
-    await pay(shop, order);
-    const cancel = await move(admin, { orderNo: order.orderNo, to: 'cancelled' });
-    expect(cancel).toMatchObject({ code: '1409', msg: 'Personalised items cannot be cancelled once paid' });
-    await move(admin, { orderNo: order.orderNo, to: 'processing' });
-    expect((await move(admin, { orderNo: order.orderNo, to: 'paid' })).code).toBe('1409');
-    expect((await orderRow(order.orderNo)).status).toBe('processing');
-  });
-
-  it('refunds through PayPal, and a cancelled paid order of plain items goes back on the shelf', async () => {
-    const refunded = await guestOrder(shop, [printedLine(stock)]);
-    const { paypalOrderId } = await pay(shop, refunded.order);
-    const answer = await move(admin, { orderNo: refunded.order.orderNo, to: 'refunded', note: 'Customer asked' });
-    expect(answer.data.status).toBe('refunded');
-    expect(simulatorOf(shop).captureOf(paypalOrderId)!.status).toBe('REFUNDED');
-    const [payment] = await shop.database.db.select().from(payments).where(eq(payments.orderId, (await orderRow(refunded.order.orderNo)).id));
-    expect(payment!.status).toBe('refunded');
-    expect(payment!.refundId).toBeTruthy();
-
-    const before = await stockOf(shop, stock);
-    const cancelled = await guestOrder(shop, [plainLine(stock, 2)]);
-    const paid = await pay(shop, cancelled.order);
-    const moved = await move(admin, { orderNo: cancelled.order.orderNo, to: 'cancelled' });
-    expect(moved.data.status).toBe('cancelled');
-    expect(simulatorOf(shop).captureOf(paid.paypalOrderId)!.status).toBe('REFUNDED');
-    expect(await stockOf(shop, stock)).toBe(before);
-  });
+  // Refunds, cancellations, overrides, races and audit rows: admin-orders-flow.test.ts.
 });
 
 describe('the profile option "update the email on unpaid orders"', () => {

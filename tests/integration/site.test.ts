@@ -17,6 +17,7 @@ beforeAll(async () => {
     'en-US/product/1/index.html': '<html>product one</html>',
     'en-US/product/new/index.html': '<html>product shell en</html>',
     'zh-CN/product/new/index.html': '<html>product shell zh</html>',
+    'admin/index.html': '<html>back office</html>',
     '_astro/app.abc123.js': 'console.log(1)',
   };
   for (const [file, content] of Object.entries(files)) {
@@ -81,6 +82,14 @@ describe('at the root', () => {
     await expectPage(shop, '/en-US/product/987654/', 404, '<html>not found page</html>');
   });
 
+  it('opens every back-office route (deep links) with the back office page, and leaves missing files 404', async () => {
+    for (const url of ['/admin/', '/admin/orders/JS-7KQ4M-2XPHD', '/admin/audit', '/admin/staff?query=a', '/admin/no-such-screen/deeper']) {
+      await expectPage(shop, url, 200, '<html>back office</html>');
+    }
+    await expectPage(shop, '/admin/missing.js', 404, '<html>not found page</html>');
+    await expectPage(shop, '/administrator', 404, '<html>not found page</html>');
+  });
+
   it('answers unknown pages with the not-found page and unknown API paths with the envelope', async () => {
     for (const url of ['/en-US/nothing-here', '/en-US/product/abc/', '/en-US/product/0/']) {
       await expectPage(shop, url, 404, '<html>not found page</html>');
@@ -101,6 +110,7 @@ describe('under a base path', () => {
   it('serves the site below the prefix and nothing above it', async () => {
     await expectPage(shop, '/independent-website/views/en-US/', 200, '<html>home en</html>');
     await expectPage(shop, '/independent-website/views/en-US/product/3/', 200, '<html>product shell en</html>');
+    await expectPage(shop, '/independent-website/views/admin/orders/JS-7KQ4M-2XPHD', 200, '<html>back office</html>');
     expect((await shop.app.inject({ method: 'GET', url: '/en-US/' })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });

@@ -13,6 +13,7 @@ import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
+import { routeApi } from './route.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
 
@@ -26,6 +27,7 @@ export const API = {
   geo: geoApi,
   orders: ordersApi,
   paypal: paypalApi,
+  route: routeApi,
   shopper: shopperApi,
   system: systemApi,
 } as const;

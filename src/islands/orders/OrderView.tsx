@@ -94,6 +94,14 @@ export function OrderShipments({ shipments, locale }: { shipments: OrderDetail['
         <div key={shipment.trackingNumber} className="order-shipment">
           <p>
             {t('checkout.order.carrier')}: <strong>{shipment.carrier}</strong> · {t('checkout.order.trackingNumber')}: <strong>{shipment.trackingNumber}</strong>
+            {shipment.trackingUrl ? (
+              <>
+                {' · '}
+                <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" data-tracking-link>
+                  {t('checkout.order.trackParcel')}
+                </a>
+              </>
+            ) : null}
           </p>
           <ol className="order-timeline">
             {shipment.events.map((event, index) => (

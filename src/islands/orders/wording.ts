@@ -7,8 +7,15 @@ export function formatDate(iso: string, locale: Locale, withTime = false): strin
   return new Intl.DateTimeFormat(locale, withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' }).format(new Date(iso));
 }
 
-/** "Paid", or "Payment under review" while PayPal holds a pending capture. */
+/**
+ * "Paid", or "Payment under review" while PayPal holds a pending capture; a state with part of
+ * the money given back says so ("Shipped · Partly refunded").
+ */
 export function useStatusLabel(): (status: OrderStatus, paymentStatus?: string | null) => string {
   const { t } = useTranslation();
-  return (status, paymentStatus) => (status === 'pending_payment' && paymentStatus === 'PENDING' ? t('checkout.status.review') : t(`checkout.status.${status}`));
+  return (status, paymentStatus) => {
+    if (status === 'pending_payment' && paymentStatus === 'PENDING') return t('checkout.status.review');
+    const label = t(`checkout.status.${status}`);
+    return paymentStatus === 'partially_refunded' && status !== 'refunded' ? `${label} · ${t('checkout.status.partiallyRefunded')}` : label;
+  };
 }

@@ -18,6 +18,7 @@ interface Messages {
   notFound: string;
   timeline: string;
   shipment: string;
+  trackParcel: string;
   locale: string;
   status: Record<string, string>;
 }
@@ -51,6 +52,19 @@ function paragraph(text: string, className?: string): HTMLParagraphElement {
   return p;
 }
 
+/** The carrier's own tracking page, in a new tab. */
+function parcelLink(href: string, label: string): HTMLParagraphElement {
+  const link = document.createElement('a');
+  link.href = href;
+  link.target = '_blank';
+  link.rel = 'noopener noreferrer';
+  link.textContent = label;
+  link.dataset['trackingLink'] = '';
+  const p = paragraph('');
+  p.append(link);
+  return p;
+}
+
 function renderResult(box: HTMLElement, state: TrackingState, messages: Messages): void {
   box.dataset['state'] = state.status;
   switch (state.status) {
@@ -80,7 +94,9 @@ function renderResult(box: HTMLElement, state: TrackingState, messages: Messages
       for (const shipment of order.shipments) {
         const title = document.createElement('h3');
         title.textContent = interpolate(messages.shipment, { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber });
-        parts.push(title, eventList(shipment.events.map((e) => ({ what: e.status, at: e.at, detail: [e.description, e.location].filter(Boolean).join(' · ') })), messages.locale));
+        parts.push(title);
+        if (shipment.trackingUrl) parts.push(parcelLink(shipment.trackingUrl, messages.trackParcel));
+        parts.push(eventList(shipment.events.map((e) => ({ what: e.status, at: e.at, detail: [e.description, e.location].filter(Boolean).join(' · ') })), messages.locale));
       }
       box.replaceChildren(...parts);
     }

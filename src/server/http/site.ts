@@ -60,7 +60,8 @@ export async function readNotFoundPage(root: string | null): Promise<string | nu
  * Pages that exist for any id, not only the ones pre-rendered at build time: a product added after
  * the build opens at its URL through the product shell page, which loads it from the API; an
  * order's success and detail pages (`order-success/{orderNo}`, `order-detail/{orderNo}`) are one
- * shell per locale that reads the number from the address.
+ * shell per locale that reads the number from the address; every path of the back office
+ * (`/admin/...`, docs/back-office.md) is its one page, whose router reads the address.
  * Returns the shell's HTML for such a path, or null.
  */
 export function pageFallbacks(
@@ -72,6 +73,8 @@ export function pageFallbacks(
   const productPath = new RegExp(`^${base}(en-US|zh-CN)/product/([1-9][0-9]{0,8})/?$`);
   // Order numbers in any case (JS-7KQ4M-2XPHD); the page and the API check them properly.
   const orderPath = new RegExp(`^${base}(en-US|zh-CN)/(order-success|order-detail)/([A-Za-z0-9-]{10,20})/?$`);
+  // Files under /admin/ are served before this is asked, so anything reaching here is a route.
+  const adminPath = new RegExp(`^${base}admin(?:/.*)?$`);
   const shells = new Map<string, Promise<string | null>>();
   const shell = (file: string) => {
     let html = shells.get(file);
@@ -83,6 +86,8 @@ export function pageFallbacks(
   };
   return async (path) => {
     if (!root) return null;
+    // A missing file (a name with an extension) stays a 404 rather than becoming the app.
+    if (adminPath.test(path) && !/\.[a-z0-9]+$/i.test(path)) return shell(join('admin', 'index.html'));
     const order = orderPath.exec(path);
     if (order) return shell(join(order[1]!, order[2]!, 'index.html'));
     const match = productPath.exec(path);

@@ -16,3 +16,10 @@ export const E2E_MAIL_DIR = fileURLToPath(new URL('../../../.data/e2e/mail/', im
  * own AUTH_SECRET.
  */
 export const E2E_AUTH_SECRET = 'e2e-only-signing-key-0123456789abcdefghijklmnop';
+
+/**
+ * The shop owner the back-office journeys sign in as, made by the admin command
+ * (`npm run admin -- create ... --role R_SUPER`, password on standard input) when `server.ts`
+ * starts, as a fresh shop's owner is (issue 16).
+ */
+export const E2E_OWNER = { email: 'owner@e2e.jersey-shop.example', password: 'Kit-Owner-42', firstName: 'Olive', lastName: 'Owner' } as const;

@@ -9,6 +9,9 @@
  *   receivedAt}` (written under a temporary name, then renamed, so a reader never sees half a
  *   file). Journeys read them with `waitForMail` from `mail.ts`; they see every worker's mail,
  *   so match on the recipient (each journey uses its own address).
+ * - Makes the back-office journeys' owner (E2E_OWNER) with the admin command, as a fresh shop's
+ *   owner is made, before the shop holds the embedded database; the demo staff are seeded first,
+ *   since the shop seeds them only while nobody holds a staff role.
  * - Runs `src/server/start.ts` with the environment Playwright gave (PORT, DATA_DIR, ...) and
  *   exits with it; SIGINT and SIGTERM are passed on.
  */
@@ -17,7 +20,10 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailReceiver } from '../../support/mail-receiver.ts';
-import { E2E_DATA_DIR, E2E_MAIL_DIR } from './env.ts';
+import { loadConfig } from '../../../src/server/config.ts';
+import { openDatabase } from '../../../src/server/db/client.ts';
+import { seedDemoStaff } from '../../../src/server/modules/staff/index.ts';
+import { E2E_DATA_DIR, E2E_MAIL_DIR, E2E_OWNER } from './env.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -34,6 +40,23 @@ const receiver = await startMailReceiver({
   },
 });
 process.stdout.write(`[e2e] mail receiver at ${receiver.url}, messages in ${path.relative(ROOT, E2E_MAIL_DIR)}\n`);
+
+{
+  const config = loadConfig(process.env);
+  const database = await openDatabase({ databaseUrl: null, dataDir: config.dataDir });
+  await seedDemoStaff(database.db, { production: false, hashCost: config.passwordHashCost });
+  await database.close();
+}
+await new Promise<void>((resolve, reject) => {
+  const { email, password, firstName, lastName } = E2E_OWNER;
+  const command = spawn(process.execPath, [path.join(ROOT, 'scripts/admin.ts'), 'create', '--email', email, '--role', 'R_SUPER', '--first-name', firstName, '--last-name', lastName], {
+    cwd: ROOT,
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env: process.env,
+  });
+  command.stdin.end(`${password}\n`);
+  command.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the admin command exited with ${code}`))));
+});
 
 const shop = spawn(process.execPath, [path.join(ROOT, 'src/server/start.ts')], {
   cwd: ROOT,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { BreakdownMismatchError, checkoutTotals, minorFromDecimal, paypalPurchaseUnit } from '../../../src/domain/checkout.model.ts';
 import { couponDiscount, couponProblem, type CouponRule } from '../../../src/domain/coupons.model.ts';
 import { CURRENCY_CODES, convertFromEur, divRound, toDecimalString } from '../../../src/domain/money.model.ts';
-import { ORDER_NO_ALPHABET, ORDER_NO_PATTERN, ORDER_STATUSES, canMove, moveProblem, normaliseOrderNo, orderNoFromBytes, type OrderStatus } from '../../../src/domain/orders.model.ts';
+import { ORDER_NO_ALPHABET, ORDER_NO_PATTERN, ORDER_STATUSES, canMove, lineRestockable, moveProblem, normaliseOrderNo, orderNoFromBytes, type OrderStatus } from '../../../src/domain/orders.model.ts';
 import { orderNoSchema } from '../../../src/domain/orders.schema.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../../../src/domain/pricing.ts';
 import { SHIPPING_RATES, freeShippingThreshold, shippingOption, shippingZone } from '../../../src/domain/shipping.ts';
@@ -38,12 +38,26 @@ describe('order states', () => {
     for (const status of ORDER_STATUSES) expect(canMove(status, status, false)).toBe(false);
   });
 
-  it('never cancels paid personalised items, but cancels them unpaid and refunds them paid', () => {
-    expect(moveProblem('paid', 'cancelled', true)).toBe('personalised');
-    expect(moveProblem('processing', 'cancelled', true)).toBe('personalised');
-    expect(canMove('paid', 'cancelled', false)).toBe(true);
-    expect(canMove('pending_payment', 'cancelled', true)).toBe(true);
+  it('cancels or refunds personalised items until they are in production, then only with an override', () => {
+    expect(canMove('paid', 'cancelled', true)).toBe(true);
     expect(canMove('paid', 'refunded', true)).toBe(true);
+    for (const from of ['processing', 'shipped', 'delivered'] as const) {
+      expect(moveProblem(from, 'refunded', true)).toBe('personalised');
+      expect(canMove(from, 'refunded', true, true)).toBe(true);
+      expect(canMove(from, 'refunded', false)).toBe(true);
+    }
+    expect(moveProblem('processing', 'cancelled', true)).toBe('personalised');
+    expect(canMove('processing', 'cancelled', true, true)).toBe(true);
+    // An override lifts the personalised rule only, never the order of the states.
+    expect(moveProblem('shipped', 'cancelled', false, true)).toBe('not-allowed');
+    expect(canMove('pending_payment', 'cancelled', true)).toBe(true);
+  });
+
+  it('puts stock back for lines not yet printed only', () => {
+    expect(lineRestockable('paid', true)).toBe(true);
+    expect(lineRestockable('processing', false)).toBe(true);
+    expect(lineRestockable('processing', true)).toBe(false);
+    for (const status of ['shipped', 'delivered'] as const) expect(lineRestockable(status, false)).toBe(false);
   });
 });
 

@@ -13,5 +13,8 @@ import address from './address.json';
 import wishlist from './wishlist.json';
 import review from './review.json';
 import checkout from './checkout.json';
+// The back office's shell; its screens add their own files (admin-<area>.json) beside it.
+import admin from './admin.json';
+import adminOrders from './admin-orders.json';
 
-export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout };
+export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders };

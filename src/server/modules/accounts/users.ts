@@ -5,6 +5,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
+import { permissionsOf } from '../../../domain/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from './schema.ts';
 import { OrderService } from '../orders/index.ts';
@@ -99,7 +100,8 @@ export class UserService {
       userId: row.id,
       userName: `${row.firstName} ${row.lastName}`.trim(),
       roles: row.roles,
-      buttons: [],
+      // The back office shows the actions these codes allow; the server checks each route itself.
+      buttons: permissionsOf(row.roles),
       email: row.email,
       firstName: row.firstName,
       lastName: row.lastName,

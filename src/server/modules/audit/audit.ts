@@ -7,7 +7,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { auditLog } from './schema.ts';
 
 export interface AuditActor {
-  id: number;
+  /** Null for the admin command run on the server (its email names the operator). */
+  id: number | null;
   email: string;
 }
 

@@ -1,28 +1,69 @@
 /**
- * The back office's order moves. Moves that give money back (refunding, or cancelling a paid
- * order whose items are not personalised) refund at PayPal first and move the order only once
- * PayPal agreed; the rest are OrderService's.
+ * The back office's order moves (docs/back-office.md "Orders, from payment to delivery"): in
+ * production, shipped, delivered, cancelled. Each runs in one transaction with its audit row and
+ * mails the shopper once it is committed. Moves that give money back (refunding, or cancelling a
+ * paid order) go through the payments module's refunds (the Refunds port), which moves the order
+ * once PayPal agreed.
+ *
+ * Moves are conditional updates (`where status = <from>`): of two staff moving the same order at
+ * once one wins, and the other gets the winner's answer when it asked for the same move, or a
+ * conflict when it asked for another. A move to where the order already is changes nothing.
  */
 import { eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
+import type { BulkMoveAnswer } from '../../../domain/admin.model.ts';
+import type { Locale } from '../../../domain/locale.ts';
 import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
-import { type AdminMoveRequest } from '../../../domain/orders.schema.ts';
-import type { Db } from '../../db/client.ts';
-import { fail, notFound } from '../../errors.ts';
+import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';
+import { hasPermission, PERMISSIONS, type Permission } from '../../../domain/staff.model.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { OrderService } from './orders.ts';
 import { orders } from './schema.ts';
 import type { OrderRow } from './views.ts';
 
-/** What the desk needs of the payments module (its PaymentService): money given back at PayPal. */
+/** The staff member making a write: who the audit row names, and the codes their roles hold. */
+export interface StaffCaller {
+  userId: number;
+  email: string;
+  roles: readonly string[];
+}
+
+export interface RefundLine {
+  orderItemId: number;
+  quantity: number;
+}
+
+/** A refund as the desk asks the payments module for it (adminRefundRequestSchema, plus where a full refund leaves the order). */
+export interface RefundAsk {
+  idempotencyKey: string;
+  lines: RefundLine[];
+  amount?: number | undefined;
+  reason: string;
+  override: boolean;
+  /** Where the order moves once everything is paid back: refunded, or cancelled (a paid order cancelled). */
+  closeAs: 'refunded' | 'cancelled';
+  /** Refund every line still unrefunded, and the whole remaining amount (a cancellation or a full refund by move). */
+  everything?: boolean;
+}
+
+/** What the desk needs of the payments module: money given back at PayPal, the order moved and audited with it. */
 export interface Refunds {
-  refund(order: OrderRow): Promise<boolean>;
+  refund(orderNo: string, ask: RefundAsk, caller: StaffCaller): Promise<OrderRow>;
 }
 
 export interface OrderDeskDeps {
   db: Db;
   orders: OrderService;
   payments: Refunds;
+  audit: AuditLog;
+}
+
+/** Refuses the caller unless their roles hold the code (the route's guard checked the route's own). */
+export function requireCode(caller: StaffCaller, code: Permission): void {
+  if (!hasPermission(caller.roles, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
 }
 
 export class OrderDeskService {
@@ -38,28 +79,99 @@ export class OrderDeskService {
     return row;
   }
 
-  async move(body: AdminMoveRequest): Promise<OrderRow> {
+  async move(body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
+    if (body.to === 'cancelled') requireCode(caller, PERMISSIONS.ORDER_CANCEL);
+    if (body.to === 'refunded') requireCode(caller, PERMISSIONS.ORDER_REFUND);
+    if (body.override) requireCode(caller, PERMISSIONS.ORDER_OVERRIDE);
     const row = await this.byNumber(body.orderNo);
     const from = row.status as OrderStatus;
-    const givesMoneyBack = body.to === 'refunded' || (body.to === 'cancelled' && from !== 'pending_payment');
-    if (!givesMoneyBack) {
-      const shipment = body.to === 'shipped' ? { carrier: body.carrier!, trackingNumber: body.trackingNumber! } : null;
-      return this.d.orders.moveByAdmin(row, body.to, body.note ?? null, shipment);
-    }
-    const problem = moveProblem(from, body.to, row.personalised);
+    // Already there: a repeated move (double click, retry) answers the order as it is.
+    if (from === body.to) return row;
+    if (body.from && body.from !== from) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
+    const problem = moveProblem(from, body.to, row.personalised, body.override);
     if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
     if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to: body.to }));
-    await this.d.payments.refund(row);
-    const moved = await this.d.db.transaction(async (tx) => {
-      const next = await this.d.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? (body.to === 'refunded' ? 'Refunded' : 'Cancelled and refunded'));
-      // A cancelled order never left the warehouse: its items go back on the shelf.
-      if (next && body.to === 'cancelled') {
-        await this.d.orders.restock(tx, row.id);
-        await this.d.orders.markStockReleased(tx, row.id);
-      }
+    if (body.to === 'paid') throw fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
+
+    const givesMoneyBack = body.to === 'refunded' || (body.to === 'cancelled' && from !== 'pending_payment');
+    if (givesMoneyBack) {
+      const reason = body.reason ?? body.note ?? (body.to === 'refunded' ? 'Refunded in full' : 'Cancelled by the shop');
+      // One key per order and target: repeating the move never pays twice.
+      const ask: RefundAsk = { idempotencyKey: `move-${body.to}`, lines: [], reason, override: body.override, closeAs: body.to === 'cancelled' ? 'cancelled' : 'refunded', everything: true };
+      return this.d.payments.refund(row.orderNo, ask, caller);
+    }
+    if (from === 'pending_payment') return this.cancelUnpaid(row, body, caller);
+    return this.moveOn(row, from, body, caller);
+  }
+
+  private async cancelUnpaid(row: OrderRow, body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
+    const cancelled = await this.d.db.transaction(async (tx) => {
+      const next = await this.d.orders.cancelUnpaidTx(tx, row.id, 'admin', body.note ?? 'Cancelled by the shop');
+      if (next) await this.audit(tx, caller, row, next, body);
       return next;
     });
-    if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
+    if (!cancelled) return this.afterLostRace(row, body.to, 'order.beingPaid');
+    this.d.orders.sendMoveMail(cancelled, 'cancelled');
+    return cancelled;
+  }
+
+  /** Processing, shipped (a shipment and its first scan), delivered. */
+  private async moveOn(row: OrderRow, from: OrderStatus, body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
+    const shipment = body.to === 'shipped' ? { carrier: body.carrier!, trackingNumber: body.trackingNumber!, trackingUrl: body.trackingUrl ?? null } : null;
+    const moved = await this.d.db.transaction(async (tx) => {
+      const next = await this.d.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? body.reason ?? null);
+      if (!next) return null;
+      if (shipment) await this.d.orders.shipTx(tx, row.id, shipment);
+      if (body.to === 'delivered') await this.d.orders.deliveredTx(tx, row.id);
+      await this.audit(tx, caller, row, next, body, shipment);
+      return next;
+    });
+    if (!moved) return this.afterLostRace(row, body.to, 'order.changedMeanwhile');
+    if (shipment) this.d.orders.sendShipmentNotice(moved, shipment);
+    if (body.to === 'processing' || body.to === 'delivered') this.d.orders.sendMoveMail(moved, body.to);
     return moved;
+  }
+
+  /** Someone else moved the order first: the same answer if they moved it where this call wanted, else a conflict. */
+  private async afterLostRace(row: OrderRow, to: OrderStatus, problem: 'order.changedMeanwhile' | 'order.beingPaid'): Promise<OrderRow> {
+    const now = await this.byNumber(row.orderNo);
+    if (now.status === to) return now;
+    throw fail(CODES.CONFLICT, now.status === row.status ? problem : 'order.changedMeanwhile');
+  }
+
+  private async audit(tx: Tx, caller: StaffCaller, before: OrderRow, after: OrderRow, body: AdminMoveRequest, shipment: object | null = null): Promise<void> {
+    await this.d.audit.record(tx, {
+      actor: { id: caller.userId, email: caller.email },
+      action: 'order.move',
+      entity: 'order',
+      entityId: before.orderNo,
+      before: { status: before.status },
+      after: { status: after.status, ...(shipment ? { shipment } : {}), ...(body.note ? { note: body.note } : {}), ...(body.override ? { override: true, reason: body.reason } : {}) },
+    });
+  }
+
+  /** Each order on its own: one that cannot move is reported and the others still move. */
+  async bulkMove(orderNos: readonly string[], to: 'processing' | 'delivered', caller: StaffCaller, locale: Locale): Promise<BulkMoveAnswer> {
+    const answer: BulkMoveAnswer = { moved: [], failed: [] };
+    for (const orderNo of new Set(orderNos)) {
+      try {
+        await this.move({ orderNo, to, override: false }, caller);
+        answer.moved.push(orderNo);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        answer.failed.push({ orderNo, msg: error.messageIn(locale) });
+      }
+    }
+    return answer;
+  }
+
+  /** A carrier's scan on the order's latest shipment, with its audit row. */
+  async shipmentEvent(orderNo: string, event: { status: string; description: string; location?: string | undefined }, caller: StaffCaller): Promise<OrderRow> {
+    const row = await this.byNumber(orderNo);
+    await this.d.db.transaction(async (tx) => {
+      await this.d.orders.addShipmentEventTx(tx, row, event);
+      await this.d.audit.record(tx, { actor: { id: caller.userId, email: caller.email }, action: 'order.shipmentEvent', entity: 'order', entityId: row.orderNo, before: null, after: event });
+    });
+    return row;
   }
 }

@@ -5,6 +5,7 @@
  */
 export * from './schema.ts';
 export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft } from './orders.ts';
-export { OrderViews, accessTokenFor, tokenDigest, type OrderAccess, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
-export { OrderDeskService, type OrderDeskDeps, type Refunds } from './desk.ts';
+export { OrderViews, accessTokenFor, tokenDigest, type ItemRow, type OrderAccess, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
+export { OrderNotes } from './notes.ts';
+export { OrderDeskService, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from './desk.ts';
 export { orderAccessOf, orderRoutes } from './routes.ts';

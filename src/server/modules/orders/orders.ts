@@ -13,16 +13,17 @@ import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import { CURRENCIES, type CurrencyCode } from '../../../domain/money.model.ts';
-import { moveProblem, orderNoFromBytes, type OrderStatus } from '../../../domain/orders.model.ts';
+import { trackingLink } from '../../../domain/carriers.ts';
+import { orderNoFromBytes, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
+import { merchantOrderMail, orderMoveMail, refundMail, type OrderMoveMail } from '../../mail/order-mails.ts';
 import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../mail/templates.ts';
-import { msg } from '../../messages/index.ts';
 import { removeOrderedLines } from '../cart/index.ts';
 import { releaseStock } from '../catalogue/index.ts';
 import { orderItems, orderStatusEvents, orders, shipmentEvents, shipments } from './schema.ts';
-import { accessTokenFor, OrderViews, tokenDigest, type OrderRow } from './views.ts';
+import { accessTokenFor, OrderViews, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
 
 /**
  * A capture started this long ago and never finished (the process died mid-call) no longer keeps
@@ -174,46 +175,41 @@ export class OrderService extends OrderViews {
     await releaseStock(tx, items);
   }
 
-  /**
-   * A back-office move without money: processing, shipped (with a shipment and the shipment
-   * mail), delivered, or cancelling an unpaid order. Paid moves are for a verified capture only,
-   * and refunds go through PayPal (see OrderDeskService).
-   */
-  async moveByAdmin(row: OrderRow, to: OrderStatus, note: string | null, shipment: { carrier: string; trackingNumber: string } | null): Promise<OrderRow> {
-    const from = row.status as OrderStatus;
-    const problem = moveProblem(from, to, row.personalised);
-    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
-    if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to }));
-    if (to === 'paid') throw fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
-    if (from === 'pending_payment' && to === 'cancelled') {
-      const cancelled = await this.d.db.transaction((tx) => this.cancelUnpaidTx(tx, row.id, 'admin', note ?? 'Cancelled by the shop'));
-      if (!cancelled) throw fail(CODES.CONFLICT, 'order.beingPaid');
-      return cancelled;
-    }
+  /** The parcel handed to the carrier, with its first scan (a shipped move, desk.ts). */
+  async shipTx(tx: Tx, orderId: number, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): Promise<void> {
     const now = this.d.clock();
-    const moved = await this.d.db.transaction(async (tx) => {
-      const next = await this.moveTx(tx, row.id, from, to, 'admin', note);
-      if (!next) return null;
-      if (to === 'shipped' && shipment) {
-        const [created] = await tx.insert(shipments).values({ orderId: row.id, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, shippedAt: now }).returning({ id: shipments.id });
-        await tx.insert(shipmentEvents).values({ shipmentId: created!.id, at: now, status: 'shipped', description: `Handed to ${shipment.carrier}` });
-      }
-      if (to === 'delivered') {
-        const [latest] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, row.id)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
-        if (latest) await tx.insert(shipmentEvents).values({ shipmentId: latest.id, at: now, status: 'delivered', description: 'Delivered' });
-      }
-      return next;
-    });
-    if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
-    if (to === 'shipped' && shipment) this.sendShipmentNotice(moved, shipment);
-    return moved;
+    const [created] = await tx.insert(shipments).values({ orderId, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl, shippedAt: now }).returning({ id: shipments.id });
+    await tx.insert(shipmentEvents).values({ shipmentId: created!.id, at: now, status: 'shipped', description: `Handed to ${shipment.carrier}` });
+  }
+
+  /** The last scan of a delivered order's latest shipment. */
+  async deliveredTx(tx: Tx, orderId: number): Promise<void> {
+    const [latest] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
+    if (latest) await tx.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: 'delivered', description: 'Delivered' });
   }
 
   /** A carrier's scan, shown by the order page and the tracking lookup. */
-  async addShipmentEvent(row: OrderRow, event: { status: string; description: string; location?: string | undefined }): Promise<void> {
-    const [latest] = await this.d.db.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, row.id)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
+  async addShipmentEventTx(tx: Tx, row: OrderRow, event: { status: string; description: string; location?: string | undefined }): Promise<void> {
+    const [latest] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, row.id)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
     if (!latest) throw fail(CODES.CONFLICT, 'order.notShipped');
-    await this.d.db.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: event.status, description: event.description, location: event.location ?? null });
+    await tx.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: event.status, description: event.description, location: event.location ?? null });
+  }
+
+  /** The order's lines, for a refund to price and check (payments' refunds.ts). */
+  async itemsOf(db: Db | Tx, orderId: number): Promise<ItemRow[]> {
+    return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+  }
+
+  /** Locks the order row until the transaction ends: refunds of one order run one at a time. */
+  async lockTx(tx: Tx, orderId: number): Promise<OrderRow> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    return row!;
+  }
+
+  /** Puts these quantities back into stock (refunded lines not yet printed). */
+  async restockItems(tx: Tx, items: { productId: number | null; size: string; quantity: number }[]): Promise<void> {
+    const sorted = [...items].sort((a, b) => (a.productId ?? 0) - (b.productId ?? 0) || a.size.localeCompare(b.size));
+    await releaseStock(tx, sorted);
   }
 
   /** The profile's "also use my new email on unpaid orders" (the profile form). */
@@ -256,15 +252,41 @@ export class OrderService extends OrderViews {
       personalised: row.personalised,
     };
     this.d.mailer.send({ to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data) });
+    this.sendMerchantNotice(row);
   }
 
-  sendShipmentNotice(row: OrderRow, shipment: { carrier: string; trackingNumber: string }): void {
+  sendShipmentNotice(row: OrderRow, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): void {
     const locale = this.localeOf(row);
-    this.d.mailer.send({
-      to: row.email,
-      kind: 'order-shipped',
-      ...shipmentMail(locale, { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber }),
-    });
+    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber };
+    this.d.mailer.send({ to: row.email, kind: 'order-shipped', ...shipmentMail(locale, { ...data, trackingUrl: trackingLink(shipment.carrier, shipment.trackingNumber, shipment.trackingUrl) }) });
+  }
+
+  /** In production, delivered, cancelled: the shopper hears of each move. */
+  sendMoveMail(row: OrderRow, kind: OrderMoveMail): void {
+    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName };
+    this.d.mailer.send({ to: row.email, kind: `order-${kind}`, ...orderMoveMail(this.localeOf(row), kind, data) });
+  }
+
+  sendRefundMail(row: OrderRow, amount: number, full: boolean): void {
+    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, amount, currency: row.currency as CurrencyCode, full };
+    this.d.mailer.send({ to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data) });
+  }
+
+  /** The shop is told of a paid order, with its link in the back office (MERCHANT_EMAIL). */
+  private sendMerchantNotice(row: OrderRow): void {
+    const merchant = this.d.merchant;
+    if (!merchant.email) return;
+    const data = {
+      orderNo: row.orderNo,
+      adminLink: `${this.d.site}admin/orders/${row.orderNo}`,
+      total: row.total,
+      currency: row.currency as CurrencyCode,
+      itemCount: row.itemCount,
+      personalised: row.personalised,
+      email: row.email,
+      country: row.shippingAddress.country,
+    };
+    this.d.mailer.send({ to: merchant.email, kind: 'merchant-order-paid', ...merchantOrderMail(merchant.locale, data) });
   }
 }
 

@@ -4,13 +4,16 @@
  * office's moves.
  */
 import type { FastifyRequest } from 'fastify';
-import { ROLES } from '../../../domain/account.model.ts';
+import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/admin.schema.ts';
+import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
+import type { Locale } from '../../../domain/locale.ts';
 import { ordersApi } from '../../../domain/api/orders.ts';
 import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema, orderItemsRequestSchema, orderListRequestSchema, productPurchasesRequestSchema, trackOrderRequestSchema } from '../../../domain/orders.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import type { OrderDeskService } from './desk.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { OrderDeskService, Refunds, StaffCaller } from './desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
 import { localeOf, userOf } from '../../http/context.ts';
@@ -21,7 +24,20 @@ export function orderAccessOf(request: FastifyRequest, token: string | undefined
   return { userId: request.user?.userId ?? null, token };
 }
 
-export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards: Guards) {
+/** What the back office's routes need besides the order services. */
+export interface OrderAdminDeps {
+  refunds: Refunds;
+  /** The signed-in staff member's email, for the audit log. */
+  emailOf(userId: number): Promise<string | null>;
+  /** The order as staff see it (the back office module's view), which a refund answers. */
+  staffView(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail>;
+}
+
+export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards: Guards, { refunds, emailOf, staffView }: OrderAdminDeps) {
+  const staffOf = async (request: FastifyRequest): Promise<StaffCaller> => {
+    const user = userOf(request);
+    return { userId: user.userId, roles: user.roles, email: (await emailOf(user.userId)) ?? `user-${user.userId}` };
+  };
   /** The order a buyer's request names, if the caller may read it. */
   const readable = (request: FastifyRequest, body: { orderNo: string; token?: string | undefined }) => orders.findForAccess(body.orderNo, orderAccessOf(request, body.token));
 
@@ -58,29 +74,52 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
       handler: async (request) => ok(await orders.track(request.body.orderNo)),
     });
 
-    const admin = { tags: ['admin'], preValidation: guards.requireRoles(ROLES.ADMIN) };
+    const admin = { tags: ['admin'] };
     route(adminApi.orderDetail, {
       ...admin,
       summary: 'Any order, for the back office',
+      preValidation: guards.requirePermission(PERMISSIONS.ORDER_VIEW),
       request: orderAccessRequestSchema,
       handler: async (request) => ok(await orders.detail(await desk.byNumber(request.body.orderNo), localeOf(request))),
     });
     route(adminApi.moveOrder, {
       ...admin,
-      summary: 'Move an order forward: processing, shipped (carrier and tracking number; mails the buyer), delivered, cancelled, refunded (through PayPal)',
+      summary:
+        'Move an order: processing, shipped (carrier, tracking number, optional tracking link), delivered; cancelled (order:cancel; a paid order is refunded through PayPal and its unprinted stock returns); refunded (order:refund). Personalised items in production need override with a reason (order:override). Repeating a move answers the order as it is.',
+      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
       request: adminMoveRequestSchema,
       handler: async (request) => {
-        const moved = await desk.move(request.body);
+        const moved = await desk.move(request.body, await staffOf(request));
         return ok(await orders.detail(moved, localeOf(request)));
+      },
+    });
+    route(adminApi.bulkMove, {
+      ...admin,
+      summary: 'Move each chosen order on its own to processing or delivered; answers which moved and why the others did not',
+      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
+      request: adminBulkMoveRequestSchema,
+      handler: async (request) => ok(await desk.bulkMove(request.body.orderNos, request.body.to, await staffOf(request), localeOf(request))),
+    });
+    route(adminApi.refund, {
+      ...admin,
+      summary:
+        'Refund through PayPal, by lines (with quantities; unprinted stock returns) or by an amount; the same idempotency key answers the first refund. Personalised items in production need override (order:override).',
+      preValidation: guards.requirePermission(PERMISSIONS.ORDER_REFUND),
+      request: adminRefundRequestSchema,
+      handler: async (request) => {
+        const caller = await staffOf(request);
+        const { orderNo, idempotencyKey, lines, amount, reason, override } = request.body;
+        const row = await refunds.refund(orderNo, { idempotencyKey, lines, amount, reason, override, closeAs: 'refunded' }, caller);
+        return ok(await staffView(row.orderNo, localeOf(request), caller.roles));
       },
     });
     route(adminApi.shipmentEvent, {
       ...admin,
       summary: "Add a carrier's scan to the order's latest shipment",
+      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
       request: adminShipmentEventRequestSchema,
       handler: async (request) => {
-        const row = await desk.byNumber(request.body.orderNo);
-        await orders.addShipmentEvent(row, request.body);
+        const row = await desk.shipmentEvent(request.body.orderNo, request.body, await staffOf(request));
         return ok(await orders.track(row.orderNo));
       },
     });

@@ -71,6 +71,18 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_uq').on(t.idempotencyScope, t.idempotencyKey),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status, t.payBefore),
+    // The back office's orders table and dashboard (modules/backoffice): default sort and day
+    // ranges, filters that lead with their column, paid-day windows, EUR totals, prefix search.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('orders_currency_created_idx').on(t.currency, t.createdAt, t.id),
+    index('orders_country_created_idx').using('btree', sql`(${t.shippingAddress}->>'country')`, t.createdAt, t.id),
+    index('orders_paid_at_idx').on(t.paidAt),
+    index('orders_total_eur_idx').using('btree', sql`(round(${t.total}::numeric * ${t.baseRateX100} / ${t.rateX100})::int)`, t.id),
+    index('orders_order_no_prefix_idx').using('btree', sql`${t.orderNo} text_pattern_ops`),
+    index('orders_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('orders_name_prefix_idx').using('btree', sql`lower((${t.shippingAddress}->>'firstName') || ' ' || (${t.shippingAddress}->>'lastName')) text_pattern_ops`),
+    index('orders_last_name_prefix_idx').using('btree', sql`lower(${t.shippingAddress}->>'lastName') text_pattern_ops`),
     check('orders_status_ck', sql`${t.status} in ('pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`),
     check(
       'orders_amounts_ck',
@@ -148,6 +160,8 @@ export const shipments = pgTable(
     orderId: parentId('order_id', () => orders.id),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),
+    /** The tracking page staff gave; null links the known carrier's page (domain/carriers.ts). */
+    trackingUrl: text('tracking_url'),
     shippedAt: at('shipped_at').notNull().defaultNow(),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],

@@ -7,6 +7,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../domain/api/envelope.ts';
+import { trackingLink } from '../../../domain/carriers.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
@@ -76,6 +77,8 @@ export interface OrderServiceDeps {
   secret: string;
   /** Storefront origin and base path, for links in mail. */
   site: string;
+  /** Who hears of every paid order (MERCHANT_EMAIL), and in which language. */
+  merchant: { email: string | null; locale: Locale };
 }
 
 export class OrderViews {
@@ -225,6 +228,7 @@ export class OrderViews {
       list.push({
         carrier: s.carrier,
         trackingNumber: s.trackingNumber,
+        trackingUrl: trackingLink(s.carrier, s.trackingNumber, s.trackingUrl),
         shippedAt: s.shippedAt.toISOString(),
         events: events.filter((e) => e.shipmentId === s.id).map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location, description: e.description })),
       });

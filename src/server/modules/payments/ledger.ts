@@ -18,6 +18,9 @@ export interface CaptureDetails {
   payerName: string | null;
 }
 
+/** Payment states after a capture: money was taken (and perhaps partly or wholly given back). */
+export const SETTLED = sql.raw(`('captured', 'partially_refunded', 'refunded')`);
+
 export class PaymentLedger {
   /** The order's payment, still to be made at PayPal (checkout's transaction). */
   async open(tx: Tx, payment: { orderId: number; amount: number; currency: CurrencyCode }): Promise<void> {
@@ -36,15 +39,15 @@ export class PaymentLedger {
         lastIssue: null,
         updatedAt: at,
       })
-      .where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ('captured', 'refunded')`));
+      .where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ${SETTLED}`));
   }
 
   async voidOpen(tx: Tx, orderId: number, at: Date): Promise<void> {
-    await tx.update(payments).set({ status: 'void', updatedAt: at }).where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ('captured', 'refunded')`));
+    await tx.update(payments).set({ status: 'void', updatedAt: at }).where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ${SETTLED}`));
   }
 
   noneUnderWay(orderId: AnyPgColumn): SQL {
-    return sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} in ('pending', 'captured'))`;
+    return sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} in ('pending', 'captured', 'partially_refunded'))`;
   }
 
   async summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null> {

@@ -210,8 +210,10 @@ export class PaypalClient {
     return { order: json, replayed: status === 200 };
   }
 
-  async refundCapture(captureId: string, requestId: string): Promise<PaypalRefund> {
-    const { json } = await this.call<PaypalRefund>('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, requestId);
+  /** Refunds `amount` of a capture, or all that remains of it without one. */
+  async refundCapture(captureId: string, requestId: string, refund: { amount?: PaypalMoneyAnswer; noteToPayer?: string } = {}): Promise<PaypalRefund> {
+    const body = { ...(refund.amount ? { amount: refund.amount } : {}), ...(refund.noteToPayer ? { note_to_payer: refund.noteToPayer } : {}) };
+    const { json } = await this.call<PaypalRefund>('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, body, requestId);
     return json;
   }
 

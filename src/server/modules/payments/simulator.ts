@@ -23,6 +23,9 @@ import {
   checkAmounts,
   unprocessable,
   invalidRequest,
+  minor,
+  ZERO_DECIMAL,
+  type Money,
   paypalId,
   keys,
   signedText,
@@ -44,7 +47,8 @@ export class PaypalSimulator {
   switches: SimSwitches = { nextCapture: null, slowMs: 0, autoWebhooks: true };
   webhookSink: WebhookSink | null = null;
   private readonly orders = new Map<string, SimOrder>();
-  private readonly captures = new Map<string, { capture: PaypalCapture; orderId: string }>();
+  /** Each capture, its order, and how much of it has been refunded (minor units). */
+  private readonly captures = new Map<string, { capture: PaypalCapture; orderId: string; refunded: number }>();
   private readonly replays = new Map<string, TransportResponse>();
   private readonly tokens = new Set<string>();
   private readonly pendingDeliveries = new Set<Promise<unknown>>();
@@ -96,7 +100,7 @@ export class PaypalSimulator {
     match = /^\/v2\/checkout\/orders\/([A-Za-z0-9-]+)\/capture$/.exec(path);
     if (request.method === 'POST' && match) return this.withReplay(`capture:${match[1]}`, headerId, () => this.capture(match![1]!));
     match = /^\/v2\/payments\/captures\/([A-Za-z0-9-]+)\/refund$/.exec(path);
-    if (request.method === 'POST' && match) return this.withReplay(`refund:${match[1]}`, headerId, () => this.refund(match![1]!));
+    if (request.method === 'POST' && match) return this.withReplay(`refund:${match[1]}`, headerId, () => this.refund(match![1]!, request));
     throw new SimFailure(404, 'RESOURCE_NOT_FOUND', [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }]);
   }
 
@@ -218,29 +222,56 @@ export class PaypalSimulator {
     };
     unit.payments = { captures: [capture] };
     order.status = 'COMPLETED';
-    this.captures.set(capture.id, { capture, orderId: order.id });
+    this.captures.set(capture.id, { capture, orderId: order.id, refunded: 0 });
     if (this.switches.autoWebhooks) this.autoDeliver(capture.status === 'PENDING' ? 'PAYMENT.CAPTURE.PENDING' : 'PAYMENT.CAPTURE.COMPLETED', capture);
     const answer = { status: 201, body: JSON.stringify(order) };
     if (outcome === 'ERROR_AFTER_COMMIT') throw new CommittedThenFailed(answer);
     return answer;
   }
 
-  private refund(captureId: string): TransportResponse {
+  /**
+   * Refunds all that remains of a capture (no amount given) or part of it. As PayPal does: the
+   * capture becomes PARTIALLY_REFUNDED, then REFUNDED once nothing remains, and a refund larger
+   * than what remains is refused (REFUND_AMOUNT_EXCEEDED).
+   */
+  private refund(captureId: string, request: TransportRequest): TransportResponse {
     const found = this.captures.get(captureId);
     if (!found) throw new SimFailure(404, 'RESOURCE_NOT_FOUND', [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }]);
-    if (found.capture.status !== 'COMPLETED') throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
-    found.capture.status = 'REFUNDED';
-    found.capture.update_time = new Date().toISOString();
+    const { capture } = found;
+    if (capture.status === 'REFUNDED') throw unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') throw unprocessable('REFUND_NOT_ALLOWED', 'Refund cannot be issued against this capture.');
+    const body = request.body ? this.parseBody(request) : {};
+    const currency = capture.amount.currency_code;
+    const remaining = minor(capture.amount, '/amount') - found.refunded;
+    let amount = remaining;
+    if (body.amount !== undefined) {
+      const asked = body.amount as { currency_code?: unknown };
+      if (asked && typeof asked === 'object' && typeof asked.currency_code === 'string' && asked.currency_code !== currency) {
+        throw unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH', 'Refund must be in the same currency as the capture.', '/amount/currency_code');
+      }
+      amount = minor(body.amount as Money, '/amount', currency);
+      if (amount <= 0) throw unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.', '/amount/value');
+      if (amount > remaining) throw unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.', '/amount/value');
+    }
+    found.refunded += amount;
+    capture.status = found.refunded === minor(capture.amount, '/amount') ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    capture.update_time = new Date().toISOString();
     const refund: PaypalRefund & Record<string, unknown> = {
       id: paypalId(),
       status: 'COMPLETED',
-      amount: found.capture.amount,
-      ...(found.capture.invoice_id ? { invoice_id: found.capture.invoice_id } : {}),
-      ...(found.capture.custom_id ? { custom_id: found.capture.custom_id } : {}),
+      amount: { currency_code: currency, value: decimalOf(amount, currency) },
+      ...(capture.invoice_id ? { invoice_id: capture.invoice_id } : {}),
+      ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
+      ...(typeof body.note_to_payer === 'string' ? { note_to_payer: body.note_to_payer } : {}),
       links: [{ href: `${this.baseUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' }],
     };
     if (this.switches.autoWebhooks) this.autoDeliver('PAYMENT.CAPTURE.REFUNDED', refund);
     return { status: 201, body: JSON.stringify(refund) };
+  }
+
+  /** How much of a capture has been refunded so far, in minor units (tests). */
+  refundedOf(captureId: string): number | null {
+    return this.captures.get(captureId)?.refunded ?? null;
   }
 
   private verifyWebhook(request: TransportRequest): TransportResponse {
@@ -376,6 +407,11 @@ class CommittedThenFailed extends Error {
     super('committed, then failed');
     this.committed = committed;
   }
+}
+
+/** Minor units as PayPal writes money: "12.30", or "1230" in a currency without decimals. */
+function decimalOf(amount: number, currency: string): string {
+  return ZERO_DECIMAL.has(currency) ? String(amount) : `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
 }
 
 /** The client's transport to an in-process simulator: no network, the same requests and answers. */

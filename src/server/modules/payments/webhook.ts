@@ -10,10 +10,10 @@ import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts
 import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import { orders, type OrderRow } from '../orders/index.ts';
-import type { CaptureDetails, PaymentRow } from './ledger.ts';
+import { SETTLED, type CaptureDetails, type PaymentRow } from './ledger.ts';
 import type { WebhookHeaders } from './paypal-client.ts';
 import type { PaymentDeps } from './deps.ts';
-import { payments, processedWebhookEvents } from './schema.ts';
+import { payments, processedWebhookEvents, refunds } from './schema.ts';
 
 /** What the webhooks share with the rest of the payment service (payments.ts). */
 export interface WebhookService {
@@ -105,6 +105,9 @@ export class PaypalWebhooks {
   /** Applies one capture or refund event inside the transaction that records it; answers the order if it just became paid. */
   private async applyEvent(tx: Tx, order: OrderRow, eventType: string, resource: Record<string, any>): Promise<OrderRow | null> {
     const now = this.d.clock();
+    if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
+      if (await this.refundIsOurs(tx, order.id, resource)) return null;
+    }
     const currency = order.currency as CurrencyCode;
     const amount = resource.amount as { currency_code?: string; value?: string } | undefined;
     const amountMatches = !amount || (amount.currency_code === order.currency && typeof amount.value === 'string' && minorFromDecimal(amount.value, currency) === order.total);
@@ -122,12 +125,12 @@ export class PaypalWebhooks {
         await tx
           .update(payments)
           .set({ status: 'pending', captureId, lastIssue: (resource.status_details as { reason?: string } | undefined)?.reason ?? 'PENDING', updatedAt: now })
-          .where(and(eq(payments.orderId, order.id), sql`${payments.status} not in ('captured', 'refunded')`));
+          .where(and(eq(payments.orderId, order.id), sql`${payments.status} not in ${SETTLED}`));
         return null;
       case 'PAYMENT.CAPTURE.DENIED':
       case 'PAYMENT.CAPTURE.DECLINED': {
         const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.id));
-        if (!before || before.status === 'captured' || before.status === 'refunded') return null;
+        if (!before || ['captured', 'partially_refunded', 'refunded'].includes(before.status)) return null;
         await tx.update(payments).set({ status: 'declined', lastIssue: eventType.slice('PAYMENT.CAPTURE.'.length), updatedAt: now }).where(eq(payments.orderId, order.id));
         // A pending capture turned down is final: nothing ships, and the stock and coupon go back.
         // Any other decline leaves the order payable, so the buyer can try another card.
@@ -148,5 +151,21 @@ export class PaypalWebhooks {
       default:
         return null;
     }
+  }
+
+  /**
+   * A refund the back office asked for (refunds.ts records it): already applied there, or being
+   * applied right now (its row is still pending while PayPal's answer is handled), so the event
+   * changes nothing. Only a refund made outside the shop (PayPal's dashboard) goes on below,
+   * where an amount other than the whole order's is left alone and logged.
+   */
+  private async refundIsOurs(tx: Tx, orderId: number, resource: Record<string, any>): Promise<boolean> {
+    const refundId = typeof resource.id === 'string' ? resource.id : null;
+    const ours = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.orderId, orderId), refundId ? sql`(${refunds.paypalRefundId} = ${refundId} or ${refunds.status} = 'pending')` : eq(refunds.status, 'pending')))
+      .limit(1);
+    return ours.length > 0;
   }
 }

@@ -147,6 +147,37 @@ describe('the PayPal client with the simulator', () => {
     await expect(client.refundCapture(captureId, 'refund-2')).rejects.toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED' });
   });
 
+  it('refunds part of a capture several times until nothing remains, as PayPal does', async () => {
+    const { sim, client, calls } = setUp();
+    const order = await client.createOrder(unit('JS-22222-22223', 2400), 'p');
+    sim.approve(order.id);
+    const captureId = firstCapture((await client.captureOrder(order.id, 'p-1')).order)!.id;
+    const eur = (value: string) => ({ amount: { currency_code: 'EUR', value } });
+
+    const first = await client.refundCapture(captureId, 'part-1', eur('10.00'));
+    expect(first).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'EUR', value: '10.00' } });
+    expect(JSON.parse(calls.at(-1)!.body!)).toEqual(eur('10.00'));
+    expect(sim.captureOf(order.id)!.status).toBe('PARTIALLY_REFUNDED');
+    expect(sim.refundedOf(captureId)).toBe(1000);
+    // The same request id replays the first answer: nothing more is paid.
+    expect((await client.refundCapture(captureId, 'part-1', eur('10.00'))).id).toBe(first.id);
+    expect(sim.refundedOf(captureId)).toBe(1000);
+
+    await expect(client.refundCapture(captureId, 'part-2', eur('14.01'))).rejects.toMatchObject({ status: 422, issue: 'REFUND_AMOUNT_EXCEEDED' });
+    await expect(client.refundCapture(captureId, 'part-3', eur('1.001'))).rejects.toMatchObject({ issue: 'DECIMAL_PRECISION' });
+    await expect(client.refundCapture(captureId, 'part-4', { amount: { currency_code: 'USD', value: '1.00' } })).rejects.toMatchObject({ issue: 'REFUND_CAPTURE_CURRENCY_MISMATCH' });
+    await expect(client.refundCapture(captureId, 'part-5', eur('0.00'))).rejects.toMatchObject({ issue: 'CANNOT_BE_ZERO_OR_NEGATIVE' });
+    expect(sim.refundedOf(captureId)).toBe(1000);
+
+    expect((await client.refundCapture(captureId, 'part-6', eur('4.00'))).amount).toEqual({ currency_code: 'EUR', value: '4.00' });
+    expect(sim.captureOf(order.id)!.status).toBe('PARTIALLY_REFUNDED');
+    // No amount: all that remains.
+    expect((await client.refundCapture(captureId, 'part-7')).amount).toEqual({ currency_code: 'EUR', value: '10.00' });
+    expect(sim.captureOf(order.id)!.status).toBe('REFUNDED');
+    expect(sim.refundedOf(captureId)).toBe(2400);
+    await expect(client.refundCapture(captureId, 'part-8', eur('0.01'))).rejects.toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED' });
+  });
+
   it('verifies webhook signatures it made, and nothing else', async () => {
     const { sim, client } = setUp();
     const event = sim.event('PAYMENT.CAPTURE.COMPLETED', { id: 'CAP1', amount: { currency_code: 'EUR', value: '1.00' } });

@@ -1,0 +1,113 @@
+/**
+ * The app's frame: strings of the chosen language, antd's theme from the theme settings (dark
+ * algorithm, theme and status colours, applied as they change), the query cache, the router, and
+ * the HTTP layer's notices drawn with antd.
+ */
+import { useStore } from '@nanostores/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { BrowserRouter } from 'react-router';
+import type { Locale } from '../domain/locale.ts';
+import type { Messages } from '../i18n/core.ts';
+import { createQueryClient } from './api.ts';
+import { AdminI18nContext, loadAdminMessages, makeAdminT } from './i18n.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+import { HttpNotices } from './shell/HttpNotices.tsx';
+import { ThemeVars } from './shell/ThemeVars.tsx';
+import { useAdminLocale } from './state/locale.ts';
+import { $themeSettings } from './state/theme.ts';
+import { isDark } from './state/theme-settings.ts';
+
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+function useSystemDark(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = matchMedia(DARK_QUERY);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => matchMedia(DARK_QUERY).matches,
+  );
+}
+
+interface Loaded {
+  locale: Locale;
+  messages: Partial<Messages>;
+  antd: AntdLocale | undefined;
+}
+
+/** The locale's strings and antd's own (zh-CN; antd speaks en-US by default), with dayjs's for the date pickers. */
+async function loadLocale(locale: Locale): Promise<Loaded> {
+  const messages = loadAdminMessages(locale);
+  if (locale === 'zh-CN') {
+    const [antd, dayjs] = await Promise.all([import('antd/es/locale/zh_CN'), import('dayjs'), import('dayjs/locale/zh-cn')]);
+    dayjs.default.locale('zh-cn');
+    return { locale, messages: await messages, antd: antd.default };
+  }
+  const dayjs = await import('dayjs');
+  dayjs.default.locale('en');
+  return { locale, messages: await messages, antd: undefined };
+}
+
+const basename = `${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin`;
+
+export function App() {
+  const [locale] = useAdminLocale();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [queryClient] = useState(createQueryClient);
+  const settings = useStore($themeSettings);
+  const dark = isDark(settings.themeScheme, useSystemDark());
+
+  useEffect(() => {
+    let current = true;
+    void loadLocale(locale).then((result) => {
+      if (current) setLoaded(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.documentElement.dataset['scheme'] = dark ? 'dark' : 'light';
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  }, [locale, dark]);
+
+  const i18n = useMemo(() => (loaded ? { locale: loaded.locale, t: makeAdminT(loaded.locale, loaded.messages) } : null), [loaded]);
+  const theme = useMemo(
+    () => ({
+      algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: {
+        colorPrimary: settings.themeColor,
+        colorInfo: settings.otherColor.info,
+        colorSuccess: settings.otherColor.success,
+        colorWarning: settings.otherColor.warning,
+        colorError: settings.otherColor.error,
+        motion: settings.page.animate,
+      },
+    }),
+    [dark, settings.themeColor, settings.otherColor, settings.page.animate],
+  );
+
+  // Until its strings are here the page's own splash stays.
+  if (!i18n) return null;
+  return (
+    <AdminI18nContext.Provider value={i18n}>
+      <ConfigProvider theme={theme} locale={loaded?.antd}>
+        <AntApp>
+          <ThemeVars />
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter basename={basename}>
+              <AppRoutes />
+              <HttpNotices />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </AdminI18nContext.Provider>
+  );
+}

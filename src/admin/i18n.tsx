@@ -1,0 +1,41 @@
+/**
+ * The back office's strings: every `admin*.json` of the page's locale (src/i18n/locales/<locale>/),
+ * loaded on demand so a session in one language never downloads the other. The shell's strings
+ * are `admin.json` (namespace `admin`); a screen adds its own file, `admin-orders.json` say
+ * (namespace `adminOrders`), and the same import in the locale's index.ts for the key-parity
+ * check: nothing here changes. Translation is the shop's own translator (src/i18n/core.ts).
+ */
+import { createContext, useContext } from 'react';
+import { createTranslate, type MessageKey, type MessageValues, type Messages } from '../i18n/core.ts';
+import type { Locale } from '../domain/locale.ts';
+
+const catalogueFiles = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/admin*.json', { import: 'default' });
+
+/** `admin-orders.json` → `adminOrders`. */
+export function namespaceOf(file: string): string {
+  const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.json$/, '');
+  return base.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+export async function loadAdminMessages(locale: Locale): Promise<Partial<Messages>> {
+  const entries = Object.entries(catalogueFiles).filter(([file]) => file.includes(`/locales/${locale}/`));
+  const loaded = await Promise.all(entries.map(async ([file, load]) => [namespaceOf(file), await load()] as const));
+  return Object.fromEntries(loaded) as Partial<Messages>;
+}
+
+export type AdminT = (key: MessageKey, values?: MessageValues) => string;
+
+export function makeAdminT(locale: Locale, messages: Partial<Messages>): AdminT {
+  return createTranslate(locale, messages);
+}
+
+export interface AdminI18n {
+  locale: Locale;
+  t: AdminT;
+}
+
+export const AdminI18nContext = createContext<AdminI18n>({ locale: 'en-US', t: (key) => key });
+
+export function useT(): AdminI18n {
+  return useContext(AdminI18nContext);
+}

@@ -1,0 +1,12 @@
+/**
+ * The back office's entry, loaded by src/pages/admin/index.astro only. The HTTP layer gets the
+ * shop's code handling (token refresh, forced and modal logout) as on every storefront page.
+ */
+import { createRoot } from 'react-dom/client';
+import { installHttpHandling } from '../stores/http-install.ts';
+import { App } from './App.tsx';
+import './admin.css';
+
+installHttpHandling();
+const mount = document.getElementById('admin-root');
+if (mount) createRoot(mount).render(<App />);

@@ -1,0 +1,138 @@
+/**
+ * The audit log (R_SUPER, `audit:view`): every back-office write, newest first, filtered by
+ * action, entity, entity id and dates; a row opens to its values before and after, side by side.
+ * The filters are applied on "search", so a half-typed filter stays as typed (also while
+ * another tab is shown: the tab cache keeps this screen mounted).
+ */
+import { Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { AuditRow } from '../../../domain/admin.model.ts';
+import { adminApi } from '../../../domain/api/admin.ts';
+import { useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { diffValues } from './diff.ts';
+
+interface Filters {
+  action?: string;
+  entity?: string;
+  entityId?: string;
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const PAGE_SIZE = 20;
+
+function request(filters: Filters, current: number) {
+  const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+  const [from, to] = filters.dates ?? [];
+  return {
+    current,
+    size: PAGE_SIZE,
+    action: text(filters.action),
+    entity: text(filters.entity),
+    entityId: text(filters.entityId),
+    from: from?.format('YYYY-MM-DD'),
+    to: to?.format('YYYY-MM-DD'),
+  };
+}
+
+function Changes({ row }: { row: AuditRow }) {
+  const { t } = useT();
+  const rows = diffValues(row.before, row.after);
+  if (rows.length === 0) return <Typography.Text type="secondary">{t('admin.audit.noChange')}</Typography.Text>;
+  return (
+    <table className="admin-diff" data-testid="audit-diff">
+      <thead>
+        <tr>
+          <th>{t('admin.audit.field')}</th>
+          <th>{t('admin.audit.before')}</th>
+          <th>{t('admin.audit.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((diff) => (
+          <tr key={diff.field} className={diff.changed ? 'is-changed' : ''}>
+            <th scope="row">{diff.field}</th>
+            <td className="before">{diff.before ?? t('admin.common.none')}</td>
+            <td className="after">{diff.after ?? t('admin.common.none')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function AuditScreen() {
+  const { t, locale } = useT();
+  const [form] = Form.useForm<Filters>();
+  const [applied, setApplied] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const query = useApiQuery(adminApi.auditList, request(applied, page));
+
+  return (
+    <div className="admin-screen">
+      <Form
+        form={form}
+        layout="inline"
+        className="admin-filters"
+        onFinish={(values) => {
+          setApplied(values);
+          setPage(1);
+        }}
+        data-testid="audit-filters"
+      >
+        <Form.Item name="action" label={t('admin.audit.action')}>
+          <Input allowClear placeholder={t('admin.audit.filterHint')} maxLength={60} data-testid="audit-action" />
+        </Form.Item>
+        <Form.Item name="entity" label={t('admin.audit.entity')}>
+          <Input allowClear maxLength={40} />
+        </Form.Item>
+        <Form.Item name="entityId" label={t('admin.audit.entityId')}>
+          <Input allowClear maxLength={60} />
+        </Form.Item>
+        <Form.Item name="dates" label={t('admin.audit.dates')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('admin.common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setApplied({});
+              setPage(1);
+            }}
+          >
+            {t('admin.common.reset')}
+          </Button>
+        </Space>
+      </Form>
+      <Table<AuditRow>
+        rowKey="id"
+        size="middle"
+        loading={query.isFetching}
+        dataSource={query.data?.records ?? []}
+        locale={query.isError ? { emptyText: t('admin.common.loadFailed') } : undefined}
+        expandable={{ expandedRowRender: (row) => <Changes row={row} /> }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: query.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => t('admin.common.total', { total }),
+          onChange: setPage,
+        }}
+        columns={[
+          { key: 'at', title: t('admin.audit.at'), dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString(locale) },
+          { key: 'actor', title: t('admin.audit.actor'), dataIndex: 'actorEmail' },
+          { key: 'action', title: t('admin.audit.action'), dataIndex: 'action', render: (action: string) => <code>{action}</code> },
+          { key: 'entity', title: t('admin.audit.entity'), dataIndex: 'entity' },
+          { key: 'entityId', title: t('admin.audit.entityId'), dataIndex: 'entityId' },
+        ]}
+        scroll={{ x: 720 }}
+        data-testid="audit-table"
+      />
+    </div>
+  );
+}

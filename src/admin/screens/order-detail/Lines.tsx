@@ -1,0 +1,87 @@
+/** The order's lines with everything printed or packed for each: size, print type, player or name and number, lettering, patches, add-ons. */
+import { Space, Table, Tag, Typography } from 'antd';
+import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
+import type { OrderLineRecord } from '../../../domain/orders.model.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useT } from '../../i18n.tsx';
+import { useMoney } from '../orders/labels.tsx';
+import { refundedQuantities } from './refund.ts';
+
+export function Personalisation({ line }: { line: OrderLineRecord }) {
+  const { t } = useT();
+  const money = useMoney();
+  const printed = line.customName !== null || line.customNumber !== null;
+  const premium = (option: string) => t(`adminOrders.premium.${option}` as MessageKey);
+  return (
+    <div className="admin-personalisation" data-testid={`line-${line.id}`}>
+      <div>
+        <Tag>{t(`adminOrders.customType.${line.customType}` as MessageKey)}</Tag>
+        {printed && (
+          <strong className="admin-print" data-print>
+            {[line.customName, line.customNumber].filter(Boolean).join(' ')}
+          </strong>
+        )}
+      </div>
+      {printed && (
+        <Typography.Text type="secondary">
+          {t('adminOrders.detail.premiumName', { option: premium(line.premiumNameOption) })} · {t('adminOrders.detail.premiumNumber', { option: premium(line.premiumNumberOption) })}
+        </Typography.Text>
+      )}
+      {line.patches.length > 0 && (
+        <div>
+          {t('adminOrders.detail.patches')}: {line.patches.map((p) => `${p.patchName} (${money(p.patchPrice, 'EUR')})`).join(', ')}
+        </div>
+      )}
+      {line.addonItems.length > 0 && (
+        <div>
+          {t('adminOrders.detail.addons')}: {line.addonItems.map((a) => a.name).join(', ')}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Lines({ order }: { order: AdminOrderDetail }) {
+  const { t } = useT();
+  const money = useMoney();
+  const currency = order.amounts.currency;
+  const refunded = refundedQuantities(order.refunds);
+  return (
+    <Table<OrderLineRecord>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={order.lines}
+      scroll={{ x: 720 }}
+      data-testid="order-lines"
+      columns={[
+        {
+          key: 'product',
+          title: t('adminOrders.detail.product'),
+          render: (_v, line) => (
+            <Space align="start">
+              {line.image && <img src={line.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
+              <span>{line.name}</span>
+            </Space>
+          ),
+        },
+        { key: 'size', dataIndex: 'size', title: t('adminOrders.detail.size'), width: 70 },
+        { key: 'print', title: t('adminOrders.detail.print'), render: (_v, line) => <Personalisation line={line} /> },
+        { key: 'unit', title: t('adminOrders.detail.unitPrice'), align: 'right', render: (_v, line) => money(line.unitPrice, currency) },
+        {
+          key: 'qty',
+          title: t('adminOrders.detail.quantity'),
+          align: 'right',
+          width: 110,
+          render: (_v, line) => (
+            <div className="admin-two-lines is-end">
+              <span>{line.quantity}</span>
+              {refunded.get(line.id) ? <Typography.Text type="warning" className="admin-nowrap">{t('adminOrders.detail.refundedQty', { count: refunded.get(line.id)! })}</Typography.Text> : null}
+            </div>
+          ),
+        },
+        { key: 'total', title: t('adminOrders.detail.lineTotal'), align: 'right', render: (_v, line) => money(line.lineTotal, currency) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Asks before moving an order: to production, shipped (carrier, tracking number, optional link),
+ * delivered, cancelled or refunded in full. An override (R_SUPER, personalised items already in
+ * production) needs a reason. The server's refusal is shown by the HTTP layer and the dialog stays.
+ */
+import { App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
+import { CARRIERS } from '../../../domain/carriers.ts';
+import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
+import { adminApi } from '../../../domain/api/admin.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useStatusName } from '../orders/labels.tsx';
+import type { MoveChoice } from './moves.ts';
+
+export type { MoveChoice };
+
+
+interface Values {
+  note?: string;
+  carrier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+  reason?: string;
+}
+
+export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail; choice: MoveChoice | null; onClose: () => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const statusName = useStatusName();
+  const [form] = Form.useForm<Values>();
+  const move = useApiMutation(adminApi.moveOrder, [adminApi.order, adminApi.orderList, adminApi.dashboard, adminApi.auditList]);
+  const to = choice?.to;
+  const question =
+    to === 'cancelled' && order.status !== 'pending_payment'
+      ? t('adminOrders.move.confirmCancelPaid', { orderNo: order.orderNo })
+      : to === 'refunded'
+        ? t('adminOrders.move.confirmFullRefund', { orderNo: order.orderNo })
+        : t('adminOrders.move.confirm', { orderNo: order.orderNo, status: to ? statusName(to) : '' });
+
+  const submit = async (values: Values) => {
+    if (!choice) return;
+    const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+    try {
+      await move.mutateAsync({
+        orderNo: order.orderNo,
+        to: choice.to,
+        from: order.status,
+        note: text(values.note),
+        ...(choice.to === 'shipped' ? { carrier: text(values.carrier), trackingNumber: text(values.trackingNumber), trackingUrl: text(values.trackingUrl) } : {}),
+        ...(choice.override ? { override: true, reason: text(values.reason) } : {}),
+      });
+    } catch {
+      return;
+    }
+    void message.success(t('adminOrders.move.done', { status: statusName(choice.to) }));
+    form.resetFields();
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={choice !== null}
+      title={to ? t(`adminOrders.move.${to}` as MessageKey) : ''}
+      okText={t('admin.common.confirm')}
+      cancelText={t('admin.common.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={move.isPending}
+      destroyOnHidden
+      data-testid="move-dialog"
+    >
+      <Typography.Paragraph>{question}</Typography.Paragraph>
+      <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false}>
+        {to === 'shipped' && (
+          <>
+            <Form.Item name="carrier" label={t('adminOrders.move.carrier')} rules={[{ required: true, whitespace: true, message: t('adminOrders.move.required') }]}>
+              <AutoComplete options={CARRIERS.map((c) => ({ value: c.name }))} filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())} maxLength={60} data-testid="ship-carrier" />
+            </Form.Item>
+            <Form.Item
+              name="trackingNumber"
+              label={t('adminOrders.move.trackingNumber')}
+              extra={t('adminOrders.move.trackingHint')}
+              rules={[
+                { required: true, whitespace: true, message: t('adminOrders.move.required') },
+                { pattern: /^\s*[A-Za-z0-9-]{4,40}\s*$/, message: t('adminOrders.move.trackingHint') },
+              ]}
+            >
+              <Input maxLength={40} data-testid="ship-tracking" />
+            </Form.Item>
+            <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[{ type: 'url', message: t('adminOrders.move.trackingUrlHint') }]}>
+              <Input maxLength={500} inputMode="url" />
+            </Form.Item>
+          </>
+        )}
+        {choice?.override && (
+          <Form.Item name="reason" label={t('adminOrders.move.overrideReason')} extra={t('adminOrders.move.override')} rules={[{ required: true, whitespace: true, message: t('adminOrders.move.reasonRequired') }]}>
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} data-testid="move-reason" />
+          </Form.Item>
+        )}
+        <Form.Item name="note" label={t('adminOrders.move.note')}>
+          <Input.TextArea maxLength={500} autoSize={{ minRows: 1 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * A refund through PayPal, by lines (with quantities; their stock returns when not yet printed) or
+ * by an amount, with a reason; R_SUPER may override the personalised rule. The idempotency key is
+ * made when the dialog opens, so a double click or a retry names the same refund and cannot pay
+ * twice. The dialog asks once more, with the amount, before sending.
+ */
+import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
+import { adminApi } from '../../../domain/api/admin.ts';
+import { minorUnitDigits } from '../../../domain/money.model.ts';
+import type { OrderLineRecord } from '../../../domain/orders.model.ts';
+import { useApiMutation } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useMoney } from '../orders/labels.tsx';
+import { estimateLines, linesLeft, newIdempotencyKey, refundRequest, toMinor, type RefundMode } from './refund.ts';
+
+interface Props {
+  order: AdminOrderDetail;
+  open: boolean;
+  /** Whether the caller may override (and the order needs it for printed items). */
+  mayOverride: boolean;
+  onClose: () => void;
+}
+
+export function RefundDialog(props: Props) {
+  // A fresh body (and key) each time the dialog opens.
+  return props.open ? <RefundBody {...props} /> : null;
+}
+
+function RefundBody({ order, mayOverride, onClose }: Props) {
+  const { t } = useT();
+  const { modal, message } = App.useApp();
+  const money = useMoney();
+  const currency = order.amounts.currency;
+  const [key] = useState(newIdempotencyKey);
+  const [mode, setMode] = useState<RefundMode>('lines');
+  const [quantities, setQuantities] = useState<Record<number, number | null>>({});
+  const [amount, setAmount] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const [override, setOverride] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const refund = useApiMutation(adminApi.refund, [adminApi.order, adminApi.orderList, adminApi.dashboard, adminApi.auditList]);
+  const left = useMemo(() => new Map(linesLeft(order).map((l) => [l.id, l.left])), [order]);
+  const chosen = order.lines.filter((line) => (quantities[line.id] ?? 0) > 0).map((line) => ({ unitPrice: line.unitPrice, quantity: quantities[line.id]! }));
+  const estimate = mode === 'lines' ? estimateLines(order.amounts, chosen) : amount === null ? 0 : toMinor(amount, currency, minorUnitDigits);
+  const digits = minorUnitDigits(currency);
+
+  const send = () => {
+    const built = refundRequest(order.orderNo, key, { mode, quantities, amount: amount === null ? null : toMinor(amount, currency, minorUnitDigits), reason, override }, order.refundable);
+    if (!built.ok) {
+      setProblem(built.problem === 'tooMuch' ? t('adminOrders.refund.tooMuch', { max: money(order.refundable, currency) }) : built.problem === 'reasonRequired' ? t('adminOrders.move.reasonRequired') : t('adminOrders.refund.nothingChosen'));
+      return;
+    }
+    setProblem(null);
+    modal.confirm({
+      title: t('adminOrders.move.confirmTitle'),
+      content: t('adminOrders.refund.confirm', { amount: money(estimate, currency) }),
+      okText: t('adminOrders.refund.submit'),
+      cancelText: t('admin.common.cancel'),
+      onOk: async () => {
+        try {
+          await refund.mutateAsync(built.body);
+        } catch {
+          return;
+        }
+        void message.success(t('adminOrders.refund.done'));
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      width={720}
+      title={t('adminOrders.refund.title', { orderNo: order.orderNo })}
+      okText={t('adminOrders.refund.submit')}
+      cancelText={t('admin.common.cancel')}
+      onOk={send}
+      onCancel={onClose}
+      confirmLoading={refund.isPending}
+      data-testid="refund-dialog"
+    >
+      <Segmented<RefundMode>
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'lines', label: t('adminOrders.refund.byLines') },
+          { value: 'amount', label: t('adminOrders.refund.byAmount') },
+        ]}
+        data-testid="refund-mode"
+      />
+      <div className="admin-refund-body">
+        {mode === 'lines' ? (
+          <Table<OrderLineRecord>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={order.lines}
+            scroll={{ x: 480 }}
+            columns={[
+              {
+                key: 'line',
+                title: t('adminOrders.refund.line'),
+                render: (_v, line) => (
+                  <div className="admin-two-lines">
+                    <span>{line.name}</span>
+                    <Typography.Text type="secondary">
+                      {line.size}
+                      {line.customName || line.customNumber ? ` · ${[line.customName, line.customNumber].filter(Boolean).join(' ')}` : ''} · {money(line.unitPrice, currency)}
+                    </Typography.Text>
+                  </div>
+                ),
+              },
+              { key: 'left', title: t('adminOrders.refund.left'), align: 'right', render: (_v, line) => left.get(line.id) ?? 0 },
+              {
+                key: 'qty',
+                title: t('adminOrders.refund.quantity'),
+                align: 'right',
+                render: (_v, line) => (
+                  <InputNumber
+                    min={0}
+                    max={left.get(line.id) ?? 0}
+                    precision={0}
+                    disabled={(left.get(line.id) ?? 0) === 0}
+                    value={quantities[line.id] ?? null}
+                    onChange={(value) => setQuantities((q) => ({ ...q, [line.id]: value }))}
+                    aria-label={`${t('adminOrders.refund.quantity')} ${line.name}`}
+                    data-testid={`refund-qty-${line.id}`}
+                    style={{ width: 80 }}
+                  />
+                ),
+              },
+            ]}
+          />
+        ) : (
+          <Form.Item label={t('adminOrders.refund.amount', { currency })} extra={t('adminOrders.refund.amountHint', { max: money(order.refundable, currency) })} layout="vertical">
+            <InputNumber<number>
+              min={0}
+              max={order.refundable / 10 ** digits}
+              precision={digits}
+              step={digits ? 0.01 : 1}
+              value={amount}
+              onChange={setAmount}
+              style={{ width: 200 }}
+              data-testid="refund-amount"
+            />
+          </Form.Item>
+        )}
+        {mode === 'lines' && chosen.length > 0 && (
+          <Typography.Paragraph type="secondary" data-testid="refund-estimate">
+            {t('adminOrders.refund.estimate', { amount: money(estimate, currency) })}
+          </Typography.Paragraph>
+        )}
+        <Form.Item label={t('adminOrders.refund.reason')} layout="vertical" required>
+          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} autoSize={{ minRows: 2 }} placeholder={t('adminOrders.refund.reasonPlaceholder')} data-testid="refund-reason" />
+        </Form.Item>
+        {mayOverride && (
+          <Checkbox checked={override} onChange={(e) => setOverride(e.target.checked)} data-testid="refund-override">
+            {t('adminOrders.refund.override')}
+          </Checkbox>
+        )}
+        {problem && (
+          <Typography.Paragraph type="danger" role="alert">
+            {problem}
+          </Typography.Paragraph>
+        )}
+      </div>
+    </Modal>
+  );
+}

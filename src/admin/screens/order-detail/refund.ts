@@ -1,0 +1,80 @@
+/**
+ * What the refund dialog works out before asking the server: how many of each line are still
+ * refundable, about how much chosen lines give back (the server's rule: their price less their
+ * share of the multi-buy and coupon discounts), and the request it sends. The server decides;
+ * this only lets staff see what they are about to do.
+ */
+import type { AdminOrderDetail, AdminRefund } from '../../../domain/admin.model.ts';
+import { divRound } from '../../../domain/money.model.ts';
+import type { OrderAmounts } from '../../../domain/orders.model.ts';
+
+export type RefundMode = 'lines' | 'amount';
+
+/** Quantities already refunded per line (refunds under way count; failed ones do not). */
+export function refundedQuantities(refunds: readonly AdminRefund[]): Map<number, number> {
+  const done = new Map<number, number>();
+  for (const refund of refunds) {
+    if (refund.status === 'failed') continue;
+    for (const line of refund.lines) done.set(line.orderItemId, (done.get(line.orderItemId) ?? 0) + line.quantity);
+  }
+  return done;
+}
+
+/** Each line with what is left of it to refund. */
+export function linesLeft(detail: Pick<AdminOrderDetail, 'lines' | 'refunds'>): { id: number; left: number }[] {
+  const done = refundedQuantities(detail.refunds);
+  return detail.lines.map((line) => ({ id: line.id, left: Math.max(0, line.quantity - (done.get(line.id) ?? 0)) }));
+}
+
+/** About what chosen lines give back, in the order's minor units (the server's linesAmount). */
+export function estimateLines(
+  amounts: Pick<OrderAmounts, 'items' | 'tierDiscount' | 'couponDiscount'>,
+  lines: readonly { unitPrice: number; quantity: number }[],
+): number {
+  if (amounts.items === 0) return 0;
+  const gross = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  return divRound(gross * (amounts.items - amounts.tierDiscount - amounts.couponDiscount), amounts.items);
+}
+
+/** A key made once per dialog: a second click, or a retry after a lost answer, names the same refund. */
+export function newIdempotencyKey(): string {
+  return `refund-${crypto.randomUUID()}`;
+}
+
+export interface RefundForm {
+  mode: RefundMode;
+  /** Quantity per line id (zero or missing: not refunded). */
+  quantities: Record<number, number | null | undefined>;
+  /** Minor units, for the amount mode. */
+  amount: number | null | undefined;
+  reason: string;
+  override: boolean;
+}
+
+/** The refund call's body, or why it cannot be sent yet (a message key of the `adminOrders.refund` group). */
+export function refundRequest(
+  orderNo: string,
+  key: string,
+  form: RefundForm,
+  refundable: number,
+): { ok: true; body: { orderNo: string; idempotencyKey: string; lines?: { orderItemId: number; quantity: number }[]; amount?: number; reason: string; override: boolean } } | { ok: false; problem: 'nothingChosen' | 'tooMuch' | 'reasonRequired' } {
+  const reason = form.reason.trim();
+  if (form.mode === 'lines') {
+    const lines = Object.entries(form.quantities)
+      .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
+      .map(([id, quantity]) => ({ orderItemId: Number(id), quantity }));
+    if (lines.length === 0) return { ok: false, problem: 'nothingChosen' };
+    if (!reason) return { ok: false, problem: 'reasonRequired' };
+    return { ok: true, body: { orderNo, idempotencyKey: key, lines, reason, override: form.override } };
+  }
+  const amount = form.amount ?? 0;
+  if (!Number.isInteger(amount) || amount <= 0) return { ok: false, problem: 'nothingChosen' };
+  if (amount > refundable) return { ok: false, problem: 'tooMuch' };
+  if (!reason) return { ok: false, problem: 'reasonRequired' };
+  return { ok: true, body: { orderNo, idempotencyKey: key, amount, reason, override: form.override } };
+}
+
+/** A typed decimal amount (12.5 in EUR) as minor units of the currency (1250); JPY has none. */
+export function toMinor(value: number, currency: string, digits: (code: string) => number): number {
+  return Math.round(value * 10 ** digits(currency));
+}

@@ -1,0 +1,306 @@
+/**
+ * Orders: the server-paginated table with its filters (status, dates, currency, country,
+ * personalised, payment) and search; sorting; the CSV export of what the filter shows; row
+ * selection with bulk moves and production sheets. A row opens the order in its own tab. The
+ * filters typed and applied live in this screen, which the tab cache keeps mounted.
+ */
+import { App, Button, DatePicker, Form, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../client/http.ts';
+import { PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer } from '../../../domain/admin.model.ts';
+import { adminApi } from '../../../domain/api/admin.ts';
+import { CURRENCY_CODES } from '../../../domain/money.model.ts';
+import { ORDER_STATUSES } from '../../../domain/orders.model.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useAdminSession } from '../../state/session.ts';
+import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
+import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
+
+interface FormValues extends Omit<OrderFilters, 'from' | 'to'> {
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+function toFilters(values: FormValues): OrderFilters {
+  const { dates, ...rest } = values;
+  return { ...rest, from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') };
+}
+
+/** Hands the export's CSV to the browser as a file. */
+function download(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export default function OrdersScreen() {
+  const { t } = useT();
+  const { modal, message } = App.useApp();
+  const navigate = useNavigate();
+  const { user } = useAdminSession();
+  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const money = useMoney();
+  const when = useDateTime();
+  const statusName = useStatusName();
+  const [form] = Form.useForm<FormValues>();
+  const [table, setTable] = useState<OrderTableState>(INITIAL_TABLE);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+  // On phones the filters beyond the search fold away until asked for (values stay in the form).
+  const [folded, setFolded] = useState(true);
+  const list = useApiQuery(adminApi.orderList, listRequest(table));
+  const bulk = useApiMutation(adminApi.bulkMove, [adminApi.orderList, adminApi.dashboard, adminApi.order]);
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      const file = await call(adminApi.orderExport, exportRequest(table));
+      download(file.fileName, file.csv);
+      void message.success(t('adminOrders.list.exported', { rows: file.rows }));
+    } catch {
+      // The HTTP layer showed the server's message (too many rows, say).
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const onBulk = (to: 'processing' | 'delivered') =>
+    modal.confirm({
+      title: t('adminOrders.move.confirmTitle'),
+      content: t('adminOrders.list.bulkConfirm', { count: selected.length, status: statusName(to) }),
+      okText: t('admin.common.confirm'),
+      cancelText: t('admin.common.cancel'),
+      onOk: async () => {
+        let answer: BulkMoveAnswer;
+        try {
+          answer = await bulk.mutateAsync({ orderNos: selected, to });
+        } catch {
+          return;
+        }
+        setSelected(answer.failed.map((f) => f.orderNo));
+        const summary = t('adminOrders.list.bulkDone', { moved: answer.moved.length, failed: answer.failed.length });
+        if (answer.failed.length === 0) void message.success(summary);
+        else
+          modal.warning({
+            title: summary,
+            content: (
+              <ul className="admin-bulk-failed" data-testid="bulk-failed">
+                {answer.failed.map((f) => (
+                  <li key={f.orderNo}>
+                    <strong>{f.orderNo}</strong>: {f.msg}
+                  </li>
+                ))}
+              </ul>
+            ),
+          });
+      },
+    });
+
+  const personalisedOptions = [
+    { value: 'yes', label: t('adminOrders.common.yes') },
+    { value: 'no', label: t('adminOrders.common.no') },
+  ];
+
+  return (
+    <div className="admin-screen admin-orders" data-testid="orders-screen">
+      <Form<FormValues>
+        form={form}
+        layout="inline"
+        className={`admin-filters${folded ? ' is-folded' : ''}`}
+        onFinish={(values) => {
+          setTable((state) => applyFilters(state, toFilters(values)));
+          setSelected([]);
+        }}
+        data-testid="orders-filters"
+      >
+        <Form.Item name="query" className="admin-filter-query">
+          <Input allowClear maxLength={100} placeholder={t('adminOrders.list.search')} aria-label={t('adminOrders.list.search')} data-testid="orders-query" />
+        </Form.Item>
+        <Form.Item name="status" label={t('adminOrders.list.status')}>
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            placeholder={t('adminOrders.list.any')}
+            style={{ minWidth: 180 }}
+            options={ORDER_STATUSES.map((status) => ({ value: status, label: statusName(status) }))}
+            data-testid="orders-status"
+          />
+        </Form.Item>
+        <Form.Item name="dates" label={t('adminOrders.list.dates')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
+        <Form.Item name="currency" label={t('adminOrders.list.currency')}>
+          <Select allowClear placeholder={t('adminOrders.list.any')} style={{ width: 100 }} options={CURRENCY_CODES.map((code) => ({ value: code, label: code }))} />
+        </Form.Item>
+        <Form.Item name="country" label={t('adminOrders.list.country')} rules={[{ pattern: /^[A-Za-z]{2}$/, message: t('adminOrders.list.countryHint') }]}>
+          <Input allowClear maxLength={2} placeholder={t('adminOrders.list.countryHint')} style={{ width: 90 }} />
+        </Form.Item>
+        <Form.Item name="personalised" label={t('adminOrders.list.personalised')}>
+          <Select allowClear placeholder={t('adminOrders.list.any')} style={{ width: 100 }} options={personalisedOptions} />
+        </Form.Item>
+        <Form.Item name="payment" label={t('adminOrders.list.payment')}>
+          <Select
+            allowClear
+            placeholder={t('adminOrders.list.any')}
+            style={{ width: 150 }}
+            options={PAYMENT_STATES.map((state) => ({ value: state, label: t(`adminOrders.payment.${state}` as MessageKey) }))}
+          />
+        </Form.Item>
+        <Space wrap>
+          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
+            {folded ? t('adminOrders.list.moreFilters') : t('adminOrders.list.fewerFilters')}
+          </Button>
+          <Button type="primary" htmlType="submit" data-testid="orders-apply">
+            {t('adminOrders.list.apply')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setTable((state) => applyFilters(state, {}));
+              setSelected([]);
+            }}
+          >
+            {t('adminOrders.list.reset')}
+          </Button>
+          {may(PERMISSIONS.ORDER_EXPORT) && (
+            <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
+              {t('adminOrders.list.export')}
+            </Button>
+          )}
+        </Space>
+      </Form>
+
+      {selected.length > 0 && (
+        <div className="admin-bulk-bar" role="toolbar" data-testid="orders-bulk">
+          <Typography.Text strong>{t('adminOrders.list.selected', { count: selected.length })}</Typography.Text>
+          <Space wrap>
+            {may(PERMISSIONS.ORDER_MOVE) && (
+              <>
+                <Button onClick={() => onBulk('processing')} loading={bulk.isPending}>
+                  {t('adminOrders.list.toProduction')}
+                </Button>
+                <Button onClick={() => onBulk('delivered')} loading={bulk.isPending}>
+                  {t('adminOrders.list.toDelivered')}
+                </Button>
+              </>
+            )}
+            {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
+          </Space>
+        </div>
+      )}
+
+      <Table<AdminOrderRow>
+        rowKey="orderNo"
+        size="middle"
+        loading={list.isFetching}
+        dataSource={list.data?.records ?? []}
+        locale={list.isError ? { emptyText: t('admin.common.loadFailed') } : undefined}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: true }}
+        onRow={(row) => ({ onClick: (event) => (event.target as HTMLElement).closest('a, button, input, label, .ant-checkbox-wrapper') === null && navigate(`/orders/${row.orderNo}`), className: 'admin-clickable' })}
+        onChange={(_pagination, _filters, sorter) => {
+          const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminOrderRow> | undefined;
+          setTable((state) => applySort(state, one?.field, one?.order));
+        }}
+        pagination={{
+          current: table.current,
+          pageSize: table.size,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: ORDERS_PAGE_SIZES.map(String),
+          showTotal: (total) => t('admin.common.total', { total }),
+          onChange: (current, size) => setTable((state) => ({ ...state, current: size === state.size ? current : 1, size })),
+        }}
+        scroll={{ x: 1000 }}
+        data-testid="orders-table"
+        columns={[
+          {
+            key: 'orderNo',
+            dataIndex: 'orderNo',
+            title: t('adminOrders.list.orderNo'),
+            sorter: true,
+            sortOrder: table.sort === 'orderNo' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            fixed: 'left',
+            render: (orderNo: string) => (
+              <a
+                href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/orders/${orderNo}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(`/orders/${orderNo}`);
+                }}
+              >
+                {orderNo}
+              </a>
+            ),
+          },
+          {
+            key: 'createdAt',
+            dataIndex: 'createdAt',
+            title: t('adminOrders.list.createdAt'),
+            sorter: true,
+            sortOrder: table.sort === 'createdAt' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            render: (at: string) => when(at),
+          },
+          {
+            key: 'customer',
+            title: t('adminOrders.list.customer'),
+            render: (_value, row) => (
+              <div className="admin-two-lines">
+                <span>{row.customerName}</span>
+                <Typography.Text type="secondary">{row.email}</Typography.Text>
+              </div>
+            ),
+          },
+          { key: 'country', dataIndex: 'country', title: t('adminOrders.list.country') },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('adminOrders.list.status'),
+            sorter: true,
+            sortOrder: table.sort === 'status' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            render: (_value, row) => <StatusTag status={row.status} />,
+          },
+          { key: 'payment', title: t('adminOrders.list.payment'), render: (_value, row) => <PaymentTag state={row.paymentState} /> },
+          {
+            key: 'items',
+            title: t('adminOrders.list.items'),
+            render: (_value, row) => (
+              <Space size={4}>
+                {row.itemCount}
+                {row.personalised && (
+                  <Tooltip title={t('adminOrders.list.personalised')}>
+                    <span className="admin-badge">{t('adminOrders.list.personalisedShort')}</span>
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
+            key: 'total',
+            dataIndex: 'total',
+            title: t('adminOrders.list.total'),
+            align: 'right',
+            sorter: true,
+            sortOrder: table.sort === 'total' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            render: (_value, row) => (
+              <div className="admin-two-lines is-end">
+                <span>{money(row.total, row.currency)}</span>
+                {row.currency !== 'EUR' && <Typography.Text type="secondary">{money(row.totalEur, 'EUR')}</Typography.Text>}
+              </div>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

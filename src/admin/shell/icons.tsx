@@ -1,0 +1,17 @@
+/** The icons the route table names (domain/admin-routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
+import { AppstoreOutlined, AuditOutlined, DashboardOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined aria-hidden />,
+  orders: <ShoppingOutlined aria-hidden />,
+  print: <PrinterOutlined aria-hidden />,
+  audit: <AuditOutlined aria-hidden />,
+  staff: <TeamOutlined aria-hidden />,
+  operations: <AppstoreOutlined aria-hidden />,
+  system: <SettingOutlined aria-hidden />,
+};
+
+export function routeIcon(name: string | undefined): ReactNode {
+  return name ? (ICONS[name] ?? null) : null;
+}

@@ -1,0 +1,101 @@
+/**
+ * The mails of an order's later moves, in the shopper's language: in production, delivered,
+ * cancelled, refunded (with the amount, partial or full); and the merchant's mail for every paid
+ * order, with its link in the back office. The shipped mail is shipmentMail (templates.ts).
+ */
+import type { Locale } from '../../domain/locale.ts';
+import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
+import { escapeHtml, mailParts, type MailContent } from './templates.ts';
+
+const { html, link } = mailParts;
+
+export interface OrderMoveMailData {
+  orderNo: string;
+  /** The shopper's order page (templates.ts OrderMailData.link). */
+  link: string;
+  firstName: string;
+}
+
+export type OrderMoveMail = 'processing' | 'delivered' | 'cancelled';
+
+const MOVE_TEXT: Record<Locale, Record<OrderMoveMail, { subject: (no: string) => string; body: (no: string) => string }>> = {
+  'en-US': {
+    processing: { subject: (no) => `Order ${no} is in production`, body: (no) => `Your order ${no} is in production: we are preparing and printing your shirts now.` },
+    delivered: { subject: (no) => `Order ${no} was delivered`, body: (no) => `Your order ${no} was delivered. We hope you enjoy wearing it!` },
+    cancelled: { subject: (no) => `Order ${no} was cancelled`, body: (no) => `Your order ${no} was cancelled. If you paid for it, the money goes back to your PayPal account or card.` },
+  },
+  'zh-CN': {
+    processing: { subject: (no) => `订单 ${no} 正在制作`, body: (no) => `您的订单 ${no} 已进入制作，我们正在准备和印制您的球衣。` },
+    delivered: { subject: (no) => `订单 ${no} 已送达`, body: (no) => `您的订单 ${no} 已送达，祝您穿着愉快！` },
+    cancelled: { subject: (no) => `订单 ${no} 已取消`, body: (no) => `您的订单 ${no} 已取消。如已付款，款项将退回您的 PayPal 账户或银行卡。` },
+  },
+};
+
+function greeting(locale: Locale, firstName: string): string {
+  return locale === 'zh-CN' ? `${firstName}，您好：` : `Hello ${firstName},`;
+}
+
+function follow(locale: Locale): string {
+  return locale === 'zh-CN' ? '查看订单详情' : 'See your order';
+}
+
+function assemble(locale: Locale, subject: string, firstName: string, paragraphs: string[], orderLink: string): MailContent {
+  const hello = greeting(locale, firstName);
+  return {
+    subject,
+    text: [hello, '', ...paragraphs.flatMap((p) => [p, '']), `${follow(locale)}: ${orderLink}`, ''].join('\n'),
+    html: html(locale, [escapeHtml(hello), ...paragraphs.map(escapeHtml), link(orderLink, follow(locale))]),
+  };
+}
+
+export function orderMoveMail(locale: Locale, kind: OrderMoveMail, data: OrderMoveMailData): MailContent {
+  const text = MOVE_TEXT[locale][kind];
+  return assemble(locale, text.subject(data.orderNo), data.firstName, [text.body(data.orderNo)], data.link);
+}
+
+export interface RefundMailData extends OrderMoveMailData {
+  amount: number;
+  currency: CurrencyCode;
+  /** Everything paid has now been given back. */
+  full: boolean;
+}
+
+export function refundMail(locale: Locale, data: RefundMailData): MailContent {
+  const money = formatMoney(data.amount, data.currency, locale);
+  if (locale === 'zh-CN') {
+    const subject = data.full ? `订单 ${data.orderNo} 已全额退款` : `订单 ${data.orderNo} 已部分退款`;
+    const body = data.full ? `我们已为订单 ${data.orderNo} 退款 ${money}，全部款项已退还。` : `我们已为订单 ${data.orderNo} 部分退款 ${money}。`;
+    return assemble(locale, subject, data.firstName, [body, '款项将通过 PayPal 退回，到账时间取决于您的付款方式。'], data.link);
+  }
+  const subject = data.full ? `Order ${data.orderNo} was refunded` : `Order ${data.orderNo} was partly refunded`;
+  const body = data.full ? `We refunded ${money} for order ${data.orderNo}: everything you paid has been given back.` : `We refunded ${money} of order ${data.orderNo}.`;
+  return assemble(locale, subject, data.firstName, [body, 'The money goes back through PayPal; when it shows depends on how you paid.'], data.link);
+}
+
+export interface MerchantOrderMailData {
+  orderNo: string;
+  /** /admin/orders/<orderNo> on the site. */
+  adminLink: string;
+  total: number;
+  currency: CurrencyCode;
+  itemCount: number;
+  personalised: boolean;
+  email: string;
+  country: string;
+}
+
+/** To the shop: an order was paid and waits to be made. */
+export function merchantOrderMail(locale: Locale, data: MerchantOrderMailData): MailContent {
+  const money = formatMoney(data.total, data.currency, locale);
+  const zh = locale === 'zh-CN';
+  const subject = zh ? `新订单 ${data.orderNo}：${money}` : `New order ${data.orderNo}: ${money}`;
+  const lines = zh
+    ? [`订单 ${data.orderNo} 已付款：${data.itemCount} 件，合计 ${money}${data.personalised ? '，含个性化印制' : ''}。`, `客户：${data.email}（${data.country}）`]
+    : [`Order ${data.orderNo} was paid: ${data.itemCount} item(s), ${money}${data.personalised ? ', with personalised printing' : ''}.`, `Customer: ${data.email} (${data.country})`];
+  const open = zh ? '在后台打开订单' : 'Open the order in the back office';
+  return {
+    subject,
+    text: [...lines, '', `${open}: ${data.adminLink}`, ''].join('\n'),
+    html: html(locale, [...lines.map(escapeHtml), link(data.adminLink, open)]),
+  };
+}

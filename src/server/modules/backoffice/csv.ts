@@ -1,0 +1,21 @@
+/**
+ * RFC 4180 CSV (CRLF line ends, fields quoted when they hold a quote, comma or line break, quotes
+ * doubled) with a UTF-8 byte-order mark, so spreadsheets read Chinese names right. A field that
+ * starts with = + - @ (or a tab or carriage return) is prefixed with an apostrophe: a spreadsheet
+ * would otherwise run it as a formula (OWASP "CSV injection"). Numbers are written as they are.
+ */
+export type CsvValue = string | number | boolean | null;
+
+const BOM = '\uFEFF';
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvField(value: CsvValue): string {
+  if (value === null) return '';
+  if (typeof value !== 'string') return String(value);
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
+  return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,114 @@
+/**
+ * One order as staff see it (AdminOrderDetail): the shopper's view (OrderService.detail) plus the
+ * customer, the payment with its PayPal ids, refunds, what may still be refunded, internal notes
+ * and the moves the caller may make now. Notes are added here, each with its audit row.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { paymentStateOf, type AdminNote, type AdminOrderDetail, type AdminPayment, type AdminRefund } from '../../../domain/admin.model.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
+import { ORDER_STATUSES, moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
+import { PERMISSIONS, hasPermission, type Permission } from '../../../domain/staff.model.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { users } from '../accounts/index.ts';
+import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { OrderNotes, orders, type OrderRow, type OrderService } from '../orders/index.ts';
+import { payments, refunds } from '../payments/index.ts';
+
+/** The code a move to each status needs; paid is PayPal's to say (a verified capture), never staff's. */
+const MOVE_PERMISSION: Partial<Record<OrderStatus, Permission>> = {
+  processing: PERMISSIONS.ORDER_MOVE,
+  shipped: PERMISSIONS.ORDER_MOVE,
+  delivered: PERMISSIONS.ORDER_MOVE,
+  cancelled: PERMISSIONS.ORDER_CANCEL,
+  refunded: PERMISSIONS.ORDER_REFUND,
+};
+
+/** The statuses the caller may move the order to now: the domain's rule and their codes. */
+export function nextStatusesFor(status: OrderStatus, personalised: boolean, roles: readonly string[]): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => {
+    const code = MOVE_PERMISSION[to];
+    return code !== undefined && moveProblem(status, to, personalised) === null && hasPermission(roles, code);
+  });
+}
+
+/** Money still refundable: the captured amount less refunds done or under way; none before capture. */
+function refundableOf(payment: AdminPayment | undefined, refundRows: AdminRefund[]): number {
+  if (!payment || !['captured', 'partially_refunded'].includes(payment.status)) return 0;
+  const given = refundRows.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+  return Math.max(0, payment.amount - given);
+}
+
+export class OrderFolder {
+  private readonly db: Db;
+  private readonly orders: OrderService;
+  private readonly audit: AuditLog;
+
+  constructor(db: Db, orderService: OrderService) {
+    this.db = db;
+    this.orders = orderService;
+    this.audit = new AuditLog(db);
+  }
+
+  async row(orderNo: string): Promise<OrderRow> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    if (!row) throw notFound('order');
+    return row;
+  }
+
+  async detail(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail> {
+    const row = await this.row(orderNo);
+    const [base, paymentRows, refundRows, notes, owner] = await Promise.all([
+      this.orders.detail(row, locale),
+      this.db.select().from(payments).where(eq(payments.orderId, row.id)),
+      this.db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
+      OrderNotes.of(this.db, [row.id]),
+      row.userId === null ? Promise.resolve([]) : this.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId)),
+    ]);
+    const paymentList: AdminPayment[] = paymentRows.map((p) => ({
+      provider: p.provider,
+      status: p.status,
+      amount: p.amount,
+      currency: p.currency as CurrencyCode,
+      paypalOrderId: p.paypalOrderId,
+      captureId: p.captureId,
+      payerName: p.payerName,
+      payerEmail: p.payerEmail,
+    }));
+    const refundList: AdminRefund[] = refundRows.map((r) => ({
+      id: r.id,
+      at: r.createdAt.toISOString(),
+      amount: r.amount,
+      currency: r.currency as CurrencyCode,
+      paypalRefundId: r.paypalRefundId,
+      status: r.status as AdminRefund['status'],
+      reason: r.reason,
+      byEmail: r.byEmail,
+      lines: r.lines,
+      restocked: r.restocked,
+    }));
+    const shipTo = `${row.shippingAddress.firstName} ${row.shippingAddress.lastName}`.trim();
+    const account = owner[0];
+    return {
+      ...base,
+      paymentState: paymentStateOf(paymentRows[0]?.status),
+      customer: { userId: row.userId, email: row.email, name: account ? `${account.firstName} ${account.lastName}`.trim() : shipTo, locale: row.locale },
+      payments: paymentList,
+      refunds: refundList,
+      refundable: refundableOf(paymentList[0], refundList),
+      notes: notes.get(row.id) ?? [],
+      nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, roles),
+    };
+  }
+
+  /** An internal note and its audit row, in one transaction. */
+  async addNote(actor: AuditActor, orderNo: string, text: string): Promise<AdminNote> {
+    const row = await this.row(orderNo);
+    return this.db.transaction(async (tx) => {
+      const note = await OrderNotes.add(tx, row.id, actor, text);
+      await this.audit.record(tx, { actor, action: 'order.note', entity: 'order', entityId: row.orderNo, before: null, after: { noteId: note.id, text } });
+      return note;
+    });
+  }
+}

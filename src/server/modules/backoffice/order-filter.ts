@@ -1,0 +1,71 @@
+/**
+ * The orders table's filter, search and sort as SQL, shared by the list, the export and the
+ * benchmark. Every condition is one an index of migration 0006 serves (docs/back-office.md
+ * "Orders list"): search is by prefix so the expression indexes apply, never `%x%`.
+ */
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { OrderSortField } from '../../../domain/admin.model.ts';
+import type { z } from 'zod';
+import type { orderFilterShape } from '../../../domain/admin.schema.ts';
+import { orders } from '../orders/index.ts';
+import { payments } from '../payments/index.ts';
+
+type FilterShape = { [K in keyof typeof orderFilterShape]: z.output<(typeof orderFilterShape)[K]> };
+export type OrderFilter = Partial<FilterShape>;
+
+const DAY_MS = 86_400_000;
+
+/** The order's total in EUR minor units, at the rate locked when it was placed. */
+export const totalEurSql = sql<number>`round(${orders.total}::numeric * ${orders.baseRateX100} / ${orders.rateX100})::int`;
+export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`;
+export const countrySql = sql<string>`(${orders.shippingAddress}->>'country')`;
+
+/** `like` pattern of a prefix, its wildcards escaped. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * An order number ("JS-..."), an email (has "@"), or a name: first name or "first last" by
+ * prefix, or last name by prefix. Case does not matter.
+ */
+function searchCondition(query: string): SQL {
+  const text = query.toLowerCase();
+  if (/^js-/.test(text)) return sql`${orders.orderNo} like ${prefixPattern(query.toUpperCase())}`;
+  if (text.includes('@')) return sql`lower(${orders.email}) like ${prefixPattern(text)}`;
+  const pattern = prefixPattern(text);
+  return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
+}
+
+/** The payment state's condition on the joined payments row (none joined: unpaid). */
+function paymentCondition(state: NonNullable<OrderFilter['payment']>): SQL {
+  if (state === 'paid') return eq(payments.status, 'captured');
+  if (state === 'unpaid') return sql`(${payments.status} is null or ${payments.status} not in ('captured', 'partially_refunded', 'refunded'))`;
+  return eq(payments.status, state);
+}
+
+export function filterCondition(filter: OrderFilter): SQL | undefined {
+  const where: SQL[] = [];
+  if (filter.status?.length) where.push(inArray(orders.status, filter.status));
+  if (filter.from) where.push(gte(orders.createdAt, new Date(`${filter.from}T00:00:00Z`)));
+  if (filter.to) where.push(lt(orders.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)));
+  if (filter.currency) where.push(eq(orders.currency, filter.currency));
+  if (filter.country) where.push(sql`${countrySql} = ${filter.country}`);
+  if (filter.personalised !== undefined) where.push(eq(orders.personalised, filter.personalised));
+  if (filter.payment) where.push(paymentCondition(filter.payment));
+  if (filter.query) where.push(searchCondition(filter.query));
+  return where.length ? and(...where) : undefined;
+}
+
+const SORT_COLUMNS: Record<OrderSortField, SQL | AnyColumn> = {
+  createdAt: orders.createdAt,
+  total: totalEurSql,
+  orderNo: orders.orderNo,
+  status: orders.status,
+};
+
+/** The sort, then the id, so that pages never overlap or skip rows that tie. */
+export function orderBy(sort: OrderSortField, direction: 'asc' | 'desc'): SQL[] {
+  const by = direction === 'asc' ? asc : desc;
+  return [by(SORT_COLUMNS[sort]), by(orders.id)];
+}

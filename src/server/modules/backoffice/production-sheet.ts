@@ -1,0 +1,72 @@
+/**
+ * The production sheet (printable on A4) for one order or a batch: per shirt what the printer
+ * needs (team, size, name and number with their premium options, patches) and the packing list of
+ * each parcel, add-ons included. Orders come in the order asked for.
+ */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { ProductionSheet, SheetOrder, SheetShirt } from '../../../domain/admin.model.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { OrderStatus } from '../../../domain/orders.model.ts';
+import { CUSTOM_TYPES, type CustomType } from '../../../domain/personalisation.ts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import { pick } from '../../messages/localise.ts';
+import { products, teams } from '../catalogue/index.ts';
+import { OrderNotes, orderItems, orders } from '../orders/index.ts';
+
+type ItemRow = typeof orderItems.$inferSelect;
+
+function printOf(item: ItemRow): SheetShirt['print'] {
+  const kind = ({ [CUSTOM_TYPES.CHOOSE_PLAYER]: 'player', [CUSTOM_TYPES.ADD_YOURS]: 'custom', [CUSTOM_TYPES.STANDARD]: 'blank' } as Partial<Record<CustomType, 'player' | 'custom' | 'blank'>>)[item.customType];
+  // A blank shirt (type 1) has nothing to print.
+  if (!kind) return null;
+  return { kind, name: item.customName, number: item.customNumber, premiumName: item.premiumNameOption, premiumNumber: item.premiumNumberOption };
+}
+
+export async function productionSheet(db: Db, orderNos: readonly string[], locale: Locale, now: Date): Promise<ProductionSheet> {
+  const wanted = [...new Set(orderNos)];
+  const rows = await db.select().from(orders).where(inArray(orders.orderNo, wanted));
+  const missing = wanted.find((no) => !rows.some((row) => row.orderNo === no));
+  if (missing) throw notFound('order');
+  const ids = rows.map((row) => row.id);
+  const [items, notes] = await Promise.all([
+    db
+      .select({ item: orderItems, team: teams.name })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(teams, eq(teams.id, products.teamId))
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(asc(orderItems.id)),
+    OrderNotes.of(db, ids),
+  ]);
+  const sheetOrders = wanted.map((orderNo): SheetOrder => {
+    const row = rows.find((r) => r.orderNo === orderNo)!;
+    const lines = items.filter((i) => i.item.orderId === row.id);
+    const shirts = lines.map(({ item, team }): SheetShirt => ({
+      orderItemId: item.id,
+      team: team ? pick(team, locale) : '',
+      product: pick(item.title, locale),
+      size: item.size,
+      quantity: item.quantity,
+      print: printOf(item),
+      patches: item.patches.map((patch) => pick(patch.name, locale)),
+    }));
+    // Each shirt of a line comes with that line's add-ons.
+    const packing = lines.flatMap(({ item }) => [
+      { title: pick(item.title, locale), size: item.size as string | null, quantity: item.quantity },
+      ...item.addons.map((addon) => ({ title: pick(addon.name, locale), size: null, quantity: item.quantity })),
+    ]);
+    const a = row.shippingAddress;
+    return {
+      orderNo: row.orderNo,
+      createdAt: row.createdAt.toISOString(),
+      status: row.status as OrderStatus,
+      shipTo: { name: `${a.firstName} ${a.lastName}`.trim(), city: a.city, country: a.country },
+      shippingMethod: row.shippingMethod,
+      shirts,
+      packing,
+      notes: (notes.get(row.id) ?? []).map((note) => note.text),
+    };
+  });
+  return { generatedAt: now.toISOString(), orders: sheetOrders };
+}

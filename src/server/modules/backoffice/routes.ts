@@ -1,0 +1,70 @@
+/** The back office's order reads (dashboard, list, export, detail, production sheet) and notes, each behind its permission code. */
+import { adminApi } from '../../../domain/api/admin.ts';
+import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, productionSheetRequestSchema } from '../../../domain/admin.schema.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/client.ts';
+import type { Guards } from '../../http/auth.ts';
+import { localeOf, userOf } from '../../http/context.ts';
+import { contractRoutes } from '../../http/define-route.ts';
+import { ok } from '../../http/envelope.ts';
+import type { OrderService } from '../orders/index.ts';
+import type { StaffService } from '../staff/index.ts';
+import { dashboard } from './dashboard.ts';
+import { OrderFolder } from './order-detail.ts';
+import { OrderTable } from './order-list.ts';
+import { productionSheet } from './production-sheet.ts';
+
+export interface BackOfficeDeps {
+  db: Db;
+  orders: OrderService;
+  staff: StaffService;
+  clock: Clock;
+}
+
+export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
+  const { db, clock } = deps;
+  const table = new OrderTable(db);
+  const folder = new OrderFolder(db, deps.orders);
+  const may = guards.requirePermission;
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    route(adminApi.dashboard, {
+      summary: 'Revenue today, 7 and 30 days (EUR and per currency), orders per status, 30 days day by day, top products, low stock, latest orders',
+      preValidation: may(PERMISSIONS.DASHBOARD_VIEW),
+      handler: async (request) => ok(await dashboard(db, table, localeOf(request), clock())),
+    });
+    route(adminApi.orderList, {
+      summary: 'Orders a page at a time: filters (status, days, currency, country, personalised, payment), search by number, email or name, sorting',
+      preValidation: may(PERMISSIONS.ORDER_VIEW),
+      request: adminOrderListRequestSchema,
+      handler: async (request) => {
+        const { current, size, ...query } = request.body;
+        return ok(await table.list(query, { current, size }));
+      },
+    });
+    route(adminApi.orderExport, {
+      summary: "The list's filter as CSV (RFC 4180, UTF-8 with BOM; formula-like fields neutralised)",
+      preValidation: may(PERMISSIONS.ORDER_EXPORT),
+      request: adminOrderExportRequestSchema,
+      handler: async (request) => ok(await table.export(request.body, localeOf(request), clock())),
+    });
+    route(adminApi.order, {
+      summary: 'An order with everything staff see: lines, customer, payments, refunds, refundable amount, timeline, notes, the moves the caller may make',
+      preValidation: may(PERMISSIONS.ORDER_VIEW),
+      request: adminOrderRequestSchema,
+      handler: async (request) => ok(await folder.detail(request.body.orderNo, localeOf(request), userOf(request).roles)),
+    });
+    route(adminApi.addNote, {
+      summary: 'An internal note on an order (never shown to the shopper); audited',
+      preValidation: may(PERMISSIONS.ORDER_NOTE),
+      request: adminNoteRequestSchema,
+      handler: async (request) => ok(await folder.addNote(await deps.staff.actor(userOf(request).userId), request.body.orderNo, request.body.text)),
+    });
+    route(adminApi.productionSheet, {
+      summary: 'The production sheet of one order or a batch: per shirt team, size, print and patches, and the packing list',
+      preValidation: may(PERMISSIONS.ORDER_SHEET),
+      request: productionSheetRequestSchema,
+      handler: async (request) => ok(await productionSheet(db, request.body.orderNos, localeOf(request), clock())),
+    });
+  });
+}

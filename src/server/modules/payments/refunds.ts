@@ -1,0 +1,246 @@
+/**
+ * Refunds asked for in the back office, full or partial, by lines (with quantities) or by an
+ * amount, through PayPal's capture refund (docs/back-office.md).
+ *
+ * 1. Under a lock on the order row, the refund is checked against what remains of the capture
+ *    (refunds already made or still pending count) and recorded as pending with its idempotency
+ *    key: two refunds of one order at once are checked one after the other, so together they
+ *    never exceed what was captured, and the same key again finds the first refund.
+ * 2. PayPal is asked, with a PayPal-Request-Id made from the refund's row: a retry after a
+ *    timeout (same key) replays the same refund at PayPal instead of paying twice.
+ * 3. Its answer is recorded (the refund completed, the payment partially_refunded or refunded,
+ *    stock back for refunded lines not yet printed, the order refunded or cancelled once
+ *    everything is paid back) with the audit row, in one transaction that only one caller wins.
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import { CODES } from '../../../domain/api/envelope.ts';
+import { divRound, formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
+import { lineRestockable, PAID_STATUSES, PRINTED_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { fail, failWith, invalid, notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
+import type { AuditLog } from '../audit/index.ts';
+import { orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
+import type { PaymentLog } from './deps.ts';
+import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
+import { payments, refunds } from './schema.ts';
+
+type RefundRow = typeof refunds.$inferSelect;
+
+export interface RefundDeps {
+  db: Db;
+  paypal: PaypalClient;
+  orders: OrderService;
+  audit: AuditLog;
+  clock: Clock;
+  log: PaymentLog;
+  /** The payment service's mapping of an unanswered PayPal call to 1503. */
+  unavailable(error: unknown): Error;
+}
+
+/** The first step's outcome: a refund to ask PayPal for (new or found again by its key), or an order closed with nothing to pay back. */
+type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow };
+
+export class RefundService implements Refunds {
+  private readonly d: RefundDeps;
+
+  constructor(deps: RefundDeps) {
+    this.d = deps;
+  }
+
+  async refund(orderNo: string, ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
+    if (ask.override) requireCode(caller, PERMISSIONS.ORDER_OVERRIDE);
+    const [order] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    if (!order) throw notFound('order');
+    const claim = await this.d.db.transaction((tx) => this.claim(tx, order.id, ask, caller));
+    if ('closed' in claim) {
+      // Nothing was taken, so there is no refund to tell of; a cancellation still is.
+      if (claim.closed.status === 'cancelled') this.d.orders.sendMoveMail(claim.closed, 'cancelled');
+      return claim.closed;
+    }
+    const { refund } = claim;
+    if (refund.status === 'failed') throw fail(CODES.CONFLICT, 'refund.failedBefore');
+    if (refund.status === 'completed') return this.current(order.id);
+
+    let answer: PaypalRefund;
+    try {
+      answer = await this.d.paypal.refundCapture(claim.captureId, `${order.orderNo}-refund-${refund.id}`, {
+        amount: { currency_code: refund.currency, value: toDecimalString(refund.amount, refund.currency) },
+      });
+    } catch (error) {
+      if (error instanceof PaypalError) {
+        await this.markFailed(refund.id);
+        this.d.log.warn({ orderNo, issue: error.issue, debugId: error.debugId }, 'PayPal refused a refund');
+        throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: error.issue ?? error.errorName }), { reason: error.issue ?? error.errorName, retry: false });
+      }
+      // Unknown outcome: the refund stays pending (its amount held), and the same key asks again.
+      throw this.d.unavailable(error);
+    }
+    if (answer.status === 'FAILED' || answer.status === 'CANCELLED') {
+      await this.markFailed(refund.id);
+      throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: answer.status }), { reason: answer.status, retry: false });
+    }
+    // PENDING: PayPal took the refund and will pay it out; it is the shop's refund from now on.
+    const settled = await this.d.db.transaction((tx) => this.settle(tx, refund, answer.id, ask, caller));
+    if (settled) {
+      if (settled.closedAs === 'cancelled') this.d.orders.sendMoveMail(settled.row, 'cancelled');
+      else this.d.orders.sendRefundMail(settled.row, refund.amount, settled.full);
+      return settled.row;
+    }
+    return this.current(order.id);
+  }
+
+  private async current(orderId: number): Promise<OrderRow> {
+    return (await this.d.orders.byId(this.d.db, orderId))!;
+  }
+
+  private async markFailed(refundId: number): Promise<void> {
+    await this.d.db.update(refunds).set({ status: 'failed', updatedAt: this.d.clock() }).where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+  }
+
+  /** Step 1, under the order's lock: the refund found by its key, or checked and recorded as pending. */
+  private async claim(tx: Tx, orderId: number, ask: RefundAsk, caller: StaffCaller): Promise<Claim> {
+    const row = await this.d.orders.lockTx(tx, orderId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+    const [existing] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, ask.idempotencyKey)));
+    if (existing) return { refund: existing, captureId: payment?.captureId ?? '' };
+
+    const status = row.status as OrderStatus;
+    if (!PAID_STATUSES.includes(status)) throw fail(CODES.CONFLICT, 'refund.notPaid');
+    const items = await this.d.orders.itemsOf(tx, orderId);
+    const earlier = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+    const lines = ask.everything ? unrefundedLines(items, earlier) : checkLines(ask.lines, items, earlier);
+    const printed = PRINTED_STATUSES.includes(status);
+    const touchesPrinted = lines.length ? lines.some((l) => items.find((i) => i.id === l.orderItemId)!.personalised) : row.personalised;
+    if (printed && touchesPrinted && !ask.override) throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
+
+    const captured = payment && payment.captureId && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? payment.amount : 0;
+    const remaining = captured - earlier.reduce((sum, r) => sum + r.amount, 0);
+    const currency = row.currency as CurrencyCode;
+    const amount = ask.everything ? remaining : (ask.amount ?? linesAmount(row, items, lines));
+    if (amount <= 0) {
+      // A cancellation of an order nothing was taken for (a free order): close it, no PayPal.
+      if (ask.everything && captured === 0) return { closed: await this.closeWithoutMoney(tx, row, lines, items, ask, caller) };
+      throw fail(CODES.CONFLICT, 'refund.nothingLeft');
+    }
+    if (amount > remaining) throw fail(CODES.CONFLICT, msg('refund.exceeds', { left: formatMoney(Math.max(0, remaining), currency) }));
+    const now = this.d.clock();
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ orderId, idempotencyKey: ask.idempotencyKey, amount, currency, status: 'pending', reason: ask.reason, lines, byId: caller.userId, byEmail: caller.email, createdAt: now, updatedAt: now })
+      .returning();
+    return { refund: refund!, captureId: payment!.captureId! };
+  }
+
+  private async closeWithoutMoney(tx: Tx, row: OrderRow, lines: RefundLine[], items: ItemRow[], ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
+    const moved = await this.d.orders.moveTx(tx, row.id, row.status as OrderStatus, ask.closeAs, 'admin', ask.reason);
+    if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
+    const restocked = await this.restock(tx, row.status as OrderStatus, lines, items);
+    if (ask.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
+    await this.d.audit.record(tx, {
+      actor: { id: caller.userId, email: caller.email },
+      action: 'order.move',
+      entity: 'order',
+      entityId: row.orderNo,
+      before: { status: row.status },
+      after: { status: moved.status, reason: ask.reason, restocked, ...(ask.override ? { override: true } : {}) },
+    });
+    return moved;
+  }
+
+  /** Puts back the lines not yet printed; answers whether any went back. */
+  private async restock(tx: Tx, status: OrderStatus, lines: RefundLine[], items: ItemRow[]): Promise<boolean> {
+    const back = lines.flatMap((line) => {
+      const item = items.find((i) => i.id === line.orderItemId)!;
+      return lineRestockable(status, item.personalised) ? [{ productId: item.productId, size: item.size, quantity: line.quantity }] : [];
+    });
+    if (back.length) await this.d.orders.restockItems(tx, back);
+    return back.length > 0;
+  }
+
+  /** Step 3: PayPal agreed. Null when another call with the same key recorded it first. */
+  private async settle(tx: Tx, refund: RefundRow, paypalRefundId: string, ask: RefundAsk, caller: StaffCaller): Promise<{ row: OrderRow; full: boolean; closedAs: OrderStatus | null } | null> {
+    const row = await this.d.orders.lockTx(tx, refund.orderId);
+    const now = this.d.clock();
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: 'completed', paypalRefundId, updatedAt: now })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (!done) return null;
+    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, refund.orderId));
+    const completed = await tx.select({ amount: refunds.amount }).from(refunds).where(and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'completed')));
+    const refunded = completed.reduce((sum, r) => sum + r.amount, 0);
+    const full = refunded >= payment!.amount;
+    await tx.update(payments).set({ status: full ? 'refunded' : 'partially_refunded', refundId: paypalRefundId, updatedAt: now }).where(eq(payments.orderId, refund.orderId));
+
+    const status = row.status as OrderStatus;
+    const restocked = await this.restock(tx, status, refund.lines, await this.d.orders.itemsOf(tx, row.id));
+    if (restocked) await tx.update(refunds).set({ restocked: true }).where(eq(refunds.id, refund.id));
+    let after = row;
+    let closedAs: OrderStatus | null = null;
+    if (full && PAID_STATUSES.includes(status)) {
+      after = (await this.d.orders.moveTx(tx, row.id, status, ask.closeAs, 'admin', ask.reason))!;
+      closedAs = ask.closeAs;
+      if (ask.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
+    }
+    await this.d.audit.record(tx, {
+      actor: { id: caller.userId, email: caller.email },
+      action: 'order.refund',
+      entity: 'order',
+      entityId: row.orderNo,
+      before: { status, paymentStatus: payment!.status, refunded: refunded - refund.amount },
+      after: {
+        status: after.status,
+        paymentStatus: full ? 'refunded' : 'partially_refunded',
+        refunded,
+        amount: refund.amount,
+        currency: refund.currency,
+        lines: refund.lines,
+        restocked,
+        paypalRefundId,
+        reason: refund.reason,
+        ...(ask.override ? { override: true } : {}),
+      },
+    });
+    return { row: after, full, closedAs };
+  }
+}
+
+/** Quantity of each line already refunded (or being refunded). */
+function refundedQuantities(earlier: readonly RefundRow[]): Map<number, number> {
+  const done = new Map<number, number>();
+  for (const r of earlier) for (const l of r.lines) done.set(l.orderItemId, (done.get(l.orderItemId) ?? 0) + l.quantity);
+  return done;
+}
+
+function unrefundedLines(items: readonly ItemRow[], earlier: readonly RefundRow[]): RefundLine[] {
+  const done = refundedQuantities(earlier);
+  return items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - (done.get(i.id) ?? 0) })).filter((l) => l.quantity > 0);
+}
+
+/** The asked lines, merged by line, each within what is left of it. */
+function checkLines(asked: readonly RefundLine[], items: readonly ItemRow[], earlier: readonly RefundRow[]): RefundLine[] {
+  const done = refundedQuantities(earlier);
+  const merged = new Map<number, number>();
+  for (const l of asked) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
+  return [...merged].map(([id, quantity]) => {
+    const item = items.find((i) => i.id === id);
+    if (!item) throw invalid(msg('refund.unknownLine', { id }));
+    const left = item.quantity - (done.get(id) ?? 0);
+    if (quantity > left) throw fail(CODES.CONFLICT, msg('refund.tooMany', { id, left }));
+    return { orderItemId: id, quantity };
+  });
+}
+
+/**
+ * What lines cost the buyer: their price less their share of the order's discounts (multi-buy
+ * and coupon spread over the items in proportion), rounded to the minor unit.
+ */
+function linesAmount(row: OrderRow, items: readonly ItemRow[], lines: readonly RefundLine[]): number {
+  const gross = lines.reduce((sum, l) => sum + items.find((i) => i.id === l.orderItemId)!.unitPrice * l.quantity, 0);
+  if (row.itemsTotal === 0) return 0;
+  return divRound(gross * (row.itemsTotal - row.tierDiscount - row.couponDiscount), row.itemsTotal);
+}

@@ -1,0 +1,7 @@
+/**
+ * The staff module: staff accounts' roles and state (rows of accounts' users table), the demo
+ * staff accounts, the staff and /route/* calls. The admin command (scripts/admin.ts) uses it too.
+ */
+export { DEMO_ACCOUNTS, demoAccountsShown, seedDemoStaff } from './demo.ts';
+export { StaffService, staffMember, type NewStaff, type StaffStatus } from './staff.ts';
+export { staffRoutes } from './routes.ts';

@@ -1,0 +1,77 @@
+/**
+ * The staff calls of the back office (R_SUPER's staff:manage), the login page's demo quick picks,
+ * and the dynamic route mode's /route/* calls (the route table filtered by the caller's roles).
+ */
+import { adminApi } from '../../../domain/api/admin.ts';
+import { routeApi } from '../../../domain/api/route.ts';
+import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/admin-routes.model.ts';
+import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/admin.schema.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { Guards } from '../../http/auth.ts';
+import { userOf } from '../../http/context.ts';
+import { contractRoutes } from '../../http/define-route.ts';
+import { ok } from '../../http/envelope.ts';
+import type { Db } from '../../db/client.ts';
+import { demoAccountsShown } from './demo.ts';
+import type { StaffService } from './staff.ts';
+
+/** Where a signed-in caller without any back-office screen lands: the 403 screen. */
+const NO_ACCESS_HOME = '403';
+
+export function staffRoutes(deps: { db: Db; staff: StaffService; production: boolean }, guards: Guards) {
+  const { staff } = deps;
+  const manage = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    route(adminApi.loginOptions, {
+      summary: "The back office login page's demo quick picks: only while the demo accounts are seeded, never in production",
+      handler: async () => ok({ demoAccounts: await demoAccountsShown(deps.db, { production: deps.production }) }),
+    });
+    route(adminApi.staffList, {
+      summary: 'Staff accounts (R_SUPER, R_ADMIN), searchable by email or name',
+      preValidation: manage,
+      request: staffListRequestSchema,
+      handler: async (request) => ok(await staff.list({ query: request.body.query }, request.body)),
+    });
+    route(adminApi.grantRole, {
+      summary: 'Give an account a role; nothing changes when it holds it already',
+      preValidation: manage,
+      request: staffRoleRequestSchema,
+      handler: async (request) => ok(await staff.grant(await staff.actor(userOf(request).userId), request.body.email, request.body.role)),
+    });
+    route(adminApi.revokeRole, {
+      summary: 'Take a role from an account; nobody revokes their own R_SUPER, and the last active R_SUPER stays',
+      preValidation: manage,
+      request: staffRoleRequestSchema,
+      handler: async (request) => ok(await staff.revoke(await staff.actor(userOf(request).userId), request.body.email, request.body.role)),
+    });
+    route(adminApi.setStaffStatus, {
+      summary: 'Disable or enable an account (a disabled one gets code 7777 on its next call); nobody disables themselves',
+      preValidation: manage,
+      request: staffStatusRequestSchema,
+      handler: async (request) => ok(await staff.setStatus(await staff.actor(userOf(request).userId), request.body.userId, request.body.status)),
+    });
+
+    route(routeApi.constantRoutes, {
+      tags: ['admin'],
+      summary: 'The back office routes open without signing in (login, 403, 404, 500)',
+      handler: async () => ok([...CONSTANT_ROUTES]),
+    });
+    route(routeApi.userRoutes, {
+      summary: "The back office routes the caller's roles may open, and the one they land on",
+      preValidation: guards.requireUser,
+      handler: async (request) => {
+        const roles = userOf(request).roles;
+        return ok({ routes: routesFor(roles), home: homeFor(roles) ?? NO_ACCESS_HOME });
+      },
+    });
+    route(routeApi.isRouteExist, {
+      summary: 'Whether a route name is one the caller may open (constant routes included)',
+      preValidation: guards.requireUser,
+      request: routeExistRequestSchema,
+      handler: async (request) => {
+        const name = request.query.routeName;
+        return ok(CONSTANT_ROUTES.some((r) => r.name === name) || routesFor(userOf(request).roles).some((r) => r.name === name));
+      },
+    });
+  });
+}

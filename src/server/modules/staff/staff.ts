@@ -1,0 +1,171 @@
+/**
+ * Staff accounts: their roles and state. The rows are accounts' users; this service changes only
+ * `roles` and `status`, each change in one transaction with its audit row (docs/back-office.md
+ * "Writes and the audit log"). The back office's staff screen and the admin command
+ * (scripts/admin.ts) both go through it, so both keep the same rules: nobody revokes their own
+ * R_SUPER or disables themselves, and the last active R_SUPER stays.
+ */
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { ROLES, normaliseEmail, type Role } from '../../../domain/account.model.ts';
+import type { Page } from '../../../domain/api/envelope.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
+import type { StaffMember } from '../../../domain/admin.model.ts';
+import { STAFF_ROLES } from '../../../domain/staff.model.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
+import { fail, notFound } from '../../errors.ts';
+import { users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
+import { AuditLog, type AuditActor } from '../audit/index.ts';
+
+export type StaffStatus = 'active' | 'disabled';
+
+export interface NewStaff {
+  email: string;
+  password: string;
+  role: Role;
+  firstName?: string;
+  lastName?: string;
+}
+
+const staffRoles = sql.raw(`array[${STAFF_ROLES.map((role) => `'${role}'`).join(', ')}]::text[]`);
+
+export function staffMember(row: UserRow): StaffMember {
+  return {
+    userId: row.id,
+    email: row.email,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    roles: row.roles as Role[],
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Postgres unique_violation, wherever the driver nests it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
+export class StaffService {
+  private readonly db: Db;
+  private readonly audit: AuditLog;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.audit = new AuditLog(db);
+  }
+
+  /** Who makes a back-office write, for its audit row: the caller's id and current email. */
+  async actor(userId: number): Promise<AuditActor> {
+    const [row] = await this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+    if (!row) throw notFound('user');
+    return row;
+  }
+
+  /** Accounts holding a staff role, oldest first; `query` matches email or name. */
+  async list(filter: { query?: string | undefined }, page: PageRequest): Promise<Page<StaffMember>> {
+    const where: SQL[] = [sql`${users.roles} && ${staffRoles}`];
+    if (filter.query) {
+      const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
+    }
+    const condition = and(...where);
+    const [rows, [total]] = await Promise.all([
+      onePage(this.db.select().from(users).where(condition).orderBy(asc(users.id)).$dynamic(), page),
+      this.db.select({ n: count() }).from(users).where(condition),
+    ]);
+    return pageOf(rows.map(staffMember), total?.n ?? 0, page);
+  }
+
+  async byEmail(email: string): Promise<StaffMember> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, normaliseEmail(email)));
+    if (!row) throw notFound('user');
+    return staffMember(row);
+  }
+
+  /** Every staff account (the admin command's list). */
+  async all(): Promise<StaffMember[]> {
+    const rows = await this.db.select().from(users).where(sql`${users.roles} && ${staffRoles}`).orderBy(asc(users.id));
+    return rows.map(staffMember);
+  }
+
+  /**
+   * A new account holding `role` (the admin command's create, for a fresh shop). The email must
+   * not have an account yet: an existing one is given a role with grant.
+   */
+  async create(actor: AuditActor, input: NewStaff, hasher: PasswordHasher): Promise<StaffMember> {
+    const email = normaliseEmail(input.email);
+    const passwordHash = await hasher.hash(input.password);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ email, passwordHash, firstName: input.firstName ?? email.split('@')[0]!, lastName: input.lastName ?? '', roles: [input.role] })
+          .returning();
+        const member = staffMember(row!);
+        await this.audit.record(tx, { actor, action: 'staff.create', entity: 'user', entityId: member.userId, before: null, after: { email, roles: member.roles, status: member.status } });
+        return member;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fail(CODES.CONFLICT, 'staff.emailTaken');
+      throw error;
+    }
+  }
+
+  async grant(actor: AuditActor, email: string, role: Role): Promise<StaffMember> {
+    return this.changeRoles(actor, email, 'staff.grant', (roles) => (roles.includes(role) ? roles : [...roles, role]));
+  }
+
+  async revoke(actor: AuditActor, email: string, role: Role): Promise<StaffMember> {
+    return this.changeRoles(actor, email, 'staff.revoke', (roles, row) => {
+      if (!roles.includes(role)) return roles;
+      if (role === ROLES.SUPER && row.id === actor.id) throw fail(CODES.CONFLICT, 'staff.ownSuper');
+      return roles.filter((held) => held !== role);
+    });
+  }
+
+  async setStatus(actor: AuditActor, userId: number, status: StaffStatus): Promise<StaffMember> {
+    if (userId === actor.id && status === 'disabled') throw fail(CODES.CONFLICT, 'staff.disableSelf');
+    return this.db.transaction(async (tx) => {
+      const row = await this.lockUser(tx, eq(users.id, userId));
+      if (row.status === status) return staffMember(row);
+      if (status === 'disabled' && row.roles.includes(ROLES.SUPER)) await this.keepOneSuper(tx, row.id);
+      const [next] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
+      await this.audit.record(tx, { actor, action: 'staff.status', entity: 'user', entityId: row.id, before: { status: row.status }, after: { status } });
+      return staffMember(next!);
+    });
+  }
+
+  /** Applies a roles change under the row's lock; no change, no write and no audit row. */
+  private async changeRoles(actor: AuditActor, email: string, action: string, change: (roles: string[], row: UserRow) => string[]): Promise<StaffMember> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.lockUser(tx, eq(users.email, normaliseEmail(email)));
+      const roles = change(row.roles, row);
+      if (roles.length === row.roles.length && roles.every((role) => row.roles.includes(role))) return staffMember(row);
+      if (row.roles.includes(ROLES.SUPER) && !roles.includes(ROLES.SUPER) && row.status === 'active') await this.keepOneSuper(tx, row.id);
+      const [next] = await tx.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
+      await this.audit.record(tx, { actor, action, entity: 'user', entityId: row.id, before: { roles: row.roles }, after: { roles } });
+      return staffMember(next!);
+    });
+  }
+
+  private async lockUser(tx: Tx, where: SQL): Promise<UserRow> {
+    const [row] = await tx.select().from(users).where(where).for('update');
+    if (!row) throw notFound('user');
+    return row;
+  }
+
+  /**
+   * Refuses a change that would leave no active R_SUPER: the shop could then no longer manage
+   * its staff. The other supers' rows are locked, so two owners demoting each other at once
+   * cannot both succeed.
+   */
+  private async keepOneSuper(tx: Tx, leavingId: number): Promise<void> {
+    const others = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(ne(users.id, leavingId), eq(users.status, 'active'), sql`${ROLES.SUPER} = any(${users.roles})`))
+      .for('update');
+    if (others.length === 0) throw fail(CODES.CONFLICT, 'staff.lastSuper');
+  }
+}

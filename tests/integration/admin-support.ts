@@ -1,0 +1,39 @@
+/**
+ * Shared steps of the back-office tests: staff accounts (a registered account given roles, as
+ * the admin command would), calls by contract entry, and the audit rows a test's writes left.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { Endpoint } from '../../src/domain/api/endpoint.ts';
+import type { Role } from '../../src/domain/account.model.ts';
+import { auditLog, users } from '../../src/server/db/schema.ts';
+import { call, signUp, type Answer, type TestAccount, type TestShop } from './harness.ts';
+
+export interface Staff extends TestAccount {
+  roles: Role[];
+}
+
+/** A signed-in account holding `roles` (read fresh from the row on each call). */
+export async function staffAccount(shop: TestShop, ...roles: Role[]): Promise<Staff> {
+  const account = await signUp(shop.app, { firstName: roles[0] ?? 'Shopper', lastName: 'Tester' });
+  if (roles.length) await shop.database.db.update(users).set({ roles }).where(eq(users.id, account.userId));
+  return { ...account, roles };
+}
+
+/** Calls a contract entry: a GET's request goes in the query string, a POST's in the body. */
+export function callEntry<T = any>(shop: TestShop, entry: Endpoint, request?: unknown, caller?: { auth: { headers: Record<string, string> } } | null, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  const auth = { ...(caller?.auth.headers ?? {}), ...headers };
+  if (entry.method === 'GET') {
+    const query = request ? `?${new URLSearchParams(request as Record<string, string>)}` : '';
+    return call<T>(shop.app, `${entry.path}${query}`, undefined, { method: 'GET', headers: auth });
+  }
+  return call<T>(shop.app, entry.path, request ?? {}, { headers: auth });
+}
+
+/** Audit rows, newest first. */
+export async function auditRows(shop: TestShop) {
+  return shop.database.db.select().from(auditLog).orderBy(desc(auditLog.id));
+}
+
+export async function auditCount(shop: TestShop): Promise<number> {
+  return (await auditRows(shop)).length;
+}

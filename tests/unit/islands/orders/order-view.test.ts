@@ -1,0 +1,55 @@
+/** The order pages' shipment and status wording: the carrier's link, and a partly refunded order, in both languages. */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Locale } from '../../../../src/domain/locale.ts';
+import type { OrderDetail, OrderStatus } from '../../../../src/domain/orders.model.ts';
+import enCheckout from '../../../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
+import zhCheckout from '../../../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
+import { withIslandI18n } from '../../../../src/i18n/react.tsx';
+import { OrderShipments } from '../../../../src/islands/orders/OrderView.tsx';
+import { useStatusLabel } from '../../../../src/islands/orders/wording.ts';
+
+const CATALOGUES = { 'en-US': { checkout: enCheckout }, 'zh-CN': { checkout: zhCheckout } } as const;
+
+const shipment = (trackingUrl: string | null): OrderDetail['shipments'][number] => ({
+  carrier: 'DHL',
+  trackingNumber: 'JD0146000099',
+  trackingUrl,
+  shippedAt: '2026-11-20T10:00:00.000Z',
+  events: [{ at: '2026-11-20T10:00:00.000Z', status: 'shipped', location: null, description: 'Handed to DHL' }],
+});
+
+function shipments(locale: Locale, list: OrderDetail['shipments']): string {
+  const Island = withIslandI18n(OrderShipments);
+  return renderToStaticMarkup(createElement(Island, { locale, messages: CATALOGUES[locale] as never, shipments: list }));
+}
+
+function statusLabel(locale: Locale, status: OrderStatus, paymentStatus: string | null): string {
+  let said = '';
+  const Probe = () => {
+    said = useStatusLabel()(status, paymentStatus);
+    return null;
+  };
+  renderToStaticMarkup(createElement(withIslandI18n(Probe), { locale, messages: CATALOGUES[locale] as never }));
+  return said;
+}
+
+describe('the order page', () => {
+  it("links the carrier's tracking page in a new tab, in the page's language", () => {
+    const link = 'https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD0146000099';
+    const en = shipments('en-US', [shipment(link)]);
+    expect(en).toContain(`href="${link}"`);
+    expect(en).toContain('rel="noopener noreferrer"');
+    expect(en).toContain(enCheckout.order.trackParcel.replace("'", '&#x27;'));
+    expect(shipments('zh-CN', [shipment(link)])).toContain(zhCheckout.order.trackParcel);
+    expect(shipments('en-US', [shipment(null)])).not.toContain('data-tracking-link');
+  });
+
+  it('says an order was partly refunded beside its state, and refunded alone once all is back', () => {
+    expect(statusLabel('en-US', 'shipped', 'partially_refunded')).toBe(`${enCheckout.status.shipped} · ${enCheckout.status.partiallyRefunded}`);
+    expect(statusLabel('zh-CN', 'paid', 'partially_refunded')).toBe(`${zhCheckout.status.paid} · ${zhCheckout.status.partiallyRefunded}`);
+    expect(statusLabel('en-US', 'refunded', 'refunded')).toBe(enCheckout.status.refunded);
+    expect(statusLabel('en-US', 'processing', 'captured')).toBe(enCheckout.status.processing);
+  });
+});
