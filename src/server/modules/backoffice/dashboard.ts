@@ -82,7 +82,7 @@ export async function dashboard(db: Db, table: OrderTable, locale: Locale, now: 
       .where(and(eq(products.active, true), lte(productSizes.stock, LOW_STOCK_AT)))
       .orderBy(asc(productSizes.stock), asc(products.id), asc(productSizes.sort))
       .limit(LOW_STOCK_ROWS),
-    table.rows({ sort: 'createdAt', order: 'desc' }, { current: 1, size: LATEST_ORDERS }),
+    table.page({ sort: 'createdAt', order: 'desc' }, { current: 1, size: LATEST_ORDERS }),
   ]);
 
   const figure = (window: keyof typeof starts): RevenueFigure => {

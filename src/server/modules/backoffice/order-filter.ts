@@ -15,8 +15,6 @@ export type OrderFilter = Partial<FilterShape>;
 
 const DAY_MS = 86_400_000;
 
-/** The order's total in EUR minor units, at the rate locked when it was placed. */
-export const totalEurSql = sql<number>`round(${orders.total}::numeric * ${orders.baseRateX100} / ${orders.rateX100})::int`;
 export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`;
 export const countrySql = sql<string>`(${orders.shippingAddress}->>'country')`;
 
@@ -57,15 +55,18 @@ export function filterCondition(filter: OrderFilter): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-const SORT_COLUMNS: Record<OrderSortField, SQL | AnyColumn> = {
-  createdAt: orders.createdAt,
-  total: totalEurSql,
-  orderNo: orders.orderNo,
-  status: orders.status,
+/**
+ * Each sort as the columns of the index that serves it (migration 0006), ending in a unique
+ * column so that pages never overlap or skip rows that tie.
+ */
+const SORT_COLUMNS: Record<OrderSortField, (SQL | AnyColumn)[]> = {
+  createdAt: [orders.createdAt, orders.id],
+  total: [orders.totalEur, orders.id],
+  orderNo: [orders.orderNo],
+  status: [orders.status, orders.createdAt, orders.id],
 };
 
-/** The sort, then the id, so that pages never overlap or skip rows that tie. */
 export function orderBy(sort: OrderSortField, direction: 'asc' | 'desc'): SQL[] {
   const by = direction === 'asc' ? asc : desc;
-  return [by(SORT_COLUMNS[sort]), by(orders.id)];
+  return SORT_COLUMNS[sort].map((column) => by(column));
 }
