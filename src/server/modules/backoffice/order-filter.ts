@@ -17,6 +17,8 @@ const DAY_MS = 86_400_000;
 
 export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`;
 export const countrySql = sql<string>`(${orders.shippingAddress}->>'country')`;
+/** Order numbers in byte order, as orders_order_no_c_idx holds them. */
+const orderNoSql = sql`${orders.orderNo} collate "C"`;
 
 /** `like` pattern of a prefix, its wildcards escaped. */
 export function prefixPattern(text: string): string {
@@ -29,7 +31,7 @@ export function prefixPattern(text: string): string {
  */
 function searchCondition(query: string): SQL {
   const text = query.toLowerCase();
-  if (/^js-/.test(text)) return sql`${orders.orderNo} like ${prefixPattern(query.toUpperCase())}`;
+  if (/^js-/.test(text)) return sql`${orderNoSql} like ${prefixPattern(query.toUpperCase())}`;
   if (text.includes('@')) return sql`lower(${orders.email}) like ${prefixPattern(text)}`;
   const pattern = prefixPattern(text);
   return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
@@ -62,7 +64,7 @@ export function filterCondition(filter: OrderFilter): SQL | undefined {
 const SORT_COLUMNS: Record<OrderSortField, (SQL | AnyColumn)[]> = {
   createdAt: [orders.createdAt, orders.id],
   total: [orders.totalEur, orders.id],
-  orderNo: [orders.orderNo],
+  orderNo: [orderNoSql],
   status: [orders.status, orders.createdAt, orders.id],
 };
 

@@ -83,7 +83,8 @@ export const orders = pgTable(
     index('orders_country_created_idx').using('btree', sql`(${t.shippingAddress}->>'country')`, t.createdAt, t.id),
     index('orders_paid_at_idx').on(t.paidAt),
     index('orders_total_eur_idx').on(t.totalEur, t.id),
-    index('orders_order_no_prefix_idx').using('btree', sql`${t.orderNo} text_pattern_ops`),
+    // Byte order ("C"): order numbers sort the same everywhere, and `like 'JS-7KQ%'` can use it.
+    index('orders_order_no_c_idx').using('btree', sql`${t.orderNo} collate "C"`, t.id),
     index('orders_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('orders_name_prefix_idx').using('btree', sql`lower((${t.shippingAddress}->>'firstName') || ' ' || (${t.shippingAddress}->>'lastName')) text_pattern_ops`),
     index('orders_last_name_prefix_idx').using('btree', sql`lower(${t.shippingAddress}->>'lastName') text_pattern_ops`),
