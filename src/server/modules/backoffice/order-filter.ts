@@ -26,15 +26,15 @@ export function prefixPattern(text: string): string {
 }
 
 /**
- * An order number ("JS-..."), an email (has "@"), or a name: first name or "first last" by
- * prefix, or last name by prefix. Case does not matter.
+ * An order number ("JS-..."), an email (has "@"), or else a name or the start of an email: first
+ * name or "first last" by prefix, last name by prefix, email by prefix. Case does not matter.
  */
 function searchCondition(query: string): SQL {
   const text = query.toLowerCase();
   if (/^js-/.test(text)) return sql`${orderNoSql} like ${prefixPattern(query.toUpperCase())}`;
   if (text.includes('@')) return sql`lower(${orders.email}) like ${prefixPattern(text)}`;
   const pattern = prefixPattern(text);
-  return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
+  return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`, sql`lower(${orders.email}) like ${pattern}`)!;
 }
 
 /** The payment state's condition on the joined payments row (none joined: unpaid). */
