@@ -12,7 +12,7 @@ import { msg, render } from '../../messages/index.ts';
 import { orders } from '../orders/index.ts';
 import { payments } from '../payments/index.ts';
 import { toCsv } from './csv.ts';
-import { countrySql, filterCondition, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
+import { countrySql, filterCondition, joinsPayments, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
 
 /** More rows than this is a filter to narrow, not a file to make in one answer. */
 export const EXPORT_MAX_ROWS = 20_000;
@@ -71,7 +71,7 @@ export class OrderTable {
    */
   async page(query: OrderQuery, page: PageRequest): Promise<AdminOrderRow[]> {
     const base = this.db.select({ id: orders.id }).from(orders).$dynamic();
-    const joined = query.payment ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
+    const joined = joinsPayments(query) ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
     const ids = (await onePage(joined.where(filterCondition(query)).orderBy(...orderBy(query.sort, query.order)), page)).map((r) => r.id);
     if (ids.length === 0) return [];
     const rows = await this.db
@@ -97,7 +97,7 @@ export class OrderTable {
   /** How many orders the filter matches; payments are joined only when the filter needs them. */
   async count(filter: OrderFilter): Promise<number> {
     const base = this.db.select({ n: count() }).from(orders).$dynamic();
-    const joined = filter.payment ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
+    const joined = joinsPayments(filter) ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
     const [row] = await joined.where(filterCondition(filter));
     return row?.n ?? 0;
   }
