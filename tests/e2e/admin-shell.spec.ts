@@ -10,9 +10,10 @@ import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 // The app's first start parses a few hundred KB of antd; on a busy shared machine that took
-// over 5 s, so waits get more room (no assertion is about time).
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 120_000 });
+// over 20 s, so waits get more room (no assertion is about time), and this file's journeys run
+// one after another rather than beside each other.
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.describe.configure({ mode: 'default', timeout: 300_000 });
 
 const account = (role: string) => DEMO_ACCOUNTS.find((demo) => demo.role === role)!;
 
