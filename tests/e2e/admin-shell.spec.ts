@@ -100,7 +100,10 @@ test('en-US: tabs open with navigation, keep a half-typed filter, and close as t
   await signInAs(page, 'R_SUPER');
   await page.goto('/admin/dashboard');
   const menu = page.getByTestId('side-menu');
-  for (const name of ['Orders', 'Audit log', 'Staff']) await menu.getByRole('menuitem', { name }).click();
+  for (const name of ['Orders', 'Audit log', 'Staff']) {
+    await menu.getByRole('menuitem', { name }).click();
+    await expect(activeTab(page)).toContainText(name);
+  }
   await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/orders', '/audit', '/staff']);
 
   // A filter typed but not applied survives switching tabs (the screen stays mounted).
