@@ -113,6 +113,7 @@ test('en-US: tabs open with navigation, keep a half-typed filter, and close as t
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByTestId('audit-action')).toBeHidden();
   await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByTestId('audit-action')).toBeVisible();
   await expect(page.getByTestId('audit-action')).toHaveValue('order.mo');
 
   // Closing the active tab (audit) shows the last remaining one (staff).

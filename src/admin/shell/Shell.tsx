@@ -74,6 +74,13 @@ export function Shell({ user }: { user: UserInfo }) {
     setMenuDrawer(false);
   }, [match, allowed, location.pathname, location.search]);
 
+  // The tab is active at once, not when the router gets there: a close right after a click acts
+  // on the tab the user sees as active.
+  const selectTab = (tab: Tab) => {
+    setTabs((current) => ({ ...current, active: tab.id }));
+    navigate(tab.fullPath);
+  };
+
   const changeTabs = (next: TabsState) => {
     setTabs(next);
     const path = activePath(next);
@@ -122,7 +129,7 @@ export function Shell({ user }: { user: UserInfo }) {
               breadcrumb={match && allowed ? match : null}
             />
           ) : null}
-          {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={(tab) => navigate(tab.fullPath)} />}
+          {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={selectTab} />}
           <Layout.Content className="admin-content" id="admin-content">
             {match === null ? <TabPanes.NotFound /> : !allowed ? <TabPanes.Forbidden /> : null}
             <TabPanes tabs={tabs.tabs} active={onCurrentScreen} cache={settings.tab.cache} animate={settings.page.animate} scrollMode={settings.scrollMode} />
