@@ -14,7 +14,7 @@ import { useT } from '../i18n.tsx';
 import { HOME, matchRoute, mayOpen, titleKey } from '../routes.tsx';
 import { activePath, openTab, type Tab, type TabsState } from '../state/tabs.ts';
 import { $themeSettings } from '../state/theme.ts';
-import { WATERMARK, effectiveLayout, watermarkText } from '../state/theme-settings.ts';
+import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
 import { Header } from './Header.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
@@ -148,9 +148,7 @@ export function Shell({ user }: { user: UserInfo }) {
       className="admin-watermark"
       content={watermarkText(settings, t('admin.brand'), user.userName)}
       font={{ fontSize: WATERMARK.fontSize }}
-      width={WATERMARK.width}
-      height={WATERMARK.height}
-      gap={[0, 0]}
+      {...watermarkBox()}
       rotate={WATERMARK.rotate}
       zIndex={WATERMARK.zIndex}
       data-testid="watermark"
