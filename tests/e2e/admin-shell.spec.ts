@@ -160,7 +160,7 @@ test('en-US: the menu search works by keyboard alone', async ({ page }) => {
   await expect(page.getByTestId('menu-search-input')).toBeHidden();
 });
 
-test('en-US: the watermark shows when switched on, with the brand and the user name', async ({ page }) => {
+test('en-US: the watermark shows when switched on, with the brand and the user name', async ({ page }, testInfo) => {
   await signInAs(page, 'R_SUPER');
   await page.goto('/admin/dashboard');
   await expect(page.locator('.admin-watermark')).toHaveCount(0);
@@ -171,6 +171,8 @@ test('en-US: the watermark shows when switched on, with the brand and the user n
   expect((await mark.getAttribute('style')) ?? '').toContain('z-index: 9999');
   // Over the whole screen.
   expect(await mark.boundingBox()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'admin-watermark', testInfo);
   await page.reload();
   await expect(page.locator('.admin-watermark > div[style*="background-image"]')).toHaveCount(1);
 });
