@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ApiResult } from './api.ts';
 import type { AssetsResult } from './assets.ts';
+import type { BackOfficeResult } from './backoffice.ts';
 import type { BuildResult } from './build.ts';
 import type { PagesResult } from './pages.ts';
 import { ROOT } from './processes.ts';
@@ -16,13 +17,14 @@ export interface BenchResult {
   mode: 'quick' | 'full';
   machine: { cpus: string; cores: number; memoryGb: number; node: string; loadAverage: { start: number[]; end: number[] } };
   commit: string;
-  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number };
+  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; backoffice?: number };
   api?: ApiResult;
   build?: BuildResult;
   /** How the site the pages and assets sections read was made. */
   site?: { catalogue: string; note: string };
   pages?: PagesResult;
   assets?: AssetsResult;
+  backoffice?: BackOfficeResult;
   checks: Check[];
   /** Parts that failed (the others still ran). */
   errors: { part: string; message: string }[];
@@ -145,6 +147,17 @@ function assetsSection(assets: AssetsResult): string {
   ].join('\n');
 }
 
+function backOfficeSection(office: BackOfficeResult): string {
+  const rows = office.list.map((s) => [s.label, s.matching === null ? 'n/a' : n0(s.matching), n0(s.figures.requests), `${s.figures.p50Ms} ms`, `${s.figures.p99Ms} ms`, `${s.figures.maxMs} ms`]);
+  rows.push(['dashboard', '', n0(office.dashboard.requests), `${office.dashboard.p50Ms} ms`, `${office.dashboard.p99Ms} ms`, `${office.dashboard.maxMs} ms`]);
+  return [
+    '== 6. Back office (PostgreSQL) ==',
+    ...office.settings.map((s) => `   ${s}`),
+    `   ${n0(office.orders)} orders generated in ${office.generateSeconds.toFixed(1)} s`,
+    table(['request', 'matching orders', 'requests', 'p50', 'p99', 'max'], rows),
+  ].join('\n');
+}
+
 function summary(checks: Check[]): string {
   const rows = checks.map((c) => [verdict(c.pass), c.section, c.subject, c.metric, c.target, c.actual]);
   const passed = checks.filter((c) => c.pass === true).length;
@@ -161,11 +174,12 @@ export function formatReport(result: BenchResult): string {
   if (result.pages) parts.push('', pagesSection(result.pages));
   if (result.assets) parts.push('', assetsSection(result.assets));
   if (result.build) parts.push('', buildSection(result.build));
+  if (result.backoffice) parts.push('', backOfficeSection(result.backoffice));
   if (result.site) parts.push(`Site measured: ${result.site.catalogue}; ${result.site.note}`);
   parts.push('', summary(result.checks));
   for (const error of result.errors) parts.push(`NOT MEASURED: ${error.part} failed: ${error.message.split('\n')[0]}`);
   const s = result.seconds;
-  const sections = (['api', 'site', 'pages', 'assets'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
+  const sections = (['api', 'site', 'pages', 'assets', 'backoffice'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
   parts.push(`Took ${s.total.toFixed(0)} s (${sections.join(', ')})`);
   return parts.join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,pages,assets,build] [--profile] [--keep]`: measures the shop
+ * `npm run bench [-- --quick] [--only api,pages,assets,build,backoffice] [--profile] [--keep]`: measures the shop
  * against the targets of issue 6 and prints a table per section; the whole result goes to
  * bench/results/<date>.json. docs/performance.md says what each section measures.
  *
@@ -8,8 +8,8 @@
  *
  * Ports: BENCH_PORT (default 4404) for the bare route, +1 for the API, +2 for the served site,
  * +3 for the API's inspector with --profile.
- * DATABASE_URL: a PostgreSQL server for the API's second round (a database is created there and
- * dropped afterwards); without it, PGlite only.
+ * DATABASE_URL: a PostgreSQL server for the API's second round and the back-office section (a
+ * database is created there and dropped afterwards); without it, PGlite only and no back office.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,13 +19,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadToolConfig } from '../src/build-config.ts';
 import { SHOP_READY, runApi } from './api.ts';
+import { runBackOffice } from './backoffice.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
 import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
-const SECTIONS = ['api', 'pages', 'assets', 'build'] as const;
+const SECTIONS = ['api', 'pages', 'assets', 'build', 'backoffice'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -174,6 +175,15 @@ try {
       });
     }
     await built?.remove();
+  }
+
+  if (wants('backoffice')) {
+    await part('backoffice', async () => {
+      const t = performance.now();
+      result.backoffice = await runBackOffice({ quick, databaseUrl: process.env.DATABASE_URL || null, log });
+      result.seconds.backoffice = since(t);
+      result.checks.push(...result.backoffice.checks);
+    });
   }
 } finally {
   stopAll();

@@ -53,7 +53,7 @@ export const JS_TARGETS = {
 
 /** One measured figure against its target; pass is null when the figure is missing. */
 export interface Check {
-  section: 'api' | 'pages' | 'assets' | 'build';
+  section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice';
   subject: string;
   metric: string;
   target: string;
@@ -147,4 +147,15 @@ export function checkPageJs(page: PageKind, locale: string, gzipBytes: { beforeI
     checks.push({ section: 'assets', subject, metric: 'all JS (gzip)', target: `<= ${max} KB`, actual: fmt(actual, 1, ' KB'), pass: atMost(actual, max) });
   }
   return checks;
+}
+
+/** Issue 16: the back office with 100,000 orders on PostgreSQL, requests one at a time. */
+export const BACKOFFICE_TARGETS = { listP99Ms: 50, dashboardP99Ms: 200 };
+
+/** Each orders-list scenario's p99, and the dashboard's. */
+export function checkBackOffice(list: { subject: string; p99Ms: number }[], dashboardP99Ms: number): Check[] {
+  return [
+    ...list.map((s): Check => ({ section: 'backoffice', subject: `orders list: ${s.subject}`, metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.listP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, BACKOFFICE_TARGETS.listP99Ms) })),
+    { section: 'backoffice', subject: 'dashboard', metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.dashboardP99Ms} ms`, actual: fmt(dashboardP99Ms, 1, ' ms'), pass: atMost(dashboardP99Ms, BACKOFFICE_TARGETS.dashboardP99Ms) },
+  ];
 }

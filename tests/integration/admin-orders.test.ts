@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
 import { adminApi } from '../../src/domain/api/admin.ts';
 import type { AdminOrderDetail, AdminOrderRow, Dashboard, ProductionSheet } from '../../src/domain/admin.model.ts';
-import { addons, orderItems, orders, payments, productSizes, refunds } from '../../src/server/db/schema.ts';
+import { addons, orderItems, orderNotes, orders, payments, productSizes, refunds } from '../../src/server/db/schema.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { findStock, guestOrder, pay, plainLine, printedLine, setStock, type Stock } from './orders-support.ts';
@@ -247,7 +247,7 @@ describe('notes', () => {
 
   it('answers bad input with the envelope error and writes nothing', async () => {
     const before = await auditCount(shop);
-    const count = async () => (await shop.database.db.execute(sql`select count(*)::int as n from order_notes`)).rows[0] as { n: number };
+    const count = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(orderNotes))[0]!.n;
     const notes = await count();
     expect((await callEntry(shop, adminApi.addNote, { orderNo: printed.orderNo, text: '   ' }, admin)).code).toBe('1001');
     expect((await callEntry(shop, adminApi.addNote, { orderNo: printed.orderNo, text: 'x'.repeat(2001) }, admin)).code).toBe('1001');
