@@ -55,6 +55,7 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
       pagination={false}
       dataSource={order.lines}
       scroll={narrow ? undefined : { x: 720 }}
+      tableLayout={narrow ? 'fixed' : undefined}
       data-testid="order-lines"
       columns={[
         {
@@ -62,7 +63,7 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
           title: t('adminOrders.detail.product'),
           render: (_v, line) => (
             <Space align="start">
-              {line.image && <img src={line.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
+              {line.image && !narrow && <img src={line.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
               <div className="admin-two-lines">
                 <span>{line.name}</span>
                 {narrow && (
@@ -96,7 +97,7 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
             </div>
           ),
         },
-        { key: 'total', title: t('adminOrders.detail.lineTotal'), align: 'right', render: (_v, line) => money(line.lineTotal, currency) },
+        { key: 'total', title: t('adminOrders.detail.lineTotal'), align: 'right', width: narrow ? 84 : undefined, render: (_v, line) => money(line.lineTotal, currency) },
       ]}
     />
   );
