@@ -50,7 +50,7 @@ export interface BackOfficeResult {
 }
 
 /** The 100,000 orders, their lines, payments and refunds, in four statements. */
-async function generateOrders(database: Database, count: number): Promise<void> {
+export async function generateOrders(database: Database, count: number): Promise<void> {
   const db = database.db;
   const rates = CURRENCY_CODES.map((code) => ({ code, ...lockedRate(code) }));
   const values = sql.join(
@@ -94,7 +94,7 @@ async function generateOrders(database: Database, count: number): Promise<void> 
   await db.execute(sql`
     insert into payments (order_id, provider, status, amount, currency, paypal_order_id, capture_id, payer_email, payer_name)
     select id, 'paypal',
-      case when status = 'refunded' then 'refunded' when status = 'shipped' and id % 10 = 0 then 'partially_refunded'
+      case when status = 'refunded' then 'refunded' when status = 'shipped' and id % 7 = 0 then 'partially_refunded'
            when status in ('pending_payment', 'cancelled') then 'void' else 'captured' end,
       total, currency, 'PP' || id, case when paid_at is not null then 'CAP' || id end, email, 'Bench Payer'
     from orders`);
@@ -102,7 +102,8 @@ async function generateOrders(database: Database, count: number): Promise<void> 
     insert into refunds (order_id, idempotency_key, amount, currency, status, paypal_refund_id, reason, lines, by_email)
     select p.order_id, 'bench-' || p.order_id, case when p.status = 'refunded' then p.amount else 500 end, p.currency, 'completed', 'RF' || p.order_id, 'bench', '[]'::jsonb, 'bench@example.com'
     from payments p where p.status in ('refunded', 'partially_refunded')`);
-  await db.execute(sql`analyze`);
+  // What autovacuum does on a running shop: statistics, and the visibility map index-only scans need.
+  await db.execute(sql`vacuum analyze`);
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -132,7 +133,7 @@ const SCENARIOS: ListScenario[] = [
   { key: 'days', label: 'last 30 days, paid + processing, any page', filter: { status: ['paid', 'processing'], from: '@30' }, pages: 'spread' },
   { key: 'total', label: 'by total (EUR), highest first, the last pages', filter: { sort: 'total', order: 'desc' }, pages: 'deep' },
   { key: 'number', label: 'by order number, any page', filter: { sort: 'orderNo', order: 'asc' }, pages: 'spread' },
-  { key: 'email', label: 'search by email prefix', filter: { query: 'grace.12' }, pages: 'first' },
+  { key: 'email', label: 'search by email prefix', filter: { query: 'grace.11' }, pages: 'first' },
   { key: 'name', label: 'search by name prefix ("wei zh")', filter: { query: 'wei zh' }, pages: 'spread' },
   { key: 'orderNo', label: 'search by order number', filter: { query: 'JS-C4CA4' }, pages: 'first' },
 ];

@@ -38,36 +38,21 @@ function midnightUtc(at: Date, daysBack: number): Date {
 export async function dashboard(db: Db, table: OrderTable, locale: Locale, now: Date): Promise<Dashboard> {
   const starts = { today: midnightUtc(now, 0), days7: midnightUtc(now, 6), days30: midnightUtc(now, DAYS - 1) };
   const paidInWindow = and(inArray(orders.status, [...PAID_STATUSES]), gte(orders.paidAt, starts.days30), lte(orders.paidAt, now));
-  const since = (start: Date) => sql`${orders.paidAt} >= ${start.toISOString()}::timestamptz`;
 
-  const [byCurrency, daily, statusRows, top, low, latest] = await Promise.all([
+  const [perDay, statusRows, top, low, latest] = await Promise.all([
+    // One row per currency and paid day (at most 6 x 30): the windows and the chart are summed from them.
     db
-      .select({
-        currency: orders.currency,
-        ...Object.fromEntries(
-          (['today', 'days7', 'days30'] as const).flatMap((window) => [
-            [`${window}Orders`, sql<number>`(count(*) filter (where ${since(starts[window])}))::int`],
-            [`${window}Amount`, sql<number>`coalesce(sum(${netSql}) filter (where ${since(starts[window])}), 0)::bigint`],
-            [`${window}Eur`, sql<number>`coalesce(sum(${netEurSql}) filter (where ${since(starts[window])}), 0)::bigint`],
-          ]),
-        ),
-      })
+      .select({ currency: orders.currency, date: paidDaySql.mapWith(String), orders: sql<number>`count(*)::int`, amount: sql<string>`sum(${netSql})`, eur: sql<string>`sum(${netEurSql})` })
       .from(orders)
       .where(paidInWindow)
-      .groupBy(orders.currency)
-      .orderBy(asc(orders.currency)),
-    db
-      .select({ date: paidDaySql.mapWith(String), orders: sql<number>`count(*)::int`, revenueEur: sql<number>`coalesce(sum(${netEurSql}), 0)::bigint` })
-      .from(orders)
-      .where(paidInWindow)
-      .groupBy(paidDaySql),
+      .groupBy(orders.currency, paidDaySql),
     db.select({ status: orders.status, count: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status),
     db
       .select({
         productId: orderItems.productId,
         title: sql`(array_agg(${orderItems.title} order by ${orderItems.id} desc))[1]`,
         quantity: sql<number>`sum(${orderItems.quantity})::int`,
-        revenueEur: sql<number>`sum(round(${orderItems.lineTotal}::numeric * ${orders.baseRateX100} / ${orders.rateX100}))::bigint`,
+        revenueEur: sql<string>`sum(round(${orderItems.lineTotal}::numeric * ${orders.baseRateX100} / ${orders.rateX100}))`,
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -82,25 +67,27 @@ export async function dashboard(db: Db, table: OrderTable, locale: Locale, now: 
       .where(and(eq(products.active, true), lte(productSizes.stock, LOW_STOCK_AT)))
       .orderBy(asc(productSizes.stock), asc(products.id), asc(productSizes.sort))
       .limit(LOW_STOCK_ROWS),
-    table.rows({ sort: 'createdAt', order: 'desc' }, { current: 1, size: LATEST_ORDERS }),
+    table.page({ sort: 'createdAt', order: 'desc' }, { current: 1, size: LATEST_ORDERS }),
   ]);
 
   const figure = (window: keyof typeof starts): RevenueFigure => {
-    const rows = byCurrency as unknown as Record<string, number | string>[];
+    const from = starts[window].toISOString().slice(0, 10);
+    const rows = perDay.filter((r) => r.date >= from);
+    const byCurrency = new Map<string, number>();
+    for (const r of rows) byCurrency.set(r.currency, (byCurrency.get(r.currency) ?? 0) + Number(r.amount));
     return {
-      orders: rows.reduce((n, r) => n + Number(r[`${window}Orders`]), 0),
-      revenueEur: rows.reduce((n, r) => n + Number(r[`${window}Eur`]), 0),
-      byCurrency: rows.filter((r) => Number(r[`${window}Orders`]) > 0).map((r) => ({ currency: r.currency as CurrencyCode, amount: Number(r[`${window}Amount`]) })),
+      orders: rows.reduce((n, r) => n + r.orders, 0),
+      revenueEur: rows.reduce((n, r) => n + Number(r.eur), 0),
+      byCurrency: [...byCurrency].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount]) => ({ currency: currency as CurrencyCode, amount })),
     };
   };
-  const dailyByDate = new Map(daily.map((d) => [d.date, d]));
   return {
     revenue: { today: figure('today'), days7: figure('days7'), days30: figure('days30') },
     statusCounts: ORDER_STATUSES.map((status: OrderStatus) => ({ status, count: statusRows.find((r) => r.status === status)?.count ?? 0 })),
     daily: Array.from({ length: DAYS }, (_, i) => {
       const date = new Date(starts.days30.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-      const day = dailyByDate.get(date);
-      return { date, orders: day?.orders ?? 0, revenueEur: Number(day?.revenueEur ?? 0) };
+      const rows = perDay.filter((r) => r.date === date);
+      return { date, orders: rows.reduce((n, r) => n + r.orders, 0), revenueEur: rows.reduce((n, r) => n + Number(r.eur), 0) };
     }),
     topProducts: top.map((t) => ({ productId: t.productId, title: pick(t.title as Parameters<typeof pick>[0], locale), quantity: t.quantity, revenueEur: Number(t.revenueEur) })),
     lowStock: low,

@@ -15,10 +15,10 @@ export type OrderFilter = Partial<FilterShape>;
 
 const DAY_MS = 86_400_000;
 
-/** The order's total in EUR minor units, at the rate locked when it was placed. */
-export const totalEurSql = sql<number>`round(${orders.total}::numeric * ${orders.baseRateX100} / ${orders.rateX100})::int`;
 export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`;
 export const countrySql = sql<string>`(${orders.shippingAddress}->>'country')`;
+/** Order numbers in byte order, as orders_order_no_c_idx holds them. */
+const orderNoSql = sql`${orders.orderNo} collate "C"`;
 
 /** `like` pattern of a prefix, its wildcards escaped. */
 export function prefixPattern(text: string): string {
@@ -26,22 +26,30 @@ export function prefixPattern(text: string): string {
 }
 
 /**
- * An order number ("JS-..."), an email (has "@"), or a name: first name or "first last" by
- * prefix, or last name by prefix. Case does not matter.
+ * An order number ("JS-..."), an email (has "@"), or else a name or the start of an email: first
+ * name or "first last" by prefix, last name by prefix, email by prefix. Case does not matter.
  */
 function searchCondition(query: string): SQL {
   const text = query.toLowerCase();
-  if (/^js-/.test(text)) return sql`${orders.orderNo} like ${prefixPattern(query.toUpperCase())}`;
+  if (/^js-/.test(text)) return sql`${orderNoSql} like ${prefixPattern(query.toUpperCase())}`;
   if (text.includes('@')) return sql`lower(${orders.email}) like ${prefixPattern(text)}`;
   const pattern = prefixPattern(text);
-  return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
+  return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`, sql`lower(${orders.email}) like ${pattern}`)!;
 }
 
-/** The payment state's condition on the joined payments row (none joined: unpaid). */
+/**
+ * Whether the filter reads the joined payments row. Refund states are rare: their few order ids
+ * are looked up first (payments_status_idx) and the orders found by primary key, no join; paid
+ * and unpaid cover most orders, and the join along the date index is the cheaper way there.
+ */
+export function joinsPayments(filter: OrderFilter): boolean {
+  return filter.payment === 'paid' || filter.payment === 'unpaid';
+}
+
 function paymentCondition(state: NonNullable<OrderFilter['payment']>): SQL {
   if (state === 'paid') return eq(payments.status, 'captured');
   if (state === 'unpaid') return sql`(${payments.status} is null or ${payments.status} not in ('captured', 'partially_refunded', 'refunded'))`;
-  return eq(payments.status, state);
+  return sql`${orders.id} = any(array(select ${payments.orderId} from ${payments} where ${payments.status} = ${state}))`;
 }
 
 export function filterCondition(filter: OrderFilter): SQL | undefined {
@@ -57,15 +65,18 @@ export function filterCondition(filter: OrderFilter): SQL | undefined {
   return where.length ? and(...where) : undefined;
 }
 
-const SORT_COLUMNS: Record<OrderSortField, SQL | AnyColumn> = {
-  createdAt: orders.createdAt,
-  total: totalEurSql,
-  orderNo: orders.orderNo,
-  status: orders.status,
+/**
+ * Each sort as the columns of the index that serves it (migration 0006), ending in a unique
+ * column so that pages never overlap or skip rows that tie.
+ */
+const SORT_COLUMNS: Record<OrderSortField, (SQL | AnyColumn)[]> = {
+  createdAt: [orders.createdAt, orders.id],
+  total: [orders.totalEur, orders.id],
+  orderNo: [orderNoSql],
+  status: [orders.status, orders.createdAt, orders.id],
 };
 
-/** The sort, then the id, so that pages never overlap or skip rows that tie. */
 export function orderBy(sort: OrderSortField, direction: 'asc' | 'desc'): SQL[] {
   const by = direction === 'asc' ? asc : desc;
-  return [by(SORT_COLUMNS[sort]), by(orders.id)];
+  return SORT_COLUMNS[sort].map((column) => by(column));
 }

@@ -1,5 +1,5 @@
 /** The back office's orders table: a page of rows, and the CSV export of the same filter. */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
 import { paymentStateOf, type AdminOrderRow, type OrderExport, type OrderSortField } from '../../../domain/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
@@ -12,7 +12,7 @@ import { msg, render } from '../../messages/index.ts';
 import { orders } from '../orders/index.ts';
 import { payments } from '../payments/index.ts';
 import { toCsv } from './csv.ts';
-import { countrySql, filterCondition, orderBy, shipToNameSql, totalEurSql, type OrderFilter } from './order-filter.ts';
+import { countrySql, filterCondition, joinsPayments, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
 
 /** More rows than this is a filter to narrow, not a file to make in one answer. */
 export const EXPORT_MAX_ROWS = 20_000;
@@ -33,7 +33,7 @@ const rowColumns = {
   country: countrySql,
   currency: orders.currency,
   total: orders.total,
-  totalEur: totalEurSql,
+  totalEur: orders.totalEur,
   itemCount: orders.itemCount,
   personalised: orders.personalised,
 };
@@ -65,29 +65,45 @@ export class OrderTable {
     this.db = db;
   }
 
-  /** Rows in the query's order; `page` cuts them, none gives all of them. */
-  async rows(query: OrderQuery, page?: PageRequest): Promise<AdminOrderRow[]> {
-    const select = this.db
+  /**
+   * One page of rows. The page's ids come first from the orders table alone (an index walk, even
+   * 100,000 rows deep), then only those 20-odd rows are read whole with their payment.
+   */
+  async page(query: OrderQuery, page: PageRequest): Promise<AdminOrderRow[]> {
+    const base = this.db.select({ id: orders.id }).from(orders).$dynamic();
+    const joined = joinsPayments(query) ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
+    const ids = (await onePage(joined.where(filterCondition(query)).orderBy(...orderBy(query.sort, query.order)), page)).map((r) => r.id);
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ ...rowColumns, id: orders.id })
+      .from(orders)
+      .leftJoin(payments, eq(payments.orderId, orders.id))
+      .where(inArray(orders.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => rowOf(byId.get(id) as RowRecord));
+  }
+
+  /** Every row the filter matches, in the query's order (the export). */
+  async all(query: OrderQuery): Promise<AdminOrderRow[]> {
+    const rows = await this.db
       .select(rowColumns)
       .from(orders)
       .leftJoin(payments, eq(payments.orderId, orders.id))
       .where(filterCondition(query))
-      .orderBy(...orderBy(query.sort, query.order))
-      .$dynamic();
-    const rows = await (page ? onePage(select, page) : select);
+      .orderBy(...orderBy(query.sort, query.order));
     return rows.map((r) => rowOf(r as RowRecord));
   }
 
   /** How many orders the filter matches; payments are joined only when the filter needs them. */
   async count(filter: OrderFilter): Promise<number> {
     const base = this.db.select({ n: count() }).from(orders).$dynamic();
-    const joined = filter.payment ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
+    const joined = joinsPayments(filter) ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
     const [row] = await joined.where(filterCondition(filter));
     return row?.n ?? 0;
   }
 
   async list(query: OrderQuery, page: PageRequest): Promise<Page<AdminOrderRow>> {
-    const [records, total] = await Promise.all([this.rows(query, page), this.count(query)]);
+    const [records, total] = await Promise.all([this.page(query, page), this.count(query)]);
     return pageOf(records, total, page);
   }
 
@@ -95,7 +111,7 @@ export class OrderTable {
   async export(query: OrderQuery, locale: Locale, now: Date): Promise<OrderExport> {
     const total = await this.count(query);
     if (total > EXPORT_MAX_ROWS) throw fail(CODES.CONFLICT, msg('admin.exportTooLarge', { max: EXPORT_MAX_ROWS, matched: total }));
-    const rows = await this.rows(query);
+    const rows = await this.all(query);
     const header = EXPORT_COLUMNS.map((column) => render(msg(`admin.export.${column}`), locale));
     const lines = rows.map((r) => [
       r.orderNo,

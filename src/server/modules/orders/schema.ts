@@ -42,6 +42,10 @@ export const orders = pgTable(
     shippingZone: text('shipping_zone').notNull(),
     shippingAmount: integer('shipping_amount').notNull(),
     total: integer('total').notNull(),
+    /** The total in EUR at the locked rates: what the back office sorts and sums across currencies. */
+    totalEur: integer('total_eur')
+      .notNull()
+      .generatedAlwaysAs(sql`round(total::numeric * base_rate_x100 / rate_x100)::int`),
     /** Business days, the printing days included. */
     deliveryMinDays: smallint('delivery_min_days').notNull(),
     deliveryMaxDays: smallint('delivery_max_days').notNull(),
@@ -78,8 +82,9 @@ export const orders = pgTable(
     index('orders_currency_created_idx').on(t.currency, t.createdAt, t.id),
     index('orders_country_created_idx').using('btree', sql`(${t.shippingAddress}->>'country')`, t.createdAt, t.id),
     index('orders_paid_at_idx').on(t.paidAt),
-    index('orders_total_eur_idx').using('btree', sql`(round(${t.total}::numeric * ${t.baseRateX100} / ${t.rateX100})::int)`, t.id),
-    index('orders_order_no_prefix_idx').using('btree', sql`${t.orderNo} text_pattern_ops`),
+    index('orders_total_eur_idx').on(t.totalEur, t.id),
+    // Byte order ("C"): order numbers sort the same everywhere, and `like 'JS-7KQ%'` can use it.
+    index('orders_order_no_c_idx').using('btree', sql`${t.orderNo} collate "C"`, t.id),
     index('orders_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('orders_name_prefix_idx').using('btree', sql`lower((${t.shippingAddress}->>'firstName') || ' ' || (${t.shippingAddress}->>'lastName')) text_pattern_ops`),
     index('orders_last_name_prefix_idx').using('btree', sql`lower(${t.shippingAddress}->>'lastName') text_pattern_ops`),

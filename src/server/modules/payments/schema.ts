@@ -32,7 +32,13 @@ export const payments = pgTable(
     lastIssue: text('last_issue'),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('payments_order_uq').on(t.orderId), uniqueIndex('payments_paypal_order_uq').on(t.paypalOrderId), uniqueIndex('payments_capture_uq').on(t.captureId)],
+  (t) => [
+    uniqueIndex('payments_order_uq').on(t.orderId),
+    uniqueIndex('payments_paypal_order_uq').on(t.paypalOrderId),
+    uniqueIndex('payments_capture_uq').on(t.captureId),
+    // The back office's orders table filters by payment state (refunded, partially refunded: few rows).
+    index('payments_status_idx').on(t.status, t.orderId),
+  ],
 );
 
 /** Webhook events already applied: PayPal delivers at least once, we apply once. */

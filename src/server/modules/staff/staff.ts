@@ -149,7 +149,12 @@ export class StaffService {
     });
   }
 
+  /**
+   * Staff writes take one lock first, then the row: rare enough to run one at a time, and two
+   * owners demoting each other then meet in order instead of deadlocking on each other's rows.
+   */
   private async lockUser(tx: Tx, where: SQL): Promise<UserRow> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('staff-roles', 0))`);
     const [row] = await tx.select().from(users).where(where).for('update');
     if (!row) throw notFound('user');
     return row;
@@ -157,15 +162,14 @@ export class StaffService {
 
   /**
    * Refuses a change that would leave no active R_SUPER: the shop could then no longer manage
-   * its staff. The other supers' rows are locked, so two owners demoting each other at once
-   * cannot both succeed.
+   * its staff. Under the staff lock (lockUser), two owners demoting each other at once cannot
+   * both succeed.
    */
   private async keepOneSuper(tx: Tx, leavingId: number): Promise<void> {
     const others = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(ne(users.id, leavingId), eq(users.status, 'active'), sql`${ROLES.SUPER} = any(${users.roles})`))
-      .for('update');
+      .where(and(ne(users.id, leavingId), eq(users.status, 'active'), sql`${ROLES.SUPER} = any(${users.roles})`));
     if (others.length === 0) throw fail(CODES.CONFLICT, 'staff.lastSuper');
   }
 }
