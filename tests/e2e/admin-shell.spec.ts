@@ -10,9 +10,10 @@ import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 // The app's first start parses a few hundred KB of antd; on a busy shared machine that took
-// over 5 s, so waits get more room (no assertion is about time).
-const expect = baseExpect.configure({ timeout: 20_000 });
-test.describe.configure({ timeout: 120_000 });
+// over 20 s, so waits get more room (no assertion is about time), and this file's journeys run
+// one after another rather than beside each other.
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.describe.configure({ mode: 'default', timeout: 300_000 });
 
 const account = (role: string) => DEMO_ACCOUNTS.find((demo) => demo.role === role)!;
 
@@ -99,7 +100,10 @@ test('en-US: tabs open with navigation, keep a half-typed filter, and close as t
   await signInAs(page, 'R_SUPER');
   await page.goto('/admin/dashboard');
   const menu = page.getByTestId('side-menu');
-  for (const name of ['Orders', 'Audit log', 'Staff']) await menu.getByRole('menuitem', { name }).click();
+  for (const name of ['Orders', 'Audit log', 'Staff']) {
+    await menu.getByRole('menuitem', { name }).click();
+    await expect(activeTab(page)).toContainText(name);
+  }
   await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/orders', '/audit', '/staff']);
 
   // A filter typed but not applied survives switching tabs (the screen stays mounted).
@@ -109,6 +113,7 @@ test('en-US: tabs open with navigation, keep a half-typed filter, and close as t
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByTestId('audit-action')).toBeHidden();
   await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(page.getByTestId('audit-action')).toBeVisible();
   await expect(page.getByTestId('audit-action')).toHaveValue('order.mo');
 
   // Closing the active tab (audit) shows the last remaining one (staff).
@@ -155,7 +160,7 @@ test('en-US: the menu search works by keyboard alone', async ({ page }) => {
   await expect(page.getByTestId('menu-search-input')).toBeHidden();
 });
 
-test('en-US: the watermark shows when switched on, with the brand and the user name', async ({ page }) => {
+test('en-US: the watermark shows when switched on, with the brand and the user name', async ({ page }, testInfo) => {
   await signInAs(page, 'R_SUPER');
   await page.goto('/admin/dashboard');
   await expect(page.locator('.admin-watermark')).toHaveCount(0);
@@ -166,6 +171,8 @@ test('en-US: the watermark shows when switched on, with the brand and the user n
   expect((await mark.getAttribute('style')) ?? '').toContain('z-index: 9999');
   // Over the whole screen.
   expect(await mark.boundingBox()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'admin-watermark', testInfo);
   await page.reload();
   await expect(page.locator('.admin-watermark > div[style*="background-image"]')).toHaveCount(1);
 });

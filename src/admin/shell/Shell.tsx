@@ -14,7 +14,7 @@ import { useT } from '../i18n.tsx';
 import { HOME, matchRoute, mayOpen, titleKey } from '../routes.tsx';
 import { activePath, openTab, type Tab, type TabsState } from '../state/tabs.ts';
 import { $themeSettings } from '../state/theme.ts';
-import { WATERMARK, effectiveLayout, watermarkText } from '../state/theme-settings.ts';
+import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
 import { Header } from './Header.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
@@ -74,6 +74,13 @@ export function Shell({ user }: { user: UserInfo }) {
     setMenuDrawer(false);
   }, [match, allowed, location.pathname, location.search]);
 
+  // The tab is active at once, not when the router gets there: a close right after a click acts
+  // on the tab the user sees as active.
+  const selectTab = (tab: Tab) => {
+    setTabs((current) => ({ ...current, active: tab.id }));
+    navigate(tab.fullPath);
+  };
+
   const changeTabs = (next: TabsState) => {
     setTabs(next);
     const path = activePath(next);
@@ -122,7 +129,7 @@ export function Shell({ user }: { user: UserInfo }) {
               breadcrumb={match && allowed ? match : null}
             />
           ) : null}
-          {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={(tab) => navigate(tab.fullPath)} />}
+          {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={selectTab} />}
           <Layout.Content className="admin-content" id="admin-content">
             {match === null ? <TabPanes.NotFound /> : !allowed ? <TabPanes.Forbidden /> : null}
             <TabPanes tabs={tabs.tabs} active={onCurrentScreen} cache={settings.tab.cache} animate={settings.page.animate} scrollMode={settings.scrollMode} />
@@ -141,9 +148,7 @@ export function Shell({ user }: { user: UserInfo }) {
       className="admin-watermark"
       content={watermarkText(settings, t('admin.brand'), user.userName)}
       font={{ fontSize: WATERMARK.fontSize }}
-      width={WATERMARK.width}
-      height={WATERMARK.height}
-      gap={[0, 0]}
+      {...watermarkBox()}
       rotate={WATERMARK.rotate}
       zIndex={WATERMARK.zIndex}
       data-testid="watermark"

@@ -32,8 +32,23 @@ export const RELOAD_DELAY_NO_ANIMATION_MS = 40;
 /** Section 9: the menu search's debounce. */
 export const MENU_SEARCH_DEBOUNCE_MS = 300;
 
-/** Section 9: the watermark's drawing. */
+/** Section 9: the watermark's drawing: 384 x 384 px tiles, 16 px text rotated -15 degrees. */
 export const WATERMARK = { fontSize: 16, width: 384, height: 384, rotate: -15, zIndex: 9999 } as const;
+/** The box the text is drawn in: room for the brand and a long name on one line. */
+const WATERMARK_TEXT_BOX = { width: 300, height: 22 };
+
+/**
+ * antd's Watermark takes the text's box and the gap between boxes, and repeats the box once
+ * rotated; drawing the text in a 384 x 384 box clips it where the rotation takes it past the
+ * corners. So the box is the text's size, and the gap makes each repeat 384 px on both axes.
+ */
+export function watermarkBox(): { width: number; height: number; gap: [number, number] } {
+  const angle = (Math.abs(WATERMARK.rotate) * Math.PI) / 180;
+  const { width, height } = WATERMARK_TEXT_BOX;
+  const rotatedWidth = width * Math.cos(angle) + height * Math.sin(angle);
+  const rotatedHeight = width * Math.sin(angle) + height * Math.cos(angle);
+  return { width, height, gap: [WATERMARK.width - rotatedWidth, WATERMARK.height - rotatedHeight] };
+}
 
 export interface ThemeSettings {
   themeScheme: ThemeScheme;

@@ -11,6 +11,7 @@ import {
   isDark,
   nextScheme,
   readSettings,
+  watermarkBox,
   watermarkText,
 } from '../../../src/admin/state/theme-settings.ts';
 
@@ -47,6 +48,14 @@ describe('scheme and layout rules', () => {
       expect(effectiveLayout(mode, true)).toBe('vertical');
       expect(effectiveLayout(mode, false)).toBe(mode);
     }
+  });
+
+  it('repeats the rotated watermark text every 384 px across and down', () => {
+    const { width, height, gap } = watermarkBox();
+    const angle = (15 * Math.PI) / 180;
+    expect(width * Math.cos(angle) + height * Math.sin(angle) + gap[0]).toBeCloseTo(384);
+    expect(width * Math.sin(angle) + height * Math.cos(angle) + gap[1]).toBeCloseTo(384);
+    expect(Math.min(...gap)).toBeGreaterThan(0);
   });
 
   it('writes the brand, or the typed text, with the user name', () => {

@@ -4,8 +4,7 @@
  * The filters are applied on "search", so a half-typed filter stays as typed (also while
  * another tab is shown: the tab cache keeps this screen mounted).
  */
-import { Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Form, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import type { AuditRow } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
@@ -17,22 +16,23 @@ interface Filters {
   action?: string;
   entity?: string;
   entityId?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  /** YYYY-MM-DD from the browser's own date inputs (antd's date picker would cost a deep link ~30 KB). */
+  from?: string;
+  to?: string;
 }
 
 const PAGE_SIZE = 20;
 
 function request(filters: Filters, current: number) {
   const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-  const [from, to] = filters.dates ?? [];
   return {
     current,
     size: PAGE_SIZE,
     action: text(filters.action),
     entity: text(filters.entity),
     entityId: text(filters.entityId),
-    from: from?.format('YYYY-MM-DD'),
-    to: to?.format('YYYY-MM-DD'),
+    from: text(filters.from),
+    to: text(filters.to),
   };
 }
 
@@ -90,8 +90,11 @@ export default function AuditScreen() {
         <Form.Item name="entityId" label={t('admin.audit.entityId')}>
           <Input allowClear maxLength={60} />
         </Form.Item>
-        <Form.Item name="dates" label={t('admin.audit.dates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        <Form.Item name="from" label={t('admin.audit.from')}>
+          <Input type="date" />
+        </Form.Item>
+        <Form.Item name="to" label={t('admin.audit.to')}>
+          <Input type="date" />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit">
