@@ -1,5 +1,5 @@
 /** The order's lines with everything printed or packed for each: size, print type, player or name and number, lettering, patches, add-ons. */
-import { Space, Table, Tag, Typography } from 'antd';
+import { Grid, Space, Table, Tag, Typography } from 'antd';
 import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -46,13 +46,16 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
   const money = useMoney();
   const currency = order.amounts.currency;
   const refunded = refundedQuantities(order.refunds);
+  // Phones get one column of what to print under the product instead of a wide table.
+  const narrow = Grid.useBreakpoint().md === false;
   return (
     <Table<OrderLineRecord>
       rowKey="id"
       size="small"
       pagination={false}
       dataSource={order.lines}
-      scroll={{ x: 720 }}
+      scroll={narrow ? undefined : { x: 720 }}
+      tableLayout={narrow ? 'fixed' : undefined}
       data-testid="order-lines"
       columns={[
         {
@@ -60,19 +63,33 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
           title: t('adminOrders.detail.product'),
           render: (_v, line) => (
             <Space align="start">
-              {line.image && <img src={line.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
-              <span>{line.name}</span>
+              {line.image && !narrow && <img src={line.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
+              <div className="admin-two-lines">
+                <span>{line.name}</span>
+                {narrow && (
+                  <>
+                    <Typography.Text type="secondary">
+                      {t('adminOrders.detail.size')}: {line.size} · {money(line.unitPrice, currency)}
+                    </Typography.Text>
+                    <Personalisation line={line} />
+                  </>
+                )}
+              </div>
             </Space>
           ),
         },
-        { key: 'size', dataIndex: 'size', title: t('adminOrders.detail.size'), width: 70 },
-        { key: 'print', title: t('adminOrders.detail.print'), render: (_v, line) => <Personalisation line={line} /> },
-        { key: 'unit', title: t('adminOrders.detail.unitPrice'), align: 'right', render: (_v, line) => money(line.unitPrice, currency) },
+        ...(narrow
+          ? []
+          : [
+              { key: 'size', dataIndex: 'size', title: t('adminOrders.detail.size'), width: 70 },
+              { key: 'print', title: t('adminOrders.detail.print'), render: (_v: unknown, line: OrderLineRecord) => <Personalisation line={line} /> },
+              { key: 'unit', title: t('adminOrders.detail.unitPrice'), align: 'right' as const, render: (_v: unknown, line: OrderLineRecord) => money(line.unitPrice, currency) },
+            ]),
         {
           key: 'qty',
           title: t('adminOrders.detail.quantity'),
           align: 'right',
-          width: 110,
+          width: narrow ? 64 : 110,
           render: (_v, line) => (
             <div className="admin-two-lines is-end">
               <span>{line.quantity}</span>
@@ -80,7 +97,7 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
             </div>
           ),
         },
-        { key: 'total', title: t('adminOrders.detail.lineTotal'), align: 'right', render: (_v, line) => money(line.lineTotal, currency) },
+        { key: 'total', title: t('adminOrders.detail.lineTotal'), align: 'right', width: narrow ? 84 : undefined, render: (_v, line) => money(line.lineTotal, currency) },
       ]}
     />
   );

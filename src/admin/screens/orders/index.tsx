@@ -221,7 +221,7 @@ export default function OrdersScreen() {
           showTotal: (total) => t('admin.common.total', { total }),
           onChange: (current, size) => setTable((state) => ({ ...state, current: size === state.size ? current : 1, size })),
         }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 'max-content' }}
         data-testid="orders-table"
         columns={[
           {
@@ -239,7 +239,7 @@ export default function OrdersScreen() {
                   navigate(`/orders/${orderNo}`);
                 }}
               >
-                {orderNo}
+                <span className="admin-nowrap">{orderNo}</span>
               </a>
             ),
           },
@@ -261,7 +261,8 @@ export default function OrdersScreen() {
               </div>
             ),
           },
-          { key: 'country', dataIndex: 'country', title: t('adminOrders.list.country') },
+          // Phones keep the columns that tell orders apart; the detail has the rest.
+          { key: 'country', dataIndex: 'country', title: t('adminOrders.list.country'), responsive: ['md'] },
           {
             key: 'status',
             dataIndex: 'status',
@@ -270,10 +271,11 @@ export default function OrdersScreen() {
             sortOrder: table.sort === 'status' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
             render: (_value, row) => <StatusTag status={row.status} />,
           },
-          { key: 'payment', title: t('adminOrders.list.payment'), render: (_value, row) => <PaymentTag state={row.paymentState} /> },
+          { key: 'payment', title: t('adminOrders.list.payment'), responsive: ['md'], render: (_value, row) => <PaymentTag state={row.paymentState} /> },
           {
             key: 'items',
             title: t('adminOrders.list.items'),
+            responsive: ['md'],
             render: (_value, row) => (
               <Space size={4}>
                 {row.itemCount}
