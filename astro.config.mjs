@@ -146,6 +146,17 @@ function scriptPreloads() {
 
 const layout = layoutChunk();
 
+/**
+ * React and what every island needs beside it (the JSX runtime, react-dom's client, Astro's
+ * hydration renderer, the stores' hook), as one chunk. The back office imports the same modules,
+ * and the bundler would otherwise cut them into five files by who shares which: five requests
+ * and five separately compressed files for every storefront page that hydrates an island.
+ */
+const reactRuntime = {
+  name: 'react',
+  test: /\/node_modules\/(?:react|react-dom|scheduler|@nanostores\/react)\/|\/node_modules\/@astrojs\/react\/dist\/client/,
+};
+
 export default defineConfig({
   output: 'static',
   site: settings.SITE_URL,
@@ -184,7 +195,7 @@ export default defineConfig({
     },
     plugins: [layout.plugin],
     environments: {
-      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [layout.group] } } } } },
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [layout.group, reactRuntime] } } } } },
     },
     server: {
       proxy: {

@@ -18,11 +18,7 @@ import { parseArgs } from 'node:util';
 import { ROLE_VALUES, type Role } from '../domain/account.model.ts';
 import { emailSchema, newPasswordSchema } from '../domain/account.schema.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { acquireDataLock } from './db/lock.ts';
 import { AppError } from './errors.ts';
-import { PasswordHasher } from './modules/accounts/index.ts';
-import { StaffService } from './modules/staff/index.ts';
 import type { StaffMember } from '../domain/admin.model.ts';
 
 export const COMMANDS = ['create', 'grant', 'revoke', 'disable', 'enable', 'list'] as const;
@@ -146,6 +142,14 @@ export async function runAdminCommand(argv: string[], io: CommandIo): Promise<nu
     const role = command === 'create' || command === 'grant' || command === 'revoke' ? requireRole(values.role, command === 'create') : null;
     const config = loadConfig(io.env);
     const password = command === 'create' ? await askPassword(io) : null;
+    // The database and the services load only now, so a usage mistake is answered at once
+    // rather than after seconds of module loading.
+    const [{ openDatabase }, { acquireDataLock }, { PasswordHasher }, { StaffService }] = await Promise.all([
+      import('./db/client.ts'),
+      import('./db/lock.ts'),
+      import('./modules/accounts/index.ts'),
+      import('./modules/staff/index.ts'),
+    ]);
     const release = config.databaseUrl ? async () => {} : await acquireDataLock(config.dataDir).catch((error: Error) => Promise.reject(new CommandError(error.message, 1)));
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {

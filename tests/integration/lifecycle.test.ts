@@ -16,14 +16,18 @@ describe('shutdown', () => {
       closedDatabase = true;
       await close();
     };
+    // The stop begins once the slow request is inside its handler, however loaded the machine.
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
     app.get('/api/test/slow', async () => {
+      entered();
       await new Promise((resolve) => setTimeout(resolve, 400));
       return { code: '0000', msg: 'success', data: 'done' };
     });
     const running = await listen(app, database, { host: '127.0.0.1', port: 0, graceMs: 5000 });
 
     const inFlight = fetch(`${running.url}/api/test/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await inside;
     const stopping = running.stop();
     expect(app.closing).toBe(true);
 
