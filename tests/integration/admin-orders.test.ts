@@ -122,6 +122,50 @@ describe('the orders table', () => {
     expect(pages.every((p) => p.total === 3)).toBe(true);
   });
 
+  it('walks a page past the middle from the far end, giving the rows the near end would', async () => {
+    const sorts = [{}, { order: 'asc' }, { sort: 'total', order: 'desc' }, { sort: 'orderNo', order: 'asc' }, { sort: 'status', order: 'desc' }, { payment: 'paid' }];
+    for (const sort of sorts) {
+      const whole = await list({ ...sort, size: 20 });
+      // Size 1: the first page walks forward, the last one backward from the other end.
+      const pages = [];
+      for (let current = 1; current <= whole.total + 1; current++) pages.push(await list({ ...sort, size: 1, current }));
+      expect(pages.flatMap((p) => p.records.map((r) => r.orderNo)), JSON.stringify(sort)).toEqual(whole.records.map((r) => r.orderNo));
+      expect(pages.at(-1)!.records).toEqual([]);
+      const lastTwo = await list({ ...sort, size: 2, current: 2 });
+      expect(lastTwo.records.map((r) => r.orderNo)).toEqual(whole.records.slice(2, 4).map((r) => r.orderNo));
+    }
+  });
+
+  it('keeps each order’s payment state on its row, from its payment’s status, whoever changes it', async () => {
+    const orderId = (await rowOf(unpaid.orderNo)).id;
+    const [before] = await shop.database.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, orderId));
+    const expected: [string, string][] = [
+      ['captured', 'paid'],
+      ['partially_refunded', 'partially_refunded'],
+      ['refunded', 'refunded'],
+      ['new', 'unpaid'],
+      ['created', 'unpaid'],
+      ['approved', 'unpaid'],
+      ['pending', 'unpaid'],
+      ['declined', 'unpaid'],
+      ['failed', 'unpaid'],
+      ['void', 'unpaid'],
+      ['mismatch', 'unpaid'],
+    ];
+    try {
+      for (const [status, state] of expected) {
+        await shop.database.db.update(payments).set({ status }).where(eq(payments.orderId, orderId));
+        expect((await rowOf(unpaid.orderNo)).paymentState, status).toBe(state);
+        expect(await numbers({ payment: state as 'paid' }), status).toContain(unpaid.orderNo);
+      }
+    } finally {
+      await shop.database.db.update(payments).set({ status: before!.status }).where(eq(payments.orderId, orderId));
+    }
+    expect((await rowOf(unpaid.orderNo)).paymentState).toBe('unpaid');
+    // An order paid through checkout and PayPal reads paid, with no test writing its state.
+    expect((await rowOf(plain.orderNo)).paymentState).toBe('paid');
+  });
+
   it('answers bad filters with 1001', async () => {
     for (const body of [{ status: ['lost'] }, { from: '2026-1-1' }, { currency: 'JPY' }, { country: 'gb' }, { sort: 'email' }, { size: 10_000 }, { payment: 'maybe' }, { unknown: 1 }]) {
       expect((await callEntry(shop, adminApi.orderList, body, admin)).code, JSON.stringify(body)).toBe('1001');
