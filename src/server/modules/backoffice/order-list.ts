@@ -13,8 +13,8 @@ import { orders } from '../orders/index.ts';
 import { toCsv } from './csv.ts';
 import { filterCondition, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
 
-/** Index entries a page may walk past without waiting for the count (a millisecond's walk). */
-const NEAR_END = 1000;
+/** Filters whose last count is kept (the most recently used), to pick the end a page is walked from. */
+const LAST_TOTALS_KEPT = 200;
 
 /** More rows than this is a filter to narrow, not a file to make in one answer. */
 export const EXPORT_MAX_ROWS = 20_000;
@@ -62,6 +62,7 @@ function rowOf(r: RowRecord): AdminOrderRow {
 
 export class OrderTable {
   private readonly db: Db;
+  private readonly lastTotals = new Map<string, number>();
 
   constructor(db: Db) {
     this.db = db;
@@ -112,16 +113,20 @@ export class OrderTable {
   }
 
   /**
-   * An early page is walked beside the count; a deeper one waits for the count, which says
-   * which end of the order it is nearer to.
+   * The page is walked beside the count, from the end the filter's last count (kept per filter
+   * in this process) says is nearer. Should the count have moved since, the page is walked again
+   * with the count just made, so its rows are always the ones asked for.
    */
   async list(query: OrderQuery, page: PageRequest): Promise<Page<AdminOrderRow>> {
-    if (pageWindow(page).offset < NEAR_END) {
-      const [records, total] = await Promise.all([this.page(query, page), this.count(query)]);
-      return pageOf(records, total, page);
-    }
-    const total = await this.count(query);
-    return pageOf(await this.page(query, page, total), total, page);
+    const { sort: _sort, order: _order, ...filter } = query;
+    const key = JSON.stringify(filter);
+    const assumed = this.lastTotals.get(key);
+    const [records, total] = await Promise.all([this.page(query, page, assumed), this.count(filter)]);
+    this.lastTotals.delete(key);
+    this.lastTotals.set(key, total);
+    if (this.lastTotals.size > LAST_TOTALS_KEPT) this.lastTotals.delete(this.lastTotals.keys().next().value!);
+    if (assumed !== undefined && assumed !== total) return pageOf(await this.page(query, page, total), total, page);
+    return pageOf(records, total, page);
   }
 
   /** The filter's rows as CSV, headed in the caller's language. */
