@@ -22,7 +22,7 @@ import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, loggableError, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalOrder } from './paypal-client.ts';
+import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalOrder, type PaypalRefund } from './paypal-client.ts';
 import { pick } from '../../messages/localise.ts';
 import { orderItems, orders, type OrderAccess, type OrderRow } from '../orders/index.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -336,7 +336,13 @@ export class PaymentService {
     const waiting = await this.d.db.select().from(refunds).where(and(eq(refunds.status, 'pending'), isNotNull(refunds.paypalRefundId)));
     let settled = 0;
     for (const refund of waiting) {
-      const now = await this.d.paypal.getRefund(refund.paypalRefundId!);
+      let now: PaypalRefund;
+      try {
+        now = await this.d.paypal.getRefund(refund.paypalRefundId!);
+      } catch (error) {
+        this.d.log.warn({ refundId: refund.id, err: loggableError(error) }, 'looking up a pending refund at PayPal failed; the next pass tries again');
+        continue;
+      }
       const by = { actor: PAYPAL_ACTOR, timeline: 'reconciler' };
       if (now.status === 'COMPLETED') {
         const done = await this.d.db.transaction((tx) => this.refundBook.complete(tx, refund, now.id, by));
