@@ -31,18 +31,12 @@ export interface UserRoutes {
 // ---------- orders ----------
 
 export const PAYMENT_STATES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
-export type PaymentState = (typeof PAYMENT_STATES)[number];
-
 /**
- * What staff see of an order's money, from its payment's status (payments.status; none when the
- * order has no payment row): captured is paid, the refund states stay as they are, the rest
- * (created, approved, pending, declined, voided...) is unpaid.
+ * What staff see of an order's money (orders.payment_state, kept from its payment's status by
+ * migration 0008's trigger): captured is paid, the refund states stay as they are, the rest
+ * (created, approved, pending, declined, voided..., or no payment) is unpaid.
  */
-export function paymentStateOf(paymentStatus: string | null | undefined): PaymentState {
-  if (paymentStatus === 'captured') return 'paid';
-  if (paymentStatus === 'partially_refunded' || paymentStatus === 'refunded') return paymentStatus;
-  return 'unpaid';
-}
+export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'total', 'orderNo', 'status'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];

@@ -227,8 +227,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
+  const audit = new AuditLog(db);
   const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: config.merchantEmail, locale: config.merchantLocale } });
-  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, ledger, clock, log: app.log });
+  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, clock, log: app.log });
   const checkout = new CheckoutService({
     db,
     cart,
@@ -241,7 +242,6 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
-  const audit = new AuditLog(db);
   const refundService = new RefundService({ db, paypal, orders, audit, clock, log: app.log, unavailable: (error) => paymentService.unavailable(error) });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
   app.decorate('payments', { reconciler, simulator, service: paymentService });

@@ -434,3 +434,131 @@ describe('refunds through PayPal', () => {
     expect(payment!.lastIssue).toBeNull();
   });
 });
+
+describe('refunds PayPal settles later', () => {
+  const detailOf = async (orderNo: string) => (await call<AdminOrderDetail>(shop.app, '/admin/orders/get', { orderNo }, superAdmin.auth)).data;
+
+  it('shows a refund PayPal answered PENDING as pending, holds its amount, and completes it when PayPal’s webhook says it was paid', async () => {
+    const before = await stockOf(shop, stock);
+    const { order } = await paidOrder([plainLine(stock, 2)], { email: 'pending.refund@example.com' });
+    const [line] = await itemIds(order.orderNo);
+    simulatorOf(shop).setSwitches({ nextRefund: 'PENDING', autoWebhooks: true });
+    const body = { orderNo: order.orderNo, idempotencyKey: key(), lines: [{ orderItemId: line!.id, quantity: 1 }], reason: 'Wrong size' };
+    const asked = await refund(superAdmin, body);
+    expect(asked.code, asked.msg).toBe('0000');
+    const [pending] = asked.data.refunds;
+    expect(pending).toMatchObject({ status: 'pending', restocked: false, lines: [{ orderItemId: line!.id, quantity: 1 }] });
+    expect(pending!.paypalRefundId).toBeTruthy();
+    // Not paid back yet: the order, its payment and the stock stay; the amount is held.
+    expect(asked.data).toMatchObject({ status: 'paid', paymentState: 'paid', refundable: order.total - pending!.amount });
+    expect(await paymentStatus(order.orderNo)).toBe('captured');
+    expect(await stockOf(shop, stock)).toBe(before - 2);
+    const more = await refund(superAdmin, { orderNo: order.orderNo, idempotencyKey: key(), amount: order.total - pending!.amount + 1, reason: 'Too much' });
+    expect(more.code).toBe('1409');
+    // The same key again asks PayPal nothing more.
+    const again = await refund(superAdmin, body);
+    expect(again.data.refunds).toEqual(asked.data.refunds);
+    expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(pending!.amount);
+    const asking = await auditRows(order.orderNo, 'order.refund');
+    expect(asking.map((a) => [a.actorEmail, (a.after as { refundStatus: string }).refundStatus])).toEqual([[superAdmin.email, 'pending']]);
+    await shop.app.mailer.drain();
+    expect(mailsTo('pending.refund@example.com', `Order ${order.orderNo} was partly refunded`)).toHaveLength(0);
+
+    expect(simulatorOf(shop).settlePendingRefund(pending!.paypalRefundId!, 'COMPLETED')!.status).toBe('COMPLETED');
+    await simulatorOf(shop).drain();
+    const done = await detailOf(order.orderNo);
+    expect(done.refunds).toEqual([expect.objectContaining({ id: pending!.id, status: 'completed', restocked: true, paypalRefundId: pending!.paypalRefundId })]);
+    expect(done).toMatchObject({ status: 'paid', paymentState: 'partially_refunded', refundable: order.total - pending!.amount });
+    expect(await stockOf(shop, stock)).toBe(before - 1);
+    const audit = await auditRows(order.orderNo, 'order.refund');
+    expect(audit.map((a) => [a.actorEmail, a.actorId, (a.after as { refundStatus: string }).refundStatus])).toEqual([
+      [superAdmin.email, superAdmin.userId, 'pending'],
+      ['paypal', null, 'completed'],
+    ]);
+    await mail.waitFor((m) => m.to.includes('pending.refund@example.com') && m.subject === `Order ${order.orderNo} was partly refunded`);
+    // The webhook delivered again changes nothing.
+    const resource = { id: pending!.paypalRefundId, status: 'COMPLETED', amount: { currency_code: order.currency, value: (pending!.amount / 100).toFixed(2) }, links: [{ rel: 'up', href: `https://paypal.invalid/v2/payments/captures/${await captureIdOf(order.orderNo)}` }] };
+    await simulatorOf(shop).deliver(simulatorOf(shop).event('PAYMENT.CAPTURE.REFUNDED', resource));
+    expect(await auditRows(order.orderNo, 'order.refund')).toHaveLength(2);
+    expect(await stockOf(shop, stock)).toBe(before - 1);
+  });
+
+  it('lets the reconciler complete a pending refund whose webhook never came, moving a fully refunded order', async () => {
+    const { order } = await paidOrder([plainLine(stock)], { email: 'quiet.refund@example.com' });
+    simulatorOf(shop).setSwitches({ nextRefund: 'PENDING' });
+    const asked = await move(superAdmin, { orderNo: order.orderNo, to: 'refunded', reason: 'Lost parcel' });
+    expect(asked.code, asked.msg).toBe('0000');
+    expect(asked.data.status).toBe('paid');
+    const [pending] = (await detailOf(order.orderNo)).refunds;
+    expect(pending).toMatchObject({ status: 'pending', amount: order.total });
+    expect((await shop.app.payments.reconciler.run()).refunds).toBe(0);
+    simulatorOf(shop).settlePendingRefund(pending!.paypalRefundId!, 'COMPLETED');
+    expect((await shop.app.payments.reconciler.run()).refunds).toBe(1);
+    expect((await shop.app.payments.reconciler.run()).refunds).toBe(0);
+    expect(await detailOf(order.orderNo)).toMatchObject({ status: 'refunded', paymentState: 'refunded', refundable: 0, refunds: [expect.objectContaining({ status: 'completed' })] });
+    expect(await moves(order.orderNo)).toEqual(['pending_payment', 'paid', 'refunded']);
+    await mail.waitFor((m) => m.to.includes('quiet.refund@example.com') && m.subject === `Order ${order.orderNo} was refunded`);
+  });
+
+  it('fails a pending refund PayPal turns down: nothing was given back, and its amount and lines can be refunded again', async () => {
+    const before = await stockOf(shop, stock);
+    const { order } = await paidOrder([plainLine(stock)]);
+    const [line] = await itemIds(order.orderNo);
+    simulatorOf(shop).setSwitches({ nextRefund: 'PENDING' });
+    const asked = await refund(superAdmin, { orderNo: order.orderNo, idempotencyKey: key(), lines: [{ orderItemId: line!.id, quantity: 1 }], reason: 'Returned' });
+    const [pending] = asked.data.refunds;
+    expect(pending!.status).toBe('pending');
+    expect(simulatorOf(shop).settlePendingRefund(pending!.paypalRefundId!, 'FAILED')!.status).toBe('FAILED');
+    expect((await shop.app.payments.reconciler.run()).refunds).toBe(1);
+    const failed = await detailOf(order.orderNo);
+    expect(failed).toMatchObject({ status: 'paid', paymentState: 'paid', refundable: order.total, refunds: [expect.objectContaining({ status: 'failed', restocked: false })] });
+    expect(await paymentStatus(order.orderNo)).toBe('captured');
+    expect(await stockOf(shop, stock)).toBe(before - 1);
+    const audit = await auditRows(order.orderNo, 'order.refund');
+    expect(audit.map((a) => [a.actorEmail, (a.after as { refundStatus: string }).refundStatus])).toEqual([
+      [superAdmin.email, 'pending'],
+      ['paypal', 'failed'],
+    ]);
+    const retried = await refund(superAdmin, { orderNo: order.orderNo, idempotencyKey: key(), lines: [{ orderItemId: line!.id, quantity: 1 }], reason: 'Returned' });
+    expect(retried.code, retried.msg).toBe('0000');
+    expect(retried.data).toMatchObject({ status: 'refunded', paymentState: 'refunded', refundable: 0 });
+    expect(await stockOf(shop, stock)).toBe(before);
+  });
+});
+
+describe('refunds made in the PayPal dashboard', () => {
+  it('records each once as a refund row of the order by PayPal, so the refunded total, payment state and status are true', async () => {
+    simulatorOf(shop).setSwitches({ autoWebhooks: true });
+    const { order } = await paidOrder([plainLine(stock)], { email: 'dashboard.refund@example.com' });
+    const captureId = await captureIdOf(order.orderNo);
+    const first = simulatorOf(shop).refundFromDashboard(captureId, 300);
+    await simulatorOf(shop).drain();
+    const rows = async () => shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(order.orderNo)).id)).orderBy(refunds.id);
+    expect((await rows()).map((r) => [r.amount, r.status, r.paypalRefundId, r.byEmail, r.byId, r.lines])).toEqual([[300, 'completed', first.id, 'paypal', null, []]]);
+    const detail = (await call<AdminOrderDetail>(shop.app, '/admin/orders/get', { orderNo: order.orderNo }, superAdmin.auth)).data;
+    expect(detail).toMatchObject({ status: 'paid', paymentState: 'partially_refunded', refundable: order.total - 300 });
+    expect((await orderRow(order.orderNo)).paymentState).toBe('partially_refunded');
+    const audit = await auditRows(order.orderNo, 'order.refund');
+    expect(audit.map((a) => [a.actorId, a.actorEmail, (a.after as { amount: number; paypalRefundId: string }).amount, (a.after as { paypalRefundId: string }).paypalRefundId])).toEqual([[null, 'paypal', 300, first.id]]);
+    await mail.waitFor((m) => m.to.includes('dashboard.refund@example.com') && m.subject === `Order ${order.orderNo} was partly refunded`);
+
+    // PayPal delivering it again, as a new event about the same refund, records nothing more.
+    const resource = { ...first, status: 'COMPLETED' };
+    expect(await simulatorOf(shop).deliver(simulatorOf(shop).event('PAYMENT.CAPTURE.REFUNDED', resource), 2)).toEqual([200, 200]);
+    expect(await rows()).toHaveLength(1);
+    expect(await auditRows(order.orderNo, 'order.refund')).toHaveLength(1);
+
+    // The rest, also from the dashboard: the order is refunded, and staff have nothing left to refund.
+    const rest = simulatorOf(shop).refundFromDashboard(captureId);
+    await simulatorOf(shop).drain();
+    expect((await rows()).map((r) => [r.amount, r.paypalRefundId])).toEqual([
+      [300, first.id],
+      [order.total - 300, rest.id],
+    ]);
+    expect(await orderRow(order.orderNo)).toMatchObject({ status: 'refunded', paymentState: 'refunded' });
+    expect(await paymentStatus(order.orderNo)).toBe('refunded');
+    expect(await moves(order.orderNo)).toEqual(['pending_payment', 'paid', 'refunded']);
+    expect((await refund(superAdmin, { orderNo: order.orderNo, idempotencyKey: key(), amount: 1, reason: 'More' })).code).toBe('1409');
+    await mail.waitFor((m) => m.to.includes('dashboard.refund@example.com') && m.subject === `Order ${order.orderNo} was refunded`);
+  });
+});

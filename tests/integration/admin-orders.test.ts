@@ -3,12 +3,13 @@
  * PayPal simulator: the orders table's filters, search, sorting and paging; the CSV export; the
  * order detail; notes (one audit row each); the production sheet; the dashboard's figures.
  */
-import { eq, lte, sql } from 'drizzle-orm';
+import { eq, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
 import { adminApi } from '../../src/domain/api/admin.ts';
 import type { AdminOrderDetail, AdminOrderRow, Dashboard, ProductionSheet } from '../../src/domain/admin.model.ts';
 import { addons, orderItems, orderNotes, orders, payments, productSizes, refunds } from '../../src/server/db/schema.ts';
+import { OrderTable, type OrderQuery } from '../../src/server/modules/backoffice/order-list.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { findStock, guestOrder, pay, plainLine, printedLine, setStock, type Stock } from './orders-support.ts';
@@ -120,6 +121,72 @@ describe('the orders table', () => {
     const pages = [await list({ size: 2, current: 1 }), await list({ size: 2, current: 2 }), await list({ size: 2, current: 3 })];
     expect(pages.map((p) => p.records.map((r) => r.orderNo))).toEqual([[printed.orderNo, plain.orderNo], [unpaid.orderNo], []]);
     expect(pages.every((p) => p.total === 3)).toBe(true);
+  });
+
+  it('walks a page past the middle from the far end, giving the rows the near end would', async () => {
+    // Through the table itself: the list call only walks from the far end past its first thousand
+    // rows. Three more orders (copies, removed afterwards) make pages of several rows from either end.
+    const db = shop.database.db;
+    const { id: _id, totalEur: _eur, shipCountry: _country, ...template } = await rowOf(plain.orderNo);
+    const copies = await db
+      .insert(orders)
+      .values([1, 2, 3].map((i) => ({ ...template, orderNo: `JS-FAREN-D000${i}`, idempotencyKey: `far-end-${i}`, createdAt: daysAgo(10 + i), total: template.total + i, itemsTotal: template.itemsTotal + i })))
+      .returning({ id: orders.id });
+    try {
+      const table = new OrderTable(db);
+      const sorts = [{}, { order: 'asc' }, { sort: 'total', order: 'desc' }, { sort: 'orderNo', order: 'asc' }, { sort: 'status', order: 'desc' }, { payment: 'paid' }] as const;
+      for (const sort of sorts) {
+        const query: OrderQuery = { sort: 'createdAt', order: 'desc', ...sort };
+        const whole = await list({ ...sort, size: 20 });
+        const total = await table.count(query);
+        expect(total).toBe(whole.total);
+        for (const size of [1, 2, 4]) {
+          const pages = [];
+          for (let current = 1; current <= Math.ceil(total / size) + 1; current++) pages.push(await table.page(query, { current, size }, total));
+          expect(pages.flatMap((p) => p.map((r) => r.orderNo)), `${JSON.stringify(sort)} by ${size}`).toEqual(whole.records.map((r) => r.orderNo));
+          expect(pages.at(-1)).toEqual([]);
+          // The list call walks from the end its last count for the filter says is nearer.
+          const listed = [];
+          for (let current = 1; current <= Math.ceil(total / size); current++) listed.push(...(await numbers({ ...sort, size, current })));
+          expect(listed, `list ${JSON.stringify(sort)} by ${size}`).toEqual(whole.records.map((r) => r.orderNo));
+        }
+      }
+    } finally {
+      await db.delete(orders).where(inArray(orders.id, copies.map((c) => c.id)));
+    }
+    // Its last count (6) is out of date now: the page it walked from the far end is walked again.
+    expect(await numbers({ size: 2, current: 3 })).toEqual([]);
+    expect(await numbers({ size: 2, current: 2 })).toEqual([unpaid.orderNo]);
+  });
+
+  it('keeps each order’s payment state on its row, from its payment’s status, whoever changes it', async () => {
+    const orderId = (await rowOf(unpaid.orderNo)).id;
+    const [before] = await shop.database.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, orderId));
+    const expected: [string, string][] = [
+      ['captured', 'paid'],
+      ['partially_refunded', 'partially_refunded'],
+      ['refunded', 'refunded'],
+      ['new', 'unpaid'],
+      ['created', 'unpaid'],
+      ['approved', 'unpaid'],
+      ['pending', 'unpaid'],
+      ['declined', 'unpaid'],
+      ['failed', 'unpaid'],
+      ['void', 'unpaid'],
+      ['mismatch', 'unpaid'],
+    ];
+    try {
+      for (const [status, state] of expected) {
+        await shop.database.db.update(payments).set({ status }).where(eq(payments.orderId, orderId));
+        expect((await rowOf(unpaid.orderNo)).paymentState, status).toBe(state);
+        expect(await numbers({ payment: state as 'paid' }), status).toContain(unpaid.orderNo);
+      }
+    } finally {
+      await shop.database.db.update(payments).set({ status: before!.status }).where(eq(payments.orderId, orderId));
+    }
+    expect((await rowOf(unpaid.orderNo)).paymentState).toBe('unpaid');
+    // An order paid through checkout and PayPal reads paid, with no test writing its state.
+    expect((await rowOf(plain.orderNo)).paymentState).toBe('paid');
   });
 
   it('answers bad filters with 1001', async () => {

@@ -167,6 +167,6 @@ export function useOrderShop(config: Partial<Config>, options: ShopOptions, minS
     env = {};
   });
   beforeEach(() => {
-    simulatorOf(env.shop!).setSwitches({ nextCapture: null, slowMs: 0, autoWebhooks: false });
+    simulatorOf(env.shop!).setSwitches({ nextCapture: null, nextRefund: null, slowMs: 0, autoWebhooks: false });
   });
 }

@@ -4,7 +4,7 @@
  * and the moves the caller may make now. Notes are added here, each with its audit row.
  */
 import { asc, eq } from 'drizzle-orm';
-import { paymentStateOf, type AdminNote, type AdminOrderDetail, type AdminPayment, type AdminRefund } from '../../../domain/admin.model.ts';
+import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
@@ -92,7 +92,7 @@ export class OrderFolder {
     const account = owner[0];
     return {
       ...base,
-      paymentState: paymentStateOf(paymentRows[0]?.status),
+      paymentState: row.paymentState,
       customer: { userId: row.userId, email: row.email, name: account ? `${account.firstName} ${account.lastName}`.trim() : shipTo, locale: row.locale },
       payments: paymentList,
       refunds: refundList,

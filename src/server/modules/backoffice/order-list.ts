@@ -1,18 +1,20 @@
 /** The back office's orders table: a page of rows, and the CSV export of the same filter. */
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
-import { paymentStateOf, type AdminOrderRow, type OrderExport, type OrderSortField } from '../../../domain/admin.model.ts';
+import type { AdminOrderRow, OrderExport, OrderSortField, PaymentState } from '../../../domain/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { Db } from '../../db/client.ts';
-import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
+import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { fail } from '../../errors.ts';
 import { msg, render } from '../../messages/index.ts';
 import { orders } from '../orders/index.ts';
-import { payments } from '../payments/index.ts';
 import { toCsv } from './csv.ts';
-import { countrySql, filterCondition, joinsPayments, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
+import { filterCondition, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
+
+/** Filters whose last count is kept (the most recently used), to pick the end a page is walked from. */
+const LAST_TOTALS_KEPT = 200;
 
 /** More rows than this is a filter to narrow, not a file to make in one answer. */
 export const EXPORT_MAX_ROWS = 20_000;
@@ -25,12 +27,12 @@ export interface OrderQuery extends OrderFilter {
 const rowColumns = {
   orderNo: orders.orderNo,
   status: orders.status,
-  paymentStatus: payments.status,
+  paymentState: orders.paymentState,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
   email: orders.email,
   customerName: shipToNameSql,
-  country: countrySql,
+  country: orders.shipCountry,
   currency: orders.currency,
   total: orders.total,
   totalEur: orders.totalEur,
@@ -38,13 +40,13 @@ const rowColumns = {
   personalised: orders.personalised,
 };
 
-type RowRecord = { [K in keyof typeof rowColumns]: unknown } & { createdAt: Date; paidAt: Date | null; paymentStatus: string | null };
+type RowRecord = { [K in keyof typeof rowColumns]: unknown } & { createdAt: Date; paidAt: Date | null };
 
 function rowOf(r: RowRecord): AdminOrderRow {
   return {
     orderNo: r.orderNo as string,
     status: r.status as OrderStatus,
-    paymentState: paymentStateOf(r.paymentStatus),
+    paymentState: r.paymentState as PaymentState,
     createdAt: r.createdAt.toISOString(),
     paidAt: r.paidAt?.toISOString() ?? null,
     email: r.email as string,
@@ -60,24 +62,35 @@ function rowOf(r: RowRecord): AdminOrderRow {
 
 export class OrderTable {
   private readonly db: Db;
+  private readonly lastTotals = new Map<string, number>();
 
   constructor(db: Db) {
     this.db = db;
   }
 
   /**
-   * One page of rows. The page's ids come first from the orders table alone (an index walk, even
-   * 100,000 rows deep), then only those 20-odd rows are read whole with their payment.
+   * One page of rows. The page's ids come first from the orders table alone (an index-only walk,
+   * even 100,000 rows deep), then only those rows are read whole. With `total` known, a page past
+   * the middle is walked from the far end of the same order, so no page walks more than half.
    */
-  async page(query: OrderQuery, page: PageRequest): Promise<AdminOrderRow[]> {
-    const base = this.db.select({ id: orders.id }).from(orders).$dynamic();
-    const joined = joinsPayments(query) ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
-    const ids = (await onePage(joined.where(filterCondition(query)).orderBy(...orderBy(query.sort, query.order)), page)).map((r) => r.id);
+  async page(query: OrderQuery, page: PageRequest, total?: number): Promise<AdminOrderRow[]> {
+    const { offset, limit } = pageWindow(page);
+    const end = total === undefined ? offset + limit : Math.min(offset + limit, total);
+    if (end <= offset) return [];
+    const reversed = total !== undefined && offset > total - end;
+    const found = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(filterCondition(query))
+      .orderBy(...orderBy(query.sort, query.order, reversed))
+      .limit(end - offset)
+      .offset(reversed ? total! - end : offset);
+    const ids = found.map((r) => r.id);
+    if (reversed) ids.reverse();
     if (ids.length === 0) return [];
     const rows = await this.db
       .select({ ...rowColumns, id: orders.id })
       .from(orders)
-      .leftJoin(payments, eq(payments.orderId, orders.id))
       .where(inArray(orders.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => rowOf(byId.get(id) as RowRecord));
@@ -88,22 +101,31 @@ export class OrderTable {
     const rows = await this.db
       .select(rowColumns)
       .from(orders)
-      .leftJoin(payments, eq(payments.orderId, orders.id))
       .where(filterCondition(query))
       .orderBy(...orderBy(query.sort, query.order));
     return rows.map((r) => rowOf(r as RowRecord));
   }
 
-  /** How many orders the filter matches; payments are joined only when the filter needs them. */
+  /** How many orders the filter matches. */
   async count(filter: OrderFilter): Promise<number> {
-    const base = this.db.select({ n: count() }).from(orders).$dynamic();
-    const joined = joinsPayments(filter) ? base.leftJoin(payments, eq(payments.orderId, orders.id)) : base;
-    const [row] = await joined.where(filterCondition(filter));
+    const [row] = await this.db.select({ n: count() }).from(orders).where(filterCondition(filter));
     return row?.n ?? 0;
   }
 
+  /**
+   * The page is walked beside the count, from the end the filter's last count (kept per filter
+   * in this process) says is nearer. Should the count have moved since, the page is walked again
+   * with the count just made, so its rows are always the ones asked for.
+   */
   async list(query: OrderQuery, page: PageRequest): Promise<Page<AdminOrderRow>> {
-    const [records, total] = await Promise.all([this.page(query, page), this.count(query)]);
+    const { sort: _sort, order: _order, ...filter } = query;
+    const key = JSON.stringify(filter);
+    const assumed = this.lastTotals.get(key);
+    const [records, total] = await Promise.all([this.page(query, page, assumed), this.count(filter)]);
+    this.lastTotals.delete(key);
+    this.lastTotals.set(key, total);
+    if (this.lastTotals.size > LAST_TOTALS_KEPT) this.lastTotals.delete(this.lastTotals.keys().next().value!);
+    if (assumed !== undefined && assumed !== total) return pageOf(await this.page(query, page, total), total, page);
     return pageOf(records, total, page);
   }
 

@@ -2,6 +2,7 @@
 import type { Clock } from '../../clock.ts';
 import type { PaypalConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { OrderService } from '../orders/index.ts';
 import type { PaymentLedger } from './ledger.ts';
 import type { PaypalClient } from './paypal-client.ts';
@@ -17,6 +18,8 @@ export interface PaymentDeps {
   paypal: PaypalClient;
   config: PaypalConfig;
   orders: OrderService;
+  /** For the refunds PayPal settles or makes itself (refund-book.ts). */
+  audit: AuditLog;
   ledger: PaymentLedger;
   clock: Clock;
   log: PaymentLog;

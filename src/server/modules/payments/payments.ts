@@ -14,7 +14,7 @@
  * - settle is shared by all three and by the reconciler: whatever PayPal says about an order,
  *   the shop's order ends in the matching state exactly once.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
@@ -22,12 +22,13 @@ import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, loggableError, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalOrder } from './paypal-client.ts';
+import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalOrder, type PaypalRefund } from './paypal-client.ts';
 import { pick } from '../../messages/localise.ts';
 import { orderItems, orders, type OrderAccess, type OrderRow } from '../orders/index.ts';
 import type { PaymentDeps } from './deps.ts';
 import type { CaptureDetails, PaymentRow } from './ledger.ts';
-import { payments } from './schema.ts';
+import { PAYPAL_ACTOR, RefundBook } from './refund-book.ts';
+import { payments, refunds } from './schema.ts';
 import { PaypalWebhooks } from './webhook.ts';
 
 export interface CaptureAnswer {
@@ -59,10 +60,12 @@ export class PaymentService {
   private readonly d: PaymentDeps;
 
   private readonly webhooks: PaypalWebhooks;
+  private readonly refundBook: RefundBook;
 
   constructor(deps: PaymentDeps) {
     this.d = deps;
-    this.webhooks = new PaypalWebhooks(deps, this);
+    this.refundBook = new RefundBook(deps);
+    this.webhooks = new PaypalWebhooks(deps, this, this.refundBook);
   }
 
   /**
@@ -324,6 +327,35 @@ export class PaymentService {
   }
 
   // ---------- reconciling ----------
+
+  /**
+   * For the reconciler: asks PayPal how each refund it answered PENDING ended (in case its
+   * webhook never came), and completes or fails it as the webhook would. Answers how many settled.
+   */
+  async settlePendingRefunds(): Promise<number> {
+    const waiting = await this.d.db.select().from(refunds).where(and(eq(refunds.status, 'pending'), isNotNull(refunds.paypalRefundId)));
+    let settled = 0;
+    for (const refund of waiting) {
+      let now: PaypalRefund;
+      try {
+        now = await this.d.paypal.getRefund(refund.paypalRefundId!);
+      } catch (error) {
+        this.d.log.warn({ refundId: refund.id, err: loggableError(error) }, 'looking up a pending refund at PayPal failed; the next pass tries again');
+        continue;
+      }
+      const by = { actor: PAYPAL_ACTOR, timeline: 'reconciler' };
+      if (now.status === 'COMPLETED') {
+        const done = await this.d.db.transaction((tx) => this.refundBook.complete(tx, refund, now.id, by));
+        if (done) {
+          this.refundBook.mail(done);
+          settled++;
+        }
+      } else if (now.status === 'FAILED' || now.status === 'CANCELLED') {
+        if (await this.d.db.transaction((tx) => this.refundBook.fail(tx, refund, now.status, by))) settled++;
+      }
+    }
+    return settled;
+  }
 
   /**
    * For the reconciler: looks the order's PayPal order up and settles what PayPal already did.

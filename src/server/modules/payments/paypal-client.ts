@@ -217,6 +217,12 @@ export class PaypalClient {
     return json;
   }
 
+  /** A refund as PayPal holds it now (a PENDING one turns COMPLETED or FAILED later). */
+  async getRefund(refundId: string): Promise<PaypalRefund> {
+    const { json } = await this.call<PaypalRefund>('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`, undefined);
+    return json;
+  }
+
   /** Asks PayPal whether a webhook delivery is genuine; false for anything but SUCCESS. */
   async verifyWebhookSignature(headers: WebhookHeaders, webhookId: string, event: unknown): Promise<boolean> {
     const { json } = await this.call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {

@@ -6,7 +6,9 @@
  *   changes nothing;
  * - captures one the buyer approved but never came back for;
  * - cancels orders unpaid past their time, giving back stock and coupon use (unless a capture is
- *   in flight or PayPal is still reviewing a pending capture).
+ *   in flight or PayPal is still reviewing a pending capture);
+ * - asks PayPal how refunds it answered PENDING ended, and completes or fails them, should their
+ *   webhook not have come.
  * Every instance may run it: each step is a conditional update.
  */
 import { and, eq, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
@@ -25,6 +27,8 @@ export interface ReconcileReport {
   checked: number;
   settled: number;
   cancelled: number;
+  /** Pending refunds PayPal has since completed or failed. */
+  refunds: number;
 }
 
 export interface ReconcilerDeps {
@@ -61,7 +65,7 @@ export class Reconciler {
   }
 
   private async pass(): Promise<ReconcileReport> {
-    const report: ReconcileReport = { checked: 0, settled: 0, cancelled: 0 };
+    const report: ReconcileReport = { checked: 0, settled: 0, cancelled: 0, refunds: 0 };
     const now = this.d.clock();
     const withPaypal = await this.d.db
       .select({ order: orders, payment: payments })
@@ -88,7 +92,12 @@ export class Reconciler {
     for (const { id } of expired) {
       if (await this.d.orders.cancelUnpaid(id, 'reconciler', 'Not paid in time')) report.cancelled++;
     }
-    if (report.settled || report.cancelled) this.d.log.info({ ...report }, 'reconciler settled or cancelled orders');
+    try {
+      report.refunds = await this.d.payments.settlePendingRefunds();
+    } catch (error) {
+      this.d.log.warn({ err: loggableError(error) }, 'checking pending refunds failed; the next pass tries again');
+    }
+    if (report.settled || report.cancelled || report.refunds) this.d.log.info({ ...report }, 'reconciler settled or cancelled orders');
     return report;
   }
 

@@ -8,14 +8,16 @@
  *    never exceed what was captured, and the same key again finds the first refund.
  * 2. PayPal is asked, with a PayPal-Request-Id made from the refund's row: a retry after a
  *    timeout (same key) replays the same refund at PayPal instead of paying twice.
- * 3. Its answer is recorded (the refund completed, the payment partially_refunded or refunded,
- *    stock back for refunded lines not yet printed, the order refunded or cancelled once
- *    everything is paid back) with the audit row, in one transaction that only one caller wins.
+ * 3. Its answer is recorded (refund-book.ts: the refund completed, the payment partially_refunded
+ *    or refunded, stock back for refunded lines not yet printed, the order refunded or cancelled
+ *    once everything is paid back) with the audit row, in one transaction that only one caller
+ *    wins. PENDING (PayPal pays it out later) keeps the refund pending with its PayPal id and
+ *    records the audit row; PayPal's webhook or the reconciler completes or fails it later.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { divRound, formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
-import { lineRestockable, PAID_STATUSES, PRINTED_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
+import { PAID_STATUSES, PRINTED_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -25,9 +27,8 @@ import type { AuditLog } from '../audit/index.ts';
 import { orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
 import type { PaymentLog } from './deps.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
+import { RefundBook, type RefundRow, type RefundWitness } from './refund-book.ts';
 import { payments, refunds } from './schema.ts';
-
-type RefundRow = typeof refunds.$inferSelect;
 
 export interface RefundDeps {
   db: Db;
@@ -45,9 +46,11 @@ type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow };
 
 export class RefundService implements Refunds {
   private readonly d: RefundDeps;
+  private readonly book: RefundBook;
 
   constructor(deps: RefundDeps) {
     this.d = deps;
+    this.book = new RefundBook(deps);
   }
 
   async refund(orderNo: string, ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
@@ -62,7 +65,8 @@ export class RefundService implements Refunds {
     }
     const { refund } = claim;
     if (refund.status === 'failed') throw fail(CODES.CONFLICT, 'refund.failedBefore');
-    if (refund.status === 'completed') return this.current(order.id);
+    // Completed, or PENDING at PayPal (it has PayPal's id): PayPal's word is in, nothing to ask again.
+    if (refund.status === 'completed' || refund.paypalRefundId) return this.current(order.id);
 
     let answer: PaypalRefund;
     try {
@@ -82,11 +86,15 @@ export class RefundService implements Refunds {
       await this.markFailed(refund.id);
       throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: answer.status }), { reason: answer.status, retry: false });
     }
-    // PENDING: PayPal took the refund and will pay it out; it is the shop's refund from now on.
-    const settled = await this.d.db.transaction((tx) => this.settle(tx, refund, answer.id, ask, caller));
+    const by: RefundWitness = { actor: { id: caller.userId, email: caller.email }, timeline: 'admin', override: ask.override };
+    if (answer.status === 'PENDING') {
+      // PayPal took it and pays it out later: shown as pending until its webhook or the reconciler says how it ended.
+      await this.d.db.transaction((tx) => this.book.holdPending(tx, refund, answer.id, by));
+      return this.current(order.id);
+    }
+    const settled = await this.d.db.transaction((tx) => this.book.complete(tx, refund, answer.id, by));
     if (settled) {
-      if (settled.closedAs === 'cancelled') this.d.orders.sendMoveMail(settled.row, 'cancelled');
-      else this.d.orders.sendRefundMail(settled.row, refund.amount, settled.full);
+      this.book.mail(settled);
       return settled.row;
     }
     return this.current(order.id);
@@ -129,7 +137,7 @@ export class RefundService implements Refunds {
     const now = this.d.clock();
     const [refund] = await tx
       .insert(refunds)
-      .values({ orderId, idempotencyKey: ask.idempotencyKey, amount, currency, status: 'pending', reason: ask.reason, lines, byId: caller.userId, byEmail: caller.email, createdAt: now, updatedAt: now })
+      .values({ orderId, idempotencyKey: ask.idempotencyKey, amount, currency, status: 'pending', reason: ask.reason, lines, closeAs: ask.closeAs, byId: caller.userId, byEmail: caller.email, createdAt: now, updatedAt: now })
       .returning();
     return { refund: refund!, captureId: payment!.captureId! };
   }
@@ -137,7 +145,7 @@ export class RefundService implements Refunds {
   private async closeWithoutMoney(tx: Tx, row: OrderRow, lines: RefundLine[], items: ItemRow[], ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
     const moved = await this.d.orders.moveTx(tx, row.id, row.status as OrderStatus, ask.closeAs, 'admin', ask.reason);
     if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
-    const restocked = await this.restock(tx, row.status as OrderStatus, lines, items);
+    const restocked = await this.book.restock(tx, row.status as OrderStatus, lines, items);
     if (ask.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
     await this.d.audit.record(tx, {
       actor: { id: caller.userId, email: caller.email },
@@ -148,64 +156,6 @@ export class RefundService implements Refunds {
       after: { status: moved.status, reason: ask.reason, restocked, ...(ask.override ? { override: true } : {}) },
     });
     return moved;
-  }
-
-  /** Puts back the lines not yet printed; answers whether any went back. */
-  private async restock(tx: Tx, status: OrderStatus, lines: RefundLine[], items: ItemRow[]): Promise<boolean> {
-    const back = lines.flatMap((line) => {
-      const item = items.find((i) => i.id === line.orderItemId)!;
-      return lineRestockable(status, item.personalised) ? [{ productId: item.productId, size: item.size, quantity: line.quantity }] : [];
-    });
-    if (back.length) await this.d.orders.restockItems(tx, back);
-    return back.length > 0;
-  }
-
-  /** Step 3: PayPal agreed. Null when another call with the same key recorded it first. */
-  private async settle(tx: Tx, refund: RefundRow, paypalRefundId: string, ask: RefundAsk, caller: StaffCaller): Promise<{ row: OrderRow; full: boolean; closedAs: OrderStatus | null } | null> {
-    const row = await this.d.orders.lockTx(tx, refund.orderId);
-    const now = this.d.clock();
-    const [done] = await tx
-      .update(refunds)
-      .set({ status: 'completed', paypalRefundId, updatedAt: now })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
-      .returning();
-    if (!done) return null;
-    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, refund.orderId));
-    const completed = await tx.select({ amount: refunds.amount }).from(refunds).where(and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'completed')));
-    const refunded = completed.reduce((sum, r) => sum + r.amount, 0);
-    const full = refunded >= payment!.amount;
-    await tx.update(payments).set({ status: full ? 'refunded' : 'partially_refunded', refundId: paypalRefundId, updatedAt: now }).where(eq(payments.orderId, refund.orderId));
-
-    const status = row.status as OrderStatus;
-    const restocked = await this.restock(tx, status, refund.lines, await this.d.orders.itemsOf(tx, row.id));
-    if (restocked) await tx.update(refunds).set({ restocked: true }).where(eq(refunds.id, refund.id));
-    let after = row;
-    let closedAs: OrderStatus | null = null;
-    if (full && PAID_STATUSES.includes(status)) {
-      after = (await this.d.orders.moveTx(tx, row.id, status, ask.closeAs, 'admin', ask.reason))!;
-      closedAs = ask.closeAs;
-      if (ask.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
-    }
-    await this.d.audit.record(tx, {
-      actor: { id: caller.userId, email: caller.email },
-      action: 'order.refund',
-      entity: 'order',
-      entityId: row.orderNo,
-      before: { status, paymentStatus: payment!.status, refunded: refunded - refund.amount },
-      after: {
-        status: after.status,
-        paymentStatus: full ? 'refunded' : 'partially_refunded',
-        refunded,
-        amount: refund.amount,
-        currency: refund.currency,
-        lines: refund.lines,
-        restocked,
-        paypalRefundId,
-        reason: refund.reason,
-        ...(ask.override ? { override: true } : {}),
-      },
-    });
-    return { row: after, full, closedAs };
   }
 }
 

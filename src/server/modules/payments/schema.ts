@@ -36,8 +36,6 @@ export const payments = pgTable(
     uniqueIndex('payments_order_uq').on(t.orderId),
     uniqueIndex('payments_paypal_order_uq').on(t.paypalOrderId),
     uniqueIndex('payments_capture_uq').on(t.captureId),
-    // The back office's orders table filters by payment state (refunded, partially refunded: few rows).
-    index('payments_status_idx').on(t.status, t.orderId),
   ],
 );
 
@@ -56,8 +54,9 @@ export interface RefundLine {
 }
 
 /**
- * A refund of a captured payment, full or partial, asked for in the back office. The idempotency
- * key makes a retried or double-clicked refund answer the first one instead of paying twice.
+ * A refund of a captured payment, full or partial: asked for in the back office (the idempotency
+ * key makes a retried or double-clicked refund answer the first one instead of paying twice), or
+ * made in PayPal's dashboard and learnt from its webhook (key `paypal:<refund id>`, by `paypal`).
  */
 export const refunds = pgTable(
   'refunds',
@@ -68,9 +67,14 @@ export const refunds = pgTable(
     /** In the order's currency, integer minor units. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    /** pending (asked, PayPal's answer not yet in), completed, failed */
+    /**
+     * pending (asked and PayPal's answer not yet in, or PayPal answered PENDING: then it has its
+     * PayPal refund id, and PayPal's webhook or the reconciler completes or fails it), completed, failed
+     */
     status: text('status').notNull(),
     paypalRefundId: text('paypal_refund_id'),
+    /** What the order becomes when this refund pays back everything: refunded, or cancelled (a cancellation's refund). */
+    closeAs: text('close_as').$type<'refunded' | 'cancelled'>().notNull().default('refunded'),
     reason: text('reason').notNull(),
     lines: jsonb('lines').$type<RefundLine[]>().notNull(),
     /** True once the refunded lines' stock went back (items not yet printed). */
@@ -83,6 +87,7 @@ export const refunds = pgTable(
   (t) => [
     uniqueIndex('refunds_idempotency_uq').on(t.orderId, t.idempotencyKey),
     index('refunds_order_idx').on(t.orderId),
+    uniqueIndex('refunds_paypal_refund_uq').on(t.paypalRefundId),
     check('refunds_amount_ck', sql`${t.amount} > 0`),
     check('refunds_status_ck', sql`${t.status} in ('pending', 'completed', 'failed')`),
   ],

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CAPTURE_SWITCHES, SIM_PREFIX, type PaypalSimulator } from './simulator.ts';
+import { SimFailure } from './simulator-protocol.ts';
+import { CAPTURE_SWITCHES, REFUND_SWITCHES, SIM_PREFIX, type PaypalSimulator } from './simulator.ts';
 
 const SDK_SOURCE = readFileSync(new URL('./simulator-sdk.js', import.meta.url), 'utf8');
 
@@ -69,7 +70,10 @@ export function simulatorPlugin(simulator: PaypalSimulator) {
     // Control: tests and developers flip the failure switches here.
     app.post('/control/switches', { schema: { hide: true } }, async (request, reply) => {
       const parsed = z
-        .strictObject({ nextCapture: z.enum(CAPTURE_SWITCHES).nullable().optional(), slowMs: z.number().int().min(0).max(60_000).optional(), autoWebhooks: z.boolean().optional() })
+        .strictObject({
+          nextCapture: z.enum(CAPTURE_SWITCHES).nullable().optional(),
+          nextRefund: z.enum(REFUND_SWITCHES).nullable().optional(),
+          slowMs: z.number().int().min(0).max(60_000).optional(), autoWebhooks: z.boolean().optional() })
         .safeParse(jsonBody(request.body));
       if (!parsed.success) return answer(reply, 400, { name: 'INVALID_REQUEST', message: parsed.error.message });
       const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
@@ -80,6 +84,22 @@ export function simulatorPlugin(simulator: PaypalSimulator) {
       if (!parsed.success) return answer(reply, 400, { name: 'INVALID_REQUEST' });
       const capture = simulator.settlePendingCapture(request.params.id, parsed.data.outcome);
       return capture ? answer(reply, 200, capture) : answer(reply, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_NOT_PENDING' }] });
+    });
+    r.post('/control/refunds/:id/settle', { schema: { hide: true, params: idParams } }, async (request, reply) => {
+      const parsed = z.object({ outcome: z.enum(['COMPLETED', 'FAILED']).default('COMPLETED') }).safeParse(jsonBody(request.body));
+      if (!parsed.success) return answer(reply, 400, { name: 'INVALID_REQUEST' });
+      const refund = simulator.settlePendingRefund(request.params.id, parsed.data.outcome);
+      return refund ? answer(reply, 200, refund) : answer(reply, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_NOT_PENDING' }] });
+    });
+    r.post('/control/captures/:id/refund', { schema: { hide: true, params: idParams } }, async (request, reply) => {
+      const parsed = z.strictObject({ amount: z.number().int().positive().optional() }).safeParse(jsonBody(request.body));
+      if (!parsed.success) return answer(reply, 400, { name: 'INVALID_REQUEST' });
+      try {
+        return answer(reply, 201, simulator.refundFromDashboard(request.params.id, parsed.data.amount));
+      } catch (error) {
+        if (!(error instanceof SimFailure)) throw error;
+        return answer(reply, error.status, { name: error.errorName, details: error.issues });
+      }
     });
     r.post('/control/orders/:id/webhooks', { schema: { hide: true, params: idParams } }, async (request, reply) => {
       const parsed = z

@@ -15,10 +15,14 @@ export const SIM_PREFIX = '/paypal-sim';
 
 export const CAPTURE_SWITCHES = ['INSTRUMENT_DECLINED', 'PENDING', 'ERROR_AFTER_COMMIT'] as const;
 export type CaptureSwitch = (typeof CAPTURE_SWITCHES)[number];
+export const REFUND_SWITCHES = ['PENDING'] as const;
+export type RefundSwitch = (typeof REFUND_SWITCHES)[number];
 
 export interface SimSwitches {
   /** What the next capture does instead of completing (one-shot). */
   nextCapture: CaptureSwitch | null;
+  /** What the next refund does instead of completing at once (one-shot): PENDING, settled later by settlePendingRefund. */
+  nextRefund: RefundSwitch | null;
   /** Every API answer comes this many milliseconds late, after the work is done. */
   slowMs: number;
   /** Send capture and refund webhooks to the shop on its own. */

@@ -7,8 +7,10 @@
  * signature verification. Its approve hook stands in for the buyer's PayPal window.
  *
  * Failure switches make the hard cases reproducible: the next capture declined
- * (INSTRUMENT_DECLINED), left PENDING, or committed and then answered with a 500; slow answers;
- * webhooks delivered (signed with the simulator's own key) several times, at once, or out of order.
+ * (INSTRUMENT_DECLINED), left PENDING, or committed and then answered with a 500; the next refund
+ * left PENDING (settled later, COMPLETED or FAILED); slow answers; webhooks delivered (signed
+ * with the simulator's own key) several times, at once, or out of order; a refund made in
+ * "PayPal's dashboard", outside the shop.
  *
  * State lives in memory: the simulator is a development and test tool, not a payment system.
  */
@@ -38,17 +40,19 @@ import {
 } from './simulator-protocol.ts';
 
 // The wire side's names, for the shop (config.ts, app.ts) and tests that know the simulator by this file.
-export { CAPTURE_SWITCHES, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX, SIM_WEBHOOK_ID } from './simulator-protocol.ts';
-export type { CaptureSwitch, SimSwitches, WebhookDelivery, WebhookEvent, WebhookSink } from './simulator-protocol.ts';
+export { CAPTURE_SWITCHES, REFUND_SWITCHES, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX, SIM_WEBHOOK_ID } from './simulator-protocol.ts';
+export type { CaptureSwitch, RefundSwitch, SimSwitches, WebhookDelivery, WebhookEvent, WebhookSink } from './simulator-protocol.ts';
 
 export class PaypalSimulator {
   /** Where links in answers point: the shop's origin + SIM_PREFIX, or a placeholder in process. */
   baseUrl: string;
-  switches: SimSwitches = { nextCapture: null, slowMs: 0, autoWebhooks: true };
+  switches: SimSwitches = { nextCapture: null, nextRefund: null, slowMs: 0, autoWebhooks: true };
   webhookSink: WebhookSink | null = null;
   private readonly orders = new Map<string, SimOrder>();
   /** Each capture, its order, and how much of it has been refunded (minor units). */
   private readonly captures = new Map<string, { capture: PaypalCapture; orderId: string; refunded: number }>();
+  /** Each refund and its capture: a PENDING one still counts against the capture until it fails. */
+  private readonly refunds = new Map<string, { refund: PaypalRefund & Record<string, unknown>; captureId: string; amount: number }>();
   private readonly replays = new Map<string, TransportResponse>();
   private readonly tokens = new Set<string>();
   private readonly pendingDeliveries = new Set<Promise<unknown>>();
@@ -59,9 +63,10 @@ export class PaypalSimulator {
 
   /** Back to no switches and no orders (tests). */
   reset(): void {
-    this.switches = { nextCapture: null, slowMs: 0, autoWebhooks: this.switches.autoWebhooks };
+    this.switches = { nextCapture: null, nextRefund: null, slowMs: 0, autoWebhooks: this.switches.autoWebhooks };
     this.orders.clear();
     this.captures.clear();
+    this.refunds.clear();
     this.replays.clear();
   }
 
@@ -101,6 +106,8 @@ export class PaypalSimulator {
     if (request.method === 'POST' && match) return this.withReplay(`capture:${match[1]}`, headerId, () => this.capture(match![1]!));
     match = /^\/v2\/payments\/captures\/([A-Za-z0-9-]+)\/refund$/.exec(path);
     if (request.method === 'POST' && match) return this.withReplay(`refund:${match[1]}`, headerId, () => this.refund(match![1]!, request));
+    match = /^\/v2\/payments\/refunds\/([A-Za-z0-9-]+)$/.exec(path);
+    if (request.method === 'GET' && match) return { status: 200, body: JSON.stringify(this.refundOrFail(match[1]!).refund) };
     throw new SimFailure(404, 'RESOURCE_NOT_FOUND', [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }]);
   }
 
@@ -244,6 +251,7 @@ export class PaypalSimulator {
     const currency = capture.amount.currency_code;
     const remaining = minor(capture.amount, '/amount') - found.refunded;
     let amount = remaining;
+    if (remaining <= 0) throw unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.', '/amount/value');
     if (body.amount !== undefined) {
       const asked = body.amount as { currency_code?: unknown };
       if (asked && typeof asked === 'object' && typeof asked.currency_code === 'string' && asked.currency_code !== currency) {
@@ -253,20 +261,68 @@ export class PaypalSimulator {
       if (amount <= 0) throw unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.', '/amount/value');
       if (amount > remaining) throw unprocessable('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.', '/amount/value');
     }
+    // A PENDING refund holds its amount (nothing more than the rest can be refunded) but leaves
+    // the capture's status alone until it completes.
+    const pending = this.switches.nextRefund === 'PENDING';
+    this.switches.nextRefund = null;
     found.refunded += amount;
-    capture.status = found.refunded === minor(capture.amount, '/amount') ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
-    capture.update_time = new Date().toISOString();
+    if (!pending) this.updateCaptureStatus(found);
     const refund: PaypalRefund & Record<string, unknown> = {
       id: paypalId(),
-      status: 'COMPLETED',
+      status: pending ? 'PENDING' : 'COMPLETED',
+      ...(pending ? { status_details: { reason: 'ECHECK' } } : {}),
       amount: { currency_code: currency, value: decimalOf(amount, currency) },
       ...(capture.invoice_id ? { invoice_id: capture.invoice_id } : {}),
       ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
       ...(typeof body.note_to_payer === 'string' ? { note_to_payer: body.note_to_payer } : {}),
       links: [{ href: `${this.baseUrl}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' }],
     };
-    if (this.switches.autoWebhooks) this.autoDeliver('PAYMENT.CAPTURE.REFUNDED', refund);
+    this.refunds.set(refund.id, { refund, captureId, amount });
+    if (!pending && this.switches.autoWebhooks) this.autoDeliver('PAYMENT.CAPTURE.REFUNDED', refund);
     return { status: 201, body: JSON.stringify(refund) };
+  }
+
+  private updateCaptureStatus(found: { capture: PaypalCapture; refunded: number }): void {
+    const completed = [...this.refunds.values()].filter((r) => r.captureId === found.capture.id && r.refund.status === 'PENDING').reduce((sum, r) => sum + r.amount, 0);
+    const paidBack = found.refunded - completed;
+    if (paidBack > 0) found.capture.status = paidBack === minor(found.capture.amount, '/amount') ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    found.capture.update_time = new Date().toISOString();
+  }
+
+  private refundOrFail(id: string) {
+    const found = this.refunds.get(id);
+    if (!found) throw new SimFailure(404, 'RESOURCE_NOT_FOUND', [{ field: 'refund_id', issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }]);
+    return found;
+  }
+
+  /**
+   * Settles a PENDING refund as PayPal eventually would: COMPLETED (the capture's status follows,
+   * and PAYMENT.CAPTURE.REFUNDED is sent) or FAILED (its amount can be refunded again; no
+   * webhook, so the shop's reconciler finds out by asking). Null when it is not pending.
+   */
+  settlePendingRefund(refundId: string, outcome: 'COMPLETED' | 'FAILED'): PaypalRefund | null {
+    const found = this.refunds.get(refundId);
+    if (!found || found.refund.status !== 'PENDING') return null;
+    const capture = this.captures.get(found.captureId)!;
+    found.refund.status = outcome;
+    delete found.refund.status_details;
+    if (outcome === 'FAILED') capture.refunded -= found.amount;
+    this.updateCaptureStatus(capture);
+    if (outcome === 'COMPLETED' && this.switches.autoWebhooks) this.autoDeliver('PAYMENT.CAPTURE.REFUNDED', found.refund);
+    return structuredClone(found.refund);
+  }
+
+  /**
+   * A refund made by the merchant in PayPal's dashboard, outside the shop: `amount` minor units
+   * (all that remains without it), completed at once, its PAYMENT.CAPTURE.REFUNDED webhook sent
+   * (when automatic webhooks are on). Answers the refund resource.
+   */
+  refundFromDashboard(captureId: string, amount?: number): PaypalRefund {
+    const found = this.captures.get(captureId);
+    const currency = found?.capture.amount.currency_code ?? 'EUR';
+    const body = amount === undefined ? undefined : JSON.stringify({ amount: { currency_code: currency, value: decimalOf(amount, currency) } });
+    const answer = this.refund(captureId, { method: 'POST', path: `/v2/payments/captures/${captureId}/refund`, headers: {}, ...(body ? { body } : {}) });
+    return JSON.parse(answer.body) as PaypalRefund;
   }
 
   /** How much of a capture has been refunded so far, in minor units (tests). */

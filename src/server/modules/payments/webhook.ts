@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { invalid } from '../../errors.ts';
 import { orders, type OrderRow } from '../orders/index.ts';
 import { SETTLED, type CaptureDetails, type PaymentRow } from './ledger.ts';
+import { PAYPAL_ACTOR, type RefundBook, type SettledRefund } from './refund-book.ts';
 import type { WebhookHeaders } from './paypal-client.ts';
 import type { PaymentDeps } from './deps.ts';
 import { payments, processedWebhookEvents, refunds } from './schema.ts';
@@ -25,10 +26,12 @@ export interface WebhookService {
 export class PaypalWebhooks {
   private readonly d: PaymentDeps;
   private readonly service: WebhookService;
+  private readonly book: RefundBook;
 
-  constructor(deps: PaymentDeps, service: WebhookService) {
+  constructor(deps: PaymentDeps, service: WebhookService, book: RefundBook) {
     this.d = deps;
     this.service = service;
+    this.book = book;
   }
 
   /**
@@ -68,17 +71,19 @@ export class PaypalWebhooks {
     const resource = parsed.resource;
     const target = await this.webhookTarget(resource);
 
-    const paidNow = await this.d.db.transaction(async (tx) => {
+    const outcome = await this.d.db.transaction(async (tx): Promise<{ applied: boolean; effect?: Effect }> => {
       const [fresh] = await tx.insert(processedWebhookEvents).values({ eventId, eventType, orderId: target?.order.id ?? null }).onConflictDoNothing().returning({ eventId: processedWebhookEvents.eventId });
-      if (!fresh) return { applied: false, paid: null };
+      if (!fresh) return { applied: false };
       if (!target) {
         this.d.log.info({ eventId, eventType }, 'webhook for no order of ours');
-        return { applied: true, paid: null };
+        return { applied: true };
       }
-      return { applied: true, paid: await this.applyEvent(tx, target.order, eventType, resource) };
+      return { applied: true, effect: await this.applyEvent(tx, target.order, eventType, resource) };
     });
-    if (paidNow.paid) await this.d.orders.sendConfirmation(paidNow.paid);
-    return { applied: paidNow.applied };
+    // Mail only once the event's transaction committed.
+    if (outcome.effect?.paid) await this.d.orders.sendConfirmation(outcome.effect.paid);
+    if (outcome.effect?.refund) this.book.mail(outcome.effect.refund);
+    return { applied: outcome.applied };
   }
 
   /** The order an event is about: by PayPal order id, then capture id, then our order number in custom_id. */
@@ -102,12 +107,11 @@ export class PaypalWebhooks {
     return null;
   }
 
-  /** Applies one capture or refund event inside the transaction that records it; answers the order if it just became paid. */
-  private async applyEvent(tx: Tx, order: OrderRow, eventType: string, resource: Record<string, any>): Promise<OrderRow | null> {
+  /** Applies one capture or refund event inside the transaction that records it; answers what to mail once it committed. */
+  private async applyEvent(tx: Tx, order: OrderRow, eventType: string, resource: Record<string, any>): Promise<Effect> {
     const now = this.d.clock();
-    if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
-      if (await this.refundIsOurs(tx, order.id, resource)) return null;
-    }
+    if (eventType === 'PAYMENT.CAPTURE.REFUNDED') return { refund: await this.applyRefund(tx, order, resource) };
+    if (eventType === 'PAYMENT.CAPTURE.REVERSED' && (await this.refundInFlight(tx, order.id, resource))) return {};
     const currency = order.currency as CurrencyCode;
     const amount = resource.amount as { currency_code?: string; value?: string } | undefined;
     const amountMatches = !amount || (amount.currency_code === order.currency && typeof amount.value === 'string' && minorFromDecimal(amount.value, currency) === order.total);
@@ -115,57 +119,99 @@ export class PaypalWebhooks {
     if (!amountMatches || !customMatches) {
       this.d.log.error({ orderNo: order.orderNo, eventType }, 'webhook amount or custom_id does not match the order; ignored');
       await tx.update(payments).set({ lastIssue: amountMatches ? 'CUSTOM_ID_MISMATCH' : 'AMOUNT_MISMATCH', updatedAt: now }).where(eq(payments.orderId, order.id));
-      return null;
+      return {};
     }
-    const captureId = eventType.startsWith('PAYMENT.CAPTURE.') && eventType !== 'PAYMENT.CAPTURE.REFUNDED' && eventType !== 'PAYMENT.CAPTURE.REVERSED' ? (resource.id as string) : null;
+    const captureId = eventType.startsWith('PAYMENT.CAPTURE.') && eventType !== 'PAYMENT.CAPTURE.REVERSED' ? (resource.id as string) : null;
     switch (eventType) {
       case 'PAYMENT.CAPTURE.COMPLETED':
-        return this.service.markPaidTx(tx, order.id, { captureId, payerEmail: null, payerName: null }, 'webhook');
+        return { paid: await this.service.markPaidTx(tx, order.id, { captureId, payerEmail: null, payerName: null }, 'webhook') };
       case 'PAYMENT.CAPTURE.PENDING':
         await tx
           .update(payments)
           .set({ status: 'pending', captureId, lastIssue: (resource.status_details as { reason?: string } | undefined)?.reason ?? 'PENDING', updatedAt: now })
           .where(and(eq(payments.orderId, order.id), sql`${payments.status} not in ${SETTLED}`));
-        return null;
+        return {};
       case 'PAYMENT.CAPTURE.DENIED':
       case 'PAYMENT.CAPTURE.DECLINED': {
         const [before] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.id));
-        if (!before || ['captured', 'partially_refunded', 'refunded'].includes(before.status)) return null;
+        if (!before || ['captured', 'partially_refunded', 'refunded'].includes(before.status)) return {};
         await tx.update(payments).set({ status: 'declined', lastIssue: eventType.slice('PAYMENT.CAPTURE.'.length), updatedAt: now }).where(eq(payments.orderId, order.id));
         // A pending capture turned down is final: nothing ships, and the stock and coupon go back.
         // Any other decline leaves the order payable, so the buyer can try another card.
         if (before.status === 'pending') await this.d.orders.cancelUnpaidTx(tx, order.id, 'webhook', 'The payment was declined');
-        return null;
+        return {};
       }
-      case 'PAYMENT.CAPTURE.REFUNDED':
       case 'PAYMENT.CAPTURE.REVERSED': {
-        // Arriving before COMPLETED: the capture happened, so the order was paid, then refunded.
-        // No confirmation mail for an order refunded in the same breath.
+        // A chargeback takes the whole capture back. Arriving before COMPLETED: the capture
+        // happened, so the order was paid, then reversed (no confirmation mail in the same breath).
         await this.service.markPaidTx(tx, order.id, { captureId: null, payerEmail: null, payerName: null }, 'webhook');
         const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
         const from = current!.status as OrderStatus;
-        if (PAID_STATUSES.includes(from)) await this.d.orders.moveTx(tx, order.id, from, 'refunded', 'webhook', eventType === 'PAYMENT.CAPTURE.REVERSED' ? 'Payment reversed at PayPal' : 'Refunded at PayPal');
+        if (PAID_STATUSES.includes(from)) await this.d.orders.moveTx(tx, order.id, from, 'refunded', 'webhook', 'Payment reversed at PayPal');
         await tx.update(payments).set({ status: 'refunded', ...(typeof resource.id === 'string' ? { refundId: resource.id } : {}), updatedAt: now }).where(eq(payments.orderId, order.id));
-        return null;
+        return {};
       }
       default:
-        return null;
+        return {};
     }
   }
 
   /**
-   * A refund the back office asked for (refunds.ts records it): already applied there, or being
-   * applied right now (its row is still pending while PayPal's answer is handled), so the event
-   * changes nothing. Only a refund made outside the shop (PayPal's dashboard) goes on below,
-   * where an amount other than the whole order's is left alone and logged.
+   * PAYMENT.CAPTURE.REFUNDED, whose resource is the refund (its id, status and amount):
+   * - a refund of ours PayPal had answered PENDING completes (or fails, if the resource says so);
+   * - one of ours already settled, or still being asked for (a pending refund of the same amount
+   *   without PayPal's id: the staff call's answer settles it), changes nothing;
+   * - any other was made in PayPal's dashboard: recorded as a refund row of the order (once, by its
+   *   PayPal id), completed like ours. Arriving before the capture's COMPLETED, the order is
+   *   marked paid first (the capture happened), without a confirmation mail.
    */
-  private async refundIsOurs(tx: Tx, orderId: number, resource: Record<string, any>): Promise<boolean> {
+  private async applyRefund(tx: Tx, order: OrderRow, resource: Record<string, any>): Promise<SettledRefund | null> {
+    const refundId = typeof resource.id === 'string' ? resource.id : null;
+    const money = resource.amount as { currency_code?: string; value?: string } | undefined;
+    if (!refundId || !money || money.currency_code !== order.currency || typeof money.value !== 'string') {
+      this.d.log.error({ orderNo: order.orderNo }, 'refund webhook without a refund id or in another currency; ignored');
+      return null;
+    }
+    const status = typeof resource.status === 'string' ? resource.status : 'COMPLETED';
+    const by = { actor: PAYPAL_ACTOR, timeline: 'webhook' };
+    const [known] = await tx.select().from(refunds).where(eq(refunds.paypalRefundId, refundId));
+    if (known) {
+      if (known.status !== 'pending' || status === 'PENDING') return null;
+      if (status === 'COMPLETED') return this.book.complete(tx, known, refundId, by);
+      await this.book.fail(tx, known, status, by);
+      return null;
+    }
+    const amount = minorFromDecimal(money.value, order.currency as CurrencyCode);
+    if (amount === null || amount <= 0 || status !== 'COMPLETED') return null;
+    if (await this.refundInFlight(tx, order.id, resource, amount)) return null;
+    await this.service.markPaidTx(tx, order.id, { captureId: null, payerEmail: null, payerName: null }, 'webhook');
+    return this.book.recordExternal(tx, await this.d.orders.lockTx(tx, order.id), refundId, amount, 'webhook');
+  }
+
+  /**
+   * A refund the back office is asking PayPal for right now (its row is pending, without PayPal's
+   * id until the answer is recorded): the event is about it, and the staff call settles it. With
+   * an amount, only a pending refund of that amount counts; a reversal matches any.
+   */
+  private async refundInFlight(tx: Tx, orderId: number, resource: Record<string, any>, amount?: number): Promise<boolean> {
     const refundId = typeof resource.id === 'string' ? resource.id : null;
     const ours = await tx
       .select({ id: refunds.id })
       .from(refunds)
-      .where(and(eq(refunds.orderId, orderId), refundId ? sql`(${refunds.paypalRefundId} = ${refundId} or ${refunds.status} = 'pending')` : eq(refunds.status, 'pending')))
+      .where(
+        and(
+          eq(refunds.orderId, orderId),
+          refundId ? sql`(${refunds.paypalRefundId} = ${refundId} or (${refunds.status} = 'pending' and ${refunds.paypalRefundId} is null))` : eq(refunds.status, 'pending'),
+          ...(amount === undefined ? [] : [eq(refunds.amount, amount)]),
+        ),
+      )
       .limit(1);
     return ours.length > 0;
   }
+}
+
+/** What an applied event leaves to do once its transaction committed: the confirmation or a refund's mail. */
+interface Effect {
+  paid?: OrderRow | null;
+  refund?: SettledRefund | null;
 }

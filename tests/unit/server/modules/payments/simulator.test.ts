@@ -178,6 +178,55 @@ describe('the PayPal client with the simulator', () => {
     await expect(client.refundCapture(captureId, 'part-8', eur('0.01'))).rejects.toMatchObject({ issue: 'CAPTURE_FULLY_REFUNDED' });
   });
 
+  it('answers a refund PENDING when switched to, holds its amount, and settles it later: COMPLETED, or FAILED giving the amount back', async () => {
+    const { sim, client } = setUp();
+    const order = await client.createOrder(unit('JS-22222-22224', 2400), 'q');
+    sim.approve(order.id);
+    const captureId = firstCapture((await client.captureOrder(order.id, 'q-1')).order)!.id;
+    const eur = (value: string) => ({ amount: { currency_code: 'EUR', value } });
+
+    sim.setSwitches({ nextRefund: 'PENDING' });
+    const pending = await client.refundCapture(captureId, 'r-1', eur('10.00'));
+    expect(pending.status).toBe('PENDING');
+    expect((await client.getRefund(pending.id)).status).toBe('PENDING');
+    // Held: the capture is not refunded yet, but only the rest can be refunded; the switch was one-shot.
+    expect(sim.captureOf(order.id)!.status).toBe('COMPLETED');
+    await expect(client.refundCapture(captureId, 'r-2', eur('14.01'))).rejects.toMatchObject({ issue: 'REFUND_AMOUNT_EXCEEDED' });
+    expect((await client.refundCapture(captureId, 'r-3', eur('4.00'))).status).toBe('COMPLETED');
+    expect(sim.captureOf(order.id)!.status).toBe('PARTIALLY_REFUNDED');
+
+    expect(sim.settlePendingRefund(pending.id, 'FAILED')!.status).toBe('FAILED');
+    expect(sim.settlePendingRefund(pending.id, 'COMPLETED')).toBeNull();
+    expect((await client.getRefund(pending.id)).status).toBe('FAILED');
+    expect(sim.refundedOf(captureId)).toBe(400);
+
+    sim.setSwitches({ nextRefund: 'PENDING' });
+    const rest = await client.refundCapture(captureId, 'r-4');
+    expect(rest).toMatchObject({ status: 'PENDING', amount: { currency_code: 'EUR', value: '20.00' } });
+    expect(sim.settlePendingRefund(rest.id, 'COMPLETED')!.status).toBe('COMPLETED');
+    expect((await client.getRefund(rest.id)).status).toBe('COMPLETED');
+    expect(sim.captureOf(order.id)!.status).toBe('REFUNDED');
+    await expect(client.getRefund('NO-SUCH-REFUND')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('makes a refund in "PayPal’s dashboard", outside the shop, and sends its webhook', async () => {
+    const { sim, client } = setUp();
+    const order = await client.createOrder(unit('JS-22222-22225', 2400), 's');
+    sim.approve(order.id);
+    const captureId = firstCapture((await client.captureOrder(order.id, 's-1')).order)!.id;
+    const delivered: string[] = [];
+    sim.webhookSink = async (delivery) => {
+      delivered.push(delivery.body);
+      return 200;
+    };
+    sim.setSwitches({ autoWebhooks: true });
+    const refund = sim.refundFromDashboard(captureId, 500);
+    expect(refund).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'EUR', value: '5.00' } });
+    await sim.drain();
+    expect(delivered.map((body) => JSON.parse(body) as { event_type: string; resource: { id: string } })).toEqual([expect.objectContaining({ event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: expect.objectContaining({ id: refund.id }) })]);
+    expect(sim.refundedOf(captureId)).toBe(500);
+  });
+
   it('verifies webhook signatures it made, and nothing else', async () => {
     const { sim, client } = setUp();
     const event = sim.event('PAYMENT.CAPTURE.COMPLETED', { id: 'CAP1', amount: { currency_code: 'EUR', value: '1.00' } });

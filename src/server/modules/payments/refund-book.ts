@@ -1,0 +1,196 @@
+/**
+ * What a refund's outcome does to the shop, whoever learns it: the back office's refund call
+ * (refunds.ts) when PayPal answers at once, PayPal's webhook (webhook.ts) or the reconciler
+ * (payments.ts) when PayPal answered PENDING and decides later, and the webhook again for a
+ * refund made in PayPal's dashboard, which becomes a refund row of its own here. Each function
+ * runs inside its caller's transaction, under a lock on the order row, with its audit row; the
+ * mails go out once that transaction committed (`mail`).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { lineRestockable, PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
+import type { Clock } from '../../clock.ts';
+import type { Tx } from '../../db/client.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
+import type { ItemRow, OrderRow, OrderService, RefundLine } from '../orders/index.ts';
+import { payments, refunds } from './schema.ts';
+
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** PayPal in the audit log: refunds it completed, failed, or made from its own dashboard. */
+export const PAYPAL_ACTOR: AuditActor = { id: null, email: 'paypal' };
+
+/** Who learnt the outcome: the audit row's actor and the status timeline's (admin, webhook, reconciler). */
+export interface RefundWitness {
+  actor: AuditActor;
+  timeline: string;
+  /** The staff member's override of the personalised-items rule, recorded with their refund. */
+  override?: boolean;
+}
+
+/** A refund that completed: what to mail once committed. */
+export interface SettledRefund {
+  row: OrderRow;
+  amount: number;
+  full: boolean;
+  closedAs: OrderStatus | null;
+}
+
+export interface RefundBookDeps {
+  orders: OrderService;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+export class RefundBook {
+  private readonly d: RefundBookDeps;
+
+  constructor(deps: RefundBookDeps) {
+    this.d = deps;
+  }
+
+  /** Puts back the lines not yet printed; answers whether any went back. */
+  async restock(tx: Tx, status: OrderStatus, lines: readonly RefundLine[], items: readonly ItemRow[]): Promise<boolean> {
+    const back = lines.flatMap((line) => {
+      const item = items.find((i) => i.id === line.orderItemId)!;
+      return lineRestockable(status, item.personalised) ? [{ productId: item.productId, size: item.size, quantity: line.quantity }] : [];
+    });
+    if (back.length) await this.d.orders.restockItems(tx, back);
+    return back.length > 0;
+  }
+
+  /**
+   * PayPal took the refund but answered PENDING: the row keeps its PayPal id and stays pending,
+   * its amount held (nothing more than the rest can be refunded meanwhile), stock and order as
+   * they are. False when another call recorded it first.
+   */
+  async holdPending(tx: Tx, refund: RefundRow, paypalRefundId: string, by: RefundWitness): Promise<boolean> {
+    const row = await this.d.orders.lockTx(tx, refund.orderId);
+    const [held] = await tx
+      .update(refunds)
+      .set({ paypalRefundId, updatedAt: this.d.clock() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'), isNull(refunds.paypalRefundId)))
+      .returning();
+    if (!held) return false;
+    const [payment] = await tx.select({ status: payments.status }).from(payments).where(eq(payments.orderId, refund.orderId));
+    await this.d.audit.record(tx, {
+      actor: by.actor,
+      action: 'order.refund',
+      entity: 'order',
+      entityId: row.orderNo,
+      before: { status: row.status, paymentStatus: payment?.status ?? null },
+      after: { status: row.status, refundStatus: 'pending', amount: refund.amount, currency: refund.currency, lines: refund.lines, paypalRefundId, reason: refund.reason, ...(by.override ? { override: true } : {}) },
+    });
+    return true;
+  }
+
+  /**
+   * The refund is paid: the row completed, the payment partially_refunded or refunded, stock back
+   * for refunded lines not yet printed, the order moved to the refund's `closeAs` once everything
+   * is paid back, and the audit row. Null when it was already settled (another caller won).
+   */
+  async complete(tx: Tx, refund: RefundRow, paypalRefundId: string, by: RefundWitness): Promise<SettledRefund | null> {
+    const row = await this.d.orders.lockTx(tx, refund.orderId);
+    const now = this.d.clock();
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: 'completed', paypalRefundId, updatedAt: now })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (!done) return null;
+    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, refund.orderId));
+    const completed = await tx.select({ amount: refunds.amount }).from(refunds).where(and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'completed')));
+    const refunded = completed.reduce((sum, r) => sum + r.amount, 0);
+    const full = refunded >= payment!.amount;
+    const paymentStatus = full ? 'refunded' : 'partially_refunded';
+    await tx.update(payments).set({ status: paymentStatus, refundId: paypalRefundId, updatedAt: now }).where(eq(payments.orderId, refund.orderId));
+
+    const status = row.status as OrderStatus;
+    const restocked = await this.restock(tx, status, refund.lines, await this.d.orders.itemsOf(tx, row.id));
+    if (restocked) await tx.update(refunds).set({ restocked: true }).where(eq(refunds.id, refund.id));
+    let after = row;
+    let closedAs: OrderStatus | null = null;
+    if (full && PAID_STATUSES.includes(status)) {
+      after = (await this.d.orders.moveTx(tx, row.id, status, refund.closeAs, by.timeline, refund.reason))!;
+      closedAs = refund.closeAs;
+      if (refund.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
+    }
+    await this.d.audit.record(tx, {
+      actor: by.actor,
+      action: 'order.refund',
+      entity: 'order',
+      entityId: row.orderNo,
+      before: { status, paymentStatus: payment!.status, refunded: refunded - refund.amount },
+      after: {
+        status: after.status,
+        refundStatus: 'completed',
+        paymentStatus,
+        refunded,
+        amount: refund.amount,
+        currency: refund.currency,
+        lines: refund.lines,
+        restocked,
+        paypalRefundId,
+        reason: refund.reason,
+        ...(by.override ? { override: true } : {}),
+      },
+    });
+    return { row: after, amount: refund.amount, full, closedAs };
+  }
+
+  /**
+   * PayPal turned a pending refund down: the row failed, so its amount and lines are refundable
+   * again; nothing else had changed (stock only goes back when a refund completes). False when
+   * it was already settled.
+   */
+  async fail(tx: Tx, refund: RefundRow, issue: string, by: RefundWitness): Promise<boolean> {
+    const row = await this.d.orders.lockTx(tx, refund.orderId);
+    const [failed] = await tx
+      .update(refunds)
+      .set({ status: 'failed', updatedAt: this.d.clock() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+      .returning();
+    if (!failed) return false;
+    await this.d.audit.record(tx, {
+      actor: by.actor,
+      action: 'order.refund',
+      entity: 'order',
+      entityId: row.orderNo,
+      before: { status: row.status, refundStatus: 'pending' },
+      after: { status: row.status, refundStatus: 'failed', issue, amount: refund.amount, currency: refund.currency, paypalRefundId: refund.paypalRefundId, reason: refund.reason },
+    });
+    return true;
+  }
+
+  /**
+   * A refund made in PayPal's dashboard: recorded once as a refund row of the order (its key is
+   * PayPal's refund id), then completed like any other, so the order's refunded total, payment
+   * state and status are true. Null when it was recorded before.
+   */
+  async recordExternal(tx: Tx, order: OrderRow, paypalRefundId: string, amount: number, timeline: string): Promise<SettledRefund | null> {
+    const now = this.d.clock();
+    const [row] = await tx
+      .insert(refunds)
+      .values({
+        orderId: order.id,
+        idempotencyKey: `paypal:${paypalRefundId}`,
+        amount,
+        currency: order.currency,
+        status: 'pending',
+        reason: 'Refunded in the PayPal dashboard',
+        lines: [],
+        byEmail: PAYPAL_ACTOR.email,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    return this.complete(tx, row, paypalRefundId, { actor: PAYPAL_ACTOR, timeline });
+  }
+
+  /** The shopper's mail for a completed refund, once its transaction committed. */
+  mail(settled: SettledRefund): void {
+    if (settled.closedAs === 'cancelled') this.d.orders.sendMoveMail(settled.row, 'cancelled');
+    else this.d.orders.sendRefundMail(settled.row, settled.amount, settled.full);
+  }
+}
