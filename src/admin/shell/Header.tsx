@@ -24,7 +24,8 @@ import type { UserInfo } from '../../domain/account.model.ts';
 import { LOCALES, type Locale } from '../../domain/locale.ts';
 import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
-import { MENU_GROUPS, groupOf, titleKey, type RouteMatch } from '../routes.tsx';
+import { MENU_GROUPS, groupOf, titleKey } from '../routes.tsx';
+import type { RouteMatch } from '../state/route-table.ts';
 import { useAdminLocale } from '../state/locale.ts';
 import { useLogout } from '../state/session.ts';
 import { $themeSettings, cycleScheme } from '../state/theme.ts';
@@ -132,7 +133,7 @@ export function Header({ user, height, onToggleSider, collapsed, breadcrumb, men
           </Button>
         </Dropdown>
       </div>
-      <MenuSearch open={searching} onOpenChange={setSearching} buttons={user.buttons} />
+      <MenuSearch open={searching} onOpenChange={setSearching} />
       <ThemeDrawer open={drawer} onClose={() => setDrawer(false)} />
     </Layout.Header>
   );

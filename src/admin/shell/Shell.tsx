@@ -8,23 +8,25 @@ import { Drawer, Grid, Layout, Watermark } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { UserInfo } from '../../domain/account.model.ts';
-import { homeFor } from '../../domain/admin-routes.model.ts';
+import type { AdminRoute } from '../../domain/admin-routes.model.ts';
 import { endNavigationProgress, followRequests, startNavigationProgress } from '../../stores/progress.ts';
 import { useT } from '../i18n.tsx';
-import { HOME, matchRoute, mayOpen, titleKey } from '../routes.tsx';
+import { titleKey, useForbidden, useRouteTable } from '../routes.tsx';
+import { resolvePath } from '../state/route-table.ts';
 import { activePath, openTab, type Tab, type TabsState } from '../state/tabs.ts';
 import { $themeSettings } from '../state/theme.ts';
 import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
 import { Header } from './Header.tsx';
+import { Loading } from './Loading.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { TabBar } from './TabBar.tsx';
 import { TabPanes } from './TabPanes.tsx';
 
-function homeTab(buttons: readonly string[]): Tab | null {
-  if (!mayOpen(HOME, buttons)) return null;
-  return { id: HOME.path, label: titleKey(HOME), routeKey: HOME.name, routePath: HOME.path, fullPath: HOME.path, fixedIndex: 0, ...(HOME.icon ? { icon: HOME.icon } : {}) };
+function homeTab(home: AdminRoute | null): Tab | null {
+  if (!home) return null;
+  return { id: home.path, label: titleKey(home), routeKey: home.name, routePath: home.path, fullPath: home.path, fixedIndex: 0, ...(home.icon ? { icon: home.icon } : {}) };
 }
 
 export function Shell({ user }: { user: UserInfo }) {
@@ -38,10 +40,12 @@ export function Shell({ user }: { user: UserInfo }) {
   const mode = effectiveLayout(settings.layout.mode, narrow);
   const [collapsed, setCollapsed] = useState(false);
   const [menuDrawer, setMenuDrawer] = useState(false);
-  const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
-  const allowed = match !== null && !match.route.constant && mayOpen(match.route, user.buttons);
+  const table = useRouteTable();
+  const verdict = useMemo(() => resolvePath(table, location.pathname), [table, location.pathname]);
+  const forbidden = useForbidden(verdict);
+  const match = verdict.kind === 'open' ? verdict.match : null;
   const tabOfLocation = (): Tab | null =>
-    match && allowed
+    match
       ? {
           id: location.pathname,
           label: titleKey(match.route),
@@ -52,7 +56,7 @@ export function Shell({ user }: { user: UserInfo }) {
         }
       : null;
   const [tabs, setTabs] = useState<TabsState>(() => {
-    const home = homeTab(user.buttons);
+    const home = homeTab(table.home);
     const start = { tabs: home ? [home] : [], active: home?.id ?? '' };
     const current = tabOfLocation();
     return current ? openTab(start, current) : start;
@@ -72,7 +76,7 @@ export function Shell({ user }: { user: UserInfo }) {
     }
     setTabs((current) => openTab(current, tab));
     setMenuDrawer(false);
-  }, [match, allowed, location.pathname, location.search]);
+  }, [match, location.pathname, location.search]);
 
   // The tab is active at once, not when the router gets there: a close right after a click acts
   // on the tab the user sees as active.
@@ -88,13 +92,12 @@ export function Shell({ user }: { user: UserInfo }) {
   };
 
   if (location.pathname === '/' || location.pathname === '') {
-    const home = homeFor(user.roles);
-    return <Navigate replace to={home ? (matchRoute(`/${home}`)?.route.path ?? HOME.path) : '/403'} />;
+    return <Navigate replace to={table.home?.path ?? '/403'} />;
   }
 
   const showSider = mode === 'vertical' || mode === 'vertical-mix' || mode === 'horizontal-mix';
-  const menuProps = { buttons: user.buttons, pathname: location.pathname };
-  const onCurrentScreen = match && allowed ? tabs.active : null;
+  const menuProps = { pathname: location.pathname };
+  const onCurrentScreen = match ? tabs.active : null;
 
   const sider = narrow ? (
     <Drawer placement="left" open={menuDrawer} onClose={() => setMenuDrawer(false)} size={settings.sider.width} styles={{ body: { padding: 0 } }} title={t('admin.brand')} data-testid="menu-drawer">
@@ -126,12 +129,12 @@ export function Shell({ user }: { user: UserInfo }) {
               height={settings.header.height}
               onToggleSider={() => (narrow ? setMenuDrawer(true) : setCollapsed((value) => !value))}
               collapsed={narrow ? true : collapsed}
-              breadcrumb={match && allowed ? match : null}
+              breadcrumb={match}
             />
           ) : null}
           {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={selectTab} />}
           <Layout.Content className="admin-content" id="admin-content">
-            {match === null ? <TabPanes.NotFound /> : !allowed ? <TabPanes.Forbidden /> : null}
+            {verdict.kind === 'missing' ? <TabPanes.NotFound /> : forbidden === 'checking' ? <Loading /> : forbidden === 'forbidden' ? <TabPanes.Forbidden /> : null}
             <TabPanes tabs={tabs.tabs} active={onCurrentScreen} cache={settings.tab.cache} animate={settings.page.animate} scrollMode={settings.scrollMode} />
           </Layout.Content>
           <Layout.Footer className="admin-footer" style={{ height: settings.footer.height }}>
