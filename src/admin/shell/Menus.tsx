@@ -95,8 +95,12 @@ export function TopMenu({ pathname, groupsOnly }: MenuInput & { groupsOnly: bool
   );
 }
 
-/** vertical-mix: a rail of groups (the folded sider's width) and the chosen group's entries. */
-export function MixSider({ pathname, width, railWidth }: MenuInput & { width: number; railWidth: number }) {
+/**
+ * vertical-mix: a rail of groups (the folded sider's width) and the chosen group's entries. Folded,
+ * only the rail's width is left: the groups as icons, their entries in a pop-up, as the folded
+ * vertical menu does.
+ */
+export function MixSider({ pathname, width, railWidth, collapsed }: MenuInput & { width: number; railWidth: number; collapsed: boolean }) {
   const { t } = useT();
   const navigate = useNavigate();
   const table = useRouteTable();
@@ -108,6 +112,13 @@ export function MixSider({ pathname, width, railWidth }: MenuInput & { width: nu
   }, [pathGroup]);
   const selected = selectedPath(table, pathname);
   const entries = groups.find((g) => g.key === chosen)?.entries ?? [];
+  if (collapsed) {
+    return (
+      <Layout.Sider className="admin-sider admin-mix-sider" width={width} collapsedWidth={railWidth} collapsed trigger={null} theme="light" data-testid="sider">
+        <SideMenu pathname={pathname} collapsed />
+      </Layout.Sider>
+    );
+  }
   return (
     <Layout.Sider className="admin-sider admin-mix-sider" width={width} theme="light" data-testid="sider">
       <div className="admin-mix">

@@ -105,7 +105,7 @@ export function Shell({ user }: { user: UserInfo }) {
     </Drawer>
   ) : showSider ? (
     mode === 'vertical-mix' ? (
-      <MixSider {...menuProps} width={settings.sider.width} railWidth={settings.sider.collapsedWidth} />
+      <MixSider {...menuProps} width={settings.sider.width} railWidth={settings.sider.collapsedWidth} collapsed={collapsed} />
     ) : (
       <Layout.Sider className="admin-sider" width={settings.sider.width} collapsedWidth={settings.sider.collapsedWidth} collapsed={collapsed} trigger={null} theme="light" data-testid="sider">
         {mode === 'vertical' && <Brand collapsed={collapsed} height={settings.header.height} />}
