@@ -36,10 +36,6 @@ export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
 export const ROUTE_MODE = routeModeOf(import.meta.env.PUBLIC_ADMIN_ROUTE_MODE);
 const DYNAMIC = ROUTE_MODE === 'dynamic';
 
-export function titleKey(route: AdminRoute): MessageKey {
-  return `admin.${route.titleKey}` as MessageKey;
-}
-
 /** The menu's first level: the template's mix layouts show these apart from their entries. */
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders'] },

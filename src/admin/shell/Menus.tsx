@@ -8,8 +8,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminRoute } from '../../domain/admin-routes.model.ts';
 import { useT, type AdminT } from '../i18n.tsx';
-import { MENU_GROUPS, groupOf, titleKey, useRouteTable } from '../routes.tsx';
-import { matchIn, menuEntries, routeNamed, type RouteTable } from '../state/route-table.ts';
+import { MENU_GROUPS, groupOf, useRouteTable } from '../routes.tsx';
+import { matchIn, menuEntries, routeNamed, titleKey, type RouteTable } from '../state/route-table.ts';
 import { routeIcon } from './icons.tsx';
 
 interface MenuGroup {

@@ -1,19 +1,21 @@
 /**
  * The template shell around every signed-in screen: the layout mode chosen in the theme drawer
  * (vertical on narrow screens, with the menu in a drawer), header, tab bar with its cached
- * screens, footer, watermark and progress bar.
+ * screens (the open tabs kept in local storage, back after a reload), footer, watermark and
+ * progress bar.
  */
 import { useStore } from '@nanostores/react';
 import { Drawer, Grid, Layout, Watermark } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { getStored, setStored } from '../../client/storage.ts';
 import type { UserInfo } from '../../domain/account.model.ts';
 import type { AdminRoute } from '../../domain/admin-routes.model.ts';
 import { endNavigationProgress, followRequests, startNavigationProgress } from '../../stores/progress.ts';
 import { useT } from '../i18n.tsx';
-import { titleKey, useForbidden, useRouteTable } from '../routes.tsx';
+import { useForbidden, useRouteTable } from '../routes.tsx';
 import { resolvePath } from '../state/route-table.ts';
-import { activePath, openTab, type Tab, type TabsState } from '../state/tabs.ts';
+import { TABS_STORAGE_NAME, activePath, keepTabs, openTab, restoreTabs, routeTab, tabsToStore, type Tab, type TabsState } from '../state/tabs.ts';
 import { $themeSettings } from '../state/theme.ts';
 import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
@@ -25,8 +27,7 @@ import { TabBar } from './TabBar.tsx';
 import { TabPanes } from './TabPanes.tsx';
 
 function homeTab(home: AdminRoute | null): Tab | null {
-  if (!home) return null;
-  return { id: home.path, label: titleKey(home), routeKey: home.name, routePath: home.path, fullPath: home.path, fixedIndex: 0, ...(home.icon ? { icon: home.icon } : {}) };
+  return home ? routeTab(home, home.path, home.path, true) : null;
 }
 
 export function Shell({ user }: { user: UserInfo }) {
@@ -44,23 +45,26 @@ export function Shell({ user }: { user: UserInfo }) {
   const verdict = useMemo(() => resolvePath(table, location.pathname), [table, location.pathname]);
   const forbidden = useForbidden(verdict);
   const match = verdict.kind === 'open' ? verdict.match : null;
-  const tabOfLocation = (): Tab | null =>
-    match
-      ? {
-          id: location.pathname,
-          label: titleKey(match.route),
-          routeKey: match.route.name,
-          routePath: match.route.path,
-          fullPath: `${location.pathname}${location.search}`,
-          ...(match.route.icon ? { icon: match.route.icon } : {}),
-        }
-      : null;
+  const tabOfLocation = (): Tab | null => (match ? routeTab(match.route, location.pathname, `${location.pathname}${location.search}`) : null);
+  // A tab rebuilt from the table of today: null when the user may no longer open its screen.
+  const reopen = (id: string, fullPath: string): Tab | null => {
+    const found = resolvePath(table, id);
+    return found.kind === 'open' ? routeTab(found.match.route, id, fullPath) : null;
+  };
   const [tabs, setTabs] = useState<TabsState>(() => {
-    const home = homeTab(table.home);
-    const start = { tabs: home ? [home] : [], active: home?.id ?? '' };
+    const start = restoreTabs(getStored(TABS_STORAGE_NAME), user.userId, homeTab(table.home), reopen);
     const current = tabOfLocation();
     return current ? openTab(start, current) : start;
   });
+
+  useEffect(() => {
+    setStored(TABS_STORAGE_NAME, tabsToStore(user.userId, tabs));
+  }, [user.userId, tabs]);
+
+  // The table changes when the user's codes do (dynamic mode: read again): tabs it no longer opens go.
+  useEffect(() => {
+    setTabs((current) => keepTabs(current, (tab) => reopen(tab.id, tab.fullPath) !== null));
+  }, [table]);
 
   // Before the screens' own effects, so a screen already loaded can end the bar it started.
   useLayoutEffect(() => {

@@ -8,6 +8,7 @@
 import { matchPath } from 'react-router';
 import { ADMIN_ROUTES, CONSTANT_ROUTES, HOME_ROUTE, type AdminRoute } from '../../domain/admin-routes.model.ts';
 import type { UserRoutes } from '../../domain/admin.model.ts';
+import type { MessageKey } from '../../i18n/core.ts';
 
 export const ROUTE_MODES = ['static', 'dynamic'] as const;
 export type RouteMode = (typeof ROUTE_MODES)[number];
@@ -27,6 +28,11 @@ export interface RouteTable {
 export interface RouteMatch {
   route: AdminRoute;
   params: Record<string, string>;
+}
+
+/** A route's title in the `admin` message namespace. */
+export function titleKey(route: AdminRoute): MessageKey {
+  return `admin.${route.titleKey}` as MessageKey;
 }
 
 /** Which screens this build has: a route without one is never offered. */
