@@ -67,7 +67,8 @@ export function SideMenu({ pathname, collapsed, onlyGroupOfPath = false }: MenuI
       inlineCollapsed={collapsed}
       items={items}
       selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={groups.map((g) => `group:${g.key}`)}
+      // Drawn folded from the start (the folded vertical-mix menu), open groups would show as pop-ups.
+      defaultOpenKeys={collapsed ? [] : groups.map((g) => `group:${g.key}`)}
       onClick={({ key }) => navigate(key)}
       data-testid="side-menu"
     />
