@@ -2,7 +2,7 @@
  * What a signed-in staff member may open and where they land, in either route mode
  * (docs/back-office.md "Route modes"): static reads the route table built into the app
  * (domain/admin-routes.model.ts) with the user's permission codes; dynamic takes the routes and
- * home the server answers (`/route/getConstantRoutes`, `/route/getUserRoutes`). Either way the app
+ * home the server answers (`routeApi.constantRoutes`, `routeApi.userRoutes`). Either way the app
  * only offers routes it has a screen for. Pure functions; routes.tsx holds the React side.
  */
 import { matchPath } from 'react-router';
