@@ -45,6 +45,8 @@ const buildSchema = z.object({
   PUBLIC_SUPPORT_EMAIL: z.string().email('must be an email address').default('support@jersey-shop.example'),
   /** Which PayPal SDK the checkout pages' CSP admits; `npm run build` sets it from the server's PayPal mode. */
   PUBLIC_PAYPAL_SDK: z.enum(['simulator', 'paypal']).default('simulator'),
+  /** Where the back office takes its routes from: its own table, or the server's /route/* calls. */
+  PUBLIC_ADMIN_ROUTE_MODE: z.enum(['static', 'dynamic']).default('static'),
 });
 
 /** Settings of the tools around the shop: the bench and the browser tests. */
@@ -101,6 +103,7 @@ export function publicVariables(config: BuildConfig): Record<string, string> {
     PUBLIC_CHAT_URL: config.PUBLIC_CHAT_URL,
     PUBLIC_SUPPORT_EMAIL: config.PUBLIC_SUPPORT_EMAIL,
     PUBLIC_PAYPAL_SDK: config.PUBLIC_PAYPAL_SDK,
+    PUBLIC_ADMIN_ROUTE_MODE: config.PUBLIC_ADMIN_ROUTE_MODE,
   };
   return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

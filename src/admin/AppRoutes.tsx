@@ -1,11 +1,12 @@
 /**
- * Which frame a path gets: the login and error screens stand alone; everything else needs a
- * signed-in staff member (else the login page, remembering where they were going) and shows in
- * the shell. A signed-in customer, who holds no permission code, gets the 403 screen.
+ * Which frame a path gets: the constant routes (login, 403, 404, 500) stand alone; everything else
+ * needs a signed-in staff member (else the login page, remembering where they were going) and
+ * shows in the shell with the user's route table. A signed-in customer, who holds no permission
+ * code, gets the 403 screen.
  */
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { SCREENS } from './routes.tsx';
+import { RouteTableContext, SCREENS, useConstantRoutes, useUserRouteTable } from './routes.tsx';
 import { useAdminSession } from './state/session.ts';
 import { Loading } from './shell/Loading.tsx';
 import { ScreenError } from './shell/ScreenError.tsx';
@@ -27,6 +28,7 @@ function Standalone({ name }: { name: string }) {
 function Protected() {
   const location = useLocation();
   const { signedIn, user, loading, failed } = useAdminSession();
+  const routes = useUserRouteTable(user);
   if (!signedIn) {
     const redirect = `${location.pathname}${location.search}`;
     return <Navigate replace to={redirect === '/' ? '/login' : `/login?redirect=${encodeURIComponent(redirect)}`} />;
@@ -34,24 +36,29 @@ function Protected() {
   if (loading) return <Loading />;
   // A failed user info with a session left is a server failure (the code handling already ended
   // sessions the server refused).
-  if (failed || !user) return <Navigate replace to="/500" />;
+  if (failed || !user || routes.failed) return <Navigate replace to="/500" />;
   if (user.buttons.length === 0) return <Navigate replace to="/403" />;
+  if (!routes.table) return <Loading />;
+  if (routes.table.routes.length === 0) return <Navigate replace to="/403" />;
   return (
     <ScreenError>
       <Suspense fallback={<Loading />}>
-        <Shell user={user} />
+        <RouteTableContext.Provider value={routes.table}>
+          <Shell user={user} />
+        </RouteTableContext.Provider>
       </Suspense>
     </ScreenError>
   );
 }
 
 export function AppRoutes() {
+  const constant = useConstantRoutes();
+  if (!constant) return <Loading />;
   return (
     <Routes>
-      <Route path="/login" element={<Standalone name="login" />} />
-      <Route path="/403" element={<Standalone name="403" />} />
-      <Route path="/404" element={<Standalone name="404" />} />
-      <Route path="/500" element={<Standalone name="500" />} />
+      {constant.map((route) => (
+        <Route key={route.name} path={route.path} element={<Standalone name={route.name} />} />
+      ))}
       <Route path="*" element={<Protected />} />
     </Routes>
   );

@@ -1,11 +1,18 @@
 /**
- * The app's routes: the shared route table (src/domain/admin-routes.model.ts, static mode) with
- * each screen as its own lazy chunk, and what the menu, breadcrumb, menu search and tabs need.
+ * The app's routes: each screen as its own lazy chunk, the route mode of the build
+ * (PUBLIC_ADMIN_ROUTE_MODE) and the table of what the signed-in user may open
+ * (state/route-table.ts: the built-in routes in static mode, the server's in dynamic mode), and
+ * what the menu, breadcrumb, menu search and tabs need of it.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchPath } from 'react-router';
-import { ADMIN_ROUTES, HOME_ROUTE, type AdminRoute } from '../domain/admin-routes.model.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, lazy, useContext, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { call } from '../client/http.ts';
+import type { UserInfo } from '../domain/account.model.ts';
+import { CONSTANT_ROUTES, type AdminRoute } from '../domain/admin-routes.model.ts';
+import { routeApi } from '../domain/api/route.ts';
 import type { MessageKey } from '../i18n/core.ts';
+import { queryKey } from './api.ts';
+import { constantTable, dynamicTable, routeModeOf, staticTable, type HasScreen, type PathVerdict, type RouteTable } from './state/route-table.ts';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
@@ -23,41 +30,11 @@ export const SCREENS: Record<string, Screen> = {
   staff: lazy(() => import('./screens/staff/index.tsx')),
 };
 
-export interface RouteMatch {
-  route: AdminRoute;
-  params: Record<string, string>;
-}
+export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
 
-/** The route of an app path (below `/admin`), or null. */
-export function matchRoute(pathname: string): RouteMatch | null {
-  for (const route of ADMIN_ROUTES) {
-    const match = matchPath({ path: route.path, end: true }, pathname);
-    if (match) return { route, params: Object.fromEntries(Object.entries(match.params).filter((e): e is [string, string] => typeof e[1] === 'string')) };
-  }
-  return null;
-}
-
-export function routeByName(name: string): AdminRoute | undefined {
-  return ADMIN_ROUTES.find((route) => route.name === name);
-}
-
-export function titleKey(route: AdminRoute): MessageKey {
-  return `admin.${route.titleKey}` as MessageKey;
-}
-
-/** Where the home tab points. */
-export const HOME = routeByName(HOME_ROUTE)!;
-
-/** The screens of these permission codes, as the menu lists them (staff see only what they may open). */
-export function menuRoutes(buttons: readonly string[]): AdminRoute[] {
-  const held = new Set(buttons);
-  return ADMIN_ROUTES.filter((route) => !route.constant && !route.hideInMenu && (!route.permission || held.has(route.permission))).sort((a, b) => a.order - b.order);
-}
-
-/** Whether a signed-in user with these codes may open the route. */
-export function mayOpen(route: AdminRoute, buttons: readonly string[]): boolean {
-  return route.constant === true || !route.permission || buttons.includes(route.permission);
-}
+/** Fixed at build time: static (the default) or dynamic. */
+export const ROUTE_MODE = routeModeOf(import.meta.env.PUBLIC_ADMIN_ROUTE_MODE);
+const DYNAMIC = ROUTE_MODE === 'dynamic';
 
 /** The menu's first level: the template's mix layouts show these apart from their entries. */
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
@@ -69,4 +46,64 @@ export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: st
 export function groupOf(route: AdminRoute): string | undefined {
   const name = route.activeMenu ?? route.name;
   return MENU_GROUPS.find((group) => group.routes.includes(name))?.key;
+}
+
+/** The routes open without signing in (login, 403, 404, 500); null while dynamic mode asks for them. */
+export function useConstantRoutes(): readonly AdminRoute[] | null {
+  const answer = useQuery({
+    queryKey: queryKey(routeApi.constantRoutes),
+    queryFn: ({ signal }) => call(routeApi.constantRoutes, undefined, { signal, silent: true }),
+    enabled: DYNAMIC,
+    staleTime: Infinity,
+  });
+  const fixed = useMemo(() => CONSTANT_ROUTES.filter((route) => hasScreen(route.name)), []);
+  if (!DYNAMIC) return fixed;
+  if (answer.isPending) return null;
+  return constantTable(answer.data, hasScreen);
+}
+
+/** The signed-in user's route table: from their codes (static) or from getUserRoutes (dynamic). */
+export function useUserRouteTable(user: UserInfo | undefined): { table: RouteTable | null; failed: boolean } {
+  const answer = useQuery({
+    queryKey: [...queryKey(routeApi.userRoutes), user?.userId],
+    queryFn: ({ signal }) => call(routeApi.userRoutes, undefined, { signal }),
+    enabled: DYNAMIC && user !== undefined,
+    staleTime: 5 * 60_000,
+  });
+  const fixed = useMemo(() => (user ? staticTable(user.buttons) : null), [user]);
+  const fetched = useMemo(() => (answer.data ? dynamicTable(answer.data, hasScreen) : null), [answer.data]);
+  if (!DYNAMIC) return { table: fixed, failed: false };
+  return { table: fetched, failed: answer.isError };
+}
+
+/**
+ * What the content area shows for a route the table does not open. Static mode: 403. Dynamic mode
+ * asks `isRouteExist` first: when the server says the user may open it after all (a role granted
+ * since the table was read), the table is read again, once, and the route opens.
+ */
+export function useForbidden(verdict: PathVerdict): 'checking' | 'forbidden' | null {
+  const client = useQueryClient();
+  const name = DYNAMIC && verdict.kind === 'forbidden' ? verdict.name : null;
+  const exists = useQuery({
+    queryKey: queryKey(routeApi.isRouteExist, { routeName: name ?? '' }),
+    queryFn: ({ signal }) => call(routeApi.isRouteExist, { routeName: name! }, { signal, silent: true }),
+    enabled: name !== null,
+  });
+  const [reread, setReread] = useState<string | null>(null);
+  useEffect(() => {
+    if (name === null || exists.data !== true || reread === name) return;
+    void client.invalidateQueries({ queryKey: queryKey(routeApi.userRoutes) }).finally(() => setReread(name));
+  }, [client, name, exists.data, reread]);
+  if (verdict.kind !== 'forbidden') return null;
+  if (name !== null && (exists.isPending || (exists.data === true && reread !== name))) return 'checking';
+  return 'forbidden';
+}
+
+export const RouteTableContext = createContext<RouteTable | null>(null);
+
+/** The signed-in user's table; only inside the shell. */
+export function useRouteTable(): RouteTable {
+  const table = useContext(RouteTableContext);
+  if (!table) throw new Error('useRouteTable outside the shell');
+  return table;
 }

@@ -55,14 +55,14 @@ describe('configuration', () => {
 describe('build and tool configuration', () => {
   it('has the defaults a plain `npm start` builds with', () => {
     const build = loadBuildConfig({});
-    expect(build).toMatchObject({ SITE_URL: 'http://localhost:3000', BASE_PATH: '/', API_PORT: 3000, PUBLIC_API_BASE: '/api', PUBLIC_PAYPAL_SDK: 'simulator' });
+    expect(build).toMatchObject({ SITE_URL: 'http://localhost:3000', BASE_PATH: '/', API_PORT: 3000, PUBLIC_API_BASE: '/api', PUBLIC_PAYPAL_SDK: 'simulator', PUBLIC_ADMIN_ROUTE_MODE: 'static' });
     expect(build.CATALOGUE_API_URL).toBeUndefined();
     expect(loadToolConfig({})).toEqual({ CHROMIUM_PATH: '/usr/bin/chromium', BENCH_PORT: 4404, E2E_PORT: 4391, TEST_DB: 'pglite' });
   });
 
   it('hands the pages every PUBLIC_ value, defaults filled in, and no unset one', () => {
-    const values = publicVariables(loadBuildConfig({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api' }));
-    expect(values).toMatchObject({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_TRACKING_URL: 'https://www.17track.net/en' });
+    const values = publicVariables(loadBuildConfig({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' }));
+    expect(values).toMatchObject({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_TRACKING_URL: 'https://www.17track.net/en', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' });
     expect(values).not.toHaveProperty('PUBLIC_OTHER_API_BASE');
     expect(Object.keys(values).every((name) => name.startsWith('PUBLIC_'))).toBe(true);
   });
@@ -85,6 +85,7 @@ describe('build and tool configuration', () => {
     ['PUBLIC_CHAT_URL', 'wa.me/1555'],
     ['PUBLIC_SUPPORT_EMAIL', 'support'],
     ['PUBLIC_PAYPAL_SDK', 'sandbox'],
+    ['PUBLIC_ADMIN_ROUTE_MODE', 'server'],
   ])('refuses the build variable %s=%s with a message naming it', (name, value) => {
     expect(() => loadBuildConfig({ [name]: value })).toThrow(BuildConfigError);
     expect(() => loadBuildConfig({ [name]: value })).toThrow(name);

@@ -18,7 +18,7 @@ export function ErrorScreen({ code }: { code: 403 | 404 | 500 }) {
       title={t(`admin.error.${code}.title` as MessageKey)}
       subTitle={t(`admin.error.${code}.text` as MessageKey)}
       extra={[
-        <Button key="home" type="primary" onClick={() => navigate('/dashboard')}>
+        <Button key="home" type="primary" onClick={() => navigate('/')}>
           {t('admin.error.home')}
         </Button>,
         code === 403 ? (

@@ -8,13 +8,15 @@ import { Empty, Input, Modal } from 'antd';
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../i18n.tsx';
-import { menuRoutes, titleKey } from '../routes.tsx';
+import { useRouteTable } from '../routes.tsx';
+import { menuEntries, titleKey } from '../state/route-table.ts';
 import { moveSelection, searchMenu, type MenuEntry } from '../state/menu-search.ts';
 import { MENU_SEARCH_DEBOUNCE_MS } from '../state/theme-settings.ts';
 import { routeIcon } from './icons.tsx';
 
-export function MenuSearch({ open, onOpenChange, buttons }: { open: boolean; onOpenChange: (open: boolean) => void; buttons: readonly string[] }) {
+export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT();
+  const table = useRouteTable();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
@@ -36,7 +38,7 @@ export function MenuSearch({ open, onOpenChange, buttons }: { open: boolean; onO
     return () => clearTimeout(timer);
   }, [keyword]);
 
-  const entries = useMemo<MenuEntry[]>(() => menuRoutes(buttons).map((route) => ({ name: route.name, title: t(titleKey(route)), path: route.path, icon: route.icon })), [buttons, t]);
+  const entries = useMemo<MenuEntry[]>(() => menuEntries(table).map((route) => ({ name: route.name, title: t(titleKey(route)), path: route.path, icon: route.icon })), [table, t]);
   const results = useMemo(() => searchMenu(entries, applied), [entries, applied]);
   useEffect(() => setSelected(0), [results]);
 

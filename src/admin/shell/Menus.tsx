@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AdminRoute } from '../../domain/admin-routes.model.ts';
 import { useT, type AdminT } from '../i18n.tsx';
-import { MENU_GROUPS, groupOf, matchRoute, menuRoutes, routeByName, titleKey } from '../routes.tsx';
+import { MENU_GROUPS, groupOf, useRouteTable } from '../routes.tsx';
+import { matchIn, menuEntries, routeNamed, titleKey, type RouteTable } from '../state/route-table.ts';
 import { routeIcon } from './icons.tsx';
 
 interface MenuGroup {
@@ -19,8 +20,8 @@ interface MenuGroup {
 }
 
 /** The groups with the entries this user may open; empty groups are left out. */
-export function menuGroups(buttons: readonly string[], t: AdminT): MenuGroup[] {
-  const open = menuRoutes(buttons);
+function menuGroups(table: RouteTable, t: AdminT): MenuGroup[] {
+  const open = menuEntries(table);
   return MENU_GROUPS.map((group) => ({
     key: group.key,
     title: t(group.titleKey),
@@ -30,14 +31,14 @@ export function menuGroups(buttons: readonly string[], t: AdminT): MenuGroup[] {
 }
 
 /** The menu entry lit for a path: the screen's own, or the one it belongs under. */
-function selectedPath(pathname: string): string | undefined {
-  const route = matchRoute(pathname)?.route;
+function selectedPath(table: RouteTable, pathname: string): string | undefined {
+  const route = matchIn(table.routes, pathname)?.route;
   if (!route) return undefined;
-  return route.activeMenu ? routeByName(route.activeMenu)?.path : route.path;
+  return route.activeMenu ? routeNamed(table, route.activeMenu)?.path : route.path;
 }
 
-function currentGroup(pathname: string): string | undefined {
-  const route = matchRoute(pathname)?.route;
+function currentGroup(table: RouteTable, pathname: string): string | undefined {
+  const route = matchIn(table.routes, pathname)?.route;
   return route ? groupOf(route) : undefined;
 }
 
@@ -46,16 +47,16 @@ function entryItems(entries: AdminRoute[], t: AdminT): NonNullable<MenuProps['it
 }
 
 interface MenuInput {
-  buttons: readonly string[];
   pathname: string;
 }
 
-export function SideMenu({ buttons, pathname, collapsed, onlyGroupOfPath = false }: MenuInput & { collapsed: boolean; onlyGroupOfPath?: boolean }) {
+export function SideMenu({ pathname, collapsed, onlyGroupOfPath = false }: MenuInput & { collapsed: boolean; onlyGroupOfPath?: boolean }) {
   const { t } = useT();
   const navigate = useNavigate();
-  const groups = menuGroups(buttons, t);
-  const selected = selectedPath(pathname);
-  const group = currentGroup(pathname);
+  const table = useRouteTable();
+  const groups = menuGroups(table, t);
+  const selected = selectedPath(table, pathname);
+  const group = currentGroup(table, pathname);
   const items = onlyGroupOfPath
     ? entryItems(groups.find((g) => g.key === group)?.entries ?? groups[0]?.entries ?? [], t)
     : groups.map((g) => ({ key: `group:${g.key}`, icon: routeIcon(g.icon), label: g.title, children: entryItems(g.entries, t) }));
@@ -66,18 +67,20 @@ export function SideMenu({ buttons, pathname, collapsed, onlyGroupOfPath = false
       inlineCollapsed={collapsed}
       items={items}
       selectedKeys={selected ? [selected] : []}
-      defaultOpenKeys={groups.map((g) => `group:${g.key}`)}
+      // Drawn folded from the start (the folded vertical-mix menu), open groups would show as pop-ups.
+      defaultOpenKeys={collapsed ? [] : groups.map((g) => `group:${g.key}`)}
       onClick={({ key }) => navigate(key)}
       data-testid="side-menu"
     />
   );
 }
 
-export function TopMenu({ buttons, pathname, groupsOnly }: MenuInput & { groupsOnly: boolean }) {
+export function TopMenu({ pathname, groupsOnly }: MenuInput & { groupsOnly: boolean }) {
   const { t } = useT();
   const navigate = useNavigate();
-  const groups = menuGroups(buttons, t);
-  const selected = groupsOnly ? currentGroup(pathname) : selectedPath(pathname);
+  const table = useRouteTable();
+  const groups = menuGroups(table, t);
+  const selected = groupsOnly ? currentGroup(table, pathname) : selectedPath(table, pathname);
   const items = groupsOnly
     ? groups.map((g) => ({ key: g.key, icon: routeIcon(g.icon), label: g.title }))
     : groups.map((g) => ({ key: `group:${g.key}`, icon: routeIcon(g.icon), label: g.title, children: entryItems(g.entries, t) }));
@@ -93,18 +96,30 @@ export function TopMenu({ buttons, pathname, groupsOnly }: MenuInput & { groupsO
   );
 }
 
-/** vertical-mix: a rail of groups (the folded sider's width) and the chosen group's entries. */
-export function MixSider({ buttons, pathname, width, railWidth }: MenuInput & { width: number; railWidth: number }) {
+/**
+ * vertical-mix: a rail of groups (the folded sider's width) and the chosen group's entries. Folded,
+ * only the rail's width is left: the groups as icons, their entries in a pop-up, as the folded
+ * vertical menu does.
+ */
+export function MixSider({ pathname, width, railWidth, collapsed }: MenuInput & { width: number; railWidth: number; collapsed: boolean }) {
   const { t } = useT();
   const navigate = useNavigate();
-  const groups = menuGroups(buttons, t);
-  const pathGroup = currentGroup(pathname);
+  const table = useRouteTable();
+  const groups = menuGroups(table, t);
+  const pathGroup = currentGroup(table, pathname);
   const [chosen, setChosen] = useState(pathGroup ?? groups[0]?.key);
   useEffect(() => {
     if (pathGroup) setChosen(pathGroup);
   }, [pathGroup]);
-  const selected = selectedPath(pathname);
+  const selected = selectedPath(table, pathname);
   const entries = groups.find((g) => g.key === chosen)?.entries ?? [];
+  if (collapsed) {
+    return (
+      <Layout.Sider className="admin-sider admin-mix-sider" width={width} collapsedWidth={railWidth} collapsed trigger={null} theme="light" data-testid="sider">
+        <SideMenu pathname={pathname} collapsed />
+      </Layout.Sider>
+    );
+  }
   return (
     <Layout.Sider className="admin-sider admin-mix-sider" width={width} theme="light" data-testid="sider">
       <div className="admin-mix">

@@ -1,30 +1,33 @@
 /**
  * The template shell around every signed-in screen: the layout mode chosen in the theme drawer
  * (vertical on narrow screens, with the menu in a drawer), header, tab bar with its cached
- * screens, footer, watermark and progress bar.
+ * screens (the open tabs kept in local storage, back after a reload), footer, watermark and
+ * progress bar.
  */
 import { useStore } from '@nanostores/react';
 import { Drawer, Grid, Layout, Watermark } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { getStored, setStored } from '../../client/storage.ts';
 import type { UserInfo } from '../../domain/account.model.ts';
-import { homeFor } from '../../domain/admin-routes.model.ts';
+import type { AdminRoute } from '../../domain/admin-routes.model.ts';
 import { endNavigationProgress, followRequests, startNavigationProgress } from '../../stores/progress.ts';
 import { useT } from '../i18n.tsx';
-import { HOME, matchRoute, mayOpen, titleKey } from '../routes.tsx';
-import { activePath, openTab, type Tab, type TabsState } from '../state/tabs.ts';
+import { useForbidden, useRouteTable } from '../routes.tsx';
+import { resolvePath } from '../state/route-table.ts';
+import { TABS_STORAGE_NAME, activePath, keepTabs, openTab, restoreTabs, routeTab, tabsToStore, type Tab, type TabsState } from '../state/tabs.ts';
 import { $themeSettings } from '../state/theme.ts';
 import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
 import { Header } from './Header.tsx';
+import { Loading } from './Loading.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { TabBar } from './TabBar.tsx';
 import { TabPanes } from './TabPanes.tsx';
 
-function homeTab(buttons: readonly string[]): Tab | null {
-  if (!mayOpen(HOME, buttons)) return null;
-  return { id: HOME.path, label: titleKey(HOME), routeKey: HOME.name, routePath: HOME.path, fullPath: HOME.path, fixedIndex: 0, ...(HOME.icon ? { icon: HOME.icon } : {}) };
+function homeTab(home: AdminRoute | null): Tab | null {
+  return home ? routeTab(home, home.path, home.path, true) : null;
 }
 
 export function Shell({ user }: { user: UserInfo }) {
@@ -38,25 +41,30 @@ export function Shell({ user }: { user: UserInfo }) {
   const mode = effectiveLayout(settings.layout.mode, narrow);
   const [collapsed, setCollapsed] = useState(false);
   const [menuDrawer, setMenuDrawer] = useState(false);
-  const match = useMemo(() => matchRoute(location.pathname), [location.pathname]);
-  const allowed = match !== null && !match.route.constant && mayOpen(match.route, user.buttons);
-  const tabOfLocation = (): Tab | null =>
-    match && allowed
-      ? {
-          id: location.pathname,
-          label: titleKey(match.route),
-          routeKey: match.route.name,
-          routePath: match.route.path,
-          fullPath: `${location.pathname}${location.search}`,
-          ...(match.route.icon ? { icon: match.route.icon } : {}),
-        }
-      : null;
+  const table = useRouteTable();
+  const verdict = useMemo(() => resolvePath(table, location.pathname), [table, location.pathname]);
+  const forbidden = useForbidden(verdict);
+  const match = verdict.kind === 'open' ? verdict.match : null;
+  const tabOfLocation = (): Tab | null => (match ? routeTab(match.route, location.pathname, `${location.pathname}${location.search}`) : null);
+  // A tab rebuilt from the table of today: null when the user may no longer open its screen.
+  const reopen = (id: string, fullPath: string): Tab | null => {
+    const found = resolvePath(table, id);
+    return found.kind === 'open' ? routeTab(found.match.route, id, fullPath) : null;
+  };
   const [tabs, setTabs] = useState<TabsState>(() => {
-    const home = homeTab(user.buttons);
-    const start = { tabs: home ? [home] : [], active: home?.id ?? '' };
+    const start = restoreTabs(getStored(TABS_STORAGE_NAME), user.userId, homeTab(table.home), reopen);
     const current = tabOfLocation();
     return current ? openTab(start, current) : start;
   });
+
+  useEffect(() => {
+    setStored(TABS_STORAGE_NAME, tabsToStore(user.userId, tabs));
+  }, [user.userId, tabs]);
+
+  // The table changes when the user's codes do (dynamic mode: read again): tabs it no longer opens go.
+  useEffect(() => {
+    setTabs((current) => keepTabs(current, (tab) => reopen(tab.id, tab.fullPath) !== null));
+  }, [table]);
 
   // Before the screens' own effects, so a screen already loaded can end the bar it started.
   useLayoutEffect(() => {
@@ -72,7 +80,7 @@ export function Shell({ user }: { user: UserInfo }) {
     }
     setTabs((current) => openTab(current, tab));
     setMenuDrawer(false);
-  }, [match, allowed, location.pathname, location.search]);
+  }, [match, location.pathname, location.search]);
 
   // The tab is active at once, not when the router gets there: a close right after a click acts
   // on the tab the user sees as active.
@@ -88,13 +96,12 @@ export function Shell({ user }: { user: UserInfo }) {
   };
 
   if (location.pathname === '/' || location.pathname === '') {
-    const home = homeFor(user.roles);
-    return <Navigate replace to={home ? (matchRoute(`/${home}`)?.route.path ?? HOME.path) : '/403'} />;
+    return <Navigate replace to={table.home?.path ?? '/403'} />;
   }
 
   const showSider = mode === 'vertical' || mode === 'vertical-mix' || mode === 'horizontal-mix';
-  const menuProps = { buttons: user.buttons, pathname: location.pathname };
-  const onCurrentScreen = match && allowed ? tabs.active : null;
+  const menuProps = { pathname: location.pathname };
+  const onCurrentScreen = match ? tabs.active : null;
 
   const sider = narrow ? (
     <Drawer placement="left" open={menuDrawer} onClose={() => setMenuDrawer(false)} size={settings.sider.width} styles={{ body: { padding: 0 } }} title={t('admin.brand')} data-testid="menu-drawer">
@@ -102,7 +109,7 @@ export function Shell({ user }: { user: UserInfo }) {
     </Drawer>
   ) : showSider ? (
     mode === 'vertical-mix' ? (
-      <MixSider {...menuProps} width={settings.sider.width} railWidth={settings.sider.collapsedWidth} />
+      <MixSider {...menuProps} width={settings.sider.width} railWidth={settings.sider.collapsedWidth} collapsed={collapsed} />
     ) : (
       <Layout.Sider className="admin-sider" width={settings.sider.width} collapsedWidth={settings.sider.collapsedWidth} collapsed={collapsed} trigger={null} theme="light" data-testid="sider">
         {mode === 'vertical' && <Brand collapsed={collapsed} height={settings.header.height} />}
@@ -126,12 +133,12 @@ export function Shell({ user }: { user: UserInfo }) {
               height={settings.header.height}
               onToggleSider={() => (narrow ? setMenuDrawer(true) : setCollapsed((value) => !value))}
               collapsed={narrow ? true : collapsed}
-              breadcrumb={match && allowed ? match : null}
+              breadcrumb={match}
             />
           ) : null}
           {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={selectTab} />}
           <Layout.Content className="admin-content" id="admin-content">
-            {match === null ? <TabPanes.NotFound /> : !allowed ? <TabPanes.Forbidden /> : null}
+            {verdict.kind === 'missing' ? <TabPanes.NotFound /> : forbidden === 'checking' ? <Loading /> : forbidden === 'forbidden' ? <TabPanes.Forbidden /> : null}
             <TabPanes tabs={tabs.tabs} active={onCurrentScreen} cache={settings.tab.cache} animate={settings.page.animate} scrollMode={settings.scrollMode} />
           </Layout.Content>
           <Layout.Footer className="admin-footer" style={{ height: settings.footer.height }}>

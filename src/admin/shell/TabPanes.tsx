@@ -9,7 +9,8 @@ import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { endNavigationProgress } from '../../stores/progress.ts';
 import { Loading } from './Loading.tsx';
-import { SCREENS, matchRoute } from '../routes.tsx';
+import { SCREENS, useRouteTable } from '../routes.tsx';
+import { matchIn } from '../state/route-table.ts';
 import type { Tab } from '../state/tabs.ts';
 import { RELOAD_DELAY_MS, RELOAD_DELAY_NO_ANIMATION_MS, type ScrollMode } from '../state/theme-settings.ts';
 import { ErrorScreen } from './ErrorScreen.tsx';
@@ -39,6 +40,7 @@ function scroller(mode: ScrollMode): Element | null {
 }
 
 export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesProps) {
+  const table = useRouteTable();
   const reloads = useStore($reloads);
   const reloading = useStore($reloading);
   const scrolls = useRef(new Map<string, number>());
@@ -68,7 +70,7 @@ export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesP
       {tabs.map((tab) => {
         const isActive = tab.id === active;
         if (!isActive && (!cache || !visited.has(tab.id))) return null;
-        const match = matchRoute(tab.id);
+        const match = matchIn(table.routes, tab.id);
         const Screen = match ? SCREENS[match.route.name] : undefined;
         if (!Screen || !match) return null;
         return (

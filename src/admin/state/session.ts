@@ -7,9 +7,11 @@ import { useStore } from '@nanostores/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { call } from '../../client/http.ts';
+import { removeStored } from '../../client/storage.ts';
 import { accountsApi } from '../../domain/api/accounts.ts';
 import { $session, resetSession, setUserRoles, storedRefreshToken } from '../../stores/session.ts';
 import { useUserInfo } from '../api.ts';
+import { TABS_STORAGE_NAME } from './tabs.ts';
 
 export function useAdminSession() {
   const session = useStore($session);
@@ -29,6 +31,8 @@ export function useLogout(): () => Promise<void> {
     // Whatever the server says, this browser is signed out.
     await call(accountsApi.logout, refreshToken ? { refreshToken } : undefined, { silent: true, bare: true }).catch(() => undefined);
     resetSession();
+    // The open tabs name orders and screens: a shared computer keeps none after a logout.
+    removeStored(TABS_STORAGE_NAME);
     client.clear();
   }, [client]);
 }

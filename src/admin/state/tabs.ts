@@ -1,9 +1,15 @@
 /**
  * The tab bar's rules (specification: entity "Tab", state "Tabs"): tabs open with navigation,
  * close one by one or left, right or all but one; fixed tabs (the home tab) survive every clear;
- * closing the active tab shows the last one left. Pure functions over a list; the shell keeps the
- * list in React state and navigates to the `active` they answer.
+ * closing the active tab shows the last one left; the open tabs outlive a reload. Pure functions
+ * over a list; the shell keeps the list in React state, navigates to the `active` they answer and
+ * stores it under `SOY_globalTabs`.
  */
+import type { AdminRoute } from '../../domain/admin-routes.model.ts';
+import { titleKey } from './route-table.ts';
+
+/** Local storage name (under the shop's `SOY_` prefix, client/storage.ts) of the open tabs. */
+export const TABS_STORAGE_NAME = 'globalTabs';
 
 export interface Tab {
   /** The path without its query: one tab per screen, one per order for the order detail. */
@@ -84,4 +90,60 @@ export function closeAll(state: TabsState): TabsState {
 /** The tab's full path to navigate to after a change, or null when the active tab is gone. */
 export function activePath(state: TabsState): string | null {
   return state.tabs.find((tab) => tab.id === state.active)?.fullPath ?? null;
+}
+
+/** The tab of a route: `id` the path shown, `fullPath` with its query; the home tab is fixed first. */
+export function routeTab(route: AdminRoute, id: string, fullPath: string, fixed = false): Tab {
+  return { id, label: titleKey(route), routeKey: route.name, routePath: route.path, fullPath, ...(fixed ? { fixedIndex: 0 } : {}), ...(route.icon ? { icon: route.icon } : {}) };
+}
+
+/** Keeps the tabs `keep` accepts (the fixed ones always), the active one where it can. */
+export function keepTabs(state: TabsState, keep: (tab: Tab) => boolean): TabsState {
+  const tabs = state.tabs.filter((tab) => isFixed(tab) || keep(tab));
+  return tabs.length === state.tabs.length ? state : settle(state, tabs);
+}
+
+/** What is stored: whose tabs they are, each tab's paths, and the active one. */
+export interface StoredTabs {
+  userId: number;
+  tabs: { id: string; fullPath: string }[];
+  active: string;
+}
+
+export function tabsToStore(userId: number, state: TabsState): StoredTabs {
+  return { userId, tabs: state.tabs.map((tab) => ({ id: tab.id, fullPath: tab.fullPath })), active: state.active };
+}
+
+/** A stored entry's paths, when they are an app path and that path with a query at most. */
+function storedPaths(value: unknown): { id: string; fullPath: string } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, fullPath } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof fullPath !== 'string' || !id.startsWith('/') || id.startsWith('//')) return null;
+  return fullPath === id || fullPath.startsWith(`${id}?`) ? { id, fullPath } : null;
+}
+
+/**
+ * The tabs of the last visit, after a reload: only the same user's; each rebuilt by `reopen`
+ * from today's route table (null: the user may no longer open it, and it is dropped); the home
+ * tab fixed first whatever was stored; the active one as it was, else the home tab. Anything
+ * unreadable gives the home tab alone.
+ */
+export function restoreTabs(stored: unknown, userId: number, home: Tab | null, reopen: (id: string, fullPath: string) => Tab | null): TabsState {
+  let state: TabsState = { tabs: home ? [home] : [], active: home?.id ?? '' };
+  if (typeof stored !== 'object' || stored === null) return state;
+  const { userId: owner, tabs, active } = stored as Partial<Record<keyof StoredTabs, unknown>>;
+  if (owner !== userId || !Array.isArray(tabs)) return state;
+  for (const entry of tabs) {
+    const paths = storedPaths(entry);
+    if (!paths) continue;
+    if (paths.id === home?.id) {
+      // The home tab stays the fixed one; only where it was left (its query) comes back.
+      state = { ...state, tabs: state.tabs.map((tab) => (tab.id === home.id ? { ...tab, fullPath: paths.fullPath } : tab)) };
+      continue;
+    }
+    const tab = reopen(paths.id, paths.fullPath);
+    if (tab && !isFixed(tab) && !state.tabs.some((other) => other.id === tab.id)) state = { ...state, tabs: [...state.tabs, tab] };
+  }
+  const activeId = typeof active === 'string' && state.tabs.some((tab) => tab.id === active) ? active : state.active;
+  return { tabs: state.tabs, active: activeId };
 }

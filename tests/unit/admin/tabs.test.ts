@@ -1,6 +1,23 @@
 /** The tab bar's rules (specification: entity "Tab", state "Tabs"). */
 import { describe, expect, it } from 'vitest';
-import { activePath, closeAll, closeLeft, closeOthers, closeRight, closeTab, openTab, type Tab, type TabsState } from '../../../src/admin/state/tabs.ts';
+import { ROLES } from '../../../src/domain/account.model.ts';
+import { permissionsOf } from '../../../src/domain/staff.model.ts';
+import { resolvePath, staticTable, type RouteTable } from '../../../src/admin/state/route-table.ts';
+import {
+  activePath,
+  closeAll,
+  closeLeft,
+  closeOthers,
+  closeRight,
+  closeTab,
+  keepTabs,
+  openTab,
+  restoreTabs,
+  routeTab,
+  tabsToStore,
+  type Tab,
+  type TabsState,
+} from '../../../src/admin/state/tabs.ts';
 
 const tab = (id: string, fixed = false): Tab => ({ id, label: `admin.route.${id.slice(1)}`, routeKey: id.slice(1), routePath: id, fullPath: id, ...(fixed ? { fixedIndex: 0 } : {}) });
 const HOME = tab('/dashboard', true);
@@ -75,5 +92,81 @@ describe('closing', () => {
     expect(closeTab(state, '/nope')).toBe(state);
     expect(closeLeft(state, '/nope')).toBe(state);
     expect(closeRight(state, '/nope')).toBe(state);
+  });
+});
+
+describe('after a reload', () => {
+  const USER = 7;
+  const superTable = staticTable(permissionsOf([ROLES.SUPER]));
+  const adminTable = staticTable(permissionsOf([ROLES.ADMIN]));
+  const home = (table: RouteTable) => routeTab(table.home!, table.home!.path, table.home!.path, true);
+  /** What the shell passes: a tab rebuilt from the table, or null when it no longer opens. */
+  const reopenIn = (table: RouteTable) => (id: string, fullPath: string) => {
+    const found = resolvePath(table, id);
+    return found.kind === 'open' ? routeTab(found.match.route, id, fullPath) : null;
+  };
+  function stored(table: RouteTable): unknown {
+    let state: TabsState = { tabs: [home(table)], active: '/dashboard' };
+    for (const [id, full] of [
+      ['/orders', '/orders?status=paid'],
+      ['/audit', '/audit'],
+      ['/orders/JS-7KQ4M-2XPHD', '/orders/JS-7KQ4M-2XPHD'],
+    ] as const) {
+      const found = resolvePath(table, id);
+      if (found.kind === 'open') state = openTab(state, routeTab(found.match.route, id, full));
+    }
+    // As local storage hands it back.
+    return JSON.parse(JSON.stringify(tabsToStore(USER, { ...state, active: '/orders' })));
+  }
+
+  it('brings the tabs back in their order, with their queries, titles and the active one', () => {
+    const restored = restoreTabs(stored(superTable), USER, home(superTable), reopenIn(superTable));
+    expect(ids(restored)).toEqual(['/dashboard', '/orders', '/audit', '/orders/JS-7KQ4M-2XPHD']);
+    expect(restored.active).toBe('/orders');
+    expect(activePath(restored)).toBe('/orders?status=paid');
+    expect(restored.tabs[3]).toMatchObject({ label: 'admin.route.order-detail', routeKey: 'order-detail', routePath: '/orders/:orderNo' });
+    expect(restored.tabs[0]!.fixedIndex).toBe(0);
+  });
+
+  it('drops a tab the user may no longer open, and then shows the home tab if it was active', () => {
+    const saved = stored(superTable) as { active: string };
+    const restored = restoreTabs({ ...saved, active: '/audit' }, USER, home(adminTable), reopenIn(adminTable));
+    expect(ids(restored)).toEqual(['/dashboard', '/orders', '/orders/JS-7KQ4M-2XPHD']);
+    expect(restored.active).toBe('/dashboard');
+  });
+
+  it('keeps the fixed home tab first even when the stored list had it elsewhere or not at all', () => {
+    const saved = { userId: USER, tabs: [{ id: '/orders', fullPath: '/orders' }, { id: '/dashboard', fullPath: '/dashboard?range=7' }], active: '/orders' };
+    const restored = restoreTabs(saved, USER, home(superTable), reopenIn(superTable));
+    expect(ids(restored)).toEqual(['/dashboard', '/orders']);
+    expect(restored.tabs[0]).toMatchObject({ fixedIndex: 0, fullPath: '/dashboard?range=7' });
+    expect(ids(restoreTabs({ ...saved, tabs: [{ id: '/orders', fullPath: '/orders' }] }, USER, home(superTable), reopenIn(superTable)))).toEqual(['/dashboard', '/orders']);
+  });
+
+  it("never restores another user's tabs, nor anything unreadable", () => {
+    const alone = { tabs: [home(superTable)], active: '/dashboard' };
+    expect(restoreTabs(stored(superTable), USER + 1, home(superTable), reopenIn(superTable))).toEqual(alone);
+    for (const junk of [null, 'tabs', [], { userId: USER }, { userId: USER, tabs: 'x' }]) {
+      expect(restoreTabs(junk, USER, home(superTable), reopenIn(superTable))).toEqual(alone);
+    }
+  });
+
+  it('skips entries that are not app paths or whose full path is another screen', () => {
+    const saved = {
+      userId: USER,
+      tabs: [{ id: '//evil.example', fullPath: '//evil.example' }, { id: '/orders', fullPath: '/staff' }, { id: 'orders', fullPath: 'orders' }, { id: '/nowhere', fullPath: '/nowhere' }, 5, { id: '/staff', fullPath: '/staff?q=a' }],
+      active: '/staff',
+    };
+    const restored = restoreTabs(saved, USER, home(superTable), reopenIn(superTable));
+    expect(ids(restored)).toEqual(['/dashboard', '/staff']);
+    expect(activePath(restored)).toBe('/staff?q=a');
+  });
+
+  it('keepTabs drops the tabs no longer allowed, never the fixed one', () => {
+    const state = openTab(threeOpen(), tab('/audit'));
+    const kept = keepTabs(state, (t) => t.id === '/orders');
+    expect(ids(kept)).toEqual(['/dashboard', '/orders']);
+    expect(kept.active).toBe('/orders');
+    expect(keepTabs(state, () => true)).toBe(state);
   });
 });

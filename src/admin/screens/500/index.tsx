@@ -1,6 +1,11 @@
-/** The 500 screen (a constant route: shown without signing in too). */
+/** The 500 screen (a constant route: shown without signing in too), under the bare header with the user menu. */
 import { ErrorScreen } from '../../shell/ErrorScreen.tsx';
+import { StandaloneFrame } from '../../shell/StandaloneFrame.tsx';
 
 export default function Screen500() {
-  return <ErrorScreen code={500} />;
+  return (
+    <StandaloneFrame>
+      <ErrorScreen code={500} />
+    </StandaloneFrame>
+  );
 }

@@ -4,12 +4,14 @@
  * The filters are applied on "search", so a half-typed filter stays as typed (also while
  * another tab is shown: the tab cache keeps this screen mounted).
  */
-import { Button, Form, Input, Space, Table, Typography } from 'antd';
+import { Form, Input, Table, Typography } from 'antd';
 import { useState } from 'react';
 import type { AuditRow } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { FilterBar } from '../../shell/FilterBar.tsx';
+import { pagedTable } from '../../shell/paged-table.ts';
 import { diffValues } from './diff.ts';
 
 interface Filters {
@@ -71,15 +73,17 @@ export default function AuditScreen() {
 
   return (
     <div className="admin-screen">
-      <Form
+      <FilterBar<Filters>
         form={form}
-        layout="inline"
-        className="admin-filters"
-        onFinish={(values) => {
+        onApply={(values) => {
           setApplied(values);
           setPage(1);
         }}
-        data-testid="audit-filters"
+        onReset={() => {
+          setApplied({});
+          setPage(1);
+        }}
+        testId="audit-filters"
       >
         <Form.Item name="action" label={t('admin.audit.action')}>
           <Input allowClear placeholder={t('admin.audit.filterHint')} maxLength={60} data-testid="audit-action" />
@@ -96,36 +100,12 @@ export default function AuditScreen() {
         <Form.Item name="to" label={t('admin.audit.to')}>
           <Input type="date" />
         </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('admin.common.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setApplied({});
-              setPage(1);
-            }}
-          >
-            {t('admin.common.reset')}
-          </Button>
-        </Space>
-      </Form>
+      </FilterBar>
       <Table<AuditRow>
         rowKey="id"
         size="middle"
-        loading={query.isFetching}
-        dataSource={query.data?.records ?? []}
-        locale={query.isError ? { emptyText: t('admin.common.loadFailed') } : undefined}
+        {...pagedTable(query, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
         expandable={{ expandedRowRender: (row) => <Changes row={row} /> }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: query.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('admin.common.total', { total }),
-          onChange: setPage,
-        }}
         columns={[
           { key: 'at', title: t('admin.audit.at'), dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString(locale) },
           { key: 'actor', title: t('admin.audit.actor'), dataIndex: 'actorEmail' },

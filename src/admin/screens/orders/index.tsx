@@ -18,6 +18,8 @@ import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { FilterBar } from '../../shell/FilterBar.tsx';
+import { pagedTable } from '../../shell/paged-table.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
@@ -113,15 +115,33 @@ export default function OrdersScreen() {
 
   return (
     <div className="admin-screen admin-orders" data-testid="orders-screen">
-      <Form<FormValues>
+      <FilterBar<FormValues>
         form={form}
-        layout="inline"
-        className={`admin-filters${folded ? ' is-folded' : ''}`}
-        onFinish={(values) => {
+        className={folded ? 'is-folded' : undefined}
+        onApply={(values) => {
           setTable((state) => applyFilters(state, toFilters(values)));
           setSelected([]);
         }}
-        data-testid="orders-filters"
+        onReset={() => {
+          setTable((state) => applyFilters(state, {}));
+          setSelected([]);
+        }}
+        applyLabel={t('adminOrders.list.apply')}
+        resetLabel={t('adminOrders.list.reset')}
+        applyTestId="orders-apply"
+        before={
+          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
+            {folded ? t('adminOrders.list.moreFilters') : t('adminOrders.list.fewerFilters')}
+          </Button>
+        }
+        after={
+          may(PERMISSIONS.ORDER_EXPORT) && (
+            <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
+              {t('adminOrders.list.export')}
+            </Button>
+          )
+        }
+        testId="orders-filters"
       >
         <Form.Item name="query" className="admin-filter-query">
           <Input allowClear maxLength={100} placeholder={t('adminOrders.list.search')} aria-label={t('adminOrders.list.search')} data-testid="orders-query" />
@@ -157,29 +177,7 @@ export default function OrdersScreen() {
             options={PAYMENT_STATES.map((state) => ({ value: state, label: t(`adminOrders.payment.${state}` as MessageKey) }))}
           />
         </Form.Item>
-        <Space wrap>
-          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
-            {folded ? t('adminOrders.list.moreFilters') : t('adminOrders.list.fewerFilters')}
-          </Button>
-          <Button type="primary" htmlType="submit" data-testid="orders-apply">
-            {t('adminOrders.list.apply')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setTable((state) => applyFilters(state, {}));
-              setSelected([]);
-            }}
-          >
-            {t('adminOrders.list.reset')}
-          </Button>
-          {may(PERMISSIONS.ORDER_EXPORT) && (
-            <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
-              {t('adminOrders.list.export')}
-            </Button>
-          )}
-        </Space>
-      </Form>
+      </FilterBar>
 
       {selected.length > 0 && (
         <div className="admin-bulk-bar" role="toolbar" data-testid="orders-bulk">
@@ -203,23 +201,17 @@ export default function OrdersScreen() {
       <Table<AdminOrderRow>
         rowKey="orderNo"
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        locale={list.isError ? { emptyText: t('admin.common.loadFailed') } : undefined}
+        {...pagedTable(list, t, {
+          current: table.current,
+          pageSize: table.size,
+          sizes: ORDERS_PAGE_SIZES,
+          onChange: (current, size) => setTable((state) => ({ ...state, current: size === state.size ? current : 1, size })),
+        })}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: true }}
         onRow={(row) => ({ onClick: (event) => (event.target as HTMLElement).closest('a, button, input, label, .ant-checkbox-wrapper') === null && navigate(`/orders/${row.orderNo}`), className: 'admin-clickable' })}
         onChange={(_pagination, _filters, sorter) => {
           const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminOrderRow> | undefined;
           setTable((state) => applySort(state, one?.field, one?.order));
-        }}
-        pagination={{
-          current: table.current,
-          pageSize: table.size,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: ORDERS_PAGE_SIZES.map(String),
-          showTotal: (total) => t('admin.common.total', { total }),
-          onChange: (current, size) => setTable((state) => ({ ...state, current: size === state.size ? current : 1, size })),
         }}
         scroll={{ x: 'max-content' }}
         data-testid="orders-table"

@@ -12,6 +12,8 @@ import { adminApi } from '../../../domain/api/admin.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { FilterBar } from '../../shell/FilterBar.tsx';
+import { pagedTable } from '../../shell/paged-table.ts';
 
 const PAGE_SIZE = 20;
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
@@ -19,7 +21,7 @@ const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 export default function StaffScreen() {
   const { t, locale } = useT();
   const { modal, message } = App.useApp();
-  const [search, setSearch] = useState('');
+  const [form] = Form.useForm<{ query?: string }>();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
@@ -49,44 +51,29 @@ export default function StaffScreen() {
 
   return (
     <div className="admin-screen">
-      <Form
-        layout="inline"
-        className="admin-filters"
-        onFinish={() => {
-          setQuery(search.trim());
+      <FilterBar<{ query?: string }>
+        form={form}
+        onApply={(values) => {
+          setQuery(values.query?.trim() ?? '');
           setPage(1);
         }}
       >
-        <Form.Item>
-          <Input.Search
+        <Form.Item name="query">
+          <Input
             allowClear
-            value={search}
             maxLength={100}
             placeholder={t('admin.staff.searchPlaceholder')}
-            onChange={(event) => setSearch(event.target.value)}
-            onSearch={(value) => {
-              setQuery(value.trim());
-              setPage(1);
-            }}
-            enterButton={t('admin.common.search')}
+            aria-label={t('admin.staff.searchPlaceholder')}
+            // Clearing the box shows everyone again at once.
+            onClear={() => form.submit()}
             data-testid="staff-search"
           />
         </Form.Item>
-      </Form>
+      </FilterBar>
       <Table<StaffMember>
         rowKey="userId"
         size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.records ?? []}
-        locale={list.isError ? { emptyText: t('admin.common.loadFailed') } : undefined}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => t('admin.common.total', { total }),
-          onChange: setPage,
-        }}
+        {...pagedTable(list, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
         scroll={{ x: 860 }}
         columns={[
           { key: 'email', title: t('admin.staff.email'), dataIndex: 'email' },

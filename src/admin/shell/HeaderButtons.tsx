@@ -1,0 +1,92 @@
+/**
+ * The header's buttons that also show outside the shell (the standalone 403, 404 and 500 screens):
+ * language, colour scheme, and the user menu, which offers "login or register" when signed out
+ * (specification "Header": user name and logout when logged in, otherwise that button).
+ */
+import { DesktopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { useStore } from '@nanostores/react';
+import { App, Button, Dropdown, Tooltip } from 'antd';
+import { useNavigate } from 'react-router';
+import { LOCALES, type Locale } from '../../domain/locale.ts';
+import type { MessageKey } from '../../i18n/core.ts';
+import { useT } from '../i18n.tsx';
+import { useAdminLocale } from '../state/locale.ts';
+import { useLogout } from '../state/session.ts';
+import { $themeSettings, cycleScheme } from '../state/theme.ts';
+
+const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
+const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <DesktopOutlined /> };
+
+export function LanguageSwitch() {
+  const { t } = useT();
+  const [locale, setLocale] = useAdminLocale();
+  return (
+    <Dropdown
+      menu={{
+        items: LOCALES.map((code) => ({ key: code, label: LANGUAGE_NAMES[code] })),
+        selectable: true,
+        selectedKeys: [locale],
+        onClick: ({ key }) => setLocale(key as Locale),
+      }}
+    >
+      <Button type="text" icon={<TranslationOutlined />} aria-label={t('admin.header.language')} data-testid="language" />
+    </Dropdown>
+  );
+}
+
+/** Cycles light, dark, auto. */
+export function SchemeSwitch() {
+  const { t } = useT();
+  const scheme = useStore($themeSettings).themeScheme;
+  const label = t('admin.header.scheme', { scheme: t(`admin.theme.schemes.${scheme}` as MessageKey) });
+  return (
+    <Tooltip title={label}>
+      <Button type="text" icon={SCHEME_ICONS[scheme]} onClick={cycleScheme} aria-label={label} data-testid="scheme" data-scheme={scheme} />
+    </Tooltip>
+  );
+}
+
+/**
+ * Signed in: the user's name (when known) with logout, which asks first ("tip", "logoutConfirm")
+ * and then resets the session. Signed out: "login or register", to the login screen.
+ */
+export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?: string | undefined }) {
+  const { t } = useT();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  if (!signedIn) {
+    return (
+      <Button type="text" icon={<LoginOutlined />} onClick={() => navigate('/login')} data-testid="login-or-register">
+        {t('admin.header.loginOrRegister')}
+      </Button>
+    );
+  }
+
+  const confirmLogout = () => {
+    modal.confirm({
+      title: t('admin.logout.tip'),
+      content: t('admin.logout.logoutConfirm'),
+      okText: t('admin.common.confirm'),
+      cancelText: t('admin.common.cancel'),
+      onOk: async () => {
+        await logout();
+        navigate('/login');
+      },
+    });
+  };
+
+  return (
+    <Dropdown
+      menu={{
+        items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') }],
+        onClick: ({ key }) => key === 'logout' && confirmLogout(),
+      }}
+    >
+      <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
+        {userName && <span className="admin-user-name">{userName}</span>}
+      </Button>
+    </Dropdown>
+  );
+}
