@@ -5,30 +5,15 @@
  * 1440 px and in zh-CN at 375 px (playwright.config.ts), signed in before it starts
  * (support/admin.ts) unless it is about signing in.
  */
-import { ADMIN_LOCALES, ADMIN_TEXT, expect as baseExpect, label, shell, test } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, activeTab, expect, JOURNEY_TIMEOUT_MS, label, openFromMenu, shell, test } from './support/admin.ts';
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/demo.ts';
 import { screenshot } from '../support/screenshots.ts';
 
-// A screen's first start parses antd, on a machine that may be shared by much else: waits get
-// room (no assertion is about time; a passing wait returns as soon as the page shows it).
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const tabIds = (page: Page) => page.getByRole('tablist').getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-tab')));
 type AdminText = (typeof ADMIN_TEXT)[keyof typeof ADMIN_TEXT]['admin'];
-const activeTab = (page: Page) => page.getByRole('tablist').getByRole('tab', { selected: true });
-
-/** Opens a screen from the menu: the sider at 1440 px, the menu drawer at 375 px. */
-async function openFromMenu(page: Page, name: string) {
-  if ((await shell(page).getAttribute('data-narrow')) === 'true') {
-    await page.getByTestId('toggle-sider').click();
-    await page.getByTestId('menu-drawer').getByRole('menuitem', { name }).click();
-  } else {
-    await page.getByTestId('side-menu').getByRole('menuitem', { name }).click();
-  }
-  await expect(activeTab(page)).toContainText(name);
-}
 
 /**
  * Runs a tab action on `tab`: from its context menu (right click) at 1440 px, from the tab bar's

@@ -12,7 +12,7 @@
  * ever rotates a refresh token that a later test of the worker still holds (a reused refresh
  * token would end the session, rightly).
  */
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import enAdmin from '../../../src/i18n/locales/en-US/admin.json' with { type: 'json' };
 import zhAdmin from '../../../src/i18n/locales/zh-CN/admin.json' with { type: 'json' };
 import enOrders from '../../../src/i18n/locales/en-US/admin-orders.json' with { type: 'json' };
@@ -22,9 +22,16 @@ import zhBrowse from '../../../src/i18n/locales/zh-CN/browse.json' with { type: 
 import { DEMO_ACCOUNTS } from '../../../src/server/modules/staff/demo.ts';
 import { apiData } from '../../support/api.ts';
 import { E2E_OWNER } from './env.ts';
-import { test as base, expect } from './shoppers.ts';
+import { test as base, expect as baseExpect } from './shoppers.ts';
 
-export { expect };
+/**
+ * A screen's first start parses antd, on a machine that may be busy with other workers: waits get
+ * room. No assertion is about time, and a passing wait returns as soon as the page shows it.
+ */
+export const expect = baseExpect.configure({ timeout: 30_000 });
+
+/** Room for a whole journey on a busy machine (each spec sets it with `test.describe.configure`). */
+export const JOURNEY_TIMEOUT_MS = 120_000;
 
 export type AdminLocale = 'en-US' | 'zh-CN';
 export const ADMIN_LOCALES: readonly AdminLocale[] = ['en-US', 'zh-CN'];
@@ -130,24 +137,27 @@ export function shell(page: Page) {
   return page.locator('[data-layout][data-narrow]');
 }
 
-/** The screen of the tab shown (the tab cache keeps the others mounted, hidden). */
-export function shownScreen(page: Page, testId: string) {
-  return page.getByTestId(testId).locator('visible=true');
+/** The tab shown, in the tab bar. */
+export function activeTab(page: Page) {
+  return page.getByRole('tablist').getByRole('tab', { selected: true });
 }
 
-/**
- * Fills in `text` on the audit log's action filter and applies it, in the shown audit screen
- * (its fields are found by their labels, whatever the filter bar looks like).
- */
+/** Opens a screen from the menu, as a user would: the sider at 1440 px, the menu drawer at 375 px. */
+export async function openFromMenu(page: Page, name: string): Promise<void> {
+  await expect(shell(page)).toBeVisible();
+  if ((await shell(page).getAttribute('data-narrow')) === 'true') {
+    await page.getByTestId('toggle-sider').click();
+    await page.getByTestId('menu-drawer').getByRole('menuitem', { name }).click();
+  } else {
+    await page.getByTestId('side-menu').getByRole('menuitem', { name }).click();
+  }
+  await expect(activeTab(page)).toContainText(name);
+}
+
+/** Applies audit log filters, found by their labels (whatever the filter bar looks like). */
 export async function filterAudit(page: Page, locale: AdminLocale, filters: { action?: string; entityId?: string }): Promise<void> {
   const A = ADMIN_TEXT[locale].admin;
-  const form = page.getByTestId('audit-filters');
-  if (filters.action !== undefined) await form.getByLabel(A.audit.action, { exact: true }).fill(filters.action);
-  if (filters.entityId !== undefined) await form.getByLabel(A.audit.entityId, { exact: true }).fill(filters.entityId);
-  await form.getByRole('button', { name: label(A.common.search) }).click();
-}
-
-/** An API context of its own (for a second staff member, say), disposed by the caller. */
-export function freshRequest(baseURL: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL });
+  if (filters.action !== undefined) await page.getByLabel(A.audit.action, { exact: true }).fill(filters.action);
+  if (filters.entityId !== undefined) await page.getByLabel(A.audit.entityId, { exact: true }).fill(filters.entityId);
+  await page.getByRole('button', { name: label(A.common.search) }).click();
 }
