@@ -1,197 +1,230 @@
 /**
- * The back office's shell (issue 16 "The shell") in the built site, signed in as the demo staff the
- * e2e server seeds (src/server/modules/staff/demo.ts): sign-in and deep links, the 403 screen for
- * customers, theme settings that survive a reload, the tab bar and its cache, the menu search by
- * keyboard, the watermark, and the narrow layout.
+ * The back office's shell (issue 16 "The shell") in the built site: sign-in and deep links, the
+ * 403 screen for customers, theme settings that survive a reload, the tab bar and its cache, the
+ * menu search by keyboard, the watermark, and the narrow layout. Each journey runs in en-US at
+ * 1440 px and in zh-CN at 375 px (playwright.config.ts), signed in before it starts
+ * (support/admin.ts) unless it is about signing in.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { ADMIN_LOCALES, ADMIN_TEXT, activeTab, expect, JOURNEY_TIMEOUT_MS, label, openFromMenu, shell, test } from './support/admin.ts';
+import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/demo.ts';
-import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 
-// The app's first start parses a few hundred KB of antd; on a busy shared machine that took
-// over 20 s, so waits get more room (no assertion is about time), and this file's journeys run
-// one after another rather than beside each other.
-const expect = baseExpect.configure({ timeout: 45_000 });
-test.describe.configure({ mode: 'default', timeout: 300_000 });
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-const account = (role: string) => DEMO_ACCOUNTS.find((demo) => demo.role === role)!;
+const tabIds = (page: Page) => page.getByRole('tablist').getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-tab')));
+type AdminText = (typeof ADMIN_TEXT)[keyof typeof ADMIN_TEXT]['admin'];
 
-/** Signs in through the API and leaves the token pair where the login page would. */
-async function signInAs(page: Page, role: 'R_SUPER' | 'R_ADMIN' | 'R_CUSTOMER', locale: 'en-US' | 'zh-CN' = 'en-US') {
-  const demo = account(role);
-  const pair = await apiData<{ token: string; refreshToken: string }>(page.request, '/demo/permissionAuth/doLogin', { username: demo.email, password: demo.password });
-  await page.addInitScript(
-    ({ pair, locale }) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('SOY_token', JSON.stringify(pair.token));
-      localStorage.setItem('SOY_refreshToken', JSON.stringify(pair.refreshToken));
-      localStorage.setItem('SOY_lang', JSON.stringify(locale));
-    },
-    { pair, locale },
-  );
+/**
+ * Runs a tab action on `tab`: from its context menu (right click) at 1440 px, from the tab bar's
+ * actions button, which acts on the tab shown, at 375 px (a phone has no right click).
+ */
+async function tabAction(page: Page, A: AdminText, tab: string, action: string) {
+  if ((await shell(page).getAttribute('data-narrow')) === 'true') {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(activeTab(page)).toContainText(tab);
+    await page.getByRole('tablist').getByRole('button', { name: A.tabs.more }).click();
+  } else {
+    await page.getByRole('tab', { name: tab }).click({ button: 'right' });
+  }
+  await page.getByRole('menuitem', { name: action }).click();
+  // The menu is gone before the next opens (its items would match too).
+  await expect(page.getByRole('menuitem', { name: action })).toBeHidden();
 }
 
-const shell = (page: Page) => page.locator('.admin-shell');
-const tabIds = (page: Page) => page.getByTestId('tab-bar').locator('[role="tab"]').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-tab')));
-const activeTab = (page: Page) => page.getByTestId('tab-bar').locator('[role="tab"][aria-selected="true"]');
+/** The watermark's tile layer, over everything. */
+const watermark = (page: Page) => page.locator('div[style*="background-image"][style*="z-index: 9999"]');
 
-test('en-US: a signed-out visitor gets the login page, the quick pick signs a super admin in, and the deep link opens', async ({ page }, testInfo) => {
-  await page.goto('/admin/audit');
-  await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Faudit$/);
-  await expect(page.getByRole('heading', { name: 'Back office sign in' })).toBeVisible();
-  await page.getByTestId('demo-accounts').getByRole('button', { name: 'Super admin' }).click();
-  await expect(page.getByLabel('Email')).toHaveValue(account('R_SUPER').email);
-  await screenshot(page, 'admin-login', testInfo);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/admin\/audit$/);
-  await expect(page.getByText('Login succeeded')).toBeVisible();
-  await expect(page.getByTestId('audit-filters')).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Staff' })).toBeVisible();
-});
+test.describe('signed out', () => {
+  test.use({ staff: 'signed-out' });
 
-test('a deep link to an order opens the back office directly from the server', async ({ page }) => {
-  await signInAs(page, 'R_ADMIN');
-  const response = await page.goto('/admin/orders/JS-7KQ4M-2XPHD');
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole('tab', { name: /Order JS-7KQ4M-2XPHD/ })).toBeVisible();
-  // An admin holds no audit or staff code: neither is in the menu, and the audit screen is refused.
-  await expect(page.getByRole('menuitem', { name: 'Orders' })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: 'Audit log' })).toHaveCount(0);
-  await page.goto('/admin/audit');
-  await expect(page.getByTestId('error-403')).toBeVisible();
-});
+  for (const locale of ADMIN_LOCALES) {
+    const { admin: A } = ADMIN_TEXT[locale];
+    test.describe(() => {
+      test.use({ adminLocale: locale });
 
-test('a customer sees the 403 screen @viewports', async ({ page }) => {
-  await signInAs(page, 'R_CUSTOMER');
-  await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL(/\/admin\/403$/);
-  await expect(page.getByTestId('error-403')).toBeVisible();
-  await expect(page.getByTestId('error-403').locator('svg')).toBeVisible();
-});
-
-test('en-US: dark scheme and horizontal-mix chosen in the drawer survive a reload', async ({ page }, testInfo) => {
-  await signInAs(page, 'R_SUPER');
-  await page.goto('/admin/dashboard');
-  await expect(shell(page)).toHaveAttribute('data-layout', 'vertical');
-  await page.getByTestId('open-theme-drawer').click();
-  const drawer = page.getByTestId('theme-drawer');
-  await expect(drawer).toBeVisible();
-  expect(Math.round((await drawer.boundingBox())!.width)).toBe(360);
-  await drawer.getByTestId('drawer-scheme').getByText('Dark', { exact: true }).click();
-  await drawer.getByTestId('layout-horizontal-mix').click();
-  // Applied at once, without a reload.
-  await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
-  await expect(shell(page)).toHaveAttribute('data-layout', 'horizontal-mix');
-  await screenshot(page, 'admin-theme-drawer-dark', testInfo);
-  await page.reload();
-  await expect(shell(page)).toHaveAttribute('data-layout', 'horizontal-mix');
-  await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
-  await expect(page.getByTestId('top-menu')).toBeVisible();
-  // The header's switch goes on round: dark -> auto -> light.
-  await page.getByTestId('scheme').click();
-  await expect(page.getByTestId('scheme')).toHaveAttribute('data-scheme', 'auto');
-  await page.getByTestId('scheme').click();
-  await expect(page.locator('html')).toHaveAttribute('data-scheme', 'light');
-});
-
-test('en-US: tabs open with navigation, keep a half-typed filter, and close as the template says', async ({ page }) => {
-  await signInAs(page, 'R_SUPER');
-  await page.goto('/admin/dashboard');
-  const menu = page.getByTestId('side-menu');
-  for (const name of ['Orders', 'Audit log', 'Staff']) {
-    await menu.getByRole('menuitem', { name }).click();
-    await expect(activeTab(page)).toContainText(name);
+      test(`${locale}: a signed-out visitor gets the login page, the quick pick signs a super admin in, and the deep link opens`, async ({ page }, testInfo) => {
+        await page.goto('/admin/audit');
+        await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Faudit$/);
+        await expect(page.getByRole('heading', { name: A.login.title })).toBeVisible();
+        await page.getByTestId('demo-accounts').getByRole('button', { name: label(A.login.demo.super) }).click();
+        await expect(page.getByLabel(A.login.email)).toHaveValue(DEMO_ACCOUNTS.find((demo) => demo.role === 'R_SUPER')!.email);
+        await screenshot(page, `admin-login-${locale}`, testInfo);
+        await page.getByRole('button', { name: label(A.login.submit) }).click();
+        await expect(page).toHaveURL(/\/admin\/audit$/);
+        await expect(page.getByText(A.login.success)).toBeVisible();
+        await expect(page.getByTestId('audit-filters')).toBeVisible();
+        await expect(activeTab(page)).toContainText(A.route.audit);
+      });
+    });
   }
-  await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/orders', '/audit', '/staff']);
-
-  // A filter typed but not applied survives switching tabs (the screen stays mounted).
-  await page.getByRole('tab', { name: 'Audit log' }).click();
-  await page.getByTestId('audit-action').fill('order.mo');
-  await page.getByRole('tab', { name: 'Staff' }).click();
-  await expect(page).toHaveURL(/\/admin\/staff$/);
-  await expect(page.getByTestId('audit-action')).toBeHidden();
-  await page.getByRole('tab', { name: 'Audit log' }).click();
-  await expect(page.getByTestId('audit-action')).toBeVisible();
-  await expect(page.getByTestId('audit-action')).toHaveValue('order.mo');
-
-  // Closing the active tab (audit) shows the last remaining one (staff).
-  await page.getByRole('button', { name: 'Close Audit log' }).click();
-  await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/orders', '/staff']);
-  await expect(activeTab(page)).toHaveAttribute('data-tab', '/staff');
-  await expect(page).toHaveURL(/\/admin\/staff$/);
-
-  // Clear left of staff, then right of the home tab: the fixed home tab stays.
-  await page.getByRole('tab', { name: 'Staff' }).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Close tabs to the left' }).click();
-  await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/staff']);
-  await page.getByRole('tab', { name: 'Dashboard' }).click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Close tabs to the right' }).click();
-  await expect.poll(() => tabIds(page)).toEqual(['/dashboard']);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('button', { name: /^Close Dashboard/ })).toHaveCount(0);
 });
 
-test('en-US: the menu search works by keyboard alone', async ({ page }) => {
-  await signInAs(page, 'R_SUPER');
-  await page.goto('/admin/dashboard');
-  await expect(shell(page)).toBeVisible();
-  await page.keyboard.press('Control+k');
-  const input = page.getByTestId('menu-search-input');
-  await expect(input).toBeFocused();
-  await page.keyboard.type('zzz');
-  await expect(page.getByTestId('menu-search').locator('.ant-empty-description')).toHaveText('No data');
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type('o');
-  // "o" finds Dashboard (path), Orders and Audit log; arrows move, Enter opens.
-  const options = page.getByRole('option');
-  await expect(options).toHaveCount(3);
-  await page.keyboard.press('ArrowDown');
-  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/admin\/orders$/);
-  await expect(input).toBeHidden();
-  await page.keyboard.press('Control+k');
-  await expect(page.getByTestId('menu-search-input')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('menu-search-input')).toBeHidden();
+test.describe('as an admin', () => {
+  test.use({ staff: 'R_ADMIN' });
+
+  test('a deep link to an order opens the back office directly from the server', async ({ page }) => {
+    const response = await page.goto('/admin/orders/JS-7KQ4M-2XPHD');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('tab', { name: /Order JS-7KQ4M-2XPHD/ })).toBeVisible();
+    // An admin holds no audit or staff code: neither is in the menu, and the audit screen is refused.
+    await expect(page.getByRole('menuitem', { name: 'Orders' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Audit log' })).toHaveCount(0);
+    await page.goto('/admin/audit');
+    await expect(page.getByTestId('error-403')).toBeVisible();
+  });
 });
 
-test('en-US: the watermark shows when switched on, with the brand and the user name', async ({ page }, testInfo) => {
-  await signInAs(page, 'R_SUPER');
-  await page.goto('/admin/dashboard');
-  await expect(page.locator('.admin-watermark')).toHaveCount(0);
-  await page.getByTestId('open-theme-drawer').click();
-  await page.getByTestId('watermark-switch').getByRole('switch').click();
-  const mark = page.locator('.admin-watermark > div[style*="background-image"]');
-  await expect(mark).toHaveCount(1);
-  expect((await mark.getAttribute('style')) ?? '').toContain('z-index: 9999');
-  // Over the whole screen.
-  expect(await mark.boundingBox()).toEqual({ x: 0, y: 0, width: 1440, height: 900 });
-  await page.keyboard.press('Escape');
-  await screenshot(page, 'admin-watermark', testInfo);
-  await page.reload();
-  await expect(page.locator('.admin-watermark > div[style*="background-image"]')).toHaveCount(1);
+test.describe('as a customer', () => {
+  test.use({ staff: 'R_CUSTOMER' });
+
+  test('a customer sees the 403 screen @viewports', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/403$/);
+    await expect(page.getByTestId('error-403')).toBeVisible();
+    await expect(page.getByTestId('error-403').locator('svg')).toBeVisible();
+  });
 });
 
-test('zh-CN: at 375 px the layout is vertical with the menu in a drawer, and the chosen layout returns when wide', async ({ page }, testInfo) => {
-  await signInAs(page, 'R_SUPER', 'zh-CN');
-  await page.addInitScript(() => localStorage.setItem('SOY_themeSettings', JSON.stringify({ layout: { mode: 'horizontal' } })));
-  await page.goto('/admin/dashboard');
-  await expect(shell(page)).toHaveAttribute('data-layout', 'vertical');
-  await expect(shell(page)).toHaveAttribute('data-narrow', 'true');
-  await expect(page.getByTestId('sider')).toHaveCount(0);
-  await page.getByTestId('toggle-sider').click();
-  const drawer = page.getByTestId('menu-drawer');
-  await expect(drawer.getByRole('menuitem', { name: '审计日志' })).toBeVisible();
-  await screenshot(page, 'admin-narrow-menu', testInfo);
-  await drawer.getByRole('menuitem', { name: '员工' }).click();
-  await expect(page).toHaveURL(/\/admin\/staff$/);
-  await expect(drawer.getByRole('menuitem', { name: '审计日志' })).toBeHidden();
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expect(shell(page)).toHaveAttribute('data-layout', 'horizontal');
-  await expect(page.getByTestId('top-menu')).toBeVisible();
-});
+for (const locale of ADMIN_LOCALES) {
+  const { admin: A } = ADMIN_TEXT[locale];
+
+  test.describe(() => {
+    test.use({ adminLocale: locale });
+
+    test(`${locale}: dark scheme and horizontal-mix chosen in the drawer survive a reload`, async ({ page }, testInfo) => {
+      await page.goto('/admin/dashboard');
+      await expect(page.getByTestId('dashboard')).toBeVisible();
+      const narrow = (page.viewportSize()?.width ?? 0) < 576;
+      await expect(shell(page)).toHaveAttribute('data-layout', 'vertical');
+      await page.getByRole('button', { name: A.header.themeDrawer }).click();
+      const drawer = page.getByTestId('theme-drawer');
+      await expect(drawer).toBeVisible();
+      expect(Math.round((await drawer.boundingBox())!.width)).toBe(360);
+      await drawer.getByTestId('drawer-scheme').getByText(A.theme.schemes.dark, { exact: true }).click();
+      await drawer.getByRole('radio', { name: A.theme.layouts['horizontal-mix'] }).click();
+      // Applied at once, without a reload; a phone keeps drawing the vertical layout.
+      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+      await expect(shell(page)).toHaveAttribute('data-layout', narrow ? 'vertical' : 'horizontal-mix');
+      await screenshot(page, `admin-theme-drawer-dark-${locale}`, testInfo);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+      if (narrow) {
+        await expect(shell(page)).toHaveAttribute('data-layout', 'vertical');
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
+      await expect(shell(page)).toHaveAttribute('data-layout', 'horizontal-mix');
+      await expect(page.getByTestId('top-menu')).toBeVisible();
+      // The header's switch goes on round: dark -> auto -> light.
+      await page.getByTestId('scheme').click();
+      await expect(page.getByTestId('scheme')).toHaveAttribute('data-scheme', 'auto');
+      await page.getByTestId('scheme').click();
+      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'light');
+    });
+
+    test(`${locale}: tabs open with navigation, keep a half-typed filter, and close as the template says`, async ({ page }) => {
+      await page.goto('/admin/dashboard');
+      for (const name of [A.route.orders, A.route.audit, A.route.staff]) await openFromMenu(page, name);
+      await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/orders', '/audit', '/staff']);
+
+      // A filter typed but not applied survives switching tabs (the screen stays mounted).
+      const action = page.getByLabel(A.audit.action, { exact: true });
+      await page.getByRole('tab', { name: A.route.audit }).click();
+      await action.fill('order.mo');
+      await page.getByRole('tab', { name: A.route.staff }).click();
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await expect(action).toBeHidden();
+      await page.getByRole('tab', { name: A.route.audit }).click();
+      await expect(action).toBeVisible();
+      await expect(action).toHaveValue('order.mo');
+
+      // Closing the active tab (audit) shows the last remaining one (staff).
+      await page.getByRole('button', { name: `${A.tabs.close} ${A.route.audit}` }).click();
+      await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/orders', '/staff']);
+      await expect(activeTab(page)).toHaveAttribute('data-tab', '/staff');
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+
+      // Clear left of staff, then right of the home tab: the fixed home tab stays.
+      await tabAction(page, A, A.route.staff, A.tabs.closeLeft);
+      await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/staff']);
+      await tabAction(page, A, A.route.dashboard, A.tabs.closeRight);
+      await expect.poll(() => tabIds(page)).toEqual(['/dashboard']);
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await expect(page.getByRole('button', { name: `${A.tabs.close} ${A.route.dashboard}` })).toHaveCount(0);
+    });
+
+    test(`${locale}: the menu search works by keyboard alone`, async ({ page }) => {
+      await page.goto('/admin/dashboard');
+      await expect(page.getByRole('button', { name: A.header.menuSearch })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      const search = page.getByTestId('menu-search');
+      const input = page.getByTestId('menu-search-input');
+      await expect(input).toBeFocused();
+      await page.keyboard.type('zzz');
+      await expect(search.getByText(A.search.noData).locator('visible=true')).toBeVisible();
+      await page.keyboard.press('Control+a');
+      // "o" finds entries by their path too, so it matches in either language.
+      await page.keyboard.type('o');
+      const options = page.getByRole('option');
+      await expect(options.first()).toBeVisible();
+      const names = await options.allTextContents();
+      const orders = names.findIndex((name) => name.includes(A.route.orders));
+      expect(names.length).toBeGreaterThan(1);
+      expect(orders).toBeGreaterThan(0);
+      await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+      // Arrows move the selection (and back), Enter opens it.
+      await page.keyboard.press('ArrowDown');
+      await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('ArrowUp');
+      await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+      for (let step = 0; step < orders; step += 1) await page.keyboard.press('ArrowDown');
+      await expect(options.nth(orders)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/admin\/orders$/);
+      await expect(input).toBeHidden();
+      await page.keyboard.press('Control+k');
+      await expect(input).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(input).toBeHidden();
+    });
+
+    test(`${locale}: the watermark shows when switched on, over the whole screen, and stays after a reload`, async ({ page }, testInfo) => {
+      await page.goto('/admin/dashboard');
+      await expect(page.getByTestId('dashboard')).toBeVisible();
+      const mark = watermark(page);
+      await expect(mark).toHaveCount(0);
+      await page.getByRole('button', { name: A.header.themeDrawer }).click();
+      await page.getByTestId('watermark-switch').getByRole('switch').click();
+      await expect(mark).toHaveCount(1);
+      const { width, height } = page.viewportSize()!;
+      expect(await mark.boundingBox()).toEqual({ x: 0, y: 0, width, height });
+      await page.keyboard.press('Escape');
+      await screenshot(page, `admin-watermark-${locale}`, testInfo);
+      await page.reload();
+      await expect(page.getByTestId('dashboard')).toBeVisible();
+      await expect(mark).toHaveCount(1);
+    });
+  });
+
+  test.describe(() => {
+    test.use({ adminLocale: locale, adminStorage: { SOY_themeSettings: { layout: { mode: 'horizontal' } } } });
+
+    test(`${locale}: at 375 px the layout is vertical with the menu in a drawer, and the chosen layout returns when wide`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto('/admin/dashboard');
+      await expect(shell(page)).toHaveAttribute('data-layout', 'vertical');
+      await expect(shell(page)).toHaveAttribute('data-narrow', 'true');
+      await expect(page.getByTestId('sider')).toHaveCount(0);
+      await page.getByRole('button', { name: A.header.toggleSider }).click();
+      const drawer = page.getByTestId('menu-drawer');
+      await expect(drawer.getByRole('menuitem', { name: A.route.audit })).toBeVisible();
+      await screenshot(page, `admin-narrow-menu-${locale}`, testInfo);
+      await drawer.getByRole('menuitem', { name: A.route.staff }).click();
+      await expect(page).toHaveURL(/\/admin\/staff$/);
+      await expect(drawer.getByRole('menuitem', { name: A.route.audit })).toBeHidden();
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(shell(page)).toHaveAttribute('data-layout', 'horizontal');
+      await expect(page.getByTestId('top-menu')).toBeVisible();
+    });
+  });
+}

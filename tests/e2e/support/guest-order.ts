@@ -26,11 +26,12 @@ async function bestSize(request: APIRequestContext, productId: number): Promise<
 
 /**
  * A guest buys a shirt printed SMITH 7 and a plain one, in EUR, shipped to the UK, in `locale`
- * (the order's language, so its mails are in it), and pays with PayPal.
+ * (the order's language, so its mails are in it), and pays with PayPal. `email` gives several
+ * orders one buyer (a journey finds its own orders by it); by default each guest is new.
  */
-export async function paidGuestOrder(request: APIRequestContext, locale: string): Promise<PaidGuestOrder> {
+export async function paidGuestOrder(request: APIRequestContext, locale: string, options: { email?: string } = {}): Promise<PaidGuestOrder> {
   const visitor = randomBytes(16).toString('hex');
-  const email = `guest-${visitor.slice(0, 12)}@example.com`;
+  const email = options.email ?? `guest-${visitor.slice(0, 12)}@example.com`;
   const headers = { 'x-visitor-id': visitor, 'accept-language': locale };
   const lines = [
     { productId: 1, size: await bestSize(request, 1), customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 },
