@@ -154,6 +154,8 @@ export default function OrdersScreen() {
             placeholder={t('adminOrders.list.any')}
             style={{ minWidth: 180 }}
             options={ORDER_STATUSES.map((status) => ({ value: status, label: statusName(status) }))}
+            // Typing finds a status by the name shown, in either language, not by its code.
+            showSearch={{ optionFilterProp: 'label' }}
             data-testid="orders-status"
           />
         </Form.Item>

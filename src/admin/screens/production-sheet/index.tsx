@@ -4,7 +4,7 @@
  * lettering, patches) and the packing list. It prints on A4, one order per page, without the
  * shell around it (sheet.css).
  */
-import { Button, Empty, Skeleton, Space, Typography } from 'antd';
+import { Button, ConfigProvider, Empty, Skeleton, Space, Typography, theme } from 'antd';
 import type { SheetOrder, SheetShirt } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -34,7 +34,10 @@ function OrderSheet({ order }: { order: SheetOrder }) {
     <article className="sheet-order" data-testid="sheet-order" data-order-no={order.orderNo}>
       <header className="sheet-head">
         <h2>{t('adminOrders.sheet.order', { orderNo: order.orderNo })}</h2>
-        <StatusTag status={order.status} />
+        {/* The paper is white in either scheme, so its tag is drawn as on a light page. */}
+        <ConfigProvider theme={{ algorithm: theme.defaultAlgorithm }}>
+          <StatusTag status={order.status} />
+        </ConfigProvider>
       </header>
       <dl className="sheet-facts">
         <div>

@@ -93,7 +93,7 @@ export default function StaffScreen() {
                       event.preventDefault();
                       confirm(t('admin.staff.revokeConfirm', { email: member.email, role: roleName(role) }), () => revoke.mutateAsync({ email: member.email, role }));
                     }}
-                    aria-label={t('admin.staff.revoke', { role: roleName(role) })}
+                    {...(GRANTABLE.includes(role) ? { 'aria-label': t('admin.staff.revoke', { role: roleName(role) }) } : {})}
                   >
                     {roleName(role)}
                   </Tag>
