@@ -189,7 +189,7 @@ export default function OrderDetailScreen() {
             </Typography.Title>
             <Space wrap size={4}>
               <StatusTag status={order.status} />
-              <PaymentTag state={order.paymentState} />
+              <PaymentTag state={order.paymentState} named />
               {order.personalised && <Tag color="magenta">{t('adminOrders.list.personalised')}</Tag>}
               <Typography.Text type="secondary">{t('adminOrders.detail.placed', { at: when(order.createdAt) })}</Typography.Text>
             </Space>

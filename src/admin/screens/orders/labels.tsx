@@ -33,11 +33,13 @@ export function StatusTag({ status }: { status: OrderStatus }) {
   );
 }
 
-export function PaymentTag({ state }: { state: PaymentState }) {
+/** `named`: says it is the payment's state, where no column heading does (beside the order's own status). */
+export function PaymentTag({ state, named = false }: { state: PaymentState; named?: boolean }) {
   const { t } = useT();
+  const name = t(`adminOrders.payment.${state}` as MessageKey);
   return (
     <Tag color={PAYMENT_COLOURS[state]} data-payment={state}>
-      {t(`adminOrders.payment.${state}` as MessageKey)}
+      {named ? t('adminOrders.paymentNamed', { state: name }) : name}
     </Tag>
   );
 }
