@@ -55,6 +55,12 @@ function Payments({ order }: { order: AdminOrderDetail }) {
   const money = useMoney();
   const when = useDateTime();
   const code = (value: string | null) => (value ? <Typography.Text code copyable>{value}</Typography.Text> : '—');
+  // A status the shop learns to store later still shows, as its code.
+  const paymentRowStatus = (status: string) => {
+    const key = `adminOrders.paymentRow.${status}` as MessageKey;
+    const name = t(key);
+    return name === key ? status : name;
+  };
   return (
     <>
       <Table<AdminPayment>
@@ -66,7 +72,7 @@ function Payments({ order }: { order: AdminOrderDetail }) {
         data-testid="order-payments"
         columns={[
           { key: 'provider', title: t('adminOrders.detail.provider'), render: (_v, p) => (p.provider === 'paypal' ? 'PayPal' : '—') },
-          { key: 'status', title: t('adminOrders.detail.paymentStatus'), render: (_v, p) => <Tag>{p.status}</Tag> },
+          { key: 'status', title: t('adminOrders.detail.paymentStatus'), render: (_v, p) => <Tag data-status={p.status}>{paymentRowStatus(p.status)}</Tag> },
           { key: 'amount', title: t('adminOrders.detail.amount'), align: 'right', render: (_v, p) => money(p.amount, p.currency) },
           { key: 'order', title: t('adminOrders.detail.paypalOrderId'), render: (_v, p) => code(p.paypalOrderId) },
           { key: 'capture', title: t('adminOrders.detail.captureId'), render: (_v, p) => code(p.captureId) },
