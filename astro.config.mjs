@@ -10,7 +10,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { loadBuildConfig, publicVariables } from './src/build-config.ts';
+import { PAGE_LINKS_FILE, loadBuildConfig, publicVariables } from './src/build-config.ts';
 
 // Telemetry is a network call the build does not need; the caller sets this too, but a build
 // started by hand should not phone home either. Astro reads it when it records the session,
@@ -127,10 +127,16 @@ function scriptPreloads() {
         base = config.base.endsWith('/') ? config.base : `${config.base}/`;
       },
       'astro:build:done': async ({ dir }) => {
+        // Which products each page links to (cards, related products): the site builder re-renders
+        // the pages that show a product when it changes (src/server/site-releases.ts).
+        /** @type {Record<string, number[]>} */
+        const productLinks = {};
+        const productLink = new RegExp(`href="${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:en-US|zh-CN)/product/(\\d+)/"`, 'g');
         /** @param {string} name */
         const addPreloads = async (name) => {
           const url = new URL(name, dir);
           const html = await readFile(url, 'utf8');
+          productLinks[name] = [...new Set([...html.matchAll(productLink)].map((m) => Number(m[1])))];
           const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '').filter((src) => src.startsWith(base)).map((src) => src.slice(base.length));
           const loaded = new Set(scripts);
           const links = [...closure([...scripts])].filter((file) => !loaded.has(file)).map((file) => `<link rel="modulepreload" href="${base}${file}">`);
@@ -139,6 +145,7 @@ function scriptPreloads() {
         const files = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.html'));
         // A few dozen files at a time: a build of 10,000 products writes 20,000 pages.
         for (let i = 0; i < files.length; i += 64) await Promise.all(files.slice(i, i + 64).map(addPreloads));
+        await writeFile(new URL(PAGE_LINKS_FILE, dir), JSON.stringify(productLinks));
       },
     },
   };

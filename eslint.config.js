@@ -5,7 +5,7 @@ import globals from 'globals';
 import layers from './eslint/layers.js';
 
 export default [
-  { ignores: ['dist/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', 'dist-releases/', '.astro/', '.data/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

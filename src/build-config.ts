@@ -107,3 +107,6 @@ export function publicVariables(config: BuildConfig): Record<string, string> {
   };
   return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
+
+/** Written by the build beside the pages: the product ids each page links to (src/server/site-build.ts). */
+export const PAGE_LINKS_FILE = '.page-links.json';

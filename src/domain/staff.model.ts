@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   ORDER_OVERRIDE: 'order:override',
   AUDIT_VIEW: 'audit:view',
   STAFF_MANAGE: 'staff:manage',
+  /** Rebuilding every page of the static site by hand. */
+  SITE_BUILD: 'site:build',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];

@@ -56,6 +56,7 @@ import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderFolder, backOfficeRoutes } from './modules/backoffice/index.ts';
+import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { loggableError } from './errors.ts';
 
@@ -285,6 +286,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       const staff = new StaffService(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
       await api.register(auditRoutes(audit, guards));
+      await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder }, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
     },
     { prefix: API_PREFIX },

@@ -35,6 +35,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** Built site to serve; empty disables static serving (API-only instances). */
   SITE_DIR: z.string().default('dist'),
+  /** Rebuild the site when the catalogue changes (docs/site-builds.md); on by default where this process builds the site. */
+  SITE_BUILDER: boolText.optional(),
+  /** Seconds without a new catalogue change before a rebuild starts. */
+  SITE_BUILD_QUIET_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** A command run after each rebuild, with the new release's folder in SITE_RELEASE_DIR (e.g. an upload to a CDN). */
+  SITE_DEPLOY_COMMAND: z.string().optional(),
   /** Path prefix the site is built and served under, e.g. /independent-website/views. */
   BASE_PATH: basePathSchema.default('/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,6 +108,10 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   siteDir: string | null;
+  /** This process rebuilds the site when the catalogue changes (SITE_BUILDER; by default when SITE_DIR is the project's dist/). */
+  siteBuilder: boolean;
+  siteBuildQuietMs: number;
+  siteDeployCommand: string | null;
   /** Always starts and ends with "/". */
   basePath: string;
   logLevel: string;
@@ -176,6 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     // Unlike other settings, an empty SITE_DIR means something: an API-only instance (docs/configuration.md).
     siteDir: env['SITE_DIR'] === '' ? null : path.resolve(cwd, e.SITE_DIR),
+    siteBuilder: env['SITE_DIR'] !== '' && (e.SITE_BUILDER ?? path.resolve(cwd, e.SITE_DIR) === path.resolve(cwd, 'dist')),
+    siteBuildQuietMs: e.SITE_BUILD_QUIET_SECONDS * 1000,
+    siteDeployCommand: e.SITE_DEPLOY_COMMAND?.trim() || null,
     basePath: e.BASE_PATH.endsWith('/') ? e.BASE_PATH : `${e.BASE_PATH}/`,
     logLevel: e.LOG_LEVEL,
     publicSiteUrl: origin,

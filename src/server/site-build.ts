@@ -26,7 +26,12 @@ export function buildSettings(config: Config): Record<string, string> {
   };
 }
 
-export async function siteInputsHash(config: Config, catalogueVersion: string): Promise<string> {
+/**
+ * What the built pages depend on besides the catalogue (whose changes the site builder follows
+ * row by row): the sources, the settings and the PUBLIC_* variables. A changed hash at start
+ * means a full build.
+ */
+export async function siteInputsHash(config: Config): Promise<string> {
   const hash = createHash('sha256');
   const walk = async (relative: string): Promise<void> => {
     const full = path.join(ROOT, relative);
@@ -45,29 +50,49 @@ export async function siteInputsHash(config: Config, catalogueVersion: string): 
   const publicEnv = Object.entries(process.env)
     .filter(([name]) => name.startsWith('PUBLIC_'))
     .sort(([a], [b]) => a.localeCompare(b));
-  hash.update(JSON.stringify({ settings: buildSettings(config), catalogueVersion, publicEnv }));
+  hash.update(JSON.stringify({ settings: buildSettings(config), publicEnv }));
   return hash.digest('hex');
 }
 
-export async function buildSite(config: Config, database: Database, say: (message: string) => void): Promise<void> {
-  // The build reads the catalogue through the API, so it runs against this process's database.
+export interface AstroRun {
+  /** Where the pages go; astro empties it first. */
+  outDir: string;
+  /** Only these product pages (every other page is rendered too); all when absent. */
+  productIds?: readonly number[];
+  /** Pages written so far, as astro reports them. */
+  onPage?: (pages: number) => void;
+}
+
+/** One `astro build` against this process's database (the build reads the catalogue through the API). */
+export async function buildSite(config: Config, database: Database, say: (message: string) => void, run?: AstroRun): Promise<void> {
   const app = await buildApp({ config: { ...config, siteDir: null, rateLimitPerMinute: 0 }, database, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   try {
     const started = Date.now();
-    say('building the site (this takes a little while the first time)');
+    if (!run?.productIds) say('building the site (this takes a little while the first time)');
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--silent'], {
+      const args = [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', ...(run ? ['--outDir', run.outDir] : ['--silent'])];
+      const child = spawn(process.execPath, args, {
         cwd: ROOT,
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', run ? 'pipe' : 'inherit', 'inherit'],
         env: {
           ...process.env,
           ASTRO_TELEMETRY_DISABLED: '1',
           CATALOGUE_API_URL: `http://127.0.0.1:${port}/api`,
           ...buildSettings(config),
+          ...(run?.productIds ? { SITE_PRODUCT_IDS: run.productIds.join(',') } : {}),
         },
+      });
+      // astro prints a line per page written ("├─ /en-US/product/12/index.html (+16ms)").
+      let pages = 0;
+      let tail = '';
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        const lines = (tail + chunk).split('\n');
+        tail = lines.pop() ?? '';
+        pages += lines.filter((line) => /[├└]─ .*\.html/.test(line)).length;
+        run?.onPage?.(pages);
       });
       child.on('error', reject);
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));

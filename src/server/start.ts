@@ -3,7 +3,7 @@
  * missing or stale, then serve pages and API from one process.
  * `npm run build` (--build-only) does the first two and exits.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -14,12 +14,14 @@ import { seedIfEmpty } from './db/seed/index.ts';
 import { listen, stopOnSignals } from './main.ts';
 import { CartService } from './modules/cart/index.ts';
 import { CatalogueService } from './modules/catalogue/index.ts';
+import { SiteBuildScheduler, SiteBuilds } from './modules/site/index.ts';
 import { seedDemoStaff } from './modules/staff/index.ts';
-import { buildSite, siteInputsHash } from './site-build.ts';
+import { siteInputsHash } from './site-build.ts';
+import { STAMP_FILE, siteRenderer } from './site-releases.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DEFAULT_SITE_DIR = path.join(ROOT, 'dist');
-const STAMP_FILE = '.build-stamp.json';
+/** More changed products than this and a rebuild renders every page rather than picking. */
+const FULL_BUILD_ABOVE_PRODUCTS = 2_000;
 
 /** Guest carts untouched this long are deleted (the privacy policy says so). */
 const GUEST_CART_DAYS = 30;
@@ -51,15 +53,27 @@ async function main() {
   const demoStaff = await seedDemoStaff(database.db, { production: config.env === 'production', hashCost: config.passwordHashCost });
   if (demoStaff) say(`seeded ${demoStaff} demo back-office accounts (shown on the /admin/ login page)`);
 
-  const autoBuild = config.siteDir === DEFAULT_SITE_DIR;
-  if (autoBuild) {
-    const stamp = await siteInputsHash(config, await new CatalogueService(database.db).catalogueVersion());
-    const stampPath = path.join(DEFAULT_SITE_DIR, STAMP_FILE);
-    const current = await readFile(stampPath, 'utf8').catch(() => '');
+  // The site builder (docs/site-builds.md): a full build now when the sources or settings changed
+  // (or there is no site yet), then, while serving, a rebuild of the changed pages after each
+  // catalogue change, by whichever instance holds the builder's lease.
+  const catalogue = new CatalogueService(database.db);
+  const scheduler =
+    config.siteBuilder && config.siteDir
+      ? new SiteBuildScheduler({
+          builds: new SiteBuilds(database.db),
+          render: siteRenderer({ config, database, say }),
+          productsOfTeams: (ids) => catalogue.productIdsOfTeams(ids),
+          quietMs: config.siteBuildQuietMs,
+          maxWaitMs: Math.max(60_000, config.siteBuildQuietMs),
+          fullAbove: FULL_BUILD_ABOVE_PRODUCTS,
+          log: (message, failed) => (failed ? process.stderr.write(`[shop] ${message}\n`) : say(message)),
+        })
+      : null;
+  if (scheduler && config.siteDir) {
+    const stamp = await siteInputsHash(config);
+    const current = await readFile(path.join(config.siteDir, STAMP_FILE), 'utf8').catch(() => '');
     if (forceBuild || current !== stamp) {
-      await rm(stampPath, { force: true });
-      await buildSite(config, database, say);
-      await writeFile(stampPath, stamp);
+      if (!(await scheduler.buildNow('full'))) throw new Error('the site build failed (see above)');
     } else say('site is up to date');
   }
 
@@ -70,6 +84,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database });
+  scheduler?.start();
   const running = await listen(app, database, { host: config.host, port: config.port, graceMs: config.shutdownGraceMs });
   const shown = new URL(running.url);
   if (shown.hostname === '127.0.0.1' || shown.hostname === '0.0.0.0') shown.hostname = 'localhost';
@@ -82,6 +97,7 @@ async function main() {
   void cleanUp();
   setInterval(cleanUp, CLEAN_UP_EVERY_MS).unref();
   stopOnSignals(running, () => {
+    scheduler?.stop();
     void releaseLock().finally(() => process.exit(0));
   });
 }

@@ -15,6 +15,7 @@ import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
 import { routeApi } from './route.ts';
 import { shopperApi } from './shopper.ts';
+import { siteApi } from './site.ts';
 import { systemApi } from './system.ts';
 
 export const API = {
@@ -29,6 +30,7 @@ export const API = {
   paypal: paypalApi,
   route: routeApi,
   shopper: shopperApi,
+  site: siteApi,
   system: systemApi,
 } as const;
 

@@ -2,7 +2,7 @@
  * The catalogue: navigation, products, patches, add-ons and search (reviews: reviews.ts). Read-only for the
  * storefront; prices come out in EUR minor units exactly as stored.
  */
-import { and, arrayOverlaps, asc, count, desc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
@@ -262,10 +262,11 @@ export class CatalogueService {
     return rows.map((a) => ({ id: a.id, kind: a.kind, name: pick(a.name, locale), price: a.price, image: a.image }));
   }
 
-  /** A cheap fingerprint of the catalogue that changes whenever a product is added or edited. */
-  async catalogueVersion(): Promise<string> {
-    const [row] = await this.db.select({ n: count(), last: max(products.updatedAt), top: max(products.id) }).from(products);
-    return `${row?.n ?? 0}:${row?.top ?? 0}:${row?.last?.getTime() ?? 0}`;
+  /** The products of these teams: their pages show the team's squad (the site builder re-renders them). */
+  async productIdsOfTeams(teamIds: readonly number[]): Promise<number[]> {
+    if (teamIds.length === 0) return [];
+    const rows = await this.db.select({ id: products.id }).from(products).where(inArray(products.teamId, [...teamIds]));
+    return rows.map((row) => row.id);
   }
 
   async search(request: PageRequest & { title: string }, locale: Locale): Promise<Page<ProductCard>> {

@@ -1,0 +1,10 @@
+/**
+ * Which product pages a build renders (docs/site-builds.md): every one, or, for a rebuild after
+ * products changed, only those named in `SITE_PRODUCT_IDS` (the site builder sets it; the other
+ * pages, listings among them, are always rendered). Read while pages are rendered, in Node only.
+ */
+export function productPagesInScope(): ReadonlySet<number> | null {
+  const listed = typeof process !== 'undefined' ? process.env['SITE_PRODUCT_IDS'] : undefined;
+  if (listed === undefined) return null;
+  return new Set(listed.split(',').filter((id) => /^\d+$/.test(id)).map(Number));
+}

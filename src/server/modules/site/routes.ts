@@ -1,0 +1,57 @@
+/** What staff see of the site's rebuilds (on the dashboard), and R_SUPER's rebuild by hand. */
+import { siteApi } from '../../../domain/api/site.ts';
+import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/site.model.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { Guards } from '../../http/auth.ts';
+import { userOf } from '../../http/context.ts';
+import { contractRoutes } from '../../http/define-route.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
+import type { SiteBuildRecord, SiteBuilds } from './builds.ts';
+
+export interface SiteRouteDeps {
+  builds: SiteBuilds;
+  audit: AuditLog;
+  actor: (userId: number) => Promise<AuditActor>;
+  /** Whether this shop builds its pages itself (SITE_BUILDER). */
+  builder: boolean;
+}
+
+export function siteRoutes(deps: SiteRouteDeps, guards: Guards) {
+  const status = async (): Promise<SiteBuildStatusView> => {
+    const { running, last, pending } = await deps.builds.status();
+    return { builder: deps.builder, running: view(running), last: view(last), pending: { changes: pending.changes, since: pending.since?.toISOString() ?? null } };
+  };
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    route(siteApi.buildStatus, {
+      summary: "The site's rebuild: the one running with its progress, the last one's outcome, and the changes waiting",
+      preValidation: guards.requirePermission(PERMISSIONS.DASHBOARD_VIEW),
+      handler: async () => ok(await status()),
+    });
+    route(siteApi.rebuild, {
+      summary: 'Queue a build of every page (it starts once the builder sees it, after the usual quiet moment)',
+      preValidation: guards.requirePermission(PERMISSIONS.SITE_BUILD),
+      handler: async (request) => {
+        await deps.builds.requestFull(await deps.actor(userOf(request).userId), deps.audit);
+        return ok(await status());
+      },
+    });
+  });
+}
+
+function view(record: SiteBuildRecord | null): SiteBuildView | null {
+  if (!record) return null;
+  const { id, kind, status, reason, pagesDone, pagesTotal, startedAt, finishedAt, error, deploy } = record;
+  return {
+    id,
+    kind,
+    status,
+    reason: { products: reason.products, teams: reason.teams, all: reason.all },
+    pagesDone,
+    pagesTotal,
+    startedAt: startedAt.toISOString(),
+    finishedAt: finishedAt?.toISOString() ?? null,
+    error,
+    deploy,
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Rebuilds the site when what its pages show changes: waits until the changes have been quiet a
+ * moment (an editor saving ten products makes one build, not ten), takes the lease so that one
+ * instance builds at a time, and records the build's progress and outcome (docs/site-builds.md).
+ */
+import { hostname } from 'node:os';
+import type { BuildKind, PendingChanges, SiteBuilds } from './builds.ts';
+
+export interface BuildJob {
+  kind: BuildKind;
+  /** For `pages`: the changed products, with the products of the changed teams. */
+  productIds: number[];
+}
+
+export interface BuildOutcome {
+  /** The deploy hook's report, or null when none is configured. */
+  deploy: string | null;
+}
+
+/** Renders the pages of a job and puts them live; reports pages done as it goes. */
+export type SiteRenderer = (job: BuildJob, progress: (done: number, total: number | null) => void) => Promise<BuildOutcome>;
+
+export interface SchedulerOptions {
+  builds: SiteBuilds;
+  render: SiteRenderer;
+  /** The products of these teams (their pages show the team's squad). */
+  productsOfTeams: (teamIds: number[]) => Promise<number[]>;
+  /** Build once no change came for this long... */
+  quietMs: number;
+  /** ...or once the oldest waiting change is this old. */
+  maxWaitMs: number;
+  /** More changed products than this and the whole site is built (cheaper than picking pages). */
+  fullAbove: number;
+  pollMs?: number;
+  /** After a failed build, wait this long before trying again. */
+  retryMs?: number;
+  now?: () => number;
+  log?: (message: string, failed?: boolean) => void;
+}
+
+const LEASE_MS = 5 * 60_000;
+
+export class SiteBuildScheduler {
+  private readonly options: Required<Omit<SchedulerOptions, 'log'>> & Pick<SchedulerOptions, 'log'>;
+  readonly holder = `${hostname()}:${process.pid}`;
+  private timer: NodeJS.Timeout | null = null;
+  private building: Promise<void> | null = null;
+  private failedAt = 0;
+
+  constructor(options: SchedulerOptions) {
+    this.options = { pollMs: 2_000, retryMs: 60_000, now: Date.now, ...options };
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), this.options.pollMs);
+    this.timer.unref();
+  }
+
+  /** Stops polling. A build in progress is left to end or die with the process (the next lease holder marks it failed). */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /**
+   * Builds now, whatever is pending (at start, when the sources changed). False when it failed;
+   * true also when another instance holds the lease (it builds).
+   */
+  async buildNow(kind: BuildKind): Promise<boolean> {
+    const { builds } = this.options;
+    if (!(await builds.takeLease(this.holder, LEASE_MS))) {
+      this.options.log?.('another instance is building the site');
+      return true;
+    }
+    try {
+      await builds.abandonRunning();
+      const pending = await builds.pending();
+      return await this.build(pending, kind);
+    } finally {
+      await builds.releaseLease(this.holder);
+    }
+  }
+
+  /** One look: builds when changes wait and are due. Answers once that build (if any) has ended. */
+  async tick(): Promise<void> {
+    if (this.building) return this.building;
+    this.building = this.runIfDue().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  private async runIfDue(): Promise<void> {
+    const { builds, now, quietMs, maxWaitMs, retryMs } = this.options;
+    const pending = await builds.pending();
+    if (!pending) return;
+    const at = now();
+    const due = at - pending.newest.getTime() >= quietMs || at - pending.oldest.getTime() >= maxWaitMs;
+    if (!due || at - this.failedAt < retryMs) return;
+    if (!(await builds.takeLease(this.holder, LEASE_MS))) return;
+    try {
+      await builds.abandonRunning();
+      await this.build(pending);
+    } finally {
+      await builds.releaseLease(this.holder);
+    }
+  }
+
+  private async build(pending: PendingChanges | null, forced?: BuildKind): Promise<boolean> {
+    const { builds, render, productsOfTeams, fullAbove, now, log } = this.options;
+    const productIds = pending ? [...new Set([...pending.productIds, ...(await productsOfTeams(pending.teamIds))])] : [];
+    const kind: BuildKind = forced ?? (!pending || pending.all || productIds.length > fullAbove ? 'full' : 'pages');
+    const id = await builds.start(kind, this.holder, pending);
+    log?.(`site build ${id} (${kind === 'full' ? 'every page' : `${productIds.length} products`}) started`);
+    let lastReport = 0;
+    const progress = (done: number, total: number | null) => {
+      // A write a second at most, and the lease renewed with it: a long build keeps its right.
+      if (now() - lastReport < 1_000) return;
+      lastReport = now();
+      void builds.progress(id, done, total).catch(() => {});
+      void builds.takeLease(this.holder, LEASE_MS).catch(() => {});
+    };
+    try {
+      const outcome = await render({ kind, productIds }, progress);
+      await builds.finish(id, { error: null, deploy: outcome.deploy });
+      this.failedAt = 0;
+      log?.(`site build ${id} done${outcome.deploy ? ` (deploy: ${outcome.deploy})` : ''}`);
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await builds.finish(id, { error: message.slice(0, 2_000), deploy: null });
+      this.failedAt = now();
+      log?.(`site build ${id} failed: ${message}`, true);
+      return false;
+    }
+  }
+}
