@@ -286,7 +286,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       const staff = new StaffService(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
       await api.register(auditRoutes(audit, guards));
-      await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder }, guards));
+      await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
     },
     { prefix: API_PREFIX },

@@ -11,6 +11,7 @@ import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 import { DailyChart } from './Chart.tsx';
+import { SiteBuildCard } from './SiteBuildCard.tsx';
 
 function Revenue({ title, figure, testId }: { title: string; figure: RevenueFigure; testId: string }) {
   const { t } = useT();
@@ -141,6 +142,9 @@ function Body({ data }: { data: Dashboard }) {
             ]}
           />
         </Card>
+      </Col>
+      <Col span={24}>
+        <SiteBuildCard />
       </Col>
     </Row>
   );

@@ -1,0 +1,163 @@
+/**
+ * The site builder's record (docs/site-builds.md): the triggers that say what a page shows
+ * changed, the scheduler's quiet wait, lease and retries, and the staff calls. The renderer here
+ * records the jobs it is given; real builds are run by `npm start` and the end-to-end suite.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { siteApi } from '../../src/domain/api/site.ts';
+import { navItems, productSizes, products, siteBuilderLease, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
+import { CatalogueService } from '../../src/server/modules/catalogue/index.ts';
+import { SiteBuildScheduler, SiteBuilds, type BuildJob } from '../../src/server/modules/site/index.ts';
+import { auditRows, callEntry, staffAccount } from './admin-support.ts';
+import { createTestShop, type TestShop } from './harness.ts';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop({ siteBuilder: true, siteDir: '/nonexistent-site' });
+});
+afterAll(async () => shop?.close());
+beforeEach(async () => {
+  await shop.database.db.delete(siteChanges);
+  await shop.database.db.update(siteBuilderLease).set({ holder: null, until: null });
+});
+
+const db = () => shop.database.db;
+const changes = async () => (await db().select({ scope: siteChanges.scope, key: siteChanges.key }).from(siteChanges)).map((c) => `${c.scope}:${c.key ?? '*'}`).sort();
+
+async function productWithTeam(): Promise<{ id: number; teamId: number }> {
+  const [row] = await db().select({ id: products.id, teamId: products.teamId }).from(products).where(sql`${products.teamId} is not null`).limit(1);
+  return { id: row!.id, teamId: row!.teamId! };
+}
+
+describe('what the triggers record', () => {
+  it('a product edit names the product, once', async () => {
+    const { id } = await productWithTeam();
+    await db().update(products).set({ price: sql`${products.price} + 100` }).where(eq(products.id, id));
+    expect(await changes()).toEqual([`product:${id}`]);
+  });
+
+  it('a sale that leaves a size in stock changes no page; selling its last one does', async () => {
+    const { id } = await productWithTeam();
+    const [size] = await db().select().from(productSizes).where(eq(productSizes.productId, id)).limit(1);
+    const where = and(eq(productSizes.productId, id), eq(productSizes.size, size!.size));
+    await db().update(productSizes).set({ stock: 5 }).where(where);
+    await db().delete(siteChanges);
+    await db().update(productSizes).set({ stock: 4 }).where(where);
+    expect(await changes()).toEqual([]);
+    await db().update(productSizes).set({ stock: 0 }).where(where);
+    expect(await changes()).toEqual([`product:${id}`]);
+  });
+
+  it("a squad player's edit names the team; the navigation names every page", async () => {
+    const { teamId } = await productWithTeam();
+    await db().update(squadPlayers).set({ name: sql`${squadPlayers.name}` }).where(eq(squadPlayers.teamId, teamId));
+    expect(await changes()).toEqual([`team:${teamId}`]);
+    await db().delete(siteChanges);
+    await db().update(navItems).set({ sort: sql`${navItems.sort}` }).where(eq(navItems.id, sql`(select min(id) from nav_items)`));
+    expect(await changes()).toEqual(['all:*']);
+  });
+});
+
+describe('the scheduler', () => {
+  function scheduler(options: { now: () => number; holder?: string; fail?: boolean; fullAbove?: number }) {
+    const jobs: BuildJob[] = [];
+    const s = new SiteBuildScheduler({
+      builds: new SiteBuilds(db()),
+      render: async (job, progress) => {
+        jobs.push(job);
+        progress(1, 2);
+        if (options.fail) throw new Error('astro build failed with exit code 1');
+        return { deploy: null };
+      },
+      productsOfTeams: (ids) => new CatalogueService(db()).productIdsOfTeams(ids),
+      quietMs: 5_000,
+      maxWaitMs: 60_000,
+      fullAbove: options.fullAbove ?? 2_000,
+      now: options.now,
+    });
+    if (options.holder) Object.defineProperty(s, 'holder', { value: options.holder });
+    return { s, jobs };
+  }
+
+  it('waits for the changes to be quiet, then renders the changed products and consumes them', async () => {
+    const { id, teamId } = await productWithTeam();
+    await db().update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.id, id));
+    await db().update(squadPlayers).set({ name: sql`${squadPlayers.name}` }).where(eq(squadPlayers.teamId, teamId));
+    const soon = scheduler({ now: () => Date.now() });
+    await soon.s.tick();
+    expect(soon.jobs).toEqual([]);
+
+    const later = scheduler({ now: () => Date.now() + 6_000 });
+    await later.s.tick();
+    expect(later.jobs).toHaveLength(1);
+    expect(later.jobs[0]!.kind).toBe('pages');
+    const teamProducts = await new CatalogueService(db()).productIdsOfTeams([teamId]);
+    expect(new Set(later.jobs[0]!.productIds)).toEqual(new Set([id, ...teamProducts]));
+    expect(await changes()).toEqual([]);
+    const [build] = await db().select().from(siteBuilds).orderBy(sql`${siteBuilds.id} desc`).limit(1);
+    expect(build).toMatchObject({ kind: 'pages', status: 'done', error: null, reason: { products: 1, teams: 1, all: false } });
+  });
+
+  it('builds every page when everything changed or too many products did', async () => {
+    const { id } = await productWithTeam();
+    await db().update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.id, id));
+    const many = scheduler({ now: () => Date.now() + 6_000, fullAbove: 0 });
+    await many.s.tick();
+    expect(many.jobs.map((j) => j.kind)).toEqual(['full']);
+  });
+
+  it('a failed build keeps the changes, is recorded, and is retried only after a while', async () => {
+    const { id } = await productWithTeam();
+    await db().update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.id, id));
+    let clock = Date.now() + 6_000;
+    const failing = scheduler({ now: () => clock, fail: true });
+    await failing.s.tick();
+    expect(await changes()).toEqual([`product:${id}`]);
+    const [build] = await db().select().from(siteBuilds).orderBy(sql`${siteBuilds.id} desc`).limit(1);
+    expect(build).toMatchObject({ status: 'failed', error: 'astro build failed with exit code 1' });
+    await failing.s.tick();
+    expect(failing.jobs).toHaveLength(1);
+    clock += 61_000;
+    await failing.s.tick();
+    expect(failing.jobs).toHaveLength(2);
+  });
+
+  it('one instance builds at a time: another waits while the lease is held', async () => {
+    const { id } = await productWithTeam();
+    await db().update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.id, id));
+    const builds = new SiteBuilds(db());
+    expect(await builds.takeLease('other-host:1', 60_000)).toBe(true);
+    const here = scheduler({ now: () => Date.now() + 6_000, holder: 'this-host:2' });
+    await here.s.tick();
+    expect(here.jobs).toEqual([]);
+    await builds.releaseLease('other-host:1');
+    await here.s.tick();
+    expect(here.jobs).toHaveLength(1);
+  });
+});
+
+describe('the staff calls', () => {
+  it('show the last build to staff, and refuse shoppers', async () => {
+    const shopper = await staffAccount(shop);
+    expect((await callEntry(shop, siteApi.buildStatus, undefined, shopper)).code).not.toBe('0000');
+    const admin = await staffAccount(shop, 'R_ADMIN');
+    const answer = await callEntry(shop, siteApi.buildStatus, undefined, admin);
+    expect(answer.code).toBe('0000');
+    expect(answer.data).toMatchObject({ builder: true, running: null, pending: { changes: 0 } });
+    expect(answer.data.last).toMatchObject({ status: expect.stringMatching(/done|failed/) });
+  });
+
+  it('let R_SUPER alone queue a build of every page, audited', async () => {
+    const admin = await staffAccount(shop, 'R_ADMIN');
+    const refused = await callEntry(shop, siteApi.rebuild, undefined, admin);
+    expect(refused.code).not.toBe('0000');
+    expect(await changes()).toEqual([]);
+    const owner = await staffAccount(shop, 'R_SUPER');
+    const answer = await callEntry(shop, siteApi.rebuild, undefined, owner);
+    expect(answer.code).toBe('0000');
+    expect(answer.data.pending.changes).toBe(1);
+    expect(await changes()).toEqual(['all:*']);
+    expect((await auditRows(shop))[0]).toMatchObject({ action: 'site.rebuild', actorId: owner.userId });
+  });
+});
