@@ -1,8 +1,7 @@
 /**
  * The build update check's network side (docs/storefront.md "Page states"): every page carries the
- * time its build ran in `<meta name="build-time" content="...">`, and the check fetches the site's
- * index page (with a `t` query parameter, so no cache answers) to compare the served build's time
- * with it.
+ * time its build ran in `<meta name="build-time" content="...">`, and the check fetches the served
+ * copy of the page (with a `t` query parameter, so no cache answers) to compare its time with it.
  */
 
 /** The `<meta name>` the layout writes (see components/BuildTimeMeta.astro). */
@@ -25,11 +24,11 @@ function attribute(tag: string, name: string): string | null {
 }
 
 /**
- * The build time of the index page being served now, or null when it cannot be told (offline,
- * an error page, no meta). `indexUrl` is the site's index, e.g. `/` or `/shop/`.
+ * The build time of the page at `pageUrl` as served now, or null when it cannot be told (offline,
+ * an error page, no meta).
  */
-export async function fetchServedBuildTime(indexUrl: string, now: number = Date.now(), signal?: AbortSignal): Promise<string | null> {
-  const url = `${indexUrl}${indexUrl.includes('?') ? '&' : '?'}t=${now}`;
+export async function fetchServedBuildTime(pageUrl: string, now: number = Date.now(), signal?: AbortSignal): Promise<string | null> {
+  const url = `${pageUrl}${pageUrl.includes('?') ? '&' : '?'}t=${now}`;
   try {
     const response = await fetch(url, { cache: 'no-store', credentials: 'same-origin', headers: { accept: 'text/html' }, ...(signal ? { signal } : {}) });
     if (!response.ok) return null;

@@ -1,6 +1,6 @@
 /**
  * The build update check (docs/storefront.md "Page states"): every {@link UPDATE_CHECK_INTERVAL_MS}
- * while the page is visible, the build time of the index page being served is compared with this
+ * while the page is visible, the build time of the served copy of this page is compared with this
  * page's own; when they differ the shopper is offered a reload (Refresh immediately / Later).
  * Hidden pages do not check; a page that becomes visible checks at once if a check fell due while
  * it was hidden. After the notification is closed, the next check may show it again.
@@ -85,7 +85,7 @@ export function createUpdateChecker(options: UpdateCheckerOptions): UpdateChecke
 /** The meta name, so the page shell can read this page's own build time. */
 export { BUILD_TIME_META_NAME, parseBuildTime } from '../client/build-info.ts';
 
-/** The served index page's build time (with `?t=<now>` against caches). */
-export function servedBuildTime(indexUrl: string): Promise<string | null> {
-  return fetchServedBuildTime(indexUrl, Date.now());
+/** The build time of the page at `pageUrl` as served now (with `?t=<now>` against caches). */
+export function servedBuildTime(pageUrl: string): Promise<string | null> {
+  return fetchServedBuildTime(pageUrl, Date.now());
 }
