@@ -72,7 +72,8 @@ async function main() {
   if (scheduler && config.siteDir) {
     const stamp = await siteInputsHash(config);
     const current = await readFile(path.join(config.siteDir, STAMP_FILE), 'utf8').catch(() => '');
-    if (forceBuild || current !== stamp) {
+    // A database seeded just now is not the one the pages on disk were built from.
+    if (forceBuild || current !== stamp || seeded.products) {
       if (!(await scheduler.buildNow('full'))) throw new Error('the site build failed (see above)');
     } else say('site is up to date');
   }
