@@ -11,7 +11,11 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function listen(app: FastifyInstance, database: Database, options: { host: string; port: number; graceMs: number }): Promise<Running> {
+export async function listen(
+  app: FastifyInstance,
+  database: Database,
+  options: { host: string; port: number; graceMs: number; beforeClose?: () => Promise<void> },
+): Promise<Running> {
   const address = await app.listen({ host: options.host, port: options.port });
   let stopping: Promise<void> | null = null;
   const stop = () =>
@@ -23,6 +27,8 @@ export async function listen(app: FastifyInstance, database: Database, options: 
       }, options.graceMs);
       timer.unref();
       try {
+        // Work of this process beside requests (a site build) ends while the database is open.
+        await options.beforeClose?.();
         await app.close();
       } finally {
         await database.close();

@@ -61,6 +61,8 @@ export interface AstroRun {
   productIds?: readonly number[];
   /** Pages written so far, as astro reports them. */
   onPage?: (pages: number) => void;
+  /** Stops the build (astro is killed) when it aborts. */
+  signal?: AbortSignal;
 }
 
 /** One `astro build` against this process's database (the build reads the catalogue through the API). */
@@ -77,6 +79,7 @@ export async function buildSite(config: Config, database: Database, say: (messag
       const child = spawn(process.execPath, args, {
         cwd: ROOT,
         stdio: ['ignore', run ? 'pipe' : 'inherit', 'inherit'],
+        ...(run?.signal ? { signal: run.signal } : {}),
         env: {
           ...process.env,
           ASTRO_TELEMETRY_DISABLED: '1',

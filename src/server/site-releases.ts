@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { lstat, mkdir, readFile, readdir, realpath, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, readFile, readdir, realpath, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGE_LINKS_FILE } from '../build-config.ts';
 import type { Config } from './config.ts';
@@ -32,7 +32,7 @@ export async function liveRelease(siteDir: string): Promise<string | null> {
 }
 
 export function siteRenderer(options: { config: Config; database: Database; say: (message: string) => void }): SiteRenderer {
-  return async (job, progress) => {
+  return async (job, progress, signal) => {
     const { config } = options;
     const siteDir = config.siteDir!;
     const releases = releasesDirOf(siteDir);
@@ -43,9 +43,12 @@ export function siteRenderer(options: { config: Config; database: Database; say:
     const release = path.join(releases, new Date().toISOString().replace(/[:.]/g, '-'));
     if (job.kind === 'full' || !live || !links) {
       const total = links ? Object.keys(links).length : null;
-      await buildSite(config, options.database, options.say, { outDir: release, onPage: (done) => progress(done, total) });
+      await buildSite(config, options.database, options.say, { outDir: release, onPage: (done) => progress(done, total), signal }).catch(async (error: unknown) => {
+        await rm(release, { recursive: true, force: true });
+        throw error;
+      });
     } else {
-      await renderPages(options, job, { live, links, release, progress });
+      await renderPages(options, job, { live, links, release, progress, signal });
     }
     await writeFile(path.join(release, STAMP_FILE), stamp);
     await makeLive(siteDir, release);
@@ -57,7 +60,7 @@ export function siteRenderer(options: { config: Config; database: Database; say:
 async function renderPages(
   options: { config: Config; database: Database; say: (message: string) => void },
   job: BuildJob,
-  at: { live: string; links: PageLinks; release: string; progress: (done: number, total: number | null) => void },
+  at: { live: string; links: PageLinks; release: string; progress: (done: number, total: number | null) => void; signal: AbortSignal },
 ): Promise<void> {
   const changed = new Set(job.productIds);
   const productPage = /^(?:en-US|zh-CN)\/product\/(\d+)\/index\.html$/;
@@ -72,8 +75,8 @@ async function renderPages(
   const scratch = `${at.release}.scratch`;
   const total = otherPages + productIds.size * 2;
   try {
-    await buildSite(options.config, options.database, options.say, { outDir: scratch, productIds: [...productIds], onPage: (done) => at.progress(done, total) });
-    await run('cp', ['-al', at.live, at.release]);
+    await buildSite(options.config, options.database, options.say, { outDir: scratch, productIds: [...productIds], onPage: (done) => at.progress(done, total), signal: at.signal });
+    await linkTree(at.live, at.release);
     const rendered = await readLinks(scratch);
     if (!rendered) throw new Error('the build wrote no page links');
     // A changed product the build did not render is gone from the catalogue (or unpublished): its
@@ -88,8 +91,28 @@ async function renderPages(
     }
     await moveInto(scratch, at.release);
     await writeFile(path.join(at.release, PAGE_LINKS_FILE), JSON.stringify(merged));
+  } catch (error) {
+    await rm(at.release, { recursive: true, force: true });
+    throw error;
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** `to` as a copy of `from` made of hard links: no file's bytes are copied. */
+async function linkTree(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  for (const entry of entries) if (entry.isDirectory()) await mkdir(path.join(to, path.relative(from, path.join(entry.parentPath, entry.name))), { recursive: true });
+  const files = entries.filter((entry) => entry.isFile());
+  // A few hundred at a time: a shop of 10,000 products has 20,000 pages.
+  for (let i = 0; i < files.length; i += 256) {
+    await Promise.all(
+      files.slice(i, i + 256).map((entry) => {
+        const source = path.join(entry.parentPath, entry.name);
+        return link(source, path.join(to, path.relative(from, source)));
+      }),
+    );
   }
 }
 

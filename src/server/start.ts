@@ -86,7 +86,12 @@ async function main() {
 
   const app = await buildApp({ config, database });
   scheduler?.start();
-  const running = await listen(app, database, { host: config.host, port: config.port, graceMs: config.shutdownGraceMs });
+  const running = await listen(app, database, {
+    host: config.host,
+    port: config.port,
+    graceMs: config.shutdownGraceMs,
+    beforeClose: async () => scheduler?.stop(),
+  });
   const shown = new URL(running.url);
   if (shown.hostname === '127.0.0.1' || shown.hostname === '0.0.0.0') shown.hostname = 'localhost';
   say(`the shop is open at ${shown.origin}${config.basePath}  (API docs: ${shown.origin}/api/docs)`);
@@ -98,7 +103,6 @@ async function main() {
   void cleanUp();
   setInterval(cleanUp, CLEAN_UP_EVERY_MS).unref();
   stopOnSignals(running, () => {
-    scheduler?.stop();
     void releaseLock().finally(() => process.exit(0));
   });
 }

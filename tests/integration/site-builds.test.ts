@@ -137,6 +137,40 @@ describe('the scheduler', () => {
   });
 });
 
+describe('stopping the process', () => {
+  it('ends the build in progress as failed, keeps its changes and gives up the lease', async () => {
+    const { id } = await productWithTeam();
+    await db().update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.id, id));
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const s = new SiteBuildScheduler({
+      builds: new SiteBuilds(db()),
+      // As astro does when killed: the build ends with an error once the signal aborts.
+      render: (_job, _progress, signal) =>
+        new Promise((_resolve, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(new Error('The operation was aborted')));
+        }),
+      productsOfTeams: async () => [],
+      quietMs: 0,
+      maxWaitMs: 0,
+      fullAbove: 2_000,
+    });
+    const ticking = s.tick();
+    await running;
+    await s.stop();
+    await ticking;
+    const [build] = await db().select().from(siteBuilds).orderBy(sql`${siteBuilds.id} desc`).limit(1);
+    expect(build).toMatchObject({ status: 'failed', error: 'stopped: the server was shutting down' });
+    expect(await changes()).toEqual([`product:${id}`]);
+    const [lease] = await db().select().from(siteBuilderLease);
+    expect(lease!.holder).toBeNull();
+    await s.tick();
+    const [still] = await db().select().from(siteBuilds).orderBy(sql`${siteBuilds.id} desc`).limit(1);
+    expect(still!.id).toBe(build!.id);
+  });
+});
+
 describe('the staff calls', () => {
   it('show the last build to staff, and refuse shoppers', async () => {
     const shopper = await staffAccount(shop);

@@ -17,8 +17,8 @@ export interface BuildOutcome {
   deploy: string | null;
 }
 
-/** Renders the pages of a job and puts them live; reports pages done as it goes. */
-export type SiteRenderer = (job: BuildJob, progress: (done: number, total: number | null) => void) => Promise<BuildOutcome>;
+/** Renders the pages of a job and puts them live; reports pages done as it goes; gives up when `signal` aborts. */
+export type SiteRenderer = (job: BuildJob, progress: (done: number, total: number | null) => void, signal: AbortSignal) => Promise<BuildOutcome>;
 
 export interface SchedulerOptions {
   builds: SiteBuilds;
@@ -46,6 +46,7 @@ export class SiteBuildScheduler {
   private timer: NodeJS.Timeout | null = null;
   private building: Promise<void> | null = null;
   private failedAt = 0;
+  private readonly stopping = new AbortController();
 
   constructor(options: SchedulerOptions) {
     this.options = { pollMs: 2_000, retryMs: 60_000, now: Date.now, ...options };
@@ -56,10 +57,12 @@ export class SiteBuildScheduler {
     this.timer.unref();
   }
 
-  /** Stops polling. A build in progress is left to end or die with the process (the next lease holder marks it failed). */
-  stop(): void {
+  /** Stops polling and a build in progress (recorded as failed, its changes kept for the next builder), and gives up the lease. */
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping.abort();
+    await this.building?.catch(() => {});
   }
 
   /**
@@ -83,6 +86,7 @@ export class SiteBuildScheduler {
 
   /** One look: builds when changes wait and are due. Answers once that build (if any) has ended. */
   async tick(): Promise<void> {
+    if (this.stopping.signal.aborted) return;
     if (this.building) return this.building;
     this.building = this.runIfDue().finally(() => {
       this.building = null;
@@ -121,13 +125,13 @@ export class SiteBuildScheduler {
       void builds.takeLease(this.holder, LEASE_MS).catch(() => {});
     };
     try {
-      const outcome = await render({ kind, productIds }, progress);
+      const outcome = await render({ kind, productIds }, progress, this.stopping.signal);
       await builds.finish(id, { error: null, deploy: outcome.deploy });
       this.failedAt = 0;
       log?.(`site build ${id} done${outcome.deploy ? ` (deploy: ${outcome.deploy})` : ''}`);
       return true;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = this.stopping.signal.aborted ? 'stopped: the server was shutting down' : error instanceof Error ? error.message : String(error);
       await builds.finish(id, { error: message.slice(0, 2_000), deploy: null });
       this.failedAt = now();
       log?.(`site build ${id} failed: ${message}`, true);
