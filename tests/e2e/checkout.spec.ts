@@ -16,14 +16,14 @@ import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type:
 import zhCheckout from '../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
 import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'json' };
 import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };
-import enConfigurator from '../../src/i18n/locales/en-US/configurator.json' with { type: 'json' };
-import zhConfigurator from '../../src/i18n/locales/zh-CN/configurator.json' with { type: 'json' };
+import enProductTabs from '../../src/i18n/locales/en-US/product-tabs.json' with { type: 'json' };
+import zhProductTabs from '../../src/i18n/locales/zh-CN/product-tabs.json' with { type: 'json' };
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 const CHECKOUT = { 'en-US': enCheckout, 'zh-CN': zhCheckout } as const;
 const BROWSE = { 'en-US': enBrowse, 'zh-CN': zhBrowse } as const;
-const CONFIGURATOR = { 'en-US': enConfigurator, 'zh-CN': zhConfigurator } as const;
+const PRODUCT_TABS = { 'en-US': enProductTabs, 'zh-CN': zhProductTabs } as const;
 /** The simulator dialog's buttons (src/server/payments/simulator-sdk.js). */
 const SIM = {
   'en-US': { approve: 'Approve payment', decline: 'Use a card that is declined', cancel: 'Cancel' },
@@ -170,7 +170,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     // The shirt's order tab lists the purchase: initial, country and size, no name.
     await page.goto(`/${locale}/product/1/`);
-    await page.getByRole('tab', { name: CONFIGURATOR[locale].tabs.order }).click();
+    await page.getByRole('tab', { name: PRODUCT_TABS[locale].tabs.order }).click();
     const purchases = page.locator('.recent-purchases-table tbody tr');
     await expect(purchases.filter({ hasText: 'R.' }).filter({ hasText: 'GB' }).filter({ hasText: shirt.size }).first()).toBeVisible();
     await expect(page.locator('.recent-purchases')).not.toContainText('Keeper');

@@ -15,7 +15,11 @@ import { apiData } from '../support/api.ts';
 import { watchErrors } from '../support/errors.ts';
 
 type Locale = 'en-US' | 'zh-CN';
-const catalogue = (locale: Locale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8'));
+// The configurator's texts and the tabs' (product-tabs.json), as one catalogue of the page.
+const catalogue = (locale: Locale) => ({
+  ...JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8')),
+  ...JSON.parse(readFileSync(`src/i18n/locales/${locale}/product-tabs.json`, 'utf8')),
+});
 /** Each locale runs in its own display currency, so conversion is exercised too. */
 const CURRENCY: Record<Locale, CurrencyCode> = { 'en-US': 'EUR', 'zh-CN': 'GBP' };
 

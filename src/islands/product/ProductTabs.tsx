@@ -59,7 +59,7 @@ export function ProductTabs(props: ProductTabsProps) {
   }, []);
 
   const id = (tab: Tab, part: 'tab' | 'panel') => `product-${props.productId}-${part}-${tab}`;
-  const label = (tab: Tab) => t(`configurator.tabs.${tab}`);
+  const label = (tab: Tab) => t(`productTabs.tabs.${tab}`);
   const content: Record<Tab, ReactNode> = {
     detail: <DetailPanel description={props.description} details={props.details} />,
     order: <OrderPanel facts={props.order} locale={props.locale} productId={props.productId} active={enhanced && active === 'order'} />,
@@ -80,7 +80,7 @@ export function ProductTabs(props: ProductTabsProps) {
   return (
     <section className="product-tabs" aria-labelledby={`product-${props.productId}-tabs-title`}>
       <h2 id={`product-${props.productId}-tabs-title`} className="sr-only">
-        {t('configurator.tabs.label')}
+        {t('productTabs.tabs.label')}
       </h2>
       {enhanced ? (
         <div className="tab-list" role="tablist" aria-labelledby={`product-${props.productId}-tabs-title`} onKeyDown={onKeyDown}>
@@ -143,17 +143,17 @@ function OrderPanel({ facts, locale, productId, active }: { facts: OrderFacts; l
       <ul className="order-facts">
         {facts.printable ? (
           <>
-            <li>{t('configurator.order.printing')}</li>
-            <li>{t('configurator.order.noReturns')}</li>
-            <li>{t('configurator.order.unprinted')}</li>
+            <li>{t('productTabs.order.printing')}</li>
+            <li>{t('productTabs.order.noReturns')}</li>
+            <li>{t('productTabs.order.unprinted')}</li>
           </>
         ) : null}
-        <li>{t('configurator.order.stock')}</li>
-        <li>{t('configurator.order.shipping', { amount: money(facts.freeShippingThreshold) })}</li>
+        <li>{t('productTabs.order.stock')}</li>
+        <li>{t('productTabs.order.shipping', { amount: money(facts.freeShippingThreshold) })}</li>
         {facts.discountTiers.map((tier) => (
-          <li key={tier.minItems}>{t('configurator.order.tier', { count: tier.minItems, percent: tier.percent })}</li>
+          <li key={tier.minItems}>{t('productTabs.order.tier', { count: tier.minItems, percent: tier.percent })}</li>
         ))}
-        <li>{t('configurator.order.limit', { count: facts.maxLineQuantity })}</li>
+        <li>{t('productTabs.order.limit', { count: facts.maxLineQuantity })}</li>
       </ul>
       <RecentPurchases productId={productId} locale={locale} active={active} />
     </>
@@ -177,19 +177,19 @@ function RecentPurchases({ productId, locale, active }: { productId: number; loc
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
     <section className="recent-purchases" aria-labelledby={`recent-${productId}`}>
-      <h3 id={`recent-${productId}`}>{t('configurator.order.recentHeading')}</h3>
+      <h3 id={`recent-${productId}`}>{t('productTabs.order.recentHeading')}</h3>
       {rows === null ? (
-        <p role="status">{t('configurator.order.recentLoading')}</p>
+        <p role="status">{t('productTabs.order.recentLoading')}</p>
       ) : rows.length === 0 ? (
-        <p>{t('configurator.order.recentEmpty')}</p>
+        <p>{t('productTabs.order.recentEmpty')}</p>
       ) : (
         <table className="recent-purchases-table">
           <thead>
             <tr>
-              <th scope="col">{t('configurator.order.recentBuyer')}</th>
-              <th scope="col">{t('configurator.order.recentCountry')}</th>
-              <th scope="col">{t('configurator.order.recentSize')}</th>
-              <th scope="col">{t('configurator.order.recentDate')}</th>
+              <th scope="col">{t('productTabs.order.recentBuyer')}</th>
+              <th scope="col">{t('productTabs.order.recentCountry')}</th>
+              <th scope="col">{t('productTabs.order.recentSize')}</th>
+              <th scope="col">{t('productTabs.order.recentDate')}</th>
             </tr>
           </thead>
           <tbody>
@@ -210,7 +210,7 @@ function RecentPurchases({ productId, locale, active }: { productId: number; loc
 
 function FaqPanel({ faq }: { faq: FaqEntry[] }) {
   const { t } = useTranslation();
-  if (faq.length === 0) return <p>{t('configurator.faq.empty')}</p>;
+  if (faq.length === 0) return <p>{t('productTabs.faq.empty')}</p>;
   return (
     <dl className="faq-list">
       {faq.map((entry) => (
@@ -239,25 +239,25 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
   useEffect(() => () => reviews.cancel(), [reviews]);
 
   if (!page) {
-    return status === 'error' ? <ReviewsError onRetry={() => void reviews.load(current)} /> : <p role="status">{t('configurator.reviews.loading')}</p>;
+    return status === 'error' ? <ReviewsError onRetry={() => void reviews.load(current)} /> : <p role="status">{t('productTabs.reviews.loading')}</p>;
   }
   const pages = Math.max(1, Math.ceil(page.total / page.size));
   return (
     <div className="reviews" aria-busy={status === 'loading' ? true : undefined}>
       {page.total === 0 ? (
-        <p>{t('configurator.reviews.empty')}</p>
+        <p>{t('productTabs.reviews.empty')}</p>
       ) : (
         <>
           <p className="reviews-summary">
             {page.averageRating !== null ? (
               <>
-                <span className="sr-only">{t('configurator.reviews.averageLabel')}: </span>
+                <span className="sr-only">{t('productTabs.reviews.averageLabel')}: </span>
                 <Stars rating={page.averageRating} />
-                <strong>{t('configurator.reviews.average', { rating: page.averageRating })}</strong>
+                <strong>{t('productTabs.reviews.average', { rating: page.averageRating })}</strong>
                 {' · '}
               </>
             ) : null}
-            {t('configurator.reviews.count', { count: page.total })}
+            {t('productTabs.reviews.count', { count: page.total })}
           </p>
           <ol className="review-list">
             {page.records.map((review) => (
@@ -268,13 +268,13 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
       )}
       {status === 'error' ? <ReviewsError onRetry={() => void reviews.load(current)} /> : null}
       {pages > 1 ? (
-        <nav className="review-pager" aria-label={t('configurator.reviews.pager')}>
+        <nav className="review-pager" aria-label={t('productTabs.reviews.pager')}>
           <button type="button" className="button secondary small" disabled={page.current <= 1 || status === 'loading'} onClick={() => void reviews.load(page.current - 1)}>
-            {t('configurator.reviews.previous')}
+            {t('productTabs.reviews.previous')}
           </button>
-          <span aria-live="polite">{t('configurator.reviews.page', { page: page.current, pages })}</span>
+          <span aria-live="polite">{t('productTabs.reviews.page', { page: page.current, pages })}</span>
           <button type="button" className="button secondary small" disabled={page.current >= pages || status === 'loading'} onClick={() => void reviews.load(page.current + 1)}>
-            {t('configurator.reviews.next')}
+            {t('productTabs.reviews.next')}
           </button>
         </nav>
       ) : null}
@@ -291,9 +291,9 @@ function ReviewsError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="reviews-error" role="alert">
-      <p>{t('configurator.reviews.failed')}</p>
+      <p>{t('productTabs.reviews.failed')}</p>
       <button type="button" className="button secondary small" onClick={onRetry}>
-        {t('configurator.reviews.retry')}
+        {t('productTabs.reviews.retry')}
       </button>
     </div>
   );
@@ -317,7 +317,7 @@ function Review({ review, locale }: { review: ProductComment; locale: Locale }) 
     <li className="review">
       <p className="review-head">
         <Stars rating={review.rating} />
-        <span className="sr-only">{t('configurator.reviews.rating', { rating: review.rating })}</span>
+        <span className="sr-only">{t('productTabs.reviews.rating', { rating: review.rating })}</span>
         <strong className="review-author">{review.authorName}</strong>
         <time dateTime={review.createdAt}>{date}</time>
       </p>

@@ -18,23 +18,23 @@ describe('translate', () => {
   });
 
   it('picks the plural form by the locale rules', () => {
-    expect(en('configurator.reviews.count', { count: 1 })).toBe('1 review');
-    expect(en('configurator.reviews.count', { count: 6 })).toBe('6 reviews');
-    expect(en('configurator.reviews.count', { count: 0 })).toBe('0 reviews');
+    expect(en('productTabs.reviews.count', { count: 1 })).toBe('1 review');
+    expect(en('productTabs.reviews.count', { count: 6 })).toBe('6 reviews');
+    expect(en('productTabs.reviews.count', { count: 0 })).toBe('0 reviews');
     expect(en('cart.summary.items', { count: 1 })).toBe('1 item');
     expect(en('cart.summary.items', { count: 3 })).toBe('3 items');
-    expect(zh('configurator.reviews.count', { count: 1 })).toBe('1 条评价');
+    expect(zh('productTabs.reviews.count', { count: 1 })).toBe('1 条评价');
     expect(zh('cart.summary.items', { count: 3 })).toBe('3 件商品');
   });
 
   it('falls back to the plain key when a counted message has no plural forms', () => {
-    expect(en('configurator.order.tier', { count: 3, percent: 10 })).toBe('Buy 3 or more items and save 10%.');
+    expect(en('productTabs.order.tier', { count: 3, percent: 10 })).toBe('Buy 3 or more items and save 10%.');
   });
 
   it('returns an unknown key as itself, and leaves placeholders without a value', () => {
-    const t = createTranslate('en-US', { configurator: getMessages('en-US').configurator });
+    const t = createTranslate('en-US', { productTabs: getMessages('en-US').productTabs });
     expect(t('site.name')).toBe('site.name');
-    expect(t('configurator.reviews.page', { page: 2 })).toBe('Page 2 of {{pages}}');
+    expect(t('productTabs.reviews.page', { page: 2 })).toBe('Page 2 of {{pages}}');
     expect(getT('en-US')('grid.showing')).toBe('Showing {{shown}} of {{total}}');
   });
 
@@ -84,11 +84,12 @@ describe('catalogues', () => {
     expect(en.type).toMatchObject({ '1': 'Blank (No Name/Number)', '2': 'Choose A Player', '3': 'Add Yours', '4': 'Standard' });
   });
 
-  it('translates every configurator message into Chinese', () => {
+  it('translates every message of the product page into Chinese', () => {
     const leaves = (node: unknown, prefix = ''): [string, string][] =>
       typeof node === 'string' ? [[prefix, node]] : Object.entries(node as object).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
-    const en = new Map(leaves(getMessages('en-US').configurator));
-    const zh = new Map(leaves(getMessages('zh-CN').configurator));
+    const productPage = (locale: 'en-US' | 'zh-CN') => ({ configurator: getMessages(locale).configurator, productTabs: getMessages(locale).productTabs });
+    const en = new Map(leaves(productPage('en-US')));
+    const zh = new Map(leaves(productPage('zh-CN')));
     expect([...zh.keys()].sort()).toEqual([...en.keys()].sort());
     const words = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}/g, '');
     const untranslated = [...zh].filter(([key, text]) => text === en.get(key) && /[a-z]{3}/i.test(words(text)));

@@ -6,6 +6,7 @@ import core from './core.json';
 import layout from './layout.json';
 import app from './app.json';
 import configurator from './configurator.json';
+import productTabs from './product-tabs.json';
 import cart from './cart.json';
 import browse from './browse.json';
 import account from './account.json';
@@ -18,4 +19,4 @@ import admin from './admin.json';
 import adminOrders from './admin-orders.json';
 import adminSite from './admin-site.json';
 
-export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite };
