@@ -49,7 +49,10 @@ export const products = pgTable(
     zh: jsonb('zh').$type<ZhText>().notNull().default({}),
     price: integer('price').notNull(),
     compareAtPrice: integer('compare_at_price'),
+    /** What the storefront shows: the uploaded images (product_images) when there are any, else `art`. */
     images: jsonb('images').$type<string[]>().notNull(),
+    /** The generated shirt art (front, back), the default picture. */
+    art: jsonb('art').$type<string[]>().notNull().default([]),
     /** Every navigation tag the product sits under, from sport down to team. */
     tags: text('tags').array().notNull(),
     sport: text('sport').notNull(),
@@ -60,7 +63,10 @@ export const products = pgTable(
     faq: jsonb('faq').$type<FaqEntry[]>().notNull().default([]),
     /** Higher first in the recommended order. */
     rank: integer('rank').notNull().default(0),
+    /** Published: on sale and listed. */
     active: active(),
+    /** Raised by every back-office write: a save from an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
     ...timestamps(),
   },
   (t) => [
