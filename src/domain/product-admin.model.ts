@@ -212,3 +212,25 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 export function uploadedImageUrl(hash: string, variant: keyof typeof IMAGE_WIDTHS): string {
   return `/api/media/image/${hash}-${IMAGE_WIDTHS[variant]}.webp`;
 }
+
+/**
+ * The fields whose values differ, each before and after (compared as JSON): what an audit row of
+ * an edit records, so the log shows what changed rather than two whole products.
+ */
+export function changedFields<T extends Record<string, unknown>>(before: T, after: T): { before: Partial<T>; after: Partial<T> } {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  return { before: was, after: now };
+}
+
+/** A new price after a bulk change: set, add cents, or add a percentage rounded to the cent. */
+export function bulkPrice(price: number, mode: 'set' | 'percent' | 'add', value: number): number {
+  if (mode === 'set') return value;
+  if (mode === 'add') return price + value;
+  return Math.round((price * (100 + value)) / 100);
+}

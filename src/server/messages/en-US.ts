@@ -166,6 +166,7 @@ export const enUS = {
   // Products in the back office (catalogue/product-admin.ts, images.ts).
   'product.stale': 'This product was changed by someone else since you opened it; reload it, then make your change again',
   'product.unknownTeam': 'Team {{id}} does not exist',
+  'product.unknownTags': 'Unknown navigation tags: {{tags}}',
   'product.compareAtTooLow': 'The compare-at price must be higher than the price',
   'product.priceNegative': 'The change would make the price of product {{id}} negative',
   'product.notFoundIds': 'Products not found: {{ids}}',

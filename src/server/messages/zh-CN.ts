@@ -183,6 +183,7 @@ export const zhCN: Catalogue = {
   'refund.failedBefore': '此次退款之前已失败，请重新发起退款',
   'product.stale': '该商品在你打开后已被他人修改；请重新加载，然后再修改一次',
   'product.unknownTeam': '球队 {{id}} 不存在',
+  'product.unknownTags': '未知的导航标签：{{tags}}',
   'product.compareAtTooLow': '划线价必须高于售价',
   'product.priceNegative': '此调整会使商品 {{id}} 的价格变为负数',
   'product.notFoundIds': '找不到这些商品：{{ids}}',
