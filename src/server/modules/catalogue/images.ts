@@ -3,12 +3,13 @@
  * says), resized with sharp to the storefront's widths as WebP in the shirt art's frame, stored in
  * the database by content hash (so every instance serves the same bytes after any restart), and
  * listed in order per product. The product's `images` follow at once: the uploaded ones, or the
- * generated shirt art when none is left; that write raises the version and, through migration
- * 0003's trigger, drops every instance's cached answers.
+ * generated shirt art when none is left; through migration 0003's trigger that write drops every
+ * instance's cached answers. It leaves the version alone: the editor's save never writes images,
+ * so an upload does not make the form open beside it stale.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import {
   IMAGE_ASPECT,
@@ -83,7 +84,7 @@ export class ProductImages {
     const images = after.length ? after.map((hash) => uploadedImageUrl(hash, 'large')) : art;
     await tx
       .update(products)
-      .set({ images, version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .set({ images, updatedAt: new Date() })
       .where(eq(products.id, productId));
     await this.audit.record(tx, { actor, action, entity: 'product', entityId: productId, before: { images: before }, after: { images: after } });
     return after.map(imageOf);
