@@ -367,10 +367,10 @@ export default function ProductEditorScreen() {
                     {fields.map((field) => (
                       <div key={field.key} className="admin-row-fields" data-testid="product-size-row">
                         <Form.Item name={[field.name, 'size']} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
-                          <Select style={{ width: 90 }} aria-label={t('adminProducts.editor.size')} options={SIZES.map((size) => ({ value: size, label: size }))} />
+                          <Select style={{ width: 80 }} aria-label={t('adminProducts.editor.size')} options={SIZES.map((size) => ({ value: size, label: size }))} />
                         </Form.Item>
                         <Form.Item name={[field.name, 'stock']} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
-                          <InputNumber min={0} max={99_999} precision={0} aria-label={t('adminProducts.editor.stock')} addonBefore={t('adminProducts.editor.stock')} style={{ width: 170 }} />
+                          <InputNumber min={0} max={99_999} precision={0} aria-label={t('adminProducts.editor.stock')} addonBefore={t('adminProducts.editor.stock')} style={{ width: 130 }} />
                         </Form.Item>
                         <Button type="text" danger onClick={() => remove(field.name)} disabled={fields.length === 1}>
                           {t('adminProducts.editor.remove')}
@@ -393,7 +393,7 @@ export default function ProductEditorScreen() {
                     {fields.map((field) => (
                       <div key={field.key} className="admin-row-fields">
                         <Form.Item name={[field.name, 'size']} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
-                          <Select style={{ width: 90 }} aria-label={t('adminProducts.editor.size')} options={SIZES.map((size) => ({ value: size, label: size }))} />
+                          <Select style={{ width: 80 }} aria-label={t('adminProducts.editor.size')} options={SIZES.map((size) => ({ value: size, label: size }))} />
                         </Form.Item>
                         <Form.Item name={[field.name, 'chestCm']} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
                           <InputNumber min={1} max={300} precision={0} placeholder={t('adminProducts.editor.chest')} aria-label={t('adminProducts.editor.chest')} style={{ width: 110 }} />
