@@ -39,7 +39,17 @@ export type AdminProductListRequest = z.output<typeof adminProductListRequestSch
 export const adminProductIdRequestSchema = z.strictObject({ id: idSchema });
 
 const sizeList = z
-  .array(z.strictObject({ size: z.enum(SIZES), stock: z.number().int('stock must be whole units').min(0, 'stock must not be negative').max(STOCK_MAX) }))
+  .array(
+    z.strictObject({
+      size: z.enum(SIZES),
+      stock: z.number().int('stock must be whole units').min(0, 'stock must not be negative').max(STOCK_MAX),
+      /**
+       * The stock the editor read: the save then moves the stock by the difference, so units sold
+       * while the editor was open are not put back (checkout does not change the version).
+       */
+      was: z.number().int().min(0).max(STOCK_MAX).optional(),
+    }),
+  )
   .min(1, 'offer at least one size')
   .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'each size once');
 

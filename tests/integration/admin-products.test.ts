@@ -151,6 +151,21 @@ describe('create, read, save', () => {
     expect(zh).toMatchObject({ code: '1412', msg: '该商品在你打开后已被他人修改；请重新加载，然后再修改一次' });
   });
 
+  it('moves stock by what the editor changed, so units sold while it was open stay sold', async () => {
+    const product = await create();
+    await callEntry(shop, adminProductsApi.publish, { id: product.id, published: true }, admin);
+    // Read at M 10, L 3; then a shopper buys two M.
+    await shop.database.db.update(productSizes).set({ stock: 8 }).where(sql`${productSizes.productId} = ${product.id} and ${productSizes.size} = 'M'`);
+    const fresh = (await callEntry<AdminProduct>(shop, adminProductsApi.get, { id: product.id }, admin)).data;
+    const saved = await callEntry<AdminProduct>(
+      shop,
+      adminProductsApi.update,
+      { id: product.id, version: fresh.version, ...fieldsOf(fresh), sizes: [{ size: 'M', stock: 15, was: 10 }, { size: 'L', stock: 3, was: 3 }, { size: 'XL', stock: 4 }] },
+      admin,
+    );
+    expect(saved.data.sizes).toEqual([{ size: 'M', stock: 13 }, { size: 'L', stock: 3 }, { size: 'XL', stock: 4 }]);
+  });
+
   it('duplicates a product as a new unpublished copy', async () => {
     const product = await create();
     const copy = await callEntry<AdminProduct>(shop, adminProductsApi.duplicate, { id: product.id }, admin);

@@ -18,7 +18,8 @@ export interface EditorValues {
   teamId: number | null | undefined;
   tags: string[];
   printable: boolean;
-  sizes: { size: Size; stock: number }[];
+  /** `was`: the stock as read, for sizes the product had (the server moves stock by the difference). */
+  sizes: { size: Size; stock: number; was?: number }[];
   sizeGuide: SizeGuideRow[];
   faq: { 'en-US': FaqEntry[]; 'zh-CN': FaqEntry[] };
 }
@@ -49,7 +50,7 @@ export function valuesOf(product: AdminProduct): EditorValues {
     teamId: product.teamId,
     tags: product.tags,
     printable: product.printable,
-    sizes: product.sizes,
+    sizes: product.sizes.map((s) => ({ ...s, was: s.stock })),
     sizeGuide: product.sizeGuide,
     faq: product.faq,
   };
@@ -66,7 +67,7 @@ export function requestOf(values: EditorValues): z.input<typeof adminProductCrea
     teamId: values.teamId ?? null,
     tags: values.tags ?? [],
     printable: values.printable,
-    sizes: values.sizes ?? [],
+    sizes: (values.sizes ?? []).map(({ size, stock, was }) => (was === undefined ? { size, stock } : { size, stock, was })),
     sizeGuide: values.sizeGuide ?? [],
     faq: { 'en-US': values.faq?.['en-US'] ?? [], 'zh-CN': values.faq?.['zh-CN'] ?? [] },
   };

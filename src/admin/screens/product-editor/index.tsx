@@ -194,6 +194,8 @@ export default function ProductEditorScreen() {
       if (isNew) {
         const created = await call(adminProductsApi.create, requestOf(values));
         void message.success(t('adminProducts.editor.created'));
+        // This tab stays open for the next new product: it starts empty again.
+        form.resetFields();
         navigate(`/products/${created.id}`);
         return;
       }
@@ -368,6 +370,9 @@ export default function ProductEditorScreen() {
                       <div key={field.key} className="admin-row-fields" data-testid="product-size-row">
                         <Form.Item name={[field.name, 'size']} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
                           <Select style={{ width: 80 }} aria-label={t('adminProducts.editor.size')} options={SIZES.map((size) => ({ value: size, label: size }))} />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'was']} hidden>
+                          <InputNumber />
                         </Form.Item>
                         <Form.Item name={[field.name, 'stock']} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
                           <InputNumber min={0} max={99_999} precision={0} aria-label={t('adminProducts.editor.stock')} addonBefore={t('adminProducts.editor.stock')} style={{ width: 130 }} />

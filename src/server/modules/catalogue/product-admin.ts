@@ -296,8 +296,22 @@ export class ProductAdmin {
     };
   }
 
-  private static sortedSizes(sizes: ProductFields['sizes']) {
-    return [...sizes].sort((a, b) => SIZES.indexOf(a.size) - SIZES.indexOf(b.size));
+  private static sortedSizes(sizes: ProductFields['sizes']): { size: Size; stock: number }[] {
+    return [...sizes].sort((a, b) => SIZES.indexOf(a.size) - SIZES.indexOf(b.size)).map(({ size, stock }) => ({ size, stock }));
+  }
+
+  /**
+   * The editor's sizes against the stock now (rows locked): a size whose read stock it names
+   * moves by what the editor changed, so units sold meanwhile stay sold; others are set as given.
+   */
+  private async editedStock(tx: Tx, id: number, sizes: ProductFields['sizes']): Promise<{ size: Size; stock: number }[]> {
+    const rows = await tx.select({ size: productSizes.size, stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, id)).for('update');
+    const now = new Map(rows.map((r) => [r.size, r.stock]));
+    const moved = sizes.map((s) => {
+      const current = now.get(s.size);
+      return { ...s, stock: s.was !== undefined && current !== undefined ? Math.max(0, current + s.stock - s.was) : s.stock };
+    });
+    return ProductAdmin.sortedSizes(moved);
   }
 
   /** A new product, unpublished, with generated shirt art in its team's colours. */
@@ -337,7 +351,7 @@ export class ProductAdmin {
         .update(products)
         .set({ ...ProductAdmin.columnsOf(fields, zh!.zh), version: sql`${products.version} + 1`, updatedAt: new Date() })
         .where(eq(products.id, id));
-      await setStock(tx, id, ProductAdmin.sortedSizes(fields.sizes), true);
+      await setStock(tx, id, await this.editedStock(tx, id, fields.sizes), true);
       const after = await this.get(id, locale, tx);
       const diff = changedFields(snapshotOf(before), snapshotOf(after));
       await this.audit.record(tx, { actor, action: 'product.update', entity: 'product', entityId: id, ...diff });
