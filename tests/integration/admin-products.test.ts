@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProductsApi } from '../../src/domain/api/admin-products.ts';
-import type { AdminProduct, AdminProductImage, AdminProductRow } from '../../src/domain/product-admin.model.ts';
+import { stockStateOf, type AdminProduct, type AdminProductImage, type AdminProductRow } from '../../src/domain/product-admin.model.ts';
 import type { Page } from '../../src/domain/api/envelope.ts';
 import { productSizes, products } from '../../src/server/db/schema.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
@@ -215,6 +215,23 @@ describe('the table', () => {
     const prices = page2.data.records.map((r) => r.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(page2.data.total).toBeGreaterThan(10);
+    for (const row of page2.data.records) expect(row.stockState, String(row.id)).toBe(stockStateOf(row.stock.map((s) => s.stock)));
+  });
+
+  it('keeps each product’s stock state as its sizes move, whoever writes them (a sale, a size removed)', async () => {
+    const product = await create({ sizes: [{ size: 'M', stock: 6 }, { size: 'L', stock: 9 }] });
+    const state = async () => (await callEntry<Page<AdminProductRow>>(shop, adminProductsApi.list, { query: String(product.id) }, admin)).data.records[0]!.stockState;
+    expect(await state()).toBe('in');
+    const sizeOf = (size: string) => sql`${productSizes.productId} = ${product.id} and ${productSizes.size} = ${size}`;
+    await shop.database.db.update(productSizes).set({ stock: sql`${productSizes.stock} - 1` }).where(sizeOf('M'));
+    expect(await state()).toBe('low');
+    await shop.database.db.update(productSizes).set({ stock: 0 }).where(sql`${productSizes.productId} = ${product.id}`);
+    expect(await state()).toBe('out');
+    await shop.database.db.update(productSizes).set({ stock: 20 }).where(sizeOf('L'));
+    expect(await state()).toBe('low');
+    await shop.database.db.delete(productSizes).where(sizeOf('M'));
+    expect(await state()).toBe('in');
+    expect((await callEntry<Page<AdminProductRow>>(shop, adminProductsApi.list, { query: String(product.id), stock: 'in' }, admin)).data.total).toBe(1);
   });
 });
 

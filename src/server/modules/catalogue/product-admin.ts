@@ -11,11 +11,9 @@ import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import {
   BULK_MAX,
-  LOW_STOCK_AT,
   bulkPrice,
   changedFields,
   readStockCsv,
-  stockStateOf,
   uploadedImageUrl,
   type AdminProduct,
   type AdminProductRow,
@@ -67,16 +65,6 @@ const SORT_COLUMNS: Record<ProductAdminSort, (AnyColumn | SQL)[]> = {
   updatedAt: [products.updatedAt, products.id],
 };
 
-const sizeRows = (stock: SQL) => sql`exists (select 1 from ${productSizes} s where s.product_id = ${products.id} and ${stock})`;
-
-function stockCondition(state: StockState): SQL {
-  const anyLeft = sizeRows(sql`s.stock > 0`);
-  const anyLow = sizeRows(sql`s.stock <= ${LOW_STOCK_AT}`);
-  if (state === 'out') return sql`not ${anyLeft}`;
-  if (state === 'low') return sql`${anyLeft} and ${anyLow}`;
-  return sql`not ${anyLow} and ${sizeRows(sql`true`)}`;
-}
-
 const rowColumns = {
   id: products.id,
   title: products.title,
@@ -88,6 +76,7 @@ const rowColumns = {
   price: products.price,
   compareAtPrice: products.compareAtPrice,
   active: products.active,
+  stockState: products.stockState,
   version: products.version,
   updatedAt: products.updatedAt,
   sizes: sql<{ size: Size; stock: number }[]>`coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.sort) from ${productSizes} s where s.product_id = ${products.id}), '[]'::json)`,
@@ -156,7 +145,7 @@ export class ProductAdmin {
     if (filter.teamId) where.push(eq(products.teamId, filter.teamId));
     if (filter.league) where.push(sql`${products.teamId} in (select ${teams.id} from ${teams} where ${teams.leagueTag} = ${filter.league})`);
     if (filter.published !== undefined) where.push(eq(products.active, filter.published));
-    if (filter.stock) where.push(stockCondition(filter.stock));
+    if (filter.stock) where.push(eq(products.stockState, filter.stock));
     return where.length ? and(...where) : undefined;
   }
 
@@ -211,7 +200,7 @@ export class ProductAdmin {
         compareAtPrice: r.compareAtPrice,
         published: r.active,
         stock: r.sizes,
-        stockState: stockStateOf(r.sizes.map((s) => s.stock)),
+        stockState: r.stockState,
         version: r.version,
         updatedAt: r.updatedAt.toISOString(),
       };

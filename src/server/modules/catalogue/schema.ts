@@ -67,10 +67,19 @@ export const products = pgTable(
     active: active(),
     /** Raised by every back-office write: a save from an older version is refused (optimistic concurrency). */
     version: integer('version').notNull().default(1),
+    /** in / low / out (domain stockStateOf), kept by migration 0009's trigger on product_sizes: the products table filters by it. */
+    stockState: text('stock_state', { enum: ['in', 'low', 'out'] }).notNull().default('out'),
     ...timestamps(),
   },
   (t) => [
     index('products_tags_gin').using('gin', t.tags),
+    // The back office's products table: each sort and filter walks an index in the table's order.
+    index('products_admin_price_idx').on(t.price, t.id),
+    index('products_admin_updated_idx').on(t.updatedAt, t.id),
+    index('products_admin_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('products_admin_sport_idx').on(t.sport, t.id),
+    index('products_admin_stock_idx').on(t.stockState, t.id),
+    index('products_admin_active_idx').on(t.active, t.id),
     index('products_created_idx').on(t.createdAt),
     index('products_team_idx').on(t.teamId),
     check('products_price_ck', sql`${t.price} >= 0 and (${t.compareAtPrice} is null or ${t.compareAtPrice} >= 0) and ${t.customisationFee} >= 0`),
