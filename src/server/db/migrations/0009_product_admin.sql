@@ -24,6 +24,7 @@ CREATE INDEX "products_admin_title_idx" ON "products" USING btree (lower("title"
 CREATE INDEX "products_admin_sport_idx" ON "products" USING btree ("sport","id");--> statement-breakpoint
 CREATE INDEX "products_admin_stock_idx" ON "products" USING btree ("stock_state","id");--> statement-breakpoint
 CREATE INDEX "products_admin_active_idx" ON "products" USING btree ("active","id");--> statement-breakpoint
+CREATE INDEX "products_admin_filter_idx" ON "products" USING btree ("sport","stock_state","active","team_id");--> statement-breakpoint
 -- The shirt art the catalogue was seeded with is each product's default picture from now on.
 UPDATE "products" SET "art" = "images" WHERE "art" = '[]'::jsonb;
 --> statement-breakpoint

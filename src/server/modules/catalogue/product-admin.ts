@@ -110,6 +110,13 @@ export class ProductAdmin {
   private readonly audit: AuditLog;
   /** Titles of every product, published or not: the storefront's search, over the whole catalogue. */
   private readonly index: Cached<SearchIndex>;
+  /**
+   * Totals per filter, dropped whenever a product row changes on any instance (a sale that moves
+   * no product's stock state changes no total): paging through a filter counts it once.
+   */
+  private readonly totals = new Map<string, number>();
+  /** Raised when the totals are dropped: a count that was running then is not kept. */
+  private totalsGeneration = 0;
 
   constructor(db: Db, catalogue: CatalogueService) {
     this.db = db;
@@ -119,7 +126,11 @@ export class ProductAdmin {
       return new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zhTitle ? [r.title, r.zhTitle] : [r.title], rank: r.rank })));
     });
     catalogue.onChange((change) => {
-      if (change.kind === 'everything' || (change.kind === 'product' && !change.stockOnly)) this.index.invalidate();
+      if (change.kind === 'everything' || (change.kind === 'product' && !change.stockOnly)) {
+        this.index.invalidate();
+        this.totals.clear();
+        this.totalsGeneration++;
+      }
     });
   }
 
@@ -178,8 +189,21 @@ export class ProductAdmin {
       .$dynamic();
     if (!page) return { ids: (await ordered).map((r) => r.id), total: -1 };
     const { offset, limit } = pageWindow(page);
-    const [rows, [counted]] = await Promise.all([ordered.limit(limit).offset(offset), this.db.select({ n: count() }).from(products).where(condition)]);
-    return { ids: rows.map((r) => r.id), total: counted?.n ?? 0 };
+    const [rows, total] = await Promise.all([ordered.limit(limit).offset(offset), this.total(query, condition)]);
+    return { ids: rows.map((r) => r.id), total };
+  }
+
+  private async total(filter: ProductFilter, condition: SQL | undefined): Promise<number> {
+    const key = JSON.stringify([filter.sport, filter.league, filter.teamId, filter.published, filter.stock]);
+    const known = this.totals.get(key);
+    if (known !== undefined) return known;
+    const generation = this.totalsGeneration;
+    const [counted] = await this.db.select({ n: count() }).from(products).where(condition);
+    const total = counted?.n ?? 0;
+    // A handful of filters is what people use; the map never grows past a few hundred.
+    if (this.totals.size >= 500) this.totals.clear();
+    if (generation === this.totalsGeneration) this.totals.set(key, total);
+    return total;
   }
 
   private async rowsOf(ids: number[], locale: Locale): Promise<AdminProductRow[]> {

@@ -80,6 +80,8 @@ export const products = pgTable(
     index('products_admin_sport_idx').on(t.sport, t.id),
     index('products_admin_stock_idx').on(t.stockState, t.id),
     index('products_admin_active_idx').on(t.active, t.id),
+    // Narrow, so the table's counts under any mix of its filters are index-only scans.
+    index('products_admin_filter_idx').on(t.sport, t.stockState, t.active, t.teamId),
     index('products_created_idx').on(t.createdAt),
     index('products_team_idx').on(t.teamId),
     check('products_price_ck', sql`${t.price} >= 0 and (${t.compareAtPrice} is null or ${t.compareAtPrice} >= 0) and ${t.customisationFee} >= 0`),
