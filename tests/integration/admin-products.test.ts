@@ -205,6 +205,11 @@ describe('the table', () => {
     const found = await callEntry<Page<AdminProductRow>>(shop, adminProductsApi.list, { query: 'wolframit athletic' }, admin);
     expect(found.data.records.map((r) => r.id)).toContain(product.id);
     expect(found.data.records.find((r) => r.id === product.id)).toMatchObject({ stockState: 'out', published: false, stock: [{ size: 'S', stock: 0 }] });
+    const ids = async (filter: Record<string, unknown>) => (await callEntry<Page<AdminProductRow>>(shop, adminProductsApi.list, { query: 'wolframite', ...filter }, admin)).data.records.map((r) => r.id);
+    expect(await ids({ stock: 'out', published: false, sport: 'football' })).toEqual([product.id]);
+    expect(await ids({ published: true })).toEqual([]);
+    expect(await ids({ stock: 'in' })).toEqual([]);
+    expect(await ids({ sport: 'rugby' })).toEqual([]);
     const out = await callEntry<Page<AdminProductRow>>(shop, adminProductsApi.list, { stock: 'out', published: false, size: 100 }, admin);
     expect(out.data.records.every((r) => r.stockState === 'out' && !r.published)).toBe(true);
     expect(out.data.records.map((r) => r.id)).toContain(product.id);

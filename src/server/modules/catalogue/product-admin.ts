@@ -50,6 +50,14 @@ export interface ProductFilter {
   stock?: StockState | undefined;
 }
 
+/** What the table filters by, of one product. */
+interface ProductFacts {
+  sport: string;
+  teamId: number | null;
+  active: boolean;
+  stockState: StockState;
+}
+
 export interface ProductQuery extends ProductFilter {
   sort: ProductAdminSort;
   order: 'asc' | 'desc';
@@ -109,7 +117,7 @@ export class ProductAdmin {
   private readonly db: Db;
   private readonly audit: AuditLog;
   /** Titles of every product, published or not: the storefront's search, over the whole catalogue. */
-  private readonly index: Cached<SearchIndex>;
+  private readonly index: Cached<{ search: SearchIndex; facts: Map<number, ProductFacts> }>;
   /**
    * Totals per filter, dropped whenever a product row changes on any instance (a sale that moves
    * no product's stock state changes no total): paging through a filter counts it once.
@@ -122,8 +130,11 @@ export class ProductAdmin {
     this.db = db;
     this.audit = new AuditLog(db);
     this.index = new Cached(async () => {
-      const rows = await this.db.select({ id: products.id, title: products.title, zhTitle: sql<string | null>`${products.zh} ->> 'title'`, rank: products.rank }).from(products);
-      return new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zhTitle ? [r.title, r.zhTitle] : [r.title], rank: r.rank })));
+      const rows = await this.db
+        .select({ id: products.id, title: products.title, zhTitle: sql<string | null>`${products.zh} ->> 'title'`, rank: products.rank, sport: products.sport, teamId: products.teamId, active: products.active, stockState: products.stockState })
+        .from(products);
+      const search = new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zhTitle ? [r.title, r.zhTitle] : [r.title], rank: r.rank })));
+      return { search, facts: new Map(rows.map((r) => [r.id, { sport: r.sport, teamId: r.teamId, active: r.active, stockState: r.stockState }])) };
     });
     catalogue.onChange((change) => {
       if (change.kind === 'everything' || (change.kind === 'product' && !change.stockOnly)) {
@@ -170,12 +181,20 @@ export class ProductAdmin {
       return { ids: rows.map((r) => r.id), total: rows.length };
     }
     if (text) {
-      const ranked = (await this.index.get()).search(text).ids;
-      let ids = ranked;
-      if (condition && ranked.length) {
-        const kept = new Set((await this.db.select({ id: products.id }).from(products).where(and(inArray(products.id, ranked), condition))).map((r) => r.id));
-        ids = ranked.filter((id) => kept.has(id));
-      }
+      // The filters are checked in memory against what the index holds of each product (the
+      // index is rebuilt when any of it changes), so a search reads no table but the page's rows.
+      const { search, facts } = await this.index.get();
+      const teamIds = query.league ? new Set((await this.db.select({ id: teams.id }).from(teams).where(eq(teams.leagueTag, query.league))).map((t) => t.id)) : null;
+      const ids = search.search(text).ids.filter((id) => {
+        const f = facts.get(id)!;
+        return (
+          (!query.sport || f.sport === query.sport) &&
+          (!query.teamId || f.teamId === query.teamId) &&
+          (!teamIds || (f.teamId !== null && teamIds.has(f.teamId))) &&
+          (query.published === undefined || f.active === query.published) &&
+          (!query.stock || f.stockState === query.stock)
+        );
+      });
       if (!page) return { ids, total: ids.length };
       const { offset, limit } = pageWindow(page);
       return { ids: ids.slice(offset, offset + limit), total: ids.length };
