@@ -116,7 +116,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function figuresOf(times: number[]): LatencyFigures {
+export function figuresOf(times: number[]): LatencyFigures {
   const sorted = [...times].sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return { requests: times.length, p50Ms: round(percentile(sorted, 50)), p99Ms: round(percentile(sorted, 99)), maxMs: round(sorted.at(-1)!) };

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ApiResult } from './api.ts';
 import type { AssetsResult } from './assets.ts';
 import type { BackOfficeResult } from './backoffice.ts';
+import type { ProductListResult } from './product-list.ts';
 import type { BuildResult } from './build.ts';
 import type { PagesResult } from './pages.ts';
 import { ROOT } from './processes.ts';
@@ -17,7 +18,7 @@ export interface BenchResult {
   mode: 'quick' | 'full';
   machine: { cpus: string; cores: number; memoryGb: number; node: string; loadAverage: { start: number[]; end: number[] } };
   commit: string;
-  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; backoffice?: number };
+  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; backoffice?: number; products?: number };
   api?: ApiResult;
   build?: BuildResult;
   /** How the site the pages and assets sections read was made. */
@@ -25,6 +26,7 @@ export interface BenchResult {
   pages?: PagesResult;
   assets?: AssetsResult;
   backoffice?: BackOfficeResult;
+  products?: ProductListResult;
   checks: Check[];
   /** Parts that failed (the others still ran). */
   errors: { part: string; message: string }[];
@@ -158,6 +160,16 @@ function backOfficeSection(office: BackOfficeResult): string {
   ].join('\n');
 }
 
+function productListSection(products: ProductListResult): string {
+  const rows = products.list.map((s) => [s.label, n0(s.matching), n0(s.figures.requests), `${s.figures.p50Ms} ms`, `${s.figures.p99Ms} ms`, `${s.figures.maxMs} ms`]);
+  return [
+    '== 7. Back office products table (PostgreSQL) ==',
+    ...products.settings.map((s) => `   ${s}`),
+    `   ${n0(products.products)} products generated in ${products.seedSeconds.toFixed(1)} s`,
+    table(['request', 'matching products', 'requests', 'p50', 'p99', 'max'], rows),
+  ].join('\n');
+}
+
 function summary(checks: Check[]): string {
   const rows = checks.map((c) => [verdict(c.pass), c.section, c.subject, c.metric, c.target, c.actual]);
   const passed = checks.filter((c) => c.pass === true).length;
@@ -175,11 +187,12 @@ export function formatReport(result: BenchResult): string {
   if (result.assets) parts.push('', assetsSection(result.assets));
   if (result.build) parts.push('', buildSection(result.build));
   if (result.backoffice) parts.push('', backOfficeSection(result.backoffice));
+  if (result.products) parts.push('', productListSection(result.products));
   if (result.site) parts.push(`Site measured: ${result.site.catalogue}; ${result.site.note}`);
   parts.push('', summary(result.checks));
   for (const error of result.errors) parts.push(`NOT MEASURED: ${error.part} failed: ${error.message.split('\n')[0]}`);
   const s = result.seconds;
-  const sections = (['api', 'site', 'pages', 'assets', 'backoffice'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
+  const sections = (['api', 'site', 'pages', 'assets', 'backoffice', 'products'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
   parts.push(`Took ${s.total.toFixed(0)} s (${sections.join(', ')})`);
   return parts.join('\n');
 }

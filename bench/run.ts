@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,pages,assets,build,backoffice] [--profile] [--keep]`: measures the shop
+ * `npm run bench [-- --quick] [--only api,pages,assets,build,backoffice,products] [--profile] [--keep]`: measures the shop
  * against the targets of issue 6 and prints a table per section; the whole result goes to
  * bench/results/<date>.json. docs/performance.md says what each section measures.
  *
@@ -20,13 +20,14 @@ import { parseArgs } from 'node:util';
 import { loadToolConfig } from '../src/build-config.ts';
 import { SHOP_READY, runApi } from './api.ts';
 import { runBackOffice } from './backoffice.ts';
+import { runProductList } from './product-list.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
 import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
-const SECTIONS = ['api', 'pages', 'assets', 'build', 'backoffice'] as const;
+const SECTIONS = ['api', 'pages', 'assets', 'build', 'backoffice', 'products'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -183,6 +184,15 @@ try {
       result.backoffice = await runBackOffice({ quick, databaseUrl: process.env.DATABASE_URL || null, log });
       result.seconds.backoffice = since(t);
       result.checks.push(...result.backoffice.checks);
+    });
+  }
+
+  if (wants('products')) {
+    await part('products', async () => {
+      const t = performance.now();
+      result.products = await runProductList({ quick, databaseUrl: process.env.DATABASE_URL || null, log });
+      result.seconds.products = since(t);
+      result.checks.push(...result.products.checks);
     });
   }
 } finally {

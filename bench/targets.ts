@@ -53,7 +53,7 @@ export const JS_TARGETS = {
 
 /** One measured figure against its target; pass is null when the figure is missing. */
 export interface Check {
-  section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice';
+  section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice' | 'products';
   subject: string;
   metric: string;
   target: string;
@@ -158,4 +158,11 @@ export function checkBackOffice(list: { subject: string; p99Ms: number }[], dash
     ...list.map((s): Check => ({ section: 'backoffice', subject: `orders list: ${s.subject}`, metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.listP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, BACKOFFICE_TARGETS.listP99Ms) })),
     { section: 'backoffice', subject: 'dashboard', metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.dashboardP99Ms} ms`, actual: fmt(dashboardP99Ms, 1, ' ms'), pass: atMost(dashboardP99Ms, BACKOFFICE_TARGETS.dashboardP99Ms) },
   ];
+}
+
+/** Issue 17: the back office's products table at 100,000 products. */
+export const PRODUCT_LIST_TARGETS = { listP99Ms: 50 };
+
+export function checkProductList(list: { subject: string; p99Ms: number }[]): Check[] {
+  return list.map((s): Check => ({ section: 'products', subject: `products list: ${s.subject}`, metric: 'p99', target: `<= ${PRODUCT_LIST_TARGETS.listP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, PRODUCT_LIST_TARGETS.listP99Ms) }));
 }

@@ -28,6 +28,8 @@ export const SCREENS: Record<string, Screen> = {
   'production-sheet': lazy(() => import('./screens/production-sheet/index.tsx')),
   audit: lazy(() => import('./screens/audit/index.tsx')),
   staff: lazy(() => import('./screens/staff/index.tsx')),
+  products: lazy(() => import('./screens/products/index.tsx')),
+  'product-editor': lazy(() => import('./screens/product-editor/index.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
@@ -39,6 +41,7 @@ const DYNAMIC = ROUTE_MODE === 'dynamic';
 /** The menu's first level: the template's mix layouts show these apart from their entries. */
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders'] },
+  { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products'] },
   { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff'] },
 ];
 

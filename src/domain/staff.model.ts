@@ -22,6 +22,12 @@ export const PERMISSIONS = {
   STAFF_MANAGE: 'staff:manage',
   /** Rebuilding every page of the static site by hand. */
   SITE_BUILD: 'site:build',
+  /** The products table and editor, read only. */
+  PRODUCT_VIEW: 'product:view',
+  /** Create, edit, duplicate, prices, stock (bulk and CSV), images. */
+  PRODUCT_EDIT: 'product:edit',
+  /** Put a product on sale or take it off. */
+  PRODUCT_PUBLISH: 'product:publish',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
@@ -37,6 +43,9 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.ORDER_MOVE,
   PERMISSIONS.ORDER_CANCEL,
   PERMISSIONS.ORDER_SHEET,
+  PERMISSIONS.PRODUCT_VIEW,
+  PERMISSIONS.PRODUCT_EDIT,
+  PERMISSIONS.PRODUCT_PUBLISH,
 ];
 
 const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -34,7 +34,7 @@ import {
   userRoutes,
 } from './modules/accounts/index.ts';
 import { CartService, cartRoutes } from './modules/cart/index.ts';
-import { CATALOGUE_CHANNEL, CatalogueService, catalogueRoutes, mediaRoutes } from './modules/catalogue/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, ProductAdmin, ProductImages, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
@@ -150,6 +150,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const stopWatchingCatalogue = await database.listen(CATALOGUE_CHANNEL, (payload) => catalogue.changed(payload));
   app.addHook('onClose', stopWatchingCatalogue);
   const geo = new GeoService(database.db);
+  const productImages = new ProductImages(database.db);
   const cart = new CartService(database.db, config.discountTiers);
 
   await app.register(cookie);
@@ -288,6 +289,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(auditRoutes(audit, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
+      await api.register(productAdminRoutes({ products: new ProductAdmin(db, catalogue), images: productImages, actor: (id) => staff.actor(id), clock }, guards));
     },
     { prefix: API_PREFIX },
   );
@@ -295,6 +297,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   if (simulator) await app.register(simulatorPlugin(simulator), { prefix: SIM_PREFIX });
   // Media routes carry their full /api/media/... paths.
   await app.register(mediaRoutes);
+  await app.register(uploadedImageRoutes(productImages));
   if (config.siteDir) await app.register(sitePlugin, { root: config.siteDir, basePath: config.basePath });
   return app;
 }

@@ -80,7 +80,7 @@ describe('getUserInfo buttons and disabled accounts', () => {
 
   it('carries the caller’s permission codes: none for a customer, the operations for R_ADMIN, all for R_SUPER', async () => {
     expect(await buttons(customer)).toEqual([]);
-    expect(await buttons(admin)).toEqual(['dashboard:view', 'order:view', 'order:export', 'order:note', 'order:move', 'order:cancel', 'order:sheet']);
+    expect(await buttons(admin)).toEqual(['dashboard:view', 'order:view', 'order:export', 'order:note', 'order:move', 'order:cancel', 'order:sheet', 'product:view', 'product:edit', 'product:publish']);
     expect(await buttons(superAdmin)).toEqual(PERMISSION_VALUES);
   });
 
@@ -111,8 +111,8 @@ describe('the dynamic route mode', () => {
       const answer = await callEntry<{ routes: { name: string }[]; home: string }>(shop, routeApi.userRoutes, undefined, who);
       return { names: answer.data.routes.map((r) => r.name), home: answer.data.home };
     };
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'audit', 'staff'], home: 'dashboard' });
-    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'products', 'product-editor', 'audit', 'staff'], home: 'dashboard' });
+    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'products', 'product-editor'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
   });

@@ -92,8 +92,11 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
   );
 }
 
-/** A tab's title; the order detail's names its order. */
+/** A tab's title; the order detail's names its order, the product editor's its product. */
 function tabTitle(t: ReturnType<typeof useT>['t'], tab: Tab): string {
   const orderNo = tab.id.match(/^\/orders\/([^/]+)$/)?.[1];
-  return t(tab.label as MessageKey, orderNo ? { orderNo: decodeURIComponent(orderNo) } : undefined);
+  if (orderNo) return t(tab.label as MessageKey, { orderNo: decodeURIComponent(orderNo) });
+  const productId = tab.id.match(/^\/products\/([^/]+)$/)?.[1];
+  if (productId === 'new') return t('adminProducts.editor.newTitle');
+  return t(tab.label as MessageKey, productId ? { id: productId } : undefined);
 }

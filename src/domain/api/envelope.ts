@@ -52,6 +52,8 @@ export const CODES = {
   NOT_FOUND: '1404',
   CONFLICT: '1409',
   OUT_OF_STOCK: '1410',
+  /** A save from a version someone else has changed since: reload, then save again. */
+  STALE_VERSION: '1412',
   TOO_MANY_REQUESTS: '1429',
   INTERNAL: '1500',
   UNAVAILABLE: '1503',

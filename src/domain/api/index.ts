@@ -6,6 +6,7 @@
 import { accountsApi } from './accounts.ts';
 import { addressesApi } from './addresses.ts';
 import { adminApi } from './admin.ts';
+import { adminProductsApi } from './admin-products.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
@@ -22,6 +23,7 @@ export const API = {
   accounts: accountsApi,
   addresses: addressesApi,
   admin: adminApi,
+  adminProducts: adminProductsApi,
   cart: cartApi,
   catalogue: catalogueApi,
   checkout: checkoutApi,

@@ -5,6 +5,7 @@
  * is named.
  */
 export * from '../modules/catalogue/schema.ts';
+export * from '../modules/catalogue/images-schema.ts';
 export * from '../modules/geo/schema.ts';
 export * from '../modules/accounts/schema.ts';
 export * from '../modules/shopper/schema.ts';

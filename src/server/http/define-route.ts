@@ -30,6 +30,8 @@ export interface ContractRoute<E extends Endpoint, S extends Schema | undefined,
   tags: string[];
   summary: string;
   preValidation?: preValidationHookHandler;
+  /** Largest body this route takes, when it needs more than the app's (an image upload). */
+  bodyLimit?: number;
   handler(request: ContractRequest<E, S, H>, reply: FastifyReply): Promise<Envelope<AnswerOf<E>> | FastifyReply>;
 }
 
@@ -45,12 +47,13 @@ export function defineRoute<E extends Endpoint<any, any>, S extends Schema | und
   entry: E,
   route: ContractRoute<E, S, H> & ContractCheck<E, S>,
 ): void {
-  const { request, headers, tags, summary, preValidation, handler } = route;
+  const { request, headers, tags, summary, preValidation, bodyLimit, handler } = route;
   const permission = (preValidation as { permission?: string } | undefined)?.permission;
   app.route({
     method: entry.method,
     url: entry.path,
     ...(preValidation ? { preValidation } : {}),
+    ...(bodyLimit ? { bodyLimit } : {}),
     schema: {
       tags,
       summary,

@@ -18,5 +18,6 @@ import checkout from './checkout.json';
 import admin from './admin.json';
 import adminOrders from './admin-orders.json';
 import adminSite from './admin-site.json';
+import adminProducts from './admin-products.json';
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminProducts };

@@ -127,6 +127,7 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions = {}):
         id: productIds[i],
         ...row,
         teamId: need(teamIds, teamTag, 'team'),
+        art: row.images,
         updatedAt: row.createdAt,
       }));
       await insertJson(tx, products, rows);

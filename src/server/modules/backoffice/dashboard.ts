@@ -18,11 +18,12 @@ import { productSizes, products } from '../catalogue/index.ts';
 import { orderItems, orders } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
 import type { OrderTable } from './order-list.ts';
+import { LOW_STOCK_AT } from '../../../domain/product-admin.model.ts';
 
 const DAY_MS = 86_400_000;
 const DAYS = 30;
-/** A size with this many or fewer units left is low. */
-export const LOW_STOCK_AT = 5;
+/** A size with this many or fewer units left is low (the products table's stock filter says the same). */
+export { LOW_STOCK_AT };
 const TOP_PRODUCTS = 5;
 const LOW_STOCK_ROWS = 10;
 const LATEST_ORDERS = 8;

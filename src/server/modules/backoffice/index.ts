@@ -4,7 +4,7 @@
  * accounts tables through those modules' entries and writes only through them (notes: orders'
  * OrderNotes) and the audit log; nothing but app.ts imports it.
  */
-export { csvField, toCsv } from './csv.ts';
+export { csvField, toCsv } from '../../csv.ts';
 export { dashboard, LOW_STOCK_AT } from './dashboard.ts';
 export { nextStatusesFor, OrderFolder } from './order-detail.ts';
 export { filterCondition, orderBy, type OrderFilter } from './order-filter.ts';

@@ -10,7 +10,7 @@ import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { fail } from '../../errors.ts';
 import { msg, render } from '../../messages/index.ts';
 import { orders } from '../orders/index.ts';
-import { toCsv } from './csv.ts';
+import { toCsv } from '../../csv.ts';
 import { filterCondition, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
 
 /** Filters whose last count is kept (the most recently used), to pick the end a page is walked from. */

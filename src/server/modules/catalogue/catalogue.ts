@@ -239,6 +239,8 @@ export class CatalogueService {
     if (request.productId !== undefined) {
       const [product] = await this.db.select({ tags: products.tags }).from(products).where(and(eq(products.id, request.productId), eq(products.active, true)));
       if (!product) throw notFound('product');
+      // A product under no navigation tag (one made in the back office, say) fits no patch.
+      if (product.tags.length === 0) return pageOf([], 0, request);
       conditions.push(arrayOverlaps(patches.fitsTags, product.tags));
     }
     const where = and(...conditions);

@@ -4,8 +4,12 @@
  * stock). Other modules import this file only.
  */
 export * from './schema.ts';
+export * from './images-schema.ts';
 export { CATALOGUE_CHANNEL, CatalogueService, cardColumns, parseCatalogueChange, toCard, type CardRow, type CatalogueChange } from './catalogue.ts';
 export { SearchIndex, searchKey } from './search-index.ts';
+export { ProductAdmin } from './product-admin.ts';
+export { ProductImages } from './images.ts';
+export { productAdminRoutes, uploadedImageRoutes } from './product-admin-routes.ts';
 export { releaseStock, reserveStock, type StockDemand, type StockShortage } from './stock.ts';
 export { catalogueRoutes } from './routes.ts';
 export { default as mediaRoutes } from './media-routes.ts';

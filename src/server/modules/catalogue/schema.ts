@@ -49,7 +49,10 @@ export const products = pgTable(
     zh: jsonb('zh').$type<ZhText>().notNull().default({}),
     price: integer('price').notNull(),
     compareAtPrice: integer('compare_at_price'),
+    /** What the storefront shows: the uploaded images (product_images) when there are any, else `art`. */
     images: jsonb('images').$type<string[]>().notNull(),
+    /** The generated shirt art (front, back), the default picture. */
+    art: jsonb('art').$type<string[]>().notNull().default([]),
     /** Every navigation tag the product sits under, from sport down to team. */
     tags: text('tags').array().notNull(),
     sport: text('sport').notNull(),
@@ -60,11 +63,25 @@ export const products = pgTable(
     faq: jsonb('faq').$type<FaqEntry[]>().notNull().default([]),
     /** Higher first in the recommended order. */
     rank: integer('rank').notNull().default(0),
+    /** Published: on sale and listed. */
     active: active(),
+    /** Raised by every back-office write: a save from an older version is refused (optimistic concurrency). */
+    version: integer('version').notNull().default(1),
+    /** in / low / out (domain stockStateOf), kept by migration 0009's trigger on product_sizes: the products table filters by it. */
+    stockState: text('stock_state', { enum: ['in', 'low', 'out'] }).notNull().default('out'),
     ...timestamps(),
   },
   (t) => [
     index('products_tags_gin').using('gin', t.tags),
+    // The back office's products table: each sort and filter walks an index in the table's order.
+    index('products_admin_price_idx').on(t.price, t.id),
+    index('products_admin_updated_idx').on(t.updatedAt, t.id),
+    index('products_admin_title_idx').on(sql`lower(${t.title})`, t.id),
+    index('products_admin_sport_idx').on(t.sport, t.id),
+    index('products_admin_stock_idx').on(t.stockState, t.id),
+    index('products_admin_active_idx').on(t.active, t.id),
+    // Narrow, so the table's counts under any mix of its filters are index-only scans.
+    index('products_admin_filter_idx').on(t.sport, t.stockState, t.active, t.teamId),
     index('products_created_idx').on(t.createdAt),
     index('products_team_idx').on(t.teamId),
     check('products_price_ck', sql`${t.price} >= 0 and (${t.compareAtPrice} is null or ${t.compareAtPrice} >= 0) and ${t.customisationFee} >= 0`),

@@ -1,9 +1,10 @@
 /**
  * Stock: the one place units leave product_sizes (an order placed) and come back (an order
- * cancelled before it shipped). Both run inside the caller's transaction, so the order and its
- * stock move together or not at all.
+ * cancelled before it shipped), and where the back office sets them (setStock). All run inside
+ * the caller's transaction, so the order and its stock move together or not at all.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { productSizes } from './schema.ts';
 
@@ -49,5 +50,22 @@ export async function releaseStock(db: Db | Tx, items: readonly { productId: num
       .update(productSizes)
       .set({ stock: sql`${productSizes.stock} + ${item.quantity}` })
       .where(and(eq(productSizes.productId, item.productId), eq(productSizes.size, item.size)));
+  }
+}
+
+/**
+ * Sets the sizes a product offers and their stock (the back office: the editor, bulk changes and
+ * the stock file): sizes left out are removed when `exact`, else left as they are.
+ */
+export async function setStock(tx: Tx, productId: number, sizes: readonly { size: Size; stock: number }[], exact: boolean): Promise<void> {
+  if (exact) {
+    const keep = sizes.map((s) => s.size);
+    await tx.delete(productSizes).where(and(eq(productSizes.productId, productId), keep.length ? notInArray(productSizes.size, keep) : undefined));
+  }
+  for (const { size, stock } of sizes) {
+    await tx
+      .insert(productSizes)
+      .values({ productId, size, stock, sort: SIZES.indexOf(size) })
+      .onConflictDoUpdate({ target: [productSizes.productId, productSizes.size], set: { stock } });
   }
 }

@@ -1,6 +1,6 @@
 /** The export's CSV: RFC 4180 quoting, the byte-order mark, and formula-like fields neutralised. */
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '../../../../../src/server/modules/backoffice/csv.ts';
+import { csvField, toCsv } from '../../../src/server/csv.ts';
 
 describe('csvField', () => {
   it('leaves plain text and numbers as they are, and writes null as empty', () => {

@@ -1,0 +1,387 @@
+/**
+ * Products: the server-paginated table (published or not) with the storefront's typo-tolerant
+ * search and filters (sport, league, team, published, stock state); row selection with bulk price
+ * and stock changes; the stock CSV export of what the filter shows and its import, whose refusal
+ * lists every wrong line. Create, duplicate, publish and unpublish from here; a row opens the editor.
+ */
+import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call, isApiError, mediaUrl } from '../../../client/http.ts';
+import { adminProductsApi } from '../../../domain/api/admin-products.ts';
+import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
+import { formatMoney } from '../../../domain/money.model.ts';
+import { PRODUCT_ADMIN_SORTS, STOCK_STATES, type AdminProductRow, type ProductAdminSort, type StockCsvProblem, type StockState } from '../../../domain/product-admin.model.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { FilterBar } from '../../shell/FilterBar.tsx';
+import { pagedTable } from '../../shell/paged-table.ts';
+import { useAdminSession } from '../../state/session.ts';
+import { INITIAL_PRODUCT_TABLE, PRODUCTS_PAGE_SIZES, filterRequest, listRequest, toCents, type ProductFilters, type ProductTableState } from './table-state.ts';
+import './products.css';
+
+const STOCK_COLOURS: Record<StockState, string> = { in: 'green', low: 'gold', out: 'red' };
+
+/** Hands a CSV to the browser as a file. */
+function download(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function StockTag({ state }: { state: StockState }) {
+  const { t } = useT();
+  return (
+    <Tag color={STOCK_COLOURS[state]} data-stock={state}>
+      {t(`adminProducts.state.${state}` as MessageKey)}
+    </Tag>
+  );
+}
+
+export function PublishedTag({ published }: { published: boolean }) {
+  const { t } = useT();
+  return (
+    <Tag color={published ? 'blue' : 'default'} data-published={published}>
+      {t(published ? 'adminProducts.state.published' : 'adminProducts.state.draft')}
+    </Tag>
+  );
+}
+
+interface BulkPriceValues {
+  mode: 'set' | 'add' | 'percent';
+  value: number;
+}
+interface BulkStockValues {
+  size: Size | 'all';
+  stock: number;
+}
+
+export default function ProductsScreen() {
+  const { t, locale } = useT();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { user } = useAdminSession();
+  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const [form] = Form.useForm<ProductFilters>();
+  const [priceForm] = Form.useForm<BulkPriceValues>();
+  const [stockForm] = Form.useForm<BulkStockValues>();
+  const [table, setTable] = useState<ProductTableState>(INITIAL_PRODUCT_TABLE);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [folded, setFolded] = useState(true);
+  const [busy, setBusy] = useState<'export' | 'import' | null>(null);
+  const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
+  const [problems, setProblems] = useState<StockCsvProblem[] | null>(null);
+  const options = useApiQuery(adminProductsApi.options, {});
+  const list = useApiQuery(adminProductsApi.list, listRequest(table));
+  const touched = [adminProductsApi.list, adminProductsApi.get];
+  const publish = useApiMutation(adminProductsApi.publish, touched);
+  const duplicate = useApiMutation(adminProductsApi.duplicate, touched);
+  const bulkPrice = useApiMutation(adminProductsApi.bulkPrice, touched);
+  const bulkStock = useApiMutation(adminProductsApi.bulkStock, touched);
+  const importStock = useApiMutation(adminProductsApi.stockImport, touched);
+  const money = (cents: number) => formatMoney(cents, 'EUR', locale);
+
+  const onExport = async () => {
+    setBusy('export');
+    try {
+      const file = await call(adminProductsApi.stockExport, filterRequest(table.filters));
+      download(file.fileName, file.csv);
+      void message.success(t('adminProducts.list.exported', { rows: file.rows }));
+    } catch {
+      // The HTTP layer showed the server's message.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onImport = async (file: File) => {
+    setBusy('import');
+    try {
+      const answer = await importStock.mutateAsync({ csv: await file.text() });
+      setProblems(null);
+      void message.success(t('adminProducts.list.imported', { updated: answer.updated }));
+    } catch (error) {
+      const lines = isApiError(error) ? (error.data as { lines?: StockCsvProblem[] } | null)?.lines : undefined;
+      if (lines) setProblems(lines);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onPublish = async (row: AdminProductRow) => {
+    try {
+      await publish.mutateAsync({ id: row.id, published: !row.published });
+      void message.success(t(row.published ? 'adminProducts.list.unpublishedDone' : 'adminProducts.list.publishedDone'));
+    } catch {
+      // Shown by the HTTP layer.
+    }
+  };
+
+  const onDuplicate = async (row: AdminProductRow) => {
+    try {
+      const copy = await duplicate.mutateAsync({ id: row.id });
+      void message.success(t('adminProducts.list.duplicated', { id: copy.id }));
+      navigate(`/products/${copy.id}`);
+    } catch {
+      // Shown by the HTTP layer.
+    }
+  };
+
+  const onBulkPrice = async () => {
+    const values = await priceForm.validateFields();
+    const value = values.mode === 'percent' ? Math.round(values.value) : toCents(values.value);
+    try {
+      const answer = await bulkPrice.mutateAsync({ ids: selected, mode: values.mode, value });
+      void message.success(t('adminProducts.list.bulkDone', { updated: answer.updated }));
+      setDialog(null);
+    } catch {
+      // Shown by the HTTP layer; the dialog stays for another try.
+    }
+  };
+
+  const onBulkStock = async () => {
+    const values = await stockForm.validateFields();
+    try {
+      const answer = await bulkStock.mutateAsync({ ids: selected, size: values.size === 'all' ? null : values.size, stock: values.stock });
+      void message.success(t('adminProducts.list.bulkDone', { updated: answer.updated }));
+      setDialog(null);
+    } catch {
+      // Shown by the HTTP layer.
+    }
+  };
+
+  const sortOrder = (field: ProductAdminSort) => (table.sort === field ? (table.order === 'asc' ? 'ascend' : 'descend') : null);
+  const any = t('adminProducts.list.any');
+  const yesNo = [
+    { value: 'yes', label: t('adminProducts.state.yes') },
+    { value: 'no', label: t('adminProducts.state.no') },
+  ];
+
+  return (
+    <div className="admin-screen admin-products" data-testid="products-screen">
+      <FilterBar<ProductFilters>
+        form={form}
+        className={folded ? 'is-folded' : undefined}
+        onApply={(values) => {
+          setTable((state) => ({ ...state, filters: values, current: 1 }));
+          setSelected([]);
+        }}
+        onReset={() => {
+          setTable((state) => ({ ...state, filters: {}, current: 1 }));
+          setSelected([]);
+        }}
+        applyLabel={t('adminProducts.list.apply')}
+        resetLabel={t('adminProducts.list.reset')}
+        applyTestId="products-apply"
+        before={
+          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
+            {folded ? t('adminProducts.list.moreFilters') : t('adminProducts.list.fewerFilters')}
+          </Button>
+        }
+        testId="products-filters"
+      >
+        <Form.Item name="query" className="admin-filter-query">
+          <Input allowClear maxLength={200} placeholder={t('adminProducts.list.search')} aria-label={t('adminProducts.list.search')} data-testid="products-query" />
+        </Form.Item>
+        <Form.Item name="sport" label={t('adminProducts.list.sport')}>
+          <Select allowClear placeholder={any} style={{ width: 140 }} options={(options.data?.sports ?? []).map((sport) => ({ value: sport, label: options.data?.navTags.find((n) => n.tag === sport)?.name ?? sport }))} />
+        </Form.Item>
+        <Form.Item name="league" label={t('adminProducts.list.league')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={any} style={{ width: 180 }} options={(options.data?.leagues ?? []).map((l) => ({ value: l.tag, label: l.name }))} />
+        </Form.Item>
+        <Form.Item name="teamId" label={t('adminProducts.list.team')}>
+          <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={any} style={{ width: 200 }} options={(options.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name }))} />
+        </Form.Item>
+        <Form.Item name="published" label={t('adminProducts.list.published')}>
+          <Select allowClear placeholder={any} style={{ width: 100 }} options={yesNo} data-testid="products-published" />
+        </Form.Item>
+        <Form.Item name="stock" label={t('adminProducts.list.stock')}>
+          <Select allowClear placeholder={any} style={{ width: 130 }} options={STOCK_STATES.map((state) => ({ value: state, label: t(`adminProducts.state.${state}` as MessageKey) }))} />
+        </Form.Item>
+      </FilterBar>
+
+      <div className="admin-products-actions">
+        <Space wrap>
+          {may(PERMISSIONS.PRODUCT_EDIT) && (
+            <Button type="primary" onClick={() => navigate('/products/new')} data-testid="products-create">
+              {t('adminProducts.list.create')}
+            </Button>
+          )}
+          <Button onClick={() => void onExport()} loading={busy === 'export'} data-testid="products-export">
+            {t('adminProducts.list.export')}
+          </Button>
+          {may(PERMISSIONS.PRODUCT_EDIT) && (
+            <Upload
+              accept=".csv,text/csv"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                void onImport(file);
+                return false;
+              }}
+            >
+              <Button loading={busy === 'import'} data-testid="products-import">
+                {t('adminProducts.list.import')}
+              </Button>
+            </Upload>
+          )}
+        </Space>
+      </div>
+
+      {selected.length > 0 && may(PERMISSIONS.PRODUCT_EDIT) && (
+        <div className="admin-bulk-bar" role="toolbar" data-testid="products-bulk">
+          <Typography.Text strong>{t('adminProducts.list.selected', { count: selected.length })}</Typography.Text>
+          <Space wrap>
+            <Button onClick={() => setDialog('price')}>{t('adminProducts.list.bulkPrice')}</Button>
+            <Button onClick={() => setDialog('stock')}>{t('adminProducts.list.bulkStock')}</Button>
+          </Space>
+        </div>
+      )}
+
+      <Table<AdminProductRow>
+        rowKey="id"
+        size="middle"
+        {...pagedTable(list, t, {
+          current: table.current,
+          pageSize: table.size,
+          sizes: PRODUCTS_PAGE_SIZES,
+          onChange: (current, size) => setTable((state) => ({ ...state, current: size === state.size ? current : 1, size })),
+        })}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
+        onRow={(row) => ({ onClick: (event) => (event.target as HTMLElement).closest('a, button, input, label, .ant-checkbox-wrapper') === null && navigate(`/products/${row.id}`), className: 'admin-clickable' })}
+        onChange={(_pagination, _filters, sorter) => {
+          const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminProductRow> | undefined;
+          const field = one?.order ? (one.field as ProductAdminSort) : 'id';
+          setTable((state) => ({ ...state, sort: PRODUCT_ADMIN_SORTS.includes(field) ? field : 'id', order: one?.order === 'ascend' ? 'asc' : 'desc', current: 1 }));
+        }}
+        scroll={{ x: 'max-content' }}
+        data-testid="products-table"
+        columns={[
+          {
+            key: 'title',
+            dataIndex: 'title',
+            title: t('adminProducts.list.product'),
+            sorter: true,
+            sortOrder: sortOrder('title'),
+            render: (_: string, row) => (
+              <span className="admin-product-cell">
+                <img src={mediaUrl(row.image)} alt="" width={40} height={44} loading="lazy" />
+                <span>
+                  <a
+                    href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/products/${row.id}`}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      navigate(`/products/${row.id}`);
+                    }}
+                  >
+                    {(locale === 'zh-CN' && row.zhTitle) || row.title}
+                  </a>
+                  <Typography.Text type="secondary" className="admin-product-sub">
+                    #{row.id} · {[row.sport, row.team].filter(Boolean).join(' · ')}
+                  </Typography.Text>
+                </span>
+              </span>
+            ),
+          },
+          { key: 'price', dataIndex: 'price', title: t('adminProducts.list.price'), sorter: true, sortOrder: sortOrder('price'), align: 'right', render: (cents: number) => <span className="admin-nowrap">{money(cents)}</span> },
+          {
+            key: 'state',
+            title: t('adminProducts.list.state'),
+            render: (_: unknown, row) => (
+              <Space size={4} wrap>
+                <PublishedTag published={row.published} />
+                <Tooltip title={row.stock.map((s) => `${s.size}: ${s.stock}`).join(' · ')}>
+                  <span>
+                    <StockTag state={row.stockState} />
+                  </span>
+                </Tooltip>
+              </Space>
+            ),
+          },
+          { key: 'updatedAt', dataIndex: 'updatedAt', title: t('adminProducts.list.updatedAt'), sorter: true, sortOrder: sortOrder('updatedAt'), render: (at: string) => <span className="admin-nowrap">{new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}</span> },
+          {
+            key: 'actions',
+            title: t('adminProducts.list.actions'),
+            render: (_: unknown, row) => (
+              <Space size={0} wrap>
+                {may(PERMISSIONS.PRODUCT_EDIT) && (
+                  <Button type="link" size="small" onClick={() => void onDuplicate(row)}>
+                    {t('adminProducts.list.duplicate')}
+                  </Button>
+                )}
+                {may(PERMISSIONS.PRODUCT_PUBLISH) && (
+                  <Button type="link" size="small" onClick={() => void onPublish(row)} data-testid={`product-publish-${row.id}`}>
+                    {t(row.published ? 'adminProducts.list.unpublish' : 'adminProducts.list.publish')}
+                  </Button>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+
+      <Modal
+        open={dialog === 'price'}
+        title={t('adminProducts.bulk.priceTitle', { count: selected.length })}
+        onOk={() => void onBulkPrice()}
+        onCancel={() => setDialog(null)}
+        okText={t('admin.common.confirm')}
+        cancelText={t('admin.common.cancel')}
+        confirmLoading={bulkPrice.isPending}
+        destroyOnHidden
+      >
+        <Form form={priceForm} layout="vertical" initialValues={{ mode: 'percent', value: 10 }} preserve={false}>
+          <Form.Item name="mode" label={t('adminProducts.bulk.mode')}>
+            <Radio.Group
+              options={[
+                { value: 'percent', label: t('adminProducts.bulk.percent') },
+                { value: 'set', label: t('adminProducts.bulk.set') },
+                { value: 'add', label: t('adminProducts.bulk.add') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="value" label={t('adminProducts.bulk.value')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
+            <InputNumber step={1} precision={2} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal
+        open={dialog === 'stock'}
+        title={t('adminProducts.bulk.stockTitle', { count: selected.length })}
+        onOk={() => void onBulkStock()}
+        onCancel={() => setDialog(null)}
+        okText={t('admin.common.confirm')}
+        cancelText={t('admin.common.cancel')}
+        confirmLoading={bulkStock.isPending}
+        destroyOnHidden
+      >
+        <Form form={stockForm} layout="vertical" initialValues={{ size: 'all', stock: 0 }} preserve={false}>
+          <Form.Item name="size" label={t('adminProducts.bulk.size')}>
+            <Select options={[{ value: 'all', label: t('adminProducts.bulk.allSizes') }, ...SIZES.map((size) => ({ value: size, label: size }))]} />
+          </Form.Item>
+          <Form.Item name="stock" label={t('adminProducts.bulk.stock')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
+            <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+
+      <Modal open={problems !== null} title={t('adminProducts.list.importFailed')} footer={null} onCancel={() => setProblems(null)}>
+        <ul className="admin-csv-problems" data-testid="stock-import-problems">
+          {(problems ?? []).map((problem) => (
+            <li key={`${problem.line}-${problem.message}`}>
+              <strong>{t('adminProducts.list.line', { line: problem.line })}</strong>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Uploaded product images (the back office's images.ts): the bytes live in the database, so every
+ * API instance serves the same picture after any restart. A file's key is its content hash and
+ * its width, so a URL always means the same bytes and may be cached forever.
+ */
+import { customType, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
+import { products } from './schema.ts';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const mediaFiles = pgTable('media_files', {
+  /** "<sha256 of the original>-<width>.webp", as in its URL. */
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the original upload. */
+    hash: text('hash').notNull(),
+    sort: smallint('sort').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.hash] }), index('product_images_sort_idx').on(t.productId, t.sort)],
+);
