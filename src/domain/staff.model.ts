@@ -20,6 +20,16 @@ export const PERMISSIONS = {
   ORDER_OVERRIDE: 'order:override',
   AUDIT_VIEW: 'audit:view',
   STAFF_MANAGE: 'staff:manage',
+  /** Teams' squads and patches. */
+  TEAM_EDIT: 'team:edit',
+  NAV_EDIT: 'nav:edit',
+  CUSTOMER_VIEW: 'customer:view',
+  /** Disabling and enabling a customer account. */
+  CUSTOMER_EDIT: 'customer:edit',
+  /** Erasing a customer's account and personal data (R_SUPER). */
+  CUSTOMER_ERASE: 'customer:erase',
+  REVIEW_MODERATE: 'review:moderate',
+  NEWSLETTER_MANAGE: 'newsletter:manage',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
@@ -35,6 +45,12 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.ORDER_MOVE,
   PERMISSIONS.ORDER_CANCEL,
   PERMISSIONS.ORDER_SHEET,
+  PERMISSIONS.TEAM_EDIT,
+  PERMISSIONS.NAV_EDIT,
+  PERMISSIONS.CUSTOMER_VIEW,
+  PERMISSIONS.CUSTOMER_EDIT,
+  PERMISSIONS.REVIEW_MODERATE,
+  PERMISSIONS.NEWSLETTER_MANAGE,
 ];
 
 const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

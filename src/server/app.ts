@@ -34,7 +34,7 @@ import {
   userRoutes,
 } from './modules/accounts/index.ts';
 import { CartService, cartRoutes } from './modules/cart/index.ts';
-import { CATALOGUE_CHANNEL, CatalogueService, catalogueRoutes, mediaRoutes } from './modules/catalogue/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, catalogueAdminRoutes, catalogueRoutes, mediaRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
@@ -286,6 +286,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
       await api.register(auditRoutes(audit, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
+      await api.register(catalogueAdminRoutes({ db, actor: (id) => staff.actor(id) }, guards));
     },
     { prefix: API_PREFIX },
   );

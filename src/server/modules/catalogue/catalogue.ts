@@ -8,7 +8,7 @@ import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Si
 import type { Locale } from '../../../domain/locale.ts';
 import type { Db } from '../../db/client.ts';
 import { onePage, pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
-import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from './schema.ts';
+import { addons, catalogueEdits, navItems, patches, productSizes, products, squadPlayers, teams } from './schema.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
 import { Cached } from '../../http/cached.ts';
@@ -265,7 +265,9 @@ export class CatalogueService {
   /** A cheap fingerprint of the catalogue that changes whenever a product is added or edited. */
   async catalogueVersion(): Promise<string> {
     const [row] = await this.db.select({ n: count(), last: max(products.updatedAt), top: max(products.id) }).from(products);
-    return `${row?.n ?? 0}:${row?.top ?? 0}:${row?.last?.getTime() ?? 0}`;
+    // Back-office edits no product row holds (navigation, squads, reviews) stamp catalogue_edits.
+    const [edits] = await this.db.select({ at: catalogueEdits.editedAt }).from(catalogueEdits);
+    return `${row?.n ?? 0}:${row?.top ?? 0}:${row?.last?.getTime() ?? 0}:${edits?.at.getTime() ?? 0}`;
   }
 
   async search(request: PageRequest & { title: string }, locale: Locale): Promise<Page<ProductCard>> {

@@ -9,3 +9,5 @@ export { SearchIndex, searchKey } from './search-index.ts';
 export { releaseStock, reserveStock, type StockDemand, type StockShortage } from './stock.ts';
 export { catalogueRoutes } from './routes.ts';
 export { default as mediaRoutes } from './media-routes.ts';
+export { catalogueAdminRoutes } from './team-admin-routes.ts';
+export { markCatalogueEdited } from './edits.ts';

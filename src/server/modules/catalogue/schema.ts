@@ -1,6 +1,6 @@
 /** The catalogue's tables: navigation, teams, products and their sizes (stock), patches, add-ons, squads. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.schema.ts';
 import { active, localised, parentId, serialId, sortOrder, timestamps } from '../../db/columns.ts';
 
@@ -123,4 +123,18 @@ export const squadPlayers = pgTable(
     number: text('number').notNull(),
   },
   (t) => [index('squad_players_team_idx').on(t.teamId), uniqueIndex('squad_players_team_number_uq').on(t.teamId, t.number)],
+);
+
+/**
+ * One row: when the back office last changed what every page shows but no product row holds
+ * (navigation, squads, patches, reviews). Part of the catalogue version, so the site rebuild
+ * notices those edits too.
+ */
+export const catalogueEdits = pgTable(
+  'catalogue_edits',
+  {
+    id: smallint('id').primaryKey().default(1),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('catalogue_edits_one_row_ck', sql`${t.id} = 1`)],
 );

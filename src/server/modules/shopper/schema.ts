@@ -16,6 +16,8 @@ export const productComments = pgTable(
     rating: smallint('rating').notNull(),
     content: text('content').notNull(),
     visible: boolean('visible').notNull().default(true),
+    /** Why staff last hid or showed it again (the back office's moderation). */
+    moderationReason: text('moderation_reason'),
     ...timestamps(),
   },
   (t) => [
