@@ -55,7 +55,7 @@ import {
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderFolder, backOfficeRoutes } from './modules/backoffice/index.ts';
+import { OrderFolder, backOfficeRoutes, peopleRoutes } from './modules/backoffice/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { loggableError } from './errors.ts';
 
@@ -287,6 +287,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(auditRoutes(audit, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
       await api.register(catalogueAdminRoutes({ db, actor: (id) => staff.actor(id) }, guards));
+      await api.register(peopleRoutes({ db, staff, clock }, guards));
     },
     { prefix: API_PREFIX },
   );

@@ -71,7 +71,8 @@ describe('teams and squads', () => {
     expect(all.code).toBe('0000');
     expect(all.data.total).toBeGreaterThan(0);
     const one = all.data.records.find((row: { id: number }) => row.id === team.id);
-    expect(one.players).toBeGreaterThan(0);
+    expect(one.players).toBe((await squadOf(team.id)).length);
+    expect(one.products).toBeGreaterThan(0);
     const searched = await callEntry(shop, peopleApi.teamList, { query: one.name['en-US'].slice(0, 6).toLowerCase() }, admin);
     expect(searched.data.records.map((row: { id: number }) => row.id)).toContain(team.id);
     const league = await callEntry(shop, peopleApi.teamList, { league: team.leagueTag, size: 100 }, admin);

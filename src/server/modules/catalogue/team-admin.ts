@@ -31,8 +31,11 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const playerCount = sql<number>`(select count(*)::int from ${squadPlayers} p where p.team_id = ${teams.id})`;
-const productCount = sql<number>`(select count(*)::int from ${products} p where p.team_id = ${teams.id})`;
+// Qualified by hand: drizzle leaves a lone table's columns unqualified, which inside these
+// subqueries would name the subquery's own id.
+const teamId = sql.raw('"teams"."id"');
+const playerCount = sql<number>`(select count(*)::int from ${squadPlayers} p where p.team_id = ${teamId})`;
+const productCount = sql<number>`(select count(*)::int from ${products} p where p.team_id = ${teamId})`;
 
 export class TeamAdmin {
   private readonly db: Db;
