@@ -28,6 +28,12 @@ export const SCREENS: Record<string, Screen> = {
   'production-sheet': lazy(() => import('./screens/production-sheet/index.tsx')),
   audit: lazy(() => import('./screens/audit/index.tsx')),
   staff: lazy(() => import('./screens/staff/index.tsx')),
+  teams: lazy(() => import('./screens/teams/index.tsx')),
+  navigation: lazy(() => import('./screens/navigation/index.tsx')),
+  customers: lazy(() => import('./screens/customers/index.tsx')),
+  'customer-detail': lazy(() => import('./screens/customer-detail/index.tsx')),
+  reviews: lazy(() => import('./screens/reviews/index.tsx')),
+  newsletter: lazy(() => import('./screens/newsletter/index.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
@@ -40,6 +46,8 @@ const DYNAMIC = ROUTE_MODE === 'dynamic';
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders'] },
   { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff'] },
+  { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['teams', 'navigation'] },
+  { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
 ];
 
 /** The group a route's menu entry is in (screens outside the menu: their `activeMenu`'s). */

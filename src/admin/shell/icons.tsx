@@ -1,5 +1,6 @@
 /** The icons the route table names (domain/admin-routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
 import { AppstoreOutlined, AuditOutlined, DashboardOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, MailOutlined, MessageOutlined, SkinOutlined, TagsOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -10,6 +11,12 @@ const ICONS: Record<string, ReactNode> = {
   staff: <TeamOutlined aria-hidden />,
   operations: <AppstoreOutlined aria-hidden />,
   system: <SettingOutlined aria-hidden />,
+  catalogue: <TagsOutlined aria-hidden />,
+  teams: <SkinOutlined aria-hidden />,
+  navigation: <ApartmentOutlined aria-hidden />,
+  customers: <UserOutlined aria-hidden />,
+  reviews: <MessageOutlined aria-hidden />,
+  newsletter: <MailOutlined aria-hidden />,
 };
 
 export function routeIcon(name: string | undefined): ReactNode {
