@@ -9,7 +9,7 @@ import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { typ
 import type { Page as CataloguePage } from '../../src/domain/api/envelope.ts';
 import type { ProductCard } from '../../src/domain/catalogue.schema.ts';
 import type { AdminCustomerRow, AdminTeamDetail, AdminTeamRow } from '../../src/domain/people.model.ts';
-import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
+import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, test } from './support/admin.ts';
 import { api } from '../support/api.ts';
 import { registerShopper, signInTokens } from './support/shoppers.ts';
 
@@ -35,17 +35,18 @@ test.describe(() => {
 
     // The admin hides it: a reason is asked for first.
     await page.goto('/admin/reviews');
-    await page.getByTestId('reviews-product').locator('input').fill(String(productId));
-    await page.getByTestId('reviews-product').locator('input').press('Enter');
+    const productFilter = page.getByRole('spinbutton', { name: P.reviews.productId });
+    await productFilter.fill(String(productId));
+    await productFilter.press('Enter');
     const row = page.getByTestId('reviews-table').getByRole('row').filter({ hasText: text });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: label(P.reviews.hide) }).click();
-    const dialog = topDialog(page);
-    await expect(dialog).toContainText(P.reviews.hideTitle);
-    await confirmIn(page, ADMIN_TEXT['en-US'].admin.common.confirm);
+    const dialog = page.getByRole('dialog').filter({ hasText: P.reviews.hideTitle });
+    const confirm = dialog.getByRole('button', { name: label(ADMIN_TEXT['en-US'].admin.common.confirm) });
+    await confirm.click();
     await expect(dialog).toContainText(P.reviews.reasonRequired);
     await dialog.getByTestId('review-reason').fill('Not about the product');
-    await confirmIn(page, ADMIN_TEXT['en-US'].admin.common.confirm);
+    await confirm.click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText(P.reviews.states.hidden);
     await expect(row).toContainText('Not about the product');
@@ -101,13 +102,14 @@ test.describe(() => {
     await page.goto(`/admin/customers/${found.records[0]!.userId}`);
     const status = page.getByTestId('customer-status');
     await expect(status).toHaveText(P.customers.statuses.active);
+    // The confirmation names the customer (the teams tab, kept mounted, holds a closed drawer too).
+    const ask = page.getByRole('dialog').filter({ hasText: shopper.email });
     await page.getByTestId('customer-disable').click();
-    await expect(topDialog(page)).toContainText(shopper.email);
-    await confirmIn(page, A.common.confirm);
+    await ask.getByRole('button', { name: label(A.common.confirm) }).click();
     await expect(status).toHaveText(P.customers.statuses.disabled);
     expect((await userInfo()).code).toBe('7777');
     await page.getByTestId('customer-enable').click();
-    await confirmIn(page, A.common.confirm);
+    await ask.getByRole('button', { name: label(A.common.confirm) }).click();
     await expect(status).toHaveText(P.customers.statuses.active);
     expect((await userInfo()).code).toBe('0000');
   });

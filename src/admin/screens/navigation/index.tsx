@@ -133,9 +133,8 @@ export default function NavigationScreen() {
                   <Descriptions.Item label={t('adminPeople.nav.tag')}>
                     <Typography.Text code>{selected.tag}</Typography.Text>
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('adminPeople.teams.products')}>
-                    {t('adminPeople.nav.level', { level: selected.level })} · {t('adminPeople.nav.products', { count: selected.products })}
-                  </Descriptions.Item>
+                  <Descriptions.Item label={t('adminPeople.nav.levelLabel')}>{t('adminPeople.nav.level', { level: selected.level })}</Descriptions.Item>
+                  <Descriptions.Item label={t('adminPeople.teams.products')}>{t('adminPeople.nav.products', { count: selected.products })}</Descriptions.Item>
                 </Descriptions>
                 <Space wrap>
                   <Button onClick={() => openDialog({ kind: 'rename', node: selected })} data-testid="nav-rename">

@@ -138,7 +138,9 @@ function TeamEditor({ teamId }: { teamId: number }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <section>
-        <Typography.Title level={5}>{t('adminPeople.teams.squad')}</Typography.Title>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('adminPeople.teams.squad')}
+        </Typography.Title>
         <Form form={form} layout="inline" className="admin-filters" onFinish={submit} data-testid="player-form">
           <Form.Item name="name" label={t('adminPeople.teams.playerName')} extra={t('adminPeople.teams.playerNameHelp')} rules={[{ required: true, message: t('adminPeople.teams.playerNameHelp') }]}>
             <Input maxLength={40} style={{ width: 170 }} autoComplete="off" data-testid="player-name" />
@@ -165,6 +167,7 @@ function TeamEditor({ teamId }: { teamId: number }) {
         <Table<AdminSquadPlayer>
           rowKey="id"
           size="small"
+          style={{ marginTop: 12 }}
           loading={detail.isFetching}
           dataSource={team?.squad ?? []}
           pagination={false}
