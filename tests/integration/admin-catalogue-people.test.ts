@@ -127,6 +127,20 @@ describe('teams and squads', () => {
     expect((await callEntry(shop, peopleApi.removePlayer, { teamId: team.id, id: 999_999 }, admin)).code).toBe('1404');
   });
 
+  it('lets one of two staff adding the same number at once win; the other is told the number is taken', async () => {
+    const number = await freeNumber();
+    const before = await auditCount(shop);
+    const answers = await Promise.all([
+      callEntry(shop, peopleApi.savePlayer, { teamId: team.id, name: 'FIRST', number }, admin),
+      callEntry(shop, peopleApi.savePlayer, { teamId: team.id, name: 'SECOND', number }, admin),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual(['0000', '1409']);
+    expect((await squadOf(team.id)).filter((player) => player.number === number)).toHaveLength(1);
+    expect(await auditCount(shop)).toBe(before + 1);
+    const won = answers.find((answer) => answer.code === '0000')!;
+    await callEntry(shop, peopleApi.removePlayer, { teamId: team.id, id: won.data.id }, admin);
+  });
+
   it("sets which patches the team's own tag lists, audited; league patches stay", async () => {
     const detail = (await callEntry<AdminTeamDetail>(shop, peopleApi.team, { teamId: team.id }, admin)).data;
     expect(detail.squad.length).toBeGreaterThan(0);

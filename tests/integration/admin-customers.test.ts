@@ -11,10 +11,10 @@ import { adminApi } from '../../src/domain/api/admin.ts';
 import { peopleApi } from '../../src/domain/api/people.ts';
 import type { AdminCustomerDetail, AdminReviewRow } from '../../src/domain/people.model.ts';
 import { CatalogueService } from '../../src/server/modules/catalogue/index.ts';
-import { addresses, newsletterSubscriptions, orders, payments, productComments, sessions, users } from '../../src/server/db/schema.ts';
+import { addresses, couponRedemptions, newsletterSubscriptions, orders, payments, productComments, sessions, users } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { call, createTestShop, newEmail, type TestShop } from './harness.ts';
-import { findStock, placeOrder, plainLine, ukAddress, pay, type Stock } from './orders-support.ts';
+import { findStock, makeCoupon, placeOrder, plainLine, ukAddress, pay, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
 let owner: Staff;
@@ -32,6 +32,7 @@ afterAll(async () => shop?.close());
 /** A signed-in customer with an address, a paid order, a review and a newsletter sign-up. */
 async function busyCustomer(): Promise<Staff & { orderNo: string; total: number }> {
   const customer = await staffAccount(shop, 'R_CUSTOMER');
+  const couponCode = await makeCoupon(shop, { kind: 'percent', percent: 10 });
   expect((await call(shop.app, '/demo/ironUserAddress/saveOrUpdateBatch', [ukAddress], customer.auth)).code).toBe('0000');
   const saved = await call<{ ids: number[] }>(shop.app, '/demo/ironCartItem/saveCartItemList', [plainLine(stock)], customer.auth);
   expect(saved.code, saved.msg).toBe('0000');
@@ -42,6 +43,7 @@ async function busyCustomer(): Promise<Staff & { orderNo: string; total: number 
     address: ukAddress,
     shippingMethod: 'standard',
     acceptPersonalisedTerms: true,
+    couponCode,
   });
   expect(placed.code, placed.msg).toBe('0000');
   await pay(shop, placed.data);
@@ -135,7 +137,10 @@ describe('customers', () => {
     expect(await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, customer.email))).toEqual([]);
     expect(await db.select().from(productComments).where(eq(productComments.content, `Great shirt, true to size (${customer.userId})`))).toEqual([]);
     const [order] = await db.select().from(orders).where(eq(orders.orderNo, customer.orderNo));
-    expect(order).toMatchObject({ total: orderBefore!.total, itemsTotal: orderBefore!.itemsTotal, shippingAmount: orderBefore!.shippingAmount, status: orderBefore!.status, currency: orderBefore!.currency, userId: null });
+    expect(orderBefore!.couponDiscount).toBeGreaterThan(0);
+    expect(order).toMatchObject({ total: orderBefore!.total, itemsTotal: orderBefore!.itemsTotal, couponDiscount: orderBefore!.couponDiscount, shippingAmount: orderBefore!.shippingAmount, status: orderBefore!.status, currency: orderBefore!.currency, userId: null });
+    const [redemption] = await db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order!.id));
+    expect(redemption).toMatchObject({ userId: null, email: order!.email });
     expect(order!.email).toMatch(/@erased\.invalid$/);
     expect(order!.shippingAddress).toMatchObject({ firstName: 'erased', lastName: '', address: 'erased', phone: '', postalCode: '', city: 'erased', country: 'GB' });
     const orderText = JSON.stringify(order);

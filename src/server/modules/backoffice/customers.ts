@@ -15,6 +15,7 @@ import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
 import { addresses, deleteAccount, users } from '../accounts/index.ts';
 import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { anonymiseRedemptions } from '../coupons/index.ts';
 import { anonymiseOrders, orderItems, orders } from '../orders/index.ts';
 import { anonymisePayers } from '../payments/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
@@ -168,7 +169,7 @@ export class CustomerDesk {
 
   /**
    * Erases a customer: orders stay for accounting with their personal fields overwritten and
-   * their amounts untouched, payers' names go, reviews, wishlist and newsletter sign-up go, and
+   * their amounts untouched, payers' names and coupon uses' emails go, reviews, wishlist and newsletter sign-up go, and
    * the account goes with its sessions (every device signed out) and addresses. `confirmEmail`
    * must repeat the account's email. The audit row names the account's id and counts, never the
    * erased data.
@@ -180,6 +181,7 @@ export class CustomerDesk {
       if (normaliseEmail(confirmEmail) !== account.email) throw fail(CODES.CONFLICT, 'customer.confirmMismatch');
       const orderIds = await anonymiseOrders(tx, { userId, email: account.email });
       await anonymisePayers(tx, orderIds);
+      await anonymiseRedemptions(tx, orderIds);
       await forgetShopper(tx, { userId, email: account.email });
       await deleteAccount(tx, userId);
       await this.audit.record(tx, { actor, action: 'customer.erase', entity: 'user', entityId: userId, before: null, after: { erased: true, ordersAnonymised: orderIds.length } });

@@ -24,6 +24,7 @@ export async function anonymiseOrders(tx: Tx, who: { userId: number; email: stri
     .set({
       userId: null,
       // Unique per order so nothing joins erased orders back together; .invalid never delivers.
+      // coupons/erasure.ts writes the same form on the order's coupon use.
       email: sql`${ERASED}::text || '-' || ${orders.id} || '@erased.invalid'`,
       shippingAddress: sql`${orders.shippingAddress} || jsonb_build_object('firstName', ${ERASED}::text, 'lastName', '', 'company', '', 'address', ${ERASED}::text, 'address2', '', 'province', '', 'postalCode', '', 'city', ${ERASED}::text, 'phone', '', 'phoneCode', '')`,
       updatedAt: new Date(),
