@@ -61,7 +61,7 @@ export const navMoveRequestSchema = z.strictObject({
 
 export const customerListRequestSchema = z.strictObject({
   ...pageRequestShape,
-  /** An email or a name, any part of it. */
+  /** The start of an email, of a name ("first last") or of a last name. */
   query: querySchema,
   status: z.enum(['active', 'disabled']).optional(),
 });

@@ -72,6 +72,12 @@ describe('customers', () => {
     expect(byEmail.code).toBe('0000');
     expect(byEmail.data.records.map((row: { userId: number }) => row.userId)).toContain(customer.userId);
     expect(byEmail.data.records.find((row: { userId: number }) => row.userId === customer.userId)).toMatchObject({ orders: 1, status: 'active', roles: ['R_CUSTOMER'] });
+    // By the start of the name, "first last" or the last name, any case; not by a middle part.
+    const ids = async (query: string) => (await callEntry(shop, peopleApi.customerList, { query, size: 100 }, admin)).data.records.map((row: { userId: number }) => row.userId);
+    expect(await ids(`${customer.firstName.toLowerCase()} TES`)).toContain(customer.userId);
+    expect(await ids('TESTER')).toContain(customer.userId);
+    expect(await ids(customer.email.slice(3, 12))).not.toContain(customer.userId);
+    expect(await ids('%')).toEqual([]);
     const paged = await callEntry(shop, peopleApi.customerList, { size: 2, current: 2 }, admin);
     expect(paged.data).toMatchObject({ current: 2, size: 2 });
     expect(paged.data.records.length).toBeLessThanOrEqual(2);

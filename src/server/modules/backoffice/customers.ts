@@ -1,11 +1,11 @@
 /**
- * The back office's customers: accounts searched by email or name, one account's detail (orders,
+ * The back office's customers: accounts searched by the start of their email or name, one account's detail (orders,
  * addresses, newsletter state), disabling and enabling (through StaffService.setStatus, the one
  * writer of an account's status), the export of everything the shop holds on one customer, and
  * erasure. Answers never carry a password hash: rows are read column by column, never `select *`
  * of users.
  */
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { normaliseEmail } from '../../../domain/account.model.ts';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
 import type { AdminCustomerDetail, AdminCustomerRow, CustomerDataExport, ErasureAnswer } from '../../../domain/people.model.ts';
@@ -20,6 +20,7 @@ import { anonymiseOrders, orderItems, orders } from '../orders/index.ts';
 import { anonymisePayers } from '../payments/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
 import type { StaffService } from '../staff/index.ts';
+import { prefixPattern } from './order-filter.ts';
 
 /** What staff may see of an account: every column but the password hash. */
 const accountColumns = {
@@ -41,8 +42,19 @@ const accountColumns = {
 // subquery would name the order's own id.
 const orderCount = sql<number>`(select count(*)::int from ${orders} o where o.user_id = ${sql.raw('"users"."id"')})`;
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * An email (has "@") by prefix, or else the start of an email, of the first name or "first last",
+ * or of the last name; any case. By prefix, as the orders search, so migration 0010's indexes
+ * answer it.
+ */
+function searchCondition(query: string): SQL {
+  const pattern = prefixPattern(query.toLowerCase());
+  if (query.includes('@')) return sql`lower(${users.email}) like ${pattern}`;
+  return or(
+    sql`lower(${users.email}) like ${pattern}`,
+    sql`lower(${users.firstName} || ' ' || ${users.lastName}) like ${pattern}`,
+    sql`lower(${users.lastName}) like ${pattern}`,
+  )!;
 }
 
 export class CustomerDesk {
@@ -56,13 +68,10 @@ export class CustomerDesk {
     this.audit = new AuditLog(db);
   }
 
-  /** Every account, newest first; `query` matches any part of the email or the name. */
+  /** Every account, newest first; `query` matches the start of the email, the name or the last name. */
   async list(filter: { query?: string | undefined; status?: 'active' | 'disabled' | undefined }, page: PageRequest): Promise<Page<AdminCustomerRow>> {
     const where: SQL[] = [];
-    if (filter.query) {
-      const like = escapeLike(filter.query);
-      where.push(or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
-    }
+    if (filter.query) where.push(searchCondition(filter.query));
     if (filter.status) where.push(eq(users.status, filter.status));
     const condition = where.length ? and(...where) : undefined;
     const [rows, [total]] = await Promise.all([

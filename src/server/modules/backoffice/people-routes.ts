@@ -47,7 +47,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
   const actor = (userId: number) => deps.staff.actor(userId);
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(peopleApi.customerList, {
-      summary: 'Accounts a page at a time, newest first; search by any part of the email or name; filter by status',
+      summary: 'Accounts a page at a time, newest first; search by the start of the email, name or last name; filter by status',
       preValidation: may(PERMISSIONS.CUSTOMER_VIEW),
       request: customerListRequestSchema,
       handler: async (request) => {
@@ -95,7 +95,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       handler: async (request) => ok(await reviews.moderate(await actor(userOf(request).userId), request.body)),
     });
     route(peopleApi.subscriberList, {
-      summary: 'Newsletter subscribers a page at a time, searchable by email',
+      summary: 'Newsletter subscribers a page at a time, searchable by the start of the email',
       preValidation: may(PERMISSIONS.NEWSLETTER_MANAGE),
       request: subscriberListRequestSchema,
       handler: async (request) => {
