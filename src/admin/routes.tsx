@@ -30,6 +30,12 @@ export const SCREENS: Record<string, Screen> = {
   staff: lazy(() => import('./screens/staff/index.tsx')),
   products: lazy(() => import('./screens/products/index.tsx')),
   'product-editor': lazy(() => import('./screens/product-editor/index.tsx')),
+  teams: lazy(() => import('./screens/teams/index.tsx')),
+  navigation: lazy(() => import('./screens/navigation/index.tsx')),
+  customers: lazy(() => import('./screens/customers/index.tsx')),
+  'customer-detail': lazy(() => import('./screens/customer-detail/index.tsx')),
+  reviews: lazy(() => import('./screens/reviews/index.tsx')),
+  newsletter: lazy(() => import('./screens/newsletter/index.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
@@ -41,7 +47,8 @@ const DYNAMIC = ROUTE_MODE === 'dynamic';
 /** The menu's first level: the template's mix layouts show these apart from their entries. */
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders'] },
-  { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products'] },
+  { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products', 'teams', 'navigation'] },
+  { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
   { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff'] },
 ];
 

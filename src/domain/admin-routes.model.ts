@@ -38,6 +38,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'production-sheet', path: '/production-sheet', titleKey: 'route.production-sheet', icon: 'print', permission: PERMISSIONS.ORDER_SHEET, hideInMenu: true, activeMenu: 'orders', order: 2 },
   { name: 'products', path: '/products', titleKey: 'route.products', icon: 'products', permission: PERMISSIONS.PRODUCT_VIEW, order: 3 },
   { name: 'product-editor', path: '/products/:id', titleKey: 'route.product-editor', permission: PERMISSIONS.PRODUCT_VIEW, hideInMenu: true, activeMenu: 'products', order: 3 },
+  { name: 'teams', path: '/teams', titleKey: 'route.teams', icon: 'teams', permission: PERMISSIONS.TEAM_EDIT, order: 4 },
+  { name: 'navigation', path: '/navigation', titleKey: 'route.navigation', icon: 'navigation', permission: PERMISSIONS.NAV_EDIT, order: 4 },
+  { name: 'customers', path: '/customers', titleKey: 'route.customers', icon: 'customers', permission: PERMISSIONS.CUSTOMER_VIEW, order: 5 },
+  { name: 'customer-detail', path: '/customers/:userId', titleKey: 'route.customer-detail', permission: PERMISSIONS.CUSTOMER_VIEW, hideInMenu: true, activeMenu: 'customers', order: 5 },
+  { name: 'reviews', path: '/reviews', titleKey: 'route.reviews', icon: 'reviews', permission: PERMISSIONS.REVIEW_MODERATE, order: 5 },
+  { name: 'newsletter', path: '/newsletter', titleKey: 'route.newsletter', icon: 'newsletter', permission: PERMISSIONS.NEWSLETTER_MANAGE, order: 5 },
   { name: 'audit', path: '/audit', titleKey: 'route.audit', icon: 'audit', permission: PERMISSIONS.AUDIT_VIEW, order: 8 },
   { name: 'staff', path: '/staff', titleKey: 'route.staff', icon: 'staff', permission: PERMISSIONS.STAFF_MANAGE, order: 9 },
 ];

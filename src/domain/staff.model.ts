@@ -28,6 +28,16 @@ export const PERMISSIONS = {
   PRODUCT_EDIT: 'product:edit',
   /** Put a product on sale or take it off. */
   PRODUCT_PUBLISH: 'product:publish',
+  /** Teams' squads and patches. */
+  TEAM_EDIT: 'team:edit',
+  NAV_EDIT: 'nav:edit',
+  CUSTOMER_VIEW: 'customer:view',
+  /** Disabling and enabling a customer account. */
+  CUSTOMER_EDIT: 'customer:edit',
+  /** Erasing a customer's account and personal data (R_SUPER). */
+  CUSTOMER_ERASE: 'customer:erase',
+  REVIEW_MODERATE: 'review:moderate',
+  NEWSLETTER_MANAGE: 'newsletter:manage',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
@@ -46,6 +56,12 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.PRODUCT_VIEW,
   PERMISSIONS.PRODUCT_EDIT,
   PERMISSIONS.PRODUCT_PUBLISH,
+  PERMISSIONS.TEAM_EDIT,
+  PERMISSIONS.NAV_EDIT,
+  PERMISSIONS.CUSTOMER_VIEW,
+  PERMISSIONS.CUSTOMER_EDIT,
+  PERMISSIONS.REVIEW_MODERATE,
+  PERMISSIONS.NEWSLETTER_MANAGE,
 ];
 
 const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

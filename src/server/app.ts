@@ -34,7 +34,7 @@ import {
   userRoutes,
 } from './modules/accounts/index.ts';
 import { CartService, cartRoutes } from './modules/cart/index.ts';
-import { CATALOGUE_CHANNEL, CatalogueService, ProductAdmin, ProductImages, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, ProductAdmin, ProductImages, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponService } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
@@ -55,7 +55,7 @@ import {
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderFolder, backOfficeRoutes } from './modules/backoffice/index.ts';
+import { OrderFolder, backOfficeRoutes, peopleRoutes } from './modules/backoffice/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { loggableError } from './errors.ts';
@@ -290,6 +290,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
       await api.register(productAdminRoutes({ products: new ProductAdmin(db, catalogue), images: productImages, actor: (id) => staff.actor(id), clock }, guards));
+      await api.register(catalogueAdminRoutes({ db, actor: (id) => staff.actor(id) }, guards));
+      await api.register(peopleRoutes({ db, staff, clock }, guards));
     },
     { prefix: API_PREFIX },
   );

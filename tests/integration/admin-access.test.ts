@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
 import { adminApi } from '../../src/domain/api/admin.ts';
+import { peopleApi } from '../../src/domain/api/people.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
 import { routeApi } from '../../src/domain/api/route.ts';
 import { PERMISSION_VALUES } from '../../src/domain/staff.model.ts';
@@ -33,6 +34,9 @@ afterAll(async () => {
 
 const MISSING_ORDER = 'JS-AAAAA-AAAAA';
 
+/** An id no row has: a guarded write that passes answers 1404 and changes nothing. */
+const MISSING_ID = 999_999;
+
 /** Each guarded call, a request it takes, and whether R_ADMIN's codes include it. */
 const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: boolean }[] = [
   { name: 'dashboard', entry: adminApi.dashboard, request: () => undefined, admin: true },
@@ -46,6 +50,21 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'grantRole', entry: adminApi.grantRole, request: () => ({ email: customer.email, role: 'R_CUSTOMER' }), admin: false },
   { name: 'revokeRole', entry: adminApi.revokeRole, request: () => ({ email: customer.email, role: 'R_ADMIN' }), admin: false },
   { name: 'setStaffStatus', entry: adminApi.setStaffStatus, request: () => ({ userId: customer.userId, status: 'active' }), admin: false },
+  { name: 'teamList', entry: peopleApi.teamList, request: () => ({}), admin: true },
+  { name: 'team', entry: peopleApi.team, request: () => ({ teamId: MISSING_ID }), admin: true },
+  { name: 'removePlayer', entry: peopleApi.removePlayer, request: () => ({ teamId: MISSING_ID, id: MISSING_ID }), admin: true },
+  { name: 'navTree', entry: peopleApi.navTree, request: () => undefined, admin: true },
+  { name: 'navRemove', entry: peopleApi.navRemove, request: () => ({ id: MISSING_ID }), admin: true },
+  { name: 'customerList', entry: peopleApi.customerList, request: () => ({}), admin: true },
+  { name: 'customer', entry: peopleApi.customer, request: () => ({ userId: MISSING_ID }), admin: true },
+  { name: 'exportCustomer', entry: peopleApi.exportCustomer, request: () => ({ userId: MISSING_ID }), admin: true },
+  { name: 'setCustomerStatus', entry: peopleApi.setCustomerStatus, request: () => ({ userId: MISSING_ID, status: 'active' }), admin: true },
+  { name: 'eraseCustomer', entry: peopleApi.eraseCustomer, request: () => ({ userId: MISSING_ID, confirmEmail: 'nobody@example.com' }), admin: false },
+  { name: 'reviewList', entry: peopleApi.reviewList, request: () => ({}), admin: true },
+  { name: 'moderateReview', entry: peopleApi.moderateReview, request: () => ({ id: MISSING_ID, state: 'visible' }), admin: true },
+  { name: 'subscriberList', entry: peopleApi.subscriberList, request: () => ({}), admin: true },
+  { name: 'subscriberExport', entry: peopleApi.subscriberExport, request: () => ({}), admin: true },
+  { name: 'unsubscribe', entry: peopleApi.unsubscribe, request: () => ({ id: MISSING_ID }), admin: true },
 ];
 
 /** Passing the guard: success, or the order that does not exist. */
@@ -80,7 +99,24 @@ describe('getUserInfo buttons and disabled accounts', () => {
 
   it('carries the caller’s permission codes: none for a customer, the operations for R_ADMIN, all for R_SUPER', async () => {
     expect(await buttons(customer)).toEqual([]);
-    expect(await buttons(admin)).toEqual(['dashboard:view', 'order:view', 'order:export', 'order:note', 'order:move', 'order:cancel', 'order:sheet', 'product:view', 'product:edit', 'product:publish']);
+    expect(await buttons(admin)).toEqual([
+      'dashboard:view',
+      'order:view',
+      'order:export',
+      'order:note',
+      'order:move',
+      'order:cancel',
+      'order:sheet',
+      'product:view',
+      'product:edit',
+      'product:publish',
+      'team:edit',
+      'nav:edit',
+      'customer:view',
+      'customer:edit',
+      'review:moderate',
+      'newsletter:manage',
+    ]);
     expect(await buttons(superAdmin)).toEqual(PERMISSION_VALUES);
   });
 
@@ -111,8 +147,10 @@ describe('the dynamic route mode', () => {
       const answer = await callEntry<{ routes: { name: string }[]; home: string }>(shop, routeApi.userRoutes, undefined, who);
       return { names: answer.data.routes.map((r) => r.name), home: answer.data.home };
     };
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'products', 'product-editor', 'audit', 'staff'], home: 'dashboard' });
-    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'products', 'product-editor'], home: 'dashboard' });
+    const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
+    const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'audit', 'staff'], home: 'dashboard' });
+    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
   });

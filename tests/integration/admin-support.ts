@@ -2,10 +2,10 @@
  * Shared steps of the back-office tests: staff accounts (a registered account given roles, as
  * the admin command would), calls by contract entry, and the audit rows a test's writes left.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
 import type { Role } from '../../src/domain/account.model.ts';
-import { auditLog, users } from '../../src/server/db/schema.ts';
+import { auditLog, siteChanges, users } from '../../src/server/db/schema.ts';
 import { call, signUp, type Answer, type TestAccount, type TestShop } from './harness.ts';
 
 export interface Staff extends TestAccount {
@@ -36,4 +36,10 @@ export async function auditRows(shop: TestShop) {
 
 export async function auditCount(shop: TestShop): Promise<number> {
   return (await auditRows(shop)).length;
+}
+
+/** The newest `site_changes` row: a write the storefront's pages show queues one (docs/site-builds.md). */
+export async function siteChangeMark(shop: TestShop): Promise<number> {
+  const [row] = await shop.database.db.select({ id: sql<string>`coalesce(max(${siteChanges.id}), 0)` }).from(siteChanges);
+  return Number(row!.id);
 }

@@ -5,9 +5,11 @@
  */
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { ADMIN_ROUTES } from '../../domain/admin-routes.model.ts';
 import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
 import { closeAll, closeLeft, closeOthers, closeRight, closeTab, isFixed, type Tab, type TabsState } from '../state/tabs.ts';
+import { matchIn } from '../state/route-table.ts';
 import type { TabMode } from '../state/theme-settings.ts';
 import { routeIcon } from './icons.tsx';
 import { requestReload } from './reload.ts';
@@ -92,11 +94,9 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
   );
 }
 
-/** A tab's title; the order detail's names its order, the product editor's its product. */
+/** A tab's title, with its route's parameters (the order detail names its order, the customer detail its id); a new product's editor says so. */
 function tabTitle(t: ReturnType<typeof useT>['t'], tab: Tab): string {
-  const orderNo = tab.id.match(/^\/orders\/([^/]+)$/)?.[1];
-  if (orderNo) return t(tab.label as MessageKey, { orderNo: decodeURIComponent(orderNo) });
-  const productId = tab.id.match(/^\/products\/([^/]+)$/)?.[1];
-  if (productId === 'new') return t('adminProducts.editor.newTitle');
-  return t(tab.label as MessageKey, productId ? { id: productId } : undefined);
+  if (tab.id === '/products/new') return t('adminProducts.editor.newTitle');
+  const params = matchIn(ADMIN_ROUTES, tab.id)?.params;
+  return t(tab.label as MessageKey, params && Object.keys(params).length ? Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)])) : undefined);
 }

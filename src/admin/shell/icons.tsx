@@ -1,5 +1,5 @@
 /** The icons the route table names (domain/admin-routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { AppstoreOutlined, BookOutlined, SkinOutlined, AuditOutlined, DashboardOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, DashboardOutlined, MailOutlined, MessageOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -12,6 +12,11 @@ const ICONS: Record<string, ReactNode> = {
   system: <SettingOutlined aria-hidden />,
   products: <SkinOutlined aria-hidden />,
   catalogue: <BookOutlined aria-hidden />,
+  teams: <TrophyOutlined aria-hidden />,
+  navigation: <ApartmentOutlined aria-hidden />,
+  customers: <UserOutlined aria-hidden />,
+  reviews: <MessageOutlined aria-hidden />,
+  newsletter: <MailOutlined aria-hidden />,
 };
 
 export function routeIcon(name: string | undefined): ReactNode {

@@ -14,6 +14,7 @@ import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
+import { peopleApi } from './people.ts';
 import { routeApi } from './route.ts';
 import { shopperApi } from './shopper.ts';
 import { siteApi } from './site.ts';
@@ -30,6 +31,7 @@ export const API = {
   geo: geoApi,
   orders: ordersApi,
   paypal: paypalApi,
+  people: peopleApi,
   route: routeApi,
   shopper: shopperApi,
   site: siteApi,

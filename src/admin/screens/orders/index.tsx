@@ -18,6 +18,7 @@ import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { downloadFile } from '../../shell/download.ts';
 import { FilterBar } from '../../shell/FilterBar.tsx';
 import { pagedTable } from '../../shell/paged-table.ts';
 import { useAdminSession } from '../../state/session.ts';
@@ -31,18 +32,6 @@ interface FormValues extends Omit<OrderFilters, 'from' | 'to'> {
 function toFilters(values: FormValues): OrderFilters {
   const { dates, ...rest } = values;
   return { ...rest, from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') };
-}
-
-/** Hands the export's CSV to the browser as a file. */
-function download(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export default function OrdersScreen() {
@@ -67,7 +56,7 @@ export default function OrdersScreen() {
     setExporting(true);
     try {
       const file = await call(adminApi.orderExport, exportRequest(table));
-      download(file.fileName, file.csv);
+      downloadFile(file.fileName, file.csv, 'text/csv;charset=utf-8');
       void message.success(t('adminOrders.list.exported', { rows: file.rows }));
     } catch {
       // The HTTP layer showed the server's message (too many rows, say).

@@ -19,5 +19,6 @@ import admin from './admin.json';
 import adminOrders from './admin-orders.json';
 import adminSite from './admin-site.json';
 import adminProducts from './admin-products.json';
+import adminPeople from './admin-people.json';
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminProducts };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminProducts, adminPeople };

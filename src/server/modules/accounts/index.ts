@@ -13,3 +13,4 @@ export { UserService, type UserRow } from './users.ts';
 export { authRoutes } from './auth-routes.ts';
 export { userRoutes } from './user-routes.ts';
 export { addressRoutes } from './address-routes.ts';
+export { deleteAccount } from './erasure.ts';

@@ -13,3 +13,4 @@ export { productAdminRoutes, uploadedImageRoutes } from './product-admin-routes.
 export { releaseStock, reserveStock, type StockDemand, type StockShortage } from './stock.ts';
 export { catalogueRoutes } from './routes.ts';
 export { default as mediaRoutes } from './media-routes.ts';
+export { catalogueAdminRoutes } from './team-admin-routes.ts';

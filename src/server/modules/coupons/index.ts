@@ -2,3 +2,4 @@
 export * from './schema.ts';
 export * from './redemptions-schema.ts';
 export { CouponService, couponMessage, couponRefused, type CouponCustomer, type CouponEvaluation } from './coupons.ts';
+export { anonymiseRedemptions } from './erasure.ts';

@@ -4,3 +4,6 @@ export { NewsletterService, type SubscriptionSource } from './newsletter.ts';
 export { ReviewService } from './reviews.ts';
 export { WishlistService } from './wishlist.ts';
 export { shopperRoutes, type ShopperServices } from './routes.ts';
+export { forgetShopper } from './erasure.ts';
+export { ReviewModeration } from './review-admin.ts';
+export { NewsletterDesk } from './newsletter-admin.ts';

@@ -16,6 +16,8 @@ export const productComments = pgTable(
     rating: smallint('rating').notNull(),
     content: text('content').notNull(),
     visible: boolean('visible').notNull().default(true),
+    /** Why staff last hid or showed it again (the back office's moderation). */
+    moderationReason: text('moderation_reason'),
     ...timestamps(),
   },
   (t) => [
@@ -36,7 +38,8 @@ export const newsletterSubscriptions = pgTable(
     source: text('source').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('newsletter_subscriptions_email_uq').on(t.email)],
+  // The back office's subscriber search is by prefix (newsletter-admin.ts).
+  (t) => [uniqueIndex('newsletter_subscriptions_email_uq').on(t.email), index('newsletter_subscriptions_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`)],
 );
 
 export const wishlistItems = pgTable(

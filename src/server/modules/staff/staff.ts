@@ -124,14 +124,15 @@ export class StaffService {
     });
   }
 
-  async setStatus(actor: AuditActor, userId: number, status: StaffStatus): Promise<StaffMember> {
+  /** `action` names the audit row: `staff.status` here, `customer.status` from the customers screen (same rules, one writer). */
+  async setStatus(actor: AuditActor, userId: number, status: StaffStatus, action = 'staff.status'): Promise<StaffMember> {
     if (userId === actor.id && status === 'disabled') throw fail(CODES.CONFLICT, 'staff.disableSelf');
     return this.db.transaction(async (tx) => {
       const row = await this.lockUser(tx, eq(users.id, userId));
       if (row.status === status) return staffMember(row);
       if (status === 'disabled' && row.roles.includes(ROLES.SUPER)) await this.keepOneSuper(tx, row.id);
       const [next] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
-      await this.audit.record(tx, { actor, action: 'staff.status', entity: 'user', entityId: row.id, before: { status: row.status }, after: { status } });
+      await this.audit.record(tx, { actor, action, entity: 'user', entityId: row.id, before: { status: row.status }, after: { status } });
       return staffMember(next!);
     });
   }

@@ -1,0 +1,246 @@
+/**
+ * Teams and squads (`team:edit`): the teams searched by name or tag and filtered by sport and
+ * league; a team's drawer edits its squad (printed name and number: the server applies the
+ * configurator's rules and its message shows beside the field) and which patches apply to it.
+ */
+import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { peopleApi } from '../../../domain/api/people.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/people.model.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { FilterBar } from '../../shell/FilterBar.tsx';
+import { pagedTable } from '../../shell/paged-table.ts';
+import { useMoney } from '../orders/labels.tsx';
+import { showFieldErrors } from '../field-errors.ts';
+import './teams.css';
+
+const PAGE_SIZE = 20;
+
+interface Filters {
+  query?: string;
+  sport?: string;
+  league?: string;
+}
+
+export default function TeamsScreen() {
+  const { t, locale } = useT();
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<AdminTeamRow | null>(null);
+  const list = useApiQuery(peopleApi.teamList, { current: page, size: PAGE_SIZE, ...filters });
+  // Every team fits in one answer (the shop has tens): the sport and league choices come from it.
+  const all = useApiQuery(peopleApi.teamList, { current: 1, size: 100 });
+  const choices = useMemo(() => {
+    const rows = all.data?.records ?? [];
+    const sports = [...new Set(rows.map((row) => row.sport))].sort();
+    const leagues = [...new Set(rows.filter((row) => !filters.sport || row.sport === filters.sport).map((row) => row.leagueTag))].sort();
+    return { sports, leagues };
+  }, [all.data, filters.sport]);
+
+  return (
+    <div className="admin-screen">
+      <FilterBar<Filters>
+        form={form}
+        onApply={(values) => {
+          setFilters({ ...(values.query?.trim() ? { query: values.query.trim() } : {}), ...(values.sport ? { sport: values.sport } : {}), ...(values.league ? { league: values.league } : {}) });
+          setPage(1);
+        }}
+        onReset={() => {
+          setFilters({});
+          setPage(1);
+        }}
+      >
+        <Form.Item name="query">
+          <Input allowClear maxLength={100} placeholder={t('adminPeople.teams.search')} aria-label={t('adminPeople.teams.search')} data-testid="teams-search" />
+        </Form.Item>
+        <Form.Item name="sport">
+          <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminPeople.teams.anySport')} aria-label={t('adminPeople.teams.sport')} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
+        </Form.Item>
+        <Form.Item name="league">
+          <Select allowClear showSearch style={{ minWidth: 180 }} placeholder={t('adminPeople.teams.anyLeague')} aria-label={t('adminPeople.teams.league')} options={choices.leagues.map((league) => ({ value: league, label: league }))} />
+        </Form.Item>
+      </FilterBar>
+      <Table<AdminTeamRow>
+        rowKey="id"
+        size="middle"
+        {...pagedTable(list, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
+        scroll={{ x: 760 }}
+        onRow={(row) => ({ onClick: (event) => (event.target as HTMLElement).closest('button, a') === null && setOpen(row), className: 'admin-clickable' })}
+        columns={[
+          { key: 'name', title: t('adminPeople.teams.name'), render: (_v, row) => row.name[locale as Locale] },
+          { key: 'tag', title: t('adminPeople.teams.tag'), dataIndex: 'tag', render: (tag: string) => <Typography.Text code>{tag}</Typography.Text> },
+          { key: 'sport', title: t('adminPeople.teams.sport'), dataIndex: 'sport' },
+          { key: 'league', title: t('adminPeople.teams.league'), dataIndex: 'leagueTag' },
+          { key: 'players', title: t('adminPeople.teams.players'), dataIndex: 'players', align: 'right' },
+          { key: 'products', title: t('adminPeople.teams.products'), dataIndex: 'products', align: 'right' },
+          {
+            key: 'actions',
+            title: t('admin.common.actions'),
+            render: (_v, row) => (
+              <Button size="small" onClick={() => setOpen(row)} data-testid={`team-open-${row.tag}`}>
+                {t('adminPeople.teams.editSquad')}
+              </Button>
+            ),
+          },
+        ]}
+        data-testid="teams-table"
+      />
+      <TeamDrawer team={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
+
+function TeamDrawer({ team, onClose }: { team: AdminTeamRow | null; onClose: () => void }) {
+  const { t, locale } = useT();
+  return (
+    <Drawer
+      open={team !== null}
+      onClose={onClose}
+      destroyOnHidden
+      size="large"
+      rootClassName="admin-people-drawer"
+      title={team ? t('adminPeople.teams.drawerTitle', { team: team.name[locale as Locale] }) : ''}
+    >
+      {team && <TeamEditor teamId={team.id} />}
+    </Drawer>
+  );
+}
+
+function TeamEditor({ teamId }: { teamId: number }) {
+  const { t, locale } = useT();
+  const { message } = App.useApp();
+  const money = useMoney();
+  const detail = useApiQuery(peopleApi.team, { teamId });
+  const invalidates = [peopleApi.team, peopleApi.teamList, peopleApi.navTree];
+  const save = useApiMutation(peopleApi.savePlayer, invalidates);
+  const remove = useApiMutation(peopleApi.removePlayer, invalidates);
+  const setPatches = useApiMutation(peopleApi.setTeamPatches, invalidates);
+  const [form] = Form.useForm<{ name: string; number: string }>();
+  const [editing, setEditing] = useState<AdminSquadPlayer | null>(null);
+  const [patchIds, setPatchIds] = useState<number[] | null>(null);
+  const team = detail.data;
+  const chosen = patchIds ?? team?.patches.filter((patch) => patch.via === 'team').map((patch) => patch.id) ?? [];
+
+  const submit = async (values: { name: string; number: string }) => {
+    try {
+      await save.mutateAsync({ teamId, ...(editing ? { id: editing.id } : {}), name: values.name, number: values.number });
+      void message.success(t('adminPeople.common.done'));
+      setEditing(null);
+      form.resetFields();
+    } catch (error) {
+      showFieldErrors(form, error, ['name', 'number']);
+    }
+  };
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <section>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('adminPeople.teams.squad')}
+        </Typography.Title>
+        <Form form={form} layout="inline" className="admin-filters" onFinish={submit} data-testid="player-form">
+          <Form.Item name="name" label={t('adminPeople.teams.playerName')} extra={t('adminPeople.teams.playerNameHelp')} rules={[{ required: true, message: t('adminPeople.teams.playerNameHelp') }]}>
+            <Input maxLength={40} style={{ width: 170 }} autoComplete="off" data-testid="player-name" />
+          </Form.Item>
+          <Form.Item name="number" label={t('adminPeople.teams.playerNumber')} extra={t('adminPeople.teams.playerNumberHelp')} rules={[{ required: true, message: t('adminPeople.teams.playerNumberHelp') }]}>
+            <Input maxLength={4} style={{ width: 80 }} inputMode="numeric" autoComplete="off" data-testid="player-number" />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="player-save">
+              {editing ? t('adminPeople.common.save') : t('adminPeople.teams.addPlayer')}
+            </Button>
+            {editing && (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  form.resetFields();
+                }}
+              >
+                {t('admin.common.cancel')}
+              </Button>
+            )}
+          </Space>
+        </Form>
+        <Table<AdminSquadPlayer>
+          rowKey="id"
+          size="small"
+          style={{ marginTop: 12 }}
+          loading={detail.isFetching}
+          dataSource={team?.squad ?? []}
+          pagination={false}
+          locale={{ emptyText: t('adminPeople.teams.noPlayers') }}
+          columns={[
+            { key: 'number', title: t('adminPeople.teams.playerNumber'), dataIndex: 'number', width: 90 },
+            { key: 'name', title: t('adminPeople.teams.playerName'), dataIndex: 'name' },
+            {
+              key: 'actions',
+              title: t('admin.common.actions'),
+              width: 170,
+              render: (_v, player) => (
+                <Space>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setEditing(player);
+                      form.setFieldsValue({ name: player.name, number: player.number });
+                    }}
+                    data-testid={`player-edit-${player.number}`}
+                  >
+                    {t('adminPeople.common.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('adminPeople.teams.removeConfirm', { name: player.name, number: player.number })}
+                    okText={t('admin.common.confirm')}
+                    cancelText={t('admin.common.cancel')}
+                    onConfirm={() => remove.mutateAsync({ teamId, id: player.id }).then(() => void message.success(t('adminPeople.common.done')), () => undefined)}
+                  >
+                    <Button size="small" danger>
+                      {t('adminPeople.common.remove')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+          data-testid="squad-table"
+        />
+      </section>
+      <section>
+        <Typography.Title level={5}>{t('adminPeople.teams.patches')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('adminPeople.teams.patchesHelp')}</Typography.Paragraph>
+        <Space direction="vertical">
+          {team?.patches.map((patch) => (
+            <Checkbox
+              key={patch.id}
+              checked={patch.via === 'league' || chosen.includes(patch.id)}
+              disabled={patch.via === 'league'}
+              onChange={(event) => setPatchIds(event.target.checked ? [...chosen, patch.id] : chosen.filter((id) => id !== patch.id))}
+            >
+              {patch.name[locale as Locale]} · {money(patch.price, 'EUR')} {patch.via === 'league' && <Tag>{t('adminPeople.teams.viaLeague')}</Tag>}
+            </Checkbox>
+          ))}
+        </Space>
+        <div style={{ marginTop: 12 }}>
+          <Button
+            disabled={patchIds === null}
+            loading={setPatches.isPending}
+            onClick={() =>
+              setPatches.mutateAsync({ teamId, patchIds: chosen }).then(
+                () => {
+                  setPatchIds(null);
+                  void message.success(t('adminPeople.common.done'));
+                },
+                () => undefined,
+              )
+            }
+          >
+            {t('adminPeople.teams.savePatches')}
+          </Button>
+        </div>
+      </section>
+    </Space>
+  );
+}

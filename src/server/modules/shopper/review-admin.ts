@@ -1,0 +1,87 @@
+/**
+ * Review moderation (the back office's reviews screen, `review:moderate`): the list by state and
+ * product, and hiding or showing a review with a reason (required to hide), in one transaction
+ * with its audit row. The storefront's review list and its count and average read only visible
+ * reviews (reviews.ts), so a hidden one is gone from the API at once; the catalogue stamp moves
+ * the catalogue version so the pre-rendered product page is rebuilt without it.
+ */
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { Page } from '../../../domain/api/envelope.ts';
+import type { AdminReviewRow, ReviewState } from '../../../domain/people.model.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
+import { notFound } from '../../errors.ts';
+import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { products } from '../catalogue/index.ts';
+import { productComments } from './schema.ts';
+
+const columns = {
+  id: productComments.id,
+  productId: productComments.productId,
+  productTitle: products.title,
+  authorName: productComments.authorName,
+  rating: productComments.rating,
+  content: productComments.content,
+  visible: productComments.visible,
+  reason: productComments.moderationReason,
+  createdAt: productComments.createdAt,
+};
+
+type Row = Omit<AdminReviewRow, 'state' | 'createdAt'> & { visible: boolean; createdAt: Date };
+
+function toRow(row: Row): AdminReviewRow {
+  const { visible, createdAt, ...rest } = row;
+  return { ...rest, state: visible ? 'visible' : 'hidden', createdAt: createdAt.toISOString() };
+}
+
+export class ReviewModeration {
+  private readonly db: Db;
+  private readonly audit: AuditLog;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.audit = new AuditLog(db);
+  }
+
+  /** Newest first. */
+  async list(filter: { state?: ReviewState | undefined; productId?: number | undefined }, page: PageRequest): Promise<Page<AdminReviewRow>> {
+    const where: SQL[] = [];
+    if (filter.state) where.push(eq(productComments.visible, filter.state === 'visible'));
+    if (filter.productId) where.push(eq(productComments.productId, filter.productId));
+    const condition = where.length ? and(...where) : undefined;
+    const [rows, [total]] = await Promise.all([
+      onePage(
+        this.db.select(columns).from(productComments).innerJoin(products, eq(products.id, productComments.productId)).where(condition).orderBy(desc(productComments.createdAt), desc(productComments.id)).$dynamic(),
+        page,
+      ),
+      this.db.select({ n: count() }).from(productComments).where(condition),
+    ]);
+    return pageOf(rows.map(toRow), total?.n ?? 0, page);
+  }
+
+  /** Hides or shows a review; asking for the state it is in changes nothing and records nothing. */
+  async moderate(actor: AuditActor, input: { id: number; state: ReviewState; reason?: string | undefined }): Promise<AdminReviewRow> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.one(tx, input.id, true);
+      if (before.state === input.state) return before;
+      const reason = input.reason ?? null;
+      await tx.update(productComments).set({ visible: input.state === 'visible', moderationReason: reason }).where(eq(productComments.id, input.id));
+      await this.audit.record(tx, {
+        actor,
+        action: input.state === 'hidden' ? 'review.hide' : 'review.show',
+        entity: 'review',
+        entityId: input.id,
+        before: { state: before.state, reason: before.reason },
+        after: { state: input.state, reason, productId: before.productId },
+      });
+      return this.one(tx, input.id, false);
+    });
+  }
+
+  private async one(tx: Tx, id: number, lock: boolean): Promise<AdminReviewRow> {
+    const query = tx.select(columns).from(productComments).innerJoin(products, eq(products.id, productComments.productId)).where(eq(productComments.id, id));
+    const [row] = lock ? await query.for('update', { of: productComments }) : await query;
+    if (!row) throw notFound('review');
+    return toRow(row);
+  }
+}
