@@ -14,7 +14,7 @@ import type { CartLineRecord } from './cart.model.ts';
 import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.model.ts';
 import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.model.ts';
 import { cartTotals, type CartTotals, type DiscountTier } from './pricing.ts';
-import { shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
+import { DEFAULT_PRICING_TERMS, shippingOption, type PricingTerms, type ShippingMethod, type ShippingOption } from './shipping.ts';
 
 /** Idempotency-Key header: 8-128 characters of a UUID, ULID or similar. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -43,13 +43,16 @@ export interface TotalsInput {
   personalised: boolean;
   /** The lines' cartTotals when the caller has them already (a coupon's minimum spend needs them first). */
   cart?: CartTotals;
+  /** The shop's settings of the moment (rates, shipping, threshold); the defaults when absent. */
+  terms?: PricingTerms;
 }
 export function checkoutTotals(input: TotalsInput): { totals: CheckoutTotals; shipping: ShippingOption | null } {
   const cart = input.cart ?? cartTotals(input.lines, input.currency, input.tiers);
   const afterTier = cart.total;
-  const coupon = input.coupon ? couponDiscount(input.coupon, afterTier, input.currency) : 0;
+  const terms = input.terms ?? DEFAULT_PRICING_TERMS;
+  const coupon = input.coupon ? couponDiscount(input.coupon, afterTier, input.currency, terms.rates) : 0;
   const itemsAfterDiscounts = afterTier - coupon;
-  const option = input.shipping ? shippingOption(input.shipping.country, input.shipping.method, itemsAfterDiscounts, input.currency, input.personalised) : null;
+  const option = input.shipping ? shippingOption(input.shipping.country, input.shipping.method, itemsAfterDiscounts, input.currency, input.personalised, terms) : null;
   const shipping = option?.amount ?? 0;
   return {
     totals: {

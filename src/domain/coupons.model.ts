@@ -5,7 +5,7 @@
  * so browser code may import values from this module; the request schemas are in
  * coupons.schema.ts.
  */
-import { convertFromEur, divRound, type CurrencyCode } from './money.model.ts';
+import { convertFromEur, divRound, type CurrencyCode, type RateTable } from './money.model.ts';
 
 export const COUPON_KINDS = ['percent', 'fixed'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -54,6 +54,8 @@ export interface CouponContext {
   base: number;
   /** Uses by this customer already counted. */
   customerUses: number;
+  /** The shop's exchange rates (its settings); the defaults when absent. */
+  rates?: RateTable;
 }
 
 /** Why the coupon cannot be used now, or null when it can. */
@@ -63,13 +65,13 @@ export function couponProblem(rule: CouponRule, context: CouponContext): CouponP
   if (rule.endsAt && context.now >= rule.endsAt) return 'expired';
   if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return 'used-up';
   if (rule.perCustomerLimit !== null && context.customerUses >= rule.perCustomerLimit) return 'customer-limit';
-  if (context.base < convertFromEur(rule.minSpendEur, context.currency)) return 'min-spend';
+  if (context.base < convertFromEur(rule.minSpendEur, context.currency, context.rates)) return 'min-spend';
   return null;
 }
 
 /** The amount the coupon takes off `base` (in `currency`), never more than `base`. */
-export function couponDiscount(rule: Pick<CouponRule, 'kind' | 'percent' | 'amountEur'>, base: number, currency: CurrencyCode): number {
+export function couponDiscount(rule: Pick<CouponRule, 'kind' | 'percent' | 'amountEur'>, base: number, currency: CurrencyCode, rates?: RateTable): number {
   if (base <= 0) return 0;
-  const raw = rule.kind === 'percent' ? divRound(base * (rule.percent ?? 0), 100) : convertFromEur(rule.amountEur ?? 0, currency);
+  const raw = rule.kind === 'percent' ? divRound(base * (rule.percent ?? 0), 100) : convertFromEur(rule.amountEur ?? 0, currency, rates);
   return Math.max(0, Math.min(base, raw));
 }

@@ -20,6 +20,10 @@ export const PERMISSIONS = {
   ORDER_OVERRIDE: 'order:override',
   AUDIT_VIEW: 'audit:view',
   STAFF_MANAGE: 'staff:manage',
+  /** Shipping rates, free shipping, banner, exchange rates, merchant address: they reprice every cart, so owners only. */
+  SETTINGS_EDIT: 'settings:edit',
+  /** Create, edit and expire coupons. */
+  COUPON_EDIT: 'coupon:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
@@ -35,6 +39,7 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.ORDER_MOVE,
   PERMISSIONS.ORDER_CANCEL,
   PERMISSIONS.ORDER_SHEET,
+  PERMISSIONS.COUPON_EDIT,
 ];
 
 const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

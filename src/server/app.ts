@@ -57,6 +57,7 @@ import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderFolder, backOfficeRoutes } from './modules/backoffice/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
+import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { loggableError } from './errors.ts';
 
 export const API_PREFIX = '/api';
@@ -149,7 +150,12 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const stopWatchingCatalogue = await database.listen(CATALOGUE_CHANNEL, (payload) => catalogue.changed(payload));
   app.addHook('onClose', stopWatchingCatalogue);
   const geo = new GeoService(database.db);
-  const cart = new CartService(database.db, config.discountTiers);
+  const settings = new SettingsService({ db: database.db, audit: new AuditLog(database.db), merchantEmail: config.merchantEmail, warn: (message, section) => app.log.warn({ section }, message) });
+  // The settings every price comes from: dropped on every instance when a section is saved.
+  const stopWatchingSettings = await database.listen(SETTINGS_CHANNEL, () => settings.changed());
+  app.addHook('onClose', stopWatchingSettings);
+  const terms = () => settings.terms();
+  const cart = new CartService(database.db, config.discountTiers, terms);
 
   await app.register(cookie);
   await app.register(envelope, {
@@ -228,7 +234,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
   const audit = new AuditLog(db);
-  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: config.merchantEmail, locale: config.merchantLocale } });
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
   const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, clock, log: app.log });
   const checkout = new CheckoutService({
     db,
@@ -239,6 +245,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     payments: ledger,
     users,
     tiers: config.discountTiers,
+    terms,
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
@@ -262,7 +269,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes({ database, discountTiers: config.discountTiers, closing: () => app.closing }));
+      await api.register(systemRoutes({ database, discountTiers: config.discountTiers, settings: () => settings.current(), closing: () => app.closing }));
       await api.register(catalogueRoutes({ catalogue, geo }));
       await api.register(cartRoutes(cart, guards));
       await api.register(authRoutes({ accounts, sessions, cart }));
@@ -284,6 +291,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(adminRoutes(guards));
       const staff = new StaffService(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(settingsRoutes({ settings, actor: (id) => staff.actor(id) }, guards));
       await api.register(auditRoutes(audit, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
     },

@@ -11,6 +11,7 @@ import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
+import { marketingApi } from './marketing.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
 import { routeApi } from './route.ts';
@@ -25,6 +26,7 @@ export const API = {
   catalogue: catalogueApi,
   checkout: checkoutApi,
   geo: geoApi,
+  marketing: marketingApi,
   orders: ordersApi,
   paypal: paypalApi,
   route: routeApi,

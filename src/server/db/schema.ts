@@ -14,3 +14,4 @@ export * from '../modules/coupons/redemptions-schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/audit/schema.ts';
+export * from '../modules/settings/schema.ts';
