@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
 import { adminApi } from '../../src/domain/api/admin.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
+import { marketingApi } from '../../src/domain/api/marketing.ts';
 import { routeApi } from '../../src/domain/api/route.ts';
 import { PERMISSION_VALUES } from '../../src/domain/staff.model.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -46,6 +47,8 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'grantRole', entry: adminApi.grantRole, request: () => ({ email: customer.email, role: 'R_CUSTOMER' }), admin: false },
   { name: 'revokeRole', entry: adminApi.revokeRole, request: () => ({ email: customer.email, role: 'R_ADMIN' }), admin: false },
   { name: 'setStaffStatus', entry: adminApi.setStaffStatus, request: () => ({ userId: customer.userId, status: 'active' }), admin: false },
+  { name: 'settings', entry: marketingApi.settings, request: () => undefined, admin: false },
+  { name: 'saveSettings', entry: marketingApi.saveSettings, request: () => ({ section: 'merchant', value: { email: null } }), admin: false },
 ];
 
 /** Passing the guard: success, or the order that does not exist. */
@@ -80,7 +83,7 @@ describe('getUserInfo buttons and disabled accounts', () => {
 
   it('carries the caller’s permission codes: none for a customer, the operations for R_ADMIN, all for R_SUPER', async () => {
     expect(await buttons(customer)).toEqual([]);
-    expect(await buttons(admin)).toEqual(['dashboard:view', 'order:view', 'order:export', 'order:note', 'order:move', 'order:cancel', 'order:sheet']);
+    expect(await buttons(admin)).toEqual(['dashboard:view', 'order:view', 'order:export', 'order:note', 'order:move', 'order:cancel', 'order:sheet', 'coupon:edit']);
     expect(await buttons(superAdmin)).toEqual(PERMISSION_VALUES);
   });
 
