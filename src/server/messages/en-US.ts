@@ -93,6 +93,7 @@ export const enUS = {
 
   // Coupons, by the reason in data.reason (domain/coupons.schema.ts COUPON_PROBLEMS).
   'coupon.unknown': 'This coupon code does not exist',
+  'coupon.personalised-excluded': 'This coupon does not apply to personalised items',
   'coupon.inactive': 'This coupon is no longer available',
   'coupon.not-started': 'This coupon is not valid yet',
   'coupon.expired': 'This coupon has expired',

@@ -122,6 +122,7 @@ export const zhCN: Catalogue = {
   'coupon.min-spend': '您的订单未达到该优惠券的最低消费金额',
   'coupon.used-up': '该优惠券已被领完',
   'coupon.customer-limit': '您已使用过该优惠券',
+  'coupon.personalised-excluded': '此优惠券不适用于个性化商品',
 
   'checkout.itemNotSold': '购物车中有商品已停售，请移除后继续',
   'checkout.cartEmpty': '您的购物车是空的',

@@ -16,7 +16,7 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.model.ts';
 import { checkoutTotals, type CheckoutLine, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
 import { type CheckoutSource, type PlaceOrderRequest, type QuoteRequest } from '../../../domain/checkout.schema.ts';
-import type { CouponCheck } from '../../../domain/coupons.model.ts';
+import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/coupons.model.ts';
 import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
@@ -122,12 +122,11 @@ export class CheckoutService {
       body.currency,
       this.d.tiers,
     );
-    const afterTier = cart.total;
 
     let coupon: CouponState | null = null;
     let couponRule = null;
     if (body.couponCode && body.couponCode.trim() !== '') {
-      const evaluation = await this.d.coupons.evaluate(db, body.couponCode, { now: this.d.clock(), currency: body.currency, base: afterTier, rates: terms.rates, customer: await this.customer(caller, null) });
+      const evaluation = await this.d.coupons.evaluate(db, body.couponCode, { now: this.d.clock(), currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer: await this.customer(caller, null) });
       if (evaluation.ok) couponRule = evaluation.rule;
       coupon = evaluation.ok
         ? { code: evaluation.rule.code, valid: true, kind: evaluation.rule.kind, percent: evaluation.rule.percent, discount: 0, reason: null, message: null }
@@ -186,8 +185,7 @@ export class CheckoutService {
       body.currency,
       this.d.tiers,
     );
-    const afterTier = cart.total;
-    const evaluation = await this.d.coupons.evaluate(this.d.db, body.code, { now: this.d.clock(), currency: body.currency, base: afterTier, rates: terms.rates, customer: await this.customer(caller, null) });
+    const evaluation = await this.d.coupons.evaluate(this.d.db, body.code, { now: this.d.clock(), currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer: await this.customer(caller, null) });
     if (!evaluation.ok) throw couponRefused(evaluation.reason);
     const { totals } = checkoutTotals({ cart, lines: lines.map((l) => l.record), currency: body.currency, tiers: this.d.tiers, coupon: evaluation.rule, shipping: null, personalised: false, terms });
     const rule = evaluation.rule;
@@ -195,7 +193,7 @@ export class CheckoutService {
       code: rule.code,
       kind: rule.kind,
       percent: rule.percent,
-      amount: rule.amountEur === null ? null : convertFromEur(rule.amountEur, body.currency, terms.rates),
+      amount: rule.kind === 'fixed' ? fixedAmountIn(rule, body.currency, terms.rates) : null,
       minSpend: convertFromEur(rule.minSpendEur, body.currency, terms.rates),
       discount: totals.couponDiscount,
       currency: body.currency,
@@ -270,10 +268,9 @@ export class CheckoutService {
         body.currency,
         this.d.tiers,
       );
-      const afterTier = cart.total;
       let coupon = null;
       if (body.couponCode && body.couponCode.trim() !== '') {
-        const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, base: afterTier, rates: terms.rates, customer });
+        const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
         if (!evaluation.ok) throw couponRefused(evaluation.reason);
         coupon = evaluation;
       }

@@ -4,6 +4,8 @@ CREATE TABLE "settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "coupons" ADD COLUMN "amounts" jsonb;--> statement-breakpoint
+ALTER TABLE "coupons" ADD COLUMN "includes_personalised" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 -- Every API instance keeps the settings in memory (the settings module) and drops them when a row
 -- changes, whoever wrote it: the same LISTEN/NOTIFY path as migration 0003's catalogue triggers,
 -- on its own channel, saying which section changed.
