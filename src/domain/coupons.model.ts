@@ -98,3 +98,47 @@ export function couponDiscount(rule: Pick<CouponRule, 'kind' | 'percent' | 'amou
   const raw = rule.kind === 'percent' ? divRound(base * (rule.percent ?? 0), 100) : fixedAmountIn(rule, currency, rates);
   return Math.max(0, Math.min(base, raw));
 }
+
+// ---------- the back office ----------
+
+/** Where a coupon stands now, as the back office lists it. */
+export const COUPON_STATES = ['active', 'scheduled', 'expired', 'used-up'] as const;
+export type CouponState = (typeof COUPON_STATES)[number];
+
+/** Expired (or switched off) first, then used up, then not started yet; else active. */
+export function couponState(rule: Pick<CouponRule, 'active' | 'startsAt' | 'endsAt' | 'usageLimit' | 'usedCount'>, now: Date): CouponState {
+  if (!rule.active || (rule.endsAt && now >= rule.endsAt)) return 'expired';
+  if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return 'used-up';
+  if (rule.startsAt && now < rule.startsAt) return 'scheduled';
+  return 'active';
+}
+
+/** A coupon as the back office shows and edits it; dates are ISO instants. */
+export interface AdminCoupon {
+  id: number;
+  code: string;
+  kind: CouponKind;
+  percent: number | null;
+  /** Fixed coupons: minor units per currency (converted from EUR for a coupon made before amounts were set). */
+  amounts: Record<CurrencyCode, number> | null;
+  minSpendEur: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  usageLimit: number | null;
+  perCustomerLimit: number | null;
+  includesPersonalised: boolean;
+  usedCount: number;
+  state: CouponState;
+  createdAt: string;
+}
+
+/** One order that used a coupon. */
+export interface CouponUse {
+  orderNo: string;
+  placedAt: string;
+  email: string;
+  status: string;
+  currency: CurrencyCode;
+  total: number;
+  couponDiscount: number;
+}

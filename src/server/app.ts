@@ -36,7 +36,7 @@ import {
 import { CartService, cartRoutes } from './modules/cart/index.ts';
 import { CATALOGUE_CHANNEL, CatalogueService, catalogueRoutes, mediaRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
-import { CouponService } from './modules/coupons/index.ts';
+import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
 import { OrderDeskService, OrderService, orderRoutes } from './modules/orders/index.ts';
 import {
@@ -55,7 +55,7 @@ import {
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderFolder, backOfficeRoutes } from './modules/backoffice/index.ts';
+import { OrderFolder, backOfficeRoutes, couponUsage } from './modules/backoffice/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { loggableError } from './errors.ts';
@@ -292,6 +292,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       const staff = new StaffService(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
       await api.register(settingsRoutes({ settings, actor: (id) => staff.actor(id) }, guards));
+      await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), actor: (id) => staff.actor(id), usage: (id, page) => couponUsage(db, id, page) }, guards));
       await api.register(auditRoutes(audit, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
     },

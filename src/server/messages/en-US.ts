@@ -78,6 +78,7 @@ export const enUS = {
   'notFound.product': 'Product not found',
   'notFound.review': 'Review not found',
   'notFound.user': 'User not found',
+  'notFound.coupon': 'Coupon not found',
 
   // Cart lines.
   'cart.soldOut': 'Size {{size}} is sold out',
@@ -100,6 +101,8 @@ export const enUS = {
   'coupon.min-spend': 'Your order does not reach the minimum spend for this coupon',
   'coupon.used-up': 'This coupon has been used up',
   'coupon.customer-limit': 'You have already used this coupon',
+  'coupon.codeTaken': 'Another coupon has this code',
+  'coupon.limitBelowUses': 'The coupon has been used {{used}} times already; the limit cannot be lower',
 
   // Checkout.
   'checkout.itemNotSold': 'An item in your cart is no longer sold; remove it to continue',

@@ -103,6 +103,7 @@ export const zhCN: Catalogue = {
   'notFound.product': '商品不存在',
   'notFound.review': '评价不存在',
   'notFound.user': '用户不存在',
+  'notFound.coupon': '优惠券不存在',
 
   'cart.soldOut': '{{size}} 码已售罄',
   'cart.onlyLeft': '{{size}} 码仅剩 {{stock}} 件',
@@ -122,6 +123,8 @@ export const zhCN: Catalogue = {
   'coupon.min-spend': '您的订单未达到该优惠券的最低消费金额',
   'coupon.used-up': '该优惠券已被领完',
   'coupon.customer-limit': '您已使用过该优惠券',
+  'coupon.codeTaken': '已有优惠券使用此代码',
+  'coupon.limitBelowUses': '该优惠券已被使用 {{used}} 次，上限不能更低',
   'coupon.personalised-excluded': '此优惠券不适用于个性化商品',
 
   'checkout.itemNotSold': '购物车中有商品已停售，请移除后继续',

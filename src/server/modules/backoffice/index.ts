@@ -11,3 +11,4 @@ export { filterCondition, orderBy, type OrderFilter } from './order-filter.ts';
 export { EXPORT_MAX_ROWS, OrderTable, type OrderQuery } from './order-list.ts';
 export { productionSheet } from './production-sheet.ts';
 export { backOfficeRoutes, type BackOfficeDeps } from './routes.ts';
+export { couponUsage } from './coupon-usage.ts';
