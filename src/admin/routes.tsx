@@ -28,6 +28,8 @@ export const SCREENS: Record<string, Screen> = {
   'production-sheet': lazy(() => import('./screens/production-sheet/index.tsx')),
   audit: lazy(() => import('./screens/audit/index.tsx')),
   staff: lazy(() => import('./screens/staff/index.tsx')),
+  coupons: lazy(() => import('./screens/coupons/index.tsx')),
+  settings: lazy(() => import('./screens/settings/index.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
@@ -39,7 +41,8 @@ const DYNAMIC = ROUTE_MODE === 'dynamic';
 /** The menu's first level: the template's mix layouts show these apart from their entries. */
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders'] },
-  { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff'] },
+  { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff', 'settings'] },
+  { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons'] },
 ];
 
 /** The group a route's menu entry is in (screens outside the menu: their `activeMenu`'s). */

@@ -38,6 +38,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'production-sheet', path: '/production-sheet', titleKey: 'route.production-sheet', icon: 'print', permission: PERMISSIONS.ORDER_SHEET, hideInMenu: true, activeMenu: 'orders', order: 2 },
   { name: 'audit', path: '/audit', titleKey: 'route.audit', icon: 'audit', permission: PERMISSIONS.AUDIT_VIEW, order: 8 },
   { name: 'staff', path: '/staff', titleKey: 'route.staff', icon: 'staff', permission: PERMISSIONS.STAFF_MANAGE, order: 9 },
+  { name: 'coupons', path: '/coupons', titleKey: 'route.coupons', icon: 'coupons', permission: PERMISSIONS.COUPON_EDIT, order: 5 },
+  { name: 'settings', path: '/settings', titleKey: 'route.settings', icon: 'settings', permission: PERMISSIONS.SETTINGS_EDIT, order: 10 },
 ];
 
 export const CONSTANT_ROUTES: readonly AdminRoute[] = ADMIN_ROUTES.filter((route) => route.constant);

@@ -1,5 +1,5 @@
 /** The icons the route table names (domain/admin-routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { AppstoreOutlined, AuditOutlined, DashboardOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, TeamOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, ControlOutlined, DashboardOutlined, GiftOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, TagsOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -10,6 +10,9 @@ const ICONS: Record<string, ReactNode> = {
   staff: <TeamOutlined aria-hidden />,
   operations: <AppstoreOutlined aria-hidden />,
   system: <SettingOutlined aria-hidden />,
+  marketing: <GiftOutlined aria-hidden />,
+  coupons: <TagsOutlined aria-hidden />,
+  settings: <ControlOutlined aria-hidden />,
 };
 
 export function routeIcon(name: string | undefined): ReactNode {

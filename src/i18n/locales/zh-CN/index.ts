@@ -16,5 +16,6 @@ import checkout from './checkout.json';
 // The back office's shell; its screens add their own files (admin-<area>.json) beside it.
 import admin from './admin.json';
 import adminOrders from './admin-orders.json';
+import adminMarketing from './admin-marketing.json';
 
-export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders };
+export default { ...core, layout, app, configurator, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminMarketing };
