@@ -7,7 +7,7 @@
  */
 import { App, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Space, Switch, Table, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { isApiError } from '../../../client/http.ts';
 import { marketingApi } from '../../../domain/api/marketing.ts';
 import { CURRENCIES, CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
@@ -35,6 +35,18 @@ function useSectionSave<V>(form: FormInstance<V>) {
     }
   };
   return { run, saving: save.isPending };
+}
+
+/**
+ * Puts a section's saved values back into its form when they change on the server (its own save,
+ * or another owner's), keyed by the section's value so that saving one section leaves the others'
+ * unsaved edits alone.
+ */
+function useSaved<V>(form: FormInstance<V>, values: V, section: unknown): void {
+  const key = JSON.stringify(section);
+  const latest = useRef(values);
+  latest.current = values;
+  useEffect(() => form.setFieldsValue(latest.current as never), [form, key]);
 }
 
 function Section({ title, extra, savedAt, children, testId }: { title: string; extra?: ReactNode; savedAt: string | null; children: ReactNode; testId: string }) {
@@ -75,7 +87,7 @@ function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedA
   const initial = Object.fromEntries(
     SHIPPING_ZONES.map((zone) => [zone, Object.fromEntries(SHIPPING_METHODS.map((m) => [m, { ...settings.shipping[zone][m], amount: settings.shipping[zone][m].amountEur / 100 }]))]),
   ) as unknown as ShippingForm;
-  useEffect(() => form.setFieldsValue(initial), [settings]); // eslint-disable-line react-hooks/exhaustive-deps
+  useSaved(form, initial, settings.shipping);
   const submit = (values: ShippingForm) =>
     run(
       {
@@ -132,7 +144,7 @@ function FreeShippingSection({ settings, savedAt }: { settings: ShopSettings; sa
   const [form] = Form.useForm<{ threshold: number }>();
   const { run, saving } = useSectionSave(form);
   const threshold = Form.useWatch('threshold', form);
-  useEffect(() => form.setFieldsValue({ threshold: settings.freeShipping.thresholdEur / 100 }), [settings]); // eslint-disable-line react-hooks/exhaustive-deps
+  useSaved(form, { threshold: settings.freeShipping.thresholdEur / 100 }, settings.freeShipping);
   return (
     <Section title={t('adminMarketing.settings.freeShipping')} savedAt={savedAt} testId="settings-free-shipping">
       <Form form={form} layout="vertical" initialValues={{ threshold: settings.freeShipping.thresholdEur / 100 }} onFinish={(v) => run({ section: 'freeShipping', value: { thresholdEur: toMinor(v.threshold) } }, () => ['threshold'])}>
@@ -165,7 +177,7 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
   const { run, saving } = useSectionSave(form);
   const values = Form.useWatch([], form) as BannerForm | undefined;
   const initial: BannerForm = { enabled: settings.banner.enabled, en: settings.banner.message['en-US'], zh: settings.banner.message['zh-CN'], countdownTo: settings.banner.countdownTo ? dayjs(settings.banner.countdownTo) : null };
-  useEffect(() => form.setFieldsValue(initial), [settings]); // eslint-disable-line react-hooks/exhaustive-deps
+  useSaved(form, initial, settings.banner);
   const target = values?.countdownTo ? values.countdownTo.toDate() : null;
   const preview = (lang: 'en-US' | 'zh-CN', text: string | undefined) => (
     <div className="admin-banner-preview" lang={lang} data-testid={`banner-preview-${lang}`}>
@@ -233,7 +245,7 @@ function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: 
   const [form] = Form.useForm<RatesForm>();
   const { run, saving } = useSectionSave(form);
   const initial: RatesForm = { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, settings.exchangeRates.rates[c] / 100])) as Record<CurrencyCode, number>, setOn: dayjs(settings.exchangeRates.setOn) };
-  useEffect(() => form.setFieldsValue(initial), [settings]); // eslint-disable-line react-hooks/exhaustive-deps
+  useSaved(form, initial, settings.exchangeRates);
   return (
     <Section title={t('adminMarketing.settings.rates')} savedAt={savedAt} testId="settings-rates">
       <Form<RatesForm>
@@ -265,7 +277,7 @@ function MerchantSection({ settings, savedAt }: { settings: ShopSettings; savedA
   const { t } = useT();
   const [form] = Form.useForm<{ email: string }>();
   const { run, saving } = useSectionSave(form);
-  useEffect(() => form.setFieldsValue({ email: settings.merchant.email ?? '' }), [settings]); // eslint-disable-line react-hooks/exhaustive-deps
+  useSaved(form, { email: settings.merchant.email ?? '' }, settings.merchant);
   return (
     <Section title={t('adminMarketing.settings.merchant')} savedAt={savedAt} testId="settings-merchant">
       <Form form={form} layout="vertical" initialValues={{ email: settings.merchant.email ?? '' }} onFinish={(v) => run({ section: 'merchant', value: { email: v.email?.trim() ? v.email.trim() : null } })}>
