@@ -8,10 +8,10 @@ import type { couponCreateRequestSchema, couponIdRequestSchema, couponListReques
 import type { Page } from './envelope.ts';
 import type { AdminSettings } from '../settings.model.ts';
 import type { settingsSaveRequestSchema } from '../settings.schema.ts';
-import { get, post, type NoRequest } from './endpoint.ts';
+import { post, type NoRequest } from './endpoint.ts';
 
 export const marketingApi = {
-  settings: get<NoRequest, AdminSettings>('/admin/settings/get'),
+  settings: post<NoRequest, AdminSettings>('/admin/settings/get'),
   saveSettings: post<z.input<typeof settingsSaveRequestSchema>, AdminSettings>('/admin/settings/save'),
   couponList: post<z.input<typeof couponListRequestSchema>, Page<AdminCoupon>>('/admin/coupons/list'),
   coupon: post<z.input<typeof couponIdRequestSchema>, AdminCoupon>('/admin/coupons/get'),
