@@ -34,7 +34,7 @@ export default function CouponsScreen() {
   const list = useApiQuery(marketingApi.couponList, { current: page, size: PAGE_SIZE, ...applied });
   const expire = useApiMutation(marketingApi.expireCoupon, [marketingApi.couponList]);
   const stateName = (state: CouponState) => t(`adminMarketing.coupons.states.${state}` as MessageKey);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : t('admin.common.none'));
+  const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   const value = (coupon: AdminCoupon) =>
     coupon.kind === 'percent' ? `${coupon.percent}%` : CURRENCY_CODES.map((c) => formatMoney(coupon.amounts![c], c, locale)).slice(0, 2).join(' / ') + ' …';
@@ -75,7 +75,12 @@ export default function CouponsScreen() {
           { key: 'state', title: t('adminMarketing.coupons.state'), dataIndex: 'state', render: (state: CouponState) => <Tag color={STATE_COLOURS[state]}>{stateName(state)}</Tag> },
           { key: 'value', title: t('adminMarketing.coupons.value'), render: (_v, coupon) => <span className="admin-nowrap">{value(coupon)}</span> },
           { key: 'minimum', title: t('adminMarketing.coupons.minimum'), dataIndex: 'minSpendEur', render: (eur: number) => (eur ? formatMoney(eur, 'EUR', locale) : t('admin.common.none')) },
-          { key: 'validity', title: t('adminMarketing.coupons.validity'), render: (_v, coupon) => <span className="admin-nowrap">{`${when(coupon.startsAt)} – ${when(coupon.endsAt)}`}</span> },
+          {
+            key: 'validity',
+            title: t('adminMarketing.coupons.validity'),
+            width: 230,
+            render: (_v, coupon) => (coupon.startsAt || coupon.endsAt ? `${coupon.startsAt ? when(coupon.startsAt) : '…'} – ${coupon.endsAt ? when(coupon.endsAt) : '…'}` : t('adminMarketing.coupons.always')),
+          },
           { key: 'uses', title: t('adminMarketing.coupons.uses'), render: (_v, coupon) => `${coupon.usedCount}${coupon.usageLimit !== null ? ` / ${coupon.usageLimit}` : ''}` },
           {
             key: 'actions',
