@@ -10,10 +10,13 @@ import dayjs from 'dayjs';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { isApiError } from '../../../client/http.ts';
 import { marketingApi } from '../../../domain/api/marketing.ts';
-import { CURRENCIES, CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
+import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { SettingSection, ShopSettings } from '../../../domain/settings.model.ts';
 import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from '../../../domain/shipping.ts';
+import { interpolate } from '../../../domain/translate.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
+import enLayout from '../../../i18n/locales/en-US/layout.json';
+import zhLayout from '../../../i18n/locales/zh-CN/layout.json';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { toMinor } from '../coupons/form.ts';
@@ -164,6 +167,9 @@ function FreeShippingSection({ settings, savedAt }: { settings: ShopSettings; sa
   );
 }
 
+/** The storefront's own banner wording in each language, so the preview reads as the shop will. */
+const BANNER_TEXT = { 'en-US': enLayout.banner, 'zh-CN': zhLayout.banner } as const;
+
 interface BannerForm {
   enabled: boolean;
   en: string;
@@ -188,12 +194,8 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
         ) : (
           <>
             {text?.trim() && <strong>{text.trim()}</strong>}
-            <span>{t('adminMarketing.settings.previewThreshold', { amount: formatMoney(settings.freeShipping.thresholdEur, 'EUR', lang) })}</span>
-            <span>
-              {target
-                ? t('adminMarketing.settings.previewCountdown', { at: target.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' }) })
-                : t('adminMarketing.settings.previewYearly')}
-            </span>
+            <span>{interpolate(BANNER_TEXT[lang].freeShipping, { amount: formatMoney(settings.freeShipping.thresholdEur, 'EUR', lang) })}</span>
+            <span>{target ? `${BANNER_TEXT[lang].endsIn} ${target.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}` : BANNER_TEXT[lang].fallback}</span>
           </>
         )}
       </div>
@@ -259,7 +261,7 @@ function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: 
         <Typography.Paragraph type="secondary">{t('adminMarketing.settings.ratesHelp')}</Typography.Paragraph>
         <div className="admin-currency-grid">
           {CURRENCY_CODES.map((c) => (
-            <Form.Item key={c} name={['rates', c]} label={`${CURRENCIES[c].flag} ${c}`} rules={[{ required: true, type: 'number', min: 0.01, message: t('adminMarketing.settings.errors.rate') }]}>
+            <Form.Item key={c} name={['rates', c]} label={c} rules={[{ required: true, type: 'number', min: 0.01, message: t('adminMarketing.settings.errors.rate') }]}>
               <InputNumber min={0.01} precision={2} style={{ width: '100%' }} data-testid={`rate-${c}`} />
             </Form.Item>
           ))}
