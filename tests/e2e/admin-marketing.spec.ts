@@ -118,6 +118,8 @@ test.describe(() => {
     await used.getByRole('button', { name: label(M.usage) }).click();
     const usage = page.getByTestId('coupon-usage');
     await expect(usage.getByRole('row').filter({ hasText: orderNo })).toContainText(email);
+    // antd zooms the dialog in; the picture is taken once it stands still.
+    await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
     await screenshot(page, 'admin-coupon-usage-en-US', testInfo);
     await usage.getByRole('link', { name: orderNo }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderNo}$`));
@@ -127,6 +129,11 @@ test.describe(() => {
     await used.getByRole('button', { name: label(M.expireNow) }).click();
     await topDialog(page).getByRole('button', { name: label(A.common.confirm) }).click();
     await expect(used).toContainText(M.states.expired);
+
+    // The settings screen in English at 1440 px (for people to look at).
+    await openFromMenu(page, A.route.settings);
+    await expect(page.getByTestId('settings-merchant')).toBeVisible();
+    await screenshot(page, 'admin-settings-en-US', testInfo, { fullPage: true });
   });
 });
 
@@ -142,6 +149,9 @@ test.describe(() => {
 
     try {
       await page.goto('/admin/dashboard');
+      await openFromMenu(page, A.route.coupons);
+      await expect(page.getByTestId('coupon-table').getByRole('row').filter({ hasText: 'WELCOME10' })).toBeVisible();
+      await screenshot(page, 'admin-coupons-zh-CN-dark', testInfo);
       await openFromMenu(page, A.route.settings);
       await expect(page.getByTestId('settings-free-shipping')).toBeVisible();
       await screenshot(page, 'admin-settings-shipping-zh-CN-dark', testInfo);
