@@ -5,7 +5,8 @@
  */
 import type { Dayjs } from 'dayjs';
 import type { AdminCoupon, CouponKind } from '../../../domain/coupons.model.ts';
-import { CURRENCY_CODES, type CurrencyCode } from '../../../domain/money.model.ts';
+import { CURRENCY_CODES, minorUnitDigits, type CurrencyCode } from '../../../domain/money.model.ts';
+import { toMinor as toMinorIn } from '../order-detail/refund.ts';
 
 export interface CouponFormValues {
   code: string;
@@ -34,8 +35,8 @@ export interface CouponEditRequest {
   includesPersonalised: boolean;
 }
 
-/** 12.5 -> 1250; the form's number inputs already keep two decimals. */
-export const toMinor = (major: number): number => Math.round(major * 100);
+/** 12.5 -> 1250 in `currency` (EUR when not said): the refund form's rule. */
+export const toMinor = (major: number, currency: CurrencyCode = 'EUR'): number => toMinorIn(major, currency, minorUnitDigits);
 
 export function emptyCoupon(): CouponFormValues {
   return { code: '', kind: 'percent', percent: 10, amounts: {}, minSpend: 0, validity: null, usageLimit: null, perCustomerLimit: null, includesPersonalised: true };
@@ -62,7 +63,7 @@ export function requestOf(values: CouponFormValues): CouponEditRequest {
     code: values.code.trim(),
     kind: values.kind,
     percent: fixed ? null : (values.percent ?? null),
-    amounts: fixed ? (Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(values.amounts[c] ?? 0)])) as Record<CurrencyCode, number>) : null,
+    amounts: fixed ? (Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(values.amounts[c] ?? 0, c)])) as Record<CurrencyCode, number>) : null,
     minSpendEur: toMinor(values.minSpend ?? 0),
     startsAt: values.validity?.[0]?.toISOString() ?? null,
     endsAt: values.validity?.[1]?.toISOString() ?? null,
