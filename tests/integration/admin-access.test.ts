@@ -114,8 +114,8 @@ describe('the dynamic route mode', () => {
       const answer = await callEntry<{ routes: { name: string }[]; home: string }>(shop, routeApi.userRoutes, undefined, who);
       return { names: answer.data.routes.map((r) => r.name), home: answer.data.home };
     };
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'audit', 'staff'], home: 'dashboard' });
-    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'audit', 'staff', 'coupons', 'settings'], home: 'dashboard' });
+    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'coupons'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
   });
