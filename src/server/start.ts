@@ -14,6 +14,7 @@ import { seedIfEmpty } from './db/seed/index.ts';
 import { listen, stopOnSignals } from './main.ts';
 import { CartService } from './modules/cart/index.ts';
 import { CatalogueService } from './modules/catalogue/index.ts';
+import { settingsVersion } from './modules/settings/index.ts';
 import { seedDemoStaff } from './modules/staff/index.ts';
 import { buildSite, siteInputsHash } from './site-build.ts';
 
@@ -53,7 +54,8 @@ async function main() {
 
   const autoBuild = config.siteDir === DEFAULT_SITE_DIR;
   if (autoBuild) {
-    const stamp = await siteInputsHash(config, await new CatalogueService(database.db).catalogueVersion());
+    // The pages show the shop's settings too (banner, threshold, rates): a saved one means a rebuild.
+    const stamp = await siteInputsHash(config, `${await new CatalogueService(database.db).catalogueVersion()}|settings:${await settingsVersion(database.db)}`);
     const stampPath = path.join(DEFAULT_SITE_DIR, STAMP_FILE);
     const current = await readFile(stampPath, 'utf8').catch(() => '');
     if (forceBuild || current !== stamp) {

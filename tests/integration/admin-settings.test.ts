@@ -19,6 +19,7 @@ import type { ShopConfig } from '../../src/domain/system.model.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { orders, settings } from '../../src/server/db/schema.ts';
+import { settingsVersion } from '../../src/server/modules/settings/index.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { call, onPostgres, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
@@ -108,11 +109,14 @@ describe('bad input', () => {
 describe('saving', () => {
   it('saves a section with one audit row naming the fields before and after; saving it again records nothing', async () => {
     const before = await auditCount(shop);
+    const version = await settingsVersion(shop.database.db);
     const banner = { enabled: true, message: { 'en-US': 'Autumn sale', 'zh-CN': '秋季特卖' }, countdownTo: '2026-12-01T00:00:00.000Z' };
     const answer = await save('banner', banner);
     expect(answer.code).toBe('0000');
     expect(answer.data.settings.banner).toEqual(banner);
     expect(answer.data.savedAt.banner).not.toBeNull();
+    // The site's build hash includes this fingerprint, so the pages are rebuilt with the new banner.
+    expect(await settingsVersion(shop.database.db)).not.toBe(version);
     expect(await auditCount(shop)).toBe(before + 1);
     expect((await auditRows(shop))[0]).toMatchObject({
       actorId: owner.userId,

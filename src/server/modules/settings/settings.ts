@@ -5,7 +5,7 @@
  * LISTEN/NOTIFY path as the catalogue's caches), so a saved rate or threshold prices the next cart
  * on every instance. A section without a row is its default: a fresh shop behaves as before.
  */
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, max, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { pricingTerms, defaultSettings, settingChanges, SETTING_SECTIONS, type AdminSettings, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
 import { settingsSaveRequestSchema, type SettingsSaveRequest } from '../../../domain/settings.schema.ts';
@@ -106,4 +106,13 @@ export class SettingsService {
     if (changed) this.snapshot.invalidate();
     return this.adminView();
   }
+}
+
+/**
+ * A cheap fingerprint of the stored settings that changes with every save (as catalogueVersion
+ * does for products): the pages are built with them, so the site's build hash includes it.
+ */
+export async function settingsVersion(db: Db): Promise<string> {
+  const [row] = await db.select({ n: count(), last: max(settings.updatedAt) }).from(settings);
+  return `${row?.n ?? 0}:${row?.last?.getTime() ?? 0}`;
 }
