@@ -68,7 +68,7 @@ export default function CouponsScreen() {
         rowKey="id"
         size="middle"
         {...pagedTable(list, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
-        scroll={{ x: 960 }}
+        scroll={{ x: 1100 }}
         data-testid="coupon-table"
         columns={[
           { key: 'code', title: t('adminMarketing.coupons.code'), dataIndex: 'code', fixed: 'left', render: (code: string) => <Typography.Text strong copyable={{ text: code }}>{code}</Typography.Text> },
@@ -85,8 +85,10 @@ export default function CouponsScreen() {
           {
             key: 'actions',
             title: t('admin.common.actions'),
+            // Wide enough for its three buttons on one line: at 375 px the table scrolls instead.
+            width: 260,
             render: (_v, coupon) => (
-              <Space wrap>
+              <Space size={4}>
                 <Button size="small" onClick={() => setEditing(coupon)}>
                   {t('adminMarketing.coupons.edit')}
                 </Button>
