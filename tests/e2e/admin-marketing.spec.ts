@@ -174,9 +174,9 @@ test.describe(() => {
       const guest = await guestWithCart(context, request, baseURL!, 5);
       await signedOut(page);
       await page.goto('/zh-CN/cart/');
-      const shipping = page.locator('[data-shipping-line]');
-      await expect(shipping).toHaveAttribute('data-shipping-line', 'checkout');
-      await expect(page.locator('[data-free-shipping-more]')).toContainText(CART.freeShippingMore.split('{{')[0]!);
+      const freeShipping = page.locator('.cart-page [data-free-shipping-hint]');
+      await expect(freeShipping).toHaveAttribute('data-free-shipping-hint', 'more');
+      await expect(freeShipping).toContainText(CART.freeShippingMore.split('{{')[0]!);
       await expect(page.locator('[data-banner-message]')).toHaveText(message);
       await screenshot(page, 'cart-free-shipping-zh-CN', testInfo);
 
@@ -188,8 +188,8 @@ test.describe(() => {
       await expect(page.getByText(M.saved).first()).toBeVisible();
       await signedOut(page);
       await page.goto('/zh-CN/cart/');
-      await expect(page.locator('[data-shipping-line]')).toHaveAttribute('data-shipping-line', 'free');
-      await expect(page.locator('[data-shipping-line]')).toHaveText(CART.freeShipping);
+      await expect(freeShipping).toHaveAttribute('data-free-shipping-hint', 'reached');
+      await expect(freeShipping).toHaveText(CART.freeShipping);
       const quote = await apiData<CheckoutQuote>(request, '/demo/checkout/quote', { source: { type: 'cart', cartItemIds: guest.ids }, currency: 'EUR', country: 'DE', shippingMethod: 'standard' }, guest.headers);
       expect(quote.shipping).toMatchObject({ free: true, amount: 0 });
     } finally {

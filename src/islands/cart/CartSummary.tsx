@@ -34,10 +34,10 @@ export function CartTotals({ page, locale, withShipping = false }: { page: CartP
       {withShipping ? (
         <div>
           <dt>{t('cart.summary.shipping')}</dt>
-          <dd data-shipping-line={free ? 'free' : 'checkout'}>{free ? t('cart.summary.freeShipping') : t('cart.summary.shippingAtCheckout')}</dd>
-          {threshold !== null && !free ? (
-            <dd className="cart-free-shipping" data-free-shipping-more>
-              {t('cart.summary.freeShippingMore', { amount: money(threshold - summary.total) })}
+          <dd>{t('cart.summary.shippingAtCheckout')}</dd>
+          {threshold !== null ? (
+            <dd className="cart-free-shipping" data-free-shipping-hint={free ? 'reached' : 'more'}>
+              {free ? t('cart.summary.freeShipping') : t('cart.summary.freeShippingMore', { amount: money(threshold - summary.total) })}
             </dd>
           ) : null}
         </div>
