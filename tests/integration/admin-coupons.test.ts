@@ -85,6 +85,14 @@ describe('creating and editing', () => {
     expect(await auditCount(shop)).toBe(before + 1);
   });
 
+  it('two editors creating one code at once: one coupon, the other told the code is taken', async () => {
+    const body = percentCoupon();
+    const answers = await Promise.all([admin, owner, admin, owner].map((who) => callEntry(shop, marketingApi.createCoupon, body, who)));
+    expect(answers.filter((a) => a.code === '0000')).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.code !== '0000')) expect(refused).toMatchObject({ code: '1001', data: { issues: [{ path: 'body.code', message: 'Another coupon has this code' }] } });
+    expect(await shop.database.db.select().from(coupons).where(eq(coupons.code, body.code))).toHaveLength(1);
+  });
+
   it('answers bad input with 1001 naming the field, and changes nothing', async () => {
     const rows = await couponRows();
     const before = await auditCount(shop);
