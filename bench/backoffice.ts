@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { adminApi } from '../src/domain/api/admin.ts';
 import { accountsApi } from '../src/domain/api/accounts.ts';
-import { CURRENCY_CODES } from '../src/domain/money.model.ts';
+import { CURRENCY_CODES, DEFAULT_RATES } from '../src/domain/money.model.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
@@ -55,7 +55,7 @@ export interface BackOfficeResult {
  */
 export async function generateOrders(database: Database, count: number): Promise<void> {
   const db = database.db;
-  const rates = CURRENCY_CODES.map((code) => ({ code, ...lockedRate(code) }));
+  const rates = CURRENCY_CODES.map((code) => ({ code, ...lockedRate(code, DEFAULT_RATES) }));
   const values = sql.join(
     rates.map((r, i) => sql`(${i}::int, ${r.code}::text, ${r.rateX100}::int, ${r.baseRateX100}::int)`),
     sql`, `,

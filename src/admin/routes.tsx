@@ -36,6 +36,8 @@ export const SCREENS: Record<string, Screen> = {
   'customer-detail': lazy(() => import('./screens/customer-detail/index.tsx')),
   reviews: lazy(() => import('./screens/reviews/index.tsx')),
   newsletter: lazy(() => import('./screens/newsletter/index.tsx')),
+  coupons: lazy(() => import('./screens/coupons/index.tsx')),
+  settings: lazy(() => import('./screens/settings/index.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
@@ -49,7 +51,8 @@ export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: st
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders'] },
   { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products', 'teams', 'navigation'] },
   { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
-  { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff'] },
+  { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons'] },
+  { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff', 'settings'] },
 ];
 
 /** The group a route's menu entry is in (screens outside the menu: their `activeMenu`'s). */

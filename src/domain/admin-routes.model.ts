@@ -44,8 +44,10 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'customer-detail', path: '/customers/:userId', titleKey: 'route.customer-detail', permission: PERMISSIONS.CUSTOMER_VIEW, hideInMenu: true, activeMenu: 'customers', order: 5 },
   { name: 'reviews', path: '/reviews', titleKey: 'route.reviews', icon: 'reviews', permission: PERMISSIONS.REVIEW_MODERATE, order: 5 },
   { name: 'newsletter', path: '/newsletter', titleKey: 'route.newsletter', icon: 'newsletter', permission: PERMISSIONS.NEWSLETTER_MANAGE, order: 5 },
+  { name: 'coupons', path: '/coupons', titleKey: 'route.coupons', icon: 'coupons', permission: PERMISSIONS.COUPON_EDIT, order: 5 },
   { name: 'audit', path: '/audit', titleKey: 'route.audit', icon: 'audit', permission: PERMISSIONS.AUDIT_VIEW, order: 8 },
   { name: 'staff', path: '/staff', titleKey: 'route.staff', icon: 'staff', permission: PERMISSIONS.STAFF_MANAGE, order: 9 },
+  { name: 'settings', path: '/settings', titleKey: 'route.settings', icon: 'settings', permission: PERMISSIONS.SETTINGS_EDIT, order: 10 },
 ];
 
 export const CONSTANT_ROUTES: readonly AdminRoute[] = ADMIN_ROUTES.filter((route) => route.constant);

@@ -5,16 +5,17 @@
  * The amounts, in the order's currency and integer minor units:
  *   items            sum of unit price x quantity (unit prices converted from EUR first)
  *   tierDiscount     the discount tier's percentage of items (pricing.ts cartTotals)
- *   couponDiscount   the coupon, applied to items - tierDiscount, never more than that
+ *   couponDiscount   the coupon, applied to items - tierDiscount (without personalised lines when
+ *                    the coupon excludes them), never more than that
  *   shipping         the method's rate for the destination zone; standard is free once
  *                    items - tierDiscount - couponDiscount reaches the threshold
  *   total            items - tierDiscount - couponDiscount + shipping  (never below 0)
  */
 import type { CartLineRecord } from './cart.model.ts';
-import { couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.model.ts';
+import { couponBases, couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.model.ts';
 import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.model.ts';
 import { cartTotals, type CartTotals, type DiscountTier } from './pricing.ts';
-import { shippingOption, type ShippingMethod, type ShippingOption } from './shipping.ts';
+import { DEFAULT_PRICING_TERMS, shippingOption, type PricingTerms, type ShippingMethod, type ShippingOption } from './shipping.ts';
 
 /** Idempotency-Key header: 8-128 characters of a UUID, ULID or similar. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -34,22 +35,26 @@ export interface CheckoutTotals {
   total: number;
 }
 export interface TotalsInput {
-  lines: readonly { lineTotal: number; quantity: number }[];
+  lines: readonly { lineTotal: number; quantity: number; personalised: boolean }[];
   currency: CurrencyCode;
   tiers: readonly DiscountTier[];
-  coupon: Pick<CouponRule, 'kind' | 'percent' | 'amountEur'> | null;
+  coupon: Pick<CouponRule, 'kind' | 'percent' | 'amountEur' | 'amounts' | 'includesPersonalised'> | null;
   /** Destination and method; null before the shopper says where. */
   shipping: { country: string; method: ShippingMethod } | null;
   personalised: boolean;
   /** The lines' cartTotals when the caller has them already (a coupon's minimum spend needs them first). */
   cart?: CartTotals;
+  /** The shop's settings of the moment (rates, shipping, threshold); the defaults when absent. */
+  terms?: PricingTerms;
 }
 export function checkoutTotals(input: TotalsInput): { totals: CheckoutTotals; shipping: ShippingOption | null } {
   const cart = input.cart ?? cartTotals(input.lines, input.currency, input.tiers);
   const afterTier = cart.total;
-  const coupon = input.coupon ? couponDiscount(input.coupon, afterTier, input.currency) : 0;
+  const terms = input.terms ?? DEFAULT_PRICING_TERMS;
+  const bases = couponBases(input.lines, cart);
+  const coupon = input.coupon ? couponDiscount(input.coupon, input.coupon.includesPersonalised ? bases.base : bases.baseWithoutPersonalised, input.currency, terms.rates) : 0;
   const itemsAfterDiscounts = afterTier - coupon;
-  const option = input.shipping ? shippingOption(input.shipping.country, input.shipping.method, itemsAfterDiscounts, input.currency, input.personalised) : null;
+  const option = input.shipping ? shippingOption(input.shipping.country, input.shipping.method, itemsAfterDiscounts, input.currency, input.personalised, terms) : null;
   const shipping = option?.amount ?? 0;
   return {
     totals: {

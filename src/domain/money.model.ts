@@ -27,6 +27,13 @@ export const CURRENCIES: Record<CurrencyCode, CurrencyInfo> = {
   CAD: { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦', ratePerUsdX100: 136 },
 };
 
+/**
+ * Units of each currency per 1 USD, x100 (as ratePerUsdX100). The shop's rates live in its settings
+ * (the settings module); these, the specification's, are what a fresh shop starts with.
+ */
+export type RateTable = Readonly<Record<CurrencyCode, number>>;
+export const DEFAULT_RATES: RateTable = Object.fromEntries(CURRENCY_CODES.map((code) => [code, CURRENCIES[code].ratePerUsdX100])) as Record<CurrencyCode, number>;
+
 /** Decimal places per ISO 4217 code; the specification rounds JPY and KRW to whole units. */
 const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'HUF', 'TWD']);
 export function minorUnitDigits(code: string): number {
@@ -51,10 +58,10 @@ export function divRound(numerator: number, denominator: number): number {
  * Converts an amount in EUR minor units to the target currency's minor units, rounded to the
  * nearest minor unit. All our currencies have two decimals, so minor units convert directly.
  */
-export function convertFromEur(eurMinor: number, to: CurrencyCode): number {
+export function convertFromEur(eurMinor: number, to: CurrencyCode, rates: RateTable = DEFAULT_RATES): number {
   assertMinor(eurMinor);
   if (to === 'EUR') return eurMinor;
-  return divRound(eurMinor * CURRENCIES[to].ratePerUsdX100, CURRENCIES.EUR.ratePerUsdX100);
+  return divRound(eurMinor * rates[to], rates.EUR);
 }
 
 export function assertMinor(amount: number): void {
@@ -88,6 +95,6 @@ export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US')
 }
 
 /** EUR minor units (catalogue prices) shown in `currency`: the browser's one way to display them. */
-export function formatEurIn(eurMinor: number, currency: CurrencyCode, locale?: string): string {
-  return formatMoney(convertFromEur(eurMinor, currency), currency, locale);
+export function formatEurIn(eurMinor: number, currency: CurrencyCode, locale?: string, rates: RateTable = DEFAULT_RATES): string {
+  return formatMoney(convertFromEur(eurMinor, currency, rates), currency, locale);
 }

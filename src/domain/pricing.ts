@@ -2,7 +2,7 @@
  * Pricing of cart lines and carts, in integer minor units. The server prices from the database
  * with these functions; the browser uses the same ones only to display.
  */
-import { assertMinor, convertFromEur, divRound, type CurrencyCode } from './money.model.ts';
+import { assertMinor, convertFromEur, divRound, type CurrencyCode, type RateTable } from './money.model.ts';
 import { isPrinted, premiumFeeEur, type CustomType, type PremiumOption } from './personalisation.ts';
 
 /** One discount tier: from `minItems` items (sum of quantities) the cart gets `percent` off. */
@@ -17,7 +17,7 @@ export const DEFAULT_DISCOUNT_TIERS: readonly DiscountTier[] = [
   { minItems: 5, percent: 20 },
 ];
 
-/** Free standard shipping from this order value, in EUR minor units (docs/storefront.md "Constants"). */
+/** Free standard shipping from this order value, in EUR minor units (docs/storefront.md "Constants"): a fresh shop's setting. */
 export const FREE_SHIPPING_THRESHOLD_EUR = 4500;
 
 /** Largest quantity of one cart line; more is a wholesale enquiry, not a cart. */
@@ -77,9 +77,9 @@ export interface CartTotals {
  * Converts each unit price to the shown currency first and only then multiplies and adds, so that
  * every figure the shopper (and PayPal) sees adds up exactly in that currency.
  */
-export function priceLine(unitPriceEurMinor: number, quantity: number, currency: CurrencyCode): PricedLine {
+export function priceLine(unitPriceEurMinor: number, quantity: number, currency: CurrencyCode, rates?: RateTable): PricedLine {
   if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError('quantity must be a positive integer');
-  const unitPrice = convertFromEur(unitPriceEurMinor, currency);
+  const unitPrice = convertFromEur(unitPriceEurMinor, currency, rates);
   return { unitPrice, quantity, lineTotal: unitPrice * quantity };
 }
 

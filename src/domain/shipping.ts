@@ -1,10 +1,12 @@
 /**
  * Shipping zones, methods and rates. Rates are kept in EUR minor units and converted to the
  * order's currency like every other price; standard shipping is free once the items, after the
- * tier discount and the coupon, reach the free-shipping threshold (45 EUR converted).
+ * tier discount and the coupon, reach the free-shipping threshold (45 EUR converted). The rates, the
+ * threshold and the exchange rates are the shop's settings (PricingTerms, read by the server from the
+ * settings module); the constants here are what a fresh shop starts with.
  */
 import { z } from 'zod';
-import { convertFromEur, type CurrencyCode } from './money.model.ts';
+import { DEFAULT_RATES, convertFromEur, type CurrencyCode, type RateTable } from './money.model.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
 
 export const SHIPPING_METHODS = ['standard', 'express'] as const;
@@ -37,7 +39,9 @@ export interface ShippingRate {
   freeFromThreshold: boolean;
 }
 
-export const SHIPPING_RATES: Record<ShippingZone, Record<ShippingMethod, ShippingRate>> = {
+export type ShippingTable = Readonly<Record<ShippingZone, Readonly<Record<ShippingMethod, ShippingRate>>>>;
+
+export const SHIPPING_RATES: ShippingTable = {
   eu: {
     standard: { amountEur: 495, minDays: 3, maxDays: 5, freeFromThreshold: true },
     express: { amountEur: 1495, minDays: 1, maxDays: 2, freeFromThreshold: false },
@@ -56,6 +60,16 @@ export const SHIPPING_RATES: Record<ShippingZone, Record<ShippingMethod, Shippin
   },
 };
 
+/** What the server prices with: the shop's settings of the moment. */
+export interface PricingTerms {
+  rates: RateTable;
+  shipping: ShippingTable;
+  /** EUR minor units. */
+  freeShippingThresholdEur: number;
+}
+
+export const DEFAULT_PRICING_TERMS: PricingTerms = { rates: DEFAULT_RATES, shipping: SHIPPING_RATES, freeShippingThresholdEur: FREE_SHIPPING_THRESHOLD_EUR };
+
 /** Printing a name and number adds 1-2 business days (docs/storefront.md "Constants"). */
 export const PERSONALISATION_EXTRA_DAYS = { min: 1, max: 2 } as const;
 
@@ -71,8 +85,8 @@ export interface ShippingOption {
 }
 
 /** The free-shipping threshold in the given currency. */
-export function freeShippingThreshold(currency: CurrencyCode): number {
-  return convertFromEur(FREE_SHIPPING_THRESHOLD_EUR, currency);
+export function freeShippingThreshold(currency: CurrencyCode, terms: PricingTerms = DEFAULT_PRICING_TERMS): number {
+  return convertFromEur(terms.freeShippingThresholdEur, currency, terms.rates);
 }
 
 /**
@@ -85,21 +99,22 @@ export function shippingOption(
   itemsAfterDiscounts: number,
   currency: CurrencyCode,
   personalised: boolean,
+  terms: PricingTerms = DEFAULT_PRICING_TERMS,
 ): ShippingOption {
   const zone = shippingZone(countryCode);
-  const rate = SHIPPING_RATES[zone][method];
-  const free = rate.freeFromThreshold && itemsAfterDiscounts >= freeShippingThreshold(currency);
+  const rate = terms.shipping[zone][method];
+  const free = rate.freeFromThreshold && itemsAfterDiscounts >= freeShippingThreshold(currency, terms);
   const extra = personalised ? PERSONALISATION_EXTRA_DAYS : { min: 0, max: 0 };
   return {
     method,
     zone,
-    amount: free ? 0 : convertFromEur(rate.amountEur, currency),
+    amount: free ? 0 : convertFromEur(rate.amountEur, currency, terms.rates),
     free,
     minDays: rate.minDays + extra.min,
     maxDays: rate.maxDays + extra.max,
   };
 }
 
-export function shippingOptions(countryCode: string, itemsAfterDiscounts: number, currency: CurrencyCode, personalised: boolean): ShippingOption[] {
-  return SHIPPING_METHODS.map((method) => shippingOption(countryCode, method, itemsAfterDiscounts, currency, personalised));
+export function shippingOptions(countryCode: string, itemsAfterDiscounts: number, currency: CurrencyCode, personalised: boolean, terms: PricingTerms = DEFAULT_PRICING_TERMS): ShippingOption[] {
+  return SHIPPING_METHODS.map((method) => shippingOption(countryCode, method, itemsAfterDiscounts, currency, personalised, terms));
 }

@@ -38,6 +38,10 @@ export const PERMISSIONS = {
   CUSTOMER_ERASE: 'customer:erase',
   REVIEW_MODERATE: 'review:moderate',
   NEWSLETTER_MANAGE: 'newsletter:manage',
+  /** Shipping rates, free shipping, banner, exchange rates, merchant address: they reprice every cart, so owners only. */
+  SETTINGS_EDIT: 'settings:edit',
+  /** Create, edit and expire coupons. */
+  COUPON_EDIT: 'coupon:edit',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
@@ -62,6 +66,7 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.CUSTOMER_EDIT,
   PERMISSIONS.REVIEW_MODERATE,
   PERMISSIONS.NEWSLETTER_MANAGE,
+  PERMISSIONS.COUPON_EDIT,
 ];
 
 const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -1,16 +1,22 @@
 /** What the system endpoints answer (src/domain/api/system.ts). */
 import type { CurrencyCode, CurrencyInfo } from './money.model.ts';
 import type { DiscountTier } from './pricing.ts';
+import type { BannerSettings } from './settings.model.ts';
 
 /** The shop's facts the storefront displays, read at build time and by the cart in the browser. */
 export interface ShopConfig {
   baseCurrency: CurrencyCode;
+  /** With the shop's exchange rates of the moment (its settings). */
   currencies: CurrencyInfo[];
+  /** The day the exchange rates were set (YYYY-MM-DD). */
+  ratesSetOn: string;
   /** The one tier table: the banner, cart and checkout all use it. */
   discountTiers: DiscountTier[];
   /** EUR minor units. */
   freeShippingThreshold: number;
   maxLineQuantity: number;
+  /** The promotion banner (the shop's settings). */
+  banner: BannerSettings;
 }
 
 export interface HealthAnswer {

@@ -7,7 +7,9 @@ import { useTranslation } from '../i18n/react.tsx';
 import { mediaUrl } from '../stores/product-pager.ts';
 import type { ProductCard as Product } from '../domain/catalogue.schema.ts';
 import type { Locale } from '../domain/locale.ts';
+import { useStore } from '@nanostores/react';
 import { formatEurIn, type CurrencyCode } from '../domain/money.model.ts';
+import { $rates } from '../stores/shop-config.ts';
 import { localePath } from '../i18n/paths.ts';
 import { PRODUCT_IMAGE } from './product-image.ts';
 
@@ -23,7 +25,8 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, locale, currency, eager = false }: ProductCardProps) {
   const { t } = useTranslation();
-  const price = formatEurIn(product.price, currency, locale);
+  const rates = useStore($rates);
+  const price = formatEurIn(product.price, currency, locale, rates);
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   const titleId = `product-${product.id}-title`;
   return (
@@ -52,7 +55,7 @@ export function ProductCard({ product, locale, currency, eager = false }: Produc
               </span>{' '}
               <s className="price-was">
                 <span className="sr-only">{t('grid.was')} </span>
-                {formatEurIn(product.compareAtPrice!, currency, locale)}
+                {formatEurIn(product.compareAtPrice!, currency, locale, rates)}
               </s>
             </>
           ) : (

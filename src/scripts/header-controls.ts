@@ -4,18 +4,21 @@
  * - `[data-price-eur]` elements (EUR minor units, rendered as EUR at build time) show the chosen
  *   currency, and follow it when it changes (in this tab or another);
  * - `a[data-locale-choice]` links remember the language the shopper picked.
+ *   With the shop's exchange rates: the build's (the banner's `data-shop-rates`), then the server's
+ *   live ones whenever a page reads them (stores/shop-config.ts).
  * React islands render their own prices from `$currency`, so they carry no `data-price-eur`.
  */
-import { formatEurIn, type CurrencyCode } from '../domain/money.model.ts';
+import { formatEurIn, type CurrencyCode, type RateTable } from '../domain/money.model.ts';
 import { $currency, setCurrency } from '../stores/currency.ts';
+import { $rates, decodeRates } from '../stores/shop-config.ts';
 import { chooseLocale } from '../stores/locale.ts';
 
-function renderPrices(code: CurrencyCode): void {
+function renderPrices(code: CurrencyCode, rates: RateTable): void {
   const locale = document.documentElement.lang || 'en-US';
   for (const el of document.querySelectorAll<HTMLElement>('[data-price-eur]')) {
     const eur = Number(el.dataset['priceEur']);
     if (!Number.isSafeInteger(eur)) continue;
-    const text = formatEurIn(eur, code, locale);
+    const text = formatEurIn(eur, code, locale, rates);
     if (el.textContent !== text) el.textContent = text;
   }
 }
@@ -25,10 +28,14 @@ for (const select of selects) {
   select.addEventListener('change', () => setCurrency(select.value));
 }
 
+const baked = decodeRates(document.querySelector<HTMLElement>('[data-shop-rates]')?.dataset['shopRates']);
+if (baked) $rates.set(baked);
+
 $currency.subscribe((code) => {
   for (const select of selects) select.value = code;
-  renderPrices(code);
+  renderPrices(code, $rates.get());
 });
+$rates.listen((rates) => renderPrices($currency.get(), rates));
 
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-locale-choice]') : null;

@@ -36,7 +36,7 @@ import {
 import { CartService, cartRoutes } from './modules/cart/index.ts';
 import { CATALOGUE_CHANNEL, CatalogueService, ProductAdmin, ProductImages, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
-import { CouponService } from './modules/coupons/index.ts';
+import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
 import { OrderDeskService, OrderService, orderRoutes } from './modules/orders/index.ts';
 import {
@@ -55,9 +55,10 @@ import {
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderFolder, backOfficeRoutes, peopleRoutes } from './modules/backoffice/index.ts';
+import { OrderFolder, backOfficeRoutes, couponUsage, peopleRoutes } from './modules/backoffice/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
+import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { loggableError } from './errors.ts';
 
 export const API_PREFIX = '/api';
@@ -151,7 +152,12 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   app.addHook('onClose', stopWatchingCatalogue);
   const geo = new GeoService(database.db);
   const productImages = new ProductImages(database.db);
-  const cart = new CartService(database.db, config.discountTiers);
+  const settings = new SettingsService({ db: database.db, audit: new AuditLog(database.db), merchantEmail: config.merchantEmail, warn: (message, section) => app.log.warn({ section }, message) });
+  // The settings every price comes from: dropped on every instance when a section is saved.
+  const stopWatchingSettings = await database.listen(SETTINGS_CHANNEL, () => settings.changed());
+  app.addHook('onClose', stopWatchingSettings);
+  const terms = () => settings.terms();
+  const cart = new CartService(database.db, config.discountTiers, terms);
 
   await app.register(cookie);
   await app.register(envelope, {
@@ -230,7 +236,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
   const audit = new AuditLog(db);
-  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: config.merchantEmail, locale: config.merchantLocale } });
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
   const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, clock, log: app.log });
   const checkout = new CheckoutService({
     db,
@@ -241,6 +247,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     payments: ledger,
     users,
     tiers: config.discountTiers,
+    terms,
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
@@ -264,7 +271,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes({ database, discountTiers: config.discountTiers, closing: () => app.closing }));
+      await api.register(systemRoutes({ database, discountTiers: config.discountTiers, settings: () => settings.current(), closing: () => app.closing }));
       await api.register(catalogueRoutes({ catalogue, geo }));
       await api.register(cartRoutes(cart, guards));
       await api.register(authRoutes({ accounts, sessions, cart }));
@@ -286,6 +293,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(adminRoutes(guards));
       const staff = new StaffService(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(settingsRoutes({ settings, actor: (id) => staff.actor(id) }, guards));
+      await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), actor: (id) => staff.actor(id), usage: (id, page) => couponUsage(db, id, page) }, guards));
       await api.register(auditRoutes(audit, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));

@@ -11,6 +11,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, map } from 'nanostores';
 import { deleteCartItems, queryCartItemList, saveCartItemList, type NewCartLineInput } from '../client/cart.ts';
 import { queryShopConfig } from '../client/shop.ts';
+import { setShopConfig } from './shop-config.ts';
 import { isApiError } from '../client/http.ts';
 import { applyCoupon } from '../client/checkout.ts';
 import type { CartLineRecord, CartPage } from '../domain/cart.model.ts';
@@ -157,7 +158,10 @@ async function loadDiscountTiers(): Promise<void> {
   if (tiersRequested) return;
   tiersRequested = true;
   try {
-    $discountTiers.set((await queryShopConfig()).discountTiers);
+    const config = await queryShopConfig();
+    // The live settings: every price shown and the banner follow them (stores/shop-config.ts).
+    setShopConfig(config);
+    $discountTiers.set(config.discountTiers);
   } catch {
     // Only the hint needs the tiers; the server's totals already apply them. Try again next time.
     tiersRequested = false;

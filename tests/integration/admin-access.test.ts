@@ -11,6 +11,7 @@ import { accountsApi } from '../../src/domain/api/accounts.ts';
 import { adminApi } from '../../src/domain/api/admin.ts';
 import { peopleApi } from '../../src/domain/api/people.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
+import { marketingApi } from '../../src/domain/api/marketing.ts';
 import { routeApi } from '../../src/domain/api/route.ts';
 import { PERMISSION_VALUES } from '../../src/domain/staff.model.ts';
 import { users } from '../../src/server/db/schema.ts';
@@ -65,6 +66,8 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'subscriberList', entry: peopleApi.subscriberList, request: () => ({}), admin: true },
   { name: 'subscriberExport', entry: peopleApi.subscriberExport, request: () => ({}), admin: true },
   { name: 'unsubscribe', entry: peopleApi.unsubscribe, request: () => ({ id: MISSING_ID }), admin: true },
+  { name: 'settings', entry: marketingApi.settings, request: () => undefined, admin: false },
+  { name: 'saveSettings', entry: marketingApi.saveSettings, request: () => ({ section: 'merchant', value: { email: null } }), admin: false },
 ];
 
 /** Passing the guard: success, or the order that does not exist. */
@@ -116,6 +119,7 @@ describe('getUserInfo buttons and disabled accounts', () => {
       'customer:edit',
       'review:moderate',
       'newsletter:manage',
+      'coupon:edit',
     ]);
     expect(await buttons(superAdmin)).toEqual(PERMISSION_VALUES);
   });
@@ -149,8 +153,8 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'audit', 'staff'], home: 'dashboard' });
-    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
+    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'coupons'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
   });

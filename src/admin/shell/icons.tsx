@@ -1,5 +1,5 @@
 /** The icons the route table names (domain/admin-routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, DashboardOutlined, MailOutlined, MessageOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, ControlOutlined, DashboardOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -17,6 +17,9 @@ const ICONS: Record<string, ReactNode> = {
   customers: <UserOutlined aria-hidden />,
   reviews: <MessageOutlined aria-hidden />,
   newsletter: <MailOutlined aria-hidden />,
+  marketing: <GiftOutlined aria-hidden />,
+  coupons: <TagsOutlined aria-hidden />,
+  settings: <ControlOutlined aria-hidden />,
 };
 
 export function routeIcon(name: string | undefined): ReactNode {

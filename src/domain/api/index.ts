@@ -12,6 +12,7 @@ import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
+import { marketingApi } from './marketing.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
 import { peopleApi } from './people.ts';
@@ -29,6 +30,7 @@ export const API = {
   catalogue: catalogueApi,
   checkout: checkoutApi,
   geo: geoApi,
+  marketing: marketingApi,
   orders: ordersApi,
   paypal: paypalApi,
   people: peopleApi,

@@ -1,18 +1,24 @@
 /**
  * The cart's figures and the notes beside them, shared by the drawer and the cart page. Every
- * amount is the server's summary in the cart's currency; the tier hint is display only.
+ * amount is the server's summary in the cart's currency; the tier hint and the free-shipping line
+ * (the shop's live threshold, stores/shop-config.ts; checkout prices shipping itself) are display only.
  */
 import { useStore } from '@nanostores/react';
 import type { CartPage } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { formatMoney } from '../../domain/money.model.ts';
+import { convertFromEur, formatMoney } from '../../domain/money.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { $discountTiers, nextDiscountTier } from '../../stores/cart.ts';
+import { $shopConfig, ratesOf } from '../../stores/shop-config.ts';
 
 export function CartTotals({ page, locale, withShipping = false }: { page: CartPage; locale: Locale; withShipping?: boolean }) {
   const { t } = useTranslation();
   const { summary, currency } = page;
   const money = (amount: number) => formatMoney(amount, currency, locale);
+  const config = useStore($shopConfig);
+  // Compared with the items after the tier discount, as checkout does before a coupon.
+  const threshold = config ? convertFromEur(config.freeShippingThreshold, currency, ratesOf(config)) : null;
+  const free = threshold !== null && summary.total >= threshold;
   return (
     <dl className="totals cart-totals">
       <div>
@@ -29,6 +35,11 @@ export function CartTotals({ page, locale, withShipping = false }: { page: CartP
         <div>
           <dt>{t('cart.summary.shipping')}</dt>
           <dd>{t('cart.summary.shippingAtCheckout')}</dd>
+          {threshold !== null ? (
+            <dd className="cart-free-shipping" data-free-shipping-hint={free ? 'reached' : 'more'}>
+              {free ? t('cart.summary.freeShipping') : t('cart.summary.freeShippingMore', { amount: money(threshold - summary.total) })}
+            </dd>
+          ) : null}
         </div>
       ) : null}
       <div className="totals-total cart-totals-total">

@@ -37,7 +37,7 @@ import {
 import { Extras } from './Extras.tsx';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withIslandI18n, type MessageKey } from '../../i18n/react.tsx';
-import { eurIn, useCurrency } from './money.ts';
+import { eurIn, useRates, useCurrency } from './money.ts';
 import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
@@ -79,7 +79,7 @@ type Status = { kind: 'idle' } | { kind: 'invalid' } | { kind: 'added' } | { kin
 export function Configurator({ locale, product: built, refresh = false }: ConfiguratorProps) {
   const { t } = useTranslation();
   const currency = useCurrency();
-  const money = eurIn(currency, locale);
+  const money = eurIn(currency, locale, useRates());
   const idPrefix = `cfg-${built.id}`;
 
   const [live, setLive] = useState<ConfigurableProduct | null>(null);

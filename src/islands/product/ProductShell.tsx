@@ -11,7 +11,7 @@ import { loadProduct, loadRelated, mediaUrl } from '../../stores/product.ts';
 import { Configurator } from './Configurator.tsx';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
-import { eurIn, useCurrency } from './money.ts';
+import { eurIn, useRates, useCurrency } from './money.ts';
 import { ProductTabs, type OrderFacts } from './ProductTabs.tsx';
 import { productIdFrom } from './shell-route.ts';
 
@@ -134,7 +134,7 @@ function ProductShell({ locale, messages, order }: ProductShellProps) {
 
 function Price({ product, locale }: { product: ProductDetail; locale: Locale }) {
   const { t } = useTranslation();
-  const money = eurIn(useCurrency(), locale);
+  const money = eurIn(useCurrency(), locale, useRates());
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   return (
     <p className="price">
@@ -152,7 +152,7 @@ function Price({ product, locale }: { product: ProductDetail; locale: Locale }) 
 
 function Related({ products, locale }: { products: ProductCard[]; locale: Locale }) {
   const { t } = useTranslation();
-  const money = eurIn(useCurrency(), locale);
+  const money = eurIn(useCurrency(), locale, useRates());
   return (
     <section className="related" aria-labelledby="related-title">
       <h2 id="related-title">{t('configurator.related.title')}</h2>

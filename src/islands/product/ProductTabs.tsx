@@ -13,7 +13,7 @@ import { loadProductPurchases } from '../../stores/orders.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
-import { eurIn, useCurrency } from './money.ts';
+import { eurIn, useRates, useCurrency } from './money.ts';
 
 /** Loaded when the reviews tab is first opened: most visitors never write one. */
 const ReviewForm = lazy(() => import('./ReviewForm.tsx').then((module) => ({ default: module.ReviewForm })));
@@ -137,7 +137,7 @@ function DetailPanel({ description, details }: { description: string; details: s
 
 function OrderPanel({ facts, locale, productId, active }: { facts: OrderFacts; locale: Locale; productId: number; active: boolean }) {
   const { t } = useTranslation();
-  const money = eurIn(useCurrency(), locale);
+  const money = eurIn(useCurrency(), locale, useRates());
   return (
     <>
       <ul className="order-facts">

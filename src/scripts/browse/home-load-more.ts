@@ -4,6 +4,7 @@
  * (home-products.ts), keeping the home page's script before interaction small.
  */
 import { $currency } from '../../stores/currency.ts';
+import { $rates } from '../../stores/shop-config.ts';
 import { catalogueFetcher, mediaUrl } from '../../stores/product-pager.ts';
 import { pageLocale, readMessages } from './listing-view.ts';
 import { interpolate } from '../../i18n/core.ts';
@@ -42,7 +43,7 @@ export function createLoadMore(root: HTMLElement, button: HTMLButtonElement): ((
       const next = await catalogueFetcher('recommended')(page + 1, size);
       const seen = shownIds();
       const fresh = next.records.filter((product) => !seen.has(product.id));
-      appendCards(grid, template, fresh, { locale: pageLocale(), currency: $currency.get(), mediaUrl });
+      appendCards(grid, template, fresh, { locale: pageLocale(), currency: $currency.get(), rates: $rates.get(), mediaUrl });
       page = next.current;
       const shown = seen.size + fresh.length;
       // An empty page means the catalogue shrank since the build: stop offering more.

@@ -6,6 +6,7 @@
  */
 import type { ListingState } from '../../stores/listing.ts';
 import { $currency } from '../../stores/currency.ts';
+import { $rates } from '../../stores/shop-config.ts';
 import { interpolate } from '../../i18n/core.ts';
 import { shownRange } from './listing-url.ts';
 import { pageLocale, type ListingMessages, type ListingView } from './listing-view.ts';
@@ -29,7 +30,7 @@ export function renderListing<Q>(view: ListingView, state: ListingState<Q>, opti
     count.textContent = options.messages.loading;
     return;
   }
-  const ctx = { locale: pageLocale(), currency: $currency.get(), mediaUrl: options.mediaUrl };
+  const ctx = { locale: pageLocale(), currency: $currency.get(), rates: $rates.get(), mediaUrl: options.mediaUrl };
   renderCards(grid, view.template, state.records, ctx);
   grid.hidden = state.records.length === 0;
   if (error) error.hidden = state.status !== 'error';

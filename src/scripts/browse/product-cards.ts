@@ -6,12 +6,14 @@
  */
 import type { ProductCard } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { formatEurIn, type CurrencyCode } from '../../domain/money.model.ts';
+import { formatEurIn, type CurrencyCode, type RateTable } from '../../domain/money.model.ts';
 import { localePath } from '../../i18n/paths.ts';
 
 export interface CardContext {
   locale: Locale;
   currency: CurrencyCode;
+  /** The shop's exchange rates ($rates of stores/shop-config.ts). */
+  rates: RateTable;
   /**
    * The browser address of an API media path (`mediaUrl` of the HTTP layer). Passed in rather than
    * imported, so pages can load the HTTP layer only once the shopper asks for more products.
@@ -22,7 +24,7 @@ export interface CardContext {
 function setPrice(el: Element | null, eur: number, ctx: CardContext): void {
   if (!(el instanceof HTMLElement)) return;
   el.dataset['priceEur'] = String(eur);
-  el.textContent = formatEurIn(eur, ctx.currency, ctx.locale);
+  el.textContent = formatEurIn(eur, ctx.currency, ctx.locale, ctx.rates);
 }
 
 /** A filled card for `product`, cloned from `template`. */

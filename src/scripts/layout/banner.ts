@@ -1,9 +1,17 @@
 /**
  * The banner's countdown to 14 September (rules in domain/countdown.ts). The target is computed
  * once per browser and kept in local storage; the display ticks once a second, only while the
- * page is shown and the banner on screen, and stops at zero.
+ * page is shown and the banner on screen, and stops at zero. A target the shop set (its banner
+ * setting) replaces the yearly one.
+ *
+ * The banner follows the shop's live settings whenever a page reads them (the cart does):
+ * shown or not, its message, the threshold, the countdown target (stores/shop-config.ts).
  */
 import { COUNTDOWN_STORAGE_KEY, decodeStoredTarget, remainingUntil, resolveCountdownTarget, type Remaining } from '../../domain/countdown.ts';
+import { formatEurIn } from '../../domain/money.model.ts';
+import type { ShopConfig } from '../../domain/system.model.ts';
+import { $currency } from '../../stores/currency.ts';
+import { $rates, $shopConfig } from '../../stores/shop-config.ts';
 
 function storedTarget(): number | null {
   try {
@@ -15,6 +23,12 @@ function storedTarget(): number | null {
   } catch {
     return null;
   }
+}
+
+/** The shop's own target (an ISO instant), when it set one. */
+function shopTarget(iso: string | null | undefined): number | null {
+  const at = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(at) ? at : null;
 }
 
 function countdownTarget(): number {
@@ -37,7 +51,7 @@ export function initCountdown(): void {
   const cells = new Map<string, HTMLElement>();
   for (const el of live.querySelectorAll<HTMLElement>('[data-countdown-part]')) cells.set(el.dataset['countdownPart'] ?? '', el);
 
-  const target = countdownTarget();
+  let target = shopTarget(root.dataset['countdownTo']) ?? countdownTarget();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onScreen = true;
 
@@ -74,10 +88,39 @@ export function initCountdown(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') resume();
   });
+  $shopConfig.listen((config) => {
+    if (!config) return;
+    applyLive(config);
+    const next = shopTarget(config.banner.countdownTo) ?? countdownTarget();
+    if (next !== target) {
+      target = next;
+      if (timer !== undefined) clearTimeout(timer);
+      tick();
+    }
+  });
   if ('IntersectionObserver' in window) {
     new IntersectionObserver((entries) => {
       onScreen = entries.some((entry) => entry.isIntersecting);
       if (onScreen) resume();
     }).observe(root);
+  }
+}
+
+/** The live settings into the banner the build rendered. */
+function applyLive(config: ShopConfig): void {
+  const banner = document.querySelector<HTMLElement>('[data-banner]');
+  if (!banner) return;
+  const locale = document.documentElement.lang === 'zh-CN' ? 'zh-CN' : 'en-US';
+  banner.hidden = !config.banner.enabled;
+  const message = banner.querySelector<HTMLElement>('[data-banner-message]');
+  if (message) {
+    const text = config.banner.message[locale].trim();
+    message.textContent = text;
+    message.hidden = text === '';
+  }
+  const amount = banner.querySelector<HTMLElement>('[data-free-shipping] [data-price-eur]');
+  if (amount) {
+    amount.dataset['priceEur'] = String(config.freeShippingThreshold);
+    amount.textContent = formatEurIn(config.freeShippingThreshold, $currency.get(), locale, $rates.get());
   }
 }

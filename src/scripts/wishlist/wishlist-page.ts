@@ -4,6 +4,7 @@
  * The hearts on these cards are the usual ones (hearts.ts); both read the wishlist store.
  */
 import { $currency } from '../../stores/currency.ts';
+import { $rates } from '../../stores/shop-config.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { loadWishlistPage, mediaUrl, setWishlisted, type WishlistEntry } from '../../stores/wishlist.ts';
 import { createTranslate, type Messages } from '../../i18n/core.ts';
@@ -94,7 +95,7 @@ function init(root: HTMLElement): void {
     setState('ready');
     const fresh = result.page.records.filter((product) => !shown.has(product.id));
     const before = grid.children.length;
-    appendCards(grid, template, fresh, { locale, currency: $currency.get(), mediaUrl });
+    appendCards(grid, template, fresh, { locale, currency: $currency.get(), rates: $rates.get(), mediaUrl });
     fresh.forEach((product, index) => {
       shown.add(product.id);
       addRemoveButton(grid.children[before + index] as HTMLElement, product);

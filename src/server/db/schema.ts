@@ -16,3 +16,4 @@ export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/audit/schema.ts';
 export * from '../modules/site/schema.ts';
+export * from '../modules/settings/schema.ts';

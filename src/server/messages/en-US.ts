@@ -83,6 +83,7 @@ export const enUS = {
   'notFound.patch': 'Patch not found',
   'notFound.navItem': 'Navigation entry not found',
   'notFound.subscriber': 'Subscriber not found',
+  'notFound.coupon': 'Coupon not found',
 
   // Cart lines.
   'cart.soldOut': 'Size {{size}} is sold out',
@@ -98,12 +99,15 @@ export const enUS = {
 
   // Coupons, by the reason in data.reason (domain/coupons.schema.ts COUPON_PROBLEMS).
   'coupon.unknown': 'This coupon code does not exist',
+  'coupon.personalised-excluded': 'This coupon does not apply to personalised items',
   'coupon.inactive': 'This coupon is no longer available',
   'coupon.not-started': 'This coupon is not valid yet',
   'coupon.expired': 'This coupon has expired',
   'coupon.min-spend': 'Your order does not reach the minimum spend for this coupon',
   'coupon.used-up': 'This coupon has been used up',
   'coupon.customer-limit': 'You have already used this coupon',
+  'coupon.codeTaken': 'Another coupon has this code',
+  'coupon.limitBelowUses': 'The coupon has been used {{used}} times already; the limit cannot be lower',
 
   // Checkout.
   'checkout.itemNotSold': 'An item in your cart is no longer sold; remove it to continue',

@@ -108,6 +108,7 @@ export const zhCN: Catalogue = {
   'notFound.patch': '未找到臂章',
   'notFound.navItem': '未找到导航项',
   'notFound.subscriber': '未找到订阅者',
+  'notFound.coupon': '优惠券不存在',
 
   'cart.soldOut': '{{size}} 码已售罄',
   'cart.onlyLeft': '{{size}} 码仅剩 {{stock}} 件',
@@ -127,6 +128,9 @@ export const zhCN: Catalogue = {
   'coupon.min-spend': '您的订单未达到该优惠券的最低消费金额',
   'coupon.used-up': '该优惠券已被领完',
   'coupon.customer-limit': '您已使用过该优惠券',
+  'coupon.codeTaken': '已有优惠券使用此代码',
+  'coupon.limitBelowUses': '该优惠券已被使用 {{used}} 次，上限不能更低',
+  'coupon.personalised-excluded': '此优惠券不适用于个性化商品',
 
   'checkout.itemNotSold': '购物车中有商品已停售，请移除后继续',
   'checkout.cartEmpty': '您的购物车是空的',

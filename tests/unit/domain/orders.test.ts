@@ -113,12 +113,12 @@ describe('shipping', () => {
 });
 
 function rule(overrides: Partial<CouponRule> = {}): CouponRule {
-  return { code: 'X', kind: 'percent', percent: 10, amountEur: null, minSpendEur: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, usedCount: 0, active: true, ...overrides };
+  return { code: 'X', kind: 'percent', percent: 10, amountEur: null, amounts: null, includesPersonalised: true, minSpendEur: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, usedCount: 0, active: true, ...overrides };
 }
 
 describe('coupons', () => {
   const now = new Date('2030-06-01T12:00:00Z');
-  const context = { now, currency: 'EUR' as const, base: 5000, customerUses: 0 };
+  const context = { now, currency: 'EUR' as const, base: 5000, baseWithoutPersonalised: 5000, customerUses: 0 };
 
   it('says why a coupon cannot be used', () => {
     expect(couponProblem(rule(), context)).toBeNull();
@@ -137,8 +137,8 @@ describe('coupons', () => {
   it('takes a percentage or a converted fixed amount, never more than the base and never below zero', () => {
     fc.assert(
       fc.property(currencyArb, fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 1_000_000 }), (currency, base, percent, amountEur) => {
-        const byPercent = couponDiscount({ kind: 'percent', percent, amountEur: null }, base, currency);
-        const fixed = couponDiscount({ kind: 'fixed', percent: null, amountEur }, base, currency);
+        const byPercent = couponDiscount({ kind: 'percent', percent, amountEur: null, amounts: null }, base, currency);
+        const fixed = couponDiscount({ kind: 'fixed', percent: null, amountEur, amounts: null }, base, currency);
         expect(byPercent).toBe(Math.min(base, divRound(base * percent, 100)));
         expect(fixed).toBe(Math.min(base, convertFromEur(amountEur, currency)));
         for (const d of [byPercent, fixed]) {
@@ -159,11 +159,11 @@ describe('checkout totals', () => {
       fc.property(
         currencyArb,
         fc.array(lineArb, { minLength: 1, maxLength: 8 }),
-        fc.option(fc.oneof(fc.record({ kind: fc.constant('percent' as const), percent: fc.integer({ min: 1, max: 100 }), amountEur: fc.constant(null) }), fc.record({ kind: fc.constant('fixed' as const), percent: fc.constant(null), amountEur: fc.integer({ min: 1, max: 200_000 }) }))),
+        fc.option(fc.oneof(fc.record({ kind: fc.constant('percent' as const), percent: fc.integer({ min: 1, max: 100 }), amountEur: fc.constant(null), amounts: fc.constant(null), includesPersonalised: fc.constant(true) }), fc.record({ kind: fc.constant('fixed' as const), percent: fc.constant(null), amountEur: fc.integer({ min: 1, max: 200_000 }), amounts: fc.constant(null), includesPersonalised: fc.constant(true) }))),
         fc.constantFrom('DE', 'GB', 'US', 'JP'),
         fc.constantFrom('standard' as const, 'express' as const),
         (currency, raw, coupon, country, method) => {
-          const lines = raw.map((l) => ({ lineTotal: l.unitPrice * l.quantity, quantity: l.quantity }));
+          const lines = raw.map((l) => ({ lineTotal: l.unitPrice * l.quantity, quantity: l.quantity, personalised: false }));
           const { totals, shipping } = checkoutTotals({ lines, currency, tiers: DEFAULT_DISCOUNT_TIERS, coupon, shipping: { country, method }, personalised: false });
           const items = lines.reduce((s, l) => s + l.lineTotal, 0);
           expect(totals.items).toBe(items);
@@ -179,7 +179,7 @@ describe('checkout totals', () => {
   });
 
   it('hold the tier boundaries at N-1, N and N+1 items', () => {
-    const at = (quantity: number) => checkoutTotals({ lines: [{ lineTotal: 2999 * quantity, quantity }], currency: 'EUR', tiers: DEFAULT_DISCOUNT_TIERS, coupon: null, shipping: null, personalised: false }).totals;
+    const at = (quantity: number) => checkoutTotals({ lines: [{ lineTotal: 2999 * quantity, quantity, personalised: false }], currency: 'EUR', tiers: DEFAULT_DISCOUNT_TIERS, coupon: null, shipping: null, personalised: false }).totals;
     expect([2, 3, 4, 5, 6].map((n) => at(n).tierPercent)).toEqual([0, 10, 10, 20, 20]);
     expect(at(3).tierDiscount).toBe(900);
     expect(at(5).tierDiscount).toBe(2999);

@@ -100,6 +100,9 @@ beforeEach(async () => {
     ],
     freeShippingThreshold: 4500,
     maxLineQuantity: 99,
+    currencies: [{ code: 'EUR', name: 'Euro', symbol: '€', flag: '', ratePerUsdX100: 92 }, { code: 'GBP', name: 'British Pound', symbol: '£', flag: '', ratePerUsdX100: 80 }],
+    ratesSetOn: '2026-11-26',
+    banner: { enabled: true, message: { 'en-US': '', 'zh-CN': '' }, countdownTo: null },
   });
   client.queryCartCount.mockResolvedValue(0);
 });
@@ -330,6 +333,10 @@ describe('reloading', () => {
     store.watchCart();
     await flush();
     expect(shop.queryShopConfig).toHaveBeenCalledTimes(1);
+    // The live settings reach the shop-config store: the rates every shown price converts with.
+    const { $rates, $shopConfig } = await import('../../../src/stores/shop-config.ts');
+    expect($rates.get()).toMatchObject({ EUR: 92, GBP: 80 });
+    expect($shopConfig.get()?.freeShippingThreshold).toBe(4500);
     expect(store.$discountTiers.get()).toEqual([
       { minItems: 3, percent: 10 },
       { minItems: 5, percent: 20 },

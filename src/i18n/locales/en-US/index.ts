@@ -20,5 +20,6 @@ import adminOrders from './admin-orders.json';
 import adminSite from './admin-site.json';
 import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
+import adminMarketing from './admin-marketing.json';
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminProducts, adminPeople };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminProducts, adminPeople, adminMarketing };

@@ -12,3 +12,4 @@ export { EXPORT_MAX_ROWS, OrderTable, type OrderQuery } from './order-list.ts';
 export { productionSheet } from './production-sheet.ts';
 export { backOfficeRoutes, type BackOfficeDeps } from './routes.ts';
 export { peopleRoutes, type PeopleDeps } from './people-routes.ts';
+export { couponUsage } from './coupon-usage.ts';

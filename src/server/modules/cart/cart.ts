@@ -8,9 +8,10 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { lineKey, normaliseLine, type CartLineRecord, type CartPage, type LineConfig } from '../../../domain/cart.model.ts';
 import { type CartLineUpdate, type NewCartLine } from '../../../domain/cart.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import type { CurrencyCode } from '../../../domain/money.model.ts';
+import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
 import { isPrinted } from '../../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { DEFAULT_PRICING_TERMS, type PricingTerms } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
@@ -34,12 +35,16 @@ function ownedBy(owner: CartOwner): SQL {
 export class CartService {
   private readonly db: Db;
   private readonly tiers: readonly DiscountTier[];
+  /** The shop's settings of the moment (the settings module), read outside any transaction. */
+  private readonly terms: () => Promise<PricingTerms>;
   /** Prepared once: the hot path of adding a line sends only values. */
   private readonly statements;
 
-  constructor(db: Db, tiers: readonly DiscountTier[]) {
+  /** `terms` may be left out only by callers that never price (the guest cart clean-up). */
+  constructor(db: Db, tiers: readonly DiscountTier[], terms: () => Promise<PricingTerms> = async () => DEFAULT_PRICING_TERMS) {
     this.db = db;
     this.tiers = tiers;
+    this.terms = terms;
     this.statements = {
       check: {
         visitor: lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor'),
@@ -218,7 +223,7 @@ export class CartService {
   }
 
   async list(owner: CartOwner | null, page: PageRequest, currency: CurrencyCode, locale: Locale): Promise<CartPage> {
-    const lines = owner ? await this.pricedLines(this.db, owner, currency, locale) : [];
+    const lines = owner ? await this.pricedLines(this.db, owner, currency, locale, (await this.terms()).rates) : [];
     const { offset, limit } = pageWindow(page);
     return {
       ...pageOf(lines.slice(offset, offset + limit), lines.length, page),
@@ -228,14 +233,14 @@ export class CartService {
   }
 
   /** Every line of a cart priced from the database in the given currency, newest first. */
-  async pricedLines(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<CartLineRecord[]> {
-    return (await this.pricedConfigsOf(db, owner, currency, locale)).map((line) => line.record);
+  async pricedLines(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<CartLineRecord[]> {
+    return (await this.pricedConfigsOf(db, owner, currency, locale, rates)).map((line) => line.record);
   }
 
   /** pricedLines with what an order freezes of each line (checkout takes the whole cart this way). */
-  async pricedConfigsOf(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+  async pricedConfigsOf(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
     const rows = await db.select().from(cartItems).where(ownedBy(owner)).orderBy(desc(cartItems.createdAt), desc(cartItems.id));
-    return priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale);
+    return priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale, rates);
   }
 
   /**
@@ -243,7 +248,7 @@ export class CartService {
    * that is not the owner's is "not found"; lines whose product is gone are left out, so the
    * caller can tell by the count.
    */
-  async pricedLinesByIds(db: Db | Tx, owner: CartOwner, ids: readonly number[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+  async pricedLinesByIds(db: Db | Tx, owner: CartOwner, ids: readonly number[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
     const unique = [...new Set(ids)];
     const rows = await db.select().from(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
     if (rows.length !== unique.length) throw notFound('cartItem');
@@ -253,12 +258,13 @@ export class CartService {
       unique.map((id) => ({ id, quantity: byId.get(id)!.quantity, config: configOf(byId.get(id)!) })),
       currency,
       locale,
+      rates,
     );
   }
 
   /** See priceConfigs in pricing.ts: a "buy it now" line is priced the same way as a cart line. */
-  priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
-    return priceConfigs(db, items, currency, locale);
+  priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
+    return priceConfigs(db, items, currency, locale, rates);
   }
 }
 

@@ -6,7 +6,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { CartLineRecord, LineConfig } from '../../../domain/cart.model.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale, Localised } from '../../../domain/locale.ts';
-import { convertFromEur, type CurrencyCode } from '../../../domain/money.model.ts';
+import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import { CUSTOM_TYPES, isPrinted } from '../../../domain/personalisation.ts';
 import { priceLine, unitPriceEur } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -25,10 +25,10 @@ export interface PricedConfig {
 
 /**
  * Prices configured lines from the database (cart lines, or a "buy it now" line with id 0), in
- * their order. Lines whose product is gone or inactive are left out. Besides the cart's record,
+ * their order, at the shop's exchange `rates` (its settings). Lines whose product is gone or inactive are left out. Besides the cart's record,
  * each answer carries what an order freezes: the EUR unit price and the names in both locales.
  */
-export async function priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale): Promise<PricedConfig[]> {
+export async function priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
   if (items.length === 0) return [];
   const productIds = [...new Set(items.map((i) => i.config.productId))];
   const patchIds = [...new Set(items.flatMap((i) => i.config.patchIds))];
@@ -62,7 +62,7 @@ export async function priceConfigs(db: Db | Tx, items: readonly { id: number; co
       premiumNameOption: config.premiumNameOption,
       premiumNumberOption: config.premiumNumberOption,
     });
-    const priced = priceLine(unitEur, quantity, currency);
+    const priced = priceLine(unitEur, quantity, currency, rates);
     const player = config.playerId ? playerById.get(config.playerId) : undefined;
     const title: Localised = { 'en-US': product.title, 'zh-CN': product.zh.title || product.title };
     const record: CartLineRecord = {
@@ -74,9 +74,9 @@ export async function priceConfigs(db: Db | Tx, items: readonly { id: number; co
       lineTotal: priced.lineTotal,
       size: config.size,
       patch: config.patchIds.join(','),
-      patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency) })),
+      patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency, rates) })),
       addons: config.addonIds.join(','),
-      addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency) })),
+      addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency, rates) })),
       customType,
       squadList: config.playerId,
       player: player ? { id: player.id, name: player.name, number: player.number } : null,

@@ -16,11 +16,11 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.model.ts';
 import { checkoutTotals, type CheckoutLine, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
 import { type CheckoutSource, type PlaceOrderRequest, type QuoteRequest } from '../../../domain/checkout.schema.ts';
-import type { CouponCheck } from '../../../domain/coupons.model.ts';
-import { convertFromEur, type CurrencyCode } from '../../../domain/money.model.ts';
+import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/coupons.model.ts';
+import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
-import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
+import { freeShippingThreshold, shippingOptions, type PricingTerms } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.ts';
@@ -48,6 +48,8 @@ export interface CheckoutDeps {
   payments: PaymentLedger;
   users: UserService;
   tiers: readonly DiscountTier[];
+  /** The shop's settings of the moment (the settings module): read once per call, before any transaction. */
+  terms: () => Promise<PricingTerms>;
   clock: Clock;
   paymentTimeoutMs: number;
 }
@@ -88,17 +90,17 @@ export class CheckoutService {
   }
 
   /** The lines to buy, priced from the database in `currency`. */
-  private async resolve(db: Db | Tx, caller: CheckoutCaller, source: CheckoutSource, currency: CurrencyCode): Promise<ResolvedLine[]> {
+  private async resolve(db: Db | Tx, caller: CheckoutCaller, source: CheckoutSource, currency: CurrencyCode, rates: RateTable): Promise<ResolvedLine[]> {
     if (source.type === 'buyNow') {
       const config = normaliseLine(source.item);
       await this.d.cart.checkConfig(db, config);
-      const priced = await this.d.cart.priceConfigs(db, [{ id: 0, config, quantity: source.item.quantity }], currency, caller.locale);
+      const priced = await this.d.cart.priceConfigs(db, [{ id: 0, config, quantity: source.item.quantity }], currency, caller.locale, rates);
       return priced.map((line) => ({ ...line, cartItemId: null }));
     }
     const owner = ownerOf(caller);
     const ids = [...new Set(source.cartItemIds)];
     if (!owner) throw notFound('cartItem');
-    const priced = await this.d.cart.pricedLinesByIds(db, owner, ids, currency, caller.locale);
+    const priced = await this.d.cart.pricedLinesByIds(db, owner, ids, currency, caller.locale, rates);
     if (priced.length !== ids.length) throw fail(CODES.CONFLICT, 'checkout.itemNotSold');
     return priced.map((line) => ({ ...line, cartItemId: line.record.id }));
   }
@@ -112,19 +114,19 @@ export class CheckoutService {
   /** What the checkout page shows: lines with personalisation, amounts, shipping options, coupon state, notices. */
   async quote(caller: CheckoutCaller, body: QuoteRequest): Promise<CheckoutQuote> {
     const db = this.d.db;
-    const lines = await this.resolve(db, caller, body.source, body.currency);
+    const terms = await this.d.terms();
+    const lines = await this.resolve(db, caller, body.source, body.currency, terms.rates);
     const personalised = lines.some((line) => line.record.personalised);
     const cart = cartTotals(
       lines.map((l) => l.record),
       body.currency,
       this.d.tiers,
     );
-    const afterTier = cart.total;
 
     let coupon: CouponState | null = null;
     let couponRule = null;
     if (body.couponCode && body.couponCode.trim() !== '') {
-      const evaluation = await this.d.coupons.evaluate(db, body.couponCode, { now: this.d.clock(), currency: body.currency, base: afterTier, customer: await this.customer(caller, null) });
+      const evaluation = await this.d.coupons.evaluate(db, body.couponCode, { now: this.d.clock(), currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer: await this.customer(caller, null) });
       if (evaluation.ok) couponRule = evaluation.rule;
       coupon = evaluation.ok
         ? { code: evaluation.rule.code, valid: true, kind: evaluation.rule.kind, percent: evaluation.rule.percent, discount: 0, reason: null, message: null }
@@ -138,6 +140,7 @@ export class CheckoutService {
       coupon: couponRule,
       shipping: body.country ? { country: body.country, method: body.shippingMethod } : null,
       personalised,
+      terms,
     });
     if (coupon?.valid) coupon.discount = totals.couponDiscount;
 
@@ -156,9 +159,9 @@ export class CheckoutService {
       lines: lines.map(checkoutLine),
       summary: totals,
       coupon,
-      shippingOptions: body.country ? shippingOptions(body.country, totals.itemsAfterDiscounts, body.currency, personalised) : null,
+      shippingOptions: body.country ? shippingOptions(body.country, totals.itemsAfterDiscounts, body.currency, personalised, terms) : null,
       shipping,
-      freeShippingThreshold: freeShippingThreshold(body.currency),
+      freeShippingThreshold: freeShippingThreshold(body.currency, terms),
       notices: { personalised, stock },
     };
   }
@@ -166,13 +169,14 @@ export class CheckoutService {
   /** The cart page's "Apply": checks a code against the caller's cart and shows what it takes off. */
   async applyCoupon(caller: CheckoutCaller, body: { code: string; currency: CurrencyCode; cartItemIds?: number[] | undefined }): Promise<CouponCheck> {
     const owner = ownerOf(caller);
+    const terms = await this.d.terms();
     let lines: ResolvedLine[];
     if (body.cartItemIds) {
       if (body.cartItemIds.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
-      lines = await this.resolve(this.d.db, caller, { type: 'cart', cartItemIds: body.cartItemIds }, body.currency);
+      lines = await this.resolve(this.d.db, caller, { type: 'cart', cartItemIds: body.cartItemIds }, body.currency, terms.rates);
     } else {
       // The whole cart: its sellable lines, priced once.
-      const priced = owner ? await this.d.cart.pricedConfigsOf(this.d.db, owner, body.currency, caller.locale) : [];
+      const priced = owner ? await this.d.cart.pricedConfigsOf(this.d.db, owner, body.currency, caller.locale, terms.rates) : [];
       if (priced.length === 0) throw fail(CODES.CONFLICT, 'checkout.cartEmpty');
       lines = priced.map((line) => ({ ...line, cartItemId: line.record.id }));
     }
@@ -181,17 +185,16 @@ export class CheckoutService {
       body.currency,
       this.d.tiers,
     );
-    const afterTier = cart.total;
-    const evaluation = await this.d.coupons.evaluate(this.d.db, body.code, { now: this.d.clock(), currency: body.currency, base: afterTier, customer: await this.customer(caller, null) });
+    const evaluation = await this.d.coupons.evaluate(this.d.db, body.code, { now: this.d.clock(), currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer: await this.customer(caller, null) });
     if (!evaluation.ok) throw couponRefused(evaluation.reason);
-    const { totals } = checkoutTotals({ cart, lines: lines.map((l) => l.record), currency: body.currency, tiers: this.d.tiers, coupon: evaluation.rule, shipping: null, personalised: false });
+    const { totals } = checkoutTotals({ cart, lines: lines.map((l) => l.record), currency: body.currency, tiers: this.d.tiers, coupon: evaluation.rule, shipping: null, personalised: false, terms });
     const rule = evaluation.rule;
     return {
       code: rule.code,
       kind: rule.kind,
       percent: rule.percent,
-      amount: rule.amountEur === null ? null : convertFromEur(rule.amountEur, body.currency),
-      minSpend: convertFromEur(rule.minSpendEur, body.currency),
+      amount: rule.kind === 'fixed' ? fixedAmountIn(rule, body.currency, terms.rates) : null,
+      minSpend: convertFromEur(rule.minSpendEur, body.currency, terms.rates),
       discount: totals.couponDiscount,
       currency: body.currency,
     };
@@ -238,13 +241,14 @@ export class CheckoutService {
     const typedAddress = body.address ? await this.d.addresses.columns(body.address, 'body.address') : null;
 
     const now = this.d.clock();
+    const terms = await this.d.terms();
     const outcome = await this.d.db.transaction(async (tx) => {
       // Parallel requests with this key wait here; the first one's order is then found below.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order|${scope}|${key}`}, 0))`);
       const again = await this.d.orders.byIdempotencyKey(tx, scope, key);
       if (again) return { replayed: true as const, row: again };
 
-      const lines = await this.resolve(tx, caller, body.source, body.currency);
+      const lines = await this.resolve(tx, caller, body.source, body.currency, terms.rates);
       const personalised = lines.some((line) => line.record.personalised);
       if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 
@@ -264,10 +268,9 @@ export class CheckoutService {
         body.currency,
         this.d.tiers,
       );
-      const afterTier = cart.total;
       let coupon = null;
       if (body.couponCode && body.couponCode.trim() !== '') {
-        const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, base: afterTier, customer });
+        const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
         if (!evaluation.ok) throw couponRefused(evaluation.reason);
         coupon = evaluation;
       }
@@ -279,6 +282,7 @@ export class CheckoutService {
         coupon: coupon?.rule ?? null,
         shipping: { country: address.country, method: body.shippingMethod },
         personalised,
+        terms,
       });
 
       // A coupon takes at most the items, and shipping to a zone always costs something unless the
@@ -320,6 +324,7 @@ export class CheckoutService {
           requestHash: hash,
           payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
           createdAt: now,
+          rates: terms.rates,
         },
         lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
           productId: record.productId,
@@ -332,8 +337,8 @@ export class CheckoutService {
           customNumber: record.customNumber,
           premiumNameOption: record.premiumNameOption,
           premiumNumberOption: record.premiumNumberOption,
-          patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency) })),
-          addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency) })),
+          patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency, terms.rates) })),
+          addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency, terms.rates) })),
           personalised: record.personalised,
           unitPriceEur,
           unitPrice: record.price,

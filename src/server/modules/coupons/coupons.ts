@@ -12,7 +12,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { couponProblem, type CouponProblem, type CouponRule } from '../../../domain/coupons.model.ts';
 import { couponCodeSchema } from '../../../domain/coupons.schema.ts';
-import type { CurrencyCode } from '../../../domain/money.model.ts';
+import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { couponRedemptions } from './redemptions-schema.ts';
 import { coupons } from './schema.ts';
@@ -44,6 +44,8 @@ function toRule(row: CouponRow): CouponRule {
     kind: row.kind,
     percent: row.percent,
     amountEur: row.amountEur,
+    amounts: row.amounts ?? null,
+    includesPersonalised: row.includesPersonalised,
     minSpendEur: row.minSpendEur,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
@@ -71,9 +73,9 @@ export class CouponService {
 
   /**
    * Whether `input` names a coupon this customer can use on `base` (items after the tier
-   * discount, in `currency`) now. Never throws for a bad code: the answer says why.
+   * discount, in `currency`; `baseWithoutPersonalised` for a coupon that leaves printed lines out) now. Never throws for a bad code: the answer says why.
    */
-  async evaluate(db: Db | Tx, input: string, context: { now: Date; currency: CurrencyCode; base: number; customer: CouponCustomer }): Promise<CouponEvaluation> {
+  async evaluate(db: Db | Tx, input: string, context: { now: Date; currency: CurrencyCode; base: number; baseWithoutPersonalised: number; rates: RateTable; customer: CouponCustomer }): Promise<CouponEvaluation> {
     const parsed = couponCodeSchema.safeParse(input);
     const code = parsed.success ? parsed.data : input.trim().toUpperCase().slice(0, 64);
     const refuse = (reason: CouponProblem): CouponEvaluation => ({ ok: false, code, reason });
@@ -81,7 +83,7 @@ export class CouponService {
     const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
     if (!row) return refuse('unknown');
     const rule = toRule(row);
-    const problem = couponProblem(rule, { now: context.now, currency: context.currency, base: context.base, customerUses: await this.customerUses(db, row.id, context.customer) });
+    const problem = couponProblem(rule, { now: context.now, currency: context.currency, base: context.base, baseWithoutPersonalised: context.baseWithoutPersonalised, rates: context.rates, customerUses: await this.customerUses(db, row.id, context.customer) });
     return problem ? refuse(problem) : { ok: true, row, rule };
   }
 

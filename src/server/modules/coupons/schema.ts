@@ -1,6 +1,7 @@
 /** Coupons (their redemptions by orders are in redemptions-schema.ts, which needs the orders table). */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { active, at, createdAt, serialId } from '../../db/columns.ts';
 
 export const coupons = pgTable(
@@ -13,6 +14,10 @@ export const coupons = pgTable(
     percent: smallint('percent'),
     /** EUR minor units off, for fixed coupons (converted like prices). */
     amountEur: integer('amount_eur'),
+    /** Fixed coupons made in the back office: the amount in each currency's minor units (amountEur is its EUR one). */
+    amounts: jsonb('amounts').$type<Partial<Record<CurrencyCode, number>>>(),
+    /** False: personalised (printed) lines are left out of the coupon's base and minimum. */
+    includesPersonalised: boolean('includes_personalised').notNull().default(true),
     /** EUR minor units the items must reach after the tier discount. */
     minSpendEur: integer('min_spend_eur').notNull().default(0),
     startsAt: at('starts_at'),

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
-import { CURRENCIES, type CurrencyCode } from '../../../domain/money.model.ts';
+import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
 import { trackingLink } from '../../../domain/carriers.ts';
 import { orderNoFromBytes, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../../domain/shipping.ts';
@@ -35,6 +35,8 @@ export const CAPTURE_GRACE_MS = 10 * 60_000;
 export type OrderDraft = Omit<typeof orders.$inferInsert, 'id' | 'orderNo' | 'accessNonce' | 'accessTokenHash' | 'status' | 'rateX100' | 'baseRateX100' | 'createdAt' | 'updatedAt'> & {
   currency: CurrencyCode;
   createdAt: Date;
+  /** The exchange rates the order was priced at (the shop's settings then): the order locks them. */
+  rates: RateTable;
 };
 export type OrderItemDraft = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 
@@ -52,7 +54,7 @@ export class OrderService extends OrderViews {
    * transaction (which has reserved the stock and counts the coupon). The order gets a random
    * number, and a per-order nonce from which the guest's access token is derived.
    */
-  async place(tx: Tx, draft: OrderDraft, items: readonly OrderItemDraft[]): Promise<OrderRow> {
+  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[]): Promise<OrderRow> {
     const nonce = randomBytes(16).toString('base64url');
     const orderNo = newOrderNo();
     const [order] = await tx
@@ -62,7 +64,7 @@ export class OrderService extends OrderViews {
         orderNo,
         accessNonce: nonce,
         accessTokenHash: tokenDigest(accessTokenFor(this.d.secret, orderNo, nonce)),
-        ...lockedRate(draft.currency),
+        ...lockedRate(draft.currency, rates),
         status: 'pending_payment',
         updatedAt: draft.createdAt,
       })
@@ -252,7 +254,7 @@ export class OrderService extends OrderViews {
       personalised: row.personalised,
     };
     this.d.mailer.send({ to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data) });
-    this.sendMerchantNotice(row);
+    await this.sendMerchantNotice(row);
   }
 
   sendShipmentNotice(row: OrderRow, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): void {
@@ -272,9 +274,9 @@ export class OrderService extends OrderViews {
     this.d.mailer.send({ to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data) });
   }
 
-  /** The shop is told of a paid order, with its link in the back office (MERCHANT_EMAIL). */
-  private sendMerchantNotice(row: OrderRow): void {
-    const merchant = this.d.merchant;
+  /** The shop is told of a paid order, with its link in the back office (the merchant setting). */
+  private async sendMerchantNotice(row: OrderRow): Promise<void> {
+    const merchant = { email: await this.d.merchant.email(), locale: this.d.merchant.locale };
     if (!merchant.email) return;
     const data = {
       orderNo: row.orderNo,
@@ -291,8 +293,8 @@ export class OrderService extends OrderViews {
 }
 
 /** Exchange rate facts an order locks (units per USD x100 of its currency and of EUR). */
-export function lockedRate(currency: CurrencyCode): { rateX100: number; baseRateX100: number } {
-  return { rateX100: CURRENCIES[currency].ratePerUsdX100, baseRateX100: CURRENCIES.EUR.ratePerUsdX100 };
+export function lockedRate(currency: CurrencyCode, rates: RateTable): { rateX100: number; baseRateX100: number } {
+  return { rateX100: rates[currency], baseRateX100: rates.EUR };
 }
 
 function newOrderNo(): string {

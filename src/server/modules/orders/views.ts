@@ -77,8 +77,8 @@ export interface OrderServiceDeps {
   secret: string;
   /** Storefront origin and base path, for links in mail. */
   site: string;
-  /** Who hears of every paid order (MERCHANT_EMAIL), and in which language. */
-  merchant: { email: string | null; locale: Locale };
+  /** Who hears of every paid order (the shop's merchant setting, MERCHANT_EMAIL by default), and in which language. */
+  merchant: { email: () => Promise<string | null>; locale: Locale };
 }
 
 export class OrderViews {

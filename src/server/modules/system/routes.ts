@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { systemApi } from '../../../domain/api/system.ts';
 import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.model.ts';
-import { FREE_SHIPPING_THRESHOLD_EUR, MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
+import { MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
+import type { ShopSettings } from '../../../domain/settings.model.ts';
 import type { Database } from '../../db/client.ts';
 import { fail, loggableError } from '../../errors.ts';
 import { ok } from '../../http/envelope.ts';
@@ -12,11 +13,13 @@ import { ok } from '../../http/envelope.ts';
 export interface SystemOptions {
   database: Database;
   discountTiers: readonly DiscountTier[];
+  /** The shop's settings of the moment (the settings module). */
+  settings: () => Promise<ShopSettings>;
   /** True once the process is shutting down: health answers 503 so balancers move away. */
   closing: () => boolean;
 }
 
-export function systemRoutes({ database, discountTiers, closing }: SystemOptions) {
+export function systemRoutes({ database, discountTiers, settings, closing }: SystemOptions) {
   return async function routes(api: FastifyInstance) {
     // Liveness: balancers call it often, so it touches nothing (a database outage must not make
     // every instance look dead and get restarted); the readiness check asks the database.
@@ -37,15 +40,19 @@ export function systemRoutes({ database, discountTiers, closing }: SystemOptions
     api.route({
       method: ['GET', 'POST'],
       url: systemApi.shopConfig.path,
-      schema: { tags: ['system'], summary: 'Discount tiers, currencies and thresholds the storefront displays' },
-      handler: async () =>
-        ok({
+      schema: { tags: ['system'], summary: 'Discount tiers, currencies with their exchange rates, the free-shipping threshold and the banner the storefront displays (the shop settings of the moment)' },
+      handler: async () => {
+        const shop = await settings();
+        return ok({
           baseCurrency: BASE_CURRENCY,
-          currencies: Object.values(CURRENCIES),
+          currencies: Object.values(CURRENCIES).map((c) => ({ ...c, ratePerUsdX100: shop.exchangeRates.rates[c.code] })),
+          ratesSetOn: shop.exchangeRates.setOn,
           discountTiers,
-          freeShippingThreshold: FREE_SHIPPING_THRESHOLD_EUR,
+          freeShippingThreshold: shop.freeShipping.thresholdEur,
           maxLineQuantity: MAX_LINE_QUANTITY,
-        }),
+          banner: shop.banner,
+        });
+      },
     });
   };
 }

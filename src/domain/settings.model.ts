@@ -1,0 +1,76 @@
+/**
+ * The shop's commercial settings (docs/back-office.md "Settings"): shipping rates per zone and
+ * method, the free-shipping threshold, the promotion banner, the exchange rates and the merchant's
+ * notification address. The server keeps them in the settings module and prices from them; the
+ * browser only shows what the server says (the shop config call, or values baked in at build).
+ * A fresh shop starts with DEFAULT_SETTINGS, today's constants. No zod here (settings.schema.ts).
+ */
+import type { Localised } from './locale.ts';
+import { DEFAULT_RATES, type CurrencyCode } from './money.model.ts';
+import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
+import { SHIPPING_RATES, type PricingTerms, type ShippingTable } from './shipping.ts';
+
+export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant'] as const;
+export type SettingSection = (typeof SETTING_SECTIONS)[number];
+
+export interface BannerSettings {
+  enabled: boolean;
+  /** A line of the shop's own in each language; empty for none (the threshold and tiers still show). */
+  message: Localised;
+  /** ISO instant the countdown runs to; null for the yearly 14 September (countdown.ts). */
+  countdownTo: string | null;
+}
+
+export interface ExchangeRateSettings {
+  /** Units per 1 USD x100, as money.model.ts converts with. */
+  rates: Record<CurrencyCode, number>;
+  /** The day they were set (YYYY-MM-DD, UTC). */
+  setOn: string;
+}
+
+export interface ShopSettings {
+  shipping: ShippingTable;
+  freeShipping: { thresholdEur: number };
+  banner: BannerSettings;
+  exchangeRates: ExchangeRateSettings;
+  /** Who is mailed of every paid order; null for nobody. */
+  merchant: { email: string | null };
+}
+
+/** Today's constants: a shop whose settings table is empty behaves exactly as before it existed. */
+export function defaultSettings(merchantEmail: string | null): ShopSettings {
+  return {
+    shipping: SHIPPING_RATES,
+    freeShipping: { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR },
+    banner: { enabled: true, message: { 'en-US': '', 'zh-CN': '' }, countdownTo: null },
+    exchangeRates: { rates: { ...DEFAULT_RATES }, setOn: '2026-01-01' },
+    merchant: { email: merchantEmail },
+  };
+}
+
+export function pricingTerms(settings: ShopSettings): PricingTerms {
+  return { rates: settings.exchangeRates.rates, shipping: settings.shipping, freeShippingThresholdEur: settings.freeShipping.thresholdEur };
+}
+
+/** The back office's view: every section, when each was last saved (null: never, the default). */
+export interface AdminSettings {
+  settings: ShopSettings;
+  savedAt: Record<SettingSection, string | null>;
+}
+
+/** One field's change of a section, as the audit row keeps it. */
+export interface SettingChange {
+  path: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The leaves that differ between two values of a section (dotted paths), for the audit row. */
+export function settingChanges(before: unknown, after: unknown, path = ''): SettingChange[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObject(before) && isObject(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    return keys.flatMap((key) => settingChanges(before[key], after[key], path ? `${path}.${key}` : key));
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ path, before: before ?? null, after: after ?? null }];
+}

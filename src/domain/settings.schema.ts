@@ -1,0 +1,37 @@
+/** What the settings calls take (settings.model.ts has the types and the defaults). */
+import { z } from 'zod';
+import { CURRENCY_CODES, type CurrencyCode } from './money.model.ts';
+import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from './shipping.ts';
+
+const minor = (what: string) => z.int(`${what} must be whole minor units (cents)`).min(0, `${what} cannot be negative`).max(10_000_000, `${what} is too large`);
+const days = z.int('days must be a whole number').min(0, 'days cannot be negative').max(90, 'at most 90 days');
+
+const rateSchema = z
+  .strictObject({ amountEur: minor('the rate'), minDays: days, maxDays: days, freeFromThreshold: z.boolean() })
+  .refine((r) => r.maxDays >= r.minDays, { path: ['maxDays'], error: 'the longest delivery cannot be shorter than the shortest' });
+
+const methods = z.strictObject(Object.fromEntries(SHIPPING_METHODS.map((m) => [m, rateSchema])) as Record<ShippingMethod, typeof rateSchema>);
+export const shippingTableSchema = z.strictObject(Object.fromEntries(SHIPPING_ZONES.map((zone) => [zone, methods])) as Record<ShippingZone, typeof methods>);
+
+const rate = z.int('rates are whole units per 1 USD x100').min(1, 'a rate must be positive').max(10_000_000, 'the rate is too large');
+export const exchangeRatesSchema = z.strictObject({
+  rates: z.strictObject(Object.fromEntries(CURRENCY_CODES.map((c) => [c, rate])) as Record<CurrencyCode, typeof rate>),
+  setOn: z.iso.date('the date is YYYY-MM-DD'),
+});
+
+const bannerText = z.string().trim().max(160, 'at most 160 characters');
+export const bannerSchema = z.strictObject({
+  enabled: z.boolean(),
+  message: z.strictObject({ 'en-US': bannerText, 'zh-CN': bannerText }),
+  countdownTo: z.iso.datetime({ offset: true, error: 'the countdown target is a date and time' }).nullable(),
+});
+
+/** Save one section; its whole value, checked as a whole. */
+export const settingsSaveRequestSchema = z.discriminatedUnion('section', [
+  z.strictObject({ section: z.literal('shipping'), value: shippingTableSchema }),
+  z.strictObject({ section: z.literal('freeShipping'), value: z.strictObject({ thresholdEur: minor('the threshold') }) }),
+  z.strictObject({ section: z.literal('banner'), value: bannerSchema }),
+  z.strictObject({ section: z.literal('exchangeRates'), value: exchangeRatesSchema }),
+  z.strictObject({ section: z.literal('merchant'), value: z.strictObject({ email: z.email('give an email address').max(254).nullable() }) }),
+]);
+export type SettingsSaveRequest = z.output<typeof settingsSaveRequestSchema>;

@@ -1,0 +1,62 @@
+/** The back office's coupon calls (coupon:edit: R_SUPER, and R_ADMIN by default). */
+import type { Page } from '../../../domain/api/envelope.ts';
+import { marketingApi } from '../../../domain/api/marketing.ts';
+import type { CouponUse } from '../../../domain/coupons.model.ts';
+import { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSchema, couponUpdateRequestSchema, couponUsageRequestSchema } from '../../../domain/coupons.schema.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { PageRequest } from '../../db/paging.ts';
+import type { Guards } from '../../http/auth.ts';
+import { userOf } from '../../http/context.ts';
+import { contractRoutes } from '../../http/define-route.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AuditActor } from '../audit/index.ts';
+import type { CouponDesk } from './desk.ts';
+
+export interface CouponRouteDeps {
+  desk: CouponDesk;
+  actor: (userId: number) => Promise<AuditActor>;
+  /** The orders that used a coupon (the back-office module reads orders). */
+  usage: (couponId: number, page: PageRequest) => Promise<Page<CouponUse>>;
+}
+
+export function couponRoutes({ desk, actor, usage }: CouponRouteDeps, guards: Guards) {
+  const edit = guards.requirePermission(PERMISSIONS.COUPON_EDIT);
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    route(marketingApi.couponList, {
+      summary: 'Coupons, newest first, searched by code and filtered by state (active, scheduled, expired, used up)',
+      preValidation: edit,
+      request: couponListRequestSchema,
+      handler: async (request) => ok(await desk.list({ query: request.body.query, state: request.body.state }, request.body)),
+    });
+    route(marketingApi.coupon, {
+      summary: 'One coupon as the editor shows it',
+      preValidation: edit,
+      request: couponIdRequestSchema,
+      handler: async (request) => ok(await desk.get(request.body.id)),
+    });
+    route(marketingApi.createCoupon, {
+      summary: 'A new coupon (code unique, in the shop format); audited',
+      preValidation: edit,
+      request: couponCreateRequestSchema,
+      handler: async (request) => ok(await desk.create(await actor(userOf(request).userId), request.body)),
+    });
+    route(marketingApi.updateCoupon, {
+      summary: 'Save a coupon; the use limit cannot go below its uses; audited with the fields changed',
+      preValidation: edit,
+      request: couponUpdateRequestSchema,
+      handler: async (request) => ok(await desk.update(await actor(userOf(request).userId), request.body.id, request.body.coupon)),
+    });
+    route(marketingApi.expireCoupon, {
+      summary: 'End a coupon now; audited',
+      preValidation: edit,
+      request: couponIdRequestSchema,
+      handler: async (request) => ok(await desk.expire(await actor(userOf(request).userId), request.body.id)),
+    });
+    route(marketingApi.couponUsage, {
+      summary: 'The orders that used a coupon, newest first',
+      preValidation: edit,
+      request: couponUsageRequestSchema,
+      handler: async (request) => ok(await usage(request.body.id, request.body)),
+    });
+  });
+}

@@ -1,0 +1,27 @@
+/** The settings calls of the back office (settings:edit, R_SUPER only). */
+import { marketingApi } from '../../../domain/api/marketing.ts';
+import { settingsSaveRequestSchema } from '../../../domain/settings.schema.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import type { Guards } from '../../http/auth.ts';
+import { userOf } from '../../http/context.ts';
+import { contractRoutes } from '../../http/define-route.ts';
+import { ok } from '../../http/envelope.ts';
+import type { AuditActor } from '../audit/index.ts';
+import type { SettingsService } from './settings.ts';
+
+export function settingsRoutes(deps: { settings: SettingsService; actor: (userId: number) => Promise<AuditActor> }, guards: Guards) {
+  const edit = guards.requirePermission(PERMISSIONS.SETTINGS_EDIT);
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    route(marketingApi.settings, {
+      summary: "The shop's settings, each section with when it was last saved",
+      preValidation: edit,
+      handler: async () => ok(await deps.settings.adminView()),
+    });
+    route(marketingApi.saveSettings, {
+      summary: 'Save one settings section; every instance prices from it at once; audited with the fields changed',
+      preValidation: edit,
+      request: settingsSaveRequestSchema,
+      handler: async (request) => ok(await deps.settings.save(await deps.actor(userOf(request).userId), request.body)),
+    });
+  });
+}

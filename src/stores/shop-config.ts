@@ -1,0 +1,37 @@
+/**
+ * The shop's displayed settings in the browser (docs/back-office.md "Settings"): the exchange rates
+ * every shown price converts with, and the shop config (banner, threshold, tiers). Pages carry the
+ * values of their build (the banner's `data-shop-rates`, read by the header script); whenever a
+ * page asks the server (the cart does, on every cart page and drawer), its live answer replaces
+ * them. The server prices everything itself: these only display.
+ */
+import { atom } from 'nanostores';
+import { CURRENCY_CODES, DEFAULT_RATES, type CurrencyCode, type RateTable } from '../domain/money.model.ts';
+import type { ShopConfig } from '../domain/system.model.ts';
+
+export const $rates = atom<RateTable>(DEFAULT_RATES);
+export const $shopConfig = atom<ShopConfig | null>(null);
+
+/** Reads rates as the build wrote them (JSON by currency); anything unusable leaves the defaults. */
+export function decodeRates(json: string | undefined | null): RateTable | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    const ok = CURRENCY_CODES.every((c) => typeof value[c] === 'number' && Number.isSafeInteger(value[c]) && (value[c] as number) > 0);
+    return ok ? (value as Record<CurrencyCode, number>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function ratesOf(config: Pick<ShopConfig, 'currencies'>): RateTable {
+  const rates = { ...DEFAULT_RATES } as Record<CurrencyCode, number>;
+  for (const currency of config.currencies) rates[currency.code] = currency.ratePerUsdX100;
+  return rates;
+}
+
+/** The server's live answer: every price shown follows its rates. */
+export function setShopConfig(config: ShopConfig): void {
+  $shopConfig.set(config);
+  $rates.set(ratesOf(config));
+}

@@ -1,0 +1,227 @@
+/**
+ * The shop's settings (settings:edit, R_SUPER only): read and saved one section at a time, each
+ * save one audit row with the fields changed; bad input answered in the envelope with nothing
+ * changed; the server prices carts, quotes, orders and PayPal's amounts from them at once, on
+ * every instance (the settings cache is dropped by the database's notification); the shop config
+ * the storefront reads answers them.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketingApi } from '../../src/domain/api/marketing.ts';
+import { systemApi } from '../../src/domain/api/system.ts';
+import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
+import { DEFAULT_RATES } from '../../src/domain/money.model.ts';
+import { FREE_SHIPPING_THRESHOLD_EUR } from '../../src/domain/pricing.ts';
+import type { AdminSettings, ShopSettings } from '../../src/domain/settings.model.ts';
+import { SHIPPING_RATES } from '../../src/domain/shipping.ts';
+import type { ShopConfig } from '../../src/domain/system.model.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { orders, settings } from '../../src/server/db/schema.ts';
+import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff } from './admin-support.ts';
+import { call, onPostgres, type TestShop } from './harness.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
+import { as, createPaypalOrder, guestCart, guestOrder, plainLine, useOrderShop, type Stock } from './orders-support.ts';
+
+let shop: TestShop;
+let owner: Staff;
+let admin: Staff;
+let customer: Staff;
+let stock: Stock;
+let mail: MailReceiver;
+
+useOrderShop({}, {}, 40, (env) => ({ shop, mail, stock } = env));
+beforeAll(async () => {
+  [owner, admin, customer] = await Promise.all([staffAccount(shop, 'R_SUPER'), staffAccount(shop, 'R_ADMIN'), staffAccount(shop, 'R_CUSTOMER')]);
+});
+
+/** Retries `check` until it passes: on PostgreSQL a notification reaches the listening connection a moment after the commit. */
+async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+const current = async () => (await callEntry<AdminSettings>(shop, marketingApi.settings, undefined, owner)).data.settings;
+const save = (section: string, value: unknown, who: Staff = owner) => callEntry<AdminSettings>(shop, marketingApi.saveSettings, { section, value }, who);
+const settingRows = async () => (await shop.database.db.select().from(settings)).length;
+
+function quote(app: FastifyInstance, visitorId: string, ids: number[], currency = 'EUR', couponCode?: string) {
+  return call<CheckoutQuote>(app, '/demo/checkout/quote', { source: { type: 'cart', cartItemIds: ids }, currency, country: 'GB', shippingMethod: 'standard', ...(couponCode ? { couponCode } : {}) }, as(visitorId));
+}
+
+describe('who may read and save the settings', () => {
+  it('refuses a signed-out caller, a customer and R_ADMIN; R_SUPER reads today’s constants on a fresh shop', async () => {
+    for (const [entry, request] of [
+      [marketingApi.settings, undefined],
+      [marketingApi.saveSettings, { section: 'freeShipping', value: { thresholdEur: 100 } }],
+    ] as const) {
+      expect(await callEntry(shop, entry, request)).toMatchObject({ status: 401, code: '8888' });
+      expect(await callEntry(shop, entry, request, customer)).toMatchObject({ status: 403, code: '1403' });
+      expect(await callEntry(shop, entry, request, admin)).toMatchObject({ status: 403, code: '1403' });
+    }
+    expect(await settingRows()).toBe(0);
+    const answer = await callEntry<AdminSettings>(shop, marketingApi.settings, undefined, owner);
+    expect(answer.code).toBe('0000');
+    expect(answer.data.settings).toMatchObject({ shipping: SHIPPING_RATES, freeShipping: { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR }, exchangeRates: { rates: DEFAULT_RATES }, banner: { enabled: true, countdownTo: null } });
+    expect(answer.data.savedAt.freeShipping).toBeNull();
+  });
+});
+
+describe('bad input', () => {
+  it('is answered with 1001 and a field message, and changes nothing', async () => {
+    const base = await current();
+    const before = await auditCount(shop);
+    const bad: [string, unknown][] = [
+      ['freeShipping', { thresholdEur: -1 }],
+      ['freeShipping', { thresholdEur: 12.5 }],
+      ['freeShipping', { thresholdEur: 100, extra: 1 }],
+      ['shipping', { ...base.shipping, eu: { ...base.shipping.eu, standard: { ...base.shipping.eu.standard, minDays: 5, maxDays: 2 } } }],
+      ['shipping', { ...base.shipping, mars: base.shipping.eu }],
+      ['exchangeRates', { ...base.exchangeRates, rates: { ...base.exchangeRates.rates, GBP: 0 } }],
+      ['exchangeRates', { ...base.exchangeRates, setOn: '2026-13-40' }],
+      ['banner', { ...base.banner, message: { 'en-US': 'x'.repeat(161), 'zh-CN': '' } }],
+      ['banner', { ...base.banner, countdownTo: 'tomorrow' }],
+      ['merchant', { email: 'not an email' }],
+      ['weather', { sunny: true }],
+    ];
+    for (const [section, value] of bad) {
+      const answer = await save(section, value);
+      expect(answer.code, JSON.stringify({ section, value })).toBe('1001');
+      expect(answer.msg).not.toBe('');
+    }
+    expect((await save('freeShipping', { thresholdEur: -1 })).data).toMatchObject({ issues: [{ path: 'body.value.thresholdEur', message: 'the threshold cannot be negative' }] });
+    expect(await settingRows()).toBe(0);
+    expect(await auditCount(shop)).toBe(before);
+    expect(await current()).toEqual(base);
+  });
+});
+
+describe('saving', () => {
+  it('saves a section with one audit row naming the fields before and after; saving it again records nothing', async () => {
+    const before = await auditCount(shop);
+    const mark = await siteChangeMark(shop);
+    const banner = { enabled: true, message: { 'en-US': 'Autumn sale', 'zh-CN': '秋季特卖' }, countdownTo: '2026-12-01T00:00:00.000Z' };
+    const answer = await save('banner', banner);
+    expect(answer.code).toBe('0000');
+    expect(answer.data.settings.banner).toEqual(banner);
+    expect(answer.data.savedAt.banner).not.toBeNull();
+    // Every page shows the banner: the save queues a rebuild of all of them (docs/site-builds.md).
+    expect(await siteChangeMark(shop)).toBeGreaterThan(mark);
+    expect(await auditCount(shop)).toBe(before + 1);
+    expect((await auditRows(shop))[0]).toMatchObject({
+      actorId: owner.userId,
+      action: 'settings.save',
+      entity: 'settings',
+      entityId: 'banner',
+      before: { countdownTo: null, 'message.en-US': '', 'message.zh-CN': '' },
+      after: { countdownTo: '2026-12-01T00:00:00.000Z', 'message.en-US': 'Autumn sale', 'message.zh-CN': '秋季特卖' },
+    });
+    expect((await save('banner', banner)).code).toBe('0000');
+    expect(await auditCount(shop)).toBe(before + 1);
+    // The storefront's shop config answers it.
+    const config = await call<ShopConfig>(shop.app, `${systemApi.shopConfig.path}`, {});
+    expect(config.data.banner).toEqual(banner);
+  });
+
+  it('a stored merchant address receives the paid-order mail', async () => {
+    expect((await save('merchant', { email: 'orders@jersey.example' })).code).toBe('0000');
+    const { order } = await guestOrder(shop, [plainLine(stock)]);
+    const paypalOrderId = await createPaypalOrder(shop, order);
+    shop.app.payments.simulator!.approve(paypalOrderId);
+    const captured = await call(shop.app, `/demo/paypal/captureOrder?${new URLSearchParams({ id: paypalOrderId, orderNo: order.orderNo })}`, undefined, { method: 'GET' });
+    expect(captured.code, captured.msg).toBe('0000');
+    const notice = await mail.waitFor((m) => m.to.includes('orders@jersey.example') && m.subject.startsWith(`New order ${order.orderNo}`));
+    expect(notice.text).toContain(order.orderNo);
+  });
+});
+
+describe('the server prices from the settings', () => {
+  it('a changed exchange rate, shipping rate and threshold change the cart, the quote and the placed order', async () => {
+    // Out of reach first, so that the standard rate is charged.
+    expect((await save('freeShipping', { thresholdEur: 1_000_000 })).code).toBe('0000');
+    const cart = await guestCart(shop, [plainLine(stock, 1)]);
+    const gbpBefore = (await call<{ records: { price: number }[] }>(shop.app, '/demo/ironCartItem/queryCartItemList', { currency: 'GBP' }, as(cart.visitorId))).data.records[0]!.price;
+    const quoteBefore = (await quote(shop.app, cart.visitorId, cart.ids)).data;
+    expect(quoteBefore.shipping!.amount).toBe(SHIPPING_RATES.europe.standard.amountEur);
+
+    const base = await current();
+    // GBP twice as dear per USD as before: every GBP price doubles (near enough: rounding per unit).
+    expect((await save('exchangeRates', { rates: { ...base.exchangeRates.rates, GBP: base.exchangeRates.rates.GBP * 2 }, setOn: '2026-11-26' })).code).toBe('0000');
+    const shipping = { ...base.shipping, europe: { ...base.shipping.europe, standard: { ...base.shipping.europe.standard, amountEur: 777 } } };
+    expect((await save('shipping', shipping)).code).toBe('0000');
+
+    const gbpAfter = (await call<{ records: { price: number }[] }>(shop.app, '/demo/ironCartItem/queryCartItemList', { currency: 'GBP' }, as(cart.visitorId))).data.records[0]!.price;
+    expect(Math.abs(gbpAfter - 2 * gbpBefore)).toBeLessThanOrEqual(1);
+    const after = (await quote(shop.app, cart.visitorId, cart.ids)).data;
+    expect(after.shipping).toMatchObject({ amount: 777, free: false });
+    expect(after.summary.total).toBe(after.summary.itemsAfterDiscounts + 777);
+
+    // The threshold: at the items' value standard shipping is free, and the quote says the threshold.
+    expect((await save('freeShipping', { thresholdEur: after.summary.itemsAfterDiscounts })).code).toBe('0000');
+    const free = (await quote(shop.app, cart.visitorId, cart.ids)).data;
+    expect(free.freeShippingThreshold).toBe(after.summary.itemsAfterDiscounts);
+    expect(free.shipping).toMatchObject({ amount: 0, free: true });
+    const gbpQuote = (await quote(shop.app, cart.visitorId, cart.ids, 'GBP')).data;
+    expect(gbpQuote.freeShippingThreshold).toBe(Math.round((after.summary.itemsAfterDiscounts * base.exchangeRates.rates.GBP * 2) / base.exchangeRates.rates.EUR));
+
+    // The placed order: its amounts, its locked rate, and PayPal's amount are the settings'.
+    expect((await save('freeShipping', { thresholdEur: 1_000_000 })).code).toBe('0000');
+    const { order } = await guestOrder(shop, [plainLine(stock, 1)], { currency: 'GBP' });
+    const [row] = await shop.database.db.select().from(orders).where(sql`${orders.orderNo} = ${order.orderNo}`);
+    expect(row).toMatchObject({ currency: 'GBP', rateX100: base.exchangeRates.rates.GBP * 2, baseRateX100: base.exchangeRates.rates.EUR, shippingAmount: Math.round((777 * base.exchangeRates.rates.GBP * 2) / base.exchangeRates.rates.EUR) });
+    expect(row!.itemsTotal).toBe(gbpAfter);
+    const paypalOrderId = await createPaypalOrder(shop, order);
+    expect(shop.app.payments.simulator!.publicOrder(paypalOrderId)!.amount).toEqual({ currency_code: 'GBP', value: (row!.total / 100).toFixed(2) });
+
+    // Back to the defaults for the tests after this one.
+    expect((await save('exchangeRates', base.exchangeRates)).code).toBe('0000');
+    expect((await save('shipping', base.shipping)).code).toBe('0000');
+    expect((await save('freeShipping', base.freeShipping)).code).toBe('0000');
+  });
+
+  it('the browser’s figures change nothing: a quote takes no prices, rates or thresholds from the request', async () => {
+    const cart = await guestCart(shop, [plainLine(stock, 1)]);
+    const answer = await call(shop.app, '/demo/checkout/quote', { source: { type: 'cart', cartItemIds: cart.ids }, currency: 'EUR', country: 'GB', shippingMethod: 'standard', freeShippingThreshold: 0 }, as(cart.visitorId));
+    expect(answer.code).toBe('1001');
+  });
+});
+
+describe('another instance on the same database', () => {
+  let second: { app: FastifyInstance; database: Database; ownDatabase: boolean };
+  beforeAll(async () => {
+    // As catalogue-cache.test.ts: on PostgreSQL a second process with its own listening connection.
+    const database = onPostgres ? await openDatabase({ databaseUrl: shop.config.databaseUrl, dataDir: null }) : shop.database;
+    const app = await buildApp({ config: shop.config, database, logger: false });
+    await app.ready();
+    second = { app, database, ownDatabase: onPostgres };
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    if (second?.ownDatabase) await second.database.close();
+  });
+
+  it('drops its cached settings when the first one saves, so its quote follows at once', async () => {
+    const cart = await guestCart(shop, [plainLine(stock, 1)]);
+    const base: ShopSettings = await current();
+    expect((await save('freeShipping', { thresholdEur: 1_000_000 })).code).toBe('0000');
+    await eventually(async () => expect((await quote(second.app, cart.visitorId, cart.ids)).data.shipping!.free).toBe(false));
+    const shown = (await quote(second.app, cart.visitorId, cart.ids)).data;
+    const shipping = { ...base.shipping, europe: { ...base.shipping.europe, standard: { ...base.shipping.europe.standard, amountEur: shown.shipping!.amount + 100 } } };
+    expect((await save('shipping', shipping)).code).toBe('0000');
+    await eventually(async () => expect((await quote(second.app, cart.visitorId, cart.ids)).data.shipping!.amount).toBe(shown.shipping!.amount + 100));
+    const config = async () => (await call<ShopConfig>(second.app, systemApi.shopConfig.path, {})).data.freeShippingThreshold;
+    expect((await save('freeShipping', { thresholdEur: 12_345 })).code).toBe('0000');
+    await eventually(async () => expect(await config()).toBe(12_345));
+    expect((await save('shipping', base.shipping)).code).toBe('0000');
+    expect((await save('freeShipping', base.freeShipping)).code).toBe('0000');
+  });
+});

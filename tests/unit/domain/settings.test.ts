@@ -1,0 +1,103 @@
+/** The pure rules behind the shop's settings and the back office's coupons. */
+import { describe, expect, it } from 'vitest';
+import { couponBases, couponDiscount, couponProblem, couponState, fixedAmountIn, type CouponRule } from '../../../src/domain/coupons.model.ts';
+import { DEFAULT_RATES, convertFromEur, formatEurIn } from '../../../src/domain/money.model.ts';
+import { defaultSettings, pricingTerms, settingChanges } from '../../../src/domain/settings.model.ts';
+import { DEFAULT_PRICING_TERMS, SHIPPING_RATES, freeShippingThreshold, shippingOption } from '../../../src/domain/shipping.ts';
+
+describe('exchange rates', () => {
+  it('convert with the rates given, the defaults being the specification’s', () => {
+    expect(convertFromEur(9200, 'USD')).toBe(10000);
+    expect(convertFromEur(9200, 'USD', { ...DEFAULT_RATES, USD: 200 })).toBe(20000);
+    // EUR's own rate is the base: changing it changes every other currency.
+    expect(convertFromEur(10000, 'GBP', { ...DEFAULT_RATES, EUR: 79 })).toBe(10000);
+    expect(convertFromEur(10000, 'EUR', { ...DEFAULT_RATES, EUR: 50 })).toBe(10000);
+    expect(formatEurIn(9200, 'USD', 'en-US', { ...DEFAULT_RATES, USD: 200 })).toBe('$200.00');
+  });
+});
+
+describe('shipping terms', () => {
+  it('a fresh shop’s settings are today’s constants', () => {
+    expect(pricingTerms(defaultSettings(null))).toEqual(DEFAULT_PRICING_TERMS);
+  });
+
+  it('price a method from the terms: rate, threshold and rates', () => {
+    const terms = { ...DEFAULT_PRICING_TERMS, freeShippingThresholdEur: 10_000, shipping: { ...SHIPPING_RATES, eu: { ...SHIPPING_RATES.eu, standard: { ...SHIPPING_RATES.eu.standard, amountEur: 300 } } } };
+    expect(shippingOption('DE', 'standard', 9999, 'EUR', false, terms)).toMatchObject({ amount: 300, free: false });
+    expect(shippingOption('DE', 'standard', 10_000, 'EUR', false, terms)).toMatchObject({ amount: 0, free: true });
+    expect(shippingOption('DE', 'express', 10_000, 'EUR', false, terms).free).toBe(false);
+    expect(freeShippingThreshold('USD', { ...terms, rates: { ...DEFAULT_RATES, USD: 184 } })).toBe(20_000);
+  });
+});
+
+describe('settingChanges (the audit row of a save)', () => {
+  it('names each changed leaf by its dotted path, and nothing when equal', () => {
+    expect(settingChanges({ a: 1, b: { c: 'x', d: [1] } }, { a: 1, b: { c: 'y', d: [1, 2] } })).toEqual([
+      { path: 'b.c', before: 'x', after: 'y' },
+      { path: 'b.d', before: [1], after: [1, 2] },
+    ]);
+    expect(settingChanges({ a: null }, { a: { x: 1 } })).toEqual([{ path: 'a', before: null, after: { x: 1 } }]);
+    expect(settingChanges(defaultSettings('a@b.c'), defaultSettings('a@b.c'))).toEqual([]);
+  });
+});
+
+const rule = (overrides: Partial<CouponRule> = {}): CouponRule => ({
+  code: 'X',
+  kind: 'percent',
+  percent: 10,
+  amountEur: null,
+  amounts: null,
+  includesPersonalised: true,
+  minSpendEur: 0,
+  startsAt: null,
+  endsAt: null,
+  usageLimit: null,
+  perCustomerLimit: null,
+  usedCount: 0,
+  active: true,
+  ...overrides,
+});
+
+describe('coupon state', () => {
+  const now = new Date('2030-06-01T12:00:00Z');
+  it('expired (or off) first, then used up, then scheduled, else active', () => {
+    expect(couponState(rule(), now)).toBe('active');
+    expect(couponState(rule({ startsAt: new Date('2030-06-02T00:00:00Z') }), now)).toBe('scheduled');
+    expect(couponState(rule({ endsAt: now }), now)).toBe('expired');
+    expect(couponState(rule({ active: false }), now)).toBe('expired');
+    expect(couponState(rule({ usageLimit: 2, usedCount: 2 }), now)).toBe('used-up');
+    expect(couponState(rule({ usageLimit: 2, usedCount: 2, endsAt: now }), now)).toBe('expired');
+    expect(couponState(rule({ usageLimit: 2, usedCount: 2, startsAt: new Date('2030-07-01T00:00:00Z') }), now)).toBe('used-up');
+  });
+});
+
+describe('coupons and personalised items', () => {
+  const now = new Date('2030-06-01T12:00:00Z');
+  it('the base without personalised lines carries their share of the tier discount', () => {
+    const lines = [
+      { lineTotal: 3000, personalised: false },
+      { lineTotal: 2000, personalised: true },
+      { lineTotal: 1000, personalised: false },
+    ];
+    expect(couponBases(lines, { discountPercent: 10, total: 5400 })).toEqual({ base: 5400, baseWithoutPersonalised: 3600 });
+    expect(couponBases([{ lineTotal: 2000, personalised: true }], { discountPercent: 0, total: 2000 })).toEqual({ base: 2000, baseWithoutPersonalised: 0 });
+  });
+
+  it('a coupon that leaves them out is refused on printed shirts only, and its minimum counts the other lines', () => {
+    const context = { now, currency: 'EUR' as const, base: 5000, baseWithoutPersonalised: 0, customerUses: 0 };
+    expect(couponProblem(rule({ includesPersonalised: false }), context)).toBe('personalised-excluded');
+    expect(couponProblem(rule({ includesPersonalised: true }), context)).toBeNull();
+    expect(couponProblem(rule({ includesPersonalised: false, minSpendEur: 2000 }), { ...context, baseWithoutPersonalised: 1999 })).toBe('min-spend');
+    expect(couponProblem(rule({ includesPersonalised: false, minSpendEur: 2000 }), { ...context, baseWithoutPersonalised: 2000 })).toBeNull();
+  });
+});
+
+describe('fixed coupons per currency', () => {
+  it('take the amount set for the currency, else the EUR amount converted, never more than the base', () => {
+    const fixed = rule({ kind: 'fixed', percent: null, amountEur: 500, amounts: { EUR: 500, GBP: 450 } });
+    expect(fixedAmountIn(fixed, 'GBP')).toBe(450);
+    expect(fixedAmountIn(fixed, 'USD')).toBe(convertFromEur(500, 'USD'));
+    expect(couponDiscount(fixed, 300, 'GBP')).toBe(300);
+    expect(couponDiscount(fixed, 10_000, 'GBP')).toBe(450);
+  });
+});
