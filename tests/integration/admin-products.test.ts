@@ -182,6 +182,8 @@ describe('publishing', () => {
     expect(published.data).toMatchObject({ published: true, version: 2 });
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'product.publish', before: { published: false }, after: { published: true } });
     await eventually(async () => expect((await detail(product.id)).code).toBe('0000'));
+    // The Markdown description, rendered by the server for the product page.
+    expect((await detail(product.id)).data).toMatchObject({ description: 'A **light** top.', descriptionHtml: '<p>A <strong>light</strong> top.</p>\n' });
     // Typo-tolerant search finds it.
     await eventually(async () => expect((await search('quixotik harbour')).data.records.map((r) => r.id)).toContain(product.id));
     const cart = await guestCart(shop, [plainLine({ productId: product.id, size: 'M' })]);
