@@ -71,7 +71,10 @@ export interface Player {
 }
 
 export interface ProductDetail extends ProductCard {
+  /** Markdown as written in the back office (plain text for meta descriptions). */
   description: string;
+  /** The description rendered (domain/markdown.ts): what the product page shows. */
+  descriptionHtml: string;
   details: string[];
   images: string[];
   sizes: SizeStock[];

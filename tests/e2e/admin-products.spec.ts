@@ -64,6 +64,7 @@ test.describe(() => {
     const png = await sharp({ create: { width: 480, height: 520, channels: 3, background: '#0b6e4f' } }).png().toBuffer();
     await editor(page).locator('input[type=file][accept^="image/"]').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png });
     await expect(editor(page).getByTestId('product-images').locator('img')).toHaveCount(1);
+    await editor(page).getByTestId('product-images').scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-product-image', testInfo);
     await editor(page).getByTestId('product-editor-publish').click();
     await expect(editor(page).getByRole('button', { name: label(T.editor.unpublish) })).toBeVisible();

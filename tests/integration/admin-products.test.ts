@@ -182,6 +182,8 @@ describe('publishing', () => {
     expect(published.data).toMatchObject({ published: true, version: 2 });
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'product.publish', before: { published: false }, after: { published: true } });
     await eventually(async () => expect((await detail(product.id)).code).toBe('0000'));
+    // The Markdown description, rendered by the server for the product page.
+    expect((await detail(product.id)).data).toMatchObject({ description: 'A **light** top.', descriptionHtml: '<p>A <strong>light</strong> top.</p>\n' });
     // Typo-tolerant search finds it.
     await eventually(async () => expect((await search('quixotik harbour')).data.records.map((r) => r.id)).toContain(product.id));
     const cart = await guestCart(shop, [plainLine({ productId: product.id, size: 'M' })]);
@@ -192,7 +194,10 @@ describe('publishing', () => {
     const added = await call(shop.app, '/demo/ironCartItem/saveCartItemList', [plainLine({ productId: product.id, size: 'L' })], as(cart.visitorId));
     expect(added).toMatchObject({ code: '1404', msg: 'Product not found' });
     const placed = await placeOrder(shop, { visitorId: cart.visitorId }, { source: { type: 'cart', cartItemIds: cart.ids }, currency: 'EUR', email: 'g@example.com', address: ukAddress, shippingMethod: 'standard', acceptPersonalisedTerms: true });
-    expect(placed.code).not.toBe('0000');
+    // The storefront's "no longer sold" state: the checkout refuses the line, the cart leaves it out.
+    expect(placed).toMatchObject({ code: '1409', msg: 'An item in your cart is no longer sold; remove it to continue' });
+    const listed = await call<{ records: { productId: number }[] }>(shop.app, '/demo/ironCartItem/queryCartItemList', { currency: 'EUR' }, as(cart.visitorId));
+    expect(listed.data.records.map((line) => line.productId)).not.toContain(product.id);
     // Still in the back office's table, marked unpublished.
     const rows = await callEntry<Page<AdminProductRow>>(shop, adminProductsApi.list, { query: String(product.id) }, admin);
     expect(rows.data.records).toMatchObject([{ id: product.id, published: false }]);

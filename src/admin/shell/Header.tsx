@@ -54,7 +54,11 @@ export function Header({ user, height, onToggleSider, collapsed, breadcrumb, men
       {breadcrumb && (
         <Breadcrumb
           className="admin-breadcrumb"
-          items={[...(group ? [{ title: t(group.titleKey) }] : []), { title: t(titleKey(breadcrumb.route), breadcrumb.params) }]}
+          items={[
+            ...(group ? [{ title: t(group.titleKey) }] : []),
+            // The product editor's "new" is a new product, not a product called "new".
+            { title: breadcrumb.route.name === 'product-editor' && breadcrumb.params.id === 'new' ? t('adminProducts.editor.newTitle') : t(titleKey(breadcrumb.route), breadcrumb.params) },
+          ]}
         />
       )}
       {menu && <div className="admin-header-menu">{menu}</div>}

@@ -121,7 +121,7 @@ function ProductShell({ locale, messages, order }: ProductShellProps) {
         locale={locale}
         messages={messages}
         productId={p.id}
-        description={p.description}
+        descriptionHtml={p.descriptionHtml}
         details={p.details}
         faq={p.faq}
         order={{ ...order, printable: p.printable }}

@@ -32,7 +32,8 @@ export interface ProductTabsProps {
   locale: Locale;
   messages: Partial<Messages>;
   productId: number;
-  description: string;
+  /** The description as the server rendered it (ProductDetail `descriptionHtml`). */
+  descriptionHtml: string;
   details: string[];
   faq: FaqEntry[];
   order: OrderFacts;
@@ -61,7 +62,7 @@ export function ProductTabs(props: ProductTabsProps) {
   const id = (tab: Tab, part: 'tab' | 'panel') => `product-${props.productId}-${part}-${tab}`;
   const label = (tab: Tab) => t(`productTabs.tabs.${tab}`);
   const content: Record<Tab, ReactNode> = {
-    detail: <DetailPanel description={props.description} details={props.details} />,
+    detail: <DetailPanel descriptionHtml={props.descriptionHtml} details={props.details} />,
     order: <OrderPanel facts={props.order} locale={props.locale} productId={props.productId} active={enhanced && active === 'order'} />,
     reviews: <ReviewsPanel productId={props.productId} initial={props.reviews} active={enhanced && active === 'reviews'} locale={props.locale} />,
     faq: <FaqPanel faq={props.faq} />,
@@ -120,10 +121,11 @@ export function ProductTabs(props: ProductTabsProps) {
   );
 }
 
-function DetailPanel({ description, details }: { description: string; details: string[] }) {
+function DetailPanel({ descriptionHtml, details }: { descriptionHtml: string; details: string[] }) {
   return (
     <>
-      <p className="detail-description">{description}</p>
+      {/* Rendered by the server from Markdown with raw HTML escaped (domain/markdown.ts). */}
+      <div className="detail-description" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
       {details.length > 0 ? (
         <ul className="detail-list">
           {details.map((detail) => (

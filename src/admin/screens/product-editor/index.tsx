@@ -21,7 +21,7 @@ import { useScreen } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { PublishedTag } from '../products/index.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
-import { markdownHtml } from './markdown.ts';
+import { markdownHtml } from '../../../domain/markdown.ts';
 import '../products/products.css';
 
 const LANGUAGES: readonly Locale[] = ['en-US', 'zh-CN'];

@@ -6,6 +6,7 @@ import { and, arrayOverlaps, asc, count, desc, eq, inArray, sql, type SQL } from
 import type { Page } from '../../../domain/api/envelope.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail, ProductSort, Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale } from '../../../domain/locale.ts';
+import { markdownHtml } from '../../../domain/markdown.ts';
 import type { Db } from '../../db/client.ts';
 import { onePage, pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from './schema.ts';
@@ -218,9 +219,11 @@ export class CatalogueService {
     if (!row) throw notFound('product');
     const { product, team, sizes, squad } = row;
     const zh = locale === 'zh-CN' ? product.zh : {};
+    const description = zh.description || product.description;
     return {
       ...toCard({ ...product, zhTitle: product.zh.title ?? null, image: product.images[0] ?? null }, locale),
-      description: zh.description || product.description,
+      description,
+      descriptionHtml: markdownHtml(description),
       details: zh.details?.length ? zh.details : product.details,
       images: product.images,
       sizes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownHtml } from '../../../src/admin/screens/product-editor/markdown.ts';
+import { markdownHtml } from '../../../src/domain/markdown.ts';
 
 describe('markdownHtml', () => {
   it('renders Markdown', () => {

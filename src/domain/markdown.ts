@@ -1,6 +1,8 @@
 /**
- * The description's preview: Markdown through marked, with raw HTML shown as text and links kept
- * only to http(s) and mailto, so a pasted script or `javascript:` link never runs in the back office.
+ * Product descriptions are Markdown: the server renders them for the storefront (ProductDetail
+ * `descriptionHtml`, so no shop page carries a Markdown parser) and the back office's editor
+ * previews them with the same rules. Raw HTML is shown as text and links are kept only to
+ * http(s) and mailto, so a pasted script or `javascript:` link never runs anywhere.
  */
 import { Marked } from 'marked';
 
