@@ -44,7 +44,7 @@ const orderCount = sql<number>`(select count(*)::int from ${orders} o where o.us
 
 /**
  * An email (has "@") by prefix, or else the start of an email, of the first name or "first last",
- * or of the last name; any case. By prefix, as the orders search, so migration 0010's indexes
+ * or of the last name; any case. By prefix, as the orders search, so migration 0011's indexes
  * answer it.
  */
 function searchCondition(query: string): SQL {

@@ -67,7 +67,7 @@ export const products = pgTable(
     active: active(),
     /** Raised by every back-office write: a save from an older version is refused (optimistic concurrency). */
     version: integer('version').notNull().default(1),
-    /** in / low / out (domain stockStateOf), kept by migration 0009's trigger on product_sizes: the products table filters by it. */
+    /** in / low / out (domain stockStateOf), kept by migration 0010's trigger on product_sizes: the products table filters by it. */
     stockState: text('stock_state', { enum: ['in', 'low', 'out'] }).notNull().default('out'),
     ...timestamps(),
   },

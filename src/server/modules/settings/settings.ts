@@ -1,7 +1,7 @@
 /**
  * The shop's settings (domain/settings.model.ts): the settings table's one writer, and the one
  * reader everything prices from. Reads go through an in-process cache that every instance drops
- * when the database announces a change (migration 0011's trigger on SETTINGS_CHANNEL, the same
+ * when the database announces a change (migration 0012's trigger on SETTINGS_CHANNEL, the same
  * LISTEN/NOTIFY path as the catalogue's caches), so a saved rate or threshold prices the next cart
  * on every instance. A section without a row is its default: a fresh shop behaves as before.
  */
@@ -15,7 +15,7 @@ import { Cached } from '../../http/cached.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import { settings } from './schema.ts';
 
-/** Migration 0011's triggers say "<section>" here whenever a settings row changes. */
+/** Migration 0012's triggers say "<section>" here whenever a settings row changes. */
 export const SETTINGS_CHANNEL = 'settings_changes';
 
 interface Snapshot {

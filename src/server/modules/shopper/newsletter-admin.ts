@@ -21,7 +21,7 @@ const columns = {
   createdAt: newsletterSubscriptions.createdAt,
 };
 
-/** The start of the email, any case: by prefix, so migration 0010's index answers it. */
+/** The start of the email, any case: by prefix, so migration 0011's index answers it. */
 function where(query: string | undefined): SQL | undefined {
   if (!query) return undefined;
   return sql`lower(${newsletterSubscriptions.email}) like ${`${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;

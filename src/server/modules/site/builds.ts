@@ -1,6 +1,6 @@
 /**
  * The record of the site's rebuilds: what changed since the live pages were rendered (rows the
- * catalogue's triggers write, migration 0012), the builds made, and the lease that lets one
+ * catalogue's triggers write, migration 0009), the builds made, and the lease that lets one
  * instance build at a time (docs/site-builds.md).
  */
 import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { at } from '../../db/columns.ts';
 
 /**
- * Written by triggers (migration 0012) in the transaction of every catalogue write that a page
+ * Written by triggers (migration 0009) in the transaction of every catalogue write that a page
  * shows, whoever makes it: `product` and `team` name one row by `key`, `all` means every page.
  */
 export const siteChanges = pgTable(
