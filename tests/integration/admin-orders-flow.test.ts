@@ -200,10 +200,13 @@ describe('moves from payment to delivery', () => {
     expect(await moves(order.orderNo)).toEqual(['pending_payment', 'paid', 'processing']);
     expect(await auditRows(order.orderNo)).toHaveLength(1);
 
+    // Two staff who both saw it paid (the screen sends the state it shows): whichever is first
+    // wins, the other is told it changed (without `from`, processing then shipped would both be
+    // valid moves one after the other, so the outcome would depend on which came first).
     const other = await paidOrder([plainLine(stock)]);
     const race = await Promise.all([
-      move(admin, { orderNo: other.order.orderNo, to: 'shipped', carrier: 'GLS', trackingNumber: 'GLS12345' }),
-      move(superAdmin, { orderNo: other.order.orderNo, to: 'processing' }),
+      move(admin, { orderNo: other.order.orderNo, to: 'shipped', from: 'paid', carrier: 'GLS', trackingNumber: 'GLS12345' }),
+      move(superAdmin, { orderNo: other.order.orderNo, to: 'processing', from: 'paid' }),
     ]);
     expect(race.map((a) => a.code).sort()).toEqual(['0000', '1409']);
     expect((await moves(other.order.orderNo)).filter((s) => s !== 'pending_payment' && s !== 'paid')).toHaveLength(1);
