@@ -46,8 +46,10 @@ export async function queryRelatedProducts(
   const found = new Map<number, ProductCard>();
   for (const tags of groups) {
     if (found.size >= limit) break;
-    const page = await queryProductByTags({ tags, current: 1, size: limit + found.size, excludeId: product.id }, options);
-    for (const card of page.records) if (found.size < limit) found.set(card.id, card);
+    // The same question for every product of a team (this one is left out here, not by the
+    // server), so the build's thousands of product pages share the API's cached answers.
+    const page = await queryProductByTags({ tags, current: 1, size: limit + 1 + found.size }, options);
+    for (const card of page.records) if (found.size < limit && card.id !== product.id) found.set(card.id, card);
   }
   return [...found.values()];
 }

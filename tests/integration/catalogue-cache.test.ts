@@ -133,6 +133,23 @@ describe('search and navigation', () => {
     });
   });
 
+  it('lists a product under its tags with its new price, and no longer once taken off sale', async () => {
+    const stock = await findStock(shop, 1, 11);
+    const [row] = await shop.database.db.select({ tags: products.tags, price: products.price }).from(products).where(eq(products.id, stock.productId));
+    const listing = async () => {
+      const answer = await call<{ records: ProductCard[]; total: number }>(shop.app, '/demo/ironProduct/queryProductByTags', { tags: [row!.tags[0]!], current: 1, size: 100, sort: 'newest' });
+      return answer.data.records.find((card) => card.id === stock.productId)?.price ?? null;
+    };
+    // The listing is cached (asked twice), then follows each change of the rows under it.
+    expect(await listing()).toBe(row!.price);
+    expect(await listing()).toBe(row!.price);
+    await shop.database.db.update(products).set({ price: row!.price + 120 }).where(eq(products.id, stock.productId));
+    await eventually(async () => expect(await listing()).toBe(row!.price + 120));
+    await shop.database.db.update(products).set({ active: false }).where(eq(products.id, stock.productId));
+    await eventually(async () => expect(await listing()).toBeNull());
+    await shop.database.db.update(products).set({ active: true, price: row!.price }).where(eq(products.id, stock.productId));
+  });
+
   it('names a renamed navigation item', async () => {
     const tree = async () => (await call<{ records: NavItem[] }>(shop.app, '/demo/ironNavItems/queryNavTree')).data.records;
     const first = (await tree())[0]!;

@@ -15,7 +15,7 @@ import { contractRoutes } from '../../http/define-route.ts';
  * Memory for answers kept ready (routes/cached-answer.ts), least recently used dropped first: a
  * product's detail is about 3 KB of JSON, a page of search results 5 KB, a navigation tree 9 KB.
  */
-const CACHE_BYTES = { details: 16 << 20, searches: 8 << 20, navigation: 1 << 20 };
+const CACHE_BYTES = { details: 16 << 20, searches: 8 << 20, listings: 8 << 20, navigation: 1 << 20 };
 
 export function catalogueRoutes(services: { catalogue: CatalogueService; geo: GeoService }) {
   const { catalogue, geo } = services;
@@ -23,13 +23,22 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
   // CatalogueService.changed). Carts and checkout never read these: they price from the tables.
   const details = answerCache(CACHE_BYTES.details);
   const searches = answerCache(CACHE_BYTES.searches);
+  // Pages of products by tags or sorted: each costs a count and a sort of up to every product, and
+  // the build asks the same ones for every page of a category and every product of a team.
+  const listings = answerCache(CACHE_BYTES.listings);
   const navigation = answerCache(CACHE_BYTES.navigation);
   catalogue.onChange((change) => {
     if (change.kind === 'product') {
       details.delete(...LOCALES.map((locale) => `${change.productId}|${locale}`));
-      if (!change.stockOnly) searches.clear();
-    } else if (change.kind === 'navigation') navigation.clear();
-    else for (const cache of [details, searches, navigation]) cache.clear();
+      if (!change.stockOnly) {
+        searches.clear();
+        listings.clear();
+      }
+    } else if (change.kind === 'navigation') {
+      navigation.clear();
+      // A tag's listing takes in the tags below it in the tree.
+      listings.clear();
+    } else for (const cache of [details, searches, listings, navigation]) cache.clear();
   });
 
   return contractRoutes({ tags: ['catalogue'] }, (route) => {
@@ -56,12 +65,12 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
     route(catalogueApi.productList, {
       summary: 'Products, paged and sorted',
       request: productListRequestSchema,
-      handler: async (request) => ok(await catalogue.productList(request.body, localeOf(request))),
+      handler: answerFrom(listings, (request, locale) => `list|${locale}|${JSON.stringify(request.body)}`, (request, locale) => catalogue.productList(request.body, locale)),
     });
     route(catalogueApi.productsByTags, {
       summary: 'Products under navigation tags (a tag includes its descendants)',
       request: productsByTagsRequestSchema,
-      handler: async (request) => ok(await catalogue.productsByTags(request.body, localeOf(request))),
+      handler: answerFrom(listings, (request, locale) => `tags|${locale}|${JSON.stringify(request.body)}`, (request, locale) => catalogue.productsByTags(request.body, locale)),
     });
     route(catalogueApi.productDetail, {
       summary: 'One product with sizes, stock and squad',
