@@ -11,6 +11,7 @@ import type { AdminNavNode, AdminTeamDetail } from '../../src/domain/people.mode
 import { navItems, patches, products, squadPlayers, teams } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff } from './admin-support.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
+import { eventually } from '../support/eventually.ts';
 
 let shop: TestShop;
 let admin: Staff;
@@ -32,19 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-/** Retries `check` until it passes: on PostgreSQL a notification reaches the listener a moment after the commit. */
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 const squadOf = async (teamId: number) => shop.database.db.select().from(squadPlayers).where(eq(squadPlayers.teamId, teamId)).orderBy(squadPlayers.id);
 /** Moves when a write queues a rebuild of the pages that show it. */

@@ -14,6 +14,7 @@ import { productSizes, products } from '../../src/server/db/schema.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { as, findStock, guestCart, placeOrder, plainLine, ukAddress } from './orders-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 let shop: TestShop;
 let admin: Staff;
@@ -24,19 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-/** Retries until it passes: on PostgreSQL the change notification arrives a moment after the commit. */
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 function newProduct(overrides: Record<string, unknown> = {}) {
   return {

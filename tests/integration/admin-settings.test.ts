@@ -23,6 +23,7 @@ import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type St
 import { call, onPostgres, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { as, createPaypalOrder, guestCart, guestOrder, plainLine, useOrderShop, type Stock } from './orders-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 let shop: TestShop;
 let owner: Staff;
@@ -36,19 +37,6 @@ beforeAll(async () => {
   [owner, admin, customer] = await Promise.all([staffAccount(shop, 'R_SUPER'), staffAccount(shop, 'R_ADMIN'), staffAccount(shop, 'R_CUSTOMER')]);
 });
 
-/** Retries `check` until it passes: on PostgreSQL a notification reaches the listening connection a moment after the commit. */
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 const current = async () => (await callEntry<AdminSettings>(shop, marketingApi.settings, undefined, owner)).data.settings;
 const save = (section: string, value: unknown, who: Staff = owner) => callEntry<AdminSettings>(shop, marketingApi.saveSettings, { section, value }, who);

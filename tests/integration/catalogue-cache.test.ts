@@ -12,6 +12,7 @@ import { navItems, productSizes, products } from '../../src/server/db/schema.ts'
 import type { FastifyInstance } from 'fastify';
 import { call, createTestShop, onPostgres, type TestShop } from './harness.ts';
 import { as, findStock, guestCart, guestOrder, plainLine, setStock, ukAddress, type Stock } from './orders-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -19,19 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-/** Retries `check` until it passes: on PostgreSQL a notification reaches the listening connection a moment after the commit. */
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 function detail(app: FastifyInstance, id: number, headers: Record<string, string> = {}) {
   return call<ProductDetail>(app, '/demo/ironProduct/queryProductDetail', { id }, { headers });

@@ -7,6 +7,8 @@ import type { Dayjs } from 'dayjs';
 import type { AdminCoupon, CouponKind } from '../../../domain/coupons.model.ts';
 import { CURRENCY_CODES, minorUnitDigits, type CurrencyCode } from '../../../domain/money.model.ts';
 import { toMinor as toMinorIn } from '../order-detail/refund.ts';
+import type { RequestOf } from '../../../domain/api/endpoint.ts';
+import type { marketingApi } from '../../../domain/api/marketing.ts';
 
 export interface CouponFormValues {
   code: string;
@@ -22,18 +24,8 @@ export interface CouponFormValues {
   includesPersonalised: boolean;
 }
 
-export interface CouponEditRequest {
-  code: string;
-  kind: CouponKind;
-  percent: number | null;
-  amounts: Record<CurrencyCode, number> | null;
-  minSpendEur: number;
-  startsAt: string | null;
-  endsAt: string | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-  includesPersonalised: boolean;
-}
+/** What the editor sends: the contract's create request (an update adds the id). */
+export type CouponEditRequest = RequestOf<typeof marketingApi.createCoupon>;
 
 /** 12.5 -> 1250 in `currency` (EUR when not said): the refund form's rule. */
 export const toMinor = (major: number, currency: CurrencyCode = 'EUR'): number => toMinorIn(major, currency, minorUnitDigits);
