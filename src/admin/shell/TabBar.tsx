@@ -5,6 +5,7 @@
  */
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useState } from 'react';
 import { ADMIN_ROUTES } from '../../domain/admin-routes.model.ts';
 import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
@@ -22,7 +23,13 @@ interface TabBarProps {
   height: number;
 }
 
+/** The actions button's menu, beside the tabs' own context menus (keyed by tab id). */
+const MORE = 'more';
+
 export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps) {
+  // Which actions menu is open (a tab's id, or MORE): held here so that an action closes its
+  // menu even when the tabs it shows change under it in the same render.
+  const [menuOpen, setMenuOpen] = useState<string | null>(null);
   const { t } = useT();
   const { tabs, active } = state;
 
@@ -40,6 +47,7 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
       ],
       onClick: ({ key, domEvent }) => {
         domEvent.stopPropagation();
+        setMenuOpen(null);
         if (key === 'reload') requestReload(tab.id);
         else if (key === 'close') onChange(closeTab(state, tab.id));
         else if (key === 'closeOthers') onChange(closeOthers(state, tab.id));
@@ -55,7 +63,7 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
     <div className={`admin-tab-bar admin-tabs-${mode}`} style={{ height }} role="tablist" data-testid="tab-bar">
       <div className="admin-tab-list">
         {tabs.map((tab) => (
-          <Dropdown key={tab.id} menu={actions(tab)} trigger={['contextMenu']}>
+          <Dropdown key={tab.id} menu={actions(tab)} trigger={['contextMenu']} open={menuOpen === tab.id} onOpenChange={(open) => setMenuOpen(open ? tab.id : null)}>
             <div
               role="tab"
               tabIndex={0}
@@ -86,7 +94,7 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
         ))}
       </div>
       {activeTab && (
-        <Dropdown menu={actions(activeTab)} trigger={['click']}>
+        <Dropdown menu={actions(activeTab)} trigger={['click']} open={menuOpen === MORE} onOpenChange={(open) => setMenuOpen(open ? MORE : null)}>
           <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('admin.tabs.more')} data-testid="tab-actions" />
         </Dropdown>
       )}
