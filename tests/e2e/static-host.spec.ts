@@ -53,7 +53,8 @@ test.describe.configure({ timeout: 4 * JOURNEY_TIMEOUT_MS });
 test('static hosting: nginx with the generated rules serves every kind of address, deep links included', async ({ browser, page, ownerApi, nginx, shopUrl }) => {
   await test.step('the root sends each visitor to their language', async () => {
     for (const locale of ['zh-CN', 'en-US']) {
-      const context = await browser.newContext({ locale, baseURL: nginx.url });
+      // A first visit: nothing stored (contexts inherit the test's storage, whose SOY_lang would win).
+      const context = await browser.newContext({ locale, baseURL: nginx.url, storageState: { cookies: [], origins: [] } });
       const visitor = await context.newPage();
       await visitor.goto('/');
       await expect(visitor).toHaveURL(`${nginx.url}/${locale}/`);
