@@ -9,9 +9,12 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { PAGE_LINKS_FILE, loadBuildConfig, publicVariables } from './src/build-config.ts';
+import { hostSettings } from './src/server/hosting/host-rules.ts';
+import { writeSiteFiles } from './src/server/hosting/site-files.ts';
 
 // Telemetry is a network call the build does not need; the caller sets this too, but a build
 // started by hand should not phone home either. Astro reads it when it records the session,
@@ -45,6 +48,23 @@ function catalogueSource() {
               'yourself and run `CATALOGUE_API_URL=http://127.0.0.1:3000/api astro build`.',
           );
         }
+      },
+    },
+  };
+}
+
+/**
+ * The files the hosts read beside the pages: host rules for nginx, `_redirects` hosts and any
+ * other, sitemap.xml and robots.txt (docs/deployment.md "Static hosting"). After a build of a few
+ * products the site builder writes them again over the merged release.
+ * @returns {import('astro').AstroIntegration}
+ */
+function hostFiles() {
+  return {
+    name: 'jersey-shop:host-files',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        await writeSiteFiles(fileURLToPath(dir), hostSettings(settings));
       },
     },
   };
@@ -202,7 +222,7 @@ export default defineConfig({
   security: { csp: true },
   // Shiki colours code with inline styles, which that policy refuses; policy pages need no code blocks.
   markdown: { syntaxHighlight: false },
-  integrations: [react(), catalogueSource(), scriptPreloads()],
+  integrations: [react(), catalogueSource(), scriptPreloads(), hostFiles()],
   i18n: {
     locales: ['en-US', 'zh-CN'],
     defaultLocale: 'en-US',
