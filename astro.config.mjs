@@ -156,7 +156,7 @@ function scriptPreloads() {
         base = config.base.endsWith('/') ? config.base : `${config.base}/`;
       },
       'astro:build:done': async ({ dir }) => {
-        // Which products each page links to (cards, related products): the site builder re-renders
+        // Which products each page links to (listing cards): the site builder re-renders
         // the pages that show a product when it changes (src/server/site-releases.ts).
         /** @type {Record<string, number[]>} */
         const productLinks = {};

@@ -33,10 +33,11 @@ export interface ProductTabsProps {
   productId: number;
   /**
    * The Detail and FAQ tabs' content (DetailPanel, FaqPanel): static, so the product page passes
-   * them as Astro slots, which are in its HTML once instead of again in the island's props.
+   * them as Astro slots (named `detail` and `faq`), which are in its HTML once instead of again in
+   * the island's props. Optional only because type checking cannot see slots become props.
    */
-  detail: ReactNode;
-  faq: ReactNode;
+  detail?: ReactNode;
+  faq?: ReactNode;
   order: OrderFacts;
   /** The first page of reviews from the build; null to load it in the browser. */
   reviews: CommentPage | null;
