@@ -60,6 +60,7 @@ import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { loggableError } from './errors.ts';
+import { metrics } from './metrics.ts';
 
 export const API_PREFIX = '/api';
 
@@ -142,6 +143,11 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (app.closing) reply.header('connection', 'close');
     done(null, payload);
+  });
+  // Prometheus: each answer's time by route pattern (not the URL, whose ids would make a series each).
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.requestDuration.labels(request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode)).observe(reply.elapsedTime / 1000);
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
