@@ -20,7 +20,7 @@ import security from './http/security.ts';
 import { pageFallbacks, readNotFoundPage, sitePlugin } from './http/site.ts';
 import visitor from './http/visitor.ts';
 import { paypalApi } from '../domain/api/paypal.ts';
-import { PAYPAL_SDK_ORIGINS } from '../domain/paypal-csp.ts';
+import { paypalFrameOrigins } from '../domain/paypal-csp.ts';
 import {
   AccessTokens,
   AccountService,
@@ -175,7 +175,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     corsOrigins: config.corsOrigins,
     apiPrefix: API_PREFIX,
     // PayPal's SDK draws its buttons and card form in frames from its own origin.
-    frameOrigins: config.paypal.mode === 'simulator' ? [] : PAYPAL_SDK_ORIGINS,
+    frameOrigins: config.paypal.mode === 'simulator' ? [] : paypalFrameOrigins(config.paypal.mode),
   });
   await app.register(visitor);
   await app.register(authPlugin);

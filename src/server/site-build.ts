@@ -21,8 +21,9 @@ export function buildSettings(config: Config): Record<string, string> {
   return {
     BASE_PATH: config.basePath,
     SITE_URL: config.publicSiteUrl,
-    // The checkout pages' CSP lets PayPal's SDK in only when it is the one they will load.
-    PUBLIC_PAYPAL_SDK: config.paypal.mode === 'simulator' ? 'simulator' : 'paypal',
+    // The checkout pages' CSP lets PayPal's SDK in only when it is the one they will load, and
+    // only that environment's hosts.
+    PUBLIC_PAYPAL_SDK: config.paypal.mode,
   };
 }
 

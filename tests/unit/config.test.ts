@@ -61,8 +61,8 @@ describe('build and tool configuration', () => {
   });
 
   it('hands the pages every PUBLIC_ value, defaults filled in, and no unset one', () => {
-    const values = publicVariables(loadBuildConfig({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' }));
-    expect(values).toMatchObject({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_TRACKING_URL: 'https://www.17track.net/en', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' });
+    const values = publicVariables(loadBuildConfig({ PUBLIC_PAYPAL_SDK: 'live', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' }));
+    expect(values).toMatchObject({ PUBLIC_PAYPAL_SDK: 'live', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_TRACKING_URL: 'https://www.17track.net/en', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' });
     expect(values).not.toHaveProperty('PUBLIC_OTHER_API_BASE');
     expect(Object.keys(values).every((name) => name.startsWith('PUBLIC_'))).toBe(true);
   });
@@ -84,7 +84,7 @@ describe('build and tool configuration', () => {
     ['PUBLIC_TRACKING_URL', 'track.example'],
     ['PUBLIC_CHAT_URL', 'wa.me/1555'],
     ['PUBLIC_SUPPORT_EMAIL', 'support'],
-    ['PUBLIC_PAYPAL_SDK', 'sandbox'],
+    ['PUBLIC_PAYPAL_SDK', 'paypal'],
     ['PUBLIC_ADMIN_ROUTE_MODE', 'server'],
   ])('refuses the build variable %s=%s with a message naming it', (name, value) => {
     expect(() => loadBuildConfig({ [name]: value })).toThrow(BuildConfigError);
