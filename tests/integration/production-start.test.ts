@@ -13,6 +13,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { REPOSITORY_MIGRATIONS } from '../../src/server/db/migration-status.ts';
+import { seedIfEmpty } from '../../src/server/db/seed/index.ts';
 import { countries, coupons, products, users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/index.ts';
 import { onPostgres } from './harness.ts';
@@ -105,6 +106,27 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   await rm(work, { recursive: true, force: true });
+});
+
+describe('first seeding', () => {
+  it('SEED_PRODUCTS=0 seeds no products; reference data only seeds countries alone', async () => {
+    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      const none = await seedIfEmpty(database.db, { products: 0 });
+      expect(none.products).toBe(0);
+      expect(await counts(database)).toMatchObject({ products: 0 });
+      expect((await counts(database)).countries).toBeGreaterThan(200);
+    } finally {
+      await database.close();
+    }
+    const reference = await openDatabase({ databaseUrl: null, dataDir: null });
+    try {
+      await seedIfEmpty(reference.db, { demo: false });
+      expect(await counts(reference)).toMatchObject({ products: 0, coupons: 0, users: 0 });
+    } finally {
+      await reference.close();
+    }
+  });
 });
 
 describe('production mode', () => {
