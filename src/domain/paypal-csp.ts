@@ -35,7 +35,7 @@ export function paypalSdkFrom(value: string | undefined): PaypalSdk {
 }
 
 /** The frame-src a page's own policy carries: none but PayPal's, and those only where they are let in. */
-export function frameSources(origins: readonly string[]): string {
+export function frameSources(origins: readonly string[]): `frame-src ${string}` {
   return `frame-src ${origins.length ? origins.join(' ') : "'none'"}`;
 }
 
