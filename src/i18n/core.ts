@@ -42,3 +42,17 @@ export function createTranslate(locale: Locale, messages: Partial<Messages>): TF
 }
 
 export { assetPath, localePath } from './paths.ts';
+
+/**
+ * The whole catalogues, registered by `index.ts` where it runs: the build and the server, never
+ * the browser. Islands that load their texts as chunks render on the server from these.
+ */
+const registeredCatalogues = new Map<Locale, Messages>();
+
+export function registerCatalogue(locale: Locale, messages: Messages): void {
+  registeredCatalogues.set(locale, messages);
+}
+
+export function registeredCatalogue(locale: Locale): Messages | undefined {
+  return registeredCatalogues.get(locale);
+}

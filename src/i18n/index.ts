@@ -10,7 +10,7 @@
  */
 import type { GetStaticPaths } from 'astro';
 import { LOCALES, type Locale } from '../domain/locale.ts';
-import { createTranslate, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
+import { createTranslate, registerCatalogue, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 import enUS from './locales/en-US/index.ts';
 import zhCN from './locales/zh-CN/index.ts';
 
@@ -23,6 +23,7 @@ const catalogueShapesMatch: SameShape<typeof enUS, typeof zhCN> = true;
 void catalogueShapesMatch;
 
 const catalogues: Record<Locale, Messages> = { 'en-US': enUS, 'zh-CN': zhCN };
+for (const locale of LOCALES) registerCatalogue(locale, catalogues[locale]);
 const translators = new Map<Locale, TFunction>();
 
 /** The translate function for `locale`, e.g. `t('home.heroTitle')`. */

@@ -3,10 +3,14 @@
  * page), and its default export, `withIslandI18n(Inner)`, provides their translate function to
  * its tree; components inside call `useTranslation()`. The same props render the server HTML and
  * hydrate it, so both see identical text.
+ *
+ * Islands on the pages the build writes thousands of (a product page per product and locale) use
+ * `withLoadedTexts` instead: their texts as a prop would be repeated in every page's HTML (9 KB of
+ * each product page), so they load them as a chunk per locale, which the browser caches once.
  */
-import { createContext, useContext, useMemo, type ComponentType } from 'react';
-import type { Locale } from '../domain/locale.ts';
-import { createTranslate, type Messages, type TFunction } from './core.ts';
+import { createContext, Suspense, use, useContext, useMemo, type ComponentType } from 'react';
+import { isLocale, type Locale } from '../domain/locale.ts';
+import { createTranslate, registeredCatalogue, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 
 export { localePath } from './paths.ts';
 export type { MessageKey, TFunction } from './core.ts';
@@ -38,4 +42,70 @@ export function withIslandI18n<P>(Inner: ComponentType<P>) {
 /** `const { t } = useTranslation()`: the island's translate function (stable across renders). */
 export function useTranslation(): { t: TFunction } {
   return { t: useContext(TranslateContext) };
+}
+
+/** One namespace's catalogue files as lazy chunks, from `import.meta.glob(…, { import: 'default' })`, keyed by path (`…/locales/en-US/cart.json`). */
+export type TextChunks<T> = Record<string, () => Promise<T>>;
+
+/** The chunks of each namespace an island loads. */
+export type TextSources<K extends Namespace> = { [N in K]: TextChunks<Messages[N]> };
+
+/** The locale folder a catalogue file is in (`…/locales/zh-CN/cart.json`). */
+function localeOf(path: string): Locale | null {
+  const folder = path.split('/').at(-2);
+  return isLocale(folder) ? folder : null;
+}
+
+/**
+ * An island's default export that loads its own texts. The server renders with the catalogue
+ * `i18n/index.ts` registered where it runs (see registerCatalogue); in the browser, hydration
+ * waits inside a Suspense boundary for the locale's chunks, keeping the server's HTML (the same
+ * text) on screen until they arrive.
+ */
+export function withLoadedTexts<P extends { locale: Locale }, K extends Namespace>(Inner: ComponentType<P>, sources: TextSources<K>) {
+  const namespaces = Object.keys(sources) as K[];
+  const loading = new Map<Locale, Promise<MessagesSubset<K>>>();
+  const loaded = new Map<Locale, MessagesSubset<K>>();
+
+  function pick(catalogue: Messages): MessagesSubset<K> {
+    return Object.fromEntries(namespaces.map((namespace) => [namespace, catalogue[namespace]])) as MessagesSubset<K>;
+  }
+
+  function load(locale: Locale): Promise<MessagesSubset<K>> {
+    let pending = loading.get(locale);
+    if (!pending) {
+      pending = Promise.all(
+        namespaces.map(async (namespace) => {
+          const chunk = Object.entries(sources[namespace]).find(([path]) => localeOf(path) === locale)?.[1];
+          if (!chunk) throw new Error(`no ${namespace} texts for ${locale}`);
+          return [namespace, await chunk()] as const;
+        }),
+      ).then((parts) => {
+        const texts = Object.fromEntries(parts) as MessagesSubset<K>;
+        loaded.set(locale, texts);
+        return texts;
+      });
+      loading.set(locale, pending);
+    }
+    return pending;
+  }
+
+  function WithTexts(props: P) {
+    const catalogue = registeredCatalogue(props.locale);
+    const messages = useMemo(() => (catalogue ? pick(catalogue) : undefined), [catalogue]) ?? loaded.get(props.locale) ?? use(load(props.locale));
+    const t = useMemo(() => createTranslate(props.locale, messages), [props.locale, messages]);
+    return (
+      <TranslateContext.Provider value={t}>
+        <Inner {...props} />
+      </TranslateContext.Provider>
+    );
+  }
+
+  return function Island(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <WithTexts {...props} />
+      </Suspense>
+    );
+  };
 }

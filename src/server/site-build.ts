@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 /** Settings the pages are built with that come from the server's configuration. */
-export function buildSettings(config: Config): Record<string, string> {
+export function buildSettings(config: Config): { BASE_PATH: string; SITE_URL: string; PUBLIC_PAYPAL_SDK: 'simulator' | 'paypal' } {
   return {
     BASE_PATH: config.basePath,
     SITE_URL: config.publicSiteUrl,

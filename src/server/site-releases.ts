@@ -13,7 +13,9 @@ import { PAGE_LINKS_FILE } from '../build-config.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { BuildJob, SiteRenderer } from './modules/site/index.ts';
-import { buildSite, siteInputsHash } from './site-build.ts';
+import { hostSettings } from './hosting/host-rules.ts';
+import { writeSiteFiles } from './hosting/site-files.ts';
+import { buildSettings, buildSite, siteInputsHash } from './site-build.ts';
 
 export const STAMP_FILE = '.build-stamp.json';
 /** Releases kept besides the live one, for readers still streaming from them. */
@@ -91,6 +93,8 @@ async function renderPages(
     }
     await moveInto(scratch, at.release);
     await writeFile(path.join(at.release, PAGE_LINKS_FILE), JSON.stringify(merged));
+    // The scratch's sitemap listed only the pages it rendered; the release's lists all it holds.
+    await writeSiteFiles(at.release, hostSettings(buildSettings(options.config)));
   } catch (error) {
     await rm(at.release, { recursive: true, force: true });
     throw error;

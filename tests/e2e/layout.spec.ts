@@ -171,6 +171,22 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`${teamHref}$`));
     });
 
+    test('without JavaScript the phone’s menu sheet reaches a team’s category through the menu bar’s list', async ({ browser, page }) => {
+      const tree = await api<{ records: NavItem[] }>(page, '/demo/ironNavItems/queryNavTree', {}, { 'accept-language': locale });
+      const team = tree.records[0]!.children![0]!.children![0]!;
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+      const phone = await context.newPage();
+      await phone.goto(`/${locale}/`);
+      await phone.locator('[data-menu-open]').click();
+      await expect(phone.locator('#site-menu')).toBeVisible();
+      await phone.locator('#site-menu').getByRole('link', { name: locale === 'en-US' ? 'Shop by sport' : '按运动选购' }).click();
+      const teamLink = phone.locator('#categories').getByRole('link', { name: team.tagName, exact: true });
+      await expect(teamLink).toBeVisible();
+      await teamLink.click();
+      await expect(phone).toHaveURL(new RegExp(`/${locale}/category/${team.tag}/$`));
+      await context.close();
+    });
+
     test('footer groups fold into an accordion on phones and stay open on desktop', async ({ page }, info) => {
       await page.goto(`/${locale}/`);
       const groups = page.locator('footer details[data-footer-group]');

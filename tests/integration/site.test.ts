@@ -19,6 +19,7 @@ beforeAll(async () => {
     'zh-CN/product/new/index.html': '<html>product shell zh</html>',
     'admin/index.html': '<html>back office</html>',
     '_astro/app.abc123.js': 'console.log(1)',
+    '.build-stamp.json': '"the release\'s own record"',
   };
   for (const [file, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(site, file)), { recursive: true });
@@ -91,7 +92,7 @@ describe('at the root', () => {
   });
 
   it('answers unknown pages with the not-found page and unknown API paths with the envelope', async () => {
-    for (const url of ['/en-US/nothing-here', '/en-US/product/abc/', '/en-US/product/0/']) {
+    for (const url of ['/en-US/nothing-here', '/en-US/product/abc/', '/en-US/product/0/', '/.build-stamp.json']) {
       await expectPage(shop, url, 404, '<html>not found page</html>');
     }
     const api = await shop.app.inject({ method: 'GET', url: '/api/nothing' });
@@ -108,6 +109,7 @@ describe('under a base path', () => {
   afterAll(async () => shop?.close());
 
   it('serves the site below the prefix and nothing above it', async () => {
+    await expectPage(shop, '/independent-website/views/', 200, '<html>root</html>');
     await expectPage(shop, '/independent-website/views/en-US/', 200, '<html>home en</html>');
     await expectPage(shop, '/independent-website/views/en-US/product/3/', 200, '<html>product shell en</html>');
     await expectPage(shop, '/independent-website/views/admin/orders/JS-7KQ4M-2XPHD', 200, '<html>back office</html>');

@@ -36,7 +36,7 @@ import {
 } from './configuration.ts';
 import { Extras } from './Extras.tsx';
 import type { Messages } from '../../i18n/core.ts';
-import { useTranslation, withIslandI18n, type MessageKey } from '../../i18n/react.tsx';
+import { useTranslation, withLoadedTexts, type MessageKey } from '../../i18n/react.tsx';
 import { eurIn, useRates, useCurrency } from './money.ts';
 import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
@@ -47,7 +47,6 @@ export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'ima
 
 export interface ConfiguratorProps {
   locale: Locale;
-  messages: Partial<Messages>;
   product: ConfiguratorProduct;
   /**
    * Reload the product on hydration: the pre-rendered page's copy is from the build. The shell
@@ -56,7 +55,10 @@ export interface ConfiguratorProps {
   refresh?: boolean;
 }
 
-export default withIslandI18n(Configurator);
+/** The product page's island: its texts are a chunk per locale (see withLoadedTexts). */
+export default withLoadedTexts(Configurator, {
+  configurator: import.meta.glob<Messages['configurator']>('../../i18n/locales/*/configurator.json', { import: 'default' }),
+});
 
 const PROBLEM_TEXT: Record<Problem, MessageKey> = {
   sizeRequired: 'configurator.size.required',

@@ -12,7 +12,7 @@ import { Configurator } from './Configurator.tsx';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { eurIn, useRates, useCurrency } from './money.ts';
-import { ProductTabs, type OrderFacts } from './ProductTabs.tsx';
+import { DetailPanel, FaqPanel, ProductTabs, type OrderFacts } from './ProductTabs.tsx';
 import { productIdFrom } from './shell-route.ts';
 
 export interface ProductShellProps {
@@ -26,7 +26,7 @@ type View = { kind: 'loading' } | { kind: 'not-found' } | { kind: 'error' } | { 
 
 export default withIslandI18n(ProductShell);
 
-function ProductShell({ locale, messages, order }: ProductShellProps) {
+function ProductShell({ locale, order }: ProductShellProps) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -114,16 +114,14 @@ function ProductShell({ locale, messages, order }: ProductShellProps) {
         <div className="info">
           <h1>{p.title}</h1>
           <Price product={p} locale={locale} />
-          <Configurator locale={locale} messages={messages} product={p} />
+          <Configurator locale={locale} product={p} />
         </div>
       </div>
       <ProductTabs
         locale={locale}
-        messages={messages}
         productId={p.id}
-        descriptionHtml={p.descriptionHtml}
-        details={p.details}
-        faq={p.faq}
+        detail={<DetailPanel descriptionHtml={p.descriptionHtml} details={p.details} />}
+        faq={<FaqPanel faq={p.faq} emptyText={t('productTabs.faq.empty')} />}
         order={{ ...order, printable: p.printable }}
         reviews={null}
       />

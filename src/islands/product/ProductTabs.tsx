@@ -12,7 +12,7 @@ import type { ProductPurchase } from '../../domain/orders.model.ts';
 import { loadProductPurchases } from '../../stores/orders.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import type { Messages } from '../../i18n/core.ts';
-import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
+import { useTranslation, withLoadedTexts } from '../../i18n/react.tsx';
 import { eurIn, useRates, useCurrency } from './money.ts';
 
 /** Loaded when the reviews tab is first opened: most visitors never write one. */
@@ -30,12 +30,13 @@ export interface OrderFacts {
 
 export interface ProductTabsProps {
   locale: Locale;
-  messages: Partial<Messages>;
   productId: number;
-  /** The description as the server rendered it (ProductDetail `descriptionHtml`). */
-  descriptionHtml: string;
-  details: string[];
-  faq: FaqEntry[];
+  /**
+   * The Detail and FAQ tabs' content (DetailPanel, FaqPanel): static, so the product page passes
+   * them as Astro slots, which are in its HTML once instead of again in the island's props.
+   */
+  detail: ReactNode;
+  faq: ReactNode;
   order: OrderFacts;
   /** The first page of reviews from the build; null to load it in the browser. */
   reviews: CommentPage | null;
@@ -45,7 +46,11 @@ export const REVIEWS_PAGE_SIZE = 5;
 const TABS = ['detail', 'order', 'reviews', 'faq'] as const;
 type Tab = (typeof TABS)[number];
 
-export default withIslandI18n(ProductTabs);
+/** The product page's island: its texts are a chunk per locale (see withLoadedTexts). */
+export default withLoadedTexts(ProductTabs, {
+  productTabs: import.meta.glob<Messages['productTabs']>('../../i18n/locales/*/product-tabs.json', { import: 'default' }),
+  review: import.meta.glob<Messages['review']>('../../i18n/locales/*/review.json', { import: 'default' }),
+});
 
 export function ProductTabs(props: ProductTabsProps) {
   const { t } = useTranslation();
@@ -62,10 +67,10 @@ export function ProductTabs(props: ProductTabsProps) {
   const id = (tab: Tab, part: 'tab' | 'panel') => `product-${props.productId}-${part}-${tab}`;
   const label = (tab: Tab) => t(`productTabs.tabs.${tab}`);
   const content: Record<Tab, ReactNode> = {
-    detail: <DetailPanel descriptionHtml={props.descriptionHtml} details={props.details} />,
+    detail: props.detail,
     order: <OrderPanel facts={props.order} locale={props.locale} productId={props.productId} active={enhanced && active === 'order'} />,
     reviews: <ReviewsPanel productId={props.productId} initial={props.reviews} active={enhanced && active === 'reviews'} locale={props.locale} />,
-    faq: <FaqPanel faq={props.faq} />,
+    faq: props.faq,
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -121,7 +126,8 @@ export function ProductTabs(props: ProductTabsProps) {
   );
 }
 
-function DetailPanel({ descriptionHtml, details }: { descriptionHtml: string; details: string[] }) {
+/** The Detail tab's content. No hooks: the product page renders it as static HTML. */
+export function DetailPanel({ descriptionHtml, details }: { descriptionHtml: string; details: string[] }) {
   return (
     <>
       {/* Rendered by the server from Markdown with raw HTML escaped (domain/markdown.ts). */}
@@ -210,9 +216,9 @@ function RecentPurchases({ productId, locale, active }: { productId: number; loc
   );
 }
 
-function FaqPanel({ faq }: { faq: FaqEntry[] }) {
-  const { t } = useTranslation();
-  if (faq.length === 0) return <p>{t('productTabs.faq.empty')}</p>;
+/** The FAQ tab's content. No hooks: the product page renders it as static HTML. */
+export function FaqPanel({ faq, emptyText }: { faq: FaqEntry[]; emptyText: string }) {
+  if (faq.length === 0) return <p>{emptyText}</p>;
   return (
     <dl className="faq-list">
       {faq.map((entry) => (

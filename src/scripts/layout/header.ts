@@ -15,11 +15,52 @@ function visibleFocusables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
 }
 
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+function link(className: string, from: HTMLAnchorElement, text = from.textContent?.trim() ?? ''): HTMLLIElement {
+  const anchor = element('a', className, text);
+  anchor.href = from.getAttribute('href') ?? '#';
+  return element('li', '', anchor);
+}
+
+/**
+ * The menu sheet's accordion, made from the menu bar's links (DesktopNav.astro, the page's one
+ * copy of the tree): a sport or league with entries below opens to "All <name>" and those
+ * entries; anything else (teams always) is a link.
+ */
+export function buildMenuTree(bar: HTMLElement, list: HTMLElement): void {
+  const allOf = (name: string) => (bar.dataset['allOf'] ?? '{name}').replace('{name}', name);
+  const branch = (level: 1 | 2, head: HTMLAnchorElement, entries: HTMLLIElement[]): HTMLLIElement => {
+    const name = head.textContent?.trim() ?? '';
+    return element('li', '', element('details', `tree-node level-${level}`, element('summary', '', name), element('ul', '', link('tree-link tree-all', head, allOf(name)), ...entries)));
+  };
+  const entries = [...bar.querySelectorAll<HTMLElement>('[data-menubar-item]')].flatMap((item) => {
+    const sport = item.querySelector<HTMLAnchorElement>('.menubar-link');
+    if (!sport) return [];
+    const leagues = [...item.querySelectorAll<HTMLElement>('.mega-column')].flatMap((column) => {
+      const league = column.querySelector<HTMLAnchorElement>('.mega-league');
+      if (!league) return [];
+      const teams = [...column.querySelectorAll<HTMLAnchorElement>('.mega-team')].map((team) => link('tree-link level-3', team));
+      return [teams.length > 0 ? branch(2, league, teams) : link('tree-link', league)];
+    });
+    return [leagues.length > 0 ? branch(1, sport, leagues) : link('tree-link level-1', sport)];
+  });
+  list.replaceChildren(...entries);
+}
+
 /** The phones' and tablets' menu: a modal `<dialog>` opened by the menu button. */
 export function initMobileMenu(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog[data-menu]');
   const opener = document.querySelector<HTMLElement>('[data-menu-open]');
   if (!dialog || !opener || typeof dialog.showModal !== 'function') return;
+  const bar = document.querySelector<HTMLElement>('[data-menubar]');
+  const tree = dialog.querySelector<HTMLElement>('[data-menu-tree]');
+  let treeBuilt = false;
 
   let releaseScroll: (() => void) | null = null;
   // The page scrolls again as the sheet goes: the 'close' event comes a task later (after the
@@ -34,6 +75,10 @@ export function initMobileMenu(): void {
   };
   const open = () => {
     if (dialog.open) return;
+    if (!treeBuilt && bar && tree) {
+      buildMenuTree(bar, tree);
+      treeBuilt = true;
+    }
     releaseScroll = lockPageScroll();
     dialog.showModal();
     opener.setAttribute('aria-expanded', 'true');

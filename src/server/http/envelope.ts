@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODES, REQUEST_ID_HEADER, type Envelope } from '../../domain/api/envelope.ts';
+import { CACHE_CONTROL } from '../../domain/site-routes.ts';
 import { AppError, invalidFields, loggableError, type FieldProblem } from '../errors.ts';
 import { msg, render, type PlainMessageId, type Said } from '../messages/index.ts';
 import { localeOf } from './context.ts';
@@ -140,7 +141,7 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
     const path = request.url.split('?')[0] ?? '';
     const isPage = !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD');
     const fallback = isPage && options.pageFallback ? await options.pageFallback(path) : null;
-    if (fallback) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fallback);
+    if (fallback) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', CACHE_CONTROL.shell).send(fallback);
     if (options.notFoundPage && !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(options.notFoundPage);
     }

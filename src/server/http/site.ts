@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path, { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { CACHE_CONTROL, ERROR_PAGES, HIDDEN_PATH_PATTERN, cacheControlOf, matchShellRoute } from '../../domain/site-routes.ts';
 
 export interface SiteOptions {
   root: string;
@@ -18,6 +19,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     app.log.warn({ root: options.root }, 'no built site to serve; run `npm run build`');
     return;
   }
+  const hidden = new RegExp(HIDDEN_PATH_PATTERN);
   await app.register(fastifyStatic, {
     root: options.root,
     prefix: options.basePath,
@@ -25,23 +27,22 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     index: ['index.html'],
     redirect: true,
     preCompressed: false,
+    allowedPath: (pathName) => !hidden.test(pathName),
     setHeaders(reply, filePath) {
-      // Astro fingerprints everything under _astro/, so those files never change.
-      if (filePath.includes(`${path.sep}_astro${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      else if (filePath.endsWith('.html')) reply.header('cache-control', 'public, max-age=0, must-revalidate');
-      else reply.header('cache-control', 'public, max-age=3600');
+      reply.header('cache-control', cacheControlOf(filePath.split(path.sep).join('/')));
     },
   });
-  // The specification's standalone error pages, at /403, /404 and /500 (the guard sends a shopper
-  // without the right role to /403).
-  for (const code of ['403', '404', '500']) {
+  // The static plugin answers a prefix's own address only for `/`: the language chooser under a
+  // BASE_PATH needs its own route.
+  if (options.basePath !== '/') app.get(options.basePath, (_request, reply) => reply.sendFile('index.html'));
+  for (const code of ERROR_PAGES) {
     app.get(`${options.basePath}${code}`, async (_request, reply) => {
       // Astro writes 404 and 500 as `<code>.html` and other pages as `<code>/index.html`.
       const html =
         (await readFile(path.join(options.root, `${code}.html`), 'utf8').catch(() => null)) ??
         (await readFile(path.join(options.root, code, 'index.html'), 'utf8').catch(() => null));
       if (html === null) return reply.callNotFound();
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'public, max-age=0, must-revalidate').send(html);
+      return reply.type('text/html; charset=utf-8').header('cache-control', CACHE_CONTROL.page).send(html);
     });
   }
 }
@@ -57,11 +58,9 @@ export async function readNotFoundPage(root: string | null): Promise<string | nu
 }
 
 /**
- * Pages that exist for any id, not only the ones pre-rendered at build time: a product added after
- * the build opens at its URL through the product shell page, which loads it from the API; an
- * order's success and detail pages (`order-success/{orderNo}`, `order-detail/{orderNo}`) are one
- * shell per locale that reads the number from the address; every path of the back office
- * (`/admin/...`, docs/back-office.md) is its one page, whose router reads the address.
+ * Pages that exist for any value of their address (src/domain/site-routes.ts `SHELL_ROUTES`: a
+ * product added after the build, an order's success and detail pages, the back office's paths),
+ * answered by their shell page; the static hosts' rules are written from the same description.
  * Returns the shell's HTML for such a path, or null.
  */
 export function pageFallbacks(
@@ -69,12 +68,6 @@ export function pageFallbacks(
   basePath: string,
   productExists: (id: number) => Promise<boolean>,
 ): (path: string) => Promise<string | null> {
-  const base = basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const productPath = new RegExp(`^${base}(en-US|zh-CN)/product/([1-9][0-9]{0,8})/?$`);
-  // Order numbers in any case (JS-7KQ4M-2XPHD); the page and the API check them properly.
-  const orderPath = new RegExp(`^${base}(en-US|zh-CN)/(order-success|order-detail)/([A-Za-z0-9-]{10,20})/?$`);
-  // Files under /admin/ are served before this is asked, so anything reaching here is a route.
-  const adminPath = new RegExp(`^${base}admin(?:/.*)?$`);
   const shells = new Map<string, Promise<string | null>>();
   const shell = (file: string) => {
     let html = shells.get(file);
@@ -86,14 +79,9 @@ export function pageFallbacks(
   };
   return async (path) => {
     if (!root) return null;
-    // A missing file (a name with an extension) stays a 404 rather than becoming the app.
-    if (adminPath.test(path) && !/\.[a-z0-9]+$/i.test(path)) return shell(join('admin', 'index.html'));
-    const order = orderPath.exec(path);
-    if (order) return shell(join(order[1]!, order[2]!, 'index.html'));
-    const match = productPath.exec(path);
+    const match = matchShellRoute(path, basePath);
     if (!match) return null;
-    // An unknown id is a real 404 (not a page that says so with status 200).
-    if (!(await productExists(Number(match[2])))) return null;
-    return shell(join(match[1]!, 'product', 'new', 'index.html'));
+    if (match.route.onlyIfProductExists && !(await productExists(Number(match.value)))) return null;
+    return shell(match.route.shell);
   };
 }

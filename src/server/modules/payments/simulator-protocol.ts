@@ -5,13 +5,14 @@
  */
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { SIMULATOR_PREFIX } from '../../../domain/site-routes.ts';
 import type { PaypalOrder } from './paypal-client.ts';
 
 export const SIM_CLIENT_ID = 'sim-client-id';
 export const SIM_CLIENT_SECRET = 'sim-client-secret';
 export const SIM_WEBHOOK_ID = 'WH-SIMULATOR';
-/** Where the plugin serves it; the client's transport calls the simulator in process. */
-export const SIM_PREFIX = '/paypal-sim';
+/** Where the plugin serves it (the static hosts' rules forward it too); the client's transport calls the simulator in process. */
+export const SIM_PREFIX = SIMULATOR_PREFIX;
 
 export const CAPTURE_SWITCHES = ['INSTRUMENT_DECLINED', 'PENDING', 'ERROR_AFTER_COMMIT'] as const;
 export type CaptureSwitch = (typeof CAPTURE_SWITCHES)[number];

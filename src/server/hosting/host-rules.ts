@@ -1,0 +1,211 @@
+/**
+ * The host rules of a release, written from the one description of the site's addresses
+ * (src/domain/site-routes.ts) that the shop's own server answers from: an nginx snippet to
+ * include in a server block, a `_redirects` file (Netlify, Cloudflare Pages) and a JSON list for
+ * any other host. docs/deployment.md "Static hosting" says how each is used.
+ */
+import { catalogueApi } from '../../domain/api/catalogue.ts';
+import {
+  API_PREFIX,
+  CACHE_CONTROL,
+  ERROR_PAGES,
+  FINGERPRINTED_DIR,
+  HIDDEN_PATH_PATTERN,
+  SHELL_ROUTES,
+  SIMULATOR_PREFIX,
+  shellRoutePattern,
+  type ShellRoute,
+} from '../../domain/site-routes.ts';
+
+/** What a release's rules depend on: the build's settings. */
+export interface HostSettings {
+  /** The public origin (PUBLIC_SITE_URL), for the sitemap's absolute addresses. */
+  siteUrl: string;
+  /** `/`, or `/prefix/`: where the pages live on that origin. */
+  basePath: string;
+  /** Whether the pages load the PayPal simulator's stand-in SDK, which the API server answers. */
+  simulator: boolean;
+}
+
+/** The settings from the build's own variables (astro.config.mjs, and the site builder's `buildSettings`). */
+export function hostSettings(build: { SITE_URL: string; BASE_PATH: string; PUBLIC_PAYPAL_SDK: string }): HostSettings {
+  const basePath = build.BASE_PATH.endsWith('/') ? build.BASE_PATH : `${build.BASE_PATH}/`;
+  return { siteUrl: build.SITE_URL, basePath, simulator: build.PUBLIC_PAYPAL_SDK === 'simulator' };
+}
+
+/** The address prefixes the host forwards to the API instances. */
+export function forwardedPrefixes(settings: HostSettings): string[] {
+  return [`${API_PREFIX}/`, ...(settings.simulator ? [`${SIMULATOR_PREFIX}/`] : [])];
+}
+
+/** Where the product check asks the API whether a product is published. */
+const PRODUCT_CHECK = { method: 'POST', path: `${API_PREFIX}${catalogueApi.productDetail.path}` } as const;
+
+/** The upstream name the nginx snippet forwards to; the operator defines it in the http block. */
+export const NGINX_UPSTREAM = 'shop_api';
+const CHECK_LOCATION = '/.shop/product-exists';
+
+function nginxName(route: ShellRoute): string {
+  return `@shop_${route.kind.replace(/-/g, '_')}${route.locale ? `_${route.locale.replace(/-/g, '_')}` : ''}`;
+}
+
+/** An nginx snippet for a server block whose `root` holds the site (BASE_PATH included). */
+export function nginxRules(settings: HostSettings): string {
+  const base = settings.basePath;
+  const lines: string[] = [
+    '# Jersey shop: the host rules of this release, written by the build (docs/deployment.md,',
+    '# "Static hosting"). Include it in a server block whose root holds the site, with the API',
+    `# instances as an upstream named ${NGINX_UPSTREAM} in the http block:`,
+    '#',
+    `#   upstream ${NGINX_UPSTREAM} { server 10.0.0.11:3000; server 10.0.0.12:3000; keepalive 16; }`,
+    '#   server {',
+    '#     listen 80;',
+    '#     root /srv/shop/dist;',
+    '#     include /srv/shop/dist/.hosting/nginx.conf;',
+    '#   }',
+    '',
+    '# Redirects (a page address without its slash) stay on the address the visitor used.',
+    'absolute_redirect off;',
+    'index index.html;',
+    `error_page 404 ${base}404.html;`,
+    '',
+    `# The API instances (start them with TRUST_PROXY=true).`,
+    ...forwardedPrefixes(settings).flatMap((prefix) => [
+      `location ^~ ${prefix} {`,
+      `  proxy_pass http://${NGINX_UPSTREAM};`,
+      '  proxy_http_version 1.1;',
+      '  proxy_set_header Connection "";',
+      '  proxy_set_header Host $host;',
+      '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      '  proxy_set_header X-Forwarded-Proto $scheme;',
+      '}',
+    ]),
+    '',
+    '# Names starting with a dot (these rules, the build stamp) are not pages.',
+    `location ~ "${HIDDEN_PATH_PATTERN}" {`,
+    '  return 404;',
+    '}',
+    '',
+    `location ^~ ${base}${FINGERPRINTED_DIR}/ {`,
+    '  try_files $uri =404;',
+    `  add_header Cache-Control "${CACHE_CONTROL.fingerprinted}";`,
+    '}',
+    '',
+    `location ${base} {`,
+    '  try_files $uri $uri/ =404;',
+    `  add_header Cache-Control "${CACHE_CONTROL.other}";`,
+    '}',
+    '',
+    '# Pages, reached by their folder: a browser asks again at each visit.',
+    'location ~ "\\.html$" {',
+    `  add_header Cache-Control "${CACHE_CONTROL.page}";`,
+    '}',
+    '',
+    '# The standalone error pages.',
+    ...ERROR_PAGES.flatMap((code) => [
+      `location = ${base}${code} {`,
+      `  try_files ${base}${code}.html ${base}${code}/index.html =404;`,
+      `  add_header Cache-Control "${CACHE_CONTROL.page}";`,
+      '}',
+    ]),
+    '',
+    '# Pages that exist for any value of their address, answered by their shell page.',
+  ];
+  for (const route of SHELL_ROUTES) {
+    const shell = `${base}${route.shell}`;
+    lines.push(`location ~ "${shellRoutePattern(route, base)}" {`);
+    if (route.onlyIfProductExists) {
+      // The built page when there is one; else the shell, once the API says the product is published.
+      lines.push('  set $shop_product_id $1;', `  try_files $uri $uri/index.html ${nginxName(route)};`, `  add_header Cache-Control "${CACHE_CONTROL.page}";`, '}');
+      lines.push(
+        `location ${nginxName(route)} {`,
+        `  auth_request ${CHECK_LOCATION};`,
+        '  auth_request_set $shop_product_check $upstream_status;',
+        // The check's 404 (or a failure to ask) comes back as a 500, told apart below.
+        '  recursive_error_pages on;',
+        '  error_page 500 = @shop_product_unknown;',
+        `  try_files ${shell} =404;`,
+        `  add_header Cache-Control "${CACHE_CONTROL.shell}";`,
+        '}',
+      );
+    } else {
+      lines.push(`  try_files $uri $uri/index.html ${shell} =404;`, `  add_header Cache-Control "${CACHE_CONTROL.shell}";`, '}');
+    }
+  }
+  lines.push(
+    '',
+    '# An unknown product is a real 404; an API that cannot answer, a 502.',
+    'location @shop_product_unknown {',
+    `  error_page 404 ${base}404.html;`,
+    '  if ($shop_product_check = 404) {',
+    '    return 404;',
+    '  }',
+    '  return 502;',
+    '}',
+    `location = ${CHECK_LOCATION} {`,
+    '  internal;',
+    `  proxy_method ${PRODUCT_CHECK.method};`,
+    '  proxy_pass_request_body off;',
+    '  proxy_set_header Content-Type application/json;',
+    '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+    `  proxy_set_body '{"id":$shop_product_id}';`,
+    `  proxy_pass http://${NGINX_UPSTREAM}${PRODUCT_CHECK.path};`,
+    '}',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** Netlify's placeholder form of a route's address (`/en-US/product/:id`, `/admin/*`). */
+function redirectsSource(route: ShellRoute, base: string): string {
+  return route.param === 'rest' ? `${base}${route.prefix}/*` : `${base}${route.prefix}/:${route.param.name}`;
+}
+
+/**
+ * A `_redirects` file: rewrites (status 200) of the shell routes. Such hosts serve a file that
+ * exists before a rewrite (Netlify's shadowing) and cannot ask the API, so an unknown product's
+ * address shows the shell's "not found" with status 200 there.
+ */
+export function redirectsFile(settings: HostSettings): string {
+  const base = settings.basePath;
+  const width = Math.max(...SHELL_ROUTES.map((route) => redirectsSource(route, base).length));
+  return [
+    '# Jersey shop: rewrites for hosts that read _redirects, written by the build (docs/deployment.md).',
+    '# A file that exists is served first; the API (/api/) must be forwarded by the host or a CDN rule.',
+    ...SHELL_ROUTES.map((route) => `${redirectsSource(route, base).padEnd(width)}  ${base}${route.shell.replace(/index\.html$/, '')}  200`),
+    '',
+  ].join('\n');
+}
+
+/** Every rule as data, for a host configured some other way (a CDN's edge rules, a load balancer). */
+export function routesJson(settings: HostSettings): string {
+  const base = settings.basePath;
+  const document = {
+    about: 'Jersey shop host rules, written by the build from src/domain/site-routes.ts; docs/deployment.md "Static hosting".',
+    basePath: base,
+    forwardToApi: forwardedPrefixes(settings),
+    index: 'index.html',
+    root: { path: base, serve: `${base}index.html`, note: 'a page that sends the visitor to their language (SOY_lang, then Accept-Language as the browser reports it, else en-US)' },
+    hidden: { pattern: HIDDEN_PATH_PATTERN, status: 404 },
+    notFound: { serve: `${base}404.html`, status: 404 },
+    errorPages: ERROR_PAGES.map((code) => ({ path: `${base}${code}`, serve: [`${base}${code}.html`, `${base}${code}/index.html`], status: 200 })),
+    cacheControl: [
+      { prefix: `${base}${FINGERPRINTED_DIR}/`, value: CACHE_CONTROL.fingerprinted },
+      { suffix: '.html', value: CACHE_CONTROL.page },
+      { shells: true, value: CACHE_CONTROL.shell },
+      { otherwise: true, value: CACHE_CONTROL.other },
+    ],
+    shells: SHELL_ROUTES.map((route) => ({
+      kind: route.kind,
+      locale: route.locale,
+      pattern: shellRoutePattern(route, base),
+      whenNoFile: true,
+      serve: `${base}${route.shell}`,
+      status: 200,
+      ...(route.onlyIfProductExists
+        ? { onlyIf: { ask: { ...PRODUCT_CHECK, body: { id: '$1' } }, answers: 'HTTP 200 when the product is published, 404 when not', otherwise: { serve: `${base}404.html`, status: 404 } } }
+        : {}),
+    })),
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

@@ -1,0 +1,36 @@
+/**
+ * Writes the files a release carries for the hosts that serve it, beside its pages: the host
+ * rules (`_redirects`, `.hosting/nginx.conf`, `.hosting/routes.json`), `sitemap.xml` and
+ * `robots.txt`. The build writes them (astro.config.mjs), and the site builder again after it
+ * merges a build of a few products into a release (src/server/site-releases.ts), so they describe
+ * the pages the release holds.
+ */
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { nginxRules, redirectsFile, routesJson, type HostSettings } from './host-rules.ts';
+import { ROBOTS_FILE, SITEMAP_FILE, robotsTxt, sitemapXml } from './sitemap.ts';
+
+/** The folder of the rules a host reads from its own configuration; its name starts with a dot, so no host serves it. */
+export const HOSTING_DIR = '.hosting';
+export const NGINX_FILE = `${HOSTING_DIR}/nginx.conf`;
+export const ROUTES_FILE = `${HOSTING_DIR}/routes.json`;
+export const REDIRECTS_FILE = '_redirects';
+
+export async function writeSiteFiles(dir: string, settings: HostSettings): Promise<void> {
+  const files = (await readdir(dir, { recursive: true })).map((file) => file.split(path.sep).join('/'));
+  await mkdir(path.join(dir, HOSTING_DIR), { recursive: true });
+  const contents: Record<string, string> = {
+    [SITEMAP_FILE]: await sitemapXml(files, settings),
+    [ROBOTS_FILE]: robotsTxt(settings),
+    [REDIRECTS_FILE]: redirectsFile(settings),
+    [NGINX_FILE]: nginxRules(settings),
+    [ROUTES_FILE]: routesJson(settings),
+  };
+  for (const [name, text] of Object.entries(contents)) {
+    // A new file, renamed over the old one: in a release made of hard links to the live one, the
+    // old name shares its inode with the live release, which must not change.
+    const target = path.join(dir, name);
+    await writeFile(`${target}.next`, text);
+    await rename(`${target}.next`, target);
+  }
+}

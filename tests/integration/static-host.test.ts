@@ -1,0 +1,144 @@
+/**
+ * The generated nginx rules (docs/deployment.md "Static hosting") answer every kind of address
+ * as the shop's own server does: the same site folder served by the shop and by Debian's nginx
+ * with the release's `.hosting/nginx.conf`, forwarding `/api` and its product check to the shop,
+ * gives the same status, page and cache rule for each address. The browser walk through a real
+ * build is tests/e2e/static-host.spec.ts.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostSettings } from '../../src/server/hosting/host-rules.ts';
+import { NGINX_FILE, writeSiteFiles } from '../../src/server/hosting/site-files.ts';
+import { startNginx, type RunningNginx } from '../support/nginx.ts';
+import { createTestShop, type TestShop } from './harness.ts';
+
+const FILES: Record<string, string> = {
+  'index.html': '<html>choose a language</html>',
+  '404.html': '<html>not found page</html>',
+  '403/index.html': '<html>no permission</html>',
+  '500.html': '<html>server error</html>',
+  'en-US/index.html': '<html>home en</html>',
+  'en-US/product/1/index.html': '<html>product one</html>',
+  'en-US/product/new/index.html': '<html>product shell en</html>',
+  'zh-CN/product/new/index.html': '<html>product shell zh</html>',
+  'en-US/order-success/index.html': '<html>order success en</html>',
+  'zh-CN/order-detail/index.html': '<html>order detail zh</html>',
+  'admin/index.html': '<html>back office</html>',
+  '_astro/app.abc123.js': 'console.log(1)',
+  '.well-known/security.txt': 'Contact: mailto:security@shop.example',
+};
+
+/** Addresses of every kind; product 2 is in the catalogue but has no page, as if added after the build. */
+const ADDRESSES = [
+  '/',
+  '/en-US/',
+  '/en-US/product/1/',
+  '/en-US/product/2/',
+  '/zh-CN/product/2',
+  '/en-US/product/987654/',
+  '/en-US/product/0/',
+  '/en-US/product/abc/',
+  '/en-US/order-success/JS-7KQ4M-2XPHD',
+  '/zh-CN/order-detail/js-7kq4m-2xphd/',
+  '/en-US/order-success/short',
+  '/admin/',
+  '/admin/orders/JS-7KQ4M-2XPHD',
+  '/admin/staff?query=a',
+  '/admin/missing.js',
+  '/administrator',
+  '/403',
+  '/404',
+  '/500',
+  '/en-US/nothing-here',
+  '/_astro/app.abc123.js',
+  '/.hosting/nginx.conf',
+  '/.build-stamp.json',
+  '/.well-known/security.txt',
+];
+
+interface Answer {
+  status: number;
+  body: string;
+  cacheControl: string | null;
+}
+
+async function get(origin: string, address: string): Promise<Answer> {
+  const response = await fetch(`${origin}${address}`, { redirect: 'manual' });
+  return { status: response.status, body: await response.text(), cacheControl: response.headers.get('cache-control') };
+}
+
+/** Both answers' cache rules mean the same to a browser (`no-cache` is `max-age=0, must-revalidate` for a shared page). */
+function revalidates(value: string | null): boolean {
+  return value === 'no-cache' || value === 'public, max-age=0, must-revalidate';
+}
+
+for (const basePath of ['/', '/independent-website/views/']) {
+  describe(`nginx with the generated rules, base path ${basePath}`, () => {
+    let folder: string;
+    let shop: TestShop;
+    let nginx: RunningNginx;
+    let shopUrl: string;
+    beforeAll(async () => {
+      folder = await mkdtemp(path.join(tmpdir(), 'shop-static-'));
+      // nginx maps an address to root + address, so the site sits at the base path below its root.
+      const site = path.join(folder, basePath);
+      for (const [file, content] of Object.entries(FILES)) {
+        await mkdir(path.dirname(path.join(site, file)), { recursive: true });
+        await writeFile(path.join(site, file), content);
+      }
+      await writeFile(path.join(site, '.build-stamp.json'), '"stamp"');
+      await writeSiteFiles(site, hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: basePath, PUBLIC_PAYPAL_SDK: 'simulator' }));
+      shop = await createTestShop({ siteDir: site, basePath });
+      await shop.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = shop.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      shopUrl = `http://127.0.0.1:${port}`;
+      nginx = await startNginx({ root: folder, rules: path.join(site, NGINX_FILE), api: `127.0.0.1:${port}` });
+    });
+    afterAll(async () => {
+      await nginx?.stop();
+      await shop?.close();
+      await rm(folder, { recursive: true, force: true });
+    });
+
+    it('answers every kind of address as the shop server does', async () => {
+      const prefix = basePath.slice(0, -1);
+      for (const address of ADDRESSES) {
+        const [fromShop, fromNginx] = await Promise.all([get(shopUrl, `${prefix}${address}`), get(nginx.url, `${prefix}${address}`)]);
+        const label = `${prefix}${address}\n${await nginx.errors()}`;
+        expect(fromNginx.status, label).toBe(fromShop.status);
+        if (fromShop.status === 200 || fromShop.status === 404) expect(fromNginx.body, label).toBe(fromShop.body);
+        if (fromShop.status === 200) {
+          expect(revalidates(fromNginx.cacheControl), label).toBe(revalidates(fromShop.cacheControl));
+          if (!revalidates(fromShop.cacheControl)) expect(fromNginx.cacheControl, label).toBe(fromShop.cacheControl);
+        }
+      }
+    });
+
+    it('forwards the API, and the product shell follows the catalogue', async () => {
+      const health = await fetch(`${nginx.url}/api/health`);
+      expect(health.status).toBe(200);
+      const prefix = basePath.slice(0, -1);
+      expect((await get(nginx.url, `${prefix}/en-US/product/2/`)).body).toBe(FILES['en-US/product/new/index.html']);
+      // Unpublished, product 2 is an unknown address to both.
+      await shop.database.db.execute(sql`update products set active = false where id = 2`);
+      try {
+        for (const origin of [shopUrl, nginx.url]) expect((await get(origin, `${prefix}/en-US/product/2/`)).status).toBe(404);
+      } finally {
+        await shop.database.db.execute(sql`update products set active = true where id = 2`);
+      }
+    });
+
+    it('writes robots.txt and a sitemap of the pages it holds', async () => {
+      const robots = await readFile(path.join(folder, basePath, 'robots.txt'), 'utf8');
+      expect(robots).toContain(`Sitemap: https://shop.example${basePath}sitemap.xml`);
+      const sitemap = await get(nginx.url, `${basePath}sitemap.xml`);
+      expect(sitemap.status).toBe(200);
+      expect(sitemap.body).toContain(`<loc>https://shop.example${basePath}en-US/product/1/</loc>`);
+      expect(sitemap.body).not.toContain('product/new');
+    });
+  });
+}
