@@ -8,7 +8,7 @@
  * in the system's temp folder: start.ts rebuilds it only when the sources changed (its build stamp),
  * so a quick run stays short unless the site changed since the last one.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,12 +49,11 @@ async function htmlCount(dir: string): Promise<number> {
 export async function cachedDemoSite(options: { siteOrigin: string }): Promise<BuiltSite> {
   const key = createHash('sha256').update(ROOT).digest('hex').slice(0, 10);
   const projectDir = await projectCopy(`cache-${key}`, path.join(tmpdir(), `jersey-bench-cache-${key}`));
-  return {
-    projectDir,
-    distDir: path.join(projectDir, 'dist'),
-    env: serverEnv({ DATA_DIR: path.join(projectDir, '.data-demo'), LOG_LEVEL: 'warn', PUBLIC_SITE_URL: options.siteOrigin }),
-    remove: async () => {},
-  };
+  const dataDir = path.join(projectDir, '.data-demo');
+  const env = serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_SITE_URL: options.siteOrigin });
+  // Production's start seeds no demo data: the first run asks for the demo catalogue itself.
+  if (!existsSync(path.join(dataDir, 'pglite'))) await seed(null, { cwd: projectDir, env, logFile: path.join(projectDir, 'seed-demo.log') });
+  return { projectDir, distDir: path.join(projectDir, 'dist'), env, remove: async () => {} };
 }
 
 export async function runBuilds(options: { catalogues: (number | null)[]; siteOrigin: string; log: (message: string) => void; keep: boolean }): Promise<{ result: BuildResult; site: BuiltSite }> {

@@ -35,6 +35,9 @@ export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv 
     PAYPAL_ENV: 'simulator',
     ASTRO_TELEMETRY_DISABLED: '1',
     DATABASE_URL: '',
+    // Production asks for the public origin and a mail transport: the bench's mail stays on disk.
+    PUBLIC_SITE_URL: 'http://localhost:3000',
+    MAIL_OUTBOX_DIR: path.join(overrides['DATA_DIR'] ?? tmpdir(), 'outbox'),
     ...overrides,
   };
 }
@@ -119,7 +122,7 @@ function tail(file: string, lines = 20): string {
 
 /** Seeds `products` generated products (null: the demo catalogue) into the database `env` names, replacing any. */
 export async function seed(products: number | null, options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<void> {
-  await runToEnd(['src/server/seed-command.ts', ...(products === null ? [] : ['--products', String(products)]), '--reset'], options);
+  await runToEnd(['src/server/seed-command.ts', ...(products === null ? ['--demo'] : ['--products', String(products)]), '--reset'], options);
 }
 
 export interface Server {

@@ -43,8 +43,8 @@ const buildSchema = z.object({
   PUBLIC_TRACKING_URL: httpUrl.default('https://www.17track.net/en'),
   PUBLIC_CHAT_URL: httpUrl.default('https://wa.me/15550100000'),
   PUBLIC_SUPPORT_EMAIL: z.string().email('must be an email address').default('support@jersey-shop.example'),
-  /** Which PayPal SDK the checkout pages' CSP admits; `npm run build` sets it from the server's PayPal mode. */
-  PUBLIC_PAYPAL_SDK: z.enum(['simulator', 'paypal']).default('simulator'),
+  /** Which PayPal SDK the checkout pages' CSP admits (that environment's hosts only); `npm run build` sets it from the server's PayPal mode. */
+  PUBLIC_PAYPAL_SDK: z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
   /** Where the back office takes its routes from: its own table, or the server's /route/* calls. */
   PUBLIC_ADMIN_ROUTE_MODE: z.enum(['static', 'dynamic']).default('static'),
 });

@@ -57,14 +57,22 @@ const envSchema = z.object({
   SEED_PRODUCTS: z.coerce.number().int().min(0).max(1_000_000).optional(),
   /** Seconds to let in-flight requests finish on SIGTERM before closing anyway. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /** Seconds between SIGTERM and closing the listener, readiness answering 503 meanwhile, so a balancer takes the instance out first. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).default(0),
+  /** Port of the Prometheus metrics listener (GET /metrics); empty: no metrics are served. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the metrics listener: keep it off the public interface. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** HMAC key for access tokens and reset-code digests: 32+ random characters, the same on every instance. */
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** log2 of scrypt's N (r=8, p=3): 15 is the production floor, tests use 10 for speed. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
-  /** smtp://user:pass@host:587 or smtps://...; without it mail goes to DATA_DIR/outbox. */
+  /** smtp://user:pass@host:587 or smtps://...; without it mail goes to the outbox folder. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  /** The folder mail is written to when there is no SMTP server (DATA_DIR/outbox by default); production asks for this or SMTP_URL. */
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Jersey Shop <no-reply@localhost>'),
   /** Where the shop is told of every paid order (with its back-office link); empty: nobody is. */
   MERCHANT_EMAIL: z.email('MERCHANT_EMAIL must be an email address').optional(),
@@ -77,6 +85,8 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().min(5).optional(),
   /** sandbox or live with credentials; simulator (the default without them). */
   PAYPAL_ENV: z.enum(['sandbox', 'live', 'simulator']).optional(),
+  /** PayPal's REST base URL instead of the one PAYPAL_ENV names: a local stand-in in tests, or an egress proxy. */
+  PAYPAL_API_URL: z.string().regex(/^https?:\/\/[^\s/]+[^\s]*$/, 'PAYPAL_API_URL must be an absolute http(s):// URL').optional(),
   /** Time limit of one call to PayPal, in milliseconds. */
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** An order unpaid this long is cancelled and its stock and coupon use released. */
@@ -123,6 +133,10 @@ export interface Config {
   discountTiers: readonly DiscountTier[];
   seedProducts: number | null;
   shutdownGraceMs: number;
+  /** Time between the stop signal and closing the listener, readiness failing meanwhile. */
+  shutdownDrainMs: number;
+  /** The Prometheus listener; null: none. */
+  metrics: { host: string; port: number } | null;
   authSecret: string;
   /** True when AUTH_SECRET was not set and a random one was made for this process (not in production). */
   authSecretGenerated: boolean;
@@ -134,7 +148,7 @@ export interface Config {
   /** Null: no mail to the shop for paid orders. */
   merchantEmail: string | null;
   merchantLocale: 'en-US' | 'zh-CN';
-  /** Where mail is written when there is no SMTP server: DATA_DIR/outbox. */
+  /** Where mail is written when there is no SMTP server: MAIL_OUTBOX_DIR, else DATA_DIR/outbox. */
   outboxDir: string;
   paypal: PaypalConfig;
   paymentTimeoutMs: number;
@@ -161,20 +175,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (error instanceof BuildConfigError) throw new ConfigError(`Invalid configuration:\n${error.lines.join('\n')}`);
     throw error;
   }
+  // Every problem at once: an operator fixes them in one go rather than one per restart.
+  const problems: string[] = [];
   if (e.NODE_ENV === 'production') {
-    const problems: string[] = [];
+    const given = (name: string) => env[name] !== undefined && env[name] !== '';
     if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (tokens must survive restarts and be shared by every instance)');
     if (e.PASSWORD_HASH_COST < 15) problems.push('  PASSWORD_HASH_COST: at least 15 in production');
     if (!e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator') problems.push('  PAYPAL_CLIENT_ID: required in production (or PAYPAL_ENV=simulator for a demo that takes no real payments)');
     if (e.PAYPAL_CLIENT_ID && !e.PAYPAL_WEBHOOK_ID) problems.push('  PAYPAL_WEBHOOK_ID: required in production, so that webhooks can be verified');
-    if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+    if (!e.SMTP_URL && !e.MAIL_OUTBOX_DIR) problems.push('  SMTP_URL: required in production (or MAIL_OUTBOX_DIR, a folder that something else delivers from)');
+    // The default names localhost: links in mail and canonical links would point nowhere.
+    if (!given('PUBLIC_SITE_URL')) problems.push('  PUBLIC_SITE_URL: required in production (the shop\'s public origin, e.g. https://shop.example)');
+    if (e.SEED_PRODUCTS !== undefined) problems.push('  SEED_PRODUCTS: not used in production (an empty production database gets no products; `npm run seed -- --demo` or `--products N` adds some)');
   }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
-    throw new ConfigError('Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both, or neither for the local PayPal simulator');
+    problems.push('  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: set both, or neither for the local PayPal simulator');
   }
   if (!e.PAYPAL_CLIENT_ID && (e.PAYPAL_ENV === 'sandbox' || e.PAYPAL_ENV === 'live')) {
-    throw new ConfigError(`Invalid configuration:\n  PAYPAL_ENV: ${e.PAYPAL_ENV} needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET`);
+    problems.push(`  PAYPAL_ENV: ${e.PAYPAL_ENV} needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET`);
   }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const paypalMode = e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator' ? (e.PAYPAL_ENV ?? 'sandbox') : 'simulator';
   const dataDir = path.resolve(cwd, e.DATA_DIR);
   const origin = new URL(e.PUBLIC_SITE_URL).origin;
@@ -199,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     discountTiers: e.DISCOUNT_TIERS ?? DEFAULT_DISCOUNT_TIERS,
     seedProducts: e.SEED_PRODUCTS ?? null,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    metrics: e.METRICS_PORT === undefined ? null : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     authSecret: e.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
     authSecretGenerated: !e.AUTH_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -208,11 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailFrom: e.MAIL_FROM,
     merchantEmail: e.MERCHANT_EMAIL ?? null,
     merchantLocale: e.MERCHANT_LOCALE,
-    outboxDir: path.join(dataDir, 'outbox'),
+    outboxDir: e.MAIL_OUTBOX_DIR ? path.resolve(cwd, e.MAIL_OUTBOX_DIR) : path.join(dataDir, 'outbox'),
     paypal:
       paypalMode === 'simulator'
         ? { mode: 'simulator', clientId: SIM_CLIENT_ID, clientSecret: SIM_CLIENT_SECRET, webhookId: SIM_WEBHOOK_ID, apiBaseUrl: null, timeoutMs: e.PAYPAL_TIMEOUT_MS }
-        : { mode: paypalMode, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID ?? '', apiBaseUrl: PAYPAL_API_BASE[paypalMode], timeoutMs: e.PAYPAL_TIMEOUT_MS },
+        : { mode: paypalMode, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID ?? '', apiBaseUrl: e.PAYPAL_API_URL?.replace(/\/+$/, '') ?? PAYPAL_API_BASE[paypalMode], timeoutMs: e.PAYPAL_TIMEOUT_MS },
     paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
   };

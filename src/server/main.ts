@@ -1,6 +1,8 @@
 /**
- * Listening and graceful shutdown. On SIGTERM or SIGINT the server stops accepting connections,
- * lets in-flight requests finish (up to the grace period), then closes the database.
+ * Listening and graceful shutdown. On SIGTERM or SIGINT readiness answers 503 at once; after the
+ * drain period (time for a balancer to notice and stop sending requests, which are served
+ * meanwhile) the server stops accepting connections, lets in-flight requests finish (up to the
+ * grace period), then closes the database.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
@@ -14,13 +16,18 @@ export interface Running {
 export async function listen(
   app: FastifyInstance,
   database: Database,
-  options: { host: string; port: number; graceMs: number; beforeClose?: () => Promise<void> },
+  options: { host: string; port: number; graceMs: number; drainMs?: number; beforeClose?: () => Promise<void> },
 ): Promise<Running> {
   const address = await app.listen({ host: options.host, port: options.port });
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       app.closing = true;
+      const drainMs = options.drainMs ?? 0;
+      if (drainMs > 0) {
+        app.log.info({ drainMs }, 'draining: readiness fails, requests are still served');
+        await new Promise((resolve) => setTimeout(resolve, drainMs));
+      }
       const timer = setTimeout(() => {
         app.log.error('in-flight requests did not finish in time; exiting');
         process.exit(1);

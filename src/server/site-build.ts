@@ -9,7 +9,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import type { Config, PaypalConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,12 +17,13 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 /** Settings the pages are built with that come from the server's configuration. */
-export function buildSettings(config: Config): { BASE_PATH: string; SITE_URL: string; PUBLIC_PAYPAL_SDK: 'simulator' | 'paypal' } {
+export function buildSettings(config: Config): { BASE_PATH: string; SITE_URL: string; PUBLIC_PAYPAL_SDK: PaypalConfig['mode'] } {
   return {
     BASE_PATH: config.basePath,
     SITE_URL: config.publicSiteUrl,
-    // The checkout pages' CSP lets PayPal's SDK in only when it is the one they will load.
-    PUBLIC_PAYPAL_SDK: config.paypal.mode === 'simulator' ? 'simulator' : 'paypal',
+    // The checkout pages' CSP lets PayPal's SDK in only when it is the one they will load, and
+    // only that environment's hosts.
+    PUBLIC_PAYPAL_SDK: config.paypal.mode,
   };
 }
 

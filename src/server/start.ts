@@ -11,6 +11,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataLock } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
+import { loadDotEnv } from './env-file.ts';
+import { serveMetrics } from './metrics.ts';
 import { listen, stopOnSignals } from './main.ts';
 import { CartService } from './modules/cart/index.ts';
 import { CatalogueService } from './modules/catalogue/index.ts';
@@ -34,6 +36,8 @@ async function main() {
   const forceBuild = process.argv.includes('--rebuild') || buildOnly;
   let config: Config;
   try {
+    const envFile = loadDotEnv();
+    if (envFile) say(`read ${path.relative(process.cwd(), envFile)} (the environment's own values win)`);
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -47,10 +51,15 @@ async function main() {
   const releaseLock = config.databaseUrl ? async () => {} : await acquireDataLock(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   say(config.databaseUrl ? 'database: PostgreSQL' : `database: embedded PGlite in ${path.relative(ROOT, config.dataDir) || '.'}/pglite`);
-  const seeded = await seedIfEmpty(database.db, { products: config.seedProducts, log: say });
-  if (seeded.products) say(`seeded ${seeded.products} products and ${seeded.countries} countries`);
-  // The back office login page's quick picks (docs/back-office.md); never in production.
-  const demoStaff = await seedDemoStaff(database.db, { production: config.env === 'production', hashCost: config.passwordHashCost });
+  // Under the set-up lock: instances starting together on an empty database seed it once.
+  // Production gets reference data only; demo data is `npm run seed -- --demo`'s (docs/operations.md).
+  const production = config.env === 'production';
+  const { seeded, demoStaff } = await database.exclusively(async () => ({
+    seeded: await seedIfEmpty(database.db, { demo: !production, products: config.seedProducts, log: say }),
+    // The back office login page's quick picks (docs/back-office.md); never in production.
+    demoStaff: await seedDemoStaff(database.db, { production, hashCost: config.passwordHashCost }),
+  }));
+  if (seeded.products || seeded.countries) say(`seeded ${seeded.products} products and ${seeded.countries} countries`);
   if (demoStaff) say(`seeded ${demoStaff} demo back-office accounts (shown on the /admin/ login page)`);
 
   // The site builder (docs/site-builds.md): a full build now when the sources or settings changed
@@ -86,11 +95,18 @@ async function main() {
 
   const app = await buildApp({ config, database });
   scheduler?.start();
+  // Prometheus's listener, apart from the shop's port (docs/operations.md "Metrics").
+  const metricsServer = config.metrics ? await serveMetrics(config.metrics) : null;
+  if (metricsServer) say(`metrics at ${metricsServer.url}`);
   const running = await listen(app, database, {
     host: config.host,
     port: config.port,
     graceMs: config.shutdownGraceMs,
-    beforeClose: async () => scheduler?.stop(),
+    drainMs: config.shutdownDrainMs,
+    beforeClose: async () => {
+      await scheduler?.stop();
+      await metricsServer?.close();
+    },
   });
   const shown = new URL(running.url);
   if (shown.hostname === '127.0.0.1' || shown.hostname === '0.0.0.0') shown.hostname = 'localhost';

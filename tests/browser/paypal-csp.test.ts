@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { renderCspContent } from 'astro/runtime/server/render/csp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadToolConfig } from '../../src/build-config.ts';
-import { PAYPAL_SDK_ORIGINS, allowPaypalSdk } from '../../src/domain/paypal-csp.ts';
+import { allowPaypalSdk, frameSources, paypalFrameOrigins } from '../../src/domain/paypal-csp.ts';
 import security from '../../src/server/http/security.ts';
 
 /** What PayPal's SDK does to the page it is loaded in, reduced to the parts a CSP decides on. */
@@ -62,21 +62,25 @@ function metaPolicy(forPaypal: boolean): string {
     scriptDirective: { resources: [] as string[], hashes: [] as string[], strictDynamic: false },
     // Astro always hashes its island styles; the hash is what would shut out PayPal's <style>.
     styleDirective: { resources: [] as string[], hashes: ['sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='] },
-    directives: [] as string[],
+    // BaseLayout's one frame-src: the sandbox's host on a checkout page built for it, else none.
+    directives: [frameSources(forPaypal ? paypalFrameOrigins('sandbox') : [])],
     _metadata: { extraScriptHashes: [] as string[], extraStyleHashes: [] as string[] },
   };
   if (forPaypal) {
-    allowPaypalSdk({
-      insertScriptResource: (resource) => result.scriptDirective.resources.push(resource),
-      insertStyleResource: (resource) => result.styleDirective.resources.push(resource),
-    });
+    allowPaypalSdk(
+      {
+        insertScriptResource: (resource) => result.scriptDirective.resources.push(resource),
+        insertStyleResource: (resource) => result.styleDirective.resources.push(resource),
+      },
+      'sandbox',
+    );
   }
   return renderCspContent(result as never);
 }
 
 async function pageServer(forPaypal: boolean): Promise<FastifyInstance> {
   const app = Fastify();
-  await app.register(security, { corsOrigins: [], apiPrefix: '/api', frameOrigins: forPaypal ? PAYPAL_SDK_ORIGINS : [] });
+  await app.register(security, { corsOrigins: [], apiPrefix: '/api', frameOrigins: forPaypal ? paypalFrameOrigins('sandbox') : [] });
   const loader = await readFile(new URL('../../node_modules/@paypal/paypal-js/dist/esm/paypal-js.js', import.meta.url), 'utf8');
   const policy = metaPolicy(forPaypal).replaceAll('"', '&quot;');
   app.get('/checkout', async (_request, reply) =>
@@ -136,6 +140,23 @@ describe("checkout page policy with PayPal's own SDK", () => {
     expect(await frame?.textContent('p')).toBe('PayPal buttons');
     expect(await page.locator('.paypal-frame').evaluate((el) => getComputedStyle(el).width)).toBe('321px');
     expect(await page.locator('#paypal-buttons img').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+    await page.close();
+  });
+
+  it("admits the configured environment's frames and nothing more: a live PayPal frame on a sandbox page is refused", async () => {
+    const { page } = await checkout(true);
+    await page.evaluate(() => {
+      const frame = document.createElement('iframe');
+      frame.src = 'https://www.paypal.com/smart/buttons';
+      document.body.appendChild(frame);
+    });
+    await page.waitForFunction(() => (window as unknown as { events: unknown[][] }).events.some((e) => e[0] === 'csp'));
+    const events = await page.evaluate(() => (window as unknown as { events: unknown[][] }).events);
+    // Refused by both policies (the page's <meta> and the server's header), for this frame only.
+    const refused = events.filter((e) => e[0] === 'csp');
+    expect(refused.length).toBeGreaterThan(0);
+    // Chromium reports a cross-origin frame's origin, not its path.
+    expect(refused.every((e) => e[1] === 'frame-src' && String(e[2]).startsWith('https://www.paypal.com'))).toBe(true);
     await page.close();
   });
 

@@ -23,11 +23,11 @@ const SLOW = { timeout: 600_000 };
 let dataDir: string;
 let pgShop: TestShop | null = null;
 
-function seed(env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function seed(env: NodeJS.ProcessEnv = {}, args = ['--products', '3', '--reset']): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', DATA_DIR: dataDir };
   if (pgShop) base.DATABASE_URL = pgShop.config.databaseUrl!;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'src', 'server', 'seed-command.ts'), '--products', '3', '--reset'], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT, 'src', 'server', 'seed-command.ts'), ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -61,7 +61,7 @@ afterAll(async () => {
 
 describe('npm run seed', () => {
   it('seeds the demo staff accounts outside production, once, while no account holds a staff role', SLOW, async () => {
-    const production = await seed({ NODE_ENV: 'production', AUTH_SECRET: randomBytes(36).toString('base64url'), PASSWORD_HASH_COST: '15', PAYPAL_ENV: 'simulator' });
+    const production = await seed({ NODE_ENV: 'production', AUTH_SECRET: randomBytes(36).toString('base64url'), PASSWORD_HASH_COST: '15', PAYPAL_ENV: 'simulator', PUBLIC_SITE_URL: 'https://shop.example', MAIL_OUTBOX_DIR: path.join(dataDir, 'mail') });
     expect(production.code, production.stderr).toBe(0);
     expect(production.stdout).not.toContain('demo');
     expect(await seeded()).toEqual({ demo: [], products: 3 });
@@ -76,5 +76,19 @@ describe('npm run seed', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).not.toContain('demo');
     expect(await seeded()).toEqual({ demo: DEMO_ACCOUNTS.map((a) => [a.email, [a.role]]), products: 3 });
+  });
+
+  it('asks which catalogue, changing nothing without --demo or --products; --demo seeds the demo catalogue', SLOW, async () => {
+    const before = await seeded();
+    for (const args of [[], ['--demo', '--products', '3']]) {
+      const refused = await seed({}, args);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('--demo or --products N');
+    }
+    expect(await seeded()).toEqual(before);
+    const demo = await seed({}, ['--demo', '--reset']);
+    expect(demo.code, demo.stderr).toBe(0);
+    expect(demo.stdout).toContain('seeding the demo catalogue');
+    expect((await seeded()).products).toBeGreaterThan(100);
   });
 });

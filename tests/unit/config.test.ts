@@ -33,6 +33,29 @@ describe('configuration', () => {
     expect(loadConfig({ SITE_DIR: '' }, '/srv/shop').siteDir).toBeNull();
   });
 
+  it('refuses production without each of its secrets, naming every missing one at once', () => {
+    let said = '';
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      said = (error as Error).message;
+    }
+    for (const name of ['AUTH_SECRET', 'PAYPAL_CLIENT_ID', 'SMTP_URL', 'PUBLIC_SITE_URL']) expect(said).toContain(`  ${name}: required in production`);
+    const complete = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PAYPAL_ENV: 'simulator', PUBLIC_SITE_URL: 'https://shop.example' };
+    expect(() => loadConfig(complete)).toThrow('SMTP_URL');
+    expect(loadConfig({ ...complete, SMTP_URL: 'smtp://mail.example' }).smtpUrl).toBe('smtp://mail.example');
+    expect(loadConfig({ ...complete, MAIL_OUTBOX_DIR: 'spool' }, '/srv/shop').outboxDir).toBe('/srv/shop/spool');
+    expect(() => loadConfig({ ...complete, MAIL_OUTBOX_DIR: 'spool', SEED_PRODUCTS: '50' })).toThrow('SEED_PRODUCTS: not used in production');
+  });
+
+  it('reads the operations settings: drain, metrics listener, outbox folder', () => {
+    expect(loadConfig({}, '/srv/shop')).toMatchObject({ shutdownDrainMs: 0, metrics: null, outboxDir: '/srv/shop/.data/outbox' });
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '15', METRICS_PORT: '9464' })).toMatchObject({ shutdownDrainMs: 15_000, metrics: { host: '127.0.0.1', port: 9464 } });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ host: '10.0.0.5', port: 9464 });
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow('METRICS_PORT');
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow('SHUTDOWN_DRAIN_SECONDS');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });
@@ -61,8 +84,8 @@ describe('build and tool configuration', () => {
   });
 
   it('hands the pages every PUBLIC_ value, defaults filled in, and no unset one', () => {
-    const values = publicVariables(loadBuildConfig({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' }));
-    expect(values).toMatchObject({ PUBLIC_PAYPAL_SDK: 'paypal', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_TRACKING_URL: 'https://www.17track.net/en', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' });
+    const values = publicVariables(loadBuildConfig({ PUBLIC_PAYPAL_SDK: 'live', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' }));
+    expect(values).toMatchObject({ PUBLIC_PAYPAL_SDK: 'live', PUBLIC_API_BASE: 'https://api.example/api', PUBLIC_TRACKING_URL: 'https://www.17track.net/en', PUBLIC_ADMIN_ROUTE_MODE: 'dynamic' });
     expect(values).not.toHaveProperty('PUBLIC_OTHER_API_BASE');
     expect(Object.keys(values).every((name) => name.startsWith('PUBLIC_'))).toBe(true);
   });
@@ -84,7 +107,7 @@ describe('build and tool configuration', () => {
     ['PUBLIC_TRACKING_URL', 'track.example'],
     ['PUBLIC_CHAT_URL', 'wa.me/1555'],
     ['PUBLIC_SUPPORT_EMAIL', 'support'],
-    ['PUBLIC_PAYPAL_SDK', 'sandbox'],
+    ['PUBLIC_PAYPAL_SDK', 'paypal'],
     ['PUBLIC_ADMIN_ROUTE_MODE', 'server'],
   ])('refuses the build variable %s=%s with a message naming it', (name, value) => {
     expect(() => loadBuildConfig({ [name]: value })).toThrow(BuildConfigError);

@@ -27,8 +27,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Listens on a channel until the returned function is called (or the database is closed). */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while holding the set-up lock: migrations and first seeding, which several
+   * instances starting together on one empty database must do one after another. On PostgreSQL
+   * a session advisory lock on a connection of its own (ended with the session if the process
+   * dies); on PGlite the data folder's lock already keeps other processes out.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of migrations and first seeding (any constant no other lock uses). */
+const SETUP_LOCK_KEY = 7_460_238_511;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -58,11 +68,30 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]);
+        }
+      } finally {
+        holder.release();
+      }
+    };
+    try {
+      await exclusively(() => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }));
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     const listeners = new Set<PostgresListener>();
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      exclusively,
       async listen(channel, handler) {
         const listener = new PostgresListener(() => new pg.Client({ connectionString: options.databaseUrl! }), channel, handler);
         listeners.add(listener);
@@ -98,6 +127,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    exclusively: (work) => work(),
     // One process, one connection: a notification arrives as its transaction commits.
     async listen(channel, handler) {
       const unlisten = await client.listen(channel, (payload) => handler(payload));

@@ -52,9 +52,9 @@ export class CachedAnswer {
   }
 }
 
-/** A cache of answers, at most `maxBytes` of them. */
-export function answerCache(maxBytes: number): KeyedCache<string, CachedAnswer> {
-  return new KeyedCache<string, CachedAnswer>({ maxBytes, sizeOf: (answer) => answer.bytes });
+/** A cache of answers, at most `maxBytes` of them; `name` labels its hits and misses in the metrics. */
+export function answerCache(maxBytes: number, name: string): KeyedCache<string, CachedAnswer> {
+  return new KeyedCache<string, CachedAnswer>({ maxBytes, sizeOf: (answer) => answer.bytes, name });
 }
 
 /** Brotli if the client takes it, else gzip, else none (an encoding with q=0 is refused). */

@@ -3,21 +3,32 @@
  * catalogue's notifications, src/server/modules/catalogue/catalogue.ts). Both kinds share one rule: a load that was
  * running when the cache was invalidated answers the callers that waited for it but is not kept,
  * since it may have read the rows before they changed.
+ * A named cache counts its hits and misses in the metrics (src/server/metrics.ts).
  */
+import { cacheCounters } from '../metrics.ts';
+
+type Counters = ReturnType<typeof cacheCounters>;
+const UNCOUNTED: Counters = { hit: () => {}, miss: () => {} };
 
 /** One value, loaded on first use and again after each `invalidate()`. */
 export class Cached<T> {
   private readonly load: () => Promise<T>;
+  private readonly counted: Counters;
   private value: { data: T } | null = null;
   private pending: Promise<T> | null = null;
   private generation = 0;
 
-  constructor(load: () => Promise<T>) {
+  constructor(load: () => Promise<T>, name?: string) {
     this.load = load;
+    this.counted = name ? cacheCounters(name) : UNCOUNTED;
   }
 
   get(): Promise<T> {
-    if (this.value) return Promise.resolve(this.value.data);
+    if (this.value) {
+      this.counted.hit();
+      return Promise.resolve(this.value.data);
+    }
+    this.counted.miss();
     // Callers arriving while it loads share the one load.
     this.pending ??= this.fill();
     return this.pending;
@@ -48,15 +59,17 @@ export class Cached<T> {
 export class KeyedCache<K, V> {
   private readonly maxBytes: number;
   private readonly sizeOf: (value: V) => number;
+  private readonly counted: Counters;
   /** In use order, oldest first (a Map keeps insertion order; a hit moves its key to the end). */
   private readonly entries = new Map<K, { value: V; bytes: number }>();
   private readonly pending = new Map<K, Promise<V>>();
   private bytes = 0;
   private generation = 0;
 
-  constructor(options: { maxBytes: number; sizeOf: (value: V) => number }) {
+  constructor(options: { maxBytes: number; sizeOf: (value: V) => number; name?: string }) {
     this.maxBytes = options.maxBytes;
     this.sizeOf = options.sizeOf;
+    this.counted = options.name ? cacheCounters(options.name) : UNCOUNTED;
   }
 
   get size(): number {
@@ -70,10 +83,12 @@ export class KeyedCache<K, V> {
   get(key: K, load: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
     if (entry) {
+      this.counted.hit();
       this.entries.delete(key);
       this.entries.set(key, entry);
       return Promise.resolve(entry.value);
     }
+    this.counted.miss();
     let pending = this.pending.get(key);
     if (!pending) {
       pending = this.fill(key, load);

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import cors from '@fastify/cors';
+import { frameSources } from '../../domain/paypal-csp.ts';
 
 /** JSON and images from the API never need to run or load anything. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -16,9 +17,12 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; fo
  */
 const PAGE_CSP = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'";
 
-/** Frames a page may show: none of its own; PayPal's buttons and card form when the real PayPal is used. */
+/**
+ * Frames a page may show: none of its own; PayPal's buttons and card form when the real PayPal is
+ * used (the checkout pages' own <meta> policy narrows it to them; the header covers every page).
+ */
 function pageCsp(frameOrigins: readonly string[]): string {
-  return `${PAGE_CSP}; frame-src ${frameOrigins.length ? frameOrigins.join(' ') : "'none'"}`;
+  return `${PAGE_CSP}; ${frameSources(frameOrigins)}`;
 }
 const DOCS_CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'";
 

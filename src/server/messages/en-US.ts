@@ -33,6 +33,7 @@ export const enUS = {
   'request.internal': 'An error occurred (request {{requestId}})',
   'server.shuttingDown': 'Shutting down',
   'server.databaseDown': 'The database does not answer',
+  'server.migrationsPending': 'The database is not migrated: {{migrations}} not applied (run `npm run db:migrate`)',
 
   // Waits, for the throttling messages below.
   'wait.seconds_one': '{{count}} second',

@@ -62,6 +62,7 @@ export const zhCN: Catalogue = {
   'request.internal': '发生错误（请求 {{requestId}}）',
   'server.shuttingDown': '服务正在关闭',
   'server.databaseDown': '数据库暂时无法访问',
+  'server.migrationsPending': '数据库尚未迁移：{{migrations}} 未应用（请运行 `npm run db:migrate`）',
 
   'wait.seconds_one': '{{count}} 秒',
   'wait.seconds_other': '{{count}} 秒',

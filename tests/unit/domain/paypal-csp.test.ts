@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 // The function that writes the <meta> of every page; pinned by the lockfile.
 import { renderCspContent } from 'astro/runtime/server/render/csp.js';
-import { PAYPAL_SDK_ORIGINS, allowPaypalSdk, paypalSdkFrom } from '../../../src/domain/paypal-csp.ts';
+import { PAYPAL_ASSETS_HOST, PAYPAL_SDK_HOSTS, allowPaypalSdk, frameSources, paypalFrameOrigins, paypalSdkFrom } from '../../../src/domain/paypal-csp.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { buildSettings, siteInputsHash } from '../../../src/server/site-build.ts';
 
@@ -39,31 +39,42 @@ describe('checkout page CSP for PayPal', () => {
     expect(directive(policy, 'style-src')).toEqual(["'self'", "'sha256-style'"]);
   });
 
-  it("lets PayPal's SDK in: its origins for scripts with the hashes kept, inline styles without hashes", () => {
+  it.each([
+    ['sandbox', 'live'],
+    ['live', 'sandbox'],
+  ] as const)("lets %s PayPal's SDK in and not %s's: its hosts for scripts with the hashes kept, inline styles without hashes", (environment, other) => {
     const { result, csp } = pageState();
-    allowPaypalSdk(csp);
+    allowPaypalSdk(csp, environment);
     const policy = renderCspContent(result as never);
     const scripts = directive(policy, 'script-src');
-    expect(scripts).toEqual(expect.arrayContaining(["'self'", ...PAYPAL_SDK_ORIGINS, "'sha256-script'"]));
-    expect(scripts).not.toContain("'unsafe-inline'");
+    expect([...scripts].sort()).toEqual(["'self'", PAYPAL_SDK_HOSTS[environment], PAYPAL_ASSETS_HOST, "'sha256-script'"].sort());
+    expect(scripts).not.toContain(PAYPAL_SDK_HOSTS[other]);
     const styles = directive(policy, 'style-src');
-    expect(styles).toEqual(expect.arrayContaining(["'self'", "'unsafe-inline'", ...PAYPAL_SDK_ORIGINS]));
+    expect([...styles].sort()).toEqual(["'self'", "'unsafe-inline'", PAYPAL_SDK_HOSTS[environment], PAYPAL_ASSETS_HOST].sort());
     // A hash next to 'unsafe-inline' would make browsers ignore it and block PayPal's styles.
     expect(styles.some((token) => token.startsWith("'sha"))).toBe(false);
   });
 
-  it('reads the build setting: only "paypal" means PayPal, anything else the simulator', () => {
-    expect(paypalSdkFrom('paypal')).toBe('paypal');
+  it("frames: none by default, the configured environment's PayPal host on its checkout pages", () => {
+    expect(frameSources([])).toBe("frame-src 'none'");
+    expect(frameSources(paypalFrameOrigins('sandbox'))).toBe('frame-src https://www.sandbox.paypal.com');
+    expect(frameSources(paypalFrameOrigins('live'))).toBe('frame-src https://www.paypal.com');
+  });
+
+  it('reads the build setting: sandbox or live means that PayPal, anything else the simulator', () => {
+    expect(paypalSdkFrom('sandbox')).toBe('sandbox');
+    expect(paypalSdkFrom('live')).toBe('live');
     expect(paypalSdkFrom('simulator')).toBe('simulator');
     expect(paypalSdkFrom(undefined)).toBe('simulator');
-    expect(paypalSdkFrom('PAYPAL')).toBe('simulator');
+    expect(paypalSdkFrom('paypal')).toBe('simulator');
   });
 
   it('builds for PayPal with credentials, and a change of PayPal set-up means a rebuild', async () => {
     const simulator = loadConfig({});
     const sandbox = loadConfig({ PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMn', PAYPAL_CLIENT_SECRET: 'secret-secret-secret' });
     expect(buildSettings(simulator).PUBLIC_PAYPAL_SDK).toBe('simulator');
-    expect(buildSettings(sandbox).PUBLIC_PAYPAL_SDK).toBe('paypal');
+    expect(buildSettings(sandbox).PUBLIC_PAYPAL_SDK).toBe('sandbox');
+    expect(buildSettings(loadConfig({ PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMn', PAYPAL_CLIENT_SECRET: 'secret-secret-secret', PAYPAL_ENV: 'live' })).PUBLIC_PAYPAL_SDK).toBe('live');
     expect(buildSettings(loadConfig({ PAYPAL_CLIENT_ID: 'AbCdEfGhIjKlMn', PAYPAL_CLIENT_SECRET: 'secret-secret-secret', PAYPAL_ENV: 'simulator' })).PUBLIC_PAYPAL_SDK).toBe('simulator');
     const [a, b, again] = await Promise.all([siteInputsHash(simulator), siteInputsHash(sandbox), siteInputsHash(simulator)]);
     expect(a).not.toBe(b);

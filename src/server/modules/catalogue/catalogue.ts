@@ -97,7 +97,7 @@ export class CatalogueService {
 
   constructor(db: Db) {
     this.db = db;
-    this.navigation = new Cached(() => this.db.select().from(navItems).orderBy(asc(navItems.level), asc(navItems.sort), asc(navItems.id)));
+    this.navigation = new Cached(() => this.db.select().from(navItems).orderBy(asc(navItems.level), asc(navItems.sort), asc(navItems.id)), 'navigation_rows');
     this.searchCatalogue = new Cached(async () => {
       const rows = await this.db
         .select({ ...cardColumns, rank: products.rank })
@@ -105,7 +105,7 @@ export class CatalogueService {
         .where(eq(products.active, true));
       const index = new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zhTitle ? [r.title, r.zhTitle] : [r.title], rank: r.rank })));
       return { index, cards: new Map(rows.map(({ rank: _rank, ...card }) => [card.id, card])) };
-    });
+    }, 'search_index');
     // One round trip: the product, its team, and its sizes and squad as JSON arrays.
     this.detailQuery = this.db
       .select({

@@ -21,12 +21,12 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
   const { catalogue, geo } = services;
   // Catalogue answers, dropped when the database says their rows changed (on every instance: see
   // CatalogueService.changed). Carts and checkout never read these: they price from the tables.
-  const details = answerCache(CACHE_BYTES.details);
-  const searches = answerCache(CACHE_BYTES.searches);
+  const details = answerCache(CACHE_BYTES.details, 'catalogue_details');
+  const searches = answerCache(CACHE_BYTES.searches, 'catalogue_searches');
   // Pages of products by tags or sorted: each costs a count and a sort of up to every product, and
   // the build asks the same ones for every page of a category and every product of a team.
-  const listings = answerCache(CACHE_BYTES.listings);
-  const navigation = answerCache(CACHE_BYTES.navigation);
+  const listings = answerCache(CACHE_BYTES.listings, 'catalogue_listings');
+  const navigation = answerCache(CACHE_BYTES.navigation, 'catalogue_navigation');
   catalogue.onChange((change) => {
     if (change.kind === 'product') {
       details.delete(...LOCALES.map((locale) => `${change.productId}|${locale}`));

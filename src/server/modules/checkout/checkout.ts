@@ -31,6 +31,7 @@ import { reserveStock } from '../catalogue/index.ts';
 import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
 import type { OrderAddressSnapshot, OrderRow, OrderService } from '../orders/index.ts';
 import type { PaymentLedger } from '../payments/index.ts';
+import { metrics } from '../../metrics.ts';
 
 export interface CheckoutCaller {
   userId: number | null;
@@ -351,6 +352,7 @@ export class CheckoutService {
       return { replayed: false as const, row: order };
     });
     if (outcome.replayed) return this.replay(outcome.row, hash);
+    metrics.ordersPlaced.inc();
     return this.answer(outcome.row, false);
   }
 }

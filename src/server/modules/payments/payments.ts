@@ -30,6 +30,7 @@ import type { CaptureDetails, PaymentRow } from './ledger.ts';
 import { PAYPAL_ACTOR, RefundBook } from './refund-book.ts';
 import { payments, refunds } from './schema.ts';
 import { PaypalWebhooks } from './webhook.ts';
+import { metrics } from '../../metrics.ts';
 
 export interface CaptureAnswer {
   orderNo: string;
@@ -48,6 +49,7 @@ const requestIds = {
 };
 
 function declined(reason: string): Error {
+  metrics.paymentFailures.labels('declined').inc();
   return failWith(CODES.PAYMENT_FAILED, 'payment.declined', { reason, retry: true });
 }
 
@@ -74,7 +76,10 @@ export class PaymentService {
    */
   async markPaidTx(tx: Tx, orderId: number, capture: CaptureDetails, actor: string): Promise<OrderRow | null> {
     await this.d.ledger.recordCapture(tx, orderId, capture, this.d.clock());
-    return this.d.orders.markPaidTx(tx, orderId, actor);
+    const row = await this.d.orders.markPaidTx(tx, orderId, actor);
+    // Counted as the move is written: a transaction that then fails is the rare overcount.
+    if (row) metrics.ordersPaid.inc();
+    return row;
   }
 
   /** markPaidTx in its own transaction, then the confirmation mail. True when this call moved it. */
@@ -157,6 +162,7 @@ export class PaymentService {
     } catch (error) {
       if (error instanceof PaypalError) {
         this.d.log.error({ orderNo, issue: error.issue, debugId: error.debugId }, 'PayPal refused to create the order');
+        metrics.paymentFailures.labels('refused').inc();
         throw failWith(CODES.PAYMENT_FAILED, 'payment.paypalRefusedOrder', { reason: error.issue ?? error.errorName, retry: false });
       }
       throw this.unavailable(error);
@@ -168,6 +174,7 @@ export class PaymentService {
   unavailable(error: unknown): Error {
     if (error instanceof PaypalUnknownOutcome || error instanceof PaypalError) {
       this.d.log.warn({ err: loggableError(error) }, 'PayPal call failed');
+      metrics.paymentFailures.labels('paypal_unavailable').inc();
       return failWith(CODES.UNAVAILABLE, 'payment.paypalUnavailable', { reason: 'PAYPAL_UNAVAILABLE', retry: true });
     }
     return error as Error;

@@ -41,7 +41,7 @@ export class SettingsService {
     this.audit = deps.audit;
     this.defaults = defaultSettings(deps.merchantEmail);
     this.log = deps.warn ?? (() => {});
-    this.snapshot = new Cached(() => this.load());
+    this.snapshot = new Cached(() => this.load(), 'settings');
   }
 
   private async load(): Promise<Snapshot> {

@@ -5,6 +5,7 @@
  */
 import { hostname } from 'node:os';
 import type { BuildKind, PendingChanges, SiteBuilds } from './builds.ts';
+import { metrics } from '../../metrics.ts';
 
 export interface BuildJob {
   kind: BuildKind;
@@ -124,15 +125,19 @@ export class SiteBuildScheduler {
       void builds.progress(id, done, total).catch(() => {});
       void builds.takeLease(this.holder, LEASE_MS).catch(() => {});
     };
+    const timer = metrics.siteBuildDuration.startTimer({ kind });
     try {
       const outcome = await render({ kind, productIds }, progress, this.stopping.signal);
       await builds.finish(id, { error: null, deploy: outcome.deploy });
+      timer();
+      metrics.siteBuilds.labels(kind, 'done').inc();
       this.failedAt = 0;
       log?.(`site build ${id} done${outcome.deploy ? ` (deploy: ${outcome.deploy})` : ''}`);
       return true;
     } catch (error) {
       const message = this.stopping.signal.aborted ? 'stopped: the server was shutting down' : error instanceof Error ? error.message : String(error);
       await builds.finish(id, { error: message.slice(0, 2_000), deploy: null });
+      metrics.siteBuilds.labels(kind, 'failed').inc();
       this.failedAt = now();
       log?.(`site build ${id} failed: ${message}`, true);
       return false;

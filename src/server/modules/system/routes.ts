@@ -1,13 +1,14 @@
 /** Liveness, readiness and the shop's public settings (discount tiers, currencies, thresholds). */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { systemApi } from '../../../domain/api/system.ts';
 import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
 import type { ShopSettings } from '../../../domain/settings.model.ts';
 import type { Database } from '../../db/client.ts';
+import { pendingMigrations } from '../../db/migration-status.ts';
 import { fail, loggableError } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
 import { ok } from '../../http/envelope.ts';
 
 export interface SystemOptions {
@@ -27,13 +28,21 @@ export function systemRoutes({ database, discountTiers, settings, closing }: Sys
       if (closing()) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
       return ok({ status: 'ok', database: database.kind, uptimeSeconds: Math.round(process.uptime()) });
     });
-    api.get(systemApi.ready.path, { schema: { tags: ['system'], summary: 'Readiness: the database answers' } }, async () => {
+    // Readiness: whether a balancer should send this instance requests. Not while shutting down
+    // (the drain: docs/operations.md), not without the database, and not while the database lacks
+    // a migration this release needs.
+    api.get(systemApi.ready.path, { schema: { tags: ['system'], summary: 'Readiness: not shutting down, the database answers, every migration applied' } }, async () => {
       if (closing()) throw fail(CODES.UNAVAILABLE, 'server.shuttingDown');
+      let pending: string[];
       try {
-        await database.db.execute(sql`select 1`);
+        pending = await pendingMigrations(database.db);
       } catch (error) {
         api.log.error({ err: loggableError(error) }, 'readiness check: the database does not answer');
         throw fail(CODES.UNAVAILABLE, 'server.databaseDown');
+      }
+      if (pending.length) {
+        api.log.warn({ pending }, 'readiness check: migrations not applied');
+        throw fail(CODES.UNAVAILABLE, msg('server.migrationsPending', { migrations: pending.join(', ') }));
       }
       return ok({ status: 'ok', database: database.kind });
     });

@@ -74,7 +74,7 @@ describe('account configuration', () => {
   it('refuses to start in production without AUTH_SECRET or with a cheap password hash', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PASSWORD_HASH_COST: '12' })).toThrow(/PASSWORD_HASH_COST/);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PAYPAL_ENV: 'simulator' }).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PAYPAL_ENV: 'simulator', SMTP_URL: 'smtp://mail.example', PUBLIC_SITE_URL: 'https://shop.example' }).passwordHashCost).toBe(15);
   });
 
   it('has the documented defaults', () => {

@@ -26,7 +26,7 @@ describe('PayPal configuration', () => {
   it('refuses half the credentials, sandbox without them, and production without real PayPal', () => {
     expect(() => loadConfig({ PAYPAL_CLIENT_ID: credentials.PAYPAL_CLIENT_ID })).toThrow(/set both/);
     expect(() => loadConfig({ PAYPAL_ENV: 'live' })).toThrow(ConfigError);
-    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) };
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example', PUBLIC_SITE_URL: 'https://shop.example' };
     expect(() => loadConfig(production)).toThrow(/PAYPAL_CLIENT_ID/);
     expect(() => loadConfig({ ...production, ...credentials })).toThrow(/PAYPAL_WEBHOOK_ID/);
     expect(loadConfig({ ...production, PAYPAL_ENV: 'simulator' }).paypal.mode).toBe('simulator');
