@@ -54,9 +54,10 @@ function catalogueSource() {
 }
 
 /**
- * The files the hosts read beside the pages: host rules for nginx, `_redirects` hosts and any
- * other, sitemap.xml and robots.txt (docs/deployment.md "Static hosting"). After a build of a few
- * products the site builder writes them again over the merged release.
+ * The files the hosts read beside the pages: host rules (and the pages' headers) for nginx, for
+ * `_redirects` and `_headers` hosts and for any other, sitemap.xml and robots.txt
+ * (docs/deployment.md "Static hosting"). After a build of a few products the site builder writes
+ * them again over the merged release.
  * @returns {import('astro').AstroIntegration}
  */
 function hostFiles() {
@@ -64,7 +65,7 @@ function hostFiles() {
     name: 'jersey-shop:host-files',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        await writeSiteFiles(fileURLToPath(dir), hostSettings(settings));
+        await writeSiteFiles(fileURLToPath(dir), await hostSettings(settings));
       },
     },
   };
