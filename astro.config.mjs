@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { PAGE_LINKS_FILE, loadBuildConfig, publicVariables } from './src/build-config.ts';
+import { API_PREFIX } from './src/domain/site-routes.ts';
 import { hostSettings } from './src/server/hosting/host-rules.ts';
 import { writeSiteFiles } from './src/server/hosting/site-files.ts';
 
@@ -249,7 +250,7 @@ export default defineConfig({
     },
     server: {
       proxy: {
-        '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+        [API_PREFIX]: { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
       },
     },
   },

@@ -61,8 +61,7 @@ import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { loggableError } from './errors.ts';
 import { metrics } from './metrics.ts';
-
-export const API_PREFIX = '/api';
+import { API_PREFIX } from '../domain/site-routes.ts';
 
 export interface AppOptions {
   config: Config;
