@@ -180,7 +180,6 @@ describe("the checkout built for PayPal's sandbox, in Chromium", () => {
     expect(refused.filter((v) => v.directive === 'frame-src').every((v) => v.blocked.startsWith(PAYPAL_SDK_HOSTS.live))).toBe(true);
     // Refused before any request was made.
     expect(asked.filter((url) => !url.startsWith(SANDBOX))).toEqual([]);
-    errors.length = 0;
 
     await buttons.getByRole('button', { name: 'PayPal', exact: true }).click();
     const dialog = page.getByRole('dialog');
@@ -203,7 +202,7 @@ describe("the checkout built for PayPal's sandbox, in Chromium", () => {
     expect(meta).toMatch(new RegExp(`script-src 'self' ${SANDBOX.replaceAll('.', '\\.')} `));
     expect(`${header} ${meta}`).not.toContain(PAYPAL_SDK_HOSTS.live);
     // No other refusal on the way: the SDK, its calls and the order pages all within the policy.
-    expect(errors).toEqual([]);
+    expect(errors.filter((error) => !error.includes(FOREIGN_SCRIPT) && !error.includes(`'${PAYPAL_SDK_HOSTS.live}/'`))).toEqual([]);
     expect(await violations()).toEqual([]);
     await context.close();
   });

@@ -207,8 +207,8 @@ export function redirectsFile(settings: HostSettings): string {
 
 /**
  * A `_headers` file (Netlify, Cloudflare Pages): the page headers on every file of the site. The
- * API's answers keep their own: they come from the instances through the host's proxy or a CDN
- * rule in front, which such a host does not add these to (docs/deployment.md).
+ * API's answers come from the instances with their own; docs/deployment.md says what to check
+ * where the host's own proxy forwards them.
  */
 export function headersFile(settings: HostSettings): string {
   return [
