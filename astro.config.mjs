@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { PAGE_LINKS_FILE, loadBuildConfig, publicVariables } from './src/build-config.ts';
+import { API_PREFIX } from './src/domain/site-routes.ts';
 import { hostSettings } from './src/server/hosting/host-rules.ts';
 import { writeSiteFiles } from './src/server/hosting/site-files.ts';
 
@@ -54,9 +55,10 @@ function catalogueSource() {
 }
 
 /**
- * The files the hosts read beside the pages: host rules for nginx, `_redirects` hosts and any
- * other, sitemap.xml and robots.txt (docs/deployment.md "Static hosting"). After a build of a few
- * products the site builder writes them again over the merged release.
+ * The files the hosts read beside the pages: host rules (and the pages' headers) for nginx, for
+ * `_redirects` and `_headers` hosts and for any other, sitemap.xml and robots.txt
+ * (docs/deployment.md "Static hosting"). After a build of a few products the site builder writes
+ * them again over the merged release.
  * @returns {import('astro').AstroIntegration}
  */
 function hostFiles() {
@@ -64,7 +66,7 @@ function hostFiles() {
     name: 'jersey-shop:host-files',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        await writeSiteFiles(fileURLToPath(dir), hostSettings(settings));
+        await writeSiteFiles(fileURLToPath(dir), await hostSettings(settings));
       },
     },
   };
@@ -248,7 +250,7 @@ export default defineConfig({
     },
     server: {
       proxy: {
-        '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+        [API_PREFIX]: { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
       },
     },
   },

@@ -9,6 +9,7 @@
  * whose values astro.config.mjs fills in from here, defaults included.
  */
 import { z } from 'zod';
+import { API_PREFIX } from './domain/site-routes.ts';
 
 export class BuildConfigError extends Error {
   /** One line per bad variable: `  NAME: what is wrong`. */
@@ -38,7 +39,7 @@ const buildSchema = z.object({
   CATALOGUE_API_URL: httpUrl.optional(),
   /** Where `npm run dev`'s API listens, and where Astro's dev server forwards /api. */
   API_PORT: port.default(3000),
-  PUBLIC_API_BASE: apiAddress.default('/api'),
+  PUBLIC_API_BASE: apiAddress.default(API_PREFIX),
   PUBLIC_OTHER_API_BASE: apiAddress.optional(),
   PUBLIC_TRACKING_URL: httpUrl.default('https://www.17track.net/en'),
   PUBLIC_CHAT_URL: httpUrl.default('https://wa.me/15550100000'),

@@ -6,6 +6,7 @@
  */
 import { REQUEST_ID_HEADER, VISITOR_ID_COOKIE, VISITOR_ID_HEADER, VISITOR_ID_MAX_AGE_SECONDS, VISITOR_ID_PATTERN } from '../domain/api/envelope.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../domain/locale.ts';
+import { API_PREFIX } from '../domain/site-routes.ts';
 import { getHttpHooks } from './http-hooks.ts';
 import { getStored, isNonEmptyString } from './storage.ts';
 
@@ -29,7 +30,7 @@ export function apiBase(): string {
 
 /** The API address as the browser sees it; never the build machine's. */
 export function publicApiBase(): string {
-  return trimSlash(import.meta.env.PUBLIC_API_BASE || '/api');
+  return trimSlash(import.meta.env.PUBLIC_API_BASE || API_PREFIX);
 }
 
 export function trimSlash(value: string): string {

@@ -25,9 +25,9 @@ export function paypalSdkOrigins(environment: PaypalEnvironment): readonly strin
   return [PAYPAL_SDK_HOSTS[environment], PAYPAL_ASSETS_HOST];
 }
 
-/** Origins PayPal's SDK frames (buttons, card fields) come from. */
-export function paypalFrameOrigins(environment: PaypalEnvironment): readonly string[] {
-  return [PAYPAL_SDK_HOSTS[environment]];
+/** Origins PayPal's SDK frames (buttons, card fields) come from; none for the simulator's stand-in, which draws in the page. */
+export function paypalFrameOrigins(sdk: PaypalSdk): readonly string[] {
+  return sdk === 'simulator' ? [] : [PAYPAL_SDK_HOSTS[sdk]];
 }
 
 export function paypalSdkFrom(value: string | undefined): PaypalSdk {

@@ -4,6 +4,7 @@
  * import values from here. Prices are EUR minor units.
  */
 import { SIZES, type FaqEntry, type Size, type SizeGuideRow } from './catalogue.model.ts';
+import { MEDIA_PREFIX } from './site-routes.ts';
 
 /** A size at or below this many units is "low" (the dashboard's low-stock list uses it too). */
 export const LOW_STOCK_AT = 5;
@@ -210,7 +211,7 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 
 /** The URL of one variant of an uploaded image (the media routes answer it). */
 export function uploadedImageUrl(hash: string, variant: keyof typeof IMAGE_WIDTHS): string {
-  return `/api/media/image/${hash}-${IMAGE_WIDTHS[variant]}.webp`;
+  return `${MEDIA_PREFIX}/image/${hash}-${IMAGE_WIDTHS[variant]}.webp`;
 }
 
 /**

@@ -10,8 +10,13 @@
  */
 import { LOCALES, type Locale } from './locale.ts';
 
-/** Where the API server answers, on the site's origin, besides the pages. */
+/**
+ * Where the API server answers, on the site's origin, besides the pages: the one place it is
+ * said (the server registers its routes below it, the pages call it, the host rules forward it).
+ */
 export const API_PREFIX = '/api';
+/** Generated and uploaded images, answered by the API server. */
+export const MEDIA_PREFIX = `${API_PREFIX}/media`;
 /** The PayPal simulator's pages and stand-in SDK (docs/paypal-simulator.md), served by the API server when it simulates. */
 export const SIMULATOR_PREFIX = '/paypal-sim';
 

@@ -21,6 +21,7 @@ import { pageFallbacks, readNotFoundPage, sitePlugin } from './http/site.ts';
 import visitor from './http/visitor.ts';
 import { paypalApi } from '../domain/api/paypal.ts';
 import { paypalFrameOrigins } from '../domain/paypal-csp.ts';
+import { API_PREFIX } from '../domain/site-routes.ts';
 import {
   AccessTokens,
   AccountService,
@@ -61,8 +62,6 @@ import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { loggableError } from './errors.ts';
 import { metrics } from './metrics.ts';
-
-export const API_PREFIX = '/api';
 
 export interface AppOptions {
   config: Config;

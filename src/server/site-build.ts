@@ -83,6 +83,9 @@ export async function buildSite(config: Config, database: Database, say: (messag
         ...(run?.signal ? { signal: run.signal } : {}),
         env: {
           ...process.env,
+          // The pages are a production build whatever this process runs as: under a test
+          // runner's NODE_ENV=test, astro would bundle React's development build.
+          NODE_ENV: 'production',
           ASTRO_TELEMETRY_DISABLED: '1',
           CATALOGUE_API_URL: `http://127.0.0.1:${port}/api`,
           ...buildSettings(config),

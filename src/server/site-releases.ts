@@ -94,7 +94,7 @@ async function renderPages(
     await moveInto(scratch, at.release);
     await writeFile(path.join(at.release, PAGE_LINKS_FILE), JSON.stringify(merged));
     // The scratch's sitemap listed only the pages it rendered; the release's lists all it holds.
-    await writeSiteFiles(at.release, hostSettings(buildSettings(options.config)));
+    await writeSiteFiles(at.release, await hostSettings(buildSettings(options.config)));
   } catch (error) {
     await rm(at.release, { recursive: true, force: true });
     throw error;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEntries } from '../../src/domain/api/index.ts';
-import { API_PREFIX } from '../../src/server/app.ts';
+import { API_PREFIX } from '../../src/domain/site-routes.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 
 /**

@@ -2,8 +2,9 @@
  * The generated nginx rules (docs/deployment.md "Static hosting") answer every kind of address
  * as the shop's own server does: the same site folder served by the shop and by Debian's nginx
  * with the release's `.hosting/nginx.conf`, forwarding `/api` and its product check to the shop,
- * gives the same status, page and cache rule for each address. The browser walk through a real
- * build is tests/e2e/static-host.spec.ts.
+ * gives the same status, page, cache rule and security headers (src/server/http/security.ts
+ * `pageHeaders`) for each address. The browser walk through a real build is
+ * tests/e2e/static-host.spec.ts.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostSettings } from '../../src/server/hosting/host-rules.ts';
 import { NGINX_FILE, writeSiteFiles } from '../../src/server/hosting/site-files.ts';
+import { pageHeaders } from '../../src/server/http/security.ts';
 import { startNginx, type RunningNginx } from '../support/nginx.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 
@@ -63,11 +65,20 @@ interface Answer {
   status: number;
   body: string;
   cacheControl: string | null;
+  headers: Headers;
 }
 
 async function get(origin: string, address: string): Promise<Answer> {
   const response = await fetch(`${origin}${address}`, { redirect: 'manual' });
-  return { status: response.status, body: await response.text(), cacheControl: response.headers.get('cache-control') };
+  return { status: response.status, body: await response.text(), cacheControl: response.headers.get('cache-control'), headers: response.headers };
+}
+
+/** The page headers of the site's answers (simulator build: no PayPal frames), as the shop's server sends them. */
+const PAGE_HEADERS = await pageHeaders([]);
+
+/** The page headers an answer carries, by name; `null` for one it lacks. */
+function securityHeaders(answer: Answer): Record<string, string | null> {
+  return Object.fromEntries(Object.keys(PAGE_HEADERS).map((name) => [name, answer.headers.get(name)]));
 }
 
 /** Both answers' cache rules mean the same to a browser (`no-cache` is `max-age=0, must-revalidate` for a shared page). */
@@ -90,7 +101,7 @@ for (const basePath of ['/', '/independent-website/views/']) {
         await writeFile(path.join(site, file), content);
       }
       await writeFile(path.join(site, '.build-stamp.json'), '"stamp"');
-      await writeSiteFiles(site, hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: basePath, PUBLIC_PAYPAL_SDK: 'simulator' }));
+      await writeSiteFiles(site, await hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: basePath, PUBLIC_PAYPAL_SDK: 'simulator' }));
       shop = await createTestShop({ siteDir: site, basePath });
       await shop.app.listen({ host: '127.0.0.1', port: 0 });
       const address = shop.app.server.address();
@@ -110,6 +121,9 @@ for (const basePath of ['/', '/independent-website/views/']) {
         const [fromShop, fromNginx] = await Promise.all([get(shopUrl, `${prefix}${address}`), get(nginx.url, `${prefix}${address}`)]);
         const label = `${prefix}${address}\n${await nginx.errors()}`;
         expect(fromNginx.status, label).toBe(fromShop.status);
+        // Every status, pages, files, redirects and not-found answers alike, carries them once.
+        expect(securityHeaders(fromShop), label).toEqual(PAGE_HEADERS);
+        expect(securityHeaders(fromNginx), label).toEqual(PAGE_HEADERS);
         if (fromShop.status === 200 || fromShop.status === 404) expect(fromNginx.body, label).toBe(fromShop.body);
         if (fromShop.status === 200) {
           expect(revalidates(fromNginx.cacheControl), label).toBe(revalidates(fromShop.cacheControl));
@@ -121,6 +135,11 @@ for (const basePath of ['/', '/independent-website/views/']) {
     it('forwards the API, and the product shell follows the catalogue', async () => {
       const health = await fetch(`${nginx.url}/api/health`);
       expect(health.status).toBe(200);
+      // The API's own policy, not the pages' added to it by nginx.
+      const direct = await fetch(`${shopUrl}/api/health`);
+      expect(health.headers.get('content-security-policy')).toBe(direct.headers.get('content-security-policy'));
+      expect(health.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+      expect(health.headers.get('x-frame-options')).toBeNull();
       const prefix = basePath.slice(0, -1);
       expect((await get(nginx.url, `${prefix}/en-US/product/2/`)).body).toBe(FILES['en-US/product/new/index.html']);
       // Unpublished, product 2 is an unknown address to both.

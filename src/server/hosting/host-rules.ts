@@ -1,10 +1,13 @@
 /**
  * The host rules of a release, written from the one description of the site's addresses
  * (src/domain/site-routes.ts) that the shop's own server answers from: an nginx snippet to
- * include in a server block, a `_redirects` file (Netlify, Cloudflare Pages) and a JSON list for
- * any other host. docs/deployment.md "Static hosting" says how each is used.
+ * include in a server block, `_redirects` and `_headers` files (Netlify, Cloudflare Pages) and a
+ * JSON list for any other host. Each also gives the pages the headers the shop's server gives
+ * them (src/server/http/security.ts `pageHeaders`). docs/deployment.md "Static hosting" says how
+ * each is used.
  */
 import { catalogueApi } from '../../domain/api/catalogue.ts';
+import { paypalFrameOrigins, paypalSdkFrom } from '../../domain/paypal-csp.ts';
 import {
   API_PREFIX,
   CACHE_CONTROL,
@@ -16,6 +19,7 @@ import {
   shellRoutePattern,
   type ShellRoute,
 } from '../../domain/site-routes.ts';
+import { pageHeaders } from '../http/security.ts';
 
 /** What a release's rules depend on: the build's settings. */
 export interface HostSettings {
@@ -25,12 +29,34 @@ export interface HostSettings {
   basePath: string;
   /** Whether the pages load the PayPal simulator's stand-in SDK, which the API server answers. */
   simulator: boolean;
+  /** The headers of every answer but the API's, by lower-case name (the page policy admits the build's PayPal frames). */
+  pageHeaders: Readonly<Record<string, string>>;
 }
 
 /** The settings from the build's own variables (astro.config.mjs, and the site builder's `buildSettings`). */
-export function hostSettings(build: { SITE_URL: string; BASE_PATH: string; PUBLIC_PAYPAL_SDK: string }): HostSettings {
+export async function hostSettings(build: { SITE_URL: string; BASE_PATH: string; PUBLIC_PAYPAL_SDK: string }): Promise<HostSettings> {
   const basePath = build.BASE_PATH.endsWith('/') ? build.BASE_PATH : `${build.BASE_PATH}/`;
-  return { siteUrl: build.SITE_URL, basePath, simulator: build.PUBLIC_PAYPAL_SDK === 'simulator' };
+  const paypal = paypalSdkFrom(build.PUBLIC_PAYPAL_SDK);
+  return { siteUrl: build.SITE_URL, basePath, simulator: paypal === 'simulator', pageHeaders: await pageHeaders(paypalFrameOrigins(paypal)) };
+}
+
+/** `X-Content-Type-Options` for `x-content-type-options`: as hosts' documentation writes them. */
+function headerName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+}
+
+/**
+ * The add_header lines of a location that answers with the site's files: the page headers, on
+ * every status (`always`: 404 and redirects too, as the shop's server sends them), and its cache
+ * rule. A location with any add_header of its own inherits none from the server block, so each
+ * such location carries them all, and the API's locations none (it sends its own).
+ */
+function nginxHeaders(settings: HostSettings, cacheControl: string | null): string[] {
+  const lines = Object.entries(settings.pageHeaders).map(([name, value]) => {
+    if (/["\\\n]/.test(value)) throw new Error(`the ${name} header cannot be written into nginx's configuration: ${value}`);
+    return `  add_header ${headerName(name)} "${value}" always;`;
+  });
+  return cacheControl ? [...lines, `  add_header Cache-Control "${cacheControl}";`] : lines;
 }
 
 /** The address prefixes the host forwards to the API instances. */
@@ -88,24 +114,24 @@ export function nginxRules(settings: HostSettings): string {
     '',
     `location ^~ ${base}${FINGERPRINTED_DIR}/ {`,
     '  try_files $uri =404;',
-    `  add_header Cache-Control "${CACHE_CONTROL.fingerprinted}";`,
+    ...nginxHeaders(settings, CACHE_CONTROL.fingerprinted),
     '}',
     '',
     `location ${base} {`,
     '  try_files $uri $uri/ =404;',
-    `  add_header Cache-Control "${CACHE_CONTROL.other}";`,
+    ...nginxHeaders(settings, CACHE_CONTROL.other),
     '}',
     '',
     '# Pages, reached by their folder: a browser asks again at each visit.',
     'location ~ "\\.html$" {',
-    `  add_header Cache-Control "${CACHE_CONTROL.page}";`,
+    ...nginxHeaders(settings, CACHE_CONTROL.page),
     '}',
     '',
     '# The standalone error pages.',
     ...ERROR_PAGES.flatMap((code) => [
       `location = ${base}${code} {`,
       `  try_files ${base}${code}.html ${base}${code}/index.html =404;`,
-      `  add_header Cache-Control "${CACHE_CONTROL.page}";`,
+      ...nginxHeaders(settings, CACHE_CONTROL.page),
       '}',
     ]),
     '',
@@ -116,7 +142,7 @@ export function nginxRules(settings: HostSettings): string {
     lines.push(`location ~ "${shellRoutePattern(route, base)}" {`);
     if (route.onlyIfProductExists) {
       // The built page when there is one; else the shell, once the API says the product is published.
-      lines.push('  set $shop_product_id $1;', `  try_files $uri $uri/index.html ${nginxName(route)};`, `  add_header Cache-Control "${CACHE_CONTROL.page}";`, '}');
+      lines.push('  set $shop_product_id $1;', `  try_files $uri $uri/index.html ${nginxName(route)};`, ...nginxHeaders(settings, CACHE_CONTROL.page), '}');
       lines.push(
         `location ${nginxName(route)} {`,
         `  auth_request ${CHECK_LOCATION};`,
@@ -125,11 +151,11 @@ export function nginxRules(settings: HostSettings): string {
         '  recursive_error_pages on;',
         '  error_page 500 = @shop_product_unknown;',
         `  try_files ${shell} =404;`,
-        `  add_header Cache-Control "${CACHE_CONTROL.shell}";`,
+        ...nginxHeaders(settings, CACHE_CONTROL.shell),
         '}',
       );
     } else {
-      lines.push(`  try_files $uri $uri/index.html ${shell} =404;`, `  add_header Cache-Control "${CACHE_CONTROL.shell}";`, '}');
+      lines.push(`  try_files $uri $uri/index.html ${shell} =404;`, ...nginxHeaders(settings, CACHE_CONTROL.shell), '}');
     }
   }
   lines.push(
@@ -137,6 +163,8 @@ export function nginxRules(settings: HostSettings): string {
     '# An unknown product is a real 404; an API that cannot answer, a 502.',
     'location @shop_product_unknown {',
     `  error_page 404 ${base}404.html;`,
+    // For the 502: the 404 goes on to the .html location, with its own headers.
+    ...nginxHeaders(settings, null),
     '  if ($shop_product_check = 404) {',
     '    return 404;',
     '  }',
@@ -177,6 +205,21 @@ export function redirectsFile(settings: HostSettings): string {
   ].join('\n');
 }
 
+/**
+ * A `_headers` file (Netlify, Cloudflare Pages): the page headers on every file of the site. The
+ * API's answers come from the instances with their own; docs/deployment.md says what to check
+ * where the host's own proxy forwards them.
+ */
+export function headersFile(settings: HostSettings): string {
+  return [
+    '# Jersey shop: the headers the shop\'s server gives its pages, for hosts that read _headers,',
+    '# written by the build (docs/deployment.md "Static hosting").',
+    `${settings.basePath}*`,
+    ...Object.entries(settings.pageHeaders).map(([name, value]) => `  ${headerName(name)}: ${value}`),
+    '',
+  ].join('\n');
+}
+
 /** Every rule as data, for a host configured some other way (a CDN's edge rules, a load balancer). */
 export function routesJson(settings: HostSettings): string {
   const base = settings.basePath;
@@ -187,6 +230,7 @@ export function routesJson(settings: HostSettings): string {
     index: 'index.html',
     root: { path: base, serve: `${base}index.html`, note: 'a page that sends the visitor to their language (SOY_lang, then Accept-Language as the browser reports it, else en-US)' },
     hidden: { pattern: HIDDEN_PATH_PATTERN, status: 404 },
+    headers: { note: 'on every answer but those forwarded to the API (which sends its own), whatever the status', values: Object.fromEntries(Object.entries(settings.pageHeaders).map(([name, value]) => [headerName(name), value])) },
     notFound: { serve: `${base}404.html`, status: 404 },
     errorPages: ERROR_PAGES.map((code) => ({ path: `${base}${code}`, serve: [`${base}${code}.html`, `${base}${code}/index.html`], status: 200 })),
     cacheControl: [

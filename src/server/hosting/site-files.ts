@@ -1,13 +1,13 @@
 /**
  * Writes the files a release carries for the hosts that serve it, beside its pages: the host
- * rules (`_redirects`, `.hosting/nginx.conf`, `.hosting/routes.json`), `sitemap.xml` and
+ * rules (`_redirects`, `_headers`, `.hosting/nginx.conf`, `.hosting/routes.json`), `sitemap.xml` and
  * `robots.txt`. The build writes them (astro.config.mjs), and the site builder again after it
  * merges a build of a few products into a release (src/server/site-releases.ts), so they describe
  * the pages the release holds.
  */
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { nginxRules, redirectsFile, routesJson, type HostSettings } from './host-rules.ts';
+import { headersFile, nginxRules, redirectsFile, routesJson, type HostSettings } from './host-rules.ts';
 import { ROBOTS_FILE, SITEMAP_FILE, robotsTxt, sitemapXml } from './sitemap.ts';
 
 /** The folder of the rules a host reads from its own configuration; its name starts with a dot, so no host serves it. */
@@ -15,6 +15,7 @@ export const HOSTING_DIR = '.hosting';
 export const NGINX_FILE = `${HOSTING_DIR}/nginx.conf`;
 export const ROUTES_FILE = `${HOSTING_DIR}/routes.json`;
 export const REDIRECTS_FILE = '_redirects';
+export const HEADERS_FILE = '_headers';
 
 export async function writeSiteFiles(dir: string, settings: HostSettings): Promise<void> {
   const files = (await readdir(dir, { recursive: true })).map((file) => file.split(path.sep).join('/'));
@@ -23,6 +24,7 @@ export async function writeSiteFiles(dir: string, settings: HostSettings): Promi
     [SITEMAP_FILE]: await sitemapXml(files, settings),
     [ROBOTS_FILE]: robotsTxt(settings),
     [REDIRECTS_FILE]: redirectsFile(settings),
+    [HEADERS_FILE]: headersFile(settings),
     [NGINX_FILE]: nginxRules(settings),
     [ROUTES_FILE]: routesJson(settings),
   };

@@ -72,6 +72,21 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
  */
 const API_HARDENING = ['strict-transport-security', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
 
+function pageHeadersWith(hardening: Record<string, string>, frameOrigins: readonly string[]): Record<string, string> {
+  return { ...hardening, 'content-security-policy': pageCsp(frameOrigins) };
+}
+
+/**
+ * The headers of every answer that is not the API's (pages, the site's other files, its error
+ * pages), by lower-case name: helmet's hardening and the page policy, whose frame-src admits
+ * `frameOrigins`. One list for the shop's own server (below) and for the rules the build writes
+ * for static hosts (src/server/hosting/host-rules.ts), so a page has the same headers wherever
+ * it is served from.
+ */
+export async function pageHeaders(frameOrigins: readonly string[]): Promise<Record<string, string>> {
+  return pageHeadersWith(await helmetHeaders(HELMET_OPTIONS), frameOrigins);
+}
+
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   const hardening = await helmetHeaders(HELMET_OPTIONS);
   const apiHeaders = {
@@ -84,7 +99,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     vary: 'Origin, Accept-Language',
   };
   const docsHeaders = { ...hardening, 'content-security-policy': DOCS_CSP };
-  const pageHeaders = { ...hardening, 'content-security-policy': pageCsp(options.frameOrigins ?? []) };
+  const forPages = pageHeadersWith(hardening, options.frameOrigins ?? []);
   await app.register(cors, {
     // A list, not a function: the plugin then needs no callback per request.
     origin: [...new Set(options.corsOrigins)],
@@ -100,7 +115,7 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   // revalidation has no content type, and the browser keeps the policy it brings for the cached page.
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    reply.headers(url.startsWith(docsPath) ? docsHeaders : url.startsWith(apiPath) || url === options.apiPrefix ? apiHeaders : pageHeaders);
+    reply.headers(url.startsWith(docsPath) ? docsHeaders : url.startsWith(apiPath) || url === options.apiPrefix ? apiHeaders : forPages);
     done();
   });
 }

@@ -4,6 +4,7 @@
  * cache can keep each answer forever. Designs come from URLs: anything outside the fixed
  * vocabularies is refused (null), and only validated tokens ever reach the SVG text.
  */
+import { MEDIA_PREFIX } from '../../domain/site-routes.ts';
 
 export const SHIRT_PATTERNS = ['plain', 'stripes', 'pinstripes', 'hoops', 'halves', 'quarters', 'sash', 'chevron', 'band', 'sleeves', 'fade'] as const;
 export type ShirtPattern = (typeof SHIRT_PATTERNS)[number];
@@ -53,10 +54,10 @@ export function formatShirtDesign(design: ShirtDesign): string {
   return [design.pattern, ...colours, ...(design.cut === 'tee' ? [] : [design.cut])].join('.');
 }
 
-export const shirtImageUrl = (design: string, side: ShirtSide) => `/api/media/shirt/${design}-${side}.svg`;
-export const patchImageUrl = (shape: PatchShape, colour: string) => `/api/media/patch/${shape}.${colour.replace(/^#/, '')}.svg`;
-export const shortsImageUrl = (c1: string, c2: string) => `/api/media/shorts/${c1.replace(/^#/, '')}.${c2.replace(/^#/, '')}.svg`;
-export const socksImageUrl = (c1: string, c2: string) => `/api/media/socks/${c1.replace(/^#/, '')}.${c2.replace(/^#/, '')}.svg`;
+export const shirtImageUrl = (design: string, side: ShirtSide) => `${MEDIA_PREFIX}/shirt/${design}-${side}.svg`;
+export const patchImageUrl = (shape: PatchShape, colour: string) => `${MEDIA_PREFIX}/patch/${shape}.${colour.replace(/^#/, '')}.svg`;
+export const shortsImageUrl = (c1: string, c2: string) => `${MEDIA_PREFIX}/shorts/${c1.replace(/^#/, '')}.${c2.replace(/^#/, '')}.svg`;
+export const socksImageUrl = (c1: string, c2: string) => `${MEDIA_PREFIX}/socks/${c1.replace(/^#/, '')}.${c2.replace(/^#/, '')}.svg`;
 
 // ---- colour helpers -------------------------------------------------------------------------
 

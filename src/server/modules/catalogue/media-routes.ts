@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MEDIA_PREFIX } from '../../../domain/site-routes.ts';
 import { notFound } from '../../errors.ts';
 import { renderPatch, renderShirt, renderShorts, renderSocks } from '../../media/shirt-svg.ts';
 
@@ -46,7 +47,7 @@ function designOf(file: string): string | null {
 export default async function mediaRoutes(app: FastifyInstance) {
   const schema = { hide: true };
 
-  app.get<{ Params: Params }>('/api/media/shirt/:file', { schema }, async (request, reply) => {
+  app.get<{ Params: Params }>(`${MEDIA_PREFIX}/shirt/:file`, { schema }, async (request, reply) => {
     const match = SHIRT_FILE.exec(request.params.file);
     if (!match) imageNotFound(reply);
     return sendSvg(request, reply, renderShirt(match[1] as string, match[2] as 'front' | 'back'));
@@ -58,7 +59,7 @@ export default async function mediaRoutes(app: FastifyInstance) {
     ['socks', renderSocks],
   ] as const;
   for (const [kind, render] of simple) {
-    app.get<{ Params: Params }>(`/api/media/${kind}/:file`, { schema }, async (request, reply) => {
+    app.get<{ Params: Params }>(`${MEDIA_PREFIX}/${kind}/:file`, { schema }, async (request, reply) => {
       const design = designOf(request.params.file);
       return sendSvg(request, reply, design === null ? null : render(design));
     });

@@ -21,6 +21,7 @@ import {
   adminStockImportRequestSchema,
 } from '../../../domain/product-admin.schema.ts';
 import { emptyBodySchema } from '../../../domain/request.schema.ts';
+import { MEDIA_PREFIX } from '../../../domain/site-routes.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
@@ -148,7 +149,7 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
 /** GET /api/media/image/<hash>-<width>.webp: an uploaded image's variant, cacheable forever. */
 export function uploadedImageRoutes(images: ProductImages) {
   return async function routes(app: FastifyInstance) {
-    app.get<{ Params: { file: string } }>('/api/media/image/:file', { schema: { hide: true } }, async (request, reply) => {
+    app.get<{ Params: { file: string } }>(`${MEDIA_PREFIX}/image/:file`, { schema: { hide: true } }, async (request, reply) => {
       const file = isImageKey(request.params.file) ? await images.file(request.params.file) : null;
       if (!file) {
         reply.header('cache-control', 'no-store');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { hostSettings } from '../../../../src/server/hosting/host-rules.ts';
 import { robotsTxt, sitemapXml } from '../../../../src/server/hosting/sitemap.ts';
 
-const settings = hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: '/', PUBLIC_PAYPAL_SDK: 'paypal' });
+const settings = await hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: '/', PUBLIC_PAYPAL_SDK: 'paypal' });
 
 /** A release's files: pages in both locales, product 9 built in en-US only (its zh-CN page was removed). */
 const FILES = [
@@ -85,7 +85,7 @@ describe('sitemap.xml', () => {
   });
 
   it('puts the base path in every address', async () => {
-    const urls = await parsed(FILES, hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: '/views', PUBLIC_PAYPAL_SDK: 'paypal' }));
+    const urls = await parsed(FILES, await hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: '/views', PUBLIC_PAYPAL_SDK: 'paypal' }));
     expect(urls.every((url) => url.loc.startsWith('https://shop.example/views/'))).toBe(true);
   });
 });
