@@ -143,6 +143,9 @@ async function send<T>(service: Service, method: Method, path: string, body: unk
 
   const headers: Record<string, string> = { ...options.headers, ...requestHeaders({ requestId, locale: options.locale, token }) };
   if (method === 'POST') headers['content-type'] = 'application/json';
+  // The build asks the API beside it on this machine: compressing each answer there only to
+  // decompress it here cost both processes CPU (a browser's fetch cannot set this header).
+  if (!isBrowser()) headers['accept-encoding'] = 'identity';
 
   // One controller for the timeout and the caller's signal; it covers reading the body too.
   const controller = new AbortController();

@@ -4,6 +4,8 @@
  * fixed rates, expressed against USD. No zod here (the currency code's schema is in
  * money.schema.ts): every page formats prices with this module, and zod is not for every page.
  */
+import { numberFormat } from './intl.ts';
+
 export const CURRENCY_CODES = ['EUR', 'GBP', 'USD', 'AUD', 'NZD', 'CAD'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 export const BASE_CURRENCY: CurrencyCode = 'EUR';
@@ -78,18 +80,12 @@ export function toDecimalString(minor: number, code: string): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
 /**
  * Formats minor units for display, in the page's locale. 'symbol' rather than 'narrowSymbol', so
  * that AUD, NZD and CAD ("A$", "NZ$", "CA$") cannot be mistaken for US dollars.
  */
 export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US'): string {
-  const key = `${locale}|${code}`;
-  let fmt = formatters.get(key);
-  if (!fmt) {
-    fmt = new Intl.NumberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'symbol' });
-    formatters.set(key, fmt);
-  }
+  const fmt = numberFormat(locale, { style: 'currency', currency: code, currencyDisplay: 'symbol' });
   const digits = minorUnitDigits(code);
   return fmt.format(minor / 10 ** digits);
 }

@@ -4,6 +4,7 @@
  * (Intl.PluralRules), and reading a filled-in message back into its key and values. Pure: the
  * catalogues themselves live with their users, so neither side downloads the other's.
  */
+import { pluralRules } from './intl.ts';
 import type { Locale } from './locale.ts';
 
 /** Values for `{{name}}` placeholders; a number `count` also picks the plural form. */
@@ -27,7 +28,7 @@ export function placeholdersOf(message: string): string[] {
  * `key_other` and then `key`. An unknown key comes back as itself. Values are not escaped.
  */
 export function createTranslator(locale: Locale, lookup: (key: string) => unknown): (key: string, values?: MessageValues) => string {
-  const plurals = new Intl.PluralRules(locale);
+  const plurals = pluralRules(locale);
   return (key, values) => {
     const count = values?.['count'];
     let text = typeof count === 'number' ? (lookup(`${key}_${plurals.select(count)}`) ?? lookup(`${key}_other`)) : undefined;

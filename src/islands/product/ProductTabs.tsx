@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FaqEntry, ProductComment } from '../../domain/catalogue.schema.ts';
+import { dateFormat } from '../../domain/intl.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { DiscountTier } from '../../domain/pricing.ts';
 import type { ProductPurchase } from '../../domain/orders.model.ts';
@@ -183,7 +184,7 @@ function RecentPurchases({ productId, locale, active }: { productId: number; loc
     );
   }, [active, opened, productId]);
   if (!opened) return null;
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const date = dateFormat(locale, { dateStyle: 'medium' });
   return (
     <section className="recent-purchases" aria-labelledby={`recent-${productId}`}>
       <h3 id={`recent-${productId}`}>{t('productTabs.order.recentHeading')}</h3>
@@ -321,7 +322,7 @@ function Stars({ rating }: { rating: number }) {
 function Review({ review, locale }: { review: ProductComment; locale: Locale }) {
   const { t } = useTranslation();
   // UTC, so the server's HTML and the browser's hydration print the same date.
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(review.createdAt));
+  const date = dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(review.createdAt));
   return (
     <li className="review">
       <p className="review-head">

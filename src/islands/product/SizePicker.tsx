@@ -3,6 +3,7 @@
  * size guide in a modal dialog (native <dialog>: focus stays inside, Escape closes).
  */
 import { useRef, useState, type Ref } from 'react';
+import { numberFormat } from '../../domain/intl.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { Size, SizeGuideRow, SizeStock } from '../../domain/catalogue.schema.ts';
 import { FieldError } from '../form/Field.tsx';
@@ -68,7 +69,7 @@ function SizeGuide({ idPrefix, rows, locale }: { idPrefix: string; rows: readonl
   const dialog = useRef<HTMLDialogElement>(null);
   const [unit, setUnit] = useState<Unit>('cm');
   const titleId = `${idPrefix}-guide-title`;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const number = numberFormat(locale, { maximumFractionDigits: 1 });
   const show = (cm: number) => number.format(unit === 'cm' ? cm : Math.round((cm / 2.54) * 10) / 10);
   return (
     <>
