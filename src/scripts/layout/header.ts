@@ -42,10 +42,10 @@ export function buildMenuTree(bar: HTMLElement, list: HTMLElement): void {
   const entries = [...bar.querySelectorAll<HTMLElement>('[data-menubar-item]')].flatMap((item) => {
     const sport = item.querySelector<HTMLAnchorElement>('.menubar-link');
     if (!sport) return [];
-    const leagues = [...item.querySelectorAll<HTMLElement>('.mega-column')].flatMap((column) => {
-      const league = column.querySelector<HTMLAnchorElement>('.mega-league');
+    const leagues = [...item.querySelectorAll<HTMLElement>('.mega-columns > li')].flatMap((column) => {
+      const league = column.querySelector<HTMLAnchorElement>(':scope > a');
       if (!league) return [];
-      const teams = [...column.querySelectorAll<HTMLAnchorElement>('.mega-team')].map((team) => link('tree-link level-3', team));
+      const teams = [...column.querySelectorAll<HTMLAnchorElement>('.mega-teams a')].map((team) => link('tree-link level-3', team));
       return [teams.length > 0 ? branch(2, league, teams) : link('tree-link', league)];
     });
     return [leagues.length > 0 ? branch(1, sport, leagues) : link('tree-link level-1', sport)];
