@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SiteUpdateFigures } from './site-update.ts';
 import { ROOT, folderSize, projectCopy, removeDir, runToEnd, seed, serverEnv } from './processes.ts';
 
 export interface BuildFigures {
@@ -30,6 +31,8 @@ export interface BuildFigures {
 export interface BuildResult {
   settings: string[];
   builds: BuildFigures[];
+  /** A price edit reaching its pages, on the last catalogue built (bench/site-update.ts). */
+  update?: SiteUpdateFigures;
 }
 
 /** A built site ready to serve: the project copy, its database folder and the settings it was built with. */

@@ -17,7 +17,7 @@ import pg from 'pg';
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** What a copy of the project needs to build and serve the site (start.ts's build inputs, plus package.json). */
-const PROJECT_FILES = ['src', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const PROJECT_FILES = ['src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** Settings every server the bench starts shares: production mode, rate limits off (docs/performance.md). */
 export function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {

@@ -85,7 +85,10 @@ function buildSection(build: BuildResult): string {
     n0(b.files),
     `${(b.bytes / 1024 / 1024).toFixed(1)} MB`,
   ]);
-  return ['== 4. Build ==', ...build.settings.map((s) => `   ${s}`), table(['catalogue', 'HTML pages', 'build', 'astro alone', 'files', 'output'], rows)].join('\n');
+  const update = build.update
+    ? [`Price edit on ${build.update.products.toLocaleString('en')} products (product ${build.update.productId}, admin API to page files): en-US ${build.update.seconds['en-US']} s, zh-CN ${build.update.seconds['zh-CN']} s`, ...build.update.builderLog.map((line) => `   ${line.trim()}`)]
+    : [];
+  return ['== 4. Build ==', ...build.settings.map((s) => `   ${s}`), table(['catalogue', 'HTML pages', 'build', 'astro alone', 'files', 'output'], rows), ...update].join('\n');
 }
 
 function pagesSection(pages: PagesResult): string {

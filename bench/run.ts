@@ -24,6 +24,8 @@ import { runProductList } from './product-list.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
+import { measurePriceEdit } from './site-update.ts';
+import { BUILD_TARGETS, checkBuild } from './targets.ts';
 import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
@@ -115,9 +117,17 @@ try {
     let site: BuiltSite | null = null;
     await part('build', async () => {
       if (wants('build') && !quick) {
-        const built = await runBuilds({ catalogues: [1_000, 10_000], siteOrigin, log, keep: values.keep });
+        const built = await runBuilds({ catalogues: [1_000, BUILD_TARGETS.products], siteOrigin, log, keep: values.keep });
         result.build = built.result;
         site = built.site;
+        const logDir = await tempDir('site-update');
+        try {
+          result.build.update = await measurePriceEdit(built.site, { products: BUILD_TARGETS.products, port: ports.site, logFile: path.join(logDir, 'shop.log'), log });
+        } finally {
+          if (!values.keep) await removeDir(logDir);
+        }
+        const largest = result.build.builds.find((b) => b.products === BUILD_TARGETS.products) ?? null;
+        result.checks.push(...checkBuild(largest, result.build.update ? Math.max(result.build.update.seconds['en-US'], result.build.update.seconds['zh-CN']) : null));
         result.site = { catalogue: '10,000 products', note: 'the last build of section 4' };
       } else {
         site = await cachedDemoSite({ siteOrigin });

@@ -51,6 +51,9 @@ export const JS_TARGETS = {
   productAllMaxKb: 95,
 };
 
+/** The site build at 10,000 products (issue 17): a full build, and a price edit reaching its pages. */
+export const BUILD_TARGETS = { products: 10_000, maxSeconds: 150, maxMb: 800, priceEditMaxSeconds: 30 };
+
 /** One measured figure against its target; pass is null when the figure is missing. */
 export interface Check {
   section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice' | 'products';
@@ -165,4 +168,16 @@ export const PRODUCT_LIST_TARGETS = { listP99Ms: 50 };
 
 export function checkProductList(list: { subject: string; p99Ms: number }[]): Check[] {
   return list.map((s): Check => ({ section: 'products', subject: `products list: ${s.subject}`, metric: 'p99', target: `<= ${PRODUCT_LIST_TARGETS.listP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, PRODUCT_LIST_TARGETS.listP99Ms) }));
+}
+
+/** The full build of the largest catalogue, and the price edit measured on it. MB here is 1,024 x 1,024 bytes, as the build table prints. */
+export function checkBuild(build: { seconds: number; bytes: number } | null, priceEditSeconds: number | null): Check[] {
+  const t = BUILD_TARGETS;
+  const subject = `site, ${t.products.toLocaleString('en')} products`;
+  const mb = build ? build.bytes / 1024 / 1024 : null;
+  return [
+    { section: 'build', subject, metric: 'full build', target: `<= ${t.maxSeconds} s`, actual: fmt(build?.seconds, 1, ' s'), pass: atMost(build?.seconds, t.maxSeconds) },
+    { section: 'build', subject, metric: 'output', target: `<= ${t.maxMb} MB`, actual: fmt(mb, 1, ' MB'), pass: atMost(mb, t.maxMb) },
+    { section: 'build', subject, metric: 'price edit on its pages', target: `<= ${t.priceEditMaxSeconds} s`, actual: fmt(priceEditSeconds, 1, ' s'), pass: atMost(priceEditSeconds, t.priceEditMaxSeconds) },
+  ];
 }
