@@ -36,10 +36,22 @@ export type TFunction = (key: MessageKey, values?: MessageValues) => string;
  * they render.
  */
 export function createTranslate(locale: Locale, messages: Partial<Messages>): TFunction {
-  return createTranslator(locale, (key) =>
-    key.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages),
-  );
+  // Keys found once per catalogue: the build looks up the same few hundred on every page.
+  let found = lookups.get(messages);
+  if (!found) {
+    found = new Map();
+    lookups.set(messages, found);
+  }
+  const known = found;
+  return createTranslator(locale, (key) => {
+    if (known.has(key)) return known.get(key);
+    const text = key.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+    known.set(key, text);
+    return text;
+  });
 }
+
+const lookups = new WeakMap<Partial<Messages>, Map<string, unknown>>();
 
 export { assetPath, localePath } from './paths.ts';
 

@@ -67,8 +67,15 @@ export function withLoadedTexts<P extends { locale: Locale }, K extends Namespac
   const loading = new Map<Locale, Promise<MessagesSubset<K>>>();
   const loaded = new Map<Locale, MessagesSubset<K>>();
 
+  /** The island's namespaces of a whole catalogue, one object per catalogue (its lookups are remembered by it). */
+  const picked = new WeakMap<Messages, MessagesSubset<K>>();
   function pick(catalogue: Messages): MessagesSubset<K> {
-    return Object.fromEntries(namespaces.map((namespace) => [namespace, catalogue[namespace]])) as MessagesSubset<K>;
+    let subset = picked.get(catalogue);
+    if (!subset) {
+      subset = Object.fromEntries(namespaces.map((namespace) => [namespace, catalogue[namespace]])) as MessagesSubset<K>;
+      picked.set(catalogue, subset);
+    }
+    return subset;
   }
 
   function load(locale: Locale): Promise<MessagesSubset<K>> {
