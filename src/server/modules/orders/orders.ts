@@ -115,6 +115,8 @@ export class OrderService extends OrderViews {
     if (!row) return null;
     const owner = row.userId !== null ? { userId: row.userId } : row.visitorId ? { visitorId: row.visitorId } : null;
     await removeOrderedLines(tx, owner, row.cartItemIds);
+    // In the same transaction: an order is paid exactly when its confirmation is queued.
+    await this.queueConfirmationTx(tx, row);
     return row;
   }
 
@@ -224,15 +226,16 @@ export class OrderService extends OrderViews {
     return changed.length;
   }
 
-  // ---------- mail ----------
+  // ---------- mail (queued in the outbox inside the move's transaction) ----------
 
   private localeOf(row: OrderRow): Locale {
     return isLocale(row.locale) ? row.locale : 'en-US';
   }
 
-  async sendConfirmation(row: OrderRow): Promise<void> {
+  /** The confirmation and the merchant's notice of a paid order (markPaidTx). */
+  private async queueConfirmationTx(tx: Tx, row: OrderRow): Promise<void> {
     const locale = this.localeOf(row);
-    const items = await this.d.db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id));
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id));
     const a = await this.addressRecord(row, locale);
     const data: OrderMailData = {
       ...OrderViews.amounts(row),
@@ -253,29 +256,29 @@ export class OrderService extends OrderViews {
       ],
       personalised: row.personalised,
     };
-    this.d.mailer.send({ to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data) });
-    await this.sendMerchantNotice(row);
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data) });
+    await this.queueMerchantNoticeTx(tx, row);
   }
 
-  sendShipmentNotice(row: OrderRow, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): void {
+  async queueShipmentNoticeTx(tx: Tx, row: OrderRow, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): Promise<void> {
     const locale = this.localeOf(row);
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber };
-    this.d.mailer.send({ to: row.email, kind: 'order-shipped', ...shipmentMail(locale, { ...data, trackingUrl: trackingLink(shipment.carrier, shipment.trackingNumber, shipment.trackingUrl) }) });
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-shipped', ...shipmentMail(locale, { ...data, trackingUrl: trackingLink(shipment.carrier, shipment.trackingNumber, shipment.trackingUrl) }) });
   }
 
   /** In production, delivered, cancelled: the shopper hears of each move. */
-  sendMoveMail(row: OrderRow, kind: OrderMoveMail): void {
+  async queueMoveMailTx(tx: Tx, row: OrderRow, kind: OrderMoveMail): Promise<void> {
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName };
-    this.d.mailer.send({ to: row.email, kind: `order-${kind}`, ...orderMoveMail(this.localeOf(row), kind, data) });
+    await this.d.mail.queue(tx, { to: row.email, kind: `order-${kind}`, ...orderMoveMail(this.localeOf(row), kind, data) });
   }
 
-  sendRefundMail(row: OrderRow, amount: number, full: boolean): void {
+  async queueRefundMailTx(tx: Tx, row: OrderRow, amount: number, full: boolean): Promise<void> {
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, amount, currency: row.currency as CurrencyCode, full };
-    this.d.mailer.send({ to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data) });
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data) });
   }
 
   /** The shop is told of a paid order, with its link in the back office (the merchant setting). */
-  private async sendMerchantNotice(row: OrderRow): Promise<void> {
+  private async queueMerchantNoticeTx(tx: Tx, row: OrderRow): Promise<void> {
     const merchant = { email: await this.d.merchant.email(), locale: this.d.merchant.locale };
     if (!merchant.email) return;
     const data = {
@@ -288,7 +291,7 @@ export class OrderService extends OrderViews {
       email: row.email,
       country: row.shippingAddress.country,
     };
-    this.d.mailer.send({ to: merchant.email, kind: 'merchant-order-paid', ...merchantOrderMail(merchant.locale, data) });
+    await this.d.mail.queue(tx, { to: merchant.email, kind: 'merchant-order-paid', ...merchantOrderMail(merchant.locale, data) });
   }
 }
 
