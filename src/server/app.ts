@@ -184,9 +184,11 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const limiter = new RateLimiter(database.db, config.authSecret, clock);
   if (config.rateLimitPerMinute > 0) {
     // Counted where every instance sees it: Redis when configured, else the database.
-    const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false }) : null;
+    // Without an offline queue a command fails at once while Redis is away (and skipOnError lets the request pass) instead of waiting.
+    const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false }) : null;
     if (redis) {
       redis.on('error', (error: Error) => app.log.warn({ err: loggableError(error) }, 'Redis is unreachable: requests pass unlimited until it answers'));
+      await redis.connect().catch(() => {});
       app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
     }
     await app.register(rateLimit, {

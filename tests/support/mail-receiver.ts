@@ -91,6 +91,8 @@ export interface MailReceiver {
 export interface MailReceiverOptions {
   /** Called with each message as it arrives (the e2e server writes them to files). */
   onMessage?: (mail: ReceivedMail) => void | Promise<void>;
+  /** Listen on this port (a receiver started again where a stopped one was); a free one by default. */
+  port?: number;
 }
 
 export async function startMailReceiver(options: MailReceiverOptions = {}): Promise<MailReceiver> {
@@ -115,7 +117,10 @@ export async function startMailReceiver(options: MailReceiverOptions = {}): Prom
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
