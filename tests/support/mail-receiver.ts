@@ -93,15 +93,26 @@ export interface MailReceiverOptions {
   onMessage?: (mail: ReceivedMail) => void | Promise<void>;
   /** Listen on this port (a receiver started again where a stopped one was); a free one by default. */
   port?: number;
+  /** Recipients refused with a 550 the first time they are given (a mailbox that is briefly unavailable), accepted after. */
+  refuseOnce?: (address: string) => boolean;
 }
 
 export async function startMailReceiver(options: MailReceiverOptions = {}): Promise<MailReceiver> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const refusedBefore = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (options.refuseOnce?.(to) && !refusedBefore.has(to)) {
+        refusedBefore.add(to);
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

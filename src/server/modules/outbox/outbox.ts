@@ -3,8 +3,9 @@
  * exactly when what caused it committed. Workers on every instance claim due messages with
  * `FOR UPDATE SKIP LOCKED` (two workers never claim one message) and a claim that lapses (its
  * worker died mid-send) makes the message due again. A failed send is retried with exponential
- * backoff until MAIL_MAX_ATTEMPTS, then the message is `failed`: logged, counted by outboxStats
- * and listed in the back office, which can send it again.
+ * backoff until MAIL_MAX_ATTEMPTS, then the message is `failed` (at once when the server refuses
+ * it with a 5xx): logged, counted by outboxStats and listed in the back office, which can send it
+ * again.
  *
  * A message is sent twice only if its worker dies after the server accepted it and before the
  * row is marked sent; the copy carries the same Message-ID, which mail clients use to fold copies.
@@ -154,7 +155,10 @@ export class MailWorker {
     try {
       where = await this.o.transport.transmit({ id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
     } catch (error) {
-      const last = row.attempts >= this.o.maxAttempts;
+      // A 5xx answer is the server's final word (no such mailbox, refused): trying again changes nothing.
+      const code = (error as { responseCode?: unknown }).responseCode;
+      const refused = typeof code === 'number' && code >= 500 && code < 600;
+      const last = refused || row.attempts >= this.o.maxAttempts;
       const problem = error instanceof Error ? error.message.slice(0, 500) : String(error);
       await db
         .update(mailOutbox)
