@@ -11,7 +11,6 @@
  * exactly one of them creates the order.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.model.ts';
 import { checkoutTotals, type CheckoutLine, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
@@ -80,6 +79,20 @@ function demandBySize(lines: readonly ResolvedLine[]): Map<string, { productId: 
 
 function stockMessage(name: string, size: string, available: number): Message {
   return available <= 0 ? msg('checkout.soldOut', { name, size }) : msg('checkout.onlyLeft', { name, available, size });
+}
+
+/** What placeOrder settled before its transaction. */
+interface PlaceContext {
+  caller: CheckoutCaller;
+  body: PlaceOrderRequest;
+  key: string;
+  scope: string;
+  hash: string;
+  email: string;
+  customer: CouponCustomer & { email: string | null };
+  typedAddress: Awaited<ReturnType<AddressService['columns']>> | null;
+  now: Date;
+  terms: Awaited<ReturnType<CheckoutDeps['terms']>>;
 }
 
 export class CheckoutService {
@@ -242,115 +255,122 @@ export class CheckoutService {
 
     const now = this.d.clock();
     const terms = await this.d.terms();
-    const outcome = await this.d.db.transaction(async (tx) => {
-      // Parallel requests with this key wait here; the first one's order is then found below.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order|${scope}|${key}`}, 0))`);
-      const again = await this.d.orders.byIdempotencyKey(tx, scope, key);
-      if (again) return { replayed: true as const, row: again };
+    let placed: OrderRow;
+    try {
+      placed = await this.d.db.transaction((tx) => this.placeTx(tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms }));
+    } catch (error) {
+      // A parallel request with this key placed the order first: its insert made this one's fail
+      // (orders_idempotency_uq), or it took the last units. Either way this attempt rolled back and
+      // the first one's order is the answer.
+      const first = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
+      if (first) return this.replay(first, hash);
+      throw error;
+    }
+    return this.answer(placed, false);
+  }
 
-      const lines = await this.resolve(tx, caller, body.source, body.currency, terms.rates);
-      const personalised = lines.some((line) => line.record.personalised);
-      if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
+  /** The order's one transaction: lines priced, address, coupon, stock reserved, then the order, its lines and payment written. */
+  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms }: PlaceContext): Promise<OrderRow> {
+    const lines = await this.resolve(tx, caller, body.source, body.currency, terms.rates);
+    const personalised = lines.some((line) => line.record.personalised);
+    if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 
-      let address: OrderAddressSnapshot;
-      if (body.addressId !== undefined) {
-        // Another user's address id is "not found", as if it did not exist.
-        const row = await this.d.addresses.owned(tx, caller.userId!, body.addressId);
-        if (!row) throw notFound('address');
-        address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
-      } else {
-        const a = typedAddress!;
-        address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
-      }
+    let address: OrderAddressSnapshot;
+    if (body.addressId !== undefined) {
+      // Another user's address id is "not found", as if it did not exist.
+      const row = await this.d.addresses.owned(tx, caller.userId!, body.addressId);
+      if (!row) throw notFound('address');
+      address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
+    } else {
+      const a = typedAddress!;
+      address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
+    }
 
-      const cart = cartTotals(
-        lines.map((l) => l.record),
-        body.currency,
-        this.d.tiers,
-      );
-      let coupon = null;
-      if (body.couponCode && body.couponCode.trim() !== '') {
-        const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
-        if (!evaluation.ok) throw couponRefused(evaluation.reason);
-        coupon = evaluation;
-      }
-      const { totals, shipping } = checkoutTotals({
-        cart,
-        lines: lines.map((l) => l.record),
-        currency: body.currency,
-        tiers: this.d.tiers,
-        coupon: coupon?.rule ?? null,
-        shipping: { country: address.country, method: body.shippingMethod },
-        personalised,
-        terms,
-      });
-
-      // A coupon takes at most the items, and shipping to a zone always costs something unless the
-      // items reach the free-shipping threshold, so there is always something for PayPal to take.
-      if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
-
-      const shortage = await reserveStock(tx, [...demandBySize(lines).values()]);
-      if (shortage) {
-        const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)!.record.name;
-        throw failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { ...shortage });
-      }
-
-      const order = await this.d.orders.place(
-        tx,
-        {
-          userId: caller.userId,
-          visitorId: caller.userId === null ? caller.visitorId : null,
-          email,
-          locale: caller.locale,
-          currency: body.currency,
-          itemCount: totals.itemCount,
-          itemsTotal: totals.items,
-          tierPercent: totals.tierPercent,
-          tierDiscount: totals.tierDiscount,
-          couponId: coupon?.row.id ?? null,
-          couponCode: coupon?.row.code ?? null,
-          couponDiscount: totals.couponDiscount,
-          shippingMethod: body.shippingMethod,
-          shippingZone: shipping!.zone,
-          shippingAmount: totals.shipping,
-          total: totals.total,
-          deliveryMinDays: shipping!.minDays,
-          deliveryMaxDays: shipping!.maxDays,
-          shippingAddress: address,
-          personalised,
-          cartItemIds: lines.flatMap((l) => (l.cartItemId === null ? [] : [l.cartItemId])),
-          idempotencyScope: scope,
-          idempotencyKey: key,
-          requestHash: hash,
-          payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
-          createdAt: now,
-          rates: terms.rates,
-        },
-        lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
-          productId: record.productId,
-          title,
-          image: record.image,
-          size: record.size,
-          customType: record.customType,
-          playerId: record.squadList,
-          customName: record.customName,
-          customNumber: record.customNumber,
-          premiumNameOption: record.premiumNameOption,
-          premiumNumberOption: record.premiumNumberOption,
-          patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency, terms.rates) })),
-          addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency, terms.rates) })),
-          personalised: record.personalised,
-          unitPriceEur,
-          unitPrice: record.price,
-          quantity: record.quantity,
-          lineTotal: record.lineTotal,
-        })),
-      );
-      await this.d.payments.open(tx, { orderId: order.id, amount: totals.total, currency: body.currency });
-      if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order.id, { userId: caller.userId, email });
-      return { replayed: false as const, row: order };
+    const cart = cartTotals(
+      lines.map((l) => l.record),
+      body.currency,
+      this.d.tiers,
+    );
+    let coupon = null;
+    if (body.couponCode && body.couponCode.trim() !== '') {
+      const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
+      if (!evaluation.ok) throw couponRefused(evaluation.reason);
+      coupon = evaluation;
+    }
+    const { totals, shipping } = checkoutTotals({
+      cart,
+      lines: lines.map((l) => l.record),
+      currency: body.currency,
+      tiers: this.d.tiers,
+      coupon: coupon?.rule ?? null,
+      shipping: { country: address.country, method: body.shippingMethod },
+      personalised,
+      terms,
     });
-    if (outcome.replayed) return this.replay(outcome.row, hash);
-    return this.answer(outcome.row, false);
+
+    // A coupon takes at most the items, and shipping to a zone always costs something unless the
+    // items reach the free-shipping threshold, so there is always something for PayPal to take.
+    if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
+
+    const shortage = await reserveStock(tx, [...demandBySize(lines).values()]);
+    if (shortage) {
+      const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)!.record.name;
+      throw failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { ...shortage });
+    }
+
+    const order = await this.d.orders.place(
+      tx,
+      {
+        userId: caller.userId,
+        visitorId: caller.userId === null ? caller.visitorId : null,
+        email,
+        locale: caller.locale,
+        currency: body.currency,
+        itemCount: totals.itemCount,
+        itemsTotal: totals.items,
+        tierPercent: totals.tierPercent,
+        tierDiscount: totals.tierDiscount,
+        couponId: coupon?.row.id ?? null,
+        couponCode: coupon?.row.code ?? null,
+        couponDiscount: totals.couponDiscount,
+        shippingMethod: body.shippingMethod,
+        shippingZone: shipping!.zone,
+        shippingAmount: totals.shipping,
+        total: totals.total,
+        deliveryMinDays: shipping!.minDays,
+        deliveryMaxDays: shipping!.maxDays,
+        shippingAddress: address,
+        personalised,
+        cartItemIds: lines.flatMap((l) => (l.cartItemId === null ? [] : [l.cartItemId])),
+        idempotencyScope: scope,
+        idempotencyKey: key,
+        requestHash: hash,
+        payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
+        createdAt: now,
+        rates: terms.rates,
+      },
+      lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
+        productId: record.productId,
+        title,
+        image: record.image,
+        size: record.size,
+        customType: record.customType,
+        playerId: record.squadList,
+        customName: record.customName,
+        customNumber: record.customNumber,
+        premiumNameOption: record.premiumNameOption,
+        premiumNumberOption: record.premiumNumberOption,
+        patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency, terms.rates) })),
+        addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency, terms.rates) })),
+        personalised: record.personalised,
+        unitPriceEur,
+        unitPrice: record.price,
+        quantity: record.quantity,
+        lineTotal: record.lineTotal,
+      })),
+      (orderId) => [this.d.payments.opening(tx, { orderId, amount: totals.total, currency: body.currency })],
+    );
+    if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order.id, { userId: caller.userId, email });
+    return order;
   }
 }

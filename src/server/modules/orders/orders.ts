@@ -9,7 +9,7 @@
  * wins and the others see that the order has moved on.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
@@ -52,9 +52,10 @@ export class OrderService extends OrderViews {
   /**
    * Creates a pending order with its lines and first timeline entry, inside checkout's
    * transaction (which has reserved the stock and counts the coupon). The order gets a random
-   * number, and a per-order nonce from which the guest's access token is derived.
+   * number, and a per-order nonce from which the guest's access token is derived. `companions`
+   * are other modules' inserts of rows of the new order (the payment), written with the lines.
    */
-  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[]): Promise<OrderRow> {
+  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[], companions: (orderId: number) => { getSQL(): SQL }[] = () => []): Promise<OrderRow> {
     const nonce = randomBytes(16).toString('base64url');
     const orderNo = newOrderNo();
     const [order] = await tx
@@ -69,8 +70,17 @@ export class OrderService extends OrderViews {
         updatedAt: draft.createdAt,
       })
       .returning();
-    await tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id })));
-    await tx.insert(orderStatusEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending_payment', at: draft.createdAt, actor: 'checkout', note: null });
+    // The lines, the first timeline entry and the caller's rows of the order (its payment) in one
+    // statement: each round trip is paid by every checkout.
+    const rows = [
+      tx.insert(orderStatusEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending_payment', at: draft.createdAt, actor: 'checkout', note: null }),
+      ...companions(order!.id),
+    ];
+    const ctes = sql.join(
+      rows.map((row, i) => sql`${sql.raw(`w${i}`)} as (${row.getSQL()})`),
+      sql`, `,
+    );
+    await tx.execute(sql`with ${ctes} ${tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id }))).getSQL()}`);
     return order!;
   }
 
