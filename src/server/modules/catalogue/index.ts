@@ -11,6 +11,7 @@ export { ProductAdmin } from './product-admin.ts';
 export { ProductImages } from './images.ts';
 export { productAdminRoutes, uploadedImageRoutes } from './product-admin-routes.ts';
 export { releaseStock, reserveStock, type StockDemand, type StockShortage } from './stock.ts';
+export { StockNews } from './stock-news.ts';
 export { catalogueRoutes } from './routes.ts';
 export { default as mediaRoutes } from './media-routes.ts';
 export { catalogueAdminRoutes } from './team-admin-routes.ts';

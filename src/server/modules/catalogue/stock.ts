@@ -6,6 +6,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { CATALOGUE_CHANNEL } from './catalogue.ts';
 import { productSizes } from './schema.ts';
 
 export interface StockDemand {
@@ -68,4 +69,7 @@ export async function setStock(tx: Tx, productId: number, sizes: readonly { size
       .values({ productId, size, stock, sort: SIZES.indexOf(size) })
       .onConflictDoUpdate({ target: [productSizes.productId, productSizes.size], set: { stock } });
   }
+  // The table's trigger announces a sale's change only when the page shows it (migration 0014);
+  // an edit by staff is rare, so it announces every change.
+  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${`product_sizes:${productId}`})`);
 }

@@ -45,6 +45,8 @@ export interface CheckoutDeps {
   coupons: CouponService;
   orders: OrderService;
   payments: PaymentLedger;
+  /** Told of the products whose stock an order took, once it committed (catalogue's StockNews). */
+  stockNews: { changed(productIds: Iterable<number>): void };
   users: UserService;
   tiers: readonly DiscountTier[];
   /** The shop's settings of the moment (the settings module): read once per call, before any transaction. */
@@ -242,8 +244,6 @@ export class CheckoutService {
     const scope = caller.userId !== null ? `u:${caller.userId}` : caller.visitorId ? `v:${caller.visitorId}` : null;
     if (!scope) throw invalid('checkout.guestNeedsVisitorId');
     const hash = CheckoutService.requestHash(body);
-    const earlier = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
-    if (earlier) return this.replay(earlier, hash);
 
     // Checked before the transaction: they read through the pool, which PGlite's single
     // connection cannot serve while a transaction holds it.
@@ -255,22 +255,24 @@ export class CheckoutService {
 
     const now = this.d.clock();
     const terms = await this.d.terms();
-    let placed: OrderRow;
+    let placed: { row: OrderRow; productIds: number[] };
     try {
       placed = await this.d.db.transaction((tx) => this.placeTx(tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms }));
     } catch (error) {
-      // A parallel request with this key placed the order first: its insert made this one's fail
-      // (orders_idempotency_uq), or it took the last units. Either way this attempt rolled back and
-      // the first one's order is the answer.
+      // The key placed an order before (a retry), or a parallel request with it placed one first:
+      // this attempt's insert failed on orders_idempotency_uq, or it found the stock taken by that
+      // order, and rolled back. That order is the answer. (No look-up before: a new order, the
+      // usual case, pays no extra round trip.)
       const first = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
       if (first) return this.replay(first, hash);
       throw error;
     }
-    return this.answer(placed, false);
+    this.d.stockNews.changed(placed.productIds);
+    return this.answer(placed.row, false);
   }
 
   /** The order's one transaction: lines priced, address, coupon, stock reserved, then the order, its lines and payment written. */
-  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms }: PlaceContext): Promise<OrderRow> {
+  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms }: PlaceContext): Promise<{ row: OrderRow; productIds: number[] }> {
     const lines = await this.resolve(tx, caller, body.source, body.currency, terms.rates);
     const personalised = lines.some((line) => line.record.personalised);
     if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
@@ -371,6 +373,6 @@ export class CheckoutService {
       (orderId) => [this.d.payments.opening(tx, { orderId, amount: totals.total, currency: body.currency })],
     );
     if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order.id, { userId: caller.userId, email });
-    return order;
+    return { row: order, productIds: lines.map((line) => line.record.productId) };
   }
 }
