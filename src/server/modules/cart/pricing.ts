@@ -24,31 +24,47 @@ export interface PricedConfig {
 }
 
 /**
+ * The products of the lines to price: only what a line needs (not descriptions, details or art),
+ * with the sizes' stock, in one round trip. Prepared: checkout and the cart page run it all the time.
+ */
+export function pricingProducts(db: Db | Tx) {
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
+      image: sql<string | null>`${products.images} ->> 0`,
+      price: products.price,
+      customisationFee: products.customisationFee,
+      stock: sql<Record<string, number> | null>`(select json_object_agg(s.size, s.stock) from ${productSizes} s where s.product_id = ${products.id})`,
+    })
+    .from(products)
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, eq(products.active, true)))
+    .prepare('cart_pricing_products');
+}
+export type PricingProducts = ReturnType<typeof pricingProducts>;
+
+/**
  * Prices configured lines from the database (cart lines, or a "buy it now" line with id 0), in
  * their order, at the shop's exchange `rates` (its settings). Lines whose product is gone or inactive are left out. Besides the cart's record,
  * each answer carries what an order freezes: the EUR unit price and the names in both locales.
  */
-export async function priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
+export async function priceConfigs(
+  db: Db | Tx,
+  items: readonly { id: number; config: LineConfig; quantity: number }[],
+  currency: CurrencyCode,
+  locale: Locale,
+  rates: RateTable,
+  /** pricingProducts(db) prepared once, when `db` is the pool. */
+  readProducts?: PricingProducts,
+): Promise<PricedConfig[]> {
   if (items.length === 0) return [];
   const productIds = [...new Set(items.map((i) => i.config.productId))];
   const patchIds = [...new Set(items.flatMap((i) => i.config.patchIds))];
   const addonIds = [...new Set(items.flatMap((i) => i.config.addonIds))];
   const playerIds = [...new Set(items.flatMap((i) => (i.config.playerId ? [i.config.playerId] : [])))];
   const [productRows, patchRows, addonRows, playerRows] = await Promise.all([
-    // Only what a line needs (not descriptions, details or art), with the sizes' stock in the same
-    // round trip: pricing runs inside every checkout's transaction.
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
-        image: sql<string | null>`${products.images} ->> 0`,
-        price: products.price,
-        customisationFee: products.customisationFee,
-        stock: sql<Record<string, number> | null>`(select json_object_agg(s.size, s.stock) from ${productSizes} s where s.product_id = ${products.id})`,
-      })
-      .from(products)
-      .where(and(inArray(products.id, productIds), eq(products.active, true))),
+    (readProducts ?? pricingProducts(db)).execute({ ids: productIds }),
     patchIds.length ? db.select().from(patches).where(inArray(patches.id, patchIds)).orderBy(asc(patches.id)) : [],
     addonIds.length ? db.select().from(addons).where(inArray(addons.id, addonIds)).orderBy(asc(addons.id)) : [],
     playerIds.length ? db.select().from(squadPlayers).where(inArray(squadPlayers.id, playerIds)) : [],

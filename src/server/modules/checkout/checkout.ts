@@ -95,6 +95,7 @@ interface PlaceContext {
   typedAddress: Awaited<ReturnType<AddressService['columns']>> | null;
   now: Date;
   terms: Awaited<ReturnType<CheckoutDeps['terms']>>;
+  lines: ResolvedLine[];
 }
 
 export class CheckoutService {
@@ -257,7 +258,11 @@ export class CheckoutService {
     const terms = await this.d.terms();
     let placed: { row: OrderRow; productIds: number[] };
     try {
-      placed = await this.d.db.transaction((tx) => this.placeTx(tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms }));
+      // Priced before the transaction, through the pool's prepared statements: inside it (read
+      // committed) each read would see the same as here, and the transaction is shorter. The stock
+      // taken and the coupon counted are what must be atomic, and they are, in placeTx.
+      const lines = await this.resolve(this.d.db, caller, body.source, body.currency, terms.rates);
+      placed = await this.d.db.transaction((tx) => this.placeTx(tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }));
     } catch (error) {
       // The key placed an order before (a retry), or a parallel request with it placed one first:
       // this attempt's insert failed on orders_idempotency_uq, or it found the stock taken by that
@@ -271,9 +276,8 @@ export class CheckoutService {
     return this.answer(placed.row, false);
   }
 
-  /** The order's one transaction: lines priced, address, coupon, stock reserved, then the order, its lines and payment written. */
-  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms }: PlaceContext): Promise<{ row: OrderRow; productIds: number[] }> {
-    const lines = await this.resolve(tx, caller, body.source, body.currency, terms.rates);
+  /** The order's one transaction: address, coupon, stock reserved, then the order, its lines and payment written. */
+  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: OrderRow; productIds: number[] }> {
     const personalised = lines.some((line) => line.record.personalised);
     if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 

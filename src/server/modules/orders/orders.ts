@@ -55,33 +55,37 @@ export class OrderService extends OrderViews {
    * number, and a per-order nonce from which the guest's access token is derived. `companions`
    * are other modules' inserts of rows of the new order (the payment), written with the lines.
    */
-  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[], companions: (orderId: number) => { getSQL(): SQL }[] = () => []): Promise<OrderRow> {
+  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[], companions: (orderId: SQL) => { getSQL(): SQL }[] = () => []): Promise<OrderRow> {
     const nonce = randomBytes(16).toString('base64url');
     const orderNo = newOrderNo();
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        ...draft,
-        orderNo,
-        accessNonce: nonce,
-        accessTokenHash: tokenDigest(accessTokenFor(this.d.secret, orderNo, nonce)),
-        ...lockedRate(draft.currency, rates),
-        status: 'pending_payment',
-        updatedAt: draft.createdAt,
-      })
-      .returning();
-    // The lines, the first timeline entry and the caller's rows of the order (its payment) in one
-    // statement: each round trip is paid by every checkout.
-    const rows = [
-      tx.insert(orderStatusEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 'pending_payment', at: draft.createdAt, actor: 'checkout', note: null }),
-      ...companions(order!.id),
-    ];
-    const ctes = sql.join(
-      rows.map((row, i) => sql`${sql.raw(`w${i}`)} as (${row.getSQL()})`),
-      sql`, `,
+    // One statement (each round trip is paid by every checkout): the order, and in the same
+    // statement its lines, its first timeline entry and the caller's rows of it (the payment),
+    // each naming the new order by the id its insert returned.
+    const order = tx.$with('placed_order').as(
+      tx
+        .insert(orders)
+        .values({
+          ...draft,
+          orderNo,
+          accessNonce: nonce,
+          accessTokenHash: tokenDigest(accessTokenFor(this.d.secret, orderNo, nonce)),
+          ...lockedRate(draft.currency, rates),
+          status: 'pending_payment',
+          updatedAt: draft.createdAt,
+        })
+        .returning(),
     );
-    await tx.execute(sql`with ${ctes} ${tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId: order!.id }))).getSQL()}`);
-    return order!;
+    const orderId = sql`(select ${order.id} from ${order})`;
+    const alongside = [
+      tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId }))),
+      tx.insert(orderStatusEvents).values({ orderId, fromStatus: null, toStatus: 'pending_payment', at: draft.createdAt, actor: 'checkout', note: null }),
+      ...companions(orderId),
+    ].map((insert, i) => tx.$with(`placed_${i}`, {}).as(insert.getSQL()));
+    const [row] = await tx
+      .with(order, ...alongside)
+      .select()
+      .from(order);
+    return row!;
   }
 
   /** The guest's access token of an order (answered again on an idempotent replay). */
