@@ -28,7 +28,7 @@ import type { AddressService, UserService } from '../accounts/index.ts';
 import type { CartOwner, CartService, PricedConfig } from '../cart/index.ts';
 import { reserveStock } from '../catalogue/index.ts';
 import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
-import type { OrderAddressSnapshot, OrderRow, OrderService } from '../orders/index.ts';
+import type { OrderAddressSnapshot, OrderRow, OrderService, PlacedRow } from '../orders/index.ts';
 import type { PaymentLedger } from '../payments/index.ts';
 
 export interface CheckoutCaller {
@@ -222,7 +222,7 @@ export class CheckoutService {
     return createHash('sha256').update(JSON.stringify(body)).digest('hex');
   }
 
-  private answer(row: OrderRow, replayed: boolean): PlacedOrder {
+  private answer(row: PlacedRow, replayed: boolean): PlacedOrder {
     return {
       orderNo: row.orderNo,
       accessToken: this.d.orders.accessToken(row),
@@ -256,7 +256,7 @@ export class CheckoutService {
 
     const now = this.d.clock();
     const terms = await this.d.terms();
-    let placed: { row: OrderRow; productIds: number[] };
+    let placed: { row: PlacedRow; productIds: number[] };
     try {
       // Priced before the transaction, through the pool's prepared statements: inside it (read
       // committed) each read would see the same as here, and the transaction is shorter. The stock
@@ -277,7 +277,7 @@ export class CheckoutService {
   }
 
   /** The order's one transaction: address, coupon, stock reserved, then the order, its lines and payment written. */
-  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: OrderRow; productIds: number[] }> {
+  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
     const personalised = lines.some((line) => line.record.personalised);
     if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 

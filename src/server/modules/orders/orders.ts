@@ -40,6 +40,18 @@ export type OrderDraft = Omit<typeof orders.$inferInsert, 'id' | 'orderNo' | 'ac
 };
 export type OrderItemDraft = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
 
+/** What place answers of the new order. */
+const PLACED_COLUMNS = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  accessNonce: orders.accessNonce,
+  status: orders.status,
+  currency: orders.currency,
+  total: orders.total,
+  payBefore: orders.payBefore,
+};
+export type PlacedRow = Pick<OrderRow, keyof typeof PLACED_COLUMNS>;
+
 export class OrderService extends OrderViews {
   // ---------- creating ----------
 
@@ -55,7 +67,7 @@ export class OrderService extends OrderViews {
    * number, and a per-order nonce from which the guest's access token is derived. `companions`
    * are other modules' inserts of rows of the new order (the payment), written with the lines.
    */
-  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[], companions: (orderId: SQL) => { getSQL(): SQL }[] = () => []): Promise<OrderRow> {
+  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[], companions: (orderId: SQL) => { getSQL(): SQL }[] = () => []): Promise<PlacedRow> {
     const nonce = randomBytes(16).toString('base64url');
     const orderNo = newOrderNo();
     // One statement (each round trip is paid by every checkout): the order, and in the same
@@ -73,7 +85,8 @@ export class OrderService extends OrderViews {
           status: 'pending_payment',
           updatedAt: draft.createdAt,
         })
-        .returning(),
+        // Only what the caller answers with: building the 40 columns twice more cost a tenth of a checkout's time.
+        .returning(PLACED_COLUMNS),
     );
     const orderId = sql`(select ${order.id} from ${order})`;
     const alongside = [
@@ -89,7 +102,7 @@ export class OrderService extends OrderViews {
   }
 
   /** The guest's access token of an order (answered again on an idempotent replay). */
-  accessToken(row: OrderRow): string {
+  accessToken(row: Pick<OrderRow, 'orderNo' | 'accessNonce'>): string {
     return accessTokenFor(this.d.secret, row.orderNo, row.accessNonce);
   }
 
