@@ -21,7 +21,7 @@ import pg from 'pg';
 import { loadToolConfig } from '../../src/build-config.ts';
 import { SIM_PREFIX } from '../../src/server/modules/payments/simulator-protocol.ts';
 import { ROOT, createPostgresDatabase, projectCopy, removeDir, runToEnd, serverEnv, startCommand, startServer, stopAll, tempDir, type Server } from '../../bench/processes.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../support/mail-receiver.ts';
 
 const SHOPPERS = 100;
 const RUN_MS = 60_000;
@@ -210,8 +210,12 @@ const check = (ok: boolean, line: string) => {
   if (!ok) failures.push(line);
 };
 
+// What both receivers (before and after the outage) were given.
+const delivered: ReceivedMail[] = [];
+const receiverOptions = { onMessage: (message: ReceivedMail) => void delivered.push(message) };
+
 try {
-  mail = await startMailReceiver();
+  mail = await startMailReceiver(receiverOptions);
   const smtpPort = Number(new URL(mail.url).port);
   const secret = randomBytes(36).toString('base64url');
   const env = serverEnv({
@@ -232,8 +236,10 @@ try {
   await runToEnd(['src/server/start.ts', '--build-only'], { cwd: copy, env, logFile: path.join(work, 'build.log') });
 
   await client.connect();
-  const products = (await client.query<{ id: number; size: string }>(`select p.id, s.size from products p join product_sizes s on s.product_id = p.id where p.active and s.stock >= 200 order by p.id, s.sort limit 60`)).rows;
-  const [low] = (await client.query<{ id: number; size: string }>(`select product_id as id, size from product_sizes where not (product_id = any($1::int[])) and stock > 0 order by product_id, sort limit 1`, [products.map((p) => p.id)])).rows;
+  // Sizes with stock to spare for everyone's orders, one per product, and one size with little.
+  const products = (await client.query<{ id: number; size: string }>(`select distinct on (p.id) p.id, s.size from products p join product_sizes s on s.product_id = p.id where p.active and s.stock > 0 order by p.id, s.sort limit 60`)).rows;
+  await client.query(`update product_sizes set stock = 1000 where (product_id, size) in (select * from unnest($1::int[], $2::text[]))`, [products.map((p) => p.id), products.map((p) => p.size)]);
+  const [low] = (await client.query<{ id: number; size: string }>(`select s.product_id as id, s.size from product_sizes s join products p on p.id = s.product_id where p.active and not (s.product_id = any($1::int[])) and s.stock > 0 order by s.product_id, s.sort limit 1`, [products.map((p) => p.id)])).rows;
   if (!low || products.length < 10) throw new Error('the demo catalogue has too few stocked sizes');
   await client.query('update product_sizes set stock = $1 where product_id = $2 and size = $3', [LOW_STOCK, low.id, low.size]);
   const coupon = `CLUSTER${randomBytes(3).toString('hex').toUpperCase()}`;
@@ -252,22 +258,25 @@ try {
   const t0 = Date.now();
   const outcome = { paid: 0, refused: 0, lost: 0 };
   const shoppers = Array.from({ length: SHOPPERS }, (_, n) => shopper(n, { products, low, coupon }, t0 + RUN_MS, outcome));
-  const events = (async () => {
+  const at = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+  const instanceEvents = (async () => {
     await sleep(KILL_AT_MS);
     killedAt = Date.now();
     process.kill(-instances[1]!.pid, 'SIGKILL');
-    log(`instance 2 killed (SIGKILL) at ${((killedAt - t0) / 1000).toFixed(1)} s`);
-    await sleep(SMTP_DOWN_MS[0] - KILL_AT_MS);
-    await mail!.close();
-    log('SMTP receiver down');
-    await sleep(RESTART_AT_MS - SMTP_DOWN_MS[0]);
+    log(`instance 2 killed (SIGKILL) at ${at()}`);
+    await sleep(RESTART_AT_MS - KILL_AT_MS);
     instances[1] = await start(1);
-    log(`instance 2 running again at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await sleep(Math.max(0, t0 + SMTP_DOWN_MS[1] - Date.now()));
-    mail = await startMailReceiver({ port: smtpPort });
-    log(`SMTP receiver up again at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`instance 2 answering again at ${at()}`);
   })();
-  await Promise.all([...shoppers, events]);
+  const mailEvents = (async () => {
+    await sleep(SMTP_DOWN_MS[0]);
+    await mail!.close();
+    log(`SMTP receiver down at ${at()}`);
+    await sleep(SMTP_DOWN_MS[1] - SMTP_DOWN_MS[0]);
+    mail = await startMailReceiver({ ...receiverOptions, port: smtpPort });
+    log(`SMTP receiver up again at ${at()}`);
+  })();
+  await Promise.all([...shoppers, instanceEvents, mailEvents]);
   log(`shoppers done: ${seen.length} requests, ${outcome.paid} orders paid, ${outcome.refused} refused (sold out, coupon used up), ${outcome.lost} payments not completed`);
 
   // ---------- checks ----------
@@ -277,7 +286,7 @@ try {
   await waitFor(async () => Number((await one<{ n: string }>(`select count(*) as n from mail_outbox where status in ('pending', 'sending')`)).n) === 0, 90_000, 'the mail outbox emptied');
   const paid = (await client.query<{ order_no: string }>(`select order_no from orders where status = 'paid'`)).rows.map((r) => r.order_no);
   const confirmations = new Map<string, number>();
-  for (const message of mail!.messages) {
+  for (const message of delivered) {
     const match = /^Order (JS-[A-Z0-9-]+) confirmed$/.exec(message.subject);
     if (match) confirmations.set(match[1]!, (confirmations.get(match[1]!) ?? 0) + 1);
   }
@@ -312,7 +321,7 @@ try {
   const unexplained = fiveHundreds.filter((s) => !inFlight(s));
 
   log('--- figures ---');
-  log(`requests ${seen.length}; paid orders ${captures.paid_orders}; captured payments ${captures.captured}; confirmations received ${mail!.messages.filter((m) => m.subject.includes('confirmed')).length}; mail failed for good ${failedMail}`);
+  log(`requests ${seen.length}; paid orders ${captures.paid_orders}; captured payments ${captures.captured}; confirmations received ${delivered.filter((m) => m.subject.includes('confirmed')).length}; mail failed for good ${failedMail}`);
   log(`low-stock size: ${LOW_STOCK} at start, ${stock.low_sold} sold, ${stock.low_left} left; lowest stock of any size ${stock.min}`);
   log(`coupon (limit ${COUPON_LIMIT}): used ${couponRow.used_count}, redemptions ${couponRow.redeemed}`);
   log(`request limit ${RATE_LIMIT}/min for one address over three instances: ${RATE_LIMIT + 20} requests, ${turnedAway} turned away`);
@@ -322,7 +331,7 @@ try {
   check(couponRow.used_count <= COUPON_LIMIT && Number(couponRow.redeemed) === couponRow.used_count, 'the coupon used at most its limit');
   check(paid.length > 0 && mailMismatch.length === 0 && strays.length === 0, `every paid order has exactly one confirmation delivered${mailMismatch.length ? ` (not so for ${mailMismatch.slice(0, 5).join(', ')})` : ''}`);
   check(turnedAway === 20, 'the request limit counted across instances');
-  check(unexplained.length === 0, `no 5xx but requests in flight on the killed instance${unexplained.length ? `: ${unexplained.slice(0, 5).map((s) => `${s.status} ${s.method} ${s.path}`).join('; ')}` : ''}`);
+  check(unexplained.length === 0, `no 5xx but requests in flight on the killed instance${unexplained.length ? `: ${unexplained.slice(0, 5).map((s) => `${s.status} ${s.method} ${s.path} at ${((s.startedAt - t0) / 1000).toFixed(1)}-${((s.endedAt - t0) / 1000).toFixed(1)} s`).join('; ')}` : ''}`);
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
   log(`run failed: ${error instanceof Error ? error.stack : String(error)}`);
