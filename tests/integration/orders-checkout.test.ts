@@ -354,6 +354,19 @@ describe('idempotency when the order took the last unit', () => {
   });
 });
 
+describe('orders of the same sizes at once', () => {
+  it('take stock in a fixed order: 20 parallel orders of two sizes, listed either way round, all succeed with no deadlock', async () => {
+    const a = await findStock(shop, 1, 13);
+    const b = await findStock(shop, 1, 14);
+    await setStock(shop, a, 100);
+    await setStock(shop, b, 100);
+    const carts = await Promise.all(Array.from({ length: 20 }, (_, i) => guestCart(shop, i % 2 ? [plainLine(a), plainLine(b)] : [plainLine(b), plainLine(a)])));
+    const answers = await Promise.all(carts.map((cart) => placeOrder(shop, { visitorId: cart.visitorId }, guestBody(cart.ids))));
+    expect(answers.map((answer) => answer.code)).toEqual(Array(20).fill('0000'));
+    expect([await stockOf(shop, a), await stockOf(shop, b)]).toEqual([80, 80]);
+  });
+});
+
 describe('the last one in stock (item 30)', () => {
   it('sells the last unit to exactly one of 50 concurrent checkouts, and stock never goes below zero', async () => {
     const last = await findStock(shop, 1, 10);

@@ -51,3 +51,11 @@ CREATE TRIGGER product_sizes_shown_change AFTER UPDATE ON product_sizes FOR EACH
   WHEN (OLD.product_id IS DISTINCT FROM NEW.product_id OR OLD.size IS DISTINCT FROM NEW.size OR OLD.sort IS DISTINCT FROM NEW.sort
         OR (OLD.stock IS DISTINCT FROM NEW.stock AND least(OLD.stock, NEW.stock) <= 5))
   EXECUTE FUNCTION catalogue_changed('product_id');
+--> statement-breakpoint
+-- Raised by checkout's one-statement order (catalogue/stock.ts stockTaking) when a size has too
+-- few units: the whole statement, stock already taken included, is undone. SQLSTATE J0001.
+CREATE FUNCTION stock_shortage() RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'stock shortage' USING ERRCODE = 'J0001';
+END;
+$$;

@@ -26,7 +26,7 @@ import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.t
 import { msg, render, type Message } from '../../messages/index.ts';
 import type { AddressService, UserService } from '../accounts/index.ts';
 import type { CartOwner, CartService, PricedConfig } from '../cart/index.ts';
-import { reserveStock } from '../catalogue/index.ts';
+import { isStockShortage, shortageOf, stockTaking } from '../catalogue/index.ts';
 import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
 import type { OrderAddressSnapshot, OrderRow, OrderService, PlacedRow } from '../orders/index.ts';
 import type { PaymentLedger } from '../payments/index.ts';
@@ -257,12 +257,16 @@ export class CheckoutService {
     const now = this.d.clock();
     const terms = await this.d.terms();
     let placed: { row: PlacedRow; productIds: number[] };
+    let lines: ResolvedLine[] | null = null;
     try {
       // Priced before the transaction, through the pool's prepared statements: inside it (read
       // committed) each read would see the same as here, and the transaction is shorter. The stock
       // taken and the coupon counted are what must be atomic, and they are, in placeTx.
-      const lines = await this.resolve(this.d.db, caller, body.source, body.currency, terms.rates);
-      placed = await this.d.db.transaction((tx) => this.placeTx(tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }));
+      lines = await this.resolve(this.d.db, caller, body.source, body.currency, terms.rates);
+      const context = { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines };
+      // Without a coupon the order is one statement (stock, order, lines, payment); a coupon's
+      // count must commit with it, so then the statement and the count share a transaction.
+      placed = body.couponCode?.trim() ? await this.d.db.transaction((tx) => this.placeIn(tx, context)) : await this.placeIn(this.d.db, context);
     } catch (error) {
       // The key placed an order before (a retry), or a parallel request with it placed one first:
       // this attempt's insert failed on orders_idempotency_uq, or it found the stock taken by that
@@ -270,21 +274,29 @@ export class CheckoutService {
       // usual case, pays no extra round trip.)
       const first = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
       if (first) return this.replay(first, hash);
+      if (isStockShortage(error) && lines) throw await this.outOfStock(lines);
       throw error;
     }
     this.d.stockNews.changed(placed.productIds);
     return this.answer(placed.row, false);
   }
 
-  /** The order's one transaction: address, coupon, stock reserved, then the order, its lines and payment written. */
-  private async placeTx(tx: Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
+  /** After the stock refused an order: which size had too few, as the checkout page shows it (1410). */
+  private async outOfStock(lines: readonly ResolvedLine[]): Promise<Error> {
+    const shortage = (await shortageOf(this.d.db, [...demandBySize(lines).values()])) ?? { ...lines[0]!.record, available: 0 };
+    const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)?.record.name ?? '';
+    return failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { productId: shortage.productId, size: shortage.size, available: shortage.available });
+  }
+
+  /** Address, coupon (counted in `db`'s transaction), then the order with its stock, lines and payment in one statement. */
+  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
     const personalised = lines.some((line) => line.record.personalised);
     if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 
     let address: OrderAddressSnapshot;
     if (body.addressId !== undefined) {
       // Another user's address id is "not found", as if it did not exist.
-      const row = await this.d.addresses.owned(tx, caller.userId!, body.addressId);
+      const row = await this.d.addresses.owned(db, caller.userId!, body.addressId);
       if (!row) throw notFound('address');
       address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
     } else {
@@ -299,7 +311,7 @@ export class CheckoutService {
     );
     let coupon = null;
     if (body.couponCode && body.couponCode.trim() !== '') {
-      const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
+      const evaluation = await this.d.coupons.evaluate(db, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
       if (!evaluation.ok) throw couponRefused(evaluation.reason);
       coupon = evaluation;
     }
@@ -318,14 +330,8 @@ export class CheckoutService {
     // items reach the free-shipping threshold, so there is always something for PayPal to take.
     if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
 
-    const shortage = await reserveStock(tx, [...demandBySize(lines).values()]);
-    if (shortage) {
-      const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)!.record.name;
-      throw failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { ...shortage });
-    }
-
     const order = await this.d.orders.place(
-      tx,
+      db,
       {
         userId: caller.userId,
         visitorId: caller.userId === null ? caller.visitorId : null,
@@ -374,9 +380,13 @@ export class CheckoutService {
         quantity: record.quantity,
         lineTotal: record.lineTotal,
       })),
-      (orderId) => [this.d.payments.opening(tx, { orderId, amount: totals.total, currency: body.currency })],
+      {
+        requires: stockTaking(db, [...demandBySize(lines).values()]),
+        companions: (orderId) => [this.d.payments.opening(db, { orderId, amount: totals.total, currency: body.currency })],
+      },
     );
-    if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order.id, { userId: caller.userId, email });
+    // A coupon order runs in a transaction (placeOrder), so its count commits with the order.
+    if (coupon) await this.d.coupons.redeem(db as Tx, coupon.row.id, order.id, { userId: caller.userId, email });
     return { row: order, productIds: lines.map((line) => line.record.productId) };
   }
 }

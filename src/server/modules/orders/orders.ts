@@ -10,6 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
@@ -62,12 +63,23 @@ export class OrderService extends OrderViews {
   }
 
   /**
-   * Creates a pending order with its lines and first timeline entry, inside checkout's
-   * transaction (which has reserved the stock and counts the coupon). The order gets a random
-   * number, and a per-order nonce from which the guest's access token is derived. `companions`
-   * are other modules' inserts of rows of the new order (the payment), written with the lines.
+   * Creates a pending order with its lines and first timeline entry in one statement, for
+   * checkout (alone, or inside its transaction when a coupon is counted too), with what the
+   * order requires (the stock taken) and other modules' rows of it (the payment). The order gets
+   * a random number, and a per-order nonce from which the guest's access token is derived.
    */
-  async place(tx: Tx, { rates, ...draft }: OrderDraft, items: readonly OrderItemDraft[], companions: (orderId: SQL) => { getSQL(): SQL }[] = () => []): Promise<PlacedRow> {
+  async place(
+    db: Db | Tx,
+    { rates, ...draft }: OrderDraft,
+    items: readonly OrderItemDraft[],
+    options: {
+      /** What must hold for the order to be written (the stock taken): its CTEs run first, and `holds` raises when it does not. */
+      requires?: { ctes: WithSubquery[]; holds: SQL };
+      /** Other modules' inserts of rows of the new order (its payment). */
+      companions?: (orderId: SQL) => { getSQL(): SQL }[];
+    } = {},
+  ): Promise<PlacedRow> {
+    const tx = db;
     const nonce = randomBytes(16).toString('base64url');
     const orderNo = newOrderNo();
     // One statement (each round trip is paid by every checkout): the order, and in the same
@@ -82,7 +94,9 @@ export class OrderService extends OrderViews {
           accessNonce: nonce,
           accessTokenHash: tokenDigest(accessTokenFor(this.d.secret, orderNo, nonce)),
           ...lockedRate(draft.currency, rates),
-          status: 'pending_payment',
+          // Checked as the row is written: when the requirement does not hold it raises, and the
+          // whole statement is undone.
+          status: options.requires ? sql<'pending_payment'>`case when ${options.requires.holds} then 'pending_payment' end` : 'pending_payment',
           updatedAt: draft.createdAt,
         })
         // Only what the caller answers with: building the 40 columns twice more cost a tenth of a checkout's time.
@@ -92,10 +106,10 @@ export class OrderService extends OrderViews {
     const alongside = [
       tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId }))),
       tx.insert(orderStatusEvents).values({ orderId, fromStatus: null, toStatus: 'pending_payment', at: draft.createdAt, actor: 'checkout', note: null }),
-      ...companions(orderId),
+      ...(options.companions?.(orderId) ?? []),
     ].map((insert, i) => tx.$with(`placed_${i}`, {}).as(insert.getSQL()));
     const [row] = await tx
-      .with(order, ...alongside)
+      .with(...(options.requires?.ctes ?? []), order, ...alongside)
       .select()
       .from(order);
     return row!;

@@ -24,8 +24,8 @@ export const SETTLED = sql.raw(`('captured', 'partially_refunded', 'refunded')`)
 export class PaymentLedger {
   /** The order's payment, still to be made at PayPal (checkout's transaction). */
   /** The pending payment of a new order, as an insert not yet run: checkout has the orders module write it with the order's lines (one round trip). */
-  opening(tx: Tx, payment: { orderId: number | SQL; amount: number; currency: CurrencyCode }) {
-    return tx.insert(payments).values({ orderId: payment.orderId, provider: 'paypal', status: 'new', amount: payment.amount, currency: payment.currency });
+  opening(db: Db | Tx, payment: { orderId: number | SQL; amount: number; currency: CurrencyCode }) {
+    return db.insert(payments).values({ orderId: payment.orderId, provider: 'paypal', status: 'new', amount: payment.amount, currency: payment.currency });
   }
 
   /** A verified, completed capture: recorded unless the payment was already captured or refunded. */
