@@ -29,6 +29,10 @@ export interface ApiOptions {
   keep: boolean;
   /** Where to save a CPU profile of one extra run per scenario (--profile); null: no profiling. */
   profileDir: string | null;
+  /** Only these scenarios (--scenarios order,health); null: all. The bare route always runs. */
+  scenarios?: readonly string[] | null;
+  /** Only these databases (--db postgres); null: PGlite, and PostgreSQL with DATABASE_URL. */
+  databases?: readonly DbKind[] | null;
 }
 
 /** One autocannon run. */
@@ -505,7 +509,7 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     const idleMb = shop.rssMb();
     const scenarios: ScenarioResult[] = [];
     let peakUnderLoad = 0;
-    for (const scenario of SCENARIOS.filter((s) => !quick || s.quick)) {
+    for (const scenario of SCENARIOS.filter((s) => (!quick || s.quick) && (!options.scenarios || options.scenarios.includes(s.key)))) {
       const spec = await scenario.prepare(shop.origin, sample, quick);
       if ('unavailable' in spec) {
         log(`  ${scenario.label}: ${spec.unavailable}`);
@@ -571,8 +575,9 @@ export async function runApi(options: ApiOptions): Promise<ApiResult> {
       failed.push({ db, message });
     }
   };
-  await attempt('pglite', null);
-  if (options.databaseUrl) {
+  const wanted = (db: DbKind) => !options.databases || options.databases.includes(db);
+  if (wanted('pglite')) await attempt('pglite', null);
+  if (options.databaseUrl && wanted('postgres')) {
     const database = await createPostgresDatabase(options.databaseUrl);
     options.log(`API on PostgreSQL: fresh database ${database.name}`);
     try {

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- --quick] [--only api,pages,assets,build,backoffice,products] [--profile] [--keep]`: measures the shop
+ * `npm run bench [-- --quick] [--only api,pages,assets,build,backoffice,products] [--profile] [--keep]
+ * [--scenarios order,health] [--db postgres]`: measures the shop
  * against the targets of issue 6 and prints a table per section; the whole result goes to
  * bench/results/<date>.json. docs/performance.md says what each section measures.
  *
@@ -38,6 +39,10 @@ const { values } = parseArgs({
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    /** API scenarios to run (their keys in bench/api.ts), for working on one. */
+    scenarios: { type: 'string' },
+    /** pglite, postgres: the API rounds to run. */
+    db: { type: 'string' },
   },
 });
 const quick = values.quick;
@@ -106,7 +111,16 @@ try {
     await part('api', async () => {
       const t = performance.now();
       const profileDir = values.profile ? path.join(ROOT, 'bench', 'results', `${fileStamp(result.date)}-profiles`) : null;
-      result.api = await runApi({ quick, databaseUrl: process.env.DATABASE_URL || null, ports, log, keep: values.keep, profileDir });
+      result.api = await runApi({
+        quick,
+        databaseUrl: process.env.DATABASE_URL || null,
+        ports,
+        log,
+        keep: values.keep,
+        profileDir,
+        scenarios: values.scenarios ? values.scenarios.split(',').map((s) => s.trim()) : null,
+        databases: values.db ? (values.db.split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[]) : null,
+      });
       result.seconds.api = since(t);
       result.checks.push(...result.api.rounds.flatMap((round) => round.checks));
     });

@@ -99,3 +99,6 @@ export const staffStatusRequestSchema = z.strictObject({
   userId: idSchema,
   status: z.enum(['active', 'disabled']),
 });
+
+/** Send one outbox message again (mail:retry). */
+export const mailRetryRequestSchema = z.strictObject({ id: idSchema });

@@ -42,6 +42,8 @@ export const PERMISSIONS = {
   SETTINGS_EDIT: 'settings:edit',
   /** Create, edit and expire coupons. */
   COUPON_EDIT: 'coupon:edit',
+  /** Sending a failed or waiting mail again from the dashboard's outbox card. */
+  MAIL_RETRY: 'mail:retry',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
@@ -67,6 +69,7 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.REVIEW_MODERATE,
   PERMISSIONS.NEWSLETTER_MANAGE,
   PERMISSIONS.COUPON_EDIT,
+  PERMISSIONS.MAIL_RETRY,
 ];
 
 const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {

@@ -13,7 +13,7 @@ import { constants as zlib } from 'node:zlib';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { Mailer } from './mail/mailer.ts';
+import { MailTransport } from './mail/mailer.ts';
 import authPlugin, { authGuards } from './http/auth.ts';
 import envelope, { requestIdFrom } from './http/envelope.ts';
 import security from './http/security.ts';
@@ -30,12 +30,13 @@ import {
   RateLimiter,
   SessionService,
   UserService,
+  requestLimitStore,
   addressRoutes,
   authRoutes,
   userRoutes,
 } from './modules/accounts/index.ts';
 import { CartService, cartRoutes } from './modules/cart/index.ts';
-import { CATALOGUE_CHANNEL, CatalogueService, ProductAdmin, ProductImages, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductAdmin, ProductImages, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
@@ -60,8 +61,10 @@ import { OrderFolder, backOfficeRoutes, couponUsage, peopleRoutes } from './modu
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
+import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
-import { metrics } from './metrics.ts';
+import { metrics, setMailBacklogSource } from './metrics.ts';
+import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -108,15 +111,15 @@ class RequestLogs extends LogController {
   }
 }
 
-/** How often expired sessions and old throttle counters are swept. */
+/** How often expired sessions, old throttle counters and old sent mail are swept. */
 const HOUSEKEEPING_MS = 15 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Set when the process is shutting down: health answers 503 so balancers move away. */
     closing: boolean;
-    /** Outgoing mail; tests wait on `mailer.drain()`. */
-    mailer: Mailer;
+    /** The mail outbox's worker on this instance; tests send what is due with `outbox.drain()`. */
+    outbox: MailWorker;
     /** The payment side: the reconciler, and the local PayPal simulator when there are no credentials. */
     payments: { reconciler: Reconciler; simulator: PaypalSimulator | null; service: PaymentService };
   }
@@ -183,11 +186,23 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     // Brotli's default quality is for offline compression; 4 keeps dynamic answers cheap.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  const limiter = new RateLimiter(database.db, config.authSecret, clock);
   if (config.rateLimitPerMinute > 0) {
+    // Counted where every instance sees it: Redis when configured, else the database.
+    // Without an offline queue a command fails at once while Redis is away (and skipOnError lets the request pass) instead of waiting.
+    const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableOfflineQueue: false }) : null;
+    if (redis) {
+      redis.on('error', (error: Error) => app.log.warn({ err: loggableError(error) }, 'Redis is unreachable: requests pass unlimited until it answers'));
+      await redis.connect().catch(() => {});
+      app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+    }
     await app.register(rateLimit, {
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       allowList: (request) => !request.url.startsWith(API_PREFIX) || request.url.startsWith(`${API_PREFIX}/media/`),
+      // A counter that cannot be reached must not turn the shop away.
+      skipOnError: true,
+      ...(redis ? { redis, nameSpace: 'jersey-shop-rl:' } : { store: requestLimitStore(limiter) }),
     });
   }
   await app.register(swagger, {
@@ -201,13 +216,14 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
 
   if (config.authSecretGenerated) app.log.warn('AUTH_SECRET is not set: using a random one, so sign-ins end when this process stops (set it; production refuses to start without it)');
   const db = database.db;
-  const mailer = new Mailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log, clock });
+  const mail = new MailOutbox();
+  const transport = new MailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, domain: new URL(config.publicSiteUrl).hostname });
+  const mailWorker = new MailWorker({ db, transport, log: app.log, retryBaseMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts });
   if (!config.smtpUrl) app.log.info({ outbox: config.outboxDir }, 'SMTP_URL is not set: mail is written to the outbox folder');
   const site = `${config.publicSiteUrl}${config.basePath}`;
   const users = new UserService(db);
   const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock);
   const newsletter = new NewsletterService(db);
-  const limiter = new RateLimiter(db, config.authSecret, clock);
   const accounts = new AccountService({
     db,
     users,
@@ -215,7 +231,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     newsletter,
     hasher: new PasswordHasher(config.passwordHashCost),
     limiter,
-    mailer,
+    mail,
     secret: config.authSecret,
     clock,
     site,
@@ -241,10 +257,13 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
   const audit = new AuditLog(db);
-  const orders = new OrderService({ db, geo, coupons, payments: ledger, mailer, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, mail, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
   const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, clock, log: app.log });
+  const stockNews = new StockNews(db, (error) => app.log.warn({ err: loggableError(error) }, 'announcing stock changes failed; cached product answers show them with the next change'));
+  app.addHook('onClose', () => stockNews.flush());
   const checkout = new CheckoutService({
     db,
+    stockNews,
     cart,
     addresses: addressBook,
     coupons,
@@ -259,20 +278,30 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const refundService = new RefundService({ db, paypal, orders, audit, clock, log: app.log, unavailable: (error) => paymentService.unavailable(error) });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
   app.decorate('payments', { reconciler, simulator, service: paymentService });
-  app.addHook('onReady', async () => reconciler.start(config.reconcileIntervalMs));
-  app.addHook('onClose', async () => reconciler.stop());
 
-  const housekeeping = setInterval(() => {
-    Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep()]).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'housekeeping failed'));
-  }, HOUSEKEEPING_MS);
-  housekeeping.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
-    // Mail already promised to a shopper (a reset code) goes out before the process ends.
-    await mailer.drain();
-    mailer.close();
+  // Background work, once across instances (docs/architecture.md "Background work"): the
+  // reconciler and the sweeps under job leases; mail by whichever worker claims each message.
+  const jobs = new JobRunner(new Leases(db), app.log);
+  const stopWatchingOutbox = await database.listen(OUTBOX_CHANNEL, () => mailWorker.wake());
+  app.addHook('onReady', async () => {
+    mailWorker.start();
+    jobs.start([
+      { name: 'payment-reconciler', intervalMs: config.reconcileIntervalMs, run: () => reconciler.run() },
+      { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), sweepSent(db)]) },
+    ]);
   });
-  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => {
+    await stopWatchingOutbox();
+    await jobs.stop();
+    await reconciler.stop();
+    // What this worker holds is sent (or put back); the rest waits in the table for any instance.
+    await mailWorker.stop();
+    transport.close();
+    setMailBacklogSource(null);
+  });
+  app.decorate('outbox', mailWorker);
+  // The metrics' mail backlog gauge reads the table at each scrape (every instance sees all of it).
+  setMailBacklogSource(async () => (await outboxStats(database.db)).backlog);
 
   await app.register(
     async (api) => {
@@ -301,6 +330,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(settingsRoutes({ settings, actor: (id) => staff.actor(id) }, guards));
       await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), actor: (id) => staff.actor(id), usage: (id, page) => couponUsage(db, id, page) }, guards));
       await api.register(auditRoutes(audit, guards));
+      await api.register(outboxRoutes({ db, audit, actor: (id) => staff.actor(id), wake: () => mailWorker.wake() }, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
       await api.register(productAdminRoutes({ products: new ProductAdmin(db, catalogue), images: productImages, actor: (id) => staff.actor(id), clock }, guards));

@@ -93,6 +93,14 @@ const envSchema = z.object({
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** How often the reconciler settles interrupted payments and cancels expired orders; 0 runs it only at start. */
   RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  // --- issue 18, durable mail and shared limits (docs/configuration.md) ---
+  /** The wait after a mail's first failed attempt; doubled after each next one, at most an hour. */
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  /** Attempts before a mail is marked failed (the back office can send it again). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** redis:// URL: the per-address request limit is counted there; empty: in the database. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://').optional(),
+  // --- end issue 18 ---
 });
 
 /** The variables validated here, for the check that .env.example lists each one. */
@@ -154,6 +162,10 @@ export interface Config {
   paymentTimeoutMs: number;
   /** 0: the reconciler runs at start only. */
   reconcileIntervalMs: number;
+  mailRetryMs: number;
+  mailMaxAttempts: number;
+  /** Null: the request limit is counted in the database. */
+  redisUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -237,5 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : { mode: paypalMode, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID ?? '', apiBaseUrl: e.PAYPAL_API_URL?.replace(/\/+$/, '') ?? PAYPAL_API_BASE[paypalMode], timeoutMs: e.PAYPAL_TIMEOUT_MS },
     paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
+    mailRetryMs: e.MAIL_RETRY_SECONDS * 1000,
+    mailMaxAttempts: e.MAIL_MAX_ATTEMPTS,
+    redisUrl: e.REDIS_URL ?? null,
   };
 }

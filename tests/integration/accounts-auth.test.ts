@@ -88,7 +88,7 @@ describe('registration', () => {
     for (let i = 0; i < 3; i++) {
       expect((await call(shop.app, '/demo/ironUser/registerUser', registration({ email: owner.email }), { ip: newIp() })).code).toBe('0000');
     }
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(mail.messages.filter((m) => m.to.includes(owner.email) && m.subject.includes('tried to register'))).toHaveLength(1);
   });
 

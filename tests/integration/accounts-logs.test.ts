@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 async function outboxText(email: string): Promise<string[]> {
-  await shop.app.mailer.drain();
+  await shop.app.outbox.drain();
   const files = (await readdir(shop.config.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.txt')).sort();
   const texts = await Promise.all(files.map((f) => readFile(path.join(shop.config.outboxDir, f), 'utf8')));
   return texts.filter((t) => t.startsWith(`To: ${email}\n`));
@@ -65,7 +65,7 @@ describe('logs and the outbox', () => {
     expect((await call(shop.app, '/demo/ironUser/updatePwd', { password: third, confirmPassword: third }, bearer(again.data.token))).code).toBe('0000');
     expect((await call(shop.app, '/demo/ironUser/getUserInfo', undefined, { method: 'GET', ...bearer(again.data.token) })).code).toBe('0000');
     await call(shop.app, '/demo/permissionAuth/logout', { refreshToken: again.data.refreshToken }, bearer(again.data.token));
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
 
     const log = lines.join('');
     // The capture works: requests and the outbox are logged...

@@ -80,7 +80,7 @@ describe('the reset flow', () => {
     const failedKnown = await resetWith(account.email, '000000');
     const failedUnknown = await resetWith(unknown, '000000');
     expect({ status: failedUnknown.status, code: failedUnknown.code, msg: failedUnknown.msg }).toEqual({ status: failedKnown.status, code: failedKnown.code, msg: failedKnown.msg });
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(mail.messages.filter((m) => m.to.includes(unknown))).toEqual([]);
   });
 
@@ -185,7 +185,7 @@ describe('code rules', () => {
     const account = await signUp(shop.app);
     await shop.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, account.userId));
     expect((await sendCode(account.email)).code).toBe('0000');
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(codeMails(account.email)).toEqual([]);
   });
 });
@@ -208,7 +208,7 @@ describe('countdown and throttling', () => {
       clock.advance(41_000);
       expect((await sendCode(email)).code).toBe('0000');
     }
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(codeMails(account.email)).toHaveLength(2);
   });
 

@@ -120,6 +120,7 @@ describe('getUserInfo buttons and disabled accounts', () => {
       'review:moderate',
       'newsletter:manage',
       'coupon:edit',
+      'mail:retry',
     ]);
     expect(await buttons(superAdmin)).toEqual(PERMISSION_VALUES);
   });

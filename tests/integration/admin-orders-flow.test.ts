@@ -186,7 +186,7 @@ describe('moves from payment to delivery', () => {
     const stale = await move(admin, { orderNo: order.orderNo, to: 'delivered', from: 'processing' });
     expect(stale).toMatchObject({ code: '1409', msg: 'The order changed meanwhile; reload it and try again' });
     expect((await move(admin, { orderNo: order.orderNo, to: 'processing' })).code).toBe('1409');
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(mailsTo('twice@example.com', `Order ${order.orderNo} is in production`)).toHaveLength(1);
   });
 
@@ -234,7 +234,7 @@ describe('moves from payment to delivery', () => {
     expect(notice.text).toContain(`${shop.config.publicSiteUrl}${shop.config.basePath}admin/orders/${order.orderNo}`);
     expect(notice.text).toContain('guest@example.com');
     const unpaid = await guestOrder(shop, [plainLine(stock)]);
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(mail.messages.filter((m) => m.to.includes(MERCHANT) && m.subject.includes(unpaid.order.orderNo))).toEqual([]);
   });
 });
@@ -350,7 +350,7 @@ describe('refunds through PayPal', () => {
     }
     expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(500);
     expect(await auditRows(order.orderNo, 'order.refund')).toHaveLength(1);
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(mailsTo('guest@example.com', `Order ${order.orderNo} was partly refunded`)).toHaveLength(1);
   });
 
@@ -464,7 +464,7 @@ describe('refunds PayPal settles later', () => {
     expect(simulatorOf(shop).refundedOf(await captureIdOf(order.orderNo))).toBe(pending!.amount);
     const asking = await auditRows(order.orderNo, 'order.refund');
     expect(asking.map((a) => [a.actorEmail, (a.after as { refundStatus: string }).refundStatus])).toEqual([[superAdmin.email, 'pending']]);
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(mailsTo('pending.refund@example.com', `Order ${order.orderNo} was partly refunded`)).toHaveLength(0);
 
     expect(simulatorOf(shop).settlePendingRefund(pending!.paypalRefundId!, 'COMPLETED')!.status).toBe('COMPLETED');

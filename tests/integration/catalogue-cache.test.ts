@@ -194,8 +194,9 @@ if (onPostgres) {
       // ...so the instance drops everything once it listens again.
       await eventually(async () => expect((await detail(shop.app, stock.productId)).data.price).toBe(stock.price + 70), 10_000);
       await eventually(async () => expect((await listening()).length).toBe(before.length));
-      await shop.database.db.update(productSizes).set({ stock: 33 }).where(and(eq(productSizes.productId, stock.productId), eq(productSizes.size, stock.size)));
-      await eventually(async () => expect((await detail(shop.app, stock.productId)).data.sizes.find((s) => s.size === stock.size)!.stock).toBe(33));
+      // A change the page shows (a count at the low-stock mark) is announced by the table itself, whoever writes it.
+      await shop.database.db.update(productSizes).set({ stock: 3 }).where(and(eq(productSizes.productId, stock.productId), eq(productSizes.size, stock.size)));
+      await eventually(async () => expect((await detail(shop.app, stock.productId)).data.sizes.find((s) => s.size === stock.size)!.stock).toBe(3));
     });
   });
 }

@@ -338,6 +338,35 @@ describe('idempotency (item 26)', () => {
   });
 });
 
+describe('idempotency when the order took the last unit', () => {
+  it('answers the order again, not "sold out", for a retry and for 10 requests at once', async () => {
+    const last = await findStock(shop, 1, 12);
+    await setStock(shop, last, 1);
+    const cart = await guestCart(shop, [plainLine(last, 1)]);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => placeOrder(shop, { visitorId: cart.visitorId }, guestBody(cart.ids), key)));
+    expect(answers.map((a) => a.code)).toEqual(Array(10).fill('0000'));
+    expect(new Set(answers.map((a) => a.data.orderNo)).size).toBe(1);
+    const retry = await placeOrder(shop, { visitorId: cart.visitorId }, guestBody(cart.ids), key);
+    expect(retry.data).toMatchObject({ orderNo: answers[0]!.data.orderNo, replayed: true });
+    expect(await stockOf(shop, last)).toBe(0);
+    await setStock(shop, last, 20);
+  });
+});
+
+describe('orders of the same sizes at once', () => {
+  it('take stock in a fixed order: 20 parallel orders of two sizes, listed either way round, all succeed with no deadlock', async () => {
+    const a = await findStock(shop, 1, 13);
+    const b = await findStock(shop, 1, 14);
+    await setStock(shop, a, 100);
+    await setStock(shop, b, 100);
+    const carts = await Promise.all(Array.from({ length: 20 }, (_, i) => guestCart(shop, i % 2 ? [plainLine(a), plainLine(b)] : [plainLine(b), plainLine(a)])));
+    const answers = await Promise.all(carts.map((cart) => placeOrder(shop, { visitorId: cart.visitorId }, guestBody(cart.ids))));
+    expect(answers.map((answer) => answer.code)).toEqual(Array(20).fill('0000'));
+    expect([await stockOf(shop, a), await stockOf(shop, b)]).toEqual([80, 80]);
+  });
+});
+
 describe('the last one in stock (item 30)', () => {
   it('sells the last unit to exactly one of 50 concurrent checkouts, and stock never goes below zero', async () => {
     const last = await findStock(shop, 1, 10);

@@ -78,7 +78,7 @@ describe('the reconciler (items 28, 31)', () => {
     // The buyer's browser comes back and captures: one capture at PayPal, nothing changes.
     expect((await capture(shop, paypalOrderId, order.orderNo)).data.status).toBe('paid');
     expect(simulatorOf(shop).captureOf(paypalOrderId)).not.toBeNull();
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     expect(mail.messages.filter((m) => m.subject === `Order ${order.orderNo} confirmed`)).toHaveLength(1);
   });
 

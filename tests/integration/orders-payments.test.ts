@@ -327,7 +327,7 @@ describe('webhooks (item 29)', () => {
     expect(await statusMoves(order.orderNo)).toEqual(['>pending_payment', 'pending_payment>paid']);
     const [{ n }] = (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(processedWebhookEvents).where(eq(processedWebhookEvents.eventId, event.id))) as [{ n: number }];
     expect(n).toBe(1);
-    await shop.app.mailer.drain();
+    await shop.app.outbox.drain();
     const confirmations = mail.messages.filter((m) => m.subject === `Order ${order.orderNo} confirmed`);
     expect(confirmations).toHaveLength(1);
   });

@@ -6,9 +6,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteApi } from '../../src/domain/api/site.ts';
-import { navItems, productSizes, products, siteBuilderLease, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
+import { jobLeases, navItems, productSizes, products, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
 import { CatalogueService } from '../../src/server/modules/catalogue/index.ts';
-import { SiteBuildScheduler, SiteBuilds, type BuildJob } from '../../src/server/modules/site/index.ts';
+import { SITE_BUILDER_LEASE, SiteBuildScheduler, SiteBuilds, type BuildJob } from '../../src/server/modules/site/index.ts';
 import { auditRows, callEntry, staffAccount } from './admin-support.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 beforeEach(async () => {
   await shop.database.db.delete(siteChanges);
-  await shop.database.db.update(siteBuilderLease).set({ holder: null, until: null });
+  await shop.database.db.update(jobLeases).set({ holder: null, until: null }).where(eq(jobLeases.name, SITE_BUILDER_LEASE));
 });
 
 const db = () => shop.database.db;
@@ -163,7 +163,7 @@ describe('stopping the process', () => {
     const [build] = await db().select().from(siteBuilds).orderBy(sql`${siteBuilds.id} desc`).limit(1);
     expect(build).toMatchObject({ status: 'failed', error: 'stopped: the server was shutting down' });
     expect(await changes()).toEqual([`product:${id}`]);
-    const [lease] = await db().select().from(siteBuilderLease);
+    const [lease] = await db().select().from(jobLeases).where(eq(jobLeases.name, SITE_BUILDER_LEASE));
     expect(lease!.holder).toBeNull();
     await s.tick();
     const [still] = await db().select().from(siteBuilds).orderBy(sql`${siteBuilds.id} desc`).limit(1);

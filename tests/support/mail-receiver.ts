@@ -91,15 +91,28 @@ export interface MailReceiver {
 export interface MailReceiverOptions {
   /** Called with each message as it arrives (the e2e server writes them to files). */
   onMessage?: (mail: ReceivedMail) => void | Promise<void>;
+  /** Listen on this port (a receiver started again where a stopped one was); a free one by default. */
+  port?: number;
+  /** Recipients refused with a 550 the first time they are given (a mailbox that is briefly unavailable), accepted after. */
+  refuseOnce?: (address: string) => boolean;
 }
 
 export async function startMailReceiver(options: MailReceiverOptions = {}): Promise<MailReceiver> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const refusedBefore = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (options.refuseOnce?.(to) && !refusedBefore.has(to)) {
+        refusedBefore.add(to);
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -115,7 +128,10 @@ export async function startMailReceiver(options: MailReceiverOptions = {}): Prom
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

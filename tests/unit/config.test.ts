@@ -80,7 +80,7 @@ describe('build and tool configuration', () => {
     const build = loadBuildConfig({});
     expect(build).toMatchObject({ SITE_URL: 'http://localhost:3000', BASE_PATH: '/', API_PORT: 3000, PUBLIC_API_BASE: '/api', PUBLIC_PAYPAL_SDK: 'simulator', PUBLIC_ADMIN_ROUTE_MODE: 'static' });
     expect(build.CATALOGUE_API_URL).toBeUndefined();
-    expect(loadToolConfig({})).toEqual({ CHROMIUM_PATH: '/usr/bin/chromium', BENCH_PORT: 4404, E2E_PORT: 4391, TEST_DB: 'pglite' });
+    expect(loadToolConfig({})).toEqual({ CHROMIUM_PATH: '/usr/bin/chromium', BENCH_PORT: 4404, E2E_PORT: 4391, CLUSTER_PORT: 4470, TEST_DB: 'pglite' });
   });
 
   it('hands the pages every PUBLIC_ value, defaults filled in, and no unset one', () => {

@@ -12,6 +12,7 @@ import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
+import { mailApi } from './mail.ts';
 import { marketingApi } from './marketing.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
@@ -30,6 +31,7 @@ export const API = {
   catalogue: catalogueApi,
   checkout: checkoutApi,
   geo: geoApi,
+  mail: mailApi,
   marketing: marketingApi,
   orders: ordersApi,
   paypal: paypalApi,

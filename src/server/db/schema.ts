@@ -17,3 +17,5 @@ export * from '../modules/payments/schema.ts';
 export * from '../modules/audit/schema.ts';
 export * from '../modules/site/schema.ts';
 export * from '../modules/settings/schema.ts';
+export * from '../modules/jobs/schema.ts';
+export * from '../modules/outbox/schema.ts';

@@ -1,19 +1,16 @@
 /**
- * Outgoing mail. With SMTP_URL, nodemailer sends over SMTP. Without it (a developer running
- * `npm start`), each message is written to DATA_DIR/outbox as `<time>-<id>.eml` (the full message)
- * and `<time>-<id>.txt` (headers and the plain text, readable with `cat`), and the path is logged:
- * never the content, which may hold a reset code.
+ * Outgoing mail. Whoever mails queues the message in the outbox (modules/outbox) inside the
+ * transaction of what caused it; the outbox's worker hands each message to this transport.
  *
- * Sending happens after the answer, not before it: waiting for SMTP would make requests for
- * known emails slower than for unknown ones (an enumeration signal), and a slow mail server
- * would hold requests open. Failures are logged; the shopper can ask again after the countdown.
+ * With SMTP_URL, nodemailer sends over SMTP. Without it (a developer running `npm start`), each
+ * message is written to DATA_DIR/outbox as `<time>-<id>.eml` (the full message) and
+ * `<time>-<id>.txt` (the id is the outbox row's, in hex) (headers and the plain text, readable with `cat`), and the path is logged:
+ * never the content, which may hold a reset code.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Clock } from '../clock.ts';
-import { loggableError } from '../errors.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { MailContent } from './templates.ts';
 
 export interface OutgoingMail extends MailContent {
@@ -22,31 +19,41 @@ export interface OutgoingMail extends MailContent {
   kind: string;
 }
 
-export interface MailLog {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
+/** What modules mail through: the message is written with `db`, so it commits or rolls back with their transaction. */
+export interface MailQueue {
+  queue(db: Db | Tx, mail: OutgoingMail): Promise<void>;
 }
 
-export interface MailerOptions {
+/** A queued message as the transport gets it: `id` names it in the Message-ID and the outbox folder. */
+export interface QueuedMail extends OutgoingMail {
+  id: number;
+}
+
+export interface TransportOptions {
   smtpUrl: string | null;
   from: string;
   outboxDir: string;
-  log: MailLog;
-  clock: Clock;
+  /** The domain of Message-IDs. */
+  domain: string;
 }
 
 type Transport = { sendMail(message: object): Promise<{ messageId?: string; message?: Buffer | unknown }>; close(): void };
 
-export class Mailer {
-  private readonly options: MailerOptions;
-  private readonly transport: Transport;
-  private readonly pending = new Set<Promise<void>>();
+/** How long one SMTP step may take: a claim lasts longer (outbox.ts), so a hung server cannot make a message sent twice. */
+const SMTP_TIMEOUT_MS = 20_000;
 
-  constructor(options: MailerOptions) {
+export class MailTransport {
+  private readonly options: TransportOptions;
+  private readonly transport: Transport;
+
+  constructor(options: TransportOptions) {
     this.options = options;
     this.transport = (
       options.smtpUrl
-        ? nodemailer.createTransport(options.smtpUrl, { from: options.from })
+        ? nodemailer.createTransport(
+            { url: options.smtpUrl, connectionTimeout: SMTP_TIMEOUT_MS, greetingTimeout: SMTP_TIMEOUT_MS, socketTimeout: SMTP_TIMEOUT_MS } as never,
+            { from: options.from },
+          )
         : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from: options.from })
     ) as unknown as Transport;
   }
@@ -56,35 +63,25 @@ export class Mailer {
     return this.options.smtpUrl ? 'smtp' : this.options.outboxDir;
   }
 
-  /** Queues a message; the caller does not wait for it. */
-  send(mail: OutgoingMail): void {
-    const task = this.deliver(mail).catch((error: unknown) => {
-      this.options.log.error({ kind: mail.kind, err: loggableError(error) }, 'mail could not be sent');
-    });
-    this.pending.add(task);
-    void task.finally(() => this.pending.delete(task));
-  }
-
-  /** Resolves once every queued message was sent or failed (shutdown, tests). */
-  async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  /**
+   * Sends one message; throws when the server refused it or could not be reached. Its Message-ID
+   * comes from the outbox row, so a message sent again after a crash is recognisably the same.
+   * Answers where it went, for the log.
+   */
+  async transmit(mail: QueuedMail): Promise<string> {
+    const messageId = `<outbox-${mail.id}@${this.options.domain}>`;
+    const info = await this.transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
+    if (this.options.smtpUrl) return info.messageId ?? messageId;
+    // <time>-<outbox id in hex>: sorted by time, and one message's file named by its row.
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const stem = path.join(this.options.outboxDir, `${stamp}-${mail.id.toString(16).padStart(8, '0')}`);
+    await mkdir(this.options.outboxDir, { recursive: true });
+    await writeFile(`${stem}.eml`, info.message as Buffer);
+    await writeFile(`${stem}.txt`, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+    return `${stem}.txt`;
   }
 
   close(): void {
     this.transport.close();
-  }
-
-  private async deliver(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-    if (this.options.smtpUrl) {
-      this.options.log.info({ kind: mail.kind, messageId: info.messageId }, 'mail sent');
-      return;
-    }
-    const stamp = this.options.clock().toISOString().replace(/[:.]/g, '-');
-    const stem = path.join(this.options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}`);
-    await mkdir(this.options.outboxDir, { recursive: true });
-    await writeFile(`${stem}.eml`, info.message as Buffer);
-    await writeFile(`${stem}.txt`, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
-    this.options.log.info({ kind: mail.kind, path: `${stem}.txt` }, 'mail written to the outbox');
   }
 }

@@ -80,6 +80,7 @@ export const enUS = {
   'notFound.review': 'Review not found',
   'notFound.user': 'User not found',
   'notFound.team': 'Team not found',
+  'notFound.mail': 'No such message waiting or failed (it may have been sent meanwhile)',
   'notFound.player': 'Player not found',
   'notFound.patch': 'Patch not found',
   'notFound.navItem': 'Navigation entry not found',

@@ -105,6 +105,7 @@ export const zhCN: Catalogue = {
   'notFound.review': '评价不存在',
   'notFound.user': '用户不存在',
   'notFound.team': '未找到球队',
+  'notFound.mail': '没有这封待发送或发送失败的邮件（可能已发出）',
   'notFound.player': '未找到球员',
   'notFound.patch': '未找到臂章',
   'notFound.navItem': '未找到导航项',

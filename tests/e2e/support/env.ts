@@ -23,3 +23,6 @@ export const E2E_AUTH_SECRET = 'e2e-only-signing-key-0123456789abcdefghijklmnop'
  * starts, as a fresh shop's owner is (issue 16).
  */
 export const E2E_OWNER = { email: 'owner@e2e.jersey-shop.example', password: 'Kit-Owner-42', firstName: 'Olive', lastName: 'Owner' } as const;
+
+/** Mail to addresses starting with this is refused once by the e2e server's SMTP receiver (the outbox journey). */
+export const REFUSED_ONCE_PREFIX = 'refused-once.';

@@ -23,7 +23,7 @@ import { startMailReceiver } from '../../support/mail-receiver.ts';
 import { loadConfig } from '../../../src/server/config.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { seedDemoStaff } from '../../../src/server/modules/staff/index.ts';
-import { E2E_DATA_DIR, E2E_MAIL_DIR, E2E_OWNER } from './env.ts';
+import { E2E_DATA_DIR, E2E_MAIL_DIR, E2E_OWNER, REFUSED_ONCE_PREFIX } from './env.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -32,6 +32,8 @@ await mkdir(E2E_MAIL_DIR, { recursive: true });
 
 let received = 0;
 const receiver = await startMailReceiver({
+  // The outbox journey's shoppers (admin-mail.spec.ts): their first mail is refused for good, so staff send it again.
+  refuseOnce: (address) => address.startsWith(REFUSED_ONCE_PREFIX),
   onMessage: async (mail) => {
     const name = String(++received).padStart(6, '0');
     const file = path.join(E2E_MAIL_DIR, `${name}.json`);

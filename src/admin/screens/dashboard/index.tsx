@@ -1,7 +1,7 @@
 /**
  * The dashboard: revenue today, 7 and 30 days (EUR, with the split per currency), orders per
  * status, daily orders and revenue over 30 days, top products, low-stock sizes and the latest
- * orders (each opening its detail).
+ * orders (each opening its detail); the site's rebuilds and the mail outbox.
  */
 import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 import { DailyChart } from './Chart.tsx';
+import { MailOutboxCard } from './MailOutboxCard.tsx';
 import { SiteBuildCard } from './SiteBuildCard.tsx';
 
 function Revenue({ title, figure, testId }: { title: string; figure: RevenueFigure; testId: string }) {
@@ -145,6 +146,9 @@ function Body({ data }: { data: Dashboard }) {
       </Col>
       <Col span={24}>
         <SiteBuildCard />
+      </Col>
+      <Col span={24}>
+        <MailOutboxCard />
       </Col>
     </Row>
   );

@@ -18,8 +18,9 @@ import checkout from './checkout.json';
 import admin from './admin.json';
 import adminOrders from './admin-orders.json';
 import adminSite from './admin-site.json';
+import adminMail from './admin-mail.json';
 import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
 import adminMarketing from './admin-marketing.json';
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminProducts, adminPeople, adminMarketing };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing };

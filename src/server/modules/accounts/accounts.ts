@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { passwordResetCodes } from './schema.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
 import { msg, type Message } from '../../messages/index.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailQueue } from '../../mail/mailer.ts';
 import { emailChangedMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../../mail/templates.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { LIMITS, type RateLimiter } from './rate-limit.ts';
@@ -47,7 +47,8 @@ export interface AccountDeps {
   newsletter: NewsletterSubscriptions;
   hasher: PasswordHasher;
   limiter: RateLimiter;
-  mailer: Mailer;
+  /** The mail outbox (sent by its worker, never while the request waits). */
+  mail: MailQueue;
   /** AUTH_SECRET: keys the reset-code digests. */
   secret: string;
   clock: Clock;
@@ -87,7 +88,7 @@ export class AccountService {
     });
     if (userId !== null) {
       if (input.subscribe) await this.d.newsletter.subscribe(input.email, 'register');
-      this.d.mailer.send({ to: input.email, kind: 'welcome', ...welcomeMail(this.links(caller.locale), input.firstName) });
+      await this.d.mail.queue(this.d.db, { to: input.email, kind: 'welcome', ...welcomeMail(this.links(caller.locale), input.firstName) });
       return;
     }
     // The owner hears of it at most once an hour, so the form cannot be used to flood them, and
@@ -95,7 +96,7 @@ export class AccountService {
     const notice = await this.d.limiter.hit(LIMITS.registerNotice, input.email);
     const owner = await this.d.users.findByEmail(input.email);
     const locale = owner && isLocale(owner.locale) ? owner.locale : caller.locale;
-    if (notice.allowed) this.d.mailer.send({ to: input.email, kind: 'registration-attempt', ...registrationAttemptMail(this.links(locale)) });
+    if (notice.allowed) await this.d.mail.queue(this.d.db, { to: input.email, kind: 'registration-attempt', ...registrationAttemptMail(this.links(locale)) });
   }
 
   /** Checks the password and opens a session. */
@@ -150,8 +151,8 @@ export class AccountService {
           createdAt: now,
           expiresAt: new Date(now.getTime() + RESET_CODE_TTL_SECONDS * 1000),
         });
+        await this.d.mail.queue(tx, { to: email, kind: 'reset-code', ...resetCodeMail(this.links(caller.locale), code, RESET_CODE_TTL_SECONDS / 60) });
       });
-      this.d.mailer.send({ to: email, kind: 'reset-code', ...resetCodeMail(this.links(caller.locale), code, RESET_CODE_TTL_SECONDS / 60) });
     } else {
       // The same number of round trips as the path above, so timing says nothing either.
       await this.d.db.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, 0));
@@ -194,7 +195,7 @@ export class AccountService {
     await this.d.sessions.revokeAll(row.userId, 'password-reset');
     // A reset proves the mailbox, so an account throttled by guessers can sign in again.
     await this.d.limiter.clear(LIMITS.loginAccount, input.email);
-    this.d.mailer.send({ to: input.email, kind: 'password-reset', ...passwordChangedMail(this.links(caller.locale)) });
+    await this.d.mail.queue(this.d.db, { to: input.email, kind: 'password-reset', ...passwordChangedMail(this.links(caller.locale)) });
   }
 
   /**
@@ -207,7 +208,7 @@ export class AccountService {
     if (!row) throw notFound('user');
     await this.d.users.setPasswordHash(user.userId, await this.d.hasher.hash(password), this.d.clock());
     await this.d.sessions.revokeAll(user.userId, 'password-change', user.sessionId);
-    this.d.mailer.send({ to: row.email, kind: 'password-change', ...passwordChangedMail(this.links(caller.locale)) });
+    await this.d.mail.queue(this.d.db, { to: row.email, kind: 'password-change', ...passwordChangedMail(this.links(caller.locale)) });
   }
 
   /** Drops reset codes that expired more than a day ago (housekeeping). */
@@ -252,7 +253,7 @@ export class AccountService {
       await this.d.newsletter.unsubscribe(row.email);
       // A code mailed to the old address must not work any more.
       await this.d.db.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, user.userId));
-      this.d.mailer.send({ to: row.email, kind: 'email-change', ...emailChangedMail(this.links(caller.locale), input.email) });
+      await this.d.mail.queue(this.d.db, { to: row.email, kind: 'email-change', ...emailChangedMail(this.links(caller.locale), input.email) });
     }
     if (input.subscribe) await this.d.newsletter.subscribe(input.email, 'profile');
     else await this.d.newsletter.unsubscribe(input.email);

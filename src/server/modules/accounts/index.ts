@@ -6,7 +6,7 @@ export * from './schema.ts';
 export { AccountService, type AccountDeps, type Caller } from './accounts.ts';
 export { AddressService, type AddressDeps } from './addresses.ts';
 export { PasswordHasher } from './passwords.ts';
-export { LIMITS, RateLimiter, describeWait } from './rate-limit.ts';
+export { LIMITS, RateLimiter, describeWait, requestLimitStore } from './rate-limit.ts';
 export { SessionService, type AuthUser, type TokenPair } from './sessions.ts';
 export { AccessTokens } from './tokens.ts';
 export { UserService, type UserRow } from './users.ts';

@@ -120,3 +120,25 @@ export class RateLimiter {
     await this.db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(this.clock().getTime() - 86_400_000)));
   }
 }
+
+type StoreAnswer = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * The per-address request limit's counter (@fastify/rate-limit's `store` option) when there is
+ * no Redis: the same fixed-window rows as the throttles above, so every instance counts together.
+ * One upsert per API request: with many instances, Redis (REDIS_URL) is the cheaper counter.
+ */
+export function requestLimitStore(limiter: RateLimiter) {
+  return class DatabaseRequestStore {
+    incr(key: string, done: StoreAnswer, timeWindow: number, max: number): void {
+      limiter.hit({ name: 'request-address', max, windowSeconds: Math.max(1, Math.round(timeWindow / 1000)) }, key).then(
+        (result) => done(null, { current: result.hits, ttl: result.retryAfterSeconds * 1000 }),
+        (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(): DatabaseRequestStore {
+      return new DatabaseRequestStore();
+    }
+  };
+}

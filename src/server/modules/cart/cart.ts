@@ -18,7 +18,7 @@ import { fail, invalid, notFound } from '../../errors.ts';
 import type { CartOwner } from '../../http/caller.ts';
 import { msg } from '../../messages/index.ts';
 import { productSizes, products } from '../catalogue/index.ts';
-import { configOf, priceConfigs, type PricedConfig } from './pricing.ts';
+import { configOf, priceConfigs, pricingProducts, type PricedConfig } from './pricing.ts';
 import { cartItems } from './schema.ts';
 import { checkValues, lineQuery, upsertStatement, type LineContext } from './statements.ts';
 
@@ -53,6 +53,7 @@ export class CartService {
         plainUser: lineQuery(db, 'user', false).prepare('cart_line_check_plain_user'),
       },
       upsert: { visitor: upsertStatement(db, 'visitor').prepare('cart_line_upsert_visitor'), user: upsertStatement(db, 'user').prepare('cart_line_upsert_user') },
+      pricing: pricingProducts(db),
     };
   }
 
@@ -240,7 +241,7 @@ export class CartService {
   /** pricedLines with what an order freezes of each line (checkout takes the whole cart this way). */
   async pricedConfigsOf(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
     const rows = await db.select().from(cartItems).where(ownedBy(owner)).orderBy(desc(cartItems.createdAt), desc(cartItems.id));
-    return priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale, rates);
+    return this.priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale, rates);
   }
 
   /**
@@ -253,7 +254,7 @@ export class CartService {
     const rows = await db.select().from(cartItems).where(and(ownedBy(owner), inArray(cartItems.id, unique)));
     if (rows.length !== unique.length) throw notFound('cartItem');
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return priceConfigs(
+    return this.priceConfigs(
       db,
       unique.map((id) => ({ id, quantity: byId.get(id)!.quantity, config: configOf(byId.get(id)!) })),
       currency,
@@ -264,7 +265,7 @@ export class CartService {
 
   /** See priceConfigs in pricing.ts: a "buy it now" line is priced the same way as a cart line. */
   priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
-    return priceConfigs(db, items, currency, locale, rates);
+    return priceConfigs(db, items, currency, locale, rates, db === this.db ? this.statements.pricing : undefined);
   }
 }
 

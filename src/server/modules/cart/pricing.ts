@@ -2,7 +2,7 @@
  * Pricing cart lines from the database: what the cart shows, and what checkout and an order
  * freeze of a line (EUR unit price, names in both locales, patches and add-ons as they were).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CartLineRecord, LineConfig } from '../../../domain/cart.model.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale, Localised } from '../../../domain/locale.ts';
@@ -24,25 +24,52 @@ export interface PricedConfig {
 }
 
 /**
+ * The products of the lines to price: only what a line needs (not descriptions, details or art),
+ * with the sizes' stock, in one round trip. Prepared: checkout and the cart page run it all the time.
+ */
+export function pricingProducts(db: Db | Tx) {
+  return db
+    .select({
+      id: products.id,
+      title: products.title,
+      zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
+      image: sql<string | null>`${products.images} ->> 0`,
+      price: products.price,
+      customisationFee: products.customisationFee,
+      stock: sql<Record<string, number> | null>`(select json_object_agg(s.size, s.stock) from ${productSizes} s where s.product_id = ${products.id})`,
+    })
+    .from(products)
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`, eq(products.active, true)))
+    .prepare('cart_pricing_products');
+}
+export type PricingProducts = ReturnType<typeof pricingProducts>;
+
+/**
  * Prices configured lines from the database (cart lines, or a "buy it now" line with id 0), in
  * their order, at the shop's exchange `rates` (its settings). Lines whose product is gone or inactive are left out. Besides the cart's record,
  * each answer carries what an order freezes: the EUR unit price and the names in both locales.
  */
-export async function priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
+export async function priceConfigs(
+  db: Db | Tx,
+  items: readonly { id: number; config: LineConfig; quantity: number }[],
+  currency: CurrencyCode,
+  locale: Locale,
+  rates: RateTable,
+  /** pricingProducts(db) prepared once, when `db` is the pool. */
+  readProducts?: PricingProducts,
+): Promise<PricedConfig[]> {
   if (items.length === 0) return [];
   const productIds = [...new Set(items.map((i) => i.config.productId))];
   const patchIds = [...new Set(items.flatMap((i) => i.config.patchIds))];
   const addonIds = [...new Set(items.flatMap((i) => i.config.addonIds))];
   const playerIds = [...new Set(items.flatMap((i) => (i.config.playerId ? [i.config.playerId] : [])))];
-  const [productRows, sizeRows, patchRows, addonRows, playerRows] = await Promise.all([
-    db.select().from(products).where(and(inArray(products.id, productIds), eq(products.active, true))),
-    db.select().from(productSizes).where(inArray(productSizes.productId, productIds)),
+  const [productRows, patchRows, addonRows, playerRows] = await Promise.all([
+    (readProducts ?? pricingProducts(db)).execute({ ids: productIds }),
     patchIds.length ? db.select().from(patches).where(inArray(patches.id, patchIds)).orderBy(asc(patches.id)) : [],
     addonIds.length ? db.select().from(addons).where(inArray(addons.id, addonIds)).orderBy(asc(addons.id)) : [],
     playerIds.length ? db.select().from(squadPlayers).where(inArray(squadPlayers.id, playerIds)) : [],
   ]);
   const productById = new Map(productRows.map((p) => [p.id, p]));
-  const stockBySize = new Map(sizeRows.map((s) => [`${s.productId}|${s.size}`, s.stock]));
   const patchById = new Map(patchRows.map((p) => [p.id, p]));
   const addonById = new Map(addonRows.map((a) => [a.id, a]));
   const playerById = new Map(playerRows.map((p) => [p.id, p]));
@@ -64,12 +91,12 @@ export async function priceConfigs(db: Db | Tx, items: readonly { id: number; co
     });
     const priced = priceLine(unitEur, quantity, currency, rates);
     const player = config.playerId ? playerById.get(config.playerId) : undefined;
-    const title: Localised = { 'en-US': product.title, 'zh-CN': product.zh.title || product.title };
+    const title: Localised = { 'en-US': product.title, 'zh-CN': product.zhTitle || product.title };
     const record: CartLineRecord = {
       id,
       productId: product.id,
       name: pick(title, locale),
-      image: product.images[0] ?? '',
+      image: product.image ?? '',
       price: priced.unitPrice,
       lineTotal: priced.lineTotal,
       size: config.size,
@@ -87,7 +114,7 @@ export async function priceConfigs(db: Db | Tx, items: readonly { id: number; co
       premiumNumberOption: config.premiumNumberOption,
       quantity,
       personalised: isPrinted(customType),
-      stock: stockBySize.get(`${product.id}|${config.size}`) ?? 0,
+      stock: product.stock?.[config.size] ?? 0,
     };
     return [
       {

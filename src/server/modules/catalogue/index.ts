@@ -1,6 +1,6 @@
 /**
  * The catalogue module: navigation, products and their sizes, patches, add-ons, squads, search,
- * the shirt images, and stock (reserveStock/releaseStock: the only writers of product_sizes'
+ * the shirt images, and stock (stockTaking/releaseStock/setStock: the only writers of product_sizes'
  * stock). Other modules import this file only.
  */
 export * from './schema.ts';
@@ -10,7 +10,8 @@ export { SearchIndex, searchKey } from './search-index.ts';
 export { ProductAdmin } from './product-admin.ts';
 export { ProductImages } from './images.ts';
 export { productAdminRoutes, uploadedImageRoutes } from './product-admin-routes.ts';
-export { releaseStock, reserveStock, type StockDemand, type StockShortage } from './stock.ts';
+export { isStockShortage, releaseStock, shortageOf, stockTaking, type StockDemand, type StockShortage } from './stock.ts';
+export { StockNews } from './stock-news.ts';
 export { catalogueRoutes } from './routes.ts';
 export { default as mediaRoutes } from './media-routes.ts';
 export { catalogueAdminRoutes } from './team-admin-routes.ts';

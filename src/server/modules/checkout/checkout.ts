@@ -11,7 +11,6 @@
  * exactly one of them creates the order.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.model.ts';
 import { checkoutTotals, type CheckoutLine, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
@@ -27,9 +26,9 @@ import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.t
 import { msg, render, type Message } from '../../messages/index.ts';
 import type { AddressService, UserService } from '../accounts/index.ts';
 import type { CartOwner, CartService, PricedConfig } from '../cart/index.ts';
-import { reserveStock } from '../catalogue/index.ts';
+import { isStockShortage, shortageOf, stockTaking } from '../catalogue/index.ts';
 import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
-import type { OrderAddressSnapshot, OrderRow, OrderService } from '../orders/index.ts';
+import type { OrderAddressSnapshot, OrderRow, OrderService, PlacedRow } from '../orders/index.ts';
 import type { PaymentLedger } from '../payments/index.ts';
 import { metrics } from '../../metrics.ts';
 
@@ -47,6 +46,8 @@ export interface CheckoutDeps {
   coupons: CouponService;
   orders: OrderService;
   payments: PaymentLedger;
+  /** Told of the products whose stock an order took, once it committed (catalogue's StockNews). */
+  stockNews: { changed(productIds: Iterable<number>): void };
   users: UserService;
   tiers: readonly DiscountTier[];
   /** The shop's settings of the moment (the settings module): read once per call, before any transaction. */
@@ -81,6 +82,21 @@ function demandBySize(lines: readonly ResolvedLine[]): Map<string, { productId: 
 
 function stockMessage(name: string, size: string, available: number): Message {
   return available <= 0 ? msg('checkout.soldOut', { name, size }) : msg('checkout.onlyLeft', { name, available, size });
+}
+
+/** What placeOrder settled before its transaction. */
+interface PlaceContext {
+  caller: CheckoutCaller;
+  body: PlaceOrderRequest;
+  key: string;
+  scope: string;
+  hash: string;
+  email: string;
+  customer: CouponCustomer & { email: string | null };
+  typedAddress: Awaited<ReturnType<AddressService['columns']>> | null;
+  now: Date;
+  terms: Awaited<ReturnType<CheckoutDeps['terms']>>;
+  lines: ResolvedLine[];
 }
 
 export class CheckoutService {
@@ -207,7 +223,7 @@ export class CheckoutService {
     return createHash('sha256').update(JSON.stringify(body)).digest('hex');
   }
 
-  private answer(row: OrderRow, replayed: boolean): PlacedOrder {
+  private answer(row: PlacedRow, replayed: boolean): PlacedOrder {
     return {
       orderNo: row.orderNo,
       accessToken: this.d.orders.accessToken(row),
@@ -230,8 +246,6 @@ export class CheckoutService {
     const scope = caller.userId !== null ? `u:${caller.userId}` : caller.visitorId ? `v:${caller.visitorId}` : null;
     if (!scope) throw invalid('checkout.guestNeedsVisitorId');
     const hash = CheckoutService.requestHash(body);
-    const earlier = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
-    if (earlier) return this.replay(earlier, hash);
 
     // Checked before the transaction: they read through the pool, which PGlite's single
     // connection cannot serve while a transaction holds it.
@@ -243,116 +257,138 @@ export class CheckoutService {
 
     const now = this.d.clock();
     const terms = await this.d.terms();
-    const outcome = await this.d.db.transaction(async (tx) => {
-      // Parallel requests with this key wait here; the first one's order is then found below.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`order|${scope}|${key}`}, 0))`);
-      const again = await this.d.orders.byIdempotencyKey(tx, scope, key);
-      if (again) return { replayed: true as const, row: again };
-
-      const lines = await this.resolve(tx, caller, body.source, body.currency, terms.rates);
-      const personalised = lines.some((line) => line.record.personalised);
-      if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
-
-      let address: OrderAddressSnapshot;
-      if (body.addressId !== undefined) {
-        // Another user's address id is "not found", as if it did not exist.
-        const row = await this.d.addresses.owned(tx, caller.userId!, body.addressId);
-        if (!row) throw notFound('address');
-        address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
-      } else {
-        const a = typedAddress!;
-        address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
-      }
-
-      const cart = cartTotals(
-        lines.map((l) => l.record),
-        body.currency,
-        this.d.tiers,
-      );
-      let coupon = null;
-      if (body.couponCode && body.couponCode.trim() !== '') {
-        const evaluation = await this.d.coupons.evaluate(tx, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
-        if (!evaluation.ok) throw couponRefused(evaluation.reason);
-        coupon = evaluation;
-      }
-      const { totals, shipping } = checkoutTotals({
-        cart,
-        lines: lines.map((l) => l.record),
-        currency: body.currency,
-        tiers: this.d.tiers,
-        coupon: coupon?.rule ?? null,
-        shipping: { country: address.country, method: body.shippingMethod },
-        personalised,
-        terms,
-      });
-
-      // A coupon takes at most the items, and shipping to a zone always costs something unless the
-      // items reach the free-shipping threshold, so there is always something for PayPal to take.
-      if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
-
-      const shortage = await reserveStock(tx, [...demandBySize(lines).values()]);
-      if (shortage) {
-        const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)!.record.name;
-        throw failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { ...shortage });
-      }
-
-      const order = await this.d.orders.place(
-        tx,
-        {
-          userId: caller.userId,
-          visitorId: caller.userId === null ? caller.visitorId : null,
-          email,
-          locale: caller.locale,
-          currency: body.currency,
-          itemCount: totals.itemCount,
-          itemsTotal: totals.items,
-          tierPercent: totals.tierPercent,
-          tierDiscount: totals.tierDiscount,
-          couponId: coupon?.row.id ?? null,
-          couponCode: coupon?.row.code ?? null,
-          couponDiscount: totals.couponDiscount,
-          shippingMethod: body.shippingMethod,
-          shippingZone: shipping!.zone,
-          shippingAmount: totals.shipping,
-          total: totals.total,
-          deliveryMinDays: shipping!.minDays,
-          deliveryMaxDays: shipping!.maxDays,
-          shippingAddress: address,
-          personalised,
-          cartItemIds: lines.flatMap((l) => (l.cartItemId === null ? [] : [l.cartItemId])),
-          idempotencyScope: scope,
-          idempotencyKey: key,
-          requestHash: hash,
-          payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
-          createdAt: now,
-          rates: terms.rates,
-        },
-        lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
-          productId: record.productId,
-          title,
-          image: record.image,
-          size: record.size,
-          customType: record.customType,
-          playerId: record.squadList,
-          customName: record.customName,
-          customNumber: record.customNumber,
-          premiumNameOption: record.premiumNameOption,
-          premiumNumberOption: record.premiumNumberOption,
-          patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency, terms.rates) })),
-          addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency, terms.rates) })),
-          personalised: record.personalised,
-          unitPriceEur,
-          unitPrice: record.price,
-          quantity: record.quantity,
-          lineTotal: record.lineTotal,
-        })),
-      );
-      await this.d.payments.open(tx, { orderId: order.id, amount: totals.total, currency: body.currency });
-      if (coupon) await this.d.coupons.redeem(tx, coupon.row.id, order.id, { userId: caller.userId, email });
-      return { replayed: false as const, row: order };
-    });
-    if (outcome.replayed) return this.replay(outcome.row, hash);
+    let placed: { row: PlacedRow; productIds: number[] };
+    let lines: ResolvedLine[] | null = null;
+    try {
+      // Priced before the transaction, through the pool's prepared statements: inside it (read
+      // committed) each read would see the same as here, and the transaction is shorter. The stock
+      // taken and the coupon counted are what must be atomic, and they are, in placeTx.
+      lines = await this.resolve(this.d.db, caller, body.source, body.currency, terms.rates);
+      const context = { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines };
+      // Without a coupon the order is one statement (stock, order, lines, payment); a coupon's
+      // count must commit with it, so then the statement and the count share a transaction.
+      placed = body.couponCode?.trim() ? await this.d.db.transaction((tx) => this.placeIn(tx, context)) : await this.placeIn(this.d.db, context);
+    } catch (error) {
+      // The key placed an order before (a retry), or a parallel request with it placed one first:
+      // this attempt's insert failed on orders_idempotency_uq, or it found the stock taken by that
+      // order, and rolled back. That order is the answer. (No look-up before: a new order, the
+      // usual case, pays no extra round trip.)
+      const first = await this.d.orders.byIdempotencyKey(this.d.db, scope, key);
+      if (first) return this.replay(first, hash);
+      if (isStockShortage(error) && lines) throw await this.outOfStock(lines);
+      throw error;
+    }
+    this.d.stockNews.changed(placed.productIds);
     metrics.ordersPlaced.inc();
-    return this.answer(outcome.row, false);
+    return this.answer(placed.row, false);
+  }
+
+  /** After the stock refused an order: which size had too few, as the checkout page shows it (1410). */
+  private async outOfStock(lines: readonly ResolvedLine[]): Promise<Error> {
+    const shortage = (await shortageOf(this.d.db, [...demandBySize(lines).values()])) ?? { ...lines[0]!.record, available: 0 };
+    const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)?.record.name ?? '';
+    return failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { productId: shortage.productId, size: shortage.size, available: shortage.available });
+  }
+
+  /** Address, coupon (counted in `db`'s transaction), then the order with its stock, lines and payment in one statement. */
+  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
+    const personalised = lines.some((line) => line.record.personalised);
+    if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
+
+    let address: OrderAddressSnapshot;
+    if (body.addressId !== undefined) {
+      // Another user's address id is "not found", as if it did not exist.
+      const row = await this.d.addresses.owned(db, caller.userId!, body.addressId);
+      if (!row) throw notFound('address');
+      address = { firstName: row.firstName, lastName: row.lastName, company: row.company, address: row.address, address2: row.address2, country: row.countryCode, province: row.province, postalCode: row.postalCode, phoneCode: row.phoneCode, city: row.city, phone: row.phone };
+    } else {
+      const a = typedAddress!;
+      address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
+    }
+
+    const cart = cartTotals(
+      lines.map((l) => l.record),
+      body.currency,
+      this.d.tiers,
+    );
+    let coupon = null;
+    if (body.couponCode && body.couponCode.trim() !== '') {
+      const evaluation = await this.d.coupons.evaluate(db, body.couponCode, { now, currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer });
+      if (!evaluation.ok) throw couponRefused(evaluation.reason);
+      coupon = evaluation;
+    }
+    const { totals, shipping } = checkoutTotals({
+      cart,
+      lines: lines.map((l) => l.record),
+      currency: body.currency,
+      tiers: this.d.tiers,
+      coupon: coupon?.rule ?? null,
+      shipping: { country: address.country, method: body.shippingMethod },
+      personalised,
+      terms,
+    });
+
+    // A coupon takes at most the items, and shipping to a zone always costs something unless the
+    // items reach the free-shipping threshold, so there is always something for PayPal to take.
+    if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
+
+    const order = await this.d.orders.place(
+      db,
+      {
+        userId: caller.userId,
+        visitorId: caller.userId === null ? caller.visitorId : null,
+        email,
+        locale: caller.locale,
+        currency: body.currency,
+        itemCount: totals.itemCount,
+        itemsTotal: totals.items,
+        tierPercent: totals.tierPercent,
+        tierDiscount: totals.tierDiscount,
+        couponId: coupon?.row.id ?? null,
+        couponCode: coupon?.row.code ?? null,
+        couponDiscount: totals.couponDiscount,
+        shippingMethod: body.shippingMethod,
+        shippingZone: shipping!.zone,
+        shippingAmount: totals.shipping,
+        total: totals.total,
+        deliveryMinDays: shipping!.minDays,
+        deliveryMaxDays: shipping!.maxDays,
+        shippingAddress: address,
+        personalised,
+        cartItemIds: lines.flatMap((l) => (l.cartItemId === null ? [] : [l.cartItemId])),
+        idempotencyScope: scope,
+        idempotencyKey: key,
+        requestHash: hash,
+        payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
+        createdAt: now,
+        rates: terms.rates,
+      },
+      lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
+        productId: record.productId,
+        title,
+        image: record.image,
+        size: record.size,
+        customType: record.customType,
+        playerId: record.squadList,
+        customName: record.customName,
+        customNumber: record.customNumber,
+        premiumNameOption: record.premiumNameOption,
+        premiumNumberOption: record.premiumNumberOption,
+        patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency, terms.rates) })),
+        addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency, terms.rates) })),
+        personalised: record.personalised,
+        unitPriceEur,
+        unitPrice: record.price,
+        quantity: record.quantity,
+        lineTotal: record.lineTotal,
+      })),
+      {
+        requires: stockTaking(db, [...demandBySize(lines).values()]),
+        companions: (orderId) => [this.d.payments.opening(db, { orderId, amount: totals.total, currency: body.currency })],
+      },
+    );
+    // A coupon order runs in a transaction (placeOrder), so its count commits with the order.
+    if (coupon) await this.d.coupons.redeem(db as Tx, coupon.row.id, order.id, { userId: caller.userId, email });
+    return { row: order, productIds: lines.map((line) => line.record.productId) };
   }
 }

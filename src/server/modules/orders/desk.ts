@@ -107,11 +107,13 @@ export class OrderDeskService {
   private async cancelUnpaid(row: OrderRow, body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
     const cancelled = await this.d.db.transaction(async (tx) => {
       const next = await this.d.orders.cancelUnpaidTx(tx, row.id, 'admin', body.note ?? 'Cancelled by the shop');
-      if (next) await this.audit(tx, caller, row, next, body);
+      if (next) {
+        await this.audit(tx, caller, row, next, body);
+        await this.d.orders.queueMoveMailTx(tx, next, 'cancelled');
+      }
       return next;
     });
     if (!cancelled) return this.afterLostRace(row, body.to, 'order.beingPaid');
-    this.d.orders.sendMoveMail(cancelled, 'cancelled');
     return cancelled;
   }
 
@@ -124,11 +126,11 @@ export class OrderDeskService {
       if (shipment) await this.d.orders.shipTx(tx, row.id, shipment);
       if (body.to === 'delivered') await this.d.orders.deliveredTx(tx, row.id);
       await this.audit(tx, caller, row, next, body, shipment);
+      if (shipment) await this.d.orders.queueShipmentNoticeTx(tx, next, shipment);
+      if (body.to === 'processing' || body.to === 'delivered') await this.d.orders.queueMoveMailTx(tx, next, body.to);
       return next;
     });
     if (!moved) return this.afterLostRace(row, body.to, 'order.changedMeanwhile');
-    if (shipment) this.d.orders.sendShipmentNotice(moved, shipment);
-    if (body.to === 'processing' || body.to === 'delivered') this.d.orders.sendMoveMail(moved, body.to);
     return moved;
   }
 

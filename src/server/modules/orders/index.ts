@@ -4,7 +4,7 @@
  * payments marks paid through markPaidTx and claims captures; the back office moves through the desk.
  */
 export * from './schema.ts';
-export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft } from './orders.ts';
+export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft, type PlacedRow } from './orders.ts';
 export { OrderViews, accessTokenFor, tokenDigest, type ItemRow, type OrderAccess, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
 export { OrderNotes } from './notes.ts';
 export { OrderDeskService, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from './desk.ts';

@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { MailQueue } from '../../mail/mailer.ts';
 import { pick } from '../../messages/localise.ts';
 import type { CouponService } from '../coupons/index.ts';
 import type { GeoService } from '../geo/index.ts';
@@ -71,7 +71,8 @@ export interface OrderServiceDeps {
   geo: GeoService;
   coupons: CouponService;
   payments: OrderPayments;
-  mailer: Mailer;
+  /** The mail outbox: each order mail is queued in the transaction of the move it tells of. */
+  mail: MailQueue;
   clock: Clock;
   /** AUTH_SECRET: derives guests' access tokens for mail links. */
   secret: string;

@@ -23,8 +23,9 @@ export const SETTLED = sql.raw(`('captured', 'partially_refunded', 'refunded')`)
 
 export class PaymentLedger {
   /** The order's payment, still to be made at PayPal (checkout's transaction). */
-  async open(tx: Tx, payment: { orderId: number; amount: number; currency: CurrencyCode }): Promise<void> {
-    await tx.insert(payments).values({ orderId: payment.orderId, provider: 'paypal', status: 'new', amount: payment.amount, currency: payment.currency });
+  /** The pending payment of a new order, as an insert not yet run: checkout has the orders module write it with the order's lines (one round trip). */
+  opening(db: Db | Tx, payment: { orderId: number | SQL; amount: number; currency: CurrencyCode }) {
+    return db.insert(payments).values({ orderId: payment.orderId, provider: 'paypal', status: 'new', amount: payment.amount, currency: payment.currency });
   }
 
   /** A verified, completed capture: recorded unless the payment was already captured or refunded. */

@@ -82,10 +82,9 @@ export class PaymentService {
     return row;
   }
 
-  /** markPaidTx in its own transaction, then the confirmation mail. True when this call moved it. */
+  /** markPaidTx in its own transaction (which queues the confirmation mail). True when this call moved it. */
   async markPaid(orderId: number, capture: CaptureDetails, actor: string): Promise<boolean> {
     const row = await this.d.db.transaction((tx) => this.markPaidTx(tx, orderId, capture, actor));
-    if (row) await this.d.orders.sendConfirmation(row);
     return Boolean(row);
   }
 
@@ -352,11 +351,12 @@ export class PaymentService {
       }
       const by = { actor: PAYPAL_ACTOR, timeline: 'reconciler' };
       if (now.status === 'COMPLETED') {
-        const done = await this.d.db.transaction((tx) => this.refundBook.complete(tx, refund, now.id, by));
-        if (done) {
-          this.refundBook.mail(done);
-          settled++;
-        }
+        const done = await this.d.db.transaction(async (tx) => {
+          const completed = await this.refundBook.complete(tx, refund, now.id, by);
+          if (completed) await this.refundBook.mailTx(tx, completed);
+          return completed;
+        });
+        if (done) settled++;
       } else if (now.status === 'FAILED' || now.status === 'CANCELLED') {
         if (await this.d.db.transaction((tx) => this.refundBook.fail(tx, refund, now.status, by))) settled++;
       }

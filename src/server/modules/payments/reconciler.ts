@@ -9,7 +9,8 @@
  *   in flight or PayPal is still reviewing a pending capture);
  * - asks PayPal how refunds it answered PENDING ended, and completes or fails them, should their
  *   webhook not have come.
- * Every instance may run it: each step is a conditional update.
+ * app.ts runs it under the job lease `payment-reconciler`, so one instance at a time does; were
+ * two to run at once, each step is a conditional update, so nothing would happen twice.
  */
 import { and, eq, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
@@ -50,7 +51,6 @@ function unpaidAndIdle(now: Date, graceMs: number, ...conditions: SQL[]): SQL | 
 export class Reconciler {
   private readonly d: ReconcilerDeps;
   private running: Promise<ReconcileReport> | null = null;
-  private timer: NodeJS.Timeout | null = null;
 
   constructor(deps: ReconcilerDeps) {
     this.d = deps;
@@ -101,22 +101,8 @@ export class Reconciler {
     return report;
   }
 
-  /** Runs now and then every `intervalMs` (0: only now). */
-  start(intervalMs: number): void {
-    const tick = () => {
-      this.run().catch((error: unknown) => this.d.log.error({ err: loggableError(error) }, 'reconciler pass failed'));
-    };
-    tick();
-    if (intervalMs > 0) {
-      this.timer = setInterval(tick, intervalMs);
-      this.timer.unref();
-    }
-  }
-
-  /** Stops the timer and waits for a pass under way. */
+  /** Waits for a pass under way. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.running?.catch(() => undefined);
   }
 }

@@ -188,9 +188,9 @@ export class RefundBook {
     return this.complete(tx, row, paypalRefundId, { actor: PAYPAL_ACTOR, timeline });
   }
 
-  /** The shopper's mail for a completed refund, once its transaction committed. */
-  mail(settled: SettledRefund): void {
-    if (settled.closedAs === 'cancelled') this.d.orders.sendMoveMail(settled.row, 'cancelled');
-    else this.d.orders.sendRefundMail(settled.row, settled.amount, settled.full);
+  /** Queues the shopper's mail for a completed refund, in the transaction that completed it. */
+  async mailTx(tx: Tx, settled: SettledRefund): Promise<void> {
+    if (settled.closedAs === 'cancelled') await this.d.orders.queueMoveMailTx(tx, settled.row, 'cancelled');
+    else await this.d.orders.queueRefundMailTx(tx, settled.row, settled.amount, settled.full);
   }
 }

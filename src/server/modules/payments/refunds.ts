@@ -57,12 +57,13 @@ export class RefundService implements Refunds {
     if (ask.override) requireCode(caller, PERMISSIONS.ORDER_OVERRIDE);
     const [order] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     if (!order) throw notFound('order');
-    const claim = await this.d.db.transaction((tx) => this.claim(tx, order.id, ask, caller));
-    if ('closed' in claim) {
+    const claim = await this.d.db.transaction(async (tx) => {
+      const made = await this.claim(tx, order.id, ask, caller);
       // Nothing was taken, so there is no refund to tell of; a cancellation still is.
-      if (claim.closed.status === 'cancelled') this.d.orders.sendMoveMail(claim.closed, 'cancelled');
-      return claim.closed;
-    }
+      if ('closed' in made && made.closed.status === 'cancelled') await this.d.orders.queueMoveMailTx(tx, made.closed, 'cancelled');
+      return made;
+    });
+    if ('closed' in claim) return claim.closed;
     const { refund } = claim;
     if (refund.status === 'failed') throw fail(CODES.CONFLICT, 'refund.failedBefore');
     // Completed, or PENDING at PayPal (it has PayPal's id): PayPal's word is in, nothing to ask again.
@@ -92,11 +93,12 @@ export class RefundService implements Refunds {
       await this.d.db.transaction((tx) => this.book.holdPending(tx, refund, answer.id, by));
       return this.current(order.id);
     }
-    const settled = await this.d.db.transaction((tx) => this.book.complete(tx, refund, answer.id, by));
-    if (settled) {
-      this.book.mail(settled);
-      return settled.row;
-    }
+    const settled = await this.d.db.transaction(async (tx) => {
+      const done = await this.book.complete(tx, refund, answer.id, by);
+      if (done) await this.book.mailTx(tx, done);
+      return done;
+    });
+    if (settled) return settled.row;
     return this.current(order.id);
   }
 

@@ -78,11 +78,11 @@ export class PaypalWebhooks {
         this.d.log.info({ eventId, eventType }, 'webhook for no order of ours');
         return { applied: true };
       }
-      return { applied: true, effect: await this.applyEvent(tx, target.order, eventType, resource) };
+      const effect = await this.applyEvent(tx, target.order, eventType, resource);
+      // A paid order's confirmation was queued by markPaidTx; a refund's mail is queued here, with the event.
+      if (effect?.refund) await this.book.mailTx(tx, effect.refund);
+      return { applied: true, effect };
     });
-    // Mail only once the event's transaction committed.
-    if (outcome.effect?.paid) await this.d.orders.sendConfirmation(outcome.effect.paid);
-    if (outcome.effect?.refund) this.book.mail(outcome.effect.refund);
     return { applied: outcome.applied };
   }
 

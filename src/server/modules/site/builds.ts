@@ -1,12 +1,13 @@
 /**
  * The record of the site's rebuilds: what changed since the live pages were rendered (rows the
- * catalogue's triggers write, migration 0009), the builds made, and the lease that lets one
- * instance build at a time (docs/site-builds.md).
+ * catalogue's triggers write, migration 0009), the builds made, and the lease (job_leases'
+ * `site-builder`) that lets one instance build at a time (docs/site-builds.md).
  */
-import { and, desc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
-import { siteBuilderLease, siteBuilds, siteChanges } from './schema.ts';
+import { Leases } from '../jobs/index.ts';
+import { siteBuilds, siteChanges } from './schema.ts';
 
 export interface PendingChanges {
   /** The newest change these cover. */
@@ -42,11 +43,16 @@ export interface SiteBuildStatus {
   pending: { changes: number; since: Date | null };
 }
 
+/** The name of the builder's lease in job_leases. */
+export const SITE_BUILDER_LEASE = 'site-builder';
+
 export class SiteBuilds {
   private readonly db: Db;
+  private readonly leases: Leases;
 
   constructor(db: Db) {
     this.db = db;
+    this.leases = new Leases(db);
   }
 
   async pending(): Promise<PendingChanges | null> {
@@ -80,18 +86,13 @@ export class SiteBuilds {
     });
   }
 
-  /** Takes (or renews) the right to build for `ms`; false while another instance holds it. */
-  async takeLease(holder: string, ms: number): Promise<boolean> {
-    const taken = await this.db
-      .update(siteBuilderLease)
-      .set({ holder, until: sql`now() + ${`${ms} milliseconds`}::interval` })
-      .where(and(eq(siteBuilderLease.id, 1), or(isNull(siteBuilderLease.until), lt(siteBuilderLease.until, sql`now()`), eq(siteBuilderLease.holder, holder))))
-      .returning({ id: siteBuilderLease.id });
-    return taken.length === 1;
+  /** Takes (or renews) the right to build for `ms`; false while another instance holds it (the jobs module's lease `site-builder`). */
+  takeLease(holder: string, ms: number): Promise<boolean> {
+    return this.leases.take(SITE_BUILDER_LEASE, holder, ms);
   }
 
-  async releaseLease(holder: string): Promise<void> {
-    await this.db.update(siteBuilderLease).set({ holder: null, until: null }).where(and(eq(siteBuilderLease.id, 1), eq(siteBuilderLease.holder, holder)));
+  releaseLease(holder: string): Promise<void> {
+    return this.leases.release(SITE_BUILDER_LEASE, holder);
   }
 
   async start(kind: BuildKind, builder: string, pending: PendingChanges | null, first = false): Promise<number> {

@@ -44,10 +44,3 @@ export const siteBuilds = pgTable(
   },
   (t) => [index('site_builds_started_idx').on(t.startedAt)],
 );
-
-/** One row: the instance that holds the right to build, until when. */
-export const siteBuilderLease = pgTable('site_builder_lease', {
-  id: integer('id').primaryKey().default(1),
-  holder: text('holder'),
-  until: at('until'),
-});

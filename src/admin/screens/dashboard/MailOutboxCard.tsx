@@ -1,0 +1,108 @@
+/**
+ * The mail outbox (docs/back-office.md "Mail outbox"): how many mails wait and how many failed,
+ * the newest of each, and "Send again" for staff with mail:retry. Polls while mail waits.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Space, Table, Typography } from 'antd';
+import { call } from '../../../client/http.ts';
+import { mailApi } from '../../../domain/api/mail.ts';
+import type { OutboxMessageView } from '../../../domain/mail.model.ts';
+import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { queryKey, useApiMutation } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useAdminSession } from '../../state/session.ts';
+import { useDateTime } from '../orders/labels.tsx';
+
+const POLL_MS = 5_000;
+
+export function MailOutboxCard() {
+  const { t } = useT();
+  const when = useDateTime();
+  const { message } = App.useApp();
+  const { user } = useAdminSession();
+  const client = useQueryClient();
+  const status = useQuery({
+    queryKey: queryKey(mailApi.status),
+    queryFn: ({ signal }) => call(mailApi.status, undefined, { signal, silent: true }),
+    refetchInterval: (query) => ((query.state.data?.backlog ?? 0) > 0 ? POLL_MS : false),
+  });
+  const retry = useApiMutation(mailApi.retry);
+  const data = status.data;
+  if (!data) return null;
+  const mayRetry = user?.buttons.includes(PERMISSIONS.MAIL_RETRY) ?? false;
+  const columns = [
+    { key: 'to', title: t('adminMail.to'), dataIndex: 'to' },
+    { key: 'subject', title: t('adminMail.subject'), dataIndex: 'subject', ellipsis: true },
+    { key: 'attempts', title: t('adminMail.attempts'), dataIndex: 'attempts', align: 'right' as const },
+  ];
+  const resend = (row: OutboxMessageView) =>
+    retry.mutate(
+      { id: row.id },
+      {
+        onSuccess: (next) => {
+          client.setQueryData(queryKey(mailApi.status), next);
+          void message.success(t('adminMail.retried'));
+        },
+      },
+    );
+  return (
+    <Card title={t('adminMail.title')} data-testid="mail-outbox">
+      <Space direction="vertical" style={{ width: '100%' }}>
+        {data.backlog === 0 && data.failed === 0 ? (
+          <Typography.Text type="success" data-testid="mail-outbox-clear">
+            {t('adminMail.allSent')}
+          </Typography.Text>
+        ) : null}
+        {data.backlog > 0 && (
+          <Typography.Text data-testid="mail-outbox-backlog">
+            {t('adminMail.backlog', { count: data.backlog })}
+            {data.oldestQueuedAt ? ` (${t('adminMail.oldest', { at: when(data.oldestQueuedAt) })})` : ''}
+          </Typography.Text>
+        )}
+        {data.failed > 0 && <Alert type="error" showIcon message={t('adminMail.failed', { count: data.failed })} description={t('adminMail.failedHint')} data-testid="mail-outbox-failed" />}
+        {data.failures.length > 0 && (
+          <Table<OutboxMessageView>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: true }}
+            title={() => t('adminMail.failures')}
+            dataSource={data.failures}
+            columns={[
+              ...columns,
+              { key: 'error', title: t('adminMail.error'), dataIndex: 'lastError', ellipsis: true },
+              ...(mayRetry
+                ? [
+                    {
+                      key: 'retry',
+                      title: '',
+                      render: (_value: unknown, row: OutboxMessageView) => (
+                        <Button size="small" loading={retry.isPending && retry.variables?.id === row.id} onClick={() => resend(row)}>
+                          {t('adminMail.retry')}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        )}
+        {data.waiting.length > 0 && (
+          <Table<OutboxMessageView>
+            size="small"
+            rowKey="id"
+            pagination={false}
+            scroll={{ x: true }}
+            title={() => t('adminMail.waiting')}
+            dataSource={data.waiting}
+            columns={[
+              ...columns,
+              { key: 'error', title: t('adminMail.error'), dataIndex: 'lastError', ellipsis: true },
+              { key: 'next', title: t('adminMail.next'), render: (_value: unknown, row: OutboxMessageView) => (row.nextAttemptAt ? when(row.nextAttemptAt) : t('adminMail.sending')) },
+            ]}
+          />
+        )}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The mail outbox (docs/checkout-and-payments.md "Mail"): every message is a row written in the
+ * transaction of what caused it, sent later by a worker on any instance.
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAt } from '../../db/columns.ts';
+
+export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What it is, for logs and the back office: order-confirmation, reset-code, ... */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** pending: waiting for its next attempt; sending: claimed by `claimedBy` until `claimedUntil`; sent; failed: out of attempts. */
+    status: text('status', { enum: MAIL_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: at('claimed_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (t) => [
+    check('mail_outbox_status_ck', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    // The worker's claim walks only the unsent rows.
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+  ],
+);
