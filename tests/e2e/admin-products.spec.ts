@@ -16,7 +16,7 @@ import { formatMoney } from '../../src/domain/money.model.ts';
 import { SIM_PREFIX } from '../../src/server/modules/payments/simulator-protocol.ts';
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { JOURNEY_TIMEOUT_MS, expect, label, test } from './support/admin.ts';
+import { JOURNEY_TIMEOUT_MS, createPlainProduct, expect, label, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -119,20 +119,7 @@ test.describe(() => {
 
   test('zh-CN: an admin edits a title and the price in the editor, saves, and the table shows them', async ({ page, ownerApi }, testInfo) => {
     const T = P['zh-CN'];
-    const made = await ownerApi<AdminProduct>('/admin/products/create', {
-      title: { 'en-US': `${word()} Travel Polo`, 'zh-CN': '旅行马球衫' },
-      description: { 'en-US': '', 'zh-CN': '' },
-      price: 2500,
-      compareAtPrice: null,
-      sport: 'football',
-      teamId: null,
-      tags: [],
-      printable: false,
-      customisationFee: 0,
-      sizes: [{ size: 'M', stock: 3 }],
-      sizeGuide: [],
-      faq: { 'en-US': [], 'zh-CN': [] },
-    });
+    const made = await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': `${word()} Travel Polo`, 'zh-CN': '旅行马球衫' }, 2500);
     const newTitle = `${word()} 新款旅行马球衫`;
     await page.goto(`/admin/products/${made.id}`);
     await editor(page).getByRole('tab', { name: T.editor.chinese }).first().click();

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import enSite from '../../src/i18n/locales/en-US/admin-site.json' with { type: 'json' };
 import type { AdminProduct } from '../../src/domain/product-admin.model.ts';
-import { JOURNEY_TIMEOUT_MS, expect, test } from './support/admin.ts';
+import { JOURNEY_TIMEOUT_MS, createPlainProduct, expect, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -23,21 +23,7 @@ async function builtPrice(request: APIRequestContext, path: string): Promise<num
 }
 
 test('en-US: a product published and repriced in the back office gets pre-rendered pages that follow, and the dashboard says when', async ({ page, request, ownerApi }) => {
-  // Under no navigation tag, so no listing other journeys check gains it while they run.
-  const copy = await ownerApi<AdminProduct>('/admin/products/create', {
-    title: { 'en-US': `Site Build Check ${randomBytes(3).toString('hex')}`, 'zh-CN': '页面生成检查' },
-    description: { 'en-US': '', 'zh-CN': '' },
-    price: 3_000,
-    compareAtPrice: null,
-    sport: 'football',
-    teamId: null,
-    tags: [],
-    printable: false,
-    customisationFee: 0,
-    sizes: [{ size: 'M', stock: 3 }],
-    sizeGuide: [],
-    faq: { 'en-US': [], 'zh-CN': [] },
-  });
+  const copy = await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': `Site Build Check ${randomBytes(3).toString('hex')}`, 'zh-CN': '页面生成检查' });
   const pages = [`/en-US/product/${copy.id}/`, `/zh-CN/product/${copy.id}/`];
   try {
     await ownerApi('/admin/products/publish', { id: copy.id, published: true });

@@ -19,7 +19,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import type { AdminProduct } from '../../src/domain/product-admin.model.ts';
 import { NGINX_FILE } from '../../src/server/hosting/site-files.ts';
 import { startNginx } from '../support/nginx.ts';
-import { JOURNEY_TIMEOUT_MS, expect, test as adminTest } from './support/admin.ts';
+import { JOURNEY_TIMEOUT_MS, createPlainProduct, expect, test as adminTest } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { signedInShopper } from './support/shoppers.ts';
 
@@ -75,20 +75,7 @@ test('static hosting: nginx with the generated rules serves every kind of addres
 
   const title = `Static Host Check ${randomBytes(3).toString('hex')}`;
   // Under no navigation tag, so no listing other journeys check gains it.
-  const added = await ownerApi<AdminProduct>('/admin/products/create', {
-    title: { 'en-US': title, 'zh-CN': '静态托管检查' },
-    description: { 'en-US': '', 'zh-CN': '' },
-    price: 3_000,
-    compareAtPrice: null,
-    sport: 'football',
-    teamId: null,
-    tags: [],
-    printable: false,
-    customisationFee: 0,
-    sizes: [{ size: 'M', stock: 3 }],
-    sizeGuide: [],
-    faq: { 'en-US': [], 'zh-CN': [] },
-  });
+  const added = await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': title, 'zh-CN': '静态托管检查' });
   try {
     await ownerApi('/admin/products/publish', { id: added.id, published: true });
 

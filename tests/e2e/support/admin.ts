@@ -161,3 +161,24 @@ export async function filterAudit(page: Page, locale: AdminLocale, filters: { ac
   if (filters.entityId !== undefined) await page.getByLabel(A.audit.entityId, { exact: true }).fill(filters.entityId);
   await page.getByRole('button', { name: label(A.common.search) }).click();
 }
+
+/**
+ * Makes an unpublished product through the owner's API: one size (M, 3 in stock), not printable,
+ * under no navigation tag, so no listing another journey checks gains it while it runs.
+ */
+export function createPlainProduct<T>(ownerApi: AdminFixtures['ownerApi'], title: { 'en-US': string; 'zh-CN': string }, price = 3_000): Promise<T> {
+  return ownerApi<T>('/admin/products/create', {
+    title,
+    description: { 'en-US': '', 'zh-CN': '' },
+    price,
+    compareAtPrice: null,
+    sport: 'football',
+    teamId: null,
+    tags: [],
+    printable: false,
+    customisationFee: 0,
+    sizes: [{ size: 'M', stock: 3 }],
+    sizeGuide: [],
+    faq: { 'en-US': [], 'zh-CN': [] },
+  });
+}
