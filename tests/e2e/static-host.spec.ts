@@ -74,7 +74,6 @@ test('static hosting: nginx with the generated rules serves every kind of addres
   });
 
   const title = `Static Host Check ${randomBytes(3).toString('hex')}`;
-  // Under no navigation tag, so no listing other journeys check gains it.
   const added = await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': title, 'zh-CN': '静态托管检查' });
   try {
     await ownerApi('/admin/products/publish', { id: added.id, published: true });
