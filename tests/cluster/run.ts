@@ -20,7 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadToolConfig } from '../../src/build-config.ts';
 import { SIM_PREFIX } from '../../src/server/modules/payments/simulator-protocol.ts';
-import { ROOT, createPostgresDatabase, projectCopy, removeDir, runToEnd, serverEnv, startCommand, startServer, stopAll, tempDir, type Server } from '../../bench/processes.ts';
+import { ROOT, createPostgresDatabase, projectCopy, removeDir, runToEnd, seed, serverEnv, startCommand, startServer, stopAll, tempDir, type Server } from '../../bench/processes.ts';
 import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../support/mail-receiver.ts';
 
 const SHOPPERS = 100;
@@ -233,6 +233,8 @@ try {
 
   log(`building the site on ${database.name} (demo catalogue)`);
   const copy = await projectCopy('cluster-site');
+  // Production mode seeds no catalogue: the demo one is asked for, as an operator would.
+  await seed(null, { cwd: copy, env, logFile: path.join(work, 'seed.log') });
   await runToEnd(['src/server/start.ts', '--build-only'], { cwd: copy, env, logFile: path.join(work, 'build.log') });
 
   await client.connect();
