@@ -118,7 +118,9 @@ export class SiteBuildScheduler {
     const id = await builds.start(kind, this.holder, pending);
     log?.(`site build ${id} (${kind === 'full' ? 'every page' : `${productIds.length} products`}) started`);
     let lastReport = 0;
+    let counted: [number, number | null] = [0, null];
     const progress = (done: number, total: number | null) => {
+      counted = [done, total];
       // A write a second at most, and the lease renewed with it: a long build keeps its right.
       if (now() - lastReport < 1_000) return;
       lastReport = now();
@@ -128,6 +130,8 @@ export class SiteBuildScheduler {
     const timer = metrics.siteBuildDuration.startTimer({ kind });
     try {
       const outcome = await render({ kind, productIds }, progress, this.stopping.signal);
+      // The last pages came within the second after the last report: the record says them all.
+      await builds.progress(id, ...counted);
       await builds.finish(id, { error: null, deploy: outcome.deploy });
       timer();
       metrics.siteBuilds.labels(kind, 'done').inc();
