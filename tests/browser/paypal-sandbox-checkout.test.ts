@@ -27,6 +27,7 @@ import { buildSite } from '../../src/server/site-build.ts';
 import checkoutText from '../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
 import { startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-in.ts';
 import { watchErrors } from '../support/errors.ts';
+import { typeShippingAddress } from '../support/checkout-form.ts';
 
 const SANDBOX = PAYPAL_SDK_HOSTS.sandbox;
 /** A host no policy of the shop names: its script must never be fetched. */
@@ -142,15 +143,7 @@ describe("the checkout built for PayPal's sandbox, in Chromium", () => {
     await page.locator('astro-island[component-url*="CheckoutPage"]:not([ssr])').waitFor({ state: 'attached' });
 
     await page.locator('.checkout input[name="email"]').fill('sandbox.buyer@example.com');
-    await page.locator('select[autocomplete="shipping country"]').selectOption('GB');
-    await page.locator('[autocomplete="shipping given-name"]').fill('Sandy');
-    await page.locator('[autocomplete="shipping family-name"]').fill('Box');
-    await page.locator('[autocomplete="shipping address-line1"]').fill('12 Baker Street');
-    await page.locator('[autocomplete="shipping address-level2"]').fill('London');
-    await page.locator('[autocomplete="shipping postal-code"]').fill('NW1 6XE');
-    const code = page.locator('[autocomplete="shipping tel-country-code"]');
-    if ((await code.inputValue()) === '') await code.fill('+44');
-    await page.locator('[autocomplete="shipping tel-national"]').fill('2079460000');
+    await typeShippingAddress(page, 'GB', { given: 'Sandy', family: 'Box' });
     await page.locator('[data-method="standard"]').waitFor();
     await page.getByRole('button', { name: checkoutText.actions.continue }).click();
 

@@ -20,6 +20,7 @@ import enProductTabs from '../../src/i18n/locales/en-US/product-tabs.json' with 
 import zhProductTabs from '../../src/i18n/locales/zh-CN/product-tabs.json' with { type: 'json' };
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { typeShippingAddress } from '../support/checkout-form.ts';
 
 const CHECKOUT = { 'en-US': enCheckout, 'zh-CN': zhCheckout } as const;
 const BROWSE = { 'en-US': enBrowse, 'zh-CN': zhBrowse } as const;
@@ -76,18 +77,6 @@ function checkoutUrl(locale: Locale, ids: readonly number[]): string {
   return `/${locale}/checkouts/cart/?from=cart&items=${encodeURIComponent(JSON.stringify(ids))}`;
 }
 
-async function typeAddress(page: Page, country: string) {
-  await page.locator('select[autocomplete="shipping country"]').selectOption(country);
-  await page.locator('[autocomplete="shipping given-name"]').fill('Robin');
-  await page.locator('[autocomplete="shipping family-name"]').fill('Keeper');
-  await page.locator('[autocomplete="shipping address-line1"]').fill('12 Baker Street');
-  await page.locator('[autocomplete="shipping address-level2"]').fill('London');
-  await page.locator('[autocomplete="shipping postal-code"]').fill('NW1 6XE');
-  const code = page.locator('[autocomplete="shipping tel-country-code"]');
-  if ((await code.inputValue()) === '') await code.fill('+44');
-  await page.locator('[autocomplete="shipping tel-national"]').fill('2079460000');
-}
-
 /** Clicks the stand-in PayPal button and answers its approval dialog. */
 async function payWith(page: Page, locale: Locale, choice: 'approve' | 'decline' | 'cancel') {
   const buttons = page.locator('[data-paypal-sim="buttons"]');
@@ -127,7 +116,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(signInUrl.searchParams.get('redirect')).toBe(here.pathname + here.search);
 
     await page.locator('.checkout input[name="email"]').fill(email);
-    await typeAddress(page, 'GB');
+    await typeShippingAddress(page, 'GB');
     await expect(page.locator('[data-method="standard"]')).toBeVisible();
     await page.locator('input[name="coupon"]').fill('WELCOME10');
     await page.getByRole('button', { name: m.coupon.apply, exact: true }).click();
@@ -267,7 +256,7 @@ test('en-US: a declined card is retried and the order is paid', async ({ page, c
   const ids = await visitor.add([await line(request, 12, {})]);
   await openCheckout(page, checkoutUrl(locale, ids));
   await page.locator('.checkout input[name="email"]').fill(`declined-${visitor.id.slice(0, 12)}@example.com`);
-  await typeAddress(page, 'GB');
+  await typeShippingAddress(page, 'GB');
   await expect(page.locator('[data-method="standard"]')).toBeVisible();
   await page.getByRole('button', { name: m.actions.continue }).click();
 
@@ -289,7 +278,7 @@ test('zh-CN: a cancelled approval returns to the checkout with the form as it wa
   const email = `cancel-${visitor.id.slice(0, 12)}@example.com`;
   await openCheckout(page, checkoutUrl(locale, ids));
   await page.locator('.checkout input[name="email"]').fill(email);
-  await typeAddress(page, 'GB');
+  await typeShippingAddress(page, 'GB');
   await page.locator('[data-method="express"]').click();
   await page.locator('input[name="acceptPersonalisedTerms"]').check();
   await page.getByRole('button', { name: m.actions.continue }).click();
