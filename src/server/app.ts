@@ -36,7 +36,7 @@ import {
   userRoutes,
 } from './modules/accounts/index.ts';
 import { CartService, cartRoutes } from './modules/cart/index.ts';
-import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductAdmin, ProductImages, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductAdmin, ProductBulk, ProductImages, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
@@ -333,7 +333,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(outboxRoutes({ db, audit, actor: (id) => staff.actor(id), wake: () => mailWorker.wake() }, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
-      await api.register(productAdminRoutes({ products: new ProductAdmin(db, catalogue), images: productImages, actor: (id) => staff.actor(id), clock }, guards));
+      const productTable = new ProductAdmin(db, catalogue);
+      await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulk(db, productTable), images: productImages, actor: (id) => staff.actor(id), clock }, guards));
       await api.register(catalogueAdminRoutes({ db, actor: (id) => staff.actor(id) }, guards));
       await api.register(peopleRoutes({ db, staff, clock }, guards));
     },

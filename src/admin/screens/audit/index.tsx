@@ -4,39 +4,13 @@
  * The filters are applied on "search", so a half-typed filter stays as typed (also while
  * another tab is shown: the tab cache keeps this screen mounted).
  */
-import { Form, Input, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Typography } from 'antd';
 import type { AuditRow } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
-import { useApiQuery } from '../../api.ts';
+
 import { useT } from '../../i18n.tsx';
-import { FilterBar } from '../../shell/FilterBar.tsx';
-import { pagedTable } from '../../shell/paged-table.ts';
+import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
 import { diffValues } from './diff.ts';
-
-interface Filters {
-  action?: string;
-  entity?: string;
-  entityId?: string;
-  /** YYYY-MM-DD from the browser's own date inputs (antd's date picker would cost a deep link ~30 KB). */
-  from?: string;
-  to?: string;
-}
-
-const PAGE_SIZE = 20;
-
-function request(filters: Filters, current: number) {
-  const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-  return {
-    current,
-    size: PAGE_SIZE,
-    action: text(filters.action),
-    entity: text(filters.entity),
-    entityId: text(filters.entityId),
-    from: text(filters.from),
-    to: text(filters.to),
-  };
-}
 
 function Changes({ row }: { row: AuditRow }) {
   const { t } = useT();
@@ -66,56 +40,44 @@ function Changes({ row }: { row: AuditRow }) {
 
 export default function AuditScreen() {
   const { t, locale } = useT();
-  const [form] = Form.useForm<Filters>();
-  const [applied, setApplied] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const query = useApiQuery(adminApi.auditList, request(applied, page));
+  const screen = useListScreen(adminApi.auditList);
 
   return (
-    <div className="admin-screen">
-      <FilterBar<Filters>
-        form={form}
-        onApply={(values) => {
-          setApplied(values);
-          setPage(1);
-        }}
-        onReset={() => {
-          setApplied({});
-          setPage(1);
-        }}
-        testId="audit-filters"
-      >
-        <Form.Item name="action" label={t('admin.audit.action')}>
-          <Input allowClear placeholder={t('admin.audit.filterHint')} maxLength={60} data-testid="audit-action" />
-        </Form.Item>
-        <Form.Item name="entity" label={t('admin.audit.entity')}>
-          <Input allowClear maxLength={40} />
-        </Form.Item>
-        <Form.Item name="entityId" label={t('admin.audit.entityId')}>
-          <Input allowClear maxLength={60} />
-        </Form.Item>
-        <Form.Item name="from" label={t('admin.audit.from')}>
-          <Input type="date" />
-        </Form.Item>
-        <Form.Item name="to" label={t('admin.audit.to')}>
-          <Input type="date" />
-        </Form.Item>
-      </FilterBar>
-      <Table<AuditRow>
-        rowKey="id"
-        size="middle"
-        {...pagedTable(query, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
-        expandable={{ expandedRowRender: (row) => <Changes row={row} /> }}
-        columns={[
-          { key: 'at', title: t('admin.audit.at'), dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString(locale) },
-          { key: 'actor', title: t('admin.audit.actor'), dataIndex: 'actorEmail' },
-          { key: 'action', title: t('admin.audit.action'), dataIndex: 'action', render: (action: string) => <code>{action}</code> },
-          { key: 'entity', title: t('admin.audit.entity'), dataIndex: 'entity' },
-          { key: 'entityId', title: t('admin.audit.entityId'), dataIndex: 'entityId' },
-        ]}
-        scroll={{ x: 720 }}
-        data-testid="audit-table"
-      />
-    </div>
+    <ListScreen
+      screen={screen}
+      filters={
+        <>
+          <Form.Item name="action" label={t('admin.audit.action')}>
+            <Input allowClear placeholder={t('admin.audit.filterHint')} maxLength={60} data-testid="audit-action" />
+          </Form.Item>
+          <Form.Item name="entity" label={t('admin.audit.entity')}>
+            <Input allowClear maxLength={40} />
+          </Form.Item>
+          <Form.Item name="entityId" label={t('admin.audit.entityId')}>
+            <Input allowClear maxLength={60} />
+          </Form.Item>
+          {/* YYYY-MM-DD from the browser's own date inputs (antd's date picker would cost a deep link ~30 KB). */}
+          <Form.Item name="from" label={t('admin.audit.from')}>
+            <Input type="date" />
+          </Form.Item>
+          <Form.Item name="to" label={t('admin.audit.to')}>
+            <Input type="date" />
+          </Form.Item>
+        </>
+      }
+      withReset
+      filtersTestId="audit-filters"
+      rowKey="id"
+      expandable={{ expandedRowRender: (row) => <Changes row={row} /> }}
+      columns={[
+        { key: 'at', title: t('admin.audit.at'), dataIndex: 'at', render: (at: string) => new Date(at).toLocaleString(locale) },
+        { key: 'actor', title: t('admin.audit.actor'), dataIndex: 'actorEmail' },
+        { key: 'action', title: t('admin.audit.action'), dataIndex: 'action', render: (action: string) => <code>{action}</code> },
+        { key: 'entity', title: t('admin.audit.entity'), dataIndex: 'entity' },
+        { key: 'entityId', title: t('admin.audit.entityId'), dataIndex: 'entityId' },
+      ]}
+      scroll={{ x: 720 }}
+      data-testid="audit-table"
+    />
   );
 }

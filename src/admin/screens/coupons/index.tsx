@@ -4,7 +4,7 @@
  * "expire now". The form checks what it can as it is typed; the server checks everything again
  * and its field errors land on their fields.
  */
-import { App, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,23 +15,19 @@ import { CURRENCY_CODES, formatMoney } from '../../../domain/money.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { FilterBar } from '../../shell/FilterBar.tsx';
-import { pagedTable } from '../../shell/paged-table.ts';
+import { useConfirmedWrite } from '../../shell/confirm.ts';
+import { ListScreen, PagedTable, useListScreen } from '../../shell/paged-table.tsx';
 import { emptyCoupon, formFieldOf, formOf, requestOf, type CouponFormValues } from './form.ts';
 
-const PAGE_SIZE = 20;
 const STATE_COLOURS: Record<CouponState, string> = { active: 'green', scheduled: 'blue', expired: 'default', 'used-up': 'orange' };
 const CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 
 export default function CouponsScreen() {
   const { t, locale } = useT();
-  const { modal, message } = App.useApp();
-  const [filters] = Form.useForm<{ query?: string; state?: CouponState }>();
-  const [applied, setApplied] = useState<{ query?: string; state?: CouponState }>({});
-  const [page, setPage] = useState(1);
+  const ask = useConfirmedWrite();
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
   const [usageOf, setUsageOf] = useState<AdminCoupon | null>(null);
-  const list = useApiQuery(marketingApi.couponList, { current: page, size: PAGE_SIZE, ...applied });
+  const screen = useListScreen(marketingApi.couponList);
   const expire = useApiMutation(marketingApi.expireCoupon, [marketingApi.couponList]);
   const stateName = (state: CouponState) => t(`adminMarketing.coupons.states.${state}` as MessageKey);
   const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
@@ -40,93 +36,71 @@ export default function CouponsScreen() {
     coupon.kind === 'percent' ? `${coupon.percent}%` : CURRENCY_CODES.map((c) => formatMoney(coupon.amounts![c], c, locale)).slice(0, 2).join(' / ') + ' …';
 
   return (
-    <div className="admin-screen">
-      <FilterBar<{ query?: string; state?: CouponState }>
-        form={filters}
-        onApply={(values) => {
-          setApplied({ ...(values.query?.trim() ? { query: values.query.trim() } : {}), ...(values.state ? { state: values.state } : {}) });
-          setPage(1);
-        }}
-        onReset={() => {
-          setApplied({});
-          setPage(1);
-        }}
-        after={
-          <Button type="primary" onClick={() => setEditing('new')} data-testid="coupon-new">
-            {t('adminMarketing.coupons.new')}
-          </Button>
-        }
-      >
-        <Form.Item name="query">
-          <Input allowClear maxLength={32} placeholder={t('adminMarketing.coupons.search')} aria-label={t('adminMarketing.coupons.search')} data-testid="coupon-search" />
-        </Form.Item>
-        <Form.Item name="state">
-          <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminMarketing.coupons.state')} aria-label={t('adminMarketing.coupons.state')} options={COUPON_STATES.map((s) => ({ value: s, label: stateName(s) }))} />
-        </Form.Item>
-      </FilterBar>
-      <Table<AdminCoupon>
-        rowKey="id"
-        size="middle"
-        {...pagedTable(list, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
-        scroll={{ x: 1100 }}
-        data-testid="coupon-table"
-        columns={[
-          { key: 'code', title: t('adminMarketing.coupons.code'), dataIndex: 'code', fixed: 'left', render: (code: string) => <Typography.Text strong copyable={{ text: code }}>{code}</Typography.Text> },
-          { key: 'state', title: t('adminMarketing.coupons.state'), dataIndex: 'state', render: (state: CouponState) => <Tag color={STATE_COLOURS[state]}>{stateName(state)}</Tag> },
-          { key: 'value', title: t('adminMarketing.coupons.value'), render: (_v, coupon) => <span className="admin-nowrap">{value(coupon)}</span> },
-          { key: 'minimum', title: t('adminMarketing.coupons.minimum'), dataIndex: 'minSpendEur', render: (eur: number) => (eur ? formatMoney(eur, 'EUR', locale) : t('admin.common.none')) },
-          {
-            key: 'validity',
-            title: t('adminMarketing.coupons.validity'),
-            width: 230,
-            render: (_v, coupon) => (coupon.startsAt || coupon.endsAt ? `${coupon.startsAt ? when(coupon.startsAt) : '…'} – ${coupon.endsAt ? when(coupon.endsAt) : '…'}` : t('adminMarketing.coupons.always')),
-          },
-          { key: 'uses', title: t('adminMarketing.coupons.uses'), render: (_v, coupon) => `${coupon.usedCount}${coupon.usageLimit !== null ? ` / ${coupon.usageLimit}` : ''}` },
-          {
-            key: 'actions',
-            title: t('admin.common.actions'),
-            // Wide enough for its three buttons on one line: at 375 px the table scrolls instead.
-            width: 260,
-            render: (_v, coupon) => (
-              <Space size={4}>
-                <Button size="small" onClick={() => setEditing(coupon)}>
-                  {t('adminMarketing.coupons.edit')}
+    <ListScreen
+      screen={screen}
+      filters={
+        <>
+          <Form.Item name="query">
+            <Input allowClear maxLength={32} placeholder={t('adminMarketing.coupons.search')} aria-label={t('adminMarketing.coupons.search')} data-testid="coupon-search" />
+          </Form.Item>
+          <Form.Item name="state">
+            <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminMarketing.coupons.state')} aria-label={t('adminMarketing.coupons.state')} options={COUPON_STATES.map((s) => ({ value: s, label: stateName(s) }))} />
+          </Form.Item>
+        </>
+      }
+      actions={
+        <Button type="primary" onClick={() => setEditing('new')} data-testid="coupon-new">
+          {t('adminMarketing.coupons.new')}
+        </Button>
+      }
+      withReset
+      rowKey="id"
+      scroll={{ x: 1100 }}
+      data-testid="coupon-table"
+      columns={[
+        { key: 'code', title: t('adminMarketing.coupons.code'), dataIndex: 'code', fixed: 'left', render: (code: string) => <Typography.Text strong copyable={{ text: code }}>{code}</Typography.Text> },
+        { key: 'state', title: t('adminMarketing.coupons.state'), dataIndex: 'state', render: (state: CouponState) => <Tag color={STATE_COLOURS[state]}>{stateName(state)}</Tag> },
+        { key: 'value', title: t('adminMarketing.coupons.value'), render: (_v, coupon) => <span className="admin-nowrap">{value(coupon)}</span> },
+        { key: 'minimum', title: t('adminMarketing.coupons.minimum'), dataIndex: 'minSpendEur', render: (eur: number) => (eur ? formatMoney(eur, 'EUR', locale) : t('admin.common.none')) },
+        {
+          key: 'validity',
+          title: t('adminMarketing.coupons.validity'),
+          width: 230,
+          render: (_v, coupon) => (coupon.startsAt || coupon.endsAt ? `${coupon.startsAt ? when(coupon.startsAt) : '…'} – ${coupon.endsAt ? when(coupon.endsAt) : '…'}` : t('adminMarketing.coupons.always')),
+        },
+        { key: 'uses', title: t('adminMarketing.coupons.uses'), render: (_v, coupon) => `${coupon.usedCount}${coupon.usageLimit !== null ? ` / ${coupon.usageLimit}` : ''}` },
+        {
+          key: 'actions',
+          title: t('admin.common.actions'),
+          // Wide enough for its three buttons on one line: at 375 px the table scrolls instead.
+          width: 260,
+          render: (_v, coupon) => (
+            <Space size={4}>
+              <Button size="small" onClick={() => setEditing(coupon)}>
+                {t('adminMarketing.coupons.edit')}
+              </Button>
+              <Button size="small" onClick={() => setUsageOf(coupon)}>
+                {t('adminMarketing.coupons.usage')}
+              </Button>
+              {coupon.state !== 'expired' && (
+                <Button
+                  size="small"
+                  danger
+                  onClick={() =>
+                    ask({ title: t('adminMarketing.coupons.expireTitle'), content: t('adminMarketing.coupons.expireConfirm', { code: coupon.code }), done: t('adminMarketing.coupons.expired') }, () => expire.mutateAsync({ id: coupon.id }))
+                  }
+                >
+                  {t('adminMarketing.coupons.expireNow')}
                 </Button>
-                <Button size="small" onClick={() => setUsageOf(coupon)}>
-                  {t('adminMarketing.coupons.usage')}
-                </Button>
-                {coupon.state !== 'expired' && (
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() =>
-                      modal.confirm({
-                        title: t('adminMarketing.coupons.expireTitle'),
-                        content: t('adminMarketing.coupons.expireConfirm', { code: coupon.code }),
-                        okText: t('admin.common.confirm'),
-                        cancelText: t('admin.common.cancel'),
-                        onOk: async () => {
-                          try {
-                            await expire.mutateAsync({ id: coupon.id });
-                            void message.success(t('adminMarketing.coupons.expired'));
-                          } catch {
-                            // shown by the HTTP layer
-                          }
-                        },
-                      })
-                    }
-                  >
-                    {t('adminMarketing.coupons.expireNow')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      {editing !== null && <CouponEditor coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {usageOf && <CouponUsage coupon={usageOf} onClose={() => setUsageOf(null)} />}
-    </div>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+    >
+    {editing !== null && <CouponEditor coupon={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    {usageOf && <CouponUsage coupon={usageOf} onClose={() => setUsageOf(null)} />}
+    </ListScreen>
   );
 }
 
@@ -248,10 +222,11 @@ function CouponUsage({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => 
   const usage = useApiQuery(marketingApi.couponUsage, { id: coupon.id, current: page, size: 10 });
   return (
     <Modal open width={760} title={t('adminMarketing.coupons.usageTitle', { code: coupon.code })} footer={null} onCancel={onClose} data-testid="coupon-usage">
-      <Table<CouponUse>
+      <PagedTable<CouponUse>
         rowKey="orderNo"
         size="small"
-        {...pagedTable(usage, t, { current: page, pageSize: 10, onChange: setPage })}
+        query={usage}
+        paging={{ current: page, pageSize: 10, onChange: setPage }}
         scroll={{ x: 640 }}
         locale={{ emptyText: usage.isError ? t('admin.common.loadFailed') : t('adminMarketing.coupons.noUses') }}
         columns={[

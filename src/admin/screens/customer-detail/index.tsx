@@ -18,6 +18,7 @@ import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { useConfirmedWrite } from '../../shell/confirm.ts';
 import { downloadFile } from '../../shell/download.ts';
 import { useScreen } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
@@ -28,7 +29,7 @@ const STAFF_ROLES: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
 export default function CustomerDetailScreen() {
   const { t } = useT();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const navigate = useNavigate();
   const money = useMoney();
   const when = useDateTime();
@@ -55,21 +56,8 @@ export default function CustomerDetailScreen() {
   if (!customer) return <Skeleton active />;
   const isStaffAccount = customer.roles.some((role) => STAFF_ROLES.includes(role as Role));
 
-  const confirm = (content: string, run: () => Promise<unknown>) =>
-    modal.confirm({
-      title: t('admin.logout.tip'),
-      content,
-      okText: t('admin.common.confirm'),
-      cancelText: t('admin.common.cancel'),
-      onOk: async () => {
-        try {
-          await run();
-          void message.success(t('adminPeople.common.done'));
-        } catch {
-          // shown already by the HTTP layer
-        }
-      },
-    });
+  const ask = useConfirmedWrite();
+  const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('adminPeople.common.done') }, run);
 
   return (
     <div className="admin-screen" data-testid="customer-detail">

@@ -4,7 +4,7 @@
  * selection with bulk moves and production sheets. A row opens the order in its own tab. The
  * filters typed and applied live in this screen, which the tab cache keeps mounted.
  */
-import { App, Button, DatePicker, Form, Input, Select, Space, Table, Tooltip, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -20,7 +20,7 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { downloadFile } from '../../shell/download.ts';
 import { FilterBar } from '../../shell/FilterBar.tsx';
-import { pagedTable } from '../../shell/paged-table.ts';
+import { PagedTable, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
@@ -189,17 +189,12 @@ export default function OrdersScreen() {
         </div>
       )}
 
-      <Table<AdminOrderRow>
+      <PagedTable<AdminOrderRow>
         rowKey="orderNo"
-        size="middle"
-        {...pagedTable(list, t, {
-          current: table.current,
-          pageSize: table.size,
-          sizes: ORDERS_PAGE_SIZES,
-          onChange: (current, size) => setTable((state) => ({ ...state, current: size === state.size ? current : 1, size })),
-        })}
+        query={list}
+        paging={sizedPaging(table, setTable, ORDERS_PAGE_SIZES)}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: true }}
-        onRow={(row) => ({ onClick: (event) => (event.target as HTMLElement).closest('a, button, input, label, .ant-checkbox-wrapper') === null && navigate(`/orders/${row.orderNo}`), className: 'admin-clickable' })}
+        onRow={rowOpens((row) => navigate(`/orders/${row.orderNo}`))}
         onChange={(_pagination, _filters, sorter) => {
           const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminOrderRow> | undefined;
           setTable((state) => applySort(state, one?.field, one?.order));

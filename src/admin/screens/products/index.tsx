@@ -4,7 +4,7 @@
  * and stock changes; the stock CSV export of what the filter shows and its import, whose refusal
  * lists every wrong line. Create, duplicate, publish and unpublish from here; a row opens the editor.
  */
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Tooltip, Typography, Upload } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,24 +18,13 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { FilterBar } from '../../shell/FilterBar.tsx';
-import { pagedTable } from '../../shell/paged-table.ts';
+import { downloadFile } from '../../shell/download.ts';
+import { PagedTable, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_PRODUCT_TABLE, PRODUCTS_PAGE_SIZES, filterRequest, listRequest, toCents, type ProductFilters, type ProductTableState } from './table-state.ts';
 import './products.css';
 
 const STOCK_COLOURS: Record<StockState, string> = { in: 'green', low: 'gold', out: 'red' };
-
-/** Hands a CSV to the browser as a file. */
-function download(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function StockTag({ state }: { state: StockState }) {
   const { t } = useT();
@@ -93,7 +82,7 @@ export default function ProductsScreen() {
     setBusy('export');
     try {
       const file = await call(adminProductsApi.stockExport, filterRequest(table.filters));
-      download(file.fileName, file.csv);
+      downloadFile(file.fileName, file.csv, 'text/csv;charset=utf-8');
       void message.success(t('adminProducts.list.exported', { rows: file.rows }));
     } catch {
       // The HTTP layer showed the server's message.
@@ -245,17 +234,12 @@ export default function ProductsScreen() {
         </div>
       )}
 
-      <Table<AdminProductRow>
+      <PagedTable<AdminProductRow>
         rowKey="id"
-        size="middle"
-        {...pagedTable(list, t, {
-          current: table.current,
-          pageSize: table.size,
-          sizes: PRODUCTS_PAGE_SIZES,
-          onChange: (current, size) => setTable((state) => ({ ...state, current: size === state.size ? current : 1, size })),
-        })}
+        query={list}
+        paging={sizedPaging(table, setTable, PRODUCTS_PAGE_SIZES)}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
-        onRow={(row) => ({ onClick: (event) => (event.target as HTMLElement).closest('a, button, input, label, .ant-checkbox-wrapper') === null && navigate(`/products/${row.id}`), className: 'admin-clickable' })}
+        onRow={rowOpens((row) => navigate(`/products/${row.id}`))}
         onChange={(_pagination, _filters, sorter) => {
           const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminProductRow> | undefined;
           const field = one?.order ? (one.field as ProductAdminSort) : 'id';

@@ -4,136 +4,116 @@
  * the product page, its count and its average at once (the server's review list reads visible
  * ones only).
  */
-import { App, Button, Form, Input, InputNumber, Modal, Rate, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Rate, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { AdminReviewRow, ReviewState } from '../../../domain/people.model.ts';
-import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { FilterBar } from '../../shell/FilterBar.tsx';
-import { pagedTable } from '../../shell/paged-table.ts';
+import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
 import { useDateTime } from '../orders/labels.tsx';
-
-const PAGE_SIZE = 20;
-
-interface Filters {
-  state?: ReviewState;
-  productId?: number | null;
-}
 
 export default function ReviewsScreen() {
   const { t } = useT();
   const { message } = App.useApp();
   const when = useDateTime();
-  const [form] = Form.useForm<Filters>();
   const [reasonForm] = Form.useForm<{ reason?: string }>();
-  const [filters, setFilters] = useState<{ state?: ReviewState; productId?: number }>({});
-  const [page, setPage] = useState(1);
   const [moderating, setModerating] = useState<{ review: AdminReviewRow; to: ReviewState } | null>(null);
-  const list = useApiQuery(peopleApi.reviewList, { current: page, size: PAGE_SIZE, ...filters });
+  const screen = useListScreen(peopleApi.reviewList);
   const moderate = useApiMutation(peopleApi.moderateReview, [peopleApi.reviewList]);
 
   return (
-    <div className="admin-screen">
-      <FilterBar<Filters>
-        form={form}
-        onApply={(values) => {
-          setFilters({ ...(values.state ? { state: values.state } : {}), ...(values.productId ? { productId: values.productId } : {}) });
-          setPage(1);
-        }}
-        onReset={() => {
-          setFilters({});
-          setPage(1);
-        }}
-      >
-        <Form.Item name="state">
-          <Select
-            allowClear
-            style={{ minWidth: 130 }}
-            placeholder={t('adminPeople.reviews.anyState')}
-            aria-label={t('adminPeople.reviews.state')}
-            options={(['visible', 'hidden'] as const).map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))}
-            data-testid="reviews-state"
-          />
-        </Form.Item>
-        <Form.Item name="productId">
-          <InputNumber min={1} precision={0} style={{ width: 140 }} placeholder={t('adminPeople.reviews.productId')} aria-label={t('adminPeople.reviews.productId')} data-testid="reviews-product" />
-        </Form.Item>
-      </FilterBar>
-      <Table<AdminReviewRow>
-        rowKey="id"
-        size="middle"
-        {...pagedTable(list, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
-        scroll={{ x: 960 }}
-        columns={[
-          { key: 'product', title: t('adminPeople.reviews.product'), render: (_v, row) => <span>{row.productTitle} <Typography.Text type="secondary">#{row.productId}</Typography.Text></span> },
-          { key: 'author', title: t('adminPeople.reviews.author'), dataIndex: 'authorName' },
-          { key: 'rating', title: t('adminPeople.reviews.rating'), dataIndex: 'rating', render: (rating: number) => <Rate disabled value={rating} style={{ fontSize: 12 }} aria-label={String(rating)} />, width: 130 },
-          {
-            key: 'text',
-            title: t('adminPeople.reviews.text'),
-            dataIndex: 'content',
-            render: (content: string, row) => (
-              <div style={{ maxWidth: 360 }}>
-                <Typography.Paragraph ellipsis={{ rows: 3, expandable: true, symbol: '…' }} style={{ marginBottom: 0 }}>
-                  {content}
-                </Typography.Paragraph>
-                {row.reason && <Typography.Text type="secondary">{t('adminPeople.reviews.lastReason', { reason: row.reason })}</Typography.Text>}
-              </div>
-            ),
-          },
-          { key: 'state', title: t('adminPeople.reviews.state'), dataIndex: 'state', render: (state: ReviewState) => <Tag color={state === 'visible' ? 'green' : 'default'}>{t(`adminPeople.reviews.states.${state}`)}</Tag> },
-          { key: 'createdAt', title: t('adminPeople.reviews.createdAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
-          {
-            key: 'actions',
-            title: t('admin.common.actions'),
-            render: (_v, row) =>
-              row.state === 'visible' ? (
-                <Button size="small" danger onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'hidden' }); }} data-testid={`review-hide-${row.id}`}>
-                  {t('adminPeople.reviews.hide')}
-                </Button>
-              ) : (
-                <Button size="small" onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'visible' }); }} data-testid={`review-show-${row.id}`}>
-                  {t('adminPeople.reviews.show')}
-                </Button>
-              ),
-          },
-        ]}
-        data-testid="reviews-table"
-      />
-      <Modal
-        open={moderating !== null}
-        title={moderating?.to === 'hidden' ? t('adminPeople.reviews.hideTitle') : t('adminPeople.reviews.showTitle')}
-        okText={t('admin.common.confirm')}
-        cancelText={t('admin.common.cancel')}
-        okButtonProps={{ danger: moderating?.to === 'hidden' }}
-        confirmLoading={moderate.isPending}
-        onCancel={() => setModerating(null)}
-        onOk={async () => {
-          if (!moderating) return;
-          const { reason } = await reasonForm.validateFields();
-          const text = reason?.trim();
-          try {
-            await moderate.mutateAsync(moderating.to === 'hidden' ? { id: moderating.review.id, state: 'hidden', reason: text ?? '' } : { id: moderating.review.id, state: 'visible', ...(text ? { reason: text } : {}) });
-            void message.success(t('adminPeople.common.done'));
-            setModerating(null);
-          } catch {
-            // shown already by the HTTP layer
-          }
-        }}
-        destroyOnHidden
-      >
-        {moderating && <Typography.Paragraph type="secondary">“{moderating.review.content}”</Typography.Paragraph>}
-        <Form form={reasonForm} layout="vertical">
-          <Form.Item
-            name="reason"
-            label={moderating?.to === 'hidden' ? t('adminPeople.common.reason') : t('adminPeople.reviews.reasonOptional')}
-            rules={moderating?.to === 'hidden' ? [{ required: true, whitespace: true, message: t('adminPeople.reviews.reasonRequired') }] : []}
-          >
-            <Input.TextArea maxLength={500} rows={3} data-testid="review-reason" />
+    <ListScreen
+      screen={screen}
+      filters={
+        <>
+          <Form.Item name="state">
+            <Select
+              allowClear
+              style={{ minWidth: 130 }}
+              placeholder={t('adminPeople.reviews.anyState')}
+              aria-label={t('adminPeople.reviews.state')}
+              options={(['visible', 'hidden'] as const).map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))}
+              data-testid="reviews-state"
+            />
           </Form.Item>
-        </Form>
-      </Modal>
-    </div>
+          <Form.Item name="productId">
+            <InputNumber min={1} precision={0} style={{ width: 140 }} placeholder={t('adminPeople.reviews.productId')} aria-label={t('adminPeople.reviews.productId')} data-testid="reviews-product" />
+          </Form.Item>
+        </>
+      }
+      withReset
+      rowKey="id"
+      scroll={{ x: 960 }}
+      columns={[
+        { key: 'product', title: t('adminPeople.reviews.product'), render: (_v, row) => <span>{row.productTitle} <Typography.Text type="secondary">#{row.productId}</Typography.Text></span> },
+        { key: 'author', title: t('adminPeople.reviews.author'), dataIndex: 'authorName' },
+        { key: 'rating', title: t('adminPeople.reviews.rating'), dataIndex: 'rating', render: (rating: number) => <Rate disabled value={rating} style={{ fontSize: 12 }} aria-label={String(rating)} />, width: 130 },
+        {
+          key: 'text',
+          title: t('adminPeople.reviews.text'),
+          dataIndex: 'content',
+          render: (content: string, row) => (
+            <div style={{ maxWidth: 360 }}>
+              <Typography.Paragraph ellipsis={{ rows: 3, expandable: true, symbol: '…' }} style={{ marginBottom: 0 }}>
+                {content}
+              </Typography.Paragraph>
+              {row.reason && <Typography.Text type="secondary">{t('adminPeople.reviews.lastReason', { reason: row.reason })}</Typography.Text>}
+            </div>
+          ),
+        },
+        { key: 'state', title: t('adminPeople.reviews.state'), dataIndex: 'state', render: (state: ReviewState) => <Tag color={state === 'visible' ? 'green' : 'default'}>{t(`adminPeople.reviews.states.${state}`)}</Tag> },
+        { key: 'createdAt', title: t('adminPeople.reviews.createdAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+        {
+          key: 'actions',
+          title: t('admin.common.actions'),
+          render: (_v, row) =>
+            row.state === 'visible' ? (
+              <Button size="small" danger onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'hidden' }); }} data-testid={`review-hide-${row.id}`}>
+                {t('adminPeople.reviews.hide')}
+              </Button>
+            ) : (
+              <Button size="small" onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'visible' }); }} data-testid={`review-show-${row.id}`}>
+                {t('adminPeople.reviews.show')}
+              </Button>
+            ),
+        },
+      ]}
+      data-testid="reviews-table"
+    >
+    <Modal
+      open={moderating !== null}
+      title={moderating?.to === 'hidden' ? t('adminPeople.reviews.hideTitle') : t('adminPeople.reviews.showTitle')}
+      okText={t('admin.common.confirm')}
+      cancelText={t('admin.common.cancel')}
+      okButtonProps={{ danger: moderating?.to === 'hidden' }}
+      confirmLoading={moderate.isPending}
+      onCancel={() => setModerating(null)}
+      onOk={async () => {
+        if (!moderating) return;
+        const { reason } = await reasonForm.validateFields();
+        const text = reason?.trim();
+        try {
+          await moderate.mutateAsync(moderating.to === 'hidden' ? { id: moderating.review.id, state: 'hidden', reason: text ?? '' } : { id: moderating.review.id, state: 'visible', ...(text ? { reason: text } : {}) });
+          void message.success(t('adminPeople.common.done'));
+          setModerating(null);
+        } catch {
+          // shown already by the HTTP layer
+        }
+      }}
+      destroyOnHidden
+    >
+      {moderating && <Typography.Paragraph type="secondary">“{moderating.review.content}”</Typography.Paragraph>}
+      <Form form={reasonForm} layout="vertical">
+        <Form.Item
+          name="reason"
+          label={moderating?.to === 'hidden' ? t('adminPeople.common.reason') : t('adminPeople.reviews.reasonOptional')}
+          rules={moderating?.to === 'hidden' ? [{ required: true, whitespace: true, message: t('adminPeople.reviews.reasonRequired') }] : []}
+        >
+          <Input.TextArea maxLength={500} rows={3} data-testid="review-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+    </ListScreen>
   );
 }

@@ -4,162 +4,138 @@
  * the rules (nobody removes their own R_SUPER or disables themselves, the last R_SUPER stays) and
  * writes the audit row.
  */
-import { App, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import type { StaffMember } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
-import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { FilterBar } from '../../shell/FilterBar.tsx';
-import { pagedTable } from '../../shell/paged-table.ts';
+import { useConfirmedWrite } from '../../shell/confirm.ts';
+import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
 
-const PAGE_SIZE = 20;
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
 export default function StaffScreen() {
   const { t, locale } = useT();
-  const { modal, message } = App.useApp();
-  const [form] = Form.useForm<{ query?: string }>();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const { message } = App.useApp();
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
-  const list = useApiQuery(adminApi.staffList, { current: page, size: PAGE_SIZE, ...(query ? { query } : {}) });
+  const screen = useListScreen(adminApi.staffList);
   const invalidates = [adminApi.staffList, adminApi.auditList];
   const grant = useApiMutation(adminApi.grantRole, invalidates);
   const revoke = useApiMutation(adminApi.revokeRole, invalidates);
   const setStatus = useApiMutation(adminApi.setStaffStatus, invalidates);
   const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
 
-  /** Asks, then runs; a refusal's message was shown by the HTTP layer. */
-  const confirm = (content: string, run: () => Promise<unknown>) =>
-    modal.confirm({
-      title: t('admin.logout.tip'),
-      content,
-      okText: t('admin.common.confirm'),
-      cancelText: t('admin.common.cancel'),
-      onOk: async () => {
+  const ask = useConfirmedWrite();
+  const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('admin.staff.done') }, run);
+
+  return (
+    <ListScreen
+      screen={screen}
+      filters={
+        <>
+          <Form.Item name="query">
+            <Input
+              allowClear
+              maxLength={100}
+              placeholder={t('admin.staff.searchPlaceholder')}
+              aria-label={t('admin.staff.searchPlaceholder')}
+              // Clearing the box shows everyone again at once.
+              onClear={() => screen.filterBar.form.submit()}
+              data-testid="staff-search"
+            />
+          </Form.Item>
+        </>
+      }
+      rowKey="userId"
+      scroll={{ x: 860 }}
+      columns={[
+        { key: 'email', title: t('admin.staff.email'), dataIndex: 'email' },
+        { key: 'name', title: t('admin.staff.name'), dataIndex: 'name' },
+        {
+          key: 'roles',
+          title: t('admin.staff.roles'),
+          render: (_value, member) => (
+            <Space size={4} wrap>
+              {member.roles.map((role) => (
+                <Tag
+                  key={role}
+                  color={role === ROLES.SUPER ? 'gold' : role === ROLES.ADMIN ? 'blue' : undefined}
+                  closable={GRANTABLE.includes(role)}
+                  closeIcon={GRANTABLE.includes(role) ? undefined : false}
+                  onClose={(event) => {
+                    event.preventDefault();
+                    confirm(t('admin.staff.revokeConfirm', { email: member.email, role: roleName(role) }), () => revoke.mutateAsync({ email: member.email, role }));
+                  }}
+                  {...(GRANTABLE.includes(role) ? { 'aria-label': t('admin.staff.revoke', { role: roleName(role) }) } : {})}
+                >
+                  {roleName(role)}
+                </Tag>
+              ))}
+            </Space>
+          ),
+        },
+        {
+          key: 'status',
+          title: t('admin.staff.status'),
+          dataIndex: 'status',
+          render: (status: StaffMember['status']) => <Tag color={status === 'active' ? 'green' : 'red'}>{t(`admin.staff.statuses.${status}` as MessageKey)}</Tag>,
+        },
+        { key: 'createdAt', title: t('admin.staff.createdAt'), dataIndex: 'createdAt', render: (at: string) => new Date(at).toLocaleDateString(locale) },
+        {
+          key: 'actions',
+          title: t('admin.common.actions'),
+          render: (_value, member) => (
+            <Space>
+              <Button size="small" onClick={() => setGranting({ email: member.email, role: GRANTABLE.find((role) => !member.roles.includes(role)) ?? ROLES.ADMIN })}>
+                {t('admin.staff.grant')}
+              </Button>
+              {member.status === 'active' ? (
+                <Button
+                  size="small"
+                  danger
+                  onClick={() => confirm(t('admin.staff.disableConfirm', { email: member.email }), () => setStatus.mutateAsync({ userId: member.userId, status: 'disabled' }))}
+                >
+                  {t('admin.staff.disable')}
+                </Button>
+              ) : (
+                <Button size="small" onClick={() => confirm(t('admin.staff.enableConfirm', { email: member.email }), () => setStatus.mutateAsync({ userId: member.userId, status: 'active' }))}>
+                  {t('admin.staff.enable')}
+                </Button>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+      data-testid="staff-table"
+    >
+    <Modal
+      open={granting !== null}
+      title={t('admin.staff.grantTitle')}
+      okText={t('admin.common.confirm')}
+      cancelText={t('admin.common.cancel')}
+      confirmLoading={grant.isPending}
+      onCancel={() => setGranting(null)}
+      onOk={async () => {
+        if (!granting) return;
         try {
-          await run();
+          await grant.mutateAsync(granting);
           void message.success(t('admin.staff.done'));
+          setGranting(null);
         } catch {
           // shown already
         }
-      },
-    });
-
-  return (
-    <div className="admin-screen">
-      <FilterBar<{ query?: string }>
-        form={form}
-        onApply={(values) => {
-          setQuery(values.query?.trim() ?? '');
-          setPage(1);
-        }}
-      >
-        <Form.Item name="query">
-          <Input
-            allowClear
-            maxLength={100}
-            placeholder={t('admin.staff.searchPlaceholder')}
-            aria-label={t('admin.staff.searchPlaceholder')}
-            // Clearing the box shows everyone again at once.
-            onClear={() => form.submit()}
-            data-testid="staff-search"
-          />
-        </Form.Item>
-      </FilterBar>
-      <Table<StaffMember>
-        rowKey="userId"
-        size="middle"
-        {...pagedTable(list, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
-        scroll={{ x: 860 }}
-        columns={[
-          { key: 'email', title: t('admin.staff.email'), dataIndex: 'email' },
-          { key: 'name', title: t('admin.staff.name'), dataIndex: 'name' },
-          {
-            key: 'roles',
-            title: t('admin.staff.roles'),
-            render: (_value, member) => (
-              <Space size={4} wrap>
-                {member.roles.map((role) => (
-                  <Tag
-                    key={role}
-                    color={role === ROLES.SUPER ? 'gold' : role === ROLES.ADMIN ? 'blue' : undefined}
-                    closable={GRANTABLE.includes(role)}
-                    closeIcon={GRANTABLE.includes(role) ? undefined : false}
-                    onClose={(event) => {
-                      event.preventDefault();
-                      confirm(t('admin.staff.revokeConfirm', { email: member.email, role: roleName(role) }), () => revoke.mutateAsync({ email: member.email, role }));
-                    }}
-                    {...(GRANTABLE.includes(role) ? { 'aria-label': t('admin.staff.revoke', { role: roleName(role) }) } : {})}
-                  >
-                    {roleName(role)}
-                  </Tag>
-                ))}
-              </Space>
-            ),
-          },
-          {
-            key: 'status',
-            title: t('admin.staff.status'),
-            dataIndex: 'status',
-            render: (status: StaffMember['status']) => <Tag color={status === 'active' ? 'green' : 'red'}>{t(`admin.staff.statuses.${status}` as MessageKey)}</Tag>,
-          },
-          { key: 'createdAt', title: t('admin.staff.createdAt'), dataIndex: 'createdAt', render: (at: string) => new Date(at).toLocaleDateString(locale) },
-          {
-            key: 'actions',
-            title: t('admin.common.actions'),
-            render: (_value, member) => (
-              <Space>
-                <Button size="small" onClick={() => setGranting({ email: member.email, role: GRANTABLE.find((role) => !member.roles.includes(role)) ?? ROLES.ADMIN })}>
-                  {t('admin.staff.grant')}
-                </Button>
-                {member.status === 'active' ? (
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() => confirm(t('admin.staff.disableConfirm', { email: member.email }), () => setStatus.mutateAsync({ userId: member.userId, status: 'disabled' }))}
-                  >
-                    {t('admin.staff.disable')}
-                  </Button>
-                ) : (
-                  <Button size="small" onClick={() => confirm(t('admin.staff.enableConfirm', { email: member.email }), () => setStatus.mutateAsync({ userId: member.userId, status: 'active' }))}>
-                    {t('admin.staff.enable')}
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-        data-testid="staff-table"
-      />
-      <Modal
-        open={granting !== null}
-        title={t('admin.staff.grantTitle')}
-        okText={t('admin.common.confirm')}
-        cancelText={t('admin.common.cancel')}
-        confirmLoading={grant.isPending}
-        onCancel={() => setGranting(null)}
-        onOk={async () => {
-          if (!granting) return;
-          try {
-            await grant.mutateAsync(granting);
-            void message.success(t('admin.staff.done'));
-            setGranting(null);
-          } catch {
-            // shown already
-          }
-        }}
-      >
-        {granting && (
-          <Space direction="vertical" style={{ width: '100%' }}>
-            <Select<Role> value={granting.role} onChange={(role) => setGranting({ ...granting, role })} options={GRANTABLE.map((role) => ({ value: role, label: roleName(role) }))} style={{ width: '100%' }} />
-            <span>{t('admin.staff.grantConfirm', { email: granting.email, role: roleName(granting.role) })}</span>
-          </Space>
-        )}
-      </Modal>
-    </div>
+      }}
+    >
+      {granting && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Select<Role> value={granting.role} onChange={(role) => setGranting({ ...granting, role })} options={GRANTABLE.map((role) => ({ value: role, label: roleName(role) }))} style={{ width: '100%' }} />
+          <span>{t('admin.staff.grantConfirm', { email: granting.email, role: roleName(granting.role) })}</span>
+        </Space>
+      )}
+    </Modal>
+    </ListScreen>
   );
 }

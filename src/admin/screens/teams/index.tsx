@@ -10,86 +10,65 @@ import type { Locale } from '../../../domain/locale.ts';
 import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { FilterBar } from '../../shell/FilterBar.tsx';
-import { pagedTable } from '../../shell/paged-table.ts';
+import { ListScreen, rowOpens, useListScreen } from '../../shell/paged-table.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { showFieldErrors } from '../field-errors.ts';
 import './teams.css';
 
-const PAGE_SIZE = 20;
-
-interface Filters {
-  query?: string;
-  sport?: string;
-  league?: string;
-}
-
 export default function TeamsScreen() {
   const { t, locale } = useT();
-  const [form] = Form.useForm<Filters>();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<AdminTeamRow | null>(null);
-  const list = useApiQuery(peopleApi.teamList, { current: page, size: PAGE_SIZE, ...filters });
+  const screen = useListScreen(peopleApi.teamList);
   // Every team fits in one answer (the shop has tens): the sport and league choices come from it.
   const all = useApiQuery(peopleApi.teamList, { current: 1, size: 100 });
   const choices = useMemo(() => {
     const rows = all.data?.records ?? [];
     const sports = [...new Set(rows.map((row) => row.sport))].sort();
-    const leagues = [...new Set(rows.filter((row) => !filters.sport || row.sport === filters.sport).map((row) => row.leagueTag))].sort();
+    const leagues = [...new Set(rows.filter((row) => !screen.filters.sport || row.sport === screen.filters.sport).map((row) => row.leagueTag))].sort();
     return { sports, leagues };
-  }, [all.data, filters.sport]);
+  }, [all.data, screen.filters.sport]);
 
   return (
-    <div className="admin-screen">
-      <FilterBar<Filters>
-        form={form}
-        onApply={(values) => {
-          setFilters({ ...(values.query?.trim() ? { query: values.query.trim() } : {}), ...(values.sport ? { sport: values.sport } : {}), ...(values.league ? { league: values.league } : {}) });
-          setPage(1);
-        }}
-        onReset={() => {
-          setFilters({});
-          setPage(1);
-        }}
-      >
-        <Form.Item name="query">
-          <Input allowClear maxLength={100} placeholder={t('adminPeople.teams.search')} aria-label={t('adminPeople.teams.search')} data-testid="teams-search" />
-        </Form.Item>
-        <Form.Item name="sport">
-          <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminPeople.teams.anySport')} aria-label={t('adminPeople.teams.sport')} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
-        </Form.Item>
-        <Form.Item name="league">
-          <Select allowClear showSearch style={{ minWidth: 180 }} placeholder={t('adminPeople.teams.anyLeague')} aria-label={t('adminPeople.teams.league')} options={choices.leagues.map((league) => ({ value: league, label: league }))} />
-        </Form.Item>
-      </FilterBar>
-      <Table<AdminTeamRow>
-        rowKey="id"
-        size="middle"
-        {...pagedTable(list, t, { current: page, pageSize: PAGE_SIZE, onChange: setPage })}
-        scroll={{ x: 760 }}
-        onRow={(row) => ({ onClick: (event) => (event.target as HTMLElement).closest('button, a') === null && setOpen(row), className: 'admin-clickable' })}
-        columns={[
-          { key: 'name', title: t('adminPeople.teams.name'), render: (_v, row) => row.name[locale as Locale] },
-          { key: 'tag', title: t('adminPeople.teams.tag'), dataIndex: 'tag', render: (tag: string) => <Typography.Text code>{tag}</Typography.Text> },
-          { key: 'sport', title: t('adminPeople.teams.sport'), dataIndex: 'sport' },
-          { key: 'league', title: t('adminPeople.teams.league'), dataIndex: 'leagueTag' },
-          { key: 'players', title: t('adminPeople.teams.players'), dataIndex: 'players', align: 'right' },
-          { key: 'products', title: t('adminPeople.teams.products'), dataIndex: 'products', align: 'right' },
-          {
-            key: 'actions',
-            title: t('admin.common.actions'),
-            render: (_v, row) => (
-              <Button size="small" onClick={() => setOpen(row)} data-testid={`team-open-${row.tag}`}>
-                {t('adminPeople.teams.editSquad')}
-              </Button>
-            ),
-          },
-        ]}
-        data-testid="teams-table"
-      />
-      <TeamDrawer team={open} onClose={() => setOpen(null)} />
-    </div>
+    <ListScreen
+      screen={screen}
+      filters={
+        <>
+          <Form.Item name="query">
+            <Input allowClear maxLength={100} placeholder={t('adminPeople.teams.search')} aria-label={t('adminPeople.teams.search')} data-testid="teams-search" />
+          </Form.Item>
+          <Form.Item name="sport">
+            <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminPeople.teams.anySport')} aria-label={t('adminPeople.teams.sport')} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
+          </Form.Item>
+          <Form.Item name="league">
+            <Select allowClear showSearch style={{ minWidth: 180 }} placeholder={t('adminPeople.teams.anyLeague')} aria-label={t('adminPeople.teams.league')} options={choices.leagues.map((league) => ({ value: league, label: league }))} />
+          </Form.Item>
+        </>
+      }
+      withReset
+      rowKey="id"
+      scroll={{ x: 760 }}
+      onRow={rowOpens(setOpen)}
+      columns={[
+        { key: 'name', title: t('adminPeople.teams.name'), render: (_v, row) => row.name[locale as Locale] },
+        { key: 'tag', title: t('adminPeople.teams.tag'), dataIndex: 'tag', render: (tag: string) => <Typography.Text code>{tag}</Typography.Text> },
+        { key: 'sport', title: t('adminPeople.teams.sport'), dataIndex: 'sport' },
+        { key: 'league', title: t('adminPeople.teams.league'), dataIndex: 'leagueTag' },
+        { key: 'players', title: t('adminPeople.teams.players'), dataIndex: 'players', align: 'right' },
+        { key: 'products', title: t('adminPeople.teams.products'), dataIndex: 'products', align: 'right' },
+        {
+          key: 'actions',
+          title: t('admin.common.actions'),
+          render: (_v, row) => (
+            <Button size="small" onClick={() => setOpen(row)} data-testid={`team-open-${row.tag}`}>
+              {t('adminPeople.teams.editSquad')}
+            </Button>
+          ),
+        },
+      ]}
+      data-testid="teams-table"
+    >
+    <TeamDrawer team={open} onClose={() => setOpen(null)} />
+    </ListScreen>
   );
 }
 

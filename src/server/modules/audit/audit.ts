@@ -4,6 +4,7 @@
  */
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AuditRow } from '../../../domain/admin.model.ts';
 import { auditLog } from './schema.ts';
 
 export interface AuditActor {
@@ -30,17 +31,8 @@ export interface AuditFilter {
   to?: Date;
 }
 
-export interface AuditRecord {
-  id: number;
-  at: Date;
-  actorId: number | null;
-  actorEmail: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-}
+/** An audit row as the database holds it; the API answers it with `at` as an ISO string. */
+export type AuditRecord = Omit<AuditRow, 'at'> & { at: Date };
 
 export class AuditLog {
   private readonly db: Db;
@@ -87,4 +79,18 @@ function conditions(filter: AuditFilter): SQL[] {
   if (filter.from) where.push(gte(auditLog.at, filter.from));
   if (filter.to) where.push(lt(auditLog.at, filter.to));
   return where;
+}
+
+/**
+ * A back-office service: its database, and the audit log each of its writes records into inside
+ * the write's own transaction.
+ */
+export abstract class AuditedDesk {
+  protected readonly db: Db;
+  protected readonly audit: AuditLog;
+
+  constructor(db: Db) {
+    this.db = db;
+    this.audit = new AuditLog(db);
+  }
 }

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
 import { addresses, deleteAccount, users } from '../accounts/index.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { anonymiseRedemptions } from '../coupons/index.ts';
 import { anonymiseOrders, orderItems, orders } from '../orders/index.ts';
 import { anonymisePayers } from '../payments/index.ts';
@@ -57,15 +57,12 @@ function searchCondition(query: string): SQL {
   )!;
 }
 
-export class CustomerDesk {
-  private readonly db: Db;
+export class CustomerDesk extends AuditedDesk {
   private readonly staff: StaffService;
-  private readonly audit: AuditLog;
 
   constructor(db: Db, staff: StaffService) {
-    this.db = db;
+    super(db);
     this.staff = staff;
-    this.audit = new AuditLog(db);
   }
 
   /** Every account, newest first; `query` matches the start of the email, the name or the last name. */

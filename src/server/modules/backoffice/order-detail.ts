@@ -12,7 +12,7 @@ import { PERMISSIONS, hasPermission, type Permission } from '../../../domain/sta
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { OrderNotes, orders, type OrderRow, type OrderService } from '../orders/index.ts';
 import { payments, refunds } from '../payments/index.ts';
 
@@ -40,15 +40,12 @@ function refundableOf(payment: AdminPayment | undefined, refundRows: AdminRefund
   return Math.max(0, payment.amount - given);
 }
 
-export class OrderFolder {
-  private readonly db: Db;
+export class OrderFolder extends AuditedDesk {
   private readonly orders: OrderService;
-  private readonly audit: AuditLog;
 
   constructor(db: Db, orderService: OrderService) {
-    this.db = db;
+    super(db);
     this.orders = orderService;
-    this.audit = new AuditLog(db);
   }
 
   async row(orderNo: string): Promise<OrderRow> {

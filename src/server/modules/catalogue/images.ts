@@ -20,10 +20,10 @@ import {
   uploadedImageUrl,
   type AdminProductImage,
 } from '../../../domain/product-admin.model.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { mediaFiles, productImages } from './images-schema.ts';
 import { products } from './schema.ts';
 
@@ -50,15 +50,7 @@ async function variantsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buf
 
 const imageOf = (hash: string): AdminProductImage => ({ hash, url: uploadedImageUrl(hash, 'large'), thumbUrl: uploadedImageUrl(hash, 'thumb') });
 
-export class ProductImages {
-  private readonly db: Db;
-  private readonly audit: AuditLog;
-
-  constructor(db: Db) {
-    this.db = db;
-    this.audit = new AuditLog(db);
-  }
-
+export class ProductImages extends AuditedDesk {
   /** One stored variant by its key ("<hash>-<width>.webp"), or null. */
   async file(key: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
     const [row] = await this.db.select({ contentType: mediaFiles.contentType, bytes: mediaFiles.bytes }).from(mediaFiles).where(eq(mediaFiles.key, key));

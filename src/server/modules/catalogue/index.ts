@@ -8,6 +8,7 @@ export * from './images-schema.ts';
 export { CATALOGUE_CHANNEL, CatalogueService, cardColumns, parseCatalogueChange, toCard, type CardRow, type CatalogueChange } from './catalogue.ts';
 export { SearchIndex, searchKey } from './search-index.ts';
 export { ProductAdmin } from './product-admin.ts';
+export { ProductBulk } from './product-bulk.ts';
 export { ProductImages } from './images.ts';
 export { productAdminRoutes, uploadedImageRoutes } from './product-admin-routes.ts';
 export { isStockShortage, releaseStock, shortageOf, stockTaking, type StockDemand, type StockShortage } from './stock.ts';

@@ -11,7 +11,8 @@ import { levelUnder, navMoveProblem, placeAmong, type AdminNavNode } from '../..
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { navItems, products } from './schema.ts';
 import { productsUnder } from './team-admin.ts';
 
@@ -36,20 +37,7 @@ export function buildNavTree(rows: readonly NavRow[], counts: ReadonlyMap<string
   return roots;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-}
-
-export class NavAdmin {
-  private readonly db: Db;
-  private readonly audit: AuditLog;
-
-  constructor(db: Db) {
-    this.db = db;
-    this.audit = new AuditLog(db);
-  }
-
+export class NavAdmin extends AuditedDesk {
   async tree(db: Db | Tx = this.db): Promise<AdminNavNode[]> {
     const [rows, counts] = await Promise.all([db.select().from(navItems).orderBy(asc(navItems.sort), asc(navItems.id)), productCounts(db)]);
     return buildNavTree(rows, counts);

@@ -32,9 +32,11 @@ import { ok } from '../../http/envelope.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { isImageKey, type ProductImages } from './images.ts';
 import type { ProductAdmin } from './product-admin.ts';
+import type { ProductBulk } from './product-bulk.ts';
 
 export interface ProductAdminDeps {
   products: ProductAdmin;
+  bulk: ProductBulk;
   images: ProductImages;
   /** Who makes a write, for its audit row. */
   actor: (userId: number) => Promise<AuditActor>;
@@ -103,26 +105,26 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       summary: 'Sets, adds to or changes by a percentage the price of the chosen products, all or none; one audit row per product',
       preValidation: edit,
       request: adminBulkPriceRequestSchema,
-      handler: async (request) => ok(await products.bulkPrice(await actorOf(request), request.body.ids, request.body.mode, request.body.value)),
+      handler: async (request) => ok(await deps.bulk.bulkPrice(await actorOf(request), request.body.ids, request.body.mode, request.body.value)),
     });
     route(adminProductsApi.bulkStock, {
       summary: 'Sets one size (or every size offered) of the chosen products to a stock; one audit row per product',
       preValidation: edit,
       request: adminBulkStockRequestSchema,
-      handler: async (request) => ok(await products.bulkStock(await actorOf(request), request.body.ids, request.body.size, request.body.stock)),
+      handler: async (request) => ok(await deps.bulk.bulkStock(await actorOf(request), request.body.ids, request.body.size, request.body.stock)),
     });
     route(adminProductsApi.stockExport, {
       summary: "The filter's stock as CSV: product_id, title, size, stock (RFC 4180, UTF-8 with BOM)",
       preValidation: view,
       request: adminStockExportRequestSchema,
-      handler: async (request) => ok(await products.stockExport(request.body, localeOf(request), deps.clock())),
+      handler: async (request) => ok(await deps.bulk.stockExport(request.body, localeOf(request), deps.clock())),
     });
     route(adminProductsApi.stockImport, {
       summary: 'Stock from CSV (product_id, size, stock): every wrong line is answered by number in data.lines and nothing is applied; else all in one transaction',
       preValidation: edit,
       request: adminStockImportRequestSchema,
       bodyLimit: 2_200_000,
-      handler: async (request) => ok(await products.stockImport(await actorOf(request), request.body.csv, localeOf(request))),
+      handler: async (request) => ok(await deps.bulk.stockImport(await actorOf(request), request.body.csv, localeOf(request))),
     });
     route(adminProductsApi.uploadImage, {
       summary: 'Adds an image (base64 of a JPEG, PNG or WebP, at most 5 MB, its type read from its bytes), resized and stored; answers the images in order',

@@ -11,7 +11,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { patches, products, squadPlayers, teams } from './schema.ts';
 
 export interface TeamFilter {
@@ -25,26 +26,13 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-}
-
 // Qualified by hand: drizzle leaves a lone table's columns unqualified, which inside these
 // subqueries would name the subquery's own id.
 const teamId = sql.raw('"teams"."id"');
 const playerCount = sql<number>`(select count(*)::int from ${squadPlayers} p where p.team_id = ${teamId})`;
 const productCount = sql<number>`(select count(*)::int from ${products} p where p.team_id = ${teamId})`;
 
-export class TeamAdmin {
-  private readonly db: Db;
-  private readonly audit: AuditLog;
-
-  constructor(db: Db) {
-    this.db = db;
-    this.audit = new AuditLog(db);
-  }
-
+export class TeamAdmin extends AuditedDesk {
   async list(filter: TeamFilter, page: PageRequest): Promise<Page<AdminTeamRow>> {
     const where: SQL[] = [];
     if (filter.query) {

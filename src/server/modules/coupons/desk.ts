@@ -17,6 +17,7 @@ import { invalidFields, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import { coupons } from './schema.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 export type CouponEdit = z.output<typeof couponEditSchema>;
@@ -125,8 +126,7 @@ export class CouponDesk {
     try {
       return await write();
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
-      if (cause?.code === '23505') throw codeTaken();
+      if (isUniqueViolation(error)) throw codeTaken();
       throw error;
     }
   }

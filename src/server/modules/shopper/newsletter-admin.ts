@@ -5,11 +5,10 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
 import type { AdminSubscriber } from '../../../domain/people.model.ts';
-import type { Db } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { newsletterSubscriptions } from './schema.ts';
 
 const columns = {
@@ -27,15 +26,7 @@ function where(query: string | undefined): SQL | undefined {
   return sql`lower(${newsletterSubscriptions.email}) like ${`${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
 }
 
-export class NewsletterDesk {
-  private readonly db: Db;
-  private readonly audit: AuditLog;
-
-  constructor(db: Db) {
-    this.db = db;
-    this.audit = new AuditLog(db);
-  }
-
+export class NewsletterDesk extends AuditedDesk {
   async list(query: string | undefined, page: PageRequest): Promise<Page<AdminSubscriber>> {
     const [rows, [total]] = await Promise.all([
       onePage(this.db.select(columns).from(newsletterSubscriptions).where(where(query)).orderBy(asc(newsletterSubscriptions.id)).$dynamic(), page),

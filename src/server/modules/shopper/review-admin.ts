@@ -8,10 +8,10 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
 import type { AdminReviewRow, ReviewState } from '../../../domain/people.model.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { products } from '../catalogue/index.ts';
 import { productComments } from './schema.ts';
 
@@ -34,15 +34,7 @@ function toRow(row: Row): AdminReviewRow {
   return { ...rest, state: visible ? 'visible' : 'hidden', createdAt: createdAt.toISOString() };
 }
 
-export class ReviewModeration {
-  private readonly db: Db;
-  private readonly audit: AuditLog;
-
-  constructor(db: Db) {
-    this.db = db;
-    this.audit = new AuditLog(db);
-  }
-
+export class ReviewModeration extends AuditedDesk {
   /** Newest first. */
   async list(filter: { state?: ReviewState | undefined; productId?: number | undefined }, page: PageRequest): Promise<Page<AdminReviewRow>> {
     const where: SQL[] = [];

@@ -11,11 +11,12 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { StaffMember } from '../../../domain/admin.model.ts';
 import { STAFF_ROLES } from '../../../domain/staff.model.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
 import { users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
-import { AuditLog, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, type AuditActor } from '../audit/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 export type StaffStatus = 'active' | 'disabled';
 
@@ -41,20 +42,7 @@ export function staffMember(row: UserRow): StaffMember {
 }
 
 /** Postgres unique_violation, wherever the driver nests it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === '23505') return true;
-  return false;
-}
-
-export class StaffService {
-  private readonly db: Db;
-  private readonly audit: AuditLog;
-
-  constructor(db: Db) {
-    this.db = db;
-    this.audit = new AuditLog(db);
-  }
-
+export class StaffService extends AuditedDesk {
   /** Who makes a back-office write, for its audit row: the caller's id and current email. */
   async actor(userId: number): Promise<AuditActor> {
     const [row] = await this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));

@@ -1,0 +1,26 @@
+/**
+ * A back-office write that asks first: "Tip" (or the given title) with the question, then the
+ * write, then its "done" message. A refusal's message was shown by the HTTP layer already, and the
+ * dialog closes either way.
+ */
+import { App } from 'antd';
+import { useT } from '../i18n.tsx';
+
+export interface Question {
+  content: string;
+  done: string;
+  title?: string;
+}
+
+export function useConfirmedWrite() {
+  const { t } = useT();
+  const { modal, message } = App.useApp();
+  return (question: Question, write: () => Promise<unknown>) =>
+    modal.confirm({
+      title: question.title ?? t('admin.logout.tip'),
+      content: question.content,
+      okText: t('admin.common.confirm'),
+      cancelText: t('admin.common.cancel'),
+      onOk: () => write().then(() => void message.success(question.done), () => undefined),
+    });
+}

@@ -1,0 +1,158 @@
+/**
+ * The back office's server-paginated lists (audit, orders, products, staff, customers, ...): the
+ * filter and page a list screen has applied, and the antd Table drawn from its query (rows,
+ * loading, the "could not load" text, paging with the total).
+ */
+import { Form, Table, type FormInstance, type TableProps, type TablePaginationConfig } from 'antd';
+import { useState, type Dispatch, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
+import type { Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
+import type { Page } from '../../domain/api/envelope.ts';
+import { useApiQuery } from '../api.ts';
+import { useT, type AdminT } from '../i18n.tsx';
+import { FilterBar } from './FilterBar.tsx';
+
+/** Rows a page of the lists that offer no page sizes. */
+export const LIST_PAGE_SIZE = 20;
+
+interface ListQuery<R> {
+  data?: Page<R> | undefined;
+  isFetching: boolean;
+  isError: boolean;
+}
+
+interface Paging {
+  current: number;
+  pageSize: number;
+  onChange: (current: number, size: number) => void;
+  /** Offered page sizes; none: a fixed size. */
+  sizes?: readonly number[];
+}
+
+function pagedTable<R>(query: ListQuery<R>, t: AdminT, paging: Paging) {
+  const pagination: TablePaginationConfig = {
+    current: paging.current,
+    pageSize: paging.pageSize,
+    total: query.data?.total ?? 0,
+    showSizeChanger: paging.sizes !== undefined,
+    ...(paging.sizes ? { pageSizeOptions: paging.sizes.map(String) } : {}),
+    showTotal: (total) => t('admin.common.total', { total }),
+    onChange: paging.onChange,
+  };
+  return {
+    loading: query.isFetching,
+    dataSource: query.data?.records ?? [],
+    locale: query.isError ? { emptyText: t('admin.common.loadFailed') } : undefined,
+    pagination,
+  };
+}
+
+/** What a filter form applies: strings trimmed, empty and unset fields left out of the request. */
+type Applied<F> = { [K in keyof F]?: Exclude<F[K], null> };
+
+export function appliedFilters<F extends object>(values: F): Applied<F> {
+  const applied: Applied<F> = {};
+  for (const [name, value] of Object.entries(values) as [keyof F, unknown][]) {
+    const kept = typeof value === 'string' ? value.trim() : value;
+    if (kept !== undefined && kept !== null && kept !== '') applied[name] = kept as Exclude<F[keyof F], null>;
+  }
+  return applied;
+}
+
+/**
+ * A list screen's applied filters and page. Applying or resetting the filter bar goes back to the
+ * first page; `request` is what the list call takes.
+ */
+export function useListFilters<F extends object>(pageSize = LIST_PAGE_SIZE) {
+  const [filters, setFilters] = useState<Applied<F>>({});
+  const [page, setPage] = useState(1);
+  return {
+    filters,
+    request: { current: page, size: pageSize, ...filters },
+    paging: { current: page, pageSize, onChange: setPage } satisfies Paging,
+    apply: (values: F) => {
+      setFilters(appliedFilters(values));
+      setPage(1);
+    },
+    reset: () => {
+      setFilters({});
+      setPage(1);
+    },
+  };
+}
+
+type PagedTableProps<R> = Omit<TableProps<R>, 'dataSource' | 'pagination' | 'loading'> & { query: ListQuery<R>; paging: Paging };
+
+export function PagedTable<R extends object>({ query, paging, ...table }: PagedTableProps<R>) {
+  const { t } = useT();
+  return <Table<R> size="middle" {...pagedTable(query, t, paging)} {...table} />;
+}
+
+/** Paging with a choice of page size, kept in the screen's table state; a new size starts at page 1. */
+export function sizedPaging<S extends { current: number; size: number }>(state: S, setState: Dispatch<SetStateAction<S>>, sizes: readonly number[]): Paging {
+  return {
+    current: state.current,
+    pageSize: state.size,
+    sizes,
+    onChange: (current, size) => setState((was) => ({ ...was, current: size === was.size ? current : 1, size })),
+  };
+}
+
+/** A row that opens when clicked anywhere but on its own controls (links, buttons, its checkbox). */
+export function rowOpens<R>(open: (row: R) => void) {
+  return (row: R) => ({
+    onClick: (event: MouseEvent) => (event.target as HTMLElement).closest('a, button, input, label, .ant-checkbox-wrapper') === null && open(row),
+    className: 'admin-clickable',
+  });
+}
+
+/** The filters of a list call: its request without the paging. */
+export type ListFilters<E> = Omit<RequestOf<E>, 'current' | 'size'>;
+
+/**
+ * A list screen: its filter form, the filters and page applied, and the list call they make.
+ * `filterBar` goes to the FilterBar (plus `reset` where the bar offers one), `table` to PagedTable.
+ */
+export function useListScreen<E extends Endpoint<any, Page<any>>>(entry: E, pageSize = LIST_PAGE_SIZE) {
+  const [form] = Form.useForm<ListFilters<E>>();
+  const pages = useListFilters<ListFilters<E>>(pageSize);
+  const list = useApiQuery(entry, pages.request as RequestOf<E>);
+  return {
+    list,
+    filters: pages.filters,
+    reset: pages.reset,
+    filterBar: { form, onApply: pages.apply },
+    table: { query: list, paging: pages.paging },
+  };
+}
+
+interface ListScreenState<R, V> {
+  reset: () => void;
+  filterBar: { form: FormInstance<V>; onApply: (values: V) => void };
+  table: { query: ListQuery<R>; paging: Paging };
+}
+
+type ListScreenProps<R, V> = Omit<PagedTableProps<R>, 'query' | 'paging'> & {
+  screen: ListScreenState<R, V>;
+  /** The filter bar's fields (`Form.Item`s). */
+  filters: ReactNode;
+  /** The bar offers a reset button. */
+  withReset?: boolean;
+  /** Buttons after the bar's own. */
+  actions?: ReactNode;
+  filtersTestId?: string;
+  /** Drawn after the table (the screen's dialogs and drawers). */
+  children?: ReactNode;
+};
+
+/** A list screen's page: its filter bar above its paged table. */
+export function ListScreen<R extends object, V>({ screen, filters, withReset, actions, filtersTestId, children, ...table }: ListScreenProps<R, V>) {
+  return (
+    <div className="admin-screen">
+      <FilterBar<V> {...screen.filterBar} onReset={withReset ? screen.reset : undefined} after={actions} testId={filtersTestId}>
+        {filters}
+      </FilterBar>
+      <PagedTable<R> {...screen.table} {...table} />
+      {children}
+    </div>
+  );
+}
