@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { marketingApi } from '../../src/domain/api/marketing.ts';
 import { systemApi } from '../../src/domain/api/system.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
@@ -16,11 +16,9 @@ import { FREE_SHIPPING_THRESHOLD_EUR } from '../../src/domain/pricing.ts';
 import type { AdminSettings, ShopSettings } from '../../src/domain/settings.model.ts';
 import { SHIPPING_RATES } from '../../src/domain/shipping.ts';
 import type { ShopConfig } from '../../src/domain/system.model.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { orders, settings } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff } from './admin-support.ts';
-import { call, onPostgres, type TestShop } from './harness.ts';
+import { call, secondInstance, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { as, createPaypalOrder, guestCart, guestOrder, plainLine, useOrderShop, type Stock } from './orders-support.ts';
 import { eventually } from '../support/eventually.ts';
@@ -184,29 +182,18 @@ describe('the server prices from the settings', () => {
 });
 
 describe('another instance on the same database', () => {
-  let second: { app: FastifyInstance; database: Database; ownDatabase: boolean };
-  beforeAll(async () => {
-    // As catalogue-cache.test.ts: on PostgreSQL a second process with its own listening connection.
-    const database = onPostgres ? await openDatabase({ databaseUrl: shop.config.databaseUrl, dataDir: null }) : shop.database;
-    const app = await buildApp({ config: shop.config, database, logger: false });
-    await app.ready();
-    second = { app, database, ownDatabase: onPostgres };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    if (second?.ownDatabase) await second.database.close();
-  });
+  const second = secondInstance(() => shop);
 
   it('drops its cached settings when the first one saves, so its quote follows at once', async () => {
     const cart = await guestCart(shop, [plainLine(stock, 1)]);
     const base: ShopSettings = await current();
     expect((await save('freeShipping', { thresholdEur: 1_000_000 })).code).toBe('0000');
-    await eventually(async () => expect((await quote(second.app, cart.visitorId, cart.ids)).data.shipping!.free).toBe(false));
-    const shown = (await quote(second.app, cart.visitorId, cart.ids)).data;
+    await eventually(async () => expect((await quote(second(), cart.visitorId, cart.ids)).data.shipping!.free).toBe(false));
+    const shown = (await quote(second(), cart.visitorId, cart.ids)).data;
     const shipping = { ...base.shipping, europe: { ...base.shipping.europe, standard: { ...base.shipping.europe.standard, amountEur: shown.shipping!.amount + 100 } } };
     expect((await save('shipping', shipping)).code).toBe('0000');
-    await eventually(async () => expect((await quote(second.app, cart.visitorId, cart.ids)).data.shipping!.amount).toBe(shown.shipping!.amount + 100));
-    const config = async () => (await call<ShopConfig>(second.app, systemApi.shopConfig.path, {})).data.freeShippingThreshold;
+    await eventually(async () => expect((await quote(second(), cart.visitorId, cart.ids)).data.shipping!.amount).toBe(shown.shipping!.amount + 100));
+    const config = async () => (await call<ShopConfig>(second(), systemApi.shopConfig.path, {})).data.freeShippingThreshold;
     expect((await save('freeShipping', { thresholdEur: 12_345 })).code).toBe('0000');
     await eventually(async () => expect(await config()).toBe(12_345));
     expect((await save('shipping', base.shipping)).code).toBe('0000');

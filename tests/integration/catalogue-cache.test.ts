@@ -6,11 +6,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NavItem, ProductCard, ProductDetail } from '../../src/domain/catalogue.schema.ts';
-import { buildApp } from '../../src/server/app.ts';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { navItems, productSizes, products } from '../../src/server/db/schema.ts';
 import type { FastifyInstance } from 'fastify';
-import { call, createTestShop, onPostgres, type TestShop } from './harness.ts';
+import { call, createTestShop, onPostgres, secondInstance, type TestShop } from './harness.ts';
 import { as, findStock, guestCart, guestOrder, plainLine, setStock, ukAddress, type Stock } from './orders-support.ts';
 import { eventually } from '../support/eventually.ts';
 
@@ -152,28 +150,16 @@ describe('search and navigation', () => {
 });
 
 describe('another instance on the same database', () => {
-  let second: { app: FastifyInstance; database: Database; ownDatabase: boolean };
-  beforeAll(async () => {
-    // On PostgreSQL a second process has its own connections (and its own listening one); the
-    // embedded database has one process, so the second app shares its connection.
-    const database = onPostgres ? await openDatabase({ databaseUrl: shop.config.databaseUrl, dataDir: null }) : shop.database;
-    const app = await buildApp({ config: shop.config, database, logger: false });
-    await app.ready();
-    second = { app, database, ownDatabase: onPostgres };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    if (second?.ownDatabase) await second.database.close();
-  });
+  const second = secondInstance(() => shop);
 
   it('drops its answers when the first one changes stock or price', async () => {
     const stock = await findStock(shop, 30, 5);
-    const shown = (await detail(second.app, stock.productId)).data;
+    const shown = (await detail(second(), stock.productId)).data;
     await guestOrder(shop, [plainLine(stock, 3)]);
-    await eventually(async () => expect((await detail(second.app, stock.productId)).data.sizes.find((s) => s.size === stock.size)!.stock).toBe(shown.sizes.find((s) => s.size === stock.size)!.stock - 3));
+    await eventually(async () => expect((await detail(second(), stock.productId)).data.sizes.find((s) => s.size === stock.size)!.stock).toBe(shown.sizes.find((s) => s.size === stock.size)!.stock - 3));
     const price = shown.price + 120;
     await shop.database.db.update(products).set({ price }).where(eq(products.id, stock.productId));
-    await eventually(async () => expect((await detail(second.app, stock.productId)).data.price).toBe(price));
+    await eventually(async () => expect((await detail(second(), stock.productId)).data.price).toBe(price));
   });
 });
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { loadToolConfig } from '../../src/build-config.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/clock.ts';
@@ -175,4 +176,26 @@ export async function signUp(app: FastifyInstance, fields: Partial<{ email: stri
   if (login.code !== '0000') throw new Error(`login failed: ${login.code} ${login.msg}`);
   const info = await call<{ userId: number }>(app, '/demo/ironUser/getUserInfo', undefined, { method: 'GET', ...bearer(login.data.token) });
   return { ...account, userId: info.data.userId, token: login.data.token, refreshToken: login.data.refreshToken, auth: bearer(login.data.token) };
+}
+
+/**
+ * A second instance of the shop on the same database, for the duration of the describe block
+ * that calls this (after the shop itself exists). On PostgreSQL it is a second process's view,
+ * with its own connections and its own listening one; the embedded database has one process, so
+ * there the second app shares the first one's connection.
+ */
+export function secondInstance(shop: () => TestShop): () => FastifyInstance {
+  let second: { app: FastifyInstance; database: Database; ownDatabase: boolean } | undefined;
+  beforeAll(async () => {
+    const first = shop();
+    const database = onPostgres ? await openDatabase({ databaseUrl: first.config.databaseUrl, dataDir: null }) : first.database;
+    const app = await buildApp({ config: first.config, database, logger: false });
+    await app.ready();
+    second = { app, database, ownDatabase: onPostgres };
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    if (second?.ownDatabase) await second.database.close();
+  });
+  return () => second!.app;
 }

@@ -4,7 +4,7 @@
  * cache keeps the screen mounted). Reset, where offered, empties the fields and applies that.
  */
 import { Button, Form, Space, type FormInstance } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '../i18n.tsx';
 
 interface FilterBarProps<V> {
@@ -20,17 +20,26 @@ interface FilterBarProps<V> {
   before?: ReactNode;
   after?: ReactNode;
   className?: string;
+  /** On phones the bar shows its first field only until "more filters" unfolds it (the labels given). */
+  foldable?: { more: string; fewer: string };
   testId?: string;
   /** The fields: `Form.Item`s named after the values. */
   children: ReactNode;
 }
 
-export function FilterBar<V>({ form, onApply, onReset, applyLabel, resetLabel, applyTestId, before, after, className, testId, children }: FilterBarProps<V>) {
+export function FilterBar<V>({ form, onApply, onReset, applyLabel, resetLabel, applyTestId, before, after, className, foldable, testId, children }: FilterBarProps<V>) {
   const { t } = useT();
+  const [folded, setFolded] = useState(true);
+  const classes = ['admin-filters', className, foldable && folded ? 'is-folded' : null].filter(Boolean).join(' ');
   return (
-    <Form<V> form={form} layout="inline" className={className ? `admin-filters ${className}` : 'admin-filters'} onFinish={onApply} data-testid={testId}>
+    <Form<V> form={form} layout="inline" className={classes} onFinish={onApply} data-testid={testId}>
       {children}
       <Space wrap>
+        {foldable && (
+          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
+            {folded ? foldable.more : foldable.fewer}
+          </Button>
+        )}
         {before}
         <Button type="primary" htmlType="submit" data-testid={applyTestId}>
           {applyLabel ?? t('admin.common.search')}

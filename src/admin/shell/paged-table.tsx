@@ -3,8 +3,8 @@
  * filter and page a list screen has applied, and the antd Table drawn from its query (rows,
  * loading, the "could not load" text, paging with the total).
  */
-import { Form, Table, type FormInstance, type TableProps, type TablePaginationConfig } from 'antd';
-import { useState, type Dispatch, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
+import { Form, Input, Space, Table, Typography, type FormInstance, type TableProps, type TablePaginationConfig } from 'antd';
+import { useState, type Dispatch, type Key, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
 import type { Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
 import type { Page } from '../../domain/api/envelope.ts';
 import { useApiQuery } from '../api.ts';
@@ -125,6 +125,14 @@ export function useListScreen<E extends Endpoint<any, Page<any>>>(entry: E, page
   };
 }
 
+interface SearchField {
+  label: string;
+  testId: string;
+  maxLength?: number;
+  /** Clearing the box applies at once (lists with no other field). */
+  applyOnClear?: boolean;
+}
+
 interface ListScreenState<R, V> {
   reset: () => void;
   filterBar: { form: FormInstance<V>; onApply: (values: V) => void };
@@ -133,8 +141,10 @@ interface ListScreenState<R, V> {
 
 type ListScreenProps<R, V> = Omit<PagedTableProps<R>, 'query' | 'paging'> & {
   screen: ListScreenState<R, V>;
-  /** The filter bar's fields (`Form.Item`s). */
-  filters: ReactNode;
+  /** The text search (the request's `query`), first in the bar. */
+  search?: SearchField;
+  /** The bar's other fields (`Form.Item`s). */
+  filters?: ReactNode;
   /** The bar offers a reset button. */
   withReset?: boolean;
   /** Buttons after the bar's own. */
@@ -145,14 +155,34 @@ type ListScreenProps<R, V> = Omit<PagedTableProps<R>, 'query' | 'paging'> & {
 };
 
 /** A list screen's page: its filter bar above its paged table. */
-export function ListScreen<R extends object, V>({ screen, filters, withReset, actions, filtersTestId, children, ...table }: ListScreenProps<R, V>) {
+export function ListScreen<R extends object, V>({ screen, search, filters, withReset, actions, filtersTestId, children, ...table }: ListScreenProps<R, V>) {
   return (
     <div className="admin-screen">
       <FilterBar<V> {...screen.filterBar} onReset={withReset ? screen.reset : undefined} after={actions} testId={filtersTestId}>
+        {search && (
+          <Form.Item name="query">
+            <Input allowClear maxLength={search.maxLength ?? 100} placeholder={search.label} aria-label={search.label} onClear={search.applyOnClear ? () => screen.filterBar.form.submit() : undefined} data-testid={search.testId} />
+          </Form.Item>
+        )}
         {filters}
       </FilterBar>
       <PagedTable<R> {...screen.table} {...table} />
       {children}
+    </div>
+  );
+}
+
+/** Rows chosen by their keys; the choice is kept across pages. */
+export function rowChoice<K extends Key>(selected: K[], setSelected: (keys: K[]) => void) {
+  return { selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys as K[]), preserveSelectedRowKeys: true };
+}
+
+/** The toolbar over a table's chosen rows: how many, and what can be done to them. */
+export function SelectionBar({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <div className="admin-bulk-bar" role="toolbar" data-testid={testId}>
+      <Typography.Text strong>{label}</Typography.Text>
+      <Space wrap>{children}</Space>
     </div>
   );
 }

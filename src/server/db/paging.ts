@@ -22,3 +22,9 @@ export function onePage<Q extends PgSelect>(query: Q, page: PageRequest) {
 export function pageOf<T>(records: T[], total: number, page: PageRequest): Page<T> {
   return { records, total, current: page.current, size: page.size };
 }
+
+/** A list call's request split into its filter and its page. */
+export function splitPage<R extends PageRequest>(request: R): [Omit<R, 'current' | 'size'>, PageRequest] {
+  const { current, size, ...filter } = request;
+  return [filter, { current, size }];
+}

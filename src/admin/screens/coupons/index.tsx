@@ -38,11 +38,9 @@ export default function CouponsScreen() {
   return (
     <ListScreen
       screen={screen}
+      search={{ label: t('adminMarketing.coupons.search'), testId: 'coupon-search', maxLength: 32 }}
       filters={
         <>
-          <Form.Item name="query">
-            <Input allowClear maxLength={32} placeholder={t('adminMarketing.coupons.search')} aria-label={t('adminMarketing.coupons.search')} data-testid="coupon-search" />
-          </Form.Item>
           <Form.Item name="state">
             <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminMarketing.coupons.state')} aria-label={t('adminMarketing.coupons.state')} options={COUPON_STATES.map((s) => ({ value: s, label: stateName(s) }))} />
           </Form.Item>

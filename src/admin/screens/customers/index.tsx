@@ -2,7 +2,7 @@
  * Customers (`customer:view`): every account searched by any part of its email or name, filtered
  * by status, a page at a time; a row opens the customer's detail in its tab.
  */
-import { Form, Input, Select, Space, Tag } from 'antd';
+import { Form, Select, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { AdminCustomerRow } from '../../../domain/people.model.ts';
@@ -36,11 +36,9 @@ export default function CustomersScreen() {
   return (
     <ListScreen
       screen={screen}
+      search={{ label: t('adminPeople.customers.search'), testId: 'customers-search' }}
       filters={
         <>
-          <Form.Item name="query">
-            <Input allowClear maxLength={100} placeholder={t('adminPeople.customers.search')} aria-label={t('adminPeople.customers.search')} data-testid="customers-search" />
-          </Form.Item>
           <Form.Item name="status">
             <Select
               allowClear

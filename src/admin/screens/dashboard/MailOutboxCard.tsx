@@ -3,7 +3,7 @@
  * the newest of each, and "Send again" for staff with mail:retry. Polls while mail waits.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { call } from '../../../client/http.ts';
 import { mailApi } from '../../../domain/api/mail.ts';
 import type { OutboxMessageView } from '../../../domain/mail.model.ts';
@@ -30,11 +30,22 @@ export function MailOutboxCard() {
   const data = status.data;
   if (!data) return null;
   const mayRetry = user?.buttons.includes(PERMISSIONS.MAIL_RETRY) ?? false;
-  const columns = [
+  const columns: TableColumnsType<OutboxMessageView> = [
     { key: 'to', title: t('adminMail.to'), dataIndex: 'to' },
     { key: 'subject', title: t('adminMail.subject'), dataIndex: 'subject', ellipsis: true },
-    { key: 'attempts', title: t('adminMail.attempts'), dataIndex: 'attempts', align: 'right' as const },
+    { key: 'attempts', title: t('adminMail.attempts'), dataIndex: 'attempts', align: 'right' },
+    { key: 'error', title: t('adminMail.error'), dataIndex: 'lastError', ellipsis: true },
   ];
+  const retryColumn = {
+    key: 'retry',
+    title: '',
+    render: (_value: unknown, row: OutboxMessageView) => (
+      <Button size="small" loading={retry.isPending && retry.variables?.id === row.id} onClick={() => resend(row)}>
+        {t('adminMail.retry')}
+      </Button>
+    ),
+  };
+  const nextColumn = { key: 'next', title: t('adminMail.next'), render: (_value: unknown, row: OutboxMessageView) => (row.nextAttemptAt ? when(row.nextAttemptAt) : t('adminMail.sending')) };
   const resend = (row: OutboxMessageView) =>
     retry.mutate(
       { id: row.id },
@@ -60,49 +71,15 @@ export function MailOutboxCard() {
           </Typography.Text>
         )}
         {data.failed > 0 && <Alert type="error" showIcon message={t('adminMail.failed', { count: data.failed })} description={t('adminMail.failedHint')} data-testid="mail-outbox-failed" />}
-        {data.failures.length > 0 && (
-          <Table<OutboxMessageView>
-            size="small"
-            rowKey="id"
-            pagination={false}
-            scroll={{ x: true }}
-            title={() => t('adminMail.failures')}
-            dataSource={data.failures}
-            columns={[
-              ...columns,
-              { key: 'error', title: t('adminMail.error'), dataIndex: 'lastError', ellipsis: true },
-              ...(mayRetry
-                ? [
-                    {
-                      key: 'retry',
-                      title: '',
-                      render: (_value: unknown, row: OutboxMessageView) => (
-                        <Button size="small" loading={retry.isPending && retry.variables?.id === row.id} onClick={() => resend(row)}>
-                          {t('adminMail.retry')}
-                        </Button>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-        )}
-        {data.waiting.length > 0 && (
-          <Table<OutboxMessageView>
-            size="small"
-            rowKey="id"
-            pagination={false}
-            scroll={{ x: true }}
-            title={() => t('adminMail.waiting')}
-            dataSource={data.waiting}
-            columns={[
-              ...columns,
-              { key: 'error', title: t('adminMail.error'), dataIndex: 'lastError', ellipsis: true },
-              { key: 'next', title: t('adminMail.next'), render: (_value: unknown, row: OutboxMessageView) => (row.nextAttemptAt ? when(row.nextAttemptAt) : t('adminMail.sending')) },
-            ]}
-          />
-        )}
+        <MessageTable title={t('adminMail.failures')} rows={data.failures} columns={mayRetry ? [...columns, retryColumn] : columns} />
+        <MessageTable title={t('adminMail.waiting')} rows={data.waiting} columns={[...columns, nextColumn]} />
       </Space>
     </Card>
   );
+}
+
+/** A titled list of outbox messages; nothing when there are none. */
+function MessageTable({ title, rows, columns }: { title: string; rows: readonly OutboxMessageView[]; columns: TableColumnsType<OutboxMessageView> }) {
+  if (rows.length === 0) return null;
+  return <Table<OutboxMessageView> size="small" rowKey="id" pagination={false} scroll={{ x: true }} title={() => title} dataSource={rows} columns={columns} />;
 }

@@ -2,7 +2,7 @@
  * Newsletter subscribers (`newsletter:manage`): searched by email, a page at a time, exported as
  * CSV (exactly the applied search), and unsubscribed one at a time (asks first; audited).
  */
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -30,11 +30,7 @@ export default function NewsletterScreen() {
   return (
     <ListScreen
       screen={screen}
-      filters={
-        <Form.Item name="query">
-          <Input allowClear maxLength={100} placeholder={t('adminPeople.newsletter.search')} aria-label={t('adminPeople.newsletter.search')} onClear={() => screen.filterBar.form.submit()} data-testid="newsletter-search" />
-        </Form.Item>
-      }
+      search={{ label: t('adminPeople.newsletter.search'), testId: 'newsletter-search', applyOnClear: true }}
       actions={
         <Button
           loading={exportCsv.isPending}

@@ -20,7 +20,7 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { downloadFile } from '../../shell/download.ts';
 import { FilterBar } from '../../shell/FilterBar.tsx';
-import { PagedTable, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
+import { PagedTable, SelectionBar, rowChoice, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
@@ -48,7 +48,6 @@ export default function OrdersScreen() {
   const [selected, setSelected] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
   // On phones the filters beyond the search fold away until asked for (values stay in the form).
-  const [folded, setFolded] = useState(true);
   const list = useApiQuery(adminApi.orderList, listRequest(table));
   const bulk = useApiMutation(adminApi.bulkMove, [adminApi.orderList, adminApi.dashboard, adminApi.order]);
 
@@ -106,7 +105,7 @@ export default function OrdersScreen() {
     <div className="admin-screen admin-orders" data-testid="orders-screen">
       <FilterBar<FormValues>
         form={form}
-        className={folded ? 'is-folded' : undefined}
+        foldable={{ more: t('adminOrders.list.moreFilters'), fewer: t('adminOrders.list.fewerFilters') }}
         onApply={(values) => {
           setTable((state) => applyFilters(state, toFilters(values)));
           setSelected([]);
@@ -118,11 +117,6 @@ export default function OrdersScreen() {
         applyLabel={t('adminOrders.list.apply')}
         resetLabel={t('adminOrders.list.reset')}
         applyTestId="orders-apply"
-        before={
-          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
-            {folded ? t('adminOrders.list.moreFilters') : t('adminOrders.list.fewerFilters')}
-          </Button>
-        }
         after={
           may(PERMISSIONS.ORDER_EXPORT) && (
             <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
@@ -171,29 +165,26 @@ export default function OrdersScreen() {
       </FilterBar>
 
       {selected.length > 0 && (
-        <div className="admin-bulk-bar" role="toolbar" data-testid="orders-bulk">
-          <Typography.Text strong>{t('adminOrders.list.selected', { count: selected.length })}</Typography.Text>
-          <Space wrap>
-            {may(PERMISSIONS.ORDER_MOVE) && (
-              <>
-                <Button onClick={() => onBulk('processing')} loading={bulk.isPending}>
-                  {t('adminOrders.list.toProduction')}
-                </Button>
-                <Button onClick={() => onBulk('delivered')} loading={bulk.isPending}>
-                  {t('adminOrders.list.toDelivered')}
-                </Button>
-              </>
-            )}
-            {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
-          </Space>
-        </div>
+        <SelectionBar label={t('adminOrders.list.selected', { count: selected.length })} testId="orders-bulk">
+          {may(PERMISSIONS.ORDER_MOVE) && (
+            <>
+              <Button onClick={() => onBulk('processing')} loading={bulk.isPending}>
+                {t('adminOrders.list.toProduction')}
+              </Button>
+              <Button onClick={() => onBulk('delivered')} loading={bulk.isPending}>
+                {t('adminOrders.list.toDelivered')}
+              </Button>
+            </>
+          )}
+          {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
+        </SelectionBar>
       )}
 
       <PagedTable<AdminOrderRow>
         rowKey="orderNo"
         query={list}
         paging={sizedPaging(table, setTable, ORDERS_PAGE_SIZES)}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), preserveSelectedRowKeys: true }}
+        rowSelection={rowChoice(selected, setSelected)}
         onRow={rowOpens((row) => navigate(`/orders/${row.orderNo}`))}
         onChange={(_pagination, _filters, sorter) => {
           const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminOrderRow> | undefined;

@@ -5,161 +5,24 @@
  * reorder, remove). A save carries the version it read: when someone else saved since, the server
  * refuses (1412) and the editor says so with a reload action, keeping what was typed on screen.
  */
-import { App, Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Segmented, Select, Skeleton, Space, Switch, Tabs, Tag, Typography, Upload } from 'antd';
+import { App, Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, isApiError, mediaUrl } from '../../../client/http.ts';
+import { call, isApiError } from '../../../client/http.ts';
 import { adminProductsApi } from '../../../domain/api/admin-products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { SIZES } from '../../../domain/catalogue.model.ts';
-import { IMAGE_MAX_BYTES, type AdminProduct, type AdminProductImage } from '../../../domain/product-admin.model.ts';
+import type { AdminProduct } from '../../../domain/product-admin.model.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
-import type { Locale } from '../../../domain/locale.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { PublishedTag } from '../products/index.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
-import { markdownHtml } from '../../../domain/markdown.ts';
+import { DescriptionField, FaqList, LanguageTabs } from './fields.tsx';
+import { ImagesCard } from './ImagesCard.tsx';
 import '../products/products.css';
-
-const LANGUAGES: readonly Locale[] = ['en-US', 'zh-CN'];
-
-/** Base64 of a file's bytes, for the upload call. */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
-function DescriptionField({ language }: { language: Locale }) {
-  const { t } = useT();
-  const [mode, setMode] = useState<'write' | 'preview'>('write');
-  const form = Form.useFormInstance<EditorValues>();
-  const text = Form.useWatch(['description', language], form) ?? '';
-  return (
-    <Form.Item label={t('adminProducts.editor.description')} required={false}>
-      <Segmented
-        size="small"
-        value={mode}
-        onChange={(value) => setMode(value as 'write' | 'preview')}
-        options={[
-          { value: 'write', label: t('adminProducts.editor.write') },
-          { value: 'preview', label: t('adminProducts.editor.preview') },
-        ]}
-        style={{ marginBottom: 8 }}
-      />
-      <Form.Item name={['description', language]} noStyle hidden={mode === 'preview'}>
-        <Input.TextArea autoSize={{ minRows: 5, maxRows: 16 }} maxLength={10_000} />
-      </Form.Item>
-      {mode === 'preview' && (
-        <div className="admin-markdown-preview" data-testid={`description-preview-${language}`}>
-          {text.trim() ? <div dangerouslySetInnerHTML={{ __html: markdownHtml(text) }} /> : <Typography.Text type="secondary">{t('adminProducts.editor.nothingToPreview')}</Typography.Text>}
-        </div>
-      )}
-    </Form.Item>
-  );
-}
-
-function ImagesCard({ product, canEdit, onChanged }: { product: AdminProduct | null; canEdit: boolean; onChanged: (images: AdminProductImage[]) => void }) {
-  const { t } = useT();
-  const { message } = App.useApp();
-  const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
-  if (!product) return <Typography.Text type="secondary">{t('adminProducts.editor.saveFirst')}</Typography.Text>;
-  const images = product.images;
-  const apply = async (work: Promise<AdminProductImage[]>) => {
-    try {
-      onChanged(await work);
-    } catch {
-      // Shown by the HTTP layer.
-    }
-  };
-  const move = (index: number, by: -1 | 1) => {
-    const hashes = images.map((image) => image.hash);
-    const [moved] = hashes.splice(index, 1);
-    hashes.splice(index + by, 0, moved!);
-    void apply(call(adminProductsApi.orderImages, { productId: product.id, hashes }));
-  };
-  const upload = async (file: File) => {
-    if (file.size > IMAGE_MAX_BYTES) {
-      void message.error(t('adminProducts.editor.imagesHint'));
-      return;
-    }
-    // Reading the file is the first half of the bar, the call the second.
-    setUploading({ name: file.name, percent: 10 });
-    try {
-      const data = await base64Of(file);
-      setUploading({ name: file.name, percent: 50 });
-      onChanged(await call(adminProductsApi.uploadImage, { productId: product.id, data }));
-      void message.success(t('adminProducts.editor.uploaded'));
-    } catch {
-      // Shown by the HTTP layer (type, size).
-    } finally {
-      setUploading(null);
-    }
-  };
-  return (
-    <>
-      <Typography.Paragraph type="secondary">{t('adminProducts.editor.imagesHint')}</Typography.Paragraph>
-      {canEdit && (
-        <Upload
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void upload(file);
-            return false;
-          }}
-        >
-          <Button loading={uploading !== null} data-testid="product-image-upload">
-            {t('adminProducts.editor.upload')}
-          </Button>
-        </Upload>
-      )}
-      {uploading && (
-        <div role="status" className="admin-upload-progress">
-          <Typography.Text>{t('adminProducts.editor.uploading', { name: uploading.name })}</Typography.Text>
-          <progress max={100} value={uploading.percent} style={{ width: '100%' }} />
-        </div>
-      )}
-      {images.length === 0 ? (
-        <ul className="admin-image-list" aria-label={t('adminProducts.editor.artShown')}>
-          {product.art.slice(0, 2).map((src) => (
-            <li key={src} className="admin-image-tile">
-              <img src={mediaUrl(src)} alt="" width={100} height={110} />
-            </li>
-          ))}
-          <li className="admin-image-tile">
-            <Typography.Text type="secondary">{t('adminProducts.editor.artShown')}</Typography.Text>
-          </li>
-        </ul>
-      ) : (
-        <ul className="admin-image-list" data-testid="product-images">
-          {images.map((image, index) => (
-            <li key={image.hash} className="admin-image-tile">
-              <img src={mediaUrl(image.thumbUrl)} alt="" width={100} height={110} />
-              {canEdit && (
-                <Space size={0}>
-                  <Button size="small" type="text" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('adminProducts.editor.moveLeft')}>
-                    ←
-                  </Button>
-                  <Button size="small" type="text" disabled={index === images.length - 1} onClick={() => move(index, 1)} aria-label={t('adminProducts.editor.moveRight')}>
-                    →
-                  </Button>
-                  <Button size="small" type="text" danger onClick={() => void apply(call(adminProductsApi.removeImage, { productId: product.id, hash: image.hash }))}>
-                    {t('adminProducts.editor.remove')}
-                  </Button>
-                </Space>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
 
 export default function ProductEditorScreen() {
   const { t, locale } = useT();
@@ -282,25 +145,20 @@ export default function ProductEditorScreen() {
 
       <Form<EditorValues> form={form} layout="vertical" initialValues={NEW_PRODUCT} onFinish={(values) => void onSave(values)} disabled={!canEdit} scrollToFirstError>
         <Card title={t('adminProducts.editor.general')}>
-          <Tabs
-            items={LANGUAGES.map((language) => ({
-              key: language,
-              label: t(language === 'en-US' ? 'adminProducts.editor.english' : 'adminProducts.editor.chinese'),
-              forceRender: true,
-              children: (
-                <>
-                  <Form.Item
-                    name={['title', language]}
-                    label={t('adminProducts.editor.title')}
-                    rules={language === 'en-US' ? [{ required: true, whitespace: true, message: t('adminProducts.editor.required') }] : []}
-                  >
-                    <Input maxLength={200} data-testid={`product-title-${language}`} />
-                  </Form.Item>
-                  <DescriptionField language={language} />
-                </>
-              ),
-            }))}
-          />
+          <LanguageTabs>
+            {(language) => (
+          <>
+            <Form.Item
+              name={['title', language]}
+              label={t('adminProducts.editor.title')}
+              rules={language === 'en-US' ? [{ required: true, whitespace: true, message: t('adminProducts.editor.required') }] : []}
+            >
+              <Input maxLength={200} data-testid={`product-title-${language}`} />
+            </Form.Item>
+            <DescriptionField language={language} />
+          </>
+            )}
+          </LanguageTabs>
         </Card>
 
         <Row gutter={16}>
@@ -422,43 +280,7 @@ export default function ProductEditorScreen() {
         </Row>
 
         <Card title={t('adminProducts.editor.faq')}>
-          <Tabs
-            items={LANGUAGES.map((language) => ({
-              key: language,
-              label: t(language === 'en-US' ? 'adminProducts.editor.english' : 'adminProducts.editor.chinese'),
-              forceRender: true,
-              children: (
-                <Form.List name={['faq', language]}>
-                  {(fields, { add, remove }) => (
-                    <>
-                      {fields.map((field) => (
-                        <Row key={field.key} gutter={8} align="top">
-                          <Col xs={24} md={9}>
-                            <Form.Item name={[field.name, 'question']} rules={[{ required: true, whitespace: true, message: t('adminProducts.editor.required') }]}>
-                              <Input maxLength={300} placeholder={t('adminProducts.editor.question')} aria-label={t('adminProducts.editor.question')} />
-                            </Form.Item>
-                          </Col>
-                          <Col xs={24} md={12}>
-                            <Form.Item name={[field.name, 'answer']} rules={[{ required: true, whitespace: true, message: t('adminProducts.editor.required') }]}>
-                              <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} maxLength={2000} placeholder={t('adminProducts.editor.answer')} aria-label={t('adminProducts.editor.answer')} />
-                            </Form.Item>
-                          </Col>
-                          <Col xs={24} md={3}>
-                            <Button type="text" danger onClick={() => remove(field.name)}>
-                              {t('adminProducts.editor.remove')}
-                            </Button>
-                          </Col>
-                        </Row>
-                      ))}
-                      <Button type="dashed" onClick={() => add({ question: '', answer: '' })} disabled={fields.length >= 20}>
-                        {t('adminProducts.editor.addFaq')}
-                      </Button>
-                    </>
-                  )}
-                </Form.List>
-              ),
-            }))}
-          />
+          <LanguageTabs>{(language) => <FaqList language={language} />}</LanguageTabs>
         </Card>
 
         <Card title={t('adminProducts.editor.images')}>

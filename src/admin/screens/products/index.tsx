@@ -19,7 +19,7 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { FilterBar } from '../../shell/FilterBar.tsx';
 import { downloadFile } from '../../shell/download.ts';
-import { PagedTable, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
+import { PagedTable, SelectionBar, rowChoice, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_PRODUCT_TABLE, PRODUCTS_PAGE_SIZES, filterRequest, listRequest, toCents, type ProductFilters, type ProductTableState } from './table-state.ts';
 import './products.css';
@@ -64,7 +64,6 @@ export default function ProductsScreen() {
   const [stockForm] = Form.useForm<BulkStockValues>();
   const [table, setTable] = useState<ProductTableState>(INITIAL_PRODUCT_TABLE);
   const [selected, setSelected] = useState<number[]>([]);
-  const [folded, setFolded] = useState(true);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
   const [problems, setProblems] = useState<StockCsvProblem[] | null>(null);
@@ -158,7 +157,7 @@ export default function ProductsScreen() {
     <div className="admin-screen admin-products" data-testid="products-screen">
       <FilterBar<ProductFilters>
         form={form}
-        className={folded ? 'is-folded' : undefined}
+        foldable={{ more: t('adminProducts.list.moreFilters'), fewer: t('adminProducts.list.fewerFilters') }}
         onApply={(values) => {
           setTable((state) => ({ ...state, filters: values, current: 1 }));
           setSelected([]);
@@ -170,11 +169,6 @@ export default function ProductsScreen() {
         applyLabel={t('adminProducts.list.apply')}
         resetLabel={t('adminProducts.list.reset')}
         applyTestId="products-apply"
-        before={
-          <Button className="admin-filters-toggle" onClick={() => setFolded((value) => !value)} aria-expanded={!folded}>
-            {folded ? t('adminProducts.list.moreFilters') : t('adminProducts.list.fewerFilters')}
-          </Button>
-        }
         testId="products-filters"
       >
         <Form.Item name="query" className="admin-filter-query">
@@ -225,20 +219,17 @@ export default function ProductsScreen() {
       </div>
 
       {selected.length > 0 && may(PERMISSIONS.PRODUCT_EDIT) && (
-        <div className="admin-bulk-bar" role="toolbar" data-testid="products-bulk">
-          <Typography.Text strong>{t('adminProducts.list.selected', { count: selected.length })}</Typography.Text>
-          <Space wrap>
-            <Button onClick={() => setDialog('price')}>{t('adminProducts.list.bulkPrice')}</Button>
-            <Button onClick={() => setDialog('stock')}>{t('adminProducts.list.bulkStock')}</Button>
-          </Space>
-        </div>
+        <SelectionBar label={t('adminProducts.list.selected', { count: selected.length })} testId="products-bulk">
+          <Button onClick={() => setDialog('price')}>{t('adminProducts.list.bulkPrice')}</Button>
+          <Button onClick={() => setDialog('stock')}>{t('adminProducts.list.bulkStock')}</Button>
+        </SelectionBar>
       )}
 
       <PagedTable<AdminProductRow>
         rowKey="id"
         query={list}
         paging={sizedPaging(table, setTable, PRODUCTS_PAGE_SIZES)}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), preserveSelectedRowKeys: true }}
+        rowSelection={rowChoice(selected, setSelected)}
         onRow={rowOpens((row) => navigate(`/products/${row.id}`))}
         onChange={(_pagination, _filters, sorter) => {
           const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminProductRow> | undefined;

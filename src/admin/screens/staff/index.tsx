@@ -4,7 +4,7 @@
  * the rules (nobody removes their own R_SUPER or disables themselves, the last R_SUPER stays) and
  * writes the audit row.
  */
-import { App, Button, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import type { StaffMember } from '../../../domain/admin.model.ts';
@@ -34,21 +34,7 @@ export default function StaffScreen() {
   return (
     <ListScreen
       screen={screen}
-      filters={
-        <>
-          <Form.Item name="query">
-            <Input
-              allowClear
-              maxLength={100}
-              placeholder={t('admin.staff.searchPlaceholder')}
-              aria-label={t('admin.staff.searchPlaceholder')}
-              // Clearing the box shows everyone again at once.
-              onClear={() => screen.filterBar.form.submit()}
-              data-testid="staff-search"
-            />
-          </Form.Item>
-        </>
-      }
+      search={{ label: t('admin.staff.searchPlaceholder'), testId: 'staff-search', applyOnClear: true }}
       rowKey="userId"
       scroll={{ x: 860 }}
       columns={[

@@ -31,11 +31,9 @@ export default function TeamsScreen() {
   return (
     <ListScreen
       screen={screen}
+      search={{ label: t('adminPeople.teams.search'), testId: 'teams-search' }}
       filters={
         <>
-          <Form.Item name="query">
-            <Input allowClear maxLength={100} placeholder={t('adminPeople.teams.search')} aria-label={t('adminPeople.teams.search')} data-testid="teams-search" />
-          </Form.Item>
           <Form.Item name="sport">
             <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminPeople.teams.anySport')} aria-label={t('adminPeople.teams.sport')} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
           </Form.Item>

@@ -20,6 +20,7 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
+import { splitPage } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
 import { localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
@@ -50,10 +51,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       summary: 'Accounts a page at a time, newest first; search by the start of the email, name or last name; filter by status',
       preValidation: may(PERMISSIONS.CUSTOMER_VIEW),
       request: customerListRequestSchema,
-      handler: async (request) => {
-        const { current, size, ...filter } = request.body;
-        return ok(await customers.list(filter, { current, size }));
-      },
+      handler: async (request) => ok(await customers.list(...splitPage(request.body))),
     });
     route(peopleApi.customer, {
       summary: "One account: roles, status, newsletter, addresses and its latest 100 orders (never a password or its hash)",
@@ -83,10 +81,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       summary: 'Reviews newest first, filtered by state (visible, hidden) and product',
       preValidation: may(PERMISSIONS.REVIEW_MODERATE),
       request: reviewListRequestSchema,
-      handler: async (request) => {
-        const { current, size, ...filter } = request.body;
-        return ok(await reviews.list(filter, { current, size }));
-      },
+      handler: async (request) => ok(await reviews.list(...splitPage(request.body))),
     });
     route(peopleApi.moderateReview, {
       summary: 'Hide a review (a reason is required) or show it again; a hidden review leaves the product page, its count and its average at once',

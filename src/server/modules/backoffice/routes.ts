@@ -1,4 +1,5 @@
 /** The back office's order reads (dashboard, list, export, detail, production sheet) and notes, each behind its permission code. */
+import { splitPage } from '../../db/paging.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, productionSheetRequestSchema } from '../../../domain/admin.schema.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
@@ -37,10 +38,7 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
       summary: 'Orders a page at a time: filters (status, days, currency, country, personalised, payment), search by number, email or name, sorting',
       preValidation: may(PERMISSIONS.ORDER_VIEW),
       request: adminOrderListRequestSchema,
-      handler: async (request) => {
-        const { current, size, ...query } = request.body;
-        return ok(await table.list(query, { current, size }));
-      },
+      handler: async (request) => ok(await table.list(...splitPage(request.body))),
     });
     route(adminApi.orderExport, {
       summary: "The list's filter as CSV (RFC 4180, UTF-8 with BOM; formula-like fields neutralised)",

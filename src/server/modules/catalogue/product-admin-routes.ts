@@ -25,6 +25,7 @@ import { MEDIA_PREFIX } from '../../../domain/site-routes.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
+import { splitPage } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
 import { localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
@@ -63,10 +64,7 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       summary: "Products a page at a time, published or not: typo-tolerant title search (or an id), filters (sport, league, team, published, stock state), sorting",
       preValidation: view,
       request: adminProductListRequestSchema,
-      handler: async (request) => {
-        const { current, size, ...query } = request.body;
-        return ok(await products.list(query, { current, size }, localeOf(request)));
-      },
+      handler: async (request) => ok(await products.list(...splitPage(request.body), localeOf(request))),
     });
     route(adminProductsApi.get, {
       summary: 'One product as the editor reads it, with its version',

@@ -1,4 +1,5 @@
 /** The back office's teams (`team:edit`) and navigation tree (`nav:edit`) calls. */
+import { splitPage } from '../../db/paging.ts';
 import { peopleApi } from '../../../domain/api/people.ts';
 import {
   navAddRequestSchema,
@@ -37,7 +38,7 @@ export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
       summary: 'Teams, searchable by name or tag, filtered by sport and league, with their squad and product counts',
       preValidation: editTeams,
       request: teamListRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.list(request.body, request.body)),
+      handler: async (request) => ok(await teamsAdmin.list(...splitPage(request.body))),
     });
     route(peopleApi.team, {
       summary: "One team: its squad and the patches that apply to it (through its own tag or its league's)",
