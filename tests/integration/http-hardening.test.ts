@@ -4,14 +4,14 @@
  * and, in simulator mode, reach the PayPal simulator's test switches. A real listening server,
  * reached over raw sockets where a well-behaved HTTP client could not misbehave enough.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readNotFoundPages } from '../../src/server/http/site.ts';
 import { SIM_PREFIX } from '../../src/server/modules/payments/simulator-protocol.ts';
-import { createTestShop, type TestShop } from './harness.ts';
+import { createTestShop, writeFiles, type TestShop } from './harness.ts';
 import { findStock, guestOrder, pay, plainLine } from './orders-support.ts';
 
 /** Short limits, so that a stalled client is cut in seconds (production: 10 s and 30 s). */
@@ -29,10 +29,7 @@ beforeAll(async () => {
     'zh-CN/404/index.html': '<html>找不到页面</html>',
     'en-US/index.html': '<html>home en</html>',
   };
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(site, file)), { recursive: true });
-    await writeFile(path.join(site, file), content);
-  }
+  await writeFiles(site, files);
   shop = await createTestShop({ siteDir: site, http: HTTP });
   await shop.app.listen({ host: '127.0.0.1', port: 0 });
   const address = shop.app.server.address();
@@ -162,12 +159,11 @@ describe('answers outside the router', () => {
   it('falls back to the shared not-found page where a locale has none of its own', async () => {
     const only = await mkdtemp(path.join(tmpdir(), 'shop-hardening-404-'));
     try {
-      await writeFile(path.join(only, '404.html'), '<html>shared</html>');
+      await writeFiles(only, { '404.html': '<html>shared</html>' });
       const pageFor = await readNotFoundPages(only, '/shop/');
       expect(pageFor('/shop/zh-CN/nothing')).toBe('<html>shared</html>');
       expect(pageFor('/shop/en-US/nothing')).toBe('<html>shared</html>');
-      await mkdir(path.join(only, 'zh-CN'));
-      await writeFile(path.join(only, 'zh-CN', '404.html'), '<html>zh</html>');
+      await writeFiles(only, { 'zh-CN/404.html': '<html>zh</html>' });
       const again = await readNotFoundPages(only, '/shop/');
       expect(again('/shop/zh-CN/nothing')).toBe('<html>zh</html>');
       expect(again('/zh-CN/outside-the-base-path')).toBe('<html>shared</html>');
