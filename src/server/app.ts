@@ -151,9 +151,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clientErrorHandler: answerClientError,
     // Fastify answers an address its router cannot decode before any hook runs: the hooks'
     // headers, then the envelope or the not-found page, as for any other address.
-    frameworkErrors: (_error, request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       reply.headers(request.server.securityHeadersFor(request.url));
-      return request.server.answerUnreadableAddress(request, reply);
+      return request.server.answerUnreadableAddress(error, request, reply);
     },
   });
   app.decorate('closing', false);

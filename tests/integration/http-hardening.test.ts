@@ -127,6 +127,10 @@ describe('answers outside the router', () => {
     }
     const chinese = await shop.app.inject({ method: 'GET', url: '/api/nope/%E0%A4%A', headers: { 'accept-language': 'zh-CN' } });
     expect(chinese.json()).toEqual({ code: '1001', msg: '地址无效：路径编码不正确', data: null });
+    // A parameter longer than the router takes is the router's other failure.
+    const long = await shop.app.inject({ method: 'POST', url: `${SIM_PREFIX}/checkout/${'A'.repeat(300)}/approve`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ code: '1001', msg: 'Invalid request', data: null });
   });
 
   it('answers a page address with bad percent-encoding with the not-found page of its locale', async () => {

@@ -103,7 +103,7 @@ declare module 'fastify' {
      * parameter): the not-found page for a page path, else the envelope (app.ts hands it to
      * Fastify's frameworkErrors, which runs before any hook).
      */
-    answerUnreadableAddress(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    answerUnreadableAddress(error: { code: string }, request: FastifyRequest, reply: FastifyReply): FastifyReply;
   }
 }
 
@@ -185,13 +185,13 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
     return failure(request, reply, 404, CODES.NOT_FOUND, msg('request.noEndpoint', { method: request.method, path }));
   });
 
-  app.decorate('answerUnreadableAddress', (request: FastifyRequest, reply: FastifyReply) => {
+  app.decorate('answerUnreadableAddress', (error: { code: string }, request: FastifyRequest, reply: FastifyReply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     const path = request.url.split('?')[0] ?? '';
     const page = isPagePath(request, path) ? options.notFoundPage(path) : null;
     if (page !== null) return notFoundPage(reply, page);
     // The address is not echoed: it is what could not be read.
-    return failure(request, reply, 400, CODES.INVALID_INPUT, 'request.badAddress');
+    return failure(request, reply, 400, CODES.INVALID_INPUT, error.code === 'FST_ERR_BAD_URL' ? 'request.badAddress' : 'request.invalid');
   });
 }
 
