@@ -15,9 +15,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MailTransport } from './mail/mailer.ts';
 import authPlugin, { authGuards } from './http/auth.ts';
-import envelope, { requestIdFrom } from './http/envelope.ts';
+import envelope, { answerClientError, requestIdFrom } from './http/envelope.ts';
 import security from './http/security.ts';
-import { pageFallbacks, readNotFoundPage, sitePlugin } from './http/site.ts';
+import { pageFallbacks, readNotFoundPages, sitePlugin } from './http/site.ts';
 import visitor from './http/visitor.ts';
 import { paypalApi } from '../domain/api/paypal.ts';
 import { paypalFrameOrigins } from '../domain/paypal-csp.ts';
@@ -111,6 +111,9 @@ class RequestLogs extends LogController {
   }
 }
 
+/** How often Node looks for connections past their headers or request time limit. */
+const CHECK_TIMEOUTS_EVERY_MS = 1000;
+
 /** How often expired sessions, old throttle counters and old sent mail are swept. */
 const HOUSEKEEPING_MS = 15 * 60_000;
 
@@ -138,6 +141,20 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A client gets a bounded time to send its request (docs/configuration.md "Slow clients"):
+    // Node answers 408 and closes the connection (answerClientError words it). Node looks for late
+    // requests every connectionsCheckingInterval (30 s by default, which would double a 30 s bound).
+    requestTimeout: config.http.requestMs,
+    keepAliveTimeout: config.http.keepAliveMs,
+    connectionTimeout: config.http.idleMs,
+    http: { headersTimeout: config.http.headersMs, connectionsCheckingInterval: CHECK_TIMEOUTS_EVERY_MS },
+    clientErrorHandler: answerClientError,
+    // Fastify answers an address its router cannot decode before any hook runs: the hooks'
+    // headers, then the envelope or the not-found page, as for any other address.
+    frameworkErrors: (error, request, reply) => {
+      reply.headers(request.server.securityHeadersFor(request.url));
+      return request.server.answerUnreadableAddress(error, request, reply);
+    },
   });
   app.decorate('closing', false);
   // While shutting down, answers close their connection, so idle keep-alive sockets cannot hold
@@ -170,7 +187,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   await app.register(cookie);
   await app.register(envelope, {
     apiPrefix: API_PREFIX,
-    notFoundPage: await readNotFoundPage(config.siteDir),
+    notFoundPage: await readNotFoundPages(config.siteDir, config.basePath),
     pageFallback: pageFallbacks(config.siteDir, config.basePath, (id) => catalogue.exists(id)),
   });
   await app.register(security, {
@@ -341,7 +358,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     { prefix: API_PREFIX },
   );
 
-  if (simulator) await app.register(simulatorPlugin(simulator), { prefix: SIM_PREFIX });
+  if (simulator) await app.register(simulatorPlugin(simulator, { control: config.paypalSimControl }), { prefix: SIM_PREFIX });
   // Media routes carry their full /api/media/... paths.
   await app.register(mediaRoutes);
   await app.register(uploadedImageRoutes(productImages));

@@ -50,6 +50,14 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: boolText.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(100 * 1024),
+  /** Seconds a client gets to send a request's headers; then 408 and the connection is closed. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(300).default(10),
+  /** Seconds a client gets to send a whole request, headers and body; then 408 and the connection is closed. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(3600).default(30),
+  /** Seconds an idle keep-alive connection stays open: more than the balancer's own (nginx and AWS keep 60). */
+  HTTP_KEEP_ALIVE_SECONDS: z.coerce.number().min(0.5).max(3600).default(72),
+  /** Seconds a connection may go without a byte either way (a client that stops reading an answer). */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(120),
   /** Requests per minute per client address; 0 turns the limit off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   DISCOUNT_TIERS: tiersSchema.optional(),
@@ -89,6 +97,8 @@ const envSchema = z.object({
   PAYPAL_API_URL: z.string().regex(/^https?:\/\/[^\s/]+[^\s]*$/, 'PAYPAL_API_URL must be an absolute http(s):// URL').optional(),
   /** Time limit of one call to PayPal, in milliseconds. */
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Serve the simulator's control routes (failure switches, settling, webhooks) for tests; refused in production. */
+  PAYPAL_SIM_CONTROL: boolText.default(false),
   /** An order unpaid this long is cancelled and its stock and coupon use released. */
   ORDER_PAYMENT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(30),
   /** How often the reconciler settles interrupted payments and cancels expired orders; 0 runs it only at start. */
@@ -119,6 +129,13 @@ export interface PaypalConfig {
   timeoutMs: number;
 }
 
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  idleMs: number;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
@@ -137,6 +154,8 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   bodyLimit: number;
+  /** How long a client may take to send a request, and how long idle connections stay (milliseconds). */
+  http: HttpTimeouts;
   rateLimitPerMinute: number;
   discountTiers: readonly DiscountTier[];
   seedProducts: number | null;
@@ -159,6 +178,8 @@ export interface Config {
   /** Where mail is written when there is no SMTP server: MAIL_OUTBOX_DIR, else DATA_DIR/outbox. */
   outboxDir: string;
   paypal: PaypalConfig;
+  /** The simulator's control routes are served (tests only: anyone could decline the next shopper's capture). */
+  paypalSimControl: boolean;
   paymentTimeoutMs: number;
   /** 0: the reconciler runs at start only. */
   reconcileIntervalMs: number;
@@ -198,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (!e.SMTP_URL && !e.MAIL_OUTBOX_DIR) problems.push('  SMTP_URL: required in production (or MAIL_OUTBOX_DIR, a folder that something else delivers from)');
     // The default names localhost: links in mail and canonical links would point nowhere.
     if (!given('PUBLIC_SITE_URL')) problems.push('  PUBLIC_SITE_URL: required in production (the shop\'s public origin, e.g. https://shop.example)');
+    if (e.PAYPAL_SIM_CONTROL) problems.push('  PAYPAL_SIM_CONTROL: never in production (whoever calls its routes decides the next shopper\'s payment)');
     if (e.SEED_PRODUCTS !== undefined) problems.push('  SEED_PRODUCTS: not used in production (an empty production database gets no products; `npm run seed -- --demo` or `--products N` adds some)');
   }
   if (Boolean(e.PAYPAL_CLIENT_ID) !== Boolean(e.PAYPAL_CLIENT_SECRET)) {
@@ -206,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!e.PAYPAL_CLIENT_ID && (e.PAYPAL_ENV === 'sandbox' || e.PAYPAL_ENV === 'live')) {
     problems.push(`  PAYPAL_ENV: ${e.PAYPAL_ENV} needs PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET`);
   }
+  if (e.PAYPAL_SIM_CONTROL && e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator') problems.push('  PAYPAL_SIM_CONTROL: only with the PayPal simulator (there are PayPal credentials)');
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) problems.push('  HTTP_HEADERS_TIMEOUT_SECONDS: at most HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)');
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const paypalMode = e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator' ? (e.PAYPAL_ENV ?? 'sandbox') : 'simulator';
   const dataDir = path.resolve(cwd, e.DATA_DIR);
@@ -227,6 +251,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     corsOrigins: [origin, ...e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    http: {
+      headersMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_SECONDS * 1000,
+      idleMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+    },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     discountTiers: e.DISCOUNT_TIERS ?? DEFAULT_DISCOUNT_TIERS,
     seedProducts: e.SEED_PRODUCTS ?? null,
@@ -247,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       paypalMode === 'simulator'
         ? { mode: 'simulator', clientId: SIM_CLIENT_ID, clientSecret: SIM_CLIENT_SECRET, webhookId: SIM_WEBHOOK_ID, apiBaseUrl: null, timeoutMs: e.PAYPAL_TIMEOUT_MS }
         : { mode: paypalMode, clientId: e.PAYPAL_CLIENT_ID!, clientSecret: e.PAYPAL_CLIENT_SECRET!, webhookId: e.PAYPAL_WEBHOOK_ID ?? '', apiBaseUrl: e.PAYPAL_API_URL?.replace(/\/+$/, '') ?? PAYPAL_API_BASE[paypalMode], timeoutMs: e.PAYPAL_TIMEOUT_MS },
+    paypalSimControl: e.PAYPAL_SIM_CONTROL,
     paymentTimeoutMs: e.ORDER_PAYMENT_TIMEOUT_MINUTES * 60_000,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_SECONDS * 1000,
     mailRetryMs: e.MAIL_RETRY_SECONDS * 1000,

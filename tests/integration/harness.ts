@@ -4,7 +4,7 @@
  * PostgreSQL database that is dropped afterwards; otherwise an in-memory PGlite.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -103,6 +103,14 @@ export async function createTestShop(overrides: Partial<Config> = {}, options: S
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Writes `files` (relative path: content) under `folder`, making their folders: a built site's stand-in. */
+export async function writeFiles(folder: string, files: Record<string, string>): Promise<void> {
+  for (const [file, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
+    await writeFile(path.join(folder, file), content);
+  }
 }
 
 export interface Answer<T = unknown> {

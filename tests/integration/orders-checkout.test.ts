@@ -39,7 +39,8 @@ beforeAll(async () => {
 });
 afterAll(async () => shop?.close());
 
-const quote = (owner: string, body: Record<string, unknown>) => call<CheckoutQuote>(shop.app, '/demo/checkout/quote', body, as(owner));
+const quote = (owner: string, body: Record<string, unknown>, language?: string) =>
+  call<CheckoutQuote>(shop.app, '/demo/checkout/quote', body, { headers: { ...as(owner).headers, ...(language ? { 'accept-language': language } : {}) } });
 
 async function orderCount(): Promise<number> {
   const [row] = await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(orders);
@@ -423,9 +424,21 @@ describe('coupons (items 19, 20)', () => {
     const applied = await call(shop.app, '/demo/ironCoupon/apply', { code, currency: 'EUR' }, as(cart.visitorId));
     expect(applied.code, applied.msg).toBe('0000');
     expect(applied.data).toMatchObject({ code, kind: 'fixed', amount: 500, discount: 500, currency: 'EUR' });
+    const both = (await quote(cart.visitorId, { source: { type: 'cart', cartItemIds: cart.ids }, currency: 'EUR', couponCode: code })).data;
+    expect(both.summary.couponDiscount).toBe(500);
     await call(shop.app, '/demo/ironCartItem/deleteByIds', [cart.ids[1]], as(cart.visitorId));
     const below = await call(shop.app, '/demo/ironCoupon/apply', { code, currency: 'EUR' }, as(cart.visitorId));
     expect(below).toMatchObject({ code: '1409', msg: 'Your order does not reach the minimum spend for this coupon', data: { reason: 'min-spend' } });
+    // The checkout's quote drops it from the amounts and says why; placing the order with it is refused.
+    const left = [cart.ids[0]!];
+    const quoted = await quote(cart.visitorId, { source: { type: 'cart', cartItemIds: left }, currency: 'EUR', couponCode: code }, 'zh-CN');
+    expect(quoted.code).toBe('0000');
+    expect(quoted.data.coupon).toMatchObject({ valid: false, reason: 'min-spend', discount: 0 });
+    expect(quoted.data.coupon!.message).toMatch(/[\u4e00-\u9fff]/);
+    expect(quoted.data.summary.couponDiscount).toBe(0);
+    expect(quoted.data.summary.total).toBe(quoted.data.summary.itemsAfterDiscounts + quoted.data.summary.shipping);
+    const placed = await placeOrder(shop, { visitorId: cart.visitorId }, guestBody(left, { couponCode: code }));
+    expect(placed).toMatchObject({ code: '1409', data: { reason: 'min-spend' } });
   });
 
   it('never takes the total below zero: a coupon larger than the items leaves only shipping', async () => {

@@ -1,9 +1,9 @@
 /** Serving the built site: caching, the page CSP, not-found pages, the product shell, a base path. */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, type TestShop } from './harness.ts';
+import { createTestShop, writeFiles, type TestShop } from './harness.ts';
 
 let site: string;
 beforeAll(async () => {
@@ -21,10 +21,7 @@ beforeAll(async () => {
     '_astro/app.abc123.js': 'console.log(1)',
     '.build-stamp.json': '"the release\'s own record"',
   };
-  for (const [file, content] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(site, file)), { recursive: true });
-    await writeFile(path.join(site, file), content);
-  }
+  await writeFiles(site, files);
 });
 afterAll(async () => rm(site, { recursive: true, force: true }));
 

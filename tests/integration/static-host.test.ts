@@ -6,7 +6,7 @@
  * `pageHeaders`) for each address. The browser walk through a real build is
  * tests/e2e/static-host.spec.ts.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,7 +15,7 @@ import { hostSettings } from '../../src/server/hosting/host-rules.ts';
 import { NGINX_FILE, writeSiteFiles } from '../../src/server/hosting/site-files.ts';
 import { pageHeaders } from '../../src/server/http/security.ts';
 import { startNginx, type RunningNginx } from '../support/nginx.ts';
-import { createTestShop, type TestShop } from './harness.ts';
+import { createTestShop, writeFiles, type TestShop } from './harness.ts';
 
 const FILES: Record<string, string> = {
   'index.html': '<html>choose a language</html>',
@@ -96,10 +96,7 @@ for (const basePath of ['/', '/independent-website/views/']) {
       folder = await mkdtemp(path.join(tmpdir(), 'shop-static-'));
       // nginx maps an address to root + address, so the site sits at the base path below its root.
       const site = path.join(folder, basePath);
-      for (const [file, content] of Object.entries(FILES)) {
-        await mkdir(path.dirname(path.join(site, file)), { recursive: true });
-        await writeFile(path.join(site, file), content);
-      }
+      await writeFiles(site, FILES);
       await writeFile(path.join(site, '.build-stamp.json'), '"stamp"');
       await writeSiteFiles(site, await hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: basePath, PUBLIC_PAYPAL_SDK: 'simulator' }));
       shop = await createTestShop({ siteDir: site, basePath });

@@ -56,6 +56,27 @@ describe('configuration', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow('SHUTDOWN_DRAIN_SECONDS');
   });
 
+  it('serves the PayPal simulator\'s control routes only when asked, and never in production', () => {
+    expect(loadConfig({}).paypalSimControl).toBe(false);
+    expect(loadConfig({ PAYPAL_SIM_CONTROL: 'true' }).paypalSimControl).toBe(true);
+    const demo = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PAYPAL_ENV: 'simulator', PUBLIC_SITE_URL: 'https://shop.example', SMTP_URL: 'smtp://mail.example' };
+    expect(loadConfig(demo).paypalSimControl).toBe(false);
+    expect(() => loadConfig({ ...demo, PAYPAL_SIM_CONTROL: 'true' })).toThrow('PAYPAL_SIM_CONTROL: never in production');
+    expect(() => loadConfig({ PAYPAL_CLIENT_ID: 'client-id-1', PAYPAL_CLIENT_SECRET: 'secret-123', PAYPAL_SIM_CONTROL: 'true' })).toThrow('PAYPAL_SIM_CONTROL: only with the PayPal simulator');
+  });
+
+  it('bounds the time a client has to send a request', () => {
+    expect(loadConfig({}).http).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, idleMs: 120_000 });
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '2', HTTP_REQUEST_TIMEOUT_SECONDS: '5', HTTP_KEEP_ALIVE_SECONDS: '65', HTTP_IDLE_TIMEOUT_SECONDS: '60' }).http).toEqual({
+      headersMs: 2_000,
+      requestMs: 5_000,
+      keepAliveMs: 65_000,
+      idleMs: 60_000,
+    });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '40' })).toThrow('HTTP_HEADERS_TIMEOUT_SECONDS: at most HTTP_REQUEST_TIMEOUT_SECONDS');
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_SECONDS: '0' })).toThrow('HTTP_REQUEST_TIMEOUT_SECONDS');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).databaseUrl).toBeNull();
   });

@@ -8,6 +8,8 @@
  * (src/server/messages), with `Vary: Accept-Language`.
  */
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -88,13 +90,49 @@ function validationIssues(context: string, issues: ValidationIssue[]): FieldProb
 
 export interface EnvelopeOptions {
   apiPrefix: string;
-  /** HTML shown for unknown page paths; unknown API paths always get the envelope. */
-  notFoundPage: string | null;
+  /** HTML shown for an unknown page path (its locale's not-found page); unknown API paths always get the envelope. */
+  notFoundPage: (path: string) => string | null;
   /** HTML for page paths that have no file but stand for a real page (e.g. a product added after the build). */
   pageFallback?: (path: string) => Promise<string | null>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The answer to an address the router cannot read (bad percent-encoding, an over-long
+     * parameter): the not-found page for a page path, else the envelope (app.ts hands it to
+     * Fastify's frameworkErrors, which runs before any hook).
+     */
+    answerUnreadableAddress(error: { code: string }, request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  }
+}
+
+/**
+ * Node's answer to what never became a request (Fastify's clientErrorHandler): a request not
+ * received within HTTP_REQUEST_TIMEOUT_SECONDS or its headers within HTTP_HEADERS_TIMEOUT_SECONDS
+ * (408), headers over Node's limit (431), or bytes that are not HTTP, such as a body longer than
+ * its Content-Length. Written to the socket as the envelope, in English (no request was read to
+ * say which language), and the connection closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection is gone already: nothing to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, said]: [number, PlainMessageId] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'request.timeout'] : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'request.headersTooLarge'] : [400, 'request.invalid'];
+  const body = JSON.stringify({ code: CODES.INVALID_INPUT, msg: render(said), data: null } satisfies Envelope<null>);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
+  const isPagePath = (request: FastifyRequest, path: string) => !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD');
+  const notFoundPage = (reply: FastifyReply, html: string) => reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
@@ -139,13 +177,21 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD');
+    const isPage = isPagePath(request, path);
     const fallback = isPage && options.pageFallback ? await options.pageFallback(path) : null;
     if (fallback) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', CACHE_CONTROL.shell).send(fallback);
-    if (options.notFoundPage && !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(options.notFoundPage);
-    }
+    const page = isPage ? options.notFoundPage(path) : null;
+    if (page !== null) return notFoundPage(reply, page);
     return failure(request, reply, 404, CODES.NOT_FOUND, msg('request.noEndpoint', { method: request.method, path }));
+  });
+
+  app.decorate('answerUnreadableAddress', (error: { code: string }, request: FastifyRequest, reply: FastifyReply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    const path = request.url.split('?')[0] ?? '';
+    const page = isPagePath(request, path) ? options.notFoundPage(path) : null;
+    if (page !== null) return notFoundPage(reply, page);
+    // The address is not echoed: it is what could not be read.
+    return failure(request, reply, 400, CODES.INVALID_INPUT, error.code === 'FST_ERR_BAD_URL' ? 'request.badAddress' : 'request.invalid');
   });
 }
 

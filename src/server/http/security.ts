@@ -113,11 +113,19 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   // Set before the handler, so that a route or plugin that sets its own policy or caching (the
   // static site, the docs) replaces these. Chosen by path, not by content type: a 304
   // revalidation has no content type, and the browser keeps the policy it brings for the cached page.
+  const headersFor = (url: string) => (url.startsWith(docsPath) ? docsHeaders : url.startsWith(apiPath) || url === options.apiPrefix ? apiHeaders : forPages);
+  app.decorate('securityHeadersFor', headersFor);
   app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url;
-    reply.headers(url.startsWith(docsPath) ? docsHeaders : url.startsWith(apiPath) || url === options.apiPrefix ? apiHeaders : forPages);
+    reply.headers(headersFor(request.url));
     done();
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers this plugin gives an answer to `url`, for answers made where no hook runs (an unreadable address). */
+    securityHeadersFor(url: string): Record<string, string>;
+  }
 }
 
 export default fp(securityPlugin, { name: 'security' });

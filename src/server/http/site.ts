@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path, { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { LOCALES } from '../../domain/locale.ts';
 import { CACHE_CONTROL, ERROR_PAGES, HIDDEN_PATH_PATTERN, cacheControlOf, matchShellRoute } from '../../domain/site-routes.ts';
 
 export interface SiteOptions {
@@ -47,14 +48,24 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   }
 }
 
-/** The site's own not-found page, for unknown page paths (API paths get the JSON envelope). */
-export async function readNotFoundPage(root: string | null): Promise<string | null> {
-  if (!root) return null;
-  try {
-    return await readFile(path.join(root, '404.html'), 'utf8');
-  } catch {
-    return null;
+/**
+ * The site's not-found pages, for unknown page paths (API paths get the JSON envelope): under
+ * `<BASE_PATH><locale>/` that locale's own when the site has one (`<locale>/404.html` or
+ * `<locale>/404/index.html`), else the shared `404.html`; null without either. Read once, at start.
+ */
+export async function readNotFoundPages(root: string | null, basePath: string): Promise<(path: string) => string | null> {
+  if (!root) return () => null;
+  const read = (file: string) => readFile(path.join(root, file), 'utf8').catch(() => null);
+  const shared = await read('404.html');
+  const ofLocale = new Map<string, string>();
+  for (const locale of LOCALES) {
+    const page = (await read(`${locale}/404.html`)) ?? (await read(`${locale}/404/index.html`));
+    if (page !== null) ofLocale.set(locale, page);
   }
+  return (urlPath) => {
+    const locale = urlPath.startsWith(basePath) ? urlPath.slice(basePath.length).split('/')[0]! : '';
+    return ofLocale.get(locale) ?? shared;
+  };
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * Serves the PayPal simulator over HTTP under /paypal-sim: PayPal's REST paths (v1, v2) for any
  * client that wants the network, the stand-in browser SDK at /paypal-sim/sdk/js (the checkout
- * loads it with @paypal/paypal-js's sdkBaseUrl), the approval hook the SDK's dialog calls, and
- * control routes for tests and development (failure switches, settling a pending capture,
- * redelivering webhooks). Registered only when the shop runs without PayPal credentials.
+ * loads it with @paypal/paypal-js's sdkBaseUrl), the approval hook the SDK's dialog calls, and,
+ * when asked for (`control`, PAYPAL_SIM_CONTROL), control routes for tests (failure switches,
+ * settling a pending capture, redelivering webhooks). Registered only when the shop runs without
+ * PayPal credentials.
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -30,7 +31,15 @@ function answer(reply: FastifyReply, status: number, body: unknown) {
   return reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
 }
 
-export function simulatorPlugin(simulator: PaypalSimulator) {
+export interface SimulatorPluginOptions {
+  /**
+   * Serve the control routes. They act on the one simulator every shopper pays through (the
+   * next capture declined, every call slow), so a demo shop open to visitors must not have them.
+   */
+  control?: boolean;
+}
+
+export function simulatorPlugin(simulator: PaypalSimulator, { control = false }: SimulatorPluginOptions = {}) {
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // PayPal's REST paths take the body as it came (the simulator parses and checks it itself).
@@ -67,7 +76,8 @@ export function simulatorPlugin(simulator: PaypalSimulator) {
         : answer(reply, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_AWAITING_APPROVAL' }] });
     });
 
-    // Control: tests and developers flip the failure switches here.
+    if (!control) return;
+    // Control: tests flip the failure switches here.
     app.post('/control/switches', { schema: { hide: true } }, async (request, reply) => {
       const parsed = z
         .strictObject({

@@ -120,7 +120,7 @@ describe('media routes', () => {
   async function app() {
     const server = Fastify();
     // The API's envelope words the 404s, as in the shop.
-    await server.register(envelope, { apiPrefix: '/api', notFoundPage: null });
+    await server.register(envelope, { apiPrefix: '/api', notFoundPage: () => null });
     await server.register(mediaRoutes);
     return server;
   }
