@@ -5,16 +5,14 @@
  * its price and the page shows the new one, and sells out a size, which can then not be bought.
  * In zh-CN on a phone, a shorter pass: edit a title and the price, save, see them in the table.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
-import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
 import type { AdminProduct } from '../../src/domain/product-admin.model.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
-import { SIM_PREFIX } from '../../src/server/modules/payments/simulator-protocol.ts';
-import { apiData } from '../support/api.ts';
+import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { JOURNEY_TIMEOUT_MS, createPlainProduct, expect, label, test } from './support/admin.ts';
 
@@ -81,24 +79,7 @@ test.describe(() => {
     // Buys it printed SMITH 7, paid through the PayPal simulator.
     const visitor = randomBytes(16).toString('hex');
     const headers = { 'x-visitor-id': visitor };
-    const { ids } = await apiData<{ ids: number[] }>(request, '/demo/ironCartItem/saveCartItemList', [{ productId: id, size: 'M', customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 }], headers);
-    const placed = await apiData<PlacedOrder>(
-      request,
-      '/demo/checkout/placeOrder',
-      {
-        source: { type: 'cart', cartItemIds: ids },
-        currency: 'EUR',
-        email: `${name.toLowerCase()}@example.com`,
-        address: { firstName: 'Robin', lastName: 'Keeper', address: '12 Baker Street', country: 'GB', province: 'London', postalCode: 'NW1 6XE', phoneCode: '+44', city: 'London', phone: '2079460000' },
-        shippingMethod: 'standard',
-        acceptPersonalisedTerms: true,
-      },
-      { ...headers, 'idempotency-key': randomUUID() },
-    );
-    const { id: paypalOrderId } = await apiData<{ id: string }>(request, '/demo/paypal/createOrder', { orderNo: placed.orderNo, token: placed.accessToken }, headers);
-    expect((await request.post(`${SIM_PREFIX}/checkout/${paypalOrderId}/approve`, { data: {} })).ok()).toBe(true);
-    const captured = await request.get(`/api/demo/paypal/captureOrder?${new URLSearchParams({ id: paypalOrderId, orderNo: placed.orderNo })}`, { headers });
-    expect(((await captured.json()) as { code: string }).code).toBe('0000');
+    await paidGuestOrder(request, 'en-US', { visitor, email: `${name.toLowerCase()}@example.com`, lines: [{ productId: id, size: 'M', customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 }] });
 
     // The admin raises the price and sells out L; the product page follows.
     await editor(page).getByTestId('product-price').fill('44.90');

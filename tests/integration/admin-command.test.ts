@@ -6,58 +6,31 @@
  * code, a piped password); the others call the same entry in this process, since each Node start
  * costs seconds.
  */
-import { spawn } from 'node:child_process';
 import { PassThrough, Readable } from 'node:stream';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
 import { runAdminCommand } from '../../src/server/admin-command.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { auditLog, users } from '../../src/server/db/schema.ts';
-import { call, createTestShop, onPostgres, type TestShop } from './harness.ts';
+import { commandDatabase, runScript, type CommandRun } from './command-support.ts';
+import { call, type TestShop } from './harness.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'Jersey-Boss-9';
 /** Each run starts Node and opens the database: seconds each, minutes on a busy machine. */
 const SLOW = { timeout: 600_000 };
 
-let dataDir: string;
 /** On PostgreSQL the shop runs beside the command; on PGlite the command holds the folder, so the shop opens after it. */
-let pgShop: TestShop | null = null;
-
-function commandEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', DATA_DIR: dataDir };
-  if (pgShop) env.DATABASE_URL = pgShop.config.databaseUrl!;
-  return env;
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+const db = commandDatabase('shop-admin-');
 
 /** `npm run admin -- ...args` with `stdin` piped in, in a child process. */
-function adminProcess(args: string[], stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'scripts', 'admin.ts'), ...args], { cwd: ROOT, env: commandEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const adminProcess = (args: string[], stdin = ''): Promise<CommandRun> => runScript(path.join('scripts', 'admin.ts'), args, db.env(), stdin);
 
 /** The same command through its entry in this process. */
-async function admin(args: string[], stdin = ''): Promise<Run> {
+async function admin(args: string[], stdin = ''): Promise<CommandRun> {
   const text = (stream: PassThrough) => {
     let collected = '';
     stream.on('data', (chunk) => (collected += chunk));
@@ -67,15 +40,15 @@ async function admin(args: string[], stdin = ''): Promise<Run> {
   const stderr = new PassThrough();
   const [out, err] = [text(stdout), text(stderr)];
   const input = Readable.from(stdin ? [stdin] : []) as unknown as NodeJS.ReadStream;
-  const code = await runAdminCommand(args, { stdin: input, stdout, stderr, env: commandEnv() });
+  const code = await runAdminCommand(args, { stdin: input, stdout, stderr, env: db.env() });
   return { code, stdout: out(), stderr: err() };
 }
 
 /** The shop over the command's database, for signing in; closed by the caller. */
 async function openShop(): Promise<{ app: TestShop['app']; database: Database; close(): Promise<void> }> {
-  if (pgShop) return { app: pgShop.app, database: pgShop.database, close: async () => {} };
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PASSWORD_HASH_COST: '10' }), databaseUrl: null, siteDir: null, dataDir, outboxDir: path.join(dataDir, 'outbox') };
-  const database = await openDatabase({ databaseUrl: null, dataDir });
+  if (db.pgShop) return { app: db.pgShop.app, database: db.pgShop.database, close: async () => {} };
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PASSWORD_HASH_COST: '10' }), databaseUrl: null, siteDir: null, dataDir: db.dataDir, outboxDir: path.join(db.dataDir, 'outbox') };
+  const database = await openDatabase({ databaseUrl: null, dataDir: db.dataDir });
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
@@ -87,16 +60,6 @@ async function openShop(): Promise<{ app: TestShop['app']; database: Database; c
     },
   };
 }
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'shop-admin-'));
-  if (onPostgres) pgShop = await createTestShop({}, { seed: false });
-});
-
-afterAll(async () => {
-  await pgShop?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
 
 describe('npm run admin', () => {
   it('creates an R_SUPER and an R_ADMIN from passwords on standard input; grants, revokes, disables, enables and lists, each audited', SLOW, async () => {

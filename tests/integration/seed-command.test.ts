@@ -4,64 +4,39 @@
  * seeds the demo staff accounts as `npm start` does: never in production, and only while no
  * account holds a staff role.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { products, users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/index.ts';
-import { createTestShop, onPostgres, type TestShop } from './harness.ts';
+import { commandDatabase, runScript, type CommandRun } from './command-support.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Each run starts Node and opens the database: seconds each, a minute on a busy machine. */
 const SLOW = { timeout: 600_000 };
 
-let dataDir: string;
-let pgShop: TestShop | null = null;
+const db = commandDatabase('shop-seed-');
 
-function seed(env: NodeJS.ProcessEnv = {}, args = ['--products', '3', '--reset']): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', PASSWORD_HASH_COST: '10', LOG_LEVEL: 'silent', DATA_DIR: dataDir };
-  if (pgShop) base.DATABASE_URL = pgShop.config.databaseUrl!;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'src', 'server', 'seed-command.ts'), ...args], { cwd: ROOT, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function seed(env: NodeJS.ProcessEnv = {}, args = ['--products', '3', '--reset']): Promise<CommandRun> {
+  return runScript(path.join('src', 'server', 'seed-command.ts'), args, { ...db.env(), ...env });
 }
 
 /** The demo accounts in the command's database, with their roles; and how many products it holds. */
 async function seeded(): Promise<{ demo: [string, string[]][]; products: number }> {
-  const database = pgShop?.database ?? (await openDatabase({ databaseUrl: null, dataDir }));
+  const database = db.pgShop?.database ?? (await openDatabase({ databaseUrl: null, dataDir: db.dataDir }));
   try {
     const rows = await database.db.select({ email: users.email, roles: users.roles }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email))).orderBy(users.id);
     const [catalogue] = await database.db.select({ n: count() }).from(products);
     return { demo: rows.map((r) => [r.email, r.roles]), products: catalogue!.n };
   } finally {
-    if (!pgShop) await database.close();
+    if (!db.pgShop) await database.close();
   }
 }
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'shop-seed-'));
-  if (onPostgres) pgShop = await createTestShop({}, { seed: false });
-});
-
-afterAll(async () => {
-  await pgShop?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
 describe('npm run seed', () => {
   it('seeds the demo staff accounts outside production, once, while no account holds a staff role', SLOW, async () => {
-    const production = await seed({ NODE_ENV: 'production', AUTH_SECRET: randomBytes(36).toString('base64url'), PASSWORD_HASH_COST: '15', PAYPAL_ENV: 'simulator', PUBLIC_SITE_URL: 'https://shop.example', MAIL_OUTBOX_DIR: path.join(dataDir, 'mail') });
+    const production = await seed({ NODE_ENV: 'production', AUTH_SECRET: randomBytes(36).toString('base64url'), PASSWORD_HASH_COST: '15', PAYPAL_ENV: 'simulator', PUBLIC_SITE_URL: 'https://shop.example', MAIL_OUTBOX_DIR: path.join(db.dataDir, 'mail') });
     expect(production.code, production.stderr).toBe(0);
     expect(production.stdout).not.toContain('demo');
     expect(await seeded()).toEqual({ demo: [], products: 3 });

@@ -10,6 +10,16 @@ import type { OrderDetail } from '../../../src/domain/orders.model.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX } from '../../../src/server/modules/payments/simulator-protocol.ts';
 import { apiData } from '../../support/api.ts';
 
+/** A cart line as the cart call takes it. */
+export interface GuestLine {
+  productId: number;
+  size: string;
+  customType: number;
+  customName?: string;
+  customNumber?: string;
+  quantity: number;
+}
+
 export interface PaidGuestOrder {
   orderNo: string;
   accessToken: string;
@@ -29,11 +39,11 @@ async function bestSize(request: APIRequestContext, productId: number): Promise<
  * (the order's language, so its mails are in it), and pays with PayPal. `email` gives several
  * orders one buyer (a journey finds its own orders by it); by default each guest is new.
  */
-export async function paidGuestOrder(request: APIRequestContext, locale: string, options: { email?: string } = {}): Promise<PaidGuestOrder> {
-  const visitor = randomBytes(16).toString('hex');
+export async function paidGuestOrder(request: APIRequestContext, locale: string, options: { email?: string; visitor?: string; lines?: readonly GuestLine[] } = {}): Promise<PaidGuestOrder> {
+  const visitor = options.visitor ?? randomBytes(16).toString('hex');
   const email = options.email ?? `guest-${visitor.slice(0, 12)}@example.com`;
   const headers = { 'x-visitor-id': visitor, 'accept-language': locale };
-  const lines = [
+  const lines = options.lines ?? [
     { productId: 1, size: await bestSize(request, 1), customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 },
     { productId: 5, size: await bestSize(request, 5), customType: 1, quantity: 1 },
   ];

@@ -28,18 +28,9 @@ describe('the coupon editor', () => {
 
   it('gives back what it was given: a coupon through the form is the same request', () => {
     const request = requestOf(formOf(fixed, (iso) => dayjs(iso)));
-    expect(request).toEqual({
-      code: 'SAVE5',
-      kind: 'fixed',
-      percent: null,
-      amounts: fixed.amounts,
-      minSpendEur: 3000,
-      startsAt: '2026-12-01T00:00:00.000Z',
-      endsAt: null,
-      usageLimit: 100,
-      perCustomerLimit: 1,
-      includesPersonalised: false,
-    });
+    // Everything an editor sends; the id, state and counts are the server's.
+    const { id: _id, usedCount: _used, state: _state, createdAt: _created, ...edit } = fixed;
+    expect(request).toEqual(edit);
   });
 
   it('sends a percentage coupon without amounts, and a fixed one without a percentage', () => {
