@@ -17,16 +17,14 @@ import { PERMISSION_VALUES } from '../../src/domain/staff.model.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoStaff } from '../../src/server/modules/staff/index.ts';
 import { call, createTestShop, signUp, type TestShop } from './harness.ts';
-import { callEntry, staffAccount, type Staff } from './admin-support.ts';
+import { callEntry, staffAccount, type Staff, staffTrio } from './admin-support.ts';
 
 let shop: TestShop;
-let customer: Staff;
-let admin: Staff;
-let superAdmin: Staff;
+let customer: Staff, admin: Staff, superAdmin: Staff;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  [customer, admin, superAdmin] = await Promise.all([staffAccount(shop, 'R_CUSTOMER'), staffAccount(shop, 'R_ADMIN'), staffAccount(shop, 'R_SUPER')]);
+  ({ customer, admin, owner: superAdmin } = await staffTrio(shop));
 });
 
 afterAll(async () => {

@@ -9,20 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peopleApi } from '../../src/domain/api/people.ts';
 import type { AdminNavNode, AdminTeamDetail } from '../../src/domain/people.model.ts';
 import { navItems, patches, products, squadPlayers, teams } from '../../src/server/db/schema.ts';
-import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff } from './admin-support.ts';
+import { auditCount, auditRows, callEntry, siteChangeMark, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
 import { eventually } from '../support/eventually.ts';
 
 let shop: TestShop;
-let admin: Staff;
-let customer: Staff;
+let admin: Staff, customer: Staff;
 let team: { id: number; tag: string; leagueTag: string };
 let productId: number;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  admin = await staffAccount(shop, 'R_ADMIN');
-  customer = await staffAccount(shop, 'R_CUSTOMER');
+  ({ admin, customer } = await staffTrio(shop));
   const [row] = await shop.database.db
     .select({ id: teams.id, tag: teams.tag, leagueTag: teams.leagueTag, productId: products.id })
     .from(teams)

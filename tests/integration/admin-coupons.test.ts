@@ -12,19 +12,17 @@ import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { AdminCoupon, CouponUse } from '../../src/domain/coupons.model.ts';
 import { divRound } from '../../src/domain/money.model.ts';
 import { coupons } from '../../src/server/db/schema.ts';
-import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
+import { auditCount, auditRows, callEntry, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, signUp, type TestAccount, type TestShop } from './harness.ts';
 import { as, findStock, guestCart, placeOrder, plainLine, printedLine, ukAddress, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
-let owner: Staff;
-let admin: Staff;
-let customer: Staff;
+let owner: Staff, admin: Staff, customer: Staff;
 let stock: Stock;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  [owner, admin, customer] = await Promise.all([staffAccount(shop, 'R_SUPER'), staffAccount(shop, 'R_ADMIN'), staffAccount(shop, 'R_CUSTOMER')]);
+  ({ owner, admin, customer } = await staffTrio(shop));
   stock = await findStock(shop, 60, 1);
 });
 afterAll(async () => shop?.close());

@@ -11,19 +11,17 @@ import { adminApi } from '../../src/domain/api/admin.ts';
 import { peopleApi } from '../../src/domain/api/people.ts';
 import type { AdminCustomerDetail, AdminReviewRow } from '../../src/domain/people.model.ts';
 import { addresses, couponRedemptions, newsletterSubscriptions, orders, payments, productComments, sessions, users } from '../../src/server/db/schema.ts';
-import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff } from './admin-support.ts';
+import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, newEmail, type TestShop } from './harness.ts';
 import { findStock, makeCoupon, placeOrder, plainLine, ukAddress, pay, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
-let owner: Staff;
-let admin: Staff;
+let owner: Staff, admin: Staff;
 let stock: Stock;
 
 beforeAll(async () => {
   shop = await createTestShop();
-  owner = await staffAccount(shop, 'R_SUPER');
-  admin = await staffAccount(shop, 'R_ADMIN');
+  ({ owner, admin } = await staffTrio(shop));
   stock = await findStock(shop, 30);
 });
 afterAll(async () => shop?.close());

@@ -17,22 +17,20 @@ import type { AdminSettings, ShopSettings } from '../../src/domain/settings.mode
 import { SHIPPING_RATES } from '../../src/domain/shipping.ts';
 import type { ShopConfig } from '../../src/domain/system.model.ts';
 import { orders, settings } from '../../src/server/db/schema.ts';
-import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff } from './admin-support.ts';
+import { auditCount, auditRows, callEntry, siteChangeMark, type Staff, staffTrio } from './admin-support.ts';
 import { call, secondInstance, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { as, createPaypalOrder, guestCart, guestOrder, plainLine, useOrderShop, type Stock } from './orders-support.ts';
 import { eventually } from '../support/eventually.ts';
 
 let shop: TestShop;
-let owner: Staff;
-let admin: Staff;
-let customer: Staff;
+let owner: Staff, admin: Staff, customer: Staff;
 let stock: Stock;
 let mail: MailReceiver;
 
 useOrderShop({}, {}, 40, (env) => ({ shop, mail, stock } = env));
 beforeAll(async () => {
-  [owner, admin, customer] = await Promise.all([staffAccount(shop, 'R_SUPER'), staffAccount(shop, 'R_ADMIN'), staffAccount(shop, 'R_CUSTOMER')]);
+  ({ owner, admin, customer } = await staffTrio(shop));
 });
 
 

@@ -43,3 +43,15 @@ export async function siteChangeMark(shop: TestShop): Promise<number> {
   const [row] = await shop.database.db.select({ id: sql<string>`coalesce(max(${siteChanges.id}), 0)` }).from(siteChanges);
   return Number(row!.id);
 }
+
+/** One signed-in account of each kind the back office tells apart: owner, operations, customer. */
+export interface StaffTrio {
+  owner: Staff;
+  admin: Staff;
+  customer: Staff;
+}
+
+export async function staffTrio(shop: TestShop): Promise<StaffTrio> {
+  const [owner, admin, customer] = await Promise.all([staffAccount(shop, 'R_SUPER'), staffAccount(shop, 'R_ADMIN'), staffAccount(shop, 'R_CUSTOMER')]);
+  return { owner: owner!, admin: admin!, customer: customer! };
+}
