@@ -105,8 +105,8 @@ export async function choosePages(origin: string, options: { visitorId: string }
   ]);
 }
 
-/** --quick measures two pages in one locale: the lightest and the heaviest. */
-const QUICK_PAGES = (page: PageTarget) => page.locale === 'en-US' && (page.kind === 'home' || page.kind === 'product');
+/** --quick measures three pages in one locale: home, the content page and the heaviest, the product. */
+const QUICK_PAGES = (page: PageTarget) => page.locale === 'en-US' && (page.kind === 'home' || page.kind === 'content' || page.kind === 'product');
 
 /** Sets the visitor cookie in a fresh browser through the DevTools protocol, before Lighthouse loads the page. */
 async function setVisitorCookie(port: number, origin: string, visitorId: string): Promise<void> {
