@@ -201,6 +201,20 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`/${locale}/(\\?visit=\\d+)?$`));
     });
 
+    test('on a phone the countdown takes its fallback’s place without moving it (no layout shift)', async ({ browser }) => {
+      const box = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 812 } });
+        const phone = await context.newPage();
+        await phone.goto(`/${locale}/return-policy/`);
+        // With the script, wait for the live countdown; without it, the fallback text stays.
+        if (javaScriptEnabled) await expect(phone.locator('[data-countdown-live]')).toBeVisible();
+        const rect = await phone.locator('[data-countdown]').boundingBox();
+        await context.close();
+        return rect;
+      };
+      expect(await box(true)).toEqual(await box(false));
+    });
+
     test('without JavaScript the phone’s menu sheet reaches a team’s category through the menu bar’s list', async ({ browser, page }) => {
       const tree = await api<{ records: NavItem[] }>(page, '/demo/ironNavItems/queryNavTree', {}, { 'accept-language': locale });
       const team = tree.records[0]!.children![0]!.children![0]!;
