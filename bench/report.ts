@@ -11,7 +11,7 @@ import type { ProductListResult } from './product-list.ts';
 import type { BuildResult } from './build.ts';
 import type { PagesResult } from './pages.ts';
 import { ROOT } from './processes.ts';
-import { PEER, type Check } from './targets.ts';
+import { LIGHTHOUSE_TARGETS, PEER, type Check } from './targets.ts';
 
 export interface BenchResult {
   date: string;
@@ -116,7 +116,7 @@ function pagesSection(pages: PagesResult): string {
     parts.push('Audits below full marks (accessibility, best practices, SEO), to fix:');
     for (const p of failing) parts.push(`   ${p.kind} (${p.locale}) ${p.path}: ${p.failing.join(', ')}`);
   }
-  const slow = pages.pages.filter((p) => p.median && p.median.tbtMs > 50);
+  const slow = pages.pages.filter((p) => p.median && p.median.tbtMs > LIGHTHOUSE_TARGETS.maxTbtMs[p.kind]);
   if (slow.length) {
     parts.push('Where the main thread went on pages over the TBT target (first run; Lighthouse simulates a 4x slower CPU):');
     for (const p of slow) {

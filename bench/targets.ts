@@ -32,15 +32,23 @@ export const PEER: Record<TargetedEndpoint, { rps: number; p99Ms: number }> & { 
 /** The pages Lighthouse and the asset count look at. */
 export type PageKind = 'home' | 'category' | 'content' | 'product' | 'search' | 'cart';
 
+/**
+ * Lighthouse mobile (issue 6, tightened by issue 19 "Main-thread work on a phone"): the pages
+ * without islands at load score 100 with under 50 ms of blocking time; product, search and cart
+ * (React) at least 95 with under 150 ms; every page paints its largest element within 1.8 s and
+ * shifts nothing.
+ */
 export const LIGHTHOUSE_TARGETS = {
   /** Performance score (0-100) at least. */
-  performance: { home: 98, category: 98, content: 98, product: 95, search: 95, cart: 95 } satisfies Record<PageKind, number>,
+  performance: { home: 100, category: 100, content: 100, product: 95, search: 95, cart: 95 } satisfies Record<PageKind, number>,
+  /** Total blocking time (ms) at most. */
+  maxTbtMs: { home: 50, category: 50, content: 50, product: 150, search: 150, cart: 150 } satisfies Record<PageKind, number>,
   accessibility: 100,
   bestPractices: 100,
   seo: 100,
   maxLcpMs: 1_800,
-  maxTbtMs: 50,
-  maxCls: 0.02,
+  /** "CLS 0" as Lighthouse prints it (three decimals): 0.000. */
+  maxCls: 0.0005,
 };
 
 /** KB here is 1,024 bytes, as in Lighthouse budgets. */
@@ -129,8 +137,8 @@ export function checkPage(page: PageKind, locale: string, figures: PageFigures |
     check('best practices', `>= ${t.bestPractices}`, fmt(figures?.bestPractices), atLeast(figures?.bestPractices, t.bestPractices)),
     check('SEO', `>= ${t.seo}`, fmt(figures?.seo), atLeast(figures?.seo, t.seo)),
     check('LCP', `<= ${t.maxLcpMs} ms`, fmt(figures?.lcpMs, 0, ' ms'), atMost(figures?.lcpMs, t.maxLcpMs)),
-    check('TBT', `<= ${t.maxTbtMs} ms`, fmt(figures?.tbtMs, 0, ' ms'), atMost(figures?.tbtMs, t.maxTbtMs)),
-    check('CLS', `<= ${t.maxCls}`, fmt(figures?.cls, 3), atMost(figures?.cls, t.maxCls)),
+    check('TBT', `<= ${t.maxTbtMs[page]} ms`, fmt(figures?.tbtMs, 0, ' ms'), atMost(figures?.tbtMs, t.maxTbtMs[page])),
+    check('CLS', '0.000', fmt(figures?.cls, 3), atMost(figures?.cls, t.maxCls)),
   ];
 }
 

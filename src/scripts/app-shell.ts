@@ -11,12 +11,13 @@ import { $toasts, showToast, takeToastsFromLastPage } from '../stores/toasts.ts'
 import { appShellRoot } from './app-strings.ts';
 import { mountProgressBar } from './progress-bar.ts';
 import { startUpdateCheck } from './update-check.ts';
+import { whenIdle } from './when-idle.ts';
 
 installHttpHandling();
 
 // Subscribing keeps the session's persistent atoms listening to storage events, so a logout or
 // login in another tab reaches this one (and everything here that follows the session).
-$session.subscribe(() => {});
+whenIdle(() => $session.subscribe(() => {}));
 
 /**
  * Loads a renderer the first time its store has something to show: most pages never show a
@@ -44,6 +45,7 @@ if (appShellRoot) {
   const dialog = appShellRoot.querySelector<HTMLDialogElement>('dialog[data-logout-dialog]');
   if (dialog) drawWhenNeeded($logoutNotices, async () => (await import('./logout-dialog.ts')).mountLogoutDialog(dialog));
   const bar = appShellRoot.querySelector<HTMLElement>('[data-progress]');
-  if (bar) mountProgressBar(bar);
+  // The bar starts on a click that leaves the page: the first one wires it in time (when-idle.ts).
+  if (bar) whenIdle(() => mountProgressBar(bar));
 }
-startUpdateCheck();
+whenIdle(startUpdateCheck);

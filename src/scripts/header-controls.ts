@@ -8,12 +8,20 @@
  *   live ones whenever a page reads them (stores/shop-config.ts).
  * React islands render their own prices from `$currency`, so they carry no `data-price-eur`.
  */
-import { formatEurIn, type CurrencyCode, type RateTable } from '../domain/money.model.ts';
+import { BASE_CURRENCY, formatEurIn, type CurrencyCode, type RateTable } from '../domain/money.model.ts';
 import { $currency, setCurrency } from '../stores/currency.ts';
 import { $rates, decodeRates } from '../stores/shop-config.ts';
 import { chooseLocale } from '../stores/locale.ts';
 
+/**
+ * The currency the prices on the page show: the build wrote them in the base currency, so a
+ * shopper who keeps it costs no formatting as the page loads (a first `Intl.NumberFormat` is tens
+ * of milliseconds of a phone's main thread).
+ */
+let shown: CurrencyCode = BASE_CURRENCY;
+
 function renderPrices(code: CurrencyCode, rates: RateTable): void {
+  shown = code;
   const locale = document.documentElement.lang || 'en-US';
   for (const el of document.querySelectorAll<HTMLElement>('[data-price-eur]')) {
     const eur = Number(el.dataset['priceEur']);
@@ -33,9 +41,12 @@ if (baked) $rates.set(baked);
 
 $currency.subscribe((code) => {
   for (const select of selects) select.value = code;
-  renderPrices(code, $rates.get());
+  if (code !== shown) renderPrices(code, $rates.get());
 });
-$rates.listen((rates) => renderPrices($currency.get(), rates));
+// New rates change nothing shown in the base currency.
+$rates.listen((rates) => {
+  if ($currency.get() !== BASE_CURRENCY) renderPrices($currency.get(), rates);
+});
 
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-locale-choice]') : null;

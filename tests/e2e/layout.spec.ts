@@ -171,6 +171,50 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`${teamHref}$`));
     });
 
+    test('the first click works before the page was ever idle (menus, search, cart icon are wired at first use)', async ({ page }, info) => {
+      // A page that never gets an idle moment: only the first interaction wires the header.
+      await page.addInitScript(() => {
+        window.requestIdleCallback = () => 0;
+      });
+      await page.goto(`/${locale}/`);
+      if (isPhone(info)) {
+        await page.locator('[data-menu-open]').click();
+        const sheet = page.locator('dialog[data-menu]');
+        await expect(sheet).toBeVisible();
+        // Opened as the modal sheet (not the no-script `#site-menu` target), with its accordion built.
+        expect(await sheet.evaluate((dialog: HTMLDialogElement) => dialog.open && dialog.matches(':modal'))).toBe(true);
+        await expect(sheet.locator('details.tree-node').first()).toBeAttached();
+        expect(new URL(page.url()).hash).toBe('');
+      } else {
+        const toggle = page.locator('[data-menubar-toggle]').first();
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      }
+      await revisit(page);
+      const box = page.getByRole('searchbox');
+      await box.focus();
+      await expect(page.locator('form[data-search-form] button[type="submit"]')).toBeDisabled();
+      await revisit(page);
+      await page.evaluate(() => window.addEventListener('cart-open', () => document.body.setAttribute('data-test-cart-open', '')));
+      await page.locator('a[data-cart-link]').click();
+      await expect(page.locator('body')).toHaveAttribute('data-test-cart-open', '');
+      await expect(page).toHaveURL(new RegExp(`/${locale}/(\\?visit=\\d+)?$`));
+    });
+
+    test('on a phone the countdown takes its fallback’s place without moving it (no layout shift)', async ({ browser }) => {
+      const box = async (javaScriptEnabled: boolean) => {
+        const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 812 } });
+        const phone = await context.newPage();
+        await phone.goto(`/${locale}/return-policy/`);
+        // With the script, wait for the live countdown; without it, the fallback text stays.
+        if (javaScriptEnabled) await expect(phone.locator('[data-countdown-live]')).toBeVisible();
+        const rect = await phone.locator('[data-countdown]').boundingBox();
+        await context.close();
+        return rect;
+      };
+      expect(await box(true)).toEqual(await box(false));
+    });
+
     test('without JavaScript the phone’s menu sheet reaches a team’s category through the menu bar’s list', async ({ browser, page }) => {
       const tree = await api<{ records: NavItem[] }>(page, '/demo/ironNavItems/queryNavTree', {}, { 'accept-language': locale });
       const team = tree.records[0]!.children![0]!.children![0]!;

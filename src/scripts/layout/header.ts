@@ -238,7 +238,8 @@ export function initCartLink(): void {
   const baseLabel = link.getAttribute('aria-label') ?? '';
   const one = link.dataset['labelOne'] ?? baseLabel;
   const other = link.dataset['labelOther'] ?? baseLabel;
-  const plural = new Intl.PluralRules(document.documentElement.lang || 'en-US');
+  // Made at the first count, not at load: the first Intl object of a page loads locale data.
+  let plural: Intl.PluralRules | undefined;
 
   $cartCount.subscribe((count) => {
     if (count === null) {
@@ -246,6 +247,7 @@ export function initCartLink(): void {
       if (badge) badge.hidden = true;
       return;
     }
+    plural ??= new Intl.PluralRules(document.documentElement.lang || 'en-US');
     link.setAttribute('aria-label', (plural.select(count) === 'one' ? one : other).replace('{n}', String(count)));
     if (badge) {
       badge.textContent = count > 99 ? '99+' : String(count);
