@@ -6,9 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetCodes, users } from '../../src/server/db/schema.ts';
+import { mailCodes, users } from '../../src/server/db/schema.ts';
 import { bearer, call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../support/mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { codeFrom as readCode, mailsTo, otherThan } from './mail-codes-support.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -31,19 +32,10 @@ const reset = (body: Record<string, unknown>, ip = newIp()) => call(shop.app, '/
 const resetWith = (email: string, code: string, password = NEW_PASSWORD, ip?: string) => reset({ email, code, password, confirmPassword: password }, ip);
 const login = (username: string, password: string) => call(shop.app, '/demo/permissionAuth/doLogin', { username, password }, { ip: newIp() });
 
-const codeMails = (email: string) => mail.messages.filter((m) => m.to.includes(email) && /verification code|验证码/.test(m.subject));
-
-/** Waits for the n-th code mail to this address and reads the code out of its text. */
-async function codeFrom(email: string, nth = 1): Promise<{ code: string; message: ReceivedMail }> {
-  await mail.waitFor(() => codeMails(email).length >= nth);
-  const message = codeMails(email)[nth - 1]!;
-  const code = /(?<!\d)(\d{6})(?!\d)/.exec(message.text)?.[1];
-  if (!code) throw new Error(`no code in: ${message.text}`);
-  return { code, message };
-}
-
-/** A 6-digit code that is not this one. */
-const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+/** Reset mails only: the subjects of sign-in code mails differ ("to sign in"). */
+const RESET_SUBJECT = /reset your password|重置密码验证码/;
+const codeMails = (email: string) => mailsTo(mail, email, RESET_SUBJECT);
+const codeFrom = (email: string, nth = 1) => readCode(mail, email, RESET_SUBJECT, nth);
 
 describe('the reset flow', () => {
   it('mails a code that resets the password, ends every session and tells the owner', async () => {
@@ -88,7 +80,7 @@ describe('the reset flow', () => {
     const account = await signUp(shop.app);
     await sendCode(account.email);
     const { code } = await codeFrom(account.email);
-    const [row] = await shop.database.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, account.userId));
+    const [row] = await shop.database.db.select().from(mailCodes).where(eq(mailCodes.userId, account.userId));
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row!.email).toBe(account.email);
@@ -289,7 +281,7 @@ describe('form messages (docs/accounts-and-security.md) and bad input changing n
       expect(answer.code, JSON.stringify(overrides)).toBe('1001');
       expect(answer.msg).toContain(message);
     }
-    const [row] = await shop.database.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, account.userId));
+    const [row] = await shop.database.db.select().from(mailCodes).where(eq(mailCodes.userId, account.userId));
     expect(row!.attempts).toBe(0);
     expect((await login(account.email, account.password)).code).toBe('0000');
     expect((await reset(good)).code).toBe('0000');

@@ -68,6 +68,33 @@ export function resetCodeMail(links: MailLinks, code: string, minutes: number): 
   };
 }
 
+/** The login page's code-login module: a one-time sign-in code (the reset code's rules). */
+export function loginCodeMail(links: MailLinks, code: string, minutes: number): MailContent {
+  const url = page(links, 'login?module=code-login');
+  if (links.locale === 'zh-CN') {
+    return {
+      subject: '您的登录验证码',
+      text: `您好，\n\n您的登录验证码是：${code}\n\n验证码 ${minutes} 分钟内有效，只能使用一次。请在登录页面输入：${url}\n\n如果这不是您本人的操作，请忽略此邮件，没有人能在没有此验证码的情况下登录。\n`,
+      html: html(links.locale, [
+        '您好，',
+        `您的登录验证码是：<strong style="font-size:22px;letter-spacing:4px">${escapeHtml(code)}</strong>`,
+        `验证码 ${minutes} 分钟内有效，只能使用一次。请在${link(url, '登录页面')}输入。`,
+        '如果这不是您本人的操作，请忽略此邮件，没有人能在没有此验证码的情况下登录。',
+      ]),
+    };
+  }
+  return {
+    subject: 'Your verification code to sign in',
+    text: `Hello,\n\nYour verification code to sign in is: ${code}\n\nIt is valid for ${minutes} minutes and works once. Enter it on the sign-in page: ${url}\n\nIf you did not ask for it, ignore this email: nobody can sign in without the code.\n`,
+    html: html(links.locale, [
+      'Hello,',
+      `Your verification code to sign in is: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(code)}</strong>`,
+      `It is valid for ${minutes} minutes and works once. Enter it on the ${link(url, 'sign-in page')}.`,
+      'If you did not ask for it, ignore this email: nobody can sign in without the code.',
+    ]),
+  };
+}
+
 export function welcomeMail(links: MailLinks, firstName: string): MailContent {
   const url = page(links, 'account');
   if (links.locale === 'zh-CN') {
