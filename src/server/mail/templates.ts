@@ -3,6 +3,7 @@
  * HTML. Values put into HTML are escaped; links point at the storefront's pages.
  */
 import type { Locale } from '../../domain/locale.ts';
+import { MODULE_PARAM, type LoginModule } from '../../domain/login-modules.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderAmounts } from '../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
@@ -28,6 +29,11 @@ function page(links: MailLinks, route: string): string {
   return `${links.site}${links.locale}/${route}`;
 }
 
+/** The login page opened on one of its modules (domain/login-modules.ts). */
+function loginModule(links: MailLinks, module: LoginModule): string {
+  return page(links, `login?${MODULE_PARAM}=${module}`);
+}
+
 /** Wraps paragraphs (already escaped) in a small, inline-styled HTML document. */
 function html(locale: Locale, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('\n');
@@ -43,7 +49,7 @@ function link(href: string, label: string): string {
 }
 
 export function resetCodeMail(links: MailLinks, code: string, minutes: number): MailContent {
-  const url = page(links, 'reset-password');
+  const url = loginModule(links, 'reset-pwd');
   if (links.locale === 'zh-CN') {
     return {
       subject: '您的重置密码验证码',
@@ -70,7 +76,7 @@ export function resetCodeMail(links: MailLinks, code: string, minutes: number): 
 
 /** The login page's code-login module: a one-time sign-in code (the reset code's rules). */
 export function loginCodeMail(links: MailLinks, code: string, minutes: number): MailContent {
-  const url = page(links, 'login?module=code-login');
+  const url = loginModule(links, 'code-login');
   if (links.locale === 'zh-CN') {
     return {
       subject: '您的登录验证码',
@@ -122,7 +128,7 @@ export function welcomeMail(links: MailLinks, firstName: string): MailContent {
 /** Sent to an existing account's address when someone registers with it. */
 export function registrationAttemptMail(links: MailLinks): MailContent {
   const login = page(links, 'login');
-  const reset = page(links, 'reset-password');
+  const reset = loginModule(links, 'reset-pwd');
   if (links.locale === 'zh-CN') {
     return {
       subject: '有人尝试用您的邮箱注册',
@@ -148,7 +154,7 @@ export function registrationAttemptMail(links: MailLinks): MailContent {
 }
 
 export function passwordChangedMail(links: MailLinks): MailContent {
-  const reset = page(links, 'reset-password');
+  const reset = loginModule(links, 'reset-pwd');
   if (links.locale === 'zh-CN') {
     return {
       subject: '您的密码已更改',
