@@ -19,6 +19,7 @@ const PLACES = [
   { page: 'orders/', api: '/api/demo/ironOrder/queryList', loaded: '.checkout-empty, .orders-list, table' },
   { page: 'address/', api: '/api/demo/ironUserAddress/queryList', loaded: '[data-address-empty], .ab-list' },
   { page: 'wishlist/', api: '/api/demo/ironCollect/queryList', loaded: '[data-wishlist-empty]:not([hidden]), [data-product-grid] [data-card]' },
+  { page: 'search/?q=shirt', api: '/api/demo/ironProduct/search', loaded: '[data-listing-count]:not(.is-error)' },
   { page: 'cart/', api: '/api/demo/ironCartItem/queryCartItemList', loaded: '.cart-empty--page:not(.load-failure), .cart-page-layout:not(:has(.skeleton))' },
 ] as const;
 
@@ -43,7 +44,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(failure).toContainText(m.title);
       await expect(failure).toContainText(m.text);
       await expect(failure.locator('svg.illustration')).toBeVisible();
-      await screenshot(page, `network-error-${place.page.replace(/\W+/g, '')}-${locale}`, testInfo, { fullPage: true });
+      await screenshot(page, `network-error-${place.page.replace(/\W.*$/, '')}-${locale}`, testInfo, { fullPage: true });
 
       await online();
       await failure.getByRole('button', { name: m.retry }).click();
