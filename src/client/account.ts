@@ -14,6 +14,7 @@ export type RegisterBody = RequestOf<typeof accountsApi.register>;
 export type ProfileBody = RequestOf<typeof accountsApi.updateProfile>;
 export type ChangePasswordBody = RequestOf<typeof accountsApi.changePassword>;
 export type ResetPasswordBody = RequestOf<typeof accountsApi.resetPassword>;
+export type CodeLoginBody = RequestOf<typeof accountsApi.codeLogin>;
 
 /** `{username (the email), password}` → the token pair; the caller's guest cart is merged. */
 export function doLogin(body: LoginBody, options?: RequestOptions): Promise<TokenPairAnswer> {
@@ -62,4 +63,14 @@ export function sendVerificationCode(email: string, options?: RequestOptions): P
 /** Sets a new password with the mailed code; every session of the account ends. */
 export function resetPassword(body: ResetPasswordBody, options?: RequestOptions): Promise<null> {
   return call(accountsApi.resetPassword, body, options);
+}
+
+/** Mails a sign-in code (the same answer for any email); `resendAfterSeconds` is the countdown. */
+export function sendLoginCode(email: string, options?: RequestOptions): Promise<SendCodeAnswer> {
+  return call(accountsApi.sendLoginCode, { email }, options);
+}
+
+/** `{email, code}` → the token pair, as `doLogin`; the caller's guest cart is merged. */
+export function codeLogin(body: CodeLoginBody, options?: RequestOptions): Promise<TokenPairAnswer> {
+  return call(accountsApi.codeLogin, body, options);
 }

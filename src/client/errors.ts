@@ -51,5 +51,10 @@ export function isClientCode(code: string): code is ClientCode {
 
 /** The server could not be reached or did not answer in time: nothing was decided about the call. */
 export function isUnreachable(error: ApiError): boolean {
-  return error.code === CLIENT_CODES.NETWORK || error.code === CLIENT_CODES.TIMEOUT;
+  return isUnreachableCode(error.code);
+}
+
+/** The same, for a failure already reduced to its code. */
+export function isUnreachableCode(code: string): boolean {
+  return code === CLIENT_CODES.NETWORK || code === CLIENT_CODES.TIMEOUT;
 }

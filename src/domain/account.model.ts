@@ -28,7 +28,13 @@ export const EMAIL_MAX = 254;
 export const NAME_MAX = 50;
 export { REVIEW_MAX };
 export const RESET_CODE_PATTERN = /^[0-9]{6}$/;
-/** Seconds a reset code lives, and the resend countdown the page shows. */
+/**
+ * What a mailed code proves the mailbox for: a password reset, or a sign-in without the password
+ * (the login page's code-login module). Both follow the reset code's rules below.
+ */
+export const MAIL_CODE_PURPOSES = ['reset-password', 'login'] as const;
+export type MailCodePurpose = (typeof MAIL_CODE_PURPOSES)[number];
+/** Seconds a mailed code (reset or sign-in) lives, and the resend countdown the page shows. */
 export const RESET_CODE_TTL_SECONDS = 600;
 export const RESET_CODE_RESEND_SECONDS = 60;
 export const RESET_CODE_MAX_TRIES = 5;

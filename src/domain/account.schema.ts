@@ -101,6 +101,9 @@ export const resetPasswordRequestSchema = z
   .strictObject({ email: emailSchema, code: resetCodeSchema, ...newPasswordFields })
   .check(confirmsNewPassword(ACCOUNT_MESSAGES.resetPasswordsInconsistent));
 export type ResetPasswordRequest = z.output<typeof resetPasswordRequestSchema>;
+/** Sign-in by mailed code (the login page's code-login module): the email and its 6-digit code. */
+export const codeLoginRequestSchema = z.strictObject({ email: emailSchema, code: resetCodeSchema });
+export type CodeLoginRequest = z.output<typeof codeLoginRequestSchema>;
 /** Change password: the current session is the proof (the specification's form has no current-password field). */
 export const changePasswordRequestSchema = z.strictObject(newPasswordFields).check(confirmsNewPassword(ACCOUNT_MESSAGES.changePasswordsInconsistent));
 export type ChangePasswordRequest = z.output<typeof changePasswordRequestSchema>;

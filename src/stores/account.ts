@@ -1,5 +1,5 @@
 /**
- * The account pages' actions: sign in (docs/storefront.md "Page states": store the token pair, then
+ * The account pages' actions: sign in with a password or a mailed code (docs/storefront.md "Page states": store the token pair, then
  * load the user info; if that fails the session is reset), register and sign in, sign out, the
  * profile, the password change and the reset by emailed code. Islands call these and never the HTTP
  * layer.
@@ -10,12 +10,14 @@
  * island calls before the page shell's script has run.
  */
 import {
+  codeLogin,
   doLogin,
   getUser,
   getUserInfo,
   logout,
   registerUser,
   resetPassword as resetPasswordCall,
+  sendLoginCode as sendLoginCodeCall,
   sendVerificationCode,
   updatePwd,
   updateUser,
@@ -25,7 +27,7 @@ import {
   type ResetPasswordBody,
 } from '../client/account.ts';
 import { isApiError, isUnreachable, type ApiError } from '../client/errors.ts';
-import type { Profile, SendCodeAnswer, UserInfo } from '../domain/account.model.ts';
+import type { Profile, SendCodeAnswer, TokenPairAnswer, UserInfo } from '../domain/account.model.ts';
 import { CODES, classifyCode, fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
 import './http-ready.ts';
 import { resetSession, setSession, setUserRoles, storedRefreshToken } from './session.ts';
@@ -85,8 +87,8 @@ const quiet = { silent: true } as const;
  * info cannot be loaded the session is reset again (docs/storefront.md "Page states"), so a half
  * sign-in never stays behind.
  */
-export async function signIn(email: string, password: string): Promise<Outcome<UserInfo>> {
-  const pair = await attempt(() => doLogin({ username: email, password }, quiet));
+async function openSession(pairCall: () => Promise<TokenPairAnswer>): Promise<Outcome<UserInfo>> {
+  const pair = await attempt(pairCall);
   if (!pair.ok) return pair;
   setSession(pair.value);
   const user = await attempt(() => getUserInfo(quiet));
@@ -96,6 +98,20 @@ export async function signIn(email: string, password: string): Promise<Outcome<U
   }
   setUserRoles(user.value.roles);
   return user;
+}
+
+/** Signs in with email and password. */
+export function signIn(email: string, password: string): Promise<Outcome<UserInfo>> {
+  return openSession(() => doLogin({ username: email, password }, quiet));
+}
+
+/** Signs in with email and the code mailed by {@link sendLoginCode}. */
+export function signInWithCode(email: string, code: string): Promise<Outcome<UserInfo>> {
+  return openSession(() => codeLogin({ email, code }, quiet));
+}
+
+export function sendLoginCode(email: string): Promise<Outcome<SendCodeAnswer>> {
+  return attempt(() => sendLoginCodeCall(email, quiet));
 }
 
 /**

@@ -6,6 +6,7 @@
  * Failures of the book's own actions show the HTTP layer's error toast; saving is quiet instead,
  * because the form shows the server's answer next to the field it names.
  */
+import { unreachable } from './failures.ts';
 import { map } from 'nanostores';
 import { queryAddressById, queryAddressList, removeAddresses, saveAddresses, setDefaultAddress, type AddressPayload } from '../client/addresses.ts';
 import { queryCountryList, queryStateList } from '../client/geo.ts';
@@ -52,6 +53,8 @@ export interface AddressBookState {
   records: AddressRecord[];
   /** The address an action is running on; its controls wait. */
   busyId: number | null;
+  /** The last load failed without an answer (the network-error state). */
+  offline?: boolean;
 }
 
 export const $addressBook = map<AddressBookState>({ status: 'loading', records: [], busyId: null });
@@ -67,9 +70,9 @@ export async function loadAddressBook(): Promise<void> {
   try {
     const records = await queryAddressList({ signal: controller.signal });
     $addressBook.set({ ...$addressBook.get(), status: 'ready', records });
-  } catch {
+  } catch (error) {
     if (controller.signal.aborted) return;
-    $addressBook.setKey('status', 'error');
+    $addressBook.set({ ...$addressBook.get(), status: 'error', offline: unreachable(error) });
   }
 }
 

@@ -10,6 +10,8 @@ import { queryProductByTags, searchProducts } from '../client/catalogue.ts';
 import type { Page } from '../domain/api/envelope.ts';
 import type { ProductCard, ProductSort } from '../domain/catalogue.schema.ts';
 
+import { unreachable } from './failures.ts';
+
 export { mediaUrl } from '../client/http.ts';
 
 export type ListingStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -22,6 +24,8 @@ export interface ListingState<Q> {
   records: ProductCard[];
   total: number;
   status: ListingStatus;
+  /** The failed load never reached the shop (the search page shows the network-error state). */
+  offline?: boolean;
 }
 
 /** Fetches one page of a listing. */
@@ -63,7 +67,7 @@ export function createListing<Q>(fetchPage: ListingFetcher<Q>, options: { size: 
       if (controller.signal.aborted) return;
       // A failed listing shows no results (docs/storefront.md). The request id is what support needs.
       console.warn('Loading products failed', isApiError(error) ? `${error.code} ${error.msg} (request ${error.requestId})` : error);
-      $state.set({ query, page, size, records: [], total: 0, status: 'error' });
+      $state.set({ query, page, size, records: [], total: 0, status: 'error', offline: unreachable(error) });
     } finally {
       if (inFlight === controller) inFlight = null;
     }

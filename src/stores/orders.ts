@@ -7,9 +7,11 @@ import { getOrderDetail, queryOrderList, queryProductPurchases } from '../client
 import type { Page } from '../domain/api/envelope.ts';
 import { normaliseOrderNo } from '../domain/order-numbers.ts';
 import type { OrderDetail, OrderSummary, ProductPurchase } from '../domain/orders.model.ts';
+import { unreachable } from './failures.ts';
 import './http-ready.ts';
 
-export type OrderLoad = { status: 'found'; order: OrderDetail } | { status: 'not-found' } | { status: 'error' };
+/** `offline`: the shop could not be reached (the page offers the network-error state and Retry). */
+export type OrderLoad = { status: 'found'; order: OrderDetail } | { status: 'not-found' } | { status: 'error'; offline: boolean };
 
 /** The order number in a page's address (`/order-success/JS-7KQ4M-2XPHD/`), or null. */
 export function orderNoFromPath(pathname: string): string | null {
@@ -23,7 +25,7 @@ export async function loadOrder(orderNo: string, token: string | null): Promise<
   } catch (error) {
     // Not found, not yours, or a wrong token: all the same to the page (docs/accounts-and-security.md "Ownership").
     if (isApiError(error) && (error.code === '1404' || error.code === '1403' || error.status === 404 || error.status === 403)) return { status: 'not-found' };
-    return { status: 'error' };
+    return { status: 'error', offline: unreachable(error) };
   }
 }
 

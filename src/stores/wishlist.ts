@@ -8,6 +8,7 @@ import { atom } from 'nanostores';
 import { isApiError } from '../client/http.ts';
 import { changeWishlist, COLLECTED_QUERY_MAX, queryCollected, queryWishlist, type WishlistEntry } from '../client/wishlist.ts';
 import type { Page } from '../domain/api/envelope.ts';
+import { unreachable } from './failures.ts';
 import './http-ready.ts';
 
 export type { WishlistEntry } from '../client/wishlist.ts';
@@ -87,7 +88,8 @@ export async function setWishlisted(productId: number, wanted: boolean): Promise
   }
 }
 
-export type WishlistPageLoad = { ok: true; page: Page<WishlistEntry> } | { ok: false; message: string };
+/** `offline`: the shop could not be reached (the page shows the network-error state). */
+export type WishlistPageLoad = { ok: true; page: Page<WishlistEntry> } | { ok: false; message: string; offline: boolean };
 
 /** A page of the list for the wishlist page; its products are marked as on the list. */
 export async function loadWishlistPage(current: number, size: number): Promise<WishlistPageLoad> {
@@ -96,6 +98,6 @@ export async function loadWishlistPage(current: number, size: number): Promise<W
     markWishlisted(page.records.map((record) => record.id));
     return { ok: true, page };
   } catch (error) {
-    return { ok: false, message: isApiError(error) ? error.msg : '' };
+    return { ok: false, message: isApiError(error) ? error.msg : '', offline: unreachable(error) };
   }
 }

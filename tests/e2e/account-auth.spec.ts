@@ -84,7 +84,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`${locale}: register a new shopper with the form's messages, and land signed in`, async ({ page }, testInfo) => {
     const m = MESSAGES[locale];
     const shopper = newShopper('Jamie', 'Ortega');
+    // The old address lands on the login page's register module.
     await page.goto(`/${locale}/register/`);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/login/\\?module=register$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.register.heading);
 
     // The form messages, next to their fields; focus goes to the first.
     await submit(page).click();
@@ -148,7 +151,7 @@ test('zh-CN: a refusal the server explains field by field is shown beside those 
     const answer = answers.shift()!;
     return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
   });
-  await page.goto('/zh-CN/register/');
+  await page.goto('/zh-CN/login/?module=register');
   await page.locator('#register-first-name').fill(shopper.firstName);
   await page.locator('#register-last-name').fill(shopper.lastName);
   await page.locator('#register-email').fill(shopper.email);
@@ -215,7 +218,7 @@ test('zh-CN: a protected page sends a signed-out visitor to login and back; "Log
   await page.goto('/zh-CN/myprofile/');
   await expect(page).toHaveURL(/\/zh-CN\/login\/\?redirect=%2Fzh-CN%2Fmyprofile%2F$/);
   // The register and reset links carry the way back along.
-  await expect(page.getByRole('link', { name: m.login.register })).toHaveAttribute('href', '/zh-CN/register/?redirect=%2Fzh-CN%2Fmyprofile%2F');
+  await expect(page.getByRole('link', { name: m.login.register })).toHaveAttribute('href', '/zh-CN/login/?module=register&redirect=%2Fzh-CN%2Fmyprofile%2F');
 
   await form(page).getByLabel(m.fields.email, { exact: true }).fill(shopper.email);
   await page.locator('#login-password').fill('Wrong#pass1');
@@ -247,7 +250,7 @@ test('zh-CN: a protected page sends a signed-out visitor to login and back; "Log
 test('zh-CN: an email and password typed (or autofilled) before the form hydrates sign the shopper in', async ({ page }) => {
   const m = MESSAGES['zh-CN'];
   const shopper = await registerShopper(page.request, newShopper('Lin', 'Early'));
-  const hydrate = await holdIsland(page, 'LoginForm');
+  const hydrate = await holdIsland(page, 'LoginPage');
   await page.goto('/zh-CN/login/', { waitUntil: 'domcontentloaded' });
   await page.locator('#login-email').fill(shopper.email);
   await page.locator('#login-password').fill(shopper.password);
@@ -261,9 +264,9 @@ test('en-US: a redirect to another site is ignored: the shopper lands on the roo
   const m = MESSAGES['en-US'];
   const shopper = await registerShopper(page.request, newShopper('Sam', 'Reed'));
   await page.goto(`/en-US/login/?redirect=${encodeURIComponent('//evil.example/steal')}`);
-  await expect(page.getByRole('link', { name: m.login.register })).toHaveAttribute('href', '/en-US/register/');
+  await expect(page.getByRole('link', { name: m.login.register })).toHaveAttribute('href', '/en-US/login/?module=register');
   // That link is the same before the form hydrates: wait for the form, whose button does nothing before.
-  await page.locator('astro-island[component-url*="LoginForm"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('astro-island[component-url*="LoginPage"]:not([ssr])').waitFor({ state: 'attached' });
   await form(page).getByLabel(m.fields.email, { exact: true }).fill(shopper.email.toUpperCase());
   await page.locator('#login-password').fill(shopper.password);
   await submit(page).click();
@@ -277,7 +280,8 @@ test('en-US: reset the password with the code from the mail, then sign in with t
   const newPassword = 'Fresh#kit77';
   await page.goto('/en-US/login/');
   await page.getByRole('link', { name: m.login.forgot }).click();
-  await expect(page).toHaveURL(/\/en-US\/reset-password\/$/);
+  await expect(page).toHaveURL(/\/en-US\/login\/\?module=reset-pwd$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.reset.heading);
 
   const sendCode = page.locator('[data-send-code]');
   await sendCode.click();

@@ -6,9 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetCodes, users } from '../../src/server/db/schema.ts';
+import { mailCodes, users } from '../../src/server/db/schema.ts';
 import { bearer, call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../support/mail-receiver.ts';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { codeFrom as readCode, codeRules, mailsTo } from './mail-codes-support.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -31,19 +32,10 @@ const reset = (body: Record<string, unknown>, ip = newIp()) => call(shop.app, '/
 const resetWith = (email: string, code: string, password = NEW_PASSWORD, ip?: string) => reset({ email, code, password, confirmPassword: password }, ip);
 const login = (username: string, password: string) => call(shop.app, '/demo/permissionAuth/doLogin', { username, password }, { ip: newIp() });
 
-const codeMails = (email: string) => mail.messages.filter((m) => m.to.includes(email) && /verification code|验证码/.test(m.subject));
-
-/** Waits for the n-th code mail to this address and reads the code out of its text. */
-async function codeFrom(email: string, nth = 1): Promise<{ code: string; message: ReceivedMail }> {
-  await mail.waitFor(() => codeMails(email).length >= nth);
-  const message = codeMails(email)[nth - 1]!;
-  const code = /(?<!\d)(\d{6})(?!\d)/.exec(message.text)?.[1];
-  if (!code) throw new Error(`no code in: ${message.text}`);
-  return { code, message };
-}
-
-/** A 6-digit code that is not this one. */
-const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+/** Reset mails only: the subjects of sign-in code mails differ ("to sign in"). */
+const RESET_SUBJECT = /reset your password|重置密码验证码/;
+const codeMails = (email: string) => mailsTo(mail, email, RESET_SUBJECT);
+const codeFrom = (email: string, nth = 1) => readCode(mail, email, RESET_SUBJECT, nth);
 
 describe('the reset flow', () => {
   it('mails a code that resets the password, ends every session and tells the owner', async () => {
@@ -57,7 +49,7 @@ describe('the reset flow', () => {
     expect(message.subject).toBe('Your verification code to reset your password');
     expect(message.subject).not.toContain(code);
     expect(message.html).toContain(code);
-    expect(message.html).toContain('/en-US/reset-password');
+    expect(message.html).toContain('/en-US/login?module=reset-pwd');
 
     const answer = await resetWith(account.email, code);
     expect(answer).toMatchObject({ status: 200, code: '0000', msg: 'Password reset successful', data: null });
@@ -88,7 +80,7 @@ describe('the reset flow', () => {
     const account = await signUp(shop.app);
     await sendCode(account.email);
     const { code } = await codeFrom(account.email);
-    const [row] = await shop.database.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, account.userId));
+    const [row] = await shop.database.db.select().from(mailCodes).where(eq(mailCodes.userId, account.userId));
     expect(row!.codeHash).not.toContain(code);
     expect(row!.codeHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row!.email).toBe(account.email);
@@ -101,54 +93,19 @@ describe('the reset flow', () => {
     expect(message.subject).toBe('您的重置密码验证码');
     expect(message.text).toContain(`您的重置密码验证码是：${code}`);
     expect(message.html).toContain('lang="zh-CN"');
-    expect(message.html).toContain('/zh-CN/reset-password');
+    expect(message.html).toContain('/zh-CN/login?module=reset-pwd');
   });
 });
 
 describe('code rules', () => {
-  it('works once only', async () => {
-    const account = await signUp(shop.app);
-    await sendCode(account.email);
-    const { code } = await codeFrom(account.email);
-    expect((await resetWith(account.email, code)).code).toBe('0000');
-    const again = await resetWith(account.email, code, 'Y3llow-Kit-1');
-    expect(again).toMatchObject({ status: 401, code: '1401', msg: 'Password reset failed' });
-    expect((await login(account.email, NEW_PASSWORD)).code).toBe('0000');
-  });
-
-  it('expires after 10 minutes', async () => {
-    const account = await signUp(shop.app);
-    await sendCode(account.email);
-    const { code } = await codeFrom(account.email);
-    clock.advance(10 * 60_000 + 1000);
-    expect((await resetWith(account.email, code)).msg).toBe('Password reset failed');
-    expect((await login(account.email, account.password)).code).toBe('0000');
-  });
-
-  it('still works on the fifth try and is dead after five', async () => {
-    const lucky = await signUp(shop.app);
-    await sendCode(lucky.email);
-    const luckyCode = (await codeFrom(lucky.email)).code;
-    for (let i = 0; i < 4; i++) expect((await resetWith(lucky.email, otherThan(luckyCode))).msg).toBe('Password reset failed');
-    expect((await resetWith(lucky.email, luckyCode)).code).toBe('0000');
-
-    const unlucky = await signUp(shop.app);
-    await sendCode(unlucky.email);
-    const code = (await codeFrom(unlucky.email)).code;
-    for (let i = 0; i < 5; i++) expect((await resetWith(unlucky.email, otherThan(code))).msg).toBe('Password reset failed');
-    expect((await resetWith(unlucky.email, code)).msg).toBe('Password reset failed');
-    expect((await login(unlucky.email, unlucky.password)).code).toBe('0000');
-  });
-
-  it('is replaced by a newer code', async () => {
-    const account = await signUp(shop.app);
-    await sendCode(account.email);
-    const first = (await codeFrom(account.email, 1)).code;
-    clock.advance(61_000);
-    expect((await sendCode(account.email)).code).toBe('0000');
-    const second = (await codeFrom(account.email, 2)).code;
-    if (first !== second) expect((await resetWith(account.email, first)).msg).toBe('Password reset failed');
-    expect((await resetWith(account.email, second)).code).toBe('0000');
+  codeRules({
+    account: () => signUp(shop.app),
+    send: (email) => sendCode(email),
+    codeFrom,
+    use: (email, code) => resetWith(email, code),
+    refused: 'Password reset failed',
+    advance: (ms) => clock.advance(ms),
+    unharmed: async (account) => expect((await login(account.email, account.password)).code).toBe('0000'),
   });
 
   it('is bound to its email', async () => {
@@ -289,7 +246,7 @@ describe('form messages (docs/accounts-and-security.md) and bad input changing n
       expect(answer.code, JSON.stringify(overrides)).toBe('1001');
       expect(answer.msg).toContain(message);
     }
-    const [row] = await shop.database.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, account.userId));
+    const [row] = await shop.database.db.select().from(mailCodes).where(eq(mailCodes.userId, account.userId));
     expect(row!.attempts).toBe(0);
     expect((await login(account.email, account.password)).code).toBe('0000');
     expect((await reset(good)).code).toBe('0000');

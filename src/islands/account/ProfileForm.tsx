@@ -12,6 +12,7 @@ import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { loadProfile, saveProfile } from '../../stores/account.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { BirthdayField } from './BirthdayField.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
 import { AccountForm, CheckboxField, EmailField, NameFields, PasswordField, SubmitButton } from './form.tsx';
@@ -21,13 +22,13 @@ export default withIslandI18n(ProfileLoader);
 
 function ProfileLoader({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'failed' } | { status: 'ready'; profile: Profile }>({ status: 'loading' });
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'failed'; offline: boolean } | { status: 'ready'; profile: Profile }>({ status: 'loading' });
 
   const load = () => {
     // Signed out: the route guard is on its way to login; asking would only be refused.
     if (!$signedIn.get()) return;
     setState({ status: 'loading' });
-    void loadProfile().then((result) => setState(result.ok ? { status: 'ready', profile: result.value } : { status: 'failed' }));
+    void loadProfile().then((result) => setState(result.ok ? { status: 'ready', profile: result.value } : { status: 'failed', offline: result.failure.kind === 'unreachable' }));
   };
   useEffect(load, []);
 
@@ -39,14 +40,7 @@ function ProfileLoader({ locale }: { locale: Locale }) {
     );
   }
   if (state.status === 'failed') {
-    return (
-      <div className="account-notice account-notice--error" role="alert">
-        <p>{t('account.profile.loadFailed')}</p>
-        <button type="button" className="account-side-button" onClick={load}>
-          {t('account.common.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailure offline={state.offline} message={t('account.profile.loadFailed')} retryLabel={t('account.common.retry')} onRetry={load} />;
   }
   return <ProfileForm locale={locale} profile={state.profile} />;
 }

@@ -135,7 +135,7 @@ export function CheckboxField({ id, label, checked, onChecked, hint }: { id: str
   );
 }
 
-/** An account form: named by the page's heading (AccountLayout.astro), its notice above the fields. */
+/** An account form: named by the page's heading (`#account-heading`: AccountLayout.astro, or the login page's island), its notice above the fields. */
 export function AccountForm({ form, children }: { form: Pick<Form<never>, 'formRef' | 'onSubmit' | 'notice'>; children: ReactNode }) {
   return (
     <form ref={form.formRef} className="account-form" method="post" noValidate onSubmit={form.onSubmit} aria-labelledby="account-heading">

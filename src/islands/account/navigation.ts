@@ -9,13 +9,3 @@ import { REDIRECT_PARAM, safeRedirectPath } from '../../domain/route-guard.ts';
 export function afterLoginPath(search: string, root: string): string {
   return safeRedirectPath(new URLSearchParams(search).get(REDIRECT_PARAM), root);
 }
-
-/**
- * `href` with the current `redirect` carried along (login → register → back where the shopper
- * was going), or `href` unchanged when there is none worth keeping.
- */
-export function withRedirect(href: string, search: string): string {
-  const redirect = new URLSearchParams(search).get(REDIRECT_PARAM);
-  if (!redirect || safeRedirectPath(redirect, '') === '') return href;
-  return `${href}${href.includes('?') ? '&' : '?'}${new URLSearchParams({ [REDIRECT_PARAM]: redirect })}`;
-}

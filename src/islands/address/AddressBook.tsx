@@ -10,6 +10,7 @@ import type { Locale } from '../../domain/locale.ts';
 import { localePath, useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { $addressBook, loadAddressBook, makeDefaultAddress, removeAddress } from '../../stores/addresses.ts';
 import { $signedIn } from '../../stores/session.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { addressLines, SAVED_PARAM } from './address-lines.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import './address.css';
@@ -18,7 +19,7 @@ export default withIslandI18n(AddressBook);
 
 function AddressBook({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
-  const { status, records, busyId } = useStore($addressBook);
+  const { status, records, busyId, offline } = useStore($addressBook);
   const [confirming, setConfirming] = useState<AddressRecord | null>(null);
   const [notice, setNotice] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -71,12 +72,13 @@ function AddressBook({ locale }: { locale: Locale }) {
       {status === 'loading' ? (
         <p>{t('address.book.loading')}</p>
       ) : status === 'error' && records.length === 0 ? (
-        <div className="ab-empty panel" role="alert">
-          <p>{t('address.book.loadFailed')}</p>
-          <button type="button" className="af-button af-button-ghost" onClick={() => void loadAddressBook()}>
-            {t('address.book.retry')}
-          </button>
-        </div>
+        <LoadFailure
+          className="ab-empty panel"
+          offline={offline === true}
+          message={t('address.book.loadFailed')}
+          retryLabel={t('address.book.retry')}
+          onRetry={() => void loadAddressBook()}
+        />
       ) : records.length === 0 ? (
         <div className="ab-empty panel" data-address-empty>
           <p className="ab-empty-title">{t('address.book.empty')}</p>

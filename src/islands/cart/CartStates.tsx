@@ -1,6 +1,9 @@
 /** Pieces the drawer and the cart page both show when there are no lines to list. */
 import { useTranslation } from '../../i18n/react.tsx';
-import { reloadCart } from '../../stores/cart.ts';
+import { useStore } from '@nanostores/react';
+import { $cart, reloadCart } from '../../stores/cart.ts';
+import { isUnreachableCode } from '../../stores/failures.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 
 /** The empty-cart picture; decorative, the title beside it says it. */
 export function EmptyCartIcon() {
@@ -16,14 +19,14 @@ export function EmptyCartIcon() {
 /** The first load failed: there is no cart to show, so say so and offer to try again. */
 export function CartLoadError({ className }: { className: string }) {
   const { t } = useTranslation();
+  const { error } = useStore($cart);
   return (
-    <div className={className}>
-      <p className="cart-empty-title" role="alert">
-        {t('cart.drawer.loadError')}
-      </p>
-      <button type="button" className="cart-action" onClick={() => void reloadCart()}>
-        {t('cart.drawer.retry')}
-      </button>
-    </div>
+    <LoadFailure
+      className={className}
+      offline={error !== null && isUnreachableCode(error.code)}
+      message={t('cart.drawer.loadError')}
+      retryLabel={t('cart.drawer.retry')}
+      onRetry={() => void reloadCart()}
+    />
   );
 }

@@ -16,6 +16,11 @@ const CART_TEXTS: Record<Locale, () => Promise<{ default: Messages['cart'] }>> =
   'en-US': () => import('../../i18n/locales/en-US/cart.json'),
   'zh-CN': () => import('../../i18n/locales/zh-CN/cart.json'),
 };
+/** The network-error state's words (islands/LoadFailure.tsx), likewise. */
+const NETWORK_TEXTS: Record<Locale, () => Promise<{ default: Messages['network'] }>> = {
+  'en-US': () => import('../../i18n/locales/en-US/network.json'),
+  'zh-CN': () => import('../../i18n/locales/zh-CN/network.json'),
+};
 
 /** Adds the cart's stylesheet to the page (unless the cart page has it already) and waits for it. */
 function loadStyles(): Promise<void> {
@@ -32,6 +37,6 @@ function loadStyles(): Promise<void> {
 
 export async function mountCartDrawer(root: HTMLElement): Promise<void> {
   const locale = isLocale(root.dataset['locale']) ? root.dataset['locale'] : 'en-US';
-  const [texts] = await Promise.all([CART_TEXTS[locale](), loadStyles()]);
-  createRoot(root).render(<CartDrawer locale={locale} messages={{ cart: texts.default }} />);
+  const [texts, network] = await Promise.all([CART_TEXTS[locale](), NETWORK_TEXTS[locale](), loadStyles()]);
+  createRoot(root).render(<CartDrawer locale={locale} messages={{ cart: texts.default, network: network.default }} />);
 }

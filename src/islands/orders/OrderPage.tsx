@@ -9,6 +9,7 @@ import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { loadOrder, orderNoFromPath, type OrderLoad } from '../../stores/orders.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { ordersHref, trackingHref } from '../checkout/links.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { OrderAddress, OrderAmounts, OrderDelivery, OrderLines, OrderShipments, OrderTimeline } from './OrderView.tsx';
 import { formatDate, useStatusLabel } from './wording.ts';
 import '../cart/cart.css';
@@ -22,6 +23,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
   const signedIn = useStore($signedIn);
   const label = useStatusLabel();
   const [state, setState] = useState<OrderLoad | { status: 'loading' }>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const orderNo = orderNoFromPath(window.location.pathname) ?? orderNoFromPath(new URLSearchParams(window.location.search).get('orderNo') ?? '');
@@ -30,13 +32,26 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
       return;
     }
     void loadOrder(orderNo, new URLSearchParams(window.location.search).get('token')).then(setState);
-  }, []);
+  }, [attempt]);
 
   if (state.status === 'loading') return <p role="status">{t('checkout.order.loading')}</p>;
+  if (state.status === 'error') {
+    return (
+      <LoadFailure offline={state.offline} message={t('checkout.order.error')} onRetry={() => {
+          setState({ status: 'loading' });
+          setAttempt((n) => n + 1);
+        }}
+      >
+        <a className="button secondary" href={trackingHref(locale)}>
+          {t('checkout.order.track')}
+        </a>
+      </LoadFailure>
+    );
+  }
   if (state.status !== 'found') {
     return (
       <div className="checkout-empty" role="alert">
-        <p>{state.status === 'not-found' ? t('checkout.order.notFound') : t('checkout.order.error')}</p>
+        <p>{t('checkout.order.notFound')}</p>
         <a className="button secondary" href={trackingHref(locale)}>
           {t('checkout.order.track')}
         </a>

@@ -4,6 +4,8 @@ import type { Page } from '../../domain/api/envelope.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderSummary } from '../../domain/orders.model.ts';
+import { unreachable } from '../../stores/failures.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { loadOrderList } from '../../stores/orders.ts';
@@ -21,22 +23,23 @@ function Orders({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const label = useStatusLabel();
   const [current, setCurrent] = useState(1);
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; page: Page<OrderSummary> } | { status: 'error' }>({ status: 'loading' });
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; page: Page<OrderSummary> } | { status: 'error'; offline: boolean }>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });
     loadOrderList(current, PAGE_SIZE).then(
       (page) => live && setState({ status: 'ready', page }),
-      () => live && setState({ status: 'error' }),
+      (error: unknown) => live && setState({ status: 'error', offline: unreachable(error) }),
     );
     return () => {
       live = false;
     };
-  }, [current]);
+  }, [current, attempt]);
 
   if (state.status === 'loading') return <p role="status">{t('checkout.order.loading')}</p>;
-  if (state.status === 'error') return <p className="checkout-message is-error">{t('checkout.orders.loadError')}</p>;
+  if (state.status === 'error') return <LoadFailure offline={state.offline} message={t('checkout.orders.loadError')} onRetry={() => setAttempt((n) => n + 1)} />;
   const { page } = state;
   if (page.records.length === 0 && current === 1) {
     return (

@@ -10,6 +10,7 @@ import { findView, focusResults, readMessages, type ListingMessages } from './li
 import { renderListing } from './listing-render.ts';
 import { pageFromClick } from './pager.ts';
 import { interpolate } from '../../i18n/core.ts';
+import { showLoadFailure } from '../load-failure.ts';
 
 interface Messages extends ListingMessages {
   prompt: string;
@@ -40,6 +41,7 @@ function init(page: HTMLElement): void {
   if (!form || !input || !submit || !view) return;
   const messages = readMessages<Messages>(page);
   const history = page.querySelector<HTMLElement>('[data-search-history]');
+  const failure = page.querySelector<HTMLElement>('[data-search-failure]');
   const historyList = page.querySelector<HTMLElement>('[data-history-list]');
   let moveFocus = false;
 
@@ -78,6 +80,11 @@ function init(page: HTMLElement): void {
     go({ query, page: 1 }, 'push');
   });
 
+  failure?.querySelector('[data-search-retry]')?.addEventListener('click', () => {
+    const { query, page: pageNo } = $search.get();
+    if (query) void search(query, pageNo);
+  });
+
   view.pager.addEventListener('click', (event) => {
     const pageNo = pageFromClick(event);
     const query = $search.get().query;
@@ -90,6 +97,11 @@ function init(page: HTMLElement): void {
   $search.subscribe((state) => {
     renderListing(view, state, { messages, href, mediaUrl, countText: (s) => statusText(s, messages) });
     view.count.classList.toggle('is-error', state.status === 'error');
+    // Unreachable: the network-error state and Retry; any other failure stays "no results" (docs/storefront.md).
+    if (failure) {
+      if (state.status === 'error' && state.offline) showLoadFailure(failure, true);
+      else failure.hidden = true;
+    }
     if (state.status !== 'loading' && moveFocus) {
       moveFocus = false;
       focusResults(view);

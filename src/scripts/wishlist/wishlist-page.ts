@@ -3,6 +3,7 @@
  * button to each card, shows the count, an empty state, an error with retry, and "Load more".
  * The hearts on these cards are the usual ones (hearts.ts); both read the wishlist store.
  */
+import { showLoadFailure } from '../load-failure.ts';
 import { $currency } from '../../stores/currency.ts';
 import { $rates } from '../../stores/shop-config.ts';
 import { $signedIn } from '../../stores/session.ts';
@@ -87,7 +88,7 @@ function init(root: HTMLElement): void {
     more.textContent = t('wishlist.page.loadMore');
     if (!result.ok) {
       setState('error');
-      failed.hidden = false;
+      showLoadFailure(failed, result.offline);
       status.textContent = '';
       return;
     }

@@ -3,6 +3,7 @@
  * HTML. Values put into HTML are escaped; links point at the storefront's pages.
  */
 import type { Locale } from '../../domain/locale.ts';
+import { MODULE_PARAM, type LoginModule } from '../../domain/login-modules.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderAmounts } from '../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
@@ -28,6 +29,11 @@ function page(links: MailLinks, route: string): string {
   return `${links.site}${links.locale}/${route}`;
 }
 
+/** The login page opened on one of its modules (domain/login-modules.ts). */
+function loginModule(links: MailLinks, module: LoginModule): string {
+  return page(links, `login?${MODULE_PARAM}=${module}`);
+}
+
 /** Wraps paragraphs (already escaped) in a small, inline-styled HTML document. */
 function html(locale: Locale, paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('\n');
@@ -43,7 +49,7 @@ function link(href: string, label: string): string {
 }
 
 export function resetCodeMail(links: MailLinks, code: string, minutes: number): MailContent {
-  const url = page(links, 'reset-password');
+  const url = loginModule(links, 'reset-pwd');
   if (links.locale === 'zh-CN') {
     return {
       subject: '您的重置密码验证码',
@@ -64,6 +70,33 @@ export function resetCodeMail(links: MailLinks, code: string, minutes: number): 
       `Your verification code to reset your password is: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(code)}</strong>`,
       `It is valid for ${minutes} minutes and works once. Enter it on the ${link(url, 'reset password page')}.`,
       'If you did not ask for it, ignore this email: your password stays as it is.',
+    ]),
+  };
+}
+
+/** The login page's code-login module: a one-time sign-in code (the reset code's rules). */
+export function loginCodeMail(links: MailLinks, code: string, minutes: number): MailContent {
+  const url = loginModule(links, 'code-login');
+  if (links.locale === 'zh-CN') {
+    return {
+      subject: '您的登录验证码',
+      text: `您好，\n\n您的登录验证码是：${code}\n\n验证码 ${minutes} 分钟内有效，只能使用一次。请在登录页面输入：${url}\n\n如果这不是您本人的操作，请忽略此邮件，没有人能在没有此验证码的情况下登录。\n`,
+      html: html(links.locale, [
+        '您好，',
+        `您的登录验证码是：<strong style="font-size:22px;letter-spacing:4px">${escapeHtml(code)}</strong>`,
+        `验证码 ${minutes} 分钟内有效，只能使用一次。请在${link(url, '登录页面')}输入。`,
+        '如果这不是您本人的操作，请忽略此邮件，没有人能在没有此验证码的情况下登录。',
+      ]),
+    };
+  }
+  return {
+    subject: 'Your verification code to sign in',
+    text: `Hello,\n\nYour verification code to sign in is: ${code}\n\nIt is valid for ${minutes} minutes and works once. Enter it on the sign-in page: ${url}\n\nIf you did not ask for it, ignore this email: nobody can sign in without the code.\n`,
+    html: html(links.locale, [
+      'Hello,',
+      `Your verification code to sign in is: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(code)}</strong>`,
+      `It is valid for ${minutes} minutes and works once. Enter it on the ${link(url, 'sign-in page')}.`,
+      'If you did not ask for it, ignore this email: nobody can sign in without the code.',
     ]),
   };
 }
@@ -95,7 +128,7 @@ export function welcomeMail(links: MailLinks, firstName: string): MailContent {
 /** Sent to an existing account's address when someone registers with it. */
 export function registrationAttemptMail(links: MailLinks): MailContent {
   const login = page(links, 'login');
-  const reset = page(links, 'reset-password');
+  const reset = loginModule(links, 'reset-pwd');
   if (links.locale === 'zh-CN') {
     return {
       subject: '有人尝试用您的邮箱注册',
@@ -121,7 +154,7 @@ export function registrationAttemptMail(links: MailLinks): MailContent {
 }
 
 export function passwordChangedMail(links: MailLinks): MailContent {
-  const reset = page(links, 'reset-password');
+  const reset = loginModule(links, 'reset-pwd');
   if (links.locale === 'zh-CN') {
     return {
       subject: '您的密码已更改',

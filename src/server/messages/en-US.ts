@@ -45,7 +45,7 @@ export const enUS = {
   'wait.minutes_other': '{{count}} minutes',
   'throttle.register': 'Too many registrations from your network, please try again in {{wait}}',
   'throttle.login': 'Too many failed sign-in attempts, please try again in {{wait}}',
-  'throttle.resetCode': 'Too many attempts, please try again in {{wait}}',
+  'throttle.codeCheck': 'Too many attempts, please try again in {{wait}}',
   'throttle.codeNotSent': `${ACCOUNT_ANSWERS.codeNotSent}: please wait {{wait}} before asking for another code`,
   'throttle.emailChange': 'Too many email changes, please try again in {{wait}}',
   'throttle.currentPassword': 'Too many failed attempts, please try again in {{wait}}',

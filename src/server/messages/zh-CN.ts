@@ -73,7 +73,7 @@ export const zhCN: Catalogue = {
   'wait.minutes_other': '{{count}} 分钟',
   'throttle.register': '您的网络注册次数过多，请在 {{wait}}后重试',
   'throttle.login': '登录失败次数过多，请在 {{wait}}后重试',
-  'throttle.resetCode': '尝试次数过多，请在 {{wait}}后重试',
+  'throttle.codeCheck': '尝试次数过多，请在 {{wait}}后重试',
   'throttle.codeNotSent': '验证码发送失败：请等待 {{wait}}后再申请新的验证码',
   'throttle.emailChange': '修改电子邮箱的次数过多，请在 {{wait}}后重试',
   'throttle.currentPassword': '失败次数过多，请在 {{wait}}后重试',

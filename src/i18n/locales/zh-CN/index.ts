@@ -14,6 +14,8 @@ import address from './address.json';
 import wishlist from './wishlist.json';
 import review from './review.json';
 import checkout from './checkout.json';
+// The network-error state's words, shared by every island that loads what it shows (islands/LoadFailure.tsx).
+import network from './network.json';
 // The back office's shell; its screens add their own files (admin-<area>.json) beside it.
 import admin from './admin.json';
 import adminOrders from './admin-orders.json';
@@ -23,4 +25,4 @@ import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
 import adminMarketing from './admin-marketing.json';
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing };

@@ -1,6 +1,6 @@
 /**
- * Registration, sign-in, password reset by emailed code, password change and profile changes:
- * everything that proves who a shopper is. Owns the password_reset_codes table.
+ * Registration, sign-in (by password or by mailed code), password reset by mailed code, password
+ * change and profile changes: everything that proves who a shopper is. The codes are mail-codes.ts's.
  *
  * Enumeration (docs/accounts-and-security.md): sign-in, registration and code requests answer alike
  * for known and unknown emails: the same code and message, the same database round trips, and
@@ -8,20 +8,18 @@
  * docs/accounts-and-security.md "Enumeration" for the registration design and its one residual
  * signal.
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { RESET_CODE_MAX_TRIES, RESET_CODE_RESEND_SECONDS, RESET_CODE_TTL_SECONDS, birthdayToIso, type Profile, type SendCodeAnswer } from '../../../domain/account.model.ts';
-import { type LoginRequest, type ProfileRequest, type RegisterRequest, type ResetPasswordRequest } from '../../../domain/account.schema.ts';
+import { birthdayToIso, type Profile, type SendCodeAnswer } from '../../../domain/account.model.ts';
+import { type CodeLoginRequest, type LoginRequest, type ProfileRequest, type RegisterRequest, type ResetPasswordRequest } from '../../../domain/account.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { Clock } from '../../clock.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { Db } from '../../db/client.ts';
-import { passwordResetCodes } from './schema.ts';
+import { MailCodes } from './mail-codes.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
-import { msg, type Message } from '../../messages/index.ts';
+import { msg } from '../../messages/index.ts';
 import type { MailQueue } from '../../mail/mailer.ts';
-import { emailChangedMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../../mail/templates.ts';
+import { emailChangedMail, loginCodeMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../../mail/templates.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { LIMITS, type RateLimiter } from './rate-limit.ts';
 import type { AuthUser, SessionService, TokenPair } from './sessions.ts';
@@ -49,7 +47,7 @@ export interface AccountDeps {
   limiter: RateLimiter;
   /** The mail outbox (sent by its worker, never while the request waits). */
   mail: MailQueue;
-  /** AUTH_SECRET: keys the reset-code digests. */
+  /** AUTH_SECRET: keys the mailed codes' digests. */
   secret: string;
   clock: Clock;
   /** Storefront origin and base path, for links in mail. */
@@ -61,9 +59,11 @@ const resetFailed = () => fail(CODES.CREDENTIALS_REJECTED, 'account.resetFailed'
 
 export class AccountService {
   private readonly d: AccountDeps;
+  private readonly codes: MailCodes;
 
   constructor(deps: AccountDeps) {
     this.d = deps;
+    this.codes = new MailCodes(deps);
   }
 
   private links(locale: Locale): MailLinks {
@@ -120,82 +120,55 @@ export class AccountService {
     return { ...(await this.d.sessions.open(user.id)), userId: user.id };
   }
 
-  private codeDigest(userId: number, email: string, code: string): string {
-    return createHmac('sha256', this.d.secret).update(`reset:${userId}:${email}:${code}`).digest('base64url');
-  }
-
   /**
-   * Mails a 6-digit code (crypto.randomInt) that replaces any earlier one. The same answer,
-   * with the resend countdown, whether or not the email has an account.
+   * Mails a 6-digit code that replaces any earlier reset code. The same answer, with the resend
+   * countdown, whether or not the email has an account.
    */
-  async sendResetCode(email: string, caller: Caller): Promise<SendCodeAnswer> {
-    const notSent = (wait: Message) => msg('throttle.codeNotSent', { wait });
-    await this.d.limiter.enforce([[LIMITS.codeResend, email]], notSent);
-    await this.d.limiter.enforce(
-      [
-        [LIMITS.codeSendEmail, email],
-        [LIMITS.codeSendAddress, caller.ip],
-      ],
-      notSent,
+  sendResetCode(email: string, caller: Caller): Promise<SendCodeAnswer> {
+    return this.codes.send('reset-password', email, caller, (tx, code, minutes) =>
+      this.d.mail.queue(tx, { to: email, kind: 'reset-code', ...resetCodeMail(this.links(caller.locale), code, minutes) }),
     );
-    const user = await this.d.users.findByEmail(email);
-    const now = this.d.clock();
-    if (user && user.status === 'active') {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await this.d.db.transaction(async (tx) => {
-        await tx.delete(passwordResetCodes).where(or(eq(passwordResetCodes.userId, user.id), eq(passwordResetCodes.email, email)));
-        await tx.insert(passwordResetCodes).values({
-          userId: user.id,
-          email,
-          codeHash: this.codeDigest(user.id, email, code),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESET_CODE_TTL_SECONDS * 1000),
-        });
-        await this.d.mail.queue(tx, { to: email, kind: 'reset-code', ...resetCodeMail(this.links(caller.locale), code, RESET_CODE_TTL_SECONDS / 60) });
-      });
-    } else {
-      // The same number of round trips as the path above, so timing says nothing either.
-      await this.d.db.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, 0));
-    }
-    return { resendAfterSeconds: RESET_CODE_RESEND_SECONDS, expiresInSeconds: RESET_CODE_TTL_SECONDS };
   }
 
   /**
-   * Sets a new password with a code: valid 10 minutes, bound to its email, dead after five tries
-   * (each try counts, taken atomically), single use. Every session of the user is revoked.
+   * Sets a new password with a reset code (mail-codes.ts: 10 minutes, bound to its email, five
+   * tries, single use). Every session of the user is revoked.
    */
   async resetPassword(input: ResetPasswordRequest, caller: Caller): Promise<void> {
-    await this.d.limiter.enforce(
-      [
-        [LIMITS.codeCheckEmail, input.email],
-        [LIMITS.codeCheckAddress, caller.ip],
-      ],
-      (wait) => msg('throttle.resetCode', { wait }),
-    );
-    const now = this.d.clock();
-    // One statement for known and unknown emails alike: it takes a try if the code is alive.
-    const [row] = await this.d.db
-      .update(passwordResetCodes)
-      .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
-      .where(and(eq(passwordResetCodes.email, input.email), lt(passwordResetCodes.attempts, RESET_CODE_MAX_TRIES), gt(passwordResetCodes.expiresAt, now)))
-      .returning({ userId: passwordResetCodes.userId, codeHash: passwordResetCodes.codeHash });
-    if (!row) throw resetFailed();
-    const expected = Buffer.from(row.codeHash);
-    const given = Buffer.from(this.codeDigest(row.userId, input.email, input.code));
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw resetFailed();
-
+    const matched = await this.codes.match('reset-password', input.email, input.code, caller, resetFailed);
     const passwordHash = await this.d.hasher.hash(input.password);
-    // Deleting it is what spends it: of two racing resets with the same code, one wins.
-    const spent = await this.d.db
-      .delete(passwordResetCodes)
-      .where(and(eq(passwordResetCodes.userId, row.userId), eq(passwordResetCodes.codeHash, row.codeHash)))
-      .returning({ userId: passwordResetCodes.userId });
-    if (spent.length === 0) throw resetFailed();
-    await this.d.users.setPasswordHash(row.userId, passwordHash, now);
-    await this.d.sessions.revokeAll(row.userId, 'password-reset');
+    if (!(await matched.spend())) throw resetFailed();
+    const now = this.d.clock();
+    await this.d.users.setPasswordHash(matched.userId, passwordHash, now);
+    await this.d.sessions.revokeAll(matched.userId, 'password-reset');
     // A reset proves the mailbox, so an account throttled by guessers can sign in again.
     await this.d.limiter.clear(LIMITS.loginAccount, input.email);
     await this.d.mail.queue(this.d.db, { to: input.email, kind: 'password-reset', ...passwordChangedMail(this.links(caller.locale)) });
+  }
+
+  /**
+   * Mails a 6-digit sign-in code (the login page's code-login module), under the reset code's
+   * rules; the same answer for any email.
+   */
+  sendLoginCode(email: string, caller: Caller): Promise<SendCodeAnswer> {
+    return this.codes.send('login', email, caller, (tx, code, minutes) =>
+      this.d.mail.queue(tx, { to: email, kind: 'login-code', ...loginCodeMail(this.links(caller.locale), code, minutes) }),
+    );
+  }
+
+  /**
+   * Signs in with a mailed code instead of the password: "Login failed" for a wrong, expired,
+   * spent or unknown code alike, as the password sign-in answers. The code proves the mailbox, so
+   * the account's failed-sign-in count is cleared as after a password sign-in.
+   */
+  async loginWithCode(input: CodeLoginRequest, caller: Caller): Promise<TokenPair & { userId: number }> {
+    const matched = await this.codes.match('login', input.email, input.code, caller, loginFailed);
+    if (!(await matched.spend())) throw loginFailed();
+    const user = await this.d.users.get(matched.userId);
+    if (!user) throw loginFailed();
+    if (user.status !== 'active') throw fail(CODES.FORBIDDEN, 'account.disabled');
+    await this.d.limiter.clear(LIMITS.loginAccount, input.email);
+    return { ...(await this.d.sessions.open(user.id)), userId: user.id };
   }
 
   /**
@@ -211,9 +184,9 @@ export class AccountService {
     await this.d.mail.queue(this.d.db, { to: row.email, kind: 'password-change', ...passwordChangedMail(this.links(caller.locale)) });
   }
 
-  /** Drops reset codes that expired more than a day ago (housekeeping). */
-  async sweep(): Promise<void> {
-    await this.d.db.delete(passwordResetCodes).where(lt(passwordResetCodes.expiresAt, new Date(this.d.clock().getTime() - 86_400_000)));
+  /** Drops mailed codes that expired more than a day ago (housekeeping). */
+  sweep(): Promise<void> {
+    return this.codes.sweep();
   }
 
   async profile(userId: number): Promise<Profile> {
@@ -252,7 +225,7 @@ export class AccountService {
     if (emailChanges) {
       await this.d.newsletter.unsubscribe(row.email);
       // A code mailed to the old address must not work any more.
-      await this.d.db.delete(passwordResetCodes).where(eq(passwordResetCodes.userId, user.userId));
+      await this.codes.voidAll(user.userId);
       await this.d.mail.queue(this.d.db, { to: row.email, kind: 'email-change', ...emailChangedMail(this.links(caller.locale), input.email) });
     }
     if (input.subscribe) await this.d.newsletter.subscribe(input.email, 'profile');

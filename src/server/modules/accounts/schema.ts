@@ -1,6 +1,7 @@
-/** Accounts: users, their sessions and refresh tokens, reset codes, address book and throttle counters. */
+/** Accounts: users, their sessions and refresh tokens, mailed codes (reset, sign-in), address book and throttle counters. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MAIL_CODE_PURPOSES } from '../../../domain/account.model.ts';
 import { at, createdAt, parentId, serialId, timestamps } from '../../db/columns.ts';
 import { countries } from '../geo/schema.ts';
 
@@ -76,23 +77,32 @@ export const refreshTokens = pgTable(
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
 
-/** The one live password-reset code of a user (a new request replaces it); deleted once used. */
-export const passwordResetCodes = pgTable(
-  'password_reset_codes',
+/**
+ * The one live mailed code of a user per purpose (a password reset, a sign-in): a new request
+ * replaces it; deleted once used.
+ */
+export const mailCodes = pgTable(
+  'mail_codes',
   {
     userId: integer('user_id')
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the code proves the mailbox for (domain MAIL_CODE_PURPOSES); a code works for nothing else. */
+    purpose: text('purpose', { enum: MAIL_CODE_PURPOSES }).notNull(),
     /** The address the code was sent to: it works only with that email. */
     email: text('email').notNull(),
-    /** HMAC-SHA256 of user, email and code under AUTH_SECRET. */
+    /** HMAC-SHA256 of purpose, user, email and code under AUTH_SECRET. */
     codeHash: text('code_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     /** Tries made, right or wrong; the code is dead at five. */
     attempts: smallint('attempts').notNull().default(0),
   },
-  (t) => [uniqueIndex('password_reset_codes_email_uq').on(t.email)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.purpose] }),
+    uniqueIndex('mail_codes_email_purpose_uq').on(t.email, t.purpose),
+    check('mail_codes_purpose_ck', sql`${t.purpose} in ('reset-password', 'login')`),
+  ],
 );
 
 export const addresses = pgTable(

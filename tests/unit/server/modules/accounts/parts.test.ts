@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../../../src/server/config.ts';
 import { loggableError } from '../../../../../src/server/errors.ts';
-import { emailChangedMail, escapeHtml, resetCodeMail, welcomeMail } from '../../../../../src/server/mail/templates.ts';
+import { emailChangedMail, escapeHtml, loginCodeMail, resetCodeMail, welcomeMail } from '../../../../../src/server/mail/templates.ts';
 import { render } from '../../../../../src/server/messages/index.ts';
 import { describeWait } from '../../../../../src/server/modules/accounts/rate-limit.ts';
 
@@ -44,10 +44,21 @@ describe('mail templates', () => {
       expect(mail.text).toContain('042917');
       expect(mail.html).toContain('042917');
       expect(mail.subject).not.toContain('042917');
-      expect(mail.html).toContain(`https://shop.example/views/${locale}/reset-password`);
+      expect(mail.html).toContain(`https://shop.example/views/${locale}/login?module=reset-pwd`);
       expect(mail.html).toContain(`lang="${locale}"`);
     }
     expect(resetCodeMail({ ...links, locale: 'zh-CN' }, '042917', 10).text).toContain('10 分钟');
+  });
+
+  it('sends a sign-in code to the login page’s code-login module, in both languages', () => {
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const mail = loginCodeMail({ ...links, locale }, '042917', 10);
+      expect(mail.text).toContain('042917');
+      expect(mail.html).toContain('042917');
+      expect(mail.subject).not.toContain('042917');
+      expect(mail.html).toContain(`https://shop.example/views/${locale}/login?module=code-login`);
+    }
+    expect(loginCodeMail({ ...links, locale: 'zh-CN' }, '042917', 10).subject).toBe('您的登录验证码');
   });
 
   it('escapes what shoppers typed in the HTML and keeps it as typed in the text', () => {
