@@ -12,7 +12,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { PAGE_LINKS_FILE, loadBuildConfig, publicVariables } from './src/build-config.ts';
+import { PAGE_LINKS_FILE, isSet, loadBuildConfig, publicVariables, siteUrlWarning } from './src/build-config.ts';
 import { API_PREFIX } from './src/domain/site-routes.ts';
 import { hostSettings } from './src/server/hosting/host-rules.ts';
 import { writeSiteFiles } from './src/server/hosting/site-files.ts';
@@ -38,7 +38,9 @@ function catalogueSource() {
   return {
     name: 'jersey-shop:catalogue-source',
     hooks: {
-      'astro:config:setup': ({ command }) => {
+      'astro:config:setup': ({ command, logger }) => {
+        // `npm run build` always passes it (and says so itself when PUBLIC_SITE_URL was not set).
+        if (command === 'build' && !isSet(process.env, 'SITE_URL')) logger.warn(siteUrlWarning('SITE_URL', settings.SITE_URL));
         if (command === 'dev') {
           process.env.CATALOGUE_API_URL ??= `http://127.0.0.1:${apiPort}/api`;
         }
