@@ -8,12 +8,13 @@
  * Every variable read here is validated by src/build-config.ts (docs/configuration.md).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { PAGE_LINKS_FILE, isSet, loadBuildConfig, publicVariables, siteUrlWarning } from './src/build-config.ts';
-import { API_PREFIX } from './src/domain/site-routes.ts';
+import { LOCALES } from './src/domain/locale.ts';
+import { API_PREFIX, notFoundPageFile } from './src/domain/site-routes.ts';
 import { hostSettings } from './src/server/hosting/host-rules.ts';
 import { writeSiteFiles } from './src/server/hosting/site-files.ts';
 
@@ -197,6 +198,28 @@ function scriptPreloads() {
   };
 }
 
+/**
+ * Each locale's not-found page (src/pages/[locale]/404.astro) moved from `<locale>/404/index.html`
+ * to `<locale>/404.html` (src/domain/site-routes.ts `notFoundPageFile`): beside the bilingual
+ * `404.html`, where hosts that look for the nearest 404.html up the folders find it, and not a
+ * page of its own at `/<locale>/404/`.
+ * @returns {import('astro').AstroIntegration}
+ */
+function localeNotFoundPages() {
+  return {
+    name: 'jersey-shop:locale-not-found-pages',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        for (const locale of LOCALES) {
+          const folder = new URL(`${locale}/404/`, dir);
+          await rename(new URL('index.html', folder), new URL(notFoundPageFile(locale), dir));
+          await rmdir(folder);
+        }
+      },
+    },
+  };
+}
+
 const layout = layoutChunk();
 
 /**
@@ -230,7 +253,7 @@ export default defineConfig({
   security: { csp: true },
   // Shiki colours code with inline styles, which that policy refuses; policy pages need no code blocks.
   markdown: { syntaxHighlight: false },
-  integrations: [react(), catalogueSource(), scriptPreloads(), hostFiles()],
+  integrations: [react(), catalogueSource(), localeNotFoundPages(), scriptPreloads(), hostFiles()],
   i18n: {
     locales: ['en-US', 'zh-CN'],
     defaultLocale: 'en-US',

@@ -17,7 +17,7 @@ import { MailTransport } from './mail/mailer.ts';
 import authPlugin, { authGuards } from './http/auth.ts';
 import envelope, { requestIdFrom } from './http/envelope.ts';
 import security from './http/security.ts';
-import { pageFallbacks, readNotFoundPage, sitePlugin } from './http/site.ts';
+import { notFoundPages, pageFallbacks, sitePlugin } from './http/site.ts';
 import visitor from './http/visitor.ts';
 import { paypalApi } from '../domain/api/paypal.ts';
 import { paypalFrameOrigins } from '../domain/paypal-csp.ts';
@@ -170,7 +170,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   await app.register(cookie);
   await app.register(envelope, {
     apiPrefix: API_PREFIX,
-    notFoundPage: await readNotFoundPage(config.siteDir),
+    notFoundPage: notFoundPages(config.siteDir, config.basePath),
     pageFallback: pageFallbacks(config.siteDir, config.basePath, (id) => catalogue.exists(id)),
   });
   await app.register(security, {

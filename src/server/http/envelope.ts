@@ -88,8 +88,8 @@ function validationIssues(context: string, issues: ValidationIssue[]): FieldProb
 
 export interface EnvelopeOptions {
   apiPrefix: string;
-  /** HTML shown for unknown page paths; unknown API paths always get the envelope. */
-  notFoundPage: string | null;
+  /** The HTML shown for an unknown page path (src/server/http/site.ts `notFoundPages`); unknown API paths always get the envelope. */
+  notFoundPage: ((path: string) => Promise<string | null>) | null;
   /** HTML for page paths that have no file but stand for a real page (e.g. a product added after the build). */
   pageFallback?: (path: string) => Promise<string | null>;
 }
@@ -142,9 +142,8 @@ async function envelopePlugin(app: FastifyInstance, options: EnvelopeOptions) {
     const isPage = !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD');
     const fallback = isPage && options.pageFallback ? await options.pageFallback(path) : null;
     if (fallback) return reply.code(200).type('text/html; charset=utf-8').header('cache-control', CACHE_CONTROL.shell).send(fallback);
-    if (options.notFoundPage && !path.startsWith(options.apiPrefix) && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(options.notFoundPage);
-    }
+    const notFound = isPage && options.notFoundPage ? await options.notFoundPage(path) : null;
+    if (notFound) return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFound);
     return failure(request, reply, 404, CODES.NOT_FOUND, msg('request.noEndpoint', { method: request.method, path }));
   });
 }

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import path, { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { CACHE_CONTROL, ERROR_PAGES, HIDDEN_PATH_PATTERN, cacheControlOf, matchShellRoute } from '../../domain/site-routes.ts';
+import { CACHE_CONTROL, ERROR_PAGES, HIDDEN_PATH_PATTERN, cacheControlOf, matchShellRoute, notFoundPageFile, notFoundPageFor } from '../../domain/site-routes.ts';
 
 export interface SiteOptions {
   root: string;
@@ -47,14 +47,24 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   }
 }
 
-/** The site's own not-found page, for unknown page paths (API paths get the JSON envelope). */
-export async function readNotFoundPage(root: string | null): Promise<string | null> {
+/**
+ * The site's own not-found pages, for unknown page paths (API paths get the JSON envelope): the
+ * locale's below `/zh-CN/` and `/en-US/`, the bilingual one elsewhere (`notFoundPageFor`, which
+ * the static hosts' rules follow too). Each file is read once; null without a site.
+ */
+export function notFoundPages(root: string | null, basePath: string): ((path: string) => Promise<string | null>) | null {
   if (!root) return null;
-  try {
-    return await readFile(path.join(root, '404.html'), 'utf8');
-  } catch {
-    return null;
-  }
+  const pages = new Map<string, Promise<string | null>>();
+  const page = (file: string) => {
+    let html = pages.get(file);
+    if (!html) {
+      html = readFile(join(root, file), 'utf8').catch(() => null);
+      pages.set(file, html);
+    }
+    return html;
+  };
+  // A release built before the locales had their own page has only the bilingual one.
+  return async (path) => (await page(notFoundPageFor(path, basePath))) ?? page(notFoundPageFile(null));
 }
 
 /**
