@@ -16,6 +16,7 @@ import { PAGE_LINKS_FILE, isSet, loadBuildConfig, publicVariables, siteUrlWarnin
 import { LOCALES } from './src/domain/locale.ts';
 import { API_PREFIX, notFoundPageFile } from './src/domain/site-routes.ts';
 import { hostSettings } from './src/server/hosting/host-rules.ts';
+import { writeSocialImages } from './src/social-images.ts';
 import { writeSiteFiles } from './src/server/hosting/site-files.ts';
 
 // Telemetry is a network call the build does not need; the caller sets this too, but a build
@@ -108,6 +109,9 @@ function layoutChunk() {
   };
 }
 
+/** A page's link picture, as BaseLayout.astro writes it. */
+const SOCIAL_IMAGE_META = /<meta property="og:image" content="([^"]+)"/;
+
 /** Astro's island runtime, which it writes inline into every page that has an island (one script, no `</` inside). */
 const ISLAND_RUNTIME = new RegExp('<script>((?:(?!</).)*customElements[.]define[(]"astro-island"(?:(?!</).)*)</script>', 's');
 
@@ -121,13 +125,16 @@ const ISLAND_RUNTIME = new RegExp('<script>((?:(?!</).)*customElements[.]define[
  * The same pass moves Astro's island runtime (4.4 KB, the same in every page with an island) into
  * one file the browser caches, loaded as a module: it defines `<astro-island>`, and the islands
  * already in the page upgrade and hydrate then, as their directives say. 20,000 product pages
- * carried it 20,000 times.
+ * carried it 20,000 times. It also notes the link picture each page names (its og:image), and
+ * writes them all at the end (src/social-images.ts: drawn once per art, cached between builds).
  * @returns {import('astro').AstroIntegration}
  */
 function scriptPreloads() {
   /** Each client chunk's static imports, by file name (`_astro/x.js`). */
   const importsOf = new Map();
   let base = '/';
+  let cacheDir = new URL('./node_modules/.astro/', import.meta.url);
+  let publicDir = new URL('./public/', import.meta.url);
   /** @param {string[]} entries */
   const closure = (entries) => {
     const seen = new Set();
@@ -159,13 +166,17 @@ function scriptPreloads() {
       },
       'astro:config:done': ({ config }) => {
         base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+        cacheDir = config.cacheDir;
+        publicDir = config.publicDir;
       },
-      'astro:build:done': async ({ dir }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         // Which products each page links to (listing cards): the site builder re-renders
         // the pages that show a product when it changes (src/server/site-releases.ts).
         /** @type {Record<string, number[]>} */
         const productLinks = {};
         const productLink = new RegExp(`href="${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:en-US|zh-CN)/product/(\\d+)/"`, 'g');
+        /** The link pictures the pages name (og:image), below the site folder. */
+        const socialImages = new Set();
         /** @type {string | null} */
         let runtimeFile = null;
         /** @param {string} code */
@@ -183,6 +194,8 @@ function scriptPreloads() {
           const runtime = ISLAND_RUNTIME.exec(html);
           if (runtime) html = html.replace(runtime[0], await runtimeScript(runtime[1] ?? ''));
           productLinks[name] = [...new Set([...html.matchAll(productLink)].map((m) => Number(m[1])))];
+          const socialImage = SOCIAL_IMAGE_META.exec(html)?.[1];
+          if (socialImage) socialImages.add(new URL(socialImage).pathname.slice(base.length));
           const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '').filter((src) => src.startsWith(base)).map((src) => src.slice(base.length));
           const loaded = new Set(scripts);
           const links = [...closure([...scripts])].filter((file) => !loaded.has(file)).map((file) => `<link rel="modulepreload" href="${base}${file}">`);
@@ -193,6 +206,16 @@ function scriptPreloads() {
         // A few dozen files at a time: a build of 10,000 products writes 20,000 pages.
         for (let i = 0; i < files.length; i += 64) await Promise.all(files.slice(i, i + 64).map(addPreloads));
         await writeFile(new URL(PAGE_LINKS_FILE, dir), JSON.stringify(productLinks));
+        const started = Date.now();
+        const { drawn, reused } = await writeSocialImages({
+          outDir: fileURLToPath(dir),
+          files: socialImages,
+          catalogueApi: settings.CATALOGUE_API_URL ?? '',
+          publicDir: fileURLToPath(publicDir),
+          cacheDir: fileURLToPath(new URL('social-images/', cacheDir)),
+          warn: (message) => logger.warn(message),
+        });
+        logger.info(`link pictures: ${drawn} drawn, ${reused} from the cache, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       },
     },
   };

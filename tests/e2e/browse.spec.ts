@@ -329,7 +329,7 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-tracking-result]')).toHaveText(fill(t.browse.tracking.notFound, { orderNo: 'JS-1001' }));
     });
 
-    test('an unknown page below the locale shows that locale's own not-found page with status 404', async ({ page }, testInfo) => {
+    test("an unknown page below the locale shows that locale's own not-found page with status 404", async ({ page }, testInfo) => {
       const response = await page.goto(`/${locale}/no-such-page`);
       expect(response?.status()).toBe(404);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
