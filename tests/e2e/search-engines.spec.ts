@@ -30,7 +30,7 @@ async function checkPicture(page: Page, url: string): Promise<Buffer> {
 
 for (const locale of LOCALES) {
   test(`${locale}: a product page has its breadcrumb trail, og:type product, the shirt's link picture and a large X card`, async ({ page, baseURL }) => {
-    const product = await apiData<ProductDetail>(page.request, `/api${catalogueApi.productDetail.path}`, { id: 1 }, { 'accept-language': locale });
+    const product = await apiData<ProductDetail>(page.request, catalogueApi.productDetail.path, { id: 1 }, { 'accept-language': locale });
     await page.goto(`/${locale}/product/1/`);
     const canonical = `${baseURL}/${locale}/product/1/`;
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', canonical);
