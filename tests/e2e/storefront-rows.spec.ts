@@ -1,7 +1,8 @@
 /**
  * Rows of the specification that worked without a test saying so, in both locales (en-US at
  * 1440 px, zh-CN at 375 px): the language cookie, images that wait to be scrolled to, the header's
- * logo, the footer's about text, and a route whose roles the shopper lacks.
+ * logo, the footer's about text, a route whose roles the shopper lacks, and (at both sizes, in
+ * both locales) each currency's flag and name in the switcher.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import enCore from '../../src/i18n/locales/en-US/core.json' with { type: 'json' };
@@ -10,6 +11,8 @@ import zhCore from '../../src/i18n/locales/zh-CN/core.json' with { type: 'json' 
 import zhLayout from '../../src/i18n/locales/zh-CN/layout.json' with { type: 'json' };
 import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'json' };
 import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };
+import { CURRENCY_CODES } from '../../src/domain/money.model.ts';
+import { screenshot } from '../support/screenshots.ts';
 import { signedInShopper } from './support/shoppers.ts';
 
 const LOCALES = ['en-US', 'zh-CN'] as const;
@@ -93,3 +96,28 @@ for (const locale of LOCALES) {
     await expect(page.locator('[data-error-sections] > section').first()).toHaveAttribute('lang', locale);
   });
 }
+
+test('each currency shows its flag and its name in the switcher, in both locales @viewports', async ({ page }, info) => {
+  for (const locale of LOCALES) {
+    await page.goto(`/${locale}/`);
+    const scope = await languageLinks(page, info);
+    const select = scope.locator('select[data-currency-select]');
+    const flag = scope.locator('.currency-flag');
+    const flags = new Set<string>();
+    for (const code of CURRENCY_CODES) {
+      await expect(select.locator(`option[value="${code}"]`)).toContainText(MESSAGES[locale].currency[code]);
+      await select.selectOption(code);
+      // The chosen currency's flag, a picture of its own (six different ones).
+      const picture = await flag.evaluate((element) => getComputedStyle(element).backgroundImage);
+      expect(picture, code).toMatch(/^url\("data:image\/svg\+xml/);
+      flags.add(picture);
+    }
+    expect(flags.size).toBe(CURRENCY_CODES.length);
+    await expect(flag).toBeVisible();
+    // The list open, for people to look at.
+    await select.selectOption('EUR');
+    await select.click();
+    await screenshot(page, `currency-switcher-${locale}`, info);
+    await page.keyboard.press('Escape');
+  }
+});
