@@ -8,13 +8,15 @@
  * Every variable read here is validated by src/build-config.ts (docs/configuration.md).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { PAGE_LINKS_FILE, loadBuildConfig, publicVariables } from './src/build-config.ts';
-import { API_PREFIX } from './src/domain/site-routes.ts';
+import { PAGE_LINKS_FILE, isSet, loadBuildConfig, publicVariables, siteUrlWarning } from './src/build-config.ts';
+import { LOCALES } from './src/domain/locale.ts';
+import { API_PREFIX, notFoundPageFile } from './src/domain/site-routes.ts';
 import { hostSettings } from './src/server/hosting/host-rules.ts';
+import { writeSocialImages } from './src/social-images.ts';
 import { writeSiteFiles } from './src/server/hosting/site-files.ts';
 
 // Telemetry is a network call the build does not need; the caller sets this too, but a build
@@ -38,7 +40,9 @@ function catalogueSource() {
   return {
     name: 'jersey-shop:catalogue-source',
     hooks: {
-      'astro:config:setup': ({ command }) => {
+      'astro:config:setup': ({ command, logger }) => {
+        // `npm run build` always passes it (and says so itself when PUBLIC_SITE_URL was not set).
+        if (command === 'build' && !isSet(process.env, 'SITE_URL')) logger.warn(siteUrlWarning('SITE_URL', settings.SITE_URL));
         if (command === 'dev') {
           process.env.CATALOGUE_API_URL ??= `http://127.0.0.1:${apiPort}/api`;
         }
@@ -105,6 +109,9 @@ function layoutChunk() {
   };
 }
 
+/** A page's link picture, as BaseLayout.astro writes it. */
+const SOCIAL_IMAGE_META = /<meta property="og:image" content="([^"]+)"/;
+
 /** Astro's island runtime, which it writes inline into every page that has an island (one script, no `</` inside). */
 const ISLAND_RUNTIME = new RegExp('<script>((?:(?!</).)*customElements[.]define[(]"astro-island"(?:(?!</).)*)</script>', 's');
 
@@ -118,13 +125,16 @@ const ISLAND_RUNTIME = new RegExp('<script>((?:(?!</).)*customElements[.]define[
  * The same pass moves Astro's island runtime (4.4 KB, the same in every page with an island) into
  * one file the browser caches, loaded as a module: it defines `<astro-island>`, and the islands
  * already in the page upgrade and hydrate then, as their directives say. 20,000 product pages
- * carried it 20,000 times.
+ * carried it 20,000 times. It also notes the link picture each page names (its og:image), and
+ * writes them all at the end (src/social-images.ts: drawn once per art, cached between builds).
  * @returns {import('astro').AstroIntegration}
  */
 function scriptPreloads() {
   /** Each client chunk's static imports, by file name (`_astro/x.js`). */
   const importsOf = new Map();
   let base = '/';
+  let cacheDir = new URL('./node_modules/.astro/', import.meta.url);
+  let publicDir = new URL('./public/', import.meta.url);
   /** @param {string[]} entries */
   const closure = (entries) => {
     const seen = new Set();
@@ -156,13 +166,17 @@ function scriptPreloads() {
       },
       'astro:config:done': ({ config }) => {
         base = config.base.endsWith('/') ? config.base : `${config.base}/`;
+        cacheDir = config.cacheDir;
+        publicDir = config.publicDir;
       },
-      'astro:build:done': async ({ dir }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         // Which products each page links to (listing cards): the site builder re-renders
         // the pages that show a product when it changes (src/server/site-releases.ts).
         /** @type {Record<string, number[]>} */
         const productLinks = {};
         const productLink = new RegExp(`href="${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:en-US|zh-CN)/product/(\\d+)/"`, 'g');
+        /** The link pictures the pages name (og:image), below the site folder. */
+        const socialImages = new Set();
         /** @type {string | null} */
         let runtimeFile = null;
         /** @param {string} code */
@@ -180,6 +194,8 @@ function scriptPreloads() {
           const runtime = ISLAND_RUNTIME.exec(html);
           if (runtime) html = html.replace(runtime[0], await runtimeScript(runtime[1] ?? ''));
           productLinks[name] = [...new Set([...html.matchAll(productLink)].map((m) => Number(m[1])))];
+          const socialImage = SOCIAL_IMAGE_META.exec(html)?.[1];
+          if (socialImage) socialImages.add(new URL(socialImage).pathname.slice(base.length));
           const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '').filter((src) => src.startsWith(base)).map((src) => src.slice(base.length));
           const loaded = new Set(scripts);
           const links = [...closure([...scripts])].filter((file) => !loaded.has(file)).map((file) => `<link rel="modulepreload" href="${base}${file}">`);
@@ -190,6 +206,38 @@ function scriptPreloads() {
         // A few dozen files at a time: a build of 10,000 products writes 20,000 pages.
         for (let i = 0; i < files.length; i += 64) await Promise.all(files.slice(i, i + 64).map(addPreloads));
         await writeFile(new URL(PAGE_LINKS_FILE, dir), JSON.stringify(productLinks));
+        const started = Date.now();
+        const { drawn, reused } = await writeSocialImages({
+          outDir: fileURLToPath(dir),
+          files: socialImages,
+          catalogueApi: settings.CATALOGUE_API_URL ?? '',
+          publicDir: fileURLToPath(publicDir),
+          cacheDir: fileURLToPath(new URL('social-images/', cacheDir)),
+          warn: (message) => logger.warn(message),
+        });
+        logger.info(`link pictures: ${drawn} drawn, ${reused} from the cache, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      },
+    },
+  };
+}
+
+/**
+ * Each locale's not-found page (src/pages/[locale]/404.astro) moved from `<locale>/404/index.html`
+ * to `<locale>/404.html` (src/domain/site-routes.ts `notFoundPageFile`): beside the bilingual
+ * `404.html`, where hosts that look for the nearest 404.html up the folders find it, and not a
+ * page of its own at `/<locale>/404/`.
+ * @returns {import('astro').AstroIntegration}
+ */
+function localeNotFoundPages() {
+  return {
+    name: 'jersey-shop:locale-not-found-pages',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        for (const locale of LOCALES) {
+          const folder = new URL(`${locale}/404/`, dir);
+          await rename(new URL('index.html', folder), new URL(notFoundPageFile(locale), dir));
+          await rmdir(folder);
+        }
       },
     },
   };
@@ -228,7 +276,7 @@ export default defineConfig({
   security: { csp: true },
   // Shiki colours code with inline styles, which that policy refuses; policy pages need no code blocks.
   markdown: { syntaxHighlight: false },
-  integrations: [react(), catalogueSource(), scriptPreloads(), hostFiles()],
+  integrations: [react(), catalogueSource(), localeNotFoundPages(), scriptPreloads(), hostFiles()],
   i18n: {
     locales: ['en-US', 'zh-CN'],
     defaultLocale: 'en-US',

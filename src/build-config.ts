@@ -20,6 +20,24 @@ export class BuildConfigError extends Error {
   }
 }
 
+/** What a build by hand names in its absolute addresses without SITE_URL: `npm start`'s default address. */
+export const DEFAULT_SITE_URL = 'http://localhost:3000';
+
+/**
+ * The line a build prints when the site's public origin was not given: every canonical, hreflang,
+ * `og:url`, sitemap and JSON-LD address then names `value`, which no one else can open. Said by
+ * `npm start` / `npm run build` (PUBLIC_SITE_URL; production refuses instead) and by `astro build`
+ * run by hand (SITE_URL).
+ */
+export function siteUrlWarning(variable: 'PUBLIC_SITE_URL' | 'SITE_URL', value: string): string {
+  return `WARNING: ${variable} is not set: canonical, hreflang, og:url, sitemap and JSON-LD addresses name ${value}. Set ${variable} to the shop's public origin (e.g. https://shop.example); production refuses to start or build without PUBLIC_SITE_URL.`;
+}
+
+/** Whether `name` has a value in `env` (empty counts as unset, as everywhere here). */
+export function isSet(env: Env, name: string): boolean {
+  return env[name] !== undefined && env[name] !== '';
+}
+
 /** `/`, or `/` followed by plain path segments: the prefix the site is built and served under. */
 export const basePathSchema = z
   .string()
@@ -32,8 +50,8 @@ const apiAddress = z.string().regex(/^(\/[^\s]*|https?:\/\/[^\s/]+[^\s]*)$/, 'mu
 
 /** Build-time settings of the pages; the defaults are what a plain `npm start` builds with. */
 const buildSchema = z.object({
-  /** Public origin of the site (canonical links); `npm run build` passes PUBLIC_SITE_URL's origin. */
-  SITE_URL: httpUrl.default('http://localhost:3000'),
+  /** Public origin of the site (canonical links); `npm run build` passes PUBLIC_SITE_URL's origin. Unset: a warning (siteUrlWarning). */
+  SITE_URL: httpUrl.default(DEFAULT_SITE_URL),
   BASE_PATH: basePathSchema.default('/'),
   /** The running catalogue API the build renders pages from; `npm run build` sets it. */
   CATALOGUE_API_URL: httpUrl.optional(),

@@ -121,6 +121,30 @@ export function cacheControlOf(file: string): string {
 export const ERROR_PAGES = ['403', '404', '500'] as const;
 
 /**
+ * The not-found page of a locale, or the bilingual one (`null`), as a file below the site folder:
+ * `zh-CN/404.html` (the build moves each locale's page there, astro.config.mjs), `404.html`. A
+ * file named 404.html is also what hosts that look for the nearest one up the folders find.
+ */
+export function notFoundPageFile(locale: Locale | null): string {
+  return locale ? `${locale}/404.html` : '404.html';
+}
+
+/**
+ * Which not-found page answers an unknown address (`path`: with BASE_PATH, without the query):
+ * the locale's own below `/en-US/` and `/zh-CN/`, the bilingual one anywhere else. The shop's
+ * server answers with it (src/server/http/site.ts) and the host rules say the same (hosting/).
+ */
+export function notFoundPageFor(path: string, basePath: string): string {
+  const locale = LOCALES.find((l) => new RegExp(localeAreaPattern(l, basePath)).test(path));
+  return notFoundPageFile(locale ?? null);
+}
+
+/** The addresses below a locale (`/zh-CN`, `/zh-CN/...`), as a regular expression source valid in JavaScript and in PCRE (nginx). */
+export function localeAreaPattern(locale: Locale, basePath: string): string {
+  return `^${escapeRegex(`${basePath}${locale}`)}(?:/|$)`;
+}
+
+/**
  * Pages search engines are kept out of (robots.txt), below each locale: what is personal, a step
  * of buying, or only a frame the browser fills in for one visitor.
  */
@@ -145,9 +169,9 @@ export const PRIVATE_AREAS: readonly string[] = ['admin'];
 
 /**
  * Public pages with nothing of their own to index, so left out of the sitemap: the search frame,
- * the parcel tracking form and the product shell.
+ * the parcel tracking form, the product shell and the locale's not-found page.
  */
-const UNLISTED_PAGES: readonly string[] = ['search', 'tracking-order', 'product/new'];
+const UNLISTED_PAGES: readonly string[] = ['search', 'tracking-order', 'product/new', '404'];
 
 /**
  * Whether a page (its path below the locale, no slashes at either end, `''` for the home page)

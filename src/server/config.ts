@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { BuildConfigError, basePathSchema, loadBuildConfig } from '../build-config.ts';
+import { BuildConfigError, basePathSchema, isSet, loadBuildConfig } from '../build-config.ts';
 import type { DiscountTier } from '../domain/pricing.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../domain/pricing.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from './modules/payments/simulator.ts';
@@ -44,8 +44,8 @@ const envSchema = z.object({
   /** Path prefix the site is built and served under, e.g. /independent-website/views. */
   BASE_PATH: basePathSchema.default('/'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Public origin of the shop, used for absolute links and CORS. */
-  PUBLIC_SITE_URL: z.string().url().default('http://localhost:3000'),
+  /** Public origin of the shop, used for absolute links and CORS; unset: where this process serves (localOrigin), with a warning. */
+  PUBLIC_SITE_URL: z.string().url().optional(),
   /** Extra origins allowed to call the API from a browser (comma-separated), e.g. a CDN host. */
   CORS_ORIGINS: z.string().default(''),
   TRUST_PROXY: boolText.default(false),
@@ -151,6 +151,8 @@ export interface Config {
   basePath: string;
   logLevel: string;
   publicSiteUrl: string;
+  /** PUBLIC_SITE_URL was not set: publicSiteUrl is the address this process serves on (not allowed in production). */
+  publicSiteUrlDefaulted: boolean;
   corsOrigins: string[];
   trustProxy: boolean;
   bodyLimit: number;
@@ -191,6 +193,17 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * The address a browser on this machine reaches the shop at, listening on `host`:`port`: what
+ * `npm start` prints, and the site URL when PUBLIC_SITE_URL is not set. A listener on every
+ * interface or on the loopback one is reached as localhost.
+ */
+export function localOrigin(host: string, port: number): string {
+  const local = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return port === 80 ? `http://${name}` : `http://${name}:${port}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   // Empty strings in .env files mean "not set", as shells treat them.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
@@ -211,14 +224,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   // Every problem at once: an operator fixes them in one go rather than one per restart.
   const problems: string[] = [];
   if (e.NODE_ENV === 'production') {
-    const given = (name: string) => env[name] !== undefined && env[name] !== '';
     if (!e.AUTH_SECRET) problems.push('  AUTH_SECRET: required in production (tokens must survive restarts and be shared by every instance)');
     if (e.PASSWORD_HASH_COST < 15) problems.push('  PASSWORD_HASH_COST: at least 15 in production');
     if (!e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator') problems.push('  PAYPAL_CLIENT_ID: required in production (or PAYPAL_ENV=simulator for a demo that takes no real payments)');
     if (e.PAYPAL_CLIENT_ID && !e.PAYPAL_WEBHOOK_ID) problems.push('  PAYPAL_WEBHOOK_ID: required in production, so that webhooks can be verified');
     if (!e.SMTP_URL && !e.MAIL_OUTBOX_DIR) problems.push('  SMTP_URL: required in production (or MAIL_OUTBOX_DIR, a folder that something else delivers from)');
     // The default names localhost: links in mail and canonical links would point nowhere.
-    if (!given('PUBLIC_SITE_URL')) problems.push('  PUBLIC_SITE_URL: required in production (the shop\'s public origin, e.g. https://shop.example)');
+    if (!isSet(env, 'PUBLIC_SITE_URL')) problems.push('  PUBLIC_SITE_URL: required in production (the shop\'s public origin, e.g. https://shop.example)');
     if (e.PAYPAL_SIM_CONTROL) problems.push('  PAYPAL_SIM_CONTROL: never in production (whoever calls its routes decides the next shopper\'s payment)');
     if (e.SEED_PRODUCTS !== undefined) problems.push('  SEED_PRODUCTS: not used in production (an empty production database gets no products; `npm run seed -- --demo` or `--products N` adds some)');
   }
@@ -233,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const paypalMode = e.PAYPAL_CLIENT_ID && e.PAYPAL_ENV !== 'simulator' ? (e.PAYPAL_ENV ?? 'sandbox') : 'simulator';
   const dataDir = path.resolve(cwd, e.DATA_DIR);
-  const origin = new URL(e.PUBLIC_SITE_URL).origin;
+  const origin = new URL(e.PUBLIC_SITE_URL ?? localOrigin(e.HOST, e.PORT)).origin;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -248,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     basePath: e.BASE_PATH.endsWith('/') ? e.BASE_PATH : `${e.BASE_PATH}/`,
     logLevel: e.LOG_LEVEL,
     publicSiteUrl: origin,
+    publicSiteUrlDefaulted: e.PUBLIC_SITE_URL === undefined,
     corsOrigins: [origin, ...e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)],
     trustProxy: e.TRUST_PROXY,
     bodyLimit: e.BODY_LIMIT_BYTES,

@@ -6,8 +6,9 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteUrlWarning } from '../build-config.ts';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, loadConfig, localOrigin, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { acquireDataLock } from './db/lock.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
@@ -46,6 +47,8 @@ async function main() {
     }
     throw error;
   }
+  // Loudly: pages built now would name this machine's address in every canonical and social link.
+  if (config.publicSiteUrlDefaulted) process.stderr.write(`[shop] ${siteUrlWarning('PUBLIC_SITE_URL', config.publicSiteUrl)}\n`);
 
   await mkdir(config.dataDir, { recursive: true });
   const releaseLock = config.databaseUrl ? async () => {} : await acquireDataLock(config.dataDir);
@@ -108,9 +111,9 @@ async function main() {
       await metricsServer?.close();
     },
   });
-  const shown = new URL(running.url);
-  if (shown.hostname === '127.0.0.1' || shown.hostname === '0.0.0.0') shown.hostname = 'localhost';
-  say(`the shop is open at ${shown.origin}${config.basePath}  (API docs: ${shown.origin}/api/docs)`);
+  const listening = new URL(running.url);
+  const shown = localOrigin(config.host, Number(listening.port || 80));
+  say(`the shop is open at ${shown}${config.basePath}  (API docs: ${shown}/api/docs)`);
   const cleanUp = () =>
     new CartService(database.db, config.discountTiers)
       .deleteAbandonedGuestCarts(GUEST_CART_DAYS)

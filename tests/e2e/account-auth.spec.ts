@@ -212,6 +212,17 @@ test('zh-CN: logout from the hub asks first; "No" and Esc keep the session, "Yes
   expect(refresh.code).toBe('8888');
 });
 
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  test(`${locale}: login left empty says the email and the password are needed`, async ({ page }) => {
+    const m = MESSAGES[locale];
+    await page.goto(`/${locale}/login/`);
+    await submit(page).click();
+    await expectError(page, 'login-email', m.validation.emailRequired);
+    await expectError(page, 'login-password', m.validation.passwordRequired);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/login/$`));
+  });
+}
+
 test('zh-CN: a protected page sends a signed-out visitor to login and back; "Login failed", then the 4500 ms welcome', async ({ page }, testInfo) => {
   const m = MESSAGES['zh-CN'];
   const shopper = await registerShopper(page.request, newShopper('Wei', 'Zhang'));

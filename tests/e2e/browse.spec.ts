@@ -329,14 +329,19 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-tracking-result]')).toHaveText(fill(t.browse.tracking.notFound, { orderNo: 'JS-1001' }));
     });
 
-    test('an unknown page shows the not-found page with status 404, in this language first', async ({ page }, testInfo) => {
+    test("an unknown page below the locale shows that locale's own not-found page with status 404", async ({ page }, testInfo) => {
       const response = await page.goto(`/${locale}/no-such-page`);
       expect(response?.status()).toBe(404);
-      await expect(page).toHaveTitle(new RegExp(t.browse.errors.notFound.title));
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page).toHaveTitle(docTitle(locale, t.browse.errors.notFound.title));
       const sections = page.locator('[data-error-sections] > section');
+      await expect(sections).toHaveCount(1);
       await expect(sections.first()).toHaveAttribute('lang', locale);
       await expect(sections.first().getByRole('heading')).toHaveText(t.browse.errors.notFound.heading);
       await expect(sections.first().getByRole('link', { name: t.browse.errors.search })).toHaveAttribute('href', new RegExp(`/${locale}/search/$`));
+      const unknownProduct = await page.goto(`/${locale}/product/987654/`);
+      expect(unknownProduct?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await page.screenshot({ path: testInfo.outputPath(`404-${locale}.png`) });
     });
   });

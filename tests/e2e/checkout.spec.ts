@@ -115,6 +115,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const here = new URL(page.url());
     expect(signInUrl.searchParams.get('redirect')).toBe(here.pathname + here.search);
 
+    // Left empty, the email says it is needed (not that it is badly written).
+    await page.getByRole('button', { name: m.actions.continue }).click();
+    await expect(page.locator('.checkout input[name="email"]')).toHaveAccessibleDescription(new RegExp(m.contact.emailRequired));
     await page.locator('.checkout input[name="email"]').fill(email);
     await typeShippingAddress(page, 'GB');
     await expect(page.locator('[data-method="standard"]')).toBeVisible();

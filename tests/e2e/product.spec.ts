@@ -101,6 +101,12 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       const name = page.getByLabel(m.name.label, { exact: true });
       const number = page.getByLabel(m.number.label, { exact: true });
 
+      // Left empty, the name and the number each say they are needed, and nothing is sent.
+      await page.getByRole('button', { name: m.actions.addToCart }).click();
+      await expect(name).toHaveAccessibleDescription(new RegExp(m.name.required));
+      await expect(number).toHaveAccessibleDescription(new RegExp(m.number.required));
+      expect(saves).toEqual([]);
+
       await name.fill('josé1');
       await expect(name).toHaveValue('JOSé1');
       await expect(name).toHaveAccessibleDescription(new RegExp(m.name.invalid));

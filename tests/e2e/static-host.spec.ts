@@ -106,10 +106,11 @@ test('static hosting: nginx with the generated rules serves every kind of addres
       await expect(page.getByText(order.orderNo).first()).toBeVisible();
     });
 
-    await test.step('an unknown page is the 404 page', async () => {
-      const missing = await page.goto('/en-US/no-such-page/');
+    await test.step("an unknown page is the 404 page, in the locale of its address", async () => {
+      const missing = await page.goto('/zh-CN/no-such-page/');
       expect(missing?.status()).toBe(404);
       await expect(page.locator('h1')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     });
 
     await test.step('robots.txt and sitemap.xml are served beside the pages', async () => {

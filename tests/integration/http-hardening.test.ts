@@ -26,7 +26,7 @@ beforeAll(async () => {
   site = await mkdtemp(path.join(tmpdir(), 'shop-hardening-site-'));
   const files: Record<string, string> = {
     '404.html': '<html>not found page</html>',
-    'zh-CN/404/index.html': '<html>找不到页面</html>',
+    'zh-CN/404.html': '<html>找不到页面</html>',
     'en-US/index.html': '<html>home en</html>',
   };
   await writeFiles(site, files);

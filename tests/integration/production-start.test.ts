@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
@@ -97,6 +98,15 @@ async function counts(database: Database) {
   return { products: await n(products), countries: await n(countries), coupons: await n(coupons), users: await n(users) };
 }
 
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 let work: string;
 const children: ChildProcess[] = [];
 
@@ -126,6 +136,20 @@ describe('first seeding', () => {
     } finally {
       await reference.close();
     }
+  });
+});
+
+describe('development mode', () => {
+  it('without PUBLIC_SITE_URL, says so loudly and names the address it serves on instead', SLOW, async () => {
+    const port = await freePort();
+    const dataDir = path.join(work, 'development');
+    const child = run('start.ts', { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', DATA_DIR: dataDir, SITE_DIR: '', SEED_PRODUCTS: '0', PORT: String(port), LOG_LEVEL: 'warn', RECONCILE_INTERVAL_SECONDS: '0' }, work);
+    children.push(child.process);
+    const origin = await child.origin;
+    expect(origin).toBe(`http://localhost:${port}`);
+    expect(child.output()).toContain(`[shop] WARNING: PUBLIC_SITE_URL is not set: canonical, hreflang, og:url, sitemap and JSON-LD addresses name http://localhost:${port}.`);
+    child.process.kill('SIGTERM');
+    await child.exited;
   });
 });
 

@@ -20,6 +20,8 @@ import { createTestShop, writeFiles, type TestShop } from './harness.ts';
 const FILES: Record<string, string> = {
   'index.html': '<html>choose a language</html>',
   '404.html': '<html>not found page</html>',
+  'en-US/404.html': '<html>not found en</html>',
+  'zh-CN/404.html': '<html>not found zh</html>',
   '403/index.html': '<html>no permission</html>',
   '500.html': '<html>server error</html>',
   'en-US/index.html': '<html>home en</html>',
@@ -55,6 +57,11 @@ const ADDRESSES = [
   '/404',
   '/500',
   '/en-US/nothing-here',
+  '/zh-CN/nothing-here/',
+  '/zh-CN',
+  '/zh-CN/product/987654/',
+  '/zh-CN/.build-stamp.json',
+  '/zh-CNX/nothing',
   '/_astro/app.abc123.js',
   '/.hosting/nginx.conf',
   '/.build-stamp.json',
@@ -145,6 +152,25 @@ for (const basePath of ['/', '/independent-website/views/']) {
         for (const origin of [shopUrl, nginx.url]) expect((await get(origin, `${prefix}/en-US/product/2/`)).status).toBe(404);
       } finally {
         await shop.database.db.execute(sql`update products set active = true where id = 2`);
+      }
+    });
+
+    it("answers an unknown address below a locale with that locale's not-found page, elsewhere with the bilingual one", async () => {
+      const prefix = basePath.slice(0, -1);
+      const expected: Record<string, string> = {
+        '/zh-CN/nothing-here/': FILES['zh-CN/404.html']!,
+        '/zh-CN/product/987654/': FILES['zh-CN/404.html']!,
+        '/zh-CN/.build-stamp.json': FILES['zh-CN/404.html']!,
+        '/en-US/nothing-here': FILES['en-US/404.html']!,
+        '/en-US/product/0/': FILES['en-US/404.html']!,
+        '/zh-CNX/nothing': FILES['404.html']!,
+        '/nothing': FILES['404.html']!,
+      };
+      for (const origin of [shopUrl, nginx.url]) {
+        for (const [address, body] of Object.entries(expected)) {
+          const answer = await get(origin, `${prefix}${address}`);
+          expect([answer.status, answer.body], `${origin}${prefix}${address}`).toEqual([404, body]);
+        }
       }
     });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { ConfigError, SERVER_VARIABLES, loadConfig } from '../../src/server/config.ts';
-import { BUILD_VARIABLES, BuildConfigError, TOOL_VARIABLES, loadBuildConfig, loadToolConfig, publicVariables } from '../../src/build-config.ts';
+import { ConfigError, SERVER_VARIABLES, loadConfig, localOrigin } from '../../src/server/config.ts';
+import { BUILD_VARIABLES, BuildConfigError, TOOL_VARIABLES, loadBuildConfig, loadToolConfig, publicVariables, siteUrlWarning } from '../../src/build-config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -25,7 +25,19 @@ describe('configuration', () => {
       { minItems: 5, percent: 5 },
       { minItems: 10, percent: 10 },
     ]);
-    expect(config.corsOrigins).toEqual(['http://localhost:3000', 'https://cdn.example']);
+    expect(config.corsOrigins).toEqual(['http://localhost:8080', 'https://cdn.example']);
+  });
+
+  it('names the address it serves on as the site URL when PUBLIC_SITE_URL is not set, and says it was not set', () => {
+    expect(loadConfig({})).toMatchObject({ publicSiteUrl: 'http://localhost:3000', publicSiteUrlDefaulted: true });
+    expect(loadConfig({ PORT: '4100', HOST: '0.0.0.0' })).toMatchObject({ publicSiteUrl: 'http://localhost:4100', corsOrigins: ['http://localhost:4100'] });
+    expect(loadConfig({ PORT: '8080', HOST: 'shop.lan' }).publicSiteUrl).toBe('http://shop.lan:8080');
+    expect(loadConfig({ PUBLIC_SITE_URL: 'https://shop.example/' })).toMatchObject({ publicSiteUrl: 'https://shop.example', publicSiteUrlDefaulted: false });
+    expect(localOrigin('::', 80)).toBe('http://localhost');
+    expect(localOrigin('fd00::5', 3000)).toBe('http://[fd00::5]:3000');
+    const warning = siteUrlWarning('PUBLIC_SITE_URL', 'http://localhost:4100');
+    expect(warning).toMatch(/^WARNING: PUBLIC_SITE_URL is not set: .*http:\/\/localhost:4100/);
+    expect(warning).toContain('production refuses');
   });
 
   it('serves the built site by default and none with an empty SITE_DIR (an API-only instance)', () => {

@@ -230,7 +230,8 @@ export function useCheckout(kind: CheckoutKind, idPrefix: string): Checkout {
     dispatch({ type: 'message', message: null });
     let problems = false;
     const emailOk = signedIn || emailSchema.safeParse(email.trim()).success;
-    dispatch({ type: 'emailError', error: emailOk ? null : t('checkout.contact.emailInvalid') });
+    // Left empty, the field says so; typed wrong, it says how it should look.
+    dispatch({ type: 'emailError', error: emailOk ? null : t(email.trim() === '' ? 'checkout.contact.emailRequired' : 'checkout.contact.emailInvalid') });
     if (!emailOk) problems = true;
     let typedAddress: PlaceOrderInput['address'];
     if (!savedAddress) {

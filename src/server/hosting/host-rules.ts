@@ -16,9 +16,12 @@ import {
   HIDDEN_PATH_PATTERN,
   SHELL_ROUTES,
   SIMULATOR_PREFIX,
+  localeAreaPattern,
+  notFoundPageFile,
   shellRoutePattern,
   type ShellRoute,
 } from '../../domain/site-routes.ts';
+import { LOCALES } from '../../domain/locale.ts';
 import { pageHeaders } from '../http/security.ts';
 
 /** What a release's rules depend on: the build's settings. */
@@ -70,6 +73,7 @@ const PRODUCT_CHECK = { method: 'POST', path: `${API_PREFIX}${catalogueApi.produ
 /** The upstream name the nginx snippet forwards to; the operator defines it in the http block. */
 export const NGINX_UPSTREAM = 'shop_api';
 const CHECK_LOCATION = '/.shop/product-exists';
+const NOT_FOUND_LOCATION = '@shop_not_found';
 
 function nginxName(route: ShellRoute): string {
   return `@shop_${route.kind.replace(/-/g, '_')}${route.locale ? `_${route.locale.replace(/-/g, '_')}` : ''}`;
@@ -93,7 +97,7 @@ export function nginxRules(settings: HostSettings): string {
     '# Redirects (a page address without its slash) stay on the address the visitor used.',
     'absolute_redirect off;',
     'index index.html;',
-    `error_page 404 ${base}404.html;`,
+    `error_page 404 ${NOT_FOUND_LOCATION};`,
     '',
     `# The API instances (start them with TRUST_PROXY=true).`,
     ...forwardedPrefixes(settings).flatMap((prefix) => [
@@ -135,6 +139,15 @@ export function nginxRules(settings: HostSettings): string {
       '}',
     ]),
     '',
+    "# Unknown addresses: the locale's own not-found page below each locale, the bilingual one elsewhere",
+    '# (the status stays 404). $uri is still the address asked for.',
+    `location ${NOT_FOUND_LOCATION} {`,
+    `  set $shop_not_found ${base}${notFoundPageFile(null)};`,
+    ...LOCALES.map((locale) => `  if ($uri ~ "${localeAreaPattern(locale, base)}") { set $shop_not_found ${base}${notFoundPageFile(locale)}; }`),
+    '  rewrite ^ $shop_not_found break;',
+    ...nginxHeaders(settings, CACHE_CONTROL.page),
+    '}',
+    '',
     '# Pages that exist for any value of their address, answered by their shell page.',
   ];
   for (const route of SHELL_ROUTES) {
@@ -162,8 +175,8 @@ export function nginxRules(settings: HostSettings): string {
     '',
     '# An unknown product is a real 404; an API that cannot answer, a 502.',
     'location @shop_product_unknown {',
-    `  error_page 404 ${base}404.html;`,
-    // For the 502: the 404 goes on to the .html location, with its own headers.
+    `  error_page 404 ${NOT_FOUND_LOCATION};`,
+    // For the 502 (the 404 goes on to the not-found location, with its own headers).
     ...nginxHeaders(settings, null),
     '  if ($shop_product_check = 404) {',
     '    return 404;',
@@ -201,6 +214,8 @@ export function redirectsFile(settings: HostSettings): string {
     '# Jersey shop: rewrites for hosts that read _redirects, written by the build (docs/deployment.md).',
     '# A file that exists is served first; the API (/api/) must be forwarded by the host or a CDN rule.',
     ...SHELL_ROUTES.map((route) => `${redirectsSource(route, base).padEnd(width)}  ${base}${route.shell.replace(/index\.html$/, '')}  200`),
+    "# Unknown addresses below a locale: that locale's not-found page (elsewhere the host's own 404.html).",
+    ...LOCALES.map((locale) => `${`${base}${locale}/*`.padEnd(width)}  ${base}${notFoundPageFile(locale)}  404`),
     '',
   ].join('\n');
 }
@@ -231,7 +246,12 @@ export function routesJson(settings: HostSettings): string {
     root: { path: base, serve: `${base}index.html`, note: 'a page that sends the visitor to their language (SOY_lang, then Accept-Language as the browser reports it, else en-US)' },
     hidden: { pattern: HIDDEN_PATH_PATTERN, status: 404 },
     headers: { note: 'on every answer but those forwarded to the API (which sends its own), whatever the status', values: Object.fromEntries(Object.entries(settings.pageHeaders).map(([name, value]) => [headerName(name), value])) },
-    notFound: { serve: `${base}404.html`, status: 404 },
+    notFound: {
+      serve: `${base}${notFoundPageFile(null)}`,
+      status: 404,
+      byLocale: LOCALES.map((locale) => ({ pattern: localeAreaPattern(locale, base), serve: `${base}${notFoundPageFile(locale)}`, status: 404 })),
+      note: 'the first byLocale entry whose pattern matches the address asked for, else serve',
+    },
     errorPages: ERROR_PAGES.map((code) => ({ path: `${base}${code}`, serve: [`${base}${code}.html`, `${base}${code}/index.html`], status: 200 })),
     cacheControl: [
       { prefix: `${base}${FINGERPRINTED_DIR}/`, value: CACHE_CONTROL.fingerprinted },
@@ -247,7 +267,7 @@ export function routesJson(settings: HostSettings): string {
       serve: `${base}${route.shell}`,
       status: 200,
       ...(route.onlyIfProductExists
-        ? { onlyIf: { ask: { ...PRODUCT_CHECK, body: { id: '$1' } }, answers: 'HTTP 200 when the product is published, 404 when not', otherwise: { serve: `${base}404.html`, status: 404 } } }
+        ? { onlyIf: { ask: { ...PRODUCT_CHECK, body: { id: '$1' } }, answers: 'HTTP 200 when the product is published, 404 when not', otherwise: { serve: `${base}${notFoundPageFile(route.locale)}`, status: 404 } } }
         : {}),
     })),
   };

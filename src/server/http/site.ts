@@ -8,7 +8,7 @@ import path, { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { LOCALES } from '../../domain/locale.ts';
-import { CACHE_CONTROL, ERROR_PAGES, HIDDEN_PATH_PATTERN, cacheControlOf, matchShellRoute } from '../../domain/site-routes.ts';
+import { CACHE_CONTROL, ERROR_PAGES, HIDDEN_PATH_PATTERN, cacheControlOf, matchShellRoute, notFoundPageFile, notFoundPageFor } from '../../domain/site-routes.ts';
 
 export interface SiteOptions {
   root: string;
@@ -49,23 +49,22 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
 }
 
 /**
- * The site's not-found pages, for unknown page paths (API paths get the JSON envelope): under
- * `<BASE_PATH><locale>/` that locale's own when the site has one (`<locale>/404.html` or
- * `<locale>/404/index.html`), else the shared `404.html`; null without either. Read once, at start.
+ * The site's not-found pages, for unknown page paths (API paths get the JSON envelope): the
+ * locale's below `/zh-CN/` and `/en-US/`, the bilingual one elsewhere (`notFoundPageFor`, which
+ * the static hosts' rules follow too); null without a site. Read once, at start, so that an
+ * address the router cannot even decode is answered without waiting.
  */
 export async function readNotFoundPages(root: string | null, basePath: string): Promise<(path: string) => string | null> {
   if (!root) return () => null;
   const read = (file: string) => readFile(path.join(root, file), 'utf8').catch(() => null);
-  const shared = await read('404.html');
-  const ofLocale = new Map<string, string>();
+  const shared = await read(notFoundPageFile(null));
+  const pages = new Map<string, string>();
   for (const locale of LOCALES) {
-    const page = (await read(`${locale}/404.html`)) ?? (await read(`${locale}/404/index.html`));
-    if (page !== null) ofLocale.set(locale, page);
+    const page = await read(notFoundPageFile(locale));
+    if (page !== null) pages.set(notFoundPageFile(locale), page);
   }
-  return (urlPath) => {
-    const locale = urlPath.startsWith(basePath) ? urlPath.slice(basePath.length).split('/')[0]! : '';
-    return ofLocale.get(locale) ?? shared;
-  };
+  // A release built before the locales had their own page has only the bilingual one.
+  return (urlPath) => pages.get(notFoundPageFor(urlPath, basePath)) ?? shared;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The one description of the site's addresses (src/domain/site-routes.ts). */
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { PRIVATE_PAGES, cacheControlOf, isListedPage, matchShellRoute } from '../../../src/domain/site-routes.ts';
+import { PRIVATE_PAGES, cacheControlOf, isListedPage, matchShellRoute, notFoundPageFor } from '../../../src/domain/site-routes.ts';
 
 describe('shell routes', () => {
   it('match the addresses that stand for any product, order or back-office screen, and nothing else', () => {
@@ -27,6 +27,7 @@ it('says of every page the storefront has whether it is private, listed in the s
   const pages = files.map((file) => file.replace(/\.astro$/, '').replace(/\/index$/, ''));
   const classified = Object.fromEntries(pages.map((page) => [page, PRIVATE_PAGES.includes(page.split('/')[0]!) ? 'private' : isListedPage(page.replace('[id]', '5').replace('[tag]', 'football').replace('[slug]', 'about-us').replace(/^index$/, '')) ? 'listed' : 'unlisted']));
   expect(classified).toEqual({
+    '404': 'unlisted',
     '[slug]': 'listed',
     account: 'private',
     'add-address': 'private',
@@ -49,4 +50,14 @@ it('says of every page the storefront has whether it is private, listed in the s
     'tracking-order': 'unlisted',
     wishlist: 'private',
   });
+});
+
+it("names the locale's own not-found page below each locale, the bilingual one elsewhere", () => {
+  expect(notFoundPageFor('/zh-CN/nothing/', '/')).toBe('zh-CN/404.html');
+  expect(notFoundPageFor('/zh-CN', '/')).toBe('zh-CN/404.html');
+  expect(notFoundPageFor('/en-US/product/0/', '/')).toBe('en-US/404.html');
+  expect(notFoundPageFor('/zh-CNX/', '/')).toBe('404.html');
+  expect(notFoundPageFor('/nothing', '/')).toBe('404.html');
+  expect(notFoundPageFor('/views/zh-CN/x', '/views/')).toBe('zh-CN/404.html');
+  expect(notFoundPageFor('/zh-CN/x', '/views/')).toBe('404.html');
 });
