@@ -13,7 +13,7 @@ export function createNewsletterSubmit(form: HTMLFormElement): (() => Promise<vo
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const status = form.querySelector<HTMLElement>('[data-newsletter-status]');
   if (!input || !submit || !status) return null;
-  const messages = { invalid: form.dataset['msgInvalid'] ?? '', sending: form.dataset['msgSending'] ?? '', done: form.dataset['msgDone'] ?? '', failed: form.dataset['msgFailed'] ?? '' };
+  const messages = { empty: form.dataset['msgEmpty'] ?? '', invalid: form.dataset['msgInvalid'] ?? '', sending: form.dataset['msgSending'] ?? '', done: form.dataset['msgDone'] ?? '', failed: form.dataset['msgFailed'] ?? '' };
 
   const show = (text: string, kind: 'error' | 'done' | 'info') => {
     status.textContent = text;
@@ -31,7 +31,7 @@ export function createNewsletterSubmit(form: HTMLFormElement): (() => Promise<vo
     const email = input.value.trim();
     if (!EMAIL.test(email) || email.length > 254) {
       input.setAttribute('aria-invalid', 'true');
-      show(messages.invalid, 'error');
+      show(email ? messages.invalid : messages.empty, 'error');
       input.focus();
       return;
     }
