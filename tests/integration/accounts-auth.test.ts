@@ -8,21 +8,14 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { PasswordHasher } from '../../src/server/modules/accounts/passwords.ts';
-import { call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop, useMailShop } from './harness.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
 const clock = testClock();
 
-beforeAll(async () => {
-  mail = await startMailReceiver();
-  shop = await createTestShop({ smtpUrl: mail.url }, { clock: clock.now });
-});
-afterAll(async () => {
-  await shop?.close();
-  await mail?.close();
-});
+useMailShop({}, { clock: clock.now }, (env) => ({ shop, mail } = env));
 
 const PASSWORD = 'Gr33n-Shirt';
 

@@ -6,25 +6,18 @@
  * never doing the other's work.
  */
 import { and, eq, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartPage } from '../../src/domain/cart.model.ts';
 import { mailCodes, productSizes, products, users } from '../../src/server/db/schema.ts';
-import { bearer, call, createTestShop, newEmail, newIp, signUp, testClock, visitor, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { bearer, call, newEmail, newIp, signUp, testClock, visitor, type TestShop, useMailShop } from './harness.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
 import { codeFrom as readCode, codeRules, mailsTo, otherThan } from './mail-codes-support.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
 const clock = testClock();
 
-beforeAll(async () => {
-  mail = await startMailReceiver();
-  shop = await createTestShop({ smtpUrl: mail.url }, { clock: clock.now });
-});
-afterAll(async () => {
-  await shop?.close();
-  await mail?.close();
-});
+useMailShop({}, { clock: clock.now }, (env) => ({ shop, mail } = env));
 
 const LOGIN_SUBJECT = /to sign in|登录验证码/;
 const codeMails = (email: string) => mailsTo(mail, email, LOGIN_SUBJECT);

@@ -5,23 +5,16 @@
  * the other sessions, and fields a shopper may not set (threat 15).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsletterSubscriptions, users } from '../../src/server/db/schema.ts';
-import { bearer, call, createTestShop, newEmail, newIp, signUp, type TestAccount, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { bearer, call, newEmail, newIp, signUp, type TestAccount, type TestShop, useMailShop } from './harness.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
 import { newAccountUserInfo } from '../support/accounts.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
 
-beforeAll(async () => {
-  mail = await startMailReceiver();
-  shop = await createTestShop({ smtpUrl: mail.url }, { seed: false });
-});
-afterAll(async () => {
-  await shop?.close();
-  await mail?.close();
-});
+useMailShop({}, { seed: false }, (env) => ({ shop, mail } = env));
 
 const getUser = (account: TestAccount) => call(shop.app, '/demo/ironUser/getUser', undefined, { method: 'GET', ...account.auth });
 const update = (account: TestAccount, body: Record<string, unknown>) => call(shop.app, '/demo/ironUser/updateUser', body, { ...account.auth, ip: newIp() });

@@ -5,24 +5,17 @@
  * for unknown emails; and every session ends on a reset.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailCodes, users } from '../../src/server/db/schema.ts';
-import { bearer, call, createTestShop, newEmail, newIp, signUp, testClock, type TestShop } from './harness.ts';
-import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
+import { bearer, call, newEmail, newIp, signUp, testClock, type TestShop, useMailShop } from './harness.ts';
+import type { MailReceiver } from '../support/mail-receiver.ts';
 import { codeFrom as readCode, codeRules, mailsTo } from './mail-codes-support.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
 const clock = testClock();
 
-beforeAll(async () => {
-  mail = await startMailReceiver();
-  shop = await createTestShop({ smtpUrl: mail.url }, { clock: clock.now, seed: false });
-});
-afterAll(async () => {
-  await shop?.close();
-  await mail?.close();
-});
+useMailShop({}, { clock: clock.now, seed: false }, (env) => ({ shop, mail } = env));
 
 const NEW_PASSWORD = 'Bl4ck-Kit-99';
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 import { loadToolConfig } from '../../src/build-config.ts';
 import { buildApp } from '../../src/server/app.ts';
 import type { Clock } from '../../src/server/clock.ts';
@@ -206,4 +207,24 @@ export function secondInstance(shop: () => TestShop): () => FastifyInstance {
     if (second?.ownDatabase) await second.database.close();
   });
   return () => second!.app;
+}
+
+export interface MailShop {
+  shop: TestShop;
+  mail: MailReceiver;
+}
+
+/** A shop that mails to a real SMTP receiver: both made before the file's tests, closed after. */
+export function useMailShop(config: Partial<Config>, options: ShopOptions, ready: (env: MailShop) => void): void {
+  let env: Partial<MailShop> = {};
+  beforeAll(async () => {
+    env.mail = await startMailReceiver();
+    env.shop = await createTestShop({ smtpUrl: env.mail.url, ...config }, options);
+    ready(env as MailShop);
+  });
+  afterAll(async () => {
+    await env.shop?.close();
+    await env.mail?.close();
+    env = {};
+  });
 }
