@@ -23,8 +23,10 @@ export const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000
 /** One purpose of mailed codes, as its tests use it (reset or sign-in). */
 export interface CodePurpose {
   account(): Promise<TestAccount>;
-  send(email: string): Promise<Answer>;
-  codeFrom(email: string, nth?: number): Promise<{ code: string }>;
+  send(email: string, headers?: Record<string, string>): Promise<Answer>;
+  codeFrom(email: string, nth?: number): Promise<{ code: string; message: ReceivedMail }>;
+  /** The Chinese mail: the code's name in its subject and text, and the login page's module it links to. */
+  chinese: { name: string; module: string };
   /** Uses the code once (resets the password, or signs in). */
   use(email: string, code: string): Promise<Answer>;
   /** The answer to a refused code. */
@@ -36,6 +38,16 @@ export interface CodePurpose {
 
 /** The rules every mailed code keeps (docs/accounts-and-security.md "Mailed codes"), as `it` blocks. */
 export function codeRules(p: CodePurpose): void {
+  it('writes the mail in the shopper’s language', async () => {
+    const account = await p.account();
+    await p.send(account.email, { 'accept-language': 'zh-CN,zh;q=0.9' });
+    const { code, message } = await p.codeFrom(account.email);
+    expect(message.subject).toBe(`您的${p.chinese.name}`);
+    expect(message.text).toContain(`您的${p.chinese.name}是：${code}`);
+    expect(message.html).toContain('lang="zh-CN"');
+    expect(message.html).toContain(`/zh-CN/login?module=${p.chinese.module}`);
+  });
+
   it('works once only', async () => {
     const account = await p.account();
     await p.send(account.email);
