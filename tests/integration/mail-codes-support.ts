@@ -32,6 +32,10 @@ export interface CodePurpose {
   /** The answer to a refused code. */
   refused: string;
   advance(ms: number): void;
+  /** Marks the account disabled. */
+  disable(account: TestAccount): Promise<void>;
+  /** The codes mailed to `email` so far, once the outbox has sent what it holds. */
+  mailed(email: string): Promise<ReceivedMail[]>;
   /** After refusals: what must hold still (the password unchanged). */
   unharmed(account: TestAccount): Promise<void>;
 }
@@ -46,6 +50,13 @@ export function codeRules(p: CodePurpose): void {
     expect(message.text).toContain(`您的${p.chinese.name}是：${code}`);
     expect(message.html).toContain('lang="zh-CN"');
     expect(message.html).toContain(`/zh-CN/login?module=${p.chinese.module}`);
+  });
+
+  it('is not sent to a disabled account (the answer is the same)', async () => {
+    const account = await p.account();
+    await p.disable(account);
+    expect((await p.send(account.email)).code).toBe('0000');
+    expect(await p.mailed(account.email)).toEqual([]);
   });
 
   it('works once only', async () => {
