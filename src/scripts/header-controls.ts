@@ -3,7 +3,7 @@
  * - `select[data-currency-select]` reads and writes the `$currency` store;
  * - `[data-price-eur]` elements (EUR minor units, rendered as EUR at build time) show the chosen
  *   currency, and follow it when it changes (in this tab or another);
- * - `a[data-locale-choice]` links remember the language the shopper picked.
+ * - `a[data-locale-choice]` links remember the language the shopper picked and keep the page's query.
  *   With the shop's exchange rates: the build's (the banner's `data-shop-rates`), then the server's
  *   live ones whenever a page reads them (stores/shop-config.ts).
  * React islands render their own prices from `$currency`, so they carry no `data-price-eur`.
@@ -50,5 +50,10 @@ $rates.listen((rates) => {
 
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[data-locale-choice]') : null;
-  if (link) chooseLocale(link.dataset['localeChoice']);
+  if (!link) return;
+  chooseLocale(link.dataset['localeChoice']);
+  // The same page in the other language, in the same state: the login module and its redirect,
+  // a search, a listing's page and sort, an order's link.
+  link.search = location.search;
+  link.hash = location.hash;
 });

@@ -312,7 +312,7 @@ for (const locale of LOCALES) {
       else await expect(page).toHaveURL(new RegExp(`/${locale}/cart/$`));
     });
 
-    test('the language switch keeps the page and remembers the choice', async ({ page }, info) => {
+    test('the language switch keeps the page, its query, and remembers the choice', async ({ page }, info) => {
       const other: Locale = locale === 'en-US' ? 'zh-CN' : 'en-US';
       await page.goto(`/${locale}/product/1/`);
       if (isPhone(info)) await openMenu(page);
@@ -321,6 +321,13 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(new RegExp(`/${other}/product/1/$`));
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       expect(await page.evaluate(() => localStorage.getItem('SOY_lang'))).toBe(JSON.stringify(other));
+
+      // The page's state goes along: the login page's module and where it leads after.
+      const query = `?module=code-login&redirect=${encodeURIComponent(`/${other}/wishlist/`)}`;
+      await page.goto(`/${other}/login/${query}`);
+      if (isPhone(info)) await openMenu(page);
+      await scope.locator(`a[data-locale-choice="${locale}"]`).click();
+      await expect(page).toHaveURL((url) => url.pathname === `/${locale}/login/` && url.search === query);
     });
 
     test('search box: submit is disabled while blank, and searches with q', async ({ page }) => {

@@ -11,6 +11,7 @@ import type { Listing } from '../../stores/listing.ts';
 import { CATEGORY_PAGE_SIZE, listingSearch, pageCount, parseSort, readListingState, sameListing, type ListingState } from './listing-url.ts';
 import { focusResults, findView, readMessages, type ListingMessages } from './listing-view.ts';
 import { pageFromClick, renderPager } from './pager.ts';
+import { showLoadFailure } from '../load-failure.ts';
 
 function init(root: HTMLElement): void {
   const view = findView(root);
@@ -61,7 +62,7 @@ function init(root: HTMLElement): void {
         // The script could not be fetched (offline): show the error with its retry.
         view!.root.dataset['state'] = 'error';
         view!.root.setAttribute('aria-busy', 'false');
-        if (view!.error) view!.error.hidden = false;
+        if (view!.error) showLoadFailure(view!.error, true);
         listing = null;
       },
     );

@@ -12,6 +12,7 @@ import { shownRange } from './listing-url.ts';
 import { pageLocale, type ListingMessages, type ListingView } from './listing-view.ts';
 import { renderPager } from './pager.ts';
 import { renderCards } from './product-cards.ts';
+import { showLoadFailure } from '../load-failure.ts';
 
 export interface RenderOptions<Q> {
   messages: ListingMessages;
@@ -33,7 +34,9 @@ export function renderListing<Q>(view: ListingView, state: ListingState<Q>, opti
   const ctx = { locale: pageLocale(), currency: $currency.get(), rates: $rates.get(), mediaUrl: options.mediaUrl };
   renderCards(grid, view.template, state.records, ctx);
   grid.hidden = state.records.length === 0;
-  if (error) error.hidden = state.status !== 'error';
+  // Unreachable: the network-error picture and words beside the Retry; other failures their own line.
+  if (error && state.status === 'error') showLoadFailure(error, state.offline ?? false);
+  else if (error) error.hidden = true;
   if (empty) empty.hidden = !(state.status === 'ready' && state.total === 0);
   const { from, to } = shownRange(state.page, state.size, state.total);
   count.textContent = options.countText ? options.countText(state) : state.records.length > 0 ? interpolate(options.messages.showing, { from, to, total: state.total }) : '';
