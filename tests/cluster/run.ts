@@ -168,6 +168,8 @@ const client = new pg.Client({ connectionString: database.url });
 let nginx: RunningNginx | null = null;
 let mail: MailReceiver | null = null;
 let paypal: PaypalStandIn | null = null;
+/** The project copy the site is built in (and nginx serves). */
+let copy: string | null = null;
 const instances: (Server | null)[] = [null, null, null];
 const failures: string[] = [];
 const check = (ok: boolean, line: string) => {
@@ -212,7 +214,7 @@ try {
   });
 
   log(`building the site on ${database.name} (demo catalogue)`);
-  const copy = await projectCopy('cluster-site');
+  copy = await projectCopy('cluster-site');
   // Production mode seeds no catalogue: the demo one is asked for, as an operator would.
   await seed(null, { cwd: copy, env, logFile: path.join(work, 'seed.log') });
   await runToEnd(['src/server/start.ts', '--build-only'], { cwd: copy, env, logFile: path.join(work, 'build.log') });
@@ -346,6 +348,7 @@ try {
   await client.end().catch(() => {});
   await mail?.close().catch(() => {});
   await database.drop().catch(() => {});
+  if (copy) await removeDir(copy);
   if (failures.length === 0) await removeDir(work);
   else log(`logs kept in ${work}`);
 }
