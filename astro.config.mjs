@@ -243,6 +243,21 @@ function localeNotFoundPages() {
   };
 }
 
+/**
+ * Browser bundles import zod through src/client/zod.ts, which turns off zod's `new Function`
+ * parsers and the probe that the pages' policy would report (the server keeps them).
+ * @returns {import('vite').Plugin}
+ */
+function zodWithoutEval() {
+  const jitless = fileURLToPath(new URL('./src/client/zod.ts', import.meta.url));
+  return {
+    name: 'jersey-shop:zod-without-eval',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    resolveId: (id) => (id === 'zod' ? jitless : null),
+  };
+}
+
 const layout = layoutChunk();
 
 /**
@@ -296,7 +311,7 @@ export default defineConfig({
         },
       },
     },
-    plugins: [layout.plugin],
+    plugins: [layout.plugin, zodWithoutEval()],
     environments: {
       client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [layout.group, reactRuntime] } } } } },
     },

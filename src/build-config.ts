@@ -76,7 +76,7 @@ const toolSchema = z.object({
   /** The port the end-to-end tests' shop listens on. */
   E2E_PORT: port.default(4391),
   /** The cluster test's first port (its balancer); its three API instances use the three after it. */
-  CLUSTER_PORT: port.max(65532).default(4470),
+  CLUSTER_PORT: port.max(65531).default(4470),
   /** Browsers the end-to-end run drives at once; one per core when unset. */
   E2E_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** Which database an integration test file runs on (scripts/test-integration.ts sets it). */

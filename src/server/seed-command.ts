@@ -44,7 +44,7 @@ try {
     await database.db.execute(sql`truncate cart_items, product_comments, product_sizes, squad_players, addons, patches, products, teams, nav_items restart identity cascade`);
   }
   const started = Date.now();
-  // Under the set-up lock, as instances seed at start (src/server/start.ts).
+  // Under the set-up lock, as instances seed at start (src/server/start-shop.ts).
   const { result, demoStaff } = await database.exclusively(async () => ({
     result: await seedIfEmpty(database.db, { demo: true, products: wanted, log: (m) => process.stdout.write(`[seed] ${m}\n`) }),
     demoStaff: await seedDemoStaff(database.db, { production: config.env === 'production', hashCost: config.passwordHashCost }),

@@ -1,27 +1,33 @@
 /**
  * `npm run test:cluster` (docs/testing.md "The cluster test"): three API instances on one fresh
  * PostgreSQL database (DATABASE_URL names the server) behind Debian's nginx, which serves the built
- * site and balances /api; 100 simulated shoppers for 60 s (browse, cart, guest and signed-in
- * orders paid through the PayPal simulator, a coupon with a total limit, a size with little
- * stock); one instance killed with SIGKILL at 20 s and started again at 30 s; the SMTP receiver
- * down from 25 s to 35 s. Then it checks and prints: captures and paid orders one to one, no stock
- * below zero and none oversold, the coupon within its limit, one confirmation per paid order
- * delivered, the request limit counted across instances, no 5xx but requests in flight on the
- * killed instance. Exits 1 when a check fails.
+ * site through the rules the build wrote (`.hosting/nginx.conf`) and balances the `shop_api`
+ * upstream round-robin, as docs/deployment.md tells an operator to; 100 simulated shoppers for
+ * 60 s (browse, cart, guest and signed-in orders paid through PayPal, a coupon with a total limit,
+ * a size with little stock); one instance killed with SIGKILL at 20 s and started again at 30 s;
+ * the SMTP receiver down from 25 s to 35 s. Then it checks and prints: captures and paid orders one
+ * to one, no stock below zero and none oversold, the coupon within its limit, one confirmation per
+ * paid order delivered, the request limit counted across instances, no 5xx but requests in flight
+ * on the killed instance. Exits 1 when a check fails.
  *
- * The PayPal simulator lives in each instance's memory, so nginx keeps a shopper on one instance
- * (hash of X-Visitor-Id); a shopper whose instance is killed continues on another, and a payment
- * it had started there is lost with the simulator, as an abandoned PayPal window would be.
+ * PayPal is one stand-in for every instance (tests/support/paypal-stand-in.ts, PayPal's REST API
+ * on a port of its own, reached through PAYPAL_API_URL with sandbox credentials), as PayPal is one
+ * service for every instance in production: a shopper's capture may reach any instance, and the
+ * stand-in's webhooks go through nginx like PayPal's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { loadToolConfig } from '../../src/build-config.ts';
-import { SIM_PREFIX } from '../../src/server/modules/payments/simulator-protocol.ts';
+import { paypalApi } from '../../src/domain/api/paypal.ts';
+import { API_PREFIX } from '../../src/domain/site-routes.ts';
+import { NGINX_FILE } from '../../src/server/hosting/site-files.ts';
+import { CLAIM_BATCH } from '../../src/server/modules/outbox/index.ts';
 import { ROOT, createPostgresDatabase, projectCopy, removeDir, runToEnd, seed, serverEnv, startCommand, startServer, stopAll, tempDir, type Server } from '../../bench/processes.ts';
 import { startMailReceiver, type MailReceiver, type ReceivedMail } from '../support/mail-receiver.ts';
+import { startNginx, type RunningNginx } from '../support/nginx.ts';
+import { startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-in.ts';
 
 const SHOPPERS = 100;
 const RUN_MS = 60_000;
@@ -31,7 +37,6 @@ const SMTP_DOWN_MS = [25_000, 35_000] as const;
 const RATE_LIMIT = 600;
 const COUPON_LIMIT = 15;
 const LOW_STOCK = 8;
-const NGINX = '/usr/sbin/nginx';
 
 const log = (message: string) => process.stdout.write(`[cluster] ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -43,6 +48,8 @@ if (!adminUrl) {
 const basePort = loadToolConfig().CLUSTER_PORT;
 const balancer = `http://127.0.0.1:${basePort}`;
 const apiPorts = [basePort + 1, basePort + 2, basePort + 3];
+/** The restarted instance's metrics listener: its first request through nginx tells when the balancer took it back. */
+const metricsPort = basePort + 4;
 
 // ---------- what the shoppers saw ----------
 
@@ -88,7 +95,7 @@ interface Catalogue {
 
 const ADDRESS = { firstName: 'Cluster', lastName: 'Shopper', address: '1 Test Street', country: 'GB', province: 'London', postalCode: 'SW1A 1AA', phoneCode: '+44', city: 'London', phone: '2079460000' };
 
-async function shopper(n: number, catalogue: Catalogue, until: number, outcome: { paid: number; refused: number; lost: number }): Promise<void> {
+async function shopper(n: number, catalogue: Catalogue, paypal: PaypalStandIn, until: number, outcome: { paid: number; refused: number; lost: number }): Promise<void> {
   const visitor = randomBytes(16).toString('hex');
   const ip = `10.${n >> 8}.${n & 255}.${(n % 200) + 1}`;
   const base = { 'x-visitor-id': visitor, 'x-forwarded-for': ip, 'accept-language': 'en-US' };
@@ -134,59 +141,16 @@ async function shopper(n: number, catalogue: Catalogue, until: number, outcome: 
     }
     const paypalOrderId = created.json.data.id as string;
     await sleep(300 + Math.random() * 700);
-    const approved = await request('POST', `${SIM_PREFIX}/checkout/${paypalOrderId}/approve`, { body: {}, headers: headers() });
+    // The buyer approves in PayPal's window, on PayPal's host: the stand-in, not the shop.
+    const approved = await fetch(`${paypal.apiBase}/checkout/${paypalOrderId}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).catch(() => null);
     const captured = await request('GET', `/api/demo/paypal/captureOrder?${new URLSearchParams({ id: paypalOrderId, orderNo: order.orderNo })}`, { headers: headers() });
-    if (approved.status === 200 && captured.json?.code === '0000' && captured.json.data.status === 'paid') outcome.paid++;
+    if (approved?.status === 200 && captured.json?.code === '0000' && captured.json.data.status === 'paid') outcome.paid++;
     else outcome.lost++;
     await sleep(300 + Math.random() * 700);
   }
 }
 
 // ---------- the parts ----------
-
-async function nginxConfig(dir: string, siteRoot: string): Promise<string> {
-  const conf = `
-daemon off;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/nginx-error.log warn;
-events { worker_connections 2048; }
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream api {
-    # One shopper, one instance: the PayPal simulator keeps its orders in that instance's memory.
-    hash $http_x_visitor_id consistent;
-${apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=3s;`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${basePort};
-    root ${siteRoot};
-    location /api/ { proxy_pass http://api; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; proxy_set_header X-Forwarded-Proto http; proxy_next_upstream error timeout; }
-    location ${SIM_PREFIX}/ { proxy_pass http://api; proxy_http_version 1.1; proxy_set_header Connection ""; proxy_set_header Host $host; proxy_next_upstream error timeout; }
-    location / { try_files $uri $uri/index.html $uri.html =404; }
-  }
-}
-`;
-  const file = path.join(dir, 'nginx.conf');
-  await writeFile(file, conf);
-  return file;
-}
-
-function startNginx(conf: string, dir: string): ChildProcess {
-  const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'inherit' });
-  child.on('exit', (code) => {
-    if (code) log(`nginx exited with ${code}`);
-  });
-  return child;
-}
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -201,8 +165,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 const work = await tempDir('cluster');
 const database = await createPostgresDatabase(adminUrl);
 const client = new pg.Client({ connectionString: database.url });
-let nginx: ChildProcess | null = null;
+let nginx: RunningNginx | null = null;
 let mail: MailReceiver | null = null;
+let paypal: PaypalStandIn | null = null;
+/** The project copy the site is built in (and nginx serves). */
+let copy: string | null = null;
 const instances: (Server | null)[] = [null, null, null];
 const failures: string[] = [];
 const check = (ok: boolean, line: string) => {
@@ -218,6 +185,16 @@ try {
   mail = await startMailReceiver(receiverOptions);
   const smtpPort = Number(new URL(mail.url).port);
   const secret = randomBytes(36).toString('base64url');
+  // PayPal for every instance, with the sandbox credentials it knows; its webhooks reach the shop through nginx.
+  paypal = await startPaypalStandIn();
+  const sandbox = paypal.config('sandbox');
+  const webhooks = new Map<number, number>();
+  paypal.simulator.setSwitches({ autoWebhooks: true });
+  paypal.simulator.webhookSink = async (delivery) => {
+    const answer = await fetch(`${balancer}${API_PREFIX}${paypalApi.webhook.path}`, { method: 'POST', headers: delivery.headers, body: delivery.body }).catch(() => null);
+    webhooks.set(answer?.status ?? 0, (webhooks.get(answer?.status ?? 0) ?? 0) + 1);
+    return answer?.status ?? 0;
+  };
   const env = serverEnv({
     DATABASE_URL: database.url,
     AUTH_SECRET: secret,
@@ -229,10 +206,15 @@ try {
     TRUST_PROXY: 'true',
     MAIL_RETRY_SECONDS: '1',
     LOG_LEVEL: 'warn',
+    PAYPAL_ENV: 'sandbox',
+    PAYPAL_CLIENT_ID: sandbox.clientId,
+    PAYPAL_CLIENT_SECRET: sandbox.clientSecret,
+    PAYPAL_WEBHOOK_ID: sandbox.webhookId,
+    PAYPAL_API_URL: paypal.apiBase,
   });
 
   log(`building the site on ${database.name} (demo catalogue)`);
-  const copy = await projectCopy('cluster-site');
+  copy = await projectCopy('cluster-site');
   // Production mode seeds no catalogue: the demo one is asked for, as an operator would.
   await seed(null, { cwd: copy, env, logFile: path.join(work, 'seed.log') });
   await runToEnd(['src/server/start.ts', '--build-only'], { cwd: copy, env, logFile: path.join(work, 'build.log') });
@@ -247,19 +229,20 @@ try {
   const coupon = `CLUSTER${randomBytes(3).toString('hex').toUpperCase()}`;
   await client.query(`insert into coupons (code, kind, percent, usage_limit) values ($1, 'percent', 10, $2)`, [coupon, COUPON_LIMIT]);
 
-  const start = (i: number) =>
-    startServer({ ...startCommand(), cwd: ROOT, env: { ...env, SITE_DIR: '' }, port: apiPorts[i]!, readyLine: /the shop is open at/, readyPath: '/api/health', logFile: path.join(work, `api-${i}.log`) });
+  const start = (i: number, extra: Record<string, string> = {}) =>
+    startServer({ ...startCommand(), cwd: ROOT, env: { ...env, SITE_DIR: '', ...extra }, port: apiPorts[i]!, readyLine: /the shop is open at/, readyPath: '/api/health', logFile: path.join(work, `api-${i}.log`) });
   log('starting three API instances at once');
-  const started = await Promise.all([0, 1, 2].map(start));
+  const started = await Promise.all([0, 1, 2].map((i) => start(i)));
   started.forEach((server, i) => (instances[i] = server));
-  await mkdir(path.join(work, 'nginx'), { recursive: true });
-  nginx = startNginx(await nginxConfig(path.join(work, 'nginx'), path.join(copy, 'dist')), path.join(work, 'nginx'));
+  // The operator's set-up: the release's own rules in a server block, the instances as shop_api.
+  const site = path.join(copy, 'dist');
+  nginx = await startNginx({ root: site, rules: path.join(site, NGINX_FILE), api: apiPorts.map((port) => `127.0.0.1:${port}`), port: basePort, workerConnections: 2048, accessLog: false });
   await waitFor(async () => (await fetch(`${balancer}/api/health`)).ok, 10_000, 'nginx');
 
   log(`${SHOPPERS} shoppers for ${RUN_MS / 1000} s; instance 2 killed at ${KILL_AT_MS / 1000} s, back at ${RESTART_AT_MS / 1000} s; mail down ${SMTP_DOWN_MS[0] / 1000}-${SMTP_DOWN_MS[1] / 1000} s`);
   const t0 = Date.now();
   const outcome = { paid: 0, refused: 0, lost: 0 };
-  const shoppers = Array.from({ length: SHOPPERS }, (_, n) => shopper(n, { products, low, coupon }, t0 + RUN_MS, outcome));
+  const shoppers = Array.from({ length: SHOPPERS }, (_, n) => shopper(n, { products, low, coupon }, paypal!, t0 + RUN_MS, outcome));
   const at = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
   const instanceEvents = (async () => {
     await sleep(KILL_AT_MS);
@@ -267,8 +250,16 @@ try {
     process.kill(-instances[1]!.pid, 'SIGKILL');
     log(`instance 2 killed (SIGKILL) at ${at()}`);
     await sleep(RESTART_AT_MS - KILL_AT_MS);
-    instances[1] = await start(1);
-    log(`instance 2 answering again at ${at()}`);
+    const restartedAt = Date.now();
+    instances[1] = await start(1, { METRICS_PORT: String(metricsPort) });
+    const listening = Date.now();
+    const phases = /started in .*/.exec(await readFile(path.join(work, 'api-1.log'), 'utf8'));
+    log(`instance 2 answering again at ${at()}, ${((listening - restartedAt) / 1000).toFixed(1)} s after its start (${phases?.[0] ?? 'no start line'})`);
+    // Its first request from nginx (the readiness probe above came directly): when the balancer took it back.
+    await waitFor(async () => /shop_http_request_duration_seconds_count\{[^}]*route="\/api\/(?!health)/.test(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text()), 30_000, 'instance 2 taken back by nginx').then(
+      () => log(`instance 2 served its first request through nginx ${((Date.now() - listening) / 1000).toFixed(1)} s after it answered`),
+      (error: unknown) => check(false, String(error)),
+    );
   })();
   const mailEvents = (async () => {
     await sleep(SMTP_DOWN_MS[0]);
@@ -280,6 +271,9 @@ try {
   })();
   await Promise.all([...shoppers, instanceEvents, mailEvents]);
   log(`shoppers done: ${seen.length} requests, ${outcome.paid} orders paid, ${outcome.refused} refused (sold out, coupon used up), ${outcome.lost} payments not completed`);
+  await paypal.simulator.drain();
+  // Not checked: the captures already set each order paid, and PayPal delivers again what was turned away.
+  log(`PayPal's webhooks through nginx, by status: ${[...webhooks].map(([status, n]) => `${status} x ${n}`).join(', ')}`);
 
   // ---------- checks ----------
   const one = async <T extends Record<string, unknown>>(text: string, values: unknown[] = []) => (await client.query<T>(text, values)).rows[0]!;
@@ -287,12 +281,20 @@ try {
   // Every paid order's confirmation leaves the outbox (retried after the outage) and reaches the receiver.
   await waitFor(async () => Number((await one<{ n: string }>(`select count(*) as n from mail_outbox where status in ('pending', 'sending')`)).n) === 0, 90_000, 'the mail outbox emptied');
   const paid = (await client.query<{ order_no: string }>(`select order_no from orders where status = 'paid'`)).rows.map((r) => r.order_no);
-  const confirmations = new Map<string, number>();
+  // One message per paid order, counted by its Message-ID: a copy of the same message is sent when
+  // its worker died after the server took it and before the row was marked sent (the killed
+  // instance's claims, src/server/modules/outbox/outbox.ts), and mail clients fold such copies.
+  const confirmations = new Map<string, Set<string>>();
+  let copies = 0;
   for (const message of delivered) {
     const match = /^Order (JS-[A-Z0-9-]+) confirmed$/.exec(message.subject);
-    if (match) confirmations.set(match[1]!, (confirmations.get(match[1]!) ?? 0) + 1);
+    if (!match) continue;
+    const messageId = /^message-id:\s*(\S+)/im.exec(message.raw)?.[1] ?? '';
+    const ids = confirmations.get(match[1]!) ?? new Set<string>();
+    if (ids.has(messageId)) copies++;
+    confirmations.set(match[1]!, ids.add(messageId));
   }
-  const mailMismatch = paid.filter((no) => confirmations.get(no) !== 1);
+  const mailMismatch = paid.filter((no) => confirmations.get(no)?.size !== 1);
   const strays = [...confirmations.keys()].filter((no) => !paid.includes(no));
   const failedMail = Number((await one<{ n: string }>(`select count(*) as n from mail_outbox where status = 'failed'`)).n);
 
@@ -310,11 +312,11 @@ try {
   );
   const couponRow = await one<{ used_count: number; redeemed: string }>(`select used_count, (select count(*) from coupon_redemptions r where r.coupon_id = c.id) as redeemed from coupons c where code = $1`, [coupon]);
 
-  // The request limit, counted across instances: one new address, requests spread over the three by visitor id.
+  // The request limit, counted across instances: one new address, its requests spread over the three by nginx.
   const probeIp = `10.250.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
   let turnedAway = 0;
   for (let i = 0; i < RATE_LIMIT + 20; i++) {
-    const response = await fetch(`${balancer}/api/health`, { headers: { 'x-forwarded-for': probeIp, 'x-visitor-id': randomBytes(16).toString('hex') } });
+    const response = await fetch(`${balancer}/api/health`, { headers: { 'x-forwarded-for': probeIp } });
     if (response.status === 429) turnedAway++;
   }
 
@@ -323,7 +325,7 @@ try {
   const unexplained = fiveHundreds.filter((s) => !inFlight(s));
 
   log('--- figures ---');
-  log(`requests ${seen.length}; paid orders ${captures.paid_orders}; captured payments ${captures.captured}; confirmations received ${delivered.filter((m) => m.subject.includes('confirmed')).length}; mail failed for good ${failedMail}`);
+  log(`requests ${seen.length}; paid orders ${captures.paid_orders}; captured payments ${captures.captured}; confirmations received ${delivered.filter((m) => m.subject.includes('confirmed')).length} (${copies} a second copy of one message); mail failed for good ${failedMail}`);
   log(`low-stock size: ${LOW_STOCK} at start, ${stock.low_sold} sold, ${stock.low_left} left; lowest stock of any size ${stock.min}`);
   log(`coupon (limit ${COUPON_LIMIT}): used ${couponRow.used_count}, redemptions ${couponRow.redeemed}`);
   log(`request limit ${RATE_LIMIT}/min for one address over three instances: ${RATE_LIMIT + 20} requests, ${turnedAway} turned away`);
@@ -331,19 +333,22 @@ try {
   check(Number(captures.mismatched) === 0 && Number(captures.doubled) === 0 && captures.captured === captures.paid_orders, 'every captured payment has one paid order and every paid order one capture');
   check(stock.min >= 0 && Number(stock.low_sold) <= LOW_STOCK && stock.low_left === LOW_STOCK - Number(stock.low_sold), 'no size below zero, the low-stock size never oversold');
   check(couponRow.used_count <= COUPON_LIMIT && Number(couponRow.redeemed) === couponRow.used_count, 'the coupon used at most its limit');
-  check(paid.length > 0 && mailMismatch.length === 0 && strays.length === 0, `every paid order has exactly one confirmation delivered${mailMismatch.length ? ` (not so for ${mailMismatch.slice(0, 5).join(', ')})` : ''}`);
+  check(paid.length > 0 && mailMismatch.length === 0 && strays.length === 0 && copies <= CLAIM_BATCH, `every paid order has exactly one confirmation delivered, copies only of messages a killed worker held${mailMismatch.length ? ` (not so for ${mailMismatch.slice(0, 5).join(', ')})` : ''}`);
   check(turnedAway === 20, 'the request limit counted across instances');
   check(unexplained.length === 0, `no 5xx but requests in flight on the killed instance${unexplained.length ? `: ${unexplained.slice(0, 5).map((s) => `${s.status} ${s.method} ${s.path} at ${((s.startedAt - t0) / 1000).toFixed(1)}-${((s.endedAt - t0) / 1000).toFixed(1)} s`).join('; ')}` : ''}`);
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
   log(`run failed: ${error instanceof Error ? error.stack : String(error)}`);
 } finally {
-  nginx?.kill('SIGQUIT');
+  if (failures.length) log(`nginx's error log:\n${(await nginx?.errors())?.split('\n').slice(-20).join('\n') ?? ''}`);
+  await nginx?.stop().catch(() => {});
   await Promise.all(instances.map((server) => server?.stop().catch(() => {})));
+  await paypal?.close().catch(() => {});
   stopAll();
   await client.end().catch(() => {});
   await mail?.close().catch(() => {});
   await database.drop().catch(() => {});
+  if (copy) await removeDir(copy);
   if (failures.length === 0) await removeDir(work);
   else log(`logs kept in ${work}`);
 }

@@ -29,3 +29,20 @@ test('zh-CN: an address with bad percent-encoding shows the not-found page, not 
   expect(answer?.headers()['content-type']).toContain('text/html');
   await expect(page.locator('main').first()).toBeVisible();
 });
+
+test('en-US: a page whose forms make zod schemas reports no policy violation (zod probes for eval unless jitless)', async ({ page }) => {
+  // Listening before any of the page's scripts run: the probe happens as the form's chunk loads.
+  await page.addInitScript(() => {
+    const violations: string[] = [];
+    (window as unknown as { violations: string[] }).violations = violations;
+    document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.effectiveDirective} ${event.blockedURI}`));
+  });
+  const errors = watchErrors(page);
+  await page.goto('/en-US/register/');
+  await page.locator('astro-island[component-url*="RegisterForm"]:not([ssr])').waitFor({ state: 'attached' });
+  // An empty form submitted: the schemas parse it and the form shows their messages.
+  await page.locator('form.account-form button[type="submit"]').click();
+  await expect(page.locator('#register-email[aria-invalid="true"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  expect(errors).toEqual([]);
+});

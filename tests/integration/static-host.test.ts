@@ -182,5 +182,31 @@ for (const basePath of ['/', '/independent-website/views/']) {
       expect(sitemap.body).toContain(`<loc>https://shop.example${basePath}en-US/product/1/</loc>`);
       expect(sitemap.body).not.toContain('product/new');
     });
+
+    it('serves a sitemap index and its parts when the addresses do not fit in one file, and a later release drops parts it no longer needs', async () => {
+      const site = path.join(folder, basePath);
+      const settings = await hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: basePath, PUBLIC_PAYPAL_SDK: 'simulator' });
+      // Two listed addresses (the home page, product 1), one a file: an index and two parts.
+      await writeSiteFiles(site, settings, { sitemapLimits: { urls: 1, bytes: 1024 * 1024 } });
+      try {
+        const index = await get(nginx.url, `${basePath}sitemap.xml`);
+        expect(index.body).toContain('<sitemapindex');
+        const parts = [...index.body.matchAll(/<loc>https:\/\/shop\.example([^<]+)<\/loc>/g)].map((match) => match[1]!);
+        expect(parts).toEqual([`${basePath}sitemap-1.xml`, `${basePath}sitemap-2.xml`]);
+        const listed = [];
+        for (const part of parts) {
+          const answer = await get(nginx.url, part);
+          expect(answer.status).toBe(200);
+          listed.push(...[...answer.body.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((match) => match[1]));
+        }
+        expect(listed.toSorted()).toEqual([`https://shop.example${basePath}en-US/`, `https://shop.example${basePath}en-US/product/1/`]);
+        expect(await readFile(path.join(site, 'robots.txt'), 'utf8')).toContain(`Sitemap: https://shop.example${basePath}sitemap.xml`);
+      } finally {
+        // The next release fits in one file again: the parts go.
+        await writeSiteFiles(site, settings);
+      }
+      expect((await get(nginx.url, `${basePath}sitemap-1.xml`)).status).toBe(404);
+      expect((await get(nginx.url, `${basePath}sitemap.xml`)).body).toContain('<urlset');
+    });
   });
 }

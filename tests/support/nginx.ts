@@ -2,13 +2,15 @@
  * Debian's nginx serving a built site with the host rules the build wrote
  * (`.hosting/nginx.conf`, docs/deployment.md), as an operator runs it: its own configuration,
  * pid, logs and temp folders in a temporary folder, a port of its own, in the foreground
- * (`daemon off`), and the API instances as the `shop_api` upstream.
+ * (`daemon off`), and the API instances as the `shop_api` upstream, balanced round-robin with the
+ * `max_fails`/`fail_timeout` docs/deployment.md recommends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
+import { NGINX_SERVER_PARAMETERS } from '../../src/server/hosting/host-rules.ts';
 
 /** Debian's nginx (`.ci/run` installs it). */
 export const NGINX = '/usr/sbin/nginx';
@@ -32,31 +34,50 @@ async function freePort(): Promise<number> {
   });
 }
 
+export interface NginxOptions {
+  /** The server block's root: the folder that holds the site. */
+  root: string;
+  /** The release's generated rules (`.hosting/nginx.conf`), included in the server block. */
+  rules: string;
+  /** The API instances (`127.0.0.1:3000`), the servers of `shop_api`. */
+  api: string | readonly string[];
+  /** The port to listen on; a free one by default. */
+  port?: number;
+  /** Connections of the one worker (256 by default; a load test needs more). */
+  workerConnections?: number;
+  /** Whether to keep an access log (on by default; a load test spares the disk). */
+  accessLog?: boolean;
+}
+
 /**
  * Starts nginx with `root` as the server's root and `rules` (the release's nginx.conf) included
- * in its server block, forwarding to the API at `api` (`127.0.0.1:3000`).
+ * in its server block, forwarding to the instances at `api`.
  */
-export async function startNginx(options: { root: string; rules: string; api: string }): Promise<RunningNginx> {
+export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   const dir = await mkdtemp(path.join(tmpdir(), 'shop-nginx-'));
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(path.join(dir, temp));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
+  const servers = typeof options.api === 'string' ? [options.api] : options.api;
   const config = [
     // Started by root (CI), nginx would run its workers as nobody, who may not read a work tree's files.
     ...(process.getuid?.() === 0 ? [`user ${userInfo().username};`] : []),
     'worker_processes 1;',
     `pid ${dir}/nginx.pid;`,
     `error_log ${dir}/error.log warn;`,
-    'events { worker_connections 256; }',
+    `events { worker_connections ${options.workerConnections ?? 256}; }`,
     'http {',
     '  include /etc/nginx/mime.types;',
     '  default_type application/octet-stream;',
-    `  access_log ${dir}/access.log;`,
+    options.accessLog === false ? '  access_log off;' : `  access_log ${dir}/access.log;`,
     `  client_body_temp_path ${dir}/body;`,
     `  proxy_temp_path ${dir}/proxy;`,
     `  fastcgi_temp_path ${dir}/fastcgi;`,
     `  uwsgi_temp_path ${dir}/uwsgi;`,
     `  scgi_temp_path ${dir}/scgi;`,
-    `  upstream shop_api { server ${options.api}; keepalive 4; }`,
+    '  upstream shop_api {',
+    ...servers.map((server) => `    server ${server} ${NGINX_SERVER_PARAMETERS};`),
+    '    keepalive 16;',
+    '  }',
     '  server {',
     `    listen 127.0.0.1:${port};`,
     `    root ${options.root};`,

@@ -72,6 +72,19 @@ const PRODUCT_CHECK = { method: 'POST', path: `${API_PREFIX}${catalogueApi.produ
 
 /** The upstream name the nginx snippet forwards to; the operator defines it in the http block. */
 export const NGINX_UPSTREAM = 'shop_api';
+/**
+ * The parameters the snippet's example gives each instance of the upstream (docs/deployment.md
+ * "nginx"): a refused connection takes an instance out for 2 s (nginx's default is 10 s), then one
+ * request tries it again; a refused connection is retried on another instance, so a shopper sees
+ * nothing, and a restarted instance gets requests at most 2 s after it listens.
+ */
+export const NGINX_SERVER_PARAMETERS = 'max_fails=1 fail_timeout=2s';
+/**
+ * How long nginx waits for an instance to accept a connection before it tries the next: a host
+ * that is gone drops packets rather than refusing them, and nginx's default (60 s) would hold
+ * every request sent its way for a minute.
+ */
+const NGINX_CONNECT_TIMEOUT = '2s';
 const CHECK_LOCATION = '/.shop/product-exists';
 const NOT_FOUND_LOCATION = '@shop_not_found';
 
@@ -87,7 +100,11 @@ export function nginxRules(settings: HostSettings): string {
     '# "Static hosting"). Include it in a server block whose root holds the site, with the API',
     `# instances as an upstream named ${NGINX_UPSTREAM} in the http block:`,
     '#',
-    `#   upstream ${NGINX_UPSTREAM} { server 10.0.0.11:3000; server 10.0.0.12:3000; keepalive 16; }`,
+    `#   upstream ${NGINX_UPSTREAM} {`,
+    `#     server 10.0.0.11:3000 ${NGINX_SERVER_PARAMETERS};`,
+    `#     server 10.0.0.12:3000 ${NGINX_SERVER_PARAMETERS};`,
+    '#     keepalive 16;',
+    '#   }',
     '#   server {',
     '#     listen 80;',
     '#     root /srv/shop/dist;',
@@ -103,6 +120,7 @@ export function nginxRules(settings: HostSettings): string {
     ...forwardedPrefixes(settings).flatMap((prefix) => [
       `location ^~ ${prefix} {`,
       `  proxy_pass http://${NGINX_UPSTREAM};`,
+      `  proxy_connect_timeout ${NGINX_CONNECT_TIMEOUT};`,
       '  proxy_http_version 1.1;',
       '  proxy_set_header Connection "";',
       '  proxy_set_header Host $host;',
@@ -190,6 +208,7 @@ export function nginxRules(settings: HostSettings): string {
     '  proxy_set_header Content-Type application/json;',
     '  proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
     `  proxy_set_body '{"id":$shop_product_id}';`,
+    `  proxy_connect_timeout ${NGINX_CONNECT_TIMEOUT};`,
     `  proxy_pass http://${NGINX_UPSTREAM}${PRODUCT_CHECK.path};`,
     '}',
     '',

@@ -22,7 +22,8 @@ export const OUTBOX_CHANNEL = 'mail_outbox';
 
 /** A claim lasts this long; longer than a send can (three SMTP steps of 20 s at most). */
 export const CLAIM_MS = 120_000;
-const BATCH = 20;
+/** The most messages one worker claims at once. */
+export const CLAIM_BATCH = 20;
 /** The longest wait between two attempts. */
 const MAX_BACKOFF_MS = 3_600_000;
 
@@ -125,7 +126,7 @@ export class MailWorker {
     for (;;) {
       const claimed = await this.pass();
       total += claimed;
-      if (claimed < BATCH) return total;
+      if (claimed < CLAIM_BATCH) return total;
     }
   }
 
@@ -137,7 +138,7 @@ export class MailWorker {
       .from(mailOutbox)
       .where(or(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedUntil, sql`now()`))))
       .orderBy(mailOutbox.nextAttemptAt)
-      .limit(BATCH)
+      .limit(CLAIM_BATCH)
       .for('update', { skipLocked: true });
     const claimed = await db
       .update(mailOutbox)

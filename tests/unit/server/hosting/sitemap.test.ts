@@ -1,8 +1,8 @@
-/** sitemap.xml and robots.txt from a release's files (src/server/hosting/sitemap.ts). */
+/** sitemap.xml (with its parts, past one file's limits) and robots.txt from a release's files (src/server/hosting/sitemap.ts). */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { hostSettings } from '../../../../src/server/hosting/host-rules.ts';
-import { robotsTxt, sitemapXml } from '../../../../src/server/hosting/sitemap.ts';
+import { SITEMAP_FILE, robotsTxt, sitemapFiles, type SitemapLimits } from '../../../../src/server/hosting/sitemap.ts';
 
 const settings = await hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: '/', PUBLIC_PAYPAL_SDK: 'paypal' });
 
@@ -38,11 +38,30 @@ interface Url {
   'xhtml:link': { '@_hreflang': string; '@_href': string; '@_rel': string }[];
 }
 
+const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' || name === 'sitemap' });
+
+function urlsOf(text: string): Url[] {
+  expect(XMLValidator.validate(text)).toBe(true);
+  return (xml.parse(text) as { urlset: { url: Url[] } }).urlset.url;
+}
+
 async function parsed(files: string[], options = settings): Promise<Url[]> {
-  const xml = await sitemapXml(files, options);
-  expect(XMLValidator.validate(xml)).toBe(true);
-  const document = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'xhtml:link' }).parse(xml) as { urlset: { url: Url[] } };
-  return document.urlset.url;
+  const written = await sitemapFiles(files, options);
+  expect(Object.keys(written)).toEqual([SITEMAP_FILE]);
+  return urlsOf(written[SITEMAP_FILE]!);
+}
+
+/** The files written with `limits`: the index's entries and each part's addresses, by file name. */
+async function split(limits: SitemapLimits): Promise<{ index: string[]; parts: Record<string, Url[]>; sizes: Record<string, number> }> {
+  const written = await sitemapFiles(FILES, settings, limits);
+  const index = xml.parse(written[SITEMAP_FILE]!) as { sitemapindex?: { sitemap: { loc: string }[] } };
+  expect(XMLValidator.validate(written[SITEMAP_FILE]!)).toBe(true);
+  const { [SITEMAP_FILE]: _index, ...parts } = written;
+  return {
+    index: index.sitemapindex?.sitemap.map((entry) => entry.loc) ?? [],
+    parts: Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, urlsOf(text)])),
+    sizes: Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, Buffer.byteLength(text)])),
+  };
 }
 
 describe('sitemap.xml', () => {
@@ -87,6 +106,38 @@ describe('sitemap.xml', () => {
   it('puts the base path in every address', async () => {
     const urls = await parsed(FILES, await hostSettings({ SITE_URL: 'https://shop.example', BASE_PATH: '/views', PUBLIC_PAYPAL_SDK: 'paypal' }));
     expect(urls.every((url) => url.loc.startsWith('https://shop.example/views/'))).toBe(true);
+  });
+});
+
+describe('a sitemap past one file\'s limits', () => {
+  it('is an index at sitemap.xml naming every part, and each address is in exactly one part, alternates intact', async () => {
+    const whole = await parsed(FILES);
+    // 11 addresses, at most 4 a file: three parts.
+    const { index, parts } = await split({ urls: 4, bytes: 50 * 1024 * 1024 });
+    expect(Object.keys(parts)).toEqual(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']);
+    expect(index).toEqual(Object.keys(parts).map((name) => `https://shop.example/${name}`));
+    for (const urls of Object.values(parts)) expect(urls.length).toBeLessThanOrEqual(4);
+    const locs = Object.values(parts).flatMap((urls) => urls.map((url) => url.loc));
+    expect(locs.toSorted()).toEqual(whole.map((url) => url.loc).toSorted());
+    expect(new Set(locs).size).toBe(locs.length);
+    // Every address keeps the alternates it has in one file.
+    const entries = Object.values(parts).flat();
+    for (const url of whole) expect(entries.find((entry) => entry.loc === url.loc)!['xhtml:link']).toEqual(url['xhtml:link']);
+  });
+
+  it('is cut by size too: no part over the byte limit', async () => {
+    const single = Buffer.byteLength((await sitemapFiles(FILES, settings))[SITEMAP_FILE]!);
+    const { index, parts, sizes } = await split({ urls: 50_000, bytes: Math.ceil(single / 3) });
+    expect(index.length).toBeGreaterThanOrEqual(3);
+    expect(index).toEqual(Object.keys(parts).map((name) => `https://shop.example/${name}`));
+    for (const size of Object.values(sizes)) expect(size).toBeLessThanOrEqual(Math.ceil(single / 3));
+    expect(Object.values(parts).flat()).toHaveLength((await parsed(FILES)).length);
+  });
+
+  it('stays one file, no index, while it fits', async () => {
+    const { index, parts } = await split({ urls: 11, bytes: 50 * 1024 * 1024 });
+    expect(index).toEqual([]);
+    expect(parts).toEqual({});
   });
 });
 
