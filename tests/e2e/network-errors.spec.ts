@@ -21,7 +21,7 @@ const PLACES = [
   { page: 'wishlist/', api: '/api/demo/ironCollect/queryList', loaded: '[data-wishlist-empty]:not([hidden]), [data-product-grid] [data-card]' },
   { page: 'search/?q=shirt', api: '/api/demo/ironProduct/search', loaded: '[data-listing-count]:not(.is-error)' },
   // Page 1 is in the built HTML; page 2 is asked for.
-  { page: 'category/football/?page=2', api: '/api/demo/ironProduct/queryProductByTags', loaded: '[data-listing][data-state="ready"] [data-product-grid] [data-card]' },
+  { page: 'category/football/?page=2', api: '/api/demo/ironProduct/queryProductByTags', loaded: '[data-tag][data-state="ready"] [data-product-grid] [data-card]' },
   { page: 'cart/', api: '/api/demo/ironCartItem/queryCartItemList', loaded: '.cart-empty--page:not(.load-failure), .cart-page-layout:not(:has(.skeleton))' },
 ] as const;
 

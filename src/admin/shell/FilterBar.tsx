@@ -3,7 +3,7 @@
  * button or Enter, so a half-typed filter stays as typed, also while another tab shows (the tab
  * cache keeps the screen mounted). Reset, where offered, empties the fields and applies that.
  */
-import { Button, Form, Space, type FormInstance } from 'antd';
+import { Button, Form, Select, Space, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useT } from '../i18n.tsx';
 
@@ -57,5 +57,27 @@ export function FilterBar<V>({ form, onApply, onReset, applyLabel, resetLabel, a
         {after}
       </Space>
     </Form>
+  );
+}
+
+interface ChoiceFilterProps {
+  /** The filter's field (its request's name). */
+  name: string;
+  label: string;
+  /** What the empty field says ("Any status"); the label by default. */
+  placeholder?: string;
+  options: readonly { value: string; label: string }[];
+  /** Long lists: typing narrows them. */
+  searchable?: boolean;
+  minWidth?: number;
+  testId?: string;
+}
+
+/** One choice of a filter bar, cleared to mean "any". */
+export function ChoiceFilter({ name, label, placeholder, options, searchable = false, minWidth = 130, testId }: ChoiceFilterProps) {
+  return (
+    <Form.Item name={name}>
+      <Select allowClear showSearch={searchable} style={{ minWidth }} placeholder={placeholder ?? label} aria-label={label} options={[...options]} data-testid={testId} />
+    </Form.Item>
   );
 }

@@ -4,7 +4,7 @@
  * "expire now". The form checks what it can as it is typed; the server checks everything again
  * and its field errors land on their fields.
  */
-import { App, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Radio, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../shell/confirm.ts';
+import { ChoiceFilter } from '../../shell/FilterBar.tsx';
 import { ListScreen, PagedTable, useListScreen } from '../../shell/paged-table.tsx';
 import { emptyCoupon, formFieldOf, formOf, requestOf, type CouponFormValues } from './form.ts';
 
@@ -41,9 +42,7 @@ export default function CouponsScreen() {
       search={{ label: t('adminMarketing.coupons.search'), testId: 'coupon-search', maxLength: 32 }}
       filters={
         <>
-          <Form.Item name="state">
-            <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminMarketing.coupons.state')} aria-label={t('adminMarketing.coupons.state')} options={COUPON_STATES.map((s) => ({ value: s, label: stateName(s) }))} />
-          </Form.Item>
+          <ChoiceFilter name="state" label={t('adminMarketing.coupons.state')} minWidth={140} options={COUPON_STATES.map((s) => ({ value: s, label: stateName(s) }))} />
         </>
       }
       actions={

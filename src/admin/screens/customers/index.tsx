@@ -2,13 +2,14 @@
  * Customers (`customer:view`): every account searched by any part of its email or name, filtered
  * by status, a page at a time; a row opens the customer's detail in its tab.
  */
-import { Form, Select, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { AdminCustomerRow } from '../../../domain/people.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 
 import { useT } from '../../i18n.tsx';
+import { ChoiceFilter } from '../../shell/FilterBar.tsx';
 import { ListScreen, rowOpens, useListScreen } from '../../shell/paged-table.tsx';
 
 export function CustomerStatusTag({ status }: { status: AdminCustomerRow['status'] }) {
@@ -39,15 +40,7 @@ export default function CustomersScreen() {
       search={{ label: t('adminPeople.customers.search'), testId: 'customers-search' }}
       filters={
         <>
-          <Form.Item name="status">
-            <Select
-              allowClear
-              style={{ minWidth: 130 }}
-              placeholder={t('adminPeople.customers.anyStatus')}
-              aria-label={t('adminPeople.customers.status')}
-              options={(['active', 'disabled'] as const).map((status) => ({ value: status, label: t(`adminPeople.customers.statuses.${status}`) }))}
-            />
-          </Form.Item>
+          <ChoiceFilter name="status" label={t('adminPeople.customers.status')} placeholder={t('adminPeople.customers.anyStatus')} options={(['active', 'disabled'] as const).map((status) => ({ value: status, label: t(`adminPeople.customers.statuses.${status}`) }))} />
         </>
       }
       withReset

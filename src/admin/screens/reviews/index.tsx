@@ -4,12 +4,13 @@
  * the product page, its count and its average at once (the server's review list reads visible
  * ones only).
  */
-import { App, Button, Form, Input, InputNumber, Modal, Rate, Select, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Rate, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { AdminReviewRow, ReviewState } from '../../../domain/people.model.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { ChoiceFilter } from '../../shell/FilterBar.tsx';
 import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
 import { useDateTime } from '../orders/labels.tsx';
 
@@ -27,16 +28,7 @@ export default function ReviewsScreen() {
       screen={screen}
       filters={
         <>
-          <Form.Item name="state">
-            <Select
-              allowClear
-              style={{ minWidth: 130 }}
-              placeholder={t('adminPeople.reviews.anyState')}
-              aria-label={t('adminPeople.reviews.state')}
-              options={(['visible', 'hidden'] as const).map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))}
-              data-testid="reviews-state"
-            />
-          </Form.Item>
+          <ChoiceFilter name="state" label={t('adminPeople.reviews.state')} placeholder={t('adminPeople.reviews.anyState')} options={(['visible', 'hidden'] as const).map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))} testId="reviews-state" />
           <Form.Item name="productId">
             <InputNumber min={1} precision={0} style={{ width: 140 }} placeholder={t('adminPeople.reviews.productId')} aria-label={t('adminPeople.reviews.productId')} data-testid="reviews-product" />
           </Form.Item>

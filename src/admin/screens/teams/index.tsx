@@ -3,13 +3,14 @@
  * league; a team's drawer edits its squad (printed name and number: the server applies the
  * configurator's rules and its message shows beside the field) and which patches apply to it.
  */
-import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { ChoiceFilter } from '../../shell/FilterBar.tsx';
 import { ListScreen, rowOpens, useListScreen } from '../../shell/paged-table.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { showFieldErrors } from '../field-errors.ts';
@@ -34,12 +35,8 @@ export default function TeamsScreen() {
       search={{ label: t('adminPeople.teams.search'), testId: 'teams-search' }}
       filters={
         <>
-          <Form.Item name="sport">
-            <Select allowClear style={{ minWidth: 140 }} placeholder={t('adminPeople.teams.anySport')} aria-label={t('adminPeople.teams.sport')} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
-          </Form.Item>
-          <Form.Item name="league">
-            <Select allowClear showSearch style={{ minWidth: 180 }} placeholder={t('adminPeople.teams.anyLeague')} aria-label={t('adminPeople.teams.league')} options={choices.leagues.map((league) => ({ value: league, label: league }))} />
-          </Form.Item>
+          <ChoiceFilter name="sport" label={t('adminPeople.teams.sport')} placeholder={t('adminPeople.teams.anySport')} minWidth={140} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
+          <ChoiceFilter name="league" label={t('adminPeople.teams.league')} placeholder={t('adminPeople.teams.anyLeague')} minWidth={180} searchable options={choices.leagues.map((league) => ({ value: league, label: league }))} />
         </>
       }
       withReset
