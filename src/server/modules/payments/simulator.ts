@@ -14,12 +14,11 @@
  *
  * State lives in memory: the simulator is a development and test tool, not a payment system.
  */
-import { createSign, createVerify, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { PaypalCapture, PaypalOrder, PaypalRefund, TransportRequest, TransportResponse } from './paypal-client.ts';
 import {
   SIM_CLIENT_ID,
   SIM_CLIENT_SECRET,
-  SIM_WEBHOOK_ID,
   SIM_PREFIX,
   SimFailure,
   checkAmounts,
@@ -29,25 +28,18 @@ import {
   ZERO_DECIMAL,
   type Money,
   paypalId,
-  keys,
-  signedText,
   sleep,
   type SimSwitches,
-  type WebhookEvent,
-  type WebhookDelivery,
-  type WebhookSink,
   type SimOrder,
 } from './simulator-protocol.ts';
+import { SimulatorWebhooks, verificationOf } from './simulator-webhooks.ts';
 
 // The wire side's names, for the shop (config.ts, app.ts) and tests that know the simulator by this file.
 export { CAPTURE_SWITCHES, REFUND_SWITCHES, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX, SIM_WEBHOOK_ID } from './simulator-protocol.ts';
 export type { CaptureSwitch, RefundSwitch, SimSwitches, WebhookDelivery, WebhookEvent, WebhookSink } from './simulator-protocol.ts';
 
-export class PaypalSimulator {
-  /** Where links in answers point: the shop's origin + SIM_PREFIX, or a placeholder in process. */
-  baseUrl: string;
+export class PaypalSimulator extends SimulatorWebhooks {
   switches: SimSwitches = { nextCapture: null, nextRefund: null, slowMs: 0, autoWebhooks: true };
-  webhookSink: WebhookSink | null = null;
   private readonly orders = new Map<string, SimOrder>();
   /** Each capture, its order, and how much of it has been refunded (minor units). */
   private readonly captures = new Map<string, { capture: PaypalCapture; orderId: string; refunded: number }>();
@@ -55,10 +47,9 @@ export class PaypalSimulator {
   private readonly refunds = new Map<string, { refund: PaypalRefund & Record<string, unknown>; captureId: string; amount: number }>();
   private readonly replays = new Map<string, TransportResponse>();
   private readonly tokens = new Set<string>();
-  private readonly pendingDeliveries = new Set<Promise<unknown>>();
 
   constructor(baseUrl = `http://paypal-sim.invalid${SIM_PREFIX}`) {
-    this.baseUrl = baseUrl;
+    super(baseUrl);
   }
 
   /** Back to no switches and no orders (tests). */
@@ -331,21 +322,7 @@ export class PaypalSimulator {
   }
 
   private verifyWebhook(request: TransportRequest): TransportResponse {
-    const body = this.parseBody(request);
-    const fields = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id'];
-    for (const field of fields) if (typeof body[field] !== 'string') throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', `/${field}`);
-    if (!body.webhook_event || typeof body.webhook_event !== 'object') throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', '/webhook_event');
-    let valid = false;
-    if (body.webhook_id === SIM_WEBHOOK_ID && body.auth_algo === 'SHA256withRSA') {
-      const verifier = createVerify('RSA-SHA256');
-      verifier.update(signedText(body.transmission_id as string, body.transmission_time as string, SIM_WEBHOOK_ID, JSON.stringify(body.webhook_event)));
-      try {
-        valid = verifier.verify(keys().publicKey, body.transmission_sig as string, 'base64');
-      } catch {
-        valid = false;
-      }
-    }
-    return { status: 200, body: JSON.stringify({ verification_status: valid ? 'SUCCESS' : 'FAILURE' }) };
+    return { status: 200, body: JSON.stringify({ verification_status: verificationOf(this.parseBody(request)) }) };
   }
 
   // ---------- the buyer's side and the switches ----------
@@ -387,72 +364,6 @@ export class PaypalSimulator {
     found.capture.update_time = new Date().toISOString();
     if (this.switches.autoWebhooks) this.autoDeliver(outcome === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', found.capture);
     return structuredClone(found.capture);
-  }
-
-  // ---------- webhooks ----------
-
-  /** A webhook event about a capture or refund resource, as PayPal would send it. */
-  event(eventType: string, resource: object): WebhookEvent {
-    const isRefund = eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED';
-    return {
-      id: `WH-${paypalId(8)}-${paypalId(17)}`,
-      event_version: '1.0',
-      create_time: new Date().toISOString(),
-      resource_type: eventType.startsWith('CHECKOUT.') ? 'checkout-order' : isRefund ? 'refund' : 'capture',
-      event_type: eventType,
-      summary: `${eventType} (simulator)`,
-      resource: structuredClone(resource) as Record<string, unknown>,
-    };
-  }
-
-  /** Signs an event as PayPal signs deliveries: SHA256withRSA over id|time|webhook id|crc32(body). */
-  sign(event: WebhookEvent, options: { tamper?: boolean } = {}): WebhookDelivery {
-    const body = JSON.stringify(event);
-    const transmissionId = randomUUID();
-    const time = new Date().toISOString();
-    const signer = createSign('RSA-SHA256');
-    signer.update(signedText(transmissionId, time, SIM_WEBHOOK_ID, body));
-    let signature = signer.sign(keys().privateKey, 'base64');
-    if (options.tamper) signature = `${signature.slice(0, 10)}${signature[10] === 'A' ? 'B' : 'A'}${signature.slice(11)}`;
-    return {
-      body,
-      headers: {
-        'content-type': 'application/json',
-        'paypal-transmission-id': transmissionId,
-        'paypal-transmission-time': time,
-        'paypal-transmission-sig': signature,
-        'paypal-cert-url': `${this.baseUrl}/certs/simulator.pem`,
-        'paypal-auth-algo': 'SHA256withRSA',
-      },
-    };
-  }
-
-  /** Delivers one event `times` times, all at once (PayPal delivers at least once); answers the statuses. */
-  async deliver(event: WebhookEvent, times = 1): Promise<number[]> {
-    const sink = this.webhookSink;
-    if (!sink) throw new Error('the simulator has no webhook receiver');
-    return Promise.all(Array.from({ length: times }, () => sink(this.sign(event))));
-  }
-
-  /** PEM of the public key, served at cert_url. */
-  certificate(): string {
-    return keys().publicKey.export({ type: 'spki', format: 'pem' }) as string;
-  }
-
-  /** Resolves once every automatic delivery has been answered (tests, shutdown). */
-  async drain(): Promise<void> {
-    while (this.pendingDeliveries.size > 0) await Promise.allSettled([...this.pendingDeliveries]);
-  }
-
-  private autoDeliver(eventType: string, resource: object): void {
-    if (!this.webhookSink) return;
-    const event = this.event(eventType, resource);
-    // After the API answer, as PayPal's deliveries come separately from it.
-    const task = sleep(25)
-      .then(() => this.deliver(event))
-      .catch(() => undefined);
-    this.pendingDeliveries.add(task);
-    void task.finally(() => this.pendingDeliveries.delete(task));
   }
 }
 
