@@ -301,7 +301,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(sizeRadio(page, inStock)).toBeDisabled();
       const headline = page.locator('.info .price .price-now');
       await expect(headline).toHaveText(formatMoney(convertFromEur(livePrice, currency), currency, locale));
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').filter({ hasText: '"@type":"Product"' }).textContent()) ?? '{}');
       expect(jsonLd.offers.price, 'the structured data stays as built').toBe((shirt.price / 100).toFixed(2));
 
       const available = shirt.sizes.find((s) => s.stock > 0 && s.size !== inStock)!.size;
@@ -345,7 +345,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(front).not.toHaveAttribute('loading', 'lazy');
       await expect(page.getByRole('heading', { name: m.tabs.reviews })).toBeVisible();
       await expect(page.getByText(shirt.description)).toBeVisible();
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').filter({ hasText: '"@type":"Product"' }).textContent()) ?? '{}');
       expect(jsonLd).toMatchObject({ '@type': 'Product', name: shirt.title, sku: String(shirt.id) });
       await context.close();
     });
