@@ -228,3 +228,16 @@ export function useMailShop(config: Partial<Config>, options: ShopOptions, ready
     env = {};
   });
 }
+
+/** A built release's files as the tests that serve one need them (site.test.ts, static-host.test.ts): each page says what it is. */
+export const RELEASE_FILES: Readonly<Record<string, string>> = {
+  '404.html': '<html>not found page</html>',
+  '403/index.html': '<html>no permission</html>',
+  '500.html': '<html>server error</html>',
+  'en-US/index.html': '<html>home en</html>',
+  'en-US/product/1/index.html': '<html>product one</html>',
+  'en-US/product/new/index.html': '<html>product shell en</html>',
+  'zh-CN/product/new/index.html': '<html>product shell zh</html>',
+  'admin/index.html': '<html>back office</html>',
+  '_astro/app.abc123.js': 'console.log(1)',
+};

@@ -3,24 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, writeFiles, type TestShop } from './harness.ts';
+import { createTestShop, RELEASE_FILES, writeFiles, type TestShop } from './harness.ts';
 
 let site: string;
 beforeAll(async () => {
   site = await mkdtemp(path.join(tmpdir(), 'shop-site-'));
-  const files: Record<string, string> = {
-    'index.html': '<html>root</html>',
-    '404.html': '<html>not found page</html>',
-    '403/index.html': '<html>no permission</html>',
-    '500.html': '<html>server error</html>',
-    'en-US/index.html': '<html>home en</html>',
-    'en-US/product/1/index.html': '<html>product one</html>',
-    'en-US/product/new/index.html': '<html>product shell en</html>',
-    'zh-CN/product/new/index.html': '<html>product shell zh</html>',
-    'admin/index.html': '<html>back office</html>',
-    '_astro/app.abc123.js': 'console.log(1)',
-    '.build-stamp.json': '"the release\'s own record"',
-  };
+  const files = { ...RELEASE_FILES, 'index.html': '<html>root</html>', '.build-stamp.json': '"the release\'s own record"' };
   await writeFiles(site, files);
 });
 afterAll(async () => rm(site, { recursive: true, force: true }));

@@ -15,23 +15,15 @@ import { hostSettings } from '../../src/server/hosting/host-rules.ts';
 import { NGINX_FILE, writeSiteFiles } from '../../src/server/hosting/site-files.ts';
 import { pageHeaders } from '../../src/server/http/security.ts';
 import { startNginx, type RunningNginx } from '../support/nginx.ts';
-import { createTestShop, writeFiles, type TestShop } from './harness.ts';
+import { RELEASE_FILES, createTestShop, writeFiles, type TestShop } from './harness.ts';
 
 const FILES: Record<string, string> = {
+  ...RELEASE_FILES,
   'index.html': '<html>choose a language</html>',
-  '404.html': '<html>not found page</html>',
   'en-US/404.html': '<html>not found en</html>',
   'zh-CN/404.html': '<html>not found zh</html>',
-  '403/index.html': '<html>no permission</html>',
-  '500.html': '<html>server error</html>',
-  'en-US/index.html': '<html>home en</html>',
-  'en-US/product/1/index.html': '<html>product one</html>',
-  'en-US/product/new/index.html': '<html>product shell en</html>',
-  'zh-CN/product/new/index.html': '<html>product shell zh</html>',
   'en-US/order-success/index.html': '<html>order success en</html>',
   'zh-CN/order-detail/index.html': '<html>order detail zh</html>',
-  'admin/index.html': '<html>back office</html>',
-  '_astro/app.abc123.js': 'console.log(1)',
   '.well-known/security.txt': 'Contact: mailto:security@shop.example',
 };
 
