@@ -36,10 +36,8 @@ const FOREIGN_SCRIPT = 'https://scripts.elsewhere.example/tracker.js';
 const LIVE_FRAME = `${PAYPAL_SDK_HOSTS.live}/smart/buttons`;
 
 let standIn: PaypalStandIn;
-let folder: string;
-let config: Config;
-let database: Database;
-let running: Running;
+/** The shop as an operator runs it: its data folder, configuration, database and server. */
+let folder: string, config: Config, database: Database, running: Running;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -21,6 +21,7 @@ import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type:
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, test, topDialog, type TokenPair } from './support/admin.ts';
+import { typeShippingAddress } from '../support/checkout-form.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -87,15 +88,7 @@ test.describe(() => {
     await page.locator('astro-island[component-url*="CheckoutPage"]:not([ssr])').waitFor({ state: 'attached' });
     const email = `coupon-${guest.id.slice(0, 10)}@example.com`;
     await page.locator('.checkout input[name="email"]').fill(email);
-    await page.locator('select[autocomplete="shipping country"]').selectOption('GB');
-    await page.locator('[autocomplete="shipping given-name"]').fill('Robin');
-    await page.locator('[autocomplete="shipping family-name"]').fill('Keeper');
-    await page.locator('[autocomplete="shipping address-line1"]').fill('12 Baker Street');
-    await page.locator('[autocomplete="shipping address-level2"]').fill('London');
-    await page.locator('[autocomplete="shipping postal-code"]').fill('NW1 6XE');
-    const phoneCode = page.locator('[autocomplete="shipping tel-country-code"]');
-    if ((await phoneCode.inputValue()) === '') await phoneCode.fill('+44');
-    await page.locator('[autocomplete="shipping tel-national"]').fill('2079460000');
+    await typeShippingAddress(page, 'GB');
     await expect(page.locator('[data-method="standard"]')).toBeVisible();
     await page.locator('input[name="coupon"]').fill(code.toLowerCase());
     await page.getByRole('button', { name: C.coupon.apply, exact: true }).click();

@@ -14,10 +14,9 @@ import { startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-
 import { createTestShop, type TestShop } from './harness.ts';
 import { capture, createPaypalOrder, findStock, guestOrder, plainLine, type Stock } from './orders-support.ts';
 
-let standIn: PaypalStandIn;
-let shop: TestShop;
-let stock: Stock;
-let sim: PaypalSimulator;
+/** PayPal's stand-in and the simulator behind it; the shop in sandbox mode against them. */
+let standIn: PaypalStandIn, sim: PaypalSimulator;
+let shop: TestShop, stock: Stock;
 
 beforeAll(async () => {
   standIn = await startPaypalStandIn();
