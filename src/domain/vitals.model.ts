@@ -37,6 +37,13 @@ export function ratingOf(metric: VitalMetric, value: number): VitalRating {
   return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor';
 }
 
+/** A vital as people read it: CLS as a score, times in ms below a second, else in seconds. */
+export function formatVital(metric: VitalMetric, value: number, locale: Locale): string {
+  if (metric === 'CLS') return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 3 }).format(value);
+  if (value < 1000) return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value)} ms`;
+  return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 1000)} s`;
+}
+
 /** One page view's report: whichever of the four vitals the page measured, each once. */
 export interface VitalsReport {
   page: PageType;
