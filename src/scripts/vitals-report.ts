@@ -1,9 +1,9 @@
 /**
  * Reports this page view's vitals (loaded after idle by vitals.ts): LCP, INP, CLS and TTFB from
- * web-vitals (its attribution-less build), each once, sent together in one beacon when the page
- * is hidden (the moment LCP, CLS and INP become final; `pagehide` too, where `visibilitychange`
- * does not fire on unload). A page restored from the back-forward cache is a new view: web-vitals
- * reports it again and the next hide sends it. What goes out: the page type from the route, the
+ * web-vitals (its attribution-less build), each once, sent together in a beacon when the page is
+ * hidden (the moment LCP, CLS and INP become final; `pagehide` too, where `visibilitychange` does
+ * not fire on unload); a vital that comes only later (INP) goes at a later hide. A page restored
+ * from the back-forward cache is a new view: web-vitals reports it again and the next hide sends it. What goes out: the page type from the route, the
  * page's locale and the values; no address, id, query or cookie.
  */
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
@@ -28,8 +28,11 @@ export function reportVitals(): void {
     locale: isLocale(lang) ? lang : DEFAULT_LOCALE,
   };
   let metrics: VitalsReport['metrics'] = {};
+  // Each vital goes once per page view: INP, whose first value can come only at a later hide,
+  // goes then; a value it reaches after it was sent is not sent again.
+  let sent = new Set<string>();
   const queue = (metric: Metric) => {
-    metrics[metric.name as keyof VitalsReport['metrics']] = metric.value;
+    if (!sent.has(metric.name)) metrics[metric.name as keyof VitalsReport['metrics']] = metric.value;
   };
   onTTFB(queue);
   onLCP(queue);
@@ -39,12 +42,17 @@ export function reportVitals(): void {
   const flush = () => {
     if (Object.keys(metrics).length === 0) return;
     send({ ...base, metrics });
+    for (const name of Object.keys(metrics)) sent.add(name);
     metrics = {};
   };
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
   });
   addEventListener('pagehide', flush);
+  // A page restored from the back-forward cache is a new view, which web-vitals measures afresh.
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) sent = new Set();
+  });
   // Seen in the browser's performance panel (and by tests/e2e/vitals.spec.ts): this view reports.
   performance.mark('vitals-reporting');
 }
