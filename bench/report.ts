@@ -10,21 +10,24 @@ import type { BackOfficeResult } from './backoffice.ts';
 import type { ProductListResult } from './product-list.ts';
 import type { BuildResult } from './build.ts';
 import type { PagesResult } from './pages.ts';
+import type { VitalsBenchResult } from './vitals.ts';
 import { ROOT } from './processes.ts';
 import { LIGHTHOUSE_TARGETS, PEER, type Check } from './targets.ts';
+import { VITAL_METRICS, formatVital, ratingOf } from '../src/domain/vitals.model.ts';
 
 export interface BenchResult {
   date: string;
   mode: 'quick' | 'full';
   machine: { cpus: string; cores: number; memoryGb: number; node: string; loadAverage: { start: number[]; end: number[] } };
   commit: string;
-  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; backoffice?: number; products?: number };
+  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; vitals?: number; backoffice?: number; products?: number };
   api?: ApiResult;
   build?: BuildResult;
   /** How the site the pages and assets sections read was made. */
   site?: { catalogue: string; note: string };
   pages?: PagesResult;
   assets?: AssetsResult;
+  vitals?: VitalsBenchResult;
   backoffice?: BackOfficeResult;
   products?: ProductListResult;
   checks: Check[];
@@ -152,6 +155,23 @@ function assetsSection(assets: AssetsResult): string {
   ].join('\n');
 }
 
+function vitalsSection(vitals: VitalsBenchResult): string {
+  const rows = vitals.summary.rows.map((row) => [
+    row.page,
+    row.locale,
+    ...VITAL_METRICS.map((metric) => {
+      const measured = row.metrics[metric];
+      return measured ? `${formatVital(metric, measured.p75, 'en-US')} (${ratingOf(metric, measured.p75)}, ${n0(measured.views)})` : 'n/a';
+    }),
+  ]);
+  return [
+    '== 8. Real-user vitals (p75 stored today, rating, views) ==',
+    ...vitals.settings.map((s) => `   ${s}`),
+    `   ${vitals.sent} beacons sent this run, ${vitals.refused} turned away`,
+    table(['page type', 'locale', ...VITAL_METRICS], rows),
+  ].join('\n');
+}
+
 function backOfficeSection(office: BackOfficeResult): string {
   const rows = office.list.map((s) => [s.label, s.matching === null ? 'n/a' : n0(s.matching), n0(s.figures.requests), `${s.figures.p50Ms} ms`, `${s.figures.p99Ms} ms`, `${s.figures.maxMs} ms`]);
   rows.push(['dashboard', '', n0(office.dashboard.requests), `${office.dashboard.p50Ms} ms`, `${office.dashboard.p99Ms} ms`, `${office.dashboard.maxMs} ms`]);
@@ -188,6 +208,7 @@ export function formatReport(result: BenchResult): string {
   if (result.api) parts.push('', apiSection(result.api));
   if (result.pages) parts.push('', pagesSection(result.pages));
   if (result.assets) parts.push('', assetsSection(result.assets));
+  if (result.vitals) parts.push('', vitalsSection(result.vitals));
   if (result.build) parts.push('', buildSection(result.build));
   if (result.backoffice) parts.push('', backOfficeSection(result.backoffice));
   if (result.products) parts.push('', productListSection(result.products));
@@ -195,7 +216,7 @@ export function formatReport(result: BenchResult): string {
   parts.push('', summary(result.checks));
   for (const error of result.errors) parts.push(`NOT MEASURED: ${error.part} failed: ${error.message.split('\n')[0]}`);
   const s = result.seconds;
-  const sections = (['api', 'site', 'pages', 'assets', 'backoffice', 'products'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
+  const sections = (['api', 'site', 'pages', 'assets', 'vitals', 'backoffice', 'products'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
   parts.push(`Took ${s.total.toFixed(0)} s (${sections.join(', ')})`);
   return parts.join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,pages,assets,build,backoffice,products] [--profile] [--keep]
+ * `npm run bench [-- --quick] [--only api,pages,assets,vitals,build,backoffice,products] [--profile] [--keep]
  * [--scenarios order,health] [--db postgres]`: measures the shop
  * against the targets of issue 6 and prints a table per section (`--only lighthouse` is the pages section); the whole result goes to
  * bench/results/<date>.json. docs/performance.md says what each section measures.
@@ -26,11 +26,12 @@ import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
 import { measurePriceEdit } from './site-update.ts';
+import { readVitals, runVitals, type VitalsBenchResult } from './vitals.ts';
 import { BUILD_TARGETS, checkBuild } from './targets.ts';
 import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
-const SECTIONS = ['api', 'pages', 'assets', 'build', 'backoffice', 'products'] as const;
+const SECTIONS = ['api', 'pages', 'assets', 'vitals', 'build', 'backoffice', 'products'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -128,7 +129,7 @@ try {
     });
   }
 
-  if (wants('pages') || wants('assets') || (wants('build') && !quick)) {
+  if (wants('pages') || wants('assets') || wants('vitals') || (wants('build') && !quick)) {
     const siteOrigin = `http://127.0.0.1:${ports.site}`;
     let site: BuiltSite | null = null;
     await part('build', async () => {
@@ -151,10 +152,12 @@ try {
       }
     });
     const built = site as BuiltSite | null;
-    if (built && (wants('pages') || wants('assets'))) {
+    if (built && (wants('pages') || wants('assets') || wants('vitals'))) {
       // Serving the site can fail too (a port in use): reported like any other part.
       await part('site', async () => {
         const t = performance.now();
+        // Set inside the vitals part (a closure), so held in an object the compiler does not narrow.
+        const vitalsRun: { sent: Omit<VitalsBenchResult, 'summary'> | null } = { sent: null };
         const logDir = await tempDir('site-log');
         const logFile = path.join(logDir, 'serve.log');
         log(`serving ${built.distDir} with start.ts on ${siteOrigin} (builds first if its sources changed)`);
@@ -195,9 +198,23 @@ try {
               result.checks.push(...result.assets.checks);
             });
           }
+          if (wants('vitals')) {
+            await part('vitals', async () => {
+              const t = performance.now();
+              vitalsRun.sent = await runVitals(server.origin, pages, { log });
+              result.seconds.vitals = since(t);
+            });
+          }
         } finally {
           await server.stop();
           if (!values.keep) await removeDir(logDir);
+        }
+        // The embedded database is free once the server has stopped: the vitals sent are read back.
+        const sent = vitalsRun.sent;
+        if (sent) {
+          await part('vitals', async () => {
+            result.vitals = { ...sent, summary: await readVitals(path.resolve(built.projectDir, built.env.DATA_DIR ?? '.data')) };
+          });
         }
       });
     }

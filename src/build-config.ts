@@ -66,6 +66,8 @@ const buildSchema = z.object({
   PUBLIC_PAYPAL_SDK: z.enum(['simulator', 'sandbox', 'live']).default('simulator'),
   /** Where the back office takes its routes from: its own table, or the server's /route/* calls. */
   PUBLIC_ADMIN_ROUTE_MODE: z.enum(['static', 'dynamic']).default('static'),
+  /** The share of page views that report their real-user vitals (src/scripts/vitals.ts): 0 none, 1 all. */
+  PUBLIC_VITALS_SAMPLE_RATE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(0.1),
 });
 
 /** Settings of the tools around the shop: the bench and the browser tests. */
@@ -125,6 +127,7 @@ export function publicVariables(config: BuildConfig): Record<string, string> {
     PUBLIC_SUPPORT_EMAIL: config.PUBLIC_SUPPORT_EMAIL,
     PUBLIC_PAYPAL_SDK: config.PUBLIC_PAYPAL_SDK,
     PUBLIC_ADMIN_ROUTE_MODE: config.PUBLIC_ADMIN_ROUTE_MODE,
+    PUBLIC_VITALS_SAMPLE_RATE: String(config.PUBLIC_VITALS_SAMPLE_RATE),
   };
   return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

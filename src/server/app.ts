@@ -65,6 +65,7 @@ import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
 import { metrics, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
+import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -299,12 +300,13 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // Background work, once across instances (docs/architecture.md "Background work"): the
   // reconciler and the sweeps under job leases; mail by whichever worker claims each message.
   const jobs = new JobRunner(new Leases(db), app.log);
+  const vitals = new VitalsStore({ db, clock });
   const stopWatchingOutbox = await database.listen(OUTBOX_CHANNEL, () => mailWorker.wake());
   app.addHook('onReady', async () => {
     mailWorker.start();
     jobs.start([
       { name: 'payment-reconciler', intervalMs: config.reconcileIntervalMs, run: () => reconciler.run() },
-      { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), sweepSent(db)]) },
+      { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), sweepSent(db), vitals.sweep()]) },
     ]);
   });
   app.addHook('onClose', async () => {
@@ -354,6 +356,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulk(db, productTable), images: productImages, actor: (id) => staff.actor(id), clock }, guards));
       await api.register(catalogueAdminRoutes({ db, actor: (id) => staff.actor(id) }, guards));
       await api.register(peopleRoutes({ db, staff, clock }, guards));
+      await api.register(vitalsRoutes({ store: vitals, limiter }, guards));
     },
     { prefix: API_PREFIX },
   );

@@ -6,10 +6,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { CartPage } from '../../src/domain/cart.model.ts';
-import { formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
+import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import enCart from '../../src/i18n/locales/en-US/cart.json' with { type: 'json' };
+import { E2E_OWNER } from './support/env.ts';
 import { holdIsland } from './support/hydration.ts';
 import zhCart from '../../src/i18n/locales/zh-CN/cart.json' with { type: 'json' };
+import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { watchErrors } from '../support/errors.ts';
 
@@ -51,6 +53,16 @@ async function newVisitor(context: BrowserContext, request: APIRequestContext, b
     },
     cart: (currency, locale) => call<CartPage>('queryCartItemList', { current: 1, size: 100, currency }, locale),
   };
+}
+
+/** A fixed 1 EUR coupon (in every currency) from `minSpendEur` of items, made by the e2e owner; answers its code. */
+async function couponWithMinimum(request: APIRequestContext, minSpendEur: number): Promise<string> {
+  const { token } = await apiData<{ token: string }>(request, '/demo/permissionAuth/doLogin', { username: E2E_OWNER.email, password: E2E_OWNER.password });
+  const code = `MIN${randomBytes(4).toString('hex').toUpperCase()}`;
+  const amounts = Object.fromEntries(CURRENCY_CODES.map((currency) => [currency, 100]));
+  const coupon = { code, kind: 'fixed', percent: null, amounts, minSpendEur, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, includesPersonalised: true };
+  await apiData(request, '/admin/coupons/create', coupon, { authorization: `Bearer ${token}` });
+  return code;
 }
 
 /** Two lines of one item each: a personalised home shirt with patches and shorts, a plain training top. */
@@ -351,6 +363,39 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(cart.getByRole('heading', { name: m.drawer.empty })).toBeFocused();
     await screenshot(page, `page-empty-${locale}`, testInfo, { fullPage: true });
     expect(errors).toEqual([]);
+  });
+
+  test(`${locale}: a kept coupon that stops qualifying when a line goes is dropped with the reason`, async ({ page, context, request, baseURL }, testInfo) => {
+    const visitor = await newVisitor(context, request, baseURL!);
+    const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
+    const server = await visitor.cart('EUR', locale);
+    const plain = server.records.find((r) => r.id === plainId)!;
+    // A coupon of its own whose minimum both lines reach and the plain one alone does not.
+    const code = await couponWithMinimum(request, plain.lineTotal + 1);
+    expect(server.summary.total).toBeGreaterThan(plain.lineTotal + 1);
+
+    await page.goto(`/${locale}/cart/`);
+    const cart = page.locator('.cart-page');
+    await expectFiguresMatch(cart, server, locale);
+    await cart.getByLabel(m.coupon.label).fill(code);
+    await cart.getByRole('button', { name: m.coupon.apply, exact: true }).click();
+    await expect(cart.locator(`[data-coupon-kept="${code}"]`)).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('SOY_couponCode'))).toBe(JSON.stringify(code));
+
+    const name = server.records.find((r) => r.id === personalisedId)!.name;
+    await lineControls(cart, locale, personalisedId, name, 'page').remove.click();
+    await expect(cart.locator(`[data-line-id="${personalisedId}"]`)).toHaveCount(0);
+    // The code is no longer kept for the checkout, and the shopper is told why.
+    await expect(cart.getByText(fill(m.coupon.dropped, { code, reason: m.coupon.reasons['min-spend'] }))).toBeVisible();
+    await expect(cart.locator('[data-coupon-kept]')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('SOY_couponCode'))).toBeNull();
+    await screenshot(page, `page-coupon-dropped-${locale}`, testInfo, { fullPage: true });
+
+    // A code applied afterwards clears the notice.
+    await cart.getByLabel(m.coupon.label).fill('WELCOME10');
+    await cart.getByRole('button', { name: m.coupon.apply, exact: true }).click();
+    await expect(cart.locator('[data-coupon-kept="WELCOME10"]')).toBeVisible();
+    await expect(cart.locator('[data-coupon-dropped]')).toHaveCount(0);
   });
 }
 

@@ -21,6 +21,7 @@ import { routeApi } from './route.ts';
 import { shopperApi } from './shopper.ts';
 import { siteApi } from './site.ts';
 import { systemApi } from './system.ts';
+import { vitalsApi } from './vitals.ts';
 
 export const API = {
   accounts: accountsApi,
@@ -40,6 +41,7 @@ export const API = {
   shopper: shopperApi,
   site: siteApi,
   system: systemApi,
+  vitals: vitalsApi,
 } as const;
 
 /** Every entry with its name (`cart.list`). */

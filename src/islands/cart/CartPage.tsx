@@ -9,7 +9,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import type { CartPage } from '../../domain/cart.model.ts';
-import type { CouponCheck } from '../../domain/coupons.model.ts';
+import type { CouponCheck, CouponProblem } from '../../domain/coupons.model.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import { $cart, $couponCode, CART_CLOSED, COUPON_CODE_MAX, cartLineIds, checkCoupon, forgetCouponCode, keepCouponCode, watchCart } from '../../stores/cart.ts';
 import { CartLines } from './CartLine.tsx';
@@ -120,7 +120,9 @@ function Cart({ locale }: { locale: Locale }) {
 /**
  * The coupon code field: Apply checks the code against these lines (ironCoupon/apply) and says
  * what it takes off, or why it does not apply; a good code is kept (SOY_couponCode) for the
- * checkout, which applies it to the order. The cart's own total stays the server's.
+ * checkout, which applies it to the order. A kept code the cart stops qualifying for (a line
+ * removed below its minimum spend, say) is dropped with the reason, as the checkout's quote
+ * would refuse it. The cart's own total stays the server's.
  */
 function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
   const { t } = useTranslation();
@@ -128,6 +130,7 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [check, setCheck] = useState<CouponCheck | null>(null);
+  const [dropped, setDropped] = useState<{ code: string; reason: CouponProblem } | null>(null);
   const [checking, setChecking] = useState(false);
   const id = useId();
   const errorId = `${id}-error`;
@@ -143,8 +146,13 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
     let live = true;
     void checkCoupon(kept, page.currency, lineIds).then((result) => {
       if (!live) return;
-      if (result.ok) setCheck(result.check);
-      else setCheck(null);
+      if (result.ok) return setCheck(result.check);
+      setCheck(null);
+      // A refusal, not a failed call: the code no longer applies to these lines.
+      if (result.reason) {
+        setDropped({ code: kept, reason: result.reason });
+        forgetCouponCode();
+      }
     });
     return () => {
       live = false;
@@ -167,6 +175,7 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
     keepCouponCode(result.check.code);
     setValue('');
     setError(null);
+    setDropped(null);
   };
 
   return (
@@ -201,6 +210,11 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
       ) : null}
       <div aria-live="polite">
         {checking ? <p className="cart-coupon-kept">{t('cart.coupon.checking')}</p> : null}
+        {dropped && !kept ? (
+          <p className="cart-field-error" data-coupon-dropped={dropped.code}>
+            {t('cart.coupon.dropped', { code: dropped.code, reason: t(`cart.coupon.reasons.${dropped.reason}`) })}
+          </p>
+        ) : null}
         {kept ? (
           <p className="cart-coupon-kept" data-coupon-kept={kept}>
             <span>

@@ -19,3 +19,4 @@ export * from '../modules/site/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/outbox/schema.ts';
+export * from '../modules/vitals/schema.ts';

@@ -50,6 +50,7 @@ export const enUS = {
   'throttle.emailChange': 'Too many email changes, please try again in {{wait}}',
   'throttle.currentPassword': 'Too many failed attempts, please try again in {{wait}}',
   'throttle.newsletter': 'Too many sign-ups from your network, please try again in {{wait}}',
+  'throttle.vitals': 'Too many performance reports from your network, please try again in {{wait}}',
 
   // Sessions (codes 9999, 8888, 8889, 7777; docs/api.md) and roles.
   'session.loginRequired': 'Please log in',

@@ -78,6 +78,7 @@ export const zhCN: Catalogue = {
   'throttle.emailChange': '修改电子邮箱的次数过多，请在 {{wait}}后重试',
   'throttle.currentPassword': '失败次数过多，请在 {{wait}}后重试',
   'throttle.newsletter': '您的网络订阅次数过多，请在 {{wait}}后重试',
+  'throttle.vitals': '您的网络性能上报次数过多，请在 {{wait}}后重试',
 
   'session.loginRequired': '请登录',
   'session.accessTokenExpired': '访问令牌已过期',

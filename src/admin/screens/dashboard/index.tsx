@@ -1,7 +1,8 @@
 /**
  * The dashboard: revenue today, 7 and 30 days (EUR, with the split per currency), orders per
  * status, daily orders and revenue over 30 days, top products, low-stock sizes and the latest
- * orders (each opening its detail); the site's rebuilds and the mail outbox.
+ * orders (each opening its detail); the storefront's real-user vitals, the site's rebuilds and the
+ * mail outbox.
  */
 import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -13,6 +14,7 @@ import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 import { DailyChart } from './Chart.tsx';
 import { MailOutboxCard } from './MailOutboxCard.tsx';
 import { SiteBuildCard } from './SiteBuildCard.tsx';
+import { VitalsCard } from './VitalsCard.tsx';
 
 function Revenue({ title, figure, testId }: { title: string; figure: RevenueFigure; testId: string }) {
   const { t } = useT();
@@ -143,6 +145,9 @@ function Body({ data }: { data: Dashboard }) {
             ]}
           />
         </Card>
+      </Col>
+      <Col span={24}>
+        <VitalsCard />
       </Col>
       <Col span={24}>
         <SiteBuildCard />

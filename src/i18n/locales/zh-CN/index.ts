@@ -24,5 +24,6 @@ import adminMail from './admin-mail.json';
 import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
 import adminMarketing from './admin-marketing.json';
+import adminVitals from './admin-vitals.json';
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals };

@@ -40,6 +40,8 @@ export const LIMITS = {
   /** Email changes tried from the profile (each one may reveal that an address is taken). */
   emailChange: { name: 'email-change-user', max: 10, windowSeconds: HOUR },
   newsletter: { name: 'newsletter-address', max: 20, windowSeconds: HOUR },
+  /** Real-user vitals reports: one per sampled page view, so a few a minute from one person; more is a flood (or a large office behind one address). */
+  vitals: { name: 'vitals-address', max: 30, windowSeconds: MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export interface HitResult {
