@@ -70,6 +70,15 @@ const PERSONALISED_LINE = { productId: 1, size: 'M', customType: 3, customName: 
 const PLAIN_LINE = { productId: 5, size: 'S', customType: 1, quantity: 1 };
 
 /** The figures shown in `scope` equal the server's summary and line totals, formatted for the locale. */
+/** A new visitor's cart with a personalised and a plain line, as the server prices it in EUR, and each line's name. */
+async function twoLineCart(context: BrowserContext, request: APIRequestContext, baseURL: string, locale: Locale) {
+  const visitor = await newVisitor(context, request, baseURL);
+  const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
+  const cart = await visitor.cart('EUR', locale);
+  const names = new Map(cart.records.map((r) => [r.id, r.name]));
+  return { visitor, personalisedId: personalisedId!, plainId: plainId!, cart, name: (id: number) => names.get(id)! };
+}
+
 async function expectFiguresMatch(scope: Locator, server: CartPage, locale: Locale) {
   const money = (amount: number) => formatMoney(amount, server.currency, locale);
   const { summary } = server;
@@ -135,11 +144,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
   test(`${locale}: the drawer changes quantities across the discount tiers, deletes lines and ends empty`, async ({ page, context, request, baseURL }, testInfo) => {
     const errors = watchErrors(page, { consoleErrors: true });
-    const visitor = await newVisitor(context, request, baseURL!);
-    const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
-    let server = await visitor.cart('EUR', locale);
-    const names = new Map(server.records.map((r) => [r.id, r.name]));
-    const name = (id: number) => names.get(id)!;
+    const start = await twoLineCart(context, request, baseURL!, locale);
+    const { visitor, personalisedId, plainId, name } = start;
+    let server = start.cart;
 
     await page.goto(`/${locale}/`);
     // Focus something on the page first: closing the drawer must bring focus back to it.
@@ -291,11 +298,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
   test(`${locale}: the cart page lists, changes and deletes lines, keeps a coupon code and links to checkout`, async ({ page, context, request, baseURL }, testInfo) => {
     const errors = watchErrors(page, { consoleErrors: true });
-    const visitor = await newVisitor(context, request, baseURL!);
-    const [personalisedId, plainId] = await visitor.add([PERSONALISED_LINE, PLAIN_LINE]);
-    let server = await visitor.cart('EUR', locale);
-    const names = new Map(server.records.map((r) => [r.id, r.name]));
-    const name = (id: number) => names.get(id)!;
+    const start = await twoLineCart(context, request, baseURL!, locale);
+    const { visitor, personalisedId, plainId, name } = start;
+    let server = start.cart;
 
     await page.goto(`/${locale}/cart/`);
     await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(m.page.title)} \\|`));

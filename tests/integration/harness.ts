@@ -27,8 +27,9 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+/** An empty PostgreSQL database of its own beside the admin URL's, and how to drop it. */
+export async function createPostgresDatabase(adminUrl: string, prefix = 'shop_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -10,14 +10,13 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { REPOSITORY_MIGRATIONS } from '../../src/server/db/migration-status.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/index.ts';
 import { countries, coupons, products, users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/index.ts';
-import { onPostgres } from './harness.ts';
+import { createPostgresDatabase, onPostgres } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Each start loads the server's modules and opens a database: seconds each, more on a busy machine. */
@@ -53,24 +52,8 @@ function run(script: string, env: NodeJS.ProcessEnv, cwd: string, args: string[]
 /** A fresh database for one start: a PostgreSQL database of its own, or a PGlite folder. */
 async function freshDatabase(dataDir: string): Promise<{ url: string | null; open(): Promise<Database>; drop(): Promise<void> }> {
   if (!onPostgres) return { url: null, open: () => openDatabase({ databaseUrl: null, dataDir }), drop: async () => {} };
-  const admin = process.env.DATABASE_URL!;
-  const name = `shop_prod_${randomBytes(5).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    open: () => openDatabase({ databaseUrl: url.toString(), dataDir: null, poolSize: 2 }),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  const database = await createPostgresDatabase(process.env.DATABASE_URL!, 'shop_prod');
+  return { url: database.url, open: () => openDatabase({ databaseUrl: database.url, dataDir: null, poolSize: 2 }), drop: database.drop };
 }
 
 /** What a production instance needs, no more; API only, on a free port. */
