@@ -64,6 +64,12 @@ async function closeCartDrawer(page: Page, locale: Locale) {
   await expect(drawer).toBeHidden();
 }
 
+/** The page's Product structured data (a BreadcrumbList is there too). */
+async function productJsonLd(page: Page): Promise<Record<string, any>> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((block) => JSON.parse(block) as Record<string, any>).find((data) => data['@type'] === 'Product') ?? {};
+}
+
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test.describe(`${locale} product page`, () => {
     const m = catalogue(locale);
@@ -301,7 +307,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(sizeRadio(page, inStock)).toBeDisabled();
       const headline = page.locator('.info .price .price-now');
       await expect(headline).toHaveText(formatMoney(convertFromEur(livePrice, currency), currency, locale));
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').filter({ hasText: '"@type":"Product"' }).textContent()) ?? '{}');
+      const jsonLd = await productJsonLd(page);
       expect(jsonLd.offers.price, 'the structured data stays as built').toBe((shirt.price / 100).toFixed(2));
 
       const available = shirt.sizes.find((s) => s.stock > 0 && s.size !== inStock)!.size;
@@ -345,7 +351,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(front).not.toHaveAttribute('loading', 'lazy');
       await expect(page.getByRole('heading', { name: m.tabs.reviews })).toBeVisible();
       await expect(page.getByText(shirt.description)).toBeVisible();
-      const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').filter({ hasText: '"@type":"Product"' }).textContent()) ?? '{}');
+      const jsonLd = await productJsonLd(page);
       expect(jsonLd).toMatchObject({ '@type': 'Product', name: shirt.title, sku: String(shirt.id) });
       await context.close();
     });
