@@ -254,7 +254,10 @@ function zodWithoutEval() {
     name: 'jersey-shop:zod-without-eval',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    resolveId: (id) => (id === 'zod' ? jitless : null),
+    // No side effects as far as the bundler is concerned: a module whose schemas were all
+    // dropped as unused keeps no bare `import "zod"`, so pages that make no schema load no zod.
+    // Where a schema is made, the module is included and its `config` call with it.
+    resolveId: (id) => (id === 'zod' ? { id: jitless, moduleSideEffects: false } : null),
   };
 }
 

@@ -51,6 +51,26 @@ export const LIGHTHOUSE_TARGETS = {
   maxCls: 0.0005,
 };
 
+/**
+ * A Lighthouse category's score (0-100) as Lighthouse weighs it, leaving one audit out: the cart
+ * asks not to be indexed on purpose (a visitor's own cart), and `is-crawlable` only says that it does.
+ */
+export function scoreWithout(
+  lhr: { categories: Record<string, { auditRefs: { id: string; weight: number }[] } | undefined>; audits: Record<string, { score: number | null } | undefined> },
+  category: string,
+  auditId: string,
+): number {
+  let weighted = 0;
+  let weights = 0;
+  for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+    const score = lhr.audits[ref.id]?.score;
+    if (ref.id === auditId || ref.weight === 0 || score === null || score === undefined) continue;
+    weighted += ref.weight * score;
+    weights += ref.weight;
+  }
+  return weights === 0 ? Number.NaN : Math.round((weighted / weights) * 100);
+}
+
 /** KB here is 1,024 bytes, as in Lighthouse budgets. */
 export const JS_TARGETS = {
   /** gzip KB of JavaScript before interaction, at most (pages without an entry have no target). */

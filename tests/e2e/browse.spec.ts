@@ -216,6 +216,8 @@ for (const locale of LOCALES) {
       await expect(page).toHaveTitle(docTitle(locale, fill(t.browse.search.titleFor, { query: 'shirt' })));
       expect(await cardIds(page)).toEqual(expected.records.map((p) => p.id));
       await expect(page.locator('[data-listing-count]')).toContainText(String(expected.total));
+      // The network-error panel is hidden, not an empty box above the results (its flex layout once won over `hidden`).
+      await expect(page.locator('[data-search-failure]')).toBeHidden();
 
       await page.getByRole('navigation', { name: t.browse.listing.pages }).getByRole('link', { name: t.browse.listing.next }).click();
       await expect(page).toHaveURL(/\?q=shirt&page=2$/);

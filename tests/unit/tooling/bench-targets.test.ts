@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_TARGETS, checkEndpoint, checkHealth, checkPage, checkPageJs, checkRss, type PageFigures } from '../../../bench/targets.ts';
+import { API_TARGETS, checkEndpoint, checkHealth, checkPage, checkPageJs, checkRss, scoreWithout, type PageFigures } from '../../../bench/targets.ts';
 
 const perfect: PageFigures = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 900, tbtMs: 0, cls: 0 };
 
@@ -17,6 +17,18 @@ describe('bench target checks', () => {
     expect(checks.map((c) => c.pass)).toEqual([null, null]);
     expect(checks[0]!.actual).toBe('n/a');
     expect(checkHealth('pglite', null).pass).toBeNull();
+  });
+
+  it("a noindex page's SEO score leaves out is-crawlable alone, weighing the rest as Lighthouse does", () => {
+    const lhr = {
+      categories: { seo: { auditRefs: [{ id: 'is-crawlable', weight: 4.04 }, { id: 'document-title', weight: 1 }, { id: 'link-text', weight: 1 }, { id: 'structured-data', weight: 0 }] } },
+      audits: { 'is-crawlable': { score: 0 }, 'document-title': { score: 1 }, 'link-text': { score: 1 }, 'structured-data': { score: null } },
+    };
+    expect(scoreWithout(lhr, 'seo', 'is-crawlable')).toBe(100);
+    lhr.audits['link-text'].score = 0;
+    expect(scoreWithout(lhr, 'seo', 'is-crawlable')).toBe(50);
+    // Another audit left out instead: the failing crawl audit counts with its weight.
+    expect(scoreWithout(lhr, 'seo', 'link-text')).toBe(20);
   });
 
   it('health needs 85% of the bare route, RSS at most 250 MB', () => {
