@@ -14,8 +14,9 @@ const ALLOWED = {
   stores: ['client', 'domain'],
   islands: ['stores', 'domain', 'i18n', 'islands', 'components'],
   // Plain DOM scripts of pages; they may mount an island on demand (the cart drawer) and share
-  // its DOM helpers (the scroll lock), while islands never import a script.
-  scripts: ['stores', 'client', 'domain', 'i18n', 'islands'],
+  // its DOM helpers (the scroll lock), while islands never import a script. They draw the
+  // components' illustrations and styles where a page's HTML has no place for them.
+  scripts: ['stores', 'client', 'domain', 'i18n', 'islands', 'components'],
   components: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client'],
   layouts: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client', 'layouts'],
   pages: ['components', 'islands', 'scripts', 'domain', 'i18n', 'client', 'layouts', 'admin'],

@@ -11,6 +11,7 @@ import { CODES } from '../domain/api/envelope.ts';
 import type { Addon, Patch, ProductCard, ProductComment, ProductDetail } from '../domain/catalogue.schema.ts';
 import type { Locale } from '../domain/locale.ts';
 import { addToCart, type NewCartLineInput } from './cart.ts';
+import { unreachable } from './failures.ts';
 
 export { mediaUrl } from '../client/http.ts';
 export type { CommentPage } from '../client/product.ts';
@@ -117,12 +118,16 @@ export function createProductReviews(productId: number, pageSize: number, initia
 }
 
 /** Related products for a product rendered in the browser; an empty list when the call fails. */
-export async function loadRelated(product: Pick<ProductDetail, 'id' | 'tags' | 'sport' | 'team'>, locale: Locale): Promise<ProductCard[]> {
+/** `offline`: the shop could not be reached (the section shows the network-error state). */
+export type RelatedLoad = { ok: true; cards: ProductCard[] } | { ok: false; offline: boolean };
+
+export async function loadRelated(product: Pick<ProductDetail, 'id' | 'tags' | 'sport' | 'team'>, locale: Locale): Promise<RelatedLoad> {
   try {
-    return await queryRelatedProducts(product, 8, { locale });
+    // Silent: the section says it failed itself, no toast besides.
+    return { ok: true, cards: await queryRelatedProducts(product, 8, { locale, silent: true }) };
   } catch (error) {
     logFailure('Loading related products failed', error);
-    return [];
+    return { ok: false, offline: unreachable(error) };
   }
 }
 

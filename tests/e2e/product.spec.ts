@@ -13,6 +13,7 @@ import { msg, render } from '../../src/server/messages/index.ts';
 import { holdIsland } from './support/hydration.ts';
 import { apiData } from '../support/api.ts';
 import { watchErrors } from '../support/errors.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 type Locale = 'en-US' | 'zh-CN';
 // The configurator's texts and the tabs' (product-tabs.json), as one catalogue of the page.
@@ -287,6 +288,34 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await related.first().click();
       await expect(page).toHaveURL(new RegExp(`/${locale}/product/(?!${shirt.id}/)\\d+/$`));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+
+    test('related products say when they cannot load, and Retry asks again', async ({ page }, testInfo) => {
+      const words = JSON.parse(readFileSync(`src/i18n/locales/${locale}/network.json`, 'utf8')) as Record<'title' | 'text' | 'retry' | 'failed', string>;
+      const relatedApi = '**/api/demo/ironProduct/queryProductByTags*';
+      // First the shop cannot be reached, then it answers with a failure, then it works.
+      await page.route(relatedApi, (route) => route.abort('internetdisconnected'));
+      await openProduct(page, locale, shirt.id);
+      const section = page.getByRole('region', { name: m.related.title });
+      await page.locator('.site-footer').scrollIntoViewIfNeeded();
+      const failure = section.locator('[data-load-failure]');
+      await expect(failure).toHaveAttribute('data-load-failure', 'network');
+      await expect(failure).toContainText(words.title);
+      await expect(failure).toContainText(words.text);
+      await expect(failure.locator('svg.illustration')).toBeVisible();
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `related-network-error-${locale}`, testInfo);
+
+      await page.unroute(relatedApi);
+      await page.route(relatedApi, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: '9999', msg: 'boom', data: null }) }));
+      await failure.getByRole('button', { name: words.retry }).click();
+      await expect(section.locator('[data-load-failure="other"]')).toContainText(words.failed);
+      await expect(section.locator('svg.illustration')).toHaveCount(0);
+
+      await page.unroute(relatedApi);
+      await section.getByRole('button', { name: words.retry }).click();
+      await expect(section.getByRole('link').first()).toBeVisible();
+      await expect(section.locator('[data-load-failure]')).toHaveCount(0);
     });
 
     test('live stock and price replace the build’s, and a server refusal is shown', async ({ page }) => {

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import type { ProductCard, ProductDetail } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { localePath } from '../../i18n/paths.ts';
-import { loadProduct, loadRelated, mediaUrl } from '../../stores/product.ts';
+import { loadProduct, loadRelated, mediaUrl, type RelatedLoad } from '../../stores/product.ts';
+import { LoadFailure } from '../LoadFailure.tsx';
 import { Configurator } from './Configurator.tsx';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
@@ -30,7 +31,8 @@ function ProductShell({ locale, order }: ProductShellProps) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const [related, setRelated] = useState<ProductCard[]>([]);
+  const [related, setRelated] = useState<RelatedLoad | null>(null);
+  const [relatedAttempt, setRelatedAttempt] = useState(0);
 
   useEffect(() => {
     const id = productIdFrom(window.location.pathname, window.location.search);
@@ -43,9 +45,6 @@ function ProductShell({ locale, order }: ProductShellProps) {
     void loadProduct(id, { locale, signal: controller.signal }).then((result) => {
       if (result.status === 'found') {
         setView({ kind: 'found', product: result.product });
-        void loadRelated(result.product, locale).then((cards) => {
-          if (!controller.signal.aborted) setRelated(cards);
-        });
       } else if (result.status === 'not-found') setView({ kind: 'not-found' });
       else if (result.status === 'error') setView({ kind: 'error' });
     });
@@ -53,6 +52,17 @@ function ProductShell({ locale, order }: ProductShellProps) {
   }, [locale, attempt]);
 
   const product = view.kind === 'found' ? view.product : null;
+  useEffect(() => {
+    if (!product) return;
+    let live = true;
+    setRelated(null);
+    void loadRelated(product, locale).then((result) => {
+      if (live) setRelated(result);
+    });
+    return () => {
+      live = false;
+    };
+  }, [product, locale, relatedAttempt]);
   useEffect(() => {
     const title = product ? product.title : view.kind === 'not-found' ? t('configurator.shell.notFoundTitle') : null;
     if (title) document.title = t('site.title', { page: title });
@@ -125,7 +135,13 @@ function ProductShell({ locale, order }: ProductShellProps) {
         order={{ ...order, printable: p.printable }}
         reviews={null}
       />
-      {related.length > 0 ? <Related products={related} locale={locale} /> : null}
+      {related?.ok && related.cards.length > 0 ? <Related products={related.cards} locale={locale} /> : null}
+      {related && !related.ok ? (
+        <section className="related" aria-labelledby="related-title">
+          <h2 id="related-title">{t('configurator.related.title')}</h2>
+          <LoadFailure offline={related.offline} message={t('network.failed')} onRetry={() => setRelatedAttempt((n) => n + 1)} />
+        </section>
+      ) : null}
     </div>
   );
 }

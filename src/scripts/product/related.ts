@@ -6,7 +6,8 @@
  * Not in the build's HTML on purpose: eight cards were 8 KB of every product page, each page had
  * to be rebuilt whenever a product it showed changed (a price edit rebuilt hundreds of pages),
  * and a new product joined the lists only at the next full build. Live, the list is always
- * current; the API answers these questions from its cache.
+ * current; the API answers these questions from its cache. When they cannot be answered the
+ * section says so with a Retry (scripts/load-failure-block.ts).
  */
 import type { ProductDetail } from '../../domain/catalogue.schema.ts';
 import { pageLocale } from '../browse/listing-view.ts';
@@ -30,9 +31,22 @@ async function fill(section: HTMLElement): Promise<void> {
     team: team ? { tag: team, name: '' } : null,
   };
   const locale = pageLocale();
-  const cards = await loadRelated(product, locale);
-  if (cards.length === 0) return;
-  renderCards(grid, template, cards, { locale, currency: $currency.get(), rates: $rates.get(), mediaUrl }, 0);
+  const result = await loadRelated(product, locale);
+  if (!result.ok) {
+    // The heading and the failure (network-error picture when the shop could not be reached) with
+    // a Retry that asks again; drawn only now, so the built page carries none of it.
+    const { loadFailureBlock } = await import('../load-failure-block.ts');
+    const block = await loadFailureBlock(locale, result.offline, () => {
+      block.remove();
+      section.dataset['pending'] = '';
+      void fill(section);
+    });
+    section.append(block);
+    delete section.dataset['pending'];
+    return;
+  }
+  if (result.cards.length === 0) return;
+  renderCards(grid, template, result.cards, { locale, currency: $currency.get(), rates: $rates.get(), mediaUrl }, 0);
   delete section.dataset['pending'];
 }
 
