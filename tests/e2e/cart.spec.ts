@@ -420,17 +420,39 @@ test('a refused change shows the server message and reloads the cart (docs/api.m
   await expect(cart.getByRole('heading', { name: enCart.drawer.empty })).toBeVisible();
 });
 
-test('the cart page asks for the cart before its island hydrates, then hydrates onto it without a mismatch', async ({ page, context, request, baseURL }) => {
+test('the cart page draws the lines before its island hydrates, and the island takes their place without a mismatch or a shift', async ({ page, context, request, baseURL }) => {
   const errors = watchErrors(page, { consoleErrors: true });
   const visitor = await newVisitor(context, request, baseURL!);
   const [id] = await visitor.add([PLAIN_LINE]);
+  const served = (await visitor.cart('EUR', 'en-US')).records[0]!;
+  // Layout shifts inside the page's main part (the promo banner's countdown is another matter).
+  await page.addInitScript(() => {
+    const w = window as unknown as { mainShift: number };
+    w.mainShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+        if (entry.sources.some((source) => source.node && document.querySelector('main')?.contains(source.node))) w.mainShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
   const hydrate = await holdIsland(page, 'CartPage');
-  const listed = page.waitForResponse((response) => response.url().includes('/ironCartItem/queryCartItemList'), { timeout: 15_000 });
   await page.goto('/en-US/cart/', { waitUntil: 'domcontentloaded' });
-  // The answer is in while the island's script is still held.
-  expect((await (await listed).json()).code).toBe('0000');
+
+  // React is held back: the page's own script has drawn the line from the cart's answer.
+  const preview = page.locator('[data-cart-preview] .cart-line');
+  await expect(preview).toHaveCount(1);
+  await expect(preview.locator('.cart-line-name')).toHaveText(served.name);
+  await expect(preview.locator('.qty-value')).toHaveText(String(served.quantity));
+  await expect(preview.locator('.cart-line-total')).toContainText(formatMoney(served.lineTotal, 'EUR', 'en-US'));
+  await expect(preview.locator('[data-detail="size"] dd')).toHaveText(PLAIN_LINE.size);
   await expect(page.locator(`[data-line-id="${id}"]`)).toHaveCount(0);
+  const drawnAt = await preview.locator('.cart-line-name').boundingBox();
+
   await hydrate();
-  await expect(page.locator('.cart-page').locator(`[data-line-id="${id}"]`)).toBeVisible();
+  const line = page.locator(`astro-island [data-line-id="${id}"]`);
+  await expect(line).toBeVisible();
+  await expect(page.locator('[data-cart-preview]')).toHaveCount(0);
+  expect(await line.locator('.cart-line-name').boundingBox()).toEqual(drawnAt);
+  expect(await page.evaluate(() => (window as unknown as { mainShift: number }).mainShift)).toBe(0);
   expect(errors).toEqual([]);
 });

@@ -10,6 +10,7 @@ import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from './LineDetails.tsx';
+import { LINE_ICONS, LINE_THUMB } from './line-parts.ts';
 import { productHref } from './links.ts';
 
 export interface CartLineProps {
@@ -51,8 +52,6 @@ export function CartLines({ page, locale, variant, busyIds, actions }: CartLines
   );
 }
 
-/** Shown at 80 x 88 (the shirt art is 400 x 440); the size is reserved before it loads. */
-const THUMB = { width: 80, height: 88 } as const;
 
 export function CartLine({ line, currency, locale, busy, variant, onQuantity, onRemove }: CartLineProps) {
   const { t } = useTranslation();
@@ -65,7 +64,7 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
 
   return (
     <li className={`cart-line cart-line--${variant}${busy ? ' is-busy' : ''}`} aria-busy={busy || undefined} aria-labelledby={nameId} data-line-id={line.id}>
-      <img className="cart-line-image" src={mediaUrl(line.image)} width={THUMB.width} height={THUMB.height} alt="" loading="lazy" decoding="async" />
+      <img className="cart-line-image" src={mediaUrl(line.image)} width={LINE_THUMB.width} height={LINE_THUMB.height} alt="" loading="lazy" decoding="async" />
       <div className="cart-line-info">
         <h3 className="cart-line-name" id={nameId}>
           <a href={productHref(locale, line.productId)}>{line.name}</a>
@@ -84,7 +83,7 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
             onClick={() => lessAllowed && onQuantity(line, line.quantity - 1)}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M5 12h14" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              <path d={LINE_ICONS.minus} stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
           </button>
           <span className="qty-value" data-quantity>
@@ -98,14 +97,14 @@ export function CartLine({ line, currency, locale, busy, variant, onQuantity, on
             onClick={() => moreAllowed && onQuantity(line, line.quantity + 1)}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-              <path d="M5 12h14M12 5v14" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+              <path d={LINE_ICONS.plus} stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
             </svg>
           </button>
         </div>
         <button type="button" className="cart-line-remove" aria-disabled={busy} onClick={() => !busy && onRemove(line)}>
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
             <path
-              d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+              d={LINE_ICONS.remove}
               fill="none"
               stroke="currentColor"
               strokeWidth="1.8"

@@ -1,8 +1,8 @@
 /**
  * The cart page's island (docs/storefront.md "Routes"): the lines with quantity and line total, a
  * coupon code field (checked against the cart, kept for the checkout), subtotal, discount,
- * shipping "calculated at checkout", total, Checkout and Continue shopping. The page is the
- * cart, so it hydrates at once (`client:load`) and reads the same store as the drawer.
+ * shipping "calculated at checkout", total, Checkout and Continue shopping. It reads the same
+ * store as the drawer; the page draws the lines before it hydrates (`client:idle`, cart.astro).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';

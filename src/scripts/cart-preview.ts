@@ -1,0 +1,135 @@
+/**
+ * The cart page's first paint of the lines, before React has arrived: on a slow phone React (about
+ * 60 KB gzip) takes a second or more after the cart's answer, and the lines are what the shopper
+ * came to see. As soon as the page's early load (cart-page.ts) has the cart, this draws its lines
+ * with the island's classes and the same parts (islands/cart/line-parts.ts): image, name, unit
+ * price, details, quantity, line total, and the summary's box as a placeholder. The product
+ * links work; the controls are drawn but inert (and hidden from assistive technology) until the
+ * island takes over, which cart.astro lets happen once the browser is idle.
+ *
+ * The island is not touched: the preview is a sibling before it, and goes the moment the island
+ * draws anything but its built placeholder (a mutation observer runs before the next paint, so
+ * the two are never on screen together and nothing moves).
+ */
+import type { CartLineRecord, CartPage } from '../domain/cart.model.ts';
+import type { Locale } from '../domain/locale.ts';
+import { formatMoney } from '../domain/money.model.ts';
+import { MAX_LINE_QUANTITY } from '../domain/pricing.ts';
+import { createTranslate, type Messages, type TFunction } from '../i18n/core.ts';
+import { LINE_ICONS, LINE_THUMB, lineDetailRows } from '../islands/cart/line-parts.ts';
+import { productHref } from '../islands/cart/links.ts';
+import { $cart, canDecrease, canIncrease, mediaUrl } from '../stores/cart.ts';
+import { pageLocale, readMessages } from './browse/listing-view.ts';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  node.append(...children);
+  return node;
+}
+
+function icon(path: string, stroke: { width: string; fill?: boolean }): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({ viewBox: '0 0 24 24', width: '18', height: '18', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(name, value);
+  const shape = document.createElementNS(SVG, 'path');
+  shape.setAttribute('d', path);
+  shape.setAttribute('stroke', 'currentColor');
+  shape.setAttribute('stroke-width', stroke.width);
+  shape.setAttribute('stroke-linecap', 'round');
+  if (stroke.fill === false) {
+    shape.setAttribute('fill', 'none');
+    shape.setAttribute('stroke-linejoin', 'round');
+  }
+  svg.append(shape);
+  return svg;
+}
+
+/** A control as the island draws it; `allowed` false looks disabled, as there. */
+function inertButton(className: string, allowed: boolean, ...children: Node[]): HTMLButtonElement {
+  const button = el('button', className, ...children);
+  button.type = 'button';
+  button.setAttribute('aria-disabled', String(!allowed));
+  return button;
+}
+
+/** Drawn, but neither focusable nor clickable nor announced until the island's own replace it. */
+function inert<T extends HTMLElement>(node: T): T {
+  node.inert = true;
+  node.setAttribute('aria-hidden', 'true');
+  return node;
+}
+
+function line(record: CartLineRecord, currency: CartPage['currency'], locale: Locale, t: TFunction): HTMLLIElement {
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  const image = el('img', 'cart-line-image');
+  Object.assign(image, { src: mediaUrl(record.image), width: LINE_THUMB.width, height: LINE_THUMB.height, alt: '', loading: 'lazy', decoding: 'async' });
+  const link = el('a', '', record.name);
+  link.href = productHref(locale, record.productId);
+  const details = el(
+    'dl',
+    'cart-line-details',
+    ...lineDetailRows(record, t).map(([key, label, value]) => {
+      const row = el('div', '', el('dt', '', t(label)), el('dd', '', value));
+      row.dataset['detail'] = key;
+      return row;
+    }),
+  );
+  const qty = el(
+    'div',
+    'qty',
+    inertButton('icon-button qty-button', canDecrease(record), icon(LINE_ICONS.minus, { width: '2.2' })),
+    el('span', 'qty-value', String(record.quantity)),
+    inertButton('icon-button qty-button', canIncrease(record), icon(LINE_ICONS.plus, { width: '2.2' })),
+  );
+  const remove = inertButton('cart-line-remove', true, icon(LINE_ICONS.remove, { width: '1.8', fill: false }), el('span', 'cart-line-remove-text', t('cart.line.remove')));
+  const item = el(
+    'li',
+    'cart-line cart-line--page',
+    image,
+    el('div', 'cart-line-info', el('h3', 'cart-line-name', link), el('p', 'cart-line-each', t('cart.line.each', { price: money(record.price) })), details),
+    inert(el('div', 'cart-line-controls', qty, remove)),
+  );
+  if (!canIncrease(record) && record.stock < MAX_LINE_QUANTITY) item.append(el('p', 'cart-line-limit', t('cart.line.stockLimit', { count: Math.max(0, record.stock) })));
+  item.append(el('p', 'cart-line-total', el('span', 'sr-only', `${t('cart.line.lineTotal')}: `), el('span', '', money(record.lineTotal))));
+  return item;
+}
+
+function draw(preview: HTMLElement, page: CartPage, locale: Locale, t: TFunction): void {
+  const lines = el('ul', 'cart-lines', ...page.records.map((record) => line(record, page.currency, locale, t)));
+  lines.setAttribute('role', 'list');
+  const columns = el('div', 'cart-page-cols', el('span', '', t('cart.page.colProduct')), el('span', '', t('cart.page.colQuantity')), el('span', '', t('cart.page.colTotal')));
+  columns.setAttribute('aria-hidden', 'true');
+  const summary = el(
+    'div',
+    'cart-page-summary panel cart-skeleton-summary',
+    el('span', 'skeleton cart-skeleton-bar cart-skeleton-bar--wide'),
+    el('span', 'skeleton cart-skeleton-bar'),
+    el('span', 'skeleton cart-skeleton-bar cart-skeleton-bar--short'),
+  );
+  summary.setAttribute('aria-hidden', 'true');
+  preview.replaceChildren(el('div', 'cart-page-layout', el('section', 'cart-page-lines panel', el('h2', 'sr-only', t('cart.page.linesHeading')), columns, lines), summary));
+  preview.hidden = false;
+}
+
+/** Starts the preview on the cart page (a no-op elsewhere). */
+export function previewCart(): void {
+  const preview = document.querySelector<HTMLElement>('[data-cart-preview]');
+  const island = preview?.parentElement?.querySelector('astro-island');
+  if (!preview || !island) return;
+  const locale = pageLocale();
+  const t = createTranslate(locale, readMessages<Partial<Messages>>(preview));
+  // The built placeholder goes as soon as React draws any state of its own.
+  const islandDrew = () => island.querySelector('.cart-page-pending') === null;
+  const unsubscribe = $cart.subscribe(({ status, page }) => {
+    if (status === 'listing' && page && preview.isConnected && !islandDrew()) draw(preview, page, locale, t);
+  });
+  const observer = new MutationObserver(() => {
+    if (!islandDrew()) return;
+    preview.remove();
+    observer.disconnect();
+    unsubscribe();
+  });
+  observer.observe(island, { childList: true, subtree: true });
+}
