@@ -103,6 +103,12 @@ function lineControls(scope: Locator, locale: Locale, id: number, name: string, 
     minus: line.getByRole('button', { name: fill(t.decrease, { name }), exact: true }),
     plus: line.getByRole('button', { name: fill(t.increase, { name }), exact: true }),
     remove: line.getByRole('button', { name: where === 'page' ? `${t.remove} ${name}` : fill(t.removeNamed, { name }), exact: true }),
+    /** Presses + or -, then waits until the line shows `quantity` and `scope` has settled. */
+    async step(button: 'plus' | 'minus', quantity: number) {
+      await this[button].click();
+      await expect(line.locator('[data-quantity]')).toHaveText(String(quantity));
+      await settled(scope);
+    },
   };
 }
 
@@ -184,9 +190,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await screenshot(page, `drawer-listing-${locale}`, testInfo);
 
     // 3 items: 10 %.
-    await a.plus.click();
-    await expect(a.line.locator('[data-quantity]')).toHaveText('2');
-    await settled(drawer);
+    await a.step('plus', 2);
     server = await visitor.cart('EUR', locale);
     expect(server.summary).toMatchObject({ itemCount: 3, discountPercent: 10 });
     await expectFiguresMatch(drawer, server, locale);
@@ -194,12 +198,8 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(drawer.getByText(fill(m.summary.nextTier_other, { count: 2, percent: 20 }))).toBeVisible();
 
     // 5 items: 20 %, and no further tier to promise.
-    await a.plus.click();
-    await expect(a.line.locator('[data-quantity]')).toHaveText('3');
-    await settled(drawer);
-    await b.plus.click();
-    await expect(b.line.locator('[data-quantity]')).toHaveText('2');
-    await settled(drawer);
+    await a.step('plus', 3);
+    await b.step('plus', 2);
     server = await visitor.cart('EUR', locale);
     expect(server.summary).toMatchObject({ itemCount: 5, discountPercent: 20 });
     await expectFiguresMatch(drawer, server, locale);
@@ -207,9 +207,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(b.minus).toBeEnabled();
 
     // Back down to 4 items (10 %), then delete the plain line: 3 items, still 10 %.
-    await b.minus.click();
-    await expect(b.line.locator('[data-quantity]')).toHaveText('1');
-    await settled(drawer);
+    await b.step('minus', 1);
     await expect(b.minus).toBeDisabled();
     await b.remove.click();
     await expect(b.line).toHaveCount(0);
@@ -345,9 +343,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     // 2 -> 3 items: the page shows the server's 10 %.
     const a = lineControls(cart, locale, personalisedId, name(personalisedId), 'page');
     await expect(a.minus).toBeDisabled();
-    await a.plus.click();
-    await expect(a.line.locator('[data-quantity]')).toHaveText('2');
-    await settled(cart);
+    await a.step('plus', 2);
     server = await visitor.cart('EUR', locale);
     expect(server.summary.discountPercent).toBe(10);
     await expectFiguresMatch(cart, server, locale);

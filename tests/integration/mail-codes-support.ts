@@ -1,7 +1,10 @@
 /** Reading mailed codes (reset and sign-in) out of the test SMTP receiver's messages. */
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { MAIL_CODE_PURPOSES } from '../../src/domain/account.model.ts';
+import { mailCodes, users } from '../../src/server/db/schema.ts';
 import type { MailReceiver, ReceivedMail } from '../support/mail-receiver.ts';
-import type { Answer, TestAccount } from './harness.ts';
+import { call, newEmail, newIp, signUp, type Answer, type TestAccount, type TestShop } from './harness.ts';
 
 /** The messages to `email` whose subject matches `subject`. */
 export function mailsTo(mail: MailReceiver, email: string, subject: RegExp): ReceivedMail[] {
@@ -22,6 +25,10 @@ export const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000
 
 /** One purpose of mailed codes, as its tests use it (reset or sign-in). */
 export interface CodePurpose {
+  /** The stored rows' purpose. */
+  purpose: (typeof MAIL_CODE_PURPOSES)[number];
+  /** The account's stored codes. */
+  stored(account: TestAccount): Promise<(typeof mailCodes.$inferSelect)[]>;
   account(): Promise<TestAccount>;
   send(email: string, headers?: Record<string, string>): Promise<Answer>;
   codeFrom(email: string, nth?: number): Promise<{ code: string; message: ReceivedMail }>;
@@ -36,12 +43,73 @@ export interface CodePurpose {
   disable(account: TestAccount): Promise<void>;
   /** The codes mailed to `email` so far, once the outbox has sent what it holds. */
   mailed(email: string): Promise<ReceivedMail[]>;
+  /** Every message to `email` so far (of any kind), once the outbox has sent what it holds. */
+  anyMail(email: string): Promise<ReceivedMail[]>;
   /** After refusals: what must hold still (the password unchanged). */
   unharmed(account: TestAccount): Promise<void>;
 }
 
+/**
+ * One purpose's mailed codes in a test file: asking for one (`send`, the API path), the mails of
+ * that purpose (`subject`) and their codes, and the parts of `codeRules` every purpose shares.
+ * `env` is read at each call: the shop and receiver are made in the file's `beforeAll`.
+ */
+export function mailedCodes(
+  env: () => { shop: TestShop; mail: MailReceiver },
+  clock: { advance(ms: number): void },
+  purpose: { name: (typeof MAIL_CODE_PURPOSES)[number]; send: string; subject: RegExp },
+) {
+  const sendCode = (email: string, init: { ip?: string; headers?: Record<string, string> } = {}) =>
+    call(env().shop.app, purpose.send, { email }, { ip: init.ip ?? newIp(), ...(init.headers ? { headers: init.headers } : {}) });
+  const codeMails = (email: string) => mailsTo(env().mail, email, purpose.subject);
+  const readCode = (email: string, nth = 1) => codeFrom(env().mail, email, purpose.subject, nth);
+  const shared: Pick<CodePurpose, 'purpose' | 'stored' | 'account' | 'send' | 'codeFrom' | 'disable' | 'mailed' | 'anyMail' | 'advance'> = {
+    purpose: purpose.name,
+    stored: (account) => env().shop.database.db.select().from(mailCodes).where(eq(mailCodes.userId, account.userId)),
+    account: () => signUp(env().shop.app),
+    send: (email, headers) => sendCode(email, headers ? { headers } : {}),
+    codeFrom: readCode,
+    disable: async (account) => void (await env().shop.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, account.userId))),
+    mailed: async (email) => {
+      await env().shop.app.outbox.drain();
+      return codeMails(email);
+    },
+    anyMail: async (email) => {
+      await env().shop.app.outbox.drain();
+      return env().mail.messages.filter((m) => m.to.includes(email));
+    },
+    advance: (ms) => clock.advance(ms),
+  };
+  return { sendCode, codeMails, codeFrom: readCode, shared };
+}
+
 /** The rules every mailed code keeps (docs/accounts-and-security.md "Mailed codes"), as `it` blocks. */
 export function codeRules(p: CodePurpose): void {
+  it('answers an unknown email exactly as a known one, and mails nothing to it', async () => {
+    const account = await p.account();
+    const unknown = newEmail('nobody');
+    const shape = (answer: Answer) => ({ status: answer.status, code: answer.code, msg: answer.msg });
+    const known = await p.send(account.email);
+    const stranger = await p.send(unknown);
+    expect({ ...shape(stranger), data: stranger.data }).toEqual({ ...shape(known), data: known.data });
+    const failedKnown = await p.use(account.email, otherThan((await p.codeFrom(account.email)).code));
+    const failedUnknown = await p.use(unknown, '123456');
+    expect(shape(failedUnknown)).toEqual(shape(failedKnown));
+    expect(failedKnown).toMatchObject({ status: 401, code: '1401', msg: p.refused });
+    expect(await p.anyMail(unknown)).toEqual([]);
+  });
+
+  it('keeps only a digest of the code, marked for its purpose', async () => {
+    const account = await p.account();
+    await p.send(account.email);
+    const { code } = await p.codeFrom(account.email);
+    const rows = await p.stored(account);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!).toMatchObject({ purpose: p.purpose, email: account.email, attempts: 0 });
+    expect(rows[0]!.codeHash).not.toContain(code);
+    expect(rows[0]!.codeHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
   it('writes the mail in the shopper’s language', async () => {
     const account = await p.account();
     await p.send(account.email, { 'accept-language': 'zh-CN,zh;q=0.9' });
