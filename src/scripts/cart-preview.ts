@@ -2,8 +2,8 @@
  * The cart page's first paint of the lines, before React has arrived: on a slow phone React (about
  * 60 KB gzip) takes a second or more after the cart's answer, and the lines are what the shopper
  * came to see. As soon as the page's early load (cart-page.ts) has the cart, this draws its lines
- * with the island's classes and the same parts (islands/cart/line-parts.ts): image, name, unit
- * price, details, quantity, line total, and the summary's box as a placeholder. The product
+ * with the island's classes and the same parts (islands/cart/cart-parts.ts): image, name, unit
+ * price, details, quantity, line total, and the summary's box as a placeholder; or the empty cart. The product
  * links work; the controls are drawn but inert (and hidden from assistive technology) until the
  * island takes over, which cart.astro lets happen once the browser is idle.
  *
@@ -16,8 +16,8 @@ import type { Locale } from '../domain/locale.ts';
 import { formatMoney } from '../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../domain/pricing.ts';
 import { createTranslate, type Messages, type TFunction } from '../i18n/core.ts';
-import { LINE_ICONS, LINE_THUMB, lineDetailRows } from '../islands/cart/line-parts.ts';
-import { productHref } from '../islands/cart/links.ts';
+import { EMPTY_CART_ICON, LINE_ICONS, LINE_THUMB, lineDetailRows } from '../islands/cart/cart-parts.ts';
+import { homeHref, productHref } from '../islands/cart/links.ts';
 import { $cart, canDecrease, canIncrease, mediaUrl } from '../stores/cart.ts';
 import { pageLocale, readMessages } from './browse/listing-view.ts';
 
@@ -31,8 +31,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ..
 }
 
 function icon(path: string, stroke: { width: string; fill?: boolean }): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  for (const [name, value] of Object.entries({ viewBox: '0 0 24 24', width: '18', height: '18', 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(name, value);
+  const svg = svgIn('0 0 24 24', '18', '');
   const shape = document.createElementNS(SVG, 'path');
   shape.setAttribute('d', path);
   shape.setAttribute('stroke', 'currentColor');
@@ -96,6 +95,29 @@ function line(record: CartLineRecord, currency: CartPage['currency'], locale: Lo
   return item;
 }
 
+function svgIn(viewBox: string, size: string, className: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  for (const [name, value] of Object.entries({ class: className, viewBox, width: size, height: size, 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(name, value);
+  return svg;
+}
+
+/** The empty cart as the island draws it (CartPage.tsx, CartStates.tsx `EmptyCartIcon`). */
+function drawEmpty(preview: HTMLElement, locale: Locale, t: TFunction): void {
+  const picture = svgIn('0 0 48 48', '64', 'cart-empty-icon');
+  const trolley = document.createElementNS(SVG, 'path');
+  for (const [name, value] of Object.entries({ d: EMPTY_CART_ICON.trolley, fill: 'none', stroke: 'currentColor', 'stroke-width': '2.5', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })) trolley.setAttribute(name, value);
+  picture.append(trolley);
+  for (const wheel of EMPTY_CART_ICON.wheels) {
+    const circle = document.createElementNS(SVG, 'circle');
+    for (const [name, value] of Object.entries({ ...wheel, fill: 'currentColor' })) circle.setAttribute(name, String(value));
+    picture.append(circle);
+  }
+  const home = el('a', 'cart-action', t('cart.page.continueShopping'));
+  home.href = homeHref(locale);
+  preview.replaceChildren(el('div', 'cart-empty empty-state cart-empty--page panel', picture, el('h2', 'cart-empty-title', t('cart.drawer.empty')), el('p', 'cart-empty-hint', t('cart.page.emptyHint')), home));
+  preview.hidden = false;
+}
+
 function draw(preview: HTMLElement, page: CartPage, locale: Locale, t: TFunction): void {
   const lines = el('ul', 'cart-lines', ...page.records.map((record) => line(record, page.currency, locale, t)));
   lines.setAttribute('role', 'list');
@@ -123,7 +145,9 @@ export function previewCart(): void {
   // The built placeholder goes as soon as React draws any state of its own.
   const islandDrew = () => island.querySelector('.cart-page-pending') === null;
   const unsubscribe = $cart.subscribe(({ status, page }) => {
-    if (status === 'listing' && page && preview.isConnected && !islandDrew()) draw(preview, page, locale, t);
+    if (!preview.isConnected || islandDrew()) return;
+    if (status === 'listing' && page) draw(preview, page, locale, t);
+    else if (status === 'empty') drawEmpty(preview, locale, t);
   });
   const observer = new MutationObserver(() => {
     if (!islandDrew()) return;

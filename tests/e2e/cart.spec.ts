@@ -416,6 +416,23 @@ test('a refused change shows the server message and reloads the cart (docs/api.m
   await expect(cart.getByRole('heading', { name: enCart.drawer.empty })).toBeVisible();
 });
 
+test('zh-CN: an empty cart is drawn before the island hydrates too, and the island takes its place', async ({ page, context, request, baseURL }) => {
+  const errors = watchErrors(page, { consoleErrors: true });
+  await newVisitor(context, request, baseURL!);
+  const hydrate = await holdIsland(page, 'CartPage');
+  await page.goto('/zh-CN/cart/', { waitUntil: 'domcontentloaded' });
+  const drawn = page.locator('[data-cart-preview] .cart-empty');
+  await expect(drawn.getByRole('heading', { name: zhCart.drawer.empty })).toBeVisible();
+  await expect(drawn.getByRole('link', { name: zhCart.page.continueShopping })).toHaveAttribute('href', '/zh-CN/');
+  const drawnAt = await drawn.boundingBox();
+  await hydrate();
+  const island = page.locator('astro-island .cart-empty');
+  await expect(island.getByRole('heading', { name: zhCart.drawer.empty })).toBeVisible();
+  await expect(page.locator('[data-cart-preview]')).toHaveCount(0);
+  expect(await island.boundingBox()).toEqual(drawnAt);
+  expect(errors).toEqual([]);
+});
+
 test('the cart page draws the lines before its island hydrates, and the island takes their place without a mismatch or a shift', async ({ page, context, request, baseURL }) => {
   const errors = watchErrors(page, { consoleErrors: true });
   const visitor = await newVisitor(context, request, baseURL!);

@@ -10,7 +10,7 @@ import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from './LineDetails.tsx';
-import { LINE_ICONS, LINE_THUMB } from './line-parts.ts';
+import { LINE_ICONS, LINE_THUMB } from './cart-parts.ts';
 import { productHref } from './links.ts';
 
 export interface CartLineProps {

@@ -4,14 +4,16 @@ import { useStore } from '@nanostores/react';
 import { $cart, reloadCart } from '../../stores/cart.ts';
 import { isUnreachableCode } from '../../stores/failures.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { EMPTY_CART_ICON } from './cart-parts.ts';
 
 /** The empty-cart picture; decorative, the title beside it says it. */
 export function EmptyCartIcon() {
   return (
     <svg className="cart-empty-icon" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true" focusable="false">
-      <path d="M6 8h5l5 24h22l4-16H14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
-      <circle cx="19" cy="39" r="3" fill="currentColor" />
-      <circle cx="35" cy="39" r="3" fill="currentColor" />
+      <path d={EMPTY_CART_ICON.trolley} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      {EMPTY_CART_ICON.wheels.map((wheel) => (
+        <circle key={wheel.cx} {...wheel} fill="currentColor" />
+      ))}
     </svg>
   );
 }

@@ -5,9 +5,9 @@
  * its own renderer on the server).
  */
 import { useTranslation } from '../../i18n/react.tsx';
-import { lineDetailRows, type LineDetailsLine } from './line-parts.ts';
+import { lineDetailRows, type LineDetailsLine } from './cart-parts.ts';
 
-export type { LineDetailsLine } from './line-parts.ts';
+export type { LineDetailsLine } from './cart-parts.ts';
 
 export function LineDetails({ line }: { line: LineDetailsLine }) {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 /**
- * What a cart line shows, apart from how it is drawn: the rows of its details and the controls'
- * icons. LineDetails.tsx and CartLine.tsx draw them with React; the cart page's first paint
- * (scripts/cart-preview.ts) draws the same before React has arrived.
+ * What the cart shows, apart from how it is drawn: the rows of a line's details, the controls'
+ * icons and the empty cart's picture. LineDetails.tsx, CartLine.tsx and CartStates.tsx draw them
+ * with React; the cart page's first paint (scripts/cart-preview.ts) draws the same before React
+ * has arrived.
  */
 import { CUSTOM_TYPES, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
 import type { MessageKey, TFunction } from '../../i18n/core.ts';
@@ -52,4 +53,13 @@ export const LINE_ICONS = {
   minus: 'M5 12h14',
   plus: 'M5 12h14M12 5v14',
   remove: 'M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3',
+} as const;
+
+/** The empty cart's picture (48 x 48 view box, drawn at 64 px): a trolley and its two wheels. */
+export const EMPTY_CART_ICON = {
+  trolley: 'M6 8h5l5 24h22l4-16H14',
+  wheels: [
+    { cx: 19, cy: 39, r: 3 },
+    { cx: 35, cy: 39, r: 3 },
+  ],
 } as const;
