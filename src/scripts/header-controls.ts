@@ -31,16 +31,18 @@ function renderPrices(code: CurrencyCode, rates: RateTable): void {
   }
 }
 
-const selects = document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]');
-for (const select of selects) {
-  select.addEventListener('change', () => setCurrency(select.value));
-}
+// Asked for each time: the menu sheet's copy of the select is made when the sheet first opens
+// (scripts/layout/header.ts).
+const selects = () => document.querySelectorAll<HTMLSelectElement>('select[data-currency-select]');
+document.addEventListener('change', (event) => {
+  if (event.target instanceof HTMLSelectElement && event.target.matches('[data-currency-select]')) setCurrency(event.target.value);
+});
 
 const baked = decodeRates(document.querySelector<HTMLElement>('[data-shop-rates]')?.dataset['shopRates']);
 if (baked) $rates.set(baked);
 
 $currency.subscribe((code) => {
-  for (const select of selects) select.value = code;
+  for (const select of selects()) select.value = code;
   if (code !== shown) renderPrices(code, $rates.get());
 });
 // New rates change nothing shown in the base currency.

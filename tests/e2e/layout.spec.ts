@@ -221,6 +221,9 @@ for (const locale of LOCALES) {
       const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
       const phone = await context.newPage();
       await phone.goto(`/${locale}/`);
+      // The language, currency and help links are in the page once (the top bar); the sheet copies them when a script opens it.
+      await expect(phone.locator('select[data-currency-select]')).toHaveCount(1);
+      await expect(phone.locator('nav.help')).toHaveCount(1);
       await phone.locator('[data-menu-open]').click();
       await expect(phone.locator('#site-menu')).toBeVisible();
       await phone.locator('#site-menu').getByRole('link', { name: locale === 'en-US' ? 'Shop by sport' : '按运动选购' }).click();

@@ -382,6 +382,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await expect(page.getByText(shirt.description)).toBeVisible();
       const jsonLd = await productJsonLd(page);
       expect(jsonLd).toMatchObject({ '@type': 'Product', name: shirt.title, sku: String(shirt.id) });
+      // The size guide's table is drawn when the guide is first opened (only a script opens it), not
+      // carried by every product page.
+      await expect(page.locator('dialog.size-guide')).toHaveCount(1);
+      await expect(page.locator('dialog.size-guide table')).toHaveCount(0);
       await context.close();
     });
 

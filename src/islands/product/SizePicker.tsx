@@ -3,6 +3,7 @@
  * size guide in a modal dialog (native <dialog>: focus stays inside, Escape closes).
  */
 import { useRef, useState, type Ref } from 'react';
+import { flushSync } from 'react-dom';
 import { numberFormat } from '../../domain/intl.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { Size, SizeGuideRow, SizeStock } from '../../domain/catalogue.schema.ts';
@@ -68,12 +69,21 @@ function SizeGuide({ idPrefix, rows, locale }: { idPrefix: string; rows: readonl
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [unit, setUnit] = useState<Unit>('cm');
+  // The guide's contents are drawn on its first opening, not in the built page: only a script opens
+  // the dialog, so in the HTML they served nobody, and they were 1.1 KB of each of a large shop's
+  // 20,000 product pages. The rows come with the island's props either way.
+  const [opened, setOpened] = useState(false);
   const titleId = `${idPrefix}-guide-title`;
   const number = numberFormat(locale, { maximumFractionDigits: 1 });
   const show = (cm: number) => number.format(unit === 'cm' ? cm : Math.round((cm / 2.54) * 10) / 10);
+  const open = () => {
+    // Drawn before showModal, so the dialog opens with its contents (and its close button to focus).
+    if (!opened) flushSync(() => setOpened(true));
+    dialog.current?.showModal();
+  };
   return (
     <>
-      <button type="button" className="text-button link-button" aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <button type="button" className="text-button link-button" aria-haspopup="dialog" onClick={open}>
         {t('configurator.size.guide')}
       </button>
       <dialog
@@ -85,46 +95,48 @@ function SizeGuide({ idPrefix, rows, locale }: { idPrefix: string; rows: readonl
           if (event.target === dialog.current) dialog.current.close();
         }}
       >
-        <div className="dialog-body">
-          <div className="dialog-head">
-            <h2 id={titleId}>{t('configurator.guide.title')}</h2>
-            <button type="button" className="pill dialog-close" onClick={() => dialog.current?.close()}>
-              {t('configurator.guide.close')}
-            </button>
-          </div>
-          <p>{t('configurator.guide.intro')}</p>
-          <fieldset className="unit-toggle">
-            <legend className="sr-only">{t('configurator.guide.units')}</legend>
-            {(['cm', 'in'] as const).map((u) => (
-              <label key={u} className="unit-option">
-                <input type="radio" name={`${idPrefix}-unit`} value={u} checked={unit === u} onChange={() => setUnit(u)} />
-                <span>{t(`configurator.guide.${u}`)}</span>
-              </label>
-            ))}
-          </fieldset>
-          <table className="guide-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('configurator.guide.size')}</th>
-                <th scope="col">
-                  {t('configurator.guide.chest')} ({unit})
-                </th>
-                <th scope="col">
-                  {t('configurator.guide.length')} ({unit})
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.size}>
-                  <th scope="row">{row.size}</th>
-                  <td>{show(row.chestCm)}</td>
-                  <td>{show(row.lengthCm)}</td>
-                </tr>
+        {opened ? (
+          <div className="dialog-body">
+            <div className="dialog-head">
+              <h2 id={titleId}>{t('configurator.guide.title')}</h2>
+              <button type="button" className="pill dialog-close" onClick={() => dialog.current?.close()}>
+                {t('configurator.guide.close')}
+              </button>
+            </div>
+            <p>{t('configurator.guide.intro')}</p>
+            <fieldset className="unit-toggle">
+              <legend className="sr-only">{t('configurator.guide.units')}</legend>
+              {(['cm', 'in'] as const).map((u) => (
+                <label key={u} className="unit-option">
+                  <input type="radio" name={`${idPrefix}-unit`} value={u} checked={unit === u} onChange={() => setUnit(u)} />
+                  <span>{t(`configurator.guide.${u}`)}</span>
+                </label>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </fieldset>
+            <table className="guide-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('configurator.guide.size')}</th>
+                  <th scope="col">
+                    {t('configurator.guide.chest')} ({unit})
+                  </th>
+                  <th scope="col">
+                    {t('configurator.guide.length')} ({unit})
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.size}>
+                    <th scope="row">{row.size}</th>
+                    <td>{show(row.chestCm)}</td>
+                    <td>{show(row.lengthCm)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
       </dialog>
     </>
   );

@@ -53,6 +53,36 @@ export function buildMenuTree(bar: HTMLElement, list: HTMLElement): void {
   list.replaceChildren(...entries);
 }
 
+/**
+ * The sheet's language, currency and help links: copies of the header's top bar (Header.astro),
+ * which phones and tablets do not show, in the sheet's larger layout. The built page holds them
+ * once, not once for each. The currency select's copy starts on the chosen currency; both follow
+ * the store (scripts/header-controls.ts).
+ */
+export function copyTopBar(topbar: ParentNode, settings: HTMLElement, body: HTMLElement): void {
+  const choices = topbar.querySelector<HTMLElement>('.locale-currency');
+  if (choices) {
+    const copy = choices.cloneNode(true) as HTMLElement;
+    copy.classList.remove('compact');
+    const from = choices.querySelector('select');
+    const to = copy.querySelector('select');
+    if (from && to) to.value = from.value;
+    settings.replaceChildren(copy);
+    settings.hidden = false;
+  }
+  const help = topbar.querySelector<HTMLElement>('nav.help');
+  if (help) {
+    const copy = help.cloneNode(true) as HTMLElement;
+    copy.classList.replace('bar', 'sheet');
+    // The sheet's rows are larger: so is the new-tab icon (HelpLinks.astro).
+    for (const icon of copy.querySelectorAll('svg')) {
+      icon.setAttribute('width', '16');
+      icon.setAttribute('height', '16');
+    }
+    body.append(copy);
+  }
+}
+
 /** The phones' and tablets' menu: a modal `<dialog>` opened by the menu button. */
 export function initMobileMenu(): void {
   const dialog = document.querySelector<HTMLDialogElement>('dialog[data-menu]');
@@ -60,6 +90,9 @@ export function initMobileMenu(): void {
   if (!dialog || !opener || typeof dialog.showModal !== 'function') return;
   const bar = document.querySelector<HTMLElement>('[data-menubar]');
   const tree = dialog.querySelector<HTMLElement>('[data-menu-tree]');
+  const topbar = document.querySelector<HTMLElement>('.site-header .topbar');
+  const settings = dialog.querySelector<HTMLElement>('[data-menu-settings]');
+  const body = dialog.querySelector<HTMLElement>('.drawer-body');
   let treeBuilt = false;
 
   let releaseScroll: (() => void) | null = null;
@@ -75,8 +108,9 @@ export function initMobileMenu(): void {
   };
   const open = () => {
     if (dialog.open) return;
-    if (!treeBuilt && bar && tree) {
-      buildMenuTree(bar, tree);
+    if (!treeBuilt) {
+      if (bar && tree) buildMenuTree(bar, tree);
+      if (topbar && settings && body) copyTopBar(topbar, settings, body);
       treeBuilt = true;
     }
     releaseScroll = lockPageScroll();
