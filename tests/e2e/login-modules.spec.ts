@@ -2,8 +2,9 @@
  * The login page's modules (docs/storefront.md "Routes": `login` takes `module`, password login
  * by default): sign in with a one-time code read from the mail (real SMTP, support/mail.ts), the
  * `redirect` kept through module switches and the browser's Back, the old `/register/` and
- * `/reset-password/` addresses landing on their module, and every module seen in both locales at
- * both sizes.
+ * `/reset-password/` addresses landing on their module, and every module seen in both locales,
+ * crossed with the sizes (en-US at 1440 px, zh-CN at 375 px: playwright.config.ts); pages.spec.ts
+ * opens every module in each locale at each size.
  */
 import type { Page } from '@playwright/test';
 import enAccount from '../../src/i18n/locales/en-US/account.json' with { type: 'json' };
@@ -61,7 +62,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.locator('#profile-email')).toHaveValue(shopper.email);
   });
 
-  test(`${locale}: the old register and reset addresses open their module, and switching modules keeps the redirect @viewports`, async ({ page }) => {
+  test(`${locale}: the old register and reset addresses open their module, and switching modules keeps the redirect`, async ({ page }) => {
     const m = MESSAGES[locale];
     const redirect = encodeURIComponent(`/${locale}/wishlist/`);
     await page.goto(`/${locale}/register/?redirect=${redirect}`);
@@ -96,7 +97,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(page.locator('#login-email')).toBeVisible();
   });
 
-  test(`every login module in ${locale} @viewports`, async ({ page }, testInfo) => {
+  test(`every login module in ${locale}`, async ({ page }, testInfo) => {
     const errors = watchErrors(page);
     const m = MESSAGES[locale];
     for (const [module, text, field] of [

@@ -2,7 +2,9 @@
  * The network-error state (docs/storefront.md "Failures a shopper meets"): where a page loads
  * what it shows and the shop cannot be reached (the API's requests fail as offline), it shows the
  * network-error illustration with its words and a Retry that loads again once the network is
- * back. Each place in both locales, at both sizes.
+ * back. Each place in both locales and at both sizes, crossed (playwright.config.ts): en-US at
+ * 1440 px, zh-CN at 375 px. The state is one component whatever the place; pages.spec.ts sees
+ * every page in each locale at each size.
  */
 import type { Page } from '@playwright/test';
 import enNetwork from '../../src/i18n/locales/en-US/network.json' with { type: 'json' };
@@ -33,7 +35,7 @@ async function offline(page: Page, api: string): Promise<() => Promise<void>> {
 }
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
-  test(`${locale}: pages that load what they show offer the network-error state and Retry @viewports`, async ({ page }, testInfo) => {
+  test(`${locale}: pages that load what they show offer the network-error state and Retry`, async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const m = MESSAGES[locale];
     await page.goto(`/${locale}/`);

@@ -57,6 +57,12 @@ export interface OpenOptions {
   dataDir: string | null;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * PGlite only: start from this dumped data folder (`dumpDataDir`) instead of an empty one. The
+   * integration tests start each file's database from one migrated and seeded copy: an empty
+   * PGlite runs initdb, about 4 s of a file's start, where loading a copy takes under 1 s.
+   */
+  pgliteImage?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -121,7 +127,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = path.join(options.dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS });
+  const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}) });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
