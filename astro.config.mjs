@@ -197,8 +197,9 @@ function scriptPreloads() {
           const socialImage = SOCIAL_IMAGE_META.exec(html)?.[1];
           if (socialImage) socialImages.add(new URL(socialImage).pathname.slice(base.length));
           const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '').filter((src) => src.startsWith(base)).map((src) => src.slice(base.length));
-          const loaded = new Set(scripts);
-          const links = [...closure([...scripts])].filter((file) => !loaded.has(file)).map((file) => `<link rel="modulepreload" href="${base}${file}">`);
+          // The page's own entries too: written at the end of the body, the browser asked for them
+          // only after everything the head named (the cart page's request waited a round trip).
+          const links = [...closure([...scripts])].map((file) => `<link rel="modulepreload" href="${base}${file}">`);
           if (links.length > 0) html = html.replace('</head>', `${links.join('')}</head>`);
           if (links.length > 0 || runtime) await writeFile(url, html);
         };

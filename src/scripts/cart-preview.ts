@@ -5,7 +5,8 @@
  * with the island's classes and the same parts (islands/cart/cart-parts.ts): image, name, unit
  * price, details, quantity, line total, and the summary's box as a placeholder; or the empty cart. The product
  * links work; the controls are drawn but inert (and hidden from assistive technology) until the
- * island takes over, which cart.astro lets happen once the browser is idle.
+ * island takes over, which cart.astro lets load only once the cart has answered: React's 60 KB
+ * then never compete with the cart's own request.
  *
  * The island is not touched: the preview is a sibling before it, and goes the moment the island
  * draws anything but its built placeholder (a mutation observer runs before the next paint, so
@@ -115,7 +116,6 @@ function drawEmpty(preview: HTMLElement, locale: Locale, t: TFunction): void {
   const home = el('a', 'cart-action', t('cart.page.continueShopping'));
   home.href = homeHref(locale);
   preview.replaceChildren(el('div', 'cart-empty empty-state cart-empty--page panel', picture, el('h2', 'cart-empty-title', t('cart.drawer.empty')), el('p', 'cart-empty-hint', t('cart.page.emptyHint')), home));
-  preview.hidden = false;
 }
 
 function draw(preview: HTMLElement, page: CartPage, locale: Locale, t: TFunction): void {
@@ -132,7 +132,6 @@ function draw(preview: HTMLElement, page: CartPage, locale: Locale, t: TFunction
   );
   summary.setAttribute('aria-hidden', 'true');
   preview.replaceChildren(el('div', 'cart-page-layout', el('section', 'cart-page-lines panel', el('h2', 'sr-only', t('cart.page.linesHeading')), columns, lines), summary));
-  preview.hidden = false;
 }
 
 /** Starts the preview on the cart page (a no-op elsewhere). */
@@ -148,6 +147,8 @@ export function previewCart(): void {
     if (!preview.isConnected || islandDrew()) return;
     if (status === 'listing' && page) draw(preview, page, locale, t);
     else if (status === 'empty') drawEmpty(preview, locale, t);
+    // The cart has answered (or failed): the island may load now (cart.astro).
+    if (status !== 'loading' && status !== 'closed') delete preview.dataset['waiting'];
   });
   const observer = new MutationObserver(() => {
     if (!islandDrew()) return;
