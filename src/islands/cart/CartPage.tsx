@@ -2,7 +2,7 @@
  * The cart page's island (docs/storefront.md "Routes"): the lines with quantity and line total, a
  * coupon code field (checked against the cart, kept for the checkout), subtotal, discount,
  * shipping "calculated at checkout", total, Checkout and Continue shopping. It reads the same
- * store as the drawer; the page draws the lines before it hydrates (`client:idle`, cart.astro).
+ * store as the drawer; the page draws the lines before it loads (cart.astro).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
