@@ -116,7 +116,7 @@ const SOCIAL_IMAGE_META = /<meta property="og:image" content="([^"]+)"/;
 const ISLAND_RUNTIME = new RegExp('<script>((?:(?!</).)*customElements[.]define[(]"astro-island"(?:(?!</).)*)</script>', 's');
 
 /**
- * `<link rel="modulepreload">` in every page's head for what its module scripts import statically.
+ * `<link rel="modulepreload">` in every page's head for its module scripts and what they import statically.
  * A browser finds a module's imports only once the module has arrived, so a page script whose
  * work needs the HTTP layer three imports deep (search) waited three round trips before asking
  * the API. Islands' chunks are not preloaded: on the product page, React fetched that early held
