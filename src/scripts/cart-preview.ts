@@ -31,19 +31,20 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, ..
   return node;
 }
 
+/** An SVG element with its attributes and children. */
+function svg<K extends keyof SVGElementTagNameMap>(tag: K, attributes: Record<string, string | number>, ...children: SVGElement[]): SVGElementTagNameMap[K] {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  node.append(...children);
+  return node;
+}
+
+/** Pictures beside words that say the same: hidden from assistive technology. */
+const DECORATIVE = { 'aria-hidden': 'true', focusable: 'false' } as const;
+
 function icon(path: string, stroke: { width: string; fill?: boolean }): SVGSVGElement {
-  const svg = svgIn('0 0 24 24', '18', '');
-  const shape = document.createElementNS(SVG, 'path');
-  shape.setAttribute('d', path);
-  shape.setAttribute('stroke', 'currentColor');
-  shape.setAttribute('stroke-width', stroke.width);
-  shape.setAttribute('stroke-linecap', 'round');
-  if (stroke.fill === false) {
-    shape.setAttribute('fill', 'none');
-    shape.setAttribute('stroke-linejoin', 'round');
-  }
-  svg.append(shape);
-  return svg;
+  const outline: Record<string, string> = stroke.fill === false ? { fill: 'none', 'stroke-linejoin': 'round' } : {};
+  return svg('svg', { viewBox: '0 0 24 24', width: 18, height: 18, ...DECORATIVE }, svg('path', { d: path, stroke: 'currentColor', 'stroke-width': stroke.width, 'stroke-linecap': 'round', ...outline }));
 }
 
 /** A control as the island draws it; `allowed` false looks disabled, as there. */
@@ -96,23 +97,14 @@ function line(record: CartLineRecord, currency: CartPage['currency'], locale: Lo
   return item;
 }
 
-function svgIn(viewBox: string, size: string, className: string): SVGSVGElement {
-  const svg = document.createElementNS(SVG, 'svg');
-  for (const [name, value] of Object.entries({ class: className, viewBox, width: size, height: size, 'aria-hidden': 'true', focusable: 'false' })) svg.setAttribute(name, value);
-  return svg;
-}
-
 /** The empty cart as the island draws it (CartPage.tsx, CartStates.tsx `EmptyCartIcon`). */
 function drawEmpty(preview: HTMLElement, locale: Locale, t: TFunction): void {
-  const picture = svgIn('0 0 48 48', '64', 'cart-empty-icon');
-  const trolley = document.createElementNS(SVG, 'path');
-  for (const [name, value] of Object.entries({ d: EMPTY_CART_ICON.trolley, fill: 'none', stroke: 'currentColor', 'stroke-width': '2.5', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })) trolley.setAttribute(name, value);
-  picture.append(trolley);
-  for (const wheel of EMPTY_CART_ICON.wheels) {
-    const circle = document.createElementNS(SVG, 'circle');
-    for (const [name, value] of Object.entries({ ...wheel, fill: 'currentColor' })) circle.setAttribute(name, String(value));
-    picture.append(circle);
-  }
+  const picture = svg(
+    'svg',
+    { class: 'cart-empty-icon', viewBox: '0 0 48 48', width: 64, height: 64, ...DECORATIVE },
+    svg('path', { d: EMPTY_CART_ICON.trolley, fill: 'none', stroke: 'currentColor', 'stroke-width': 2.5, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
+    ...EMPTY_CART_ICON.wheels.map((wheel) => svg('circle', { ...wheel, fill: 'currentColor' })),
+  );
   const home = el('a', 'cart-action', t('cart.page.continueShopping'));
   home.href = homeHref(locale);
   preview.replaceChildren(el('div', 'cart-empty empty-state cart-empty--page panel', picture, el('h2', 'cart-empty-title', t('cart.drawer.empty')), el('p', 'cart-empty-hint', t('cart.page.emptyHint')), home));
