@@ -255,10 +255,9 @@ function zodWithoutEval() {
     name: 'jersey-shop:zod-without-eval',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    // No side effects as far as the bundler is concerned: a module whose schemas were all
-    // dropped as unused keeps no bare `import "zod"`, so pages that make no schema load no zod.
-    // Where a schema is made, the module is included and its `config` call with it.
-    resolveId: (id) => (id === 'zod' ? { id: jitless, moduleSideEffects: false } : null),
+    // Not marked free of side effects: the bundler then drops the `config` call itself, and the
+    // register form's schemas probed for eval again (tests/e2e/security.spec.ts caught it).
+    resolveId: (id) => (id === 'zod' ? jitless : null),
   };
 }
 
