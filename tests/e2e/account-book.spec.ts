@@ -74,6 +74,13 @@ async function signedIn(page: Page, locale: Locale): Promise<void> {
   await signIn(page);
 }
 
+/** Signs in for an address journey in `locale`; its texts, and the name (unique to this run) the journey's address is for. */
+async function addressJourney(page: Page, locale: Locale, given: string, family: string) {
+  const first = `${given}${token()}`;
+  await signedIn(page, locale);
+  return { t: TEXT[locale].address, first, name: `${first} ${family}` };
+}
+
 /** The address card whose name line is `name`. */
 function card(page: Page, name: string): Locator {
   return page.locator('[data-address-id]').filter({ has: page.getByRole('heading', { name: new RegExp(`^${escapeRegExp(name)}`) }) });
@@ -103,10 +110,7 @@ async function expectDefault(page: Page, locale: Locale, name: string): Promise<
 test.describe('address book', () => {
   test('en-US: add a Hong Kong address as the default, edit it, delete it after the yes/no question', async ({ page }) => {
     const locale = 'en-US';
-    const t = TEXT[locale].address;
-    const first = `Kai${token()}`;
-    const name = `${first} Chan`;
-    await signedIn(page, locale);
+    const { t, first, name } = await addressJourney(page, locale, 'Kai', 'Chan');
 
     await page.goto(`/${locale}/address/`);
     await expect(page.getByRole('heading', { level: 1, name: t.book.title })).toBeVisible();
@@ -184,10 +188,7 @@ test.describe('address book', () => {
 
   test('zh-CN: a pasted one-line address fills the form, the default moves to it, Esc answers no', async ({ page }) => {
     const locale = 'zh-CN';
-    const t = TEXT[locale].address;
-    const first = `Mei${token()}`;
-    const name = `${first} Wong`;
-    await signedIn(page, locale);
+    const { t, first, name } = await addressJourney(page, locale, 'Mei', 'Wong');
     await page.goto(`/${locale}/add-address/`);
     await expect(page.getByRole('heading', { level: 1, name: t.editor.titleAdd })).toBeVisible();
 
