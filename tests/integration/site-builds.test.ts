@@ -60,10 +60,26 @@ describe('what the triggers record', () => {
 });
 
 describe('the scheduler', () => {
+  /** A record whose first progress write is slow, as a busy pool makes it: the final count must still win. */
+  class SlowFirstProgress extends SiteBuilds {
+    /** Every progress write asked for, to wait for them all before reading the record. */
+    writes: Promise<void>[] = [];
+    override progress(id: number, done: number, total: number | null): Promise<void> {
+      const slow = this.writes.length === 0;
+      const write = (async () => {
+        if (slow) await new Promise((resolve) => setTimeout(resolve, 200));
+        await super.progress(id, done, total);
+      })();
+      this.writes.push(write);
+      return write;
+    }
+  }
+
   function scheduler(options: { now: () => number; holder?: string; fail?: boolean; fullAbove?: number }) {
     const jobs: BuildJob[] = [];
+    const builds = new SlowFirstProgress(db());
     const s = new SiteBuildScheduler({
-      builds: new SiteBuilds(db()),
+      builds,
       render: async (job, progress) => {
         jobs.push(job);
         // The second page comes within the second that holds back progress writes.
@@ -79,7 +95,7 @@ describe('the scheduler', () => {
       now: options.now,
     });
     if (options.holder) Object.defineProperty(s, 'holder', { value: options.holder });
-    return { s, jobs };
+    return { s, jobs, builds };
   }
 
   it('waits for the changes to be quiet, then renders the changed products and consumes them', async () => {
@@ -97,6 +113,7 @@ describe('the scheduler', () => {
     const teamProducts = await new CatalogueService(db()).productIdsOfTeams([teamId]);
     expect(new Set(later.jobs[0]!.productIds)).toEqual(new Set([id, ...teamProducts]));
     expect(await changes()).toEqual([]);
+    await Promise.all(later.builds.writes);
     const [build] = await db().select().from(siteBuilds).orderBy(sql`${siteBuilds.id} desc`).limit(1);
     expect(build).toMatchObject({ kind: 'pages', status: 'done', error: null, reason: { products: 1, teams: 1, all: false }, pagesDone: 2, pagesTotal: 2 });
   });

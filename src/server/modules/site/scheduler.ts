@@ -119,18 +119,21 @@ export class SiteBuildScheduler {
     log?.(`site build ${id} (${kind === 'full' ? 'every page' : `${productIds.length} products`}) started`);
     let lastReport = 0;
     let counted: [number, number | null] = [0, null];
+    // Progress writes go one after another: on a pool, a late earlier write would overwrite the final count.
+    let written: Promise<void> = Promise.resolve();
     const progress = (done: number, total: number | null) => {
       counted = [done, total];
       // A write a second at most, and the lease renewed with it: a long build keeps its right.
       if (now() - lastReport < 1_000) return;
       lastReport = now();
-      void builds.progress(id, done, total).catch(() => {});
+      written = written.then(() => builds.progress(id, done, total)).catch(() => {});
       void builds.takeLease(this.holder, LEASE_MS).catch(() => {});
     };
     const timer = metrics.siteBuildDuration.startTimer({ kind });
     try {
       const outcome = await render({ kind, productIds }, progress, this.stopping.signal);
       // The last pages came within the second after the last report: the record says them all.
+      await written;
       await builds.progress(id, ...counted);
       await builds.finish(id, { error: null, deploy: outcome.deploy });
       timer();
