@@ -77,35 +77,37 @@ function hostFiles() {
 }
 
 /**
- * What every page's layout runs (the header, footer and page shell scripts, and everything they
- * import statically), bundled as one chunk. Left alone, the bundler splits those modules by which
- * other scripts also use them, into a score of small files: each a request with its own headers,
- * and compressed apart (one chunk is about a quarter smaller gzipped). Islands and page scripts
- * that use a store of the layout's import it from this chunk, which every page has loaded anyway.
+ * One chunk of everything `root` imports statically (and `root` itself, unless it is a page's
+ * script, an entry file of its own). Left alone, the bundler splits modules by which scripts share
+ * them, into a score of small files: each a request with about a kilobyte of headers, compressed
+ * apart, and over HTTP/1.1 six at a time. The cart page asked for 23 scripts before it could ask
+ * for the cart; with the chunks below, 9. Later entries that use one of these modules import it
+ * from the chunk, so a chunk is worth it where the pages that load it need most of it anyway.
+ * @param {string} name
+ * @param {RegExp} root
  * @returns {{ plugin: import('vite').Plugin, group: { name: string, test: (id: string) => boolean } }}
  */
-function layoutChunk() {
-  const layoutScript = /\/src\/(?:layouts\/BaseLayout|components\/AppShell)\.astro\?astro&type=script/;
+function closureChunk(name, root) {
   /** @type {Set<string>} */
   const modules = new Set();
   return {
     plugin: {
-      name: 'jersey-shop:layout-chunk',
+      name: `jersey-shop:${name}-chunk`,
       apply: 'build',
       applyToEnvironment: (environment) => environment.name === 'client',
       buildStart() {
         modules.clear();
       },
       buildEnd() {
-        const queue = [...this.getModuleIds()].filter((id) => layoutScript.test(id)).flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
+        const queue = [...this.getModuleIds()].filter((id) => root.test(id));
         for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
           if (modules.has(id)) continue;
-          modules.add(id);
+          if (!id.includes('?astro&type=script')) modules.add(id);
           queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
         }
       },
     },
-    group: { name: 'layout', test: (id) => modules.has(id) },
+    group: { name, test: (id) => modules.has(id) },
   };
 }
 
@@ -255,13 +257,22 @@ function zodWithoutEval() {
     name: 'jersey-shop:zod-without-eval',
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
-    // Not marked free of side effects: the bundler then drops the `config` call itself, and the
-    // register form's schemas probed for eval again (tests/e2e/security.spec.ts caught it).
     resolveId: (id) => (id === 'zod' ? jitless : null),
   };
 }
 
-const layout = layoutChunk();
+/** What every page's layout runs: the header, footer and page shell scripts. */
+const layout = closureChunk('layout', /\/src\/layouts\/BaseLayout\.astro\?astro&type=script/);
+/** The cart store and what it needs (the HTTP layer, prices, the models): the cart page waits for all of it before it can ask for the cart. */
+const cartStore = closureChunk('cart-store', /\/src\/stores\/cart\.ts$/);
+/** The listing pages' scripts (search, cards, pager, the catalogue calls): what the search page waits for before it can ask for results. */
+const browse = closureChunk('browse', /\/src\/scripts\/browse\/search-page\.ts$/);
+/**
+ * zod split as the bundler would by which entries use it, ahead of the chunks above: a module
+ * a chunk takes brings its imports with it, and the back office's forms would have put all of
+ * zod (24 KB gzip) in the cart's chunk.
+ */
+const zodByUse = { name: 'zod', test: /\/node_modules\/zod\//, entriesAware: true };
 
 /**
  * React and what every island needs beside it (the JSX runtime, react-dom's client, Astro's
@@ -285,8 +296,9 @@ export default defineConfig({
     // part of its time, and one at a time left both processes idle by turns (1,000 products:
     // 30.5 s -> 22.7 s; docs/performance.md). More did not help on two cores.
     concurrency: 4,
-    // External stylesheets: cached across pages, and allowed by a `style-src 'self'` policy.
-    inlineStylesheets: 'never',
+    // Stylesheets as files, cached across pages; the smallest written into the page instead (see
+    // `assetsInlineLimit` below), their hashes in the page's policy.
+    inlineStylesheets: 'auto',
   },
   // Astro hydrates islands with small inline scripts; this writes a CSP <meta> on each page with
   // `script-src 'self'` plus their hashes (and the same for styles). The server's CSP header adds
@@ -304,6 +316,11 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     build: {
+      // Astro writes a stylesheet under this size into the page (`inlineStylesheets: 'auto'`): a
+      // component's few rules (the illustrations, breadcrumbs, empty states: 100-500 bytes) were
+      // each a render-blocking request with a kilobyte of headers. Scripts and other assets keep
+      // Vite's 4 KB.
+      assetsInlineLimit: (file, content) => content.length < (file.endsWith('.css') ? 600 : 4096),
       rolldownOptions: {
         treeshake: {
           // src/domain modules build zod schemas at module level (`export const x = z.enum(...)`).
@@ -314,9 +331,9 @@ export default defineConfig({
         },
       },
     },
-    plugins: [layout.plugin, zodWithoutEval()],
+    plugins: [layout.plugin, cartStore.plugin, browse.plugin, zodWithoutEval()],
     environments: {
-      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [layout.group, reactRuntime] } } } } },
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [layout.group, reactRuntime, zodByUse, cartStore.group, browse.group] } } } } },
     },
     server: {
       proxy: {

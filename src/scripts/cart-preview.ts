@@ -5,8 +5,9 @@
  * with the island's classes and the same parts (islands/cart/cart-parts.ts): image, name, unit
  * price, details, quantity, line total, and the summary's box as a placeholder; or the empty cart. The product
  * links work; the controls are drawn but inert (and hidden from assistive technology) until the
- * island takes over, which cart.astro lets load only once the cart has answered: React's 60 KB
- * then never compete with the cart's own request.
+ * island takes over, which cart.astro lets load only once the cart has answered and the first
+ * lines' pictures are shown (two seconds at most): React's 60 KB then never compete with the
+ * cart's own request or those pictures.
  *
  * The island is not touched: the preview is a sibling before it, and goes the moment the island
  * draws anything but its built placeholder (a mutation observer runs before the next paint, so
@@ -62,10 +63,16 @@ function inert<T extends HTMLElement>(node: T): T {
   return node;
 }
 
-function line(record: CartLineRecord, currency: CartPage['currency'], locale: Locale, t: TFunction): HTMLLIElement {
+/** Lines whose pictures load at once (a phone's first screen shows about this many); the rest when scrolled to. */
+const EAGER_PICTURES = 3;
+/** The longest the island waits for those pictures: a slow picture must not hold back the controls. */
+const PICTURE_WAIT_MS = 2_000;
+
+function line(record: CartLineRecord, index: number, currency: CartPage['currency'], locale: Locale, t: TFunction): HTMLLIElement {
   const money = (amount: number) => formatMoney(amount, currency, locale);
   const image = el('img', 'cart-line-image');
-  Object.assign(image, { src: mediaUrl(record.image), width: LINE_THUMB.width, height: LINE_THUMB.height, alt: '', loading: 'lazy', decoding: 'async' });
+  const loading = index < EAGER_PICTURES ? 'eager' : 'lazy';
+  Object.assign(image, { src: mediaUrl(record.image), width: LINE_THUMB.width, height: LINE_THUMB.height, alt: '', loading, decoding: 'async' });
   const link = el('a', '', record.name);
   link.href = productHref(locale, record.productId);
   const details = el(
@@ -111,7 +118,7 @@ function drawEmpty(preview: HTMLElement, locale: Locale, t: TFunction): void {
 }
 
 function draw(preview: HTMLElement, page: CartPage, locale: Locale, t: TFunction): void {
-  const lines = el('ul', 'cart-lines', ...page.records.map((record) => line(record, page.currency, locale, t)));
+  const lines = el('ul', 'cart-lines', ...page.records.map((record, index) => line(record, index, page.currency, locale, t)));
   lines.setAttribute('role', 'list');
   const columns = el('div', 'cart-page-cols', el('span', '', t('cart.page.colProduct')), el('span', '', t('cart.page.colQuantity')), el('span', '', t('cart.page.colTotal')));
   columns.setAttribute('aria-hidden', 'true');
@@ -135,12 +142,18 @@ export function previewCart(): void {
   const t = createTranslate(locale, readMessages<Partial<Messages>>(preview));
   // The built placeholder goes as soon as React draws any state of its own.
   const islandDrew = () => island.querySelector('.cart-page-pending') === null;
+  let released = false;
   const unsubscribe = $cart.subscribe(({ status, page }) => {
     if (!preview.isConnected || islandDrew()) return;
     if (status === 'listing' && page) draw(preview, page, locale, t);
     else if (status === 'empty') drawEmpty(preview, locale, t);
-    // The cart has answered (or failed): the island may load now (cart.astro).
-    if (status !== 'loading' && status !== 'closed') delete preview.dataset['waiting'];
+    if (status === 'loading' || status === 'closed' || released) return;
+    released = true;
+    // The cart has answered (or failed): the island may load (cart.astro) once the first lines'
+    // pictures are shown, so React's 60 KB do not share a slow connection with them.
+    const pictures = [...preview.querySelectorAll('img')].filter((image) => image.loading === 'eager');
+    const shown = Promise.allSettled(pictures.map((image) => image.decode()));
+    void Promise.race([shown, new Promise((resolve) => setTimeout(resolve, PICTURE_WAIT_MS))]).then(() => delete preview.dataset['waiting']);
   });
   const observer = new MutationObserver(() => {
     if (!islandDrew()) return;

@@ -433,6 +433,31 @@ test('zh-CN: an empty cart is drawn before the island hydrates too, and the isla
   expect(errors).toEqual([]);
 });
 
+test('the cart island waits for the first lines\' pictures before loading React, and for two seconds at most', async ({ page, context, request, baseURL }) => {
+  const visitor = await newVisitor(context, request, baseURL!);
+  await visitor.add([PLAIN_LINE]);
+  // The line's picture never comes: React must still load, once the wait is over.
+  let answerPictures!: () => void;
+  const picturesHeld = new Promise<void>((resolve) => (answerPictures = resolve));
+  await page.route('**/api/media/**', async (route) => {
+    await picturesHeld;
+    await route.continue().catch(() => {});
+  });
+  const islandAskedAt: number[] = [];
+  page.on('request', (asked) => {
+    if (/\/_astro\/CartPage[.-][^/]*\.js$/.test(asked.url())) islandAskedAt.push(Date.now());
+  });
+  await page.goto('/en-US/cart/', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('[data-cart-preview] .cart-line')).toHaveCount(1);
+  const drawnAt = Date.now();
+  await page.waitForTimeout(1_000);
+  expect(islandAskedAt).toEqual([]);
+  await expect(page.locator('[data-cart-preview]')).toHaveCount(0, { timeout: 5_000 });
+  expect(islandAskedAt[0]! - drawnAt).toBeGreaterThanOrEqual(1_000);
+  await expect(page.locator('astro-island .cart-line')).toHaveCount(1);
+  answerPictures();
+});
+
 test('the cart page draws the lines before its island hydrates, and the island takes their place without a mismatch or a shift', async ({ page, context, request, baseURL }) => {
   const errors = watchErrors(page, { consoleErrors: true });
   const visitor = await newVisitor(context, request, baseURL!);
