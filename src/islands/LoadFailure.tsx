@@ -5,8 +5,7 @@
  * otherwise the place's own message.
  */
 import type { ReactNode } from 'react';
-import '../components/common/empty-state.css';
-import '../components/common/illustration.css';
+// Its styles (empty-state.css, illustration.css) are in the layout's stylesheet (BaseLayout.astro).
 import { GROUND, NETWORK_ERROR } from '../components/browse/illustrations.ts';
 import { useTranslation } from '../i18n/react.tsx';
 

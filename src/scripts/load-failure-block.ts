@@ -5,8 +5,7 @@
  * and words when the shop could not be reached, otherwise a short message; Retry either way.
  * Loaded only when a load fails, with the page's language of the `network` words.
  */
-import '../components/common/empty-state.css';
-import '../components/common/illustration.css';
+// Its styles (empty-state.css, illustration.css) are in the layout's stylesheet (BaseLayout.astro).
 import { GROUND, NETWORK_ERROR } from '../components/browse/illustrations.ts';
 import type { Locale } from '../domain/locale.ts';
 
