@@ -317,9 +317,10 @@ export default defineConfig({
   vite: {
     build: {
       // Astro writes a stylesheet under this size into the page (`inlineStylesheets: 'auto'`): a
-      // component's few rules (the illustrations, breadcrumbs, empty states: 100-500 bytes) were
-      // each a render-blocking request with a kilobyte of headers. Scripts and other assets keep
-      // Vite's 4 KB.
+      // component's few rules (the cart's no-script notice, the network-failure block: 100-500
+      // bytes) were each a render-blocking request with a kilobyte of headers. Those most pages
+      // have are in the layout's stylesheet instead (BaseLayout.astro). Scripts and other assets
+      // keep Vite's 4 KB.
       assetsInlineLimit: (file, content) => content.length < (file.endsWith('.css') ? 600 : 4096),
       rolldownOptions: {
         treeshake: {
