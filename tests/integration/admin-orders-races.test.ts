@@ -249,9 +249,9 @@ describe('idempotency keys of refunds', () => {
     const again = await refund(owner, { orderNo: order.orderNo, idempotencyKey: 'same-key-amount', amount: 500, reason: 'Late' });
     expect(again.data.refunds).toEqual(first.data.refunds);
     const other = await refund(owner, { orderNo: order.orderNo, idempotencyKey: 'same-key-amount', amount: 700, reason: 'Late' });
-    expect(other).toMatchObject({ code: '1409', msg: 'This idempotency key was used for another refund of this order; use a new key for a new refund' });
+    expect(other).toMatchObject({ code: '1409', msg: 'This idempotency key was used for another refund of this order (other lines or another amount); start a new refund to pay back something else' });
     const zh = await call(shop.app, '/admin/orders/refund', { orderNo: order.orderNo, idempotencyKey: 'same-key-amount', amount: 700, reason: 'Late' }, { headers: { ...owner.auth.headers, 'accept-language': 'zh-CN' } });
-    expect(zh.msg).toBe('此幂等键已用于此订单的另一笔退款，新的退款请使用新的键');
+    expect(zh.msg).toBe('此幂等键已用于此订单的另一笔退款（不同的商品行或金额）；如需退还其他款项，请发起新的退款');
 
     const [line] = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, (await orderRowOf(shop, order.orderNo)).id));
     const byLine = { orderNo: order.orderNo, idempotencyKey: 'same-key-lines', lines: [{ orderItemId: line!.id, quantity: 1 }], reason: 'Returned' };
