@@ -63,8 +63,11 @@ export const adminNoteRequestSchema = z.strictObject({
 export const adminRefundRequestSchema = z
   .strictObject({
     orderNo: orderNoSchema,
-    /** The same key again answers the first refund instead of paying twice. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_.:-]{8,128}$/),
+    /**
+     * The same key again answers the first refund instead of paying twice (another request with
+     * it is a conflict). `move-` and `paypal:` are the shop's own keys (moves, PayPal's dashboard).
+     */
+    idempotencyKey: z.string().regex(/^(?!move-|paypal:)[A-Za-z0-9_.:-]{8,128}$/),
     /** Lines to pay back; their stock returns when they were not yet printed. */
     lines: z.array(z.strictObject({ orderItemId: idSchema, quantity: z.number().int().min(1).max(999) })).max(200).default([]),
     /** An amount in the order's currency, instead of lines (a goodwill refund, shipping). */

@@ -342,7 +342,7 @@ describe('refunds through PayPal', () => {
     const { order } = await paidOrder([plainLine(stock)]);
     const body = { orderNo: order.orderNo, idempotencyKey: key(), amount: 500, reason: 'Late delivery' };
     const first = await refund(superAdmin, body);
-    const replay = await refund(superAdmin, { ...body, amount: 700 });
+    const replay = await refund(superAdmin, body);
     const together = await Promise.all([refund(superAdmin, body), refund(superAdmin, body)]);
     for (const answer of [replay, ...together]) {
       expect(answer.code).toBe('0000');

@@ -253,7 +253,7 @@ describe('the back office and tracking', () => {
     expect((await call(shop.app, '/demo/ironOrder/track', { orderNo: 'JS-22222-22222' })).code).toBe('1404');
   });
 
-  // Refunds, cancellations, overrides, races and audit rows: admin-orders-flow.test.ts.
+  // Refunds, cancellations, overrides, races and audit rows: admin-orders-flow.test.ts and admin-orders-races.test.ts.
 });
 
 describe('the profile option "update the email on unpaid orders"', () => {

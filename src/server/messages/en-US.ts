@@ -192,6 +192,8 @@ export const enUS = {
   'refund.nothingLeft': 'Nothing is left to refund on this order',
   'refund.refused': 'PayPal refused the refund ({{reason}})',
   'refund.failedBefore': 'This refund failed earlier; start a new one',
+  'refund.keyReused': 'This idempotency key was used for another refund of this order (other lines or another amount); start a new refund to pay back something else',
+  'refund.underWay': 'A refund of this order is under way at PayPal; try again once it has ended',
   // Products in the back office (catalogue/product-admin.ts, images.ts).
   'product.stale': 'This product was changed by someone else since you opened it; reload it, then make your change again',
   'product.unknownTeam': 'Team {{id}} does not exist',

@@ -210,6 +210,8 @@ export const zhCN: Catalogue = {
   'refund.nothingLeft': '此订单已没有可退款的金额',
   'refund.refused': 'PayPal 拒绝了退款（{{reason}}）',
   'refund.failedBefore': '此次退款之前已失败，请重新发起退款',
+  'refund.keyReused': '此幂等键已用于此订单的另一笔退款（不同的商品行或金额）；如需退还其他款项，请发起新的退款',
+  'refund.underWay': '此订单有一笔退款正在 PayPal 处理中，请在处理结束后再试',
   'product.stale': '该商品在你打开后已被他人修改；请重新加载，然后再修改一次',
   'product.unknownTeam': '球队 {{id}} 不存在',
   'product.unknownTags': '未知的导航标签：{{tags}}',

@@ -102,7 +102,7 @@ export class CouponService {
     await tx.insert(couponRedemptions).values({ couponId, orderId, userId: customer.userId, email: customer.email });
   }
 
-  /** Gives an unpaid, cancelled order's use back. */
+  /** Gives a cancelled order's use back (unpaid, or paid and its money given back), in the transaction that cancels it. */
   async release(tx: Tx, orderId: number): Promise<void> {
     const [released] = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
     if (released) await tx.update(coupons).set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` }).where(eq(coupons.id, released.couponId));

@@ -5,7 +5,7 @@ import { users } from '../accounts/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { coupons } from './schema.ts';
 
-/** One use of a coupon by one order; deleted (and the count given back) if the order is cancelled unpaid. */
+/** One use of a coupon by one order; deleted (and the count given back) if the order is cancelled, unpaid or paid (a refund keeps it). */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {

@@ -25,7 +25,7 @@ export const coupons = pgTable(
     /** Uses across all customers; null for unlimited. */
     usageLimit: integer('usage_limit'),
     perCustomerLimit: integer('per_customer_limit'),
-    /** Counted atomically when an order is placed, given back when an unpaid order is cancelled. */
+    /** Counted atomically when an order is placed, given back when an order is cancelled (unpaid or paid). */
     usedCount: integer('used_count').notNull().default(0),
     active: active(),
     createdAt: createdAt(),

@@ -5,9 +5,11 @@
  * paid order) go through the payments module's refunds (the Refunds port), which moves the order
  * once PayPal agreed.
  *
- * Moves are conditional updates (`where status = <from>`): of two staff moving the same order at
- * once one wins, and the other gets the winner's answer when it asked for the same move, or a
- * conflict when it asked for another. A move to where the order already is changes nothing.
+ * Every move decides on the order as read under its row lock (`lockTx`), in the transaction that
+ * writes it: of two staff moving the same order at once the second sees the first's result, and
+ * gets the same answer when it asked for the same move, or a conflict when it asked for another.
+ * A move to where the order already is changes nothing. The refunds decide the same way, by the
+ * same rule (`moveRefusal`), under the same lock.
  */
 import { eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
@@ -45,13 +47,20 @@ export interface RefundAsk {
   override: boolean;
   /** Where the order moves once everything is paid back: refunded, or cancelled (a paid order cancelled). */
   closeAs: 'refunded' | 'cancelled';
-  /** Refund every line still unrefunded, and the whole remaining amount (a cancellation or a full refund by move). */
+  /** A move to `closeAs`: refund every line still unrefunded, and the whole remaining amount (a cancellation or a full refund by move). */
   everything?: boolean;
+  /** The move's `from`: the status the caller saw, checked under the order's lock. */
+  from?: OrderStatus | undefined;
 }
 
 /** What the desk needs of the payments module: money given back at PayPal, the order moved and audited with it. */
 export interface Refunds {
   refund(orderNo: string, ask: RefundAsk, caller: StaffCaller): Promise<OrderRow>;
+  /**
+   * Under the order's lock (in `tx`): whether refunds still under way will pay back everything
+   * that remains, so the order is about to close (cancelled or refunded) and may not move on.
+   */
+  closingUnderWay(tx: Tx, orderId: number): Promise<boolean>;
 }
 
 export interface OrderDeskDeps {
@@ -59,6 +68,20 @@ export interface OrderDeskDeps {
   orders: OrderService;
   payments: Refunds;
   audit: AuditLog;
+}
+
+/**
+ * Why moving `order` (as read under its lock) to `to` is refused, or null: the one rule of the
+ * desk's moves and of the refunds that move an order. `from` is the status the caller saw.
+ */
+export function moveRefusal(order: Pick<OrderRow, 'status' | 'personalised'>, to: OrderStatus, { from, override }: { from?: OrderStatus | undefined; override: boolean }): AppError | null {
+  const now = order.status as OrderStatus;
+  if (from && from !== now) return fail(CODES.CONFLICT, 'order.changedMeanwhile');
+  const problem = moveProblem(now, to, order.personalised, override);
+  if (problem === 'personalised') return fail(CODES.CONFLICT, 'order.personalisedNoCancel');
+  if (problem) return fail(CODES.CONFLICT, msg('order.cannotMove', { from: now, to }));
+  if (to === 'paid') return fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
+  return null;
 }
 
 /** Refuses the caller unless their roles hold the code (the route's guard checked the route's own). */
@@ -83,62 +106,55 @@ export class OrderDeskService {
     if (body.to === 'cancelled') requireCode(caller, PERMISSIONS.ORDER_CANCEL);
     if (body.to === 'refunded') requireCode(caller, PERMISSIONS.ORDER_REFUND);
     if (body.override) requireCode(caller, PERMISSIONS.ORDER_OVERRIDE);
-    const row = await this.byNumber(body.orderNo);
-    const from = row.status as OrderStatus;
+    const seen = await this.byNumber(body.orderNo);
     // Already there: a repeated move (double click, retry) answers the order as it is.
-    if (from === body.to) return row;
-    if (body.from && body.from !== from) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
-    const problem = moveProblem(from, body.to, row.personalised, body.override);
-    if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
-    if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to: body.to }));
-    if (body.to === 'paid') throw fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
-
-    const givesMoneyBack = body.to === 'refunded' || (body.to === 'cancelled' && from !== 'pending_payment');
+    if (seen.status === body.to) return seen;
+    // Which way the move goes: an order cannot become unpaid again, so one seen paid stays paid,
+    // and one seen unpaid that was paid meanwhile is refused under the lock below.
+    const givesMoneyBack = body.to === 'refunded' || (body.to === 'cancelled' && seen.status !== 'pending_payment');
     if (givesMoneyBack) {
       const reason = body.reason ?? body.note ?? (body.to === 'refunded' ? 'Refunded in full' : 'Cancelled by the shop');
       // One key per order and target: repeating the move never pays twice.
-      const ask: RefundAsk = { idempotencyKey: `move-${body.to}`, lines: [], reason, override: body.override, closeAs: body.to === 'cancelled' ? 'cancelled' : 'refunded', everything: true };
-      return this.d.payments.refund(row.orderNo, ask, caller);
+      const ask: RefundAsk = { idempotencyKey: `move-${body.to}`, lines: [], reason, override: body.override, closeAs: body.to === 'cancelled' ? 'cancelled' : 'refunded', everything: true, from: body.from };
+      return this.d.payments.refund(seen.orderNo, ask, caller);
     }
-    if (from === 'pending_payment') return this.cancelUnpaid(row, body, caller);
-    return this.moveOn(row, from, body, caller);
+    return this.d.db.transaction(async (tx) => {
+      const row = await this.d.orders.lockTx(tx, seen.id);
+      const from = row.status as OrderStatus;
+      // Someone made this very move meanwhile: their result is the answer.
+      if (from === body.to) return row;
+      const refusal = moveRefusal(row, body.to, { from: body.from, override: body.override });
+      if (refusal) throw refusal;
+      if (from === 'pending_payment') return this.cancelUnpaidTx(tx, row, body, caller);
+      // Paid meanwhile: cancelling now would give money back, which the caller did not ask for.
+      if (body.to === 'cancelled') throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
+      // A cancellation or full refund PayPal is paying out closes the order: it may not move on.
+      if (await this.d.payments.closingUnderWay(tx, row.id)) throw fail(CODES.CONFLICT, 'refund.underWay');
+      return this.moveOnTx(tx, row, from, body, caller);
+    });
   }
 
-  private async cancelUnpaid(row: OrderRow, body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
-    const cancelled = await this.d.db.transaction(async (tx) => {
-      const next = await this.d.orders.cancelUnpaidTx(tx, row.id, 'admin', body.note ?? 'Cancelled by the shop');
-      if (next) {
-        await this.audit(tx, caller, row, next, body);
-        await this.d.orders.queueMoveMailTx(tx, next, 'cancelled');
-      }
-      return next;
-    });
-    if (!cancelled) return this.afterLostRace(row, body.to, 'order.beingPaid');
+  private async cancelUnpaidTx(tx: Tx, row: OrderRow, body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
+    const cancelled = await this.d.orders.cancelUnpaidTx(tx, row.id, 'admin', body.note ?? 'Cancelled by the shop');
+    // A capture is under way (or pending at PayPal): the order may be paid in a moment.
+    if (!cancelled) throw fail(CODES.CONFLICT, 'order.beingPaid');
+    await this.audit(tx, caller, row, cancelled, body);
+    await this.d.orders.queueMoveMailTx(tx, cancelled, 'cancelled');
     return cancelled;
   }
 
-  /** Processing, shipped (a shipment and its first scan), delivered. */
-  private async moveOn(row: OrderRow, from: OrderStatus, body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
+  /** Processing, shipped (a shipment and its first scan), delivered; the order is locked and may make the move. */
+  private async moveOnTx(tx: Tx, row: OrderRow, from: OrderStatus, body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {
     const shipment = body.to === 'shipped' ? { carrier: body.carrier!, trackingNumber: body.trackingNumber!, trackingUrl: body.trackingUrl ?? null } : null;
-    const moved = await this.d.db.transaction(async (tx) => {
-      const next = await this.d.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? body.reason ?? null);
-      if (!next) return null;
-      if (shipment) await this.d.orders.shipTx(tx, row.id, shipment);
-      if (body.to === 'delivered') await this.d.orders.deliveredTx(tx, row.id);
-      await this.audit(tx, caller, row, next, body, shipment);
-      if (shipment) await this.d.orders.queueShipmentNoticeTx(tx, next, shipment);
-      if (body.to === 'processing' || body.to === 'delivered') await this.d.orders.queueMoveMailTx(tx, next, body.to);
-      return next;
-    });
-    if (!moved) return this.afterLostRace(row, body.to, 'order.changedMeanwhile');
-    return moved;
-  }
-
-  /** Someone else moved the order first: the same answer if they moved it where this call wanted, else a conflict. */
-  private async afterLostRace(row: OrderRow, to: OrderStatus, problem: 'order.changedMeanwhile' | 'order.beingPaid'): Promise<OrderRow> {
-    const now = await this.byNumber(row.orderNo);
-    if (now.status === to) return now;
-    throw fail(CODES.CONFLICT, now.status === row.status ? problem : 'order.changedMeanwhile');
+    const next = await this.d.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? body.reason ?? null);
+    // Cannot happen while the row is locked; refuse rather than write a move that did not happen.
+    if (!next) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
+    if (shipment) await this.d.orders.shipTx(tx, row.id, shipment);
+    if (body.to === 'delivered') await this.d.orders.deliveredTx(tx, row.id);
+    await this.audit(tx, caller, row, next, body, shipment);
+    if (shipment) await this.d.orders.queueShipmentNoticeTx(tx, next, shipment);
+    if (body.to === 'processing' || body.to === 'delivered') await this.d.orders.queueMoveMailTx(tx, next, body.to);
+    return next;
   }
 
   private async audit(tx: Tx, caller: StaffCaller, before: OrderRow, after: OrderRow, body: AdminMoveRequest, shipment: object | null = null): Promise<void> {

@@ -179,9 +179,14 @@ export class OrderService extends OrderViews {
     await this.d.db.update(orders).set({ captureStartedAt: null }).where(eq(orders.id, orderId));
   }
 
-  /** A cancelled order's stock went back outside cancelUnpaidTx (a paid order cancelled and refunded). */
-  async markStockReleased(tx: Tx, orderId: number): Promise<void> {
+  /**
+   * A paid order cancelled, its money given back (payments' refunds, in the transaction that
+   * moved it): its stock went back line by line with the refund, and its coupon use is given
+   * back, as an unpaid order's is (cancelUnpaidTx). A refunded order keeps its use: it happened.
+   */
+  async settleCancelledTx(tx: Tx, orderId: number): Promise<void> {
     await tx.update(orders).set({ stockReleased: true }).where(eq(orders.id, orderId));
+    await this.d.coupons.release(tx, orderId);
   }
 
   /**

@@ -7,7 +7,7 @@
  * mails go out once that transaction committed (`mail`).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { lineRestockable, PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
+import { canMove, lineRestockable, PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
@@ -110,9 +110,12 @@ export class RefundBook {
     let after = row;
     let closedAs: OrderStatus | null = null;
     if (full && PAID_STATUSES.includes(status)) {
-      after = (await this.d.orders.moveTx(tx, row.id, status, refund.closeAs, by.timeline, refund.reason))!;
-      closedAs = refund.closeAs;
-      if (refund.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
+      // The claim checked the move under the lock, and nothing moves the order on while its
+      // closing refund is under way; should it have moved anyway (shipped meanwhile), everything
+      // is paid back, and refunded is where any paid order may go.
+      closedAs = canMove(status, refund.closeAs, false, true) ? refund.closeAs : 'refunded';
+      after = (await this.d.orders.moveTx(tx, row.id, status, closedAs, by.timeline, refund.reason))!;
+      if (closedAs === 'cancelled') await this.d.orders.settleCancelledTx(tx, row.id);
     }
     await this.d.audit.record(tx, {
       actor: by.actor,

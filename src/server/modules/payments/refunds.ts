@@ -2,10 +2,13 @@
  * Refunds asked for in the back office, full or partial, by lines (with quantities) or by an
  * amount, through PayPal's capture refund (docs/back-office.md).
  *
- * 1. Under a lock on the order row, the refund is checked against what remains of the capture
- *    (refunds already made or still pending count) and recorded as pending with its idempotency
- *    key: two refunds of one order at once are checked one after the other, so together they
- *    never exceed what was captured, and the same key again finds the first refund.
+ * 1. Under a lock on the order row, the refund is checked against the order as it is then (a
+ *    move's rule and the status its caller saw, `moveRefusal`; paid; the personalised-items
+ *    rule) and against what remains of the capture (refunds already made or still pending
+ *    count), and recorded as pending with its idempotency key, in that one transaction: two
+ *    refunds or moves of one order at once are decided one after the other, so together they
+ *    never exceed what was captured nor move the order where its rules forbid, and the same key
+ *    again finds the first refund (another request with that key is a conflict).
  * 2. PayPal is asked, with a PayPal-Request-Id made from the refund's row: a retry after a
  *    timeout (same key) replays the same refund at PayPal instead of paying twice.
  * 3. Its answer is recorded (refund-book.ts: the refund completed, the payment partially_refunded
@@ -24,7 +27,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditLog } from '../audit/index.ts';
-import { orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
+import { moveRefusal, orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
 import type { PaymentLog } from './deps.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
 import { RefundBook, type RefundRow, type RefundWitness } from './refund-book.ts';
@@ -41,8 +44,11 @@ export interface RefundDeps {
   unavailable(error: unknown): Error;
 }
 
-/** The first step's outcome: a refund to ask PayPal for (new or found again by its key), or an order closed with nothing to pay back. */
-type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow };
+/**
+ * The first step's outcome: a refund to ask PayPal for (new or found again by its key), or an
+ * order closed with nothing to pay back (`moved`: by this call, or already there before it).
+ */
+type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow; moved: boolean };
 
 export class RefundService implements Refunds {
   private readonly d: RefundDeps;
@@ -60,7 +66,7 @@ export class RefundService implements Refunds {
     const claim = await this.d.db.transaction(async (tx) => {
       const made = await this.claim(tx, order.id, ask, caller);
       // Nothing was taken, so there is no refund to tell of; a cancellation still is.
-      if ('closed' in made && made.closed.status === 'cancelled') await this.d.orders.queueMoveMailTx(tx, made.closed, 'cancelled');
+      if ('closed' in made && made.moved && made.closed.status === 'cancelled') await this.d.orders.queueMoveMailTx(tx, made.closed, 'cancelled');
       return made;
     });
     if ('closed' in claim) return claim.closed;
@@ -110,29 +116,48 @@ export class RefundService implements Refunds {
     await this.d.db.update(refunds).set({ status: 'failed', updatedAt: this.d.clock() }).where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
   }
 
+  async closingUnderWay(tx: Tx, orderId: number): Promise<boolean> {
+    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+    const open = await tx.select({ amount: refunds.amount, status: refunds.status }).from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+    if (!open.some((r) => r.status === 'pending')) return false;
+    return capturedOf(payment) - open.reduce((sum, r) => sum + r.amount, 0) <= 0;
+  }
+
   /** Step 1, under the order's lock: the refund found by its key, or checked and recorded as pending. */
   private async claim(tx: Tx, orderId: number, ask: RefundAsk, caller: StaffCaller): Promise<Claim> {
     const row = await this.d.orders.lockTx(tx, orderId);
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
     const [existing] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, ask.idempotencyKey)));
-    if (existing) return { refund: existing, captureId: payment?.captureId ?? '' };
+    if (existing) {
+      if (!sameRequest(existing, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId))) throw fail(CODES.CONFLICT, 'refund.keyReused');
+      return { refund: existing, captureId: payment?.captureId ?? '' };
+    }
 
     const status = row.status as OrderStatus;
+    if (ask.everything) {
+      // A move to `closeAs`, decided on the order as it is now, by the desk's rule.
+      if (status === ask.closeAs) return { closed: row, moved: false };
+      const refusal = moveRefusal(row, ask.closeAs, { from: ask.from, override: ask.override });
+      if (refusal) throw refusal;
+    }
     if (!PAID_STATUSES.includes(status)) throw fail(CODES.CONFLICT, 'refund.notPaid');
     const items = await this.d.orders.itemsOf(tx, orderId);
     const earlier = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
+    // The order closes when the last refund completes, as that refund says: with another still
+    // under way, which of them completes last would decide where the order ends.
+    if (ask.everything && earlier.some((r) => r.status === 'pending')) throw fail(CODES.CONFLICT, 'refund.underWay');
     const lines = ask.everything ? unrefundedLines(items, earlier) : checkLines(ask.lines, items, earlier);
     const printed = PRINTED_STATUSES.includes(status);
     const touchesPrinted = lines.length ? lines.some((l) => items.find((i) => i.id === l.orderItemId)!.personalised) : row.personalised;
     if (printed && touchesPrinted && !ask.override) throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
 
-    const captured = payment && payment.captureId && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? payment.amount : 0;
+    const captured = capturedOf(payment);
     const remaining = captured - earlier.reduce((sum, r) => sum + r.amount, 0);
     const currency = row.currency as CurrencyCode;
     const amount = ask.everything ? remaining : (ask.amount ?? linesAmount(row, items, lines));
     if (amount <= 0) {
       // A cancellation of an order nothing was taken for (a free order): close it, no PayPal.
-      if (ask.everything && captured === 0) return { closed: await this.closeWithoutMoney(tx, row, lines, items, ask, caller) };
+      if (ask.everything && captured === 0) return { closed: await this.closeWithoutMoney(tx, row, lines, items, ask, caller), moved: true };
       throw fail(CODES.CONFLICT, 'refund.nothingLeft');
     }
     if (amount > remaining) throw fail(CODES.CONFLICT, msg('refund.exceeds', { left: formatMoney(Math.max(0, remaining), currency) }));
@@ -148,7 +173,7 @@ export class RefundService implements Refunds {
     const moved = await this.d.orders.moveTx(tx, row.id, row.status as OrderStatus, ask.closeAs, 'admin', ask.reason);
     if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
     const restocked = await this.book.restock(tx, row.status as OrderStatus, lines, items);
-    if (ask.closeAs === 'cancelled') await this.d.orders.markStockReleased(tx, row.id);
+    if (ask.closeAs === 'cancelled') await this.d.orders.settleCancelledTx(tx, row.id);
     await this.d.audit.record(tx, {
       actor: { id: caller.userId, email: caller.email },
       action: 'order.move',
@@ -173,18 +198,41 @@ function unrefundedLines(items: readonly ItemRow[], earlier: readonly RefundRow[
   return items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - (done.get(i.id) ?? 0) })).filter((l) => l.quantity > 0);
 }
 
+/** The asked lines, merged by line (the first ask of a line gives its place). */
+function mergedLines(asked: readonly RefundLine[]): RefundLine[] {
+  const merged = new Map<number, number>();
+  for (const l of asked) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
+  return [...merged].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
+}
+
 /** The asked lines, merged by line, each within what is left of it. */
 function checkLines(asked: readonly RefundLine[], items: readonly ItemRow[], earlier: readonly RefundRow[]): RefundLine[] {
   const done = refundedQuantities(earlier);
-  const merged = new Map<number, number>();
-  for (const l of asked) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
-  return [...merged].map(([id, quantity]) => {
+  return mergedLines(asked).map(({ orderItemId: id, quantity }) => {
     const item = items.find((i) => i.id === id);
     if (!item) throw invalid(msg('refund.unknownLine', { id }));
     const left = item.quantity - (done.get(id) ?? 0);
     if (quantity > left) throw fail(CODES.CONFLICT, msg('refund.tooMany', { id, left }));
     return { orderItemId: id, quantity };
   });
+}
+
+/**
+ * Whether a refund asked again with a key already used for this order is the request the key
+ * was first used for: the same lines and the same amount (a move's key is its target's: the
+ * same move, whatever remains meanwhile).
+ */
+function sameRequest(existing: RefundRow, ask: RefundAsk, order: OrderRow, items: readonly ItemRow[]): boolean {
+  if (existing.closeAs !== ask.closeAs) return false;
+  if (ask.everything) return true;
+  const lines = mergedLines(ask.lines);
+  const key = (ls: readonly RefundLine[]) => JSON.stringify([...ls].sort((a, b) => a.orderItemId - b.orderItemId).map((l) => [l.orderItemId, l.quantity]));
+  return key(lines) === key(existing.lines) && (ask.amount ?? linesAmount(order, items, lines)) === existing.amount;
+}
+
+/** What PayPal captured of the order (nothing before a capture, or for a payment voided). */
+function capturedOf(payment: typeof payments.$inferSelect | undefined): number {
+  return payment && payment.captureId && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? payment.amount : 0;
 }
 
 /**
