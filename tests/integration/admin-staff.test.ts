@@ -48,7 +48,8 @@ describe('granting and revoking roles', () => {
     expect(revoked).toMatchObject({ code: '0000', data: { roles: [] } });
     expect(await auditCount(shop)).toBe(before + 1);
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'staff.revoke', before: { roles: ['R_ADMIN'] }, after: { roles: [] } });
-    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('1403');
+    // Revoking ended the sessions that held the role: the old token is refused everywhere.
+    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('8888');
   });
 
   it('refuses revoking one’s own R_SUPER, and leaves the row and the log alone', async () => {
@@ -99,7 +100,8 @@ describe('disabling and enabling accounts', () => {
     expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('7777');
     expect((await callEntry(shop, adminApi.setStaffStatus, { userId: target.userId, status: 'active' }, owner)).data.status).toBe('active');
     expect(await auditCount(shop)).toBe(before + 2);
-    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('0000');
+    // Disabling ended the sessions: enabling the account again does not revive the old token.
+    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('8888');
   });
 
   it('refuses disabling oneself', async () => {
