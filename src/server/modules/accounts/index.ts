@@ -3,7 +3,7 @@
  * book and the throttle counters.
  */
 export * from './schema.ts';
-export { AccountService, type AccountDeps, type Caller } from './accounts.ts';
+export { AccountService, type AccountDeps, type Caller, type StaffSignInFailure } from './accounts.ts';
 export { AddressService, type AddressDeps } from './addresses.ts';
 export { PasswordHasher } from './passwords.ts';
 export { LIMITS, RateLimiter, describeWait, requestLimitStore } from './rate-limit.ts';
