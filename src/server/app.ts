@@ -257,9 +257,10 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     signInFailed: (failure) => void audit.recordSignInFailure(failure).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'recording a failed staff sign-in failed')),
   });
   // Refused back-office calls of signed-in callers go to the audit log (docs/accounts-and-security.md "The audit log").
-  const guards = authGuards(sessions, (request, wanted) =>
-    audit.recordRefusal({ userId: request.user!.userId, route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles }),
-  );
+  const guards = authGuards(sessions, async (request, wanted) => {
+    const caller = await users.get(request.user!.userId);
+    if (caller) await audit.recordRefusal({ actor: { id: caller.id, email: caller.email }, route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles });
+  });
 
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
   if (simulator) {

@@ -5,7 +5,6 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuditRow } from '../../../domain/admin.model.ts';
-import { users } from '../accounts/index.ts';
 import { auditLog } from './schema.ts';
 
 /** The actions the guards and the sign-in record: attempts, not writes (docs/accounts-and-security.md "The audit log"). */
@@ -16,7 +15,7 @@ const REFUSAL_WINDOW = '10 minutes';
 
 /** A call the guard refused (403): who, which route, what it lacked. */
 export interface Refusal {
-  userId: number;
+  actor: { id: number; email: string };
   /** `METHOD /path` of the route as registered. */
   route: string;
   /** The permission code asked for, or the roles asked for. */
@@ -79,18 +78,16 @@ export class AuditLog {
   }
 
   /**
-   * Records a refused call, at most once per account and route in REFUSAL_WINDOW (one statement:
-   * the check, the actor's email and the insert). The account's own row names it, so a refusal
-   * costs one indexed look-up (audit_log_actor_idx) and, now and then, one row.
+   * Records a refused call, at most once per account and route in REFUSAL_WINDOW (the check and
+   * the insert in one statement): a refusal costs one indexed look-up (audit_log_actor_idx) and,
+   * now and then, one row.
    */
   async recordRefusal(refusal: Refusal): Promise<void> {
     const after = JSON.stringify({ ...refusal.wanted, roles: refusal.roles });
     await this.db.execute(sql`
       insert into ${auditLog} (actor_id, actor_email, action, entity, entity_id, after)
-      select ${users.id}, ${users.email}, ${ACCESS_ACTIONS.refused}, 'route', ${refusal.route}, ${after}::jsonb
-        from ${users}
-       where ${users.id} = ${refusal.userId}
-         and not exists (select 1 from ${auditLog} a where a.actor_id = ${refusal.userId} and a.action = ${ACCESS_ACTIONS.refused}
+      select ${refusal.actor.id}::int, ${refusal.actor.email}, ${ACCESS_ACTIONS.refused}, 'route', ${refusal.route}, ${after}::jsonb
+       where not exists (select 1 from ${auditLog} a where a.actor_id = ${refusal.actor.id} and a.action = ${ACCESS_ACTIONS.refused}
                             and a.entity_id = ${refusal.route} and a.at > now() - ${REFUSAL_WINDOW}::interval)`);
   }
 
