@@ -31,7 +31,7 @@ export type { Caller };
 
 /**
  * A failed sign-in into a staff account, for the audit log (the audit module's AuditLog fits):
- * named here so that accounts does not import the audit module, which imports accounts.
+ * named here so that accounts does not import the audit module (whose table refers to accounts' users).
  */
 export interface StaffSignInFailure {
   userId: number;
