@@ -242,6 +242,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const users = new UserService(db);
   const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock);
   const newsletter = new NewsletterService(db);
+  const audit = new AuditLog(db);
   const accounts = new AccountService({
     db,
     users,
@@ -253,8 +254,13 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     secret: config.authSecret,
     clock,
     site,
+    signInFailed: (failure) => void audit.recordSignInFailure(failure).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'recording a failed staff sign-in failed')),
   });
-  const guards = authGuards(sessions);
+  // Refused back-office calls of signed-in callers go to the audit log (docs/accounts-and-security.md "The audit log").
+  const guards = authGuards(sessions, async (request, wanted) => {
+    const caller = await users.get(request.user!.userId);
+    if (caller) await audit.recordRefusal({ actor: { id: caller.id, email: caller.email }, route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles });
+  });
 
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
   if (simulator) {
@@ -274,7 +280,6 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
-  const audit = new AuditLog(db);
   const orders = new OrderService({ db, geo, coupons, payments: ledger, mail, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
   const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, clock, log: app.log });
   const stockNews = new StockNews(db, (error) => app.log.warn({ err: loggableError(error) }, 'announcing stock changes failed; cached product answers show them with the next change'));

@@ -94,7 +94,7 @@ test.describe(() => {
     await ownerApi('/admin/teams/savePlayer', { teamId: team.id, id: player.id, name: player.name, number: player.number });
     await page.keyboard.press('Escape');
 
-    // Disable a customer: their next call is answered 7777; enable them again.
+    // Disable a customer: their next call is answered 7777; enable them again (the old session stays ended).
     const shopper = await registerShopper(request);
     const tokens = await signInTokens(request, shopper);
     const userInfo = async () => (await request.get('/api/demo/ironUser/getUserInfo', { headers: { authorization: `Bearer ${tokens.token}` } })).json() as Promise<{ code: string }>;
@@ -113,6 +113,6 @@ test.describe(() => {
     await page.getByTestId('customer-enable').click();
     await ask.getByRole('button', { name: label(A.common.confirm) }).click();
     await expect(status).toHaveText(P.customers.statuses.active);
-    expect((await userInfo()).code).toBe('0000');
+    expect((await userInfo()).code).toBe('8888');
   });
 });

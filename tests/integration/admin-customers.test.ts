@@ -95,7 +95,7 @@ describe('customers', () => {
     }
   });
 
-  it('disables a customer, who gets 7777 on the next call, and enables them again; each audited', async () => {
+  it('disables a customer, who gets 7777 on the next call, and enables them again (their old session stays ended); each audited', async () => {
     const customer = await staffAccount(shop, 'R_CUSTOMER');
     const userInfo = () => call(shop.app, '/demo/ironUser/getUserInfo', undefined, { method: 'GET', ...customer.auth });
     expect((await userInfo()).code).toBe('0000');
@@ -105,7 +105,8 @@ describe('customers', () => {
     expect(await userInfo()).toMatchObject({ code: '7777' });
     expect((await auditRows(shop))[0]).toMatchObject({ actorId: admin.userId, action: 'customer.status', entityId: String(customer.userId), before: { status: 'active' }, after: { status: 'disabled' } });
     expect((await callEntry(shop, peopleApi.setCustomerStatus, { userId: customer.userId, status: 'active' }, admin)).data.status).toBe('active');
-    expect((await userInfo()).code).toBe('0000');
+    // Disabling ended the session: enabling the account again does not revive its token.
+    expect((await userInfo()).code).toBe('8888');
     expect(await auditCount(shop)).toBe(before + 2);
   });
 

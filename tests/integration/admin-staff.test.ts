@@ -48,7 +48,8 @@ describe('granting and revoking roles', () => {
     expect(revoked).toMatchObject({ code: '0000', data: { roles: [] } });
     expect(await auditCount(shop)).toBe(before + 1);
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'staff.revoke', before: { roles: ['R_ADMIN'] }, after: { roles: [] } });
-    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('1403');
+    // Revoking ended the sessions that held the role: the old token is refused everywhere.
+    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('8888');
   });
 
   it('refuses revoking one’s own R_SUPER, and leaves the row and the log alone', async () => {
@@ -99,7 +100,8 @@ describe('disabling and enabling accounts', () => {
     expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('7777');
     expect((await callEntry(shop, adminApi.setStaffStatus, { userId: target.userId, status: 'active' }, owner)).data.status).toBe('active');
     expect(await auditCount(shop)).toBe(before + 2);
-    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('0000');
+    // Disabling ended the sessions: enabling the account again does not revive the old token.
+    expect((await callEntry(shop, adminApi.dashboard, undefined, target)).code).toBe('8888');
   });
 
   it('refuses disabling oneself', async () => {
@@ -153,10 +155,11 @@ describe('races (row locks on PostgreSQL; PGlite runs one at a time)', () => {
       const a = await staffAccount(race, 'R_SUPER');
       const b = await staffAccount(race, 'R_SUPER');
       const answers = await Promise.all([callEntry(race, adminApi.revokeRole, { email: b.email, role: 'R_SUPER' }, a), callEntry(race, adminApi.revokeRole, { email: a.email, role: 'R_SUPER' }, b)]);
-      // The loser is refused as the last super (1409), or, when the winner went first, as no longer a super (1403).
+      // The loser is refused as the last super (1409), or, when the winner went first, with its
+      // session, which losing R_SUPER ended (8888).
       const codes = answers.map((x) => x.code).sort();
       expect(codes[0]).toBe('0000');
-      expect(['1403', '1409']).toContain(codes[1]);
+      expect(['1409', '8888']).toContain(codes[1]);
       const supers = (await race.database.db.select({ roles: users.roles }).from(users)).filter((u) => u.roles.includes('R_SUPER'));
       expect(supers).toHaveLength(1);
     } finally {

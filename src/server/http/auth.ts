@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODES, SESSION_CODES } from '../../domain/api/envelope.ts';
 import { hasAnyRole, type Role } from '../../domain/account.model.ts';
 import { hasPermission, type Permission } from '../../domain/staff.model.ts';
-import { fail, sessionFailure } from '../errors.ts';
+import { fail, loggableError, sessionFailure } from '../errors.ts';
 import type { AuthUser } from './caller.ts';
 
 /** What the guards need of the session service: an access token checked into its user. */
@@ -40,6 +40,13 @@ export type Guard = (request: FastifyRequest) => Promise<void>;
 /** A guard that asks for a permission code; defineRoute writes the code into the OpenAPI operation. */
 export type PermissionGuard = Guard & { readonly permission: Permission };
 
+/**
+ * Told of every call a role or permission guard refuses (403) for a signed-in caller, so the audit
+ * log can record it; anonymous callers (401) are not told (docs/accounts-and-security.md "The
+ * audit log"). Its failure never changes the answer.
+ */
+export type RefusalListener = (request: FastifyRequest, wanted: { permission: Permission } | { anyRole: readonly Role[] }) => Promise<void>;
+
 export interface Guards {
   requireUser: Guard;
   optionalUser: Guard;
@@ -47,7 +54,11 @@ export interface Guards {
   requirePermission: (code: Permission) => PermissionGuard;
 }
 
-export function authGuards(sessions: Authenticator): Guards {
+export function authGuards(sessions: Authenticator, onRefused?: RefusalListener): Guards {
+  const refuse = async (request: FastifyRequest, wanted: Parameters<RefusalListener>[1]): Promise<never> => {
+    await onRefused?.(request, wanted).catch((error: unknown) => request.log.error({ err: loggableError(error) }, 'recording a refused call failed'));
+    throw fail(CODES.FORBIDDEN, 'session.forbidden');
+  };
   const requireUser: Guard = async (request) => {
     const token = bearerToken(request);
     if (!token) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
@@ -64,13 +75,13 @@ export function authGuards(sessions: Authenticator): Guards {
     (...roles: Role[]): Guard =>
     async (request) => {
       await requireUser(request);
-      if (!hasAnyRole(request.user!.roles, roles)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
+      if (!hasAnyRole(request.user!.roles, roles)) await refuse(request, { anyRole: roles });
     };
   const requirePermission = (code: Permission): PermissionGuard =>
     Object.assign(
       async (request: FastifyRequest) => {
         await requireUser(request);
-        if (!hasPermission(request.user!.roles, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
+        if (!hasPermission(request.user!.roles, code)) await refuse(request, { permission: code });
       },
       { permission: code },
     );

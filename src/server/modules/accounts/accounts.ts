@@ -12,11 +12,12 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { birthdayToIso, type Profile, type SendCodeAnswer } from '../../../domain/account.model.ts';
 import { type CodeLoginRequest, type LoginRequest, type ProfileRequest, type RegisterRequest, type ResetPasswordRequest } from '../../../domain/account.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
+import { isStaff } from '../../../domain/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { Db } from '../../db/client.ts';
 import { MailCodes } from './mail-codes.ts';
-import { fail, invalidFields, notFound } from '../../errors.ts';
+import { AppError, fail, invalidFields, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { MailQueue } from '../../mail/mailer.ts';
 import { emailChangedMail, loginCodeMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../../mail/templates.ts';
@@ -27,6 +28,17 @@ import { UserService } from './users.ts';
 
 /** Who is asking: their address (for throttling) and language (for mail). */
 export type { Caller };
+
+/**
+ * A failed sign-in into a staff account, for the audit log (the audit module's AuditLog fits):
+ * named here so that accounts does not import the audit module (whose table refers to accounts' users).
+ */
+export interface StaffSignInFailure {
+  userId: number;
+  email: string;
+  reason: 'password' | 'code' | 'disabled';
+  ip: string;
+}
 
 /**
  * What accounts need of the newsletter (the shopper module's NewsletterService fits): named here
@@ -52,6 +64,12 @@ export interface AccountDeps {
   clock: Clock;
   /** Storefront origin and base path, for links in mail. */
   site: string;
+  /**
+   * Told of failed sign-ins into staff accounts (docs/accounts-and-security.md "The audit log").
+   * It must return at once and never throw: the answer does not wait for the record, so its
+   * timing says nothing about which emails are staff accounts.
+   */
+  signInFailed?: (failure: StaffSignInFailure) => void;
 }
 
 const loginFailed = () => fail(CODES.CREDENTIALS_REJECTED, 'account.loginFailed');
@@ -110,14 +128,28 @@ export class AccountService {
     );
     const user = await this.d.users.findByEmail(input.username);
     const good = user ? await this.d.hasher.verify(input.password, user.passwordHash) : await this.d.hasher.verifyDummy(input.password);
-    if (!user || !good) throw loginFailed();
+    if (!user || !good) {
+      if (user) this.staffSignInFailed(user, 'password', caller);
+      throw loginFailed();
+    }
     // Only failures count: a success clears the account's counter and takes back its address hit.
     await this.d.limiter.clear(LIMITS.loginAccount, input.username);
     await this.d.limiter.undo(LIMITS.loginAddress, caller.ip);
     // Said only to someone who knows the password, so it reveals nothing to a guesser.
-    if (user.status !== 'active') throw fail(CODES.FORBIDDEN, 'account.disabled');
+    if (user.status !== 'active') {
+      this.staffSignInFailed(user, 'disabled', caller);
+      throw fail(CODES.FORBIDDEN, 'account.disabled');
+    }
     if (this.d.hasher.needsRehash(user.passwordHash)) await this.d.users.rehash(user.id, await this.d.hasher.hash(input.password));
     return { ...(await this.d.sessions.open(user.id)), userId: user.id };
+  }
+
+  /**
+   * Back-office sign-ins are the staff accounts' ones (the back office signs in through the same
+   * call as the shop): their failures go to the audit log; a shopper's mistyped password does not.
+   */
+  private staffSignInFailed(user: { id: number; email: string; roles: string[] }, reason: StaffSignInFailure['reason'], caller: Caller): void {
+    if (isStaff(user.roles)) this.d.signInFailed?.({ userId: user.id, email: user.email, reason, ip: caller.ip });
   }
 
   /**
@@ -162,11 +194,22 @@ export class AccountService {
    * the account's failed-sign-in count is cleared as after a password sign-in.
    */
   async loginWithCode(input: CodeLoginRequest, caller: Caller): Promise<TokenPair & { userId: number }> {
-    const matched = await this.codes.match('login', input.email, input.code, caller, loginFailed);
+    const matched = await this.codes.match('login', input.email, input.code, caller, loginFailed).catch(async (error: unknown) => {
+      // Past the code's own limits (per email and per address), which bound these records. The
+      // same look-up for known and unknown emails.
+      if (error instanceof AppError && error.code === CODES.CREDENTIALS_REJECTED) {
+        const user = await this.d.users.findByEmail(input.email);
+        if (user) this.staffSignInFailed(user, 'code', caller);
+      }
+      throw error;
+    });
     if (!(await matched.spend())) throw loginFailed();
     const user = await this.d.users.get(matched.userId);
     if (!user) throw loginFailed();
-    if (user.status !== 'active') throw fail(CODES.FORBIDDEN, 'account.disabled');
+    if (user.status !== 'active') {
+      this.staffSignInFailed(user, 'disabled', caller);
+      throw fail(CODES.FORBIDDEN, 'account.disabled');
+    }
     await this.d.limiter.clear(LIMITS.loginAccount, input.email);
     return { ...(await this.d.sessions.open(user.id)), userId: user.id };
   }

@@ -3,11 +3,11 @@
  * book and the throttle counters.
  */
 export * from './schema.ts';
-export { AccountService, type AccountDeps, type Caller } from './accounts.ts';
+export { AccountService, type AccountDeps, type Caller, type StaffSignInFailure } from './accounts.ts';
 export { AddressService, type AddressDeps } from './addresses.ts';
 export { PasswordHasher } from './passwords.ts';
 export { LIMITS, RateLimiter, describeWait, requestLimitStore } from './rate-limit.ts';
-export { SessionService, type AuthUser, type TokenPair } from './sessions.ts';
+export { SessionService, endSessionsTx, type AuthUser, type StaffChangeReason, type TokenPair } from './sessions.ts';
 export { AccessTokens } from './tokens.ts';
 export { UserService, type UserRow } from './users.ts';
 export { authRoutes } from './auth-routes.ts';

@@ -52,7 +52,7 @@ export const sessions = pgTable(
     /** When the newest refresh token expires; the session is dead after it. */
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
-    /** logout, refresh-reuse, password-reset, password-change */
+    /** logout, refresh-reuse, password-reset, password-change, account-disabled, role-revoked */
     revokeReason: text('revoke_reason'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],

@@ -11,7 +11,7 @@ import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { SESSION_CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthUser } from '../../http/caller.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { refreshTokens, sessions, users } from './schema.ts';
 import { sessionFailure } from '../../errors.ts';
 import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from './tokens.ts';
@@ -23,10 +23,34 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change';
+export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change' | StaffChangeReason;
+
+/** A session ended because staff disabled the account or took one of its roles away. */
+export type StaffChangeReason = 'account-disabled' | 'role-revoked';
+
+/**
+ * Ends every live session of an account in the caller's transaction (the staff change that asks
+ * it): its access tokens stop at their next call, its refresh tokens cannot rotate, and enabling
+ * the account or granting the role again revives none of them (docs/accounts-and-security.md
+ * "Staff sessions").
+ */
+export async function endSessionsTx(tx: Tx, userId: number, reason: StaffChangeReason, now: Date): Promise<number> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: now, revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
 
 const ended = () => sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.ended');
 const disabled = () => sessionFailure(SESSION_CODES.ACCOUNT_DISABLED, 'session.accountDisabled');
+
+/**
+ * A session ended by disabling its account answers 7777 (the account is disabled) while the
+ * account stays disabled, so the page says why; afterwards it is a plain ended session.
+ */
+const endedAs = (revokeReason: string | null, status: string) => (revokeReason === 'account-disabled' && status !== 'active' ? disabled() : ended());
 
 export class SessionService {
   private readonly db: Db;
@@ -63,12 +87,14 @@ export class SessionService {
     const check = await this.tokens.check(token);
     if (check.status === 'invalid') throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
     const [row] = await this.db
-      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles })
+      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, revokeReason: sessions.revokeReason, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, check.sessionId));
     // A revoked session's token is refused as such even when it has also expired: never "expired".
-    if (!row || row.userId !== check.userId || row.revokedAt || row.expiresAt <= this.clock()) throw ended();
+    if (!row || row.userId !== check.userId) throw ended();
+    if (row.revokedAt) throw endedAs(row.revokeReason, row.status);
+    if (row.expiresAt <= this.clock()) throw ended();
     if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'session.accessTokenExpired');
     if (row.status !== 'active') throw disabled();
     return { userId: check.userId, sessionId: check.sessionId, roles: row.roles };
@@ -84,7 +110,8 @@ export class SessionService {
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(refreshTokens.tokenHash, digest));
-    if (!row || row.session.revokedAt) throw ended();
+    if (!row) throw ended();
+    if (row.session.revokedAt) throw endedAs(row.session.revokeReason, row.status);
     if (row.token.usedAt) return this.reused(row.session.id);
     if (row.token.expiresAt <= now || row.session.expiresAt <= now) throw ended();
     if (row.status !== 'active') throw disabled();

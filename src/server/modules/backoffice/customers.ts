@@ -13,11 +13,13 @@ import { isStaff } from '../../../domain/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
+import { erasedPseudonym, scrubberFor, type ErasureSubject } from '../../personal-data.ts';
 import { addresses, deleteAccount, users } from '../accounts/index.ts';
-import { AuditedDesk, type AuditActor } from '../audit/index.ts';
+import { AuditedDesk, pseudonymiseAudit, type AuditActor, type AuditSubjects } from '../audit/index.ts';
 import { anonymiseRedemptions } from '../coupons/index.ts';
-import { anonymiseOrders, orderItems, orders } from '../orders/index.ts';
-import { anonymisePayers } from '../payments/index.ts';
+import { anonymiseOrders, orderItems, orders, scrubOrderNotes } from '../orders/index.ts';
+import { forgetMail } from '../outbox/index.ts';
+import { anonymisePayers, payments, scrubRefunds } from '../payments/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { prefixPattern } from './order-filter.ts';
@@ -176,27 +178,65 @@ export class CustomerDesk extends AuditedDesk {
   /**
    * Erases a customer: orders stay for accounting with their personal fields overwritten and
    * their amounts untouched, payers' names and coupon uses' emails go, reviews, wishlist and newsletter sign-up go, and
-   * the account goes with its sessions (every device signed out) and addresses. `confirmEmail`
-   * must repeat the account's email. The audit row names the account's id and counts, never the
-   * erased data.
+   * the account goes with its sessions (every device signed out) and addresses. Every other copy
+   * goes too: mail to or about them leaves the outbox, and staff's notes, refund reasons and the
+   * audit log keep their rows with the customer's email replaced by a pseudonym and their names
+   * by "erased" (docs/accounts-and-security.md "Erasure"). `confirmEmail` must repeat the
+   * account's email. The audit row names the account's id and counts, never the erased data.
    */
   async erase(actor: AuditActor, userId: number, confirmEmail: string): Promise<ErasureAnswer> {
     if (actor.id === userId) throw fail(CODES.CONFLICT, 'customer.eraseSelf');
     return this.db.transaction(async (tx) => {
       const account = await this.requireCustomer(tx, userId, true);
       if (normaliseEmail(confirmEmail) !== account.email) throw fail(CODES.CONFLICT, 'customer.confirmMismatch');
-      const orderIds = await anonymiseOrders(tx, { userId, email: account.email });
+      const { subject, about, orderIds } = await this.tracesOf(tx, userId, account);
+      // The audit rows first, while the account's id still names the rows it wrote.
+      const auditRowsPseudonymised = await pseudonymiseAudit(tx, subject, about);
+      await scrubOrderNotes(tx, orderIds, subject);
+      await scrubRefunds(tx, orderIds, subject);
+      await anonymiseOrders(tx, { userId, email: account.email });
       await anonymisePayers(tx, orderIds);
       await anonymiseRedemptions(tx, orderIds);
       await forgetShopper(tx, { userId, email: account.email });
+      const mailsDeleted = await forgetMail(tx, subject);
       await deleteAccount(tx, userId);
-      await this.audit.record(tx, { actor, action: 'customer.erase', entity: 'user', entityId: userId, before: null, after: { erased: true, ordersAnonymised: orderIds.length } });
+      await this.audit.record(tx, { actor, action: 'customer.erase', entity: 'user', entityId: userId, before: null, after: { erased: true, ordersAnonymised: orderIds.length, mailsDeleted, auditRowsPseudonymised } });
       return { userId, ordersAnonymised: orderIds.length };
     });
   }
 
-  private async requireCustomer(db: Db | Tx, userId: number, lock = false): Promise<{ email: string }> {
-    const query = db.select({ email: users.email, roles: users.roles }).from(users).where(eq(users.id, userId));
+  /**
+   * Every email and name the customer is known by (account, address book, their orders' addresses,
+   * PayPal's payer), and the audit log's entities about them, read before anything is erased.
+   */
+  private async tracesOf(tx: Tx, userId: number, account: { email: string; firstName: string; lastName: string }): Promise<{ subject: ErasureSubject; about: AuditSubjects[]; orderIds: number[] }> {
+    const orderRows = await tx
+      .select({ id: orders.id, orderNo: orders.orderNo, email: orders.email, firstName: sql<string | null>`${orders.shippingAddress}->>'firstName'`, lastName: sql<string | null>`${orders.shippingAddress}->>'lastName'` })
+      .from(orders)
+      .where(or(eq(orders.userId, userId), eq(orders.email, account.email)));
+    const orderIds = orderRows.map((order) => order.id);
+    const payers = orderIds.length ? await tx.select({ email: payments.payerEmail, name: payments.payerName }).from(payments).where(inArray(payments.orderId, orderIds)) : [];
+    const book = await tx.select({ firstName: addresses.firstName, lastName: addresses.lastName }).from(addresses).where(eq(addresses.userId, userId));
+    const reviews = await tx.select({ id: productComments.id }).from(productComments).where(eq(productComments.userId, userId));
+    const emails = [...new Set([account.email, ...orderRows.map((order) => order.email), ...payers.map((payer) => payer.email)].filter((email): email is string => Boolean(email)).map((email) => email.toLowerCase()))];
+    const subscriptions = await tx.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(inArray(newsletterSubscriptions.email, emails));
+    const names = [account, ...book, ...orderRows].flatMap((person) => [`${person.firstName ?? ''} ${person.lastName ?? ''}`, person.firstName, person.lastName]);
+    const traces = { emails, names: [...names, ...payers.map((payer) => payer.name)].filter((name): name is string => Boolean(name)) };
+    const pseudonym = erasedPseudonym(userId);
+    return {
+      subject: { userId, pseudonym, emails, scrub: scrubberFor(traces, pseudonym) },
+      about: [
+        { entity: 'user', ids: [String(userId)] },
+        { entity: 'order', ids: orderRows.map((order) => order.orderNo) },
+        { entity: 'review', ids: reviews.map((review) => String(review.id)) },
+        { entity: 'newsletter_subscription', ids: subscriptions.map((row) => String(row.id)) },
+      ],
+      orderIds,
+    };
+  }
+
+  private async requireCustomer(db: Db | Tx, userId: number, lock = false): Promise<{ email: string; firstName: string; lastName: string }> {
+    const query = db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName, roles: users.roles }).from(users).where(eq(users.id, userId));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound('user');
     if (isStaff(row.roles)) throw fail(CODES.CONFLICT, 'customer.isStaff');

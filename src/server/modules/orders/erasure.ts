@@ -1,11 +1,15 @@
 /**
  * A customer's erasure (the back office's customers screen): orders are kept for accounting, so
  * their personal fields are overwritten (email; name, company, street, city, postal code,
- * province and phone of the shipping address) while amounts, lines, country and states stay.
+ * province and phone of the shipping address; the visitor id and the request digest that could
+ * tie them to a browser or a guessed request) while amounts, lines, country and states stay.
+ * Staff's notes and move notes on those orders keep their words with the customer's email and
+ * names replaced; notes the customer wrote as staff keep their text under the pseudonym.
  */
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders } from './schema.ts';
+import type { ErasureSubject } from '../../personal-data.ts';
+import { orderNotes, orders, orderStatusEvents } from './schema.ts';
 
 /** What erased personal fields read as. */
 export const ERASED = 'erased';
@@ -27,8 +31,34 @@ export async function anonymiseOrders(tx: Tx, who: { userId: number; email: stri
       // coupons/erasure.ts writes the same form on the order's coupon use.
       email: sql`${ERASED}::text || '-' || ${orders.id} || '@erased.invalid'`,
       shippingAddress: sql`${orders.shippingAddress} || jsonb_build_object('firstName', ${ERASED}::text, 'lastName', '', 'company', '', 'address', ${ERASED}::text, 'address2', '', 'province', '', 'postalCode', '', 'city', ${ERASED}::text, 'phone', '', 'phoneCode', '')`,
+      visitorId: null,
+      requestHash: ERASED,
       updatedAt: new Date(),
     })
     .where(inArray(orders.id, ids));
   return ids;
+}
+
+/** The notes on the customer's orders, and the notes they wrote as staff, without their email or names. */
+export async function scrubOrderNotes(tx: Tx, orderIds: readonly number[], who: ErasureSubject): Promise<void> {
+  const notes = await tx
+    .select()
+    .from(orderNotes)
+    .where(or(eq(orderNotes.authorId, who.userId), inArray(sql`lower(${orderNotes.authorEmail})`, [...who.emails]), orderIds.length ? inArray(orderNotes.orderId, [...orderIds]) : undefined))
+    .for('update');
+  for (const note of notes) {
+    const theirs = note.authorId === who.userId || who.emails.includes(note.authorEmail.toLowerCase());
+    const text = who.scrub.text(note.text, orderIds.includes(note.orderId));
+    if (!theirs && text === note.text) continue;
+    await tx
+      .update(orderNotes)
+      .set({ text, ...(theirs ? { authorId: null, authorEmail: who.pseudonym } : {}) })
+      .where(eq(orderNotes.id, note.id));
+  }
+  if (orderIds.length === 0) return;
+  const events = await tx.select({ id: orderStatusEvents.id, note: orderStatusEvents.note }).from(orderStatusEvents).where(inArray(orderStatusEvents.orderId, [...orderIds]));
+  for (const event of events) {
+    const note = event.note === null ? null : who.scrub.text(event.note, true);
+    if (note !== event.note) await tx.update(orderStatusEvents).set({ note }).where(eq(orderStatusEvents.id, event.id));
+  }
 }

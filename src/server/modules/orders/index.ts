@@ -9,4 +9,4 @@ export { OrderViews, accessTokenFor, tokenDigest, type ItemRow, type OrderAccess
 export { OrderNotes } from './notes.ts';
 export { OrderDeskService, moveRefusal, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from './desk.ts';
 export { orderAccessOf, orderRoutes } from './routes.ts';
-export { ERASED, anonymiseOrders } from './erasure.ts';
+export { ERASED, anonymiseOrders, scrubOrderNotes } from './erasure.ts';

@@ -2,3 +2,4 @@
 export * from './schema.ts';
 export { CLAIM_BATCH, CLAIM_MS, MailOutbox, MailWorker, OUTBOX_CHANNEL, backoffMs, outboxPage, outboxStats, sweepSent, type OutboxStats } from './outbox.ts';
 export { outboxRoutes } from './routes.ts';
+export { forgetMail } from './erasure.ts';

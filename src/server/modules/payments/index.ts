@@ -11,4 +11,4 @@ export { PaypalClient, fetchTransport } from './paypal-client.ts';
 export { PaypalSimulator, SIM_PREFIX, simulatorTransport } from './simulator.ts';
 export { simulatorPlugin } from './simulator-plugin.ts';
 export { paypalBrowserConfig, paypalRoutes } from './routes.ts';
-export { anonymisePayers } from './erasure.ts';
+export { anonymisePayers, scrubRefunds } from './erasure.ts';

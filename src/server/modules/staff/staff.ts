@@ -14,7 +14,7 @@ import { STAFF_ROLES } from '../../../domain/staff.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
-import { users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
+import { endSessionsTx, users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
@@ -119,7 +119,10 @@ export class StaffService extends AuditedDesk {
       const row = await this.lockUser(tx, eq(users.id, userId));
       if (row.status === status) return staffMember(row);
       if (status === 'disabled' && row.roles.includes(ROLES.SUPER)) await this.keepOneSuper(tx, row.id);
-      const [next] = await tx.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
+      const now = new Date();
+      const [next] = await tx.update(users).set({ status, updatedAt: now }).where(eq(users.id, row.id)).returning();
+      // Enabling the account again must not revive the tokens it held.
+      if (status === 'disabled') await endSessionsTx(tx, row.id, 'account-disabled', now);
       await this.audit.record(tx, { actor, action, entity: 'user', entityId: row.id, before: { status: row.status }, after: { status } });
       return staffMember(next!);
     });
@@ -132,7 +135,10 @@ export class StaffService extends AuditedDesk {
       const roles = change(row.roles, row);
       if (roles.length === row.roles.length && roles.every((role) => row.roles.includes(role))) return staffMember(row);
       if (row.roles.includes(ROLES.SUPER) && !roles.includes(ROLES.SUPER) && row.status === 'active') await this.keepOneSuper(tx, row.id);
-      const [next] = await tx.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
+      const now = new Date();
+      const [next] = await tx.update(users).set({ roles, updatedAt: now }).where(eq(users.id, row.id)).returning();
+      // A role taken away ends the sessions that held it: granting it again revives no old token.
+      if (row.roles.some((held) => !roles.includes(held))) await endSessionsTx(tx, row.id, 'role-revoked', now);
       await this.audit.record(tx, { actor, action, entity: 'user', entityId: row.id, before: { roles: row.roles }, after: { roles } });
       return staffMember(next!);
     });
