@@ -264,6 +264,63 @@ describe('bulk changes', () => {
   });
 });
 
+describe('the price range', () => {
+  const priceOf = async (id: number) => (await shop.database.db.select({ price: products.price }).from(products).where(eq(products.id, id)))[0]!.price;
+
+  it('refuses a percentage that would overflow the price column, in the envelope, changing no product of the batch', async () => {
+    const fine = await create({ price: 1000 });
+    const dear = await create({ price: 100_000 });
+    const audit = await auditCount(shop);
+    // 100,000 cents raised by 5,000,000 % is 5,000,100,000 cents: past PostgreSQL's integer.
+    const answer = await callEntry<{ ids: number[] }>(shop, adminProductsApi.bulkPrice, { ids: [fine.id, dear.id], mode: 'percent', value: 5_000_000 }, admin);
+    expect(answer.status).toBe(400);
+    expect(answer.code).toBe('1001');
+    expect(answer.msg).toBe(`The change would take the price of products ${fine.id}, ${dear.id} outside EUR 0.00 to 100000.00; nothing was changed`);
+    expect(answer.data).toEqual({ ids: [fine.id, dear.id] });
+    expect([await priceOf(fine.id), await priceOf(dear.id)]).toEqual([1000, 100_000]);
+    expect(await auditCount(shop)).toBe(audit);
+  });
+
+  it('refuses a change that would end above the editor\'s maximum, naming only the products it would take there', async () => {
+    const fine = await create({ price: 1000 });
+    const dear = await create({ price: 9_000_000 });
+    const audit = await auditCount(shop);
+    const added = await callEntry<{ ids: number[] }>(shop, adminProductsApi.bulkPrice, { ids: [fine.id, dear.id], mode: 'add', value: 1_500_000 }, admin);
+    expect(added).toMatchObject({ code: '1001', data: { ids: [dear.id] } });
+    expect(added.msg).toContain(`products ${dear.id} outside`);
+    const raised = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [fine.id, dear.id], mode: 'percent', value: 12 }, admin);
+    expect(raised).toMatchObject({ code: '1001', data: { ids: [dear.id] } });
+    const zh = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [dear.id], mode: 'percent', value: 12 }, admin, { 'accept-language': 'zh-CN' });
+    expect(zh.msg).toBe(`此调整会使商品 ${dear.id} 的价格超出 EUR 0.00 至 100000.00 的范围；未做任何更改`);
+    expect([await priceOf(fine.id), await priceOf(dear.id)]).toEqual([1000, 9_000_000]);
+    expect(await auditCount(shop)).toBe(audit);
+    // At the maximum exactly is allowed, and the product still saves in the editor.
+    const toMax = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [dear.id], mode: 'set', value: 10_000_000 }, admin);
+    expect(toMax).toMatchObject({ code: '0000', data: { updated: 1 } });
+    const atMax = (await callEntry<AdminProduct>(shop, adminProductsApi.get, { id: dear.id }, admin)).data;
+    const saved = await callEntry(shop, adminProductsApi.update, { id: dear.id, version: atMax.version, ...fieldsOf(atMax) }, admin);
+    expect(saved.code, saved.msg).toBe('0000');
+  });
+
+  it('refuses a negative result the same way', async () => {
+    const cheap = await create({ price: 500 });
+    const answer = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [cheap.id], mode: 'add', value: -600 }, admin);
+    expect(answer).toMatchObject({ code: '1001', data: { ids: [cheap.id] } });
+    expect(await priceOf(cheap.id)).toBe(500);
+  });
+
+  it('the editor refuses every price outside the same range', async () => {
+    const audit = await auditCount(shop);
+    for (const field of ['price', 'compareAtPrice', 'customisationFee']) {
+      const answer = await callEntry(shop, adminProductsApi.create, newProduct({ [field]: 10_000_001 }), admin);
+      expect(answer.code, field).toBe('1001');
+      expect(answer.msg, field).toContain('is too large');
+    }
+    expect((await callEntry(shop, adminProductsApi.create, newProduct({ price: 10_000_000 }), admin)).code).toBe('0000');
+    expect(await auditCount(shop)).toBe(audit + 1);
+  });
+});
+
 describe('stock CSV', () => {
   it('exports the filter and imports it back; a file with a bad line is answered by line number and applies nothing', async () => {
     const product = await create({ title: { 'en-US': 'Csv, "Quoted" Tee', 'zh-CN': '' } });

@@ -197,7 +197,7 @@ export const enUS = {
   'product.unknownTeam': 'Team {{id}} does not exist',
   'product.unknownTags': 'Unknown navigation tags: {{tags}}',
   'product.compareAtTooLow': 'The compare-at price must be higher than the price',
-  'product.priceNegative': 'The change would make the price of product {{id}} negative',
+  'product.priceOutOfRange': 'The change would take the price of products {{ids}} outside EUR {{min}} to {{max}}; nothing was changed',
   'product.notFoundIds': 'Products not found: {{ids}}',
   'product.stockCsvInvalid': 'The stock file has {{count}} wrong lines; nothing was changed',
   'product.csv.header': 'The header must name the columns product_id, size and stock',
