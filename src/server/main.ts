@@ -1,8 +1,9 @@
 /**
  * Listening and graceful shutdown. On SIGTERM or SIGINT readiness answers 503 at once; after the
  * drain period (time for a balancer to notice and stop sending requests, which are served
- * meanwhile) the server stops accepting connections, lets in-flight requests finish (up to the
- * grace period), then closes the database.
+ * meanwhile) the server stops accepting connections, answers any later request that still reaches
+ * it with the envelope's 1503, lets in-flight requests finish (up to the grace period), then
+ * closes the database.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
@@ -36,13 +37,36 @@ export async function listen(
       try {
         // Work of this process beside requests (a site build) ends while the database is open.
         await options.beforeClose?.();
-        await app.close();
+        await closeServing(app);
       } finally {
         await database.close();
         clearTimeout(timer);
       }
     })());
   return { app, url: address, stop };
+}
+
+/**
+ * Stops accepting connections at once (a balancer retries a refused connection on another
+ * instance), answers 1503 to every request still arriving on an open connection, and closes the
+ * idle kept-alive connections only once the requests in flight are answered. Node's
+ * `server.close()` closes idle connections at once, and a request a client was writing on one at
+ * that moment would be reset; each answer given while closing says `Connection: close`, so the
+ * connections that carried one close after it.
+ */
+async function closeServing(app: FastifyInstance): Promise<void> {
+  app.shutdown.refuse();
+  const server = app.server;
+  server.closeIdleConnections = () => {};
+  const closed = app.close();
+  try {
+    await app.shutdown.settled();
+  } finally {
+    // The prototype's own method again, which reaps the connections left idle.
+    delete (server as { closeIdleConnections?: unknown }).closeIdleConnections;
+    server.closeIdleConnections();
+  }
+  await closed;
 }
 
 /** Wires the process signals to a graceful stop; a second signal exits at once. */

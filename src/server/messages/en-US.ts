@@ -213,6 +213,7 @@ export const enUS = {
   'product.image.type': 'The file is not a JPEG, PNG or WebP image',
   'product.image.tooLarge': 'The image is larger than 5 MB',
   'product.image.unreadable': 'The image could not be read',
+  'product.image.tooManyPixels': 'The image is {{width}} x {{height}} pixels; at most {{megapixels}} megapixels are accepted',
   'product.image.tooMany': 'A product carries at most {{max}} images',
   'product.image.order': 'Give every image of the product once',
 } as const;

@@ -230,6 +230,7 @@ export const zhCN: Catalogue = {
   'product.image.type': '文件不是 JPEG、PNG 或 WebP 图片',
   'product.image.tooLarge': '图片超过 5 MB',
   'product.image.unreadable': '无法读取该图片',
+  'product.image.tooManyPixels': '图片为 {{width}} x {{height}} 像素；最多接受 {{megapixels}} 百万像素',
   'product.image.tooMany': '每个商品最多 {{max}} 张图片',
   'product.image.order': '请把商品的每张图片各列一次',
 };
