@@ -47,26 +47,19 @@ export async function listen(
 }
 
 /**
- * Stops accepting connections at once (a balancer retries a refused connection on another
- * instance), answers 1503 to every request still arriving on an open connection, and closes the
- * idle kept-alive connections only once the requests in flight are answered. Node's
- * `server.close()` closes idle connections at once, and a request a client was writing on one at
- * that moment would be reset; each answer given while closing says `Connection: close`, so the
- * connections that carried one close after it.
+ * Closes the instance without losing a request: from now on every request is answered with the
+ * envelope's 1503 and `Connection: close` (the shutdown gate), while the requests in flight finish
+ * and until no connection or request has come for a moment; only then does the listener close and
+ * Node close the idle kept-alive connections. Closing the listener earlier would reset the
+ * connections the kernel had accepted and Node had not yet taken (and their requests), and
+ * closing idle connections while requests still come would reset one a client was writing; a
+ * client or balancer retries a 1503 (src/client/http.ts does).
  */
 async function closeServing(app: FastifyInstance): Promise<void> {
   app.shutdown.refuse();
-  const server = app.server;
-  server.closeIdleConnections = () => {};
-  const closed = app.close();
-  try {
-    await app.shutdown.settled();
-  } finally {
-    // The prototype's own method again, which reaps the connections left idle.
-    delete (server as { closeIdleConnections?: unknown }).closeIdleConnections;
-    server.closeIdleConnections();
-  }
-  await closed;
+  await app.shutdown.settled();
+  await app.shutdown.quiet();
+  await app.close();
 }
 
 /** Wires the process signals to a graceful stop; a second signal exits at once. */
