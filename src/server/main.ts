@@ -1,9 +1,8 @@
 /**
  * Listening and graceful shutdown. On SIGTERM or SIGINT readiness answers 503 at once; after the
  * drain period (time for a balancer to notice and stop sending requests, which are served
- * meanwhile) the server stops accepting connections, answers any later request that still reaches
- * it with the envelope's 1503, lets in-flight requests finish (up to the grace period), then
- * closes the database.
+ * meanwhile) the server answers every later request with the envelope's 1503, lets in-flight
+ * requests finish (up to the grace period), stops accepting connections, then closes the database.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';

@@ -1,7 +1,7 @@
 /**
  * The stop's gate (docs/operations.md "Health, readiness and zero-downtime restarts"). It counts
  * the requests being served; once the stop closes the instance (`refuse`), every later request
- * that still reaches it (on a kept-alive connection, or one whose head was still arriving) is
+ * that reaches it (on a new connection, a kept-alive one, or one whose head was still arriving) is
  * answered with the envelope's 1503 and `Connection: close` before any other hook runs, instead
  * of Fastify's own 503 body. `settled` tells when the last request served has been answered, and
  * `quiet` when nothing more has come for a moment.
