@@ -59,6 +59,9 @@ export class ShutdownGate {
   async quiet(): Promise<void> {
     const until = Date.now() + QUIET_WAIT_MAX_MS;
     for (;;) {
+      // After the event loop's poll phase, which takes the connections waiting to be accepted: a
+      // timer that fires after the process stood still (a loaded machine) runs before it.
+      await new Promise((resolve) => setImmediate(resolve));
       const wait = this.lastArrival + QUIET_MS - Date.now();
       if (wait <= 0 || Date.now() >= until) return;
       await new Promise((resolve) => setTimeout(resolve, Math.min(wait, until - Date.now())));
