@@ -18,6 +18,18 @@ export const SEARCH_PAGE_SIZE = 20;
 /** Longest search text the API accepts. */
 export const SEARCH_TITLE_MAX = 200;
 
+/**
+ * The one range of every price the shop sets, in EUR minor units: a product's price, compare-at
+ * price and customisation fee (the editor, the bulk change), a patch's and an add-on's (the seed).
+ * EUR 100,000 is far above any shirt and far below the price columns' integer (2,147,483,647).
+ */
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 10_000_000;
+
+export function isPriceInRange(minor: number): boolean {
+  return Number.isSafeInteger(minor) && minor >= PRICE_MIN && minor <= PRICE_MAX;
+}
+
 export const PRODUCT_SORTS = ['recommended', 'price-asc', 'price-desc', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 export const DEFAULT_PRODUCT_SORT: ProductSort = 'recommended';

@@ -191,6 +191,12 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 /** Largest original accepted. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Most pixels an original may have, read from its header before anything decodes it: a small
+ * file may claim a huge canvas, and a decode holds every pixel. A 24-megapixel camera's
+ * 6000 x 4000 fits; the largest variant made is 800 x 880.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
 /** Most images one product may carry. */
 export const IMAGES_PER_PRODUCT_MAX = 8;
 /**

@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { idSchema, pageRequestShape } from './catalogue.schema.ts';
-import { SIZES } from './catalogue.model.ts';
+import { PRICE_MAX, PRICE_MIN, SIZES } from './catalogue.model.ts';
 import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, STOCK_MAX, STOCK_STATES } from './product-admin.model.ts';
 
-const PRICE_MAX = 10_000_000;
-const money = z.number({ error: 'must be a number' }).int('must be whole cents').min(0, 'must not be negative').max(PRICE_MAX, 'is too large');
+/** Every price the editor saves: the shop's one price range (catalogue.model.ts). */
+const money = z.number({ error: 'must be a number' }).int('must be whole cents').min(PRICE_MIN, 'must not be negative').max(PRICE_MAX, 'is too large');
 const tagSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'tag must be lower-case letters, digits and dashes');
 const bilingual = (max: number, required: boolean) =>
   z.strictObject({
@@ -85,7 +85,10 @@ const idSelection = z.array(idSchema).min(1, 'choose at least one product').max(
 
 export const adminBulkPriceRequestSchema = z.strictObject({
   ids: idSelection,
-  /** set: the new price; percent: add this percentage (negative lowers), rounded to the cent; add: add these cents. */
+  /**
+   * set: the new price; percent: add this percentage (negative lowers), rounded to the cent; add:
+   * add these cents. Each result must be in the price range, or the whole change is refused.
+   */
   mode: z.enum(['set', 'percent', 'add']),
   value: z.number().int('must be a whole number').min(-PRICE_MAX).max(PRICE_MAX),
 });

@@ -17,6 +17,7 @@ import { MailTransport } from './mail/mailer.ts';
 import authPlugin, { authGuards } from './http/auth.ts';
 import envelope, { answerClientError, requestIdFrom } from './http/envelope.ts';
 import security from './http/security.ts';
+import { ShutdownGate } from './http/shutdown.ts';
 import { pageFallbacks, readNotFoundPages, sitePlugin } from './http/site.ts';
 import visitor from './http/visitor.ts';
 import { paypalApi } from '../domain/api/paypal.ts';
@@ -122,6 +123,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Set when the process is shutting down: health answers 503 so balancers move away. */
     closing: boolean;
+    /** What the stop closes the instance with: requests in flight counted, later ones answered 1503 (main.ts). */
+    shutdown: ShutdownGate;
     /** The mail outbox's worker on this instance; tests send what is due with `outbox.drain()`. */
     outbox: MailWorker;
     /** The payment side: the reconciler, and the local PayPal simulator when there are no credentials. */
@@ -140,7 +143,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     genReqId: requestIdFrom,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Requests reaching a closing instance get the envelope's 1503 from the shutdown gate instead.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // A client gets a bounded time to send its request (docs/configuration.md "Slow clients"):
     // Node answers 408 and closes the connection (answerClientError words it). Node looks for late
@@ -158,6 +162,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     },
   });
   app.decorate('closing', false);
+  const shutdown = new ShutdownGate();
+  shutdown.install(app);
+  app.decorate('shutdown', shutdown);
   // While shutting down, answers close their connection, so idle keep-alive sockets cannot hold
   // the close open after the last in-flight request.
   app.addHook('onSend', (_request, reply, payload, done) => {

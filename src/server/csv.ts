@@ -2,12 +2,15 @@
  * RFC 4180 CSV (CRLF line ends, fields quoted when they hold a quote, comma or line break, quotes
  * doubled) with a UTF-8 byte-order mark, so spreadsheets read Chinese names right. A field that
  * starts with = + - @ (or a tab or carriage return) is prefixed with an apostrophe: a spreadsheet
- * would otherwise run it as a formula (OWASP "CSV injection"). Numbers are written as they are.
+ * would otherwise run it as a formula (OWASP "CSV injection"). So is one starting with their
+ * full-width or small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫: spreadsheets with an East Asian input method take
+ * them as the ASCII signs), or with any of these behind leading white space (spaces, no-break and
+ * ideographic spaces, line breaks), which spreadsheets trim. Numbers are written as they are.
  */
 export type CsvValue = string | number | boolean | null;
 
 const BOM = '\uFEFF';
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/;
 
 export function csvField(value: CsvValue): string {
   if (value === null) return '';

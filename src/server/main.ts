@@ -1,8 +1,8 @@
 /**
  * Listening and graceful shutdown. On SIGTERM or SIGINT readiness answers 503 at once; after the
  * drain period (time for a balancer to notice and stop sending requests, which are served
- * meanwhile) the server stops accepting connections, lets in-flight requests finish (up to the
- * grace period), then closes the database.
+ * meanwhile) the server answers every later request with the envelope's 1503, lets in-flight
+ * requests finish (up to the grace period), stops accepting connections, then closes the database.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client.ts';
@@ -36,13 +36,29 @@ export async function listen(
       try {
         // Work of this process beside requests (a site build) ends while the database is open.
         await options.beforeClose?.();
-        await app.close();
+        await closeServing(app);
       } finally {
         await database.close();
         clearTimeout(timer);
       }
     })());
   return { app, url: address, stop };
+}
+
+/**
+ * Closes the instance without losing a request: from now on every request is answered with the
+ * envelope's 1503 and `Connection: close` (the shutdown gate), while the requests in flight finish
+ * and until no connection or request has come for a moment; only then does the listener close and
+ * Node close the idle kept-alive connections. Closing the listener earlier would reset the
+ * connections the kernel had accepted and Node had not yet taken (and their requests), and
+ * closing idle connections while requests still come would reset one a client was writing; a
+ * client or balancer retries a 1503 (src/client/http.ts does).
+ */
+async function closeServing(app: FastifyInstance): Promise<void> {
+  app.shutdown.refuse();
+  await app.shutdown.settled();
+  await app.shutdown.quiet();
+  await app.close();
 }
 
 /** Wires the process signals to a graceful stop; a second signal exits at once. */

@@ -48,6 +48,7 @@ export const metrics = {
     buckets: [5, 15, 30, 60, 120, 300, 600, 1800],
     registers: [registry],
   }),
+  imageDecodes: new Counter({ name: 'shop_image_decodes_total', help: 'Uploaded images this instance decoded and resized (after the count and pixel checks)', registers: [registry] }),
   mailBacklog: new Gauge({
     name: 'shop_mail_outbox_backlog',
     help: 'Mail written to the outbox and not yet sent (the same figure on every instance: use max)',

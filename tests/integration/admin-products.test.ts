@@ -4,6 +4,7 @@
  * whole, applied all or nothing) and uploaded images (type by content, stored in the database,
  * served immutable). Every write leaves its audit rows and reaches the storefront's answers at once.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { call, createTestShop, type TestShop } from './harness.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { as, findStock, guestCart, placeOrder, plainLine, ukAddress } from './orders-support.ts';
 import { eventually } from '../support/eventually.ts';
+import { metrics } from '../../src/server/metrics.ts';
 
 let shop: TestShop;
 let admin: Staff;
@@ -264,6 +266,63 @@ describe('bulk changes', () => {
   });
 });
 
+describe('the price range', () => {
+  const priceOf = async (id: number) => (await shop.database.db.select({ price: products.price }).from(products).where(eq(products.id, id)))[0]!.price;
+
+  it('refuses a percentage that would overflow the price column, in the envelope, changing no product of the batch', async () => {
+    const fine = await create({ price: 1000 });
+    const dear = await create({ price: 100_000 });
+    const audit = await auditCount(shop);
+    // 100,000 cents raised by 5,000,000 % is 5,000,100,000 cents: past PostgreSQL's integer.
+    const answer = await callEntry<{ ids: number[] }>(shop, adminProductsApi.bulkPrice, { ids: [fine.id, dear.id], mode: 'percent', value: 5_000_000 }, admin);
+    expect(answer.status).toBe(400);
+    expect(answer.code).toBe('1001');
+    expect(answer.msg).toBe(`The change would take the price of products ${fine.id}, ${dear.id} outside EUR 0.00 to 100000.00; nothing was changed`);
+    expect(answer.data).toEqual({ ids: [fine.id, dear.id] });
+    expect([await priceOf(fine.id), await priceOf(dear.id)]).toEqual([1000, 100_000]);
+    expect(await auditCount(shop)).toBe(audit);
+  });
+
+  it('refuses a change that would end above the editor\'s maximum, naming only the products it would take there', async () => {
+    const fine = await create({ price: 1000 });
+    const dear = await create({ price: 9_000_000 });
+    const audit = await auditCount(shop);
+    const added = await callEntry<{ ids: number[] }>(shop, adminProductsApi.bulkPrice, { ids: [fine.id, dear.id], mode: 'add', value: 1_500_000 }, admin);
+    expect(added).toMatchObject({ code: '1001', data: { ids: [dear.id] } });
+    expect(added.msg).toContain(`products ${dear.id} outside`);
+    const raised = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [fine.id, dear.id], mode: 'percent', value: 12 }, admin);
+    expect(raised).toMatchObject({ code: '1001', data: { ids: [dear.id] } });
+    const zh = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [dear.id], mode: 'percent', value: 12 }, admin, { 'accept-language': 'zh-CN' });
+    expect(zh.msg).toBe(`此调整会使商品 ${dear.id} 的价格超出 EUR 0.00 至 100000.00 的范围；未做任何更改`);
+    expect([await priceOf(fine.id), await priceOf(dear.id)]).toEqual([1000, 9_000_000]);
+    expect(await auditCount(shop)).toBe(audit);
+    // At the maximum exactly is allowed, and the product still saves in the editor.
+    const toMax = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [dear.id], mode: 'set', value: 10_000_000 }, admin);
+    expect(toMax).toMatchObject({ code: '0000', data: { updated: 1 } });
+    const atMax = (await callEntry<AdminProduct>(shop, adminProductsApi.get, { id: dear.id }, admin)).data;
+    const saved = await callEntry(shop, adminProductsApi.update, { id: dear.id, version: atMax.version, ...fieldsOf(atMax) }, admin);
+    expect(saved.code, saved.msg).toBe('0000');
+  });
+
+  it('refuses a negative result the same way', async () => {
+    const cheap = await create({ price: 500 });
+    const answer = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [cheap.id], mode: 'add', value: -600 }, admin);
+    expect(answer).toMatchObject({ code: '1001', data: { ids: [cheap.id] } });
+    expect(await priceOf(cheap.id)).toBe(500);
+  });
+
+  it('the editor refuses every price outside the same range', async () => {
+    const audit = await auditCount(shop);
+    for (const field of ['price', 'compareAtPrice', 'customisationFee']) {
+      const answer = await callEntry(shop, adminProductsApi.create, newProduct({ [field]: 10_000_001 }), admin);
+      expect(answer.code, field).toBe('1001');
+      expect(answer.msg, field).toContain('is too large');
+    }
+    expect((await callEntry(shop, adminProductsApi.create, newProduct({ price: 10_000_000 }), admin)).code).toBe('0000');
+    expect(await auditCount(shop)).toBe(audit + 1);
+  });
+});
+
 describe('stock CSV', () => {
   it('exports the filter and imports it back; a file with a bad line is answered by line number and applies nothing', async () => {
     const product = await create({ title: { 'en-US': 'Csv, "Quoted" Tee', 'zh-CN': '' } });
@@ -330,6 +389,52 @@ describe('images', () => {
     expect(reordered.data.map((i) => i.hash)).toEqual([...hashes].reverse());
     expect((await callEntry(shop, adminProductsApi.orderImages, { productId: product.id, hashes: [hashes[0]] }, admin)).code).toBe('1001');
     expect(first.data[0]!.hash).toBe(hashes[0]);
+  });
+
+  const decodes = async () => (await metrics.imageDecodes.get()).values[0]?.value ?? 0;
+  /** A PNG whose header claims `width` x `height` pixels, with almost no image data: a decoding bomb's shape. */
+  const pngClaiming = (width: number, height: number) => {
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const frame = Buffer.alloc(8);
+      frame.writeUInt32BE(data.length, 0);
+      frame.writeUInt32BE(crc32(body), 4);
+      return Buffer.concat([frame.subarray(0, 4), body, frame.subarray(4)]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(width, 0);
+    header.writeUInt32BE(height, 4);
+    header[8] = 8; // bits per sample
+    header[9] = 2; // RGB
+    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+  };
+
+  it('counts a product\'s images before decoding an upload: of ten at once, eight are kept and decoded, two refused; a ninth later is refused unread', async () => {
+    const product = await create();
+    const tiles = await Promise.all(Array.from({ length: 10 }, (_, i) => sharp({ create: { width: 40, height: 44, channels: 3, background: { r: 20 * i, g: 120, b: 60 } } }).png().toBuffer()));
+    const before = await decodes();
+    const answers = await Promise.all(tiles.map((tile) => callEntry<AdminProductImage[]>(shop, adminProductsApi.uploadImage, { productId: product.id, data: tile.toString('base64') }, admin)));
+    expect(answers.map((a) => a.code).sort()).toEqual([...Array(8).fill('0000'), '1409', '1409']);
+    expect(answers.find((a) => a.code === '1409')!.msg).toBe('A product carries at most 8 images');
+    expect(await decodes()).toBe(before + 8);
+    expect((await callEntry<AdminProduct>(shop, adminProductsApi.get, { id: product.id }, admin)).data.images).toHaveLength(8);
+    // Bytes no decoder could read: the count refuses them first.
+    const unreadable = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]).toString('base64');
+    expect(await callEntry(shop, adminProductsApi.uploadImage, { productId: product.id, data: unreadable }, admin)).toMatchObject({ code: '1409', msg: 'A product carries at most 8 images' });
+    expect(await decodes()).toBe(before + 8);
+  });
+
+  it('refuses an image whose header claims more pixels than the maximum, without decoding it', async () => {
+    const product = await create();
+    const bomb = pngClaiming(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(200);
+    const before = await decodes();
+    const answer = await callEntry(shop, adminProductsApi.uploadImage, { productId: product.id, data: bomb.toString('base64') }, admin);
+    expect(answer).toMatchObject({ status: 400, code: '1001', msg: 'The image is 20000 x 20000 pixels; at most 25 megapixels are accepted' });
+    const zh = await callEntry(shop, adminProductsApi.uploadImage, { productId: product.id, data: pngClaiming(6000, 5000).toString('base64') }, admin, { 'accept-language': 'zh-CN' });
+    expect(zh.msg).toBe('图片为 6000 x 5000 像素；最多接受 25 百万像素');
+    expect(await decodes()).toBe(before);
+    expect((await callEntry<AdminProduct>(shop, adminProductsApi.get, { id: product.id }, admin)).data.images).toEqual([]);
   });
 
   it('refuses a file that is not JPEG, PNG or WebP whatever it claims, and one too large, changing nothing', async () => {

@@ -300,11 +300,13 @@ describe('shutdown under load (item 32)', () => {
             headers: { 'content-type': 'application/json', ...headersFor({ visitorId }).headers },
             body: JSON.stringify({ source: { type: 'buyNow', item: plainLine(target, 1) }, currency: 'EUR', email: `load${i}@example.com`, address: ukAddress, shippingMethod: 'standard' }),
           });
-          const body = (await response.json()) as { code?: string };
-          // Fastify's own 503 for a request that arrives while closing has no envelope.
-          return { status: response.status, code: body.code ?? (response.status === 503 ? '1503' : 'none') };
-        } catch {
-          return { status: 0, code: 'refused' };
+          // Every answer is the envelope, a 1503 while closing too (never Fastify's own 503 body).
+          const body = (await response.json().catch(() => ({}))) as { code?: string };
+          return { status: response.status, code: body.code ?? 'no envelope' };
+        } catch (error) {
+          // A new connection refused is retried elsewhere by a balancer; a reset request is lost.
+          const cause = (error as { cause?: { code?: string } }).cause?.code;
+          return { status: 0, code: cause === 'ECONNREFUSED' ? 'refused' : `failed: ${cause ?? String(error)}` };
         }
       };
       let received = 0;

@@ -199,7 +199,7 @@ export const enUS = {
   'product.unknownTeam': 'Team {{id}} does not exist',
   'product.unknownTags': 'Unknown navigation tags: {{tags}}',
   'product.compareAtTooLow': 'The compare-at price must be higher than the price',
-  'product.priceNegative': 'The change would make the price of product {{id}} negative',
+  'product.priceOutOfRange': 'The change would take the price of products {{ids}} outside EUR {{min}} to {{max}}; nothing was changed',
   'product.notFoundIds': 'Products not found: {{ids}}',
   'product.stockCsvInvalid': 'The stock file has {{count}} wrong lines; nothing was changed',
   'product.csv.header': 'The header must name the columns product_id, size and stock',
@@ -215,6 +215,7 @@ export const enUS = {
   'product.image.type': 'The file is not a JPEG, PNG or WebP image',
   'product.image.tooLarge': 'The image is larger than 5 MB',
   'product.image.unreadable': 'The image could not be read',
+  'product.image.tooManyPixels': 'The image is {{width}} x {{height}} pixels; at most {{megapixels}} megapixels are accepted',
   'product.image.tooMany': 'A product carries at most {{max}} images',
   'product.image.order': 'Give every image of the product once',
 } as const;

@@ -216,7 +216,7 @@ export const zhCN: Catalogue = {
   'product.unknownTeam': '球队 {{id}} 不存在',
   'product.unknownTags': '未知的导航标签：{{tags}}',
   'product.compareAtTooLow': '划线价必须高于售价',
-  'product.priceNegative': '此调整会使商品 {{id}} 的价格变为负数',
+  'product.priceOutOfRange': '此调整会使商品 {{ids}} 的价格超出 EUR {{min}} 至 {{max}} 的范围；未做任何更改',
   'product.notFoundIds': '找不到这些商品：{{ids}}',
   'product.stockCsvInvalid': '库存文件有 {{count}} 行有误；未做任何更改',
   'product.csv.header': '表头必须包含 product_id、size 和 stock 列',
@@ -232,6 +232,7 @@ export const zhCN: Catalogue = {
   'product.image.type': '文件不是 JPEG、PNG 或 WebP 图片',
   'product.image.tooLarge': '图片超过 5 MB',
   'product.image.unreadable': '无法读取该图片',
+  'product.image.tooManyPixels': '图片为 {{width}} x {{height}} 像素；最多接受 {{megapixels}} 百万像素',
   'product.image.tooMany': '每个商品最多 {{max}} 张图片',
   'product.image.order': '请把商品的每张图片各列一次',
 };

@@ -22,6 +22,26 @@ describe('csvField', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('a=b')).toBe('a=b');
   });
+
+  it('prefixes the full-width and small forms of = + - @, which spreadsheets in CJK locales read as the ASCII ones', () => {
+    for (const text of ['＝1+1', '＝HYPERLINK("http://x")', '＋1', '－1', '＠SUM(A1)', '﹦1', '﹢1', '﹣1', '﹫x']) {
+      expect(csvField(text).replace(/^"/, '').startsWith(`'`), JSON.stringify(text)).toBe(true);
+    }
+    expect(csvField('＝1+1')).toBe(`'＝1+1`);
+  });
+
+  it('prefixes a formula behind leading spaces, line breaks or an ideographic space, which spreadsheets trim', () => {
+    for (const text of [' =1+1', '  +1', '\u00a0-1', '\u3000＝1', '\n=1', ' \t@x']) {
+      expect(csvField(text).replace(/^"/, '').startsWith(`'`), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it('leaves text that only holds those signs further in, or is only spaces, as it is', () => {
+    expect(csvField('张伟＝王芳')).toBe('张伟＝王芳');
+    expect(csvField('Team A - Home')).toBe('Team A - Home');
+    expect(csvField('  ')).toBe('  ');
+    expect(csvField('')).toBe('');
+  });
 });
 
 describe('toCsv', () => {

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { call, isApiError } from '../../../client/http.ts';
 import { adminProductsApi } from '../../../domain/api/admin-products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { SIZES } from '../../../domain/catalogue.model.ts';
+import { PRICE_MAX, SIZES } from '../../../domain/catalogue.model.ts';
 import type { AdminProduct } from '../../../domain/product-admin.model.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import { useApiQuery } from '../../api.ts';
@@ -165,7 +165,7 @@ export default function ProductEditorScreen() {
           <Col xs={24} lg={12}>
             <Card title={t('adminProducts.editor.pricing')}>
               <Form.Item name="price" label={t('adminProducts.editor.price')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
-                <InputNumber min={0} max={100_000} precision={2} step={1} prefix="€" style={{ width: '100%' }} data-testid="product-price" />
+                <InputNumber min={0} max={PRICE_MAX / 100} precision={2} step={1} prefix="€" style={{ width: '100%' }} data-testid="product-price" />
               </Form.Item>
               <Form.Item
                 name="compareAtPrice"
@@ -178,10 +178,10 @@ export default function ProductEditorScreen() {
                   }),
                 ]}
               >
-                <InputNumber min={0} max={100_000} precision={2} step={1} prefix="€" style={{ width: '100%' }} />
+                <InputNumber min={0} max={PRICE_MAX / 100} precision={2} step={1} prefix="€" style={{ width: '100%' }} />
               </Form.Item>
               <Form.Item name="customisationFee" label={t('adminProducts.editor.customisationFee')}>
-                <InputNumber min={0} max={100_000} precision={2} step={1} prefix="€" style={{ width: '100%' }} />
+                <InputNumber min={0} max={PRICE_MAX / 100} precision={2} step={1} prefix="€" style={{ width: '100%' }} />
               </Form.Item>
             </Card>
           </Col>

@@ -5,6 +5,7 @@
  */
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { isPriceInRange } from '../../../domain/catalogue.model.ts';
 import type { Db } from '../client.ts';
 import { addons, navItems, patches, productComments, products, productSizes, squadPlayers, teams } from '../schema.ts';
 import { generateCatalogue, type NavRow, type ProductBundle } from './generate.ts';
@@ -33,6 +34,12 @@ function idsByTag(rows: { id: number; tag: string }[]): Map<string, number> {
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** The seed keeps to the price range staff are held to (catalogue.model.ts), so every product it writes saves in the editor. */
+function checkPrices(what: string, ...prices: (number | null)[]): void {
+  const outside = prices.find((price) => price !== null && !isPriceInRange(price));
+  if (outside !== undefined) throw new RangeError(`seed: ${what} has a price outside the shop's range: ${outside}`);
 }
 
 function need(map: Map<string, number>, tag: string, what: string): number {
@@ -90,6 +97,8 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions = {}):
     }
 
     const teamIds = idsByTag(await tx.insert(teams).values(catalogue.teams).returning({ id: teams.id, tag: teams.tag }));
+    for (const patch of catalogue.patches) checkPrices(`patch ${patch.patchName['en-US']}`, patch.patchPrice);
+    for (const addon of catalogue.addons) checkPrices(`add-on ${addon.name['en-US']}`, addon.price);
     for (const batch of chunks(catalogue.patches, SMALL_BATCH)) await tx.insert(patches).values(batch);
     for (const batch of chunks(catalogue.addons, SMALL_BATCH)) {
       await tx.insert(addons).values(batch.map(({ teamTag, ...row }) => ({ ...row, teamId: need(teamIds, teamTag, 'team') })));
@@ -123,6 +132,7 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions = {}):
       );
       const productIds = rowsOf<{ id: number }>(ids).map((row) => Number(row.id));
       if (productIds.length !== batch.length) throw new Error('seed: could not reserve product ids');
+      for (const { product } of batch) checkPrices(`product ${product.title}`, product.price, product.compareAtPrice, product.customisationFee);
       const rows = batch.map(({ product: { teamTag, ...row } }, i) => ({
         id: productIds[i],
         ...row,

@@ -14,6 +14,7 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import {
   IMAGE_ASPECT,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
   IMAGE_WIDTHS,
   IMAGES_PER_PRODUCT_MAX,
   sniffImageType,
@@ -23,30 +24,79 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
+import { metrics } from '../../metrics.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { mediaFiles, productImages } from './images-schema.ts';
 import { products } from './schema.ts';
 
-/** Decoding bombs: a small file may claim a huge canvas. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Decodes at once on this instance: each holds up to IMAGE_MAX_PIXELS of the original while
+ * sharp resizes it (libvips spreads one decode over every core already), so more at once would
+ * only add memory: eight large uploads at once added about 430 MB before this bound.
+ */
+const DECODES_AT_ONCE = 2;
 
-/** Each width of the original as WebP, cropped to the frame around its centre. */
-async function variantsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
+/** A counting semaphore: `run` waits for one of `size` places, then runs `work` in it. */
+class Places {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
+const decodes = new Places(DECODES_AT_ONCE);
+
+/**
+ * The original's size from its header alone (sharp's metadata() decodes no pixels), refused over
+ * IMAGE_MAX_PIXELS with the size it claims.
+ */
+async function checkPixels(bytes: Uint8Array): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
   try {
-    return await Promise.all(
-      Object.values(IMAGE_WIDTHS).map(async (width) => ({
-        width,
-        webp: await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width, height: Math.round(width * IMAGE_ASPECT), fit: 'cover' })
-          .webp({ quality: 82 })
-          .toBuffer(),
-      })),
-    );
+    // The header's claim is what is checked here, so sharp's own pixel limit must not refuse it first.
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
     throw invalid('product.image.unreadable');
   }
+  if (!width || !height) throw invalid('product.image.unreadable');
+  if (width * height > IMAGE_MAX_PIXELS) throw invalid(msg('product.image.tooManyPixels', { width, height, megapixels: IMAGE_MAX_PIXELS / 1_000_000 }));
 }
+
+/** Each width of the original as WebP, cropped to the frame around its centre: one after the other, each a decode. */
+async function variantsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
+  metrics.imageDecodes.inc();
+  const variants: { width: number; webp: Buffer }[] = [];
+  try {
+    for (const width of Object.values(IMAGE_WIDTHS)) {
+      const webp = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
+        .rotate()
+        .resize({ width, height: Math.round(width * IMAGE_ASPECT), fit: 'cover' })
+        .webp({ quality: 82 })
+        .toBuffer();
+      variants.push({ width, webp });
+    }
+  } catch {
+    throw invalid('product.image.unreadable');
+  }
+  return variants;
+}
+
+const tooMany = () => fail(CODES.CONFLICT, msg('product.image.tooMany', { max: IMAGES_PER_PRODUCT_MAX }));
 
 const imageOf = (hash: string): AdminProductImage => ({ hash, url: uploadedImageUrl(hash, 'large'), thumbUrl: uploadedImageUrl(hash, 'thumb') });
 
@@ -82,24 +132,63 @@ export class ProductImages extends AuditedDesk {
     return after.map(imageOf);
   }
 
+  /**
+   * This instance's uploads of each product that passed the count and are not added yet: counted
+   * with the product's images, so of ten uploads at once to a product holding none, two are
+   * refused before anything decodes them.
+   */
+  private readonly pending = new Map<number, number>();
+
+  private release(productId: number): void {
+    const left = (this.pending.get(productId) ?? 1) - 1;
+    if (left > 0) this.pending.set(productId, left);
+    else this.pending.delete(productId);
+  }
+
+  /**
+   * Everything cheap comes before the decode: size, type, the product's count under its lock
+   * (its images and this instance's uploads under way), then the pixels its header claims. The
+   * decode waits for one of DECODES_AT_ONCE places, outside any transaction; the image is added
+   * under the lock again, whose count check is what holds across instances.
+   */
   async upload(actor: AuditActor, productId: number, base64: string): Promise<AdminProductImage[]> {
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length > IMAGE_MAX_BYTES) throw fail(CODES.PAYLOAD_TOO_LARGE, 'product.image.tooLarge');
     if (sniffImageType(bytes) === null) throw invalid('product.image.type');
     const hash = createHash('sha256').update(bytes).digest('hex');
-    // Resizing is the slow part: done before the transaction holds any lock.
-    const variants = await variantsOf(bytes);
-    return this.db.transaction(async (tx) => {
-      const art = await this.lockProduct(tx, productId);
-      const before = await this.hashes(tx, productId);
-      if (before.includes(hash)) return before.map(imageOf);
-      if (before.length >= IMAGES_PER_PRODUCT_MAX) throw fail(CODES.CONFLICT, msg('product.image.tooMany', { max: IMAGES_PER_PRODUCT_MAX }));
-      await tx
-        .insert(mediaFiles)
-        .values(variants.map((v) => ({ key: `${hash}-${v.width}.webp`, contentType: 'image/webp', bytes: v.webp })))
-        .onConflictDoNothing();
-      return this.save(tx, actor, productId, 'product.imageAdd', before, [...before, hash], art);
-    });
+    let reserved = false;
+    try {
+      const known = await this.db.transaction(async (tx) => {
+        await this.lockProduct(tx, productId);
+        const before = await this.hashes(tx, productId);
+        if (before.includes(hash)) return before;
+        const under = this.pending.get(productId) ?? 0;
+        if (before.length + under >= IMAGES_PER_PRODUCT_MAX) throw tooMany();
+        this.pending.set(productId, under + 1);
+        reserved = true;
+        return null;
+      });
+      if (known) return known.map(imageOf);
+      await checkPixels(bytes);
+      const variants = await decodes.run(() => variantsOf(bytes));
+      return await this.db.transaction(async (tx) => {
+        const art = await this.lockProduct(tx, productId);
+        const before = await this.hashes(tx, productId);
+        if (before.includes(hash)) return before.map(imageOf);
+        if (before.length >= IMAGES_PER_PRODUCT_MAX) throw tooMany();
+        await tx
+          .insert(mediaFiles)
+          .values(variants.map((v) => ({ key: `${hash}-${v.width}.webp`, contentType: 'image/webp', bytes: v.webp })))
+          .onConflictDoNothing();
+        const images = await this.save(tx, actor, productId, 'product.imageAdd', before, [...before, hash], art);
+        // Before the commit: an upload waiting for this lock then finds the image in the table, not also here.
+        this.release(productId);
+        reserved = false;
+        return images;
+      });
+    } finally {
+      if (reserved) this.release(productId);
+    }
   }
 
   /** The product's images in a new order: every one of them, once. */

@@ -5,13 +5,14 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { Size } from '../../../domain/catalogue.model.ts';
+import { isPriceInRange, PRICE_MAX, PRICE_MIN, type Size } from '../../../domain/catalogue.model.ts';
+import { toDecimalString } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { BULK_MAX, bulkPrice, readStockCsv, type BulkAnswer, type StockCsvIssue, type StockCsvProblem } from '../../../domain/product-admin.model.ts';
 import type { OrderExport } from '../../../domain/admin.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { toCsv } from '../../csv.ts';
-import { fail, failWith, invalid } from '../../errors.ts';
+import { fail, failWith } from '../../errors.ts';
 import { msg, render, type Message } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import type { ProductAdmin, ProductFilter } from './product-admin.ts';
@@ -59,8 +60,13 @@ export class ProductBulk extends AuditedDesk {
     return this.db.transaction(async (tx) => {
       const rows = await this.lockSelection(tx, ids);
       const changes = rows.map((r) => ({ ...r, next: bulkPrice(r.price, mode, value) }));
-      const negative = changes.find((c) => c.next < 0);
-      if (negative) throw invalid(msg('product.priceNegative', { id: negative.id }));
+      // Refused whole, before any write: a price outside the range would overflow the column or
+      // leave a product the editor can no longer save.
+      const outside = changes.filter((c) => !isPriceInRange(c.next)).map((c) => c.id);
+      if (outside.length) {
+        const range = { min: toDecimalString(PRICE_MIN, 'EUR'), max: toDecimalString(PRICE_MAX, 'EUR') };
+        throw failWith(CODES.INVALID_INPUT, msg('product.priceOutOfRange', { ids: outside.join(', '), ...range }), { ids: outside });
+      }
       let updated = 0;
       for (const c of changes) {
         if (c.next === c.price) continue;
