@@ -200,6 +200,10 @@ for (const locale of ADMIN_LOCALES) {
         await refund.getByTestId('refund-amount').fill('1');
         await audit.check('refund dialog, by amount');
         await refund.getByRole('button', { name: label(O.refund.submit) }).click();
+        await expect(refund.getByText(O.move.reasonRequired)).toBeVisible();
+        await audit.check('refund dialog, its reason missing');
+        await refund.getByRole('textbox').last().fill('Goodwill');
+        await refund.getByRole('button', { name: label(O.refund.submit) }).click();
         await expect(page.getByRole('dialog')).toHaveCount(2);
         await audit.check('refund confirmation');
         await closeDialogs(page);

@@ -46,6 +46,11 @@ function pairs(settings: ThemeSettings, dark: boolean): [string, string, string]
   const onDanger = button['dangerColor'] ?? token['colorTextLightSolid']!;
   for (const back of ['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive']) list.push([`primary button text on ${back}`, onPrimary, token[back]!]);
   for (const back of ['colorError', 'colorErrorHover', 'colorErrorActive']) list.push([`danger button text on ${back}`, onDanger, token[back]!]);
+  for (const component of ['Table', 'List'] as const) {
+    // Their "no data" text is antd's disabled grey unless the component says otherwise.
+    const empty = (config.components?.[component] as Record<string, string> | undefined)?.['colorTextDisabled'] ?? token['colorTextDisabled']!;
+    for (const back of surfaces) list.push([`${component}'s no-data text on ${back}`, empty, token[back]!]);
+  }
   for (const colour of TAG_COLOURS) {
     list.push([`${colour} tag`, token[`${colour}7`]!, token[`${colour}1`]!]);
     list.push([`${colour} tag on colorBgContainer`, token[`${colour}7`]!, token['colorBgContainer']!]);
