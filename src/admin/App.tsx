@@ -15,6 +15,7 @@ import { createQueryClient } from './api.ts';
 import { AdminI18nContext, loadAdminMessages, makeAdminT } from './i18n.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { HttpNotices } from './shell/HttpNotices.tsx';
+import { ScrollRegions } from './shell/ScrollRegions.tsx';
 import { ThemeVars } from './shell/ThemeVars.tsx';
 import { useAdminLocale } from './state/locale.ts';
 import { $themeSettings } from './state/theme.ts';
@@ -88,6 +89,7 @@ export function App() {
       <ConfigProvider theme={theme} locale={loaded?.antd}>
         <AntApp>
           <ThemeVars onPrimary={onSolidColour(theme)} />
+          <ScrollRegions />
           <QueryClientProvider client={queryClient}>
             <BrowserRouter basename={basename}>
               <AppRoutes />

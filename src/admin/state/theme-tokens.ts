@@ -178,9 +178,8 @@ export function adminTheme(settings: ThemeSettings, dark: boolean): ThemeConfig 
     },
     components: {
       Button: { primaryColor: onSolid, dangerColor: onSolid },
-      // Their "no data" text is drawn in the disabled grey (1.84:1), yet it is text to read.
+      // Its "no data" text is drawn in the disabled grey (1.84:1), yet it is text to read.
       Table: { colorTextDisabled: grey },
-      List: { colorTextDisabled: grey },
     },
   };
 }

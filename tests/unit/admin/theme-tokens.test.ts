@@ -46,7 +46,7 @@ function pairs(settings: ThemeSettings, dark: boolean): [string, string, string]
   const onDanger = button['dangerColor'] ?? token['colorTextLightSolid']!;
   for (const back of ['colorPrimary', 'colorPrimaryHover', 'colorPrimaryActive']) list.push([`primary button text on ${back}`, onPrimary, token[back]!]);
   for (const back of ['colorError', 'colorErrorHover', 'colorErrorActive']) list.push([`danger button text on ${back}`, onDanger, token[back]!]);
-  for (const component of ['Table', 'List'] as const) {
+  for (const component of ['Table'] as const) {
     // Their "no data" text is antd's disabled grey unless the component says otherwise.
     const empty = (config.components?.[component] as Record<string, string> | undefined)?.['colorTextDisabled'] ?? token['colorTextDisabled']!;
     for (const back of surfaces) list.push([`${component}'s no-data text on ${back}`, empty, token[back]!]);
