@@ -51,8 +51,11 @@ interface Violation {
  */
 class Audit {
   private readonly found = new Map<string, string>();
+  private readonly page: Page;
 
-  constructor(private readonly page: Page) {}
+  constructor(page: Page) {
+    this.page = page;
+  }
 
   async check(where: string): Promise<void> {
     // A page load drops the script; the app's own navigations keep it.
@@ -93,10 +96,18 @@ async function visit(page: Page, path: string, drawn: Locator): Promise<void> {
   await expect(drawn).toBeVisible();
 }
 
-/** Presses Escape until no dialog is left open (a confirmation over its form closes first). */
+/**
+ * Closes every open dialog, the topmost first: Escape, or its close button where the focus is
+ * no longer in it (a popconfirm that closed took the focus with it).
+ */
 async function closeDialogs(page: Page): Promise<void> {
-  for (let round = 0; round < 3 && (await page.getByRole('dialog').count()) > 0; round += 1) await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const dialogs = page.getByRole('dialog');
+  for (let round = 0; round < 4 && (await dialogs.count()) > 0; round += 1) {
+    const before = await dialogs.count();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialogs.count(), { timeout: 2_000 }).toBeLessThan(before).catch(() => topDialog(page).getByRole('button', { name: /^(Close|关闭)$/ }).first().click());
+  }
+  await expect(dialogs).toHaveCount(0);
 }
 
 /** Audits the dialog `open` opens, then closes it. */

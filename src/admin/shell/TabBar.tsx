@@ -91,6 +91,8 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
   };
 
   const activeTab = tabs.find((tab) => tab.id === active);
+  // One tab stop for the whole list (the arrows move inside it): the active tab, else the first.
+  const tabStop = activeTab?.id ?? tabs[0]?.id;
   return (
     <div className={`admin-tab-bar admin-tabs-${mode}`} style={{ height }} data-testid="tab-bar" ref={bar}>
       <div className="admin-tab-list" role="tablist" aria-label={t('admin.tabs.label')}>
@@ -98,7 +100,7 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
           <Dropdown key={tab.id} menu={actions(tab)} trigger={['contextMenu']} open={menuOpen === tab.id} onOpenChange={(open) => setMenuOpen(open ? tab.id : null)}>
             <div
               role="tab"
-              tabIndex={tab.id === active ? 0 : -1}
+              tabIndex={tab.id === tabStop ? 0 : -1}
               aria-selected={tab.id === active}
               aria-keyshortcuts={isFixed(tab) ? undefined : 'Delete'}
               className={`admin-tab${tab.id === active ? ' is-active' : ''}`}
