@@ -152,8 +152,11 @@ for (const locale of ADMIN_LOCALES) {
         await auditDialog(page, audit, 'logout confirmation', () => page.getByRole('menuitem', { name: A.header.logout }).click());
         await page.mouse.move(0, 0);
 
-        await auditDialog(page, audit, 'theme drawer', () => page.getByTestId('open-theme-drawer').click());
+        await page.getByTestId('open-theme-drawer').click();
+        await expect(topDialog(page)).toBeVisible();
+        await audit.check('theme drawer');
         await screenshot(page, `admin-a11y-theme-drawer-${locale}-${scheme}`, testInfo);
+        await closeDialogs(page);
 
         await page.getByTestId('open-menu-search').click();
         await expect(page.getByTestId('menu-search-input')).toBeFocused();
