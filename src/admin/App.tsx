@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme as antdTheme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { BrowserRouter } from 'react-router';
@@ -15,10 +15,12 @@ import { createQueryClient } from './api.ts';
 import { AdminI18nContext, loadAdminMessages, makeAdminT } from './i18n.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { HttpNotices } from './shell/HttpNotices.tsx';
+import { ScrollRegions } from './shell/ScrollRegions.tsx';
 import { ThemeVars } from './shell/ThemeVars.tsx';
 import { useAdminLocale } from './state/locale.ts';
 import { $themeSettings } from './state/theme.ts';
 import { isDark } from './state/theme-settings.ts';
+import { adminTheme, onSolidColour } from './state/theme-tokens.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -78,20 +80,7 @@ export function App() {
   }, [locale, dark]);
 
   const i18n = useMemo(() => (loaded ? { locale: loaded.locale, t: makeAdminT(loaded.locale, loaded.messages) } : null), [loaded]);
-  const theme = useMemo(
-    () => ({
-      algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      token: {
-        colorPrimary: settings.themeColor,
-        colorInfo: settings.otherColor.info,
-        colorSuccess: settings.otherColor.success,
-        colorWarning: settings.otherColor.warning,
-        colorError: settings.otherColor.error,
-        motion: settings.page.animate,
-      },
-    }),
-    [dark, settings.themeColor, settings.otherColor, settings.page.animate],
-  );
+  const theme = useMemo(() => adminTheme(settings, dark), [dark, settings]);
 
   // Until its strings are here the page's own splash stays.
   if (!i18n) return null;
@@ -99,7 +88,8 @@ export function App() {
     <AdminI18nContext.Provider value={i18n}>
       <ConfigProvider theme={theme} locale={loaded?.antd}>
         <AntApp>
-          <ThemeVars />
+          <ThemeVars onPrimary={onSolidColour(theme)} />
+          <ScrollRegions />
           <QueryClientProvider client={queryClient}>
             <BrowserRouter basename={basename}>
               <AppRoutes />

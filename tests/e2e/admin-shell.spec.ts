@@ -23,7 +23,7 @@ async function tabAction(page: Page, A: AdminText, tab: string, action: string) 
   if ((await shell(page).getAttribute('data-narrow')) === 'true') {
     await page.getByRole('tab', { name: tab }).click();
     await expect(activeTab(page)).toContainText(tab);
-    await page.getByRole('tablist').getByRole('button', { name: A.tabs.more }).click();
+    await page.getByTestId('tab-bar').getByRole('button', { name: A.tabs.more }).click();
   } else {
     await page.getByRole('tab', { name: tab }).click({ button: 'right' });
   }
@@ -139,7 +139,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(action).toHaveValue('order.mo');
 
       // Closing the active tab (audit) shows the last remaining one (staff).
-      await page.getByRole('button', { name: `${A.tabs.close} ${A.route.audit}` }).click();
+      await page.getByRole('tab', { name: A.route.audit }).getByTestId('tab-close').click();
       await expect.poll(() => tabIds(page)).toEqual(['/dashboard', '/orders', '/staff']);
       await expect(activeTab(page)).toHaveAttribute('data-tab', '/staff');
       await expect(page).toHaveURL(/\/admin\/staff$/);
@@ -150,7 +150,7 @@ for (const locale of ADMIN_LOCALES) {
       await tabAction(page, A, A.route.dashboard, A.tabs.closeRight);
       await expect.poll(() => tabIds(page)).toEqual(['/dashboard']);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
-      await expect(page.getByRole('button', { name: `${A.tabs.close} ${A.route.dashboard}` })).toHaveCount(0);
+      await expect(page.getByRole('tab', { name: A.route.dashboard }).getByTestId('tab-close')).toHaveCount(0);
     });
 
     test(`${locale}: the menu search works by keyboard alone`, async ({ page }) => {

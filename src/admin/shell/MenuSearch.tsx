@@ -14,6 +14,8 @@ import { moveSelection, searchMenu, type MenuEntry } from '../state/menu-search.
 import { MENU_SEARCH_DEBOUNCE_MS } from '../state/theme-settings.ts';
 import { routeIcon } from './icons.tsx';
 
+const RESULTS_ID = 'admin-menu-search-results';
+
 export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useT();
   const table = useRouteTable();
@@ -73,15 +75,22 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
         onChange={(event) => setKeyword(event.target.value)}
         onKeyDown={onKeyDown}
         aria-label={t('admin.header.menuSearch')}
+        role="combobox"
+        aria-expanded={results.length > 0}
+        aria-controls={results.length ? RESULTS_ID : undefined}
+        aria-activedescendant={results.length ? `${RESULTS_ID}-${selected}` : undefined}
+        aria-autocomplete="list"
         data-testid="menu-search-input"
       />
-      <div className="admin-menu-search-results" role="listbox">
+      {/* A listbox holds options only: "no data" is said beside it, not inside. */}
+      <div className="admin-menu-search-results" {...(results.length ? { role: 'listbox', id: RESULTS_ID, 'aria-label': t('admin.search.results') } : {})}>
         {results.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin.search.noData')} />
         ) : (
           results.map((entry, index) => (
             <div
               key={entry.name}
+              id={`${RESULTS_ID}-${index}`}
               role="option"
               aria-selected={index === selected}
               className={index === selected ? 'is-selected' : ''}

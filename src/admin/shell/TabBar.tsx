@@ -1,11 +1,12 @@
 /**
  * The tab bar (specification: entity "Tab", state "Tabs"): one tab per opened screen, the home
  * tab fixed; each tab's context menu and the bar's own menu reload, close, and close others, left,
- * right or all. Chrome or button look.
+ * right or all. Chrome or button look. A tablist of tabs only (WAI-ARIA tabs pattern): the actions
+ * button sits beside it, and a tab's close target is for the pointer (Delete closes from the keyboard).
  */
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ADMIN_ROUTES } from '../../domain/admin-routes.model.ts';
 import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
@@ -49,45 +50,82 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
         domEvent.stopPropagation();
         setMenuOpen(null);
         if (key === 'reload') requestReload(tab.id);
-        else if (key === 'close') onChange(closeTab(state, tab.id));
-        else if (key === 'closeOthers') onChange(closeOthers(state, tab.id));
-        else if (key === 'closeLeft') onChange(closeLeft(state, tab.id));
-        else if (key === 'closeRight') onChange(closeRight(state, tab.id));
-        else if (key === 'closeAll') onChange(closeAll(state));
+        else if (key === 'close') change(closeTab(state, tab.id), true);
+        else if (key === 'closeOthers') change(closeOthers(state, tab.id), true);
+        else if (key === 'closeLeft') change(closeLeft(state, tab.id), true);
+        else if (key === 'closeRight') change(closeRight(state, tab.id), true);
+        else if (key === 'closeAll') change(closeAll(state), true);
       },
     };
   };
 
+  // Closing tabs takes focus away with the tab (or the menu) that had it: it goes to the tab that
+  // becomes active instead, once that is drawn.
+  const bar = useRef<HTMLDivElement>(null);
+  const [focusActive, setFocusActive] = useState(false);
+  useEffect(() => {
+    if (!focusActive) return;
+    setFocusActive(false);
+    bar.current?.querySelector<HTMLElement>(`[role="tab"][data-tab="${CSS.escape(active)}"]`)?.focus();
+  }, [focusActive, active]);
+  const change = (next: TabsState, closing = false) => {
+    if (closing) setFocusActive(true);
+    onChange(next);
+  };
+
+  /** The tablist's keys (WAI-ARIA tabs pattern): arrows, Home and End move, Enter and Space open, Delete closes. */
+  const onTabKey = (event: KeyboardEvent<HTMLDivElement>, tab: Tab) => {
+    const index = tabs.indexOf(tab);
+    const moveTo = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (moveTo !== undefined) {
+      event.preventDefault();
+      const target = tabs[(moveTo + tabs.length) % tabs.length]!;
+      bar.current?.querySelector<HTMLElement>(`[role="tab"][data-tab="${CSS.escape(target.id)}"]`)?.focus();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(tab);
+    } else if (event.key === 'Delete' && !isFixed(tab)) {
+      event.preventDefault();
+      change(closeTab(state, tab.id), true);
+    }
+  };
+
   const activeTab = tabs.find((tab) => tab.id === active);
+  // One tab stop for the whole list (the arrows move inside it): the active tab, else the first.
+  const tabStop = activeTab?.id ?? tabs[0]?.id;
   return (
-    <div className={`admin-tab-bar admin-tabs-${mode}`} style={{ height }} role="tablist" data-testid="tab-bar">
-      <div className="admin-tab-list">
+    <div className={`admin-tab-bar admin-tabs-${mode}`} style={{ height }} data-testid="tab-bar" ref={bar}>
+      <div className="admin-tab-list" role="tablist" aria-label={t('admin.tabs.label')}>
         {tabs.map((tab) => (
           <Dropdown key={tab.id} menu={actions(tab)} trigger={['contextMenu']} open={menuOpen === tab.id} onOpenChange={(open) => setMenuOpen(open ? tab.id : null)}>
             <div
               role="tab"
-              tabIndex={0}
+              tabIndex={tab.id === tabStop ? 0 : -1}
               aria-selected={tab.id === active}
+              aria-keyshortcuts={isFixed(tab) ? undefined : 'Delete'}
               className={`admin-tab${tab.id === active ? ' is-active' : ''}`}
               onClick={() => onSelect(tab)}
-              onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && onSelect(tab)}
-              onAuxClick={(event) => event.button === 1 && !isFixed(tab) && onChange(closeTab(state, tab.id))}
+              onKeyDown={(event) => onTabKey(event, tab)}
+              onAuxClick={(event) => event.button === 1 && !isFixed(tab) && change(closeTab(state, tab.id), true)}
               data-tab={tab.id}
             >
               {routeIcon(tab.icon)}
               <span>{tabTitle(t, tab)}</span>
+              {/* A tab holds no other control (a tab is one control): the pointer's close target;
+                  the keyboard closes with Delete or the actions menu, which say so to a screen reader. */}
               {!isFixed(tab) && (
-                <button
-                  type="button"
+                <span
                   className="admin-tab-close"
-                  aria-label={`${t('admin.tabs.close')} ${tabTitle(t, tab)}`}
+                  aria-hidden="true"
+                  title={`${t('admin.tabs.close')} ${tabTitle(t, tab)}`}
+                  data-testid="tab-close"
                   onClick={(event) => {
                     event.stopPropagation();
-                    onChange(closeTab(state, tab.id));
+                    change(closeTab(state, tab.id), true);
                   }}
                 >
                   <CloseOutlined />
-                </button>
+                </span>
               )}
             </div>
           </Dropdown>
@@ -95,7 +133,7 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
       </div>
       {activeTab && (
         <Dropdown menu={actions(activeTab)} trigger={['click']} open={menuOpen === MORE} onOpenChange={(open) => setMenuOpen(open ? MORE : null)}>
-          <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('admin.tabs.more')} data-testid="tab-actions" />
+          <Button type="text" icon={<DownOutlined />} aria-label={t('admin.tabs.more')} data-testid="tab-actions" />
         </Dropdown>
       )}
     </div>

@@ -19,10 +19,11 @@ import {
   type ThemeSettings,
 } from '../state/theme-settings.ts';
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** A setting's row: its label, which names the control beside it (`labelId`, for aria-labelledby). */
+function Row({ label, labelId, children, testId }: { label: string; labelId?: string; children: ReactNode; testId?: string }) {
   return (
     <Flex justify="space-between" align="center" gap={12} className="admin-drawer-row" data-testid={testId}>
-      <Typography.Text>{label}</Typography.Text>
+      <Typography.Text id={labelId}>{label}</Typography.Text>
       {children}
     </Flex>
   );
@@ -97,16 +98,16 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
         ))}
       </div>
       {narrow && <Typography.Paragraph type="secondary">{t('admin.theme.narrow')}</Typography.Paragraph>}
-      <Row label={t('admin.theme.scrollMode')}>
-        <Segmented size="small" value={settings.scrollMode} options={options(SCROLL_MODES, 'admin.theme.scrollModes')} onChange={(scrollMode) => set({ scrollMode })} />
+      <Row label={t('admin.theme.scrollMode')} labelId="theme-scroll-mode">
+        <Segmented aria-labelledby="theme-scroll-mode" size="small" value={settings.scrollMode} options={options(SCROLL_MODES, 'admin.theme.scrollModes')} onChange={(scrollMode) => set({ scrollMode })} />
       </Row>
 
       <Divider titlePlacement="center">{t('admin.theme.tabBar')}</Divider>
-      <Row label={t('admin.theme.tabVisible')}>
-        <Switch checked={settings.tab.visible} onChange={(visible) => set({ tab: { ...settings.tab, visible } })} />
+      <Row label={t('admin.theme.tabVisible')} labelId="theme-tab-visible">
+        <Switch aria-labelledby="theme-tab-visible" checked={settings.tab.visible} onChange={(visible) => set({ tab: { ...settings.tab, visible } })} />
       </Row>
-      <Row label={t('admin.theme.tabMode')}>
-        <Segmented size="small" value={settings.tab.mode} options={options(TAB_MODES, 'admin.theme.tabModes')} onChange={(mode) => set({ tab: { ...settings.tab, mode } })} disabled={!settings.tab.visible} />
+      <Row label={t('admin.theme.tabMode')} labelId="theme-tab-mode">
+        <Segmented aria-labelledby="theme-tab-mode" size="small" value={settings.tab.mode} options={options(TAB_MODES, 'admin.theme.tabModes')} onChange={(mode) => set({ tab: { ...settings.tab, mode } })} disabled={!settings.tab.visible} />
       </Row>
 
       <Divider titlePlacement="center">{t('admin.theme.sizes')}</Divider>
@@ -121,16 +122,17 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
       </Typography.Paragraph>
 
       <Divider titlePlacement="center">{t('admin.theme.page')}</Divider>
-      <Row label={t('admin.theme.pageAnimate')}>
-        <Switch checked={settings.page.animate} onChange={(animate) => set({ page: { animate } })} />
+      <Row label={t('admin.theme.pageAnimate')} labelId="theme-page-animate">
+        <Switch aria-labelledby="theme-page-animate" checked={settings.page.animate} onChange={(animate) => set({ page: { animate } })} />
       </Row>
 
       <Divider titlePlacement="center">{t('admin.theme.watermark')}</Divider>
-      <Row label={t('admin.theme.watermarkVisible')} testId="watermark-switch">
-        <Switch checked={settings.watermark.visible} onChange={(visible) => set({ watermark: { ...settings.watermark, visible } })} />
+      <Row label={t('admin.theme.watermarkVisible')} labelId="theme-watermark-visible" testId="watermark-switch">
+        <Switch aria-labelledby="theme-watermark-visible" checked={settings.watermark.visible} onChange={(visible) => set({ watermark: { ...settings.watermark, visible } })} />
       </Row>
-      <Row label={t('admin.theme.watermarkText')}>
+      <Row label={t('admin.theme.watermarkText')} labelId="theme-watermark-text">
         <Input
+          aria-labelledby="theme-watermark-text"
           value={settings.watermark.text}
           maxLength={60}
           placeholder={t('admin.theme.watermarkTextHint')}

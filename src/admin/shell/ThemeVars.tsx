@@ -2,11 +2,13 @@
 import { theme } from 'antd';
 import { useEffect } from 'react';
 
-export function ThemeVars() {
+/** `onPrimary`: text on a solid primary colour, the primary button's (state/theme-tokens.ts). */
+export function ThemeVars({ onPrimary }: { onPrimary: string }) {
   const { token } = theme.useToken();
   useEffect(() => {
     const vars: Record<string, string> = {
       '--admin-primary': token.colorPrimary,
+      '--admin-on-primary': onPrimary,
       '--admin-primary-bg': token.colorPrimaryBg,
       '--admin-bg-container': token.colorBgContainer,
       '--admin-bg-layout': token.colorBgLayout,
@@ -18,6 +20,6 @@ export function ThemeVars() {
     };
     const style = document.documentElement.style;
     for (const [name, value] of Object.entries(vars)) style.setProperty(name, value);
-  }, [token]);
+  }, [token, onPrimary]);
   return null;
 }

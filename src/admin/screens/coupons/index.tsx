@@ -194,7 +194,13 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
             },
           ]}
         >
-          <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} style={{ width: '100%' }} />
+          <DatePicker.RangePicker
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            allowEmpty={[true, true]}
+            aria-label={t('adminMarketing.coupons.validity')}
+            style={{ width: '100%' }}
+          />
         </Form.Item>
         <Space.Compact block>
           <Form.Item name="usageLimit" label={t('adminMarketing.coupons.usageLimit')} style={{ flex: 1 }} rules={[{ type: 'integer', min: 1, message: t('adminMarketing.coupons.errors.limit') }]}>

@@ -157,7 +157,7 @@ export default function CustomerDetailScreen() {
             <List
               size="small"
               dataSource={customer.addresses}
-              locale={{ emptyText: t('adminPeople.customers.noAddresses') }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('adminPeople.customers.noAddresses')}</Typography.Text> }}
               renderItem={(address) => (
                 <List.Item>
                   <div>

@@ -5,7 +5,7 @@
  * twice. The dialog asks once more, with the amount, before sending.
  */
 import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Table, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { minorUnitDigits } from '../../../domain/money.model.ts';
@@ -34,6 +34,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
   const money = useMoney();
   const currency = order.amounts.currency;
   const [key] = useState(newIdempotencyKey);
+  const fieldId = useId();
   const [mode, setMode] = useState<RefundMode>('lines');
   const [quantities, setQuantities] = useState<Record<number, number | null>>({});
   const [amount, setAmount] = useState<number | null>(null);
@@ -135,7 +136,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
             ]}
           />
         ) : (
-          <Form.Item label={t('adminOrders.refund.amount', { currency })} extra={t('adminOrders.refund.amountHint', { max: money(order.refundable, currency) })} layout="vertical">
+          <Form.Item label={t('adminOrders.refund.amount', { currency })} htmlFor={`${fieldId}-amount`} extra={t('adminOrders.refund.amountHint', { max: money(order.refundable, currency) })} layout="vertical">
             <InputNumber<number>
               min={0}
               max={order.refundable / 10 ** digits}
@@ -143,6 +144,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
               step={digits ? 0.01 : 1}
               value={amount}
               onChange={setAmount}
+              id={`${fieldId}-amount`}
               style={{ width: 200 }}
               data-testid="refund-amount"
             />
@@ -153,8 +155,9 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
             {t('adminOrders.refund.estimate', { amount: money(estimate, currency) })}
           </Typography.Paragraph>
         )}
-        <Form.Item label={t('adminOrders.refund.reason')} layout="vertical" required>
-          <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} autoSize={{ minRows: 2 }} placeholder={t('adminOrders.refund.reasonPlaceholder')} data-testid="refund-reason" />
+        {/* Not a form of antd's (no field names), so each label is tied to its field by id. */}
+        <Form.Item label={t('adminOrders.refund.reason')} htmlFor={`${fieldId}-reason`} layout="vertical" required>
+          <Input.TextArea id={`${fieldId}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} autoSize={{ minRows: 2 }} placeholder={t('adminOrders.refund.reasonPlaceholder')} data-testid="refund-reason" />
         </Form.Item>
         {mayOverride && (
           <Checkbox checked={override} onChange={(e) => setOverride(e.target.checked)} data-testid="refund-override">

@@ -143,7 +143,8 @@ export default function OrdersScreen() {
           />
         </Form.Item>
         <Form.Item name="dates" label={t('adminOrders.list.dates')}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
+          {/* The label is tied to the first date only: both inputs get its name (the placeholders say which end). */}
+          <DatePicker.RangePicker allowEmpty={[true, true]} aria-label={t('adminOrders.list.dates')} />
         </Form.Item>
         <Form.Item name="currency" label={t('adminOrders.list.currency')}>
           <Select allowClear placeholder={t('adminOrders.list.any')} style={{ width: 100 }} options={CURRENCY_CODES.map((code) => ({ value: code, label: code }))} />

@@ -44,7 +44,7 @@ export function DescriptionField({ language }: { language: Locale }) {
         style={{ marginBottom: 8 }}
       />
       <Form.Item name={['description', language]} noStyle hidden={mode === 'preview'}>
-        <Input.TextArea autoSize={{ minRows: 5, maxRows: 16 }} maxLength={10_000} />
+        <Input.TextArea autoSize={{ minRows: 5, maxRows: 16 }} maxLength={10_000} aria-label={t('adminProducts.editor.description')} />
       </Form.Item>
       {mode === 'preview' && (
         <div className="admin-markdown-preview" data-testid={`description-preview-${language}`}>

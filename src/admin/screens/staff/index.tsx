@@ -117,7 +117,7 @@ export default function StaffScreen() {
     >
       {granting && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Select<Role> value={granting.role} onChange={(role) => setGranting({ ...granting, role })} options={GRANTABLE.map((role) => ({ value: role, label: roleName(role) }))} style={{ width: '100%' }} />
+          <Select<Role> aria-label={t('admin.staff.roles')} value={granting.role} onChange={(role) => setGranting({ ...granting, role })} options={GRANTABLE.map((role) => ({ value: role, label: roleName(role) }))} style={{ width: '100%' }} />
           <span>{t('admin.staff.grantConfirm', { email: granting.email, role: roleName(granting.role) })}</span>
         </Space>
       )}
