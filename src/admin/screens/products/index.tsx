@@ -35,6 +35,16 @@ export function StockTag({ state }: { state: StockState }) {
   );
 }
 
+/** Shown for a product under no navigation entry: no category page lists it. */
+export function ListedTag({ listed }: { listed: boolean }) {
+  const { t } = useT();
+  return listed ? null : (
+    <Tag color="orange" data-listed={listed}>
+      {t('adminProducts.state.unlisted')}
+    </Tag>
+  );
+}
+
 export function PublishedTag({ published }: { published: boolean }) {
   const { t } = useT();
   return (
@@ -272,6 +282,7 @@ export default function ProductsScreen() {
             render: (_: unknown, row) => (
               <Space size={4} wrap>
                 <PublishedTag published={row.published} />
+                <ListedTag listed={row.listed} />
                 <Tooltip title={row.stock.map((s) => `${s.size}: ${s.stock}`).join(' · ')}>
                   <span>
                     <StockTag state={row.stockState} />

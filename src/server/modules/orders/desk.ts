@@ -90,7 +90,7 @@ export class OrderDeskService {
     if (body.from && body.from !== from) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
     const problem = moveProblem(from, body.to, row.personalised, body.override);
     if (problem === 'personalised') throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
-    if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from, to: body.to }));
+    if (problem) throw fail(CODES.CONFLICT, msg('order.cannotMove', { from: msg(`order.status.${from}`), to: msg(`order.status.${body.to}`) }));
     if (body.to === 'paid') throw fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
 
     const givesMoneyBack = body.to === 'refunded' || (body.to === 'cancelled' && from !== 'pending_payment');
