@@ -58,7 +58,7 @@ async function create(overrides: Record<string, unknown> = {}): Promise<AdminPro
 }
 
 describe('products reach a listing', () => {
-  it("takes the sport's and the team's navigation entries when a new product names none", async () => {
+  it("takes the sport's and the team's navigation entries when a new product names no tags", async () => {
     const db = shop.database.db;
     // A team with its own navigation entry, under its league's, under its sport's.
     const [team] = await db
@@ -66,23 +66,23 @@ describe('products reach a listing', () => {
       .from(teams)
       .where(sql`exists (select 1 from ${navItems} n where n.tag = ${teams.tag})`)
       .limit(1);
-    const created = await create({ sport: team!.sport, teamId: team!.id });
+    const created = await create({ sport: team!.sport, teamId: team!.id, tags: undefined });
     expect(created.tags).toEqual([team!.sport, team!.league, team!.tag]);
     expect(created.listed).toBe(true);
     // Patches fit by the league's and the sport's tags: the new product gets them as the demo's do.
     expect(created.patches.length).toBeGreaterThan(0);
     // No team: the sport's entry.
-    expect((await create({ sport: 'football' })).tags).toEqual(['football']);
+    expect((await create({ sport: 'football', tags: undefined })).tags).toEqual(['football']);
     // Tags chosen are kept as chosen.
     expect((await create({ sport: team!.sport, teamId: team!.id, tags: [team!.league] })).tags).toEqual([team!.league]);
-    // A sport with no entry and no team: nothing to take, and the answer says it is in no listing.
-    const nowhere = await create({ sport: 'curling' });
+    // None, asked for: none, and the answer says it is in no listing.
+    const nowhere = await create({ sport: 'football', teamId: team!.id, tags: [] });
     expect(nowhere.tags).toEqual([]);
     expect(nowhere.listed).toBe(false);
   });
 
   it('says in the editor and in the table whether a product is in some listing', async () => {
-    const product = await create({ sport: 'curling', title: { 'en-US': 'Unlisted Frictions Top', 'zh-CN': '' } });
+    const product = await create({ tags: [], title: { 'en-US': 'Unlisted Frictions Top', 'zh-CN': '' } });
     const row = async () => (await callEntry<Page<AdminProductRow>>(shop, adminProductsApi.list, { query: String(product.id) }, admin)).data.records[0]!;
     expect((await row()).listed).toBe(false);
     const { id, version, published: _p, images: _i, art: _a, patches: _pa, addons: _ad, updatedAt: _u, listed: _l, ...fields } = product;

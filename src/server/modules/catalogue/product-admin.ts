@@ -20,7 +20,7 @@ import {
   type ProductOptions,
   type StockState,
 } from '../../../domain/product-admin.model.ts';
-import type { ProductFields } from '../../../domain/product-admin.schema.ts';
+import type { NewProductFields, ProductFields } from '../../../domain/product-admin.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { failWith, invalid, notFound } from '../../errors.ts';
@@ -341,12 +341,12 @@ export class ProductAdmin extends AuditedDesk {
 
   /**
    * A new product, unpublished, with generated shirt art in its team's colours. Without tags it
-   * takes its sport's and team's navigation entries, so it is listed once published; staff who
-   * want it in no category remove them in a later save (the editor asks before publishing it so).
+   * takes its sport's and team's navigation entries, so it is listed once published; `tags: []`
+   * keeps it under none (the editor asks before publishing a product so).
    */
-  async create(actor: AuditActor, given: ProductFields, locale: Locale): Promise<AdminProduct> {
+  async create(actor: AuditActor, given: NewProductFields, locale: Locale): Promise<AdminProduct> {
     return this.db.transaction(async (tx) => {
-      const fields = given.tags.length ? given : { ...given, tags: await this.defaultTags(tx, given.sport, given.teamId) };
+      const fields: ProductFields = { ...given, tags: given.tags ?? (await this.defaultTags(tx, given.sport, given.teamId)) };
       const { colours } = await this.checkFields(tx, fields);
       const design = formatShirtDesign({ pattern: 'plain', colours: colours.slice(0, 3), cut: 'tee' });
       const art = [shirtImageUrl(design, 'front'), shirtImageUrl(design, 'back')];
