@@ -69,8 +69,8 @@ export const productFieldsShape = {
   faq: z.strictObject({ 'en-US': faqList, 'zh-CN': faqList }),
 };
 
-const productFieldsSchema = z.strictObject(productFieldsShape);
-export type ProductFields = z.output<typeof productFieldsSchema>;
+/** Everything the editor saves, as an update carries it. */
+export type ProductFields = Omit<z.output<typeof adminProductUpdateRequestSchema>, 'id' | 'version'>;
 
 /**
  * A new product: without `tags` it takes its sport's and team's navigation entries (the editor

@@ -64,9 +64,21 @@ export default function CustomersScreen() {
       scroll={{ x: 1100 }}
       onRow={rowOpens((row) => navigate(customerPath(row)))}
       columns={[
-        { key: 'email', title: t('adminPeople.customers.email'), dataIndex: 'email', render: (email: string, row) => <a href={`/admin${customerPath(row)}`} onClick={(event) => event.preventDefault()}>{email}</a> },
+        {
+          key: 'email',
+          title: t('adminPeople.customers.email'),
+          dataIndex: 'email',
+          // The type beside the email, so a phone's first column already tells guests apart.
+          render: (email: string, row) => (
+            <Space size={6} wrap>
+              <a href={`/admin${customerPath(row)}`} onClick={(event) => event.preventDefault()}>
+                {email}
+              </a>
+              <CustomerKindTag kind={row.kind} />
+            </Space>
+          ),
+        },
         { key: 'name', title: t('adminPeople.customers.name'), dataIndex: 'name' },
-        { key: 'kind', title: t('adminPeople.customers.kind'), render: (_v, row) => <CustomerKindTag kind={row.kind} /> },
         { key: 'roles', title: t('adminPeople.customers.roles'), render: (_v, row) => (row.kind === 'registered' ? <RoleTags roles={row.roles} /> : null) },
         { key: 'status', title: t('adminPeople.customers.status'), render: (_v, row) => (row.kind === 'registered' ? <CustomerStatusTag status={row.status} /> : null) },
         { key: 'orders', title: t('adminPeople.customers.orders'), dataIndex: 'orders', align: 'right' },
