@@ -163,6 +163,11 @@ describe('guest buyers under Customers', () => {
     const key = (row: AdminCustomerListRow) => row.userId ?? row.email;
     expect([...first.records, ...second.records].map(key)).toEqual(all.records.slice(0, 6).map(key));
     expect(new Set(all.records.map(key)).size).toBe(all.records.length);
+    // Past the end: no rows, the same total.
+    const far = await list({ size: 3, current: 10_000 });
+    expect(far.records).toEqual([]);
+    expect(far.total).toBe(all.total);
+    expect((await list({ kind: 'guest' })).total + (await list({ kind: 'registered' })).total).toBe(all.total);
     const since = all.records.map((row) => row.createdAt);
     expect([...since].sort().reverse()).toEqual(since);
   });

@@ -21,7 +21,7 @@ import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
-import { ListedTag, PublishedTag } from '../products/index.tsx';
+import { ListedTag, PublishedTag, useAskUnlisted } from '../products/index.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
 import { DescriptionField, FaqList, LanguageTabs } from './fields.tsx';
 import { ImagesCard } from './ImagesCard.tsx';
@@ -29,7 +29,7 @@ import '../products/products.css';
 
 export default function ProductEditorScreen() {
   const { t, locale } = useT();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const { params } = useScreen();
   const { user } = useAdminSession();
@@ -66,24 +66,13 @@ export default function ProductEditorScreen() {
     defaultsGiven.current = defaultsFor(all.sport, all.teamId);
     form.setFieldValue('tags', defaultsGiven.current);
   };
-  /** Asks before a write that leaves a published product in no listing. */
-  const unlistedOk = (title: string, okText: string) =>
-    new Promise<boolean>((resolve) => {
-      modal.confirm({
-        title,
-        content: t('adminProducts.editor.unlistedBody'),
-        okText,
-        cancelText: t('admin.common.cancel'),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
+  const askUnlisted = useAskUnlisted();
 
   const teamOptions = useMemo(() => (options.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name })), [options.data]);
 
   const onSave = async (values: EditorValues) => {
     if (!isNew && product?.published && options.data && !listedUnder(values.tags ?? [], options.data.navTags)) {
-      if (!(await unlistedOk(t('adminProducts.editor.unlistedSaveTitle'), t('adminProducts.editor.saveAnyway')))) return;
+      if (!(await askUnlisted('save'))) return;
     }
     setSaving(true);
     try {
@@ -111,7 +100,7 @@ export default function ProductEditorScreen() {
   const onPublish = async () => {
     if (!product) return;
     // The saved tags decide (the server's `listed`): publishing does not save what the form holds.
-    if (!product.published && !product.listed && !(await unlistedOk(t('adminProducts.editor.unlistedTitle'), t('adminProducts.editor.publishAnyway')))) return;
+    if (!product.published && !product.listed && !(await askUnlisted('publish'))) return;
     try {
       const next = await call(adminProductsApi.publish, { id: product.id, published: !product.published });
       setProduct(next);

@@ -49,7 +49,10 @@ function accountOrders(userId: number | SQL, email: string | SQL): SQL {
 }
 
 /** Orders of no account: a guest's (erased orders keep an `@erased.invalid` address of their own, orders/erasure.ts, and are nobody's). */
-const guestOrder = sql`${orders.userId} is null and lower(${orders.email}) not like '%@erased.invalid' and not exists (select 1 from ${users} u where u.email = lower(${orders.email}))`;
+const guestOrder = sql`${orders.userId} is null and lower(${orders.email}) not like '%@erased.invalid' and not exists (select 1 from ${users} u where u.email = lower(${sql.raw('"orders"."email"')}))`;
+
+/** A lower-cased email of orders of no account that is a guest's: it has no account, and is not an erased order's. */
+const isGuestEmail = (email: SQL.Aliased | SQL) => sql`${email} not like '%@erased.invalid' and not exists (select 1 from ${users} u where u.email = ${email})`;
 
 /** Count, paid total in EUR and last order of a set of orders (the caller's FROM and WHERE). */
 const figureColumns = {
@@ -110,30 +113,53 @@ export class CustomerDesk extends AuditedDesk {
     if (filter.status) accountWhere.push(eq(users.status, filter.status));
     const accountCondition = accountWhere.length ? and(...accountWhere) : undefined;
     const withAccounts = filter.kind !== 'guest';
+    // A status is an account's: it leaves guests out.
     const withGuests = filter.kind !== 'registered' && !filter.status;
-    const guestCondition = and(guestOrder, filter.query ? orderSearchCondition(filter.query) : undefined)!;
-    const guestEmail = sql`lower(${orders.email})`;
+    if (!withAccounts && !withGuests) return pageOf([], 0, page);
+    const noAccountOrders = and(sql`${orders.userId} is null`, filter.query ? orderSearchCondition(filter.query) : undefined);
 
     const accountRows = this.db
       .select({ kind: sql<CustomerKind>`'registered'`.as('kind'), userId: sql<number | null>`${users.id}`.as('user_id'), email: sql<string>`${users.email}`.as('email'), since: sql<Date | string>`${users.createdAt}`.as('since') })
       .from(users)
       .where(accountCondition);
+    // Checked per email rather than per order: of 100,000 orders by 60,000 guests, 60,000 look-ups.
+    const emails = this.emailsOfNoAccount(noAccountOrders);
     const guestRows = this.db
-      .select({ kind: sql<CustomerKind>`'guest'`.as('kind'), userId: sql<number | null>`null::int`.as('user_id'), email: sql<string>`${guestEmail}`.as('email'), since: sql<Date | string>`min(${orders.createdAt})`.as('since') })
-      .from(orders)
-      .where(guestCondition)
-      .groupBy(guestEmail);
-    const countAccounts = async () => (withAccounts ? ((await this.db.select({ n: count() }).from(users).where(accountCondition))[0]?.n ?? 0) : 0);
-    const countGuests = async () => (withGuests ? ((await this.db.select({ n: sql<number>`count(distinct ${guestEmail})::int` }).from(orders).where(guestCondition))[0]?.n ?? 0) : 0);
+      .select({ kind: sql<CustomerKind>`'guest'`.as('kind'), userId: sql<number | null>`null::int`.as('user_id'), email: sql<string>`${emails.email}`.as('email'), since: sql<Date | string>`${emails.firstAt}`.as('since') })
+      .from(emails)
+      .where(isGuestEmail(sql`${emails.email}`));
     const { offset, limit } = pageWindow(page);
-    const union = withAccounts && withGuests ? accountRows.unionAll(guestRows).as('c') : withAccounts ? accountRows.as('c') : withGuests ? guestRows.as('c') : null;
-    const [picked, accounts, guests] = await Promise.all([
-      union ? this.db.select().from(union).orderBy(sql`since desc`, sql`user_id desc nulls last`, sql`email`).limit(limit).offset(offset) : [],
-      countAccounts(),
-      countGuests(),
-    ]);
+    const union = withAccounts && withGuests ? accountRows.unionAll(guestRows).as('c') : withAccounts ? accountRows.as('c') : guestRows.as('c');
+    // The total comes with the page (one walk over the guests' orders, not two); a page past the end counts apart.
+    const picked = await this.db
+      .select({ kind: union.kind, userId: union.userId, email: union.email, total: sql<number>`(count(*) over ())::int` })
+      .from(union)
+      .orderBy(sql`since desc`, sql`user_id desc nulls last`, sql`email`)
+      .limit(limit)
+      .offset(offset);
+    const total = picked[0]?.total ?? (offset === 0 ? 0 : await this.total(withAccounts, accountCondition, withGuests, noAccountOrders));
     const records = await this.rowsOf(picked.map((row) => ({ kind: row.kind, userId: row.userId, email: row.email })));
-    return pageOf(records, Number(accounts) + Number(guests), page);
+    return pageOf(records, Number(total), page);
+  }
+
+  /** Each lower-cased email of the orders of no account (matching the condition), with its first order. */
+  private emailsOfNoAccount(condition: SQL | undefined) {
+    const guestEmail = sql`lower(${orders.email})`;
+    return this.db
+      .select({ email: sql<string>`${guestEmail}`.as('guest_email'), firstAt: sql<Date | string>`min(${orders.createdAt})`.as('first_at') })
+      .from(orders)
+      .where(condition)
+      .groupBy(guestEmail)
+      .as('g');
+  }
+
+  private async total(withAccounts: boolean, accountCondition: SQL | undefined, withGuests: boolean, noAccountOrders: SQL | undefined): Promise<number> {
+    const emails = this.emailsOfNoAccount(noAccountOrders);
+    const [accounts, guests] = await Promise.all([
+      withAccounts ? this.db.select({ n: count() }).from(users).where(accountCondition) : [{ n: 0 }],
+      withGuests ? this.db.select({ n: sql<number>`count(*)::int` }).from(emails).where(isGuestEmail(sql`${emails.email}`)) : [{ n: 0 }],
+    ]);
+    return Number(accounts[0]?.n ?? 0) + Number(guests[0]?.n ?? 0);
   }
 
   /** The page's rows with their names and order figures: each a handful of indexed reads. */
