@@ -55,7 +55,7 @@ export const peopleApi = {
   navMove: post<z.input<typeof navMoveRequestSchema>, AdminNavNode[]>('/admin/nav/move'),
   customerList: post<z.input<typeof customerListRequestSchema>, Page<AdminCustomerListRow>>('/admin/customers/list'),
   customer: post<z.input<typeof customerRequestSchema>, AdminCustomerDetail>('/admin/customers/get'),
-  guestCustomer: post<z.input<typeof guestCustomerRequestSchema>, AdminGuestDetail>('/admin/customers/guest'),
+  guestCustomer: post<z.input<typeof guestCustomerRequestSchema>, AdminGuestDetail>('/admin/customers/guestDetail'),
   setCustomerStatus: post<z.input<typeof customerStatusRequestSchema>, AdminCustomerDetail>('/admin/customers/setStatus'),
   exportCustomer: post<z.input<typeof customerRequestSchema>, CustomerDataExport>('/admin/customers/export'),
   eraseCustomer: post<z.input<typeof customerEraseRequestSchema>, ErasureAnswer>('/admin/customers/erase'),
