@@ -8,6 +8,7 @@
 import { createContext, useContext } from 'react';
 import { createTranslate, type MessageKey, type MessageValues, type Messages } from '../i18n/core.ts';
 import type { Locale } from '../domain/locale.ts';
+import { ORDER_STATUS_NAMES } from '../domain/order-status-names.ts';
 
 const catalogueFiles = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/admin*.json', { import: 'default' });
 
@@ -19,8 +20,10 @@ export function namespaceOf(file: string): string {
 
 export async function loadAdminMessages(locale: Locale): Promise<Partial<Messages>> {
   const entries = Object.entries(catalogueFiles).filter(([file]) => file.includes(`/locales/${locale}/`));
-  const loaded = await Promise.all(entries.map(async ([file, load]) => [namespaceOf(file), await load()] as const));
-  return Object.fromEntries(loaded) as Partial<Messages>;
+  const loaded = Object.fromEntries(await Promise.all(entries.map(async ([file, load]) => [namespaceOf(file), await load()] as const)));
+  // The states' names are the domain's one table, which the server's messages use too.
+  loaded.adminOrders = { ...loaded.adminOrders, status: ORDER_STATUS_NAMES[locale] };
+  return loaded as Partial<Messages>;
 }
 
 export type AdminT = (key: MessageKey, values?: MessageValues) => string;

@@ -50,14 +50,48 @@ export interface AdminNavNode {
   children: AdminNavNode[];
 }
 
-export interface AdminCustomerRow {
+/** What the customers list shows of anyone's orders. */
+export interface CustomerFigures {
+  /** Every order, whatever its state (an account's include those it placed as a guest with its email). */
+  orders: number;
+  /** The totals of its paid orders (paid, in production, shipped, delivered) in EUR minor units at each order's locked rate, refunds not taken off. */
+  spentEur: number;
+  lastOrderAt: string | null;
+}
+
+export const CUSTOMER_KINDS = ['registered', 'guest'] as const;
+export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+
+/** An account. */
+export interface AdminCustomerRow extends CustomerFigures {
+  kind: 'registered';
   userId: number;
   email: string;
   name: string;
   roles: string[];
   status: 'active' | 'disabled';
-  orders: number;
   createdAt: string;
+}
+
+/**
+ * A guest: an email that placed orders without an account (lower-cased), named as on its latest
+ * order. An email that has an account is that account's row, never a guest's.
+ */
+export interface AdminGuestRow extends CustomerFigures {
+  kind: 'guest';
+  userId: null;
+  email: string;
+  name: string;
+  /** Its first order. */
+  createdAt: string;
+}
+
+export type AdminCustomerListRow = AdminCustomerRow | AdminGuestRow;
+
+/** A guest's orders (the customers screen's guest detail), newest first. */
+export interface AdminGuestDetail extends AdminGuestRow {
+  newsletter: boolean;
+  orderList: AdminCustomerOrder[];
 }
 
 export interface AdminCustomerOrder {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { idSchema, pageRequestShape } from './catalogue.schema.ts';
 import { customNameSchema, customNumberSchema } from './personalisation.ts';
+import { CUSTOMER_KINDS } from './people.model.ts';
 
 const querySchema = z.string().trim().max(100).optional();
 const titleSchema = z.string().trim().min(1, 'give a title').max(80, 'at most 80 characters');
@@ -63,10 +64,15 @@ export const customerListRequestSchema = z.strictObject({
   ...pageRequestShape,
   /** The start of an email, of a name ("first last") or of a last name. */
   query: querySchema,
+  /** Accounts only; guests have no status, so a status leaves them out. */
   status: z.enum(['active', 'disabled']).optional(),
+  /** Accounts or guests; both when absent. */
+  kind: z.enum(CUSTOMER_KINDS).optional(),
 });
 
 export const customerRequestSchema = z.strictObject({ userId: idSchema });
+
+export const guestCustomerRequestSchema = z.strictObject({ email: z.string().trim().min(3).max(320) });
 
 export const customerStatusRequestSchema = z.strictObject({ userId: idSchema, status: z.enum(['active', 'disabled']) });
 

@@ -40,6 +40,8 @@ export interface AdminProductRow {
   published: boolean;
   stock: { size: Size; stock: number }[];
   stockState: StockState;
+  /** Under at least one navigation entry, so some category lists it (`listedUnder`). */
+  listed: boolean;
   version: number;
   updatedAt: string;
 }
@@ -57,6 +59,8 @@ export interface AdminProduct {
   id: number;
   version: number;
   published: boolean;
+  /** Under at least one navigation entry (as saved): a published product that is not is in no listing. */
+  listed: boolean;
   title: { 'en-US': string; 'zh-CN': string };
   description: { 'en-US': string; 'zh-CN': string };
   price: number;
@@ -82,8 +86,35 @@ export interface AdminProduct {
 export interface ProductOptions {
   sports: string[];
   leagues: { tag: string; name: string }[];
-  teams: { id: number; name: string; sport: string; league: string }[];
-  navTags: { tag: string; name: string; level: number }[];
+  teams: { id: number; name: string; sport: string; league: string; tag: string }[];
+  navTags: NavTagOption[];
+}
+
+export interface NavTagOption {
+  tag: string;
+  name: string;
+  level: number;
+  /** The entry above it (null at the top). */
+  parent: string | null;
+}
+
+/**
+ * The navigation entries a new product of this sport and team sits under unless staff choose
+ * others: the team's entry with every entry above it (patches fit by the league's and the
+ * sport's tags too, and the demo catalogue tags products so) and the sport's own entry, top
+ * level first. Entries that do not exist are left out.
+ */
+export function defaultNavTags(nav: readonly Pick<NavTagOption, 'tag' | 'parent' | 'level'>[], sport: string, teamTag: string | null): string[] {
+  const byTag = new Map(nav.map((entry) => [entry.tag, entry]));
+  const chosen = new Set<string>();
+  if (byTag.has(sport)) chosen.add(sport);
+  for (let entry = teamTag ? byTag.get(teamTag) : undefined; entry && !chosen.has(entry.tag); entry = entry.parent ? byTag.get(entry.parent) : undefined) chosen.add(entry.tag);
+  return [...chosen].sort((a, b) => byTag.get(a)!.level - byTag.get(b)!.level);
+}
+
+/** Whether some category lists a product with these tags: one of them is a navigation entry (listings take an entry's products and those of the entries below it). */
+export function listedUnder(tags: readonly string[], nav: readonly Pick<NavTagOption, 'tag'>[]): boolean {
+  return tags.some((tag) => nav.some((entry) => entry.tag === tag));
 }
 
 export interface BulkAnswer {

@@ -69,8 +69,15 @@ export const productFieldsShape = {
   faq: z.strictObject({ 'en-US': faqList, 'zh-CN': faqList }),
 };
 
-export const adminProductCreateRequestSchema = z.strictObject(productFieldsShape);
-export type ProductFields = z.output<typeof adminProductCreateRequestSchema>;
+/** Everything the editor saves, as an update carries it. */
+export type ProductFields = Omit<z.output<typeof adminProductUpdateRequestSchema>, 'id' | 'version'>;
+
+/**
+ * A new product: without `tags` it takes its sport's and team's navigation entries (the editor
+ * preselects the same); `tags: []` is a product under none, as asked.
+ */
+export const adminProductCreateRequestSchema = z.strictObject({ ...productFieldsShape, tags: productFieldsShape.tags.optional() });
+export type NewProductFields = z.output<typeof adminProductCreateRequestSchema>;
 
 export const adminProductUpdateRequestSchema = z.strictObject({
   id: idSchema,

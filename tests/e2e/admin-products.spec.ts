@@ -48,8 +48,10 @@ test.describe(() => {
     await expect(editor(page)).toHaveCount(1);
     await editor(page).getByTestId('product-title-en-US').fill(title);
     await editor(page).getByTestId('product-price').fill('39.90');
+    // Basketball: choosing a sport now tags the product with its entry (listed once published), and
+    // the browse journeys compare the football listing's built page with the API's while this runs.
     await editor(page).getByTestId('product-sport').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Football' }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Basketball' }).click();
     const stocks = editor(page).getByTestId('product-size-row').getByRole('spinbutton', { name: T.editor.stock });
     await stocks.nth(1).fill('5');
     await stocks.nth(2).fill('5');

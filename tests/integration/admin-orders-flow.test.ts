@@ -220,12 +220,12 @@ describe('moves from payment to delivery', () => {
     const answer = await call<BulkMoveAnswer>(shop.app, '/admin/orders/bulkMove', { orderNos: [a.order.orderNo, unpaid.order.orderNo, b.order.orderNo], to: 'processing' }, admin.auth);
     expect(answer.code, answer.msg).toBe('0000');
     expect(answer.data.moved).toEqual([a.order.orderNo, b.order.orderNo]);
-    expect(answer.data.failed).toEqual([{ orderNo: unpaid.order.orderNo, msg: 'An order cannot move from pending_payment to processing' }]);
+    expect(answer.data.failed).toEqual([{ orderNo: unpaid.order.orderNo, msg: 'An order cannot move from Awaiting payment to In production' }]);
     expect((await orderRow(unpaid.order.orderNo)).status).toBe('pending_payment');
     expect(await auditRows(a.order.orderNo, 'order.move')).toHaveLength(1);
     expect(await auditRows(unpaid.order.orderNo)).toEqual([]);
     const zh = await call<BulkMoveAnswer>(shop.app, '/admin/orders/bulkMove', { orderNos: [unpaid.order.orderNo], to: 'delivered' }, { headers: { ...admin.auth.headers, 'accept-language': 'zh-CN' } });
-    expect(zh.data.failed[0]!.msg).toBe('订单不能从 pending_payment 变为 delivered');
+    expect(zh.data.failed[0]!.msg).toBe('订单不能从“待付款”变为“已送达”');
   });
 
   it('tells the merchant of every paid order, with its link in the back office', async () => {

@@ -56,7 +56,7 @@ async function create(overrides: Record<string, unknown> = {}): Promise<AdminPro
 }
 
 function fieldsOf(p: AdminProduct) {
-  const { id: _i, version: _v, published: _p, images: _im, art: _a, patches: _pa, addons: _ad, updatedAt: _u, ...fields } = p;
+  const { id: _i, version: _v, published: _p, listed: _l, images: _im, art: _a, patches: _pa, addons: _ad, updatedAt: _u, ...fields } = p;
   return fields;
 }
 

@@ -8,7 +8,8 @@ import type { Page } from './envelope.ts';
 import type { OrderExport } from '../admin.model.ts';
 import type {
   AdminCustomerDetail,
-  AdminCustomerRow,
+  AdminCustomerListRow,
+  AdminGuestDetail,
   AdminNavNode,
   AdminReviewRow,
   AdminSquadPlayer,
@@ -23,6 +24,7 @@ import type {
   customerListRequestSchema,
   customerRequestSchema,
   customerStatusRequestSchema,
+  guestCustomerRequestSchema,
   navAddRequestSchema,
   navMoveRequestSchema,
   navRemoveRequestSchema,
@@ -51,8 +53,9 @@ export const peopleApi = {
   navRename: post<z.input<typeof navRenameRequestSchema>, AdminNavNode[]>('/admin/nav/rename'),
   navRemove: post<z.input<typeof navRemoveRequestSchema>, AdminNavNode[]>('/admin/nav/remove'),
   navMove: post<z.input<typeof navMoveRequestSchema>, AdminNavNode[]>('/admin/nav/move'),
-  customerList: post<z.input<typeof customerListRequestSchema>, Page<AdminCustomerRow>>('/admin/customers/list'),
+  customerList: post<z.input<typeof customerListRequestSchema>, Page<AdminCustomerListRow>>('/admin/customers/list'),
   customer: post<z.input<typeof customerRequestSchema>, AdminCustomerDetail>('/admin/customers/get'),
+  guestCustomer: post<z.input<typeof guestCustomerRequestSchema>, AdminGuestDetail>('/admin/customers/guestDetail'),
   setCustomerStatus: post<z.input<typeof customerStatusRequestSchema>, AdminCustomerDetail>('/admin/customers/setStatus'),
   exportCustomer: post<z.input<typeof customerRequestSchema>, CustomerDataExport>('/admin/customers/export'),
   eraseCustomer: post<z.input<typeof customerEraseRequestSchema>, ErasureAnswer>('/admin/customers/erase'),

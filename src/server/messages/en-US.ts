@@ -7,11 +7,19 @@
  */
 import { ACCOUNT_ANSWERS } from '../../domain/account.model.ts';
 import { FIELD_MESSAGES } from '../../domain/field-messages.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { ORDER_STATUS_NAMES } from '../../domain/order-status-names.ts';
+import type { OrderStatus } from '../../domain/orders.model.ts';
 
 type Prefixed<P extends string, T> = { readonly [K in keyof T & string as `${P}${K}`]: T[K] };
 
 function prefixed<P extends string, T extends Record<string, string>>(prefix: P, table: T): Prefixed<P, T> {
   return Object.fromEntries(Object.entries(table).map(([key, text]) => [`${prefix}${key}`, text])) as Prefixed<P, T>;
+}
+
+/** The states' one table of names (domain/order-status-names.ts) as `order.status.<state>` messages. */
+export function orderStatusMessages(locale: Locale): Prefixed<'order.status.', Record<OrderStatus, string>> {
+  return prefixed('order.status.', ORDER_STATUS_NAMES[locale]);
 }
 
 export const enUS = {
@@ -83,6 +91,7 @@ export const enUS = {
   'notFound.product': 'Product not found',
   'notFound.review': 'Review not found',
   'notFound.user': 'User not found',
+  'notFound.guest': 'No guest orders with this email',
   'notFound.team': 'Team not found',
   'notFound.mail': 'No such message waiting or failed (it may have been sent meanwhile)',
   'notFound.player': 'Player not found',
@@ -146,6 +155,11 @@ export const enUS = {
   // Order states (the back office moves them).
   'order.personalisedNoCancel': 'Personalised items cannot be cancelled or refunded once in production, unless a super admin overrides with a reason',
   'order.cannotMove': 'An order cannot move from {{from}} to {{to}}',
+  // A state named in a message, as the back office shows it.
+  ...orderStatusMessages('en-US'),
+  // The shop's own shipment events (orders.ts writes them; a carrier's scan typed by staff stays as typed).
+  'shipment.handedTo': 'Handed to {{carrier}}',
+  'shipment.delivered': 'Delivered',
   'order.onlyCaptureMarksPaid': 'Only a verified PayPal capture marks an order paid',
   'order.beingPaid': 'The order is being paid right now; try again in a moment',
   'order.changedMeanwhile': 'The order changed meanwhile; reload it and try again',

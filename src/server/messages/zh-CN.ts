@@ -2,6 +2,7 @@
  * What the API says to a shopper, in Chinese. Typed as the en-US catalogue's key set: a missing
  * or extra id fails type checking; a unit test checks each text keeps the same placeholders.
  */
+import { orderStatusMessages } from './en-US.ts';
 import type { Catalogue } from './types.ts';
 
 export const zhCN: Catalogue = {
@@ -108,6 +109,7 @@ export const zhCN: Catalogue = {
   'notFound.product': '商品不存在',
   'notFound.review': '评价不存在',
   'notFound.user': '用户不存在',
+  'notFound.guest': '没有使用该邮箱的访客订单',
   'notFound.team': '未找到球队',
   'notFound.mail': '没有这封待发送或发送失败的邮件（可能已发出）',
   'notFound.player': '未找到球员',
@@ -165,7 +167,10 @@ export const zhCN: Catalogue = {
   'webhook.signatureInvalid': '请求无效：无法验证 webhook 签名',
 
   'order.personalisedNoCancel': '个性化商品进入制作后不能取消或退款，除非超级管理员填写原因强制执行',
-  'order.cannotMove': '订单不能从 {{from}} 变为 {{to}}',
+  'order.cannotMove': '订单不能从“{{from}}”变为“{{to}}”',
+  ...orderStatusMessages('zh-CN'),
+  'shipment.handedTo': '已交给 {{carrier}}',
+  'shipment.delivered': '已送达',
   'order.onlyCaptureMarksPaid': '只有经过验证的 PayPal 收款才能将订单标记为已付款',
   'order.beingPaid': '该订单正在付款，请稍后再试',
   'order.changedMeanwhile': '订单已被修改，请刷新后重试',

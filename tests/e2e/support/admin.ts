@@ -17,6 +17,7 @@ import enAdmin from '../../../src/i18n/locales/en-US/admin.json' with { type: 'j
 import zhAdmin from '../../../src/i18n/locales/zh-CN/admin.json' with { type: 'json' };
 import enOrders from '../../../src/i18n/locales/en-US/admin-orders.json' with { type: 'json' };
 import zhOrders from '../../../src/i18n/locales/zh-CN/admin-orders.json' with { type: 'json' };
+import { ORDER_STATUS_NAMES } from '../../../src/domain/order-status-names.ts';
 import enBrowse from '../../../src/i18n/locales/en-US/browse.json' with { type: 'json' };
 import zhBrowse from '../../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };
 import { DEMO_ACCOUNTS } from '../../../src/server/modules/staff/demo.ts';
@@ -46,8 +47,8 @@ export interface TokenPair {
 
 /** Every admin string a journey reads, in each locale, so a journey names what the user sees. */
 export const ADMIN_TEXT = {
-  'en-US': { admin: enAdmin, orders: enOrders, browse: enBrowse },
-  'zh-CN': { admin: zhAdmin, orders: zhOrders, browse: zhBrowse },
+  'en-US': { admin: enAdmin, orders: { ...enOrders, status: ORDER_STATUS_NAMES['en-US'] }, browse: enBrowse },
+  'zh-CN': { admin: zhAdmin, orders: { ...zhOrders, status: ORDER_STATUS_NAMES['zh-CN'] }, browse: zhBrowse },
 } as const;
 
 const PAIR_MAX_AGE_MS = 10 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkPrice, changedFields, parseCsv, readStockCsv, sniffImageType, stockStateOf } from '../../../src/domain/product-admin.model.ts';
+import { bulkPrice, changedFields, defaultNavTags, listedUnder, parseCsv, readStockCsv, sniffImageType, stockStateOf } from '../../../src/domain/product-admin.model.ts';
 
 describe('stockStateOf', () => {
   it('is out with no units left, low when some size is at or below 5, else in', () => {
@@ -73,5 +73,32 @@ describe('readStockCsv', () => {
     expect(readStockCsv('').issues).toEqual([{ line: 1, issue: 'empty' }]);
     expect(readStockCsv('product_id,size,stock\n').issues).toEqual([{ line: 2, issue: 'empty' }]);
     expect(readStockCsv('product_id,size,stock\n1,M,100000').issues).toEqual([{ line: 2, issue: 'stock', value: '100000' }]);
+  });
+});
+
+describe('default navigation entries and listing', () => {
+  const nav = [
+    { tag: 'football', parent: null, level: 1 },
+    { tag: 'premier', parent: 'football', level: 2 },
+    { tag: 'harbour-city', parent: 'premier', level: 3 },
+    { tag: 'rugby', parent: null, level: 1 },
+  ];
+
+  it("takes the team's entry with those above it and the sport's entry, top first", () => {
+    expect(defaultNavTags(nav, 'football', 'harbour-city')).toEqual(['football', 'premier', 'harbour-city']);
+    // A team listed under another sport's tree still brings the product's own sport.
+    expect(defaultNavTags(nav, 'rugby', 'harbour-city')).toEqual(['rugby', 'football', 'premier', 'harbour-city']);
+    expect(defaultNavTags(nav, 'football', null)).toEqual(['football']);
+  });
+
+  it('leaves out entries that do not exist', () => {
+    expect(defaultNavTags(nav, 'curling', null)).toEqual([]);
+    expect(defaultNavTags(nav, 'curling', 'no-such-team')).toEqual([]);
+  });
+
+  it('says a product is listed when some tag is an entry', () => {
+    expect(listedUnder(['premier'], nav)).toBe(true);
+    expect(listedUnder([], nav)).toBe(false);
+    expect(listedUnder(['gone'], nav)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One customer (/admin/customers/:userId): account, status, roles, newsletter, addresses and
+ * One customer (/admin/customers/:userId; a guest's orders are GuestDetail.tsx): account, status, roles, newsletter, addresses and
  * orders (each opening the order's detail). Disable and enable (`customer:edit`; staff accounts
  * are the staff screen's), roles through the staff calls (R_SUPER's `staff:manage`), the data
  * export as a JSON file, and erasure (`customer:erase`), confirmed by typing the email again.
@@ -24,10 +24,16 @@ import { useScreen } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { CustomerStatusTag, RoleTags } from '../customers/index.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
+import { GuestDetail } from './GuestDetail.tsx';
 
 const STAFF_ROLES: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
+/** `/customers/<id>` is an account; `/customers/guest?email=` a guest (customers list rows of either). */
 export default function CustomerDetailScreen() {
+  return useScreen().params.userId === 'guest' ? <GuestDetail /> : <AccountDetail />;
+}
+
+function AccountDetail() {
   const { t } = useT();
   const { modal } = App.useApp();
   const navigate = useNavigate();

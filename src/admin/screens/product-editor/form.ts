@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import type { FaqEntry, Size, SizeGuideRow } from '../../../domain/catalogue.model.ts';
 import type { AdminProduct } from '../../../domain/product-admin.model.ts';
-import type { adminProductCreateRequestSchema } from '../../../domain/product-admin.schema.ts';
+import type { adminProductUpdateRequestSchema } from '../../../domain/product-admin.schema.ts';
 import { toCents, toEuros } from '../products/table-state.ts';
 
 export interface EditorValues {
@@ -56,7 +56,8 @@ export function valuesOf(product: AdminProduct): EditorValues {
   };
 }
 
-export function requestOf(values: EditorValues): z.input<typeof adminProductCreateRequestSchema> {
+/** The editor always sends its tags (a new product's start as its sport's and team's entries). */
+export function requestOf(values: EditorValues): Omit<z.input<typeof adminProductUpdateRequestSchema>, 'id' | 'version'> {
   return {
     title: { 'en-US': values.title['en-US'] ?? '', 'zh-CN': values.title['zh-CN'] ?? '' },
     description: { 'en-US': values.description['en-US'] ?? '', 'zh-CN': values.description['zh-CN'] ?? '' },

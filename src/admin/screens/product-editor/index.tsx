@@ -2,23 +2,26 @@
  * The product editor (/products/:id, "new" for a new one): titles and Markdown descriptions in both
  * languages with a preview, prices typed in EUR (sent as cents), sport, team and navigation tags,
  * personalisation, sizes with stock, the size guide, the FAQ per language and the images (upload,
- * reorder, remove). A save carries the version it read: when someone else saved since, the server
+ * reorder, remove). A new product's navigation tags start as its sport's and team's entries;
+ * publishing a product no category lists, or saving a published one so, asks first; a published
+ * product links to its page in the shop. A save carries the version it read: when someone else saved since, the server
  * refuses (1412) and the editor says so with a reload action, keeping what was typed on screen.
  */
-import { App, Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { App, Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, isApiError } from '../../../client/http.ts';
 import { adminProductsApi } from '../../../domain/api/admin-products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { PRICE_MAX, SIZES } from '../../../domain/catalogue.model.ts';
-import type { AdminProduct } from '../../../domain/product-admin.model.ts';
+import { defaultNavTags, listedUnder, type AdminProduct } from '../../../domain/product-admin.model.ts';
+import { localePath } from '../../../i18n/paths.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
-import { PublishedTag } from '../products/index.tsx';
+import { ListedTag, PublishedTag, useAskUnlisted } from '../products/index.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
 import { DescriptionField, FaqList, LanguageTabs } from './fields.tsx';
 import { ImagesCard } from './ImagesCard.tsx';
@@ -49,9 +52,28 @@ export default function ProductEditorScreen() {
   }, [query.data, form]);
 
   const canEdit = may(PERMISSIONS.PRODUCT_EDIT);
+  /** The tags the new product's sport and team gave it last: replaced when those change, unless staff chose others. */
+  const defaultsGiven = useRef<string[]>([]);
+  const defaultsFor = (sport: string | undefined, teamId: number | null | undefined): string[] => {
+    if (!options.data || !sport) return [];
+    const team = options.data.teams.find((one) => one.id === teamId);
+    return defaultNavTags(options.data.navTags, sport, team?.tag ?? null);
+  };
+  const onValuesChange = (changed: Partial<EditorValues>, all: EditorValues) => {
+    if (!isNew || !('sport' in changed || 'teamId' in changed)) return;
+    const tags = all.tags ?? [];
+    if (tags.length && tags.join() !== defaultsGiven.current.join()) return;
+    defaultsGiven.current = defaultsFor(all.sport, all.teamId);
+    form.setFieldValue('tags', defaultsGiven.current);
+  };
+  const askUnlisted = useAskUnlisted();
+
   const teamOptions = useMemo(() => (options.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name })), [options.data]);
 
   const onSave = async (values: EditorValues) => {
+    if (!isNew && product?.published && options.data && !listedUnder(values.tags ?? [], options.data.navTags)) {
+      if (!(await askUnlisted('save'))) return;
+    }
     setSaving(true);
     try {
       if (isNew) {
@@ -59,6 +81,7 @@ export default function ProductEditorScreen() {
         void message.success(t('adminProducts.editor.created'));
         // This tab stays open for the next new product: it starts empty again.
         form.resetFields();
+        defaultsGiven.current = [];
         navigate(`/products/${created.id}`);
         return;
       }
@@ -76,6 +99,8 @@ export default function ProductEditorScreen() {
 
   const onPublish = async () => {
     if (!product) return;
+    // The saved tags decide (the server's `listed`): publishing does not save what the form holds.
+    if (!product.published && !product.listed && !(await askUnlisted('publish'))) return;
     try {
       const next = await call(adminProductsApi.publish, { id: product.id, published: !product.published });
       setProduct(next);
@@ -110,12 +135,20 @@ export default function ProductEditorScreen() {
             <Space size={6} wrap>
               <Typography.Text type="secondary">#{product.id}</Typography.Text>
               <PublishedTag published={product.published} />
+              <ListedTag listed={product.listed} />
               <Tag>{t('adminProducts.editor.version', { version: product.version })}</Tag>
             </Space>
           )}
         </Space>
         {product && (
           <Space wrap>
+            {product.published && (
+              <Tooltip title={t('adminProducts.editor.viewInShopHint')}>
+                <Button href={localePath(locale, `/product/${product.id}/`)} target="_blank" rel="noopener" data-testid="product-view-in-shop">
+                  {t('adminProducts.editor.viewInShop')}
+                </Button>
+              </Tooltip>
+            )}
             {canEdit && <Button onClick={() => void onDuplicate()}>{t('adminProducts.editor.duplicate')}</Button>}
             {may(PERMISSIONS.PRODUCT_PUBLISH) && (
               <Button onClick={() => void onPublish()} data-testid="product-editor-publish">
@@ -143,7 +176,7 @@ export default function ProductEditorScreen() {
         />
       )}
 
-      <Form<EditorValues> form={form} layout="vertical" initialValues={NEW_PRODUCT} onFinish={(values) => void onSave(values)} disabled={!canEdit} scrollToFirstError>
+      <Form<EditorValues> form={form} layout="vertical" initialValues={NEW_PRODUCT} onValuesChange={onValuesChange} onFinish={(values) => void onSave(values)} disabled={!canEdit} scrollToFirstError>
         <Card title={t('adminProducts.editor.general')}>
           <LanguageTabs>
             {(language) => (

@@ -35,6 +35,36 @@ export function StockTag({ state }: { state: StockState }) {
   );
 }
 
+/**
+ * Asks before a write that leaves a published product in no listing (publishing one, or saving a
+ * published one without a navigation entry); resolves whether to go on.
+ */
+export function useAskUnlisted(): (write: 'publish' | 'save') => Promise<boolean> {
+  const { t } = useT();
+  const { modal } = App.useApp();
+  return (write) =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t(write === 'publish' ? 'adminProducts.editor.unlistedTitle' : 'adminProducts.editor.unlistedSaveTitle'),
+        content: t('adminProducts.editor.unlistedBody'),
+        okText: t(write === 'publish' ? 'adminProducts.editor.publishAnyway' : 'adminProducts.editor.saveAnyway'),
+        cancelText: t('admin.common.cancel'),
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      });
+    });
+}
+
+/** Shown for a product under no navigation entry: no category page lists it. */
+export function ListedTag({ listed }: { listed: boolean }) {
+  const { t } = useT();
+  return listed ? null : (
+    <Tag color="orange" data-listed={listed}>
+      {t('adminProducts.state.unlisted')}
+    </Tag>
+  );
+}
+
 export function PublishedTag({ published }: { published: boolean }) {
   const { t } = useT();
   return (
@@ -56,6 +86,7 @@ interface BulkStockValues {
 export default function ProductsScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
+  const askUnlisted = useAskUnlisted();
   const navigate = useNavigate();
   const { user } = useAdminSession();
   const may = (code: string) => user?.buttons.includes(code) ?? false;
@@ -105,6 +136,8 @@ export default function ProductsScreen() {
   };
 
   const onPublish = async (row: AdminProductRow) => {
+    // As the editor does: publishing a product no category lists asks first.
+    if (!row.published && !row.listed && !(await askUnlisted('publish'))) return;
     try {
       await publish.mutateAsync({ id: row.id, published: !row.published });
       void message.success(t(row.published ? 'adminProducts.list.unpublishedDone' : 'adminProducts.list.publishedDone'));
@@ -272,6 +305,7 @@ export default function ProductsScreen() {
             render: (_: unknown, row) => (
               <Space size={4} wrap>
                 <PublishedTag published={row.published} />
+                <ListedTag listed={row.listed} />
                 <Tooltip title={row.stock.map((s) => `${s.size}: ${s.stock}`).join(' · ')}>
                   <span>
                     <StockTag state={row.stockState} />

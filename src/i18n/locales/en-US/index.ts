@@ -18,12 +18,16 @@ import checkout from './checkout.json';
 import network from './network.json';
 // The back office's shell; its screens add their own files (admin-<area>.json) beside it.
 import admin from './admin.json';
-import adminOrders from './admin-orders.json';
+import adminOrderStrings from './admin-orders.json';
+import { ORDER_STATUS_NAMES } from '../../../domain/order-status-names.ts';
 import adminSite from './admin-site.json';
 import adminMail from './admin-mail.json';
 import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
 import adminMarketing from './admin-marketing.json';
 import adminVitals from './admin-vitals.json';
+
+// The states' names are the domain's one table (the server's messages use it too).
+const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
 export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals };

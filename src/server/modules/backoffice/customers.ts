@@ -8,10 +8,11 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { normaliseEmail } from '../../../domain/account.model.ts';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
-import type { AdminCustomerDetail, AdminCustomerRow, CustomerDataExport, ErasureAnswer } from '../../../domain/people.model.ts';
+import { PAID_STATUSES } from '../../../domain/orders.model.ts';
+import type { AdminCustomerDetail, AdminCustomerListRow, AdminCustomerOrder, AdminGuestDetail, CustomerFigures, CustomerKind, ErasureAnswer, CustomerDataExport } from '../../../domain/people.model.ts';
 import { isStaff } from '../../../domain/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
+import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
 import { erasedPseudonym, scrubberFor, type ErasureSubject } from '../../personal-data.ts';
 import { addresses, deleteAccount, users } from '../accounts/index.ts';
@@ -22,7 +23,7 @@ import { forgetMail } from '../outbox/index.ts';
 import { anonymisePayers, payments, scrubRefunds } from '../payments/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
 import type { StaffService } from '../staff/index.ts';
-import { prefixPattern } from './order-filter.ts';
+import { orderSearchCondition, prefixPattern, shipToNameSql } from './order-filter.ts';
 
 /** What staff may see of an account: every column but the password hash. */
 const accountColumns = {
@@ -40,9 +41,40 @@ const accountColumns = {
   updatedAt: users.updatedAt,
 };
 
-// Qualified by hand: drizzle leaves a lone table's columns unqualified, which inside the
-// subquery would name the order's own id.
-const orderCount = sql<number>`(select count(*)::int from ${orders} o where o.user_id = ${sql.raw('"users"."id"')})`;
+/**
+ * An account's orders: those it placed, and those placed as a guest with its email (before it
+ * registered, or signed out), as the export and erasure count them. Two conditions rather than
+ * one `or`, so each walks its index (orders_user_idx, orders_email_prefix_idx).
+ */
+function accountOrders(userId: number | SQL, email: string | SQL): SQL {
+  return sql`(${orders.userId} = ${userId} or (${orders.userId} is null and lower(${orders.email}) = ${email}))`;
+}
+
+/** Orders of no account: a guest's (erased orders keep an `@erased.invalid` address of their own, orders/erasure.ts, and are nobody's). */
+const guestOrder = sql`${orders.userId} is null and lower(${orders.email}) not like '%@erased.invalid' and not exists (select 1 from ${users} u where u.email = lower(${sql.raw('"orders"."email"')}))`;
+
+/** A lower-cased email of orders of no account that is a guest's: it has no account, and is not an erased order's. */
+const isGuestEmail = (email: SQL.Aliased | SQL) => sql`${email} not like '%@erased.invalid' and not exists (select 1 from ${users} u where u.email = ${email})`;
+
+/** Count, paid total in EUR and last order of a set of orders (the caller's FROM and WHERE). */
+const figureColumns = {
+  orders: sql<number>`count(*)::int`,
+  spentEur: sql<number>`coalesce(sum(${orders.totalEur}) filter (where ${orders.status} in (${sql.join(
+    PAID_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )})), 0)::bigint`,
+  lastOrderAt: sql<Date | string | null>`max(${orders.createdAt})`,
+};
+
+function figuresOf(row: { orders: number; spentEur: number | string; lastOrderAt: Date | string | null }): CustomerFigures {
+  return { orders: Number(row.orders), spentEur: Number(row.spentEur), lastOrderAt: row.lastOrderAt === null ? null : new Date(row.lastOrderAt).toISOString() };
+}
+
+const customerOrderColumns = { orderNo: orders.orderNo, status: orders.status, paymentState: orders.paymentState, currency: orders.currency, total: orders.total, createdAt: orders.createdAt };
+// Qualified by hand: drizzle leaves a lone table's columns unqualified, which inside a subquery
+// over orders would name the order's own id and email.
+const outerUser = { id: sql.raw('"users"."id"'), email: sql.raw('"users"."email"') };
+const NO_FIGURES: CustomerFigures = { orders: 0, spentEur: 0, lastOrderAt: null };
 
 /**
  * An email (has "@") by prefix, or else the start of an email, of the first name or "first last",
@@ -59,6 +91,10 @@ function searchCondition(query: string): SQL {
   )!;
 }
 
+function customerOrder(row: Omit<AdminCustomerOrder, 'createdAt'> & { createdAt: Date }): AdminCustomerOrder {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
 export class CustomerDesk extends AuditedDesk {
   private readonly staff: StaffService;
 
@@ -67,56 +103,159 @@ export class CustomerDesk extends AuditedDesk {
     this.staff = staff;
   }
 
-  /** Every account, newest first; `query` matches the start of the email, the name or the last name. */
-  async list(filter: { query?: string | undefined; status?: 'active' | 'disabled' | undefined }, page: PageRequest): Promise<Page<AdminCustomerRow>> {
-    const where: SQL[] = [];
-    if (filter.query) where.push(searchCondition(filter.query));
-    if (filter.status) where.push(eq(users.status, filter.status));
-    const condition = where.length ? and(...where) : undefined;
-    const [rows, [total]] = await Promise.all([
-      onePage(
-        this.db
-          .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, roles: users.roles, status: users.status, orders: orderCount, createdAt: users.createdAt })
-          .from(users)
-          .where(condition)
-          .orderBy(desc(users.id))
-          .$dynamic(),
-        page,
-      ),
-      this.db.select({ n: count() }).from(users).where(condition),
+  /**
+   * Accounts and guests (emails that ordered without an account), newest first: an account by
+   * its creation, a guest by its first order. `query` matches the start of the email, the name or
+   * the last name (a guest's also an order number, as the orders search); `status` is an
+   * account's, so it leaves guests out; `kind` keeps one of the two.
+   */
+  async list(filter: { query?: string | undefined; status?: 'active' | 'disabled' | undefined; kind?: CustomerKind | undefined }, page: PageRequest): Promise<Page<AdminCustomerListRow>> {
+    const accountWhere: SQL[] = [];
+    if (filter.query) accountWhere.push(searchCondition(filter.query));
+    if (filter.status) accountWhere.push(eq(users.status, filter.status));
+    const accountCondition = accountWhere.length ? and(...accountWhere) : undefined;
+    const withAccounts = filter.kind !== 'guest';
+    // A status is an account's: it leaves guests out.
+    const withGuests = filter.kind !== 'registered' && !filter.status;
+    if (!withAccounts && !withGuests) return pageOf([], 0, page);
+    const noAccountOrders = and(sql`${orders.userId} is null`, filter.query ? orderSearchCondition(filter.query) : undefined);
+
+    const accountRows = this.db
+      .select({ kind: sql<CustomerKind>`'registered'`.as('kind'), userId: sql<number | null>`${users.id}`.as('user_id'), email: sql<string>`${users.email}`.as('email'), since: sql<Date | string>`${users.createdAt}`.as('since') })
+      .from(users)
+      .where(accountCondition);
+    // Checked per email rather than per order: of 100,000 orders by 60,000 guests, 60,000 look-ups.
+    const emails = this.emailsOfNoAccount(noAccountOrders);
+    const guestRows = this.db
+      .select({ kind: sql<CustomerKind>`'guest'`.as('kind'), userId: sql<number | null>`null::int`.as('user_id'), email: sql<string>`${emails.email}`.as('email'), since: sql<Date | string>`${emails.firstAt}`.as('since') })
+      .from(emails)
+      .where(isGuestEmail(sql`${emails.email}`));
+    const { offset, limit } = pageWindow(page);
+    const union = withAccounts && withGuests ? accountRows.unionAll(guestRows).as('c') : withAccounts ? accountRows.as('c') : guestRows.as('c');
+    // The total comes with the page (one walk over the guests' orders, not two); a page past the end counts apart.
+    const picked = await this.db
+      .select({ kind: union.kind, userId: union.userId, email: union.email, total: sql<number>`(count(*) over ())::int` })
+      .from(union)
+      .orderBy(sql`since desc`, sql`user_id desc nulls last`, sql`email`)
+      .limit(limit)
+      .offset(offset);
+    const total = picked[0]?.total ?? (offset === 0 ? 0 : await this.total(withAccounts, accountCondition, withGuests, noAccountOrders));
+    const records = await this.rowsOf(picked.map((row) => ({ kind: row.kind, userId: row.userId, email: row.email })));
+    return pageOf(records, Number(total), page);
+  }
+
+  /** Each lower-cased email of the orders of no account (matching the condition), with its first order. */
+  private emailsOfNoAccount(condition: SQL | undefined) {
+    const guestEmail = sql`lower(${orders.email})`;
+    return this.db
+      .select({ email: sql<string>`${guestEmail}`.as('guest_email'), firstAt: sql<Date | string>`min(${orders.createdAt})`.as('first_at') })
+      .from(orders)
+      .where(condition)
+      .groupBy(guestEmail)
+      .as('g');
+  }
+
+  private async total(withAccounts: boolean, accountCondition: SQL | undefined, withGuests: boolean, noAccountOrders: SQL | undefined): Promise<number> {
+    const emails = this.emailsOfNoAccount(noAccountOrders);
+    const [accounts, guests] = await Promise.all([
+      withAccounts ? this.db.select({ n: count() }).from(users).where(accountCondition) : [{ n: 0 }],
+      withGuests ? this.db.select({ n: sql<number>`count(*)::int` }).from(emails).where(isGuestEmail(sql`${emails.email}`)) : [{ n: 0 }],
     ]);
-    return pageOf(
-      rows.map(({ firstName, lastName, createdAt, ...row }) => ({ ...row, name: `${firstName} ${lastName}`.trim(), createdAt: createdAt.toISOString() })),
-      total?.n ?? 0,
-      page,
-    );
+    return Number(accounts[0]?.n ?? 0) + Number(guests[0]?.n ?? 0);
+  }
+
+  /** The page's rows with their names and order figures: each a handful of indexed reads. */
+  private async rowsOf(picked: { kind: CustomerKind; userId: number | null; email: string }[]): Promise<AdminCustomerListRow[]> {
+    const userIds = picked.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+    const guestEmails = picked.flatMap((row) => (row.userId === null ? [row.email] : []));
+    const guestEmail = sql`lower(${orders.email})`;
+    const [accounts, guests] = await Promise.all([
+      userIds.length
+        ? this.db
+            .select({
+              userId: users.id,
+              email: users.email,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              roles: users.roles,
+              status: users.status,
+              createdAt: users.createdAt,
+              figures: sql<{ orders: number; spentEur: number; lastOrderAt: string | null }>`(select json_build_object('orders', count(*), 'spentEur', coalesce(sum(o.total_eur) filter (where o.status in (${sql.join(
+                PAID_STATUSES.map((status) => sql`${status}`),
+                sql`, `,
+              )})), 0), 'lastOrderAt', max(o.created_at)) from ${orders} o where o.user_id = ${outerUser.id} or (o.user_id is null and lower(o.email) = ${outerUser.email}))`,
+            })
+            .from(users)
+            .where(inArray(users.id, userIds))
+        : [],
+      guestEmails.length
+        ? this.db
+            .select({ email: sql<string>`${guestEmail}`, name: sql<string>`(array_agg(${shipToNameSql} order by ${orders.createdAt} desc))[1]`, since: sql<Date | string>`min(${orders.createdAt})`, ...figureColumns })
+            .from(orders)
+            .where(and(guestOrder, inArray(guestEmail, guestEmails)))
+            .groupBy(guestEmail)
+        : [],
+    ]);
+    const accountById = new Map(accounts.map((row) => [row.userId, row]));
+    const guestByEmail = new Map(guests.map((row) => [row.email, row]));
+    return picked.flatMap((row): AdminCustomerListRow[] => {
+      if (row.userId !== null) {
+        const account = accountById.get(row.userId);
+        if (!account) return [];
+        const { firstName, lastName, createdAt, figures, ...rest } = account;
+        return [{ kind: 'registered', ...rest, name: `${firstName} ${lastName}`.trim(), createdAt: createdAt.toISOString(), ...figuresOf(figures) }];
+      }
+      const guest = guestByEmail.get(row.email);
+      if (!guest) return [];
+      return [{ kind: 'guest', userId: null, email: guest.email, name: guest.name.trim(), createdAt: new Date(guest.since).toISOString(), ...figuresOf(guest) }];
+    });
+  }
+
+  /** A guest's orders (no account has the email), newest first; 1404 when the email has none. */
+  async guest(email: string): Promise<AdminGuestDetail> {
+    const address = normaliseEmail(email);
+    const where = and(guestOrder, sql`lower(${orders.email}) = ${address}`);
+    const [[row], orderRows, [subscribed]] = await Promise.all([
+      this.db.select({ name: sql<string | null>`(array_agg(${shipToNameSql} order by ${orders.createdAt} desc))[1]`, since: sql<Date | string | null>`min(${orders.createdAt})`, ...figureColumns }).from(orders).where(where),
+      this.db.select(customerOrderColumns).from(orders).where(where).orderBy(desc(orders.createdAt)).limit(100),
+      this.db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, address)),
+    ]);
+    if (!row || Number(row.orders) === 0 || row.since === null) throw notFound('guest');
+    return {
+      kind: 'guest',
+      userId: null,
+      email: address,
+      name: (row.name ?? '').trim(),
+      createdAt: new Date(row.since).toISOString(),
+      ...figuresOf(row),
+      newsletter: Boolean(subscribed),
+      orderList: orderRows.map(customerOrder),
+    };
   }
 
   async detail(userId: number): Promise<AdminCustomerDetail> {
-    const [row] = await this.db.select({ ...accountColumns, orders: orderCount }).from(users).where(eq(users.id, userId));
+    const [row] = await this.db.select(accountColumns).from(users).where(eq(users.id, userId));
     if (!row) throw notFound('user');
-    const [addressRows, orderRows, [subscribed]] = await Promise.all([
+    const theirs = accountOrders(userId, row.email);
+    const [addressRows, orderRows, [figures], [subscribed]] = await Promise.all([
       this.db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.isDefault), asc(addresses.id)),
-      this.db
-        .select({ orderNo: orders.orderNo, status: orders.status, paymentState: orders.paymentState, currency: orders.currency, total: orders.total, createdAt: orders.createdAt })
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt))
-        .limit(100),
+      this.db.select(customerOrderColumns).from(orders).where(theirs).orderBy(desc(orders.createdAt)).limit(100),
+      this.db.select(figureColumns).from(orders).where(theirs),
       this.db.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, row.email)),
     ]);
     return {
+      kind: 'registered',
       userId: row.userId,
       email: row.email,
       name: `${row.firstName} ${row.lastName}`.trim(),
       roles: row.roles,
       status: row.status,
-      orders: row.orders,
+      ...(figures ? figuresOf(figures) : NO_FIGURES),
       createdAt: row.createdAt.toISOString(),
       locale: row.locale,
       newsletter: Boolean(subscribed),
       addresses: addressRows.map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, address: [a.address, a.address2].filter(Boolean).join(', '), city: a.city, postalCode: a.postalCode, country: a.countryCode, phone: `${a.phoneCode} ${a.phone}`.trim(), isDefault: a.isDefault })),
-      orderList: orderRows.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+      orderList: orderRows.map(customerOrder),
     };
   }
 

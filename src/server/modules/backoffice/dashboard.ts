@@ -14,7 +14,7 @@ import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { Db } from '../../db/client.ts';
 import { pick } from '../../messages/localise.ts';
-import { productSizes, products } from '../catalogue/index.ts';
+import { productSizes, productTitleIn, products } from '../catalogue/index.ts';
 import { orderItems, orders } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
 import type { OrderTable } from './order-list.ts';
@@ -81,7 +81,7 @@ export async function dashboard(db: Db, table: OrderTable, locale: Locale, now: 
     db.execute(figuresSql(starts.days30, now)).then((result) => (result as unknown as { rows: Figures[] }).rows[0]!),
     db.select({ status: orders.status, count: sql<number>`count(*)::int` }).from(orders).groupBy(orders.status),
     db
-      .select({ productId: products.id, title: products.title, size: productSizes.size, stock: productSizes.stock })
+      .select({ productId: products.id, title: productTitleIn(locale), size: productSizes.size, stock: productSizes.stock })
       .from(productSizes)
       .innerJoin(products, eq(products.id, productSizes.productId))
       .where(and(eq(products.active, true), lte(productSizes.stock, LOW_STOCK_AT)))

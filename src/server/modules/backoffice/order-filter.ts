@@ -28,7 +28,7 @@ export function prefixPattern(text: string): string {
  * An order number ("JS-..."), an email (has "@"), or else a name or the start of an email: first
  * name or "first last" by prefix, last name by prefix, email by prefix. Case does not matter.
  */
-function searchCondition(query: string): SQL {
+export function orderSearchCondition(query: string): SQL {
   const text = query.toLowerCase();
   if (/^js-/.test(text)) return sql`${orderNoSql} like ${prefixPattern(query.toUpperCase())}`;
   if (text.includes('@')) return sql`lower(${orders.email}) like ${prefixPattern(text)}`;
@@ -45,7 +45,7 @@ export function filterCondition(filter: OrderFilter): SQL | undefined {
   if (filter.country) where.push(eq(orders.shipCountry, filter.country));
   if (filter.personalised !== undefined) where.push(eq(orders.personalised, filter.personalised));
   if (filter.payment) where.push(eq(orders.paymentState, filter.payment));
-  if (filter.query) where.push(searchCondition(filter.query));
+  if (filter.query) where.push(orderSearchCondition(filter.query));
   return where.length ? and(...where) : undefined;
 }
 

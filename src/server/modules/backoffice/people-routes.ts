@@ -9,6 +9,7 @@ import {
   customerListRequestSchema,
   customerRequestSchema,
   customerStatusRequestSchema,
+  guestCustomerRequestSchema,
   reviewListRequestSchema,
   reviewModerateRequestSchema,
   subscriberExportRequestSchema,
@@ -59,6 +60,12 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       request: customerRequestSchema,
       handler: async (request) => ok(await customers.detail(request.body.userId)),
     });
+    route(peopleApi.guestCustomer, {
+      summary: 'A guest (an email that ordered without an account): its order figures and latest 100 orders',
+      preValidation: may(PERMISSIONS.CUSTOMER_VIEW),
+      request: guestCustomerRequestSchema,
+      handler: async (request) => ok(await customers.guest(request.body.email)),
+    });
     route(peopleApi.setCustomerStatus, {
       summary: 'Disable or enable a customer account (a disabled one gets 7777 on its next call); staff accounts are managed on the staff calls',
       preValidation: may(PERMISSIONS.CUSTOMER_EDIT),
@@ -81,13 +88,13 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       summary: 'Reviews newest first, filtered by state (visible, hidden) and product',
       preValidation: may(PERMISSIONS.REVIEW_MODERATE),
       request: reviewListRequestSchema,
-      handler: async (request) => ok(await reviews.list(...splitPage(request.body))),
+      handler: async (request) => ok(await reviews.list(...splitPage(request.body), localeOf(request))),
     });
     route(peopleApi.moderateReview, {
       summary: 'Hide a review (a reason is required) or show it again; a hidden review leaves the product page, its count and its average at once',
       preValidation: may(PERMISSIONS.REVIEW_MODERATE),
       request: reviewModerateRequestSchema,
-      handler: async (request) => ok(await reviews.moderate(await actor(userOf(request).userId), request.body)),
+      handler: async (request) => ok(await reviews.moderate(await actor(userOf(request).userId), request.body, localeOf(request))),
     });
     route(peopleApi.subscriberList, {
       summary: 'Newsletter subscribers a page at a time, searchable by the start of the email',

@@ -44,6 +44,11 @@ export interface CardRow {
   createdAt: Date;
 }
 
+/** A product's title in `locale`: the Chinese one where it has one, else the English (as `toCard` picks). */
+export function productTitleIn(locale: Locale): SQL<string> {
+  return locale === 'zh-CN' ? sql<string>`coalesce(nullif(${products.zh} ->> 'title', ''), ${products.title})` : sql<string>`${products.title}`;
+}
+
 /** A product row as a card, titled in the shopper's locale: one shape for every product list. */
 export function toCard(row: CardRow, locale: Locale): ProductCard {
   return {

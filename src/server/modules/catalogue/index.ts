@@ -5,7 +5,7 @@
  */
 export * from './schema.ts';
 export * from './images-schema.ts';
-export { CATALOGUE_CHANNEL, CatalogueService, cardColumns, parseCatalogueChange, toCard, type CardRow, type CatalogueChange } from './catalogue.ts';
+export { CATALOGUE_CHANNEL, CatalogueService, cardColumns, parseCatalogueChange, productTitleIn, toCard, type CardRow, type CatalogueChange } from './catalogue.ts';
 export { SearchIndex, searchKey } from './search-index.ts';
 export { ProductAdmin } from './product-admin.ts';
 export { ProductBulk } from './product-bulk.ts';

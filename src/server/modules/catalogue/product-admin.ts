@@ -12,6 +12,7 @@ import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import {
   changedFields,
+  defaultNavTags,
   uploadedImageUrl,
   type AdminProduct,
   type AdminProductRow,
@@ -19,7 +20,7 @@ import {
   type ProductOptions,
   type StockState,
 } from '../../../domain/product-admin.model.ts';
-import type { ProductFields } from '../../../domain/product-admin.schema.ts';
+import type { NewProductFields, ProductFields } from '../../../domain/product-admin.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { failWith, invalid, notFound } from '../../errors.ts';
@@ -63,6 +64,9 @@ const SORT_COLUMNS: Record<ProductAdminSort, (AnyColumn | SQL)[]> = {
   updatedAt: [products.updatedAt, products.id],
 };
 
+/** Under some navigation entry: what `listedUnder` (domain) says of the product's saved tags. */
+const listedSql = sql<boolean>`exists (select 1 from ${navItems} n where n.tag = any(${products.tags}))`;
+
 const rowColumns = {
   id: products.id,
   title: products.title,
@@ -75,16 +79,17 @@ const rowColumns = {
   compareAtPrice: products.compareAtPrice,
   active: products.active,
   stockState: products.stockState,
+  listed: listedSql,
   version: products.version,
   updatedAt: products.updatedAt,
   sizes: sql<{ size: Size; stock: number }[]>`coalesce((select json_agg(json_build_object('size', s.size, 'stock', s.stock) order by s.sort) from ${productSizes} s where s.product_id = ${products.id}), '[]'::json)`,
 };
 
 /** What an audit row of an edit compares: the editor's fields as stored. */
-type Snapshot = Omit<AdminProduct, 'id' | 'version' | 'images' | 'art' | 'patches' | 'addons' | 'updatedAt'>;
+type Snapshot = Omit<AdminProduct, 'id' | 'version' | 'images' | 'art' | 'patches' | 'addons' | 'updatedAt' | 'listed'>;
 
 function snapshotOf(product: AdminProduct): Snapshot {
-  const { id: _id, version: _version, images: _images, art: _art, patches: _patches, addons: _addons, updatedAt: _updatedAt, ...rest } = product;
+  const { id: _id, version: _version, images: _images, art: _art, patches: _patches, addons: _addons, updatedAt: _updatedAt, listed: _listed, ...rest } = product;
   return rest;
 }
 
@@ -125,12 +130,13 @@ export class ProductAdmin extends AuditedDesk {
       this.db.select().from(navItems).orderBy(asc(navItems.level), asc(navItems.sort), asc(navItems.id)),
     ]);
     const navName = new Map(navRows.map((n) => [n.tag, pick(n.tagName, locale)]));
+    const tagOf = new Map(navRows.map((n) => [n.id, n.tag]));
     const leagues = [...new Set(teamRows.map((t) => t.leagueTag))].map((tag) => ({ tag, name: navName.get(tag) ?? tag }));
     return {
       sports: sports.map((s) => s.sport),
       leagues,
-      teams: teamRows.map((t) => ({ id: t.id, name: pick(t.name, locale), sport: t.sport, league: t.leagueTag })),
-      navTags: navRows.map((n) => ({ tag: n.tag, name: pick(n.tagName, locale), level: n.level })),
+      teams: teamRows.map((t) => ({ id: t.id, name: pick(t.name, locale), sport: t.sport, league: t.leagueTag, tag: t.tag })),
+      navTags: navRows.map((n) => ({ tag: n.tag, name: pick(n.tagName, locale), level: n.level, parent: n.parentId === null ? null : (tagOf.get(n.parentId) ?? null) })),
     };
   }
 
@@ -217,6 +223,7 @@ export class ProductAdmin extends AuditedDesk {
         published: r.active,
         stock: r.sizes,
         stockState: r.stockState,
+        listed: r.listed,
         version: r.version,
         updatedAt: r.updatedAt.toISOString(),
       };
@@ -229,8 +236,9 @@ export class ProductAdmin extends AuditedDesk {
   }
 
   async get(id: number, locale: Locale, db: Db | Tx = this.db): Promise<AdminProduct> {
-    const [row] = await db.select().from(products).where(eq(products.id, id));
-    if (!row) throw notFound('product');
+    const [found] = await db.select({ row: products, listed: listedSql }).from(products).where(eq(products.id, id));
+    if (!found) throw notFound('product');
+    const { row, listed } = found;
     const [sizes, images, team, fitting] = await Promise.all([
       db.select({ size: productSizes.size, stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.sort)),
       db.select({ hash: productImages.hash }).from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.sort)),
@@ -247,6 +255,7 @@ export class ProductAdmin extends AuditedDesk {
       id: row.id,
       version: row.version,
       published: row.active,
+      listed,
       title: { 'en-US': row.title, 'zh-CN': row.zh.title ?? '' },
       description: { 'en-US': row.description, 'zh-CN': row.zh.description ?? '' },
       price: row.price,
@@ -319,9 +328,25 @@ export class ProductAdmin extends AuditedDesk {
     return ProductAdmin.sortedSizes(moved);
   }
 
-  /** A new product, unpublished, with generated shirt art in its team's colours. */
-  async create(actor: AuditActor, fields: ProductFields, locale: Locale): Promise<AdminProduct> {
+  /** The navigation entries of the product's sport and team (`defaultNavTags`). */
+  private async defaultTags(db: Db | Tx, sport: string, teamId: number | null): Promise<string[]> {
+    const [navRows, teamRows] = await Promise.all([
+      db.select({ id: navItems.id, tag: navItems.tag, parentId: navItems.parentId, level: navItems.level }).from(navItems),
+      teamId === null ? [] : db.select({ tag: teams.tag }).from(teams).where(eq(teams.id, teamId)),
+    ]);
+    const tagOf = new Map(navRows.map((n) => [n.id, n.tag]));
+    const nav = navRows.map((n) => ({ tag: n.tag, level: n.level, parent: n.parentId === null ? null : (tagOf.get(n.parentId) ?? null) }));
+    return defaultNavTags(nav, sport, teamRows[0]?.tag ?? null);
+  }
+
+  /**
+   * A new product, unpublished, with generated shirt art in its team's colours. Without tags it
+   * takes its sport's and team's navigation entries, so it is listed once published; `tags: []`
+   * keeps it under none (the editor asks before publishing a product so).
+   */
+  async create(actor: AuditActor, given: NewProductFields, locale: Locale): Promise<AdminProduct> {
     return this.db.transaction(async (tx) => {
+      const fields: ProductFields = { ...given, tags: given.tags ?? (await this.defaultTags(tx, given.sport, given.teamId)) };
       const { colours } = await this.checkFields(tx, fields);
       const design = formatShirtDesign({ pattern: 'plain', colours: colours.slice(0, 3), cut: 'tee' });
       const art = [shirtImageUrl(design, 'front'), shirtImageUrl(design, 'back')];

@@ -79,7 +79,7 @@ export function moveRefusal(order: Pick<OrderRow, 'status' | 'personalised'>, to
   if (from && from !== now) return fail(CODES.CONFLICT, 'order.changedMeanwhile');
   const problem = moveProblem(now, to, order.personalised, override);
   if (problem === 'personalised') return fail(CODES.CONFLICT, 'order.personalisedNoCancel');
-  if (problem) return fail(CODES.CONFLICT, msg('order.cannotMove', { from: now, to }));
+  if (problem) return fail(CODES.CONFLICT, msg('order.cannotMove', { from: msg(`order.status.${now}`), to: msg(`order.status.${to}`) }));
   if (to === 'paid') return fail(CODES.CONFLICT, 'order.onlyCaptureMarksPaid');
   return null;
 }

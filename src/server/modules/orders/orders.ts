@@ -19,6 +19,7 @@ import { orderNoFromBytes, type OrderStatus } from '../../../domain/orders.model
 import type { ShippingMethod } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
+import { msg, render } from '../../messages/index.ts';
 import { merchantOrderMail, orderMoveMail, refundMail, type OrderMoveMail } from '../../mail/order-mails.ts';
 import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../mail/templates.ts';
 import { removeOrderedLines } from '../cart/index.ts';
@@ -229,13 +230,13 @@ export class OrderService extends OrderViews {
   async shipTx(tx: Tx, orderId: number, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): Promise<void> {
     const now = this.d.clock();
     const [created] = await tx.insert(shipments).values({ orderId, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl, shippedAt: now }).returning({ id: shipments.id });
-    await tx.insert(shipmentEvents).values({ shipmentId: created!.id, at: now, status: 'shipped', description: `Handed to ${shipment.carrier}` });
+    await tx.insert(shipmentEvents).values({ shipmentId: created!.id, at: now, status: 'shipped', description: render(msg('shipment.handedTo', { carrier: shipment.carrier }), 'en-US') });
   }
 
   /** The last scan of a delivered order's latest shipment. */
   async deliveredTx(tx: Tx, orderId: number): Promise<void> {
     const [latest] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.orderId, orderId)).orderBy(desc(shipments.shippedAt), desc(shipments.id)).limit(1);
-    if (latest) await tx.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: 'delivered', description: 'Delivered' });
+    if (latest) await tx.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: 'delivered', description: render('shipment.delivered', 'en-US') });
   }
 
   /** A carrier's scan, shown by the order page and the tracking lookup. */

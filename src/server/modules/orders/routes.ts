@@ -71,7 +71,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
     route(ordersApi.track, {
       summary: 'Tracking by order number: status and shipping events only',
       request: trackOrderRequestSchema,
-      handler: async (request) => ok(await orders.track(request.body.orderNo)),
+      handler: async (request) => ok(await orders.track(request.body.orderNo, localeOf(request))),
     });
 
     const admin = { tags: ['admin'] };
@@ -120,7 +120,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
       request: adminShipmentEventRequestSchema,
       handler: async (request) => {
         const row = await desk.shipmentEvent(request.body.orderNo, request.body, await staffOf(request));
-        return ok(await orders.track(row.orderNo));
+        return ok(await orders.track(row.orderNo, localeOf(request)));
       },
     });
   });

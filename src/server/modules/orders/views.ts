@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import type { MailQueue } from '../../mail/mailer.ts';
+import { msg, render } from '../../messages/index.ts';
 import { pick } from '../../messages/localise.ts';
 import type { CouponService } from '../coupons/index.ts';
 import type { GeoService } from '../geo/index.ts';
@@ -117,7 +118,7 @@ export class OrderViews {
     const [items, events, shipmentRows, payment] = await Promise.all([
       db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
       db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, row.id)).orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
-      this.shipmentsOf([row.id]),
+      this.shipmentsOf([row.id], locale),
       this.d.payments.summaryOf(db, row.id),
     ]);
     const now = this.d.clock();
@@ -177,12 +178,12 @@ export class OrderViews {
   }
 
   /** Status and shipping events only: whoever knows a number learns nothing personal. */
-  async track(orderNo: string): Promise<TrackingAnswer> {
+  async track(orderNo: string, locale: Locale): Promise<TrackingAnswer> {
     const [row] = await this.d.db.select({ id: orders.id, orderNo: orders.orderNo, status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
     if (!row) throw notFound('order');
     const [events, shipmentRows] = await Promise.all([
       this.d.db.select({ status: orderStatusEvents.toStatus, at: orderStatusEvents.at }).from(orderStatusEvents).where(eq(orderStatusEvents.orderId, row.id)).orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
-      this.shipmentsOf([row.id]),
+      this.shipmentsOf([row.id], locale),
     ]);
     return {
       orderNo: row.orderNo,
@@ -217,7 +218,7 @@ export class OrderViews {
     return pageOf(records, total?.n ?? 0, page);
   }
 
-  protected async shipmentsOf(orderIds: number[]): Promise<Map<number, ShipmentRecord[]>> {
+  protected async shipmentsOf(orderIds: number[], locale: Locale): Promise<Map<number, ShipmentRecord[]>> {
     const result = new Map<number, ShipmentRecord[]>();
     if (orderIds.length === 0) return result;
     const rows = await this.d.db.select().from(shipments).where(inArray(shipments.orderId, orderIds)).orderBy(asc(shipments.shippedAt), asc(shipments.id));
@@ -231,7 +232,7 @@ export class OrderViews {
         trackingNumber: s.trackingNumber,
         trackingUrl: trackingLink(s.carrier, s.trackingNumber, s.trackingUrl),
         shippedAt: s.shippedAt.toISOString(),
-        events: events.filter((e) => e.shipmentId === s.id).map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location, description: e.description })),
+        events: events.filter((e) => e.shipmentId === s.id).map((e) => ({ at: e.at.toISOString(), status: e.status, location: e.location, description: shipmentEventText(e, s.carrier, locale) })),
       });
       result.set(s.orderId, list);
     }
@@ -283,4 +284,15 @@ export class OrderViews {
     return { ...a, countryName: region ? pick(region.country.name, locale) : a.country, provinceName: state ? pick(state.name, locale) : a.province };
   }
 
+}
+
+/**
+ * The shop's own shipment events (the first scan and the delivery, written by orders.ts in
+ * English from the same messages) in the reader's language; a carrier's scan typed by staff is
+ * shown as typed.
+ */
+export function shipmentEventText(event: { status: string; description: string }, carrier: string, locale: Locale): string {
+  if (event.status === 'shipped' && event.description === render(msg('shipment.handedTo', { carrier }), 'en-US')) return render(msg('shipment.handedTo', { carrier }), locale);
+  if (event.status === 'delivered' && event.description === render('shipment.delivered', 'en-US')) return render('shipment.delivered', locale);
+  return event.description;
 }

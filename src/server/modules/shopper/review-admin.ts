@@ -7,25 +7,27 @@
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
+import type { Locale } from '../../../domain/locale.ts';
 import type { AdminReviewRow, ReviewState } from '../../../domain/people.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import { products } from '../catalogue/index.ts';
+import { productTitleIn, products } from '../catalogue/index.ts';
 import { productComments } from './schema.ts';
 
-const columns = {
+/** A review's columns, its product titled in the reader's language. */
+const columnsIn = (locale: Locale) => ({
   id: productComments.id,
   productId: productComments.productId,
-  productTitle: products.title,
+  productTitle: productTitleIn(locale),
   authorName: productComments.authorName,
   rating: productComments.rating,
   content: productComments.content,
   visible: productComments.visible,
   reason: productComments.moderationReason,
   createdAt: productComments.createdAt,
-};
+});
 
 type Row = Omit<AdminReviewRow, 'state' | 'createdAt'> & { visible: boolean; createdAt: Date };
 
@@ -36,14 +38,14 @@ function toRow(row: Row): AdminReviewRow {
 
 export class ReviewModeration extends AuditedDesk {
   /** Newest first. */
-  async list(filter: { state?: ReviewState | undefined; productId?: number | undefined }, page: PageRequest): Promise<Page<AdminReviewRow>> {
+  async list(filter: { state?: ReviewState | undefined; productId?: number | undefined }, page: PageRequest, locale: Locale): Promise<Page<AdminReviewRow>> {
     const where: SQL[] = [];
     if (filter.state) where.push(eq(productComments.visible, filter.state === 'visible'));
     if (filter.productId) where.push(eq(productComments.productId, filter.productId));
     const condition = where.length ? and(...where) : undefined;
     const [rows, [total]] = await Promise.all([
       onePage(
-        this.db.select(columns).from(productComments).innerJoin(products, eq(products.id, productComments.productId)).where(condition).orderBy(desc(productComments.createdAt), desc(productComments.id)).$dynamic(),
+        this.db.select(columnsIn(locale)).from(productComments).innerJoin(products, eq(products.id, productComments.productId)).where(condition).orderBy(desc(productComments.createdAt), desc(productComments.id)).$dynamic(),
         page,
       ),
       this.db.select({ n: count() }).from(productComments).where(condition),
@@ -52,9 +54,9 @@ export class ReviewModeration extends AuditedDesk {
   }
 
   /** Hides or shows a review; asking for the state it is in changes nothing and records nothing. */
-  async moderate(actor: AuditActor, input: { id: number; state: ReviewState; reason?: string | undefined }): Promise<AdminReviewRow> {
+  async moderate(actor: AuditActor, input: { id: number; state: ReviewState; reason?: string | undefined }, locale: Locale): Promise<AdminReviewRow> {
     return this.db.transaction(async (tx) => {
-      const before = await this.one(tx, input.id, true);
+      const before = await this.one(tx, input.id, true, locale);
       if (before.state === input.state) return before;
       const reason = input.reason ?? null;
       await tx.update(productComments).set({ visible: input.state === 'visible', moderationReason: reason }).where(eq(productComments.id, input.id));
@@ -66,12 +68,12 @@ export class ReviewModeration extends AuditedDesk {
         before: { state: before.state, reason: before.reason },
         after: { state: input.state, reason, productId: before.productId },
       });
-      return this.one(tx, input.id, false);
+      return this.one(tx, input.id, false, locale);
     });
   }
 
-  private async one(tx: Tx, id: number, lock: boolean): Promise<AdminReviewRow> {
-    const query = tx.select(columns).from(productComments).innerJoin(products, eq(products.id, productComments.productId)).where(eq(productComments.id, id));
+  private async one(tx: Tx, id: number, lock: boolean, locale: Locale): Promise<AdminReviewRow> {
+    const query = tx.select(columnsIn(locale)).from(productComments).innerJoin(products, eq(products.id, productComments.productId)).where(eq(productComments.id, id));
     const [row] = lock ? await query.for('update', { of: productComments }) : await query;
     if (!row) throw notFound('review');
     return toRow(row);

@@ -1,0 +1,85 @@
+/**
+ * A guest (/admin/customers/guest?email=...): an email that ordered without an account, with its
+ * figures and its latest 100 orders (each opening the order's detail). Nothing to change here: a
+ * guest has no account; an erasure or an export goes by the account once they register.
+ */
+import { Card, Col, Descriptions, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../client/http.ts';
+import { peopleApi } from '../../../domain/api/people.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
+import type { OrderStatus } from '../../../domain/orders.model.ts';
+import type { AdminCustomerOrder } from '../../../domain/people.model.ts';
+import { useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useScreen } from '../../shell/screen-context.ts';
+import { CustomerKindTag } from '../customers/index.tsx';
+import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
+
+/** The email of the tab's address (`?email=`). */
+export function guestEmailOf(fullPath: string): string {
+  const query = fullPath.includes('?') ? fullPath.slice(fullPath.indexOf('?') + 1) : '';
+  return (new URLSearchParams(query).get('email') ?? '').trim();
+}
+
+export function GuestDetail() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const money = useMoney();
+  const when = useDateTime();
+  const email = guestEmailOf(useScreen().fullPath);
+  const detail = useApiQuery(peopleApi.guestCustomer, { email }, { enabled: email.includes('@'), silent: true });
+
+  if (detail.isError || !email.includes('@')) {
+    const missing = !email.includes('@') || (isApiError(detail.error) && detail.error.code === '1404');
+    return <Result status={missing ? '404' : 'error'} title={missing ? t('adminPeople.customers.guestNotFound') : t('admin.common.loadFailed')} />;
+  }
+  const guest = detail.data;
+  if (!guest) return <Skeleton active />;
+
+  return (
+    <div className="admin-screen" data-testid="guest-detail">
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <Card size="small" title={t('adminPeople.customers.guestTitle', { email: guest.email })}>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('adminPeople.customers.email')}>{guest.email}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.name')}>{guest.name || t('admin.common.none')}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.kind')}>
+                <CustomerKindTag kind="guest" />
+              </Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.orders')}>{guest.orders}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.spent')}>{money(guest.spentEur, 'EUR')}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.firstOrder')}>{when(guest.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.lastOrder')}>{when(guest.lastOrderAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.newsletter')}>
+                {guest.newsletter ? <Tag color="green">{t('adminPeople.customers.subscribed')}</Tag> : <Tag>{t('adminPeople.customers.notSubscribed')}</Tag>}
+              </Descriptions.Item>
+            </Descriptions>
+            <Typography.Text type="secondary">{t('adminPeople.customers.guestNote')}</Typography.Text>
+          </Card>
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card size="small" title={`${t('adminPeople.customers.orderList')} (${guest.orders})`}>
+            <Table<AdminCustomerOrder>
+              rowKey="orderNo"
+              size="small"
+              dataSource={guest.orderList}
+              pagination={guest.orderList.length > 10 ? { pageSize: 10 } : false}
+              scroll={{ x: 520 }}
+              locale={{ emptyText: t('adminPeople.customers.noOrders') }}
+              onRow={(order) => ({ onClick: () => navigate(`/orders/${order.orderNo}`), className: 'admin-clickable' })}
+              columns={[
+                { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <a href={`/admin/orders/${orderNo}`} onClick={(event) => event.preventDefault()}>{orderNo}</a> },
+                { key: 'status', title: t('adminPeople.customers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
+                { key: 'total', title: t('adminPeople.customers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
+                { key: 'createdAt', title: t('adminPeople.customers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+              ]}
+              data-testid="guest-orders"
+            />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}
