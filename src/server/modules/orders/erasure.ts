@@ -19,7 +19,9 @@ export async function anonymiseOrders(tx: Tx, who: { userId: number; email: stri
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(or(eq(orders.userId, who.userId), eq(orders.email, who.email)))
+    // Compared in lower case as the customers list counts a guest's orders (the checkout lower-cases
+    // emails, rows written before it did or by other paths may not be).
+    .where(or(eq(orders.userId, who.userId), sql`lower(${orders.email}) = ${who.email.toLowerCase()}`))
     .for('update');
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
