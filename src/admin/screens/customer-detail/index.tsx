@@ -20,7 +20,7 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../shell/confirm.ts';
 import { downloadFile } from '../../shell/download.ts';
-import { useScreen } from '../../shell/screen-context.ts';
+import { useScreen, useTabName } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { CustomerStatusTag, RoleTags } from '../customers/index.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
@@ -37,6 +37,9 @@ export default function CustomerDetailScreen() {
   const may = (code: string) => user?.buttons.includes(code) ?? false;
   const userId = Number(useScreen().params.userId);
   const detail = useApiQuery(peopleApi.customer, { userId }, { enabled: Number.isInteger(userId) && userId > 0, silent: true });
+  // Its tab, and the browser's title, name the customer once read: their name, else their email.
+  useTabName(detail.data ? detail.data.name.trim() || detail.data.email : null);
+  const ask = useConfirmedWrite();
   const invalidates = [peopleApi.customer, peopleApi.customerList, adminApi.auditList, adminApi.staffList];
   const setStatus = useApiMutation(peopleApi.setCustomerStatus, invalidates);
   const grant = useApiMutation(adminApi.grantRole, invalidates);
@@ -56,7 +59,6 @@ export default function CustomerDetailScreen() {
   if (!customer) return <Skeleton active />;
   const isStaffAccount = customer.roles.some((role) => STAFF_ROLES.includes(role as Role));
 
-  const ask = useConfirmedWrite();
   const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('adminPeople.common.done') }, run);
 
   return (

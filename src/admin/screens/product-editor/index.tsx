@@ -16,7 +16,7 @@ import type { AdminProduct } from '../../../domain/product-admin.model.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useScreen } from '../../shell/screen-context.ts';
+import { useScreen, useTabName } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { PublishedTag } from '../products/index.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
@@ -37,6 +37,8 @@ export default function ProductEditorScreen() {
   const options = useApiQuery(adminProductsApi.options, {});
   const query = useApiQuery(adminProductsApi.get, { id }, { enabled: !isNew && id > 0, silent: true });
   const [product, setProduct] = useState<AdminProduct | null>(null);
+  // Its tab, and the browser's title, name the product once read (in the user's language).
+  useTabName(query.data ? (locale === 'zh-CN' && query.data.title['zh-CN']) || query.data.title['en-US'] : null);
   const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
 

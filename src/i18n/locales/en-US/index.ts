@@ -25,5 +25,7 @@ import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
 import adminMarketing from './admin-marketing.json';
 import adminVitals from './admin-vitals.json';
+// The back office's shared form fields (src/admin/shell/DateTimeField.tsx).
+import adminFields from './admin-fields.json';
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals };
+export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminFields };

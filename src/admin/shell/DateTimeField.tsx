@@ -1,0 +1,172 @@
+/**
+ * The back office's one date and date-time field (docs/back-office.md "Date fields"): antd's
+ * DatePicker or RangePicker as a form control that never drops what was typed.
+ *
+ * - A date typed in the format shown (`YYYY-MM-DD HH:mm`, or `YYYY-MM-DD`; with a time, a bare date
+ *   is midnight) is kept when the field is left or Enter is pressed: no OK click needed
+ *   (antd's date-time pickers otherwise throw an unconfirmed typed value away on blur).
+ * - Text that is not a date stays in the field and becomes the field's value as an unreadable
+ *   date, so `dateFieldRule` refuses the form with a message naming the text and the format,
+ *   rather than the form being sent with the field silently emptied.
+ * - Enter in the field keeps the date and never submits the form around it.
+ */
+import { DatePicker } from 'antd';
+import type { RangePickerProps } from 'antd/es/date-picker';
+import type { DatePickerProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import type { AdminT } from '../i18n.tsx';
+
+dayjs.extend(customParseFormat);
+
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+
+/** What a field reads: the format shown first, then a bare date (midnight) where a time is shown. */
+function formatsOf(time: boolean): string[] {
+  return time ? [DATE_TIME_FORMAT, 'YYYY-MM-DD HH:mm:ss', DATE_FORMAT] : [DATE_FORMAT];
+}
+
+/** The text typed into a field that is not a date, by the unreadable value standing for it. */
+const typedText = new WeakMap<Dayjs, string>();
+
+/** `text` as a date in one of the field's formats (strict), or null. */
+export function readTypedDate(text: string, time: boolean): Dayjs | null {
+  const trimmed = text.trim();
+  for (const format of formatsOf(time)) {
+    const parsed = dayjs(trimmed, format, true);
+    if (parsed.isValid()) return parsed;
+  }
+  return null;
+}
+
+function unreadable(text: string): Dayjs {
+  const value = dayjs(Number.NaN);
+  typedText.set(value, text);
+  return value;
+}
+
+/** A field's value that stands for typed text that is not a date. */
+export function isUnreadable(value: unknown): value is Dayjs {
+  return dayjs.isDayjs(value) && !value.isValid();
+}
+
+function readable(value: Dayjs | null | undefined): Dayjs | null {
+  return value && value.isValid() ? value : null;
+}
+
+/**
+ * The rule every Form.Item holding a date field carries: refuses a typed text that is not a date,
+ * naming it and the format (in the user's language).
+ */
+export function dateFieldRule(t: AdminT, time = true) {
+  return {
+    validator: async (_rule: unknown, value: Dayjs | null | [Dayjs | null, Dayjs | null] | undefined) => {
+      const values = Array.isArray(value) ? value : [value];
+      const bad = values.find(isUnreadable);
+      if (bad) throw new Error(t('adminFields.date.unreadable', { text: typedText.get(bad) ?? '', format: time ? DATE_TIME_FORMAT : DATE_FORMAT }));
+    },
+  };
+}
+
+/** Reads what the user typed on leaving a field or on Enter; answers the value to report, or undefined for no change. */
+function settle(text: string, current: Dayjs | null | undefined, time: boolean): Dayjs | null | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const parsed = readTypedDate(trimmed, time);
+  if (!parsed) return isUnreadable(current) && typedText.get(current) === trimmed ? undefined : unreadable(trimmed);
+  return current && current.isValid() && current.isSame(parsed) ? undefined : parsed;
+}
+
+/** Enter keeps the date (the picker has taken it by now) and never submits the form. */
+function holdEnter(event: KeyboardEvent<HTMLInputElement>, onEnter: (text: string) => void): void {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  onEnter(event.currentTarget.value);
+}
+
+type SingleProps = Omit<DatePickerProps, 'value' | 'defaultValue' | 'onChange' | 'showTime' | 'format' | 'needConfirm' | 'multiple'> & {
+  value?: Dayjs | null;
+  onChange?: (value: Dayjs | null) => void;
+  /** With the time (hours and minutes; the default) or a date alone. */
+  time?: boolean;
+};
+
+export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown, ...rest }: SingleProps) {
+  // The picker is shown the last date the field could read, so typed text that is not a date
+  // stays visible beside its error (preserveInvalidOnBlur) instead of being replaced.
+  const shown = useRef<Dayjs | null>(null);
+  if (!isUnreadable(value)) shown.current = readable(value);
+  const report = (text: string) => {
+    const next = settle(text, value, time);
+    if (next !== undefined) onChange?.(next);
+  };
+  return (
+    <DatePicker
+      {...rest}
+      value={shown.current}
+      onChange={(next) => onChange?.(next)}
+      showTime={time ? { format: 'HH:mm' } : false}
+      format={formatsOf(time)}
+      needConfirm={false}
+      preserveInvalidOnBlur
+      status={isUnreadable(value) ? 'error' : rest.status}
+      onBlur={(event: FocusEvent<HTMLElement>, info) => {
+        report((event.target as HTMLInputElement).value ?? '');
+        onBlur?.(event, info);
+      }}
+      onKeyDown={(event) => {
+        holdEnter(event as KeyboardEvent<HTMLInputElement>, report);
+        onKeyDown?.(event, () => event.preventDefault());
+      }}
+    />
+  );
+}
+
+type RangeValue = [Dayjs | null, Dayjs | null] | null;
+
+type RangeProps = Omit<RangePickerProps, 'value' | 'defaultValue' | 'onChange' | 'showTime' | 'format' | 'needConfirm'> & {
+  value?: RangeValue;
+  onChange?: (value: RangeValue) => void;
+  time?: boolean;
+};
+
+export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFocus, onKeyDown, ...rest }: RangeProps) {
+  const shown = useRef<[Dayjs | null, Dayjs | null] | null>(null);
+  const sides: [Dayjs | null, Dayjs | null] = [value?.[0] ?? null, value?.[1] ?? null];
+  shown.current = [isUnreadable(sides[0]) ? (shown.current?.[0] ?? null) : readable(sides[0]), isUnreadable(sides[1]) ? (shown.current?.[1] ?? null) : readable(sides[1])];
+  const report = (side: 0 | 1, text: string) => {
+    const next = settle(text, sides[side], time);
+    if (next === undefined) return;
+    const both: [Dayjs | null, Dayjs | null] = [...sides];
+    both[side] = next;
+    onChange?.(both);
+  };
+  // Which of the two inputs the keyboard is in (the picker tells on focus, not on a key).
+  const focusedSide = useRef<0 | 1>(0);
+  return (
+    <DatePicker.RangePicker
+      {...rest}
+      value={shown.current}
+      onChange={(next) => onChange?.(next ? [next[0] ?? null, next[1] ?? null] : null)}
+      showTime={time ? { format: 'HH:mm' } : false}
+      format={formatsOf(time)}
+      needConfirm={false}
+      preserveInvalidOnBlur
+      status={sides.some(isUnreadable) ? 'error' : rest.status}
+      onFocus={(event, info) => {
+        focusedSide.current = info?.range === 'end' ? 1 : 0;
+        onFocus?.(event, info);
+      }}
+      onBlur={(event, info) => {
+        report(info?.range === 'end' ? 1 : 0, (event.target as HTMLInputElement).value ?? '');
+        onBlur?.(event, info);
+      }}
+      onKeyDown={(event) => {
+        holdEnter(event as KeyboardEvent<HTMLInputElement>, (text) => report(focusedSide.current, text));
+        onKeyDown?.(event, () => event.preventDefault());
+      }}
+    />
+  );
+}
