@@ -67,6 +67,7 @@ for (const locale of ADMIN_LOCALES) {
       const refusal = drawer.getByText(unreadable(locale, '2027-13-45 99:99', 'YYYY-MM-DD HH:mm'));
       await expect(refusal).toBeVisible();
       await expect(end).toHaveValue('2027-13-45 99:99');
+      await drawer.getByTestId('coupon-code').click();
       await screenshot(page, `admin-date-refused-${locale}`, testInfo);
       await page.getByTestId('coupon-save').click();
       await expect(refusal).toBeVisible();
@@ -114,6 +115,9 @@ for (const locale of ADMIN_LOCALES) {
       await countdown.press('Enter');
       const refusal = banner.getByText(unreadable(locale, 'next Friday', 'YYYY-MM-DD HH:mm'));
       await expect(refusal).toBeVisible();
+      // Enter closed the calendar, so nothing covers the message; the focus stays in the field.
+      await expect(countdown).toBeFocused();
+      await refusal.click({ trial: true, timeout: 5_000 });
       await screenshot(page, `admin-date-banner-${locale}`, testInfo);
       await page.getByTestId('banner-save').click();
       await expect(refusal).toBeVisible();

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { AdminCustomerRow } from '../../src/domain/people.model.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, activeTab, createPlainProduct, expect, test, type AdminLocale } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, createPlainProduct, expect, test, type AdminLocale } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { newShopper, registerShopper } from './support/shoppers.ts';
 
@@ -16,6 +16,9 @@ test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 /** What the browser's tab says for a screen titled `screen`, in `locale`. */
 const documentTitle = (locale: AdminLocale, screen: string) => `${screen} · ${ADMIN_TEXT[locale].admin.brandSuffix} · ${ADMIN_TEXT[locale].admin.brand}`;
+
+/** The shell's tab shown (the first selected tab on the page: a screen may hold tabs of its own, like the editor's languages). */
+const activeTab = (page: Page) => page.getByRole('tab', { selected: true }).first();
 
 const tabNamed = (page: Page, name: string) => page.getByRole('tablist').getByRole('tab', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
 

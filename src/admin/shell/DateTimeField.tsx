@@ -8,14 +8,15 @@
  * - Text that is not a date stays in the field and becomes the field's value as an unreadable
  *   date, so `dateFieldRule` refuses the form with a message naming the text and the format,
  *   rather than the form being sent with the field silently emptied.
- * - Enter in the field keeps the date and never submits the form around it.
+ * - Enter in the field keeps the date, closes the calendar (so a refusal shows) and never submits
+ *   the form around it.
  */
 import { DatePicker } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
 import type { DatePickerProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import type { AdminT } from '../i18n.tsx';
 
 dayjs.extend(customParseFormat);
@@ -93,7 +94,8 @@ type SingleProps = Omit<DatePickerProps, 'value' | 'defaultValue' | 'onChange' |
   time?: boolean;
 };
 
-export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown, ...rest }: SingleProps) {
+export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown, onOpenChange, ...rest }: SingleProps) {
+  const [open, setOpen] = useState(false);
   // The picker is shown the last date the field could read, so typed text that is not a date
   // stays visible beside its error (preserveInvalidOnBlur) instead of being replaced.
   const shown = useRef<Dayjs | null>(null);
@@ -111,13 +113,21 @@ export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown,
       format={formatsOf(time)}
       needConfirm={false}
       preserveInvalidOnBlur
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        onOpenChange?.(next);
+      }}
       status={isUnreadable(value) ? 'error' : rest.status}
       onBlur={(event: FocusEvent<HTMLElement>, info) => {
         report((event.target as HTMLInputElement).value ?? '');
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
-        holdEnter(event as KeyboardEvent<HTMLInputElement>, report);
+        holdEnter(event as KeyboardEvent<HTMLInputElement>, (text) => {
+          report(text);
+          setOpen(false);
+        });
         onKeyDown?.(event, () => event.preventDefault());
       }}
     />
@@ -132,7 +142,8 @@ type RangeProps = Omit<RangePickerProps, 'value' | 'defaultValue' | 'onChange' |
   time?: boolean;
 };
 
-export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFocus, onKeyDown, ...rest }: RangeProps) {
+export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFocus, onKeyDown, onOpenChange, ...rest }: RangeProps) {
+  const [open, setOpen] = useState(false);
   const shown = useRef<[Dayjs | null, Dayjs | null] | null>(null);
   const sides: [Dayjs | null, Dayjs | null] = [value?.[0] ?? null, value?.[1] ?? null];
   shown.current = [isUnreadable(sides[0]) ? (shown.current?.[0] ?? null) : readable(sides[0]), isUnreadable(sides[1]) ? (shown.current?.[1] ?? null) : readable(sides[1])];
@@ -154,6 +165,11 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFoc
       format={formatsOf(time)}
       needConfirm={false}
       preserveInvalidOnBlur
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        onOpenChange?.(next);
+      }}
       status={sides.some(isUnreadable) ? 'error' : rest.status}
       onFocus={(event, info) => {
         focusedSide.current = info?.range === 'end' ? 1 : 0;
@@ -164,7 +180,10 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFoc
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
-        holdEnter(event as KeyboardEvent<HTMLInputElement>, (text) => report(focusedSide.current, text));
+        holdEnter(event as KeyboardEvent<HTMLInputElement>, (text) => {
+          report(focusedSide.current, text);
+          setOpen(false);
+        });
         onKeyDown?.(event, () => event.preventDefault());
       }}
     />
