@@ -48,51 +48,53 @@ for (const locale of ADMIN_LOCALES) {
       await drawer.getByTestId('coupon-code').fill(code);
       const [start, end] = [dateInputs(drawer, 'coupon-validity').nth(0), dateInputs(drawer, 'coupon-validity').nth(1)];
 
-      // Typed, then Tab to the end; typed, then Enter: both kept, nothing sent yet.
+      // Typed, then Tab to the end; typed, then Enter; then the field left by a click: both kept.
       await start.click();
       await start.fill('2027-01-02 10:00');
       await start.press('Tab');
       await expect(end).toBeFocused();
       await end.fill('2027-02-03 18:30');
       await end.press('Enter');
+      expect(creates.count(), 'Enter in a date field sends nothing').toBe(0);
+      await end.fill('2027-02-03 18:45');
       await drawer.getByTestId('coupon-code').click();
       await expect(start).toHaveValue('2027-01-02 10:00');
-      await expect(end).toHaveValue('2027-02-03 18:30');
-      expect(creates.count(), 'Enter in a date field sends nothing').toBe(0);
-
-      // Not a date: refused on the field, the form not sent, the text left to correct.
-      await end.click();
-      await end.fill('2027-13-45 99:99');
-      await end.press('Tab');
-      const refusal = drawer.getByText(unreadable(locale, '2027-13-45 99:99', 'YYYY-MM-DD HH:mm'));
-      await expect(refusal).toBeVisible();
-      await expect(end).toHaveValue('2027-13-45 99:99');
-      await drawer.getByTestId('coupon-code').click();
-      await screenshot(page, `admin-date-refused-${locale}`, testInfo);
-      await page.getByTestId('coupon-save').click();
-      await expect(refusal).toBeVisible();
-      expect(creates.count(), 'a refused date sends nothing').toBe(0);
-
-      await end.click();
-      await end.fill('2027-02-03 18:30');
-      await end.press('Tab');
-      await expect(refusal).toBeHidden();
+      await expect(end).toHaveValue('2027-02-03 18:45');
       await page.getByTestId('coupon-save').click();
       await expect(page.getByText(M.coupons.saved)).toBeVisible();
       expect(creates.count()).toBe(1);
 
-      // Saved as typed (in the browser's time zone) and shown again after a reload.
+      // Saved as typed, never "valid forever", and shown again after a reload.
       const { records } = await ownerApi<{ records: AdminCoupon[] }>('/admin/coupons/list', { query: code });
       const saved = records.find((coupon) => coupon.code === code)!;
-      expect(saved.startsAt).not.toBeNull();
-      expect(saved.endsAt).not.toBeNull();
+      expect(saved.startsAt, 'the start typed was saved').not.toBeNull();
+      expect(saved.endsAt, 'the end typed was saved').not.toBeNull();
       await page.reload();
       const row = page.getByTestId('coupon-table').getByRole('row').filter({ hasText: code });
       await row.getByRole('button', { name: label(M.coupons.edit) }).click();
       const again = page.getByRole('dialog');
-      await expect(dateInputs(again, 'coupon-validity').nth(0)).toHaveValue('2027-01-02 10:00');
-      await expect(dateInputs(again, 'coupon-validity').nth(1)).toHaveValue('2027-02-03 18:30');
+      const [savedStart, savedEnd] = [dateInputs(again, 'coupon-validity').nth(0), dateInputs(again, 'coupon-validity').nth(1)];
+      await expect(savedStart).toHaveValue('2027-01-02 10:00');
+      await expect(savedEnd).toHaveValue('2027-02-03 18:45');
       await screenshot(page, `admin-date-coupon-${locale}`, testInfo);
+
+      // Not a date: refused on the field, the form not sent, the text left to correct.
+      const updates = countCalls(page, '/admin/coupons/update');
+      await savedEnd.click();
+      await savedEnd.fill('2027-13-45 99:99');
+      await savedEnd.press('Tab');
+      const refusal = again.getByText(unreadable(locale, '2027-13-45 99:99', 'YYYY-MM-DD HH:mm'));
+      await expect(refusal).toBeVisible();
+      await expect(savedEnd).toHaveValue('2027-13-45 99:99');
+      await again.getByTestId('coupon-code').click();
+      await screenshot(page, `admin-date-refused-${locale}`, testInfo);
+      await page.getByTestId('coupon-save').click();
+      await expect(refusal).toBeVisible();
+      expect(updates.count(), 'a refused date sends nothing').toBe(0);
+      await savedEnd.click();
+      await savedEnd.fill('2027-02-03 18:30');
+      await savedEnd.press('Tab');
+      await expect(refusal).toBeHidden();
     });
 
     test(`${locale}: Enter in the banner's countdown keeps the date typed and does not save the form; a wrong one is refused @viewports`, async ({ page }, testInfo) => {
@@ -109,6 +111,13 @@ for (const locale of ADMIN_LOCALES) {
       await banner.getByText(M.settings.preview).click();
       await expect(countdown).toHaveValue('2027-03-04 05:06');
       expect(saves.count(), 'Enter in the countdown saved the banner').toBe(0);
+
+      // Picked in the calendar instead, the day stays when the field is left.
+      await countdown.click();
+      await page.getByTitle('2027-03-10').click();
+      await banner.getByText(M.settings.preview).click();
+      await expect(countdown).toHaveValue('2027-03-10 05:06');
+      expect(saves.count()).toBe(0);
 
       await countdown.click();
       await countdown.fill('next Friday');

@@ -52,7 +52,6 @@ for (const locale of ADMIN_LOCALES) {
       const orderTitle = A.route['order-detail'].replace('{{orderNo}}', order.orderNo);
       await expect(activeTab(page)).toContainText(orderTitle);
       await expect(page).toHaveTitle(documentTitle(locale, orderTitle));
-      await screenshot(page, `admin-tab-titles-${locale}`, testInfo);
 
       // The other tabs keep their names; showing one gives the browser its title.
       await tabNamed(page, productName).click();
@@ -61,6 +60,8 @@ for (const locale of ADMIN_LOCALES) {
       await expect(tabNamed(page, `Tess Quayle${tag}`)).toBeVisible();
       await expect(activeTab(page)).toContainText(productName);
       await expect(page).toHaveTitle(documentTitle(locale, productName));
+      await expect(page.getByTestId('product-editor')).toBeVisible();
+      await screenshot(page, `admin-tab-titles-${locale}`, testInfo);
     });
   });
 }

@@ -71,13 +71,28 @@ export function dateFieldRule(t: AdminT, time = true) {
   };
 }
 
-/** Reads what the user typed on leaving a field or on Enter; answers the value to report, or undefined for no change. */
+/** Reads what the field shows on leaving it or on Enter; answers the value to report, or undefined for no change. */
 function settle(text: string, current: Dayjs | null | undefined, time: boolean): Dayjs | null | undefined {
   const trimmed = text.trim();
-  if (!trimmed) return undefined;
+  // Emptied by hand: the field is empty (a required one then says so), not its old date kept unseen.
+  if (!trimmed) return current ? null : undefined;
   const parsed = readTypedDate(trimmed, time);
   if (!parsed) return isUnreadable(current) && typedText.get(current) === trimmed ? undefined : unreadable(trimmed);
   return current && current.isValid() && current.isSame(parsed) ? undefined : parsed;
+}
+
+/**
+ * What the field shows when it is left is what was typed or picked: it is read at once and
+ * reported once the picker has settled its own interaction (which may still hand over the value
+ * it held before the last edit), so the text on screen is what the form keeps.
+ */
+function afterPicker(report: (texts: string[]) => void, event: FocusEvent<HTMLElement>): void {
+  const input = event.target as HTMLElement;
+  // Focus moving into the calendar (or the range's other input) is not leaving the field.
+  if (input.tagName !== 'INPUT' || (event.relatedTarget as Element | null)?.closest('.ant-picker-dropdown, .ant-picker')) return;
+  // Each input of the field (a range has two), start first.
+  const texts = [...(input.closest('.ant-picker')?.querySelectorAll('input') ?? [input as HTMLInputElement])].map((field) => field.value);
+  setTimeout(() => report(texts), 0);
 }
 
 /** Enter keeps the date (the picker has taken it by now) and never submits the form. */
@@ -100,8 +115,10 @@ export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown,
   // stays visible beside its error (preserveInvalidOnBlur) instead of being replaced.
   const shown = useRef<Dayjs | null>(null);
   if (!isUnreadable(value)) shown.current = readable(value);
+  const latest = useRef(value);
+  latest.current = value;
   const report = (text: string) => {
-    const next = settle(text, value, time);
+    const next = settle(text, latest.current, time);
     if (next !== undefined) onChange?.(next);
   };
   return (
@@ -120,7 +137,7 @@ export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown,
       }}
       status={isUnreadable(value) ? 'error' : rest.status}
       onBlur={(event: FocusEvent<HTMLElement>, info) => {
-        report((event.target as HTMLInputElement).value ?? '');
+        afterPicker(([text]) => report(text ?? ''), event);
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
@@ -147,12 +164,18 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFoc
   const shown = useRef<[Dayjs | null, Dayjs | null] | null>(null);
   const sides: [Dayjs | null, Dayjs | null] = [value?.[0] ?? null, value?.[1] ?? null];
   shown.current = [isUnreadable(sides[0]) ? (shown.current?.[0] ?? null) : readable(sides[0]), isUnreadable(sides[1]) ? (shown.current?.[1] ?? null) : readable(sides[1])];
-  const report = (side: 0 | 1, text: string) => {
-    const next = settle(text, sides[side], time);
-    if (next === undefined) return;
-    const both: [Dayjs | null, Dayjs | null] = [...sides];
-    both[side] = next;
-    onChange?.(both);
+  const latest = useRef(sides);
+  latest.current = sides;
+  const report = (texts: (string | undefined)[]) => {
+    const both: [Dayjs | null, Dayjs | null] = [...latest.current];
+    let changed = false;
+    for (const side of [0, 1] as const) {
+      const next = texts[side] === undefined ? undefined : settle(texts[side], latest.current[side], time);
+      if (next === undefined) continue;
+      both[side] = next;
+      changed = true;
+    }
+    if (changed) onChange?.(both);
   };
   // Which of the two inputs the keyboard is in (the picker tells on focus, not on a key).
   const focusedSide = useRef<0 | 1>(0);
@@ -176,12 +199,12 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFoc
         onFocus?.(event, info);
       }}
       onBlur={(event, info) => {
-        report(info?.range === 'end' ? 1 : 0, (event.target as HTMLInputElement).value ?? '');
+        afterPicker(report, event);
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
         holdEnter(event as KeyboardEvent<HTMLInputElement>, (text) => {
-          report(focusedSide.current, text);
+          report(focusedSide.current === 1 ? [undefined, text] : [text, undefined]);
           setOpen(false);
         });
         onKeyDown?.(event, () => event.preventDefault());

@@ -64,7 +64,8 @@ export function Shell({ user }: { user: UserInfo }) {
 
   // The browser's tab says which screen is shown, by the title its tab bar shows.
   const shownTab = match ? tabs.tabs.find((tab) => tab.id === tabs.active) : undefined;
-  useDocumentTitle(shownTab ? tabTitle(shownTab, t) : null);
+  const screenTitle = shownTab ? tabTitle(shownTab, t) : null;
+  useDocumentTitle(screenTitle);
 
   // The table changes when the user's codes do (dynamic mode: read again): tabs it no longer opens go.
   useEffect(() => {
@@ -139,6 +140,7 @@ export function Shell({ user }: { user: UserInfo }) {
               onToggleSider={() => (narrow ? setMenuDrawer(true) : setCollapsed((value) => !value))}
               collapsed={narrow ? true : collapsed}
               breadcrumb={match}
+              screenTitle={screenTitle}
             />
           ) : null}
           {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={selectTab} />}

@@ -6,8 +6,8 @@
  * journey and checked once it has run, so the test's own failure, if any, is reported first.
  *
  * A journey that provokes a page error on purpose says so, with the reason:
- * `test.use({ pageErrors: { allowed: 'why' } })`. Pages of contexts a journey opens itself
- * (`browser.newContext()`) are watched by `watchContextErrors(context)` where it matters.
+ * `test.use({ pageErrors: { allowed: 'why' } })`. Contexts and pages a journey opens itself
+ * (`browser.newContext()`, `browser.newPage()`) are watched too.
  *
  * Everything else of `@playwright/test` is re-exported, so a spec imports from here alone.
  */
@@ -38,12 +38,30 @@ export function watchContextErrors(context: BrowserContext, errors: string[] = [
   return errors;
 }
 
+function watchedContext(context: BrowserContext, errors: string[]): BrowserContext {
+  watchContextErrors(context, errors);
+  return context;
+}
+
 export const test = base.extend<{ pageErrors: PageErrorsOption; failOnPageErrors: void }>({
   pageErrors: [{}, { option: true }],
   failOnPageErrors: [
-    async ({ context, pageErrors }, use, testInfo) => {
+    async ({ browser, context, pageErrors }, use, testInfo) => {
       const errors = watchContextErrors(context);
-      await use();
+      // The journey's own contexts (a second shopper, a page without JavaScript) count as well.
+      const { newContext, newPage } = browser;
+      browser.newContext = async (...args) => watchedContext(await newContext.apply(browser, args), errors);
+      browser.newPage = async (...args) => {
+        const page = await newPage.apply(browser, args);
+        watchPage(page, errors);
+        return page;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+        browser.newPage = newPage;
+      }
       if (pageErrors.allowed) {
         if (errors.length) testInfo.annotations.push({ type: 'page errors allowed', description: `${pageErrors.allowed}: ${errors.length}` });
         return;
