@@ -90,16 +90,20 @@ function afterPicker(report: (texts: string[]) => void, event: FocusEvent<HTMLEl
   const input = event.target as HTMLElement;
   // Focus moving into the calendar (or the range's other input) is not leaving the field.
   if (input.tagName !== 'INPUT' || (event.relatedTarget as Element | null)?.closest('.ant-picker-dropdown, .ant-picker')) return;
-  // Each input of the field (a range has two), start first.
-  const texts = [...(input.closest('.ant-picker')?.querySelectorAll('input') ?? [input as HTMLInputElement])].map((field) => field.value);
+  const texts = fieldTexts(input);
   setTimeout(() => report(texts), 0);
 }
 
-/** Enter keeps the date (the picker has taken it by now) and never submits the form. */
-function holdEnter(event: KeyboardEvent<HTMLInputElement>, onEnter: (text: string) => void): void {
+/** What each input of the field shows (a range has two), start first. */
+function fieldTexts(input: Element): string[] {
+  return [...(input.closest('.ant-picker')?.querySelectorAll('input') ?? [input as HTMLInputElement])].map((field) => field.value);
+}
+
+/** Enter keeps what the field shows (both sides of a range) and never submits the form. */
+function holdEnter(event: KeyboardEvent<HTMLInputElement>, onEnter: (texts: string[]) => void): void {
   if (event.key !== 'Enter') return;
   event.preventDefault();
-  onEnter(event.currentTarget.value);
+  onEnter(fieldTexts(event.currentTarget));
 }
 
 type SingleProps = Omit<DatePickerProps, 'value' | 'defaultValue' | 'onChange' | 'showTime' | 'format' | 'needConfirm' | 'multiple'> & {
@@ -141,8 +145,8 @@ export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown,
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
-        holdEnter(event as KeyboardEvent<HTMLInputElement>, (text) => {
-          report(text);
+        holdEnter(event as KeyboardEvent<HTMLInputElement>, ([text]) => {
+          report(text ?? '');
           setOpen(false);
         });
         onKeyDown?.(event, () => event.preventDefault());
@@ -159,7 +163,7 @@ type RangeProps = Omit<RangePickerProps, 'value' | 'defaultValue' | 'onChange' |
   time?: boolean;
 };
 
-export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFocus, onKeyDown, onOpenChange, ...rest }: RangeProps) {
+export function DateTimeRangeField({ value, onChange, time = true, onBlur, onKeyDown, onOpenChange, ...rest }: RangeProps) {
   const [open, setOpen] = useState(false);
   const shown = useRef<[Dayjs | null, Dayjs | null] | null>(null);
   const sides: [Dayjs | null, Dayjs | null] = [value?.[0] ?? null, value?.[1] ?? null];
@@ -177,8 +181,6 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFoc
     }
     if (changed) onChange?.(both);
   };
-  // Which of the two inputs the keyboard is in (the picker tells on focus, not on a key).
-  const focusedSide = useRef<0 | 1>(0);
   return (
     <DatePicker.RangePicker
       {...rest}
@@ -194,17 +196,13 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onFoc
         onOpenChange?.(next);
       }}
       status={sides.some(isUnreadable) ? 'error' : rest.status}
-      onFocus={(event, info) => {
-        focusedSide.current = info?.range === 'end' ? 1 : 0;
-        onFocus?.(event, info);
-      }}
       onBlur={(event, info) => {
         afterPicker(report, event);
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
-        holdEnter(event as KeyboardEvent<HTMLInputElement>, (text) => {
-          report(focusedSide.current === 1 ? [undefined, text] : [text, undefined]);
+        holdEnter(event as KeyboardEvent<HTMLInputElement>, (texts) => {
+          report(texts);
           setOpen(false);
         });
         onKeyDown?.(event, () => event.preventDefault());

@@ -21,6 +21,7 @@ import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../shell/confirm.ts';
 import { downloadFile } from '../../shell/download.ts';
 import { useScreen, useTabName } from '../../shell/screen-context.ts';
+import { validFields } from '../../shell/valid-fields.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { CustomerStatusTag, RoleTags } from '../customers/index.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
@@ -207,7 +208,9 @@ export default function CustomerDetailScreen() {
         confirmLoading={erase.isPending}
         onCancel={() => setErasing(false)}
         onOk={async () => {
-          const { confirmEmail } = await eraseForm.validateFields();
+          const valid = await validFields(eraseForm);
+          if (!valid) return;
+          const { confirmEmail } = valid;
           try {
             const answer = await erase.mutateAsync({ userId, confirmEmail });
             setErasing(false);
