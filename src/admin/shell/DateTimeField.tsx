@@ -88,8 +88,10 @@ function settle(text: string, current: Dayjs | null | undefined, time: boolean):
  */
 function afterPicker(report: (texts: string[]) => void, event: FocusEvent<HTMLElement>): void {
   const input = event.target as HTMLElement;
-  // Focus moving into the calendar (or the range's other input) is not leaving the field.
-  if (input.tagName !== 'INPUT' || (event.relatedTarget as Element | null)?.closest('.ant-picker-dropdown, .ant-picker')) return;
+  const next = event.relatedTarget as Element | null;
+  // Focus moving into the calendar or to the range's other input is not leaving the field (its
+  // clear button is: Tab reaches it next).
+  if (input.tagName !== 'INPUT' || next?.closest('.ant-picker-dropdown') || (next?.tagName === 'INPUT' && next.closest('.ant-picker') === input.closest('.ant-picker'))) return;
   const texts = fieldTexts(input);
   setTimeout(() => report(texts), 0);
 }
