@@ -143,7 +143,10 @@ export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown,
       }}
       status={isUnreadable(value) ? 'error' : rest.status}
       onBlur={(event: FocusEvent<HTMLElement>, info) => {
-        afterPicker(([text]) => report(text ?? ''), event);
+        afterPicker(([text]) => {
+          report(text ?? '');
+          setOpen(false);
+        }, event);
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
@@ -199,7 +202,12 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onKey
       }}
       status={sides.some(isUnreadable) ? 'error' : rest.status}
       onBlur={(event, info) => {
-        afterPicker(report, event);
+        afterPicker((texts) => {
+          report(texts);
+          // Left: the calendar goes too (the range picker may reopen it for the field it has not
+          // finished, over the message a refused date shows).
+          setOpen(false);
+        }, event);
         onBlur?.(event, info);
       }}
       onKeyDown={(event) => {
