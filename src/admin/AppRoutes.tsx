@@ -7,15 +7,21 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { RouteTableContext, SCREENS, useConstantRoutes, useUserRouteTable } from './routes.tsx';
+import { titleKey } from './state/route-table.ts';
 import { useAdminSession } from './state/session.ts';
+import type { MessageKey } from '../i18n/core.ts';
+import { useT } from './i18n.tsx';
+import { useDocumentTitle } from './shell/document-title.ts';
 import { Loading } from './shell/Loading.tsx';
 import { ScreenError } from './shell/ScreenError.tsx';
 
 // Its own chunk: the login page does not wait for the whole shell.
 const Shell = lazy(() => import('./shell/Shell.tsx').then((module) => ({ default: module.Shell })));
 
-function Standalone({ name }: { name: string }) {
+function Standalone({ name, title }: { name: string; title: MessageKey }) {
   const Screen = SCREENS[name]!;
+  const { t } = useT();
+  useDocumentTitle(t(title));
   return (
     <ScreenError>
       <Suspense fallback={<Loading />}>
@@ -57,7 +63,7 @@ export function AppRoutes() {
   return (
     <Routes>
       {constant.map((route) => (
-        <Route key={route.name} path={route.path} element={<Standalone name={route.name} />} />
+        <Route key={route.name} path={route.path} element={<Standalone name={route.name} title={titleKey(route)} />} />
       ))}
       <Route path="*" element={<Protected />} />
     </Routes>

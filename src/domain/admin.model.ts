@@ -109,6 +109,19 @@ export interface BulkMoveAnswer {
   failed: { orderNo: string; msg: string }[];
 }
 
+/** Why an order chosen for a bulk move would not move (the screen words it in the user's language). */
+export type BulkMoveBlock = 'not-found' | 'already-there' | 'not-allowed';
+
+/**
+ * What a bulk move would do now, before anything moves (`bulkMovePreview`): the orders it would
+ * move (each one's shopper is mailed) and the others with why, in the order they were chosen.
+ */
+export interface BulkMovePreview {
+  to: 'processing' | 'delivered';
+  movable: { orderNo: string; status: OrderStatus; email: string }[];
+  blocked: { orderNo: string; status: OrderStatus | null; reason: BulkMoveBlock }[];
+}
+
 export interface OrderExport {
   fileName: string;
   /** RFC 4180, UTF-8 with a byte-order mark so spreadsheets read Chinese names right. */

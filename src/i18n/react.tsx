@@ -64,8 +64,11 @@ function localeOf(path: string): Locale | null {
  */
 export function withLoadedTexts<P extends { locale: Locale }, K extends Namespace>(Inner: ComponentType<P>, sources: TextSources<K>) {
   const namespaces = Object.keys(sources) as K[];
-  const loading = new Map<Locale, Promise<MessagesSubset<K>>>();
-  const loaded = new Map<Locale, MessagesSubset<K>>();
+  /**
+   * One load per locale, marked fulfilled once it is (the fields React's `use` reads), so `use`
+   * answers a loaded locale at once without suspending.
+   */
+  const loading = new Map<Locale, Promise<MessagesSubset<K>> & { status?: 'fulfilled'; value?: MessagesSubset<K> }>();
 
   /** The island's namespaces of a whole catalogue, one object per catalogue (its lookups are remembered by it). */
   const picked = new WeakMap<Messages, MessagesSubset<K>>();
@@ -89,7 +92,7 @@ export function withLoadedTexts<P extends { locale: Locale }, K extends Namespac
         }),
       ).then((parts) => {
         const texts = Object.fromEntries(parts) as MessagesSubset<K>;
-        loaded.set(locale, texts);
+        Object.assign(pending!, { status: 'fulfilled', value: texts });
         return texts;
       });
       loading.set(locale, pending);
@@ -99,7 +102,11 @@ export function withLoadedTexts<P extends { locale: Locale }, K extends Namespac
 
   function WithTexts(props: P) {
     const catalogue = registeredCatalogue(props.locale);
-    const messages = useMemo(() => (catalogue ? pick(catalogue) : undefined), [catalogue]) ?? loaded.get(props.locale) ?? use(load(props.locale));
+    // In the browser `use` is called on every render, loaded or not: were it skipped once the
+    // chunk had arrived, a render React replays after `use` suspended (a chunk from the cache
+    // arrives within the same render) would run fewer hooks than it expects, and hydration
+    // failed with React errors #467 and #422 (docs/storefront.md "Islands' texts").
+    const messages = useMemo(() => (catalogue ? pick(catalogue) : undefined), [catalogue]) ?? use(load(props.locale));
     const t = useMemo(() => createTranslate(props.locale, messages), [props.locale, messages]);
     return (
       <TranslateContext.Provider value={t}>

@@ -7,7 +7,7 @@
  * and each project wishlists and reviews products of its own.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test.ts';
 import type { AddressRecord } from '../../src/domain/account.model.ts';
 import enAddress from '../../src/i18n/locales/en-US/address.json' with { type: 'json' };
 import enLayout from '../../src/i18n/locales/en-US/layout.json' with { type: 'json' };

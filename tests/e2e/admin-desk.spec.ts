@@ -7,9 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, filterAudit, label, openFromMenu, test, topDialog, type AdminLocale } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, filterAudit, label, openFromMenu, test, topDialog, type AdminLocale } from './support/admin.ts';
 import { E2E_OWNER } from './support/env.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -31,40 +32,60 @@ for (const locale of ADMIN_LOCALES) {
   test.describe(() => {
     test.use({ adminLocale: locale });
 
-    test(`${locale}: orders selected in the table move to production together, and a bulk move that does not apply lists each order`, async ({ page, request }) => {
+    test(`${locale}: a bulk move first shows the orders it will move and mail and those it cannot, with why, then moves only those @viewports`, async ({ page, request, ownerApi }, testInfo) => {
       const email = buyer();
       const first = await paidGuestOrder(request, locale, { email });
       const second = await paidGuestOrder(request, locale, { email });
+      const started = await paidGuestOrder(request, locale, { email });
+      const late = await paidGuestOrder(request, locale, { email });
+      await ownerApi('/admin/orders/move', { orderNo: started.orderNo, to: 'processing', from: 'paid' });
       await page.goto('/admin/orders');
       await searchOrders(page, locale, email);
-      const rows = [orderRow(page, first.orderNo), orderRow(page, second.orderNo)];
-      for (const row of rows) await expect(row).toContainText(O.status.paid);
+      const rows = [orderRow(page, first.orderNo), orderRow(page, second.orderNo), orderRow(page, started.orderNo)];
+      await expect(rows[2]!).toContainText(O.status.processing);
 
       for (const row of rows) await row.getByRole('checkbox').check();
       const bar = page.getByRole('toolbar');
-      await expect(bar).toContainText(O.list.selected_other.replace('{{count}}', '2'));
+      await expect(bar).toContainText(O.list.selected_other.replace('{{count}}', '3'));
       await bar.getByRole('button', { name: label(O.list.toProduction) }).click();
-      await expect(topDialog(page)).toContainText(O.list.bulkConfirm.replace('{{count}}', '2').replace('{{status}}', O.status.processing));
-      await confirmIn(page, A.common.confirm);
+      const dialog = topDialog(page);
+      await expect(dialog).toContainText(O.bulk.title.replace('{{status}}', O.status.processing));
+      const movable = dialog.getByTestId('bulk-movable');
+      await expect(dialog).toContainText(O.bulk.willMove_other.replace('{{count}}', '2').replace('{{status}}', O.status.processing));
+      await expect(movable.getByRole('listitem')).toHaveCount(2);
+      for (const order of [first, second]) await expect(movable).toContainText(order.orderNo);
+      await expect(movable).toContainText(email);
+      const blocked = dialog.getByTestId('bulk-blocked');
+      await expect(blocked.getByRole('listitem')).toHaveCount(1);
+      await expect(blocked).toContainText(`${started.orderNo}: ${O.bulk.reasons['already-there'].replace('{{status}}', O.status.processing)}`);
+      await screenshot(page, `admin-bulk-preview-${locale}`, testInfo);
+      await dialog.getByRole('button', { name: label(O.bulk.move_other.replace('{{count}}', '2')) }).click();
       await expect(page.getByText(O.list.bulkDone.replace('{{moved}}', '2').replace('{{failed}}', '0'))).toBeVisible();
       for (const row of rows) await expect(row).toContainText(O.status.processing);
-      // Every order moved, so nothing stays selected.
       await expect(bar).toBeHidden();
 
-      // In production, neither can be marked delivered: both stay, each listed with the reason.
+      // In production, none can be marked delivered: the dialog says so and why, and moves nothing.
       for (const row of rows) await row.getByRole('checkbox').check();
       await bar.getByRole('button', { name: label(O.list.toDelivered) }).click();
-      await confirmIn(page, A.common.confirm);
-      const failed = page.getByTestId('bulk-failed');
-      await expect(failed.getByRole('listitem')).toHaveCount(2);
-      await expect(failed).toContainText(first.orderNo);
-      await expect(failed).toContainText(second.orderNo);
-      await expect(topDialog(page)).toContainText(O.list.bulkDone.replace('{{moved}}', '0').replace('{{failed}}', '2'));
-      // antd's own "OK" closes the summary.
+      await expect(topDialog(page)).toContainText(O.bulk.noneCanMove.replace('{{status}}', O.status.delivered));
+      const refused = topDialog(page).getByTestId('bulk-blocked');
+      await expect(refused.getByRole('listitem')).toHaveCount(3);
+      await expect(refused).toContainText(`${first.orderNo}: ${O.bulk.reasons['not-allowed'].replace('{{from}}', O.status.processing).replace('{{to}}', O.status.delivered)}`);
       await topDialog(page).getByRole('button').click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       for (const row of rows) await expect(row).toContainText(O.status.processing);
-      // The orders not moved stay selected, for another try.
-      await expect(bar).toContainText(O.list.selected_other.replace('{{count}}', '2'));
+      await expect(bar).toContainText(O.list.selected_other.replace('{{count}}', '3'));
+
+      // What changed after the dialog opened is still refused by the move itself, and listed.
+      for (const row of rows) await row.getByRole('checkbox').uncheck();
+      await orderRow(page, late.orderNo).getByRole('checkbox').check();
+      await bar.getByRole('button', { name: label(O.list.toProduction) }).click();
+      await expect(topDialog(page).getByTestId('bulk-movable')).toContainText(late.orderNo);
+      await ownerApi('/admin/orders/move', { orderNo: late.orderNo, to: 'cancelled', from: 'paid' });
+      await topDialog(page).getByRole('button', { name: label(O.bulk.move_one.replace('{{count}}', '1')) }).click();
+      const failed = page.getByTestId('bulk-failed');
+      await expect(failed.getByRole('listitem')).toHaveCount(1);
+      await expect(failed).toContainText(late.orderNo);
     });
 
     test(`${locale}: the CSV download holds exactly the orders the filter shows`, async ({ page, request, ownerApi }) => {

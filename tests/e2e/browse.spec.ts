@@ -5,7 +5,7 @@
  * translation or page does.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'json' };
 import enCore from '../../src/i18n/locales/en-US/core.json' with { type: 'json' };
 import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };

@@ -4,7 +4,7 @@
  * visitor id; every figure the page shows is compared with the server's own answer.
  */
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page, type TestInfo } from './support/test.ts';
 import type { CartPage } from '../../src/domain/cart.model.ts';
 import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';
 import enCart from '../../src/i18n/locales/en-US/cart.json' with { type: 'json' };

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { holdIsland } from './support/hydration.ts';
 import { waitForMail } from './support/mail.ts';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { Locale } from '../../src/domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';

@@ -1,5 +1,5 @@
 /** The first path through the whole stack: a built page, an island, the API, a product page. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { watchErrors } from '../support/errors.ts';
 
 for (const locale of ['en-US', 'zh-CN'] as const) {

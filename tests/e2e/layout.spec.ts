@@ -3,7 +3,7 @@
  * banner (free shipping in the chosen currency, countdown, promotion from the server's tiers),
  * menus, footer accordion, account and cart icons, language switch, search box.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test.ts';
 import { signIn } from './support/session.ts';
 import type { NavItem } from '../../src/domain/catalogue.schema.ts';
 import { convertFromEur, formatMoney } from '../../src/domain/money.model.ts';

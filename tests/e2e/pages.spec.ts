@@ -4,7 +4,7 @@
  * this makes sure no page is seen at only one. The order pages need an order: the checkout
  * journeys show them (one of them tagged `@viewports`).
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test.ts';
 import { watchErrors } from '../support/errors.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { signIn } from './support/session.ts';

@@ -4,7 +4,7 @@
  * the shell page that renders products added after the build. Both locales, both screen sizes.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
 import type { CartPage } from '../../src/domain/cart.model.ts';
 import type { ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { convertFromEur, formatMoney, type CurrencyCode } from '../../src/domain/money.model.ts';

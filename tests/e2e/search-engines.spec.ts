@@ -4,7 +4,7 @@
  * link picture (1200 x 630, the product's art or the brand's) and X's card, on the site URL the
  * shop was built with (PUBLIC_SITE_URL, playwright.config.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import sharp from 'sharp';
 import enBrowse from '../../src/i18n/locales/en-US/browse.json' with { type: 'json' };
 import zhBrowse from '../../src/i18n/locales/zh-CN/browse.json' with { type: 'json' };

@@ -3,7 +3,7 @@
  * (docs/accounts-and-security.md "What is tested", line 21): markup that got into a page cannot
  * run inline script, and an address the server cannot decode still shows the locale's not-found page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { watchErrors } from '../support/errors.ts';
 
 test('en-US: the page policy refuses inline script that markup smuggled into a page', async ({ page }) => {

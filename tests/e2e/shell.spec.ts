@@ -3,7 +3,7 @@
  * the token refresh, the progress bar and the build update notification. API failures are
  * simulated by intercepting the home page's "Load more" call (the one call a page makes today).
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 const QUERY_LIST = '**/api/demo/ironProduct/queryList';

@@ -10,7 +10,7 @@
  * catalogue holds, and texts with the shop's own translator over its catalogues, so the journey
  * checks behaviour rather than copies of numbers or words.
  */
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from './support/test.ts';
 import type { CartPage } from '../../src/domain/cart.model.ts';
 import type { Addon, NavItem, Patch, ProductCard, ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { PAGE_SIZE_MAX, SEARCH_PAGE_SIZE } from '../../src/domain/catalogue.model.ts';

@@ -4,7 +4,7 @@
  * logo, the footer's about text, a route whose roles the shopper lacks, and each currency's flag
  * and name in the switcher (the top bar's at 1440 px, the menu sheet's at 375 px).
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test.ts';
 import enCore from '../../src/i18n/locales/en-US/core.json' with { type: 'json' };
 import enLayout from '../../src/i18n/locales/en-US/layout.json' with { type: 'json' };
 import zhCore from '../../src/i18n/locales/zh-CN/core.json' with { type: 'json' };

@@ -35,6 +35,7 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 function percentCoupon(overrides: Record<string, unknown> = {}) {
   return { code: newCode(), kind: 'percent', percent: 10, amounts: null, minSpendEur: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, includesPersonalised: true, ...overrides };
 }
+const omit = (body: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(body).filter(([name]) => name !== key));
 const AMOUNTS = { EUR: 500, GBP: 400, USD: 550, AUD: 800, NZD: 900, CAD: 750 };
 
 async function create(body: Record<string, unknown>, who: Staff = admin) {
@@ -109,6 +110,9 @@ describe('creating and editing', () => {
       [percentCoupon({ usageLimit: 0 }), 'body.usageLimit'],
       [percentCoupon({ usageLimit: 2, perCustomerLimit: 3 }), 'body.perCustomerLimit'],
       [percentCoupon({ surprise: true }), 'body'],
+      // No validity is said with null; a field the editor lost (left out) is refused, never "valid forever".
+      [omit(percentCoupon(), 'endsAt'), 'body.endsAt'],
+      [omit(percentCoupon(), 'startsAt'), 'body.startsAt'],
     ];
     for (const [body, path] of bad) {
       const answer = await callEntry<{ issues: { path: string }[] }>(shop, marketingApi.createCoupon, body, admin);

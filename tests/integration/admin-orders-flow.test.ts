@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail, BulkMoveAnswer } from '../../src/domain/admin.model.ts';
+import type { AdminOrderDetail, BulkMoveAnswer, BulkMovePreview } from '../../src/domain/admin.model.ts';
 import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.model.ts';
 import { auditLog, orderItems, orderStatusEvents, payments, refunds, users } from '../../src/server/db/schema.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -226,6 +226,47 @@ describe('moves from payment to delivery', () => {
     expect(await auditRows(unpaid.order.orderNo)).toEqual([]);
     const zh = await call<BulkMoveAnswer>(shop.app, '/admin/orders/bulkMove', { orderNos: [unpaid.order.orderNo], to: 'delivered' }, { headers: { ...admin.auth.headers, 'accept-language': 'zh-CN' } });
     expect(zh.data.failed[0]!.msg).toBe('订单不能从“待付款”变为“已送达”');
+  });
+
+  it('previews a bulk move, changing nothing: the orders it would move and mail, and why the others would not', async () => {
+    const paid = await paidOrder([plainLine(stock)]);
+    const inProduction = await paidOrder([plainLine(stock)]);
+    expect((await move(admin, { orderNo: inProduction.order.orderNo, to: 'processing' })).code).toBe('0000');
+    const unpaid = await guestOrder(shop, [plainLine(stock)]);
+    const chosen = [paid.order.orderNo, inProduction.order.orderNo, unpaid.order.orderNo, 'JS-22222-22222', paid.order.orderNo];
+    await shop.app.outbox.drain();
+    const audited = (await shop.database.db.select().from(auditLog)).length;
+    const mailed = mail.messages.length;
+
+    const preview = (to: string, account: TestAccount | null = admin) => call<BulkMovePreview>(shop.app, '/admin/orders/bulkMovePreview', { orderNos: chosen, to }, account?.auth ?? {});
+    const production = await preview('processing');
+    expect(production.code, production.msg).toBe('0000');
+    expect(production.data).toEqual({
+      to: 'processing',
+      movable: [{ orderNo: paid.order.orderNo, status: 'paid', email: 'guest@example.com' }],
+      blocked: [
+        { orderNo: inProduction.order.orderNo, status: 'processing', reason: 'already-there' },
+        { orderNo: unpaid.order.orderNo, status: 'pending_payment', reason: 'not-allowed' },
+        { orderNo: 'JS-22222-22222', status: null, reason: 'not-found' },
+      ],
+    });
+    const delivered = await preview('delivered');
+    expect(delivered.data.movable).toEqual([]);
+    expect(delivered.data.blocked.map((b) => [b.orderNo, b.reason])).toEqual([
+      [paid.order.orderNo, 'not-allowed'],
+      [inProduction.order.orderNo, 'not-allowed'],
+      [unpaid.order.orderNo, 'not-allowed'],
+      ['JS-22222-22222', 'not-found'],
+    ]);
+
+    // Nothing moved, nothing audited, nobody mailed; the preview needs order:move like the move.
+    await shop.app.outbox.drain();
+    expect((await orderRow(paid.order.orderNo)).status).toBe('paid');
+    expect((await shop.database.db.select().from(auditLog)).length).toBe(audited);
+    expect(mail.messages.length).toBe(mailed);
+    expect((await preview('processing', null)).code).toBe('8888');
+    expect((await preview('processing', customer)).code).toBe('1403');
+    expect((await preview('shipped')).code).toBe('1001');
   });
 
   it('tells the merchant of every paid order, with its link in the back office', async () => {

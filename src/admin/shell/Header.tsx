@@ -33,11 +33,13 @@ interface HeaderProps {
   onToggleSider?: () => void;
   collapsed?: boolean;
   breadcrumb?: RouteMatch | null;
+  /** The screen's title as its tab says it (a product's name once loaded); else the route's. */
+  screenTitle?: string | null;
   menu?: ReactNode;
   brand?: ReactNode;
 }
 
-export function Header({ user, height, onToggleSider, collapsed, breadcrumb, menu, brand }: HeaderProps) {
+export function Header({ user, height, onToggleSider, collapsed, breadcrumb, screenTitle, menu, brand }: HeaderProps) {
   const { t } = useT();
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const [searching, setSearching] = useState(false);
@@ -57,7 +59,7 @@ export function Header({ user, height, onToggleSider, collapsed, breadcrumb, men
           items={[
             ...(group ? [{ title: t(group.titleKey) }] : []),
             // The product editor's "new" is a new product, not a product called "new".
-            { title: breadcrumb.route.name === 'product-editor' && breadcrumb.params.id === 'new' ? t('adminProducts.editor.newTitle') : t(titleKey(breadcrumb.route), breadcrumb.params) },
+            { title: screenTitle || (breadcrumb.route.name === 'product-editor' && breadcrumb.params.id === 'new' ? t('adminProducts.editor.newTitle') : t(titleKey(breadcrumb.route), breadcrumb.params)) },
           ]}
         />
       )}

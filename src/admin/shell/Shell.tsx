@@ -15,10 +15,11 @@ import { endNavigationProgress, followRequests, startNavigationProgress } from '
 import { useT } from '../i18n.tsx';
 import { useForbidden, useRouteTable } from '../routes.tsx';
 import { resolvePath } from '../state/route-table.ts';
-import { TABS_STORAGE_NAME, activePath, keepTabs, openTab, restoreTabs, routeTab, tabsToStore, type Tab, type TabsState } from '../state/tabs.ts';
+import { TABS_STORAGE_NAME, activePath, keepTabs, nameTab, openTab, restoreTabs, routeTab, tabTitle, tabsToStore, type Tab, type TabsState } from '../state/tabs.ts';
 import { $themeSettings } from '../state/theme.ts';
 import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
+import { useDocumentTitle } from './document-title.ts';
 import { Header } from './Header.tsx';
 import { Loading } from './Loading.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
@@ -60,6 +61,11 @@ export function Shell({ user }: { user: UserInfo }) {
   useEffect(() => {
     setStored(TABS_STORAGE_NAME, tabsToStore(user.userId, tabs));
   }, [user.userId, tabs]);
+
+  // The browser's tab says which screen is shown, by the title its tab bar shows.
+  const shownTab = match ? tabs.tabs.find((tab) => tab.id === tabs.active) : undefined;
+  const screenTitle = shownTab ? tabTitle(shownTab, t) : null;
+  useDocumentTitle(screenTitle);
 
   // The table changes when the user's codes do (dynamic mode: read again): tabs it no longer opens go.
   useEffect(() => {
@@ -134,12 +140,20 @@ export function Shell({ user }: { user: UserInfo }) {
               onToggleSider={() => (narrow ? setMenuDrawer(true) : setCollapsed((value) => !value))}
               collapsed={narrow ? true : collapsed}
               breadcrumb={match}
+              screenTitle={screenTitle}
             />
           ) : null}
           {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={selectTab} />}
           <Layout.Content className="admin-content" id="admin-content">
             {verdict.kind === 'missing' ? <TabPanes.NotFound /> : forbidden === 'checking' ? <Loading /> : forbidden === 'forbidden' ? <TabPanes.Forbidden /> : null}
-            <TabPanes tabs={tabs.tabs} active={onCurrentScreen} cache={settings.tab.cache} animate={settings.page.animate} scrollMode={settings.scrollMode} />
+            <TabPanes
+              tabs={tabs.tabs}
+              active={onCurrentScreen}
+              cache={settings.tab.cache}
+              animate={settings.page.animate}
+              scrollMode={settings.scrollMode}
+              onName={(id, name) => setTabs((current) => nameTab(current, id, name))}
+            />
           </Layout.Content>
           <Layout.Footer className="admin-footer" style={{ height: settings.footer.height }}>
             {t('admin.footer')}

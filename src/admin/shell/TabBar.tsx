@@ -7,11 +7,8 @@
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { ADMIN_ROUTES } from '../../domain/admin-routes.model.ts';
-import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
-import { closeAll, closeLeft, closeOthers, closeRight, closeTab, isFixed, type Tab, type TabsState } from '../state/tabs.ts';
-import { matchIn } from '../state/route-table.ts';
+import { closeAll, closeLeft, closeOthers, closeRight, closeTab, isFixed, tabTitle as titleOf, type Tab, type TabsState } from '../state/tabs.ts';
 import type { TabMode } from '../state/theme-settings.ts';
 import { routeIcon } from './icons.tsx';
 import { requestReload } from './reload.ts';
@@ -140,9 +137,7 @@ export function TabBar({ state, onChange, onSelect, mode, height }: TabBarProps)
   );
 }
 
-/** A tab's title, with its route's parameters (the order detail names its order, the customer detail its id); a new product's editor says so. */
+/** A tab's title (state/tabs.ts: the name its screen gave it, else its route's title). */
 function tabTitle(t: ReturnType<typeof useT>['t'], tab: Tab): string {
-  if (tab.id === '/products/new') return t('adminProducts.editor.newTitle');
-  const params = matchIn(ADMIN_ROUTES, tab.id)?.params;
-  return t(tab.label as MessageKey, params && Object.keys(params).length ? Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)])) : undefined);
+  return titleOf(tab, t);
 }

@@ -33,19 +33,33 @@ interface TabPanesProps {
   cache: boolean;
   animate: boolean;
   scrollMode: ScrollMode;
+  /** A screen named its tab (useTabName). */
+  onName: (tabId: string, name: string | null) => void;
 }
 
 function scroller(mode: ScrollMode): Element | null {
   return mode === 'content' ? document.getElementById('admin-content') : document.scrollingElement;
 }
 
-export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesProps) {
+export function TabPanes({ tabs, active, cache, animate, scrollMode, onName }: TabPanesProps) {
   const table = useRouteTable();
   const reloads = useStore($reloads);
   const reloading = useStore($reloading);
   const scrolls = useRef(new Map<string, number>());
   const shown = useRef<string | null>(null);
   const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set(active ? [active] : []));
+  // One naming function per tab, kept, so a screen's effect does not run again at every render.
+  const named = useRef(new Map<string, (name: string | null) => void>());
+  const latestOnName = useRef(onName);
+  latestOnName.current = onName;
+  const namers = (id: string) => {
+    let namer = named.current.get(id);
+    if (!namer) {
+      namer = (name) => latestOnName.current(id, name);
+      named.current.set(id, namer);
+    }
+    return namer;
+  };
   if (active && !visited.has(active)) setVisited(new Set([...visited, active]));
 
   // Keep each tab's scroll position: remember the one left, restore the one shown.
@@ -78,7 +92,7 @@ export function TabPanes({ tabs, active, cache, animate, scrollMode }: TabPanesP
             {reloading === tab.id ? (
               <Loading />
             ) : (
-              <ScreenContextValue.Provider value={{ params: match.params, fullPath: tab.fullPath, active: isActive, titleKey: tab.label }}>
+              <ScreenContextValue.Provider value={{ params: match.params, fullPath: tab.fullPath, active: isActive, titleKey: tab.label, nameTab: namers(tab.id) }}>
                 <ScreenError>
                   <Suspense fallback={<Loading />}>
                     <Screen />

@@ -5,8 +5,9 @@
  * over a list; the shell keeps the list in React state, navigates to the `active` they answer and
  * stores it under `SOY_globalTabs`.
  */
-import type { AdminRoute } from '../../domain/admin-routes.model.ts';
-import { titleKey } from './route-table.ts';
+import { ADMIN_ROUTES, type AdminRoute } from '../../domain/admin-routes.model.ts';
+import type { MessageKey, MessageValues } from '../../i18n/core.ts';
+import { matchIn, titleKey } from './route-table.ts';
 
 /** Local storage name (under the shop's `SOY_` prefix, client/storage.ts) of the open tabs. */
 export const TABS_STORAGE_NAME = 'globalTabs';
@@ -23,6 +24,11 @@ export interface Tab {
   /** Set on fixed tabs: their place at the start of the bar; they cannot be closed. */
   fixedIndex?: number;
   icon?: string;
+  /**
+   * What the tab's screen is about, once it has loaded it (a product's title, a customer's name
+   * or email): the tab and the document title say it instead of "Product 217".
+   */
+  name?: string;
 }
 
 export interface TabsState {
@@ -103,15 +109,50 @@ export function keepTabs(state: TabsState, keep: (tab: Tab) => boolean): TabsSta
   return tabs.length === state.tabs.length ? state : settle(state, tabs);
 }
 
-/** What is stored: whose tabs they are, each tab's paths, and the active one. */
+/** Names the tab `id` (null: its route's title again); the same state when nothing changes. */
+export function nameTab(state: TabsState, id: string, name: string | null): TabsState {
+  const index = state.tabs.findIndex((tab) => tab.id === id);
+  const tab = state.tabs[index];
+  const named = name?.trim() ? name.trim().slice(0, NAME_MAX) : undefined;
+  if (!tab || tab.name === named) return state;
+  const next: Tab = { ...tab };
+  if (named) next.name = named;
+  else delete next.name;
+  const tabs = state.tabs.slice();
+  tabs[index] = next;
+  return { ...state, tabs };
+}
+
+/** A name longer than this is cut (a tab is no place for a paragraph). */
+const NAME_MAX = 80;
+
+type Translate = (key: MessageKey, values?: MessageValues) => string;
+
+/**
+ * A tab's title: the name its screen gave it; else its route's title with the route's parameters
+ * (the order detail names its order number); a new product's editor says so.
+ */
+export function tabTitle(tab: Tab, t: Translate): string {
+  if (tab.name) return tab.name;
+  if (tab.id === '/products/new') return t('adminProducts.editor.newTitle');
+  const params = matchIn(ADMIN_ROUTES, tab.id)?.params;
+  return t(tab.label as MessageKey, params && Object.keys(params).length ? Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)])) : undefined);
+}
+
+/** The browser tab's title: the screen's, then the back office's and the shop's names, in the user's language. */
+export function documentTitle(screen: string | null, t: Translate): string {
+  return [screen, t('admin.brandSuffix'), t('admin.brand')].filter(Boolean).join(' · ');
+}
+
+/** What is stored: whose tabs they are, each tab's paths (and name), and the active one. */
 export interface StoredTabs {
   userId: number;
-  tabs: { id: string; fullPath: string }[];
+  tabs: { id: string; fullPath: string; name?: string }[];
   active: string;
 }
 
 export function tabsToStore(userId: number, state: TabsState): StoredTabs {
-  return { userId, tabs: state.tabs.map((tab) => ({ id: tab.id, fullPath: tab.fullPath })), active: state.active };
+  return { userId, tabs: state.tabs.map((tab) => ({ id: tab.id, fullPath: tab.fullPath, ...(tab.name ? { name: tab.name } : {}) })), active: state.active };
 }
 
 /** A stored entry's paths, when they are an app path and that path with a query at most. */
@@ -142,7 +183,11 @@ export function restoreTabs(stored: unknown, userId: number, home: Tab | null, r
       continue;
     }
     const tab = reopen(paths.id, paths.fullPath);
-    if (tab && !isFixed(tab) && !state.tabs.some((other) => other.id === tab.id)) state = { ...state, tabs: [...state.tabs, tab] };
+    if (tab && !isFixed(tab) && !state.tabs.some((other) => other.id === tab.id)) {
+      // The name it had, until its screen loads and names it again.
+      const name = (entry as { name?: unknown }).name;
+      state = nameTab({ ...state, tabs: [...state.tabs, tab] }, tab.id, typeof name === 'string' ? name : null);
+    }
   }
   const activeId = typeof active === 'string' && state.tabs.some((tab) => tab.id === active) ? active : state.active;
   return { tabs: state.tabs, active: activeId };

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Page } from './envelope.ts';
-import type { AdminNote, AdminOrderDetail, AdminOrderRow, AuditRow, BulkMoveAnswer, Dashboard, LoginOptions, OrderExport, ProductionSheet, StaffMember } from '../admin.model.ts';
+import type { AdminNote, AdminOrderDetail, AdminOrderRow, AuditRow, BulkMoveAnswer, BulkMovePreview, Dashboard, LoginOptions, OrderExport, ProductionSheet, StaffMember } from '../admin.model.ts';
 import type {
   adminBulkMoveRequestSchema,
   adminNoteRequestSchema,
@@ -33,6 +33,8 @@ export const adminApi = {
   orderDetail: post<z.input<typeof orderAccessRequestSchema>, OrderDetail>('/admin/orders/getOrderDetail'),
   moveOrder: post<z.input<typeof adminMoveRequestSchema>, OrderDetail>('/admin/orders/move'),
   bulkMove: post<z.input<typeof adminBulkMoveRequestSchema>, BulkMoveAnswer>('/admin/orders/bulkMove'),
+  /** What bulkMove would do now, changing nothing: the orders it would move and mail, and why the others would not. */
+  bulkMovePreview: post<z.input<typeof adminBulkMoveRequestSchema>, BulkMovePreview>('/admin/orders/bulkMovePreview'),
   refund: post<z.input<typeof adminRefundRequestSchema>, AdminOrderDetail>('/admin/orders/refund'),
   addNote: post<z.input<typeof adminNoteRequestSchema>, AdminNote>('/admin/orders/note'),
   shipmentEvent: post<z.input<typeof adminShipmentEventRequestSchema>, TrackingAnswer>('/admin/orders/shipmentEvent'),

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from
 import type { AddressRecord } from '../../domain/account.model.ts';
 import { emailSchema } from '../../domain/account.schema.ts';
 import type { CheckoutQuote, PlacedOrder } from '../../domain/checkout.model.ts';
-import type { CurrencyCode } from '../../domain/money.model.ts';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '../../domain/money.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { loadSavedAddresses } from '../../stores/addresses.ts';
@@ -126,8 +126,10 @@ export interface Checkout {
 
 export function useCheckout(kind: CheckoutKind, idPrefix: string): Checkout {
   const { t } = useTranslation();
-  const currency = useStore($currency);
-  const signedIn = useStore($signedIn);
+  // Hydration draws what the build drew (the default currency, signed out); the browser's own
+  // follow in the next render (docs/storefront.md "Hydration never differs from the HTML").
+  const currency = useStore($currency, { ssr: () => DEFAULT_CURRENCY });
+  const signedIn = useStore($signedIn, { ssr: () => false });
   const keptCoupon = useStore($couponCode, { ssr: () => undefined });
   const [fields, dispatch] = useReducer(checkoutReducer, INITIAL);
   const [source, setSource] = useState<CheckoutSourceInput | null | undefined>(undefined);

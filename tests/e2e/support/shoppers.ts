@@ -10,7 +10,7 @@
  * one very busy shopper; with it each journey is a shopper of its own, as in real life.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from './test.ts';
 
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern

@@ -10,10 +10,13 @@ import {
   closeOthers,
   closeRight,
   closeTab,
+  documentTitle,
   keepTabs,
+  nameTab,
   openTab,
   restoreTabs,
   routeTab,
+  tabTitle,
   tabsToStore,
   type Tab,
   type TabsState,
@@ -168,5 +171,34 @@ describe('after a reload', () => {
     expect(ids(kept)).toEqual(['/dashboard', '/orders']);
     expect(kept.active).toBe('/orders');
     expect(keepTabs(state, () => true)).toBe(state);
+  });
+});
+
+describe('titles', () => {
+  // A translate function that shows what it was asked.
+  const t = (key: string, values?: Record<string, unknown>) => (values ? `${key}(${JSON.stringify(values)})` : key);
+  const product: Tab = { id: '/products/217', label: 'admin.route.product-editor', routeKey: 'product-editor', routePath: '/products/:id', fullPath: '/products/217' };
+
+  it("says the route's title with its parameters until the screen names the tab, then the name", () => {
+    let state: TabsState = openTab({ tabs: [HOME], active: HOME.id }, product);
+    expect(tabTitle(state.tabs[1]!, t)).toBe('admin.route.product-editor({"id":"217"})');
+    state = nameTab(state, '/products/217', '  Home shirt 2026 ');
+    expect(tabTitle(state.tabs[1]!, t)).toBe('Home shirt 2026');
+    expect(nameTab(state, '/products/217', 'Home shirt 2026')).toBe(state);
+    expect(nameTab(state, '/nowhere', 'x')).toBe(state);
+    expect(tabTitle(nameTab(state, '/products/217', null).tabs[1]!, t)).toBe('admin.route.product-editor({"id":"217"})');
+    expect(tabTitle({ ...product, id: '/products/new', fullPath: '/products/new' }, t)).toBe('adminProducts.editor.newTitle');
+    expect(nameTab(state, '/products/217', 'x'.repeat(500)).tabs[1]!.name).toHaveLength(80);
+  });
+
+  it('keeps the names through a reload, and the browser title says screen, back office and shop', () => {
+    const named = nameTab(openTab({ tabs: [HOME], active: HOME.id }, product), '/products/217', 'Home shirt 2026');
+    const stored = JSON.parse(JSON.stringify(tabsToStore(1, named)));
+    const restored = restoreTabs(stored, 1, HOME, (id, fullPath) => ({ ...product, id, fullPath }));
+    expect(restored.tabs[1]!.name).toBe('Home shirt 2026');
+    const junk = restoreTabs({ ...stored, tabs: [{ id: '/products/217', fullPath: '/products/217', name: 42 }] }, 1, HOME, (id, fullPath) => ({ ...product, id, fullPath }));
+    expect(junk.tabs[1]!.name).toBeUndefined();
+    expect(documentTitle('Home shirt 2026', t)).toBe('Home shirt 2026 · admin.brandSuffix · admin.brand');
+    expect(documentTitle(null, t)).toBe('admin.brandSuffix · admin.brand');
   });
 });

@@ -4,7 +4,7 @@
  * "expire now". The form checks what it can as it is typed; the server checks everything again
  * and its field errors land on their fields.
  */
-import { App, Button, Checkbox, DatePicker, Drawer, Form, Input, InputNumber, Modal, Radio, Space, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Form, Input, InputNumber, Modal, Radio, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,6 +16,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../shell/confirm.ts';
+import { DateTimeRangeField, dateFieldRule } from '../../shell/DateTimeField.tsx';
 import { ChoiceFilter } from '../../shell/FilterBar.tsx';
 import { ListScreen, PagedTable, useListScreen } from '../../shell/paged-table.tsx';
 import { emptyCoupon, formFieldOf, formOf, requestOf, type CouponFormValues } from './form.ts';
@@ -187,20 +188,15 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
           label={t('adminMarketing.coupons.validity')}
           extra={t('adminMarketing.coupons.validityHelp')}
           rules={[
+            dateFieldRule(t),
             {
               validator: async (_rule, value: CouponFormValues['validity']) => {
-                if (value?.[0] && value[1] && !value[1].isAfter(value[0])) throw new Error(t('adminMarketing.coupons.errors.validity'));
+                if (value?.[0]?.isValid() && value[1]?.isValid() && !value[1].isAfter(value[0])) throw new Error(t('adminMarketing.coupons.errors.validity'));
               },
             },
           ]}
         >
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            allowEmpty={[true, true]}
-            aria-label={t('adminMarketing.coupons.validity')}
-            style={{ width: '100%' }}
-          />
+          <DateTimeRangeField allowEmpty={[true, true]} aria-label={t('adminMarketing.coupons.validity')} style={{ width: '100%' }} data-testid="coupon-validity" />
         </Form.Item>
         <Space.Compact block>
           <Form.Item name="usageLimit" label={t('adminMarketing.coupons.usageLimit')} style={{ flex: 1 }} rules={[{ type: 'integer', min: 1, message: t('adminMarketing.coupons.errors.limit') }]}>

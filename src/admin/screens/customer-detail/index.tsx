@@ -20,7 +20,8 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../shell/confirm.ts';
 import { downloadFile } from '../../shell/download.ts';
-import { useScreen } from '../../shell/screen-context.ts';
+import { useScreen, useTabName } from '../../shell/screen-context.ts';
+import { validFields } from '../../shell/valid-fields.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { CustomerStatusTag, RoleTags } from '../customers/index.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
@@ -43,6 +44,9 @@ function AccountDetail() {
   const may = (code: string) => user?.buttons.includes(code) ?? false;
   const userId = Number(useScreen().params.userId);
   const detail = useApiQuery(peopleApi.customer, { userId }, { enabled: Number.isInteger(userId) && userId > 0, silent: true });
+  // Its tab, and the browser's title, name the customer once read: their name, else their email.
+  useTabName(detail.data ? detail.data.name.trim() || detail.data.email : null);
+  const ask = useConfirmedWrite();
   const invalidates = [peopleApi.customer, peopleApi.customerList, adminApi.auditList, adminApi.staffList];
   const setStatus = useApiMutation(peopleApi.setCustomerStatus, invalidates);
   const grant = useApiMutation(adminApi.grantRole, invalidates);
@@ -62,7 +66,6 @@ function AccountDetail() {
   if (!customer) return <Skeleton active />;
   const isStaffAccount = customer.roles.some((role) => STAFF_ROLES.includes(role as Role));
 
-  const ask = useConfirmedWrite();
   const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('adminPeople.common.done') }, run);
 
   return (
@@ -211,7 +214,9 @@ function AccountDetail() {
         confirmLoading={erase.isPending}
         onCancel={() => setErasing(false)}
         onOk={async () => {
-          const { confirmEmail } = await eraseForm.validateFields();
+          const valid = await validFields(eraseForm);
+          if (!valid) return;
+          const { confirmEmail } = valid;
           try {
             const answer = await erase.mutateAsync({ userId, confirmEmail });
             setErasing(false);

@@ -12,6 +12,7 @@ import type { Locale } from '../../../domain/locale.ts';
 import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { validFields } from '../../shell/valid-fields.ts';
 import { showFieldErrors } from '../field-errors.ts';
 
 interface EntryForm {
@@ -82,7 +83,8 @@ export default function NavigationScreen() {
 
   const submit = async () => {
     if (!dialog) return;
-    const values = await form.validateFields();
+    const values = await validFields(form);
+    if (!values) return;
     try {
       if (dialog.kind === 'add') await add.mutateAsync({ parentId: dialog.parent?.id ?? null, tag: values.tag ?? '', titleEn: values.titleEn, titleZh: values.titleZh });
       else await rename.mutateAsync({ id: dialog.node.id, titleEn: values.titleEn, titleZh: values.titleZh });

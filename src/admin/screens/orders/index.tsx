@@ -4,13 +4,13 @@
  * selection with bulk moves and production sheets. A row opens the order in its own tab. The
  * filters typed and applied live in this screen, which the tab cache keeps mounted.
  */
-import { App, Button, DatePicker, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../client/http.ts';
-import { PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer } from '../../../domain/admin.model.ts';
+import { PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { CURRENCY_CODES } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.model.ts';
@@ -19,10 +19,12 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { downloadFile } from '../../shell/download.ts';
+import { DateTimeRangeField, dateFieldRule } from '../../shell/DateTimeField.tsx';
 import { FilterBar } from '../../shell/FilterBar.tsx';
 import { PagedTable, SelectionBar, rowChoice, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
+import { BulkPreview } from './BulkPreview.tsx';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
 
 interface FormValues extends Omit<OrderFilters, 'from' | 'to'> {
@@ -64,16 +66,34 @@ export default function OrdersScreen() {
     }
   };
 
-  const onBulk = (to: 'processing' | 'delivered') =>
+  // Ask the server what the move will do now (states may have changed since the table loaded),
+  // show it, and move only the orders shown as moving once confirmed.
+  const [previewing, setPreviewing] = useState(false);
+  const onBulk = async (to: 'processing' | 'delivered') => {
+    setPreviewing(true);
+    let preview: BulkMovePreview;
+    try {
+      preview = await call(adminApi.bulkMovePreview, { orderNos: selected, to });
+    } catch {
+      return; // The HTTP layer showed why.
+    } finally {
+      setPreviewing(false);
+    }
+    const title = t('adminOrders.bulk.title', { status: statusName(to) });
+    if (preview.movable.length === 0) {
+      modal.info({ title, content: <BulkPreview preview={preview} />, okText: t('admin.common.ok'), width: 560 });
+      return;
+    }
     modal.confirm({
-      title: t('adminOrders.move.confirmTitle'),
-      content: t('adminOrders.list.bulkConfirm', { count: selected.length, status: statusName(to) }),
-      okText: t('admin.common.confirm'),
+      title,
+      width: 560,
+      content: <BulkPreview preview={preview} />,
+      okText: t('adminOrders.bulk.move', { count: preview.movable.length }),
       cancelText: t('admin.common.cancel'),
       onOk: async () => {
         let answer: BulkMoveAnswer;
         try {
-          answer = await bulk.mutateAsync({ orderNos: selected, to });
+          answer = await bulk.mutateAsync({ orderNos: preview.movable.map((order) => order.orderNo), to });
         } catch {
           return;
         }
@@ -95,6 +115,7 @@ export default function OrdersScreen() {
           });
       },
     });
+  };
 
   const personalisedOptions = [
     { value: 'yes', label: t('adminOrders.common.yes') },
@@ -142,9 +163,9 @@ export default function OrdersScreen() {
             data-testid="orders-status"
           />
         </Form.Item>
-        <Form.Item name="dates" label={t('adminOrders.list.dates')}>
+        <Form.Item name="dates" label={t('adminOrders.list.dates')} rules={[dateFieldRule(t, false)]}>
           {/* The label is tied to the first date only: both inputs get its name (the placeholders say which end). */}
-          <DatePicker.RangePicker allowEmpty={[true, true]} aria-label={t('adminOrders.list.dates')} />
+          <DateTimeRangeField time={false} allowEmpty={[true, true]} aria-label={t('adminOrders.list.dates')} />
         </Form.Item>
         <Form.Item name="currency" label={t('adminOrders.list.currency')}>
           <Select allowClear placeholder={t('adminOrders.list.any')} style={{ width: 100 }} options={CURRENCY_CODES.map((code) => ({ value: code, label: code }))} />
@@ -169,10 +190,10 @@ export default function OrdersScreen() {
         <SelectionBar label={t('adminOrders.list.selected', { count: selected.length })} testId="orders-bulk">
           {may(PERMISSIONS.ORDER_MOVE) && (
             <>
-              <Button onClick={() => onBulk('processing')} loading={bulk.isPending}>
+              <Button onClick={() => void onBulk('processing')} loading={bulk.isPending || previewing}>
                 {t('adminOrders.list.toProduction')}
               </Button>
-              <Button onClick={() => onBulk('delivered')} loading={bulk.isPending}>
+              <Button onClick={() => void onBulk('delivered')} loading={bulk.isPending || previewing}>
                 {t('adminOrders.list.toDelivered')}
               </Button>
             </>

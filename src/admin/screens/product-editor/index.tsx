@@ -19,7 +19,7 @@ import { localePath } from '../../../i18n/paths.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useScreen } from '../../shell/screen-context.ts';
+import { useScreen, useTabName } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { ListedTag, PublishedTag, useAskUnlisted } from '../products/index.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
@@ -40,6 +40,8 @@ export default function ProductEditorScreen() {
   const options = useApiQuery(adminProductsApi.options, {});
   const query = useApiQuery(adminProductsApi.get, { id }, { enabled: !isNew && id > 0, silent: true });
   const [product, setProduct] = useState<AdminProduct | null>(null);
+  // Its tab, and the browser's title, name the product once read (in the user's language).
+  useTabName(query.data ? (locale === 'zh-CN' && query.data.title['zh-CN']) || query.data.title['en-US'] : null);
   const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
 

@@ -20,6 +20,7 @@ import { useT } from '../../i18n.tsx';
 import { FilterBar } from '../../shell/FilterBar.tsx';
 import { downloadFile } from '../../shell/download.ts';
 import { PagedTable, SelectionBar, rowChoice, rowOpens, sizedPaging } from '../../shell/paged-table.tsx';
+import { validFields } from '../../shell/valid-fields.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_PRODUCT_TABLE, PRODUCTS_PAGE_SIZES, filterRequest, listRequest, toCents, type ProductFilters, type ProductTableState } from './table-state.ts';
 import './products.css';
@@ -157,7 +158,8 @@ export default function ProductsScreen() {
   };
 
   const onBulkPrice = async () => {
-    const values = await priceForm.validateFields();
+    const values = await validFields(priceForm);
+    if (!values) return;
     const value = values.mode === 'percent' ? Math.round(values.value) : toCents(values.value);
     try {
       const answer = await bulkPrice.mutateAsync({ ids: selected, mode: values.mode, value });
@@ -169,7 +171,8 @@ export default function ProductsScreen() {
   };
 
   const onBulkStock = async () => {
-    const values = await stockForm.validateFields();
+    const values = await validFields(stockForm);
+    if (!values) return;
     try {
       const answer = await bulkStock.mutateAsync({ ids: selected, size: values.size === 'all' ? null : values.size, stock: values.stock });
       void message.success(t('adminProducts.list.bulkDone', { updated: answer.updated }));

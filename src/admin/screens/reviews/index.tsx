@@ -12,6 +12,7 @@ import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { ChoiceFilter } from '../../shell/FilterBar.tsx';
 import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
+import { validFields } from '../../shell/valid-fields.ts';
 import { useDateTime } from '../orders/labels.tsx';
 
 export default function ReviewsScreen() {
@@ -83,7 +84,9 @@ export default function ReviewsScreen() {
       onCancel={() => setModerating(null)}
       onOk={async () => {
         if (!moderating) return;
-        const { reason } = await reasonForm.validateFields();
+        const valid = await validFields(reasonForm);
+        if (!valid) return;
+        const { reason } = valid;
         const text = reason?.trim();
         try {
           await moderate.mutateAsync(moderating.to === 'hidden' ? { id: moderating.review.id, state: 'hidden', reason: text ?? '' } : { id: moderating.review.id, state: 'visible', ...(text ? { reason: text } : {}) });

@@ -5,7 +5,7 @@
  * the server checks it again, prices every cart from it at once and writes the audit row.
  * Amounts are typed in major units (4.95) and kept in minor units.
  */
-import { App, Button, Card, Checkbox, DatePicker, Form, Input, InputNumber, Space, Switch, Table, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, InputNumber, Space, Switch, Table, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { isApiError } from '../../../client/http.ts';
@@ -18,6 +18,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import enLayout from '../../../i18n/locales/en-US/layout.json';
 import zhLayout from '../../../i18n/locales/zh-CN/layout.json';
 import { useApiMutation, useApiQuery } from '../../api.ts';
+import { DateTimeField, dateFieldRule } from '../../shell/DateTimeField.tsx';
 import { useT } from '../../i18n.tsx';
 import { toMinor } from '../coupons/form.ts';
 
@@ -184,7 +185,7 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
   const values = Form.useWatch([], form) as BannerForm | undefined;
   const initial: BannerForm = { enabled: settings.banner.enabled, en: settings.banner.message['en-US'], zh: settings.banner.message['zh-CN'], countdownTo: settings.banner.countdownTo ? dayjs(settings.banner.countdownTo) : null };
   useSaved(form, initial, settings.banner);
-  const target = values?.countdownTo ? values.countdownTo.toDate() : null;
+  const target = values?.countdownTo?.isValid() ? values.countdownTo.toDate() : null;
   const preview = (lang: 'en-US' | 'zh-CN', text: string | undefined) => (
     <div className="admin-banner-preview" lang={lang} data-testid={`banner-preview-${lang}`}>
       <small>{lang}</small>
@@ -222,8 +223,8 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
         <Form.Item name="zh" label={t('adminMarketing.settings.messageZh')} rules={[{ max: 160, message: t('adminMarketing.settings.errors.tooLong') }]}>
           <Input maxLength={160} showCount data-testid="banner-zh" />
         </Form.Item>
-        <Form.Item name="countdownTo" label={t('adminMarketing.settings.countdownTo')} extra={t('adminMarketing.settings.countdownHelp')}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowClear style={{ width: 220 }} />
+        <Form.Item name="countdownTo" label={t('adminMarketing.settings.countdownTo')} extra={t('adminMarketing.settings.countdownHelp')} rules={[dateFieldRule(t)]}>
+          <DateTimeField allowClear style={{ width: 220 }} data-testid="banner-countdown" />
         </Form.Item>
         <Typography.Text strong>{t('adminMarketing.settings.preview')}</Typography.Text>
         {preview('en-US', values?.en)}
@@ -266,8 +267,8 @@ function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: 
             </Form.Item>
           ))}
         </div>
-        <Form.Item name="setOn" label={t('adminMarketing.settings.setOn')} rules={[{ required: true, message: t('adminMarketing.settings.errors.date') }]}>
-          <DatePicker allowClear={false} style={{ width: 200 }} />
+        <Form.Item name="setOn" label={t('adminMarketing.settings.setOn')} rules={[{ required: true, message: t('adminMarketing.settings.errors.date') }, dateFieldRule(t, false)]}>
+          <DateTimeField time={false} allowClear={false} style={{ width: 200 }} />
         </Form.Item>
         <SaveButton saving={saving} testId="rates-save" />
       </Form>

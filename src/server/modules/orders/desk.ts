@@ -11,9 +11,9 @@
  * A move to where the order already is changes nothing. The refunds decide the same way, by the
  * same rule (`moveRefusal`), under the same lock.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { BulkMoveAnswer } from '../../../domain/admin.model.ts';
+import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';
@@ -181,6 +181,30 @@ export class OrderDeskService {
       }
     }
     return answer;
+  }
+
+  /**
+   * What `bulkMove` would do now, changing nothing: the orders it would move (and mail) and why
+   * the others would not, by the rule `move` applies. The states are read now, so the screen's
+   * confirmation shows today's truth; `bulkMove` still checks each order again as it moves it.
+   */
+  async bulkMovePreview(orderNos: readonly string[], to: 'processing' | 'delivered'): Promise<BulkMovePreview> {
+    const chosen = [...new Set(orderNos)];
+    const rows = await this.d.db
+      .select({ orderNo: orders.orderNo, status: orders.status, personalised: orders.personalised, email: orders.email })
+      .from(orders)
+      .where(inArray(orders.orderNo, chosen));
+    const byNumber = new Map(rows.map((row) => [row.orderNo, row]));
+    const preview: BulkMovePreview = { to, movable: [], blocked: [] };
+    for (const orderNo of chosen) {
+      const row = byNumber.get(orderNo);
+      const status = (row?.status ?? null) as OrderStatus | null;
+      if (!row || !status) preview.blocked.push({ orderNo, status: null, reason: 'not-found' });
+      else if (status === to) preview.blocked.push({ orderNo, status, reason: 'already-there' });
+      else if (moveProblem(status, to, row.personalised)) preview.blocked.push({ orderNo, status, reason: 'not-allowed' });
+      else preview.movable.push({ orderNo, status, email: row.email });
+    }
+    return preview;
   }
 
   /** A carrier's scan on the order's latest shipment, with its audit row. */

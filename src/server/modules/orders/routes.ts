@@ -100,6 +100,13 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
       request: adminBulkMoveRequestSchema,
       handler: async (request) => ok(await desk.bulkMove(request.body.orderNos, request.body.to, await staffOf(request), localeOf(request))),
     });
+    route(adminApi.bulkMovePreview, {
+      ...admin,
+      summary: 'What a bulk move would do now, changing nothing: the orders it would move (each shopper mailed) and why the others would not',
+      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
+      request: adminBulkMoveRequestSchema,
+      handler: async (request) => ok(await desk.bulkMovePreview(request.body.orderNos, request.body.to)),
+    });
     route(adminApi.refund, {
       ...admin,
       summary:
