@@ -5,7 +5,8 @@
  */
 import { DesktopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { App, Button, Dropdown, Tooltip } from 'antd';
+import { App, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { cloneElement, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../domain/locale.ts';
 import type { MessageKey } from '../../i18n/core.ts';
@@ -17,20 +18,56 @@ import { $themeSettings, cycleScheme } from '../state/theme.ts';
 const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <DesktopOutlined /> };
 
+type MenuItems = NonNullable<MenuProps['items']>;
+
+/**
+ * A header button with a menu, as the ARIA menu button pattern has it: Enter, Space, a click or
+ * ArrowDown open it with the focus in the menu, the arrows move, Enter chooses, Escape closes;
+ * either way the focus comes back to the button (docs/back-office.md "Keyboard").
+ */
+function MenuButton({ items, selectedKey, onChoose, button }: { items: MenuItems; selectedKey?: string; onChoose: (key: string) => void; button: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' && !open) {
+      event.preventDefault();
+      setOpen(true);
+    }
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      autoFocus
+      menu={{
+        items,
+        ...(selectedKey === undefined ? {} : { selectable: true, selectedKeys: [selectedKey] }),
+        onClick: ({ key }) => {
+          close();
+          onChoose(key);
+        },
+      }}
+    >
+      {cloneElement(button, { ref: trigger, onKeyDown, 'aria-haspopup': 'menu', 'aria-expanded': open } as never)}
+    </Dropdown>
+  );
+}
+
 export function LanguageSwitch() {
   const { t } = useT();
   const [locale, setLocale] = useAdminLocale();
   return (
-    <Dropdown
-      menu={{
-        items: LOCALES.map((code) => ({ key: code, label: LANGUAGE_NAMES[code] })),
-        selectable: true,
-        selectedKeys: [locale],
-        onClick: ({ key }) => setLocale(key as Locale),
-      }}
-    >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('admin.header.language')} data-testid="language" />
-    </Dropdown>
+    <MenuButton
+      items={LOCALES.map((code) => ({ key: code, label: LANGUAGE_NAMES[code], lang: code }))}
+      selectedKey={locale}
+      onChoose={(key) => setLocale(key as Locale)}
+      button={<Button type="text" icon={<TranslationOutlined />} aria-label={t('admin.header.language')} data-testid="language" />}
+    />
   );
 }
 
@@ -78,15 +115,14 @@ export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?:
   };
 
   return (
-    <Dropdown
-      menu={{
-        items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') }],
-        onClick: ({ key }) => key === 'logout' && confirmLogout(),
-      }}
-    >
-      <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
-        {userName && <span className="admin-user-name">{userName}</span>}
-      </Button>
-    </Dropdown>
+    <MenuButton
+      items={[{ key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') }]}
+      onChoose={(key) => key === 'logout' && confirmLogout()}
+      button={
+        <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
+          {userName && <span className="admin-user-name">{userName}</span>}
+        </Button>
+      }
+    />
   );
 }

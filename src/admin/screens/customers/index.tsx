@@ -3,7 +3,7 @@
  * by status, a page at a time; a row opens the customer's detail in its tab.
  */
 import { Space, Tag } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { AdminCustomerRow } from '../../../domain/people.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -48,7 +48,7 @@ export default function CustomersScreen() {
       scroll={{ x: 820 }}
       onRow={rowOpens((row) => navigate(`/customers/${row.userId}`))}
       columns={[
-        { key: 'email', title: t('adminPeople.customers.email'), dataIndex: 'email', render: (email: string, row) => <a href={`/admin/customers/${row.userId}`} onClick={(event) => event.preventDefault()}>{email}</a> },
+        { key: 'email', title: t('adminPeople.customers.email'), dataIndex: 'email', render: (email: string, row) => <Link to={`/customers/${row.userId}`}>{email}</Link> },
         { key: 'name', title: t('adminPeople.customers.name'), dataIndex: 'name' },
         { key: 'roles', title: t('adminPeople.customers.roles'), render: (_v, row) => <RoleTags roles={row.roles} /> },
         { key: 'status', title: t('adminPeople.customers.status'), render: (_v, row) => <CustomerStatusTag status={row.status} /> },
