@@ -6,7 +6,7 @@
 import { DesktopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
 import { App, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
-import { cloneElement, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { cloneElement, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../domain/locale.ts';
 import type { MessageKey } from '../../i18n/core.ts';
@@ -25,12 +25,22 @@ type MenuItems = NonNullable<MenuProps['items']>;
  * ArrowDown open it with the focus in the menu, the arrows move, Enter chooses, Escape closes;
  * either way the focus comes back to the button (docs/back-office.md "Keyboard").
  */
-function MenuButton({ items, selectedKey, onChoose, button }: { items: MenuItems; selectedKey?: string; onChoose: (key: string) => void; button: ReactElement }) {
+function MenuButton({ items, selectedKey, onChoose, button, buttonRef }: { items: MenuItems; selectedKey?: string; onChoose: (key: string) => void; button: ReactElement; buttonRef?: RefObject<HTMLButtonElement | null> }) {
   const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const own = useRef<HTMLButtonElement>(null);
+  const trigger = buttonRef ?? own;
   const close = () => {
     setOpen(false);
     trigger.current?.focus();
+  };
+  // Escape, Tab or a click outside: the focus, if it was in the menu, comes back to the button.
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) return;
+    requestAnimationFrame(() => {
+      const at = document.activeElement;
+      if (at === null || at === document.body || at.closest('.ant-dropdown')) trigger.current?.focus();
+    });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' && !open) {
@@ -42,7 +52,7 @@ function MenuButton({ items, selectedKey, onChoose, button }: { items: MenuItems
     <Dropdown
       trigger={['click']}
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
       autoFocus
       menu={{
         items,
@@ -58,14 +68,32 @@ function MenuButton({ items, selectedKey, onChoose, button }: { items: MenuItems
   );
 }
 
+/**
+ * The language just chosen, until its strings are in: the page is drawn again in it (the header
+ * with it), and the switch then takes back the focus the menu had, if nothing else holds it.
+ */
+let languageChosen: Locale | null = null;
+
 export function LanguageSwitch() {
-  const { t } = useT();
+  const { t, locale: shown } = useT();
   const [locale, setLocale] = useAdminLocale();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (languageChosen !== shown) return;
+    languageChosen = null;
+    requestAnimationFrame(() => {
+      if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
+    });
+  }, [shown]);
   return (
     <MenuButton
       items={LOCALES.map((code) => ({ key: code, label: LANGUAGE_NAMES[code], lang: code }))}
       selectedKey={locale}
-      onChoose={(key) => setLocale(key as Locale)}
+      onChoose={(key) => {
+        languageChosen = key as Locale;
+        setLocale(key as Locale);
+      }}
+      buttonRef={button}
       button={<Button type="text" icon={<TranslationOutlined />} aria-label={t('admin.header.language')} data-testid="language" />}
     />
   );

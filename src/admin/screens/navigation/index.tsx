@@ -88,7 +88,9 @@ export default function NavigationScreen() {
 
   const stepEntry = (id: number, step: NavStep) => {
     const node = byId.get(id);
-    if (!node) return;
+    // One step at a time: the next is worked out from the tree the last one answered.
+    if (!node || move.isPending) return;
+    setAnnouncement('');
     const to = navStep(spots, id, step);
     if (!to) {
       setAnnouncement(t('adminPeople.nav.moves.cannot', { title: title(node) }));
