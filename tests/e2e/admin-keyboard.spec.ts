@@ -311,6 +311,13 @@ for (const scheme of ['light', 'dark'] as const) {
       await tabTo(page, page.getByTestId('customers-table').locator('tbody tr[data-row-key]').first());
       expect((await focusRing(page)).contrast).toBeGreaterThanOrEqual(3);
       await screenshot(page, `admin-keyboard-row-focus-${scheme}`, testInfo);
+      // A plain antd button, and a table's selection checkbox (its ring is on the box drawn).
+      await tabTo(page, page.getByRole('button', { name: 'Search', exact: true }), { back: true });
+      expect((await focusRing(page)).contrast).toBeGreaterThanOrEqual(3);
+      await screenshot(page, `admin-keyboard-button-focus-${scheme}`, testInfo);
+      await page.goto('/admin/products');
+      await tabTo(page, page.getByTestId('products-table').getByRole('checkbox').nth(1));
+      await screenshot(page, `admin-keyboard-checkbox-focus-${scheme}`, testInfo);
     });
   });
 }
