@@ -266,6 +266,37 @@ for (const locale of ADMIN_LOCALES) {
   });
 }
 
+// The theme drawer's colours: antd's colour picker takes no focus of its own.
+test.describe(() => {
+  test.use({ adminLocale: 'en-US', staff: 'R_ADMIN' });
+
+  test('en-US: a theme colour is typed in the theme drawer from the keyboard', async ({ page }, testInfo) => {
+    const A = ADMIN_TEXT['en-US'].admin;
+    await page.goto('/admin/dashboard');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await tabTo(page, page.getByTestId('open-theme-drawer'));
+    await page.keyboard.press('Enter');
+    const drawer = page.getByTestId('theme-drawer');
+    const success = drawer.getByRole('button', { name: new RegExp(`^${A.theme.success}: #`) });
+    await tabTo(page, success);
+    await page.keyboard.press('Enter');
+    // On from the button into the picker's panel, to its hex field.
+    let typed = false;
+    for (let step = 0; step < 10 && !typed; step += 1) {
+      await page.keyboard.press('Tab');
+      typed = await page.evaluate(() => document.activeElement instanceof HTMLInputElement && /^[0-9a-f]{6}$/i.test(document.activeElement.value));
+    }
+    expect(typed, 'the hex field is reached by Tab').toBe(true);
+    await screenshot(page, 'admin-keyboard-colour-picker', testInfo);
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('0A7F3F');
+    await page.keyboard.press('Escape');
+    await expect(drawer.getByRole('button', { name: `${A.theme.success}: #0A7F3F` })).toBeFocused();
+    await expect(drawer).toBeVisible();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('SOY_themeSettings') ?? '{}').otherColor?.success)).toBe('#0a7f3f');
+  });
+});
+
 /** The focused element's outline, and its contrast with the first opaque background behind it. */
 function focusRing(page: Page): Promise<{ style: string; width: number; contrast: number }> {
   return page.evaluate(() => {
