@@ -160,24 +160,24 @@ export default function NavigationScreen() {
           >
             {tree.data && (
               <div ref={treeBox} onKeyDownCapture={onTreeKeyDown}>
-              <Tree
-                draggable={{ icon: false }}
-                blockNode
-                showLine
-                expandedKeys={expanded ?? (tree.data ?? []).map((node) => node.id)}
-                onExpand={(keys) => setExpanded(keys)}
-                activeKey={activeId}
-                onActiveChange={(key) => setActiveId(key === null || key === undefined ? null : Number(key))}
-                treeData={treeData}
-                allowDrop={allowDrop}
-                onDrop={onDrop}
-                selectedKeys={selectedId === null ? [] : [selectedId]}
-                onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
-                data-testid="nav-tree"
-              />
+                <Tree
+                  draggable={{ icon: false }}
+                  blockNode
+                  showLine
+                  expandedKeys={expanded ?? (tree.data ?? []).map((node) => node.id)}
+                  onExpand={(keys) => setExpanded(keys)}
+                  activeKey={activeId}
+                  onActiveChange={(key) => setActiveId(key === null || key === undefined ? null : Number(key))}
+                  treeData={treeData}
+                  allowDrop={allowDrop}
+                  onDrop={onDrop}
+                  selectedKeys={selectedId === null ? [] : [selectedId]}
+                  onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
+                  data-testid="nav-tree"
+                />
               </div>
             )}
-            <Typography.Paragraph type="secondary" className="admin-nav-shortcuts">
+            <Typography.Paragraph type="secondary">
               {t('adminPeople.nav.moves.shortcuts')}
             </Typography.Paragraph>
             <div role="status" aria-live="polite" className="admin-sr-only" data-testid="nav-announce">
