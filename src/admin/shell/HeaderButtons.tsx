@@ -5,7 +5,8 @@
  */
 import { DesktopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { App, Button, Dropdown, Tooltip } from 'antd';
+import { App, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { cloneElement, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../domain/locale.ts';
 import type { MessageKey } from '../../i18n/core.ts';
@@ -17,20 +18,84 @@ import { $themeSettings, cycleScheme } from '../state/theme.ts';
 const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <DesktopOutlined /> };
 
-export function LanguageSwitch() {
-  const { t } = useT();
-  const [locale, setLocale] = useAdminLocale();
+type MenuItems = NonNullable<MenuProps['items']>;
+
+/**
+ * A header button with a menu, as the ARIA menu button pattern has it: Enter, Space, a click or
+ * ArrowDown open it with the focus in the menu, the arrows move, Enter chooses, Escape closes;
+ * either way the focus comes back to the button (docs/back-office.md "Keyboard").
+ */
+function MenuButton({ items, selectedKey, onChoose, button, buttonRef }: { items: MenuItems; selectedKey?: string; onChoose: (key: string) => void; button: ReactElement; buttonRef?: RefObject<HTMLButtonElement | null> }) {
+  const [open, setOpen] = useState(false);
+  const own = useRef<HTMLButtonElement>(null);
+  const trigger = buttonRef ?? own;
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  // Escape, Tab or a click outside: the focus, if it was in the menu, comes back to the button.
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) return;
+    requestAnimationFrame(() => {
+      const at = document.activeElement;
+      if (at === null || at === document.body || at.closest('.ant-dropdown')) trigger.current?.focus();
+    });
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' && !open) {
+      event.preventDefault();
+      setOpen(true);
+    }
+  };
   return (
     <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={onOpenChange}
+      autoFocus
       menu={{
-        items: LOCALES.map((code) => ({ key: code, label: LANGUAGE_NAMES[code] })),
-        selectable: true,
-        selectedKeys: [locale],
-        onClick: ({ key }) => setLocale(key as Locale),
+        items,
+        ...(selectedKey === undefined ? {} : { selectable: true, selectedKeys: [selectedKey] }),
+        onClick: ({ key }) => {
+          close();
+          onChoose(key);
+        },
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('admin.header.language')} data-testid="language" />
+      {cloneElement(button, { ref: trigger, onKeyDown, 'aria-haspopup': 'menu', 'aria-expanded': open } as never)}
     </Dropdown>
+  );
+}
+
+/**
+ * The language just chosen, until its strings are in: the page is drawn again in it (the header
+ * with it), and the switch then takes back the focus the menu had, if nothing else holds it.
+ */
+let languageChosen: Locale | null = null;
+
+export function LanguageSwitch() {
+  const { t, locale: shown } = useT();
+  const [locale, setLocale] = useAdminLocale();
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (languageChosen !== shown) return;
+    languageChosen = null;
+    requestAnimationFrame(() => {
+      if (document.activeElement === null || document.activeElement === document.body) button.current?.focus();
+    });
+  }, [shown]);
+  return (
+    <MenuButton
+      items={LOCALES.map((code) => ({ key: code, label: LANGUAGE_NAMES[code], lang: code }))}
+      selectedKey={locale}
+      onChoose={(key) => {
+        languageChosen = key as Locale;
+        setLocale(key as Locale);
+      }}
+      buttonRef={button}
+      button={<Button type="text" icon={<TranslationOutlined />} aria-label={t('admin.header.language')} data-testid="language" />}
+    />
   );
 }
 
@@ -78,15 +143,14 @@ export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?:
   };
 
   return (
-    <Dropdown
-      menu={{
-        items: [{ key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') }],
-        onClick: ({ key }) => key === 'logout' && confirmLogout(),
-      }}
-    >
-      <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
-        {userName && <span className="admin-user-name">{userName}</span>}
-      </Button>
-    </Dropdown>
+    <MenuButton
+      items={[{ key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') }]}
+      onChoose={(key) => key === 'logout' && confirmLogout()}
+      button={
+        <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
+          {userName && <span className="admin-user-name">{userName}</span>}
+        </Button>
+      }
+    />
   );
 }

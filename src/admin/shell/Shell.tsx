@@ -20,12 +20,31 @@ import { $themeSettings } from '../state/theme.ts';
 import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
 import { useDocumentTitle } from './document-title.ts';
+import { MAIN_CONTENT_ID } from './focus-return.ts';
 import { Header } from './Header.tsx';
 import { Loading } from './Loading.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { TabBar } from './TabBar.tsx';
 import { TabPanes } from './TabPanes.tsx';
+
+/** First in the tab order, shown when focused: past the header, the menu and the tabs to the screen. */
+function SkipLink() {
+  const { t } = useT();
+  return (
+    <a
+      className="admin-skip-link"
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        // Focus, not the address's hash: the router owns the address.
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }}
+    >
+      {t('admin.keyboard.skipToContent')}
+    </a>
+  );
+}
 
 function homeTab(home: AdminRoute | null): Tab | null {
   return home ? routeTab(home, home.path, home.path, true) : null;
@@ -126,6 +145,7 @@ export function Shell({ user }: { user: UserInfo }) {
 
   const content = (
     <Layout className={`admin-shell admin-layout-${mode} admin-scroll-${settings.scrollMode}`} data-layout={mode} data-narrow={narrow ? 'true' : 'false'}>
+      <SkipLink />
       <ProgressBar colour={settings.themeColor} />
       {(mode === 'horizontal' || mode === 'horizontal-mix') && !narrow ? (
         <Header user={user} height={settings.header.height} menu={<TopMenu {...menuProps} groupsOnly={mode === 'horizontal-mix'} />} brand={<Brand collapsed={false} height={settings.header.height} />} />
@@ -144,7 +164,7 @@ export function Shell({ user }: { user: UserInfo }) {
             />
           ) : null}
           {settings.tab.visible && <TabBar state={tabs} onChange={changeTabs} mode={settings.tab.mode} height={settings.tab.height} onSelect={selectTab} />}
-          <Layout.Content className="admin-content" id="admin-content">
+          <Layout.Content className="admin-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
             {verdict.kind === 'missing' ? <TabPanes.NotFound /> : forbidden === 'checking' ? <Loading /> : forbidden === 'forbidden' ? <TabPanes.Forbidden /> : null}
             <TabPanes
               tabs={tabs.tabs}

@@ -3,7 +3,7 @@
  * setting applies at once and is kept under `SOY_themeSettings`; "reset" brings the defaults back.
  */
 import { useStore } from '@nanostores/react';
-import { App, Button, ColorPicker, Divider, Drawer, Flex, Grid, Input, Segmented, Switch, Typography } from 'antd';
+import { App, Button, Divider, Drawer, Flex, Grid, Input, Segmented, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
@@ -18,6 +18,7 @@ import {
   THEME_SCHEMES,
   type ThemeSettings,
 } from '../state/theme-settings.ts';
+import { ColourPicker } from './ColourPicker.tsx';
 
 /** A setting's row: its label, which names the control beside it (`labelId`, for aria-labelledby). */
 function Row({ label, labelId, children, testId }: { label: string; labelId?: string; children: ReactNode; testId?: string }) {
@@ -50,7 +51,7 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
 
       <Divider titlePlacement="center">{t('admin.theme.colours')}</Divider>
       <Row label={t('admin.theme.primary')}>
-        <ColorPicker value={settings.themeColor} disabledAlpha onChangeComplete={(colour) => set({ themeColor: colour.toHexString() })} showText />
+        <ColourPicker label={t('admin.theme.primary')} value={settings.themeColor} disabledAlpha onChangeComplete={(colour) => set({ themeColor: colour.toHexString() })} />
       </Row>
       <div className="admin-palette" role="group" aria-label={t('admin.theme.palette')}>
         {THEME_PALETTE.map((colour) => (
@@ -67,11 +68,11 @@ export function ThemeDrawer({ open, onClose }: { open: boolean; onClose: () => v
       </div>
       {STATUS_COLOURS.map((name) => (
         <Row key={name} label={t(`admin.theme.${name}` as MessageKey)}>
-          <ColorPicker
+          <ColourPicker
+            label={t(`admin.theme.${name}` as MessageKey)}
             value={settings.otherColor[name]}
             disabledAlpha
             onChangeComplete={(colour) => set({ otherColor: { ...settings.otherColor, [name]: colour.toHexString() } })}
-            showText
           />
         </Row>
       ))}

@@ -4,7 +4,7 @@
  * loading, the "could not load" text, paging with the total).
  */
 import { Form, Input, Space, Table, Typography, type FormInstance, type TableProps, type TablePaginationConfig } from 'antd';
-import { useState, type Dispatch, type Key, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
+import { useState, type Dispatch, type Key, type KeyboardEvent, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
 import type { Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
 import type { Page } from '../../domain/api/envelope.ts';
 import { useApiQuery } from '../api.ts';
@@ -97,10 +97,23 @@ export function sizedPaging<S extends { current: number; size: number }>(state: 
   };
 }
 
-/** A row that opens when clicked anywhere but on its own controls (links, buttons, its checkbox). */
+/** A row's own controls: a click or key on them is theirs, not the row's. */
+const ROW_CONTROLS = 'a, button, input, textarea, select, label, [role="button"], [role="checkbox"], [role="switch"], .ant-checkbox-wrapper, .ant-dropdown-trigger';
+
+/**
+ * A row that opens when clicked anywhere but on its own controls (links, buttons, its checkbox),
+ * and from the keyboard: each row is a tab stop and Enter on it opens it (docs/back-office.md
+ * "Keyboard").
+ */
 export function rowOpens<R>(open: (row: R) => void) {
   return (row: R) => ({
-    onClick: (event: MouseEvent) => (event.target as HTMLElement).closest('a, button, input, label, .ant-checkbox-wrapper') === null && open(row),
+    onClick: (event: MouseEvent) => (event.target as HTMLElement).closest(ROW_CONTROLS) === null && open(row),
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || event.target !== event.currentTarget || event.repeat) return;
+      event.preventDefault();
+      open(row);
+    },
+    tabIndex: 0,
     className: 'admin-clickable',
   });
 }

@@ -18,6 +18,7 @@ import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../shell/confirm.ts';
 import { DateTimeRangeField, dateFieldRule } from '../../shell/DateTimeField.tsx';
 import { ChoiceFilter } from '../../shell/FilterBar.tsx';
+import { useFocusReturn } from '../../shell/focus-return.ts';
 import { ListScreen, PagedTable, useListScreen } from '../../shell/paged-table.tsx';
 import { emptyCoupon, formFieldOf, formOf, requestOf, type CouponFormValues } from './form.ts';
 
@@ -29,6 +30,8 @@ export default function CouponsScreen() {
   const ask = useConfirmedWrite();
   const [editing, setEditing] = useState<AdminCoupon | 'new' | null>(null);
   const [usageOf, setUsageOf] = useState<AdminCoupon | null>(null);
+  useFocusReturn(editing !== null);
+  useFocusReturn(usageOf !== null);
   const screen = useListScreen(marketingApi.couponList);
   const expire = useApiMutation(marketingApi.expireCoupon, [marketingApi.couponList]);
   const stateName = (state: CouponState) => t(`adminMarketing.coupons.states.${state}` as MessageKey);

@@ -6,7 +6,7 @@
  */
 import { App, Button, Card, Col, Descriptions, Form, Input, List, Modal, Result, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
@@ -19,6 +19,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../shell/confirm.ts';
+import { rowOpens } from '../../shell/paged-table.tsx';
 import { downloadFile } from '../../shell/download.ts';
 import { useScreen, useTabName } from '../../shell/screen-context.ts';
 import { validFields } from '../../shell/valid-fields.ts';
@@ -193,9 +194,9 @@ function AccountDetail() {
               pagination={customer.orderList.length > 10 ? { pageSize: 10 } : false}
               scroll={{ x: 520 }}
               locale={{ emptyText: t('adminPeople.customers.noOrders') }}
-              onRow={(order) => ({ onClick: () => navigate(`/orders/${order.orderNo}`), className: 'admin-clickable' })}
+              onRow={rowOpens((order) => navigate(`/orders/${order.orderNo}`))}
               columns={[
-                { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <a href={`/admin/orders/${orderNo}`} onClick={(event) => event.preventDefault()}>{orderNo}</a> },
+                { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <Link to={`/orders/${orderNo}`}>{orderNo}</Link> },
                 { key: 'status', title: t('adminPeople.customers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
                 { key: 'total', title: t('adminPeople.customers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
                 { key: 'createdAt', title: t('adminPeople.customers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },

@@ -5,7 +5,7 @@
  * detail in its tab.
  */
 import { Space, Tag } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { peopleApi } from '../../../domain/api/people.ts';
 import { CUSTOMER_KINDS, type AdminCustomerListRow, type AdminCustomerRow } from '../../../domain/people.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -71,9 +71,7 @@ export default function CustomersScreen() {
           // The type beside the email, so a phone's first column already tells guests apart.
           render: (email: string, row) => (
             <Space size={6} wrap>
-              <a href={`/admin${customerPath(row)}`} onClick={(event) => event.preventDefault()}>
-                {email}
-              </a>
+              <Link to={customerPath(row)}>{email}</Link>
               <CustomerKindTag kind={row.kind} />
             </Space>
           ),

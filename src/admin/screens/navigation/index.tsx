@@ -2,11 +2,13 @@
  * The navigation tree (`nav:edit`): sport, league and team entries with their titles in both
  * languages. Drag an entry to reorder it or move it under another parent (antd Tree); a drop that
  * would make a fourth level, or put an entry under itself, is not offered (navMoveProblem, the
- * rule the server applies too). Choosing an entry offers rename, add under it and remove; the
+ * rule the server applies too). The same moves by keyboard, a step at a time (steps.ts): the
+ * chosen entry's move buttons, or Alt with an arrow in the tree; the result is read out and the
+ * focus stays on the moved entry. Choosing an entry offers rename, add under it and remove; the
  * server refuses removing an entry with entries or products under it, and says so.
  */
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Popconfirm, Row, Space, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type Key, type KeyboardEvent } from 'react';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/people.model.ts';
@@ -14,6 +16,9 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { validFields } from '../../shell/valid-fields.ts';
 import { showFieldErrors } from '../field-errors.ts';
+import { NAV_STEPS, NAV_STEP_KEYS, navStep, siblingsUnder, type NavStep } from './steps.ts';
+
+const STEP_SHORTCUTS: Record<NavStep, string> = { up: 'Alt+ArrowUp', down: 'Alt+ArrowDown', into: 'Alt+ArrowRight', out: 'Alt+ArrowLeft' };
 
 interface EntryForm {
   tag?: string;
@@ -35,11 +40,18 @@ export default function NavigationScreen() {
   const remove = useApiMutation(peopleApi.navRemove, invalidates);
   const move = useApiMutation(peopleApi.navMove, invalidates);
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  // The arrows' cursor in the tree, and the open entries: controlled so a moved entry stays the
+  // cursor and shows under its new parent.
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState<Key[] | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const treeBox = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<{ kind: 'add'; parent: AdminNavNode | null } | { kind: 'rename'; node: AdminNavNode } | null>(null);
   const [form] = Form.useForm<EntryForm>();
 
   const nodes = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const places: NavPlace[] = useMemo(() => nodes.map((node) => ({ id: node.id, parentId: node.parentId })), [nodes]);
+  const spots = useMemo(() => nodes.map(({ id, parentId, sort, products }) => ({ id, parentId, sort, products })), [nodes]);
   const byId = useMemo(() => new Map(nodes.map((node) => [node.id, node])), [nodes]);
   const selected = selectedId === null ? undefined : byId.get(selectedId);
   const title = (node: AdminNavNode) => node.title[locale as Locale];
@@ -73,6 +85,45 @@ export default function NavigationScreen() {
     const after = info.dropPosition - Number(String(info.node.pos).split('-').pop()) > 0;
     const index = info.dropToGap ? siblings.findIndex((node) => node.id === target.id) + (after ? 1 : 0) : 0;
     move.mutateAsync({ id, parentId, index: Math.max(0, index) }).then(() => void message.success(t('adminPeople.common.done')), () => undefined);
+  };
+
+  const stepEntry = (id: number, step: NavStep) => {
+    const node = byId.get(id);
+    // One step at a time: the next is worked out from the tree the last one answered.
+    if (!node || move.isPending) return;
+    setAnnouncement('');
+    const to = navStep(spots, id, step);
+    if (!to) {
+      setAnnouncement(t('adminPeople.nav.moves.cannot', { title: title(node) }));
+      return;
+    }
+    setSelectedId(id);
+    setActiveId(id);
+    if (to.parentId !== null) setExpanded((keys) => [...(keys ?? []), to.parentId as number]);
+    treeBox.current?.querySelector<HTMLElement>('[role="tree"]')?.focus();
+    move.mutateAsync({ id, ...to }).then(
+      (answer) => {
+        const after = flatten(answer);
+        const moved = after.find((entry) => entry.id === id);
+        if (!moved) return;
+        const among = siblingsUnder(after, moved.parentId);
+        const parent = after.find((entry) => entry.id === moved.parentId);
+        const place = { title: title(moved), position: among.findIndex((entry) => entry.id === id) + 1, count: among.length };
+        setAnnouncement(parent ? t('adminPeople.nav.moves.moved', { ...place, parent: title(parent) }) : t('adminPeople.nav.moves.movedTop', place));
+      },
+      () => undefined,
+    );
+  };
+
+  // Alt with an arrow moves the entry under the tree's cursor (else the chosen one), before the
+  // tree's own arrow keys see it.
+  const onTreeKeyDown = (event: KeyboardEvent) => {
+    const step = event.altKey && !event.ctrlKey && !event.metaKey ? NAV_STEP_KEYS[event.key] : undefined;
+    const id = activeId ?? selectedId;
+    if (!step || id === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    stepEntry(id, step);
   };
 
   const openDialog = (next: NonNullable<typeof dialog>) => {
@@ -110,19 +161,30 @@ export default function NavigationScreen() {
             }
           >
             {tree.data && (
-              <Tree
-                draggable={{ icon: false }}
-                blockNode
-                showLine
-                defaultExpandedKeys={(tree.data ?? []).map((node) => node.id)}
-                treeData={treeData}
-                allowDrop={allowDrop}
-                onDrop={onDrop}
-                selectedKeys={selectedId === null ? [] : [selectedId]}
-                onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
-                data-testid="nav-tree"
-              />
+              <div ref={treeBox} onKeyDownCapture={onTreeKeyDown}>
+                <Tree
+                  draggable={{ icon: false }}
+                  blockNode
+                  showLine
+                  expandedKeys={expanded ?? (tree.data ?? []).map((node) => node.id)}
+                  onExpand={(keys) => setExpanded(keys)}
+                  activeKey={activeId}
+                  onActiveChange={(key) => setActiveId(key === null || key === undefined ? null : Number(key))}
+                  treeData={treeData}
+                  allowDrop={allowDrop}
+                  onDrop={onDrop}
+                  selectedKeys={selectedId === null ? [] : [selectedId]}
+                  onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
+                  data-testid="nav-tree"
+                />
+              </div>
             )}
+            <Typography.Paragraph type="secondary">
+              {t('adminPeople.nav.moves.shortcuts')}
+            </Typography.Paragraph>
+            <div role="status" aria-live="polite" className="admin-sr-only" data-testid="nav-announce">
+              {announcement}
+            </div>
           </Card>
         </Col>
         <Col xs={24} lg={10}>
@@ -163,6 +225,13 @@ export default function NavigationScreen() {
                       {t('adminPeople.nav.remove')}
                     </Button>
                   </Popconfirm>
+                </Space>
+                <Space wrap role="group" aria-label={title(selected)}>
+                  {NAV_STEPS.map((step) => (
+                    <Button key={step} disabled={navStep(spots, selected.id, step) === null || move.isPending} aria-keyshortcuts={STEP_SHORTCUTS[step]} onClick={() => stepEntry(selected.id, step)} data-testid={`nav-move-${step}`}>
+                      {t(`adminPeople.nav.moves.${step}`)}
+                    </Button>
+                  ))}
                 </Space>
                 {selected.level >= NAV_MAX_LEVEL && <Typography.Text type="secondary">{t('adminPeople.nav.maxDepth')}</Typography.Text>}
               </Space>

@@ -15,6 +15,7 @@ import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { useFocusReturn } from '../../shell/focus-return.ts';
 import { useScreen } from '../../shell/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { sheetPath } from '../orders/filters.ts';
@@ -164,7 +165,9 @@ export default function OrderDetailScreen() {
   const when = useDateTime();
   const query = useApiQuery(adminApi.order, { orderNo }, { silent: true });
   const [moving, setMoving] = useState<MoveChoice | null>(null);
+  useFocusReturn(moving !== null);
   const [refunding, setRefunding] = useState(false);
+  useFocusReturn(refunding);
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (query.isError || !query.data) {

@@ -11,6 +11,7 @@ import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/people.mode
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { ChoiceFilter } from '../../shell/FilterBar.tsx';
+import { useFocusReturn } from '../../shell/focus-return.ts';
 import { ListScreen, rowOpens, useListScreen } from '../../shell/paged-table.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { showFieldErrors } from '../field-errors.ts';
@@ -69,6 +70,7 @@ export default function TeamsScreen() {
 
 function TeamDrawer({ team, onClose }: { team: AdminTeamRow | null; onClose: () => void }) {
   const { t, locale } = useT();
+  useFocusReturn(team !== null);
   return (
     <Drawer
       open={team !== null}
