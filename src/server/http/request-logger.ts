@@ -6,7 +6,7 @@
  * request that succeeds logs nothing, so the child is made at the first line a level lets through,
  * with the same bindings, options and output as Fastify's own.
  */
-import type { FastifyBaseLogger, FastifyChildLoggerFactory } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -79,5 +79,6 @@ class RequestLogger implements FastifyBaseLogger {
  * Fastify's childLoggerFactory: a route with its own log level or serialisers (none today) gets
  * pino's child at once; every other request a logger that makes it when first used.
  */
-export const lazyRequestLogger: FastifyChildLoggerFactory = (logger, bindings, options) =>
-  options.level !== undefined || options.serializers !== undefined ? logger.child(bindings, options) : new RequestLogger(logger, bindings);
+export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return options.level !== undefined || options.serializers !== undefined ? logger.child(bindings, options) : new RequestLogger(logger, bindings);
+}
