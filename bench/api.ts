@@ -3,7 +3,7 @@
  * it (start.ts in a child process, NODE_ENV=production, API only as behind a CDN), autocannon with
  * 10 connections after a warm-up, the median of 3 runs of 10 s per scenario (--quick: 1 run of
  * 3 s, fewer scenarios), on PGlite and, when DATABASE_URL is set, on a fresh PostgreSQL database.
- * A bare Fastify route in its own process is the machine's ceiling.
+ * Two ceilings, each in its own process: a bare node:http server and a bare Fastify route.
  */
 import autocannon from 'autocannon';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -13,7 +13,7 @@ import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.schema.ts';
 import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startCommand, startServer, tempDir, type Server } from './processes.ts';
 import { Inspector, summariseProfile, type ProfileSummary } from './profile.ts';
 import { median, percentOf, rotate, seededRandom } from './stats.ts';
-import { checkEndpoint, checkHealth, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
+import { READ_PATH, checkEndpoint, checkHealth, checkReadPath, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
 
 export const API_PRODUCTS = 10_000;
 /** What start.ts prints once it listens. */
@@ -24,12 +24,13 @@ export interface ApiOptions {
   quick: boolean;
   /** PostgreSQL server for the second round (a database is created and dropped there); null: PGlite only. */
   databaseUrl: string | null;
-  ports: { bare: number; shop: number; inspector: number };
+  /** bareHttp: the node:http ceiling, beside the Fastify one in the same process. */
+  ports: { bare: number; bareHttp: number; shop: number; inspector: number };
   log: (message: string) => void;
   keep: boolean;
   /** Where to save a CPU profile of one extra run per scenario (--profile); null: no profiling. */
   profileDir: string | null;
-  /** Only these scenarios (--scenarios order,health); null: all. The bare route always runs. */
+  /** Only these scenarios (--scenarios order,health; `product` names detail); null: all. The ceilings always run. */
   scenarios?: readonly string[] | null;
   /** Only these databases (--db postgres); null: PGlite, and PostgreSQL with DATABASE_URL. */
   databases?: readonly DbKind[] | null;
@@ -43,6 +44,12 @@ export interface LoadFigures {
   requests: number;
   errors: number;
   non2xx: number;
+  /**
+   * The server process's CPU time per answered request, in microseconds (null where the server is
+   * not ours to read). Unlike req/s it barely moves with the machine's load, so two runs on a
+   * busy machine can still be compared.
+   */
+  cpuUsPerRequest: number | null;
 }
 
 export interface ScenarioResult {
@@ -52,7 +59,21 @@ export interface ScenarioResult {
   unavailable: string | null;
   runs: LoadFigures[];
   median: LoadFigures | null;
+  /** Share of the bare Fastify route's req/s. */
   percentOfBare: number | null;
+  /**
+   * Share of the bare node:http server's req/s (issue 28's read-path target). For the read path,
+   * against the ceiling measured run by run between this scenario's own runs (`pairedBareHttpRps`),
+   * so that a load that changes during the round moves both figures alike.
+   */
+  percentOfBareHttp: number | null;
+  /** The node:http ceiling's median over the runs interleaved with this scenario's; null where not interleaved. */
+  pairedBareHttpRps: number | null;
+  /**
+   * Scenarios whose answers are kept in memory: the first pass over every distinct request (each
+   * one a cache miss), made before the warm-up, so the measured runs see the steady state.
+   */
+  firstPass: { requests: number; rps: number; p99Ms: number } | null;
   /** Peak RSS of the server process during this scenario, MB. */
   peakRssMb: number | null;
   /** What the requests were, for the record (e.g. how many distinct queries, visitors). */
@@ -67,8 +88,11 @@ export interface ApiRoundResult {
   runsPerScenario: number;
   secondsPerRun: number;
   bare: ScenarioResult;
-  /** The bare route measured again after the scenarios (req/s): how much the machine's load moved. */
+  /** The bare node:http server, measured just before the bare route. */
+  bareHttp: ScenarioResult;
+  /** The ceilings measured again after the scenarios (req/s): how much the machine's load moved. */
   bareAfterRps: number;
+  bareHttpAfterRps: number;
   scenarios: ScenarioResult[];
   rss: { idleMb: number; peakUnderLoadMb: number; highWaterMb: number };
   checks: Check[];
@@ -87,6 +111,12 @@ interface LoadSpec {
   path: string;
   /** The next request's body and extra headers; absent for a fixed request. */
   next?: () => { body?: string; headers?: Record<string, string> };
+  /**
+   * How many distinct requests `next` rotates through, for answers kept in memory: each is sent
+   * once before the warm-up (and timed as the first pass), else a short warm-up on a busy machine
+   * would leave the measured runs timing cache misses instead of the read path.
+   */
+  distinct?: number;
   notes: string[];
 }
 
@@ -280,6 +310,7 @@ const SCENARIOS: Scenario[] = [
         method: 'POST',
         path: '/api/demo/ironProduct/search',
         next: rotate(bodies),
+        distinct: bodies.length,
         notes: [
           `${queries.length} rotating queries from catalogue titles (e.g. ${queries.slice(0, 4).map((q) => `"${q.title}"`).join(', ')}), 15% Chinese`,
           `of the first ${checked.length}: ${fullPages} fill a page of ${SEARCH_PAGE_SIZE}; median total ${median(totals)}`,
@@ -298,7 +329,7 @@ const SCENARIOS: Scenario[] = [
         body: JSON.stringify({ id: sample.products[Math.floor(random() * sample.products.length)]!.id }),
         headers: i % 4 === 3 ? LOCALE_HEADERS.zh : LOCALE_HEADERS.en,
       }));
-      return { method: 'POST', path: '/api/demo/ironProduct/queryProductDetail', next: rotate(bodies), notes: ['2,000 rotating product ids, one in four in Chinese'] };
+      return { method: 'POST', path: '/api/demo/ironProduct/queryProductDetail', next: rotate(bodies), distinct: bodies.length, notes: ['2,000 rotating product ids, one in four in Chinese'] };
     },
   },
   {
@@ -309,6 +340,7 @@ const SCENARIOS: Scenario[] = [
       method: 'POST',
       path: '/api/demo/ironNavItems/queryNavTree',
       next: rotate([{ body: '{}', headers: LOCALE_HEADERS.en }, { body: '{}', headers: LOCALE_HEADERS.zh }]),
+      distinct: 2,
       notes: ['both locales in turn'],
     }),
   },
@@ -394,11 +426,13 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-async function load(origin: string, spec: LoadSpec, seconds: number): Promise<LoadFigures> {
+/** Runs `seconds` of load, or exactly `{ amount }` requests. */
+async function load(origin: string, spec: LoadSpec, seconds: number | { amount: number }, server?: Server): Promise<LoadFigures> {
+  const cpuBefore = server?.cpuSeconds();
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
-    duration: seconds,
+    ...(typeof seconds === 'number' ? { duration: seconds } : { amount: seconds.amount }),
     headers: BROWSER_HEADERS,
     requests: [
       {
@@ -422,15 +456,36 @@ async function load(origin: string, spec: LoadSpec, seconds: number): Promise<Lo
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    cpuUsPerRequest: server && cpuBefore !== undefined && result.requests.total > 0 ? Math.round(((server.cpuSeconds() - cpuBefore) * 1e6) / result.requests.total) : null,
   };
 }
 
 function medianFigures(runs: LoadFigures[]): LoadFigures | null {
   if (runs.length === 0) return null;
-  const of = (key: keyof LoadFigures) => median(runs.map((run) => run[key]));
-  return { rps: of('rps'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), requests: of('requests'), errors: of('errors'), non2xx: of('non2xx') };
+  const of = (key: Exclude<keyof LoadFigures, 'cpuUsPerRequest'>) => median(runs.map((run) => run[key]));
+  const cpu = runs.flatMap((run) => (run.cpuUsPerRequest === null ? [] : [run.cpuUsPerRequest]));
+  return { rps: of('rps'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), requests: of('requests'), errors: of('errors'), non2xx: of('non2xx'), cpuUsPerRequest: cpu.length ? median(cpu) : null };
 }
 
+interface Measured {
+  runs: LoadFigures[];
+  peakRssMb: number | null;
+  /** The ceiling's runs interleaved with these, when asked for. */
+  paired: LoadFigures[];
+  firstPass: LoadFigures | null;
+}
+
+const BARE_SPEC: LoadSpec = { method: 'GET', path: '/bare', notes: [] };
+
+function describeFigures(figures: LoadFigures): string {
+  const cpu = figures.cpuUsPerRequest === null ? '' : `, server CPU ${figures.cpuUsPerRequest} us/request`;
+  return `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}${cpu}`;
+}
+
+/**
+ * A warm-up, then `plan.runs` measured runs. `pairWith`: a ceiling run before each measured run,
+ * so the scenario's share of it compares figures taken under the same load.
+ */
 async function measure(
   label: string,
   origin: string,
@@ -438,27 +493,51 @@ async function measure(
   plan: { runs: number; seconds: number; warmUpSeconds: number },
   log: (message: string) => void,
   server?: Server,
-): Promise<{ runs: LoadFigures[]; peakRssMb: number | null }> {
+  pairWith?: { origin: string; server: Server },
+): Promise<Measured> {
   const stopWatch = server?.watchRss();
-  await load(origin, spec, plan.warmUpSeconds);
-  const runs: LoadFigures[] = [];
-  for (let i = 0; i < plan.runs; i++) {
-    const figures = await load(origin, spec, plan.seconds);
-    runs.push(figures);
-    log(`  ${label} run ${i + 1}/${plan.runs}: ${figures.rps.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}, non-2xx ${figures.non2xx}`);
+  let firstPass: LoadFigures | null = null;
+  if (spec.distinct) {
+    firstPass = await load(origin, spec, { amount: spec.distinct }, server);
+    log(`  ${label} first pass over ${spec.distinct.toLocaleString('en')} distinct requests (cache misses): ${describeFigures(firstPass)}`);
   }
-  return { runs, peakRssMb: stopWatch ? stopWatch() : null };
+  await load(origin, spec, plan.warmUpSeconds);
+  if (pairWith) await load(pairWith.origin, BARE_SPEC, plan.warmUpSeconds);
+  const runs: LoadFigures[] = [];
+  const paired: LoadFigures[] = [];
+  for (let i = 0; i < plan.runs; i++) {
+    if (pairWith) {
+      const ceiling = await load(pairWith.origin, BARE_SPEC, plan.seconds, pairWith.server);
+      paired.push(ceiling);
+      log(`  bare node:http server before ${label} run ${i + 1}/${plan.runs}: ${describeFigures(ceiling)}`);
+    }
+    const figures = await load(origin, spec, plan.seconds, server);
+    runs.push(figures);
+    log(`  ${label} run ${i + 1}/${plan.runs}: ${describeFigures(figures)}`);
+  }
+  return { runs, peakRssMb: stopWatch ? stopWatch() : null, paired, firstPass };
 }
 
-function resultOf(key: string, label: string, measured: { runs: LoadFigures[]; peakRssMb: number | null } | null, bareRps: number, extra: Partial<ScenarioResult> = {}): ScenarioResult {
+/** The two ceilings' req/s that every scenario is shown as a share of. */
+interface Ceilings {
+  fastify: number;
+  http: number;
+}
+
+function resultOf(key: string, label: string, measured: Measured | null, ceilings: Ceilings, extra: Partial<ScenarioResult> = {}): ScenarioResult {
   const mid = measured ? medianFigures(measured.runs) : null;
+  const paired = measured?.paired.length ? medianFigures(measured.paired)!.rps : null;
+  const first = measured?.firstPass ?? null;
   return {
     key,
     label,
     unavailable: null,
     runs: measured?.runs ?? [],
     median: mid,
-    percentOfBare: mid ? percentOf(mid.rps, bareRps) : null,
+    percentOfBare: mid ? percentOf(mid.rps, ceilings.fastify) : null,
+    percentOfBareHttp: mid ? percentOf(mid.rps, paired ?? ceilings.http) : null,
+    pairedBareHttpRps: paired,
+    firstPass: first ? { requests: first.requests, rps: first.rps, p99Ms: first.p99Ms } : null,
     peakRssMb: measured?.peakRssMb ?? null,
     notes: [],
     ...extra,
@@ -482,16 +561,18 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     bareServer = await startServer({
       script: 'bench/bare-server.ts',
       cwd: ROOT,
-      env: {},
+      env: { HTTP_PORT: String(options.ports.bareHttp) },
       port: options.ports.bare,
-      readyLine: /bare route listening/,
+      readyLine: /bare route and bare node:http listening/,
       readyPath: '/bare',
       logFile: path.join(work, 'bare.log'),
     });
-    const bareSpec: LoadSpec = { method: 'GET', path: '/bare', notes: [] };
-    const bareMeasured = await measure('bare Fastify route', bareServer.origin, bareSpec, plan, log);
-    const bareRps = medianFigures(bareMeasured.runs)!.rps;
-    const bare = resultOf('bare', 'bare Fastify route (no plugins, own process)', bareMeasured, bareRps);
+    const httpCeiling = { origin: `http://127.0.0.1:${options.ports.bareHttp}`, server: bareServer };
+    const bareHttpMeasured = await measure('bare node:http server', httpCeiling.origin, BARE_SPEC, plan, log, bareServer);
+    const bareMeasured = await measure('bare Fastify route', bareServer.origin, BARE_SPEC, plan, log, bareServer);
+    const ceilings: Ceilings = { fastify: medianFigures(bareMeasured.runs)!.rps, http: medianFigures(bareHttpMeasured.runs)!.rps };
+    const bareHttp = resultOf('bareHttp', 'bare node:http server (own process)', bareHttpMeasured, ceilings);
+    const bare = resultOf('bare', 'bare Fastify route (no plugins, own process)', bareMeasured, ceilings);
 
     shop = await startServer({
       ...startCommand(),
@@ -509,16 +590,19 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     const idleMb = shop.rssMb();
     const scenarios: ScenarioResult[] = [];
     let peakUnderLoad = 0;
-    for (const scenario of SCENARIOS.filter((s) => (!quick || s.quick) && (!options.scenarios || options.scenarios.includes(s.key)))) {
+    const wanted = options.scenarios?.map((key) => (key === 'product' ? 'detail' : key));
+    for (const scenario of SCENARIOS.filter((s) => (!quick || s.quick) && (!wanted || wanted.includes(s.key)))) {
       const spec = await scenario.prepare(shop.origin, sample, quick);
       if ('unavailable' in spec) {
         log(`  ${scenario.label}: ${spec.unavailable}`);
-        scenarios.push(resultOf(scenario.key, scenario.label, null, bareRps, { unavailable: spec.unavailable }));
+        scenarios.push(resultOf(scenario.key, scenario.label, null, ceilings, { unavailable: spec.unavailable }));
         continue;
       }
-      const measured = await measure(scenario.label, shop.origin, spec, plan, log, shop);
+      // The read path's share of bare node:http is its target: its ceiling runs between its own.
+      const pairWith = scenario.target && READ_PATH.includes(scenario.target) ? httpCeiling : undefined;
+      const measured = await measure(scenario.label, shop.origin, spec, plan, log, shop, pairWith);
       peakUnderLoad = Math.max(peakUnderLoad, measured.peakRssMb ?? 0);
-      const result = resultOf(scenario.key, scenario.label, measured, bareRps, { notes: spec.notes });
+      const result = resultOf(scenario.key, scenario.label, measured, ceilings, { notes: spec.notes });
       if (inspector && options.profileDir) {
         const profile = await inspector.profile(() => load(shop!.origin, spec, plan.seconds));
         const file = path.join(options.profileDir, `${db}-${scenario.key}.cpuprofile`);
@@ -532,8 +616,8 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     const highWaterMb = readMemoryMb(shop.pid, 'VmHWM');
     // The ceiling again, after the scenarios: far from the first figure means the machine's load
     // changed during the round, and the shares of the bare route are to be read with that in mind.
-    const bareAgain = await measure('bare Fastify route, again', bareServer.origin, bareSpec, plan, log);
-    const bareAfterRps = medianFigures(bareAgain.runs)!.rps;
+    const bareHttpAfterRps = medianFigures((await measure('bare node:http server, again', httpCeiling.origin, BARE_SPEC, plan, log, bareServer)).runs)!.rps;
+    const bareAfterRps = medianFigures((await measure('bare Fastify route, again', bareServer.origin, BARE_SPEC, plan, log, bareServer)).runs)!.rps;
 
     const checks: Check[] = [];
     for (const scenario of SCENARIOS) {
@@ -541,6 +625,7 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
       const figures = scenarios.find((s) => s.key === scenario.key)?.median ?? null;
       checks.push(...checkEndpoint(scenario.target, db, figures));
     }
+    for (const endpoint of READ_PATH) checks.push(checkReadPath(endpoint, db, scenarios.find((s) => s.key === endpoint)?.percentOfBareHttp ?? null));
     checks.push(checkHealth(db, scenarios.find((s) => s.key === 'health')?.percentOfBare ?? null));
     if (db === 'pglite') checks.push(checkRss(peakUnderLoad || null));
     return {
@@ -549,7 +634,9 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
       runsPerScenario: plan.runs,
       secondsPerRun: plan.seconds,
       bare,
+      bareHttp,
       bareAfterRps,
+      bareHttpAfterRps,
       scenarios,
       rss: { idleMb, peakUnderLoadMb: peakUnderLoad, highWaterMb },
       checks,

@@ -130,6 +130,8 @@ export interface Server {
   origin: string;
   /** Resident memory now, in MB, from /proc/<pid>/status. */
   rssMb(): number;
+  /** CPU time the process has used so far (user and system), in seconds, from /proc/<pid>/stat. */
+  cpuSeconds(): number;
   /** Samples RSS every 100 ms until the returned function is called, which answers the peak in MB. */
   watchRss(): () => number;
   stop(): Promise<void>;
@@ -141,6 +143,18 @@ export function readMemoryMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): n
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   if (!match) throw new Error(`no ${field} in /proc/${pid}/status`);
   return Number(match[1]) / 1024;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux Node runs on). */
+const CLOCK_TICKS = 100;
+
+/** CPU time of a process so far, user and system, in seconds (Linux). */
+export function readCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 /** True when something already listens on the port (another engineer's server, an earlier run). */
@@ -208,6 +222,7 @@ export async function startServer(options: {
     pid,
     origin,
     rssMb: () => readMemoryMb(pid),
+    cpuSeconds: () => readCpuSeconds(pid),
     watchRss() {
       let peak = readMemoryMb(pid);
       const timer = setInterval(() => {

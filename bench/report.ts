@@ -58,14 +58,29 @@ function apiSection(api: ApiResult): string {
   const parts = ['== 1. API ==', ...api.settings.map((s) => `   ${s}`)];
   for (const round of api.rounds) {
     parts.push('', `-- ${round.db}, ${round.products.toLocaleString('en')} products, median of ${round.runsPerScenario} run(s) of ${round.secondsPerRun} s --`);
-    const rows = [round.bare, ...round.scenarios].map((s) => {
-      if (s.unavailable) return [s.label, 'n/a', '', '', '', '', '', ''];
+    const share = (percent: number | null) => (percent === null ? 'n/a' : `${percent.toFixed(1)}%`);
+    const rows = [round.bareHttp, round.bare, ...round.scenarios].map((s) => {
+      if (s.unavailable) return [s.label, 'n/a', '', '', '', '', '', '', '', ''];
       const m = s.median!;
-      return [s.label, n0(m.rps), `${m.p50Ms} ms`, `${m.p99Ms} ms`, n0(m.errors), n0(m.non2xx), s.percentOfBare === null ? 'n/a' : `${s.percentOfBare.toFixed(1)}%`, s.peakRssMb === null ? '' : `${n0(s.peakRssMb)} MB`];
+      const cpu = m.cpuUsPerRequest === null || m.cpuUsPerRequest === undefined ? 'n/a' : n0(m.cpuUsPerRequest);
+      return [s.label, n0(m.rps), `${m.p50Ms} ms`, `${m.p99Ms} ms`, n0(m.errors), n0(m.non2xx), share(s.percentOfBareHttp), share(s.percentOfBare), cpu, s.peakRssMb === null ? '' : `${n0(s.peakRssMb)} MB`];
     });
-    parts.push(table(['scenario', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', '% of bare', 'peak RSS'], rows));
+    parts.push(table(['scenario', 'req/s', 'p50', 'p99', 'errors', 'non-2xx', '% of node:http', '% of Fastify', 'CPU us/req', 'peak RSS'], rows));
     for (const s of round.scenarios) if (s.unavailable) parts.push(`${s.label}: ${s.unavailable}`);
-    parts.push(`Bare route before the scenarios ${n0(round.bare.median?.rps)} req/s, after them ${n0(round.bareAfterRps)} req/s (shares above use the first; a big gap means the machine's load changed meanwhile)`);
+    parts.push('   (CPU us/req: the server process\'s CPU time per answered request, which moves far less with the machine\'s load than req/s)');
+    const readPath = round.checks.filter((c) => c.metric === '% of bare node:http');
+    if (readPath.length) {
+      parts.push(`Read path against bare node:http (issue 28): ${readPath.map((c) => `${c.subject} ${c.actual} ${verdict(c.pass)} (${c.target})`).join(', ')}`);
+      for (const s of round.scenarios) {
+        if (s.pairedBareHttpRps !== null) parts.push(`   ${s.key}: against the node:http ceiling measured between its own runs, ${n0(s.pairedBareHttpRps)} req/s (median)`);
+      }
+    }
+    for (const s of round.scenarios) {
+      if (s.firstPass) parts.push(`   ${s.key}: first pass over ${n0(s.firstPass.requests)} distinct requests, every answer made and kept (cache misses): ${n0(s.firstPass.rps)} req/s, p99 ${s.firstPass.p99Ms} ms`);
+    }
+    parts.push(
+      `Ceilings before the scenarios: node:http ${n0(round.bareHttp.median?.rps)} req/s, Fastify ${n0(round.bare.median?.rps)} req/s; after them: ${n0(round.bareHttpAfterRps)} and ${n0(round.bareAfterRps)} req/s (shares above use the first; a big gap means the machine's load changed meanwhile)`,
+    );
     parts.push(`RSS: idle ${n0(round.rss.idleMb)} MB, peak under load ${n0(round.rss.peakUnderLoadMb)} MB, high-water mark since start ${n0(round.rss.highWaterMb)} MB`);
     for (const s of round.scenarios) for (const note of s.notes) parts.push(`   ${s.key}: ${note}`);
     for (const s of round.scenarios) {

@@ -7,8 +7,8 @@
  * --profile saves a CPU profile of one extra run per API scenario (bench/results/<date>-profiles/)
  * and prints where the server's time went; --keep keeps the temporary folders.
  *
- * Ports: BENCH_PORT (default 4404) for the bare route, +1 for the API, +2 for the served site,
- * +3 for the API's inspector with --profile.
+ * Ports: BENCH_PORT (default 4404) for the bare route, +1 for the API, +2 for the served site
+ * (and, before it, the bare node:http server), +3 for the API's inspector with --profile.
  * DATABASE_URL: a PostgreSQL server for the API's second round and the back-office section (a
  * database is created there and dropped afterwards); without it, PGlite only and no back office.
  */
@@ -57,7 +57,8 @@ if (unknown.length) {
 }
 const wants = (section: Section) => only.includes(section);
 const basePort = loadToolConfig().BENCH_PORT;
-const ports = { bare: basePort, shop: basePort + 1, site: basePort + 2, inspector: basePort + 3 };
+// The node:http ceiling shares the site's port: the API section is over before the site is served.
+const ports = { bare: basePort, bareHttp: basePort + 2, shop: basePort + 1, site: basePort + 2, inspector: basePort + 3 };
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 
 function commit(): string {

@@ -20,6 +20,7 @@ import security from './http/security.ts';
 import { ShutdownGate } from './http/shutdown.ts';
 import { pageFallbacks, readNotFoundPages, sitePlugin } from './http/site.ts';
 import visitor from './http/visitor.ts';
+import { lazyRequestLogger } from './http/request-logger.ts';
 import { paypalApi } from '../domain/api/paypal.ts';
 import { paypalFrameOrigins } from '../domain/paypal-csp.ts';
 import { API_PREFIX } from '../domain/site-routes.ts';
@@ -64,7 +65,7 @@ import { StaffService, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
-import { metrics, setMailBacklogSource } from './metrics.ts';
+import { observeRequest, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
 import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       ...(logStream ? { stream: logStream } : {}),
     },
     logController: new RequestLogs(),
+    childLoggerFactory: lazyRequestLogger,
     genReqId: requestIdFrom,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -171,9 +173,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     if (app.closing) reply.header('connection', 'close');
     done(null, payload);
   });
-  // Prometheus: each answer's time by route pattern (not the URL, whose ids would make a series each).
+  // Prometheus: each answer's time by route pattern.
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.requestDuration.labels(request.method, request.routeOptions.url ?? 'unmatched', String(reply.statusCode)).observe(reply.elapsedTime / 1000);
+    observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.setValidatorCompiler(validatorCompiler);

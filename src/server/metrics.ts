@@ -13,6 +13,13 @@ export const registry = new Registry();
 /** Where the mail outbox's backlog comes from, once the outbox is wired (`setMailBacklogSource`). */
 let mailBacklog: (() => Promise<number>) | null = null;
 
+/**
+ * Cache look-ups by cache name, counted in plain numbers and handed to the counter at each scrape:
+ * a look-up is on the path of every catalogue answer, and prom-client's increment hashes and
+ * checks its labels on every call.
+ */
+const cacheLookups = new Map<string, { hit: number; miss: number; reported: { hit: number; miss: number } }>();
+
 export const metrics = {
   requestDuration: new Histogram({
     name: 'shop_http_request_duration_seconds',
@@ -34,6 +41,15 @@ export const metrics = {
     help: 'Look-ups in the in-process answer and catalogue caches, by cache and result (hit or miss)',
     labelNames: ['cache', 'result'] as const,
     registers: [registry],
+    collect() {
+      for (const [cache, counts] of cacheLookups) {
+        for (const result of ['hit', 'miss'] as const) {
+          const since = counts[result] - counts.reported[result];
+          if (since > 0) this.inc({ cache, result }, since);
+          counts.reported[result] = counts[result];
+        }
+      }
+    },
   }),
   siteBuilds: new Counter({
     name: 'shop_site_builds_total',
@@ -64,11 +80,33 @@ export function setMailBacklogSource(source: (() => Promise<number>) | null): vo
   mailBacklog = source;
 }
 
-/** A hit and a miss counter for one named cache, bound once (a look-up then costs one add). */
+/** A hit and a miss counter for one named cache: a look-up costs one add, read at the next scrape. */
 export function cacheCounters(name: string): { hit(): void; miss(): void } {
-  const hits = metrics.cacheRequests.labels(name, 'hit');
-  const misses = metrics.cacheRequests.labels(name, 'miss');
-  return { hit: () => hits.inc(), miss: () => misses.inc() };
+  let counts = cacheLookups.get(name);
+  if (!counts) {
+    counts = { hit: 0, miss: 0, reported: { hit: 0, miss: 0 } };
+    cacheLookups.set(name, counts);
+  }
+  const own = counts;
+  return { hit: () => void own.hit++, miss: () => void own.miss++ };
+}
+
+/** The duration histogram's series by method, route pattern and status, each made once. */
+const requestSeries = new Map<string, { observe(seconds: number): void }>();
+
+/**
+ * One answer's time, by method, route pattern (not the URL, whose ids would make a series each)
+ * and status. The series is looked up by one string instead of prom-client building and checking
+ * its labels again for every request.
+ */
+export function observeRequest(method: string, route: string, status: number, seconds: number): void {
+  const key = `${method} ${status} ${route}`;
+  let series = requestSeries.get(key);
+  if (!series) {
+    series = metrics.requestDuration.labels(method, route, String(status));
+    requestSeries.set(key, series);
+  }
+  series.observe(seconds);
 }
 
 let defaultsCollected = false;

@@ -1,5 +1,5 @@
 /** The envelope, request ids, error mapping and system endpoints. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestShop, type TestShop } from './harness.ts';
 
 let shop: TestShop;
@@ -146,6 +146,28 @@ describe('system', () => {
 });
 
 describe('liveness, readiness and request logs', () => {
+  it('makes no logger of its own for a request that logs nothing (issue 28: pino built one per request)', async () => {
+    const lines: string[] = [];
+    const own = await createTestShop({ logLevel: 'info' }, { seed: false, logStream: { write: (line) => lines.push(line) } });
+    try {
+      const child = vi.spyOn(own.app.log, 'child');
+      expect((await call(own.app, '/health', undefined, { method: 'GET' })).status).toBe(200);
+      expect((await call(own.app, '/demo/ironProduct/search', { title: 'shirt' })).code).toBe('0000');
+      expect(child).not.toHaveBeenCalled();
+      // A request that logs still writes its line bound to its request id.
+      await own.database.close();
+      own.database.close = async () => {};
+      const failed = await call(own.app, '/demo/ironProduct/queryList', { size: 1 });
+      expect(failed.status).toBe(500);
+      expect(child).toHaveBeenCalledTimes(1);
+      const line = lines.find((l) => l.includes('unhandled error'));
+      expect(JSON.parse(line!)).toMatchObject({ reqId: failed.headers['x-request-id'], level: 50 });
+    } finally {
+      await own.app.close();
+      await own.close();
+    }
+  });
+
   it('keeps health answering without the database, while ready reports it, and logs failures only at info', async () => {
     const lines: string[] = [];
     const own = await createTestShop({ logLevel: 'info' }, { seed: false, logStream: { write: (line) => lines.push(line) } });

@@ -32,6 +32,11 @@ export interface ContractRoute<E extends Endpoint, S extends Schema | undefined,
   preValidation?: preValidationHookHandler;
   /** Largest body this route takes, when it needs more than the app's (an image upload). */
   bodyLimit?: number;
+  /**
+   * The handler sends answers it compressed itself (cached-answer.ts): @fastify/compress's two
+   * hooks are left off the route instead of running on every request to find nothing to do.
+   */
+  compressesItself?: boolean;
   handler(request: ContractRequest<E, S, H>, reply: FastifyReply): Promise<Envelope<AnswerOf<E>> | FastifyReply>;
 }
 
@@ -47,13 +52,14 @@ export function defineRoute<E extends Endpoint<any, any>, S extends Schema | und
   entry: E,
   route: ContractRoute<E, S, H> & ContractCheck<E, S>,
 ): void {
-  const { request, headers, tags, summary, preValidation, bodyLimit, handler } = route;
+  const { request, headers, tags, summary, preValidation, bodyLimit, compressesItself, handler } = route;
   const permission = (preValidation as { permission?: string } | undefined)?.permission;
   app.route({
     method: entry.method,
     url: entry.path,
     ...(preValidation ? { preValidation } : {}),
     ...(bodyLimit ? { bodyLimit } : {}),
+    ...(compressesItself ? { compress: false as const } : {}),
     schema: {
       tags,
       summary,

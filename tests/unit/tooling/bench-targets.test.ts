@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_TARGETS, checkEndpoint, checkHealth, checkPage, checkPageJs, checkRss, scoreWithout, type PageFigures } from '../../../bench/targets.ts';
+import { API_TARGETS, READ_PATH_MIN_PERCENT_OF_BARE_HTTP, checkEndpoint, checkHealth, checkPage, checkPageJs, checkReadPath, checkRss, scoreWithout, type PageFigures } from '../../../bench/targets.ts';
 
 const perfect: PageFigures = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 900, tbtMs: 0, cls: 0 };
 
@@ -17,6 +17,15 @@ describe('bench target checks', () => {
     expect(checks.map((c) => c.pass)).toEqual([null, null]);
     expect(checks[0]!.actual).toBe('n/a');
     expect(checkHealth('pglite', null).pass).toBeNull();
+  });
+
+  it('search and product detail need 35% of a bare node:http server (issue 28), n/a when not measured', () => {
+    expect(READ_PATH_MIN_PERCENT_OF_BARE_HTTP).toBe(35);
+    expect(checkReadPath('search', 'pglite', 35).pass).toBe(true);
+    expect(checkReadPath('search', 'pglite', 34.9).pass).toBe(false);
+    const detail = checkReadPath('detail', 'postgres', 16.5);
+    expect(detail).toMatchObject({ subject: 'detail (postgres)', metric: '% of bare node:http', target: '>= 35%', actual: '16.5%', pass: false });
+    expect(checkReadPath('detail', 'pglite', null).pass).toBeNull();
   });
 
   it("a noindex page's SEO score leaves out is-crawlable alone, weighing the rest as Lighthouse does", () => {

@@ -45,16 +45,19 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
     route(catalogueApi.navList, {
       summary: 'Navigation items, flat',
       request: emptyBodySchema,
+      compressesItself: true,
       handler: answerFrom(navigation, (_, locale) => `list|${locale}`, async (_, locale) => ({ records: await catalogue.navList(locale) })),
     });
     route(catalogueApi.navTree, {
       summary: 'Navigation tree (three levels)',
       request: emptyBodySchema,
+      compressesItself: true,
       handler: answerFrom(navigation, (_, locale) => `tree|${locale}`, async (_, locale) => ({ records: await catalogue.navTree(locale) })),
     });
     route(catalogueApi.search, {
       summary: 'Search products by title',
       request: searchRequestSchema,
+      compressesItself: true,
       handler: answerFrom(
         searches,
         // Queries that differ only in case, accents, spacing or repeated words share an answer.
@@ -65,16 +68,19 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
     route(catalogueApi.productList, {
       summary: 'Products, paged and sorted',
       request: productListRequestSchema,
+      compressesItself: true,
       handler: answerFrom(listings, (request, locale) => `list|${locale}|${JSON.stringify(request.body)}`, (request, locale) => catalogue.productList(request.body, locale)),
     });
     route(catalogueApi.productsByTags, {
       summary: 'Products under navigation tags (a tag includes its descendants)',
       request: productsByTagsRequestSchema,
+      compressesItself: true,
       handler: answerFrom(listings, (request, locale) => `tags|${locale}|${JSON.stringify(request.body)}`, (request, locale) => catalogue.productsByTags(request.body, locale)),
     });
     route(catalogueApi.productDetail, {
       summary: 'One product with sizes, stock and squad',
       request: productDetailRequestSchema,
+      compressesItself: true,
       handler: answerFrom(details, (request, locale) => `${request.body.id}|${locale}`, (request, locale) => catalogue.productDetail(request.body.id, locale)),
     });
     route(catalogueApi.patchList, {

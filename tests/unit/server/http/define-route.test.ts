@@ -5,6 +5,7 @@
  * below fail `npm run typecheck` the day they compile). contractRoutes groups a module's routes:
  * shared tags and guard, with the same checks.
  */
+import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
@@ -104,5 +105,24 @@ describe('defineRoute', () => {
       }),
     ];
     expect(drifts).toBeTypeOf('function');
+  });
+});
+
+describe('defineRoute: answers compressed by their handler (issue 28)', () => {
+  it('leaves @fastify/compress off a route that compresses its own answers, and on the others', async () => {
+    const server = Fastify();
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
+    await server.register(compress, { threshold: 0 });
+    const big = 'x'.repeat(2_000);
+    const own = post<undefined, { said: string }>('/own');
+    const plain = post<undefined, { said: string }>('/plain');
+    defineRoute(server, own, { tags: ['test'], summary: 'Own', compressesItself: true, handler: async () => ({ code: '0000', msg: '', data: { said: big } }) });
+    defineRoute(server, plain, { tags: ['test'], summary: 'Plain', handler: async () => ({ code: '0000', msg: '', data: { said: big } }) });
+    const ask = (url: string) => server.inject({ method: 'POST', url, headers: { 'accept-encoding': 'gzip' } });
+    const [ownAnswer, plainAnswer] = [await ask('/own'), await ask('/plain')];
+    expect(ownAnswer.headers['content-encoding']).toBeUndefined();
+    expect(ownAnswer.json()).toEqual({ code: '0000', msg: '', data: { said: big } });
+    expect(plainAnswer.headers['content-encoding']).toBe('gzip');
   });
 });
