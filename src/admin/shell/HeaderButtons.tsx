@@ -25,32 +25,22 @@ type MenuItems = NonNullable<MenuProps['items']>;
  * ArrowDown open it with the focus in the menu, the arrows move, Enter chooses, Escape closes;
  * either way the focus comes back to the button (docs/back-office.md "Keyboard").
  */
-function afterFrames(frames: number, run: () => void): void {
-  requestAnimationFrame(() => (frames > 1 ? afterFrames(frames - 1, run) : run()));
-}
-
 function MenuButton({ items, selectedKey, onChoose, button, buttonRef }: { items: MenuItems; selectedKey?: string; onChoose: (key: string) => void; button: ReactElement; buttonRef?: RefObject<HTMLButtonElement | null> }) {
   const [open, setOpen] = useState(false);
   const own = useRef<HTMLButtonElement>(null);
   const trigger = buttonRef ?? own;
-  // The focus, if it was in the menu (or nowhere), comes back to the button. Checked again four
-  // frames on: the dropdown's autoFocus focuses the menu three frames after it opened and is not
-  // cancelled by a close, so a menu closed before then would lose the focus.
-  const giveBack = () => {
-    const at = document.activeElement;
-    if (at === null || at === document.body || at.closest('.ant-dropdown')) trigger.current?.focus();
-  };
   const close = () => {
     setOpen(false);
     trigger.current?.focus();
-    afterFrames(4, giveBack);
   };
-  // Escape, Tab or a click outside.
+  // Escape, Tab or a click outside: the focus, if it was in the menu, comes back to the button.
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) return;
-    afterFrames(1, giveBack);
-    afterFrames(4, giveBack);
+    requestAnimationFrame(() => {
+      const at = document.activeElement;
+      if (at === null || at === document.body || at.closest('.ant-dropdown')) trigger.current?.focus();
+    });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' && !open) {
