@@ -16,7 +16,7 @@ import type { AdminCustomerDetail, AdminCustomerListRow, AdminGuestDetail, Admin
 import type { AdminProduct, AdminProductRow } from '../../src/domain/product-admin.model.ts';
 import { peopleApi } from '../../src/domain/api/people.ts';
 import { navItems, orders, productSizes, products, teams } from '../../src/server/db/schema.ts';
-import { callEntry, staffAccount, type Staff } from './admin-support.ts';
+import { callEntry, staffAccount, type Staff, productDraft } from './admin-support.ts';
 import { call, createTestShop, newEmail, signUp, type TestShop } from './harness.ts';
 import { findStock, guestOrder, pay, plainLine, type Stock } from './orders-support.ts';
 
@@ -34,21 +34,7 @@ afterAll(async () => shop?.close());
 const zh = { 'accept-language': 'zh-CN' };
 
 function newProduct(overrides: Record<string, unknown> = {}) {
-  return {
-    title: { 'en-US': 'Frictions Test Top', 'zh-CN': '测试上衣' },
-    description: { 'en-US': '', 'zh-CN': '' },
-    price: 4999,
-    compareAtPrice: null,
-    sport: 'football',
-    teamId: null,
-    tags: [],
-    printable: true,
-    customisationFee: 0,
-    sizes: [{ size: 'M', stock: 10 }],
-    sizeGuide: [],
-    faq: { 'en-US': [], 'zh-CN': [] },
-    ...overrides,
-  };
+  return productDraft({ title: { 'en-US': 'Frictions Test Top', 'zh-CN': '测试上衣' }, description: { 'en-US': '', 'zh-CN': '' }, sizes: [{ size: 'M', stock: 10 }], faq: { 'en-US': [], 'zh-CN': [] }, ...overrides });
 }
 
 async function create(overrides: Record<string, unknown> = {}): Promise<AdminProduct> {

@@ -13,7 +13,7 @@ import { stockStateOf, type AdminProduct, type AdminProductImage, type AdminProd
 import type { Page } from '../../src/domain/api/envelope.ts';
 import { productSizes, products } from '../../src/server/db/schema.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
-import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
+import { auditCount, auditRows, callEntry, staffAccount, type Staff, productDraft } from './admin-support.ts';
 import { as, findStock, guestCart, placeOrder, plainLine, ukAddress } from './orders-support.ts';
 import { eventually } from '../support/eventually.ts';
 import { metrics } from '../../src/server/metrics.ts';
@@ -28,29 +28,9 @@ beforeAll(async () => {
 afterAll(async () => shop?.close());
 
 
-function newProduct(overrides: Record<string, unknown> = {}) {
-  return {
-    title: { 'en-US': 'Zephyrton Rovers Training Top', 'zh-CN': '泽菲顿流浪者训练上衣' },
-    description: { 'en-US': 'A **light** top.', 'zh-CN': '轻便上衣。' },
-    price: 4999,
-    compareAtPrice: null,
-    sport: 'football',
-    teamId: null,
-    tags: [],
-    printable: true,
-    customisationFee: 0,
-    sizes: [
-      { size: 'M', stock: 10 },
-      { size: 'L', stock: 3 },
-    ],
-    sizeGuide: [],
-    faq: { 'en-US': [{ question: 'Washable?', answer: 'At 30 degrees.' }], 'zh-CN': [] },
-    ...overrides,
-  };
-}
 
 async function create(overrides: Record<string, unknown> = {}): Promise<AdminProduct> {
-  const answer = await callEntry<AdminProduct>(shop, adminProductsApi.create, newProduct(overrides), admin);
+  const answer = await callEntry<AdminProduct>(shop, adminProductsApi.create, productDraft(overrides), admin);
   expect(answer.code, answer.msg).toBe('0000');
   return answer.data;
 }
@@ -105,18 +85,18 @@ describe('create, read, save', () => {
     const product = await create();
     const before = { audit: await auditCount(shop), count: (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]!.n };
     const bad = [
-      newProduct({ price: -1 }),
-      newProduct({ price: 12.5 }),
-      newProduct({ sizes: [] }),
-      newProduct({ sizes: [{ size: 'M', stock: 1 }, { size: 'M', stock: 2 }] }),
-      newProduct({ title: { 'en-US': '', 'zh-CN': '' } }),
-      newProduct({ tags: ['Not A Tag'] }),
-      { ...newProduct(), extra: 1 },
+      productDraft({ price: -1 }),
+      productDraft({ price: 12.5 }),
+      productDraft({ sizes: [] }),
+      productDraft({ sizes: [{ size: 'M', stock: 1 }, { size: 'M', stock: 2 }] }),
+      productDraft({ title: { 'en-US': '', 'zh-CN': '' } }),
+      productDraft({ tags: ['Not A Tag'] }),
+      { ...productDraft(), extra: 1 },
     ];
     for (const body of bad) expect((await callEntry(shop, adminProductsApi.create, body, admin)).code, JSON.stringify(body)).toBe('1001');
-    expect((await callEntry(shop, adminProductsApi.create, newProduct({ compareAtPrice: 100 }), admin)).msg).toBe('The compare-at price must be higher than the price');
-    expect((await callEntry(shop, adminProductsApi.create, newProduct({ teamId: 999_999 }), admin)).code).toBe('1001');
-    expect((await callEntry(shop, adminProductsApi.create, newProduct({ tags: ['no-such-tag'] }), admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminProductsApi.create, productDraft({ compareAtPrice: 100 }), admin)).msg).toBe('The compare-at price must be higher than the price');
+    expect((await callEntry(shop, adminProductsApi.create, productDraft({ teamId: 999_999 }), admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminProductsApi.create, productDraft({ tags: ['no-such-tag'] }), admin)).code).toBe('1001');
     expect((await callEntry(shop, adminProductsApi.update, { id: product.id, version: 1, ...fieldsOf(product), price: 'x' }, admin)).code).toBe('1001');
     expect((await callEntry(shop, adminProductsApi.update, { id: 999_999, version: 1, ...fieldsOf(product) }, admin)).code).toBe('1404');
     expect(await auditCount(shop)).toBe(before.audit);
@@ -314,11 +294,11 @@ describe('the price range', () => {
   it('the editor refuses every price outside the same range', async () => {
     const audit = await auditCount(shop);
     for (const field of ['price', 'compareAtPrice', 'customisationFee']) {
-      const answer = await callEntry(shop, adminProductsApi.create, newProduct({ [field]: 10_000_001 }), admin);
+      const answer = await callEntry(shop, adminProductsApi.create, productDraft({ [field]: 10_000_001 }), admin);
       expect(answer.code, field).toBe('1001');
       expect(answer.msg, field).toContain('is too large');
     }
-    expect((await callEntry(shop, adminProductsApi.create, newProduct({ price: 10_000_000 }), admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminProductsApi.create, productDraft({ price: 10_000_000 }), admin)).code).toBe('0000');
     expect(await auditCount(shop)).toBe(audit + 1);
   });
 });

@@ -59,3 +59,25 @@ export async function staffTrio(shop: TestShop): Promise<StaffTrio> {
   const [owner, admin, customer] = await Promise.all([staffAccount(shop, 'R_SUPER'), staffAccount(shop, 'R_ADMIN'), staffAccount(shop, 'R_CUSTOMER')]);
   return { owner: owner!, admin: admin!, customer: customer! };
 }
+
+/** A product as the back office's editor creates it (the products and frictions tests), with what a test changes. */
+export function productDraft(overrides: Record<string, unknown> = {}) {
+  return {
+    title: { 'en-US': 'Zephyrton Rovers Training Top', 'zh-CN': '泽菲顿流浪者训练上衣' },
+    description: { 'en-US': 'A **light** top.', 'zh-CN': '轻便上衣。' },
+    price: 4999,
+    compareAtPrice: null,
+    sport: 'football',
+    teamId: null,
+    tags: [],
+    printable: true,
+    customisationFee: 0,
+    sizes: [
+      { size: 'M', stock: 10 },
+      { size: 'L', stock: 3 },
+    ],
+    sizeGuide: [],
+    faq: { 'en-US': [{ question: 'Washable?', answer: 'At 30 degrees.' }], 'zh-CN': [] },
+    ...overrides,
+  };
+}
