@@ -5,9 +5,12 @@
  * is one. en-US runs at 1440 px and zh-CN at 375 px (playwright.config.ts), so each layout is
  * audited too: the sider and tab context menus wide, the menu drawer narrow.
  *
- * One page load per screen; the screens are grouped in a few tests per locale and scheme, so the
- * groups share the workers out. Page animation is off (the theme setting), so a dialog is audited
- * as it is drawn once open, not half faded in.
+ * One page load per screen; the screens are grouped in a few tests per locale, so the groups share
+ * the workers out. The scheme setting is "follow the system", so each state is audited light, then
+ * the system turns dark (the app follows at once, the dialog still open) and it is audited again
+ * with the rules a colour decides: every state is reached once for both schemes, which halved the
+ * audit's time (docs/testing.md "Measured times"). Page animation is off (the theme setting), so a
+ * dialog is audited as it is drawn once open, not half faded in.
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +34,13 @@ test.describe.configure({ timeout: 4 * JOURNEY_TIMEOUT_MS });
 const AXE_SCRIPT = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: the rules axe tags so. */
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-const SCHEMES = ['light', 'dark'] as const;
+/**
+ * The rules whose outcome a colour decides: all a scheme changes (theme-tokens.ts swaps colours,
+ * never structure, names or roles).
+ */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+/** Follows the system's scheme, which each check switches (`Audit.check`). */
+const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
 
 const MORE_TEXT = {
   'en-US': { people: enPeople, products: enProducts, marketing: enMarketing },
@@ -57,14 +66,33 @@ class Audit {
     this.page = page;
   }
 
+  /** Audits the page as it is in the light scheme, then in the dark one, and leaves it light. */
   async check(where: string): Promise<void> {
+    await this.run(where, { type: 'tag', values: WCAG_22_AA });
+    await this.scheme('dark');
+    await this.run(`${where}, dark`, { type: 'rule', values: COLOUR_RULES });
+    await this.scheme('light');
+  }
+
+  /** Turns the system's scheme and waits until the app has followed and its colours stopped moving. */
+  private async scheme(scheme: 'light' | 'dark'): Promise<void> {
+    await this.page.emulateMedia({ colorScheme: scheme });
+    await expect(this.page.locator('html')).toHaveAttribute('data-scheme', scheme);
+    await this.page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+  }
+
+  private async run(where: string, runOnly: { type: 'tag' | 'rule'; values: string[] }): Promise<void> {
     // A page load drops the script; the app's own navigations keep it.
     if (!(await this.page.evaluate(() => 'axe' in window))) await this.page.addScriptTag({ path: AXE_SCRIPT });
-    const violations = await this.page.evaluate(async (tags): Promise<Violation[]> => {
+    const violations = await this.page.evaluate(async (only): Promise<Violation[]> => {
       const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
-      const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      const result = await axe.run(document, { runOnly: only, resultTypes: ['violations'] });
       return result.violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((node) => ({ target: node.target.map(String).join(' > '), summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').trim() })) }));
-    }, WCAG_22_AA);
+    }, runOnly);
+    if (runOnly.type === 'rule') {
+      this.keep(where, violations);
+      return;
+    }
     // axe takes a placeholder for a label; here it is not one (it goes when typing starts).
     const placeholderOnly = await this.page.evaluate(() =>
       [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder]:not([type="hidden"]), textarea[placeholder]')]
@@ -73,6 +101,10 @@ class Audit {
         .map((field) => `${field.tagName.toLowerCase()}[placeholder="${field.placeholder}"]${field.id ? `#${field.id}` : ''}`),
     );
     violations.push(...placeholderOnly.map((target) => ({ rule: 'placeholder-only-label', impact: 'serious', help: 'A placeholder must not be the only label of a field', targets: [{ target, summary: 'Give the field a label (visible, or aria-label / aria-labelledby)' }] })));
+    this.keep(where, violations);
+  }
+
+  private keep(where: string, violations: Violation[]): void {
     for (const violation of violations) {
       for (const { target, summary } of violation.targets) {
         const key = `${violation.rule}|${target}`;
@@ -133,238 +165,234 @@ for (const locale of ADMIN_LOCALES) {
   const { admin: A, orders: O } = ADMIN_TEXT[locale];
   const { people: P, products: PR, marketing: M } = MORE_TEXT[locale as AdminLocale];
 
-  for (const scheme of SCHEMES) {
-    const settings = { SOY_themeSettings: { themeScheme: scheme, page: { animate: false } } };
+  test.describe(() => {
+    test.use({ adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light', bypassCSP: true });
 
-    test.describe(() => {
-      test.use({ adminLocale: locale, adminStorage: settings, bypassCSP: true });
+    test(`${locale}: the shell, its header menus, theme drawer, menu search, tab actions and the 404 inside it pass axe`, async ({ page }, testInfo) => {
+      const audit = new Audit(page);
+      await visit(page, '/dashboard', page.getByTestId('dashboard'));
+      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'light');
+      await audit.check('dashboard');
+      await screenshot(page, `admin-a11y-dashboard-${locale}`, testInfo);
 
-      test(`${locale} ${scheme}: the shell, its header menus, theme drawer, menu search, tab actions and the 404 inside it pass axe`, async ({ page }, testInfo) => {
-        const audit = new Audit(page);
-        await visit(page, '/dashboard', page.getByTestId('dashboard'));
-        await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
-        await audit.check('dashboard');
-        await screenshot(page, `admin-a11y-dashboard-${locale}-${scheme}`, testInfo);
+      await auditMenu(page, audit, 'language menu', page.getByTestId('language'), 'English');
+      await auditMenu(page, audit, 'user menu', page.getByTestId('user-menu'), A.header.logout);
+      await page.getByTestId('user-menu').click();
+      await auditDialog(page, audit, 'logout confirmation', () => page.getByRole('menuitem', { name: A.header.logout }).click());
+      await page.mouse.move(0, 0);
 
-        await auditMenu(page, audit, 'language menu', page.getByTestId('language'), 'English');
-        await auditMenu(page, audit, 'user menu', page.getByTestId('user-menu'), A.header.logout);
-        await page.getByTestId('user-menu').click();
-        await auditDialog(page, audit, 'logout confirmation', () => page.getByRole('menuitem', { name: A.header.logout }).click());
-        await page.mouse.move(0, 0);
+      await page.getByTestId('open-theme-drawer').click();
+      await expect(topDialog(page)).toBeVisible();
+      await audit.check('theme drawer');
+      await screenshot(page, `admin-a11y-theme-drawer-${locale}`, testInfo);
+      await closeDialogs(page);
 
-        await page.getByTestId('open-theme-drawer').click();
-        await expect(topDialog(page)).toBeVisible();
-        await audit.check('theme drawer');
-        await screenshot(page, `admin-a11y-theme-drawer-${locale}-${scheme}`, testInfo);
+      await page.getByTestId('open-menu-search').click();
+      await expect(page.getByTestId('menu-search-input')).toBeFocused();
+      await audit.check('menu search, every entry');
+      await page.keyboard.type('zzzz');
+      await expect(page.getByTestId('menu-search').getByText(A.search.noData).locator('visible=true')).toBeVisible();
+      await audit.check('menu search, no data');
+      await closeDialogs(page);
+
+      // A second tab, so the bar holds a closable tab; its actions menu.
+      await visit(page, '/orders', page.getByTestId('orders-table'));
+      await audit.check('tab bar with two tabs');
+      await auditMenu(page, audit, 'tab actions menu', page.getByTestId('tab-actions'), A.tabs.closeAll);
+      if (await isNarrow(page)) {
+        await page.getByTestId('toggle-sider').click();
+        await expect(page.getByTestId('menu-drawer').getByRole('menuitem', { name: A.route.orders })).toBeVisible();
+        await audit.check('menu drawer');
+        await screenshot(page, `admin-a11y-menu-drawer-${locale}`, testInfo);
         await closeDialogs(page);
-
-        await page.getByTestId('open-menu-search').click();
-        await expect(page.getByTestId('menu-search-input')).toBeFocused();
-        await audit.check('menu search, every entry');
-        await page.keyboard.type('zzzz');
-        await expect(page.getByTestId('menu-search').getByText(A.search.noData).locator('visible=true')).toBeVisible();
-        await audit.check('menu search, no data');
-        await closeDialogs(page);
-
-        // A second tab, so the bar holds a closable tab; its actions menu.
-        await visit(page, '/orders', page.getByTestId('orders-table'));
-        await audit.check('tab bar with two tabs');
-        await auditMenu(page, audit, 'tab actions menu', page.getByTestId('tab-actions'), A.tabs.closeAll);
-        if (await isNarrow(page)) {
-          await page.getByTestId('toggle-sider').click();
-          await expect(page.getByTestId('menu-drawer').getByRole('menuitem', { name: A.route.orders })).toBeVisible();
-          await audit.check('menu drawer');
-          await screenshot(page, `admin-a11y-menu-drawer-${locale}-${scheme}`, testInfo);
-          await closeDialogs(page);
-        } else {
-          await page.getByRole('tab', { name: A.route.orders }).click({ button: 'right' });
-          await expect(page.getByRole('menuitem', { name: A.tabs.closeOthers })).toBeVisible();
-          await audit.check('tab context menu');
-          await page.keyboard.press('Escape');
-        }
-
-        await visit(page, '/no-such-screen', page.getByText(A.route['404'], { exact: false }).first());
-        await audit.check('404 in the shell');
-        audit.expectNone();
-      });
-
-      test(`${locale} ${scheme}: the orders, an order with its move and refund dialogs, and the production sheet pass axe`, async ({ page, request }, testInfo) => {
-        const audit = new Audit(page);
-        const order = await paidGuestOrder(request, locale);
-
-        await visit(page, '/orders', page.getByTestId('orders-table'));
-        const search = page.getByRole('textbox', { name: O.list.search });
-        await search.fill(order.email);
-        await search.press('Enter');
-        const row = page.getByTestId('orders-table').getByRole('row').filter({ hasText: order.orderNo });
-        await expect(row).toHaveCount(1);
-        await audit.check('orders');
-        await row.getByRole('checkbox').check();
-        await expect(page.getByTestId('orders-bulk')).toBeVisible();
-        await audit.check('orders, a row selected');
-        await auditDialog(page, audit, 'bulk move to production confirmation', () => page.getByTestId('orders-bulk').getByRole('button', { name: label(O.list.toProduction) }).click());
-        await auditDialog(page, audit, 'bulk mark delivered confirmation', () => page.getByTestId('orders-bulk').getByRole('button', { name: label(O.list.toDelivered) }).click());
-        await screenshot(page, `admin-a11y-orders-${locale}-${scheme}`, testInfo);
-
-        await visit(page, `/orders/${order.orderNo}`, page.getByTestId('order-detail'));
-        await audit.check('order detail');
-        await screenshot(page, `admin-a11y-order-detail-${locale}-${scheme}`, testInfo, { fullPage: true });
-        const moves = page.getByTestId('order-actions').locator('[data-move]');
-        for (const move of await moves.all()) {
-          const to = await move.getAttribute('data-move');
-          await auditDialog(page, audit, `move dialog (${to})`, () => move.click());
-        }
-        await page.getByTestId('refund-open').click();
-        const refund = topDialog(page);
-        await expect(refund).toBeVisible();
-        await audit.check('refund dialog, by lines');
-        await refund.getByText(O.refund.byAmount, { exact: true }).click();
-        await refund.getByTestId('refund-amount').fill('1');
-        await audit.check('refund dialog, by amount');
-        await refund.getByRole('button', { name: label(O.refund.submit) }).click();
-        await expect(refund.getByText(O.move.reasonRequired)).toBeVisible();
-        await audit.check('refund dialog, its reason missing');
-        await refund.getByRole('textbox').last().fill('Goodwill');
-        await refund.getByRole('button', { name: label(O.refund.submit) }).click();
-        await expect(page.getByRole('dialog')).toHaveCount(2);
-        await audit.check('refund confirmation');
-        await closeDialogs(page);
-
-        await visit(page, `/production-sheet?orders=${order.orderNo}`, page.getByTestId('sheet-order'));
-        await audit.check('production sheet');
-        audit.expectNone();
-      });
-
-      test(`${locale} ${scheme}: the products with their bulk dialogs, the product editor, teams with a squad and the navigation pass axe`, async ({ page, ownerApi }, testInfo) => {
-        const audit = new Audit(page);
-        await visit(page, '/products', page.getByTestId('products-table'));
-        const first = page.getByTestId('products-table').getByRole('row').nth(1);
-        await expect(first).toBeVisible();
-        await audit.check('products');
-        await first.getByRole('checkbox').check();
-        await auditDialog(page, audit, 'bulk price dialog', () => page.getByTestId('products-bulk').getByRole('button', { name: label(PR.list.bulkPrice) }).click());
-        await auditDialog(page, audit, 'bulk stock dialog', () => page.getByTestId('products-bulk').getByRole('button', { name: label(PR.list.bulkStock) }).click());
-
-        await visit(page, '/products/1', page.getByTestId('product-editor'));
-        await expect(page.getByTestId('product-title-en-US')).not.toHaveValue('');
-        await audit.check('product editor');
-        await screenshot(page, `admin-a11y-product-editor-${locale}-${scheme}`, testInfo);
-        await visit(page, '/products/new', page.getByTestId('product-editor'));
-        await audit.check('new product editor');
-
-        const teams = await ownerApi<{ records: AdminTeamRow[] }>('/admin/teams/list', { current: 1, size: 1 });
-        const team = teams.records[0]!;
-        await visit(page, '/teams', page.getByTestId(`team-open-${team.tag}`));
-        await audit.check('teams');
-        await page.getByTestId(`team-open-${team.tag}`).click();
-        const drawer = page.getByRole('dialog');
-        await expect(drawer.getByTestId('squad-table').getByRole('row').nth(1)).toBeVisible();
-        await audit.check('team drawer');
-        await drawer.getByTestId('squad-table').getByRole('button', { name: label(P.common.remove) }).first().click();
-        await expect(page.getByRole('button', { name: label(A.common.confirm) }).locator('visible=true')).toBeVisible();
-        await audit.check('remove player confirmation');
+      } else {
+        await page.getByRole('tab', { name: A.route.orders }).click({ button: 'right' });
+        await expect(page.getByRole('menuitem', { name: A.tabs.closeOthers })).toBeVisible();
+        await audit.check('tab context menu');
         await page.keyboard.press('Escape');
-        await closeDialogs(page);
+      }
 
-        await visit(page, '/navigation', page.getByTestId('nav-tree'));
-        await audit.check('navigation');
-        await page.getByTestId('nav-tree').getByRole('treeitem').first().click();
-        await expect(page.getByTestId('nav-rename')).toBeVisible();
-        await audit.check('navigation, an entry chosen');
-        await auditDialog(page, audit, 'rename entry dialog', () => page.getByTestId('nav-rename').click());
-        await auditDialog(page, audit, 'add entry dialog', () => page.getByTestId('nav-add-root').click());
-        await page.getByTestId('nav-remove').click();
-        await expect(page.getByRole('button', { name: label(A.common.confirm) }).locator('visible=true')).toBeVisible();
-        await audit.check('remove entry confirmation');
-        audit.expectNone();
-      });
-
-      test(`${locale} ${scheme}: customers, a customer with the erase dialog, reviews with the moderation dialog and the newsletter pass axe`, async ({ page, request, ownerApi }) => {
-        const audit = new Audit(page);
-        const shopper = await registerShopper(request);
-        const tokens = await signInTokens(request, shopper);
-        const text = `Accessible review ${randomBytes(4).toString('hex')}`;
-        expect((await api(request, '/demo/ironProductComment/save', { productId: 1, rating: 4, content: text }, { authorization: `Bearer ${tokens.token}` })).code).toBe('0000');
-        expect((await api(request, '/demo/ironSubscribe/saveOrUpdateBatch', { email: shopper.email })).code).toBe('0000');
-        const found = await ownerApi<{ records: AdminCustomerRow[] }>('/admin/customers/list', { query: shopper.email });
-
-        await visit(page, '/customers', page.getByTestId('customers-table').getByRole('row').nth(1));
-        await audit.check('customers');
-        await visit(page, `/customers/${found.records[0]!.userId}`, page.getByTestId('customer-detail'));
-        await expect(page.getByTestId('customer-status')).toBeVisible();
-        await audit.check('customer detail');
-        await auditDialog(page, audit, 'disable customer confirmation', () => page.getByTestId('customer-disable').click());
-        await auditDialog(page, audit, 'erase customer dialog', () => page.getByTestId('customer-erase').click());
-
-        await visit(page, '/reviews', page.getByTestId('reviews-table'));
-        const productFilter = page.getByRole('spinbutton', { name: P.reviews.productId });
-        await productFilter.fill('1');
-        await productFilter.press('Enter');
-        const review = page.getByTestId('reviews-table').getByRole('row').filter({ hasText: text });
-        await expect(review).toHaveCount(1);
-        await audit.check('reviews');
-        await auditDialog(page, audit, 'hide review dialog', () => review.getByRole('button', { name: label(P.reviews.hide) }).click());
-
-        await visit(page, '/newsletter', page.getByTestId('newsletter-table').getByRole('row').nth(1));
-        await audit.check('newsletter');
-        await auditDialog(page, audit, 'unsubscribe confirmation', () => page.getByTestId('newsletter-table').getByRole('row').nth(1).getByRole('button').last().click());
-        audit.expectNone();
-      });
-
-      test(`${locale} ${scheme}: coupons with the coupon drawer and usage, staff with the grant dialog, the audit log and the settings pass axe`, async ({ page, ownerApi }, testInfo) => {
-        const audit = new Audit(page);
-        const code = `A11Y${randomBytes(4).toString('hex').toUpperCase()}`;
-        const coupon = await ownerApi<AdminCoupon>('/admin/coupons/create', {
-          code,
-          kind: 'percent',
-          percent: 10,
-          amounts: null,
-          minSpendEur: 0,
-          startsAt: null,
-          endsAt: null,
-          usageLimit: null,
-          perCustomerLimit: null,
-          includesPersonalised: true,
-        });
-
-        await visit(page, '/coupons', page.getByTestId('coupon-table').getByRole('row').filter({ hasText: coupon.code }));
-        await audit.check('coupons');
-        await auditDialog(page, audit, 'new coupon drawer', () => page.getByTestId('coupon-new').click());
-        const row = page.getByTestId('coupon-table').getByRole('row').filter({ hasText: coupon.code });
-        await auditDialog(page, audit, 'edit coupon drawer', () => row.getByRole('button', { name: label(M.coupons.edit) }).click());
-        await auditDialog(page, audit, 'coupon usage', () => row.getByRole('button', { name: label(M.coupons.usage) }).click());
-        await auditDialog(page, audit, 'expire coupon confirmation', () => row.getByRole('button', { name: label(M.coupons.expireNow) }).click());
-
-        await visit(page, '/staff', page.getByTestId('staff-table').getByRole('row').nth(1));
-        await audit.check('staff');
-        await auditDialog(page, audit, 'grant role dialog', () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: label(A.staff.grant) }).click());
-
-        await visit(page, '/audit', page.getByTestId('audit-table').getByRole('row').nth(1));
-        await audit.check('audit log');
-
-        await visit(page, '/settings', page.getByTestId('settings-shipping'));
-        await audit.check('settings');
-        await screenshot(page, `admin-a11y-settings-${locale}-${scheme}`, testInfo);
-        audit.expectNone();
-      });
+      await visit(page, '/no-such-screen', page.getByText(A.route['404'], { exact: false }).first());
+      await audit.check('404 in the shell');
+      audit.expectNone();
     });
 
-    test.describe(() => {
-      test.use({ staff: 'signed-out', adminLocale: locale, adminStorage: settings, bypassCSP: true });
+    test(`${locale}: the orders, an order with its move and refund dialogs, and the production sheet pass axe`, async ({ page, request }, testInfo) => {
+      const audit = new Audit(page);
+      const order = await paidGuestOrder(request, locale);
 
-      test(`${locale} ${scheme}: the login page and the 403, 404 and 500 screens pass axe`, async ({ page }, testInfo) => {
-        const audit = new Audit(page);
-        await visit(page, '/login', page.getByRole('heading', { name: A.login.title }));
-        await audit.check('login');
-        await screenshot(page, `admin-a11y-login-${locale}-${scheme}`, testInfo);
-        for (const code of ['403', '404', '500'] as const) {
-          await visit(page, `/${code}`, page.getByTestId('login-or-register'));
-          await audit.check(`${code} screen`);
-        }
-        audit.expectNone();
-      });
+      await visit(page, '/orders', page.getByTestId('orders-table'));
+      const search = page.getByRole('textbox', { name: O.list.search });
+      await search.fill(order.email);
+      await search.press('Enter');
+      const row = page.getByTestId('orders-table').getByRole('row').filter({ hasText: order.orderNo });
+      await expect(row).toHaveCount(1);
+      await audit.check('orders');
+      await row.getByRole('checkbox').check();
+      await expect(page.getByTestId('orders-bulk')).toBeVisible();
+      await audit.check('orders, a row selected');
+      await auditDialog(page, audit, 'bulk move to production confirmation', () => page.getByTestId('orders-bulk').getByRole('button', { name: label(O.list.toProduction) }).click());
+      await auditDialog(page, audit, 'bulk mark delivered confirmation', () => page.getByTestId('orders-bulk').getByRole('button', { name: label(O.list.toDelivered) }).click());
+      await screenshot(page, `admin-a11y-orders-${locale}`, testInfo);
+
+      await visit(page, `/orders/${order.orderNo}`, page.getByTestId('order-detail'));
+      await audit.check('order detail');
+      await screenshot(page, `admin-a11y-order-detail-${locale}`, testInfo, { fullPage: true });
+      const moves = page.getByTestId('order-actions').locator('[data-move]');
+      for (const move of await moves.all()) {
+        const to = await move.getAttribute('data-move');
+        await auditDialog(page, audit, `move dialog (${to})`, () => move.click());
+      }
+      await page.getByTestId('refund-open').click();
+      const refund = topDialog(page);
+      await expect(refund).toBeVisible();
+      await audit.check('refund dialog, by lines');
+      await refund.getByText(O.refund.byAmount, { exact: true }).click();
+      await refund.getByTestId('refund-amount').fill('1');
+      await audit.check('refund dialog, by amount');
+      await refund.getByRole('button', { name: label(O.refund.submit) }).click();
+      await expect(refund.getByText(O.move.reasonRequired)).toBeVisible();
+      await audit.check('refund dialog, its reason missing');
+      await refund.getByRole('textbox').last().fill('Goodwill');
+      await refund.getByRole('button', { name: label(O.refund.submit) }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(2);
+      await audit.check('refund confirmation');
+      await closeDialogs(page);
+
+      await visit(page, `/production-sheet?orders=${order.orderNo}`, page.getByTestId('sheet-order'));
+      await audit.check('production sheet');
+      audit.expectNone();
     });
-  }
+
+    test(`${locale}: the products with their bulk dialogs, the product editor, teams with a squad and the navigation pass axe`, async ({ page, ownerApi }, testInfo) => {
+      const audit = new Audit(page);
+      await visit(page, '/products', page.getByTestId('products-table'));
+      const first = page.getByTestId('products-table').getByRole('row').nth(1);
+      await expect(first).toBeVisible();
+      await audit.check('products');
+      await first.getByRole('checkbox').check();
+      await auditDialog(page, audit, 'bulk price dialog', () => page.getByTestId('products-bulk').getByRole('button', { name: label(PR.list.bulkPrice) }).click());
+      await auditDialog(page, audit, 'bulk stock dialog', () => page.getByTestId('products-bulk').getByRole('button', { name: label(PR.list.bulkStock) }).click());
+
+      await visit(page, '/products/1', page.getByTestId('product-editor'));
+      await expect(page.getByTestId('product-title-en-US')).not.toHaveValue('');
+      await audit.check('product editor');
+      await screenshot(page, `admin-a11y-product-editor-${locale}`, testInfo);
+      await visit(page, '/products/new', page.getByTestId('product-editor'));
+      await audit.check('new product editor');
+
+      const teams = await ownerApi<{ records: AdminTeamRow[] }>('/admin/teams/list', { current: 1, size: 1 });
+      const team = teams.records[0]!;
+      await visit(page, '/teams', page.getByTestId(`team-open-${team.tag}`));
+      await audit.check('teams');
+      await page.getByTestId(`team-open-${team.tag}`).click();
+      const drawer = page.getByRole('dialog');
+      await expect(drawer.getByTestId('squad-table').getByRole('row').nth(1)).toBeVisible();
+      await audit.check('team drawer');
+      await drawer.getByTestId('squad-table').getByRole('button', { name: label(P.common.remove) }).first().click();
+      await expect(page.getByRole('button', { name: label(A.common.confirm) }).locator('visible=true')).toBeVisible();
+      await audit.check('remove player confirmation');
+      await page.keyboard.press('Escape');
+      await closeDialogs(page);
+
+      await visit(page, '/navigation', page.getByTestId('nav-tree'));
+      await audit.check('navigation');
+      await page.getByTestId('nav-tree').getByRole('treeitem').first().click();
+      await expect(page.getByTestId('nav-rename')).toBeVisible();
+      await audit.check('navigation, an entry chosen');
+      await auditDialog(page, audit, 'rename entry dialog', () => page.getByTestId('nav-rename').click());
+      await auditDialog(page, audit, 'add entry dialog', () => page.getByTestId('nav-add-root').click());
+      await page.getByTestId('nav-remove').click();
+      await expect(page.getByRole('button', { name: label(A.common.confirm) }).locator('visible=true')).toBeVisible();
+      await audit.check('remove entry confirmation');
+      audit.expectNone();
+    });
+
+    test(`${locale}: customers, a customer with the erase dialog, reviews with the moderation dialog and the newsletter pass axe`, async ({ page, request, ownerApi }) => {
+      const audit = new Audit(page);
+      const shopper = await registerShopper(request);
+      const tokens = await signInTokens(request, shopper);
+      const text = `Accessible review ${randomBytes(4).toString('hex')}`;
+      expect((await api(request, '/demo/ironProductComment/save', { productId: 1, rating: 4, content: text }, { authorization: `Bearer ${tokens.token}` })).code).toBe('0000');
+      expect((await api(request, '/demo/ironSubscribe/saveOrUpdateBatch', { email: shopper.email })).code).toBe('0000');
+      const found = await ownerApi<{ records: AdminCustomerRow[] }>('/admin/customers/list', { query: shopper.email });
+
+      await visit(page, '/customers', page.getByTestId('customers-table').getByRole('row').nth(1));
+      await audit.check('customers');
+      await visit(page, `/customers/${found.records[0]!.userId}`, page.getByTestId('customer-detail'));
+      await expect(page.getByTestId('customer-status')).toBeVisible();
+      await audit.check('customer detail');
+      await auditDialog(page, audit, 'disable customer confirmation', () => page.getByTestId('customer-disable').click());
+      await auditDialog(page, audit, 'erase customer dialog', () => page.getByTestId('customer-erase').click());
+
+      await visit(page, '/reviews', page.getByTestId('reviews-table'));
+      const productFilter = page.getByRole('spinbutton', { name: P.reviews.productId });
+      await productFilter.fill('1');
+      await productFilter.press('Enter');
+      const review = page.getByTestId('reviews-table').getByRole('row').filter({ hasText: text });
+      await expect(review).toHaveCount(1);
+      await audit.check('reviews');
+      await auditDialog(page, audit, 'hide review dialog', () => review.getByRole('button', { name: label(P.reviews.hide) }).click());
+
+      await visit(page, '/newsletter', page.getByTestId('newsletter-table').getByRole('row').nth(1));
+      await audit.check('newsletter');
+      await auditDialog(page, audit, 'unsubscribe confirmation', () => page.getByTestId('newsletter-table').getByRole('row').nth(1).getByRole('button').last().click());
+      audit.expectNone();
+    });
+
+    test(`${locale}: coupons with the coupon drawer and usage, staff with the grant dialog, the audit log and the settings pass axe`, async ({ page, ownerApi }, testInfo) => {
+      const audit = new Audit(page);
+      const code = `A11Y${randomBytes(4).toString('hex').toUpperCase()}`;
+      const coupon = await ownerApi<AdminCoupon>('/admin/coupons/create', {
+        code,
+        kind: 'percent',
+        percent: 10,
+        amounts: null,
+        minSpendEur: 0,
+        startsAt: null,
+        endsAt: null,
+        usageLimit: null,
+        perCustomerLimit: null,
+        includesPersonalised: true,
+      });
+
+      await visit(page, '/coupons', page.getByTestId('coupon-table').getByRole('row').filter({ hasText: coupon.code }));
+      await audit.check('coupons');
+      await auditDialog(page, audit, 'new coupon drawer', () => page.getByTestId('coupon-new').click());
+      const row = page.getByTestId('coupon-table').getByRole('row').filter({ hasText: coupon.code });
+      await auditDialog(page, audit, 'edit coupon drawer', () => row.getByRole('button', { name: label(M.coupons.edit) }).click());
+      await auditDialog(page, audit, 'coupon usage', () => row.getByRole('button', { name: label(M.coupons.usage) }).click());
+      await auditDialog(page, audit, 'expire coupon confirmation', () => row.getByRole('button', { name: label(M.coupons.expireNow) }).click());
+
+      await visit(page, '/staff', page.getByTestId('staff-table').getByRole('row').nth(1));
+      await audit.check('staff');
+      await auditDialog(page, audit, 'grant role dialog', () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: label(A.staff.grant) }).click());
+
+      await visit(page, '/audit', page.getByTestId('audit-table').getByRole('row').nth(1));
+      await audit.check('audit log');
+
+      await visit(page, '/settings', page.getByTestId('settings-shipping'));
+      await audit.check('settings');
+      await screenshot(page, `admin-a11y-settings-${locale}`, testInfo);
+      audit.expectNone();
+    });
+  });
+
+  test.describe(() => {
+    test.use({ staff: 'signed-out', adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light', bypassCSP: true });
+
+    test(`${locale}: the login page and the 403, 404 and 500 screens pass axe`, async ({ page }, testInfo) => {
+      const audit = new Audit(page);
+      await visit(page, '/login', page.getByRole('heading', { name: A.login.title }));
+      await audit.check('login');
+      await screenshot(page, `admin-a11y-login-${locale}`, testInfo);
+      for (const code of ['403', '404', '500'] as const) {
+        await visit(page, `/${code}`, page.getByTestId('login-or-register'));
+        await audit.check(`${code} screen`);
+      }
+      audit.expectNone();
+    });
+  });
 
   test.describe(() => {
     test.use({ adminLocale: locale, adminStorage: { SOY_themeSettings: { page: { animate: false } } } });

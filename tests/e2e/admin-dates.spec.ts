@@ -122,6 +122,17 @@ for (const locale of ADMIN_LOCALES) {
       await expect(countdown).toHaveValue('2027-03-10 05:06');
       expect(saves.count()).toBe(0);
 
+      // Left and entered again at once, before the leaving has settled (a quick click back on a
+      // busy phone): the calendar stays open and the day picked in it is kept.
+      await countdown.click();
+      await countdown.evaluate((input: HTMLInputElement) => {
+        input.blur();
+        input.focus();
+      });
+      await page.getByTitle('2027-03-12').click();
+      await banner.getByText(M.settings.preview).click();
+      await expect(countdown).toHaveValue('2027-03-12 05:06');
+
       await countdown.click();
       await countdown.fill('next Friday');
       await countdown.press('Enter');

@@ -145,6 +145,15 @@ describe('the dynamic route mode', () => {
     expect(answer.data.map((r) => r.name).sort()).toEqual(['403', '404', '500', 'login']);
   });
 
+  it('answers its reads by GET alone, as the contract declares (docs/decisions.md)', async () => {
+    for (const entry of Object.values(routeApi)) {
+      expect(entry.method).toBe('GET');
+      const posted = await shop.app.inject({ method: 'POST', url: `/api${entry.path}`, payload: {} });
+      expect(posted.statusCode).toBe(404);
+      expect(posted.json()).toMatchObject({ code: '1404', data: null });
+    }
+  });
+
   it('answers the routes and home of the caller’s roles', async () => {
     const names = async (who: Staff) => {
       const answer = await callEntry<{ routes: { name: string }[]; home: string }>(shop, routeApi.userRoutes, undefined, who);

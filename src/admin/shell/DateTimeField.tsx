@@ -84,16 +84,19 @@ function settle(text: string, current: Dayjs | null | undefined, time: boolean):
 /**
  * What the field shows when it is left is what was typed or picked: it is read at once and
  * reported once the picker has settled its own interaction (which may still hand over the value
- * it held before the last edit), so the text on screen is what the form keeps.
+ * it held before the last edit), so the text on screen is what the form keeps. `left` says the
+ * focus is still elsewhere by then: a field clicked again before that keeps its calendar open
+ * (closing it would end the new visit's interaction, and a day picked in it would be dropped).
  */
-function afterPicker(report: (texts: string[]) => void, event: FocusEvent<HTMLElement>): void {
+function afterPicker(report: (texts: string[], left: boolean) => void, event: FocusEvent<HTMLElement>): void {
   const input = event.target as HTMLElement;
   const next = event.relatedTarget as Element | null;
   // Focus moving into the calendar or to the range's other input is not leaving the field (its
   // clear button is: Tab reaches it next).
   if (input.tagName !== 'INPUT' || next?.closest('.ant-picker-dropdown') || (next?.tagName === 'INPUT' && next.closest('.ant-picker') === input.closest('.ant-picker'))) return;
   const texts = fieldTexts(input);
-  setTimeout(() => report(texts), 0);
+  const field = input.closest('.ant-picker');
+  setTimeout(() => report(texts, !field?.contains(document.activeElement)), 0);
 }
 
 /** What each input of the field shows (a range has two), start first. */
@@ -143,9 +146,9 @@ export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown,
       }}
       status={isUnreadable(value) ? 'error' : rest.status}
       onBlur={(event: FocusEvent<HTMLElement>, info) => {
-        afterPicker(([text]) => {
+        afterPicker(([text], left) => {
           report(text ?? '');
-          setOpen(false);
+          if (left) setOpen(false);
         }, event);
         onBlur?.(event, info);
       }}
@@ -202,11 +205,11 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onKey
       }}
       status={sides.some(isUnreadable) ? 'error' : rest.status}
       onBlur={(event, info) => {
-        afterPicker((texts) => {
+        afterPicker((texts, left) => {
           report(texts);
           // Left: the calendar goes too (the range picker may reopen it for the field it has not
           // finished, over the message a refused date shows).
-          setOpen(false);
+          if (left) setOpen(false);
         }, event);
         onBlur?.(event, info);
       }}
