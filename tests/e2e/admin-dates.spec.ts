@@ -129,6 +129,7 @@ for (const locale of ADMIN_LOCALES) {
         input.blur();
         input.focus();
       });
+      await expect(page.getByTitle('2027-03-12')).toBeVisible();
       await page.getByTitle('2027-03-12').click();
       await banner.getByText(M.settings.preview).click();
       await expect(countdown).toHaveValue('2027-03-12 05:06');
