@@ -3,6 +3,8 @@
  * is listed as not sent, with its recipient; "Send again" queues it, and it arrives.
  * The e2e server's SMTP receiver refuses the first mail to `refused-once.*` addresses (server.ts).
  */
+import type { Page } from '@playwright/test';
+import { mailApi } from '../../src/domain/api/mail.ts';
 import enMail from '../../src/i18n/locales/en-US/admin-mail.json' with { type: 'json' };
 import zhMail from '../../src/i18n/locales/zh-CN/admin-mail.json' with { type: 'json' };
 import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test } from './support/admin.ts';
@@ -13,6 +15,16 @@ import { newShopper, registerShopper } from './support/shoppers.ts';
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const MAIL_TEXT = { 'en-US': enMail, 'zh-CN': zhMail } as const;
+
+/**
+ * Reloads the dashboard and waits for the outbox's answer: on a loaded machine the card may be
+ * drawn later than a short look would wait, and the look would then see the table still empty.
+ */
+async function reloadOutbox(page: Page): Promise<void> {
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(mailApi.status.path));
+  await page.reload();
+  await answered;
+}
 
 for (const locale of ADMIN_LOCALES) {
   const M = MAIL_TEXT[locale];
@@ -30,9 +42,9 @@ for (const locale of ADMIN_LOCALES) {
       // Refused with a 550: failed at once, not retried.
       const row = card.locator('tbody tr', { hasText: shopper.email });
       await expect(async () => {
-        await page.reload();
+        await reloadOutbox(page);
         await expect(row).toHaveCount(1, { timeout: 2_000 });
-      }).toPass({ timeout: 30_000 });
+      }).toPass({ timeout: 60_000 });
       await expect(card.getByTestId('mail-outbox-failed')).toBeVisible();
       await expect(row).toContainText('Mailbox unavailable');
 
@@ -41,9 +53,9 @@ for (const locale of ADMIN_LOCALES) {
       const mail = await waitForMail({ to: shopper.email, subject: /Welcome|欢迎/ }, 30_000);
       expect(mail.text).toContain(shopper.firstName);
       await expect(async () => {
-        await page.reload();
+        await reloadOutbox(page);
         await expect(row).toHaveCount(0, { timeout: 2_000 });
-      }).toPass({ timeout: 30_000 });
+      }).toPass({ timeout: 60_000 });
     });
   });
 }
