@@ -160,6 +160,14 @@ export const enUS = {
   // The shop's own shipment events (orders.ts writes them; a carrier's scan typed by staff stays as typed).
   'shipment.handedTo': 'Handed to {{carrier}}',
   'shipment.delivered': 'Delivered',
+  // An order line in mail (mail/order-lines.ts): its size and the rows of its print.
+  'mail.line.size': 'size',
+  'mail.line.name': 'Name {{name}}',
+  'mail.line.number': 'Number {{number}}',
+  'mail.line.premiumName': 'Name print: {{option}}',
+  'mail.line.premiumNumber': 'Number print: {{option}}',
+  'mail.line.patch': 'Patch: {{name}}',
+  'mail.line.addon': 'Add-on: {{name}}',
   'order.onlyCaptureMarksPaid': 'Only a verified PayPal capture marks an order paid',
   'order.beingPaid': 'The order is being paid right now; try again in a moment',
   'order.changedMeanwhile': 'The order changed meanwhile; reload it and try again',
