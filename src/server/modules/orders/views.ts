@@ -267,6 +267,8 @@ export class OrderViews {
         patches: item.patches.map((p) => ({ id: p.id, patchName: pick(p.name, locale), patchPrice: p.price })),
         addonItems: item.addons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: a.price })),
       }),
+      // As frozen with the order, like its prices.
+      personalised: item.personalised,
       unitPrice: item.unitPrice,
       quantity: item.quantity,
       lineTotal: item.lineTotal,
