@@ -3,61 +3,26 @@
  * in cart.schema.ts.
  */
 import type { CurrencyCode } from './money.model.ts';
-import { CUSTOM_TYPES, isPrinted, type CustomType, type PremiumOption } from './personalisation.ts';
+import { printKeyParts, printOfRequest, type Print, type PrintRecord } from './personalisation.ts';
 import type { CartTotals } from './pricing.ts';
 import type { Size } from './catalogue.schema.ts';
 import type { NewCartLine } from './cart.schema.ts';
 
-/** The personalisation a line keeps, normalised so that equal choices give equal identities. */
-export interface LineConfig {
+/** A line's configuration: product, size and its print (personalisation.ts), normalised so that equal choices give equal identities. */
+export interface LineConfig extends Print {
   productId: number;
   size: Size;
-  patchIds: number[];
-  addonIds: number[];
-  customType: CustomType;
-  playerId: number | null;
-  customName: string | null;
-  customNumber: string | null;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
 }
-/**
- * Drops what the chosen type does not print (a name sent with "Blank" is not kept), and takes
- * name and number from the player for Choose A Player (filled in by the server from the squad).
- */
+/** The line a request asks for, with what its type does not print dropped (personalisation.ts, normalisePrint). */
 export function normaliseLine(line: NewCartLine): LineConfig {
-  const printed = isPrinted(line.customType);
-  const player = line.customType === CUSTOM_TYPES.CHOOSE_PLAYER;
-  const own = line.customType === CUSTOM_TYPES.ADD_YOURS;
-  return {
-    productId: line.productId,
-    size: line.size,
-    patchIds: line.patch,
-    addonIds: line.addons,
-    customType: line.customType,
-    playerId: player ? (line.squadList ?? null) : null,
-    customName: own ? (line.customName ?? null) : null,
-    customNumber: own ? (line.customNumber ?? null) : null,
-    premiumNameOption: printed ? line.premiumNameOption : 'Standard',
-    premiumNumberOption: printed ? line.premiumNumberOption : 'Standard',
-  };
+  return { productId: line.productId, size: line.size, ...printOfRequest(line) };
 }
 /** Two lines are the same line exactly when their identity keys are equal (docs/money-and-personalisation.md). */
 export function lineKey(config: LineConfig): string {
-  return [
-    config.productId,
-    config.size,
-    config.patchIds.join('.'),
-    config.addonIds.join('.'),
-    config.customType,
-    config.playerId ?? '',
-    config.customName ?? '',
-    config.customNumber ?? '',
-    config.premiumNameOption,
-    config.premiumNumberOption,
-  ].join('|');
+  return [config.productId, config.size, ...printKeyParts(config)].join('|');
 }
-export interface CartLineRecord {
+/** A cart line as the API answers it; its print's fields are those of every answered line (PrintRecord). */
+export interface CartLineRecord extends PrintRecord {
   id: number;
   productId: number;
   name: string;
@@ -66,19 +31,12 @@ export interface CartLineRecord {
   price: number;
   lineTotal: number;
   size: Size;
+  /** The patch and add-on ids as the request sent them ("3,7"). */
   patch: string;
-  patches: { id: number; patchName: string; patchPrice: number }[];
   addons: string;
-  addonItems: { id: number; name: string; price: number }[];
-  customType: CustomType;
-  squadList: number | null;
+  /** The chosen player, for Choose A Player. */
   player: { id: number; name: string; number: string } | null;
-  customName: string | null;
-  customNumber: string | null;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
   quantity: number;
-  personalised: boolean;
   /** Units left in this size, so the drawer can stop the plus button. */
   stock: number;
 }

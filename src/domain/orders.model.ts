@@ -6,7 +6,7 @@
 import type { AddressRecord } from './account.model.ts';
 import type { Size } from './catalogue.schema.ts';
 import type { CurrencyCode } from './money.model.ts';
-import type { CustomType, PremiumOption } from './personalisation.ts';
+import type { PrintRecord } from './personalisation.ts';
 import type { ShippingMethod, ShippingZone } from './shipping.ts';
 
 export * from './order-numbers.ts';
@@ -51,21 +51,13 @@ export function lineRestockable(status: OrderStatus, personalised: boolean): boo
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 // ---------- answers ----------
 
-export interface OrderLineRecord {
+/** An order line as the API answers it; its print's fields are those of every answered line (PrintRecord). */
+export interface OrderLineRecord extends PrintRecord {
   id: number;
   productId: number | null;
   name: string;
   image: string;
   size: Size;
-  customType: CustomType;
-  squadList: number | null;
-  customName: string | null;
-  customNumber: string | null;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
-  patches: { id: number; patchName: string; patchPrice: number }[];
-  addonItems: { id: number; name: string; price: number }[];
-  personalised: boolean;
   /** In the order's currency, frozen when the order was placed. */
   unitPrice: number;
   quantity: number;

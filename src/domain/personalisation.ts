@@ -1,9 +1,13 @@
 /**
- * Shirt personalisation rules (docs/money-and-personalisation.md).
- * Shared by the configurator in the browser and the API, which is the authority.
+ * A shirt's print, the one value every layer passes whole (docs/money-and-personalisation.md):
+ * its type, the zod shape of its request fields, its rules, its price, its short text and the rows
+ * people read. Shared by the configurator in the browser and the API, which is the authority.
+ * Schemas here are built from `z` alone (no method of another module's schema at module level),
+ * so browser code may import this module without keeping zod (tests/unit/tooling/browser-imports.test.ts).
  */
 import { z } from 'zod';
-import { fieldMessage } from './field-messages.ts';
+import { PRINT_MESSAGES, fieldMessage } from './field-messages.ts';
+import { assertMinor } from './money.model.ts';
 
 export const CUSTOM_TYPES = {
   BLANK: 1,
@@ -60,22 +64,312 @@ export const customNumberSchema = z
   .union([z.string(), z.number()], { error: NUMBER_MESSAGE })
   .transform((value, ctx) => normalisedOr(normaliseCustomNumber(value), NUMBER_MESSAGE, ctx));
 
-/** What a shopper chooses for one shirt, before it is checked against the catalogue. */
-export interface PersonalisationChoice {
+// ---------- the one value ----------
+
+/**
+ * What is printed on one shirt and what comes with it. Cart lines keep it (cart_items' columns
+ * carry these names), a line's identity is made of it, and orders keep it with the printed name
+ * and number (a chosen player's) and their extras frozen (order_items). A new print option is a
+ * field here first.
+ */
+export interface Print {
   customType: CustomType;
-  /** Player id from the team's squad list, for Choose A Player. */
+  /** The squad player's id, for Choose A Player (`squadList` on the wire). */
+  playerId: number | null;
+  /** What is printed: the shopper's own for Add Yours (an order also keeps a chosen player's). */
+  customName: string | null;
+  customNumber: string | null;
+  premiumNameOption: PremiumOption;
+  premiumNumberOption: PremiumOption;
+  /** Patch and add-on ids, ascending, without repeats. */
+  patchIds: number[];
+  addonIds: number[];
+}
+
+/** The print without its extras: what an order line keeps in columns of these names (its extras are frozen with their names and prices). */
+export type PrintLettering = Omit<Print, 'patchIds' | 'addonIds'>;
+
+/** A patch and an add-on as lines show them, in the line's currency and the reader's language. */
+export interface PatchItem {
+  id: number;
+  patchName: string;
+  patchPrice: number;
+}
+export interface AddonItem {
+  id: number;
+  name: string;
+  price: number;
+}
+
+/** A print as the API answers it on a cart or order line: the specification's flat names, extras resolved. */
+export interface PrintRecord {
+  customType: CustomType;
   squadList: number | null;
-  name: string | null;
-  number: string | null;
+  customName: string | null;
+  customNumber: string | null;
+  premiumNameOption: PremiumOption;
+  premiumNumberOption: PremiumOption;
+  patches: PatchItem[];
+  addonItems: AddonItem[];
+  personalised: boolean;
+}
+
+/**
+ * Drops what the chosen type does not print (a name sent with "Blank" is not kept, nor a player
+ * with "Add Yours"), so that equal choices are equal values.
+ */
+export function normalisePrint(print: Print): Print {
+  const printed = isPrinted(print.customType);
+  const own = print.customType === CUSTOM_TYPES.ADD_YOURS;
+  return {
+    customType: print.customType,
+    playerId: print.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? print.playerId : null,
+    customName: own ? print.customName : null,
+    customNumber: own ? print.customNumber : null,
+    premiumNameOption: printed ? print.premiumNameOption : 'Standard',
+    premiumNumberOption: printed ? print.premiumNumberOption : 'Standard',
+    patchIds: print.patchIds,
+    addonIds: print.addonIds,
+  };
+}
+
+/** The print's part of a line's identity key, in the order cart_items.line_key has always had. */
+export function printKeyParts(print: Print): (string | number)[] {
+  return [
+    print.patchIds.join('.'),
+    print.addonIds.join('.'),
+    print.customType,
+    print.playerId ?? '',
+    print.customName ?? '',
+    print.customNumber ?? '',
+    print.premiumNameOption,
+    print.premiumNumberOption,
+  ];
+}
+
+/** The print of a stored row (a cart line, a line's config): its print fields and nothing else. */
+export function printOf(row: Print): Print {
+  return { ...letteringOf(row), patchIds: row.patchIds, addonIds: row.addonIds };
+}
+
+/** The lettering of a stored row or a print, for an order line's columns. */
+export function letteringOf(row: PrintLettering): PrintLettering {
+  return {
+    customType: row.customType,
+    playerId: row.playerId,
+    customName: row.customName,
+    customNumber: row.customNumber,
+    premiumNameOption: row.premiumNameOption,
+    premiumNumberOption: row.premiumNumberOption,
+  };
+}
+
+/**
+ * What is printed: for Choose A Player the player's own name and number (the squad list's, read
+ * when the line is priced), the print's otherwise.
+ */
+export function withPlayer(print: PrintLettering, player: { name: string; number: string } | null | undefined): PrintLettering {
+  if (print.customType !== CUSTOM_TYPES.CHOOSE_PLAYER) return print;
+  return { ...print, customName: player?.name ?? null, customNumber: player?.number ?? null };
+}
+
+/** The print as the API answers it, with its extras as the reader sees them. */
+export function printRecord(print: PrintLettering, extras: { patches: PatchItem[]; addonItems: AddonItem[] }): PrintRecord {
+  return {
+    customType: print.customType,
+    squadList: print.playerId,
+    customName: print.customName,
+    customNumber: print.customNumber,
+    premiumNameOption: print.premiumNameOption,
+    premiumNumberOption: print.premiumNumberOption,
+    patches: extras.patches,
+    addonItems: extras.addonItems,
+    personalised: isPrinted(print.customType),
+  };
+}
+
+/** The lettering an answered line holds (what checkout freezes on the order line). */
+export function letteringOfRecord(record: PrintRecord): PrintLettering {
+  return letteringOf({ ...record, playerId: record.squadList });
+}
+
+// ---------- the request ----------
+
+/** "3,7,12": comma-separated ids as the specification's cart item carries them; ascending, without repeats. */
+function idListText(what: string) {
+  return z
+    .string({ error: `${what} must be comma-separated ids` })
+    .max(200)
+    .transform((value, ctx) => {
+      if (value.trim() === '') return [] as number[];
+      const parts = value.split(',').map((part) => part.trim());
+      const ids: number[] = [];
+      for (const part of parts) {
+        if (!/^[1-9][0-9]{0,9}$/.test(part) || Number(part) > 2_147_483_647) {
+          ctx.addIssue({ code: 'custom', message: `${what} must be comma-separated ids` });
+          return z.NEVER;
+        }
+        ids.push(Number(part));
+      }
+      return [...new Set(ids)].sort((a, b) => a - b);
+    });
+}
+
+/**
+ * The print's fields of a cart line as a client sends them (the specification's names), for
+ * cart.schema.ts to spread into its line. `id` is the catalogue's id schema; it is passed in, and
+ * the shape built on call, so that this module stays free of zod-keeping imports.
+ */
+export function printRequestShape<Id extends z.ZodType<number>>(id: Id) {
+  return {
+    // prefault, not default: zod 4's default skips the transform and would leave the string ''.
+    patch: idListText('patch').prefault(''),
+    addons: idListText('addons').prefault(''),
+    customType: z
+      .number()
+      .refine((v): v is CustomType => (CUSTOM_TYPE_VALUES as readonly number[]).includes(v), 'customType must be 1, 2, 3 or 4'),
+    squadList: z.nullish(id),
+    customName: z.nullish(customNameSchema),
+    customNumber: z.nullish(customNumberSchema),
+    premiumNameOption: z.enum(PREMIUM_OPTIONS).default('Standard'),
+    premiumNumberOption: z.enum(PREMIUM_OPTIONS).default('Standard'),
+  };
+}
+
+/** The print's fields of a parsed request. */
+export interface PrintRequest {
+  patch: number[];
+  addons: number[];
+  customType: CustomType;
+  squadList?: number | null | undefined;
+  customName?: string | null | undefined;
+  customNumber?: string | null | undefined;
   premiumNameOption: PremiumOption;
   premiumNumberOption: PremiumOption;
 }
 
+/** What the chosen type needs: a name and number for Add Yours, a player for Choose A Player. */
+export function checkPrintRequest(line: PrintRequest, ctx: z.RefinementCtx): void {
+  if (line.customType === CUSTOM_TYPES.ADD_YOURS) {
+    if (!line.customName) ctx.addIssue({ code: 'custom', path: ['customName'], message: PRINT_MESSAGES.customNameRequired });
+    if (line.customNumber == null) ctx.addIssue({ code: 'custom', path: ['customNumber'], message: PRINT_MESSAGES.customNumberRequired });
+  }
+  if (line.customType === CUSTOM_TYPES.CHOOSE_PLAYER && line.squadList == null) {
+    ctx.addIssue({ code: 'custom', path: ['squadList'], message: PRINT_MESSAGES.playerRequired });
+  }
+}
+
+/** The print a parsed request asks for, normalised. */
+export function printOfRequest(line: PrintRequest): Print {
+  return normalisePrint({
+    customType: line.customType,
+    playerId: line.squadList ?? null,
+    customName: line.customName ?? null,
+    customNumber: line.customNumber ?? null,
+    premiumNameOption: line.premiumNameOption,
+    premiumNumberOption: line.premiumNumberOption,
+    patchIds: line.patch,
+    addonIds: line.addons,
+  });
+}
+
+/** The request fields a print is sent as: only what its type prints (the configurator's cart line). */
+export function printToRequest(print: Print): { patch: string; addons: string; customType: CustomType; squadList?: number | null; customName?: string | null; customNumber?: string | null; premiumNameOption: PremiumOption; premiumNumberOption: PremiumOption } {
+  const normal = normalisePrint(print);
+  return {
+    patch: normal.patchIds.join(','),
+    addons: normal.addonIds.join(','),
+    customType: normal.customType,
+    premiumNameOption: normal.premiumNameOption,
+    premiumNumberOption: normal.premiumNumberOption,
+    ...(normal.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? { squadList: normal.playerId } : {}),
+    ...(normal.customType === CUSTOM_TYPES.ADD_YOURS ? { customName: normal.customName, customNumber: normal.customNumber } : {}),
+  };
+}
+
+// ---------- price ----------
+
+/** The fields of a print its price depends on, besides its extras' prices. */
+export type PricedPrint = Pick<Print, 'customType' | 'premiumNameOption' | 'premiumNumberOption'>;
+
 /** Premium options only mean something when a name and number are printed. */
-export function premiumFeeEur(choice: Pick<PersonalisationChoice, 'customType' | 'premiumNameOption' | 'premiumNumberOption'>): number {
+export function premiumFeeEur(choice: PricedPrint): number {
   if (!isPrinted(choice.customType)) return 0;
   let fee = 0;
   if (choice.premiumNameOption !== 'Standard') fee += PREMIUM_OPTION_FEE_EUR;
   if (choice.premiumNumberOption !== 'Standard') fee += PREMIUM_OPTION_FEE_EUR;
   return fee;
+}
+
+/** The catalogue's prices a print is priced from, all in EUR minor units. */
+export interface PrintPrices {
+  /** The product's fee for printing a name and number. */
+  customisationFeeEur: number;
+  patchPricesEur: readonly number[];
+  addonPricesEur: readonly number[];
+}
+
+/** What a print adds to the shirt's price, in EUR minor units: the fee when printed, the premium lettering, patches and add-ons. */
+export function printPriceEur(print: PricedPrint, prices: PrintPrices): number {
+  const parts = [isPrinted(print.customType) ? prices.customisationFeeEur : 0, premiumFeeEur(print), ...prices.patchPricesEur, ...prices.addonPricesEur];
+  let total = 0;
+  for (const part of parts) {
+    assertMinor(part);
+    if (part < 0) throw new RangeError('catalogue prices cannot be negative');
+    total += part;
+  }
+  return total;
+}
+
+// ---------- what people read ----------
+
+/** The printed name and number in one: "SMITH 7" (empty when nothing is printed). */
+export function printShortText(print: Pick<Print, 'customName' | 'customNumber'>): string {
+  return [print.customName, print.customNumber].filter(Boolean).join(' ');
+}
+
+/** A print as a line shows it: an answered record, and on cart lines the chosen player. */
+export interface ShownPrint {
+  customType: CustomType;
+  customName: string | null;
+  customNumber: string | null;
+  premiumNameOption: PremiumOption;
+  premiumNumberOption: PremiumOption;
+  patches: readonly Pick<PatchItem, 'patchName' | 'patchPrice'>[];
+  addonItems: readonly Pick<AddonItem, 'name' | 'price'>[];
+  /** The chosen player (cart and checkout lines; an order line keeps the printed name and number instead). */
+  player?: { name: string; number: string } | null;
+}
+
+/**
+ * One row of what a line's print says, before it is worded: each reader (the storefront's line
+ * details, the mail, the back office's order lines, the production sheet) words the rows in its
+ * own catalogue and leaves out what it does not show.
+ */
+export type PrintRow =
+  | { key: 'type'; customType: CustomType }
+  | { key: 'player'; name: string; number: string }
+  | { key: 'print'; name: string | null; number: string | null; text: string }
+  | { key: 'lettering'; name: PremiumOption; number: PremiumOption }
+  | { key: 'patches'; items: ShownPrint['patches'] }
+  | { key: 'addons'; items: ShownPrint['addonItems'] };
+
+/**
+ * The rows of a line's print, those it has, in reading order: its type; the chosen player, or the
+ * printed name and number; the lettering of a printed shirt; patches; add-ons.
+ */
+export function printRows(line: ShownPrint): PrintRow[] {
+  const rows: PrintRow[] = [{ key: 'type', customType: line.customType }];
+  const player = line.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? line.player : null;
+  if (player) rows.push({ key: 'player', name: player.name, number: player.number });
+  else if (line.customName || line.customNumber !== null) rows.push({ key: 'print', name: line.customName || null, number: line.customNumber, text: printShortText(line) });
+  if (isPrinted(line.customType)) rows.push({ key: 'lettering', name: line.premiumNameOption, number: line.premiumNumberOption });
+  if (line.patches.length > 0) rows.push({ key: 'patches', items: line.patches });
+  if (line.addonItems.length > 0) rows.push({ key: 'addons', items: line.addonItems });
+  return rows;
+}
+
+/** The row of `key` among `rows`, typed. */
+export function printRow<K extends PrintRow['key']>(rows: readonly PrintRow[], key: K): Extract<PrintRow, { key: K }> | undefined {
+  return rows.find((row): row is Extract<PrintRow, { key: K }> => row.key === key);
 }

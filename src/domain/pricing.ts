@@ -3,7 +3,7 @@
  * with these functions; the browser uses the same ones only to display.
  */
 import { assertMinor, convertFromEur, divRound, type CurrencyCode, type RateTable } from './money.model.ts';
-import { isPrinted, premiumFeeEur, type CustomType, type PremiumOption } from './personalisation.ts';
+import { printPriceEur, type PricedPrint, type PrintPrices } from './personalisation.ts';
 
 /** One discount tier: from `minItems` items (sum of quantities) the cart gets `percent` off. */
 export interface DiscountTier {
@@ -29,33 +29,16 @@ export function tierPercent(itemCount: number, tiers: readonly DiscountTier[] = 
   return percent;
 }
 
-/** The catalogue facts a line's price depends on, all in EUR minor units. */
-export interface LinePriceInputs {
+/** The catalogue facts a line's price depends on, all in EUR minor units, and the print priced. */
+export interface LinePriceInputs extends PrintPrices, PricedPrint {
   productPriceEur: number;
-  customisationFeeEur: number;
-  patchPricesEur: readonly number[];
-  addonPricesEur: readonly number[];
-  customType: CustomType;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
 }
 
-/** Unit price of one configured shirt in EUR minor units. */
+/** Unit price of one configured shirt in EUR minor units: the product and what its print adds (personalisation.ts). */
 export function unitPriceEur(inputs: LinePriceInputs): number {
-  const parts = [
-    inputs.productPriceEur,
-    isPrinted(inputs.customType) ? inputs.customisationFeeEur : 0,
-    premiumFeeEur(inputs),
-    ...inputs.patchPricesEur,
-    ...inputs.addonPricesEur,
-  ];
-  let total = 0;
-  for (const part of parts) {
-    assertMinor(part);
-    if (part < 0) throw new RangeError('catalogue prices cannot be negative');
-    total += part;
-  }
-  return total;
+  assertMinor(inputs.productPriceEur);
+  if (inputs.productPriceEur < 0) throw new RangeError('catalogue prices cannot be negative');
+  return inputs.productPriceEur + printPriceEur(inputs, inputs);
 }
 
 export interface PricedLine {

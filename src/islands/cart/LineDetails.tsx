@@ -1,8 +1,8 @@
 /**
  * What one line holds, as every page lists it: size, print type, the chosen player or the own
  * name and number, premium lettering, patches and add-ons. The cart (drawer and page), the
- * checkout's summary and the order pages all draw their lines' details with this (the mail has
- * its own renderer on the server).
+ * checkout's summary and the order pages all draw their lines' details with this (the mail words
+ * the same print rows, domain/personalisation.ts printRows, on the server).
  */
 import { useTranslation } from '../../i18n/react.tsx';
 import { lineDetailRows, type LineDetailsLine } from './cart-parts.ts';

@@ -4,44 +4,48 @@
  * with React; the cart page's first paint (scripts/cart-preview.ts) draws the same before React
  * has arrived.
  */
-import { CUSTOM_TYPES, type CustomType, type PremiumOption } from '../../domain/personalisation.ts';
+import { printRows, type PrintRow, type ShownPrint } from '../../domain/personalisation.ts';
 import type { MessageKey, TFunction } from '../../i18n/core.ts';
 
-/** The parts of a cart, quote or order line that the details show. */
-export interface LineDetailsLine {
+/** The parts of a cart, quote or order line that the details show: its size and its print. */
+export interface LineDetailsLine extends ShownPrint {
   size: string;
-  customType: CustomType;
-  /** The chosen player (cart and checkout lines; an order line keeps the printed name and number instead). */
-  player?: { name: string; number: string } | null;
-  customName: string | null;
-  customNumber: string | null;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
-  personalised: boolean;
-  patches: readonly { patchName: string }[];
-  addonItems: readonly { name: string }[];
 }
 
 export type DetailRow = [key: string, label: MessageKey, value: string];
 
-/** Size, print type, the chosen player or the own name and number, premium lettering, patches, add-ons: those a line has. */
-export function lineDetailRows(line: LineDetailsLine, t: TFunction): DetailRow[] {
+/** A print row as the storefront words it; null for a row it does not show. */
+function detailRow(row: PrintRow, t: TFunction): DetailRow | null {
   const separator = t('cart.line.separator');
-  const rows: DetailRow[] = [
-    ['size', 'cart.line.size', line.size],
-    ['type', 'cart.line.customType', t(`cart.customType.${line.customType}`)],
-  ];
-  const player = line.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? line.player : null;
-  if (player) rows.push(['player', 'cart.line.player', `${player.name} #${player.number}`]);
-  else if (line.customName || line.customNumber) rows.push(['print', 'cart.line.nameNumber', [line.customName, line.customNumber].filter(Boolean).join(' ')]);
-  // Only the premium choices: "standard" is what every shirt gets.
-  const premium = [
-    line.premiumNameOption !== 'Standard' && t('cart.line.premiumName', { option: t(`cart.premium.${line.premiumNameOption}`) }),
-    line.premiumNumberOption !== 'Standard' && t('cart.line.premiumNumber', { option: t(`cart.premium.${line.premiumNumberOption}`) }),
-  ].filter(Boolean);
-  if (line.personalised && premium.length > 0) rows.push(['premium', 'cart.line.premium', premium.join(separator)]);
-  if (line.patches.length > 0) rows.push(['patches', 'cart.line.patches', line.patches.map((p) => p.patchName).join(separator)]);
-  if (line.addonItems.length > 0) rows.push(['addons', 'cart.line.addons', line.addonItems.map((a) => a.name).join(separator)]);
+  switch (row.key) {
+    case 'type':
+      return ['type', 'cart.line.customType', t(`cart.customType.${row.customType}`)];
+    case 'player':
+      return ['player', 'cart.line.player', `${row.name} #${row.number}`];
+    case 'print':
+      return ['print', 'cart.line.nameNumber', row.text];
+    case 'lettering': {
+      // Only the premium choices: "standard" is what every shirt gets.
+      const premium = [
+        row.name !== 'Standard' && t('cart.line.premiumName', { option: t(`cart.premium.${row.name}`) }),
+        row.number !== 'Standard' && t('cart.line.premiumNumber', { option: t(`cart.premium.${row.number}`) }),
+      ].filter(Boolean);
+      return premium.length > 0 ? ['premium', 'cart.line.premium', premium.join(separator)] : null;
+    }
+    case 'patches':
+      return ['patches', 'cart.line.patches', row.items.map((p) => p.patchName).join(separator)];
+    case 'addons':
+      return ['addons', 'cart.line.addons', row.items.map((a) => a.name).join(separator)];
+  }
+}
+
+/** Size, then the print's rows (domain/personalisation.ts, printRows): print type, the chosen player or the own name and number, premium lettering, patches, add-ons. */
+export function lineDetailRows(line: LineDetailsLine, t: TFunction): DetailRow[] {
+  const rows: DetailRow[] = [['size', 'cart.line.size', line.size]];
+  for (const row of printRows(line)) {
+    const shown = detailRow(row, t);
+    if (shown) rows.push(shown);
+  }
   return rows;
 }
 

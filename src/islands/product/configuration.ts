@@ -6,11 +6,12 @@
 import type { Addon, Patch, ProductDetail, Size } from '../../domain/catalogue.schema.ts';
 import {
   CUSTOM_TYPES,
-  isPrinted,
   normaliseCustomName,
   normaliseCustomNumber,
+  printToRequest,
   type CustomType,
   type PremiumOption,
+  type Print,
 } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, unitPriceEur } from '../../domain/pricing.ts';
 import type { NewCartLineInput } from '../../stores/cart.ts';
@@ -135,23 +136,41 @@ export function printedText(config: Configuration, product: Pick<ConfigurablePro
 
 /** The unit price in EUR minor units, from the product and the patches and add-ons chosen. */
 export function unitPriceOf(config: Configuration, product: ConfigurableProduct, patches: readonly Patch[], addons: readonly Addon[]): number {
-  const chosenPatches = patches.filter((p) => config.patchIds.includes(p.id)).map((p) => p.patchPrice);
-  const chosenAddons = addons.filter((a) => config.addonIds.includes(a.id)).map((a) => a.price);
   return unitPriceEur({
     productPriceEur: product.price,
     customisationFeeEur: product.customisationFee,
-    patchPricesEur: chosenPatches,
-    addonPricesEur: chosenAddons,
-    customType: config.customType,
-    premiumNameOption: config.premiumNameOption,
-    premiumNumberOption: config.premiumNumberOption,
+    patchPricesEur: patches.filter((p) => config.patchIds.includes(p.id)).map((p) => p.patchPrice),
+    addonPricesEur: addons.filter((a) => config.addonIds.includes(a.id)).map((a) => a.price),
+    ...config,
   });
 }
 
 /**
+ * The print a choice makes (domain/personalisation.ts): the typed name and number normalised, and
+ * only patches and add-ons the product offers, ascending.
+ */
+export function printOfConfiguration(config: Configuration, offered: { patches: readonly Patch[]; addons: readonly Addon[] }): Print {
+  const ids = (chosen: readonly number[], known: readonly { id: number }[]) =>
+    known
+      .map((item) => item.id)
+      .filter((id) => chosen.includes(id))
+      .sort((a, b) => a - b);
+  return {
+    customType: config.customType,
+    playerId: config.playerId,
+    customName: normaliseCustomName(config.name),
+    customNumber: normaliseCustomNumber(config.number),
+    premiumNameOption: config.premiumNameOption,
+    premiumNumberOption: config.premiumNumberOption,
+    patchIds: ids(config.patchIds, offered.patches),
+    addonIds: ids(config.addonIds, offered.addons),
+  };
+}
+
+/**
  * The cart line a choice becomes. Only what the chosen type prints is sent (a name typed before
- * switching to Blank stays out), and only patches and add-ons the product offers. Call it after
- * {@link findProblems} came back empty.
+ * switching to Blank stays out: printToRequest), and only patches and add-ons the product offers.
+ * Call it after {@link findProblems} came back empty.
  */
 export function toCartLine(
   config: Configuration,
@@ -159,30 +178,7 @@ export function toCartLine(
   offered: { patches: readonly Patch[]; addons: readonly Addon[] },
 ): NewCartLineInput {
   if (config.size === null) throw new Error('toCartLine needs a size');
-  const printed = isPrinted(config.customType);
-  const ids = (chosen: readonly number[], known: readonly { id: number }[]) =>
-    known
-      .map((item) => item.id)
-      .filter((id) => chosen.includes(id))
-      .sort((a, b) => a - b)
-      .join(',');
-  const line: NewCartLineInput = {
-    productId: product.id,
-    size: config.size,
-    patch: ids(config.patchIds, offered.patches),
-    addons: ids(config.addonIds, offered.addons),
-    customType: config.customType,
-    premiumNameOption: printed ? config.premiumNameOption : 'Standard',
-    premiumNumberOption: printed ? config.premiumNumberOption : 'Standard',
-    quantity: config.quantity,
-  };
-  // `squadList` is the API's wire name for the player; it appears only here, where the request is built.
-  if (config.customType === CUSTOM_TYPES.CHOOSE_PLAYER) line.squadList = config.playerId;
-  if (config.customType === CUSTOM_TYPES.ADD_YOURS) {
-    line.customName = normaliseCustomName(config.name);
-    line.customNumber = normaliseCustomNumber(config.number);
-  }
-  return line;
+  return { productId: product.id, size: config.size, ...printToRequest(printOfConfiguration(config, offered)), quantity: config.quantity };
 }
 
 /** The build's product with the live price, fee, stock and squad laid over it, once they are known. */

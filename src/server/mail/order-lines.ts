@@ -1,31 +1,49 @@
 /**
  * The one place mail renders an order line: its summary ("Name (size M) x 2: €90.00") and its
- * personalisation details, in the mail's language, as text and as HTML.
+ * print's rows (domain/personalisation.ts, printRows), worded in the mail's language from the
+ * server's message catalogue, as text and as HTML.
  */
 import type { Locale } from '../../domain/locale.ts';
 import type { OrderLineRecord } from '../../domain/orders.model.ts';
+import { printRows, type PrintRow, type ShownPrint } from '../../domain/personalisation.ts';
+import { msg, render } from '../messages/index.ts';
 
-export type MailLine = Pick<
-  OrderLineRecord,
-  'name' | 'size' | 'quantity' | 'lineTotal' | 'customName' | 'customNumber' | 'premiumNameOption' | 'premiumNumberOption' | 'patches' | 'addonItems'
->;
+export type MailLine = ShownPrint & Pick<OrderLineRecord, 'name' | 'size' | 'quantity' | 'lineTotal'>;
+
+/** What a row says in mail: the printed name and number, premium lettering only (standard is what every shirt gets), each patch and add-on. */
+function rowParts(row: PrintRow, locale: Locale): string[] {
+  switch (row.key) {
+    case 'print':
+      return [
+        ...(row.name ? [render(msg('mail.line.name', { name: row.name }), locale)] : []),
+        ...(row.number !== null ? [render(msg('mail.line.number', { number: row.number }), locale)] : []),
+      ];
+    case 'lettering':
+      return [
+        ...(row.name !== 'Standard' ? [render(msg('mail.line.premiumName', { option: row.name }), locale)] : []),
+        ...(row.number !== 'Standard' ? [render(msg('mail.line.premiumNumber', { option: row.number }), locale)] : []),
+      ];
+    case 'patches':
+      return row.items.map((patch) => render(msg('mail.line.patch', { name: patch.patchName }), locale));
+    case 'addons':
+      return row.items.map((addon) => render(msg('mail.line.addon', { name: addon.name }), locale));
+    // The type goes without saying in mail, and an order line keeps the player's name and number as printed.
+    case 'type':
+    case 'player':
+      return [];
+  }
+}
 
 /** "Name SMITH · Number 7 · Name print: Gold · Patch: Premier League · Add-on: Home shorts". */
 export function lineDetails(line: MailLine, locale: Locale): string {
-  const zh = locale === 'zh-CN';
-  const parts: string[] = [];
-  if (line.customName) parts.push(`${zh ? '名字' : 'Name'} ${line.customName}`);
-  if (line.customNumber !== null) parts.push(`${zh ? '号码' : 'Number'} ${line.customNumber}`);
-  if (line.premiumNameOption !== 'Standard') parts.push(`${zh ? '名字字体' : 'Name print'}: ${line.premiumNameOption}`);
-  if (line.premiumNumberOption !== 'Standard') parts.push(`${zh ? '号码字体' : 'Number print'}: ${line.premiumNumberOption}`);
-  for (const p of line.patches) parts.push(`${zh ? '臂章' : 'Patch'}: ${p.patchName}`);
-  for (const a of line.addonItems) parts.push(`${zh ? '加购' : 'Add-on'}: ${a.name}`);
-  return parts.join(' · ');
+  return printRows(line)
+    .flatMap((row) => rowParts(row, locale))
+    .join(' · ');
 }
 
 /** One line of the order mail, as plain text and as an HTML table row. */
 export function renderMailLine(line: MailLine, locale: Locale, money: (minor: number) => string, escapeHtml: (value: string) => string, cell: string): { text: string; html: string } {
-  const size = locale === 'zh-CN' ? '尺码' : 'size';
+  const size = render('mail.line.size', locale);
   const details = lineDetails(line, locale);
   return {
     text: `- ${line.name} (${size} ${line.size}) x ${line.quantity}: ${money(line.lineTotal)}${details ? `\n  ${details}` : ''}`,

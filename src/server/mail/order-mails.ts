@@ -5,6 +5,7 @@
  */
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
+import { msg, render } from '../messages/index.ts';
 import { escapeHtml, mailParts, type MailContent } from './templates.ts';
 
 const { html, link } = mailParts;
@@ -32,11 +33,11 @@ const MOVE_TEXT: Record<Locale, Record<OrderMoveMail, { subject: (no: string) =>
 };
 
 function greeting(locale: Locale, firstName: string): string {
-  return locale === 'zh-CN' ? `${firstName}，您好：` : `Hello ${firstName},`;
+  return render(msg('mail.greeting', { firstName }), locale);
 }
 
 function follow(locale: Locale): string {
-  return locale === 'zh-CN' ? '查看订单详情' : 'See your order';
+  return render('mail.order.see', locale);
 }
 
 function assemble(locale: Locale, subject: string, firstName: string, paragraphs: string[], orderLink: string): MailContent {
@@ -87,12 +88,12 @@ export interface MerchantOrderMailData {
 /** To the shop: an order was paid and waits to be made. */
 export function merchantOrderMail(locale: Locale, data: MerchantOrderMailData): MailContent {
   const money = formatMoney(data.total, data.currency, locale);
-  const zh = locale === 'zh-CN';
-  const subject = zh ? `新订单 ${data.orderNo}：${money}` : `New order ${data.orderNo}: ${money}`;
-  const lines = zh
-    ? [`订单 ${data.orderNo} 已付款：${data.itemCount} 件，合计 ${money}${data.personalised ? '，含个性化印制' : ''}。`, `客户：${data.email}（${data.country}）`]
-    : [`Order ${data.orderNo} was paid: ${data.itemCount} item(s), ${money}${data.personalised ? ', with personalised printing' : ''}.`, `Customer: ${data.email} (${data.country})`];
-  const open = zh ? '在后台打开订单' : 'Open the order in the back office';
+  const subject = render(msg('mail.merchant.subject', { orderNo: data.orderNo, total: money }), locale);
+  const lines = [
+    render(msg(data.personalised ? 'mail.merchant.paidPersonalised' : 'mail.merchant.paid', { orderNo: data.orderNo, items: data.itemCount, total: money }), locale),
+    render(msg('mail.merchant.customer', { email: data.email, country: data.country }), locale),
+  ];
+  const open = render('mail.merchant.open', locale);
   return {
     subject,
     text: [...lines, '', `${open}: ${data.adminLink}`, ''].join('\n'),

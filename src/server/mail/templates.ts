@@ -7,6 +7,7 @@ import { MODULE_PARAM, type LoginModule } from '../../domain/login-modules.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderAmounts } from '../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
+import { msg, render, type Said } from '../messages/index.ts';
 import { renderMailLine, type MailLine } from './order-lines.ts';
 
 export interface MailContent {
@@ -219,29 +220,29 @@ const METHOD_NAMES: Record<Locale, Record<ShippingMethod, string>> = {
 /** "Order summary" rows as [label, amount] in the mail's language. */
 function amountRows(locale: Locale, data: OrderMailData): [string, string][] {
   const money = (minor: number) => formatMoney(minor, data.currency, locale);
-  const zh = locale === 'zh-CN';
-  const rows: [string, string][] = [[zh ? '商品小计' : 'Items', money(data.items)]];
-  if (data.tierDiscount > 0) rows.push([zh ? `多件优惠（${data.tierPercent}%）` : `Multi-buy discount (${data.tierPercent}%)`, `-${money(data.tierDiscount)}`]);
-  if (data.couponDiscount > 0) rows.push([zh ? `优惠券 ${data.couponCode ?? ''}` : `Coupon ${data.couponCode ?? ''}`, `-${money(data.couponDiscount)}`]);
-  rows.push([METHOD_NAMES[locale][data.shippingMethod], data.shipping === 0 ? (zh ? '免费' : 'Free') : money(data.shipping)]);
-  rows.push([zh ? '合计' : 'Total', money(data.total)]);
+  const say = (said: Said) => render(said, locale);
+  const rows: [string, string][] = [[say('mail.order.items'), money(data.items)]];
+  if (data.tierDiscount > 0) rows.push([say(msg('mail.order.tierDiscount', { percent: data.tierPercent })), `-${money(data.tierDiscount)}`]);
+  if (data.couponDiscount > 0) rows.push([say(msg('mail.order.coupon', { code: data.couponCode ?? '' })), `-${money(data.couponDiscount)}`]);
+  rows.push([METHOD_NAMES[locale][data.shippingMethod], data.shipping === 0 ? say('mail.order.freeShipping') : money(data.shipping)]);
+  rows.push([say('mail.order.total'), money(data.total)]);
   return rows;
 }
 
 export function orderConfirmationMail(locale: Locale, data: OrderMailData): MailContent {
-  const zh = locale === 'zh-CN';
+  const say = (said: Said) => render(said, locale);
   const money = (minor: number) => formatMoney(minor, data.currency, locale);
   const cell = 'padding:4px 8px;border-bottom:1px solid #eee';
   const rendered = data.lines.map((l) => renderMailLine(l, locale, money, escapeHtml, cell));
   const lineText = rendered.map((l) => l.text);
   const rows = amountRows(locale, data);
-  const delivery = zh ? `预计 ${data.delivery.minDays}-${data.delivery.maxDays} 个工作日送达。` : `Expected delivery: ${data.delivery.minDays}-${data.delivery.maxDays} business days.`;
-  const personalised = zh ? '订单中有个性化印制的商品：印制需额外 1-2 个工作日，且个性化商品不支持退货或取消。' : 'Your order has personalised items: printing adds 1-2 business days, and personalised items cannot be returned or cancelled.';
-  const subject = zh ? `订单 ${data.orderNo} 已确认` : `Order ${data.orderNo} confirmed`;
-  const greeting = zh ? `${data.firstName}，您好：` : `Hello ${data.firstName},`;
-  const intro = zh ? `感谢您的购买！我们已收到订单 ${data.orderNo} 的付款。` : `Thank you for your order! We have received the payment for order ${data.orderNo}.`;
-  const follow = zh ? '查看订单详情和物流进度：' : 'See your order and follow its delivery:';
-  const shipTo = zh ? '收货地址：' : 'Shipping to:';
+  const delivery = say(msg('mail.order.delivery', { min: data.delivery.minDays, max: data.delivery.maxDays }));
+  const personalised = say('mail.order.personalised');
+  const subject = say(msg('mail.order.confirmed', { orderNo: data.orderNo }));
+  const greeting = say(msg('mail.greeting', { firstName: data.firstName }));
+  const intro = say(msg('mail.order.thanks', { orderNo: data.orderNo }));
+  const follow = say('mail.order.follow');
+  const shipTo = say('mail.order.shipTo');
   const text = [
     greeting,
     '',

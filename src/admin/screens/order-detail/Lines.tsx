@@ -2,39 +2,46 @@
 import { Grid, Space, Table, Tag, Typography } from 'antd';
 import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
+import { printRow, printRows } from '../../../domain/personalisation.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { refundedQuantities } from './refund.ts';
 
+/** The line's print rows (domain/personalisation.ts, printRows) as staff read them: every lettering choice, patches with their prices. */
 export function Personalisation({ line }: { line: OrderLineRecord }) {
   const { t } = useT();
   const money = useMoney();
-  const printed = line.customName !== null || line.customNumber !== null;
+  const rows = printRows(line);
+  const type = printRow(rows, 'type');
+  const print = printRow(rows, 'print');
+  const lettering = printRow(rows, 'lettering');
+  const patches = printRow(rows, 'patches');
+  const addons = printRow(rows, 'addons');
   const premium = (option: string) => t(`adminOrders.premium.${option}` as MessageKey);
   return (
     <div className="admin-personalisation" data-testid={`line-${line.id}`}>
       <div>
-        <Tag>{t(`adminOrders.customType.${line.customType}` as MessageKey)}</Tag>
-        {printed && (
+        {type && <Tag>{t(`adminOrders.customType.${type.customType}` as MessageKey)}</Tag>}
+        {print && (
           <strong className="admin-print" data-print>
-            {[line.customName, line.customNumber].filter(Boolean).join(' ')}
+            {print.text}
           </strong>
         )}
       </div>
-      {printed && (
+      {print && lettering && (
         <Typography.Text type="secondary">
-          {t('adminOrders.detail.premiumName', { option: premium(line.premiumNameOption) })} · {t('adminOrders.detail.premiumNumber', { option: premium(line.premiumNumberOption) })}
+          {t('adminOrders.detail.premiumName', { option: premium(lettering.name) })} · {t('adminOrders.detail.premiumNumber', { option: premium(lettering.number) })}
         </Typography.Text>
       )}
-      {line.patches.length > 0 && (
+      {patches && (
         <div>
-          {t('adminOrders.detail.patches')}: {line.patches.map((p) => `${p.patchName} (${money(p.patchPrice, 'EUR')})`).join(', ')}
+          {t('adminOrders.detail.patches')}: {patches.items.map((p) => `${p.patchName} (${money(p.patchPrice, 'EUR')})`).join(', ')}
         </div>
       )}
-      {line.addonItems.length > 0 && (
+      {addons && (
         <div>
-          {t('adminOrders.detail.addons')}: {line.addonItems.map((a) => a.name).join(', ')}
+          {t('adminOrders.detail.addons')}: {addons.items.map((a) => a.name).join(', ')}
         </div>
       )}
     </div>

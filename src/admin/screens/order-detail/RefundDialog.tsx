@@ -10,6 +10,7 @@ import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { minorUnitDigits } from '../../../domain/money.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
+import { printShortText } from '../../../domain/personalisation.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
@@ -109,7 +110,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
                     <span>{line.name}</span>
                     <Typography.Text type="secondary">
                       {line.size}
-                      {line.customName || line.customNumber ? ` · ${[line.customName, line.customNumber].filter(Boolean).join(' ')}` : ''} · {money(line.unitPrice, currency)}
+                      {printShortText(line) ? ` · ${printShortText(line)}` : ''} · {money(line.unitPrice, currency)}
                     </Typography.Text>
                   </div>
                 ),

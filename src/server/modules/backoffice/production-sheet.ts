@@ -7,7 +7,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ProductionSheet, SheetOrder, SheetShirt } from '../../../domain/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
-import { CUSTOM_TYPES, type CustomType } from '../../../domain/personalisation.ts';
+import { CUSTOM_TYPES, printRow, printRows, type CustomType } from '../../../domain/personalisation.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
@@ -16,11 +16,27 @@ import { OrderNotes, orderItems, orders } from '../orders/index.ts';
 
 type ItemRow = typeof orderItems.$inferSelect;
 
-function printOf(item: ItemRow): SheetShirt['print'] {
-  const kind = ({ [CUSTOM_TYPES.CHOOSE_PLAYER]: 'player', [CUSTOM_TYPES.ADD_YOURS]: 'custom', [CUSTOM_TYPES.STANDARD]: 'blank' } as Partial<Record<CustomType, 'player' | 'custom' | 'blank'>>)[item.customType];
-  // A blank shirt (type 1) has nothing to print.
-  if (!kind) return null;
-  return { kind, name: item.customName, number: item.customNumber, premiumName: item.premiumNameOption, premiumNumber: item.premiumNumberOption };
+const SHEET_KINDS: Partial<Record<CustomType, NonNullable<SheetShirt['print']>['kind']>> = {
+  [CUSTOM_TYPES.CHOOSE_PLAYER]: 'player',
+  [CUSTOM_TYPES.ADD_YOURS]: 'custom',
+  [CUSTOM_TYPES.STANDARD]: 'blank',
+};
+
+/** What the printer reads of a line: its print rows (domain/personalisation.ts, printRows) as the sheet's print and patches. */
+function sheetPrint(item: ItemRow, locale: Locale): Pick<SheetShirt, 'print' | 'patches'> {
+  const rows = printRows({
+    ...item,
+    patches: item.patches.map((patch) => ({ patchName: pick(patch.name, locale), patchPrice: patch.price })),
+    addonItems: item.addons.map((addon) => ({ name: pick(addon.name, locale), price: addon.price })),
+  });
+  const kind = SHEET_KINDS[printRow(rows, 'type')!.customType];
+  const print = printRow(rows, 'print');
+  const lettering = printRow(rows, 'lettering');
+  return {
+    // A blank shirt (type 1) has nothing to print.
+    print: kind ? { kind, name: print?.name ?? null, number: print?.number ?? null, premiumName: lettering?.name ?? 'Standard', premiumNumber: lettering?.number ?? 'Standard' } : null,
+    patches: printRow(rows, 'patches')?.items.map((patch) => patch.patchName) ?? [],
+  };
 }
 
 export async function productionSheet(db: Db, orderNos: readonly string[], locale: Locale, now: Date): Promise<ProductionSheet> {
@@ -48,8 +64,7 @@ export async function productionSheet(db: Db, orderNos: readonly string[], local
       product: pick(item.title, locale),
       size: item.size,
       quantity: item.quantity,
-      print: printOf(item),
-      patches: item.patches.map((patch) => pick(patch.name, locale)),
+      ...sheetPrint(item, locale),
     }));
     // Each shirt of a line comes with that line's add-ons.
     const packing = lines.flatMap(({ item }) => [

@@ -136,12 +136,8 @@ export class CartService {
     if (row!.existingQuantity === null && row!.lines >= MAX_CART_LINES) throw fail(CODES.CONFLICT, msg('cart.full', { max: MAX_CART_LINES }));
 
     const [saved] = await (prepared ? this.statements.upsert[kind] : upsertStatement(db, kind).prepare(`cart_line_upsert_${kind}`)).execute({
+      ...config,
       ...checkValues(config, owner, key),
-      customType: config.customType,
-      customName: config.customName,
-      customNumber: config.customNumber,
-      premiumNameOption: config.premiumNameOption,
-      premiumNumberOption: config.premiumNumberOption,
       quantity: item.quantity,
       limit: Math.min(MAX_LINE_QUANTITY, stock),
     });

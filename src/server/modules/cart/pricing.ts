@@ -7,7 +7,7 @@ import type { CartLineRecord, LineConfig } from '../../../domain/cart.model.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale, Localised } from '../../../domain/locale.ts';
 import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
-import { CUSTOM_TYPES, isPrinted } from '../../../domain/personalisation.ts';
+import { printOf, printRecord, withPlayer } from '../../../domain/personalisation.ts';
 import { priceLine, unitPriceEur } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pick } from '../../messages/localise.ts';
@@ -79,15 +79,12 @@ export async function priceConfigs(
     if (!product) return [];
     const linePatches = config.patchIds.flatMap((pid) => (patchById.has(pid) ? [patchById.get(pid)!] : []));
     const lineAddons = config.addonIds.flatMap((aid) => (addonById.has(aid) ? [addonById.get(aid)!] : []));
-    const customType = config.customType;
     const unitEur = unitPriceEur({
       productPriceEur: product.price,
       customisationFeeEur: product.customisationFee,
       patchPricesEur: linePatches.map((p) => p.patchPrice),
       addonPricesEur: lineAddons.map((a) => a.price),
-      customType,
-      premiumNameOption: config.premiumNameOption,
-      premiumNumberOption: config.premiumNumberOption,
+      ...config,
     });
     const priced = priceLine(unitEur, quantity, currency, rates);
     const player = config.playerId ? playerById.get(config.playerId) : undefined;
@@ -101,19 +98,14 @@ export async function priceConfigs(
       lineTotal: priced.lineTotal,
       size: config.size,
       patch: config.patchIds.join(','),
-      patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency, rates) })),
       addons: config.addonIds.join(','),
-      addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency, rates) })),
-      customType,
-      squadList: config.playerId,
-      player: player ? { id: player.id, name: player.name, number: player.number } : null,
       // Choose A Player prints the player's name and number.
-      customName: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.name ?? null) : config.customName,
-      customNumber: customType === CUSTOM_TYPES.CHOOSE_PLAYER ? (player?.number ?? null) : config.customNumber,
-      premiumNameOption: config.premiumNameOption,
-      premiumNumberOption: config.premiumNumberOption,
+      ...printRecord(withPlayer(config, player), {
+        patches: linePatches.map((p) => ({ id: p.id, patchName: pick(p.patchName, locale), patchPrice: convertFromEur(p.patchPrice, currency, rates) })),
+        addonItems: lineAddons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: convertFromEur(a.price, currency, rates) })),
+      }),
+      player: player ? { id: player.id, name: player.name, number: player.number } : null,
       quantity,
-      personalised: isPrinted(customType),
       stock: product.stock?.[config.size] ?? 0,
     };
     return [
@@ -130,16 +122,5 @@ export async function priceConfigs(
 
 /** The configuration a stored cart line holds. */
 export function configOf(line: typeof cartItems.$inferSelect): LineConfig {
-  return {
-    productId: line.productId,
-    size: line.size as Size,
-    patchIds: line.patchIds,
-    addonIds: line.addonIds,
-    customType: line.customType,
-    playerId: line.playerId,
-    customName: line.customName,
-    customNumber: line.customNumber,
-    premiumNameOption: line.premiumNameOption,
-    premiumNumberOption: line.premiumNumberOption,
-  };
+  return { productId: line.productId, size: line.size as Size, ...printOf(line) };
 }

@@ -70,6 +70,8 @@ export function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
 /**
  * Adds a line, or adds to the owner's identical line, as long as the sum stays within `limit`
  * (checked against what lineQuery read, and again here against a parallel add to the same line).
+ * The print's placeholders are named as its fields (domain/personalisation.ts, Print), so a line's
+ * config is passed whole.
  */
 export function upsertStatement(db: Db | Tx, kind: OwnerKind) {
   const column = ownerColumn(kind);

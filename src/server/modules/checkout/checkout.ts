@@ -19,6 +19,7 @@ import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/co
 import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { letteringOfRecord } from '../../../domain/personalisation.ts';
 import { freeShippingThreshold, shippingOptions, type PricingTerms } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -368,12 +369,7 @@ export class CheckoutService {
         title,
         image: record.image,
         size: record.size,
-        customType: record.customType,
-        playerId: record.squadList,
-        customName: record.customName,
-        customNumber: record.customNumber,
-        premiumNameOption: record.premiumNameOption,
-        premiumNumberOption: record.premiumNumberOption,
+        ...letteringOfRecord(record),
         patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency, terms.rates) })),
         addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency, terms.rates) })),
         personalised: record.personalised,

@@ -12,6 +12,7 @@ import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { PAID_STATUSES, type OrderAmounts, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
+import { printRecord } from '../../../domain/personalisation.ts';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -262,14 +263,11 @@ export class OrderViews {
       name: pick(item.title, locale),
       image: item.image,
       size: item.size as Size,
-      customType: item.customType,
-      squadList: item.playerId,
-      customName: item.customName,
-      customNumber: item.customNumber,
-      premiumNameOption: item.premiumNameOption,
-      premiumNumberOption: item.premiumNumberOption,
-      patches: item.patches.map((p) => ({ id: p.id, patchName: pick(p.name, locale), patchPrice: p.price })),
-      addonItems: item.addons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: a.price })),
+      ...printRecord(item, {
+        patches: item.patches.map((p) => ({ id: p.id, patchName: pick(p.name, locale), patchPrice: p.price })),
+        addonItems: item.addons.map((a) => ({ id: a.id, name: pick(a.name, locale), price: a.price })),
+      }),
+      // As frozen with the order, like its prices.
       personalised: item.personalised,
       unitPrice: item.unitPrice,
       quantity: item.quantity,

@@ -1,8 +1,8 @@
-/** The mails of an order's later moves and the merchant's mail: both languages, values escaped in HTML. */
+/** The order confirmation, the mails of an order's later moves and the merchant's mail: both languages (the server's catalogue), values escaped in HTML. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../src/server/config.ts';
 import { merchantOrderMail, orderMoveMail, refundMail } from '../../../../src/server/mail/order-mails.ts';
-import { shipmentMail } from '../../../../src/server/mail/templates.ts';
+import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../../../src/server/mail/templates.ts';
 
 const base = { orderNo: 'JS-7KQ4M-2XPHD', link: 'https://shop.example/en-US/order-detail/JS-7KQ4M-2XPHD', firstName: 'Ada <b>' };
 
@@ -51,5 +51,47 @@ describe('the merchant mail', () => {
     expect(loadConfig({}).merchantEmail).toBeNull();
     expect(loadConfig({ MERCHANT_EMAIL: 'orders@shop.example', MERCHANT_LOCALE: 'zh-CN' })).toMatchObject({ merchantEmail: 'orders@shop.example', merchantLocale: 'zh-CN' });
     expect(() => loadConfig({ MERCHANT_EMAIL: 'not an email' })).toThrow(/MERCHANT_EMAIL/);
+  });
+});
+
+describe('the order confirmation', () => {
+  const data: OrderMailData = {
+    ...base,
+    firstName: 'Ada',
+    currency: 'EUR',
+    rate: 1,
+    itemCount: 3,
+    items: 15000,
+    tierPercent: 10,
+    tierDiscount: 1500,
+    couponCode: 'SAVE5',
+    couponDiscount: 500,
+    shipping: 0,
+    total: 13000,
+    shippingMethod: 'standard',
+    delivery: { minDays: 3, maxDays: 5 },
+    address: ['Ada Lovelace', '1 Main St'],
+    personalised: true,
+    lines: [{ name: 'Home shirt', size: 'M', quantity: 3, lineTotal: 15000, customType: 3, customName: 'SMITH', customNumber: '7', premiumNameOption: 'Gold', premiumNumberOption: 'Standard', patches: [{ patchName: 'Premier League', patchPrice: 500 }], addonItems: [] }],
+  };
+
+  it('says the lines with their print, the amounts, the address and the delivery, in English', () => {
+    const mail = orderConfirmationMail('en-US', data);
+    expect(mail.subject).toBe('Order JS-7KQ4M-2XPHD confirmed');
+    expect(mail.text).toBe(
+      'Hello Ada,\n\nThank you for your order! We have received the payment for order JS-7KQ4M-2XPHD.\n\n- Home shirt (size M) x 3: €150.00\n  Name SMITH · Number 7 · Name print: Gold · Patch: Premier League\n\nItems: €150.00\nMulti-buy discount (10%): -€15.00\nCoupon SAVE5: -€5.00\nStandard shipping: Free\nTotal: €130.00\n\nShipping to:\nAda Lovelace\n1 Main St\n\nExpected delivery: 3-5 business days.\nYour order has personalised items: printing adds 1-2 business days, and personalised items cannot be returned or cancelled.\n\nSee your order and follow its delivery: https://shop.example/en-US/order-detail/JS-7KQ4M-2XPHD\n',
+    );
+  });
+
+  it('and in Chinese, without the personalised note or free shipping when they do not apply', () => {
+    const mail = orderConfirmationMail('zh-CN', data);
+    expect(mail.subject).toBe('订单 JS-7KQ4M-2XPHD 已确认');
+    expect(mail.text).toBe(
+      'Ada，您好：\n\n感谢您的购买！我们已收到订单 JS-7KQ4M-2XPHD 的付款。\n\n- Home shirt (尺码 M) x 3: €150.00\n  名字 SMITH · 号码 7 · 名字字体: Gold · 臂章: Premier League\n\n商品小计: €150.00\n多件优惠（10%）: -€15.00\n优惠券 SAVE5: -€5.00\n标准配送: 免费\n合计: €130.00\n\n收货地址：\nAda Lovelace\n1 Main St\n\n预计 3-5 个工作日送达。\n订单中有个性化印制的商品：印制需额外 1-2 个工作日，且个性化商品不支持退货或取消。\n\n查看订单详情和物流进度： https://shop.example/en-US/order-detail/JS-7KQ4M-2XPHD\n',
+    );
+    const plain = orderConfirmationMail('zh-CN', { ...data, personalised: false, shipping: 499, tierDiscount: 0, couponDiscount: 0 });
+    expect(plain.text).toContain('标准配送: €4.99');
+    expect(plain.text).not.toContain('个性化');
+    expect(plain.text).not.toContain('多件优惠');
   });
 });
