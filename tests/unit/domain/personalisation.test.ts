@@ -29,7 +29,9 @@ describe('constants', () => {
   });
 });
 
-describe('normaliseCustomName', () => {
+// The property runs take 1-2 s on a quiet machine and four times that on a loaded one; a timeout
+// here would say nothing about the rule.
+describe('normaliseCustomName', { timeout: 30_000 }, () => {
   it.each([
     ['messi', 'MESSI'],
     ['MESSI', 'MESSI'],
@@ -118,7 +120,7 @@ describe('normaliseCustomName', () => {
   });
 });
 
-describe('normaliseCustomNumber', () => {
+describe('normaliseCustomNumber', { timeout: 30_000 }, () => {
   it.each<[string | number, string]>([
     ['0', '0'],
     ['7', '7'],
