@@ -30,7 +30,7 @@ import { msg, render } from '../../messages/index.ts';
 import { NewsletterDesk, ReviewModeration } from '../shopper/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { toCsv } from '../../csv.ts';
-import { CustomerDesk } from './customers.ts';
+import { CustomerDesk } from './customer-desk.ts';
 import { EXPORT_MAX_ROWS } from './order-list.ts';
 
 export interface PeopleDeps {

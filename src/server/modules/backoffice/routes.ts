@@ -12,7 +12,7 @@ import { ok } from '../../http/envelope.ts';
 import type { OrderService } from '../orders/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { dashboard } from './dashboard.ts';
-import { OrderFolder } from './order-detail.ts';
+import { OrderFolder } from './order-detail-desk.ts';
 import { OrderTable } from './order-list.ts';
 import { productionSheet } from './production-sheet.ts';
 

@@ -31,9 +31,9 @@ import { localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { isImageKey, type ProductImages } from './images.ts';
-import type { ProductAdmin } from './product-admin.ts';
-import type { ProductBulk } from './product-bulk.ts';
+import { isImageKey, type ProductImages } from './image-desk.ts';
+import type { ProductAdmin } from './product-desk.ts';
+import type { ProductBulk } from './product-bulk-desk.ts';
 
 export interface ProductAdminDeps {
   products: ProductAdmin;

@@ -19,8 +19,8 @@ import { userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { NavAdmin } from './nav-admin.ts';
-import { TeamAdmin } from './team-admin.ts';
+import { NavAdmin } from './nav-desk.ts';
+import { TeamAdmin } from './team-desk.ts';
 
 export interface CatalogueAdminDeps {
   db: Db;

@@ -10,7 +10,7 @@ import { userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AuditActor } from '../audit/index.ts';
-import type { CouponDesk } from './desk.ts';
+import type { CouponDesk } from './coupon-desk.ts';
 
 export interface CouponRouteDeps {
   desk: CouponDesk;

@@ -13,7 +13,7 @@ import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessReq
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
-import type { OrderDeskService, Refunds, StaffCaller } from './desk.ts';
+import type { OrderDeskService, Refunds, StaffCaller } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
 import { localeOf, userOf } from '../../http/context.ts';

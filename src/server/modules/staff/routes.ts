@@ -13,7 +13,7 @@ import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Db } from '../../db/client.ts';
 import { demoAccountsShown } from './demo.ts';
-import type { StaffService } from './staff.ts';
+import type { StaffService } from './staff-desk.ts';
 
 /** Where a signed-in caller without any back-office screen lands: the 403 screen. */
 const NO_ACCESS_HOME = '403';

@@ -15,7 +15,7 @@ import { toCsv } from '../../csv.ts';
 import { fail, failWith } from '../../errors.ts';
 import { msg, render, type Message } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import type { ProductAdmin, ProductFilter } from './product-admin.ts';
+import type { ProductAdmin, ProductFilter } from './product-desk.ts';
 import { productSizes, products } from './schema.ts';
 import { setStock } from './stock.ts';
 

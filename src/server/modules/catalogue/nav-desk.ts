@@ -14,7 +14,7 @@ import { msg } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { navItems, products } from './schema.ts';
-import { productsUnder } from './team-admin.ts';
+import { productsUnder } from './team-desk.ts';
 
 type NavRow = typeof navItems.$inferSelect;
 
