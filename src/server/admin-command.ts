@@ -144,7 +144,7 @@ export async function runAdminCommand(argv: string[], io: CommandIo): Promise<nu
     const password = command === 'create' ? await askPassword(io) : null;
     // The database and the services load only now, so a usage mistake is answered at once
     // rather than after seconds of module loading.
-    const [{ openDatabase }, { acquireDataLock }, { PasswordHasher }, { StaffService }] = await Promise.all([
+    const [{ openDatabase }, { acquireDataLock }, { PasswordHasher }, { StaffDesk }] = await Promise.all([
       import('./db/client.ts'),
       import('./db/lock.ts'),
       import('./modules/accounts/index.ts'),
@@ -153,7 +153,7 @@ export async function runAdminCommand(argv: string[], io: CommandIo): Promise<nu
     const release = config.databaseUrl ? async () => {} : await acquireDataLock(config.dataDir).catch((error: Error) => Promise.reject(new CommandError(error.message, 1)));
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      const staff = new StaffService(database.db);
+      const staff = new StaffDesk(database.db);
       const actor = { id: null, email: `cli:${os.userInfo().username}` };
       switch (command) {
         case 'list': {

@@ -27,15 +27,15 @@ import { localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { msg, render } from '../../messages/index.ts';
-import { NewsletterDesk, ReviewModeration } from '../shopper/index.ts';
-import type { StaffService } from '../staff/index.ts';
+import { NewsletterDesk, ReviewDesk } from '../shopper/index.ts';
+import type { StaffDesk } from '../staff/index.ts';
 import { toCsv } from '../../csv.ts';
 import { CustomerDesk } from './customer-desk.ts';
 import { EXPORT_MAX_ROWS } from './order-list.ts';
 
 export interface PeopleDeps {
   db: Db;
-  staff: StaffService;
+  staff: StaffDesk;
   clock: Clock;
 }
 
@@ -43,7 +43,7 @@ const SUBSCRIBER_COLUMNS = ['subscriberEmail', 'subscriberSource', 'subscribedAt
 
 export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
   const customers = new CustomerDesk(deps.db, deps.staff);
-  const reviews = new ReviewModeration(deps.db);
+  const reviews = new ReviewDesk(deps.db);
   const newsletter = new NewsletterDesk(deps.db);
   const may = guards.requirePermission;
   const actor = (userId: number) => deps.staff.actor(userId);

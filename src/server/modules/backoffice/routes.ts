@@ -10,23 +10,23 @@ import { localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { OrderService } from '../orders/index.ts';
-import type { StaffService } from '../staff/index.ts';
+import type { StaffDesk } from '../staff/index.ts';
 import { dashboard } from './dashboard.ts';
-import { OrderFolder } from './order-detail-desk.ts';
+import { OrderDetailDesk } from './order-detail-desk.ts';
 import { OrderTable } from './order-list.ts';
 import { productionSheet } from './production-sheet.ts';
 
 export interface BackOfficeDeps {
   db: Db;
   orders: OrderService;
-  staff: StaffService;
+  staff: StaffDesk;
   clock: Clock;
 }
 
 export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
   const { db, clock } = deps;
   const table = new OrderTable(db);
-  const folder = new OrderFolder(db, deps.orders);
+  const folder = new OrderDetailDesk(db, deps.orders);
   const may = guards.requirePermission;
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(adminApi.dashboard, {

@@ -37,7 +37,7 @@ export function buildNavTree(rows: readonly NavRow[], counts: ReadonlyMap<string
   return roots;
 }
 
-export class NavAdmin extends AuditedDesk {
+export class NavDesk extends AuditedDesk {
   async tree(db: Db | Tx = this.db): Promise<AdminNavNode[]> {
     const [rows, counts] = await Promise.all([db.select().from(navItems).orderBy(asc(navItems.sort), asc(navItems.id)), productCounts(db)]);
     return buildNavTree(rows, counts);

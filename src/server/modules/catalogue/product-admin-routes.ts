@@ -31,14 +31,14 @@ import { localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { isImageKey, type ProductImages } from './image-desk.ts';
-import type { ProductAdmin } from './product-desk.ts';
-import type { ProductBulk } from './product-bulk-desk.ts';
+import { isImageKey, type ProductImageDesk } from './image-desk.ts';
+import type { ProductDesk } from './product-desk.ts';
+import type { ProductBulkDesk } from './product-bulk-desk.ts';
 
 export interface ProductAdminDeps {
-  products: ProductAdmin;
-  bulk: ProductBulk;
-  images: ProductImages;
+  products: ProductDesk;
+  bulk: ProductBulkDesk;
+  images: ProductImageDesk;
   /** Who makes a write, for its audit row. */
   actor: (userId: number) => Promise<AuditActor>;
   clock: Clock;
@@ -147,7 +147,7 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
 }
 
 /** GET /api/media/image/<hash>-<width>.webp: an uploaded image's variant, cacheable forever. */
-export function uploadedImageRoutes(images: ProductImages) {
+export function uploadedImageRoutes(images: ProductImageDesk) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { file: string } }>(`${MEDIA_PREFIX}/image/:file`, { schema: { hide: true } }, async (request, reply) => {
       const file = isImageKey(request.params.file) ? await images.file(request.params.file) : null;

@@ -15,7 +15,7 @@ import { toCsv } from '../../csv.ts';
 import { fail, failWith } from '../../errors.ts';
 import { msg, render, type Message } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import type { ProductAdmin, ProductFilter } from './product-desk.ts';
+import type { ProductDesk, ProductFilter } from './product-desk.ts';
 import { productSizes, products } from './schema.ts';
 import { setStock } from './stock.ts';
 
@@ -37,10 +37,10 @@ function csvIssueMessage(issue: StockCsvIssue): Message {
   }
 }
 
-export class ProductBulk extends AuditedDesk {
-  private readonly table: ProductAdmin;
+export class ProductBulkDesk extends AuditedDesk {
+  private readonly table: ProductDesk;
 
-  constructor(db: Db, table: ProductAdmin) {
+  constructor(db: Db, table: ProductDesk) {
     super(db);
     this.table = table;
   }

@@ -19,18 +19,18 @@ import { userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { NavAdmin } from './nav-desk.ts';
-import { TeamAdmin } from './team-desk.ts';
+import { NavDesk } from './nav-desk.ts';
+import { TeamDesk } from './team-desk.ts';
 
 export interface CatalogueAdminDeps {
   db: Db;
-  /** Who makes a write, for its audit row (the staff module's StaffService.actor). */
+  /** Who makes a write, for its audit row (the staff module's StaffDesk.actor). */
   actor(userId: number): Promise<AuditActor>;
 }
 
 export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
-  const teamsAdmin = new TeamAdmin(deps.db);
-  const nav = new NavAdmin(deps.db);
+  const teamsAdmin = new TeamDesk(deps.db);
+  const nav = new NavDesk(deps.db);
   const editTeams = guards.requirePermission(PERMISSIONS.TEAM_EDIT);
   const editNav = guards.requirePermission(PERMISSIONS.NAV_EDIT);
   return contractRoutes({ tags: ['admin'] }, (route) => {

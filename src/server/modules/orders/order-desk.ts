@@ -89,7 +89,7 @@ export function requireCode(caller: StaffCaller, code: Permission): void {
   if (!hasPermission(caller.roles, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
 }
 
-export class OrderDeskService {
+export class OrderDesk {
   private readonly d: OrderDeskDeps;
 
   constructor(deps: OrderDeskDeps) {

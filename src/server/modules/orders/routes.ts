@@ -13,7 +13,7 @@ import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessReq
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
-import type { OrderDeskService, Refunds, StaffCaller } from './order-desk.ts';
+import type { OrderDesk, Refunds, StaffCaller } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
 import { localeOf, userOf } from '../../http/context.ts';
@@ -33,7 +33,7 @@ export interface OrderAdminDeps {
   staffView(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail>;
 }
 
-export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards: Guards, { refunds, emailOf, staffView }: OrderAdminDeps) {
+export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, emailOf, staffView }: OrderAdminDeps) {
   const staffOf = async (request: FastifyRequest): Promise<StaffCaller> => {
     const user = userOf(request);
     return { userId: user.userId, roles: user.roles, email: (await emailOf(user.userId)) ?? `user-${user.userId}` };

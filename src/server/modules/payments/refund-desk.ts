@@ -50,7 +50,7 @@ export interface RefundDeps {
  */
 type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow; moved: boolean };
 
-export class RefundService implements Refunds {
+export class RefundDesk implements Refunds {
   private readonly d: RefundDeps;
   private readonly book: RefundBook;
 

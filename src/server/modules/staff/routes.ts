@@ -13,12 +13,12 @@ import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Db } from '../../db/client.ts';
 import { demoAccountsShown } from './demo.ts';
-import type { StaffService } from './staff-desk.ts';
+import type { StaffDesk } from './staff-desk.ts';
 
 /** Where a signed-in caller without any back-office screen lands: the 403 screen. */
 const NO_ACCESS_HOME = '403';
 
-export function staffRoutes(deps: { db: Db; staff: StaffService; production: boolean }, guards: Guards) {
+export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolean }, guards: Guards) {
   const { staff } = deps;
   const manage = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
   return contractRoutes({ tags: ['admin'] }, (route) => {

@@ -42,7 +42,7 @@ export function staffMember(row: UserRow): StaffMember {
 }
 
 /** Postgres unique_violation, wherever the driver nests it. */
-export class StaffService extends AuditedDesk {
+export class StaffDesk extends AuditedDesk {
   /** Who makes a back-office write, for its audit row: the caller's id and current email. */
   async actor(userId: number): Promise<AuditActor> {
     const [row] = await this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
