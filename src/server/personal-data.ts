@@ -17,7 +17,7 @@ export function erasedPseudonym(userId: number): string {
   return `erased-user-${userId}`;
 }
 
-/** What their name reads as afterwards. */
+/** What their name (and an order's other personal fields) reads as afterwards. */
 export const ERASED_NAME = 'erased';
 
 const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
