@@ -31,7 +31,7 @@ import { pick } from '../../messages/localise.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import type { CatalogueService } from './catalogue.ts';
 import { productImages } from './images-schema.ts';
-import { addons, navItems, patches, productSizes, products, teams } from './schema.ts';
+import { addons, navItems, patches, productFirstImage, productSizes, productZhTitle, products, teams } from './schema.ts';
 import { SearchIndex } from './search-index.ts';
 import { setStock } from './stock.ts';
 
@@ -70,8 +70,8 @@ const listedSql = sql<boolean>`exists (select 1 from ${navItems} n where n.tag =
 const rowColumns = {
   id: products.id,
   title: products.title,
-  zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
-  image: sql<string | null>`${products.images} ->> 0`,
+  zhTitle: productZhTitle,
+  image: productFirstImage,
   sport: products.sport,
   teamName: teams.name,
   league: teams.leagueTag,
@@ -109,7 +109,7 @@ export class ProductDesk extends AuditedDesk {
     super(db);
     this.index = new Cached(async () => {
       const rows = await this.db
-        .select({ id: products.id, title: products.title, zhTitle: sql<string | null>`${products.zh} ->> 'title'`, rank: products.rank, sport: products.sport, teamId: products.teamId, active: products.active, stockState: products.stockState })
+        .select({ id: products.id, title: products.title, zhTitle: productZhTitle, rank: products.rank, sport: products.sport, teamId: products.teamId, active: products.active, stockState: products.stockState })
         .from(products);
       const search = new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zhTitle ? [r.title, r.zhTitle] : [r.title], rank: r.rank })));
       return { search, facts: new Map(rows.map((r) => [r.id, { sport: r.sport, teamId: r.teamId, active: r.active, stockState: r.stockState }])) };

@@ -8,7 +8,7 @@
  */
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { ERASED_NAME, type ErasureSubject } from '../../personal-data.ts';
+import { ERASED_NAME, staffRowsOf, wroteIt, type ErasureSubject } from '../../personal-data.ts';
 import { orderNotes, orders, orderStatusEvents } from './schema.ts';
 
 /** The orders that name the customer (by account or email); answers their ids. */
@@ -43,10 +43,10 @@ export async function scrubOrderNotes(tx: Tx, orderIds: readonly number[], who: 
   const notes = await tx
     .select()
     .from(orderNotes)
-    .where(or(eq(orderNotes.authorId, who.userId), inArray(sql`lower(${orderNotes.authorEmail})`, [...who.emails]), orderIds.length ? inArray(orderNotes.orderId, [...orderIds]) : undefined))
+    .where(staffRowsOf(who, { id: orderNotes.authorId, email: orderNotes.authorEmail }, orderNotes.orderId, orderIds))
     .for('update');
   for (const note of notes) {
-    const theirs = note.authorId === who.userId || who.emails.includes(note.authorEmail.toLowerCase());
+    const theirs = wroteIt(who, note.authorId, note.authorEmail);
     const text = who.scrub.text(note.text, orderIds.includes(note.orderId));
     if (!theirs && text === note.text) continue;
     await tx
