@@ -78,7 +78,7 @@ export async function runBuilds(options: { catalogues: (number | null)[]; siteOr
       await seed(products, { cwd: projectDir, env, logFile });
       options.log(`build: npm run build (${label})`);
       const started = performance.now();
-      await runToEnd(['src/server/start.ts', '--build-only'], { cwd: projectDir, env, logFile });
+      await runToEnd(['src/server/commands/start.ts', '--build-only'], { cwd: projectDir, env, logFile });
       const seconds = (performance.now() - started) / 1000;
       const astro = /site built in ([\d.]+) s/.exec(readFileSync(logFile, 'utf8'));
       const distDir = path.join(projectDir, 'dist');

@@ -122,7 +122,7 @@ function tail(file: string, lines = 20): string {
 
 /** Seeds `products` generated products (null: the demo catalogue) into the database `env` names, replacing any. */
 export async function seed(products: number | null, options: { cwd: string; env: NodeJS.ProcessEnv; logFile: string }): Promise<void> {
-  await runToEnd(['src/server/seed-command.ts', ...(products === null ? ['--demo'] : ['--products', String(products)]), '--reset'], options);
+  await runToEnd(['src/server/commands/seed.ts', ...(products === null ? ['--demo'] : ['--products', String(products)]), '--reset'], options);
 }
 
 export interface Server {

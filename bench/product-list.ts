@@ -13,7 +13,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedIfEmpty } from '../src/server/db/seed/index.ts';
 import { PasswordHasher } from '../src/server/modules/accounts/index.ts';
-import { StaffService } from '../src/server/modules/staff/index.ts';
+import { StaffDesk } from '../src/server/modules/staff/index.ts';
 import { figuresOf, type LatencyFigures } from './backoffice.ts';
 import { createPostgresDatabase } from './processes.ts';
 import { seededRandom } from './stats.ts';
@@ -82,7 +82,7 @@ export async function runProductList(options: { quick: boolean; databaseUrl: str
     const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PASSWORD_HASH_COST: '10', AUTH_SECRET: randomBytes(36).toString('base64url') }), databaseUrl: pg.url, siteDir: null };
     const email = 'owner@bench.example';
     const password = 'Bench-Owner-1';
-    await new StaffService(database.db).create({ id: null, email: 'bench' }, { email, password, role: 'R_SUPER' }, new PasswordHasher(10));
+    await new StaffDesk(database.db).create({ id: null, email: 'bench' }, { email, password, role: 'R_SUPER' }, new PasswordHasher(10));
     const app = await buildApp({ config, database, logger: false });
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
     try {

@@ -24,6 +24,8 @@ const ALLOWED = {
   admin: ['admin', 'stores', 'client', 'domain', 'i18n'],
   content: ['domain'],
   server: ['server', 'domain'],
+  // The static build's plugins (astro.config.mjs loads them): they write the hosts' files with the server's hosting code.
+  build: ['build', 'domain', 'server'],
 };
 /** Layers that run in the browser (or are bundled for it) must not use Node built-ins. */
 const BROWSER = new Set(['domain', 'i18n', 'client', 'stores', 'islands', 'scripts', 'admin']);

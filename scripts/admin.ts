@@ -1,5 +1,5 @@
-/** `npm run admin -- create|grant|revoke|disable|enable|list ...`: see src/server/admin-command.ts. */
-import { runAdminCommand } from '../src/server/admin-command.ts';
+/** `npm run admin -- create|grant|revoke|disable|enable|list ...`: see src/server/commands/admin.ts. */
+import { runAdminCommand } from '../src/server/commands/admin.ts';
 import { loadDotEnv } from '../src/server/env-file.ts';
 
 loadDotEnv();

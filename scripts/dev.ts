@@ -24,6 +24,6 @@ const run = (args: string[], env: Record<string, string>) => {
   children.push(child);
 };
 
-run([path.join('src', 'server', 'start.ts')], { PORT: apiPort, SITE_DIR: '' });
+run([path.join('src', 'server', 'commands', 'start.ts')], { PORT: apiPort, SITE_DIR: '' });
 run([path.join('node_modules', 'astro', 'bin', 'astro.mjs'), 'dev'], { API_PORT: apiPort, ASTRO_TELEMETRY_DISABLED: '1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => children.forEach((child) => child.kill(signal)));

@@ -1,6 +1,6 @@
 /**
  * The link-preview pictures of the built pages (src/domain/social-image.ts): 1200 x 630 JPEG
- * files drawn with sharp at the end of the build (astro.config.mjs), from the brand's logo and
+ * files drawn with sharp at the end of the build (src/build/script-preloads.ts), from the brand's logo and
  * illustration and from each product's art, which the build fetches from the catalogue API like
  * everything else it renders.
  *

@@ -122,7 +122,7 @@ export const ERROR_PAGES = ['403', '404', '500'] as const;
 
 /**
  * The not-found page of a locale, or the bilingual one (`null`), as a file below the site folder:
- * `zh-CN/404.html` (the build moves each locale's page there, astro.config.mjs), `404.html`. A
+ * `zh-CN/404.html` (the build moves each locale's page there, src/build/), `404.html`. A
  * file named 404.html is also what hosts that look for the nearest one up the folders find.
  */
 export function notFoundPageFile(locale: Locale | null): string {

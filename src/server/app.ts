@@ -15,6 +15,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MailTransport } from './mail/mailer.ts';
 import authPlugin, { authGuards } from './http/auth.ts';
+import { actorOf } from './http/context.ts';
 import envelope, { answerClientError, requestIdFrom } from './http/envelope.ts';
 import security from './http/security.ts';
 import { ShutdownGate } from './http/shutdown.ts';
@@ -38,18 +39,18 @@ import {
   userRoutes,
 } from './modules/accounts/index.ts';
 import { CartService, cartRoutes } from './modules/cart/index.ts';
-import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductAdmin, ProductBulk, ProductImages, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBulkDesk, ProductImageDesk, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
-import { OrderDeskService, OrderService, orderRoutes } from './modules/orders/index.ts';
+import { OrderDesk, OrderService, orderRoutes } from './modules/orders/index.ts';
 import {
   PaymentLedger,
   PaymentService,
   PaypalClient,
   PaypalSimulator,
   Reconciler,
-  RefundService,
+  RefundDesk,
   SIM_PREFIX,
   fetchTransport,
   paypalRoutes,
@@ -59,9 +60,9 @@ import {
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderFolder, backOfficeRoutes, couponUsage, peopleRoutes } from './modules/backoffice/index.ts';
+import { OrderDetailDesk, backOfficeRoutes, couponUsage, peopleRoutes } from './modules/backoffice/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
-import { StaffService, staffRoutes } from './modules/staff/index.ts';
+import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
@@ -186,7 +187,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const stopWatchingCatalogue = await database.listen(CATALOGUE_CHANNEL, (payload) => catalogue.changed(payload));
   app.addHook('onClose', stopWatchingCatalogue);
   const geo = new GeoService(database.db);
-  const productImages = new ProductImages(database.db);
+  const productImages = new ProductImageDesk(database.db);
   const settings = new SettingsService({ db: database.db, audit: new AuditLog(database.db), merchantEmail: config.merchantEmail, warn: (message, section) => app.log.warn({ section }, message) });
   // The settings every price comes from: dropped on every instance when a section is saved.
   const stopWatchingSettings = await database.listen(SETTINGS_CHANNEL, () => settings.changed());
@@ -248,7 +249,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const mailWorker = new MailWorker({ db, transport, log: app.log, retryBaseMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts });
   if (!config.smtpUrl) app.log.info({ outbox: config.outboxDir }, 'SMTP_URL is not set: mail is written to the outbox folder');
   const site = `${config.publicSiteUrl}${config.basePath}`;
-  const users = new UserService(db);
+  const users = new UserService(db, { updateEmail: (tx, userId, email, at) => OrderService.updateUnpaidEmail(tx, userId, email, at) });
   const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock);
   const newsletter = new NewsletterService(db);
   const audit = new AuditLog(db);
@@ -266,10 +267,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     signInFailed: (failure) => void audit.recordSignInFailure(failure).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'recording a failed staff sign-in failed')),
   });
   // Refused back-office calls of signed-in callers go to the audit log (docs/accounts-and-security.md "The audit log").
-  const guards = authGuards(sessions, async (request, wanted) => {
-    const caller = await users.get(request.user!.userId);
-    if (caller) await audit.recordRefusal({ actor: { id: caller.id, email: caller.email }, route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles });
-  });
+  const guards = authGuards(sessions, (request, wanted) => audit.recordRefusal({ actor: actorOf(request), route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles }));
 
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
   if (simulator) {
@@ -307,7 +305,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
-  const refundService = new RefundService({ db, paypal, orders, audit, clock, log: app.log, unavailable: (error) => paymentService.unavailable(error) });
+  const refundService = new RefundDesk({ db, paypal, orders, audit, clock, log: app.log, unavailable: (error) => paymentService.unavailable(error) });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
   app.decorate('payments', { reconciler, simulator, service: paymentService });
 
@@ -345,11 +343,10 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(userRoutes(accounts, guards));
       await api.register(addressRoutes(addressBook, guards));
       await api.register(checkoutRoutes(checkout, guards));
-      const folder = new OrderFolder(db, orders);
+      const folder = new OrderDetailDesk(db, orders);
       await api.register(
-        orderRoutes(orders, new OrderDeskService({ db, orders, payments: refundService, audit }), guards, {
+        orderRoutes(orders, new OrderDesk({ db, orders, payments: refundService, audit }), guards, {
           refunds: refundService,
-          emailOf: async (id) => (await users.get(id))?.email ?? null,
           staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
         }),
       );
@@ -358,17 +355,17 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );
       await api.register(adminRoutes(guards));
-      const staff = new StaffService(db);
+      const staff = new StaffDesk(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
-      await api.register(settingsRoutes({ settings, actor: (id) => staff.actor(id) }, guards));
-      await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), actor: (id) => staff.actor(id), usage: (id, page) => couponUsage(db, id, page) }, guards));
+      await api.register(settingsRoutes({ settings }, guards));
+      await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), usage: (id, page) => couponUsage(db, id, page) }, guards));
       await api.register(auditRoutes(audit, guards));
-      await api.register(outboxRoutes({ db, audit, actor: (id) => staff.actor(id), wake: () => mailWorker.wake() }, guards));
-      await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, actor: (id) => staff.actor(id), builder: config.siteBuilder && config.siteDir !== null }, guards));
-      await api.register(backOfficeRoutes({ db, orders, staff, clock }, guards));
-      const productTable = new ProductAdmin(db, catalogue);
-      await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulk(db, productTable), images: productImages, actor: (id) => staff.actor(id), clock }, guards));
-      await api.register(catalogueAdminRoutes({ db, actor: (id) => staff.actor(id) }, guards));
+      await api.register(outboxRoutes({ db, audit, wake: () => mailWorker.wake() }, guards));
+      await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));
+      await api.register(backOfficeRoutes({ db, orders, clock }, guards));
+      const productTable = new ProductDesk(db, catalogue);
+      await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, clock }, guards));
+      await api.register(catalogueAdminRoutes({ db }, guards));
       await api.register(peopleRoutes({ db, staff, clock }, guards));
       await api.register(vitalsRoutes({ store: vitals, limiter }, guards));
     },

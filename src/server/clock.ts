@@ -5,3 +5,6 @@
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
+
+/** One day in milliseconds: the shop's days are UTC days. */
+export const DAY_MS = 86_400_000;

@@ -10,7 +10,14 @@ import { z } from 'zod';
 import { BuildConfigError, basePathSchema, isSet, loadBuildConfig } from '../build-config.ts';
 import type { DiscountTier } from '../domain/pricing.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../domain/pricing.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from './modules/payments/simulator.ts';
+
+/**
+ * The PayPal simulator's fixed credentials (docs/paypal-simulator.md): the PayPal client is handed
+ * them in simulator mode, and the simulator accepts only them.
+ */
+export const SIM_CLIENT_ID = 'sim-client-id';
+export const SIM_CLIENT_SECRET = 'sim-client-secret';
+export const SIM_WEBHOOK_ID = 'WH-SIMULATOR';
 
 const tiersSchema = z
   .string()

@@ -4,6 +4,7 @@
  * are matched whole and in any case, so "Ann" does not eat "Annual" nor "a@b.example" the end of
  * "xa@b.example"; names written without spaces (Chinese, Japanese, Korean) are matched anywhere.
  */
+import { eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** What is known of a person to erase: every email and name they were written under. */
 export interface PersonalTraces {
@@ -17,7 +18,7 @@ export function erasedPseudonym(userId: number): string {
   return `erased-user-${userId}`;
 }
 
-/** What their name reads as afterwards. */
+/** What their name (and an order's other personal fields) reads as afterwards. */
 export const ERASED_NAME = 'erased';
 
 const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
@@ -43,6 +44,20 @@ export interface ErasureSubject {
   /** Every email they were known by, lower case. */
   emails: readonly string[];
   scrub: Scrubber;
+}
+
+/**
+ * The rows of a table staff write with a free text about an order (order notes, refunds) that an
+ * erasure must look at: those the person wrote (by id, or by an email they had) and those about
+ * their orders.
+ */
+export function staffRowsOf(who: ErasureSubject, author: { id: AnyColumn; email: AnyColumn }, orderId: AnyColumn, orderIds: readonly number[]): SQL | undefined {
+  return or(eq(author.id, who.userId), inArray(sql`lower(${author.email})`, [...who.emails]), orderIds.length ? inArray(orderId, [...orderIds]) : undefined);
+}
+
+/** Whether the person being erased wrote a row: by their id, or by an email they had. */
+export function wroteIt(who: ErasureSubject, authorId: number | null, authorEmail: string): boolean {
+  return authorId === who.userId || who.emails.includes(authorEmail.toLowerCase());
 }
 
 export interface Scrubber {

@@ -12,7 +12,8 @@ import { buildApp } from './app.ts';
 import type { Config, PaypalConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The repository's folder: the build's inputs and astro's own script are found from it. */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** What the static build is made from, besides the catalogue and the settings. */
 const BUILD_INPUTS = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 

@@ -233,7 +233,7 @@ try {
   copy = await projectCopy('cluster-site');
   // Production mode seeds no catalogue: the demo one is asked for, as an operator would.
   await seed(null, { cwd: copy, env, logFile: path.join(work, 'seed.log') });
-  await runToEnd(['src/server/start.ts', '--build-only'], { cwd: copy, env, logFile: path.join(work, 'build.log') });
+  await runToEnd(['src/server/commands/start.ts', '--build-only'], { cwd: copy, env, logFile: path.join(work, 'build.log') });
 
   await client.connect();
   // Sizes with stock to spare for everyone's orders, one per product, and one size with little.

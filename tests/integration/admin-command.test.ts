@@ -11,7 +11,7 @@ import path from 'node:path';
 import { and, eq, notLike } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
-import { runAdminCommand } from '../../src/server/admin-command.ts';
+import { runAdminCommand } from '../../src/server/commands/admin.ts';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';

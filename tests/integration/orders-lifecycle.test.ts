@@ -12,7 +12,8 @@ import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.model.
 import { coupons, orderItems, orderStatusEvents, orders, payments, users } from '../../src/server/db/schema.ts';
 import { listen } from '../../src/server/main.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET } from '../../src/server/config.ts';
+import { simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, createTestShop, newIp, signUp, testClock, type TestAccount, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import {

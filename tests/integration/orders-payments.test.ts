@@ -7,10 +7,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paypalPurchaseUnit } from '../../src/domain/checkout.model.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, loadConfig } from '../../src/server/config.ts';
 import { cartItems, orderStatusEvents, orders, payments, processedWebhookEvents } from '../../src/server/db/schema.ts';
 import { PaypalClient } from '../../src/server/modules/payments/paypal-client.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
+import { simulatorTransport } from '../../src/server/modules/payments/simulator.ts';
 import { call, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { capture, ukAddress, createPaypalOrder, guestOrder, orderDetail, pay, plainLine, printedLine, simulatorOf, stockOf, useOrderShop, type Stock } from './orders-support.ts';

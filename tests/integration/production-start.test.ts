@@ -1,5 +1,5 @@
 /**
- * The server started as an operator starts it: `src/server/start.ts` and `npm run db:migrate` as
+ * The server started as an operator starts it: `src/server/commands/start.ts` and `npm run db:migrate` as
  * child processes (API only, no site build), in production mode, on an empty database (a fresh
  * PGlite folder, or a fresh PostgreSQL database with TEST_DB=postgres).
  */
@@ -31,7 +31,7 @@ interface Child {
 }
 
 function run(script: string, env: NodeJS.ProcessEnv, cwd: string, args: string[] = []): Child {
-  const child = spawn(process.execPath, [path.join(ROOT, 'src', 'server', script), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(ROOT, 'src', 'server', 'commands', script), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let opened: (origin: string) => void;
   const origin = new Promise<string>((resolve) => (opened = resolve));
@@ -216,7 +216,7 @@ describe('production mode', () => {
     const dataDir = path.join(work, 'migrate-only');
     const db = await freshDatabase(dataDir);
     try {
-      const child = run('migrate-command.ts', productionEnv(dataDir, db.url), work);
+      const child = run('migrate.ts', productionEnv(dataDir, db.url), work);
       children.push(child.process);
       expect(await child.exited, child.output()).toBe(0);
       expect(child.output()).toContain(`all ${REPOSITORY_MIGRATIONS.length} migrations applied`);

@@ -1,5 +1,5 @@
 /**
- * `npm run seed` (src/server/seed-command.ts) run as an operator would: a child process on the
+ * `npm run seed` (src/server/commands/seed.ts) run as an operator would: a child process on the
  * shop's database (PGlite in DATA_DIR, or PostgreSQL by DATABASE_URL). Besides the catalogue it
  * seeds the demo staff accounts as `npm start` does: never in production, and only while no
  * account holds a staff role.
@@ -19,7 +19,7 @@ const SLOW = { timeout: 600_000 };
 const db = commandDatabase('shop-seed-');
 
 function seed(env: NodeJS.ProcessEnv = {}, args = ['--products', '3', '--reset']): Promise<CommandRun> {
-  return runScript(path.join('src', 'server', 'seed-command.ts'), args, { ...db.env(), ...env });
+  return runScript(path.join('src', 'server', 'commands', 'seed.ts'), args, { ...db.env(), ...env });
 }
 
 /** The demo accounts in the command's database, with their roles; and how many products it holds. */

@@ -8,9 +8,8 @@
 import { createServer } from 'node:http';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { PaypalConfig } from '../../src/server/config.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, type PaypalConfig } from '../../src/server/config.ts';
 import { PaypalSimulator, SIM_PREFIX, simulatorPlugin } from '../../src/server/modules/payments/index.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from '../../src/server/modules/payments/simulator.ts';
 
 export interface PaypalStandIn {
   simulator: PaypalSimulator;

@@ -8,10 +8,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Typed without the tables: every query names its tables itself (the query builder), and none uses
+ * drizzle's relational `db.query.*`, which alone would need them all gathered here.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The handle inside `db.transaction`: passed to another module's function so its writes join the transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -73,7 +75,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    const db = drizzle(pool, { schema });
+    const db = drizzle(pool);
     const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
       const holder = await pool.connect();
       try {
@@ -128,7 +130,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await mkdir(dataDir, { recursive: true });
   }
   const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}) });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Db,

@@ -1,7 +1,7 @@
 /**
  * Writes the files a release carries for the hosts that serve it, beside its pages: the host
  * rules (`_redirects`, `_headers`, `.hosting/nginx.conf`, `.hosting/routes.json`), `sitemap.xml`
- * (with its parts, for a large shop) and `robots.txt`. The build writes them (astro.config.mjs), and the site builder again after it
+ * (with its parts, for a large shop) and `robots.txt`. The build writes them (src/build/host-files.ts), and the site builder again after it
  * merges a build of a few products into a release (src/server/site-releases.ts), so they describe
  * the pages the release holds.
  */

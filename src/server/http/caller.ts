@@ -4,11 +4,19 @@
  */
 import type { Locale } from '../../domain/locale.ts';
 
-/** The signed-in caller an access token names. */
+/** The signed-in caller an access token names, as the guard read them with the session. */
 export interface AuthUser {
   userId: number;
   sessionId: string;
   roles: string[];
+  /** The account's email now: a back-office write's audit row names the caller by it (`actorOf`). */
+  email: string;
+}
+
+/** Who makes a back-office write, as its audit row names them. */
+export interface Actor {
+  id: number;
+  email: string;
 }
 
 /** The caller's address (for throttling) and language. */

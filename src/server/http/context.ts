@@ -4,7 +4,7 @@ import { SESSION_CODES } from '../../domain/api/envelope.ts';
 import { pickLocale, type Locale } from '../../domain/locale.ts';
 import { sessionFailure } from '../errors.ts';
 import { ensureVisitorId } from './visitor.ts';
-import type { AuthUser, Caller, CartOwner } from './caller.ts';
+import type { Actor, AuthUser, Caller, CartOwner } from './caller.ts';
 
 export function localeOf(request: FastifyRequest): Locale {
   return pickLocale(request.headers['accept-language']);
@@ -19,6 +19,12 @@ export function callerOf(request: FastifyRequest): Caller {
 export function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
   return request.user;
+}
+
+/** The staff member making a back-office write (a route guarded by requirePermission or requireRoles). */
+export function actorOf(request: FastifyRequest): Actor {
+  const user = userOf(request);
+  return { id: user.userId, email: user.email };
 }
 
 /**

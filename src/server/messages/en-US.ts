@@ -225,7 +225,7 @@ export const enUS = {
   'admin.export.itemCount': 'Items',
   'admin.export.personalised': 'Personalised',
 
-  // Refunds (the back office; payments/refunds.ts).
+  // Refunds (the back office; payments/refund-desk.ts).
   'refund.notPaid': 'Only a paid order can be refunded',
   'refund.unknownLine': 'Line {{id}} is not a line of this order',
   'refund.tooMany': 'Line {{id}} has only {{left}} left to refund',
@@ -235,7 +235,7 @@ export const enUS = {
   'refund.failedBefore': 'This refund failed earlier; start a new one',
   'refund.keyReused': 'This idempotency key was used for another refund of this order (other lines or another amount); start a new refund to pay back something else',
   'refund.underWay': 'A refund of this order is under way at PayPal; try again once it has ended',
-  // Products in the back office (catalogue/product-admin.ts, images.ts).
+  // Products in the back office (catalogue/product-desk.ts, image-desk.ts).
   'product.stale': 'This product was changed by someone else since you opened it; reload it, then make your change again',
   'product.unknownTeam': 'Team {{id}} does not exist',
   'product.unknownTags': 'Unknown navigation tags: {{tags}}',

@@ -7,7 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { PlacedOrder } from '../../../src/domain/checkout.model.ts';
 import type { OrderDetail } from '../../../src/domain/orders.model.ts';
-import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX } from '../../../src/server/modules/payments/simulator-protocol.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET } from '../../../src/server/config.ts';
+import { SIM_PREFIX } from '../../../src/server/modules/payments/simulator-protocol.ts';
 import { apiData } from '../../support/api.ts';
 
 /** A cart line as the cart call takes it. */

@@ -12,7 +12,7 @@
  * - Makes the back-office journeys' owner (E2E_OWNER) with the admin command, as a fresh shop's
  *   owner is made, before the shop holds the embedded database; the demo staff are seeded first,
  *   since the shop seeds them only while nobody holds a staff role.
- * - Runs `src/server/start.ts` with the environment Playwright gave (PORT, DATA_DIR, ...) and
+ * - Runs `src/server/commands/start.ts` with the environment Playwright gave (PORT, DATA_DIR, ...) and
  *   exits with it; SIGINT and SIGTERM are passed on.
  */
 import { spawn } from 'node:child_process';
@@ -60,7 +60,7 @@ await new Promise<void>((resolve, reject) => {
   command.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the admin command exited with ${code}`))));
 });
 
-const shop = spawn(process.execPath, [path.join(ROOT, 'src/server/start.ts')], {
+const shop = spawn(process.execPath, [path.join(ROOT, 'src/server/commands/start.ts')], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { ...process.env, SMTP_URL: receiver.url },

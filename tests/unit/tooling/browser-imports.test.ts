@@ -113,7 +113,7 @@ describe('browser code and zod', () => {
   });
 
   it('the page layout, which every page loads, imports no zod at all', () => {
-    // Its modules share one chunk (astro.config.mjs, layoutChunk), which would take in all of zod
+    // Its modules share one chunk (src/build/chunks.ts, closureChunk), which would take in all of zod
     // for an import whose schemas are not even used.
     const layout = staticClosure(['src/layouts/BaseLayout.astro', 'src/components/AppShell.astro']);
     expect(layout.files).toContain('src/domain/money.model.ts');

@@ -41,6 +41,8 @@ describe('import rules', () => {
     ['src/server/http/bad.ts', importIn('../modules/cart/index.ts', 'CartService'), 'refused'],
     ['src/server/mail/bad.ts', importIn('../app.ts', 'API_PREFIX'), 'refused'],
     ['src/server/modules/cart/bad.ts', importIn('../../app.ts', 'API_PREFIX'), 'refused'],
+    ['src/server/config.ts', importIn('./modules/payments/simulator.ts', 'SIM_PREFIX'), 'refused'],
+    ['src/server/hosting/bad.ts', importIn('../modules/site/index.ts', 'SiteBuilds'), 'refused'],
     // Allowed.
     ['src/pages/[locale]/ok.astro', pageScript('../../scripts/cart-page.ts'), 'allowed'],
     ['src/stores/ok.ts', importIn('../domain/api/envelope.ts', 'CODES'), 'allowed'],
@@ -53,6 +55,8 @@ describe('import rules', () => {
     ['src/server/modules/orders/schema.ts', importIn('../accounts/schema.ts', 'users'), 'allowed'],
     ['src/server/db/schema.ts', "export * from '../modules/cart/schema.ts';\n", 'allowed'],
     ['src/server/services/ok.ts', importIn('../../domain/api/envelope.ts', 'CODES'), 'allowed'],
+    ['src/server/commands/ok.ts', importIn('../modules/staff/index.ts', 'StaffDesk'), 'allowed'],
+    ['src/build/ok.ts', importIn('../server/hosting/host-rules.ts', 'hostSettings'), 'allowed'],
   ] as const)('in %s: %s is %s', async (file, code, verdict) => {
     expect(await lint(file, code)).toHaveLength(verdict === 'refused' ? 1 : 0);
   });

@@ -26,7 +26,8 @@ import {
   type SportSource,
 } from './catalogue-source.ts';
 import { int, pick, rngFor, type Rng } from './random.ts';
-import { CATALOGUE_EPOCH, DAY_MS, type NavRow, type PatchRow, type AddonRow, type SquadRow, type ProductRow, type ProductBundle, type Catalogue } from './rows.ts';
+import { DAY_MS } from '../../clock.ts';
+import { CATALOGUE_EPOCH, type NavRow, type PatchRow, type AddonRow, type SquadRow, type ProductRow, type ProductBundle, type Catalogue } from './rows.ts';
 import { type TeamContext, type ProductSpec, colourPhrase, PATTERN_PHRASES, type Edition, EDITIONS, faqFor, commentsFor, details } from './wording.ts';
 
 export { CATALOGUE_EPOCH } from './rows.ts';

@@ -5,7 +5,6 @@ import type { ZhText } from '../schema.ts';
 
 /** "Now" for the demo data: creation dates are spread over the months before it. */
 export const CATALOGUE_EPOCH = new Date('2026-11-01T00:00:00Z');
-export const DAY_MS = 86_400_000;
 
 export interface NavRow {
   tag: string;

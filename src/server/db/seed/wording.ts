@@ -7,7 +7,8 @@ import type { Localised } from '../../../domain/locale.ts';
 import type { ShirtPattern } from '../../media/shirt-svg.ts';
 import { AUTHOR_NAMES, L, PALETTE, type ColourName, type GroupSource, type KindSource, type SportSource, type TeamSource } from './catalogue-source.ts';
 import { int, pick, type Rng } from './random.ts';
-import { CATALOGUE_EPOCH, DAY_MS, type CommentRow } from './rows.ts';
+import { DAY_MS } from '../../clock.ts';
+import { CATALOGUE_EPOCH, type CommentRow } from './rows.ts';
 
 export interface TeamContext {
   index: number;

@@ -9,7 +9,7 @@ export { PasswordHasher } from './passwords.ts';
 export { LIMITS, RateLimiter, describeWait, requestLimitStore } from './rate-limit.ts';
 export { SessionService, endSessionsTx, type AuthUser, type StaffChangeReason, type TokenPair } from './sessions.ts';
 export { AccessTokens } from './tokens.ts';
-export { UserService, type UserRow } from './users.ts';
+export { UserService, type UnpaidOrders, type UserRow } from './users.ts';
 export { authRoutes } from './auth-routes.ts';
 export { userRoutes } from './user-routes.ts';
 export { addressRoutes } from './address-routes.ts';

@@ -28,7 +28,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_uq').on(t.email),
-    // The back office's customer search is by prefix (backoffice/customers.ts), so these answer it.
+    // The back office's customer search is by prefix (backoffice/customer-desk.ts), so these answer it.
     index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('users_name_prefix_idx').using('btree', sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
     index('users_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),

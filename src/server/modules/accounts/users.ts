@@ -6,9 +6,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { permissionsOf } from '../../../domain/staff.model.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { users } from './schema.ts';
-import { OrderService } from '../orders/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,6 +17,14 @@ export interface NewUser {
   firstName: string;
   lastName: string;
   locale: Locale;
+}
+
+/**
+ * What accounts needs of the orders module (a port, wired by app.ts, so that accounts does not
+ * import orders): the account's unpaid orders take a new email, in the caller's transaction.
+ */
+export interface UnpaidOrders {
+  updateEmail(tx: Tx, userId: number, email: string, at: Date): Promise<unknown>;
 }
 
 export interface ProfileChanges {
@@ -40,9 +47,11 @@ function isUniqueViolation(error: unknown): boolean {
 
 export class UserService {
   private readonly db: Db;
+  private readonly unpaidOrders: UnpaidOrders;
 
-  constructor(db: Db) {
+  constructor(db: Db, unpaidOrders: UnpaidOrders) {
     this.db = db;
+    this.unpaidOrders = unpaidOrders;
   }
 
   async findByEmail(email: string): Promise<UserRow | null> {
@@ -86,7 +95,7 @@ export class UserService {
           .update(users)
           .set({ ...changes, updatedAt: at })
           .where(eq(users.id, userId));
-        if (changes.updateOrderEmail) await OrderService.updateUnpaidEmail(tx, userId, changes.email, at);
+        if (changes.updateOrderEmail) await this.unpaidOrders.updateEmail(tx, userId, changes.email, at);
       });
       return true;
     } catch (error) {

@@ -7,8 +7,8 @@ import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { pageOf } from '../../db/paging.ts';
 import type { AuditLog } from './audit.ts';
+import { DAY_MS } from '../../clock.ts';
 
-const DAY_MS = 86_400_000;
 
 export function auditRoutes(audit: AuditLog, guards: Guards) {
   return contractRoutes({ tags: ['admin'] }, (route) => {

@@ -19,8 +19,8 @@ import { orderItems, orders } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
 import type { OrderTable } from './order-list.ts';
 import { LOW_STOCK_AT } from '../../../domain/product-admin.model.ts';
+import { DAY_MS } from '../../clock.ts';
 
-const DAY_MS = 86_400_000;
 const DAYS = 30;
 /** A size with this many or fewer units left is low (the products table's stock filter says the same). */
 export { LOW_STOCK_AT };

@@ -6,7 +6,7 @@
  */
 export { csvField, toCsv } from '../../csv.ts';
 export { dashboard, LOW_STOCK_AT } from './dashboard.ts';
-export { nextStatusesFor, OrderFolder } from './order-detail.ts';
+export { nextStatusesFor, OrderDetailDesk } from './order-detail-desk.ts';
 export { filterCondition, orderBy, type OrderFilter } from './order-filter.ts';
 export { EXPORT_MAX_ROWS, OrderTable, type OrderQuery } from './order-list.ts';
 export { productionSheet } from './production-sheet.ts';

@@ -9,11 +9,11 @@ import type { OrderSortField } from '../../../domain/admin.model.ts';
 import type { z } from 'zod';
 import type { orderFilterShape } from '../../../domain/admin.schema.ts';
 import { orders } from '../orders/index.ts';
+import { DAY_MS } from '../../clock.ts';
 
 type FilterShape = { [K in keyof typeof orderFilterShape]: z.output<(typeof orderFilterShape)[K]> };
 export type OrderFilter = Partial<FilterShape>;
 
-const DAY_MS = 86_400_000;
 
 export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`;
 /** Order numbers in byte order, as orders_order_no_c_idx holds them. */

@@ -23,19 +23,19 @@ import type { Db } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { splitPage } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
-import { localeOf, userOf } from '../../http/context.ts';
+import { actorOf, localeOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { msg, render } from '../../messages/index.ts';
-import { NewsletterDesk, ReviewModeration } from '../shopper/index.ts';
-import type { StaffService } from '../staff/index.ts';
+import { NewsletterDesk, ReviewDesk } from '../shopper/index.ts';
+import type { StaffDesk } from '../staff/index.ts';
 import { toCsv } from '../../csv.ts';
-import { CustomerDesk } from './customers.ts';
+import { CustomerDesk } from './customer-desk.ts';
 import { EXPORT_MAX_ROWS } from './order-list.ts';
 
 export interface PeopleDeps {
   db: Db;
-  staff: StaffService;
+  staff: StaffDesk;
   clock: Clock;
 }
 
@@ -43,10 +43,9 @@ const SUBSCRIBER_COLUMNS = ['subscriberEmail', 'subscriberSource', 'subscribedAt
 
 export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
   const customers = new CustomerDesk(deps.db, deps.staff);
-  const reviews = new ReviewModeration(deps.db);
+  const reviews = new ReviewDesk(deps.db);
   const newsletter = new NewsletterDesk(deps.db);
   const may = guards.requirePermission;
-  const actor = (userId: number) => deps.staff.actor(userId);
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(peopleApi.customerList, {
       summary: 'Accounts a page at a time, newest first; search by the start of the email, name or last name; filter by status',
@@ -70,7 +69,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       summary: 'Disable or enable a customer account (a disabled one gets 7777 on its next call); staff accounts are managed on the staff calls',
       preValidation: may(PERMISSIONS.CUSTOMER_EDIT),
       request: customerStatusRequestSchema,
-      handler: async (request) => ok(await customers.setStatus(await actor(userOf(request).userId), request.body.userId, request.body.status)),
+      handler: async (request) => ok(await customers.setStatus(actorOf(request), request.body.userId, request.body.status)),
     });
     route(peopleApi.exportCustomer, {
       summary: 'Everything the shop holds on one customer, as JSON (account without its password hash, addresses, orders, reviews, wishlist, newsletter)',
@@ -82,7 +81,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       summary: 'Erase a customer (R_SUPER; the email typed again confirms): orders kept with personal fields anonymised and totals intact, everything else removed, sessions ended',
       preValidation: may(PERMISSIONS.CUSTOMER_ERASE),
       request: customerEraseRequestSchema,
-      handler: async (request) => ok(await customers.erase(await actor(userOf(request).userId), request.body.userId, request.body.confirmEmail)),
+      handler: async (request) => ok(await customers.erase(actorOf(request), request.body.userId, request.body.confirmEmail)),
     });
     route(peopleApi.reviewList, {
       summary: 'Reviews newest first, filtered by state (visible, hidden) and product',
@@ -94,7 +93,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       summary: 'Hide a review (a reason is required) or show it again; a hidden review leaves the product page, its count and its average at once',
       preValidation: may(PERMISSIONS.REVIEW_MODERATE),
       request: reviewModerateRequestSchema,
-      handler: async (request) => ok(await reviews.moderate(await actor(userOf(request).userId), request.body, localeOf(request))),
+      handler: async (request) => ok(await reviews.moderate(actorOf(request), request.body, localeOf(request))),
     });
     route(peopleApi.subscriberList, {
       summary: 'Newsletter subscribers a page at a time, searchable by the start of the email',
@@ -124,7 +123,7 @@ export function peopleRoutes(deps: PeopleDeps, guards: Guards) {
       summary: 'Take an email off the newsletter; audited',
       preValidation: may(PERMISSIONS.NEWSLETTER_MANAGE),
       request: unsubscribeRequestSchema,
-      handler: async (request) => ok(await newsletter.unsubscribe(await actor(userOf(request).userId), request.body.id)),
+      handler: async (request) => ok(await newsletter.unsubscribe(actorOf(request), request.body.id)),
     });
   });
 }

@@ -6,27 +6,25 @@ import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
-import { localeOf, userOf } from '../../http/context.ts';
+import { actorOf, localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { OrderService } from '../orders/index.ts';
-import type { StaffService } from '../staff/index.ts';
 import { dashboard } from './dashboard.ts';
-import { OrderFolder } from './order-detail.ts';
+import { OrderDetailDesk } from './order-detail-desk.ts';
 import { OrderTable } from './order-list.ts';
 import { productionSheet } from './production-sheet.ts';
 
 export interface BackOfficeDeps {
   db: Db;
   orders: OrderService;
-  staff: StaffService;
   clock: Clock;
 }
 
 export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
   const { db, clock } = deps;
   const table = new OrderTable(db);
-  const folder = new OrderFolder(db, deps.orders);
+  const folder = new OrderDetailDesk(db, deps.orders);
   const may = guards.requirePermission;
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(adminApi.dashboard, {
@@ -56,7 +54,7 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
       summary: 'An internal note on an order (never shown to the shopper); audited',
       preValidation: may(PERMISSIONS.ORDER_NOTE),
       request: adminNoteRequestSchema,
-      handler: async (request) => ok(await folder.addNote(await deps.staff.actor(userOf(request).userId), request.body.orderNo, request.body.text)),
+      handler: async (request) => ok(await folder.addNote(actorOf(request), request.body.orderNo, request.body.text)),
     });
     route(adminApi.productionSheet, {
       summary: 'The production sheet of one order or a batch: per shirt team, size, print and patches, and the packing list',

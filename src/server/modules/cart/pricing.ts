@@ -11,7 +11,7 @@ import { printOf, printRecord, withPlayer } from '../../../domain/personalisatio
 import { priceLine, unitPriceEur } from '../../../domain/pricing.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pick } from '../../messages/localise.ts';
-import { addons, patches, productSizes, products, squadPlayers } from '../catalogue/index.ts';
+import { addons, patches, productFirstImage, productSizes, productZhTitle, products, squadPlayers } from '../catalogue/index.ts';
 import type { cartItems } from './schema.ts';
 
 /** A line priced from the database, with what an order freezes of it. */
@@ -32,8 +32,8 @@ export function pricingProducts(db: Db | Tx) {
     .select({
       id: products.id,
       title: products.title,
-      zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
-      image: sql<string | null>`${products.images} ->> 0`,
+      zhTitle: productZhTitle,
+      image: productFirstImage,
       price: products.price,
       customisationFee: products.customisationFee,
       stock: sql<Record<string, number> | null>`(select json_object_agg(s.size, s.stock) from ${productSizes} s where s.product_id = ${products.id})`,

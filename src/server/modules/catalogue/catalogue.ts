@@ -9,7 +9,7 @@ import type { Locale } from '../../../domain/locale.ts';
 import { markdownHtml } from '../../../domain/markdown.ts';
 import type { Db } from '../../db/client.ts';
 import { onePage, pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
-import { addons, navItems, patches, productSizes, products, squadPlayers, teams } from './schema.ts';
+import { addons, navItems, patches, productFirstImage, productSizes, productZhTitle, products, squadPlayers, teams } from './schema.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
 import { Cached } from '../../http/cached.ts';
@@ -23,10 +23,10 @@ import { SearchIndex } from './search-index.ts';
 export const cardColumns = {
   id: products.id,
   title: products.title,
-  zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
+  zhTitle: productZhTitle,
   price: products.price,
   compareAtPrice: products.compareAtPrice,
-  image: sql<string | null>`${products.images} ->> 0`,
+  image: productFirstImage,
   tags: products.tags,
   sport: products.sport,
   createdAt: products.createdAt,

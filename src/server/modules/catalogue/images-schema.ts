@@ -1,5 +1,5 @@
 /**
- * Uploaded product images (the back office's images.ts): the bytes live in the database, so every
+ * Uploaded product images (the back office's image-desk.ts): the bytes live in the database, so every
  * API instance serves the same picture after any restart. A file's key is its content hash and
  * its width, so a URL always means the same bytes and may be cached forever.
  */

@@ -27,20 +27,17 @@ import type { Clock } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
 import { splitPage } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
-import { localeOf, userOf } from '../../http/context.ts';
+import { actorOf, localeOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
-import type { AuditActor } from '../audit/index.ts';
-import { isImageKey, type ProductImages } from './images.ts';
-import type { ProductAdmin } from './product-admin.ts';
-import type { ProductBulk } from './product-bulk.ts';
+import { isImageKey, type ProductImageDesk } from './image-desk.ts';
+import type { ProductDesk } from './product-desk.ts';
+import type { ProductBulkDesk } from './product-bulk-desk.ts';
 
 export interface ProductAdminDeps {
-  products: ProductAdmin;
-  bulk: ProductBulk;
-  images: ProductImages;
-  /** Who makes a write, for its audit row. */
-  actor: (userId: number) => Promise<AuditActor>;
+  products: ProductDesk;
+  bulk: ProductBulkDesk;
+  images: ProductImageDesk;
   clock: Clock;
 }
 
@@ -52,7 +49,6 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
   const view = guards.requirePermission(PERMISSIONS.PRODUCT_VIEW);
   const edit = guards.requirePermission(PERMISSIONS.PRODUCT_EDIT);
   const publish = guards.requirePermission(PERMISSIONS.PRODUCT_PUBLISH);
-  const actorOf = (request: Parameters<typeof userOf>[0]) => deps.actor(userOf(request).userId);
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(adminProductsApi.options, {
       summary: 'What the products filters and editor choose from: sports, leagues, teams, navigation tags',
@@ -76,7 +72,7 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       summary: 'A new product, unpublished, with generated shirt art; audited',
       preValidation: edit,
       request: adminProductCreateRequestSchema,
-      handler: async (request) => ok(await products.create(await actorOf(request), request.body, localeOf(request))),
+      handler: async (request) => ok(await products.create(actorOf(request), request.body, localeOf(request))),
     });
     route(adminProductsApi.update, {
       summary: 'Saves the editor; a save from a version someone else has changed since answers 1412 and changes nothing; audited with the fields before and after',
@@ -84,32 +80,32 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       request: adminProductUpdateRequestSchema,
       handler: async (request) => {
         const { id, version, ...fields } = request.body;
-        return ok(await products.update(await actorOf(request), id, version, fields, localeOf(request)));
+        return ok(await products.update(actorOf(request), id, version, fields, localeOf(request)));
       },
     });
     route(adminProductsApi.duplicate, {
       summary: 'A copy of a product (without its images), unpublished; audited',
       preValidation: edit,
       request: adminProductIdRequestSchema,
-      handler: async (request) => ok(await products.duplicate(await actorOf(request), request.body.id, localeOf(request))),
+      handler: async (request) => ok(await products.duplicate(actorOf(request), request.body.id, localeOf(request))),
     });
     route(adminProductsApi.publish, {
       summary: 'Puts a product on sale or takes it off (gone from listings, search, the product API, carts and checkout); audited',
       preValidation: publish,
       request: adminProductPublishRequestSchema,
-      handler: async (request) => ok(await products.publish(await actorOf(request), request.body.id, request.body.published, localeOf(request))),
+      handler: async (request) => ok(await products.publish(actorOf(request), request.body.id, request.body.published, localeOf(request))),
     });
     route(adminProductsApi.bulkPrice, {
       summary: 'Sets, adds to or changes by a percentage the price of the chosen products, all or none; one audit row per product',
       preValidation: edit,
       request: adminBulkPriceRequestSchema,
-      handler: async (request) => ok(await deps.bulk.bulkPrice(await actorOf(request), request.body.ids, request.body.mode, request.body.value)),
+      handler: async (request) => ok(await deps.bulk.bulkPrice(actorOf(request), request.body.ids, request.body.mode, request.body.value)),
     });
     route(adminProductsApi.bulkStock, {
       summary: 'Sets one size (or every size offered) of the chosen products to a stock; one audit row per product',
       preValidation: edit,
       request: adminBulkStockRequestSchema,
-      handler: async (request) => ok(await deps.bulk.bulkStock(await actorOf(request), request.body.ids, request.body.size, request.body.stock)),
+      handler: async (request) => ok(await deps.bulk.bulkStock(actorOf(request), request.body.ids, request.body.size, request.body.stock)),
     });
     route(adminProductsApi.stockExport, {
       summary: "The filter's stock as CSV: product_id, title, size, stock (RFC 4180, UTF-8 with BOM)",
@@ -122,32 +118,32 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       preValidation: edit,
       request: adminStockImportRequestSchema,
       bodyLimit: 2_200_000,
-      handler: async (request) => ok(await deps.bulk.stockImport(await actorOf(request), request.body.csv, localeOf(request))),
+      handler: async (request) => ok(await deps.bulk.stockImport(actorOf(request), request.body.csv, localeOf(request))),
     });
     route(adminProductsApi.uploadImage, {
       summary: 'Adds an image (base64 of a JPEG, PNG or WebP, at most 5 MB, its type read from its bytes), resized and stored; answers the images in order',
       preValidation: edit,
       request: adminImageUploadRequestSchema,
       bodyLimit: UPLOAD_BODY_LIMIT,
-      handler: async (request) => ok(await images.upload(await actorOf(request), request.body.productId, request.body.data)),
+      handler: async (request) => ok(await images.upload(actorOf(request), request.body.productId, request.body.data)),
     });
     route(adminProductsApi.orderImages, {
       summary: "Puts the product's images in a new order (every one, once)",
       preValidation: edit,
       request: adminImageOrderRequestSchema,
-      handler: async (request) => ok(await images.reorder(await actorOf(request), request.body.productId, request.body.hashes)),
+      handler: async (request) => ok(await images.reorder(actorOf(request), request.body.productId, request.body.hashes)),
     });
     route(adminProductsApi.removeImage, {
       summary: 'Takes an image off the product; with none left it shows its generated shirt art again',
       preValidation: edit,
       request: adminImageRemoveRequestSchema,
-      handler: async (request) => ok(await images.remove(await actorOf(request), request.body.productId, request.body.hash)),
+      handler: async (request) => ok(await images.remove(actorOf(request), request.body.productId, request.body.hash)),
     });
   });
 }
 
 /** GET /api/media/image/<hash>-<width>.webp: an uploaded image's variant, cacheable forever. */
-export function uploadedImageRoutes(images: ProductImages) {
+export function uploadedImageRoutes(images: ProductImageDesk) {
   return async function routes(app: FastifyInstance) {
     app.get<{ Params: { file: string } }>(`${MEDIA_PREFIX}/image/:file`, { schema: { hide: true } }, async (request, reply) => {
       const file = isImageKey(request.params.file) ? await images.file(request.params.file) : null;

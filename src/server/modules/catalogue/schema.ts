@@ -88,6 +88,13 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * A product's Chinese title (null without one) and its first image, read out of their JSON
+ * columns (the whole of `zh` holds the description, details and FAQ too), as queries select them.
+ */
+export const productZhTitle = sql<string | null>`${products.zh} ->> 'title'`;
+export const productFirstImage = sql<string | null>`${products.images} ->> 0`;
+
 export const productSizes = pgTable(
   'product_sizes',
   {

@@ -15,22 +15,19 @@ import {
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
-import { userOf } from '../../http/context.ts';
+import { actorOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
-import type { AuditActor } from '../audit/index.ts';
-import { NavAdmin } from './nav-admin.ts';
-import { TeamAdmin } from './team-admin.ts';
+import { NavDesk } from './nav-desk.ts';
+import { TeamDesk } from './team-desk.ts';
 
 export interface CatalogueAdminDeps {
   db: Db;
-  /** Who makes a write, for its audit row (the staff module's StaffService.actor). */
-  actor(userId: number): Promise<AuditActor>;
 }
 
 export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
-  const teamsAdmin = new TeamAdmin(deps.db);
-  const nav = new NavAdmin(deps.db);
+  const teamsAdmin = new TeamDesk(deps.db);
+  const nav = new NavDesk(deps.db);
   const editTeams = guards.requirePermission(PERMISSIONS.TEAM_EDIT);
   const editNav = guards.requirePermission(PERMISSIONS.NAV_EDIT);
   return contractRoutes({ tags: ['admin'] }, (route) => {
@@ -50,19 +47,19 @@ export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
       summary: "Add a squad player or edit one: name 1-15 letters A-Z, number 0-99 (the configurator's rules); one number per player",
       preValidation: editTeams,
       request: squadPlayerSaveRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.savePlayer(await deps.actor(userOf(request).userId), request.body)),
+      handler: async (request) => ok(await teamsAdmin.savePlayer(actorOf(request), request.body)),
     });
     route(peopleApi.removePlayer, {
       summary: 'Remove a squad player',
       preValidation: editTeams,
       request: squadPlayerRemoveRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.removePlayer(await deps.actor(userOf(request).userId), request.body.teamId, request.body.id)),
+      handler: async (request) => ok(await teamsAdmin.removePlayer(actorOf(request), request.body.teamId, request.body.id)),
     });
     route(peopleApi.setTeamPatches, {
       summary: "Which patches the team's own tag lists (patches of its league stay)",
       preValidation: editTeams,
       request: teamPatchesRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.setPatches(await deps.actor(userOf(request).userId), request.body.teamId, request.body.patchIds)),
+      handler: async (request) => ok(await teamsAdmin.setPatches(actorOf(request), request.body.teamId, request.body.patchIds)),
     });
     route(peopleApi.navTree, {
       summary: 'The navigation tree with both titles and product counts',
@@ -73,25 +70,25 @@ export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
       summary: 'Add a navigation entry (at most three levels); answers the tree',
       preValidation: editNav,
       request: navAddRequestSchema,
-      handler: async (request) => ok(await nav.add(await deps.actor(userOf(request).userId), request.body)),
+      handler: async (request) => ok(await nav.add(actorOf(request), request.body)),
     });
     route(peopleApi.navRename, {
       summary: "Change an entry's titles in both languages; answers the tree",
       preValidation: editNav,
       request: navRenameRequestSchema,
-      handler: async (request) => ok(await nav.rename(await deps.actor(userOf(request).userId), request.body)),
+      handler: async (request) => ok(await nav.rename(actorOf(request), request.body)),
     });
     route(peopleApi.navRemove, {
       summary: 'Remove an entry without entries or products under it; answers the tree',
       preValidation: editNav,
       request: navRemoveRequestSchema,
-      handler: async (request) => ok(await nav.remove(await deps.actor(userOf(request).userId), request.body.id)),
+      handler: async (request) => ok(await nav.remove(actorOf(request), request.body.id)),
     });
     route(peopleApi.navMove, {
       summary: 'Reorder an entry among its siblings or move it under another parent (no fourth level); answers the tree',
       preValidation: editNav,
       request: navMoveRequestSchema,
-      handler: async (request) => ok(await nav.move(await deps.actor(userOf(request).userId), request.body)),
+      handler: async (request) => ok(await nav.move(actorOf(request), request.body)),
     });
   });
 }

@@ -6,20 +6,18 @@ import { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSche
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
-import { userOf } from '../../http/context.ts';
+import { actorOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
-import type { AuditActor } from '../audit/index.ts';
-import type { CouponDesk } from './desk.ts';
+import type { CouponDesk } from './coupon-desk.ts';
 
 export interface CouponRouteDeps {
   desk: CouponDesk;
-  actor: (userId: number) => Promise<AuditActor>;
   /** The orders that used a coupon (the back-office module reads orders). */
   usage: (couponId: number, page: PageRequest) => Promise<Page<CouponUse>>;
 }
 
-export function couponRoutes({ desk, actor, usage }: CouponRouteDeps, guards: Guards) {
+export function couponRoutes({ desk, usage }: CouponRouteDeps, guards: Guards) {
   const edit = guards.requirePermission(PERMISSIONS.COUPON_EDIT);
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(marketingApi.couponList, {
@@ -38,19 +36,19 @@ export function couponRoutes({ desk, actor, usage }: CouponRouteDeps, guards: Gu
       summary: 'A new coupon (code unique, in the shop format); audited',
       preValidation: edit,
       request: couponCreateRequestSchema,
-      handler: async (request) => ok(await desk.create(await actor(userOf(request).userId), request.body)),
+      handler: async (request) => ok(await desk.create(actorOf(request), request.body)),
     });
     route(marketingApi.updateCoupon, {
       summary: 'Save a coupon; the use limit cannot go below its uses; audited with the fields changed',
       preValidation: edit,
       request: couponUpdateRequestSchema,
-      handler: async (request) => ok(await desk.update(await actor(userOf(request).userId), request.body.id, request.body.coupon)),
+      handler: async (request) => ok(await desk.update(actorOf(request), request.body.id, request.body.coupon)),
     });
     route(marketingApi.expireCoupon, {
       summary: 'End a coupon now; audited',
       preValidation: edit,
       request: couponIdRequestSchema,
-      handler: async (request) => ok(await desk.expire(await actor(userOf(request).userId), request.body.id)),
+      handler: async (request) => ok(await desk.expire(actorOf(request), request.body.id)),
     });
     route(marketingApi.couponUsage, {
       summary: 'The orders that used a coupon, newest first',

@@ -8,11 +8,8 @@
  */
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { ErasureSubject } from '../../personal-data.ts';
+import { ERASED_NAME, staffRowsOf, wroteIt, type ErasureSubject } from '../../personal-data.ts';
 import { orderNotes, orders, orderStatusEvents } from './schema.ts';
-
-/** What erased personal fields read as. */
-export const ERASED = 'erased';
 
 /** The orders that name the customer (by account or email); answers their ids. */
 export async function anonymiseOrders(tx: Tx, who: { userId: number; email: string }): Promise<number[]> {
@@ -31,10 +28,10 @@ export async function anonymiseOrders(tx: Tx, who: { userId: number; email: stri
       userId: null,
       // Unique per order so nothing joins erased orders back together; .invalid never delivers.
       // coupons/erasure.ts writes the same form on the order's coupon use.
-      email: sql`${ERASED}::text || '-' || ${orders.id} || '@erased.invalid'`,
-      shippingAddress: sql`${orders.shippingAddress} || jsonb_build_object('firstName', ${ERASED}::text, 'lastName', '', 'company', '', 'address', ${ERASED}::text, 'address2', '', 'province', '', 'postalCode', '', 'city', ${ERASED}::text, 'phone', '', 'phoneCode', '')`,
+      email: sql`${ERASED_NAME}::text || '-' || ${orders.id} || '@erased.invalid'`,
+      shippingAddress: sql`${orders.shippingAddress} || jsonb_build_object('firstName', ${ERASED_NAME}::text, 'lastName', '', 'company', '', 'address', ${ERASED_NAME}::text, 'address2', '', 'province', '', 'postalCode', '', 'city', ${ERASED_NAME}::text, 'phone', '', 'phoneCode', '')`,
       visitorId: null,
-      requestHash: ERASED,
+      requestHash: ERASED_NAME,
       updatedAt: new Date(),
     })
     .where(inArray(orders.id, ids));
@@ -46,10 +43,10 @@ export async function scrubOrderNotes(tx: Tx, orderIds: readonly number[], who: 
   const notes = await tx
     .select()
     .from(orderNotes)
-    .where(or(eq(orderNotes.authorId, who.userId), inArray(sql`lower(${orderNotes.authorEmail})`, [...who.emails]), orderIds.length ? inArray(orderNotes.orderId, [...orderIds]) : undefined))
+    .where(staffRowsOf(who, { id: orderNotes.authorId, email: orderNotes.authorEmail }, orderNotes.orderId, orderIds))
     .for('update');
   for (const note of notes) {
-    const theirs = note.authorId === who.userId || who.emails.includes(note.authorEmail.toLowerCase());
+    const theirs = wroteIt(who, note.authorId, note.authorEmail);
     const text = who.scrub.text(note.text, orderIds.includes(note.orderId));
     if (!theirs && text === note.text) continue;
     await tx

@@ -226,7 +226,7 @@ export class OrderService extends OrderViews {
     await releaseStock(tx, items);
   }
 
-  /** The parcel handed to the carrier, with its first scan (a shipped move, desk.ts). */
+  /** The parcel handed to the carrier, with its first scan (a shipped move, order-desk.ts). */
   async shipTx(tx: Tx, orderId: number, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): Promise<void> {
     const now = this.d.clock();
     const [created] = await tx.insert(shipments).values({ orderId, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl, shippedAt: now }).returning({ id: shipments.id });
@@ -246,7 +246,7 @@ export class OrderService extends OrderViews {
     await tx.insert(shipmentEvents).values({ shipmentId: latest.id, at: this.d.clock(), status: event.status, description: event.description, location: event.location ?? null });
   }
 
-  /** The order's lines, for a refund to price and check (payments' refunds.ts). */
+  /** The order's lines, for a refund to price and check (payments' refund-desk.ts). */
   async itemsOf(db: Db | Tx, orderId: number): Promise<ItemRow[]> {
     return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   }

@@ -13,10 +13,10 @@ import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessReq
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
-import type { OrderDeskService, Refunds, StaffCaller } from './desk.ts';
+import type { OrderDesk, Refunds, StaffCaller } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
-import { localeOf, userOf } from '../../http/context.ts';
+import { actorOf, localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 
 /** Who asks for an order: the signed-in caller (routes guard with optionalUser) and the access token sent, if any. */
@@ -27,17 +27,12 @@ export function orderAccessOf(request: FastifyRequest, token: string | undefined
 /** What the back office's routes need besides the order services. */
 export interface OrderAdminDeps {
   refunds: Refunds;
-  /** The signed-in staff member's email, for the audit log. */
-  emailOf(userId: number): Promise<string | null>;
   /** The order as staff see it (the back office module's view), which a refund answers. */
   staffView(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail>;
 }
 
-export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards: Guards, { refunds, emailOf, staffView }: OrderAdminDeps) {
-  const staffOf = async (request: FastifyRequest): Promise<StaffCaller> => {
-    const user = userOf(request);
-    return { userId: user.userId, roles: user.roles, email: (await emailOf(user.userId)) ?? `user-${user.userId}` };
-  };
+export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, staffView }: OrderAdminDeps) {
+  const staffOf = (request: FastifyRequest): StaffCaller => ({ actor: actorOf(request), roles: userOf(request).roles });
   /** The order a buyer's request names, if the caller may read it. */
   const readable = (request: FastifyRequest, body: { orderNo: string; token?: string | undefined }) => orders.findForAccess(body.orderNo, orderAccessOf(request, body.token));
 
@@ -89,7 +84,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
       request: adminMoveRequestSchema,
       handler: async (request) => {
-        const moved = await desk.move(request.body, await staffOf(request));
+        const moved = await desk.move(request.body, staffOf(request));
         return ok(await orders.detail(moved, localeOf(request)));
       },
     });
@@ -98,7 +93,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
       summary: 'Move each chosen order on its own to processing or delivered; answers which moved and why the others did not',
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
       request: adminBulkMoveRequestSchema,
-      handler: async (request) => ok(await desk.bulkMove(request.body.orderNos, request.body.to, await staffOf(request), localeOf(request))),
+      handler: async (request) => ok(await desk.bulkMove(request.body.orderNos, request.body.to, staffOf(request), localeOf(request))),
     });
     route(adminApi.bulkMovePreview, {
       ...admin,
@@ -114,7 +109,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_REFUND),
       request: adminRefundRequestSchema,
       handler: async (request) => {
-        const caller = await staffOf(request);
+        const caller = staffOf(request);
         const { orderNo, idempotencyKey, lines, amount, reason, override } = request.body;
         const row = await refunds.refund(orderNo, { idempotencyKey, lines, amount, reason, override, closeAs: 'refunded' }, caller);
         return ok(await staffView(row.orderNo, localeOf(request), caller.roles));
@@ -126,7 +121,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDeskService, guards
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
       request: adminShipmentEventRequestSchema,
       handler: async (request) => {
-        const row = await desk.shipmentEvent(request.body.orderNo, request.body, await staffOf(request));
+        const row = await desk.shipmentEvent(request.body.orderNo, request.body, staffOf(request));
         return ok(await orders.track(row.orderNo, localeOf(request)));
       },
     });

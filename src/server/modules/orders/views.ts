@@ -34,12 +34,6 @@ export interface OrderAccess {
   token?: string | undefined;
 }
 
-/**
- * A capture started this long ago and never finished (the process died mid-call) no longer keeps
- * the unpaid-order sweep away; the reconciler asks PayPal first in that case anyway.
- */
-export const CAPTURE_GRACE_MS = 10 * 60_000;
-
 /** The guest's token: an HMAC of the order number and a per-order nonce, so a replay can answer it again. */
 export function accessTokenFor(secret: string, orderNo: string, nonce: string): string {
   return createHmac('sha256', secret).update(`order-access|${orderNo}|${nonce}`).digest('base64url');

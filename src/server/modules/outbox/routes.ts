@@ -6,16 +6,15 @@ import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
-import { userOf } from '../../http/context.ts';
+import { actorOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
-import type { AuditActor, AuditLog } from '../audit/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { outboxPage, outboxStats, retryNow, type OutboxRow } from './outbox.ts';
 
 export interface OutboxRouteDeps {
   db: Db;
   audit: AuditLog;
-  actor: (userId: number) => Promise<AuditActor>;
   /** Wakes this instance's worker after a retry. */
   wake: () => void;
 }
@@ -64,7 +63,7 @@ export function outboxRoutes(deps: OutboxRouteDeps, guards: Guards) {
       preValidation: guards.requirePermission(PERMISSIONS.MAIL_RETRY),
       request: mailRetryRequestSchema,
       handler: async (request) => {
-        const actor = await deps.actor(userOf(request).userId);
+        const actor = actorOf(request);
         const found = await deps.db.transaction(async (tx) => {
           const before = await retryNow(tx, request.body.id);
           if (before) {

@@ -3,9 +3,9 @@
  * reasons on their orders keep their words without the customer's email or names; refunds the
  * customer made as staff keep their record under the pseudonym.
  */
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import type { ErasureSubject } from '../../personal-data.ts';
+import { staffRowsOf, wroteIt, type ErasureSubject } from '../../personal-data.ts';
 import { payments, refunds } from './schema.ts';
 
 export async function anonymisePayers(tx: Tx, orderIds: readonly number[]): Promise<void> {
@@ -17,10 +17,10 @@ export async function scrubRefunds(tx: Tx, orderIds: readonly number[], who: Era
   const rows = await tx
     .select({ id: refunds.id, orderId: refunds.orderId, reason: refunds.reason, byId: refunds.byId, byEmail: refunds.byEmail })
     .from(refunds)
-    .where(or(eq(refunds.byId, who.userId), inArray(sql`lower(${refunds.byEmail})`, [...who.emails]), orderIds.length ? inArray(refunds.orderId, [...orderIds]) : undefined))
+    .where(staffRowsOf(who, { id: refunds.byId, email: refunds.byEmail }, refunds.orderId, orderIds))
     .for('update');
   for (const row of rows) {
-    const theirs = row.byId === who.userId || who.emails.includes(row.byEmail.toLowerCase());
+    const theirs = wroteIt(who, row.byId, row.byEmail);
     const reason = who.scrub.text(row.reason, orderIds.includes(row.orderId));
     if (!theirs && reason === row.reason) continue;
     await tx

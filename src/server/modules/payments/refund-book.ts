@@ -1,6 +1,6 @@
 /**
  * What a refund's outcome does to the shop, whoever learns it: the back office's refund call
- * (refunds.ts) when PayPal answers at once, PayPal's webhook (webhook.ts) or the reconciler
+ * (refund-desk.ts) when PayPal answers at once, PayPal's webhook (webhook.ts) or the reconciler
  * (payments.ts) when PayPal answered PENDING and decides later, and the webhook again for a
  * refund made in PayPal's dashboard, which becomes a refund row of its own here. Each function
  * runs inside its caller's transaction, under a lock on the order row, with its audit row; the

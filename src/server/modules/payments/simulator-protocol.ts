@@ -1,16 +1,14 @@
 /**
- * The PayPal simulator's wire side (simulator.ts is the simulator): its fixed credentials and
- * prefix, the failure switches, PayPal's error shapes, money and id rules, and the webhook
+ * The PayPal simulator's wire side (simulator.ts is the simulator): its prefix (its fixed
+ * credentials are in src/server/config.ts), the failure switches, PayPal's error shapes, money and id rules, and the webhook
  * signing key. See docs/paypal-simulator.md.
  */
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { minorUnitDigits } from '../../../domain/money.model.ts';
 import { SIMULATOR_PREFIX } from '../../../domain/site-routes.ts';
 import type { PaypalOrder } from './paypal-client.ts';
 
-export const SIM_CLIENT_ID = 'sim-client-id';
-export const SIM_CLIENT_SECRET = 'sim-client-secret';
-export const SIM_WEBHOOK_ID = 'WH-SIMULATOR';
 /** Where the plugin serves it (the static hosts' rules forward it too); the client's transport calls the simulator in process. */
 export const SIM_PREFIX = SIMULATOR_PREFIX;
 
@@ -55,7 +53,6 @@ export interface SimOrder {
 }
 
 export const SUPPORTED_CURRENCIES = new Set(['AUD', 'BRL', 'CAD', 'CNY', 'CZK', 'DKK', 'EUR', 'HKD', 'HUF', 'ILS', 'JPY', 'MYR', 'MXN', 'TWD', 'NZD', 'NOK', 'PHP', 'PLN', 'GBP', 'SGD', 'SEK', 'CHF', 'THB', 'USD']);
-export const ZERO_DECIMAL = new Set(['HUF', 'JPY', 'TWD']);
 
 export type Money = { currency_code?: unknown; value?: unknown };
 
@@ -93,7 +90,8 @@ export function minor(money: Money | undefined, field: string, currency?: string
   if (!money || typeof money.value !== 'string' || typeof money.currency_code !== 'string') throw invalidRequest('MISSING_REQUIRED_PARAMETER', 'A required field / parameter is missing.', field);
   if (!SUPPORTED_CURRENCIES.has(money.currency_code)) throw unprocessable('INVALID_CURRENCY_CODE', 'Currency code is invalid or is not currently supported.', `${field}/currency_code`);
   if (currency && money.currency_code !== currency) throw unprocessable('CURRENCY_MISMATCH', 'Currency code should be the same for all amounts in the purchase unit.', `${field}/currency_code`);
-  const digits = ZERO_DECIMAL.has(money.currency_code) ? 0 : 2;
+  // PayPal's currencies without decimals (HUF, JPY, TWD) are the shop's too.
+  const digits = minorUnitDigits(money.currency_code);
   if (!/^-?\d{1,10}(\.\d+)?$/.test(money.value)) throw invalidRequest('INVALID_PARAMETER_VALUE', 'The value of a field is invalid.', `${field}/value`);
   const [whole, fraction = ''] = money.value.replace('-', '').split('.');
   if (fraction.length > digits) throw unprocessable('DECIMAL_PRECISION', `If the currency supports decimals, only ${digits} decimal place precision is supported.`, `${field}/value`);

@@ -4,7 +4,8 @@
  * shop's receiver, and the verification call's answer.
  */
 import { createSign, createVerify, randomUUID } from 'node:crypto';
-import { SIM_WEBHOOK_ID, invalidRequest, keys, paypalId, signedText, sleep, type WebhookDelivery, type WebhookEvent, type WebhookSink } from './simulator-protocol.ts';
+import { SIM_WEBHOOK_ID } from '../../config.ts';
+import { invalidRequest, keys, paypalId, signedText, sleep, type WebhookDelivery, type WebhookEvent, type WebhookSink } from './simulator-protocol.ts';
 
 /** The verify-webhook-signature call's verdict on its request body (throws PayPal's 400 on a missing field). */
 export function verificationOf(body: Record<string, any>): 'SUCCESS' | 'FAILURE' {

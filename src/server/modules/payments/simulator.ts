@@ -15,17 +15,16 @@
  * State lives in memory: the simulator is a development and test tool, not a payment system.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { toDecimalString } from '../../../domain/money.model.ts';
 import type { PaypalCapture, PaypalOrder, PaypalRefund, TransportRequest, TransportResponse } from './paypal-client.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET } from '../../config.ts';
 import {
-  SIM_CLIENT_ID,
-  SIM_CLIENT_SECRET,
   SIM_PREFIX,
   SimFailure,
   checkAmounts,
   unprocessable,
   invalidRequest,
   minor,
-  ZERO_DECIMAL,
   type Money,
   paypalId,
   sleep,
@@ -34,8 +33,8 @@ import {
 } from './simulator-protocol.ts';
 import { SimulatorWebhooks, verificationOf } from './simulator-webhooks.ts';
 
-// The wire side's names, for the shop (config.ts, app.ts) and tests that know the simulator by this file.
-export { CAPTURE_SWITCHES, REFUND_SWITCHES, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PREFIX, SIM_WEBHOOK_ID } from './simulator-protocol.ts';
+// The wire side's names, for the shop (app.ts) and tests that know the simulator by this file.
+export { CAPTURE_SWITCHES, REFUND_SWITCHES, SIM_PREFIX } from './simulator-protocol.ts';
 export type { CaptureSwitch, RefundSwitch, SimSwitches, WebhookDelivery, WebhookEvent, WebhookSink } from './simulator-protocol.ts';
 
 export class PaypalSimulator extends SimulatorWebhooks {
@@ -262,7 +261,7 @@ export class PaypalSimulator extends SimulatorWebhooks {
       id: paypalId(),
       status: pending ? 'PENDING' : 'COMPLETED',
       ...(pending ? { status_details: { reason: 'ECHECK' } } : {}),
-      amount: { currency_code: currency, value: decimalOf(amount, currency) },
+      amount: { currency_code: currency, value: toDecimalString(amount, currency) },
       ...(capture.invoice_id ? { invoice_id: capture.invoice_id } : {}),
       ...(capture.custom_id ? { custom_id: capture.custom_id } : {}),
       ...(typeof body.note_to_payer === 'string' ? { note_to_payer: body.note_to_payer } : {}),
@@ -311,7 +310,7 @@ export class PaypalSimulator extends SimulatorWebhooks {
   refundFromDashboard(captureId: string, amount?: number): PaypalRefund {
     const found = this.captures.get(captureId);
     const currency = found?.capture.amount.currency_code ?? 'EUR';
-    const body = amount === undefined ? undefined : JSON.stringify({ amount: { currency_code: currency, value: decimalOf(amount, currency) } });
+    const body = amount === undefined ? undefined : JSON.stringify({ amount: { currency_code: currency, value: toDecimalString(amount, currency) } });
     const answer = this.refund(captureId, { method: 'POST', path: `/v2/payments/captures/${captureId}/refund`, headers: {}, ...(body ? { body } : {}) });
     return JSON.parse(answer.body) as PaypalRefund;
   }
@@ -376,10 +375,6 @@ class CommittedThenFailed extends Error {
   }
 }
 
-/** Minor units as PayPal writes money: "12.30", or "1230" in a currency without decimals. */
-function decimalOf(amount: number, currency: string): string {
-  return ZERO_DECIMAL.has(currency) ? String(amount) : `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
-}
 
 /** The client's transport to an in-process simulator: no network, the same requests and answers. */
 export function simulatorTransport(simulator: PaypalSimulator) {

@@ -3,13 +3,12 @@ import { marketingApi } from '../../../domain/api/marketing.ts';
 import { settingsSaveRequestSchema } from '../../../domain/settings.schema.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
-import { userOf } from '../../http/context.ts';
+import { actorOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
-import type { AuditActor } from '../audit/index.ts';
 import type { SettingsService } from './settings.ts';
 
-export function settingsRoutes(deps: { settings: SettingsService; actor: (userId: number) => Promise<AuditActor> }, guards: Guards) {
+export function settingsRoutes(deps: { settings: SettingsService }, guards: Guards) {
   const edit = guards.requirePermission(PERMISSIONS.SETTINGS_EDIT);
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(marketingApi.settings, {
@@ -21,7 +20,7 @@ export function settingsRoutes(deps: { settings: SettingsService; actor: (userId
       summary: 'Save one settings section; every instance prices from it at once; audited with the fields changed',
       preValidation: edit,
       request: settingsSaveRequestSchema,
-      handler: async (request) => ok(await deps.settings.save(await deps.actor(userOf(request).userId), request.body)),
+      handler: async (request) => ok(await deps.settings.save(actorOf(request), request.body)),
     });
   });
 }

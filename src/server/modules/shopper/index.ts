@@ -5,5 +5,5 @@ export { ReviewService } from './reviews.ts';
 export { WishlistService } from './wishlist.ts';
 export { shopperRoutes, type ShopperServices } from './routes.ts';
 export { forgetShopper } from './erasure.ts';
-export { ReviewModeration } from './review-admin.ts';
-export { NewsletterDesk } from './newsletter-admin.ts';
+export { ReviewDesk } from './review-desk.ts';
+export { NewsletterDesk } from './newsletter-desk.ts';

@@ -38,7 +38,7 @@ export const newsletterSubscriptions = pgTable(
     source: text('source').notNull(),
     createdAt: createdAt(),
   },
-  // The back office's subscriber search is by prefix (newsletter-admin.ts).
+  // The back office's subscriber search is by prefix (newsletter-desk.ts).
   (t) => [uniqueIndex('newsletter_subscriptions_email_uq').on(t.email), index('newsletter_subscriptions_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`)],
 );
 

@@ -3,16 +3,15 @@ import { siteApi } from '../../../domain/api/site.ts';
 import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/site.model.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
-import { userOf } from '../../http/context.ts';
+import { actorOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
-import type { AuditActor, AuditLog } from '../audit/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { SiteBuildRecord, SiteBuilds } from './builds.ts';
 
 export interface SiteRouteDeps {
   builds: SiteBuilds;
   audit: AuditLog;
-  actor: (userId: number) => Promise<AuditActor>;
   /** Whether this shop builds its pages itself (SITE_BUILDER). */
   builder: boolean;
 }
@@ -32,7 +31,7 @@ export function siteRoutes(deps: SiteRouteDeps, guards: Guards) {
       summary: 'Queue a build of every page (it starts once the builder sees it, after the usual quiet moment)',
       preValidation: guards.requirePermission(PERMISSIONS.SITE_BUILD),
       handler: async (request) => {
-        await deps.builds.requestFull(await deps.actor(userOf(request).userId), deps.audit);
+        await deps.builds.requestFull(actorOf(request), deps.audit);
         return ok(await status());
       },
     });

@@ -8,17 +8,17 @@ import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/admin-route
 import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/admin.schema.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
-import { userOf } from '../../http/context.ts';
+import { actorOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Db } from '../../db/client.ts';
 import { demoAccountsShown } from './demo.ts';
-import type { StaffService } from './staff.ts';
+import type { StaffDesk } from './staff-desk.ts';
 
 /** Where a signed-in caller without any back-office screen lands: the 403 screen. */
 const NO_ACCESS_HOME = '403';
 
-export function staffRoutes(deps: { db: Db; staff: StaffService; production: boolean }, guards: Guards) {
+export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolean }, guards: Guards) {
   const { staff } = deps;
   const manage = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
   return contractRoutes({ tags: ['admin'] }, (route) => {
@@ -36,19 +36,19 @@ export function staffRoutes(deps: { db: Db; staff: StaffService; production: boo
       summary: 'Give an account a role; nothing changes when it holds it already',
       preValidation: manage,
       request: staffRoleRequestSchema,
-      handler: async (request) => ok(await staff.grant(await staff.actor(userOf(request).userId), request.body.email, request.body.role)),
+      handler: async (request) => ok(await staff.grant(actorOf(request), request.body.email, request.body.role)),
     });
     route(adminApi.revokeRole, {
       summary: 'Take a role from an account; nobody revokes their own R_SUPER, and the last active R_SUPER stays',
       preValidation: manage,
       request: staffRoleRequestSchema,
-      handler: async (request) => ok(await staff.revoke(await staff.actor(userOf(request).userId), request.body.email, request.body.role)),
+      handler: async (request) => ok(await staff.revoke(actorOf(request), request.body.email, request.body.role)),
     });
     route(adminApi.setStaffStatus, {
       summary: 'Disable or enable an account (a disabled one gets code 7777 on its next call); nobody disables themselves',
       preValidation: manage,
       request: staffStatusRequestSchema,
-      handler: async (request) => ok(await staff.setStatus(await staff.actor(userOf(request).userId), request.body.userId, request.body.status)),
+      handler: async (request) => ok(await staff.setStatus(actorOf(request), request.body.userId, request.body.status)),
     });
 
     route(routeApi.constantRoutes, {

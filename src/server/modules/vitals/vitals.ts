@@ -9,7 +9,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../../domain/locale.ts';
 import { VITAL_METRICS, type PageType, type VitalMetric, type VitalsReport, type VitalsRow, type VitalsSummary } from '../../../domain/vitals.model.ts';
-import type { Clock } from '../../clock.ts';
+import { DAY_MS, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { vitalsCounts, vitalsSamples } from './schema.ts';
 
@@ -18,7 +18,6 @@ export const RESERVOIR_SIZE = 500;
 /** Days kept; housekeeping removes older ones. */
 export const RETENTION_DAYS = 35;
 
-const DAY_MS = 86_400_000;
 
 function dayOf(at: Date, daysBack = 0): string {
   return new Date(at.getTime() - daysBack * DAY_MS).toISOString().slice(0, 10);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { paypalPurchaseUnit } from '../../../../../src/domain/checkout.model.ts';
 import { CURRENCY_CODES, divRound } from '../../../../../src/domain/money.model.ts';
 import { PaypalClient, PaypalError, PaypalUnknownOutcome, firstCapture, type TransportRequest } from '../../../../../src/server/modules/payments/paypal-client.ts';
-import { PaypalSimulator, SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID, simulatorTransport } from '../../../../../src/server/modules/payments/simulator.ts';
+import { SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_WEBHOOK_ID } from '../../../../../src/server/config.ts';
+import { PaypalSimulator, simulatorTransport } from '../../../../../src/server/modules/payments/simulator.ts';
 
 function setUp(options: { timeoutMs?: number; now?: () => Date } = {}) {
   const sim = new PaypalSimulator();

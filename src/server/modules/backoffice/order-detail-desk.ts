@@ -40,7 +40,7 @@ function refundableOf(payment: AdminPayment | undefined, refundRows: AdminRefund
   return Math.max(0, payment.amount - given);
 }
 
-export class OrderFolder extends AuditedDesk {
+export class OrderDetailDesk extends AuditedDesk {
   private readonly orders: OrderService;
 
   constructor(db: Db, orderService: OrderService) {

@@ -15,8 +15,8 @@ import { toCsv } from '../../csv.ts';
 import { fail, failWith } from '../../errors.ts';
 import { msg, render, type Message } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import type { ProductAdmin, ProductFilter } from './product-admin.ts';
-import { productSizes, products } from './schema.ts';
+import type { ProductDesk, ProductFilter } from './product-desk.ts';
+import { productSizes, productZhTitle, products } from './schema.ts';
 import { setStock } from './stock.ts';
 
 /** More lines than this is a filter to narrow, not a file to make in one answer. */
@@ -37,10 +37,10 @@ function csvIssueMessage(issue: StockCsvIssue): Message {
   }
 }
 
-export class ProductBulk extends AuditedDesk {
-  private readonly table: ProductAdmin;
+export class ProductBulkDesk extends AuditedDesk {
+  private readonly table: ProductDesk;
 
-  constructor(db: Db, table: ProductAdmin) {
+  constructor(db: Db, table: ProductDesk) {
     super(db);
     this.table = table;
   }
@@ -142,7 +142,7 @@ export class ProductBulk extends AuditedDesk {
     for (let start = 0; start < ids.length; start += BULK_MAX) {
       const slice = ids.slice(start, start + BULK_MAX);
       const rows = await this.db
-        .select({ id: products.id, title: products.title, zhTitle: sql<string | null>`${products.zh} ->> 'title'`, size: productSizes.size, stock: productSizes.stock })
+        .select({ id: products.id, title: products.title, zhTitle: productZhTitle, size: productSizes.size, stock: productSizes.stock })
         .from(productSizes)
         .innerJoin(products, eq(products.id, productSizes.productId))
         .where(inArray(products.id, slice))

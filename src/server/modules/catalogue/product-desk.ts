@@ -31,7 +31,7 @@ import { pick } from '../../messages/localise.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import type { CatalogueService } from './catalogue.ts';
 import { productImages } from './images-schema.ts';
-import { addons, navItems, patches, productSizes, products, teams } from './schema.ts';
+import { addons, navItems, patches, productFirstImage, productSizes, productZhTitle, products, teams } from './schema.ts';
 import { SearchIndex } from './search-index.ts';
 import { setStock } from './stock.ts';
 
@@ -70,8 +70,8 @@ const listedSql = sql<boolean>`exists (select 1 from ${navItems} n where n.tag =
 const rowColumns = {
   id: products.id,
   title: products.title,
-  zhTitle: sql<string | null>`${products.zh} ->> 'title'`,
-  image: sql<string | null>`${products.images} ->> 0`,
+  zhTitle: productZhTitle,
+  image: productFirstImage,
   sport: products.sport,
   teamName: teams.name,
   league: teams.leagueTag,
@@ -94,7 +94,7 @@ function snapshotOf(product: AdminProduct): Snapshot {
 }
 
 
-export class ProductAdmin extends AuditedDesk {
+export class ProductDesk extends AuditedDesk {
   /** Titles of every product, published or not: the storefront's search, over the whole catalogue. */
   private readonly index: Cached<{ search: SearchIndex; facts: Map<number, ProductFacts> }>;
   /**
@@ -109,7 +109,7 @@ export class ProductAdmin extends AuditedDesk {
     super(db);
     this.index = new Cached(async () => {
       const rows = await this.db
-        .select({ id: products.id, title: products.title, zhTitle: sql<string | null>`${products.zh} ->> 'title'`, rank: products.rank, sport: products.sport, teamId: products.teamId, active: products.active, stockState: products.stockState })
+        .select({ id: products.id, title: products.title, zhTitle: productZhTitle, rank: products.rank, sport: products.sport, teamId: products.teamId, active: products.active, stockState: products.stockState })
         .from(products);
       const search = new SearchIndex(rows.map((r) => ({ id: r.id, titles: r.zhTitle ? [r.title, r.zhTitle] : [r.title], rank: r.rank })));
       return { search, facts: new Map(rows.map((r) => [r.id, { sport: r.sport, teamId: r.teamId, active: r.active, stockState: r.stockState }])) };
@@ -325,7 +325,7 @@ export class ProductAdmin extends AuditedDesk {
       const current = now.get(s.size);
       return { ...s, stock: s.was !== undefined && current !== undefined ? Math.max(0, current + s.stock - s.was) : s.stock };
     });
-    return ProductAdmin.sortedSizes(moved);
+    return ProductDesk.sortedSizes(moved);
   }
 
   /** The navigation entries of the product's sport and team (`defaultNavTags`). */
@@ -352,9 +352,9 @@ export class ProductAdmin extends AuditedDesk {
       const art = [shirtImageUrl(design, 'front'), shirtImageUrl(design, 'back')];
       const [row] = await tx
         .insert(products)
-        .values({ ...ProductAdmin.columnsOf(fields), images: art, art, active: false })
+        .values({ ...ProductDesk.columnsOf(fields), images: art, art, active: false })
         .returning({ id: products.id });
-      await setStock(tx, row!.id, ProductAdmin.sortedSizes(fields.sizes), true);
+      await setStock(tx, row!.id, ProductDesk.sortedSizes(fields.sizes), true);
       const created = await this.get(row!.id, locale, tx);
       await this.audit.record(tx, { actor, action: 'product.create', entity: 'product', entityId: created.id, before: null, after: snapshotOf(created) });
       return created;
@@ -379,7 +379,7 @@ export class ProductAdmin extends AuditedDesk {
       const [zh] = await tx.select({ zh: products.zh }).from(products).where(eq(products.id, id));
       await tx
         .update(products)
-        .set({ ...ProductAdmin.columnsOf(fields, zh!.zh), version: sql`${products.version} + 1`, updatedAt: new Date() })
+        .set({ ...ProductDesk.columnsOf(fields, zh!.zh), version: sql`${products.version} + 1`, updatedAt: new Date() })
         .where(eq(products.id, id));
       await setStock(tx, id, await this.editedStock(tx, id, fields.sizes), true);
       const after = await this.get(id, locale, tx);

@@ -5,24 +5,22 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { siteUrlWarning } from '../build-config.ts';
-import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, localOrigin, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { acquireDataLock } from './db/lock.ts';
-import { seedIfEmpty } from './db/seed/index.ts';
-import { loadDotEnv } from './env-file.ts';
-import { serveMetrics } from './metrics.ts';
-import { listen, stopOnSignals } from './main.ts';
-import { CartService } from './modules/cart/index.ts';
-import { CatalogueService } from './modules/catalogue/index.ts';
-import { SiteBuildScheduler, SiteBuilds } from './modules/site/index.ts';
-import { seedDemoStaff } from './modules/staff/index.ts';
-import { siteInputsHash } from './site-build.ts';
-import { STAMP_FILE, siteRenderer } from './site-releases.ts';
+import { siteUrlWarning } from '../../build-config.ts';
+import { buildApp } from '../app.ts';
+import { ConfigError, loadConfig, localOrigin, type Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { acquireDataLock } from '../db/lock.ts';
+import { seedIfEmpty } from '../db/seed/index.ts';
+import { loadDotEnv } from '../env-file.ts';
+import { serveMetrics } from '../metrics.ts';
+import { listen, stopOnSignals } from '../main.ts';
+import { CartService } from '../modules/cart/index.ts';
+import { CatalogueService } from '../modules/catalogue/index.ts';
+import { SiteBuildScheduler, SiteBuilds } from '../modules/site/index.ts';
+import { seedDemoStaff } from '../modules/staff/index.ts';
+import { ROOT, siteInputsHash } from '../site-build.ts';
+import { STAMP_FILE, siteRenderer } from '../site-releases.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** More changed products than this and a rebuild renders every page rather than picking. */
 const FULL_BUILD_ABOVE_PRODUCTS = 2_000;
 

@@ -4,11 +4,11 @@
  * migrations the running instances' readiness would otherwise wait for (docs/operations.md).
  * Several at once are safe: migrations run under the database's set-up lock.
  */
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { acquireDataLock } from './db/lock.ts';
-import { REPOSITORY_MIGRATIONS, pendingMigrations } from './db/migration-status.ts';
-import { loadDotEnv } from './env-file.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { acquireDataLock } from '../db/lock.ts';
+import { REPOSITORY_MIGRATIONS, pendingMigrations } from '../db/migration-status.ts';
+import { loadDotEnv } from '../env-file.ts';
 
 const say = (message: string) => process.stdout.write(`[migrate] ${message}\n`);
 

@@ -9,13 +9,13 @@
  */
 import { parseArgs } from 'node:util';
 import { count, sql } from 'drizzle-orm';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { acquireDataLock } from './db/lock.ts';
-import { products } from './db/schema.ts';
-import { seedIfEmpty } from './db/seed/index.ts';
-import { loadDotEnv } from './env-file.ts';
-import { seedDemoStaff } from './modules/staff/index.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { acquireDataLock } from '../db/lock.ts';
+import { products } from '../db/schema.ts';
+import { seedIfEmpty } from '../db/seed/index.ts';
+import { loadDotEnv } from '../env-file.ts';
+import { seedDemoStaff } from '../modules/staff/index.ts';
 
 const USAGE = 'usage: npm run seed -- --demo [--reset]   (the demo catalogue)\n       npm run seed -- --products N [--reset]   (N generated products)\n';
 const { values } = parseArgs({ options: { demo: { type: 'boolean', default: false }, products: { type: 'string' }, reset: { type: 'boolean', default: false } } });
@@ -44,7 +44,7 @@ try {
     await database.db.execute(sql`truncate cart_items, product_comments, product_sizes, squad_players, addons, patches, products, teams, nav_items restart identity cascade`);
   }
   const started = Date.now();
-  // Under the set-up lock, as instances seed at start (src/server/start-shop.ts).
+  // Under the set-up lock, as instances seed at start (src/server/commands/start-shop.ts).
   const { result, demoStaff } = await database.exclusively(async () => ({
     result: await seedIfEmpty(database.db, { demo: true, products: wanted, log: (m) => process.stdout.write(`[seed] ${m}\n`) }),
     demoStaff: await seedDemoStaff(database.db, { production: config.env === 'production', hashCost: config.passwordHashCost }),

@@ -21,16 +21,20 @@ import { hasPermission, PERMISSIONS, type Permission } from '../../../domain/sta
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import type { AuditLog } from '../audit/index.ts';
+import type { AuditActor, AuditEntry, AuditLog } from '../audit/index.ts';
 import type { OrderService } from './orders.ts';
 import { orders } from './schema.ts';
 import type { OrderRow } from './views.ts';
 
-/** The staff member making a write: who the audit row names, and the codes their roles hold. */
+/** The staff member making a write: who the audit row names (the guard's `actorOf`), and the codes their roles hold. */
 export interface StaffCaller {
-  userId: number;
-  email: string;
+  actor: AuditActor;
   roles: readonly string[];
+}
+
+/** The audit row of a staff member's move of an order: a move here, or a refund that closes it (payments' refund-desk.ts). */
+export function moveAuditEntry(caller: StaffCaller, before: OrderRow, after: { status: string } & Record<string, unknown>): AuditEntry {
+  return { actor: caller.actor, action: 'order.move', entity: 'order', entityId: before.orderNo, before: { status: before.status }, after };
 }
 
 export interface RefundLine {
@@ -89,7 +93,7 @@ export function requireCode(caller: StaffCaller, code: Permission): void {
   if (!hasPermission(caller.roles, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
 }
 
-export class OrderDeskService {
+export class OrderDesk {
   private readonly d: OrderDeskDeps;
 
   constructor(deps: OrderDeskDeps) {
@@ -158,14 +162,10 @@ export class OrderDeskService {
   }
 
   private async audit(tx: Tx, caller: StaffCaller, before: OrderRow, after: OrderRow, body: AdminMoveRequest, shipment: object | null = null): Promise<void> {
-    await this.d.audit.record(tx, {
-      actor: { id: caller.userId, email: caller.email },
-      action: 'order.move',
-      entity: 'order',
-      entityId: before.orderNo,
-      before: { status: before.status },
-      after: { status: after.status, ...(shipment ? { shipment } : {}), ...(body.note ? { note: body.note } : {}), ...(body.override ? { override: true, reason: body.reason } : {}) },
-    });
+    await this.d.audit.record(
+      tx,
+      moveAuditEntry(caller, before, { status: after.status, ...(shipment ? { shipment } : {}), ...(body.note ? { note: body.note } : {}), ...(body.override ? { override: true, reason: body.reason } : {}) }),
+    );
   }
 
   /** Each order on its own: one that cannot move is reported and the others still move. */
@@ -212,7 +212,7 @@ export class OrderDeskService {
     const row = await this.byNumber(orderNo);
     await this.d.db.transaction(async (tx) => {
       await this.d.orders.addShipmentEventTx(tx, row, event);
-      await this.d.audit.record(tx, { actor: { id: caller.userId, email: caller.email }, action: 'order.shipmentEvent', entity: 'order', entityId: row.orderNo, before: null, after: event });
+      await this.d.audit.record(tx, { actor: caller.actor, action: 'order.shipmentEvent', entity: 'order', entityId: row.orderNo, before: null, after: event });
     });
     return row;
   }

@@ -100,7 +100,7 @@ const tooMany = () => fail(CODES.CONFLICT, msg('product.image.tooMany', { max: I
 
 const imageOf = (hash: string): AdminProductImage => ({ hash, url: uploadedImageUrl(hash, 'large'), thumbUrl: uploadedImageUrl(hash, 'thumb') });
 
-export class ProductImages extends AuditedDesk {
+export class ProductImageDesk extends AuditedDesk {
   /** One stored variant by its key ("<hash>-<width>.webp"), or null. */
   async file(key: string): Promise<{ contentType: string; bytes: Uint8Array } | null> {
     const [row] = await this.db.select({ contentType: mediaFiles.contentType, bytes: mediaFiles.bytes }).from(mediaFiles).where(eq(mediaFiles.key, key));

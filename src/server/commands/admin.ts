@@ -15,11 +15,11 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { ROLE_VALUES, type Role } from '../domain/account.model.ts';
-import { emailSchema, newPasswordSchema } from '../domain/account.schema.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { AppError } from './errors.ts';
-import type { StaffMember } from '../domain/admin.model.ts';
+import { ROLE_VALUES, type Role } from '../../domain/account.model.ts';
+import { emailSchema, newPasswordSchema } from '../../domain/account.schema.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { AppError } from '../errors.ts';
+import type { StaffMember } from '../../domain/admin.model.ts';
 
 export const COMMANDS = ['create', 'grant', 'revoke', 'disable', 'enable', 'list'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -144,16 +144,16 @@ export async function runAdminCommand(argv: string[], io: CommandIo): Promise<nu
     const password = command === 'create' ? await askPassword(io) : null;
     // The database and the services load only now, so a usage mistake is answered at once
     // rather than after seconds of module loading.
-    const [{ openDatabase }, { acquireDataLock }, { PasswordHasher }, { StaffService }] = await Promise.all([
-      import('./db/client.ts'),
-      import('./db/lock.ts'),
-      import('./modules/accounts/index.ts'),
-      import('./modules/staff/index.ts'),
+    const [{ openDatabase }, { acquireDataLock }, { PasswordHasher }, { StaffDesk }] = await Promise.all([
+      import('../db/client.ts'),
+      import('../db/lock.ts'),
+      import('../modules/accounts/index.ts'),
+      import('../modules/staff/index.ts'),
     ]);
     const release = config.databaseUrl ? async () => {} : await acquireDataLock(config.dataDir).catch((error: Error) => Promise.reject(new CommandError(error.message, 1)));
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      const staff = new StaffService(database.db);
+      const staff = new StaffDesk(database.db);
       const actor = { id: null, email: `cli:${os.userInfo().username}` };
       switch (command) {
         case 'list': {

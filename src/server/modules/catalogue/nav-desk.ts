@@ -14,7 +14,7 @@ import { msg } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { navItems, products } from './schema.ts';
-import { productsUnder } from './team-admin.ts';
+import { productsUnder } from './team-desk.ts';
 
 type NavRow = typeof navItems.$inferSelect;
 
@@ -37,7 +37,7 @@ export function buildNavTree(rows: readonly NavRow[], counts: ReadonlyMap<string
   return roots;
 }
 
-export class NavAdmin extends AuditedDesk {
+export class NavDesk extends AuditedDesk {
   async tree(db: Db | Tx = this.db): Promise<AdminNavNode[]> {
     const [rows, counts] = await Promise.all([db.select().from(navItems).orderBy(asc(navItems.sort), asc(navItems.id)), productCounts(db)]);
     return buildNavTree(rows, counts);

@@ -42,14 +42,7 @@ export function staffMember(row: UserRow): StaffMember {
 }
 
 /** Postgres unique_violation, wherever the driver nests it. */
-export class StaffService extends AuditedDesk {
-  /** Who makes a back-office write, for its audit row: the caller's id and current email. */
-  async actor(userId: number): Promise<AuditActor> {
-    const [row] = await this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
-    if (!row) throw notFound('user');
-    return row;
-  }
-
+export class StaffDesk extends AuditedDesk {
   /** Accounts holding a staff role, oldest first; `query` matches email or name. */
   async list(filter: { query?: string | undefined }, page: PageRequest): Promise<Page<StaffMember>> {
     const where: SQL[] = [sql`${users.roles} && ${staffRoles}`];

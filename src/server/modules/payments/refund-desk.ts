@@ -27,7 +27,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditLog } from '../audit/index.ts';
-import { moveRefusal, orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
+import { moveAuditEntry, moveRefusal, orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
 import type { PaymentLog } from './deps.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
 import { RefundBook, type RefundRow, type RefundWitness } from './refund-book.ts';
@@ -50,7 +50,7 @@ export interface RefundDeps {
  */
 type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow; moved: boolean };
 
-export class RefundService implements Refunds {
+export class RefundDesk implements Refunds {
   private readonly d: RefundDeps;
   private readonly book: RefundBook;
 
@@ -93,7 +93,7 @@ export class RefundService implements Refunds {
       await this.markFailed(refund.id);
       throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: answer.status }), { reason: answer.status, retry: false });
     }
-    const by: RefundWitness = { actor: { id: caller.userId, email: caller.email }, timeline: 'admin', override: ask.override };
+    const by: RefundWitness = { actor: caller.actor, timeline: 'admin', override: ask.override };
     if (answer.status === 'PENDING') {
       // PayPal took it and pays it out later: shown as pending until its webhook or the reconciler says how it ended.
       await this.d.db.transaction((tx) => this.book.holdPending(tx, refund, answer.id, by));
@@ -164,7 +164,7 @@ export class RefundService implements Refunds {
     const now = this.d.clock();
     const [refund] = await tx
       .insert(refunds)
-      .values({ orderId, idempotencyKey: ask.idempotencyKey, amount, currency, status: 'pending', reason: ask.reason, lines, closeAs: ask.closeAs, byId: caller.userId, byEmail: caller.email, createdAt: now, updatedAt: now })
+      .values({ orderId, idempotencyKey: ask.idempotencyKey, amount, currency, status: 'pending', reason: ask.reason, lines, closeAs: ask.closeAs, byId: caller.actor.id, byEmail: caller.actor.email, createdAt: now, updatedAt: now })
       .returning();
     return { refund: refund!, captureId: payment!.captureId! };
   }
@@ -174,14 +174,7 @@ export class RefundService implements Refunds {
     if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
     const restocked = await this.book.restock(tx, row.status as OrderStatus, lines, items);
     if (ask.closeAs === 'cancelled') await this.d.orders.settleCancelledTx(tx, row.id);
-    await this.d.audit.record(tx, {
-      actor: { id: caller.userId, email: caller.email },
-      action: 'order.move',
-      entity: 'order',
-      entityId: row.orderNo,
-      before: { status: row.status },
-      after: { status: moved.status, reason: ask.reason, restocked, ...(ask.override ? { override: true } : {}) },
-    });
+    await this.d.audit.record(tx, moveAuditEntry(caller, row, { status: moved.status, reason: ask.reason, restocked, ...(ask.override ? { override: true } : {}) }));
     return moved;
   }
 }

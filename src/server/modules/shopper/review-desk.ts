@@ -36,7 +36,7 @@ function toRow(row: Row): AdminReviewRow {
   return { ...rest, state: visible ? 'visible' : 'hidden', createdAt: createdAt.toISOString() };
 }
 
-export class ReviewModeration extends AuditedDesk {
+export class ReviewDesk extends AuditedDesk {
   /** Newest first. */
   async list(filter: { state?: ReviewState | undefined; productId?: number | undefined }, page: PageRequest, locale: Locale): Promise<Page<AdminReviewRow>> {
     const where: SQL[] = [];

@@ -32,7 +32,7 @@ const teamId = sql.raw('"teams"."id"');
 const playerCount = sql<number>`(select count(*)::int from ${squadPlayers} p where p.team_id = ${teamId})`;
 const productCount = sql<number>`(select count(*)::int from ${products} p where p.team_id = ${teamId})`;
 
-export class TeamAdmin extends AuditedDesk {
+export class TeamDesk extends AuditedDesk {
   async list(filter: TeamFilter, page: PageRequest): Promise<Page<AdminTeamRow>> {
     const where: SQL[] = [];
     if (filter.query) {

@@ -1,6 +1,6 @@
 /**
  * The back office's customers: accounts searched by the start of their email or name, one account's detail (orders,
- * addresses, newsletter state), disabling and enabling (through StaffService.setStatus, the one
+ * addresses, newsletter state), disabling and enabling (through StaffDesk.setStatus, the one
  * writer of an account's status), the export of everything the shop holds on one customer, and
  * erasure. Answers never carry a password hash: rows are read column by column, never `select *`
  * of users.
@@ -22,7 +22,7 @@ import { anonymiseOrders, orderItems, orders, scrubOrderNotes } from '../orders/
 import { forgetMail } from '../outbox/index.ts';
 import { anonymisePayers, payments, scrubRefunds } from '../payments/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
-import type { StaffService } from '../staff/index.ts';
+import type { StaffDesk } from '../staff/index.ts';
 import { orderSearchCondition, prefixPattern, shipToNameSql } from './order-filter.ts';
 
 /** What staff may see of an account: every column but the password hash. */
@@ -96,9 +96,9 @@ function customerOrder(row: Omit<AdminCustomerOrder, 'createdAt'> & { createdAt:
 }
 
 export class CustomerDesk extends AuditedDesk {
-  private readonly staff: StaffService;
+  private readonly staff: StaffDesk;
 
-  constructor(db: Db, staff: StaffService) {
+  constructor(db: Db, staff: StaffDesk) {
     super(db);
     this.staff = staff;
   }
