@@ -6,7 +6,7 @@
  * admin-shell.spec.ts already runs the narrow layout. The address book's empty message is a unit
  * test (tests/unit/islands/address/address-book.test.ts).
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { UserInfo } from '../../src/domain/account.model.ts';
 import { api, type Envelope } from '../support/api.ts';
 import { ADMIN_TEXT, activeTab, expect, JOURNEY_TIMEOUT_MS, label, shell, test, topDialog } from './support/admin.ts';
@@ -16,7 +16,7 @@ test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 const A = ADMIN_TEXT['en-US'].admin;
 
 /** A box's size as drawn, in whole pixels. */
-async function drawn(locator: ReturnType<Page['locator']>): Promise<{ width: number; height: number }> {
+async function drawn(locator: Locator): Promise<{ width: number; height: number }> {
   const box = (await locator.boundingBox())!;
   return { width: Math.round(box.width), height: Math.round(box.height) };
 }
@@ -25,18 +25,6 @@ async function drawn(locator: ReturnType<Page['locator']>): Promise<{ width: num
 function scrolled(page: Page): Promise<{ page: number; main: number }> {
   return page.evaluate(() => ({ page: document.scrollingElement!.scrollTop, main: document.getElementById('admin-content')!.scrollTop }));
 }
-
-test('en-US: the full-screen button enters full screen and leaves it, its name following', async ({ page }) => {
-  await page.goto('/admin/dashboard');
-  await expect(page.getByTestId('dashboard')).toBeVisible();
-  const fullscreenElement = () => page.evaluate(() => document.fullscreenElement?.tagName ?? null);
-  expect(await fullscreenElement()).toBeNull();
-  await page.getByRole('button', { name: A.header.fullscreen, exact: true }).click();
-  await expect.poll(fullscreenElement).toBe('HTML');
-  await page.getByRole('button', { name: A.header.exitFullscreen, exact: true }).click();
-  await expect.poll(fullscreenElement).toBeNull();
-  await expect(page.getByRole('button', { name: A.header.fullscreen, exact: true })).toBeVisible();
-});
 
 test('en-US: the frame is drawn at the specification sizes, and each scroll mode scrolls its own part', async ({ page }) => {
   // Short enough that the dashboard overflows whatever scrolls it.
@@ -83,50 +71,56 @@ test('en-US: the frame is drawn at the specification sizes, and each scroll mode
   expect((await header.boundingBox())!.y).toBeLessThan(0);
 });
 
-test('en-US: a reloaded tab comes back fresh after 300 ms, or 40 ms with page animation off', async ({ page }) => {
-  await page.clock.install();
-  await page.goto('/admin/audit');
-  const action = page.getByLabel(A.audit.action, { exact: true });
-  const pane = page.locator('[data-pane="/audit"]');
+for (const { animate, delay } of [
+  { animate: true, delay: 300 },
+  { animate: false, delay: 40 },
+]) {
+  test.describe(() => {
+    test.use({ adminStorage: { SOY_themeSettings: { page: { animate } } } });
 
-  /** Reloads the audit tab with the page's time stood still, then lets `delay` - 1 ms and 1 ms pass. */
-  async function reloadAfter(delay: number) {
-    await action.fill('order.mo');
-    await page.getByRole('tab', { name: A.route.audit }).click({ button: 'right' });
-    const reload = page.getByRole('menuitem', { name: A.tabs.reload });
-    await expect(reload).toBeVisible();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
-    await reload.click();
-    await expect(pane.getByRole('status')).toBeVisible();
-    await expect(action).toHaveCount(0);
-    await page.clock.runFor(delay - 1);
-    await expect(action).toHaveCount(0);
-    await page.clock.runFor(1);
-    await expect(action).toBeVisible();
-    // Its screen started over: the typed filter is gone.
-    await expect(action).toHaveValue('');
-    await page.clock.resume();
-  }
-
-  await expect(activeTab(page)).toContainText(A.route.audit);
-  await reloadAfter(300);
-  await page.getByRole('button', { name: A.header.themeDrawer }).click();
-  const drawer = page.getByTestId('theme-drawer');
-  await drawer.getByRole('switch', { name: A.theme.pageAnimate }).click();
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
-  await reloadAfter(40);
-});
+    test(`en-US: a reloaded tab comes back fresh after ${delay} ms with page animation ${animate ? 'on' : 'off'}`, async ({ page }) => {
+      await page.clock.install();
+      await page.goto('/admin/audit');
+      const action = page.getByLabel(A.audit.action, { exact: true });
+      await expect(activeTab(page)).toContainText(A.route.audit);
+      await action.fill('order.mo');
+      await page.getByRole('tab', { name: A.route.audit }).click({ button: 'right' });
+      const reload = page.getByRole('menuitem', { name: A.tabs.reload });
+      await expect(reload).toBeVisible();
+      // The page's time stands still from here, and passes only as the test lets it.
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+      await reload.click();
+      await expect(page.locator('[data-pane="/audit"]').getByRole('status')).toBeVisible();
+      await expect(action).toHaveCount(0);
+      await page.clock.runFor(delay - 1);
+      await expect(action).toHaveCount(0);
+      await page.clock.runFor(1);
+      await expect(action).toBeVisible();
+      // Its screen started over: the typed filter is gone.
+      await expect(action).toHaveValue('');
+    });
+  });
+}
 
 test.describe(() => {
   // Its own sign-in: logging out ends this pair, which no other test may hold.
   test.use({ staff: 'R_ADMIN', ownSession: true });
 
-  test('en-US: the user menu shows the name and logs out after "tip", resetting the session; signed out it offers "login or register"', async ({ page, request, staffTokens }) => {
+  test('en-US: full screen on and off; the user menu shows the name and logs out after "tip", resetting the session; signed out it offers "login or register"', async ({ page, request, staffTokens }) => {
     const info = await request.get('/api/demo/ironUser/getUserInfo', { headers: { authorization: `Bearer ${staffTokens!.token}` } });
     const user = ((await info.json()) as Envelope<UserInfo>).data;
     await page.goto('/admin/dashboard');
     await expect(page.getByTestId('dashboard')).toBeVisible();
+
+    // The full-screen button: the whole page, and its name says how to leave.
+    const fullscreenElement = () => page.evaluate(() => document.fullscreenElement?.tagName ?? null);
+    expect(await fullscreenElement()).toBeNull();
+    await page.getByRole('button', { name: A.header.fullscreen, exact: true }).click();
+    await expect.poll(fullscreenElement).toBe('HTML');
+    await page.getByRole('button', { name: A.header.exitFullscreen, exact: true }).click();
+    await expect.poll(fullscreenElement).toBeNull();
+    await expect(page.getByRole('button', { name: A.header.fullscreen, exact: true })).toBeVisible();
+
     const menu = page.getByTestId('user-menu');
     await expect(menu).toHaveText(user.userName);
     const stored = () => page.evaluate(() => ['SOY_token', 'SOY_refreshToken', 'SOY_globalTabs'].map((key) => localStorage.getItem(key) !== null));
