@@ -6,16 +6,14 @@
  * the refund dialog and the coupon drawer, and the skip link. Each runs in en-US at 1440 px and in
  * zh-CN at 375 px (playwright.config.ts).
  */
-import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
 import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
 import type { AdminNavNode } from '../../src/domain/people.model.ts';
-import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/demo.ts';
-import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { registerShopper } from './support/shoppers.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, expect, JOURNEY_TIMEOUT_MS, label, test, type TokenPair } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, expect, JOURNEY_TIMEOUT_MS, label, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -112,16 +110,7 @@ for (const locale of ADMIN_LOCALES) {
 
   test.describe(() => {
     // Logging out ends the session: this journey signs in a session of its own.
-    test.use({
-      adminLocale: locale,
-      staffTokens: async ({ baseURL }, use) => {
-        const demo = DEMO_ACCOUNTS.find((account) => account.role === 'R_ADMIN')!;
-        const request = await playwrightRequest.newContext({ baseURL });
-        const pair = await apiData<TokenPair>(request, '/demo/permissionAuth/doLogin', { username: demo.email, password: demo.password });
-        await request.dispose();
-        await use(pair);
-      },
-    });
+    test.use({ adminLocale: locale, staff: 'R_ADMIN', ownSession: true });
 
     test(`${locale}: the user menu opens from the keyboard and logs out`, async ({ page }) => {
       await page.goto('/admin/dashboard');

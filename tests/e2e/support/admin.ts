@@ -66,6 +66,11 @@ interface AdminFixtures {
   adminLocale: AdminLocale;
   /** More local storage for the context, by key (values stored as JSON, as the app does). */
   adminStorage: Record<string, unknown>;
+  /**
+   * A pair signed in for this test alone rather than the worker's shared one: for a journey that
+   * logs out, which ends its pair for everyone holding it.
+   */
+  ownSession: boolean;
   /** The token pair the context starts with (null when signed out). */
   staffTokens: TokenPair | null;
   /** The shop's API, signed in as the owner: to make a journey's data without clicking. */
@@ -81,6 +86,7 @@ export const test = base.extend<AdminFixtures, AdminWorkerFixtures>({
   staff: ['owner', { option: true }],
   adminLocale: ['en-US', { option: true }],
   adminStorage: [{}, { option: true }],
+  ownSession: [false, { option: true }],
 
   staffSessions: [
     // eslint-disable-next-line no-empty-pattern
@@ -101,8 +107,13 @@ export const test = base.extend<AdminFixtures, AdminWorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  staffTokens: async ({ staff, staffSessions }, use) => {
-    await use(staff === 'signed-out' ? null : await staffSessions.pair(staff));
+  staffTokens: async ({ staff, staffSessions, ownSession, baseURL }, use) => {
+    if (staff === 'signed-out') return use(null);
+    if (!ownSession) return use(await staffSessions.pair(staff));
+    const api = await playwrightRequest.newContext({ baseURL });
+    const pair = await apiData<TokenPair>(api, '/demo/permissionAuth/doLogin', credentials(staff));
+    await api.dispose();
+    await use(pair);
   },
 
   storageState: async ({ staffTokens, adminLocale, adminStorage, baseURL }, use) => {
