@@ -12,7 +12,7 @@ export interface AdminRoute {
   path: string;
   /** Key of the title in the `admin` message namespace (`route.<name>`). */
   titleKey: string;
-  /** An icon name the app knows (shell/icons.tsx). */
+  /** An icon name the app knows (admin/frame/icons.tsx). */
   icon?: string;
   /** Open without signing in (login and the error screens). */
   constant?: boolean;

@@ -1,6 +1,6 @@
 /** The 404 screen (a constant route: shown without signing in too), under the bare header with the user menu. */
-import { ErrorScreen } from '../../shell/ErrorScreen.tsx';
-import { StandaloneFrame } from '../../shell/StandaloneFrame.tsx';
+import { ErrorScreen } from '../../frame/ErrorScreen.tsx';
+import { StandaloneFrame } from '../../frame/StandaloneFrame.tsx';
 
 export default function Screen404() {
   return (

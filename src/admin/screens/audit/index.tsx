@@ -9,7 +9,7 @@ import type { AuditRow } from '../../../domain/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 
 import { useT } from '../../i18n.tsx';
-import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
+import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { diffValues } from './diff.ts';
 
 function Changes({ row }: { row: AuditRow }) {

@@ -15,11 +15,11 @@ import { CURRENCY_CODES, formatMoney } from '../../../domain/money.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useConfirmedWrite } from '../../shell/confirm.ts';
-import { DateTimeRangeField, dateFieldRule } from '../../shell/DateTimeField.tsx';
-import { ChoiceFilter } from '../../shell/FilterBar.tsx';
-import { useFocusReturn } from '../../shell/focus-return.ts';
-import { ListScreen, PagedTable, useListScreen } from '../../shell/paged-table.tsx';
+import { useConfirmedWrite } from '../../widgets/confirm.ts';
+import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
+import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
+import { useFocusReturn } from '../../widgets/focus-return.ts';
+import { ListScreen, PagedTable, useListScreen } from '../../widgets/paged-table.tsx';
 import { emptyCoupon, formFieldOf, formOf, requestOf, type CouponFormValues } from './form.ts';
 
 const STATE_COLOURS: Record<CouponState, string> = { active: 'green', scheduled: 'blue', expired: 'default', 'used-up': 'orange' };

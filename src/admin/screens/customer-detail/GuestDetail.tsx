@@ -12,7 +12,7 @@ import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminCustomerOrder } from '../../../domain/people.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useScreen } from '../../shell/screen-context.ts';
+import { useScreen } from '../../frame/screen-context.ts';
 import { CustomerKindTag } from '../customers/index.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 

@@ -11,8 +11,8 @@ import { CUSTOMER_KINDS, type AdminCustomerListRow, type AdminCustomerRow } from
 import type { MessageKey } from '../../../i18n/core.ts';
 
 import { useT } from '../../i18n.tsx';
-import { ChoiceFilter } from '../../shell/FilterBar.tsx';
-import { ListScreen, rowOpens, useListScreen } from '../../shell/paged-table.tsx';
+import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
+import { ListScreen, rowOpens, useListScreen } from '../../widgets/paged-table.tsx';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
 
 /** The detail screen's path of a row: the account's, or the guest's by email. */

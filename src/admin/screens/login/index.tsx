@@ -14,7 +14,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { setSession } from '../../../stores/session.ts';
 import { queryKey, useLoginOptions } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { Brand } from '../../shell/Brand.tsx';
+import { Brand } from '../../frame/Brand.tsx';
 
 /** Section 9: the login notification's time on screen. */
 const LOGIN_NOTICE_MS = 4500;

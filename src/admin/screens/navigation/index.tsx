@@ -14,7 +14,7 @@ import type { Locale } from '../../../domain/locale.ts';
 import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { validFields } from '../../shell/valid-fields.ts';
+import { validFields } from '../../widgets/valid-fields.ts';
 import { showFieldErrors } from '../field-errors.ts';
 import { NAV_STEPS, NAV_STEP_KEYS, navStep, siblingsUnder, type NavStep } from './steps.ts';
 

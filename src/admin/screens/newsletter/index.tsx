@@ -8,9 +8,9 @@ import { peopleApi } from '../../../domain/api/people.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useConfirmedWrite } from '../../shell/confirm.ts';
-import { downloadFile } from '../../shell/download.ts';
-import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
+import { useConfirmedWrite } from '../../widgets/confirm.ts';
+import { downloadFile } from '../../widgets/download.ts';
+import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { useDateTime } from '../orders/labels.tsx';
 
 export default function NewsletterScreen() {

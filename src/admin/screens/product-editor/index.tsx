@@ -19,7 +19,7 @@ import { localePath } from '../../../i18n/paths.ts';
 import { PERMISSIONS } from '../../../domain/staff.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useScreen, useTabName } from '../../shell/screen-context.ts';
+import { useScreen, useTabName } from '../../frame/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { ListedTag, PublishedTag, useAskUnlisted } from '../products/index.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';

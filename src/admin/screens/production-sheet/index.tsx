@@ -10,7 +10,7 @@ import { adminApi } from '../../../domain/api/admin.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useScreen } from '../../shell/screen-context.ts';
+import { useScreen } from '../../frame/screen-context.ts';
 import { sheetOrders } from '../orders/filters.ts';
 import { StatusTag, useDateTime } from '../orders/labels.tsx';
 import './sheet.css';

@@ -10,9 +10,9 @@ import { peopleApi } from '../../../domain/api/people.ts';
 import type { AdminReviewRow, ReviewState } from '../../../domain/people.model.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { ChoiceFilter } from '../../shell/FilterBar.tsx';
-import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
-import { validFields } from '../../shell/valid-fields.ts';
+import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
+import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
+import { validFields } from '../../widgets/valid-fields.ts';
 import { useDateTime } from '../orders/labels.tsx';
 
 export default function ReviewsScreen() {

@@ -18,7 +18,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import enLayout from '../../../i18n/locales/en-US/layout.json';
 import zhLayout from '../../../i18n/locales/zh-CN/layout.json';
 import { useApiMutation, useApiQuery } from '../../api.ts';
-import { DateTimeField, dateFieldRule } from '../../shell/DateTimeField.tsx';
+import { DateTimeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
 import { useT } from '../../i18n.tsx';
 import { toMinor } from '../coupons/form.ts';
 

@@ -12,8 +12,8 @@ import { adminApi } from '../../../domain/api/admin.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useConfirmedWrite } from '../../shell/confirm.ts';
-import { ListScreen, useListScreen } from '../../shell/paged-table.tsx';
+import { useConfirmedWrite } from '../../widgets/confirm.ts';
+import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 

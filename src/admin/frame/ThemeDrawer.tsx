@@ -18,7 +18,7 @@ import {
   THEME_SCHEMES,
   type ThemeSettings,
 } from '../state/theme-settings.ts';
-import { ColourPicker } from './ColourPicker.tsx';
+import { ColourPicker } from '../widgets/ColourPicker.tsx';
 
 /** A setting's row: its label, which names the control beside it (`labelId`, for aria-labelledby). */
 function Row({ label, labelId, children, testId }: { label: string; labelId?: string; children: ReactNode; testId?: string }) {

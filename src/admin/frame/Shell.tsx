@@ -20,7 +20,7 @@ import { $themeSettings } from '../state/theme.ts';
 import { WATERMARK, effectiveLayout, watermarkBox, watermarkText } from '../state/theme-settings.ts';
 import { Brand } from './Brand.tsx';
 import { useDocumentTitle } from './document-title.ts';
-import { MAIN_CONTENT_ID } from './focus-return.ts';
+import { MAIN_CONTENT_ID } from '../widgets/focus-return.ts';
 import { Header } from './Header.tsx';
 import { Loading } from './Loading.tsx';
 import { MixSider, SideMenu, TopMenu } from './Menus.tsx';
