@@ -13,7 +13,7 @@ import type { AdminCustomerOrder } from '../../../domain/people.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../frame/screen-context.ts';
-import { CustomerKindTag } from '../customers/index.tsx';
+import { CustomerKindTag } from '../customers/CustomersScreen.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 
 /** The email of the tab's address (`?email=`). */

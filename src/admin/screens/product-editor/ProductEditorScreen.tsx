@@ -21,7 +21,7 @@ import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen, useTabName } from '../../frame/screen-context.ts';
 import { useAdminSession } from '../../state/session.ts';
-import { ListedTag, PublishedTag, useAskUnlisted } from '../products/index.tsx';
+import { ListedTag, PublishedTag, useAskUnlisted } from '../products/ProductsScreen.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
 import { DescriptionField, FaqList, LanguageTabs } from './fields.tsx';
 import { ImagesCard } from './ImagesCard.tsx';

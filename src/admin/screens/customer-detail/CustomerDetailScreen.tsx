@@ -24,7 +24,7 @@ import { downloadFile } from '../../widgets/download.ts';
 import { useScreen, useTabName } from '../../frame/screen-context.ts';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { useAdminSession } from '../../state/session.ts';
-import { CustomerStatusTag, RoleTags } from '../customers/index.tsx';
+import { CustomerStatusTag, RoleTags } from '../customers/CustomersScreen.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 import { GuestDetail } from './GuestDetail.tsx';
 
