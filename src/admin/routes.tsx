@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, useContext, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { call } from '../client/http.ts';
 import type { UserInfo } from '../domain/account.model.ts';
-import { CONSTANT_ROUTES, type AdminRoute } from '../domain/admin-routes.model.ts';
+import { CONSTANT_ROUTES, type AdminRoute } from '../domain/back-office/routes.model.ts';
 import { routeApi } from '../domain/api/route.ts';
 import type { MessageKey } from '../i18n/core.ts';
 import { queryKey } from './api.ts';

@@ -9,7 +9,7 @@
 import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
 import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
-import type { AdminNavNode } from '../../src/domain/people.model.ts';
+import type { AdminNavNode } from '../../src/domain/back-office/people.model.ts';
 import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/demo.ts';
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';

@@ -13,7 +13,7 @@ import { peopleApi } from '../../src/domain/api/people.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
 import { marketingApi } from '../../src/domain/api/marketing.ts';
 import { routeApi } from '../../src/domain/api/route.ts';
-import { PERMISSION_VALUES } from '../../src/domain/staff.model.ts';
+import { PERMISSION_VALUES } from '../../src/domain/back-office/staff.model.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoStaff } from '../../src/server/modules/staff/index.ts';
 import { call, createTestShop, signUp, type TestShop } from './harness.ts';

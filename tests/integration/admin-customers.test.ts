@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../../src/domain/api/admin.ts';
 import { peopleApi } from '../../src/domain/api/people.ts';
-import type { AdminCustomerDetail, AdminReviewRow } from '../../src/domain/people.model.ts';
+import type { AdminCustomerDetail, AdminReviewRow } from '../../src/domain/back-office/people.model.ts';
 import { addresses, couponRedemptions, newsletterSubscriptions, orders, payments, productComments, sessions, users } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, newEmail, type TestShop } from './harness.ts';

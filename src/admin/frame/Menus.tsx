@@ -6,7 +6,7 @@
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { AdminRoute } from '../../domain/admin-routes.model.ts';
+import type { AdminRoute } from '../../domain/back-office/routes.model.ts';
 import { useT, type AdminT } from '../i18n.tsx';
 import { MENU_GROUPS, groupOf, useRouteTable } from '../routes.tsx';
 import { matchIn, menuEntries, routeNamed, titleKey, type RouteTable } from '../state/route-table.ts';

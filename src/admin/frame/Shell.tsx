@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getStored, setStored } from '../../client/storage.ts';
 import type { UserInfo } from '../../domain/account.model.ts';
-import type { AdminRoute } from '../../domain/admin-routes.model.ts';
+import type { AdminRoute } from '../../domain/back-office/routes.model.ts';
 import { endNavigationProgress, followRequests, startNavigationProgress } from '../../stores/progress.ts';
 import { useT } from '../i18n.tsx';
 import { useForbidden, useRouteTable } from '../routes.tsx';

@@ -1,4 +1,4 @@
-/** The icons the route table names (domain/admin-routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
+/** The icons the route table names (domain/back-office/routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
 import { ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, ControlOutlined, DashboardOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 

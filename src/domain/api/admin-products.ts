@@ -4,9 +4,9 @@
  */
 import type { z } from 'zod';
 import type { Page } from './envelope.ts';
-import type { OrderExport } from '../admin.model.ts';
-import type { AdminProduct, AdminProductImage, AdminProductRow, BulkAnswer, ProductOptions } from '../product-admin.model.ts';
-import type * as requests from '../product-admin.schema.ts';
+import type { OrderExport } from '../back-office/admin.model.ts';
+import type { AdminProduct, AdminProductImage, AdminProductRow, BulkAnswer, ProductOptions } from '../back-office/products.model.ts';
+import type * as requests from '../back-office/products.schema.ts';
 import type { emptyBodySchema } from '../request.schema.ts';
 import { post } from './endpoint.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Page } from './envelope.ts';
-import type { AdminNote, AdminOrderDetail, AdminOrderRow, AuditRow, BulkMoveAnswer, BulkMovePreview, Dashboard, LoginOptions, OrderExport, ProductionSheet, StaffMember } from '../admin.model.ts';
+import type { AdminNote, AdminOrderDetail, AdminOrderRow, AuditRow, BulkMoveAnswer, BulkMovePreview, Dashboard, LoginOptions, OrderExport, ProductionSheet, StaffMember } from '../back-office/admin.model.ts';
 import type {
   adminBulkMoveRequestSchema,
   adminNoteRequestSchema,
@@ -17,7 +17,7 @@ import type {
   staffListRequestSchema,
   staffRoleRequestSchema,
   staffStatusRequestSchema,
-} from '../admin.schema.ts';
+} from '../back-office/admin.schema.ts';
 import type { OrderDetail, TrackingAnswer } from '../orders.model.ts';
 import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../orders.schema.ts';
 import { get, post, type NoRequest } from './endpoint.ts';

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { Page } from './envelope.ts';
-import type { OrderExport } from '../admin.model.ts';
+import type { OrderExport } from '../back-office/admin.model.ts';
 import type {
   AdminCustomerDetail,
   AdminCustomerListRow,
@@ -18,7 +18,7 @@ import type {
   AdminTeamRow,
   CustomerDataExport,
   ErasureAnswer,
-} from '../people.model.ts';
+} from '../back-office/people.model.ts';
 import type {
   customerEraseRequestSchema,
   customerListRequestSchema,
@@ -39,7 +39,7 @@ import type {
   teamPatchesRequestSchema,
   teamRequestSchema,
   unsubscribeRequestSchema,
-} from '../people.schema.ts';
+} from '../back-office/people.schema.ts';
 import { get, post, type NoRequest } from './endpoint.ts';
 
 export const peopleApi = {

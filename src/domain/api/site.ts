@@ -1,5 +1,5 @@
 /** The static site's rebuilds (docs/site-builds.md): what staff see of them, and a rebuild by hand. */
-import type { SiteBuildStatusView } from '../site.model.ts';
+import type { SiteBuildStatusView } from '../back-office/site.model.ts';
 import { get, post, type NoRequest } from './endpoint.ts';
 
 export const siteApi = {

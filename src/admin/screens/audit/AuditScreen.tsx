@@ -5,7 +5,7 @@
  * another tab is shown: the tab cache keeps this screen mounted).
  */
 import { Form, Input, Typography } from 'antd';
-import type { AuditRow } from '../../../domain/admin.model.ts';
+import type { AuditRow } from '../../../domain/back-office/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 
 import { useT } from '../../i18n.tsx';

@@ -9,7 +9,7 @@ import { isApiError } from '../../../client/http.ts';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
-import type { AdminCustomerOrder } from '../../../domain/people.model.ts';
+import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../frame/screen-context.ts';

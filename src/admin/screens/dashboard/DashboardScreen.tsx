@@ -6,7 +6,7 @@
  */
 import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { AdminOrderRow, Dashboard, RevenueFigure } from '../../../domain/admin.model.ts';
+import type { AdminOrderRow, Dashboard, RevenueFigure } from '../../../domain/back-office/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

@@ -11,7 +11,7 @@ import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Popcon
 import { useMemo, useRef, useState, type Key, type KeyboardEvent } from 'react';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/people.model.ts';
+import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';

@@ -1,7 +1,7 @@
 /** Internal notes on an order (staff only), newest last, and the form that adds one. */
 import { App, Button, Empty, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
-import type { AdminNote } from '../../../domain/admin.model.ts';
+import type { AdminNote } from '../../../domain/back-office/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

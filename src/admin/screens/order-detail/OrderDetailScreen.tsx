@@ -8,10 +8,10 @@ import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, T
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
-import type { AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/admin.model.ts';
+import type { AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import { PAID_STATUSES, PRINTED_STATUSES } from '../../../domain/orders.model.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

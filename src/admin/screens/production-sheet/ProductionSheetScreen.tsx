@@ -5,7 +5,7 @@
  * shell around it (sheet.css).
  */
 import { Button, ConfigProvider, Empty, Skeleton, Space, Typography, theme } from 'antd';
-import type { SheetOrder, SheetShirt } from '../../../domain/admin.model.ts';
+import type { SheetOrder, SheetShirt } from '../../../domain/back-office/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiQuery } from '../../api.ts';

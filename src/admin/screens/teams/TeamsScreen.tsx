@@ -7,7 +7,7 @@ import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Space, Table, T
 import { useMemo, useState } from 'react';
 import { peopleApi } from '../../../domain/api/people.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/people.model.ts';
+import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';

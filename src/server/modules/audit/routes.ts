@@ -1,7 +1,7 @@
 /** R_SUPER browses the audit log (audit:view), newest first, filtered by actor, action, entity and days. */
 import { adminApi } from '../../../domain/api/admin.ts';
-import { auditListRequestSchema } from '../../../domain/admin.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { auditListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';

@@ -15,8 +15,8 @@ import {
   subscriberExportRequestSchema,
   subscriberListRequestSchema,
   unsubscribeRequestSchema,
-} from '../../../domain/people.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+} from '../../../domain/back-office/people.schema.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

@@ -11,8 +11,8 @@ import {
   teamListRequestSchema,
   teamPatchesRequestSchema,
   teamRequestSchema,
-} from '../../../domain/people.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+} from '../../../domain/back-office/people.schema.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
 import { userOf } from '../../http/context.ts';

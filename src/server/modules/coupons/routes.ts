@@ -3,7 +3,7 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import { marketingApi } from '../../../domain/api/marketing.ts';
 import type { CouponUse } from '../../../domain/coupons.model.ts';
 import { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSchema, couponUpdateRequestSchema, couponUsageRequestSchema } from '../../../domain/coupons.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
 import { userOf } from '../../http/context.ts';

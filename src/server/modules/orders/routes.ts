@@ -4,15 +4,15 @@
  * office's moves.
  */
 import type { FastifyRequest } from 'fastify';
-import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/admin.schema.ts';
-import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
+import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
 import { adminApi } from '../../../domain/api/admin.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { ordersApi } from '../../../domain/api/orders.ts';
 import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema, orderItemsRequestSchema, orderListRequestSchema, productPurchasesRequestSchema, trackOrderRequestSchema } from '../../../domain/orders.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { OrderDeskService, Refunds, StaffCaller } from './desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';

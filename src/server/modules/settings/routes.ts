@@ -1,7 +1,7 @@
 /** The settings calls of the back office (settings:edit, R_SUPER only). */
 import { marketingApi } from '../../../domain/api/marketing.ts';
 import { settingsSaveRequestSchema } from '../../../domain/settings.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';

@@ -4,9 +4,9 @@
  */
 import { adminApi } from '../../../domain/api/admin.ts';
 import { routeApi } from '../../../domain/api/route.ts';
-import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/admin-routes.model.ts';
-import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/admin.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/back-office/routes.model.ts';
+import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';

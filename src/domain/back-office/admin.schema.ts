@@ -3,13 +3,13 @@
  * Every request is strict: an unknown field is refused.
  */
 import { z } from 'zod';
-import { ROLE_VALUES } from './account.model.ts';
-import { emailSchema } from './account.schema.ts';
+import { ROLE_VALUES } from '../account.model.ts';
+import { emailSchema } from '../account.schema.ts';
 import { ORDER_SORT_FIELDS, PAYMENT_STATES } from './admin.model.ts';
-import { idSchema, pageRequestShape } from './catalogue.schema.ts';
-import { CURRENCY_CODES } from './money.model.ts';
-import { ORDER_STATUSES } from './orders.model.ts';
-import { orderNoSchema } from './orders.schema.ts';
+import { idSchema, pageRequestShape } from '../catalogue.schema.ts';
+import { CURRENCY_CODES } from '../money.model.ts';
+import { ORDER_STATUSES } from '../orders.model.ts';
+import { orderNoSchema } from '../orders.schema.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are YYYY-MM-DD');
 const reasonSchema = z.string().trim().min(1, 'give a reason').max(500);

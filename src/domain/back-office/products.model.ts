@@ -3,8 +3,8 @@
  * states, the stock CSV's rules and the uploaded images' rules. Zod-free, so the admin bundle may
  * import values from here. Prices are EUR minor units.
  */
-import { SIZES, type FaqEntry, type Size, type SizeGuideRow } from './catalogue.model.ts';
-import { MEDIA_PREFIX } from './site-routes.ts';
+import { SIZES, type FaqEntry, type Size, type SizeGuideRow } from '../catalogue.model.ts';
+import { MEDIA_PREFIX } from '../site-routes.ts';
 
 /** A size at or below this many units is "low" (the dashboard's low-stock list uses it too). */
 export const LOW_STOCK_AT = 5;

@@ -1,12 +1,12 @@
 /**
  * What the back office's product calls take (docs/back-office.md "Products"); the answers are in
- * product-admin.model.ts. Every request is strict: an unknown field is refused. Money is EUR
+ * products.model.ts. Every request is strict: an unknown field is refused. Money is EUR
  * minor units.
  */
 import { z } from 'zod';
-import { idSchema, pageRequestShape } from './catalogue.schema.ts';
-import { PRICE_MAX, PRICE_MIN, SIZES } from './catalogue.model.ts';
-import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, STOCK_MAX, STOCK_STATES } from './product-admin.model.ts';
+import { idSchema, pageRequestShape } from '../catalogue.schema.ts';
+import { PRICE_MAX, PRICE_MIN, SIZES } from '../catalogue.model.ts';
+import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, STOCK_MAX, STOCK_STATES } from './products.model.ts';
 
 /** Every price the editor saves: the shop's one price range (catalogue.model.ts). */
 const money = z.number({ error: 'must be a number' }).int('must be whole cents').min(PRICE_MIN, 'must not be negative').max(PRICE_MAX, 'is too large');

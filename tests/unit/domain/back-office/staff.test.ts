@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES } from '../../../src/domain/account.model.ts';
-import { ADMIN_ROUTES, CONSTANT_ROUTES, homeFor, routesFor } from '../../../src/domain/admin-routes.model.ts';
-import { PERMISSIONS, PERMISSION_VALUES, hasPermission, isStaff, permissionsOf } from '../../../src/domain/staff.model.ts';
+import { ROLES } from '../../../../src/domain/account.model.ts';
+import { ADMIN_ROUTES, CONSTANT_ROUTES, homeFor, routesFor } from '../../../../src/domain/back-office/routes.model.ts';
+import { PERMISSIONS, PERMISSION_VALUES, hasPermission, isStaff, permissionsOf } from '../../../../src/domain/back-office/staff.model.ts';
 
 describe('staff permissions', () => {
   it('give R_SUPER every code, R_ADMIN operations without refunds, overrides, audit or staff, customers none', () => {

@@ -3,7 +3,7 @@
  * "Teams, navigation, customers, reviews and the newsletter"): the answers' types and the pure
  * rules of the navigation tree. Zod-free, safe in any bundle; the requests are in people.schema.ts.
  */
-import type { Localised } from './locale.ts';
+import type { Localised } from '../locale.ts';
 
 /** The navigation has sport, league and team levels; a fourth is refused. */
 export const NAV_MAX_LEVEL = 3;

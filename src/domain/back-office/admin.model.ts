@@ -2,10 +2,10 @@
  * What the back office's calls answer (docs/back-office.md). Amounts are integer minor units: in
  * EUR where named so, else in the order's currency. Dates are ISO 8601 strings.
  */
-import type { Role } from './account.model.ts';
-import type { AdminRoute } from './admin-routes.model.ts';
-import type { CurrencyCode } from './money.model.ts';
-import type { OrderDetail, OrderStatus } from './orders.model.ts';
+import type { Role } from '../account.model.ts';
+import type { AdminRoute } from './routes.model.ts';
+import type { CurrencyCode } from '../money.model.ts';
+import type { OrderDetail, OrderStatus } from '../orders.model.ts';
 
 // ---------- sign-in and routes ----------
 

@@ -5,8 +5,8 @@
  * the back office can never store a name a shopper could not print.
  */
 import { z } from 'zod';
-import { idSchema, pageRequestShape } from './catalogue.schema.ts';
-import { customNameSchema, customNumberSchema } from './personalisation.ts';
+import { idSchema, pageRequestShape } from '../catalogue.schema.ts';
+import { customNameSchema, customNumberSchema } from '../personalisation.ts';
 import { CUSTOMER_KINDS } from './people.model.ts';
 
 const querySchema = z.string().trim().max(100).optional();

@@ -3,7 +3,7 @@
  * codes"). The server checks a route's code itself; the codes a caller holds are the `buttons` of
  * getUserInfo, which decide what the back office shows.
  */
-import { ROLES, type Role } from './account.model.ts';
+import { ROLES, type Role } from '../account.model.ts';
 
 export const PERMISSIONS = {
   DASHBOARD_VIEW: 'dashboard:view',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkPrice, changedFields, defaultNavTags, listedUnder, parseCsv, readStockCsv, sniffImageType, stockStateOf } from '../../../src/domain/product-admin.model.ts';
+import { bulkPrice, changedFields, defaultNavTags, listedUnder, parseCsv, readStockCsv, sniffImageType, stockStateOf } from '../../../../src/domain/back-office/products.model.ts';
 
 describe('stockStateOf', () => {
   it('is out with no units left, low when some size is at or below 5, else in', () => {
