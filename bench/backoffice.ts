@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { adminApi } from '../src/domain/api/admin.ts';
+import { adminApi } from '../src/domain/api/admin/orders.ts';
 import { accountsApi } from '../src/domain/api/accounts.ts';
 import { CURRENCY_CODES, DEFAULT_RATES } from '../src/domain/money.model.ts';
 import { buildApp } from '../src/server/app.ts';

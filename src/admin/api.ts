@@ -7,7 +7,7 @@ import { QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } 
 import { call, isApiError } from '../client/http.ts';
 import type { AnswerOf, Endpoint, RequestOf } from '../domain/api/endpoint.ts';
 import { accountsApi } from '../domain/api/accounts.ts';
-import { adminApi } from '../domain/api/admin.ts';
+import { adminApi } from '../domain/api/admin/orders.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

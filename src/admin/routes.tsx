@@ -9,7 +9,7 @@ import { createContext, lazy, useContext, useEffect, useMemo, useState, type Com
 import { call } from '../client/http.ts';
 import type { UserInfo } from '../domain/account.model.ts';
 import { CONSTANT_ROUTES, type AdminRoute } from '../domain/back-office/routes.model.ts';
-import { routeApi } from '../domain/api/route.ts';
+import { routeApi } from '../domain/api/admin/route.ts';
 import type { MessageKey } from '../i18n/core.ts';
 import { queryKey } from './api.ts';
 import { constantTable, dynamicTable, routeModeOf, staticTable, type HasScreen, type PathVerdict, type RouteTable } from './state/route-table.ts';

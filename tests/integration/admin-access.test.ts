@@ -8,11 +8,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import { adminApi } from '../../src/domain/api/admin/orders.ts';
+import { peopleApi } from '../../src/domain/api/admin/customers.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
-import { marketingApi } from '../../src/domain/api/marketing.ts';
-import { routeApi } from '../../src/domain/api/route.ts';
+import { marketingApi } from '../../src/domain/api/admin/coupons.ts';
+import { routeApi } from '../../src/domain/api/admin/route.ts';
 import { PERMISSION_VALUES } from '../../src/domain/back-office/staff.model.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoStaff } from '../../src/server/modules/staff/index.ts';

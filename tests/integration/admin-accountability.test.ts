@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import { adminApi } from '../../src/domain/api/admin/orders.ts';
+import { peopleApi } from '../../src/domain/api/admin/customers.ts';
 import { auditLog, newsletterSubscriptions } from '../../src/server/db/schema.ts';
 import { callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { bearer, call, createTestShop, newIp, signUp, type TestShop } from './harness.ts';

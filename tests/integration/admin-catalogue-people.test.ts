@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import { peopleApi } from '../../src/domain/api/admin/customers.ts';
 import type { AdminNavNode, AdminTeamDetail } from '../../src/domain/back-office/people.model.ts';
 import { navItems, patches, products, squadPlayers, teams } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, type Staff, staffTrio } from './admin-support.ts';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
-import { marketingApi } from '../../src/domain/api/marketing.ts';
+import { marketingApi } from '../../src/domain/api/admin/coupons.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { AdminCoupon, CouponUse } from '../../src/domain/coupons.model.ts';
 import { divRound } from '../../src/domain/money.model.ts';

@@ -7,8 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import { adminApi } from '../../src/domain/api/admin/orders.ts';
+import { peopleApi } from '../../src/domain/api/admin/customers.ts';
 import type { AdminCustomerDetail, AdminReviewRow } from '../../src/domain/back-office/people.model.ts';
 import { addresses, couponRedemptions, newsletterSubscriptions, orders, payments, productComments, sessions, users } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff, staffTrio } from './admin-support.ts';

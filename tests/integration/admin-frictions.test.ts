@@ -7,14 +7,14 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { adminProductsApi } from '../../src/domain/api/admin-products.ts';
+import { adminApi } from '../../src/domain/api/admin/orders.ts';
+import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
 import type { Page } from '../../src/domain/api/envelope.ts';
 import type { Dashboard } from '../../src/domain/back-office/admin.model.ts';
 import type { TrackingAnswer } from '../../src/domain/orders.model.ts';
 import type { AdminCustomerDetail, AdminCustomerListRow, AdminGuestDetail, AdminReviewRow } from '../../src/domain/back-office/people.model.ts';
 import type { AdminProduct, AdminProductRow } from '../../src/domain/back-office/products.model.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import { peopleApi } from '../../src/domain/api/admin/customers.ts';
 import { navItems, orders, productSizes, products, teams } from '../../src/server/db/schema.ts';
 import { callEntry, staffAccount, type Staff, productDraft } from './admin-support.ts';
 import { call, createTestShop, newEmail, signUp, type TestShop } from './harness.ts';

@@ -6,7 +6,7 @@
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
-import { adminApi } from '../../src/domain/api/admin.ts';
+import { adminApi } from '../../src/domain/api/admin/orders.ts';
 import type { AdminOrderDetail, AdminOrderRow, Dashboard, ProductionSheet } from '../../src/domain/back-office/admin.model.ts';
 import { addons, orderItems, orderNotes, orders, payments, productSizes, refunds } from '../../src/server/db/schema.ts';
 import { OrderTable, type OrderQuery } from '../../src/server/modules/backoffice/order-list.ts';

@@ -8,7 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminProductsApi } from '../../src/domain/api/admin-products.ts';
+import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
 import { stockStateOf, type AdminProduct, type AdminProductImage, type AdminProductRow } from '../../src/domain/back-office/products.model.ts';
 import type { Page } from '../../src/domain/api/envelope.ts';
 import { productSizes, products } from '../../src/server/db/schema.ts';

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { marketingApi } from '../../src/domain/api/marketing.ts';
+import { marketingApi } from '../../src/domain/api/admin/coupons.ts';
 import { systemApi } from '../../src/domain/api/system.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import { DEFAULT_RATES } from '../../src/domain/money.model.ts';

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../src/domain/api/admin.ts';
+import { adminApi } from '../../src/domain/api/admin/orders.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';

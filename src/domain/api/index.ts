@@ -5,21 +5,21 @@
  */
 import { accountsApi } from './accounts.ts';
 import { addressesApi } from './addresses.ts';
-import { adminApi } from './admin.ts';
-import { adminProductsApi } from './admin-products.ts';
+import { adminApi } from './admin/orders.ts';
+import { adminProductsApi } from './admin/products.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
-import { mailApi } from './mail.ts';
-import { marketingApi } from './marketing.ts';
+import { mailApi } from './admin/mail.ts';
+import { marketingApi } from './admin/coupons.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
-import { peopleApi } from './people.ts';
-import { routeApi } from './route.ts';
+import { peopleApi } from './admin/customers.ts';
+import { routeApi } from './admin/route.ts';
 import { shopperApi } from './shopper.ts';
-import { siteApi } from './site.ts';
+import { siteApi } from './admin/site.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
 

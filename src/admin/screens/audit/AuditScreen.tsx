@@ -6,7 +6,7 @@
  */
 import { Form, Input, Typography } from 'antd';
 import type { AuditRow } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 
 import { useT } from '../../i18n.tsx';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
-import { marketingApi } from '../../../domain/api/marketing.ts';
+import { marketingApi } from '../../../domain/api/admin/coupons.ts';
 import { COUPON_STATES, type AdminCoupon, type CouponState, type CouponUse } from '../../../domain/coupons.model.ts';
 import { CURRENCY_CODES, formatMoney } from '../../../domain/money.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';

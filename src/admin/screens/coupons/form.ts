@@ -8,7 +8,7 @@ import type { AdminCoupon, CouponKind } from '../../../domain/coupons.model.ts';
 import { CURRENCY_CODES, minorUnitDigits, type CurrencyCode } from '../../../domain/money.model.ts';
 import { toMinor as toMinorIn } from '../order-detail/refund.ts';
 import type { RequestOf } from '../../../domain/api/endpoint.ts';
-import type { marketingApi } from '../../../domain/api/marketing.ts';
+import type { marketingApi } from '../../../domain/api/admin/coupons.ts';
 
 export interface CouponFormValues {
   code: string;

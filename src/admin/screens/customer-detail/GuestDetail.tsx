@@ -6,7 +6,7 @@
 import { Card, Col, Descriptions, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';

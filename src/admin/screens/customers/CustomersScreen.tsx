@@ -6,7 +6,7 @@
  */
 import { Space, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import { CUSTOMER_KINDS, type AdminCustomerListRow, type AdminCustomerRow } from '../../../domain/back-office/people.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 

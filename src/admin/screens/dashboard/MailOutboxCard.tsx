@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { call } from '../../../client/http.ts';
-import { mailApi } from '../../../domain/api/mail.ts';
+import { mailApi } from '../../../domain/api/admin/mail.ts';
 import type { OutboxMessageView } from '../../../domain/back-office/mail.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { queryKey, useApiMutation } from '../../api.ts';

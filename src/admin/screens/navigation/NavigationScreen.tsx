@@ -9,7 +9,7 @@
  */
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Popconfirm, Row, Space, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useMemo, useRef, useState, type Key, type KeyboardEvent } from 'react';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';

@@ -4,7 +4,7 @@
  */
 import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

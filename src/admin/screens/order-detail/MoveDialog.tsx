@@ -6,7 +6,7 @@
 import { App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
 import { CARRIERS } from '../../../domain/carriers.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

@@ -2,7 +2,7 @@
 import { App, Button, Empty, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { AdminNote } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useDateTime } from '../orders/labels.tsx';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
 import type { AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import { PAID_STATUSES, PRINTED_STATUSES } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';

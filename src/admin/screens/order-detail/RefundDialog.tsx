@@ -7,7 +7,7 @@
 import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Table, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import { minorUnitDigits } from '../../../domain/money.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { useApiMutation } from '../../api.ts';

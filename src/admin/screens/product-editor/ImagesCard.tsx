@@ -1,7 +1,7 @@
 /** The editor's images: upload (JPEG, PNG or WebP), reorder and remove, each saved at once. */
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { call, mediaUrl } from '../../../client/http.ts';
-import { adminProductsApi } from '../../../domain/api/admin-products.ts';
+import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { IMAGE_MAX_BYTES, type AdminProduct, type AdminProductImage } from '../../../domain/back-office/products.model.ts';
 import { useState } from 'react';
 import { useT } from '../../i18n.tsx';

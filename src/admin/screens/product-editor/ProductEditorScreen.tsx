@@ -11,7 +11,7 @@ import { App, Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, S
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, isApiError } from '../../../client/http.ts';
-import { adminProductsApi } from '../../../domain/api/admin-products.ts';
+import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { PRICE_MAX, SIZES } from '../../../domain/catalogue.model.ts';
 import { defaultNavTags, listedUnder, type AdminProduct } from '../../../domain/back-office/products.model.ts';

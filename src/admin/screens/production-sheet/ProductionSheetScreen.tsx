@@ -6,7 +6,7 @@
  */
 import { Button, ConfigProvider, Empty, Skeleton, Space, Typography, theme } from 'antd';
 import type { SheetOrder, SheetShirt } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

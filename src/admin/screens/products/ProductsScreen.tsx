@@ -9,7 +9,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, isApiError, mediaUrl } from '../../../client/http.ts';
-import { adminProductsApi } from '../../../domain/api/admin-products.ts';
+import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import { formatMoney } from '../../../domain/money.model.ts';
 import { PRODUCT_ADMIN_SORTS, STOCK_STATES, type AdminProductRow, type ProductAdminSort, type StockCsvProblem, type StockState } from '../../../domain/back-office/products.model.ts';

@@ -6,7 +6,7 @@
  */
 import { App, Button, Form, Input, InputNumber, Modal, Rate, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import type { AdminReviewRow, ReviewState } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

@@ -9,7 +9,7 @@ import { App, Button, Card, Checkbox, Form, Input, InputNumber, Space, Switch, T
 import dayjs from 'dayjs';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { isApiError } from '../../../client/http.ts';
-import { marketingApi } from '../../../domain/api/marketing.ts';
+import { marketingApi } from '../../../domain/api/admin/coupons.ts';
 import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { SettingSection, ShopSettings } from '../../../domain/settings.model.ts';
 import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from '../../../domain/shipping.ts';

@@ -8,7 +8,7 @@ import { App, Button, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import type { StaffMember } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

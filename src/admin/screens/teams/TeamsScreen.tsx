@@ -5,7 +5,7 @@
  */
 import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';

@@ -1,5 +1,5 @@
 /** R_SUPER browses the audit log (audit:view), newest first, filtered by actor, action, entity and days. */
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import { auditListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';

@@ -3,7 +3,7 @@
  * moderation (`review:moderate`) and newsletter (`newsletter:manage`) calls. Roles are changed
  * on the staff calls (grantRole/revokeRole, R_SUPER), not here.
  */
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import {
   customerEraseRequestSchema,
   customerListRequestSchema,

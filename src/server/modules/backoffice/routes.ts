@@ -1,6 +1,6 @@
 /** The back office's order reads (dashboard, list, export, detail, production sheet) and notes, each behind its permission code. */
 import { splitPage } from '../../db/paging.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, productionSheetRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';

@@ -4,7 +4,7 @@
  * URL holds the content hash, so it always means the same bytes).
  */
 import type { FastifyInstance } from 'fastify';
-import { adminProductsApi } from '../../../domain/api/admin-products.ts';
+import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { IMAGE_MAX_BYTES } from '../../../domain/back-office/products.model.ts';
 import {
   adminBulkPriceRequestSchema,

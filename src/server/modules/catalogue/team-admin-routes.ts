@@ -1,6 +1,6 @@
 /** The back office's teams (`team:edit`) and navigation tree (`nav:edit`) calls. */
 import { splitPage } from '../../db/paging.ts';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { peopleApi } from '../../../domain/api/admin/customers.ts';
 import {
   navAddRequestSchema,
   navMoveRequestSchema,

@@ -1,6 +1,6 @@
 /** The back office's coupon calls (coupon:edit: R_SUPER, and R_ADMIN by default). */
 import type { Page } from '../../../domain/api/envelope.ts';
-import { marketingApi } from '../../../domain/api/marketing.ts';
+import { marketingApi } from '../../../domain/api/admin/coupons.ts';
 import type { CouponUse } from '../../../domain/coupons.model.ts';
 import { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSchema, couponUpdateRequestSchema, couponUsageRequestSchema } from '../../../domain/coupons.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';

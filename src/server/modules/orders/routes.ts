@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { ordersApi } from '../../../domain/api/orders.ts';
 import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema, orderItemsRequestSchema, orderListRequestSchema, productPurchasesRequestSchema, trackOrderRequestSchema } from '../../../domain/orders.schema.ts';

@@ -1,5 +1,5 @@
 /** The settings calls of the back office (settings:edit, R_SUPER only). */
-import { marketingApi } from '../../../domain/api/marketing.ts';
+import { marketingApi } from '../../../domain/api/admin/coupons.ts';
 import { settingsSaveRequestSchema } from '../../../domain/settings.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';

@@ -1,5 +1,5 @@
 /** What staff see of the site's rebuilds (on the dashboard), and R_SUPER's rebuild by hand. */
-import { siteApi } from '../../../domain/api/site.ts';
+import { siteApi } from '../../../domain/api/admin/site.ts';
 import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/back-office/site.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';

@@ -2,8 +2,8 @@
  * The staff calls of the back office (R_SUPER's staff:manage), the login page's demo quick picks,
  * and the dynamic route mode's /route/* calls (the route table filtered by the caller's roles).
  */
-import { adminApi } from '../../../domain/api/admin.ts';
-import { routeApi } from '../../../domain/api/route.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { routeApi } from '../../../domain/api/admin/route.ts';
 import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/back-office/routes.model.ts';
 import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';

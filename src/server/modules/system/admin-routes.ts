@@ -3,7 +3,7 @@
  * (code 1403), anonymous callers 401 (8888).
  */
 import { ROLES } from '../../../domain/account.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminApi } from '../../../domain/api/admin/orders.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { userOf } from '../../http/context.ts';

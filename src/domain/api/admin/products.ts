@@ -3,12 +3,12 @@
  * call behind the permission code the server checks (product:view, product:edit, product:publish).
  */
 import type { z } from 'zod';
-import type { Page } from './envelope.ts';
-import type { OrderExport } from '../back-office/admin.model.ts';
-import type { AdminProduct, AdminProductImage, AdminProductRow, BulkAnswer, ProductOptions } from '../back-office/products.model.ts';
-import type * as requests from '../back-office/products.schema.ts';
-import type { emptyBodySchema } from '../request.schema.ts';
-import { post } from './endpoint.ts';
+import type { Page } from '../envelope.ts';
+import type { OrderExport } from '../../back-office/admin.model.ts';
+import type { AdminProduct, AdminProductImage, AdminProductRow, BulkAnswer, ProductOptions } from '../../back-office/products.model.ts';
+import type * as requests from '../../back-office/products.schema.ts';
+import type { emptyBodySchema } from '../../request.schema.ts';
+import { post } from '../endpoint.ts';
 
 export const adminProductsApi = {
   options: post<z.input<typeof emptyBodySchema>, ProductOptions>('/admin/products/options'),

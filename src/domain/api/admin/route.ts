@@ -3,10 +3,10 @@
  * table the app's static mode reads (domain/back-office/routes.model.ts), filtered by the caller's roles.
  */
 import type { z } from 'zod';
-import type { AdminRoute } from '../back-office/routes.model.ts';
-import type { UserRoutes } from '../back-office/admin.model.ts';
-import type { routeExistRequestSchema } from '../back-office/admin.schema.ts';
-import { get, type NoRequest } from './endpoint.ts';
+import type { AdminRoute } from '../../back-office/routes.model.ts';
+import type { UserRoutes } from '../../back-office/admin.model.ts';
+import type { routeExistRequestSchema } from '../../back-office/admin.schema.ts';
+import { get, type NoRequest } from '../endpoint.ts';
 
 export const routeApi = {
   constantRoutes: get<NoRequest, AdminRoute[]>('/route/getConstantRoutes'),

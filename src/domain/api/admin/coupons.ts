@@ -3,12 +3,12 @@
  * are R_SUPER's (settings:edit), coupons any staff holding coupon:edit.
  */
 import type { z } from 'zod';
-import type { AdminCoupon, CouponUse } from '../coupons.model.ts';
-import type { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSchema, couponUpdateRequestSchema, couponUsageRequestSchema } from '../coupons.schema.ts';
-import type { Page } from './envelope.ts';
-import type { AdminSettings } from '../settings.model.ts';
-import type { settingsSaveRequestSchema } from '../settings.schema.ts';
-import { post, type NoRequest } from './endpoint.ts';
+import type { AdminCoupon, CouponUse } from '../../coupons.model.ts';
+import type { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSchema, couponUpdateRequestSchema, couponUsageRequestSchema } from '../../coupons.schema.ts';
+import type { Page } from '../envelope.ts';
+import type { AdminSettings } from '../../settings.model.ts';
+import type { settingsSaveRequestSchema } from '../../settings.schema.ts';
+import { post, type NoRequest } from '../endpoint.ts';
 
 export const marketingApi = {
   settings: post<NoRequest, AdminSettings>('/admin/settings/get'),

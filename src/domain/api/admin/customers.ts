@@ -4,8 +4,8 @@
  * each call behind the permission code the server checks.
  */
 import type { z } from 'zod';
-import type { Page } from './envelope.ts';
-import type { OrderExport } from '../back-office/admin.model.ts';
+import type { Page } from '../envelope.ts';
+import type { OrderExport } from '../../back-office/admin.model.ts';
 import type {
   AdminCustomerDetail,
   AdminCustomerListRow,
@@ -18,7 +18,7 @@ import type {
   AdminTeamRow,
   CustomerDataExport,
   ErasureAnswer,
-} from '../back-office/people.model.ts';
+} from '../../back-office/people.model.ts';
 import type {
   customerEraseRequestSchema,
   customerListRequestSchema,
@@ -39,8 +39,8 @@ import type {
   teamPatchesRequestSchema,
   teamRequestSchema,
   unsubscribeRequestSchema,
-} from '../back-office/people.schema.ts';
-import { get, post, type NoRequest } from './endpoint.ts';
+} from '../../back-office/people.schema.ts';
+import { get, post, type NoRequest } from '../endpoint.ts';
 
 export const peopleApi = {
   teamList: post<z.input<typeof teamListRequestSchema>, Page<AdminTeamRow>>('/admin/teams/list'),

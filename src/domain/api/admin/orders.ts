@@ -3,8 +3,8 @@
  * server checks and the OpenAPI document names.
  */
 import type { z } from 'zod';
-import type { Page } from './envelope.ts';
-import type { AdminNote, AdminOrderDetail, AdminOrderRow, AuditRow, BulkMoveAnswer, BulkMovePreview, Dashboard, LoginOptions, OrderExport, ProductionSheet, StaffMember } from '../back-office/admin.model.ts';
+import type { Page } from '../envelope.ts';
+import type { AdminNote, AdminOrderDetail, AdminOrderRow, AuditRow, BulkMoveAnswer, BulkMovePreview, Dashboard, LoginOptions, OrderExport, ProductionSheet, StaffMember } from '../../back-office/admin.model.ts';
 import type {
   adminBulkMoveRequestSchema,
   adminNoteRequestSchema,
@@ -17,10 +17,10 @@ import type {
   staffListRequestSchema,
   staffRoleRequestSchema,
   staffStatusRequestSchema,
-} from '../back-office/admin.schema.ts';
-import type { OrderDetail, TrackingAnswer } from '../orders.model.ts';
-import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../orders.schema.ts';
-import { get, post, type NoRequest } from './endpoint.ts';
+} from '../../back-office/admin.schema.ts';
+import type { OrderDetail, TrackingAnswer } from '../../orders.model.ts';
+import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../../orders.schema.ts';
+import { get, post, type NoRequest } from '../endpoint.ts';
 
 export const adminApi = {
   ping: get<NoRequest, { pong: true; roles: string[] }>('/admin/ping'),

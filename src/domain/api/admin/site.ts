@@ -1,6 +1,6 @@
 /** The static site's rebuilds (docs/site-builds.md): what staff see of them, and a rebuild by hand. */
-import type { SiteBuildStatusView } from '../back-office/site.model.ts';
-import { get, post, type NoRequest } from './endpoint.ts';
+import type { SiteBuildStatusView } from '../../back-office/site.model.ts';
+import { get, post, type NoRequest } from '../endpoint.ts';
 
 export const siteApi = {
   buildStatus: get<NoRequest, SiteBuildStatusView>('/admin/site/status'),
