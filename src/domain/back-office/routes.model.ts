@@ -1,7 +1,7 @@
 /**
  * The back office's routes as data (docs/back-office.md): the app's router, menu, breadcrumb, menu
  * search and tabs read them, and the server answers the dynamic route mode's calls
- * (routeApi of domain/api/route.ts: the constant routes, the user's routes, whether a route exists) from the same list,
+ * (routeApi of domain/api/admin/route.ts: the constant routes, the user's routes, whether a route exists) from the same list,
  * so both modes give a user the same screens. Paths are below `/admin`.
  */
 import { PERMISSIONS, permissionsOf, type Permission } from './staff.model.ts';

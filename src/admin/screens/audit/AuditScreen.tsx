@@ -6,7 +6,7 @@
  */
 import { Form, Input, Typography } from 'antd';
 import type { AuditRow } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 
 import { useT } from '../../i18n.tsx';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
@@ -40,7 +40,7 @@ function Changes({ row }: { row: AuditRow }) {
 
 export default function AuditScreen() {
   const { t, locale } = useT();
-  const screen = useListScreen(adminApi.auditList);
+  const screen = useListScreen(adminAuditApi.auditList);
 
   return (
     <ListScreen

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
-import { marketingApi } from '../../../domain/api/admin/coupons.ts';
+import { adminCouponsApi } from '../../../domain/api/admin/coupons.ts';
 import { COUPON_STATES, type AdminCoupon, type CouponState, type CouponUse } from '../../../domain/coupons.model.ts';
 import { CURRENCY_CODES, formatMoney } from '../../../domain/money.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -32,8 +32,8 @@ export default function CouponsScreen() {
   const [usageOf, setUsageOf] = useState<AdminCoupon | null>(null);
   useFocusReturn(editing !== null);
   useFocusReturn(usageOf !== null);
-  const screen = useListScreen(marketingApi.couponList);
-  const expire = useApiMutation(marketingApi.expireCoupon, [marketingApi.couponList]);
+  const screen = useListScreen(adminCouponsApi.couponList);
+  const expire = useApiMutation(adminCouponsApi.expireCoupon, [adminCouponsApi.couponList]);
   const stateName = (state: CouponState) => t(`adminMarketing.coupons.states.${state}` as MessageKey);
   const when = (iso: string) => new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -110,9 +110,9 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
   const { message } = App.useApp();
   const [form] = Form.useForm<CouponFormValues>();
   const kind = Form.useWatch('kind', form);
-  const invalidates = [marketingApi.couponList, marketingApi.coupon];
-  const create = useApiMutation(marketingApi.createCoupon, invalidates);
-  const update = useApiMutation(marketingApi.updateCoupon, invalidates);
+  const invalidates = [adminCouponsApi.couponList, adminCouponsApi.coupon];
+  const create = useApiMutation(adminCouponsApi.createCoupon, invalidates);
+  const update = useApiMutation(adminCouponsApi.updateCoupon, invalidates);
   const saving = create.isPending || update.isPending;
 
   const save = async (values: CouponFormValues) => {
@@ -221,7 +221,7 @@ function CouponUsage({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => 
   const { t, locale } = useT();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const usage = useApiQuery(marketingApi.couponUsage, { id: coupon.id, current: page, size: 10 });
+  const usage = useApiQuery(adminCouponsApi.couponUsage, { id: coupon.id, current: page, size: 10 });
   return (
     <Modal open width={760} title={t('adminMarketing.coupons.usageTitle', { code: coupon.code })} footer={null} onCancel={onClose} data-testid="coupon-usage">
       <PagedTable<CouponUse>

@@ -6,7 +6,7 @@
 import { Card, Col, Descriptions, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
-import { peopleApi } from '../../../domain/api/admin/customers.ts';
+import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
@@ -28,7 +28,7 @@ export function GuestDetail() {
   const money = useMoney();
   const when = useDateTime();
   const email = guestEmailOf(useScreen().fullPath);
-  const detail = useApiQuery(peopleApi.guestCustomer, { email }, { enabled: email.includes('@'), silent: true });
+  const detail = useApiQuery(adminCustomersApi.guestCustomer, { email }, { enabled: email.includes('@'), silent: true });
 
   if (detail.isError || !email.includes('@')) {
     const missing = !email.includes('@') || (isApiError(detail.error) && detail.error.code === '1404');

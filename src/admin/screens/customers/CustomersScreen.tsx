@@ -6,7 +6,7 @@
  */
 import { Space, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { peopleApi } from '../../../domain/api/admin/customers.ts';
+import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
 import { CUSTOMER_KINDS, type AdminCustomerListRow, type AdminCustomerRow } from '../../../domain/back-office/people.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 
@@ -46,7 +46,7 @@ export function RoleTags({ roles }: { roles: readonly string[] }) {
 export default function CustomersScreen() {
   const { t, locale } = useT();
   const navigate = useNavigate();
-  const screen = useListScreen(peopleApi.customerList);
+  const screen = useListScreen(adminCustomersApi.customerList);
   const money = useMoney();
   const when = useDateTime();
   return (

@@ -7,7 +7,7 @@
 import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { AdminOrderRow, Dashboard, RevenueFigure } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
@@ -161,7 +161,7 @@ function Body({ data }: { data: Dashboard }) {
 
 export default function DashboardScreen() {
   const { t } = useT();
-  const query = useApiQuery(adminApi.dashboard);
+  const query = useApiQuery(adminOrdersApi.dashboard);
   return (
     <div className="admin-screen admin-dashboard" data-testid="dashboard">
       {query.data ? <Body data={query.data} /> : query.isError ? <Empty description={t('adminOrders.common.loadFailed')} /> : <Skeleton active paragraph={{ rows: 10 }} />}

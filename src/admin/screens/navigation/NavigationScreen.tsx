@@ -9,7 +9,8 @@
  */
 import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Popconfirm, Row, Space, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useMemo, useRef, useState, type Key, type KeyboardEvent } from 'react';
-import { peopleApi } from '../../../domain/api/admin/customers.ts';
+import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
+import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
@@ -33,12 +34,12 @@ function flatten(nodes: readonly AdminNavNode[]): AdminNavNode[] {
 export default function NavigationScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
-  const tree = useApiQuery(peopleApi.navTree);
-  const invalidates = [peopleApi.navTree, peopleApi.teamList];
-  const add = useApiMutation(peopleApi.navAdd, invalidates);
-  const rename = useApiMutation(peopleApi.navRename, invalidates);
-  const remove = useApiMutation(peopleApi.navRemove, invalidates);
-  const move = useApiMutation(peopleApi.navMove, invalidates);
+  const tree = useApiQuery(adminNavigationApi.navTree);
+  const invalidates = [adminNavigationApi.navTree, adminTeamsApi.teamList];
+  const add = useApiMutation(adminNavigationApi.navAdd, invalidates);
+  const rename = useApiMutation(adminNavigationApi.navRename, invalidates);
+  const remove = useApiMutation(adminNavigationApi.navRemove, invalidates);
+  const move = useApiMutation(adminNavigationApi.navMove, invalidates);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   // The arrows' cursor in the tree, and the open entries: controlled so a moved entry stays the
   // cursor and shows under its new parent.

@@ -4,7 +4,8 @@
  */
 import { Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { peopleApi } from '../../../domain/api/admin/customers.ts';
+import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
+import { adminNewsletterApi } from '../../../domain/api/admin/newsletter.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -18,9 +19,9 @@ export default function NewsletterScreen() {
   const ask = useConfirmedWrite();
   const navigate = useNavigate();
   const when = useDateTime();
-  const screen = useListScreen(peopleApi.subscriberList);
-  const exportCsv = useApiMutation(peopleApi.subscriberExport);
-  const unsubscribe = useApiMutation(peopleApi.unsubscribe, [peopleApi.subscriberList, peopleApi.customer]);
+  const screen = useListScreen(adminNewsletterApi.subscriberList);
+  const exportCsv = useApiMutation(adminNewsletterApi.subscriberExport);
+  const unsubscribe = useApiMutation(adminNewsletterApi.unsubscribe, [adminNewsletterApi.subscriberList, adminCustomersApi.customer]);
   const sourceName = (source: string) => {
     const key = `adminPeople.newsletter.sources.${source}` as MessageKey;
     const name = t(key);

@@ -6,7 +6,8 @@
 import { App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
 import { CARRIERS } from '../../../domain/carriers.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -29,7 +30,7 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
   const { message } = App.useApp();
   const statusName = useStatusName();
   const [form] = Form.useForm<Values>();
-  const move = useApiMutation(adminApi.moveOrder, [adminApi.order, adminApi.orderList, adminApi.dashboard, adminApi.auditList]);
+  const move = useApiMutation(adminOrdersApi.moveOrder, [adminOrdersApi.order, adminOrdersApi.orderList, adminOrdersApi.dashboard, adminAuditApi.auditList]);
   const to = choice?.to;
   const question =
     to === 'cancelled' && order.status !== 'pending_payment'

@@ -2,7 +2,8 @@
 import { App, Button, Empty, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { AdminNote } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useDateTime } from '../orders/labels.tsx';
@@ -12,7 +13,7 @@ export function Notes({ orderNo, notes, mayWrite }: { orderNo: string; notes: Ad
   const { message } = App.useApp();
   const when = useDateTime();
   const [text, setText] = useState('');
-  const add = useApiMutation(adminApi.addNote, [adminApi.order, adminApi.auditList]);
+  const add = useApiMutation(adminOrdersApi.addNote, [adminOrdersApi.order, adminAuditApi.auditList]);
   const submit = async () => {
     if (!text.trim()) return;
     try {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
 import type { AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { PAID_STATUSES, PRINTED_STATUSES } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -163,7 +163,7 @@ export default function OrderDetailScreen() {
   const { user } = useAdminSession();
   const may = (code: string) => user?.buttons.includes(code) ?? false;
   const when = useDateTime();
-  const query = useApiQuery(adminApi.order, { orderNo }, { silent: true });
+  const query = useApiQuery(adminOrdersApi.order, { orderNo }, { silent: true });
   const [moving, setMoving] = useState<MoveChoice | null>(null);
   useFocusReturn(moving !== null);
   const [refunding, setRefunding] = useState(false);

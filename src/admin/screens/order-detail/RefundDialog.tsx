@@ -7,7 +7,8 @@
 import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Table, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { minorUnitDigits } from '../../../domain/money.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { useApiMutation } from '../../api.ts';
@@ -41,7 +42,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
   const [reason, setReason] = useState('');
   const [override, setOverride] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const refund = useApiMutation(adminApi.refund, [adminApi.order, adminApi.orderList, adminApi.dashboard, adminApi.auditList]);
+  const refund = useApiMutation(adminOrdersApi.refund, [adminOrdersApi.order, adminOrdersApi.orderList, adminOrdersApi.dashboard, adminAuditApi.auditList]);
   const left = useMemo(() => new Map(linesLeft(order).map((l) => [l.id, l.left])), [order]);
   const chosen = order.lines.filter((line) => (quantities[line.id] ?? 0) > 0).map((line) => ({ unitPrice: line.unitPrice, quantity: quantities[line.id]! }));
   const estimate = mode === 'lines' ? estimateLines(order.amounts, chosen) : amount === null ? 0 : toMinor(amount, currency, minorUnitDigits);

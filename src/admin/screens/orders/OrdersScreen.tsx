@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../client/http.ts';
 import { PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { CURRENCY_CODES } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
@@ -50,13 +50,13 @@ export default function OrdersScreen() {
   const [selected, setSelected] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
   // On phones the filters beyond the search fold away until asked for (values stay in the form).
-  const list = useApiQuery(adminApi.orderList, listRequest(table));
-  const bulk = useApiMutation(adminApi.bulkMove, [adminApi.orderList, adminApi.dashboard, adminApi.order]);
+  const list = useApiQuery(adminOrdersApi.orderList, listRequest(table));
+  const bulk = useApiMutation(adminOrdersApi.bulkMove, [adminOrdersApi.orderList, adminOrdersApi.dashboard, adminOrdersApi.order]);
 
   const onExport = async () => {
     setExporting(true);
     try {
-      const file = await call(adminApi.orderExport, exportRequest(table));
+      const file = await call(adminOrdersApi.orderExport, exportRequest(table));
       downloadFile(file.fileName, file.csv, 'text/csv;charset=utf-8');
       void message.success(t('adminOrders.list.exported', { rows: file.rows }));
     } catch {
@@ -73,7 +73,7 @@ export default function OrdersScreen() {
     setPreviewing(true);
     let preview: BulkMovePreview;
     try {
-      preview = await call(adminApi.bulkMovePreview, { orderNos: selected, to });
+      preview = await call(adminOrdersApi.bulkMovePreview, { orderNos: selected, to });
     } catch {
       return; // The HTTP layer showed why.
     } finally {

@@ -6,7 +6,7 @@
  */
 import { Button, ConfigProvider, Empty, Skeleton, Space, Typography, theme } from 'antd';
 import type { SheetOrder, SheetShirt } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -130,7 +130,7 @@ export default function ProductionSheetScreen() {
   const { fullPath } = useScreen();
   const when = useDateTime();
   const orderNos = sheetOrders(fullPath);
-  const query = useApiQuery(adminApi.productionSheet, { orderNos }, { enabled: orderNos.length > 0 });
+  const query = useApiQuery(adminOrdersApi.productionSheet, { orderNos }, { enabled: orderNos.length > 0 });
 
   if (orderNos.length === 0) return <Empty description={t('adminOrders.sheet.noOrders')} data-testid="sheet-empty" />;
   return (

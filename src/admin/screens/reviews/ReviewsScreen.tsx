@@ -6,7 +6,7 @@
  */
 import { App, Button, Form, Input, InputNumber, Modal, Rate, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { peopleApi } from '../../../domain/api/admin/customers.ts';
+import { adminReviewsApi } from '../../../domain/api/admin/reviews.ts';
 import type { AdminReviewRow, ReviewState } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -21,8 +21,8 @@ export default function ReviewsScreen() {
   const when = useDateTime();
   const [reasonForm] = Form.useForm<{ reason?: string }>();
   const [moderating, setModerating] = useState<{ review: AdminReviewRow; to: ReviewState } | null>(null);
-  const screen = useListScreen(peopleApi.reviewList);
-  const moderate = useApiMutation(peopleApi.moderateReview, [peopleApi.reviewList]);
+  const screen = useListScreen(adminReviewsApi.reviewList);
+  const moderate = useApiMutation(adminReviewsApi.moderateReview, [adminReviewsApi.reviewList]);
 
   return (
     <ListScreen

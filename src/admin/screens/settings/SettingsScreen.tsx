@@ -9,7 +9,7 @@ import { App, Button, Card, Checkbox, Form, Input, InputNumber, Space, Switch, T
 import dayjs from 'dayjs';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { isApiError } from '../../../client/http.ts';
-import { marketingApi } from '../../../domain/api/admin/coupons.ts';
+import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
 import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { SettingSection, ShopSettings } from '../../../domain/settings.model.ts';
 import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from '../../../domain/shipping.ts';
@@ -22,13 +22,13 @@ import { DateTimeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
 import { useT } from '../../i18n.tsx';
 import { toMinor } from '../coupons/form.ts';
 
-type SaveRequest = Parameters<ReturnType<typeof useApiMutation<typeof marketingApi.saveSettings>>['mutateAsync']>[0];
+type SaveRequest = Parameters<ReturnType<typeof useApiMutation<typeof adminSettingsApi.saveSettings>>['mutateAsync']>[0];
 
 /** Saves one section; the server's field errors go to the form's fields (`body.value.x.y` -> `x.y`). */
 function useSectionSave<V>(form: FormInstance<V>) {
   const { t } = useT();
   const { message } = App.useApp();
-  const save = useApiMutation(marketingApi.saveSettings, [marketingApi.settings]);
+  const save = useApiMutation(adminSettingsApi.saveSettings, [adminSettingsApi.settings]);
   const run = async (request: SaveRequest, fieldOf: (path: string[]) => (string | number)[] = (p) => p) => {
     try {
       await save.mutateAsync(request);
@@ -295,7 +295,7 @@ function MerchantSection({ settings, savedAt }: { settings: ShopSettings; savedA
 
 export default function SettingsScreen() {
   const { t } = useT();
-  const answer = useApiQuery(marketingApi.settings);
+  const answer = useApiQuery(adminSettingsApi.settings);
   if (!answer.data) return <div className="admin-screen">{answer.isError ? t('admin.common.loadFailed') : null}</div>;
   const { settings, savedAt } = answer.data;
   const at = (section: SettingSection) => savedAt[section];

@@ -8,7 +8,8 @@ import { App, Button, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import type { StaffMember } from '../../../domain/back-office/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -21,11 +22,11 @@ export default function StaffScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
-  const screen = useListScreen(adminApi.staffList);
-  const invalidates = [adminApi.staffList, adminApi.auditList];
-  const grant = useApiMutation(adminApi.grantRole, invalidates);
-  const revoke = useApiMutation(adminApi.revokeRole, invalidates);
-  const setStatus = useApiMutation(adminApi.setStaffStatus, invalidates);
+  const screen = useListScreen(adminStaffApi.staffList);
+  const invalidates = [adminStaffApi.staffList, adminAuditApi.auditList];
+  const grant = useApiMutation(adminStaffApi.grantRole, invalidates);
+  const revoke = useApiMutation(adminStaffApi.revokeRole, invalidates);
+  const setStatus = useApiMutation(adminStaffApi.setStaffStatus, invalidates);
   const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
 
   const ask = useConfirmedWrite();

@@ -5,7 +5,8 @@
  */
 import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { peopleApi } from '../../../domain/api/admin/customers.ts';
+import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
+import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/back-office/people.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
@@ -20,9 +21,9 @@ import './teams.css';
 export default function TeamsScreen() {
   const { t, locale } = useT();
   const [open, setOpen] = useState<AdminTeamRow | null>(null);
-  const screen = useListScreen(peopleApi.teamList);
+  const screen = useListScreen(adminTeamsApi.teamList);
   // Every team fits in one answer (the shop has tens): the sport and league choices come from it.
-  const all = useApiQuery(peopleApi.teamList, { current: 1, size: 100 });
+  const all = useApiQuery(adminTeamsApi.teamList, { current: 1, size: 100 });
   const choices = useMemo(() => {
     const rows = all.data?.records ?? [];
     const sports = [...new Set(rows.map((row) => row.sport))].sort();
@@ -89,11 +90,11 @@ function TeamEditor({ teamId }: { teamId: number }) {
   const { t, locale } = useT();
   const { message } = App.useApp();
   const money = useMoney();
-  const detail = useApiQuery(peopleApi.team, { teamId });
-  const invalidates = [peopleApi.team, peopleApi.teamList, peopleApi.navTree];
-  const save = useApiMutation(peopleApi.savePlayer, invalidates);
-  const remove = useApiMutation(peopleApi.removePlayer, invalidates);
-  const setPatches = useApiMutation(peopleApi.setTeamPatches, invalidates);
+  const detail = useApiQuery(adminTeamsApi.team, { teamId });
+  const invalidates = [adminTeamsApi.team, adminTeamsApi.teamList, adminNavigationApi.navTree];
+  const save = useApiMutation(adminTeamsApi.savePlayer, invalidates);
+  const remove = useApiMutation(adminTeamsApi.removePlayer, invalidates);
+  const setPatches = useApiMutation(adminTeamsApi.setTeamPatches, invalidates);
   const [form] = Form.useForm<{ name: string; number: string }>();
   const [editing, setEditing] = useState<AdminSquadPlayer | null>(null);
   const [patchIds, setPatchIds] = useState<number[] | null>(null);

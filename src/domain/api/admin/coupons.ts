@@ -1,18 +1,11 @@
-/**
- * The back office's settings and coupons (docs/back-office.md "Settings and coupons"): settings
- * are R_SUPER's (settings:edit), coupons any staff holding coupon:edit.
- */
+/** The back office's coupons (docs/back-office.md "Settings and coupons"): any staff holding coupon:edit. */
 import type { z } from 'zod';
 import type { AdminCoupon, CouponUse } from '../../coupons.model.ts';
 import type { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSchema, couponUpdateRequestSchema, couponUsageRequestSchema } from '../../coupons.schema.ts';
 import type { Page } from '../envelope.ts';
-import type { AdminSettings } from '../../settings.model.ts';
-import type { settingsSaveRequestSchema } from '../../settings.schema.ts';
-import { post, type NoRequest } from '../endpoint.ts';
+import { post } from '../endpoint.ts';
 
-export const marketingApi = {
-  settings: post<NoRequest, AdminSettings>('/admin/settings/get'),
-  saveSettings: post<z.input<typeof settingsSaveRequestSchema>, AdminSettings>('/admin/settings/save'),
+export const adminCouponsApi = {
   couponList: post<z.input<typeof couponListRequestSchema>, Page<AdminCoupon>>('/admin/coupons/list'),
   coupon: post<z.input<typeof couponIdRequestSchema>, AdminCoupon>('/admin/coupons/get'),
   createCoupon: post<z.input<typeof couponCreateRequestSchema>, AdminCoupon>('/admin/coupons/create'),

@@ -1,10 +1,12 @@
 /**
- * The back office (docs/back-office.md): staff only, each call behind the permission code the
- * server checks and the OpenAPI document names.
+ * The back office's orders (docs/back-office.md "The order screens"): the dashboard's figures, the
+ * table and its CSV export,
+ * an order's detail, moves, refunds, notes and shipment events, the production sheet. Staff only,
+ * each call behind the permission code the server checks and the OpenAPI document names.
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { AdminNote, AdminOrderDetail, AdminOrderRow, AuditRow, BulkMoveAnswer, BulkMovePreview, Dashboard, LoginOptions, OrderExport, ProductionSheet, StaffMember } from '../../back-office/admin.model.ts';
+import type { AdminNote, AdminOrderDetail, AdminOrderRow, BulkMoveAnswer, BulkMovePreview, Dashboard, OrderExport, ProductionSheet } from '../../back-office/admin.model.ts';
 import type {
   adminBulkMoveRequestSchema,
   adminNoteRequestSchema,
@@ -12,20 +14,14 @@ import type {
   adminOrderListRequestSchema,
   adminOrderRequestSchema,
   adminRefundRequestSchema,
-  auditListRequestSchema,
   productionSheetRequestSchema,
-  staffListRequestSchema,
-  staffRoleRequestSchema,
-  staffStatusRequestSchema,
 } from '../../back-office/admin.schema.ts';
 import type { OrderDetail, TrackingAnswer } from '../../orders.model.ts';
 import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../../orders.schema.ts';
 import { get, post, type NoRequest } from '../endpoint.ts';
 
-export const adminApi = {
-  ping: get<NoRequest, { pong: true; roles: string[] }>('/admin/ping'),
-  /** Open to everyone: the login page's demo quick picks (none in production). */
-  loginOptions: get<NoRequest, LoginOptions>('/admin/loginOptions'),
+export const adminOrdersApi = {
+  /** The dashboard's revenue cards and chart; its other cards' calls are mail.ts, site.ts and vitals' summary. */
   dashboard: get<NoRequest, Dashboard>('/admin/dashboard'),
   orderList: post<z.input<typeof adminOrderListRequestSchema>, Page<AdminOrderRow>>('/admin/orders/list'),
   orderExport: post<z.input<typeof adminOrderExportRequestSchema>, OrderExport>('/admin/orders/export'),
@@ -39,9 +35,4 @@ export const adminApi = {
   addNote: post<z.input<typeof adminNoteRequestSchema>, AdminNote>('/admin/orders/note'),
   shipmentEvent: post<z.input<typeof adminShipmentEventRequestSchema>, TrackingAnswer>('/admin/orders/shipmentEvent'),
   productionSheet: post<z.input<typeof productionSheetRequestSchema>, ProductionSheet>('/admin/orders/productionSheet'),
-  auditList: post<z.input<typeof auditListRequestSchema>, Page<AuditRow>>('/admin/audit/list'),
-  staffList: post<z.input<typeof staffListRequestSchema>, Page<StaffMember>>('/admin/staff/list'),
-  grantRole: post<z.input<typeof staffRoleRequestSchema>, StaffMember>('/admin/staff/grant'),
-  revokeRole: post<z.input<typeof staffRoleRequestSchema>, StaffMember>('/admin/staff/revoke'),
-  setStaffStatus: post<z.input<typeof staffStatusRequestSchema>, StaffMember>('/admin/staff/setStatus'),
 };

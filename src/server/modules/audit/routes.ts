@@ -1,5 +1,5 @@
 /** R_SUPER browses the audit log (audit:view), newest first, filtered by actor, action, entity and days. */
-import { adminApi } from '../../../domain/api/admin/orders.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { auditListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 
 export function auditRoutes(audit: AuditLog, guards: Guards) {
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(adminApi.auditList, {
+    route(adminAuditApi.auditList, {
       summary: 'The audit log: who, when, what, and the values before and after',
       preValidation: guards.requirePermission(PERMISSIONS.AUDIT_VIEW),
       request: auditListRequestSchema,
