@@ -20,6 +20,7 @@ function useFullscreen(): [boolean, () => void] {
     document.addEventListener('fullscreenchange', update);
     return () => document.removeEventListener('fullscreenchange', update);
   }, []);
+  // A browser that refuses full screen (a policy, an iframe) leaves the page as it is: nothing to report.
   const toggle = () => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     else void document.documentElement.requestFullscreen?.().catch(() => undefined);

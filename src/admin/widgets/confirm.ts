@@ -1,10 +1,11 @@
 /**
  * A back-office write that asks first: "Tip" (or the given title) with the question, then the
- * write, then its "done" message. A refusal's message was shown by the HTTP layer already, and the
+ * write, then its "done" message. A failure is reported as every write's is (write.ts), and the
  * dialog closes either way.
  */
 import { App } from 'antd';
 import { useT } from '../i18n.tsx';
+import { useWrite } from './write.ts';
 
 export interface Question {
   content: string;
@@ -15,12 +16,17 @@ export interface Question {
 export function useConfirmedWrite() {
   const { t } = useT();
   const { modal, message } = App.useApp();
+  const run = useWrite();
   return (question: Question, write: () => Promise<unknown>) =>
     modal.confirm({
       title: question.title ?? t('admin.logout.tip'),
       content: question.content,
       okText: t('admin.common.confirm'),
       cancelText: t('admin.common.cancel'),
-      onOk: () => write().then(() => void message.success(question.done), () => undefined),
+      onOk: () =>
+        run(async () => {
+          await write();
+          void message.success(question.done);
+        }),
     });
 }

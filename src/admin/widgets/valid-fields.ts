@@ -9,7 +9,9 @@ import type { FormInstance } from 'antd';
 export async function validFields<T>(form: FormInstance<T>): Promise<T | null> {
   try {
     return await form.validateFields();
-  } catch {
-    return null;
+  } catch (error) {
+    // Only the refusal of a field is expected here; anything else is a bug to see.
+    if (typeof error === 'object' && error !== null && 'errorFields' in error) return null;
+    throw error;
   }
 }

@@ -8,7 +8,6 @@ import { App, Button, Checkbox, Drawer, Form, Input, InputNumber, Modal, Radio, 
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../client/http.ts';
 import { adminCouponsApi } from '../../../domain/api/admin/coupons.ts';
 import { COUPON_STATES, type AdminCoupon, type CouponState, type CouponUse } from '../../../domain/coupons.model.ts';
 import { CURRENCY_CODES, formatMoney } from '../../../domain/money.model.ts';
@@ -20,6 +19,8 @@ import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.t
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { ListScreen, PagedTable, useListScreen } from '../../widgets/paged-table.tsx';
+import { useWrite } from '../../widgets/write.ts';
+import { serverIssues } from '../field-errors.ts';
 import { emptyCoupon, formFieldOf, formOf, requestOf, type CouponFormValues } from './form.ts';
 
 const STATE_COLOURS: Record<CouponState, string> = { active: 'green', scheduled: 'blue', expired: 'default', 'used-up': 'orange' };
@@ -108,6 +109,7 @@ export default function CouponsScreen() {
 function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose: () => void }) {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const [form] = Form.useForm<CouponFormValues>();
   const kind = Form.useWatch('kind', form);
   const invalidates = [adminCouponsApi.couponList, adminCouponsApi.coupon];
@@ -117,19 +119,22 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
 
   const save = async (values: CouponFormValues) => {
     const request = requestOf(values);
-    try {
-      if (coupon) await update.mutateAsync({ id: coupon.id, coupon: request });
-      else await create.mutateAsync(request);
-      void message.success(t('adminMarketing.coupons.saved'));
-      onClose();
-    } catch (error) {
-      // The server's field errors go to their fields; other refusals were shown already.
-      const issues = isApiError(error) ? ((error.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? []) : [];
-      form.setFields(issues.flatMap((issue) => {
-        const name = formFieldOf(issue.path);
-        return name ? [{ name: name as never, errors: [issue.message] }] : [];
-      }));
-    }
+    await write(
+      async () => {
+        if (coupon) await update.mutateAsync({ id: coupon.id, coupon: request });
+        else await create.mutateAsync(request);
+        void message.success(t('adminMarketing.coupons.saved'));
+        onClose();
+      },
+      // The server's field errors go to their fields too.
+      (refusal) =>
+        form.setFields(
+          serverIssues(refusal).flatMap((issue) => {
+            const name = formFieldOf(issue.path);
+            return name ? [{ name: name as never, errors: [issue.message] }] : [];
+          }),
+        ),
+    );
   };
 
   const required = (key: MessageKey) => ({ required: true, message: t(key) });

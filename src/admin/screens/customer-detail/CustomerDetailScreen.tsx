@@ -28,6 +28,7 @@ import { useAdminSession } from '../../state/session.ts';
 import { CustomerStatusTag, RoleTags } from '../customers/CustomersScreen.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 import { GuestDetail } from './GuestDetail.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 const STAFF_ROLES: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
@@ -39,6 +40,7 @@ export default function CustomerDetailScreen() {
 function AccountDetail() {
   const { t } = useT();
   const { modal } = App.useApp();
+  const write = useWrite();
   const navigate = useNavigate();
   const money = useMoney();
   const when = useDateTime();
@@ -219,13 +221,11 @@ function AccountDetail() {
           const valid = await validFields(eraseForm);
           if (!valid) return;
           const { confirmEmail } = valid;
-          try {
+          await write(async () => {
             const answer = await erase.mutateAsync({ userId, confirmEmail });
             setErasing(false);
             modal.success({ content: t('adminPeople.customers.erased', { count: answer.ordersAnonymised }), okText: t('admin.common.ok'), onOk: () => navigate('/customers') });
-          } catch {
-            // shown already by the HTTP layer
-          }
+          });
         }}
       >
         <Typography.Paragraph type="danger">{t('adminPeople.customers.eraseWarning')}</Typography.Paragraph>

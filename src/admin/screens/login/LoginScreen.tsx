@@ -15,6 +15,7 @@ import { setSession } from '../../../stores/session.ts';
 import { queryKey, useLoginOptions } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { Brand } from '../../frame/Brand.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 /** Section 9: the login notification's time on screen. */
 const LOGIN_NOTICE_MS = 4500;
@@ -32,6 +33,7 @@ function safeRedirect(value: string | null): string {
 export default function LoginScreen() {
   const { t } = useT();
   const { notification } = App.useApp();
+  const write = useWrite();
   const [form] = Form.useForm<Credentials>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -41,17 +43,15 @@ export default function LoginScreen() {
 
   const submit = async (values: Credentials) => {
     setBusy(true);
-    try {
+    // A refusal leaves the form as typed.
+    await write(async () => {
       setSession(await call(accountsApi.login, values));
       const user = await call(accountsApi.userInfo);
       client.setQueryData(queryKey(accountsApi.userInfo), user);
       notification.success({ title: t('admin.login.success'), description: t('admin.login.welcome', { userName: user.userName }), duration: LOGIN_NOTICE_MS / 1000 });
       navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch {
-      // The HTTP layer showed the server's message; the form stays as typed.
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (

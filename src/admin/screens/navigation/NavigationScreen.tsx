@@ -17,6 +17,7 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { showFieldErrors } from '../field-errors.ts';
+import { useWrite } from '../../widgets/write.ts';
 import { NAV_STEPS, NAV_STEP_KEYS, navStep, siblingsUnder, type NavStep } from './steps.ts';
 
 const STEP_SHORTCUTS: Record<NavStep, string> = { up: 'Alt+ArrowUp', down: 'Alt+ArrowDown', into: 'Alt+ArrowRight', out: 'Alt+ArrowLeft' };
@@ -34,6 +35,7 @@ function flatten(nodes: readonly AdminNavNode[]): AdminNavNode[] {
 export default function NavigationScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const tree = useApiQuery(adminNavigationApi.navTree);
   const invalidates = [adminNavigationApi.navTree, adminTeamsApi.teamList];
   const add = useApiMutation(adminNavigationApi.navAdd, invalidates);
@@ -137,14 +139,15 @@ export default function NavigationScreen() {
     if (!dialog) return;
     const values = await validFields(form);
     if (!values) return;
-    try {
-      if (dialog.kind === 'add') await add.mutateAsync({ parentId: dialog.parent?.id ?? null, tag: values.tag ?? '', titleEn: values.titleEn, titleZh: values.titleZh });
-      else await rename.mutateAsync({ id: dialog.node.id, titleEn: values.titleEn, titleZh: values.titleZh });
-      void message.success(t('adminPeople.common.done'));
-      setDialog(null);
-    } catch (error) {
-      showFieldErrors(form, error, ['tag', 'titleEn', 'titleZh']);
-    }
+    await write(
+      async () => {
+        if (dialog.kind === 'add') await add.mutateAsync({ parentId: dialog.parent?.id ?? null, tag: values.tag ?? '', titleEn: values.titleEn, titleZh: values.titleZh });
+        else await rename.mutateAsync({ id: dialog.node.id, titleEn: values.titleEn, titleZh: values.titleZh });
+        void message.success(t('adminPeople.common.done'));
+        setDialog(null);
+      },
+      (refusal) => showFieldErrors(form, refusal, ['tag', 'titleEn', 'titleZh']),
+    );
   };
 
   return (
@@ -254,7 +257,7 @@ export default function NavigationScreen() {
         okText={t('adminPeople.common.save')}
         cancelText={t('admin.common.cancel')}
         confirmLoading={add.isPending || rename.isPending}
-        onOk={() => void submit().catch(() => undefined)}
+        onOk={() => void submit()}
         onCancel={() => setDialog(null)}
         destroyOnHidden
       >

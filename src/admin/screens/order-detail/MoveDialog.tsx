@@ -13,6 +13,7 @@ import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useStatusName } from '../orders/labels.tsx';
 import type { MoveChoice } from './moves.ts';
+import { useWrite } from '../../widgets/write.ts';
 
 export type { MoveChoice };
 
@@ -28,6 +29,7 @@ interface Values {
 export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail; choice: MoveChoice | null; onClose: () => void }) {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const statusName = useStatusName();
   const [form] = Form.useForm<Values>();
   const move = useApiMutation(adminOrdersApi.moveOrder, [adminOrdersApi.order, adminOrdersApi.orderList, adminOrdersApi.dashboard, adminAuditApi.auditList]);
@@ -42,7 +44,7 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
   const submit = async (values: Values) => {
     if (!choice) return;
     const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-    try {
+    await write(async () => {
       await move.mutateAsync({
         orderNo: order.orderNo,
         to: choice.to,
@@ -51,12 +53,10 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
         ...(choice.to === 'shipped' ? { carrier: text(values.carrier), trackingNumber: text(values.trackingNumber), trackingUrl: text(values.trackingUrl) } : {}),
         ...(choice.override ? { override: true, reason: text(values.reason) } : {}),
       });
-    } catch {
-      return;
-    }
-    void message.success(t('adminOrders.move.done', { status: statusName(choice.to) }));
-    form.resetFields();
-    onClose();
+      void message.success(t('adminOrders.move.done', { status: statusName(choice.to) }));
+      form.resetFields();
+      onClose();
+    });
   };
 
   return (

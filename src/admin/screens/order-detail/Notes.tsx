@@ -7,22 +7,22 @@ import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useDateTime } from '../orders/labels.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 export function Notes({ orderNo, notes, mayWrite }: { orderNo: string; notes: AdminNote[]; mayWrite: boolean }) {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const when = useDateTime();
   const [text, setText] = useState('');
   const add = useApiMutation(adminOrdersApi.addNote, [adminOrdersApi.order, adminAuditApi.auditList]);
   const submit = async () => {
     if (!text.trim()) return;
-    try {
+    await write(async () => {
       await add.mutateAsync({ orderNo, text: text.trim() });
-    } catch {
-      return;
-    }
-    setText('');
-    void message.success(t('adminOrders.detail.noteAdded'));
+      setText('');
+      void message.success(t('adminOrders.detail.noteAdded'));
+    });
   };
   return (
     <div data-testid="order-notes">

@@ -15,6 +15,7 @@ import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { estimateLines, linesLeft, newIdempotencyKey, refundRequest, toMinor, type RefundMode } from './refund.ts';
+import { useWrite } from '../../widgets/write.ts';
 
 interface Props {
   order: AdminOrderDetail;
@@ -32,6 +33,7 @@ export function RefundDialog(props: Props) {
 function RefundBody({ order, mayOverride, onClose }: Props) {
   const { t } = useT();
   const { modal, message } = App.useApp();
+  const write = useWrite();
   const money = useMoney();
   const currency = order.amounts.currency;
   const [key] = useState(newIdempotencyKey);
@@ -60,15 +62,12 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
       content: t('adminOrders.refund.confirm', { amount: money(estimate, currency) }),
       okText: t('adminOrders.refund.submit'),
       cancelText: t('admin.common.cancel'),
-      onOk: async () => {
-        try {
+      onOk: () =>
+        write(async () => {
           await refund.mutateAsync(built.body);
-        } catch {
-          return;
-        }
-        void message.success(t('adminOrders.refund.done'));
-        onClose();
-      },
+          void message.success(t('adminOrders.refund.done'));
+          onClose();
+        }),
     });
   };
 

@@ -26,6 +26,7 @@ import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
 import { BulkPreview } from './BulkPreview.tsx';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 interface FormValues extends Omit<OrderFilters, 'from' | 'to'> {
   dates?: [Dayjs | null, Dayjs | null] | null;
@@ -39,6 +40,7 @@ function toFilters(values: FormValues): OrderFilters {
 export default function OrdersScreen() {
   const { t } = useT();
   const { modal, message } = App.useApp();
+  const write = useWrite();
   const navigate = useNavigate();
   const { user } = useAdminSession();
   const may = (code: string) => user?.buttons.includes(code) ?? false;
@@ -55,15 +57,12 @@ export default function OrdersScreen() {
 
   const onExport = async () => {
     setExporting(true);
-    try {
+    await write(async () => {
       const file = await call(adminOrdersApi.orderExport, exportRequest(table));
       downloadFile(file.fileName, file.csv, 'text/csv;charset=utf-8');
       void message.success(t('adminOrders.list.exported', { rows: file.rows }));
-    } catch {
-      // The HTTP layer showed the server's message (too many rows, say).
-    } finally {
-      setExporting(false);
-    }
+    });
+    setExporting(false);
   };
 
   // Ask the server what the move will do now (states may have changed since the table loaded),
@@ -71,14 +70,12 @@ export default function OrdersScreen() {
   const [previewing, setPreviewing] = useState(false);
   const onBulk = async (to: 'processing' | 'delivered') => {
     setPreviewing(true);
-    let preview: BulkMovePreview;
-    try {
+    let preview: BulkMovePreview | undefined;
+    await write(async () => {
       preview = await call(adminOrdersApi.bulkMovePreview, { orderNos: selected, to });
-    } catch {
-      return; // The HTTP layer showed why.
-    } finally {
-      setPreviewing(false);
-    }
+    });
+    setPreviewing(false);
+    if (!preview) return;
     const title = t('adminOrders.bulk.title', { status: statusName(to) });
     if (preview.movable.length === 0) {
       modal.info({ title, content: <BulkPreview preview={preview} />, okText: t('admin.common.ok'), width: 560 });
@@ -91,12 +88,11 @@ export default function OrdersScreen() {
       okText: t('adminOrders.bulk.move', { count: preview.movable.length }),
       cancelText: t('admin.common.cancel'),
       onOk: async () => {
-        let answer: BulkMoveAnswer;
-        try {
-          answer = await bulk.mutateAsync({ orderNos: preview.movable.map((order) => order.orderNo), to });
-        } catch {
-          return;
-        }
+        let answer: BulkMoveAnswer | undefined;
+        await write(async () => {
+          answer = await bulk.mutateAsync({ orderNos: preview!.movable.map((order) => order.orderNo), to });
+        });
+        if (!answer) return;
         setSelected(answer.failed.map((f) => f.orderNo));
         const summary = t('adminOrders.list.bulkDone', { moved: answer.moved.length, failed: answer.failed.length });
         if (answer.failed.length === 0) void message.success(summary);

@@ -10,7 +10,7 @@
 import { App, Alert, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, isApiError } from '../../../client/http.ts';
+import { call } from '../../../client/http.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { PRICE_MAX, SIZES } from '../../../domain/catalogue.model.ts';
@@ -26,10 +26,12 @@ import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
 import { DescriptionField, FaqList, LanguageTabs } from './fields.tsx';
 import { ImagesCard } from './ImagesCard.tsx';
 import '../products/products.css';
+import { useWrite } from '../../widgets/write.ts';
 
 export default function ProductEditorScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const navigate = useNavigate();
   const { params } = useScreen();
   const { user } = useAdminSession();
@@ -77,48 +79,44 @@ export default function ProductEditorScreen() {
       if (!(await askUnlisted('save'))) return;
     }
     setSaving(true);
-    try {
-      if (isNew) {
-        const created = await call(adminProductsApi.create, requestOf(values));
-        void message.success(t('adminProducts.editor.created'));
-        // This tab stays open for the next new product: it starts empty again.
-        form.resetFields();
-        defaultsGiven.current = [];
-        navigate(`/products/${created.id}`);
-        return;
-      }
-      const saved = await call(adminProductsApi.update, { id, version: product!.version, ...requestOf(values) }, { silent: true });
-      setProduct(saved);
-      form.setFieldsValue(valuesOf(saved));
-      void message.success(t('adminProducts.editor.saved'));
-    } catch (error) {
-      if (isApiError(error) && error.code === CODES.STALE_VERSION) setStale(true);
-      else if (isApiError(error) && !isNew) void message.error(error.msg);
-    } finally {
-      setSaving(false);
-    }
+    await write(
+      async () => {
+        if (isNew) {
+          const created = await call(adminProductsApi.create, requestOf(values));
+          void message.success(t('adminProducts.editor.created'));
+          // This tab stays open for the next new product: it starts empty again.
+          form.resetFields();
+          defaultsGiven.current = [];
+          navigate(`/products/${created.id}`);
+          return;
+        }
+        const saved = await call(adminProductsApi.update, { id, version: product!.version, ...requestOf(values) }, { silent: true });
+        setProduct(saved);
+        form.setFieldsValue(valuesOf(saved));
+        void message.success(t('adminProducts.editor.saved'));
+      },
+      // The update is silent: a stale version gets its own notice, any other refusal its message here.
+      (refusal) => {
+        if (refusal.code === CODES.STALE_VERSION) setStale(true);
+        else if (!isNew) void message.error(refusal.msg);
+      },
+    );
+    setSaving(false);
   };
 
   const onPublish = async () => {
     if (!product) return;
     // The saved tags decide (the server's `listed`): publishing does not save what the form holds.
     if (!product.published && !product.listed && !(await askUnlisted('publish'))) return;
-    try {
-      const next = await call(adminProductsApi.publish, { id: product.id, published: !product.published });
-      setProduct(next);
-    } catch {
-      // Shown by the HTTP layer.
-    }
+    await write(async () => setProduct(await call(adminProductsApi.publish, { id: product.id, published: !product.published })));
   };
 
   const onDuplicate = async () => {
     if (!product) return;
-    try {
+    await write(async () => {
       const copy = await call(adminProductsApi.duplicate, { id: product.id });
       navigate(`/products/${copy.id}`);
-    } catch {
-      // Shown by the HTTP layer.
-    }
+    });
   };
 
   if (!isNew && query.isPending) return <Skeleton active paragraph={{ rows: 12 }} aria-label={t('adminProducts.editor.loading')} />;

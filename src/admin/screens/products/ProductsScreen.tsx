@@ -8,7 +8,7 @@ import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag
 import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, isApiError, mediaUrl } from '../../../client/http.ts';
+import { call, mediaUrl } from '../../../client/http.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import { formatMoney } from '../../../domain/money.model.ts';
@@ -24,6 +24,7 @@ import { validFields } from '../../widgets/valid-fields.ts';
 import { useAdminSession } from '../../state/session.ts';
 import { INITIAL_PRODUCT_TABLE, PRODUCTS_PAGE_SIZES, filterRequest, listRequest, toCents, type ProductFilters, type ProductTableState } from './table-state.ts';
 import './products.css';
+import { useWrite } from '../../widgets/write.ts';
 
 const STOCK_COLOURS: Record<StockState, string> = { in: 'green', low: 'gold', out: 'red' };
 
@@ -87,6 +88,7 @@ interface BulkStockValues {
 export default function ProductsScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const askUnlisted = useAskUnlisted();
   const navigate = useNavigate();
   const { user } = useAdminSession();
@@ -111,75 +113,67 @@ export default function ProductsScreen() {
 
   const onExport = async () => {
     setBusy('export');
-    try {
+    await write(async () => {
       const file = await call(adminProductsApi.stockExport, filterRequest(table.filters));
       downloadFile(file.fileName, file.csv, 'text/csv;charset=utf-8');
       void message.success(t('adminProducts.list.exported', { rows: file.rows }));
-    } catch {
-      // The HTTP layer showed the server's message.
-    } finally {
-      setBusy(null);
-    }
+    });
+    setBusy(null);
   };
 
   const onImport = async (file: File) => {
     setBusy('import');
-    try {
-      const answer = await importStock.mutateAsync({ csv: await file.text() });
-      setProblems(null);
-      void message.success(t('adminProducts.list.imported', { updated: answer.updated }));
-    } catch (error) {
-      const lines = isApiError(error) ? (error.data as { lines?: StockCsvProblem[] } | null)?.lines : undefined;
-      if (lines) setProblems(lines);
-    } finally {
-      setBusy(null);
-    }
+    await write(
+      async () => {
+        const answer = await importStock.mutateAsync({ csv: await file.text() });
+        setProblems(null);
+        void message.success(t('adminProducts.list.imported', { updated: answer.updated }));
+      },
+      (refusal) => {
+        const lines = (refusal.data as { lines?: StockCsvProblem[] } | null)?.lines;
+        if (lines) setProblems(lines);
+      },
+    );
+    setBusy(null);
   };
 
   const onPublish = async (row: AdminProductRow) => {
     // As the editor does: publishing a product no category lists asks first.
     if (!row.published && !row.listed && !(await askUnlisted('publish'))) return;
-    try {
+    await write(async () => {
       await publish.mutateAsync({ id: row.id, published: !row.published });
       void message.success(t(row.published ? 'adminProducts.list.unpublishedDone' : 'adminProducts.list.publishedDone'));
-    } catch {
-      // Shown by the HTTP layer.
-    }
+    });
   };
 
   const onDuplicate = async (row: AdminProductRow) => {
-    try {
+    await write(async () => {
       const copy = await duplicate.mutateAsync({ id: row.id });
       void message.success(t('adminProducts.list.duplicated', { id: copy.id }));
       navigate(`/products/${copy.id}`);
-    } catch {
-      // Shown by the HTTP layer.
-    }
+    });
   };
 
   const onBulkPrice = async () => {
     const values = await validFields(priceForm);
     if (!values) return;
     const value = values.mode === 'percent' ? Math.round(values.value) : toCents(values.value);
-    try {
+    // A refusal leaves the dialog open for another try.
+    await write(async () => {
       const answer = await bulkPrice.mutateAsync({ ids: selected, mode: values.mode, value });
       void message.success(t('adminProducts.list.bulkDone', { updated: answer.updated }));
       setDialog(null);
-    } catch {
-      // Shown by the HTTP layer; the dialog stays for another try.
-    }
+    });
   };
 
   const onBulkStock = async () => {
     const values = await validFields(stockForm);
     if (!values) return;
-    try {
+    await write(async () => {
       const answer = await bulkStock.mutateAsync({ ids: selected, size: values.size === 'all' ? null : values.size, stock: values.stock });
       void message.success(t('adminProducts.list.bulkDone', { updated: answer.updated }));
       setDialog(null);
-    } catch {
-      // Shown by the HTTP layer.
-    }
+    });
   };
 
   const sortOrder = (field: ProductAdminSort) => (table.sort === field ? (table.order === 'asc' ? 'ascend' : 'descend') : null);

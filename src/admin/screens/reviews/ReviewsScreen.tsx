@@ -14,10 +14,12 @@ import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { useDateTime } from '../orders/labels.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 export default function ReviewsScreen() {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const when = useDateTime();
   const [reasonForm] = Form.useForm<{ reason?: string }>();
   const [moderating, setModerating] = useState<{ review: AdminReviewRow; to: ReviewState } | null>(null);
@@ -88,13 +90,11 @@ export default function ReviewsScreen() {
         if (!valid) return;
         const { reason } = valid;
         const text = reason?.trim();
-        try {
+        await write(async () => {
           await moderate.mutateAsync(moderating.to === 'hidden' ? { id: moderating.review.id, state: 'hidden', reason: text ?? '' } : { id: moderating.review.id, state: 'visible', ...(text ? { reason: text } : {}) });
           void message.success(t('adminPeople.common.done'));
           setModerating(null);
-        } catch {
-          // shown already by the HTTP layer
-        }
+        });
       }}
       destroyOnHidden
     >

@@ -8,7 +8,6 @@
 import { App, Button, Card, Checkbox, Form, Input, InputNumber, Space, Switch, Table, Typography, type FormInstance } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { isApiError } from '../../../client/http.ts';
 import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
 import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { SettingSection, ShopSettings } from '../../../domain/settings.model.ts';
@@ -20,7 +19,9 @@ import zhLayout from '../../../i18n/locales/zh-CN/layout.json';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { DateTimeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
 import { useT } from '../../i18n.tsx';
+import { useWrite } from '../../widgets/write.ts';
 import { toMinor } from '../coupons/form.ts';
+import { serverIssues } from '../field-errors.ts';
 
 type SaveRequest = Parameters<ReturnType<typeof useApiMutation<typeof adminSettingsApi.saveSettings>>['mutateAsync']>[0];
 
@@ -28,15 +29,16 @@ type SaveRequest = Parameters<ReturnType<typeof useApiMutation<typeof adminSetti
 function useSectionSave<V>(form: FormInstance<V>) {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const save = useApiMutation(adminSettingsApi.saveSettings, [adminSettingsApi.settings]);
   const run = async (request: SaveRequest, fieldOf: (path: string[]) => (string | number)[] = (p) => p) => {
-    try {
-      await save.mutateAsync(request);
-      void message.success(t('adminMarketing.settings.saved'));
-    } catch (error) {
-      const issues = isApiError(error) ? ((error.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? []) : [];
-      form.setFields(issues.map((issue) => ({ name: fieldOf(issue.path.split('.').slice(2)) as never, errors: [issue.message] })));
-    }
+    await write(
+      async () => {
+        await save.mutateAsync(request);
+        void message.success(t('adminMarketing.settings.saved'));
+      },
+      (refusal) => form.setFields(serverIssues(refusal).map((issue) => ({ name: fieldOf(issue.path.split('.').slice(2)) as never, errors: [issue.message] }))),
+    );
   };
   return { run, saving: save.isPending };
 }

@@ -15,12 +15,14 @@ import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
 export default function StaffScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
   const screen = useListScreen(adminStaffApi.staffList);
   const invalidates = [adminStaffApi.staffList, adminAuditApi.auditList];
@@ -107,13 +109,11 @@ export default function StaffScreen() {
       onCancel={() => setGranting(null)}
       onOk={async () => {
         if (!granting) return;
-        try {
+        await write(async () => {
           await grant.mutateAsync(granting);
           void message.success(t('admin.staff.done'));
           setGranting(null);
-        } catch {
-          // shown already
-        }
+        });
       }}
     >
       {granting && (

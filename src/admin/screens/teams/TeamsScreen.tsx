@@ -16,6 +16,7 @@ import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { ListScreen, rowOpens, useListScreen } from '../../widgets/paged-table.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { showFieldErrors } from '../field-errors.ts';
+import { useWrite } from '../../widgets/write.ts';
 import './teams.css';
 
 export default function TeamsScreen() {
@@ -89,6 +90,7 @@ function TeamDrawer({ team, onClose }: { team: AdminTeamRow | null; onClose: () 
 function TeamEditor({ teamId }: { teamId: number }) {
   const { t, locale } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const money = useMoney();
   const detail = useApiQuery(adminTeamsApi.team, { teamId });
   const invalidates = [adminTeamsApi.team, adminTeamsApi.teamList, adminNavigationApi.navTree];
@@ -102,14 +104,15 @@ function TeamEditor({ teamId }: { teamId: number }) {
   const chosen = patchIds ?? team?.patches.filter((patch) => patch.via === 'team').map((patch) => patch.id) ?? [];
 
   const submit = async (values: { name: string; number: string }) => {
-    try {
-      await save.mutateAsync({ teamId, ...(editing ? { id: editing.id } : {}), name: values.name, number: values.number });
-      void message.success(t('adminPeople.common.done'));
-      setEditing(null);
-      form.resetFields();
-    } catch (error) {
-      showFieldErrors(form, error, ['name', 'number']);
-    }
+    await write(
+      async () => {
+        await save.mutateAsync({ teamId, ...(editing ? { id: editing.id } : {}), name: values.name, number: values.number });
+        void message.success(t('adminPeople.common.done'));
+        setEditing(null);
+        form.resetFields();
+      },
+      (refusal) => showFieldErrors(form, refusal, ['name', 'number']),
+    );
   };
 
   return (
