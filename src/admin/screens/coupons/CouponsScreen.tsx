@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { adminCouponsApi } from '../../../domain/api/admin/coupons.ts';
 import { COUPON_STATES, type AdminCoupon, type CouponState, type CouponUse } from '../../../domain/coupons.model.ts';
+import { couponEditSchema } from '../../../domain/coupons.schema.ts';
 import { CURRENCY_CODES, formatMoney } from '../../../domain/money.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
@@ -19,12 +20,12 @@ import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.t
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { ListScreen, PagedTable, useListScreen } from '../../widgets/paged-table.tsx';
+import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { serverIssues } from '../field-errors.ts';
 import { emptyCoupon, formFieldOf, formOf, requestOf, type CouponFormValues } from './form.ts';
 
 const STATE_COLOURS: Record<CouponState, string> = { active: 'green', scheduled: 'blue', expired: 'default', 'used-up': 'orange' };
-const CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 
 export default function CouponsScreen() {
   const { t, locale } = useT();
@@ -160,7 +161,7 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
           label={t('adminMarketing.coupons.code')}
           extra={t('adminMarketing.coupons.codeHelp')}
           normalize={(v: string) => v.toUpperCase()}
-          rules={[required('adminMarketing.coupons.errors.code'), { pattern: CODE_PATTERN, message: t('adminMarketing.coupons.errors.code') }]}
+          rules={[{ ...required('adminMarketing.coupons.errors.code'), whitespace: true }, schemaRule(couponEditSchema.shape.code, t('adminMarketing.coupons.errors.code'))]}
         >
           <Input maxLength={32} data-testid="coupon-code" />
         </Form.Item>
@@ -174,7 +175,7 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
           />
         </Form.Item>
         {kind !== 'fixed' ? (
-          <Form.Item name="percent" label={t('adminMarketing.coupons.percent')} rules={[required('adminMarketing.coupons.errors.percent'), { type: 'integer', min: 1, max: 100, message: t('adminMarketing.coupons.errors.percent') }]}>
+          <Form.Item name="percent" label={t('adminMarketing.coupons.percent')} rules={[required('adminMarketing.coupons.errors.percent'), schemaRule(couponEditSchema.shape.percent, t('adminMarketing.coupons.errors.percent'))]}>
             <InputNumber min={1} max={100} precision={0} suffix="%" style={{ width: '100%' }} data-testid="coupon-percent" />
           </Form.Item>
         ) : (
@@ -207,10 +208,10 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
           <DateTimeRangeField allowEmpty={[true, true]} aria-label={t('adminMarketing.coupons.validity')} style={{ width: '100%' }} data-testid="coupon-validity" />
         </Form.Item>
         <Space.Compact block>
-          <Form.Item name="usageLimit" label={t('adminMarketing.coupons.usageLimit')} style={{ flex: 1 }} rules={[{ type: 'integer', min: 1, message: t('adminMarketing.coupons.errors.limit') }]}>
+          <Form.Item name="usageLimit" label={t('adminMarketing.coupons.usageLimit')} style={{ flex: 1 }} rules={[schemaRule(couponEditSchema.shape.usageLimit, t('adminMarketing.coupons.errors.limit'))]}>
             <InputNumber min={1} precision={0} placeholder={t('adminMarketing.coupons.unlimited')} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="perCustomerLimit" label={t('adminMarketing.coupons.perCustomerLimit')} style={{ flex: 1, marginInlineStart: 12 }} rules={[{ type: 'integer', min: 1, message: t('adminMarketing.coupons.errors.limit') }]}>
+          <Form.Item name="perCustomerLimit" label={t('adminMarketing.coupons.perCustomerLimit')} style={{ flex: 1, marginInlineStart: 12 }} rules={[schemaRule(couponEditSchema.shape.perCustomerLimit, t('adminMarketing.coupons.errors.limit'))]}>
             <InputNumber min={1} precision={0} placeholder={t('adminMarketing.coupons.unlimited')} style={{ width: '100%' }} />
           </Form.Item>
         </Space.Compact>

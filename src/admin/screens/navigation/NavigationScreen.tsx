@@ -13,10 +13,12 @@ import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
 import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { NAV_MAX_LEVEL, navMoveProblem, type AdminNavNode, type NavPlace } from '../../../domain/back-office/people.model.ts';
+import { navAddRequestSchema } from '../../../domain/back-office/people.schema.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { showFieldErrors } from '../field-errors.ts';
+import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { NAV_STEPS, NAV_STEP_KEYS, navStep, siblingsUnder, type NavStep } from './steps.ts';
 
@@ -263,7 +265,7 @@ export default function NavigationScreen() {
       >
         <Form form={form} layout="vertical">
           {dialog?.kind === 'add' && (
-            <Form.Item name="tag" label={t('adminPeople.nav.tag')} extra={t('adminPeople.nav.tagHelp')} rules={[{ required: true, pattern: /^[a-z0-9]+(-[a-z0-9]+)*$/, message: t('adminPeople.nav.tagHelp') }]}>
+            <Form.Item name="tag" label={t('adminPeople.nav.tag')} extra={t('adminPeople.nav.tagHelp')} rules={[{ required: true, whitespace: true, message: t('adminPeople.nav.tagHelp') }, schemaRule(navAddRequestSchema.shape.tag, t('adminPeople.nav.tagHelp'))]}>
               <Input maxLength={60} autoComplete="off" data-testid="nav-tag" />
             </Form.Item>
           )}

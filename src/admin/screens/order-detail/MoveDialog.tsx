@@ -8,11 +8,13 @@ import { CARRIERS } from '../../../domain/carriers.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
+import { adminMoveRequestSchema } from '../../../domain/orders.schema.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useStatusName } from '../orders/labels.tsx';
 import type { MoveChoice } from './moves.ts';
+import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
 
 export type { MoveChoice };
@@ -84,12 +86,12 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
               extra={t('adminOrders.move.trackingHint')}
               rules={[
                 { required: true, whitespace: true, message: t('adminOrders.move.required') },
-                { pattern: /^\s*[A-Za-z0-9-]{4,40}\s*$/, message: t('adminOrders.move.trackingHint') },
+                schemaRule(adminMoveRequestSchema.shape.trackingNumber, t('adminOrders.move.trackingHint')),
               ]}
             >
               <Input maxLength={40} data-testid="ship-tracking" />
             </Form.Item>
-            <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[{ type: 'url', message: t('adminOrders.move.trackingUrlHint') }]}>
+            <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[schemaRule(adminMoveRequestSchema.shape.trackingUrl, t('adminOrders.move.trackingUrlHint'))]}>
               <Input maxLength={500} inputMode="url" />
             </Form.Item>
           </>
