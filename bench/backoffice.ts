@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { adminApi } from '../src/domain/api/admin.ts';
+import { adminOrdersApi } from '../src/domain/api/admin/orders.ts';
 import { accountsApi } from '../src/domain/api/accounts.ts';
 import { CURRENCY_CODES, DEFAULT_RATES } from '../src/domain/money.model.ts';
 import { buildApp } from '../src/server/app.ts';
@@ -186,19 +186,19 @@ export async function runBackOffice(options: { quick: boolean; databaseUrl: stri
       const list: BackOfficeScenario[] = [];
       for (const scenario of SCENARIOS) {
         const filter = Object.fromEntries(Object.entries(scenario.filter).map(([k, v]) => [k, v === '@30' ? daysAgo(30) : v]));
-        const first = await post(adminApi.orderList.path, { ...filter, size: 20 }, token);
+        const first = await post(adminOrdersApi.orderList.path, { ...filter, size: 20 }, token);
         if (first.code !== '0000') throw new Error(`${scenario.key}: ${first.msg}`);
         const total = first.data.total as number;
         const pages = Math.max(1, Math.ceil(total / 20));
         const pageAt = () => (scenario.pages === 'first' ? 1 : scenario.pages === 'deep' ? Math.max(1, pages - Math.floor(random() * 5)) : 1 + Math.floor(random() * pages));
-        for (let i = 0; i < 5; i++) await post(adminApi.orderList.path, { ...filter, size: 20, current: pageAt() }, token);
+        for (let i = 0; i < 5; i++) await post(adminOrdersApi.orderList.path, { ...filter, size: 20, current: pageAt() }, token);
         const times: number[] = [];
-        for (let i = 0; i < requestsPerScenario; i++) times.push(await timed(() => post(adminApi.orderList.path, { ...filter, size: 20, current: pageAt() }, token)));
+        for (let i = 0; i < requestsPerScenario; i++) times.push(await timed(() => post(adminOrdersApi.orderList.path, { ...filter, size: 20, current: pageAt() }, token)));
         list.push({ key: scenario.key, label: scenario.label, matching: total, figures: figuresOf(times) });
         log(`back office: list ${scenario.key}: p99 ${list.at(-1)!.figures.p99Ms} ms over ${total.toLocaleString('en')} matching orders`);
       }
       const get = async () => {
-        const response = await fetch(`${origin}/api${adminApi.dashboard.path}`, { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(`${origin}/api${adminOrdersApi.dashboard.path}`, { headers: { authorization: `Bearer ${token}` } });
         return (await response.json()) as { code: string; msg: string };
       };
       for (let i = 0; i < 3; i++) await get();

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { accountsApi } from '../src/domain/api/accounts.ts';
-import { adminProductsApi } from '../src/domain/api/admin-products.ts';
+import { adminProductsApi } from '../src/domain/api/admin/products.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';

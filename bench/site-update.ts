@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { accountsApi } from '../src/domain/api/accounts.ts';
-import { adminProductsApi } from '../src/domain/api/admin-products.ts';
+import { adminProductsApi } from '../src/domain/api/admin/products.ts';
 import { SHOP_READY } from './api.ts';
 import { startCommand, startServer } from './processes.ts';
 import type { BuiltSite } from './build.ts';

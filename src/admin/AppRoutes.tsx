@@ -11,12 +11,12 @@ import { titleKey } from './state/route-table.ts';
 import { useAdminSession } from './state/session.ts';
 import type { MessageKey } from '../i18n/core.ts';
 import { useT } from './i18n.tsx';
-import { useDocumentTitle } from './shell/document-title.ts';
-import { Loading } from './shell/Loading.tsx';
-import { ScreenError } from './shell/ScreenError.tsx';
+import { useDocumentTitle } from './frame/document-title.ts';
+import { Loading } from './frame/Loading.tsx';
+import { ScreenError } from './frame/ScreenError.tsx';
 
 // Its own chunk: the login page does not wait for the whole shell.
-const Shell = lazy(() => import('./shell/Shell.tsx').then((module) => ({ default: module.Shell })));
+const Shell = lazy(() => import('./frame/Shell.tsx').then((module) => ({ default: module.Shell })));
 
 function Standalone({ name, title }: { name: string; title: MessageKey }) {
   const Screen = SCREENS[name]!;

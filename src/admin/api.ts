@@ -7,7 +7,7 @@ import { QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } 
 import { call, isApiError } from '../client/http.ts';
 import type { AnswerOf, Endpoint, RequestOf } from '../domain/api/endpoint.ts';
 import { accountsApi } from '../domain/api/accounts.ts';
-import { adminApi } from '../domain/api/admin.ts';
+import { adminStaffApi } from '../domain/api/admin/staff.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -64,10 +64,10 @@ export function useUserInfo(signedIn: boolean) {
  */
 export function useLoginOptions() {
   return useQuery({
-    queryKey: queryKey(adminApi.loginOptions),
+    queryKey: queryKey(adminStaffApi.loginOptions),
     queryFn: async ({ signal }) => {
       try {
-        const answer = await call(adminApi.loginOptions, undefined, { signal, silent: true, bare: true });
+        const answer = await call(adminStaffApi.loginOptions, undefined, { signal, silent: true, bare: true });
         return Array.isArray(answer?.demoAccounts) ? answer.demoAccounts : [];
       } catch (error) {
         if (isApiError(error)) return [];

@@ -8,8 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, lazy, useContext, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { call } from '../client/http.ts';
 import type { UserInfo } from '../domain/account.model.ts';
-import { CONSTANT_ROUTES, type AdminRoute } from '../domain/admin-routes.model.ts';
-import { routeApi } from '../domain/api/route.ts';
+import { CONSTANT_ROUTES, type AdminRoute } from '../domain/back-office/routes.model.ts';
+import { routeApi } from '../domain/api/admin/route.ts';
 import type { MessageKey } from '../i18n/core.ts';
 import { queryKey } from './api.ts';
 import { constantTable, dynamicTable, routeModeOf, staticTable, type HasScreen, type PathVerdict, type RouteTable } from './state/route-table.ts';
@@ -18,26 +18,26 @@ type Screen = LazyExoticComponent<ComponentType>;
 
 /** One chunk per screen folder; a screen's code loads the first time it is opened. */
 export const SCREENS: Record<string, Screen> = {
-  login: lazy(() => import('./screens/login/index.tsx')),
-  '403': lazy(() => import('./screens/403/index.tsx')),
-  '404': lazy(() => import('./screens/404/index.tsx')),
-  '500': lazy(() => import('./screens/500/index.tsx')),
-  dashboard: lazy(() => import('./screens/dashboard/index.tsx')),
-  orders: lazy(() => import('./screens/orders/index.tsx')),
-  'order-detail': lazy(() => import('./screens/order-detail/index.tsx')),
-  'production-sheet': lazy(() => import('./screens/production-sheet/index.tsx')),
-  audit: lazy(() => import('./screens/audit/index.tsx')),
-  staff: lazy(() => import('./screens/staff/index.tsx')),
-  products: lazy(() => import('./screens/products/index.tsx')),
-  'product-editor': lazy(() => import('./screens/product-editor/index.tsx')),
-  teams: lazy(() => import('./screens/teams/index.tsx')),
-  navigation: lazy(() => import('./screens/navigation/index.tsx')),
-  customers: lazy(() => import('./screens/customers/index.tsx')),
-  'customer-detail': lazy(() => import('./screens/customer-detail/index.tsx')),
-  reviews: lazy(() => import('./screens/reviews/index.tsx')),
-  newsletter: lazy(() => import('./screens/newsletter/index.tsx')),
-  coupons: lazy(() => import('./screens/coupons/index.tsx')),
-  settings: lazy(() => import('./screens/settings/index.tsx')),
+  login: lazy(() => import('./screens/login/LoginScreen.tsx')),
+  '403': lazy(() => import('./screens/403/Screen403.tsx')),
+  '404': lazy(() => import('./screens/404/Screen404.tsx')),
+  '500': lazy(() => import('./screens/500/Screen500.tsx')),
+  dashboard: lazy(() => import('./screens/dashboard/DashboardScreen.tsx')),
+  orders: lazy(() => import('./screens/orders/OrdersScreen.tsx')),
+  'order-detail': lazy(() => import('./screens/order-detail/OrderDetailScreen.tsx')),
+  'production-sheet': lazy(() => import('./screens/production-sheet/ProductionSheetScreen.tsx')),
+  audit: lazy(() => import('./screens/audit/AuditScreen.tsx')),
+  staff: lazy(() => import('./screens/staff/StaffScreen.tsx')),
+  products: lazy(() => import('./screens/products/ProductsScreen.tsx')),
+  'product-editor': lazy(() => import('./screens/product-editor/ProductEditorScreen.tsx')),
+  teams: lazy(() => import('./screens/teams/TeamsScreen.tsx')),
+  navigation: lazy(() => import('./screens/navigation/NavigationScreen.tsx')),
+  customers: lazy(() => import('./screens/customers/CustomersScreen.tsx')),
+  'customer-detail': lazy(() => import('./screens/customer-detail/CustomerDetailScreen.tsx')),
+  reviews: lazy(() => import('./screens/reviews/ReviewsScreen.tsx')),
+  newsletter: lazy(() => import('./screens/newsletter/NewsletterScreen.tsx')),
+  coupons: lazy(() => import('./screens/coupons/CouponsScreen.tsx')),
+  settings: lazy(() => import('./screens/settings/SettingsScreen.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import type { AdminCoupon } from '../../src/domain/coupons.model.ts';
-import type { AdminCustomerRow, AdminTeamRow } from '../../src/domain/people.model.ts';
+import type { AdminCustomerRow, AdminTeamRow } from '../../src/domain/back-office/people.model.ts';
 import enMarketing from '../../src/i18n/locales/en-US/admin-marketing.json' with { type: 'json' };
 import zhMarketing from '../../src/i18n/locales/zh-CN/admin-marketing.json' with { type: 'json' };
 import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };

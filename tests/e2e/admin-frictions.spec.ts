@@ -10,7 +10,7 @@ import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with {
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
 import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
 import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
-import type { AdminProduct } from '../../src/domain/product-admin.model.ts';
+import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, createPlainProduct, expect, label, test, topDialog } from './support/admin.ts';

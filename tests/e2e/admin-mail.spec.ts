@@ -4,7 +4,7 @@
  * The e2e server's SMTP receiver refuses the first mail to `refused-once.*` addresses (server.ts).
  */
 import type { Page } from '@playwright/test';
-import { mailApi } from '../../src/domain/api/mail.ts';
+import { mailApi } from '../../src/domain/api/admin/mail.ts';
 import enMail from '../../src/i18n/locales/en-US/admin-mail.json' with { type: 'json' };
 import zhMail from '../../src/i18n/locales/zh-CN/admin-mail.json' with { type: 'json' };
 import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test } from './support/admin.ts';

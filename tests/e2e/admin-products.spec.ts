@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
-import type { AdminProduct } from '../../src/domain/product-admin.model.ts';
+import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import enSite from '../../src/i18n/locales/en-US/admin-site.json' with { type: 'json' };
-import type { AdminProduct } from '../../src/domain/product-admin.model.ts';
+import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import { JOURNEY_TIMEOUT_MS, createPlainProduct, expect, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { request as playwrightRequest } from '@playwright/test';
 import { XMLValidator } from 'fast-xml-parser';
-import type { AdminProduct } from '../../src/domain/product-admin.model.ts';
+import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import { NGINX_FILE } from '../../src/server/hosting/site-files.ts';
 import { startNginx } from '../support/nginx.ts';
 import { JOURNEY_TIMEOUT_MS, createPlainProduct, expect, test as adminTest } from './support/admin.ts';

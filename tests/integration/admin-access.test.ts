@@ -8,12 +8,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import { adminAuditApi } from '../../src/domain/api/admin/audit.ts';
+import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
+import { adminNavigationApi } from '../../src/domain/api/admin/navigation.ts';
+import { adminNewsletterApi } from '../../src/domain/api/admin/newsletter.ts';
+import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
+import { adminSettingsApi } from '../../src/domain/api/admin/settings.ts';
+import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
+import { adminTeamsApi } from '../../src/domain/api/admin/teams.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
-import { marketingApi } from '../../src/domain/api/marketing.ts';
-import { routeApi } from '../../src/domain/api/route.ts';
-import { PERMISSION_VALUES } from '../../src/domain/staff.model.ts';
+import { routeApi } from '../../src/domain/api/admin/route.ts';
+import { PERMISSION_VALUES } from '../../src/domain/back-office/staff.model.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoStaff } from '../../src/server/modules/staff/index.ts';
 import { call, createTestShop, signUp, type TestShop } from './harness.ts';
@@ -38,34 +44,34 @@ const MISSING_ID = 999_999;
 
 /** Each guarded call, a request it takes, and whether R_ADMIN's codes include it. */
 const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: boolean }[] = [
-  { name: 'dashboard', entry: adminApi.dashboard, request: () => undefined, admin: true },
-  { name: 'orderList', entry: adminApi.orderList, request: () => ({}), admin: true },
-  { name: 'orderExport', entry: adminApi.orderExport, request: () => ({}), admin: true },
-  { name: 'order', entry: adminApi.order, request: () => ({ orderNo: MISSING_ORDER }), admin: true },
-  { name: 'addNote', entry: adminApi.addNote, request: () => ({ orderNo: MISSING_ORDER, text: 'hello' }), admin: true },
-  { name: 'productionSheet', entry: adminApi.productionSheet, request: () => ({ orderNos: [MISSING_ORDER] }), admin: true },
-  { name: 'auditList', entry: adminApi.auditList, request: () => ({}), admin: false },
-  { name: 'staffList', entry: adminApi.staffList, request: () => ({}), admin: false },
-  { name: 'grantRole', entry: adminApi.grantRole, request: () => ({ email: customer.email, role: 'R_CUSTOMER' }), admin: false },
-  { name: 'revokeRole', entry: adminApi.revokeRole, request: () => ({ email: customer.email, role: 'R_ADMIN' }), admin: false },
-  { name: 'setStaffStatus', entry: adminApi.setStaffStatus, request: () => ({ userId: customer.userId, status: 'active' }), admin: false },
-  { name: 'teamList', entry: peopleApi.teamList, request: () => ({}), admin: true },
-  { name: 'team', entry: peopleApi.team, request: () => ({ teamId: MISSING_ID }), admin: true },
-  { name: 'removePlayer', entry: peopleApi.removePlayer, request: () => ({ teamId: MISSING_ID, id: MISSING_ID }), admin: true },
-  { name: 'navTree', entry: peopleApi.navTree, request: () => undefined, admin: true },
-  { name: 'navRemove', entry: peopleApi.navRemove, request: () => ({ id: MISSING_ID }), admin: true },
-  { name: 'customerList', entry: peopleApi.customerList, request: () => ({}), admin: true },
-  { name: 'customer', entry: peopleApi.customer, request: () => ({ userId: MISSING_ID }), admin: true },
-  { name: 'exportCustomer', entry: peopleApi.exportCustomer, request: () => ({ userId: MISSING_ID }), admin: true },
-  { name: 'setCustomerStatus', entry: peopleApi.setCustomerStatus, request: () => ({ userId: MISSING_ID, status: 'active' }), admin: true },
-  { name: 'eraseCustomer', entry: peopleApi.eraseCustomer, request: () => ({ userId: MISSING_ID, confirmEmail: 'nobody@example.com' }), admin: false },
-  { name: 'reviewList', entry: peopleApi.reviewList, request: () => ({}), admin: true },
-  { name: 'moderateReview', entry: peopleApi.moderateReview, request: () => ({ id: MISSING_ID, state: 'visible' }), admin: true },
-  { name: 'subscriberList', entry: peopleApi.subscriberList, request: () => ({}), admin: true },
-  { name: 'subscriberExport', entry: peopleApi.subscriberExport, request: () => ({}), admin: true },
-  { name: 'unsubscribe', entry: peopleApi.unsubscribe, request: () => ({ id: MISSING_ID }), admin: true },
-  { name: 'settings', entry: marketingApi.settings, request: () => undefined, admin: false },
-  { name: 'saveSettings', entry: marketingApi.saveSettings, request: () => ({ section: 'merchant', value: { email: null } }), admin: false },
+  { name: 'dashboard', entry: adminOrdersApi.dashboard, request: () => undefined, admin: true },
+  { name: 'orderList', entry: adminOrdersApi.orderList, request: () => ({}), admin: true },
+  { name: 'orderExport', entry: adminOrdersApi.orderExport, request: () => ({}), admin: true },
+  { name: 'order', entry: adminOrdersApi.order, request: () => ({ orderNo: MISSING_ORDER }), admin: true },
+  { name: 'addNote', entry: adminOrdersApi.addNote, request: () => ({ orderNo: MISSING_ORDER, text: 'hello' }), admin: true },
+  { name: 'productionSheet', entry: adminOrdersApi.productionSheet, request: () => ({ orderNos: [MISSING_ORDER] }), admin: true },
+  { name: 'auditList', entry: adminAuditApi.auditList, request: () => ({}), admin: false },
+  { name: 'staffList', entry: adminStaffApi.staffList, request: () => ({}), admin: false },
+  { name: 'grantRole', entry: adminStaffApi.grantRole, request: () => ({ email: customer.email, role: 'R_CUSTOMER' }), admin: false },
+  { name: 'revokeRole', entry: adminStaffApi.revokeRole, request: () => ({ email: customer.email, role: 'R_ADMIN' }), admin: false },
+  { name: 'setStaffStatus', entry: adminStaffApi.setStaffStatus, request: () => ({ userId: customer.userId, status: 'active' }), admin: false },
+  { name: 'teamList', entry: adminTeamsApi.teamList, request: () => ({}), admin: true },
+  { name: 'team', entry: adminTeamsApi.team, request: () => ({ teamId: MISSING_ID }), admin: true },
+  { name: 'removePlayer', entry: adminTeamsApi.removePlayer, request: () => ({ teamId: MISSING_ID, id: MISSING_ID }), admin: true },
+  { name: 'navTree', entry: adminNavigationApi.navTree, request: () => undefined, admin: true },
+  { name: 'navRemove', entry: adminNavigationApi.navRemove, request: () => ({ id: MISSING_ID }), admin: true },
+  { name: 'customerList', entry: adminCustomersApi.customerList, request: () => ({}), admin: true },
+  { name: 'customer', entry: adminCustomersApi.customer, request: () => ({ userId: MISSING_ID }), admin: true },
+  { name: 'exportCustomer', entry: adminCustomersApi.exportCustomer, request: () => ({ userId: MISSING_ID }), admin: true },
+  { name: 'setCustomerStatus', entry: adminCustomersApi.setCustomerStatus, request: () => ({ userId: MISSING_ID, status: 'active' }), admin: true },
+  { name: 'eraseCustomer', entry: adminCustomersApi.eraseCustomer, request: () => ({ userId: MISSING_ID, confirmEmail: 'nobody@example.com' }), admin: false },
+  { name: 'reviewList', entry: adminReviewsApi.reviewList, request: () => ({}), admin: true },
+  { name: 'moderateReview', entry: adminReviewsApi.moderateReview, request: () => ({ id: MISSING_ID, state: 'visible' }), admin: true },
+  { name: 'subscriberList', entry: adminNewsletterApi.subscriberList, request: () => ({}), admin: true },
+  { name: 'subscriberExport', entry: adminNewsletterApi.subscriberExport, request: () => ({}), admin: true },
+  { name: 'unsubscribe', entry: adminNewsletterApi.unsubscribe, request: () => ({ id: MISSING_ID }), admin: true },
+  { name: 'settings', entry: adminSettingsApi.settings, request: () => undefined, admin: false },
+  { name: 'saveSettings', entry: adminSettingsApi.saveSettings, request: () => ({ section: 'merchant', value: { email: null } }), admin: false },
 ];
 
 /** Passing the guard: success, or the order that does not exist. */
@@ -90,8 +96,8 @@ describe('the permission guard of every back-office call', () => {
       const operation = doc.paths[`/api${entry.path}`]?.[entry.method.toLowerCase()];
       expect(PERMISSION_VALUES, name).toContain(operation?.['x-permission']);
     }
-    expect(doc.paths[`/api${adminApi.staffList.path}`]!.post!['x-permission']).toBe('staff:manage');
-    expect(doc.paths[`/api${adminApi.dashboard.path}`]!.get!['x-permission']).toBe('dashboard:view');
+    expect(doc.paths[`/api${adminStaffApi.staffList.path}`]!.post!['x-permission']).toBe('staff:manage');
+    expect(doc.paths[`/api${adminOrdersApi.dashboard.path}`]!.get!['x-permission']).toBe('dashboard:view');
   });
 });
 
@@ -125,9 +131,9 @@ describe('getUserInfo buttons and disabled accounts', () => {
 
   it('answers 7777 to a staff member disabled by an owner, on their next back-office call', async () => {
     const victim = await staffAccount(shop, 'R_ADMIN');
-    expect((await callEntry(shop, adminApi.orderList, {}, victim)).code).toBe('0000');
-    expect((await callEntry(shop, adminApi.setStaffStatus, { userId: victim.userId, status: 'disabled' }, superAdmin)).code).toBe('0000');
-    expect(await callEntry(shop, adminApi.orderList, {}, victim)).toMatchObject({ status: 401, code: '7777' });
+    expect((await callEntry(shop, adminOrdersApi.orderList, {}, victim)).code).toBe('0000');
+    expect((await callEntry(shop, adminStaffApi.setStaffStatus, { userId: victim.userId, status: 'disabled' }, superAdmin)).code).toBe('0000');
+    expect(await callEntry(shop, adminOrdersApi.orderList, {}, victim)).toMatchObject({ status: 401, code: '7777' });
     expect((await callEntry(shop, accountsApi.userInfo, undefined, victim)).code).toBe('7777');
   });
 
@@ -184,11 +190,11 @@ describe('the login page’s demo quick picks', () => {
   it('lists none before the demo accounts are seeded, then the three, and they sign in with their roles', async () => {
     const fresh = await createTestShop();
     try {
-      expect((await callEntry(fresh, adminApi.loginOptions)).data).toEqual({ demoAccounts: [] });
+      expect((await callEntry(fresh, adminStaffApi.loginOptions)).data).toEqual({ demoAccounts: [] });
       expect(await seedDemoStaff(fresh.database.db, { production: false, hashCost: 10 })).toBe(3);
       // A second seeding finds staff and makes nothing.
       expect(await seedDemoStaff(fresh.database.db, { production: false, hashCost: 10 })).toBe(0);
-      const answer = await callEntry<{ demoAccounts: typeof DEMO_ACCOUNTS }>(fresh, adminApi.loginOptions);
+      const answer = await callEntry<{ demoAccounts: typeof DEMO_ACCOUNTS }>(fresh, adminStaffApi.loginOptions);
       expect(answer.data.demoAccounts.map((a) => [a.role, a.labelKey])).toEqual([
         ['R_SUPER', 'login.demo.super'],
         ['R_ADMIN', 'login.demo.admin'],
@@ -202,7 +208,7 @@ describe('the login page’s demo quick picks', () => {
       }
       // A demo account an owner disabled is no quick pick any more.
       await fresh.database.db.update(users).set({ status: 'disabled' }).where(eq(users.email, DEMO_ACCOUNTS[1]!.email));
-      expect((await callEntry<{ demoAccounts: { role: string }[] }>(fresh, adminApi.loginOptions)).data.demoAccounts.map((a) => a.role)).toEqual(['R_SUPER', 'R_CUSTOMER']);
+      expect((await callEntry<{ demoAccounts: { role: string }[] }>(fresh, adminStaffApi.loginOptions)).data.demoAccounts.map((a) => a.role)).toEqual(['R_SUPER', 'R_CUSTOMER']);
     } finally {
       await fresh.close();
     }
@@ -214,7 +220,7 @@ describe('the login page’s demo quick picks', () => {
       expect(await seedDemoStaff(production.database.db, { production: true, hashCost: 10 })).toBe(0);
       expect(await production.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0]!.email))).toEqual([]);
       await seedDemoStaff(production.database.db, { production: false, hashCost: 10 });
-      expect((await callEntry(production, adminApi.loginOptions)).data).toEqual({ demoAccounts: [] });
+      expect((await callEntry(production, adminStaffApi.loginOptions)).data).toEqual({ demoAccounts: [] });
     } finally {
       await production.close();
     }
@@ -225,7 +231,7 @@ describe('the login page’s demo quick picks', () => {
     try {
       await staffAccount(owned, 'R_SUPER');
       expect(await seedDemoStaff(owned.database.db, { production: false, hashCost: 10 })).toBe(0);
-      expect((await callEntry(owned, adminApi.loginOptions)).data).toEqual({ demoAccounts: [] });
+      expect((await callEntry(owned, adminStaffApi.loginOptions)).data).toEqual({ demoAccounts: [] });
     } finally {
       await owned.close();
     }

@@ -8,8 +8,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import { adminAuditApi } from '../../src/domain/api/admin/audit.ts';
+import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
+import { adminNewsletterApi } from '../../src/domain/api/admin/newsletter.ts';
+import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
 import { auditLog, newsletterSubscriptions } from '../../src/server/db/schema.ts';
 import { callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { bearer, call, createTestShop, newIp, signUp, type TestShop } from './harness.ts';
@@ -68,10 +71,10 @@ describe('erasure reaches every copy', () => {
     const orderNo = placed.data.orderNo;
     // Staff write about them: a note and a move naming them, and the newsletter row unsubscribed
     // (its audit row holds the email) before they sign up again.
-    expect((await callEntry(shop, adminApi.addNote, { orderNo, text: `Called ${firstName} ${lastName} (${customer.email.toUpperCase()}) about the size` }, admin)).code).toBe('0000');
-    expect((await callEntry(shop, adminApi.moveOrder, { orderNo, to: 'processing', note: `${lastName} asked for it fast` }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.addNote, { orderNo, text: `Called ${firstName} ${lastName} (${customer.email.toUpperCase()}) about the size` }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.moveOrder, { orderNo, to: 'processing', note: `${lastName} asked for it fast` }, admin)).code).toBe('0000');
     const [subscription] = await shop.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, customer.email));
-    expect((await callEntry(shop, peopleApi.unsubscribe, { id: subscription!.id }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminNewsletterApi.unsubscribe, { id: subscription!.id }, admin)).code).toBe('0000');
     expect((await call(shop.app, '/demo/ironSubscribe/saveOrUpdateBatch', { email: customer.email }, customer.auth)).code).toBe('0000');
     // An order they placed as a guest before signing up, the email typed in capitals: theirs too.
     await guestOrder(shop, [plainLine(stock)], { email: customer.email.toUpperCase(), address });
@@ -81,7 +84,7 @@ describe('erasure reaches every copy', () => {
     const aboutThem = await shop.database.db.select({ id: auditLog.id }).from(auditLog).where(sql`${auditLog.entityId} = ${orderNo} or (${auditLog.entity} = 'newsletter_subscription' and ${auditLog.entityId} = ${String(subscription!.id)})`);
     expect(aboutThem.length).toBeGreaterThanOrEqual(3);
 
-    const erased = await callEntry(shop, peopleApi.eraseCustomer, { userId: customer.userId, confirmEmail: customer.email }, owner);
+    const erased = await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: customer.userId, confirmEmail: customer.email }, owner);
     expect(erased).toMatchObject({ code: '0000', data: { userId: customer.userId, ordersAnonymised: 2 } });
 
     expect(await copiesOf(customer.email)).toEqual([]);
@@ -100,11 +103,11 @@ describe('erasure reaches every copy', () => {
 
   it('an erased former staff member: their own audit rows keep what they did under the pseudonym', async () => {
     const former = await signUp(shop.app, { firstName: word('Bartholomew'), lastName: word('Vance') });
-    expect((await callEntry(shop, adminApi.grantRole, { email: former.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
-    const asStaff = await callEntry(shop, adminApi.addNote, { orderNo: (await anyOrderNo()), text: 'Checked the print file' }, { auth: bearer((await login(former.email, former.password)).token) });
+    expect((await callEntry(shop, adminStaffApi.grantRole, { email: former.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
+    const asStaff = await callEntry(shop, adminOrdersApi.addNote, { orderNo: (await anyOrderNo()), text: 'Checked the print file' }, { auth: bearer((await login(former.email, former.password)).token) });
     expect(asStaff.code).toBe('0000');
-    expect((await callEntry(shop, adminApi.revokeRole, { email: former.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
-    const erased = await callEntry(shop, peopleApi.eraseCustomer, { userId: former.userId, confirmEmail: former.email }, owner);
+    expect((await callEntry(shop, adminStaffApi.revokeRole, { email: former.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
+    const erased = await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: former.userId, confirmEmail: former.email }, owner);
     expect(erased.code, erased.msg).toBe('0000');
     expect(await copiesOf(former.email)).toEqual([]);
     expect(await copiesOf(former.lastName)).toEqual([]);
@@ -169,13 +172,13 @@ describe('refused calls and failed sign-ins are recorded', () => {
 
   it('records a refused admin call (who, which route and permission) once per account and route in ten minutes; not an anonymous 401', async () => {
     const shopper = await staffAccount(shop, 'R_CUSTOMER');
-    for (let i = 0; i < 5; i++) expect((await callEntry(shop, adminApi.staffList, {}, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, adminApi.auditList, {}, admin)).code).toBe('1403');
-    expect(await refusals(shopper.userId)).toEqual([expect.objectContaining({ actorEmail: shopper.email, entity: 'route', entityId: `POST /api${adminApi.staffList.path}`, after: { permission: 'staff:manage', roles: ['R_CUSTOMER'] } })]);
-    expect(await refusals(admin.userId)).toEqual([expect.objectContaining({ entityId: `POST /api${adminApi.auditList.path}`, after: { permission: 'audit:view', roles: ['R_ADMIN'] } })]);
+    for (let i = 0; i < 5; i++) expect((await callEntry(shop, adminStaffApi.staffList, {}, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminAuditApi.auditList, {}, admin)).code).toBe('1403');
+    expect(await refusals(shopper.userId)).toEqual([expect.objectContaining({ actorEmail: shopper.email, entity: 'route', entityId: `POST /api${adminStaffApi.staffList.path}`, after: { permission: 'staff:manage', roles: ['R_CUSTOMER'] } })]);
+    expect(await refusals(admin.userId)).toEqual([expect.objectContaining({ entityId: `POST /api${adminAuditApi.auditList.path}`, after: { permission: 'audit:view', roles: ['R_ADMIN'] } })]);
     const count = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(eq(auditLog.action, 'access.refused')))[0]!.n;
     const total = await count();
-    expect((await callEntry(shop, adminApi.staffList, {}, null)).code).toBe('8888');
+    expect((await callEntry(shop, adminStaffApi.staffList, {}, null)).code).toBe('8888');
     expect(await count()).toBe(total);
   });
 
@@ -188,7 +191,7 @@ describe('refused calls and failed sign-ins are recorded', () => {
     // Recorded after the answer, so that the answer's timing tells nothing.
     await eventually(async () => expect(await failures()).toEqual([expect.objectContaining({ actorId: null, actorEmail: staff.email, entity: 'user', after: { reason: 'password', ip } })]));
     // A disabled staff account's right password is a failed sign-in too.
-    expect((await callEntry(shop, adminApi.setStaffStatus, { userId: staff.userId, status: 'disabled' }, owner)).code).toBe('0000');
+    expect((await callEntry(shop, adminStaffApi.setStaffStatus, { userId: staff.userId, status: 'disabled' }, owner)).code).toBe('0000');
     expect((await call(shop.app, '/demo/permissionAuth/doLogin', { username: staff.email, password: staff.password }, { ip })).code).not.toBe('0000');
     await eventually(async () => expect((await failures())[0]).toMatchObject({ after: { reason: 'disabled', ip } }));
     // A shopper's mistyped password is the storefront's business: no audit row.
@@ -206,39 +209,39 @@ describe('staff sessions end at the change', () => {
   it('disabling then enabling again: the old access and refresh tokens stay refused', async () => {
     const staff = await staffAccount(shop, 'R_ADMIN');
     const old = await login(staff.email, staff.password);
-    expect((await callEntry(shop, adminApi.dashboard, undefined, { auth: bearer(old.token) })).code).toBe('0000');
-    expect((await callEntry(shop, adminApi.setStaffStatus, { userId: staff.userId, status: 'disabled' }, owner)).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.dashboard, undefined, { auth: bearer(old.token) })).code).toBe('0000');
+    expect((await callEntry(shop, adminStaffApi.setStaffStatus, { userId: staff.userId, status: 'disabled' }, owner)).code).toBe('0000');
     // While disabled the answer says so (7777), as before.
     expect((await info(old.token)).code).toBe('7777');
-    expect((await callEntry(shop, adminApi.setStaffStatus, { userId: staff.userId, status: 'active' }, owner)).code).toBe('0000');
+    expect((await callEntry(shop, adminStaffApi.setStaffStatus, { userId: staff.userId, status: 'active' }, owner)).code).toBe('0000');
     expect((await info(old.token)).code).toBe('8888');
     expect((await info(staff.token)).code).toBe('8888');
     expect((await refresh(old.refreshToken)).code).toBe('8888');
     expect((await refresh(staff.refreshToken)).code).toBe('8888');
     // Signing in again works.
     const fresh = await login(staff.email, staff.password);
-    expect((await callEntry(shop, adminApi.dashboard, undefined, { auth: bearer(fresh.token) })).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.dashboard, undefined, { auth: bearer(fresh.token) })).code).toBe('0000');
   });
 
   it('taking a role away then granting it again: the old tokens stay refused', async () => {
     const staff = await staffAccount(shop, 'R_ADMIN');
     const old = await login(staff.email, staff.password);
-    expect((await callEntry(shop, adminApi.revokeRole, { email: staff.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
-    expect((await callEntry(shop, adminApi.grantRole, { email: staff.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
-    expect((await callEntry(shop, adminApi.dashboard, undefined, { auth: bearer(old.token) })).code).toBe('8888');
+    expect((await callEntry(shop, adminStaffApi.revokeRole, { email: staff.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
+    expect((await callEntry(shop, adminStaffApi.grantRole, { email: staff.email, role: 'R_ADMIN' }, owner)).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.dashboard, undefined, { auth: bearer(old.token) })).code).toBe('8888');
     expect((await info(staff.token)).code).toBe('8888');
     expect((await refresh(old.refreshToken)).code).toBe('8888');
     const fresh = await login(staff.email, staff.password);
-    expect((await callEntry(shop, adminApi.dashboard, undefined, { auth: bearer(fresh.token) })).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.dashboard, undefined, { auth: bearer(fresh.token) })).code).toBe('0000');
     // Granting a role ends nothing: the fresh session goes on.
-    expect((await callEntry(shop, adminApi.grantRole, { email: staff.email, role: 'R_SUPER' }, owner)).code).toBe('0000');
+    expect((await callEntry(shop, adminStaffApi.grantRole, { email: staff.email, role: 'R_SUPER' }, owner)).code).toBe('0000');
     expect((await info(fresh.token)).code).toBe('0000');
   });
 
   it('a customer disabled and enabled from the customers screen: the old tokens stay refused', async () => {
     const customer = await staffAccount(shop, 'R_CUSTOMER');
-    expect((await callEntry(shop, peopleApi.setCustomerStatus, { userId: customer.userId, status: 'disabled' }, admin)).code).toBe('0000');
-    expect((await callEntry(shop, peopleApi.setCustomerStatus, { userId: customer.userId, status: 'active' }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminCustomersApi.setCustomerStatus, { userId: customer.userId, status: 'disabled' }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminCustomersApi.setCustomerStatus, { userId: customer.userId, status: 'active' }, admin)).code).toBe('0000');
     expect((await info(customer.token)).code).toBe('8888');
     expect((await refresh(customer.refreshToken)).code).toBe('8888');
   });

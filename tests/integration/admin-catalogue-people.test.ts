@@ -6,8 +6,9 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { peopleApi } from '../../src/domain/api/people.ts';
-import type { AdminNavNode, AdminTeamDetail } from '../../src/domain/people.model.ts';
+import { adminNavigationApi } from '../../src/domain/api/admin/navigation.ts';
+import { adminTeamsApi } from '../../src/domain/api/admin/teams.ts';
+import type { AdminNavNode, AdminTeamDetail } from '../../src/domain/back-office/people.model.ts';
 import { navItems, patches, products, squadPlayers, teams } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
@@ -46,24 +47,24 @@ async function freeNumber(): Promise<string> {
 
 describe('teams and squads', () => {
   it('refuses shoppers and signed-out callers, whatever they ask', async () => {
-    expect((await callEntry(shop, peopleApi.teamList, {}, customer)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.savePlayer, { teamId: team.id, name: 'SMITH', number: '7' }, customer)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.navTree, undefined, customer)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.teamList, {}, null)).status).toBe(401);
+    expect((await callEntry(shop, adminTeamsApi.teamList, {}, customer)).code).toBe('1403');
+    expect((await callEntry(shop, adminTeamsApi.savePlayer, { teamId: team.id, name: 'SMITH', number: '7' }, customer)).code).toBe('1403');
+    expect((await callEntry(shop, adminNavigationApi.navTree, undefined, customer)).code).toBe('1403');
+    expect((await callEntry(shop, adminTeamsApi.teamList, {}, null)).status).toBe(401);
   });
 
   it('lists teams by search, sport and league', async () => {
-    const all = await callEntry(shop, peopleApi.teamList, { size: 100 }, admin);
+    const all = await callEntry(shop, adminTeamsApi.teamList, { size: 100 }, admin);
     expect(all.code).toBe('0000');
     expect(all.data.total).toBeGreaterThan(0);
     const one = all.data.records.find((row: { id: number }) => row.id === team.id);
     expect(one.players).toBe((await squadOf(team.id)).length);
     expect(one.products).toBeGreaterThan(0);
-    const searched = await callEntry(shop, peopleApi.teamList, { query: one.name['en-US'].slice(0, 6).toLowerCase() }, admin);
+    const searched = await callEntry(shop, adminTeamsApi.teamList, { query: one.name['en-US'].slice(0, 6).toLowerCase() }, admin);
     expect(searched.data.records.map((row: { id: number }) => row.id)).toContain(team.id);
-    const league = await callEntry(shop, peopleApi.teamList, { league: team.leagueTag, size: 100 }, admin);
+    const league = await callEntry(shop, adminTeamsApi.teamList, { league: team.leagueTag, size: 100 }, admin);
     expect(league.data.records.every((row: { leagueTag: string }) => row.leagueTag === team.leagueTag)).toBe(true);
-    const none = await callEntry(shop, peopleApi.teamList, { sport: 'no-such-sport' }, admin);
+    const none = await callEntry(shop, adminTeamsApi.teamList, { sport: 'no-such-sport' }, admin);
     expect(none.data).toMatchObject({ total: 0, records: [] });
   });
 
@@ -72,14 +73,14 @@ describe('teams and squads', () => {
     await productSquad(); // cached now
     const stamp = await version();
     const before = await auditCount(shop);
-    const added = await callEntry(shop, peopleApi.savePlayer, { teamId: team.id, name: 'Okafor', number }, admin);
+    const added = await callEntry(shop, adminTeamsApi.savePlayer, { teamId: team.id, name: 'Okafor', number }, admin);
     expect(added).toMatchObject({ code: '0000', data: { name: 'OKAFOR', number } });
     expect(await version()).not.toBe(stamp);
     await eventually(async () => expect(await productSquad()).toContainEqual(expect.objectContaining({ name: 'OKAFOR', number })));
-    const edited = await callEntry(shop, peopleApi.savePlayer, { teamId: team.id, id: added.data.id, name: 'OKAFORJR', number }, admin);
+    const edited = await callEntry(shop, adminTeamsApi.savePlayer, { teamId: team.id, id: added.data.id, name: 'OKAFORJR', number }, admin);
     expect(edited.data).toMatchObject({ id: added.data.id, name: 'OKAFORJR' });
     expect((await auditRows(shop))[0]).toMatchObject({ actorId: admin.userId, action: 'team.player.edit', entity: 'team', entityId: String(team.id), before: { name: 'OKAFOR' }, after: { name: 'OKAFORJR' } });
-    expect((await callEntry(shop, peopleApi.removePlayer, { teamId: team.id, id: added.data.id }, admin)).data).toEqual({ removed: 1 });
+    expect((await callEntry(shop, adminTeamsApi.removePlayer, { teamId: team.id, id: added.data.id }, admin)).data).toEqual({ removed: 1 });
     expect(await auditCount(shop)).toBe(before + 3);
     await eventually(async () => expect((await productSquad()).some((player) => player.name === 'OKAFORJR')).toBe(false));
   });
@@ -96,44 +97,44 @@ describe('teams and squads', () => {
       { teamId: team.id, name: 'SMITH', number: -1 },
       { teamId: team.id, name: 'SMITH', number: '7', extra: true },
     ];
-    for (const body of bad) expect((await callEntry(shop, peopleApi.savePlayer, body, admin)).code, JSON.stringify(body)).toBe('1001');
-    const named = await callEntry(shop, peopleApi.savePlayer, bad[0], admin);
+    for (const body of bad) expect((await callEntry(shop, adminTeamsApi.savePlayer, body, admin)).code, JSON.stringify(body)).toBe('1001');
+    const named = await callEntry(shop, adminTeamsApi.savePlayer, bad[0], admin);
     expect(named.msg).toMatch(/15/);
-    expect((await callEntry(shop, peopleApi.savePlayer, bad[0], admin, { 'accept-language': 'zh-CN' })).msg).toMatch(/15/);
+    expect((await callEntry(shop, adminTeamsApi.savePlayer, bad[0], admin, { 'accept-language': 'zh-CN' })).msg).toMatch(/15/);
     expect(await squadOf(team.id)).toEqual(squad);
     expect(await auditCount(shop)).toBe(before);
   });
 
   it('refuses a number another player wears (1409), and an unknown team or player (1404)', async () => {
     const [player] = await squadOf(team.id);
-    const taken = await callEntry(shop, peopleApi.savePlayer, { teamId: team.id, name: 'COPY', number: player!.number }, admin);
+    const taken = await callEntry(shop, adminTeamsApi.savePlayer, { teamId: team.id, name: 'COPY', number: player!.number }, admin);
     expect(taken).toMatchObject({ status: 409, code: '1409' });
     expect(taken.msg).toContain(player!.number);
-    expect((await callEntry(shop, peopleApi.savePlayer, { teamId: 999_999, name: 'NOBODY', number: '1' }, admin)).code).toBe('1404');
-    expect((await callEntry(shop, peopleApi.removePlayer, { teamId: team.id, id: 999_999 }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminTeamsApi.savePlayer, { teamId: 999_999, name: 'NOBODY', number: '1' }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminTeamsApi.removePlayer, { teamId: team.id, id: 999_999 }, admin)).code).toBe('1404');
   });
 
   it('lets one of two staff adding the same number at once win; the other is told the number is taken', async () => {
     const number = await freeNumber();
     const before = await auditCount(shop);
     const answers = await Promise.all([
-      callEntry(shop, peopleApi.savePlayer, { teamId: team.id, name: 'FIRST', number }, admin),
-      callEntry(shop, peopleApi.savePlayer, { teamId: team.id, name: 'SECOND', number }, admin),
+      callEntry(shop, adminTeamsApi.savePlayer, { teamId: team.id, name: 'FIRST', number }, admin),
+      callEntry(shop, adminTeamsApi.savePlayer, { teamId: team.id, name: 'SECOND', number }, admin),
     ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual(['0000', '1409']);
     expect((await squadOf(team.id)).filter((player) => player.number === number)).toHaveLength(1);
     expect(await auditCount(shop)).toBe(before + 1);
     const won = answers.find((answer) => answer.code === '0000')!;
-    await callEntry(shop, peopleApi.removePlayer, { teamId: team.id, id: won.data.id }, admin);
+    await callEntry(shop, adminTeamsApi.removePlayer, { teamId: team.id, id: won.data.id }, admin);
   });
 
   it("sets which patches the team's own tag lists, audited; league patches stay", async () => {
-    const detail = (await callEntry<AdminTeamDetail>(shop, peopleApi.team, { teamId: team.id }, admin)).data;
+    const detail = (await callEntry<AdminTeamDetail>(shop, adminTeamsApi.team, { teamId: team.id }, admin)).data;
     expect(detail.squad.length).toBeGreaterThan(0);
     const candidate = detail.patches.find((patch) => patch.via === null)!;
     expect(candidate).toBeDefined();
     const own = detail.patches.filter((patch) => patch.via === 'team').map((patch) => patch.id);
-    const after = await callEntry<AdminTeamDetail>(shop, peopleApi.setTeamPatches, { teamId: team.id, patchIds: [...own, candidate.id] }, admin);
+    const after = await callEntry<AdminTeamDetail>(shop, adminTeamsApi.setTeamPatches, { teamId: team.id, patchIds: [...own, candidate.id] }, admin);
     expect(after.data.patches.find((patch) => patch.id === candidate.id)?.via).toBe('team');
     const [row] = await shop.database.db.select({ fitsTags: patches.fitsTags }).from(patches).where(eq(patches.id, candidate.id));
     expect(row!.fitsTags).toContain(team.tag);
@@ -141,9 +142,9 @@ describe('teams and squads', () => {
     // The product's patch list offers it now.
     const offered = await call<{ records: { id: number }[] }>(shop.app, '/demo/ironPatch/queryList', { productId, size: 100 });
     expect(offered.data.records.map((patch) => patch.id)).toContain(candidate.id);
-    const back = await callEntry<AdminTeamDetail>(shop, peopleApi.setTeamPatches, { teamId: team.id, patchIds: own }, admin);
+    const back = await callEntry<AdminTeamDetail>(shop, adminTeamsApi.setTeamPatches, { teamId: team.id, patchIds: own }, admin);
     expect(back.data.patches.find((patch) => patch.id === candidate.id)?.via).toBe(null);
-    expect((await callEntry(shop, peopleApi.setTeamPatches, { teamId: team.id, patchIds: [999_999] }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminTeamsApi.setTeamPatches, { teamId: team.id, patchIds: [999_999] }, admin)).code).toBe('1404');
   });
 });
 
@@ -153,7 +154,7 @@ const storefrontNav = async () => (await call<{ records: { tag: string; tagName:
 
 describe('the navigation tree', () => {
   it('answers three levels with both titles and product counts', async () => {
-    const tree = (await callEntry<AdminNavNode[]>(shop, peopleApi.navTree, undefined, admin)).data;
+    const tree = (await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navTree, undefined, admin)).data;
     expect(tree.length).toBeGreaterThan(0);
     expect(tree[0]!.title).toHaveProperty('zh-CN');
     expect(Math.max(...flat(tree).map((node) => node.level))).toBe(3);
@@ -161,19 +162,19 @@ describe('the navigation tree', () => {
   });
 
   it('adds, renames, reorders and removes an entry, each audited, the storefront following at once', async () => {
-    const sport = (await callEntry<AdminNavNode[]>(shop, peopleApi.navTree, undefined, admin)).data[0]!;
+    const sport = (await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navTree, undefined, admin)).data[0]!;
     await storefrontNav();
-    const added = await callEntry<AdminNavNode[]>(shop, peopleApi.navAdd, { parentId: sport.id, tag: 'test-cup', titleEn: 'Test Cup', titleZh: '测试杯' }, admin);
+    const added = await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navAdd, { parentId: sport.id, tag: 'test-cup', titleEn: 'Test Cup', titleZh: '测试杯' }, admin);
     expect(added.code).toBe('0000');
     const node = flat(added.data).find((candidate) => candidate.tag === 'test-cup')!;
     expect(node).toMatchObject({ level: 2, parentId: sport.id, title: { 'en-US': 'Test Cup', 'zh-CN': '测试杯' } });
     await eventually(async () => expect((await storefrontNav()).some((item) => item.tag === 'test-cup')).toBe(true));
-    await callEntry(shop, peopleApi.navRename, { id: node.id, titleEn: 'Trial Cup', titleZh: '试验杯' }, admin);
+    await callEntry(shop, adminNavigationApi.navRename, { id: node.id, titleEn: 'Trial Cup', titleZh: '试验杯' }, admin);
     expect((await navRow(node.id))!.tagName).toEqual({ 'en-US': 'Trial Cup', 'zh-CN': '试验杯' });
-    const moved = await callEntry<AdminNavNode[]>(shop, peopleApi.navMove, { id: node.id, parentId: sport.id, index: 0 }, admin);
+    const moved = await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navMove, { id: node.id, parentId: sport.id, index: 0 }, admin);
     expect(moved.data.find((root) => root.id === sport.id)!.children[0]!.id).toBe(node.id);
     const before = await auditCount(shop);
-    expect((await callEntry(shop, peopleApi.navRemove, { id: node.id }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminNavigationApi.navRemove, { id: node.id }, admin)).code).toBe('0000');
     expect(await navRow(node.id)).toBeUndefined();
     const [removal] = await auditRows(shop);
     expect(await auditCount(shop)).toBe(before + 1);
@@ -183,13 +184,13 @@ describe('the navigation tree', () => {
   });
 
   it('refuses removing an entry with entries or products under it, clearly, changing nothing', async () => {
-    const tree = (await callEntry<AdminNavNode[]>(shop, peopleApi.navTree, undefined, admin)).data;
+    const tree = (await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navTree, undefined, admin)).data;
     const before = await auditCount(shop);
-    const withChildren = await callEntry(shop, peopleApi.navRemove, { id: tree[0]!.id }, admin);
+    const withChildren = await callEntry(shop, adminNavigationApi.navRemove, { id: tree[0]!.id }, admin);
     expect(withChildren).toMatchObject({ status: 409, code: '1409' });
     expect(withChildren.msg).toMatch(/entries under it/);
     const leaf = flat(tree).find((node) => node.children.length === 0 && node.products > 0)!;
-    const withProducts = await callEntry(shop, peopleApi.navRemove, { id: leaf.id }, admin, { 'accept-language': 'zh-CN' });
+    const withProducts = await callEntry(shop, adminNavigationApi.navRemove, { id: leaf.id }, admin, { 'accept-language': 'zh-CN' });
     expect(withProducts).toMatchObject({ code: '1409' });
     expect(withProducts.msg).toContain(`${leaf.products} 件商品`);
     expect(await navRow(leaf.id)).toBeDefined();
@@ -197,44 +198,44 @@ describe('the navigation tree', () => {
   });
 
   it('refuses a fourth level, a move into itself, a taken tag and bad input, changing nothing', async () => {
-    const tree = (await callEntry<AdminNavNode[]>(shop, peopleApi.navTree, undefined, admin)).data;
+    const tree = (await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navTree, undefined, admin)).data;
     const team3 = flat(tree).find((node) => node.level === 3)!;
     const league = flat(tree).find((node) => node.level === 2 && node.children.length > 0)!;
     const stamp = await version();
     const before = await auditCount(shop);
-    const deep = await callEntry(shop, peopleApi.navAdd, { parentId: team3.id, tag: 'too-deep', titleEn: 'Deep', titleZh: '深' }, admin);
+    const deep = await callEntry(shop, adminNavigationApi.navAdd, { parentId: team3.id, tag: 'too-deep', titleEn: 'Deep', titleZh: '深' }, admin);
     expect(deep).toMatchObject({ code: '1409', msg: 'The navigation has at most three levels (sport, league, team)' });
     // A league (with teams under it) moved under another league would put its teams on a fourth level.
     const otherLeague = flat(tree).find((node) => node.level === 2 && node.id !== league.id)!;
-    expect((await callEntry(shop, peopleApi.navMove, { id: league.id, parentId: otherLeague.id, index: 0 }, admin)).code).toBe('1409');
-    expect((await callEntry(shop, peopleApi.navMove, { id: league.parentId!, parentId: league.id, index: 0 }, admin)).msg).toMatch(/under itself/);
-    expect((await callEntry(shop, peopleApi.navAdd, { parentId: null, tag: tree[0]!.tag, titleEn: 'Again', titleZh: '再' }, admin)).code).toBe('1409');
+    expect((await callEntry(shop, adminNavigationApi.navMove, { id: league.id, parentId: otherLeague.id, index: 0 }, admin)).code).toBe('1409');
+    expect((await callEntry(shop, adminNavigationApi.navMove, { id: league.parentId!, parentId: league.id, index: 0 }, admin)).msg).toMatch(/under itself/);
+    expect((await callEntry(shop, adminNavigationApi.navAdd, { parentId: null, tag: tree[0]!.tag, titleEn: 'Again', titleZh: '再' }, admin)).code).toBe('1409');
     for (const body of [
       { parentId: null, tag: 'Bad Tag', titleEn: 'x', titleZh: 'x' },
       { parentId: null, tag: 'ok-tag', titleEn: '', titleZh: 'x' },
       { parentId: null, tag: 'ok-tag', titleEn: 'x' },
       { parentId: 'one', tag: 'ok-tag', titleEn: 'x', titleZh: 'x' },
     ]) {
-      expect((await callEntry(shop, peopleApi.navAdd, body, admin)).code, JSON.stringify(body)).toBe('1001');
+      expect((await callEntry(shop, adminNavigationApi.navAdd, body, admin)).code, JSON.stringify(body)).toBe('1001');
     }
-    expect((await callEntry(shop, peopleApi.navMove, { id: league.id, parentId: null, index: -1 }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminNavigationApi.navMove, { id: league.id, parentId: null, index: -1 }, admin)).code).toBe('1001');
     expect(await auditCount(shop)).toBe(before);
     expect(await version()).toBe(stamp);
     expect((await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(navItems).where(eq(navItems.tag, 'ok-tag')))[0]!.n).toBe(0);
   });
 
   it('moves an entry with no products to another parent, its level following', async () => {
-    const tree = (await callEntry<AdminNavNode[]>(shop, peopleApi.navTree, undefined, admin)).data;
+    const tree = (await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navTree, undefined, admin)).data;
     const [first, second] = tree;
-    const added = flat((await callEntry<AdminNavNode[]>(shop, peopleApi.navAdd, { parentId: first!.id, tag: 'wandering-cup', titleEn: 'Wandering Cup', titleZh: '流浪杯' }, admin)).data).find((node) => node.tag === 'wandering-cup')!;
-    await callEntry(shop, peopleApi.navAdd, { parentId: added.id, tag: 'wandering-fc', titleEn: 'Wandering FC', titleZh: '流浪队' }, admin);
-    const moved = await callEntry<AdminNavNode[]>(shop, peopleApi.navMove, { id: added.id, parentId: second!.id, index: 1 }, admin);
+    const added = flat((await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navAdd, { parentId: first!.id, tag: 'wandering-cup', titleEn: 'Wandering Cup', titleZh: '流浪杯' }, admin)).data).find((node) => node.tag === 'wandering-cup')!;
+    await callEntry(shop, adminNavigationApi.navAdd, { parentId: added.id, tag: 'wandering-fc', titleEn: 'Wandering FC', titleZh: '流浪队' }, admin);
+    const moved = await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navMove, { id: added.id, parentId: second!.id, index: 1 }, admin);
     expect(moved.code).toBe('0000');
     const there = moved.data.find((root) => root.id === second!.id)!.children[1]!;
     expect(there).toMatchObject({ id: added.id, level: 2, parentId: second!.id });
     expect(there.children[0]).toMatchObject({ tag: 'wandering-fc', level: 3 });
     // To the top: its child would be on level 2.
-    const top = await callEntry<AdminNavNode[]>(shop, peopleApi.navMove, { id: added.id, parentId: null, index: 99 }, admin);
+    const top = await callEntry<AdminNavNode[]>(shop, adminNavigationApi.navMove, { id: added.id, parentId: null, index: 99 }, admin);
     expect(top.data.at(-1)).toMatchObject({ id: added.id, level: 1 });
     expect((await shop.database.db.select({ level: navItems.level }).from(navItems).where(eq(navItems.tag, 'wandering-fc')).orderBy(desc(navItems.id)))[0]!.level).toBe(2);
   });

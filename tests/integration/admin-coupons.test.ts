@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
-import { marketingApi } from '../../src/domain/api/marketing.ts';
+import { adminCouponsApi } from '../../src/domain/api/admin/coupons.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { AdminCoupon, CouponUse } from '../../src/domain/coupons.model.ts';
 import { divRound } from '../../src/domain/money.model.ts';
@@ -39,7 +39,7 @@ const omit = (body: Record<string, unknown>, key: string) => Object.fromEntries(
 const AMOUNTS = { EUR: 500, GBP: 400, USD: 550, AUD: 800, NZD: 900, CAD: 750 };
 
 async function create(body: Record<string, unknown>, who: Staff = admin) {
-  const answer = await callEntry<AdminCoupon>(shop, marketingApi.createCoupon, body, who);
+  const answer = await callEntry<AdminCoupon>(shop, adminCouponsApi.createCoupon, body, who);
   expect(answer.code, answer.msg).toBe('0000');
   return answer.data;
 }
@@ -53,12 +53,12 @@ describe('who may manage coupons', () => {
   it('refuses a signed-out caller and a customer on every call; R_ADMIN and R_SUPER pass', async () => {
     const made = await create(percentCoupon(), owner);
     const calls: [Endpoint, unknown][] = [
-      [marketingApi.couponList, {}],
-      [marketingApi.coupon, { id: made.id }],
-      [marketingApi.createCoupon, percentCoupon()],
-      [marketingApi.updateCoupon, { id: made.id, coupon: percentCoupon() }],
-      [marketingApi.expireCoupon, { id: made.id }],
-      [marketingApi.couponUsage, { id: made.id }],
+      [adminCouponsApi.couponList, {}],
+      [adminCouponsApi.coupon, { id: made.id }],
+      [adminCouponsApi.createCoupon, percentCoupon()],
+      [adminCouponsApi.updateCoupon, { id: made.id, coupon: percentCoupon() }],
+      [adminCouponsApi.expireCoupon, { id: made.id }],
+      [adminCouponsApi.couponUsage, { id: made.id }],
     ];
     const rows = await couponRows();
     for (const [entry, request] of calls) {
@@ -66,8 +66,8 @@ describe('who may manage coupons', () => {
       expect(await callEntry(shop, entry, request, customer), entry.path).toMatchObject({ status: 403, code: '1403' });
     }
     expect(await couponRows()).toBe(rows);
-    expect((await callEntry(shop, marketingApi.couponList, {}, admin)).code).toBe('0000');
-    expect((await callEntry(shop, marketingApi.coupon, { id: made.id }, owner)).code).toBe('0000');
+    expect((await callEntry(shop, adminCouponsApi.couponList, {}, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminCouponsApi.coupon, { id: made.id }, owner)).code).toBe('0000');
   });
 });
 
@@ -79,14 +79,14 @@ describe('creating and editing', () => {
     expect(made).toMatchObject({ code: body.code.toUpperCase(), kind: 'percent', percent: 15, amounts: null, minSpendEur: 2000, usageLimit: 5, perCustomerLimit: 1, includesPersonalised: false, usedCount: 0, state: 'active' });
     expect(await auditCount(shop)).toBe(before + 1);
     expect((await auditRows(shop))[0]).toMatchObject({ actorId: admin.userId, action: 'coupon.create', entity: 'coupon', entityId: String(made.id), before: null, after: { code: made.code, percent: 15 } });
-    const taken = await callEntry(shop, marketingApi.createCoupon, percentCoupon({ code: made.code.toLowerCase() }), admin);
+    const taken = await callEntry(shop, adminCouponsApi.createCoupon, percentCoupon({ code: made.code.toLowerCase() }), admin);
     expect(taken).toMatchObject({ code: '1001', data: { issues: [{ path: 'body.code', message: 'Another coupon has this code' }] } });
     expect(await auditCount(shop)).toBe(before + 1);
   });
 
   it('two editors creating one code at once: one coupon, the other told the code is taken', async () => {
     const body = percentCoupon();
-    const answers = await Promise.all([admin, owner, admin, owner].map((who) => callEntry(shop, marketingApi.createCoupon, body, who)));
+    const answers = await Promise.all([admin, owner, admin, owner].map((who) => callEntry(shop, adminCouponsApi.createCoupon, body, who)));
     expect(answers.filter((a) => a.code === '0000')).toHaveLength(1);
     for (const refused of answers.filter((a) => a.code !== '0000')) expect(refused).toMatchObject({ code: '1001', data: { issues: [{ path: 'body.code', message: 'Another coupon has this code' }] } });
     expect(await shop.database.db.select().from(coupons).where(eq(coupons.code, body.code))).toHaveLength(1);
@@ -115,7 +115,7 @@ describe('creating and editing', () => {
       [omit(percentCoupon(), 'startsAt'), 'body.startsAt'],
     ];
     for (const [body, path] of bad) {
-      const answer = await callEntry<{ issues: { path: string }[] }>(shop, marketingApi.createCoupon, body, admin);
+      const answer = await callEntry<{ issues: { path: string }[] }>(shop, adminCouponsApi.createCoupon, body, admin);
       expect(answer.code, JSON.stringify(body)).toBe('1001');
       expect(answer.data.issues.map((i) => i.path), JSON.stringify(body)).toContain(path);
     }
@@ -128,16 +128,16 @@ describe('creating and editing', () => {
     await shop.database.db.update(coupons).set({ usedCount: 3 }).where(eq(coupons.id, made.id));
     const before = await auditCount(shop);
     const edit = { ...percentCoupon({ code: made.code, kind: 'fixed', percent: null, amounts: AMOUNTS, usageLimit: 10 }) };
-    const saved = await callEntry<AdminCoupon>(shop, marketingApi.updateCoupon, { id: made.id, coupon: edit }, admin);
+    const saved = await callEntry<AdminCoupon>(shop, adminCouponsApi.updateCoupon, { id: made.id, coupon: edit }, admin);
     expect(saved.code, saved.msg).toBe('0000');
     expect(saved.data).toMatchObject({ kind: 'fixed', percent: null, amounts: AMOUNTS, usageLimit: 10, usedCount: 3 });
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'coupon.update', entityId: String(made.id), before: { kind: 'percent', percent: 10, usageLimit: null, amounts: null }, after: { kind: 'fixed', percent: null, usageLimit: 10, amounts: AMOUNTS } });
     expect(await auditCount(shop)).toBe(before + 1);
-    expect((await callEntry(shop, marketingApi.updateCoupon, { id: made.id, coupon: edit }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminCouponsApi.updateCoupon, { id: made.id, coupon: edit }, admin)).code).toBe('0000');
     expect(await auditCount(shop)).toBe(before + 1);
-    const below = await callEntry(shop, marketingApi.updateCoupon, { id: made.id, coupon: { ...edit, usageLimit: 2 } }, admin);
+    const below = await callEntry(shop, adminCouponsApi.updateCoupon, { id: made.id, coupon: { ...edit, usageLimit: 2 } }, admin);
     expect(below).toMatchObject({ code: '1001', data: { issues: [{ path: 'body.coupon.usageLimit', message: 'The coupon has been used 3 times already; the limit cannot be lower' }] } });
-    expect((await callEntry(shop, marketingApi.updateCoupon, { id: 99_999_999, coupon: edit }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminCouponsApi.updateCoupon, { id: 99_999_999, coupon: edit }, admin)).code).toBe('1404');
     expect(await auditCount(shop)).toBe(before + 1);
   });
 
@@ -146,9 +146,9 @@ describe('creating and editing', () => {
     const cart = await guestCart(shop, [plainLine(stock)]);
     expect((await quote(cart.visitorId, cart.ids, made.code)).data.coupon).toMatchObject({ valid: true });
     const before = await auditCount(shop);
-    const expired = await callEntry<AdminCoupon>(shop, marketingApi.expireCoupon, { id: made.id }, admin);
+    const expired = await callEntry<AdminCoupon>(shop, adminCouponsApi.expireCoupon, { id: made.id }, admin);
     expect(expired.data.state).toBe('expired');
-    expect((await callEntry(shop, marketingApi.expireCoupon, { id: made.id }, admin)).data.state).toBe('expired');
+    expect((await callEntry(shop, adminCouponsApi.expireCoupon, { id: made.id }, admin)).data.state).toBe('expired');
     expect(await auditCount(shop)).toBe(before + 1);
     expect((await quote(cart.visitorId, cart.ids, made.code)).data.coupon).toMatchObject({ valid: false, reason: 'expired' });
   });
@@ -162,14 +162,14 @@ describe('the list', () => {
     const expired = await create(percentCoupon({ code: `${tag}E`, startsAt: iso(-2 * DAY), endsAt: iso(-DAY) }));
     const usedUp = await create(percentCoupon({ code: `${tag}U`, usageLimit: 1 }));
     await shop.database.db.update(coupons).set({ usedCount: 1 }).where(eq(coupons.id, usedUp.id));
-    const list = async (request: Record<string, unknown>) => (await callEntry<{ records: AdminCoupon[]; total: number }>(shop, marketingApi.couponList, request, admin)).data;
+    const list = async (request: Record<string, unknown>) => (await callEntry<{ records: AdminCoupon[]; total: number }>(shop, adminCouponsApi.couponList, request, admin)).data;
     const all = await list({ query: tag.toLowerCase() });
     expect(all.total).toBe(4);
     expect(Object.fromEntries(all.records.map((c) => [c.code, c.state]))).toEqual({ [active.code]: 'active', [scheduled.code]: 'scheduled', [expired.code]: 'expired', [usedUp.code]: 'used-up' });
     for (const [state, coupon] of [['active', active], ['scheduled', scheduled], ['expired', expired], ['used-up', usedUp]] as const) {
       expect((await list({ query: tag, state })).records.map((c) => c.code), state).toEqual([coupon.code]);
     }
-    expect((await callEntry(shop, marketingApi.couponList, { state: 'sleeping' }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminCouponsApi.couponList, { state: 'sleeping' }, admin)).code).toBe('1001');
   });
 });
 
@@ -210,9 +210,9 @@ describe('the rules at checkout', () => {
     expect(used.code, used.msg).toBe('0000');
     const guest = await guestCart(shop, [plainLine(stock)]);
     expect((await quote(guest.visitorId, guest.ids, once.code)).data.coupon).toMatchObject({ valid: false, reason: 'used-up' });
-    expect((await callEntry<AdminCoupon>(shop, marketingApi.coupon, { id: once.id }, admin)).data).toMatchObject({ usedCount: 1, state: 'used-up' });
+    expect((await callEntry<AdminCoupon>(shop, adminCouponsApi.coupon, { id: once.id }, admin)).data).toMatchObject({ usedCount: 1, state: 'used-up' });
 
-    const usage = await callEntry<{ records: CouponUse[]; total: number }>(shop, marketingApi.couponUsage, { id: perCustomer.id }, admin);
+    const usage = await callEntry<{ records: CouponUse[]; total: number }>(shop, adminCouponsApi.couponUsage, { id: perCustomer.id }, admin);
     expect(usage.data.total).toBe(1);
     expect(usage.data.records[0]).toMatchObject({ orderNo: first.data.orderNo, email: buyer.email, currency: 'EUR', status: 'pending_payment', total: first.data.total });
     expect(usage.data.records[0]!.couponDiscount).toBeGreaterThan(0);

@@ -7,9 +7,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
-import type { AdminCustomerDetail, AdminReviewRow } from '../../src/domain/people.model.ts';
+import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
+import { adminNewsletterApi } from '../../src/domain/api/admin/newsletter.ts';
+import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
+import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
+import type { AdminCustomerDetail, AdminReviewRow } from '../../src/domain/back-office/people.model.ts';
 import { addresses, couponRedemptions, newsletterSubscriptions, orders, payments, productComments, sessions, users } from '../../src/server/db/schema.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, newEmail, type TestShop } from './harness.ts';
@@ -53,36 +55,36 @@ async function busyCustomer(): Promise<Staff & { orderNo: string; total: number 
 describe('customers', () => {
   it('refuses shoppers; erasure is refused to R_ADMIN', async () => {
     const shopper = await staffAccount(shop, 'R_CUSTOMER');
-    expect((await callEntry(shop, peopleApi.customerList, {}, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.customer, { userId: shopper.userId }, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.setCustomerStatus, { userId: shopper.userId, status: 'disabled' }, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.eraseCustomer, { userId: shopper.userId, confirmEmail: shopper.email }, admin)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.exportCustomer, { userId: shopper.userId }, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminCustomersApi.customerList, {}, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminCustomersApi.customer, { userId: shopper.userId }, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminCustomersApi.setCustomerStatus, { userId: shopper.userId, status: 'disabled' }, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: shopper.userId, confirmEmail: shopper.email }, admin)).code).toBe('1403');
+    expect((await callEntry(shop, adminCustomersApi.exportCustomer, { userId: shopper.userId }, shopper)).code).toBe('1403');
     // Roles stay R_SUPER's, on the staff calls.
-    expect((await callEntry(shop, adminApi.grantRole, { email: shopper.email, role: 'R_ADMIN' }, admin)).code).toBe('1403');
+    expect((await callEntry(shop, adminStaffApi.grantRole, { email: shopper.email, role: 'R_ADMIN' }, admin)).code).toBe('1403');
     expect((await shop.database.db.select({ id: users.id }).from(users).where(eq(users.id, shopper.userId))).length).toBe(1);
   });
 
   it('searches by email or name with paging, and never answers a password or its hash', async () => {
     const customer = await busyCustomer();
-    const byEmail = await callEntry(shop, peopleApi.customerList, { query: customer.email.slice(0, 12).toUpperCase(), size: 5 }, admin);
+    const byEmail = await callEntry(shop, adminCustomersApi.customerList, { query: customer.email.slice(0, 12).toUpperCase(), size: 5 }, admin);
     expect(byEmail.code).toBe('0000');
     expect(byEmail.data.records.map((row: { userId: number }) => row.userId)).toContain(customer.userId);
     expect(byEmail.data.records.find((row: { userId: number }) => row.userId === customer.userId)).toMatchObject({ orders: 1, status: 'active', roles: ['R_CUSTOMER'] });
     // By the start of the name, "first last" or the last name, any case; not by a middle part.
-    const ids = async (query: string) => (await callEntry(shop, peopleApi.customerList, { query, size: 100 }, admin)).data.records.map((row: { userId: number }) => row.userId);
+    const ids = async (query: string) => (await callEntry(shop, adminCustomersApi.customerList, { query, size: 100 }, admin)).data.records.map((row: { userId: number }) => row.userId);
     expect(await ids(`${customer.firstName.toLowerCase()} TES`)).toContain(customer.userId);
     expect(await ids('TESTER')).toContain(customer.userId);
     expect(await ids(customer.email.slice(3, 12))).not.toContain(customer.userId);
     expect(await ids('%')).toEqual([]);
-    const paged = await callEntry(shop, peopleApi.customerList, { size: 2, current: 2 }, admin);
+    const paged = await callEntry(shop, adminCustomersApi.customerList, { size: 2, current: 2 }, admin);
     expect(paged.data).toMatchObject({ current: 2, size: 2 });
     expect(paged.data.records.length).toBeLessThanOrEqual(2);
-    const detail = await callEntry<AdminCustomerDetail>(shop, peopleApi.customer, { userId: customer.userId }, admin);
+    const detail = await callEntry<AdminCustomerDetail>(shop, adminCustomersApi.customer, { userId: customer.userId }, admin);
     expect(detail.data).toMatchObject({ email: customer.email, newsletter: true, orders: 1 });
     expect(detail.data.orderList[0]).toMatchObject({ orderNo: customer.orderNo, total: customer.total });
     expect(detail.data.addresses[0]).toMatchObject({ city: 'London', country: 'GB' });
-    const exported = await callEntry(shop, peopleApi.exportCustomer, { userId: customer.userId }, admin);
+    const exported = await callEntry(shop, adminCustomersApi.exportCustomer, { userId: customer.userId }, admin);
     expect(exported.data.orders[0]).toMatchObject({ orderNo: customer.orderNo, total: customer.total });
     expect(exported.data.reviews).toHaveLength(1);
     expect(exported.data.newsletter).toMatchObject({ source: expect.any(String) });
@@ -100,11 +102,11 @@ describe('customers', () => {
     const userInfo = () => call(shop.app, '/demo/ironUser/getUserInfo', undefined, { method: 'GET', ...customer.auth });
     expect((await userInfo()).code).toBe('0000');
     const before = await auditCount(shop);
-    const disabled = await callEntry(shop, peopleApi.setCustomerStatus, { userId: customer.userId, status: 'disabled' }, admin);
+    const disabled = await callEntry(shop, adminCustomersApi.setCustomerStatus, { userId: customer.userId, status: 'disabled' }, admin);
     expect(disabled).toMatchObject({ code: '0000', data: { status: 'disabled' } });
     expect(await userInfo()).toMatchObject({ code: '7777' });
     expect((await auditRows(shop))[0]).toMatchObject({ actorId: admin.userId, action: 'customer.status', entityId: String(customer.userId), before: { status: 'active' }, after: { status: 'disabled' } });
-    expect((await callEntry(shop, peopleApi.setCustomerStatus, { userId: customer.userId, status: 'active' }, admin)).data.status).toBe('active');
+    expect((await callEntry(shop, adminCustomersApi.setCustomerStatus, { userId: customer.userId, status: 'active' }, admin)).data.status).toBe('active');
     // Disabling ended the session: enabling the account again does not revive its token.
     expect((await userInfo()).code).toBe('8888');
     expect(await auditCount(shop)).toBe(before + 2);
@@ -112,13 +114,13 @@ describe('customers', () => {
 
   it("leaves staff accounts to the staff screen, and answers bad input in the envelope, changing nothing", async () => {
     const before = await auditCount(shop);
-    const staffTarget = await callEntry(shop, peopleApi.setCustomerStatus, { userId: owner.userId, status: 'disabled' }, admin);
+    const staffTarget = await callEntry(shop, adminCustomersApi.setCustomerStatus, { userId: owner.userId, status: 'disabled' }, admin);
     expect(staffTarget).toMatchObject({ code: '1409', msg: 'This is a staff account: manage it on the staff screen' });
     for (const body of [{ userId: admin.userId, status: 'gone' }, { userId: 'x', status: 'disabled' }, { userId: admin.userId }, { userId: admin.userId, status: 'active', extra: 1 }]) {
-      expect((await callEntry(shop, peopleApi.setCustomerStatus, body, admin)).code, JSON.stringify(body)).toBe('1001');
+      expect((await callEntry(shop, adminCustomersApi.setCustomerStatus, body, admin)).code, JSON.stringify(body)).toBe('1001');
     }
-    expect((await callEntry(shop, peopleApi.customer, { userId: 999_999 }, admin)).code).toBe('1404');
-    expect((await callEntry(shop, peopleApi.customerList, { size: 1000 }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminCustomersApi.customer, { userId: 999_999 }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminCustomersApi.customerList, { size: 1000 }, admin)).code).toBe('1001');
     const [row] = await shop.database.db.select({ status: users.status }).from(users).where(eq(users.id, owner.userId));
     expect(row!.status).toBe('active');
     expect(await auditCount(shop)).toBe(before);
@@ -128,11 +130,11 @@ describe('customers', () => {
     const customer = await busyCustomer();
     const [orderBefore] = await shop.database.db.select().from(orders).where(eq(orders.orderNo, customer.orderNo));
     // A wrong confirmation erases nothing.
-    const mismatch = await callEntry(shop, peopleApi.eraseCustomer, { userId: customer.userId, confirmEmail: 'someone@else.example' }, owner);
+    const mismatch = await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: customer.userId, confirmEmail: 'someone@else.example' }, owner);
     expect(mismatch).toMatchObject({ code: '1409', msg: 'The email typed does not match the account; nothing was erased' });
     expect((await shop.database.db.select().from(users).where(eq(users.id, customer.userId))).length).toBe(1);
     const before = await auditCount(shop);
-    const erased = await callEntry(shop, peopleApi.eraseCustomer, { userId: customer.userId, confirmEmail: ` ${customer.email.toUpperCase()} ` }, owner);
+    const erased = await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: customer.userId, confirmEmail: ` ${customer.email.toUpperCase()} ` }, owner);
     expect(erased).toMatchObject({ code: '0000', data: { userId: customer.userId, ordersAnonymised: 1 } });
     const db = shop.database.db;
     expect(await db.select().from(users).where(eq(users.id, customer.userId))).toEqual([]);
@@ -162,9 +164,9 @@ describe('customers', () => {
   });
 
   it('refuses erasing a staff account or oneself, and bad input', async () => {
-    expect((await callEntry(shop, peopleApi.eraseCustomer, { userId: admin.userId, confirmEmail: admin.email }, owner)).code).toBe('1409');
-    expect((await callEntry(shop, peopleApi.eraseCustomer, { userId: owner.userId, confirmEmail: owner.email }, owner)).code).toBe('1409');
-    expect((await callEntry(shop, peopleApi.eraseCustomer, { userId: admin.userId }, owner)).code).toBe('1001');
+    expect((await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: admin.userId, confirmEmail: admin.email }, owner)).code).toBe('1409');
+    expect((await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: owner.userId, confirmEmail: owner.email }, owner)).code).toBe('1409');
+    expect((await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: admin.userId }, owner)).code).toBe('1001');
     expect((await shop.database.db.select().from(users).where(eq(users.id, admin.userId))).length).toBe(1);
   });
 });
@@ -179,9 +181,9 @@ describe('review moderation', () => {
     const shown = await publicReviews(product);
     expect(shown.data.records.map((r) => r.id)).toContain(posted.data.id);
     const stamp = await siteChangeMark(shop);
-    const listed = await callEntry(shop, peopleApi.reviewList, { productId: product, state: 'visible' }, admin);
+    const listed = await callEntry(shop, adminReviewsApi.reviewList, { productId: product, state: 'visible' }, admin);
     expect(listed.data.records.find((r: AdminReviewRow) => r.id === posted.data.id)).toMatchObject({ rating: 1, authorName: expect.any(String), productTitle: expect.any(String), state: 'visible' });
-    const hidden = await callEntry<AdminReviewRow>(shop, peopleApi.moderateReview, { id: posted.data.id, state: 'hidden', reason: 'Spam' }, admin);
+    const hidden = await callEntry<AdminReviewRow>(shop, adminReviewsApi.moderateReview, { id: posted.data.id, state: 'hidden', reason: 'Spam' }, admin);
     expect(hidden.data).toMatchObject({ state: 'hidden', reason: 'Spam' });
     const after = await publicReviews(product);
     expect(after.data.records.map((r) => r.id)).not.toContain(posted.data.id);
@@ -192,8 +194,8 @@ describe('review moderation', () => {
     // The product's pages are queued for a rebuild (their reviews and rating changed).
     expect(await siteChangeMark(shop)).toBeGreaterThan(stamp);
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'review.hide', entity: 'review', entityId: String(posted.data.id), before: { state: 'visible' }, after: { state: 'hidden', reason: 'Spam' } });
-    expect((await callEntry(shop, peopleApi.reviewList, { productId: product, state: 'hidden' }, admin)).data.records.map((r: AdminReviewRow) => r.id)).toEqual([posted.data.id]);
-    await callEntry(shop, peopleApi.moderateReview, { id: posted.data.id, state: 'visible' }, admin);
+    expect((await callEntry(shop, adminReviewsApi.reviewList, { productId: product, state: 'hidden' }, admin)).data.records.map((r: AdminReviewRow) => r.id)).toEqual([posted.data.id]);
+    await callEntry(shop, adminReviewsApi.moderateReview, { id: posted.data.id, state: 'visible' }, admin);
     expect((await publicReviews(product)).data.total).toBe(shown.data.total);
   });
 
@@ -201,13 +203,13 @@ describe('review moderation', () => {
     const [review] = await shop.database.db.select().from(productComments).where(eq(productComments.visible, true)).limit(1);
     const shopper = await staffAccount(shop, 'R_CUSTOMER');
     const before = await auditCount(shop);
-    const noReason = await callEntry(shop, peopleApi.moderateReview, { id: review!.id, state: 'hidden' }, admin);
+    const noReason = await callEntry(shop, adminReviewsApi.moderateReview, { id: review!.id, state: 'hidden' }, admin);
     expect(noReason.code).toBe('1001');
     expect(noReason.msg).toMatch(/reason/);
-    expect((await callEntry(shop, peopleApi.moderateReview, { id: review!.id, state: 'hidden', reason: '   ' }, admin)).code).toBe('1001');
-    expect((await callEntry(shop, peopleApi.moderateReview, { id: review!.id, state: 'gone', reason: 'x' }, admin)).code).toBe('1001');
-    expect((await callEntry(shop, peopleApi.moderateReview, { id: review!.id, state: 'hidden', reason: 'x' }, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.moderateReview, { id: 999_999_9, state: 'hidden', reason: 'x' }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminReviewsApi.moderateReview, { id: review!.id, state: 'hidden', reason: '   ' }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminReviewsApi.moderateReview, { id: review!.id, state: 'gone', reason: 'x' }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminReviewsApi.moderateReview, { id: review!.id, state: 'hidden', reason: 'x' }, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminReviewsApi.moderateReview, { id: 999_999_9, state: 'hidden', reason: 'x' }, admin)).code).toBe('1404');
     const [still] = await shop.database.db.select().from(productComments).where(eq(productComments.id, review!.id));
     expect(still!.visible).toBe(true);
     expect(await auditCount(shop)).toBe(before);
@@ -218,29 +220,29 @@ describe('newsletter', () => {
   it('lists and searches subscribers, exports them as CSV, and unsubscribes one (audited)', async () => {
     const email = newEmail('news');
     expect((await call(shop.app, '/demo/ironSubscribe/saveOrUpdateBatch', { email })).code).toBe('0000');
-    const found = await callEntry(shop, peopleApi.subscriberList, { query: email.slice(0, 10) }, admin);
+    const found = await callEntry(shop, adminNewsletterApi.subscriberList, { query: email.slice(0, 10) }, admin);
     const row = found.data.records.find((r: { email: string }) => r.email === email);
     expect(row).toMatchObject({ source: 'footer', userId: null });
-    const exported = await callEntry(shop, peopleApi.subscriberExport, { query: email }, admin);
+    const exported = await callEntry(shop, adminNewsletterApi.subscriberExport, { query: email }, admin);
     expect(exported.data.rows).toBe(1);
     expect(exported.data.csv).toContain(email);
     expect(exported.data.csv.split('\r\n')[0]).toBe('\uFEFFEmail,Source,Subscribed at,Account id');
-    const zh = await callEntry(shop, peopleApi.subscriberExport, { query: email }, admin, { 'accept-language': 'zh-CN' });
+    const zh = await callEntry(shop, adminNewsletterApi.subscriberExport, { query: email }, admin, { 'accept-language': 'zh-CN' });
     expect(zh.data.csv.split('\r\n')[0]).toBe('\uFEFF邮箱,来源,订阅时间,账户编号');
     const before = await auditCount(shop);
-    expect((await callEntry(shop, peopleApi.unsubscribe, { id: row.id }, admin)).data).toEqual({ removed: 1 });
+    expect((await callEntry(shop, adminNewsletterApi.unsubscribe, { id: row.id }, admin)).data).toEqual({ removed: 1 });
     expect(await shop.database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email))).toEqual([]);
     expect(await auditCount(shop)).toBe(before + 1);
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'newsletter.unsubscribe', before: { email } });
-    expect((await callEntry(shop, peopleApi.unsubscribe, { id: row.id }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminNewsletterApi.unsubscribe, { id: row.id }, admin)).code).toBe('1404');
   });
 
   it('refuses shoppers and bad input', async () => {
     const shopper = await staffAccount(shop, 'R_CUSTOMER');
-    expect((await callEntry(shop, peopleApi.subscriberList, {}, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.subscriberExport, {}, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.unsubscribe, { id: 1 }, shopper)).code).toBe('1403');
-    expect((await callEntry(shop, peopleApi.unsubscribe, { id: 'all' }, admin)).code).toBe('1001');
-    expect((await callEntry(shop, peopleApi.subscriberList, { query: 'x'.repeat(101) }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminNewsletterApi.subscriberList, {}, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminNewsletterApi.subscriberExport, {}, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminNewsletterApi.unsubscribe, { id: 1 }, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminNewsletterApi.unsubscribe, { id: 'all' }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminNewsletterApi.subscriberList, { query: 'x'.repeat(101) }, admin)).code).toBe('1001');
   });
 });

@@ -7,14 +7,15 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import { adminProductsApi } from '../../src/domain/api/admin-products.ts';
+import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
+import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
+import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
 import type { Page } from '../../src/domain/api/envelope.ts';
-import type { Dashboard } from '../../src/domain/admin.model.ts';
+import type { Dashboard } from '../../src/domain/back-office/admin.model.ts';
 import type { TrackingAnswer } from '../../src/domain/orders.model.ts';
-import type { AdminCustomerDetail, AdminCustomerListRow, AdminGuestDetail, AdminReviewRow } from '../../src/domain/people.model.ts';
-import type { AdminProduct, AdminProductRow } from '../../src/domain/product-admin.model.ts';
-import { peopleApi } from '../../src/domain/api/people.ts';
+import type { AdminCustomerDetail, AdminCustomerListRow, AdminGuestDetail, AdminReviewRow } from '../../src/domain/back-office/people.model.ts';
+import type { AdminProduct, AdminProductRow } from '../../src/domain/back-office/products.model.ts';
 import { navItems, orders, productSizes, products, teams } from '../../src/server/db/schema.ts';
 import { callEntry, staffAccount, type Staff, productDraft } from './admin-support.ts';
 import { call, createTestShop, newEmail, signUp, type TestShop } from './harness.ts';
@@ -91,7 +92,7 @@ describe('products reach a listing', () => {
 
 describe('guest buyers under Customers', () => {
   const list = async (request: Record<string, unknown>) => {
-    const answer = await callEntry<Page<AdminCustomerListRow>>(shop, peopleApi.customerList, { size: 100, ...request }, admin);
+    const answer = await callEntry<Page<AdminCustomerListRow>>(shop, adminCustomersApi.customerList, { size: 100, ...request }, admin);
     expect(answer.code, answer.msg).toBe('0000');
     return answer.data;
   };
@@ -116,13 +117,13 @@ describe('guest buyers under Customers', () => {
     // By an order number too, as the orders search finds it.
     expect((await list({ query: second.order.orderNo, kind: 'guest' })).records.map((row) => row.email)).toEqual([email]);
 
-    const detail = await callEntry<AdminGuestDetail>(shop, peopleApi.guestCustomer, { email: email.toUpperCase() }, admin);
+    const detail = await callEntry<AdminGuestDetail>(shop, adminCustomersApi.guestCustomer, { email: email.toUpperCase() }, admin);
     expect(detail.code, detail.msg).toBe('0000');
     expect(detail.data).toMatchObject({ kind: 'guest', email, orders: 2, spentEur: paidRow!.totalEur });
     expect(detail.data.orderList.map((o) => o.orderNo)).toEqual([second.order.orderNo, first.order.orderNo]);
-    expect((await callEntry(shop, peopleApi.guestCustomer, { email: newEmail('nobody') }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminCustomersApi.guestCustomer, { email: newEmail('nobody') }, admin)).code).toBe('1404');
     const shopper = await staffAccount(shop, 'R_CUSTOMER');
-    expect((await callEntry(shop, peopleApi.guestCustomer, { email }, shopper)).code).toBe('1403');
+    expect((await callEntry(shop, adminCustomersApi.guestCustomer, { email }, shopper)).code).toBe('1403');
   });
 
   it('counts a guest who registered later once, as their account, with the orders placed as a guest', async () => {
@@ -134,8 +135,8 @@ describe('guest buyers under Customers', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'registered', userId: account.userId, orders: 1 });
     expect((await list({ query: email, kind: 'guest' })).records).toEqual([]);
-    expect((await callEntry(shop, peopleApi.guestCustomer, { email }, admin)).code).toBe('1404');
-    const detail = await callEntry<AdminCustomerDetail>(shop, peopleApi.customer, { userId: account.userId }, admin);
+    expect((await callEntry(shop, adminCustomersApi.guestCustomer, { email }, admin)).code).toBe('1404');
+    const detail = await callEntry<AdminCustomerDetail>(shop, adminCustomersApi.customer, { userId: account.userId }, admin);
     expect(detail.data.orderList.map((o) => o.orderNo)).toEqual([before.order.orderNo]);
     expect(detail.data.orders).toBe(1);
   });
@@ -163,21 +164,21 @@ describe('what the server says, in the caller language', () => {
   it('names states as the back office does, in both languages', async () => {
     const unpaid = await guestOrder(shop, [plainLine(stock)]);
     const move = { orderNo: unpaid.order.orderNo, to: 'processing' };
-    expect((await callEntry(shop, adminApi.moveOrder, move, admin)).msg).toBe('An order cannot move from Awaiting payment to In production');
-    expect((await callEntry(shop, adminApi.moveOrder, move, admin, zh)).msg).toBe('订单不能从“待付款”变为“生产中”');
+    expect((await callEntry(shop, adminOrdersApi.moveOrder, move, admin)).msg).toBe('An order cannot move from Awaiting payment to In production');
+    expect((await callEntry(shop, adminOrdersApi.moveOrder, move, admin, zh)).msg).toBe('订单不能从“待付款”变为“生产中”');
   });
 
   it("words the shop's own shipment events in the reader's language", async () => {
     const placed = await guestOrder(shop, [plainLine(stock)]);
     await pay(shop, placed.order);
     const orderNo = placed.order.orderNo;
-    expect((await callEntry(shop, adminApi.moveOrder, { orderNo, to: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146000001' }, admin)).code).toBe('0000');
-    expect((await callEntry(shop, adminApi.moveOrder, { orderNo, to: 'delivered' }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.moveOrder, { orderNo, to: 'shipped', carrier: 'DHL', trackingNumber: 'JD0146000001' }, admin)).code).toBe('0000');
+    expect((await callEntry(shop, adminOrdersApi.moveOrder, { orderNo, to: 'delivered' }, admin)).code).toBe('0000');
     const track = async (headers: Record<string, string> = {}) =>
       (await call<TrackingAnswer>(shop.app, '/demo/ironOrder/track', { orderNo }, { headers })).data.shipments[0]!.events.map((e) => e.description);
     expect(await track()).toEqual(['Handed to DHL', 'Delivered']);
     expect(await track(zh)).toEqual(['已交给 DHL', '已送达']);
-    const staffView = await callEntry(shop, adminApi.order, { orderNo }, admin, zh);
+    const staffView = await callEntry(shop, adminOrdersApi.order, { orderNo }, admin, zh);
     expect(staffView.data.shipments[0].events.map((e: { description: string }) => e.description)).toEqual(['已交给 DHL', '已送达']);
   });
 
@@ -191,13 +192,13 @@ describe('what the server says, in the caller language', () => {
       .limit(1);
     // Out of stock and the lowest id: the first of the dashboard's low-stock rows.
     await db.update(productSizes).set({ stock: 0 }).where(eq(productSizes.productId, product!.id));
-    const dashboard = async (headers: Record<string, string> = {}) => (await callEntry<Dashboard>(shop, adminApi.dashboard, undefined, admin, headers)).data.lowStock.filter((row) => row.productId === product!.id);
+    const dashboard = async (headers: Record<string, string> = {}) => (await callEntry<Dashboard>(shop, adminOrdersApi.dashboard, undefined, admin, headers)).data.lowStock.filter((row) => row.productId === product!.id);
     expect((await dashboard(zh))[0]!.title).toBe(product!.zh);
     expect((await dashboard())[0]!.title).toBe(product!.title);
 
     const writer = await staffAccount(shop, 'R_CUSTOMER');
     expect((await call(shop.app, '/demo/ironProductComment/save', { productId: product!.id, rating: 4, content: 'Fits well, good colours' }, writer.auth)).code).toBe('0000');
-    const reviews = async (headers: Record<string, string> = {}) => (await callEntry<Page<AdminReviewRow>>(shop, peopleApi.reviewList, { productId: product!.id }, admin, headers)).data.records[0]!;
+    const reviews = async (headers: Record<string, string> = {}) => (await callEntry<Page<AdminReviewRow>>(shop, adminReviewsApi.reviewList, { productId: product!.id }, admin, headers)).data.records[0]!;
     expect((await reviews(zh)).productTitle).toBe(product!.zh);
     expect((await reviews()).productTitle).toBe(product!.title);
   });

@@ -6,8 +6,8 @@
 import { eq, inArray, lte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
-import { adminApi } from '../../src/domain/api/admin.ts';
-import type { AdminOrderDetail, AdminOrderRow, Dashboard, ProductionSheet } from '../../src/domain/admin.model.ts';
+import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import type { AdminOrderDetail, AdminOrderRow, Dashboard, ProductionSheet } from '../../src/domain/back-office/admin.model.ts';
 import { addons, orderItems, orderNotes, orders, payments, productSizes, refunds } from '../../src/server/db/schema.ts';
 import { OrderTable, type OrderQuery } from '../../src/server/modules/backoffice/order-list.ts';
 import { createTestShop, type TestShop } from './harness.ts';
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 const list = async (body: Record<string, unknown>, who: Staff = admin) => {
-  const answer = await callEntry<{ records: AdminOrderRow[]; total: number; current: number; size: number }>(shop, adminApi.orderList, body, who);
+  const answer = await callEntry<{ records: AdminOrderRow[]; total: number; current: number; size: number }>(shop, adminOrdersApi.orderList, body, who);
   expect(answer.code, answer.msg).toBe('0000');
   return answer.data;
 };
@@ -191,14 +191,14 @@ describe('the orders table', () => {
 
   it('answers bad filters with 1001', async () => {
     for (const body of [{ status: ['lost'] }, { from: '2026-1-1' }, { currency: 'JPY' }, { country: 'gb' }, { sort: 'email' }, { size: 10_000 }, { payment: 'maybe' }, { unknown: 1 }]) {
-      expect((await callEntry(shop, adminApi.orderList, body, admin)).code, JSON.stringify(body)).toBe('1001');
+      expect((await callEntry(shop, adminOrdersApi.orderList, body, admin)).code, JSON.stringify(body)).toBe('1001');
     }
   });
 });
 
 describe('the CSV export', () => {
   it('exports what the filter shows as RFC 4180 with a BOM and headers in the caller’s language', async () => {
-    const answer = await callEntry<{ fileName: string; csv: string; rows: number }>(shop, adminApi.orderExport, { status: ['paid'], sort: 'createdAt', order: 'asc' }, admin);
+    const answer = await callEntry<{ fileName: string; csv: string; rows: number }>(shop, adminOrdersApi.orderExport, { status: ['paid'], sort: 'createdAt', order: 'asc' }, admin);
     expect(answer.code).toBe('0000');
     expect(answer.data.rows).toBe(2);
     expect(answer.data.fileName).toMatch(/^orders-\d{8}-\d{4}\.csv$/);
@@ -212,7 +212,7 @@ describe('the CSV export', () => {
       [plain.orderNo, plainRow.createdAt.toISOString(), plainRow.paidAt!.toISOString(), 'paid', 'paid', 'ada@example.com', 'Ada Lovelace', 'GB', 'EUR', (plainRow.total / 100).toFixed(2), (plainRow.total / 100).toFixed(2), '2', 'no'].join(','),
     );
     expect(lines[2]!.startsWith(`${printed.orderNo},`)).toBe(true);
-    const zh = await callEntry<{ csv: string }>(shop, adminApi.orderExport, {}, admin, { 'accept-language': 'zh-CN' });
+    const zh = await callEntry<{ csv: string }>(shop, adminOrdersApi.orderExport, {}, admin, { 'accept-language': 'zh-CN' });
     expect(zh.data.csv.startsWith('\uFEFF订单号,下单时间,')).toBe(true);
   });
 
@@ -220,7 +220,7 @@ describe('the CSV export', () => {
     const before = (await rowOf(unpaid.orderNo)).shippingAddress;
     await setOrder(unpaid.orderNo, { shippingAddress: { ...before, firstName: '=HYPERLINK("http://evil")', lastName: 'Smith, "Jr"' }, email: '@sum@example.com' });
     try {
-      const answer = await callEntry<{ csv: string }>(shop, adminApi.orderExport, { status: ['pending_payment'] }, admin);
+      const answer = await callEntry<{ csv: string }>(shop, adminOrdersApi.orderExport, { status: ['pending_payment'] }, admin);
       const row = answer.data.csv.split('\r\n')[1]!;
       expect(row).toContain(`,'@sum@example.com,"'=HYPERLINK(""http://evil"") Smith, ""Jr""",GB,USD,`);
     } finally {
@@ -230,14 +230,14 @@ describe('the CSV export', () => {
 
   it('is refused to customers and answers bad filters with 1001', async () => {
     const customer = await staffAccount(shop, 'R_CUSTOMER');
-    expect((await callEntry(shop, adminApi.orderExport, {}, customer)).code).toBe('1403');
-    expect((await callEntry(shop, adminApi.orderExport, { current: 2 }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminOrdersApi.orderExport, {}, customer)).code).toBe('1403');
+    expect((await callEntry(shop, adminOrdersApi.orderExport, { current: 2 }, admin)).code).toBe('1001');
   });
 });
 
 describe('the order detail', () => {
   it('shows lines with personalisation, customer, payment with PayPal ids, timeline and refundable amount', async () => {
-    const answer = await callEntry<AdminOrderDetail>(shop, adminApi.order, { orderNo: printed.orderNo }, admin);
+    const answer = await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: printed.orderNo }, admin);
     expect(answer.code, answer.msg).toBe('0000');
     const detail = answer.data;
     const [payment] = await shop.database.db.select().from(payments).innerJoin(orders, eq(orders.id, payments.orderId)).where(eq(orders.orderNo, printed.orderNo));
@@ -256,15 +256,15 @@ describe('the order detail', () => {
   });
 
   it('offers the moves the caller’s codes and the order’s state allow', async () => {
-    const asAdmin = (await callEntry<AdminOrderDetail>(shop, adminApi.order, { orderNo: plain.orderNo }, admin)).data;
+    const asAdmin = (await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: plain.orderNo }, admin)).data;
     expect(asAdmin.nextStatuses).toEqual(['processing', 'shipped', 'cancelled']);
-    const asOwner = (await callEntry<AdminOrderDetail>(shop, adminApi.order, { orderNo: plain.orderNo }, owner)).data;
+    const asOwner = (await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: plain.orderNo }, owner)).data;
     expect(asOwner.nextStatuses).toEqual(['processing', 'shipped', 'cancelled', 'refunded']);
     // A paid personalised order is not printed yet, so it can still be cancelled (wip/flow's rule:
     // the personalised limit starts in production; admin-orders-flow.test.ts covers that side).
-    expect((await callEntry<AdminOrderDetail>(shop, adminApi.order, { orderNo: printed.orderNo }, owner)).data.nextStatuses).toEqual(['processing', 'shipped', 'cancelled', 'refunded']);
+    expect((await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: printed.orderNo }, owner)).data.nextStatuses).toEqual(['processing', 'shipped', 'cancelled', 'refunded']);
     // Staff never mark an order paid: only a verified capture does.
-    expect((await callEntry<AdminOrderDetail>(shop, adminApi.order, { orderNo: unpaid.orderNo }, owner)).data).toMatchObject({ nextStatuses: ['cancelled'], paymentState: 'unpaid', refundable: 0 });
+    expect((await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: unpaid.orderNo }, owner)).data).toMatchObject({ nextStatuses: ['cancelled'], paymentState: 'unpaid', refundable: 0 });
   });
 
   it('lists refunds and takes them off the refundable amount', async () => {
@@ -276,7 +276,7 @@ describe('the order detail', () => {
     ]);
     await shop.database.db.update(payments).set({ status: 'partially_refunded' }).where(eq(payments.orderId, row.id));
     try {
-      const detail = (await callEntry<AdminOrderDetail>(shop, adminApi.order, { orderNo: plain.orderNo }, owner)).data;
+      const detail = (await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: plain.orderNo }, owner)).data;
       expect(detail.paymentState).toBe('partially_refunded');
       expect(detail.refunds.map((r) => [r.amount, r.status, r.paypalRefundId, r.byEmail, r.lines])).toEqual([
         [500, 'completed', 'RF-1', owner.email, []],
@@ -284,7 +284,7 @@ describe('the order detail', () => {
       ]);
       expect(detail.refundable).toBe(row.total - 500);
       expect(await numbers({ payment: 'partially_refunded' })).toEqual([plain.orderNo]);
-      const dash = (await callEntry<Dashboard>(shop, adminApi.dashboard, undefined, admin)).data;
+      const dash = (await callEntry<Dashboard>(shop, adminOrdersApi.dashboard, undefined, admin)).data;
       expect(dash.revenue.days30.byCurrency.find((c) => c.currency === 'EUR')!.amount).toBe(row.total - 500);
     } finally {
       await shop.database.db.delete(refunds).where(eq(refunds.orderId, row.id));
@@ -293,20 +293,20 @@ describe('the order detail', () => {
   });
 
   it('answers 1404 for an unknown order and 1001 for a malformed number', async () => {
-    expect((await callEntry(shop, adminApi.order, { orderNo: 'JS-ZZZZZ-ZZZZZ' }, admin)).code).toBe('1404');
-    expect((await callEntry(shop, adminApi.order, { orderNo: 'nope' }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminOrdersApi.order, { orderNo: 'JS-ZZZZZ-ZZZZZ' }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminOrdersApi.order, { orderNo: 'nope' }, admin)).code).toBe('1001');
   });
 });
 
 describe('notes', () => {
   it('adds a note with exactly one audit row, and shows it on the order, oldest first', async () => {
     const before = await auditCount(shop);
-    const first = await callEntry(shop, adminApi.addNote, { orderNo: printed.orderNo, text: '  Check the spelling of SMITH  ' }, admin);
+    const first = await callEntry(shop, adminOrdersApi.addNote, { orderNo: printed.orderNo, text: '  Check the spelling of SMITH  ' }, admin);
     expect(first).toMatchObject({ code: '0000', data: { authorEmail: admin.email, text: 'Check the spelling of SMITH' } });
     expect(await auditCount(shop)).toBe(before + 1);
     expect((await auditRows(shop))[0]).toMatchObject({ actorId: admin.userId, actorEmail: admin.email, action: 'order.note', entity: 'order', entityId: printed.orderNo, before: null, after: { noteId: first.data.id, text: 'Check the spelling of SMITH' } });
-    await callEntry(shop, adminApi.addNote, { orderNo: printed.orderNo, text: 'Spelling confirmed by mail' }, owner);
-    const detail = (await callEntry<AdminOrderDetail>(shop, adminApi.order, { orderNo: printed.orderNo }, admin)).data;
+    await callEntry(shop, adminOrdersApi.addNote, { orderNo: printed.orderNo, text: 'Spelling confirmed by mail' }, owner);
+    const detail = (await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: printed.orderNo }, admin)).data;
     expect(detail.notes.map((n) => [n.authorEmail, n.text])).toEqual([
       [admin.email, 'Check the spelling of SMITH'],
       [owner.email, 'Spelling confirmed by mail'],
@@ -317,9 +317,9 @@ describe('notes', () => {
     const before = await auditCount(shop);
     const count = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(orderNotes))[0]!.n;
     const notes = await count();
-    expect((await callEntry(shop, adminApi.addNote, { orderNo: printed.orderNo, text: '   ' }, admin)).code).toBe('1001');
-    expect((await callEntry(shop, adminApi.addNote, { orderNo: printed.orderNo, text: 'x'.repeat(2001) }, admin)).code).toBe('1001');
-    expect((await callEntry(shop, adminApi.addNote, { orderNo: 'JS-ZZZZZ-ZZZZZ', text: 'hello' }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminOrdersApi.addNote, { orderNo: printed.orderNo, text: '   ' }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminOrdersApi.addNote, { orderNo: printed.orderNo, text: 'x'.repeat(2001) }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminOrdersApi.addNote, { orderNo: 'JS-ZZZZZ-ZZZZZ', text: 'hello' }, admin)).code).toBe('1404');
     expect(await count()).toEqual(notes);
     expect(await auditCount(shop)).toBe(before);
   });
@@ -332,7 +332,7 @@ describe('the production sheet', () => {
       .update(orderItems)
       .set({ patches: [{ id: 1, name: { 'en-US': 'League badge', 'zh-CN': '联赛徽章' }, price: 300 }], premiumNameOption: 'Gold' })
       .where(eq(orderItems.orderId, printedRow.id));
-    const answer = await callEntry<ProductionSheet>(shop, adminApi.productionSheet, { orderNos: [printed.orderNo, plain.orderNo] }, admin);
+    const answer = await callEntry<ProductionSheet>(shop, adminOrdersApi.productionSheet, { orderNos: [printed.orderNo, plain.orderNo] }, admin);
     expect(answer.code, answer.msg).toBe('0000');
     const [first, second] = answer.data.orders;
     expect(first).toMatchObject({ orderNo: printed.orderNo, status: 'paid', shipTo: { name: 'Grace Hopper', city: 'Berlin', country: 'DE' }, shippingMethod: 'standard' });
@@ -346,20 +346,20 @@ describe('the production sheet', () => {
       { title: second!.shirts[0]!.product, size: stock.size, quantity: 2 },
       { title: addonName, size: null, quantity: 2 },
     ]);
-    const zh = await callEntry<ProductionSheet>(shop, adminApi.productionSheet, { orderNos: [printed.orderNo] }, admin, { 'accept-language': 'zh-CN' });
+    const zh = await callEntry<ProductionSheet>(shop, adminOrdersApi.productionSheet, { orderNos: [printed.orderNo] }, admin, { 'accept-language': 'zh-CN' });
     expect(zh.data.orders[0]!.shirts[0]!.patches).toEqual(['联赛徽章']);
   });
 
   it('answers 1404 when one of the orders does not exist, 1001 for none or too many', async () => {
-    expect((await callEntry(shop, adminApi.productionSheet, { orderNos: [plain.orderNo, 'JS-ZZZZZ-ZZZZZ'] }, admin)).code).toBe('1404');
-    expect((await callEntry(shop, adminApi.productionSheet, { orderNos: [] }, admin)).code).toBe('1001');
-    expect((await callEntry(shop, adminApi.productionSheet, { orderNos: Array.from({ length: 201 }, () => plain.orderNo) }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminOrdersApi.productionSheet, { orderNos: [plain.orderNo, 'JS-ZZZZZ-ZZZZZ'] }, admin)).code).toBe('1404');
+    expect((await callEntry(shop, adminOrdersApi.productionSheet, { orderNos: [] }, admin)).code).toBe('1001');
+    expect((await callEntry(shop, adminOrdersApi.productionSheet, { orderNos: Array.from({ length: 201 }, () => plain.orderNo) }, admin)).code).toBe('1001');
   });
 });
 
 describe('the dashboard', () => {
   it('counts paid orders by the day they were paid, in EUR and per currency, with every day of 30 present', async () => {
-    const answer = await callEntry<Dashboard>(shop, adminApi.dashboard, undefined, admin);
+    const answer = await callEntry<Dashboard>(shop, adminOrdersApi.dashboard, undefined, admin);
     expect(answer.code, answer.msg).toBe('0000');
     const d = answer.data;
     const plainRow = await rowOf(plain.orderNo);
@@ -403,7 +403,7 @@ describe('the dashboard', () => {
     await setStock(shop, stock, 2);
     await setStock(shop, other, 0);
     try {
-      const d = (await callEntry<Dashboard>(shop, adminApi.dashboard, undefined, admin)).data;
+      const d = (await callEntry<Dashboard>(shop, adminOrdersApi.dashboard, undefined, admin)).data;
       expect(d.lowStock.map((s) => [s.productId, s.size, s.stock])).toEqual([
         [other.productId, other.size, 0],
         [stock.productId, stock.size, 2],
@@ -419,7 +419,7 @@ describe('the dashboard', () => {
   it('leaves out refunded and cancelled orders', async () => {
     await setOrder(printed.orderNo, { status: 'refunded' });
     try {
-      const d = (await callEntry<Dashboard>(shop, adminApi.dashboard, undefined, admin)).data;
+      const d = (await callEntry<Dashboard>(shop, adminOrdersApi.dashboard, undefined, admin)).data;
       expect(d.revenue.today).toEqual({ orders: 0, revenueEur: 0, byCurrency: [] });
       expect(d.revenue.days30.orders).toBe(1);
     } finally {

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { marketingApi } from '../../src/domain/api/marketing.ts';
+import { adminSettingsApi } from '../../src/domain/api/admin/settings.ts';
 import { systemApi } from '../../src/domain/api/system.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import { DEFAULT_RATES } from '../../src/domain/money.model.ts';
@@ -34,8 +34,8 @@ beforeAll(async () => {
 });
 
 
-const current = async () => (await callEntry<AdminSettings>(shop, marketingApi.settings, undefined, owner)).data.settings;
-const save = (section: string, value: unknown, who: Staff = owner) => callEntry<AdminSettings>(shop, marketingApi.saveSettings, { section, value }, who);
+const current = async () => (await callEntry<AdminSettings>(shop, adminSettingsApi.settings, undefined, owner)).data.settings;
+const save = (section: string, value: unknown, who: Staff = owner) => callEntry<AdminSettings>(shop, adminSettingsApi.saveSettings, { section, value }, who);
 const settingRows = async () => (await shop.database.db.select().from(settings)).length;
 
 function quote(app: FastifyInstance, visitorId: string, ids: number[], currency = 'EUR', couponCode?: string) {
@@ -45,15 +45,15 @@ function quote(app: FastifyInstance, visitorId: string, ids: number[], currency 
 describe('who may read and save the settings', () => {
   it('refuses a signed-out caller, a customer and R_ADMIN; R_SUPER reads today’s constants on a fresh shop', async () => {
     for (const [entry, request] of [
-      [marketingApi.settings, undefined],
-      [marketingApi.saveSettings, { section: 'freeShipping', value: { thresholdEur: 100 } }],
+      [adminSettingsApi.settings, undefined],
+      [adminSettingsApi.saveSettings, { section: 'freeShipping', value: { thresholdEur: 100 } }],
     ] as const) {
       expect(await callEntry(shop, entry, request)).toMatchObject({ status: 401, code: '8888' });
       expect(await callEntry(shop, entry, request, customer)).toMatchObject({ status: 403, code: '1403' });
       expect(await callEntry(shop, entry, request, admin)).toMatchObject({ status: 403, code: '1403' });
     }
     expect(await settingRows()).toBe(0);
-    const answer = await callEntry<AdminSettings>(shop, marketingApi.settings, undefined, owner);
+    const answer = await callEntry<AdminSettings>(shop, adminSettingsApi.settings, undefined, owner);
     expect(answer.code).toBe('0000');
     expect(answer.data.settings).toMatchObject({ shipping: SHIPPING_RATES, freeShipping: { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR }, exchangeRates: { rates: DEFAULT_RATES }, banner: { enabled: true, countdownTo: null } });
     expect(answer.data.savedAt.freeShipping).toBeNull();

@@ -7,8 +7,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
-import { mailApi } from '../../src/domain/api/mail.ts';
-import type { OutboxStatusView } from '../../src/domain/mail.model.ts';
+import { mailApi } from '../../src/domain/api/admin/mail.ts';
+import type { OutboxStatusView } from '../../src/domain/back-office/mail.model.ts';
 import { auditLog, jobLeases, mailOutbox } from '../../src/server/db/schema.ts';
 import { MailTransport } from '../../src/server/mail/mailer.ts';
 import { JobRunner, Leases } from '../../src/server/modules/jobs/index.ts';

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { siteApi } from '../../src/domain/api/site.ts';
+import { siteApi } from '../../src/domain/api/admin/site.ts';
 import { jobLeases, navItems, productSizes, products, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
 import { CatalogueService } from '../../src/server/modules/catalogue/index.ts';
 import { SITE_BUILDER_LEASE, SiteBuildScheduler, SiteBuilds, type BuildJob } from '../../src/server/modules/site/index.ts';

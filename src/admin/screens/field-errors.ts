@@ -4,12 +4,15 @@
  * configurator's name and number rules, for one).
  */
 import type { FormInstance } from 'antd';
-import { isApiError } from '../../client/http.ts';
+import type { ApiError } from '../../client/http.ts';
 
-export function showFieldErrors<V>(form: FormInstance<V>, error: unknown, fields: readonly string[]): boolean {
-  if (!isApiError(error)) return false;
-  const issues = (error.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
-  const matched = issues
+/** A refusal's field problems, each with its path as the server wrote it (`body.name`). */
+export function serverIssues(refusal: ApiError): { path: string; message: string }[] {
+  return (refusal.data as { issues?: { path: string; message: string }[] } | null)?.issues ?? [];
+}
+
+export function showFieldErrors<V>(form: FormInstance<V>, refusal: ApiError, fields: readonly string[]): boolean {
+  const matched = serverIssues(refusal)
     .map((issue) => ({ name: issue.path.replace(/^body\./, ''), message: issue.message }))
     .filter((issue) => fields.includes(issue.name));
   if (matched.length === 0) return false;

@@ -1,13 +1,13 @@
 /**
  * What a signed-in staff member may open and where they land, in either route mode
  * (docs/back-office.md "Route modes"): static reads the route table built into the app
- * (domain/admin-routes.model.ts) with the user's permission codes; dynamic takes the routes and
+ * (domain/back-office/routes.model.ts) with the user's permission codes; dynamic takes the routes and
  * home the server answers (`routeApi.constantRoutes`, `routeApi.userRoutes`). Either way the app
  * only offers routes it has a screen for. Pure functions; routes.tsx holds the React side.
  */
 import { matchPath } from 'react-router';
-import { ADMIN_ROUTES, CONSTANT_ROUTES, HOME_ROUTE, type AdminRoute } from '../../domain/admin-routes.model.ts';
-import type { UserRoutes } from '../../domain/admin.model.ts';
+import { ADMIN_ROUTES, CONSTANT_ROUTES, HOME_ROUTE, type AdminRoute } from '../../domain/back-office/routes.model.ts';
+import type { UserRoutes } from '../../domain/back-office/admin.model.ts';
 import type { MessageKey } from '../../i18n/core.ts';
 
 export const ROUTE_MODES = ['static', 'dynamic'] as const;

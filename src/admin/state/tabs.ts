@@ -5,7 +5,7 @@
  * over a list; the shell keeps the list in React state, navigates to the `active` they answer and
  * stores it under `SOY_globalTabs`.
  */
-import { ADMIN_ROUTES, type AdminRoute } from '../../domain/admin-routes.model.ts';
+import { ADMIN_ROUTES, type AdminRoute } from '../../domain/back-office/routes.model.ts';
 import type { MessageKey, MessageValues } from '../../i18n/core.ts';
 import { matchIn, titleKey } from './route-table.ts';
 

@@ -5,38 +5,52 @@
  */
 import { accountsApi } from './accounts.ts';
 import { addressesApi } from './addresses.ts';
-import { adminApi } from './admin.ts';
-import { adminProductsApi } from './admin-products.ts';
+import { adminAuditApi } from './admin/audit.ts';
+import { adminCouponsApi } from './admin/coupons.ts';
+import { adminCustomersApi } from './admin/customers.ts';
+import { mailApi } from './admin/mail.ts';
+import { adminNavigationApi } from './admin/navigation.ts';
+import { adminNewsletterApi } from './admin/newsletter.ts';
+import { adminOrdersApi } from './admin/orders.ts';
+import { adminProductsApi } from './admin/products.ts';
+import { adminReviewsApi } from './admin/reviews.ts';
+import { routeApi } from './admin/route.ts';
+import { adminSettingsApi } from './admin/settings.ts';
+import { siteApi } from './admin/site.ts';
+import { adminStaffApi } from './admin/staff.ts';
+import { adminTeamsApi } from './admin/teams.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
-import { mailApi } from './mail.ts';
-import { marketingApi } from './marketing.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
-import { peopleApi } from './people.ts';
-import { routeApi } from './route.ts';
 import { shopperApi } from './shopper.ts';
-import { siteApi } from './site.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
 
 export const API = {
   accounts: accountsApi,
   addresses: addressesApi,
-  admin: adminApi,
+  adminAudit: adminAuditApi,
+  adminCoupons: adminCouponsApi,
+  adminCustomers: adminCustomersApi,
+  adminNavigation: adminNavigationApi,
+  adminNewsletter: adminNewsletterApi,
+  adminOrders: adminOrdersApi,
   adminProducts: adminProductsApi,
+  adminReviews: adminReviewsApi,
+  adminSettings: adminSettingsApi,
+  adminStaff: adminStaffApi,
+  adminTeams: adminTeamsApi,
   cart: cartApi,
   catalogue: catalogueApi,
   checkout: checkoutApi,
   geo: geoApi,
   mail: mailApi,
-  marketing: marketingApi,
   orders: ordersApi,
   paypal: paypalApi,
-  people: peopleApi,
   route: routeApi,
   shopper: shopperApi,
   site: siteApi,

@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODES, SESSION_CODES } from '../../domain/api/envelope.ts';
 import { hasAnyRole, type Role } from '../../domain/account.model.ts';
-import { hasPermission, type Permission } from '../../domain/staff.model.ts';
+import { hasPermission, type Permission } from '../../domain/back-office/staff.model.ts';
 import { fail, loggableError, sessionFailure } from '../errors.ts';
 import type { AuthUser } from './caller.ts';
 

@@ -1,11 +1,11 @@
 /**
- * Reloading a tab (src/admin/shell/reload.ts): the tab asked for is drawn empty until its reload
+ * Reloading a tab (src/admin/frame/reload.ts): the tab asked for is drawn empty until its reload
  * ends, which counts one more reload of that tab alone (its screen's key, so the screen starts
  * over). The delays themselves (300 ms, 40 ms without page animation) are the shell's timer, run
  * on the page's clock in tests/e2e/admin-shell-details.spec.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $reloading, $reloads, finishReload, requestReload } from '../../../src/admin/shell/reload.ts';
+import { $reloading, $reloads, finishReload, requestReload } from '../../../src/admin/frame/reload.ts';
 import { RELOAD_DELAY_MS, RELOAD_DELAY_NO_ANIMATION_MS } from '../../../src/admin/state/theme-settings.ts';
 
 beforeEach(() => {

@@ -1,8 +1,8 @@
 /** The back office's route modes: the table of what a user may open, static or from the server. */
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../src/domain/account.model.ts';
-import { ADMIN_ROUTES, CONSTANT_ROUTES, homeFor, routesFor, type AdminRoute } from '../../../src/domain/admin-routes.model.ts';
-import { permissionsOf } from '../../../src/domain/staff.model.ts';
+import { ADMIN_ROUTES, CONSTANT_ROUTES, homeFor, routesFor, type AdminRoute } from '../../../src/domain/back-office/routes.model.ts';
+import { permissionsOf } from '../../../src/domain/back-office/staff.model.ts';
 import { constantTable, dynamicTable, menuEntries, resolvePath, routeModeOf, staticTable, type RouteTable } from '../../../src/admin/state/route-table.ts';
 
 const everyScreen = () => true;

@@ -1,7 +1,7 @@
 /** The tab bar's rules (specification: entity "Tab", state "Tabs"). */
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../src/domain/account.model.ts';
-import { permissionsOf } from '../../../src/domain/staff.model.ts';
+import { permissionsOf } from '../../../src/domain/back-office/staff.model.ts';
 import { resolvePath, staticTable, type RouteTable } from '../../../src/admin/state/route-table.ts';
 import {
   activePath,

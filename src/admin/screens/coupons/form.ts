@@ -8,7 +8,7 @@ import type { AdminCoupon, CouponKind } from '../../../domain/coupons.model.ts';
 import { CURRENCY_CODES, minorUnitDigits, type CurrencyCode } from '../../../domain/money.model.ts';
 import { toMinor as toMinorIn } from '../order-detail/refund.ts';
 import type { RequestOf } from '../../../domain/api/endpoint.ts';
-import type { marketingApi } from '../../../domain/api/marketing.ts';
+import type { adminCouponsApi } from '../../../domain/api/admin/coupons.ts';
 
 export interface CouponFormValues {
   code: string;
@@ -25,7 +25,7 @@ export interface CouponFormValues {
 }
 
 /** What the editor sends: the contract's create request (an update adds the id). */
-export type CouponEditRequest = RequestOf<typeof marketingApi.createCoupon>;
+export type CouponEditRequest = RequestOf<typeof adminCouponsApi.createCoupon>;
 
 /** 12.5 -> 1250 in `currency` (EUR when not said): the refund form's rule. */
 export const toMinor = (major: number, currency: CurrencyCode = 'EUR'): number => toMinorIn(major, currency, minorUnitDigits);

@@ -6,14 +6,14 @@
 import { Card, Col, Descriptions, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
-import { peopleApi } from '../../../domain/api/people.ts';
+import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
-import type { AdminCustomerOrder } from '../../../domain/people.model.ts';
+import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useScreen } from '../../shell/screen-context.ts';
-import { CustomerKindTag } from '../customers/index.tsx';
+import { useScreen } from '../../frame/screen-context.ts';
+import { CustomerKindTag } from '../customers/CustomersScreen.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 
 /** The email of the tab's address (`?email=`). */
@@ -28,7 +28,7 @@ export function GuestDetail() {
   const money = useMoney();
   const when = useDateTime();
   const email = guestEmailOf(useScreen().fullPath);
-  const detail = useApiQuery(peopleApi.guestCustomer, { email }, { enabled: email.includes('@'), silent: true });
+  const detail = useApiQuery(adminCustomersApi.guestCustomer, { email }, { enabled: email.includes('@'), silent: true });
 
   if (detail.isError || !email.includes('@')) {
     const missing = !email.includes('@') || (isApiError(detail.error) && detail.error.code === '1404');

@@ -5,9 +5,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { call } from '../../../client/http.ts';
-import { mailApi } from '../../../domain/api/mail.ts';
-import type { OutboxMessageView } from '../../../domain/mail.model.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { mailApi } from '../../../domain/api/admin/mail.ts';
+import type { OutboxMessageView } from '../../../domain/back-office/mail.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { queryKey, useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useAdminSession } from '../../state/session.ts';

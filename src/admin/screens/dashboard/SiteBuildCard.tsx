@@ -6,9 +6,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Progress, Space, Typography } from 'antd';
 import { call } from '../../../client/http.ts';
-import { siteApi } from '../../../domain/api/site.ts';
-import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/site.model.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { siteApi } from '../../../domain/api/admin/site.ts';
+import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/back-office/site.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { queryKey, useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useAdminSession } from '../../state/session.ts';

@@ -5,13 +5,17 @@
  */
 import { App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
 import { CARRIERS } from '../../../domain/carriers.ts';
-import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
+import { adminMoveRequestSchema } from '../../../domain/orders.schema.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useStatusName } from '../orders/labels.tsx';
 import type { MoveChoice } from './moves.ts';
+import { schemaRule } from '../../widgets/schema-rule.ts';
+import { useWrite } from '../../widgets/write.ts';
 
 export type { MoveChoice };
 
@@ -27,9 +31,10 @@ interface Values {
 export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail; choice: MoveChoice | null; onClose: () => void }) {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const statusName = useStatusName();
   const [form] = Form.useForm<Values>();
-  const move = useApiMutation(adminApi.moveOrder, [adminApi.order, adminApi.orderList, adminApi.dashboard, adminApi.auditList]);
+  const move = useApiMutation(adminOrdersApi.moveOrder, [adminOrdersApi.order, adminOrdersApi.orderList, adminOrdersApi.dashboard, adminAuditApi.auditList]);
   const to = choice?.to;
   const question =
     to === 'cancelled' && order.status !== 'pending_payment'
@@ -41,7 +46,7 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
   const submit = async (values: Values) => {
     if (!choice) return;
     const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
-    try {
+    await write(async () => {
       await move.mutateAsync({
         orderNo: order.orderNo,
         to: choice.to,
@@ -50,12 +55,10 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
         ...(choice.to === 'shipped' ? { carrier: text(values.carrier), trackingNumber: text(values.trackingNumber), trackingUrl: text(values.trackingUrl) } : {}),
         ...(choice.override ? { override: true, reason: text(values.reason) } : {}),
       });
-    } catch {
-      return;
-    }
-    void message.success(t('adminOrders.move.done', { status: statusName(choice.to) }));
-    form.resetFields();
-    onClose();
+      void message.success(t('adminOrders.move.done', { status: statusName(choice.to) }));
+      form.resetFields();
+      onClose();
+    });
   };
 
   return (
@@ -83,12 +86,12 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
               extra={t('adminOrders.move.trackingHint')}
               rules={[
                 { required: true, whitespace: true, message: t('adminOrders.move.required') },
-                { pattern: /^\s*[A-Za-z0-9-]{4,40}\s*$/, message: t('adminOrders.move.trackingHint') },
+                schemaRule(adminMoveRequestSchema.shape.trackingNumber, t('adminOrders.move.trackingHint')),
               ]}
             >
               <Input maxLength={40} data-testid="ship-tracking" />
             </Form.Item>
-            <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[{ type: 'url', message: t('adminOrders.move.trackingUrlHint') }]}>
+            <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[schemaRule(adminMoveRequestSchema.shape.trackingUrl, t('adminOrders.move.trackingUrlHint'))]}>
               <Input maxLength={500} inputMode="url" />
             </Form.Item>
           </>

@@ -1,27 +1,28 @@
 /** Internal notes on an order (staff only), newest last, and the form that adds one. */
 import { App, Button, Empty, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
-import type { AdminNote } from '../../../domain/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import type { AdminNote } from '../../../domain/back-office/admin.model.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useDateTime } from '../orders/labels.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 export function Notes({ orderNo, notes, mayWrite }: { orderNo: string; notes: AdminNote[]; mayWrite: boolean }) {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const when = useDateTime();
   const [text, setText] = useState('');
-  const add = useApiMutation(adminApi.addNote, [adminApi.order, adminApi.auditList]);
+  const add = useApiMutation(adminOrdersApi.addNote, [adminOrdersApi.order, adminAuditApi.auditList]);
   const submit = async () => {
     if (!text.trim()) return;
-    try {
+    await write(async () => {
       await add.mutateAsync({ orderNo, text: text.trim() });
-    } catch {
-      return;
-    }
-    setText('');
-    void message.success(t('adminOrders.detail.noteAdded'));
+      setText('');
+      void message.success(t('adminOrders.detail.noteAdded'));
+    });
   };
   return (
     <div data-testid="order-notes">

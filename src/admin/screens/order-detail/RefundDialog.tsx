@@ -6,8 +6,9 @@
  */
 import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Table, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
-import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { minorUnitDigits } from '../../../domain/money.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { printShortText } from '../../../domain/personalisation.ts';
@@ -15,6 +16,7 @@ import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { estimateLines, linesLeft, newIdempotencyKey, refundRequest, toMinor, type RefundMode } from './refund.ts';
+import { useWrite } from '../../widgets/write.ts';
 
 interface Props {
   order: AdminOrderDetail;
@@ -32,6 +34,7 @@ export function RefundDialog(props: Props) {
 function RefundBody({ order, mayOverride, onClose }: Props) {
   const { t } = useT();
   const { modal, message } = App.useApp();
+  const write = useWrite();
   const money = useMoney();
   const currency = order.amounts.currency;
   const [key] = useState(newIdempotencyKey);
@@ -42,7 +45,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
   const [reason, setReason] = useState('');
   const [override, setOverride] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const refund = useApiMutation(adminApi.refund, [adminApi.order, adminApi.orderList, adminApi.dashboard, adminApi.auditList]);
+  const refund = useApiMutation(adminOrdersApi.refund, [adminOrdersApi.order, adminOrdersApi.orderList, adminOrdersApi.dashboard, adminAuditApi.auditList]);
   const left = useMemo(() => new Map(linesLeft(order).map((l) => [l.id, l.left])), [order]);
   const chosen = order.lines.filter((line) => (quantities[line.id] ?? 0) > 0).map((line) => ({ unitPrice: line.unitPrice, quantity: quantities[line.id]! }));
   const estimate = mode === 'lines' ? estimateLines(order.amounts, chosen) : amount === null ? 0 : toMinor(amount, currency, minorUnitDigits);
@@ -60,15 +63,12 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
       content: t('adminOrders.refund.confirm', { amount: money(estimate, currency) }),
       okText: t('adminOrders.refund.submit'),
       cancelText: t('admin.common.cancel'),
-      onOk: async () => {
-        try {
+      onOk: () =>
+        write(async () => {
           await refund.mutateAsync(built.body);
-        } catch {
-          return;
-        }
-        void message.success(t('adminOrders.refund.done'));
-        onClose();
-      },
+          void message.success(t('adminOrders.refund.done'));
+          onClose();
+        }),
     });
   };
 

@@ -4,8 +4,8 @@
  * mapping is tested on its own (tests/unit/admin/order-filters.test.ts).
  */
 import type { z } from 'zod';
-import type { OrderSortField, PaymentState } from '../../../domain/admin.model.ts';
-import type { adminOrderExportRequestSchema, adminOrderListRequestSchema } from '../../../domain/admin.schema.ts';
+import type { OrderSortField, PaymentState } from '../../../domain/back-office/admin.model.ts';
+import type { adminOrderExportRequestSchema, adminOrderListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 

@@ -1,10 +1,11 @@
 /** The editor's images: upload (JPEG, PNG or WebP), reorder and remove, each saved at once. */
 import { App, Button, Space, Typography, Upload } from 'antd';
 import { call, mediaUrl } from '../../../client/http.ts';
-import { adminProductsApi } from '../../../domain/api/admin-products.ts';
-import { IMAGE_MAX_BYTES, type AdminProduct, type AdminProductImage } from '../../../domain/product-admin.model.ts';
+import { adminProductsApi } from '../../../domain/api/admin/products.ts';
+import { IMAGE_MAX_BYTES, type AdminProduct, type AdminProductImage } from '../../../domain/back-office/products.model.ts';
 import { useState } from 'react';
 import { useT } from '../../i18n.tsx';
+import { useWrite } from '../../widgets/write.ts';
 
 /** Base64 of a file's bytes, for the upload call. */
 async function base64Of(file: File): Promise<string> {
@@ -17,16 +18,11 @@ async function base64Of(file: File): Promise<string> {
 export function ImagesCard({ product, canEdit, onChanged }: { product: AdminProduct | null; canEdit: boolean; onChanged: (images: AdminProductImage[]) => void }) {
   const { t } = useT();
   const { message } = App.useApp();
+  const write = useWrite();
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   if (!product) return <Typography.Text type="secondary">{t('adminProducts.editor.saveFirst')}</Typography.Text>;
   const images = product.images;
-  const apply = async (work: Promise<AdminProductImage[]>) => {
-    try {
-      onChanged(await work);
-    } catch {
-      // Shown by the HTTP layer.
-    }
-  };
+  const apply = (work: Promise<AdminProductImage[]>) => write(async () => onChanged(await work));
   const move = (index: number, by: -1 | 1) => {
     const hashes = images.map((image) => image.hash);
     const [moved] = hashes.splice(index, 1);
@@ -40,16 +36,13 @@ export function ImagesCard({ product, canEdit, onChanged }: { product: AdminProd
     }
     // Reading the file is the first half of the bar, the call the second.
     setUploading({ name: file.name, percent: 10 });
-    try {
+    await write(async () => {
       const data = await base64Of(file);
       setUploading({ name: file.name, percent: 50 });
       onChanged(await call(adminProductsApi.uploadImage, { productId: product.id, data }));
       void message.success(t('adminProducts.editor.uploaded'));
-    } catch {
-      // Shown by the HTTP layer (type, size).
-    } finally {
-      setUploading(null);
-    }
+    });
+    setUploading(null);
   };
   return (
     <>

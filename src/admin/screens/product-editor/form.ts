@@ -4,8 +4,8 @@
  */
 import type { z } from 'zod';
 import type { FaqEntry, Size, SizeGuideRow } from '../../../domain/catalogue.model.ts';
-import type { AdminProduct } from '../../../domain/product-admin.model.ts';
-import type { adminProductUpdateRequestSchema } from '../../../domain/product-admin.schema.ts';
+import type { AdminProduct } from '../../../domain/back-office/products.model.ts';
+import type { adminProductUpdateRequestSchema } from '../../../domain/back-office/products.schema.ts';
 import { toCents, toEuros } from '../products/table-state.ts';
 
 export interface EditorValues {

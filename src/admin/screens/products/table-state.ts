@@ -3,8 +3,8 @@
  * apart from the screen so the mapping is plain data. Money typed in EUR becomes minor units here.
  */
 import type { z } from 'zod';
-import type { ProductAdminSort, StockState } from '../../../domain/product-admin.model.ts';
-import type { adminProductListRequestSchema, adminStockExportRequestSchema } from '../../../domain/product-admin.schema.ts';
+import type { ProductAdminSort, StockState } from '../../../domain/back-office/products.model.ts';
+import type { adminProductListRequestSchema, adminStockExportRequestSchema } from '../../../domain/back-office/products.schema.ts';
 
 export const PRODUCTS_PAGE_SIZES = [20, 50, 100] as const;
 

@@ -26,7 +26,7 @@ import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
 import adminMarketing from './admin-marketing.json';
 import adminVitals from './admin-vitals.json';
-// The back office's shared form fields (src/admin/shell/DateTimeField.tsx).
+// The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
 import adminFields from './admin-fields.json';
 
 // The states' names are the domain's one table (the server's messages use it too).

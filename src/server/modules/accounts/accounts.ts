@@ -12,7 +12,7 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { birthdayToIso, type Profile, type SendCodeAnswer } from '../../../domain/account.model.ts';
 import { type CodeLoginRequest, type LoginRequest, type ProfileRequest, type RegisterRequest, type ResetPasswordRequest } from '../../../domain/account.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
-import { isStaff } from '../../../domain/staff.model.ts';
+import { isStaff } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { Db } from '../../db/client.ts';

@@ -5,7 +5,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { permissionsOf } from '../../../domain/staff.model.ts';
+import { permissionsOf } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from './schema.ts';
 

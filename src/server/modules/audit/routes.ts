@@ -1,7 +1,7 @@
 /** R_SUPER browses the audit log (audit:view), newest first, filtered by actor, action, entity and days. */
-import { adminApi } from '../../../domain/api/admin.ts';
-import { auditListRequestSchema } from '../../../domain/admin.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { auditListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
@@ -12,7 +12,7 @@ import { DAY_MS } from '../../clock.ts';
 
 export function auditRoutes(audit: AuditLog, guards: Guards) {
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(adminApi.auditList, {
+    route(adminAuditApi.auditList, {
       summary: 'The audit log: who, when, what, and the values before and after',
       preValidation: guards.requirePermission(PERMISSIONS.AUDIT_VIEW),
       request: auditListRequestSchema,

@@ -9,8 +9,8 @@ import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-o
 import { normaliseEmail } from '../../../domain/account.model.ts';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
 import { PAID_STATUSES } from '../../../domain/orders.model.ts';
-import type { AdminCustomerDetail, AdminCustomerListRow, AdminCustomerOrder, AdminGuestDetail, CustomerFigures, CustomerKind, ErasureAnswer, CustomerDataExport } from '../../../domain/people.model.ts';
-import { isStaff } from '../../../domain/staff.model.ts';
+import type { AdminCustomerDetail, AdminCustomerListRow, AdminCustomerOrder, AdminGuestDetail, CustomerFigures, CustomerKind, ErasureAnswer, CustomerDataExport } from '../../../domain/back-office/people.model.ts';
+import { isStaff } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';

@@ -8,7 +8,7 @@
  * (npm run bench).
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Dashboard, RevenueFigure } from '../../../domain/admin.model.ts';
+import type { Dashboard, RevenueFigure } from '../../../domain/back-office/admin.model.ts';
 import type { Localised, Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
@@ -18,7 +18,7 @@ import { productSizes, productTitleIn, products } from '../catalogue/index.ts';
 import { orderItems, orders } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
 import type { OrderTable } from './order-list.ts';
-import { LOW_STOCK_AT } from '../../../domain/product-admin.model.ts';
+import { LOW_STOCK_AT } from '../../../domain/back-office/products.model.ts';
 import { DAY_MS } from '../../clock.ts';
 
 const DAYS = 30;

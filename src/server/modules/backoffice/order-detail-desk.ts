@@ -4,11 +4,11 @@
  * and the moves the caller may make now. Notes are added here, each with its audit row.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/admin.model.ts';
+import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
-import { PERMISSIONS, hasPermission, type Permission } from '../../../domain/staff.model.ts';
+import { PERMISSIONS, hasPermission, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';

@@ -1,7 +1,7 @@
 /** The back office's orders table: a page of rows, and the CSV export of the same filter. */
 import { count, inArray } from 'drizzle-orm';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
-import type { AdminOrderRow, OrderExport, OrderSortField, PaymentState } from '../../../domain/admin.model.ts';
+import type { AdminOrderRow, OrderExport, OrderSortField, PaymentState } from '../../../domain/back-office/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';

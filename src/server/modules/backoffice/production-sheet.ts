@@ -4,7 +4,7 @@
  * each parcel, add-ons included. Orders come in the order asked for.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ProductionSheet, SheetOrder, SheetShirt } from '../../../domain/admin.model.ts';
+import type { ProductionSheet, SheetOrder, SheetShirt } from '../../../domain/back-office/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import { CUSTOM_TYPES, printRow, printRows, type CustomType } from '../../../domain/personalisation.ts';

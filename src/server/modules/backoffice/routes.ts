@@ -1,8 +1,8 @@
 /** The back office's order reads (dashboard, list, export, detail, production sheet) and notes, each behind its permission code. */
 import { splitPage } from '../../db/paging.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
-import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, productionSheetRequestSchema } from '../../../domain/admin.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
+import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, productionSheetRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
@@ -27,36 +27,36 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
   const folder = new OrderDetailDesk(db, deps.orders);
   const may = guards.requirePermission;
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(adminApi.dashboard, {
+    route(adminOrdersApi.dashboard, {
       summary: 'Revenue today, 7 and 30 days (EUR and per currency), orders per status, 30 days day by day, top products, low stock, latest orders',
       preValidation: may(PERMISSIONS.DASHBOARD_VIEW),
       handler: async (request) => ok(await dashboard(db, table, localeOf(request), clock())),
     });
-    route(adminApi.orderList, {
+    route(adminOrdersApi.orderList, {
       summary: 'Orders a page at a time: filters (status, days, currency, country, personalised, payment), search by number, email or name, sorting',
       preValidation: may(PERMISSIONS.ORDER_VIEW),
       request: adminOrderListRequestSchema,
       handler: async (request) => ok(await table.list(...splitPage(request.body))),
     });
-    route(adminApi.orderExport, {
+    route(adminOrdersApi.orderExport, {
       summary: "The list's filter as CSV (RFC 4180, UTF-8 with BOM; formula-like fields neutralised)",
       preValidation: may(PERMISSIONS.ORDER_EXPORT),
       request: adminOrderExportRequestSchema,
       handler: async (request) => ok(await table.export(request.body, localeOf(request), clock())),
     });
-    route(adminApi.order, {
+    route(adminOrdersApi.order, {
       summary: 'An order with everything staff see: lines, customer, payments, refunds, refundable amount, timeline, notes, the moves the caller may make',
       preValidation: may(PERMISSIONS.ORDER_VIEW),
       request: adminOrderRequestSchema,
       handler: async (request) => ok(await folder.detail(request.body.orderNo, localeOf(request), userOf(request).roles)),
     });
-    route(adminApi.addNote, {
+    route(adminOrdersApi.addNote, {
       summary: 'An internal note on an order (never shown to the shopper); audited',
       preValidation: may(PERMISSIONS.ORDER_NOTE),
       request: adminNoteRequestSchema,
       handler: async (request) => ok(await folder.addNote(actorOf(request), request.body.orderNo, request.body.text)),
     });
-    route(adminApi.productionSheet, {
+    route(adminOrdersApi.productionSheet, {
       summary: 'The production sheet of one order or a batch: per shirt team, size, print and patches, and the packing list',
       preValidation: may(PERMISSIONS.ORDER_SHEET),
       request: productionSheetRequestSchema,

@@ -20,7 +20,7 @@ import {
   sniffImageType,
   uploadedImageUrl,
   type AdminProductImage,
-} from '../../../domain/product-admin.model.ts';
+} from '../../../domain/back-office/products.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';

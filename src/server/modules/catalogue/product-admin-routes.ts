@@ -4,8 +4,8 @@
  * URL holds the content hash, so it always means the same bytes).
  */
 import type { FastifyInstance } from 'fastify';
-import { adminProductsApi } from '../../../domain/api/admin-products.ts';
-import { IMAGE_MAX_BYTES } from '../../../domain/product-admin.model.ts';
+import { adminProductsApi } from '../../../domain/api/admin/products.ts';
+import { IMAGE_MAX_BYTES } from '../../../domain/back-office/products.model.ts';
 import {
   adminBulkPriceRequestSchema,
   adminBulkStockRequestSchema,
@@ -19,10 +19,10 @@ import {
   adminProductUpdateRequestSchema,
   adminStockExportRequestSchema,
   adminStockImportRequestSchema,
-} from '../../../domain/product-admin.schema.ts';
+} from '../../../domain/back-office/products.schema.ts';
 import { emptyBodySchema } from '../../../domain/request.schema.ts';
 import { MEDIA_PREFIX } from '../../../domain/site-routes.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
 import { splitPage } from '../../db/paging.ts';

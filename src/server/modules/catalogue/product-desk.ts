@@ -19,8 +19,8 @@ import {
   type ProductAdminSort,
   type ProductOptions,
   type StockState,
-} from '../../../domain/product-admin.model.ts';
-import type { NewProductFields, ProductFields } from '../../../domain/product-admin.schema.ts';
+} from '../../../domain/back-office/products.model.ts';
+import type { NewProductFields, ProductFields } from '../../../domain/back-office/products.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { failWith, invalid, notFound } from '../../errors.ts';

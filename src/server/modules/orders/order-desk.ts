@@ -13,11 +13,11 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/admin.model.ts';
+import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/back-office/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';
-import { hasPermission, PERMISSIONS, type Permission } from '../../../domain/staff.model.ts';
+import { hasPermission, PERMISSIONS, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';

@@ -4,15 +4,15 @@
  * office's moves.
  */
 import type { FastifyRequest } from 'fastify';
-import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/admin.schema.ts';
-import type { AdminOrderDetail } from '../../../domain/admin.model.ts';
-import { adminApi } from '../../../domain/api/admin.ts';
+import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { ordersApi } from '../../../domain/api/orders.ts';
 import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema, orderItemsRequestSchema, orderListRequestSchema, productPurchasesRequestSchema, trackOrderRequestSchema } from '../../../domain/orders.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { OrderDesk, Refunds, StaffCaller } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
@@ -70,14 +70,14 @@ export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guard
     });
 
     const admin = { tags: ['admin'] };
-    route(adminApi.orderDetail, {
+    route(adminOrdersApi.orderDetail, {
       ...admin,
       summary: 'Any order, for the back office',
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_VIEW),
       request: orderAccessRequestSchema,
       handler: async (request) => ok(await orders.detail(await desk.byNumber(request.body.orderNo), localeOf(request))),
     });
-    route(adminApi.moveOrder, {
+    route(adminOrdersApi.moveOrder, {
       ...admin,
       summary:
         'Move an order: processing, shipped (carrier, tracking number, optional tracking link), delivered; cancelled (order:cancel; a paid order is refunded through PayPal and its unprinted stock returns); refunded (order:refund). Personalised items in production need override with a reason (order:override). Repeating a move answers the order as it is.',
@@ -88,21 +88,21 @@ export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guard
         return ok(await orders.detail(moved, localeOf(request)));
       },
     });
-    route(adminApi.bulkMove, {
+    route(adminOrdersApi.bulkMove, {
       ...admin,
       summary: 'Move each chosen order on its own to processing or delivered; answers which moved and why the others did not',
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
       request: adminBulkMoveRequestSchema,
       handler: async (request) => ok(await desk.bulkMove(request.body.orderNos, request.body.to, staffOf(request), localeOf(request))),
     });
-    route(adminApi.bulkMovePreview, {
+    route(adminOrdersApi.bulkMovePreview, {
       ...admin,
       summary: 'What a bulk move would do now, changing nothing: the orders it would move (each shopper mailed) and why the others would not',
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
       request: adminBulkMoveRequestSchema,
       handler: async (request) => ok(await desk.bulkMovePreview(request.body.orderNos, request.body.to)),
     });
-    route(adminApi.refund, {
+    route(adminOrdersApi.refund, {
       ...admin,
       summary:
         'Refund through PayPal, by lines (with quantities; unprinted stock returns) or by an amount; the same idempotency key answers the first refund. Personalised items in production need override (order:override).',
@@ -115,7 +115,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guard
         return ok(await staffView(row.orderNo, localeOf(request), caller.roles));
       },
     });
-    route(adminApi.shipmentEvent, {
+    route(adminOrdersApi.shipmentEvent, {
       ...admin,
       summary: "Add a carrier's scan to the order's latest shipment",
       preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),

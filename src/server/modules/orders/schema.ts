@@ -7,7 +7,7 @@ import type { CustomType, PremiumOption } from '../../../domain/personalisation.
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
 import type { PostalAddress } from '../../../domain/address.model.ts';
-import type { PaymentState } from '../../../domain/admin.model.ts';
+import type { PaymentState } from '../../../domain/back-office/admin.model.ts';
 
 /**
  * An order. Every amount is frozen in the order's currency (integer minor units) when it is

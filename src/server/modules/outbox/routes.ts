@@ -1,8 +1,8 @@
 /** The dashboard's mail outbox card: backlog and failures (dashboard:view), and sending a message again (mail:retry, audited). */
-import { mailApi } from '../../../domain/api/mail.ts';
-import { mailRetryRequestSchema } from '../../../domain/admin.schema.ts';
-import type { OutboxMessageView, OutboxStatusView } from '../../../domain/mail.model.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { mailApi } from '../../../domain/api/admin/mail.ts';
+import { mailRetryRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import type { OutboxMessageView, OutboxStatusView } from '../../../domain/back-office/mail.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';

@@ -21,7 +21,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { divRound, formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
 import { PAID_STATUSES, PRINTED_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, notFound } from '../../errors.ts';

@@ -1,7 +1,7 @@
 /** What staff see of the site's rebuilds (on the dashboard), and R_SUPER's rebuild by hand. */
-import { siteApi } from '../../../domain/api/site.ts';
-import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/site.model.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { siteApi } from '../../../domain/api/admin/site.ts';
+import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/back-office/site.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { actorOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';

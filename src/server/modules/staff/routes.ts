@@ -2,11 +2,11 @@
  * The staff calls of the back office (R_SUPER's staff:manage), the login page's demo quick picks,
  * and the dynamic route mode's /route/* calls (the route table filtered by the caller's roles).
  */
-import { adminApi } from '../../../domain/api/admin.ts';
-import { routeApi } from '../../../domain/api/route.ts';
-import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/admin-routes.model.ts';
-import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/admin.schema.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
+import { routeApi } from '../../../domain/api/admin/route.ts';
+import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/back-office/routes.model.ts';
+import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { actorOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
@@ -22,29 +22,29 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolea
   const { staff } = deps;
   const manage = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(adminApi.loginOptions, {
+    route(adminStaffApi.loginOptions, {
       summary: "The back office login page's demo quick picks: only while the demo accounts are seeded, never in production",
       handler: async () => ok({ demoAccounts: await demoAccountsShown(deps.db, { production: deps.production }) }),
     });
-    route(adminApi.staffList, {
+    route(adminStaffApi.staffList, {
       summary: 'Staff accounts (R_SUPER, R_ADMIN), searchable by email or name',
       preValidation: manage,
       request: staffListRequestSchema,
       handler: async (request) => ok(await staff.list({ query: request.body.query }, request.body)),
     });
-    route(adminApi.grantRole, {
+    route(adminStaffApi.grantRole, {
       summary: 'Give an account a role; nothing changes when it holds it already',
       preValidation: manage,
       request: staffRoleRequestSchema,
       handler: async (request) => ok(await staff.grant(actorOf(request), request.body.email, request.body.role)),
     });
-    route(adminApi.revokeRole, {
+    route(adminStaffApi.revokeRole, {
       summary: 'Take a role from an account; nobody revokes their own R_SUPER, and the last active R_SUPER stays',
       preValidation: manage,
       request: staffRoleRequestSchema,
       handler: async (request) => ok(await staff.revoke(actorOf(request), request.body.email, request.body.role)),
     });
-    route(adminApi.setStaffStatus, {
+    route(adminStaffApi.setStaffStatus, {
       summary: 'Disable or enable an account (a disabled one gets code 7777 on its next call); nobody disables themselves',
       preValidation: manage,
       request: staffStatusRequestSchema,

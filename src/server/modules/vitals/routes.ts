@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { vitalsApi } from '../../../domain/api/vitals.ts';
-import { PERMISSIONS } from '../../../domain/staff.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { vitalsReportSchema, vitalsSummaryRequestSchema } from '../../../domain/vitals.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { callerOf } from '../../http/context.ts';

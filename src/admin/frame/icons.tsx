@@ -1,0 +1,27 @@
+/** The icons the route table names (domain/back-office/routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
+import { ApartmentOutlined, AppstoreOutlined, AuditOutlined, BookOutlined, ControlOutlined, DashboardOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined aria-hidden />,
+  orders: <ShoppingOutlined aria-hidden />,
+  print: <PrinterOutlined aria-hidden />,
+  audit: <AuditOutlined aria-hidden />,
+  staff: <TeamOutlined aria-hidden />,
+  operations: <AppstoreOutlined aria-hidden />,
+  system: <SettingOutlined aria-hidden />,
+  products: <SkinOutlined aria-hidden />,
+  catalogue: <BookOutlined aria-hidden />,
+  teams: <TrophyOutlined aria-hidden />,
+  navigation: <ApartmentOutlined aria-hidden />,
+  customers: <UserOutlined aria-hidden />,
+  reviews: <MessageOutlined aria-hidden />,
+  newsletter: <MailOutlined aria-hidden />,
+  marketing: <GiftOutlined aria-hidden />,
+  coupons: <TagsOutlined aria-hidden />,
+  settings: <ControlOutlined aria-hidden />,
+};
+
+export function routeIcon(name: string | undefined): ReactNode {
+  return name ? (ICONS[name] ?? null) : null;
+}

@@ -1,0 +1,11 @@
+/** The 404 screen (a constant route: shown without signing in too), under the bare header with the user menu. */
+import { ErrorScreen } from '../../frame/ErrorScreen.tsx';
+import { StandaloneFrame } from '../../frame/StandaloneFrame.tsx';
+
+export default function Screen404() {
+  return (
+    <StandaloneFrame>
+      <ErrorScreen code={404} />
+    </StandaloneFrame>
+  );
+}

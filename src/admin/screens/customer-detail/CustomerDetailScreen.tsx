@@ -1,0 +1,244 @@
+/**
+ * One customer (/admin/customers/:userId; a guest's orders are GuestDetail.tsx): account, status, roles, newsletter, addresses and
+ * orders (each opening the order's detail). Disable and enable (`customer:edit`; staff accounts
+ * are the staff screen's), roles through the staff calls (R_SUPER's `staff:manage`), the data
+ * export as a JSON file, and erasure (`customer:erase`), confirmed by typing the email again.
+ */
+import { App, Button, Card, Col, Descriptions, Form, Input, List, Modal, Result, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../../client/http.ts';
+import { ROLES, type Role } from '../../../domain/account.model.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
+import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
+import type { OrderStatus } from '../../../domain/orders.model.ts';
+import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useConfirmedWrite } from '../../widgets/confirm.ts';
+import { rowOpens } from '../../widgets/paged-table.tsx';
+import { downloadFile } from '../../widgets/download.ts';
+import { useScreen, useTabName } from '../../frame/screen-context.ts';
+import { validFields } from '../../widgets/valid-fields.ts';
+import { useAdminSession } from '../../state/session.ts';
+import { CustomerStatusTag, RoleTags } from '../customers/CustomersScreen.tsx';
+import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
+import { GuestDetail } from './GuestDetail.tsx';
+import { useWrite } from '../../widgets/write.ts';
+
+const STAFF_ROLES: Role[] = [ROLES.SUPER, ROLES.ADMIN];
+
+/** `/customers/<id>` is an account; `/customers/guest?email=` a guest (customers list rows of either). */
+export default function CustomerDetailScreen() {
+  return useScreen().params.userId === 'guest' ? <GuestDetail /> : <AccountDetail />;
+}
+
+function AccountDetail() {
+  const { t } = useT();
+  const { modal } = App.useApp();
+  const write = useWrite();
+  const navigate = useNavigate();
+  const money = useMoney();
+  const when = useDateTime();
+  const { user } = useAdminSession();
+  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const userId = Number(useScreen().params.userId);
+  const detail = useApiQuery(adminCustomersApi.customer, { userId }, { enabled: Number.isInteger(userId) && userId > 0, silent: true });
+  // Its tab, and the browser's title, name the customer once read: their name, else their email.
+  useTabName(detail.data ? detail.data.name.trim() || detail.data.email : null);
+  const ask = useConfirmedWrite();
+  const invalidates = [adminCustomersApi.customer, adminCustomersApi.customerList, adminAuditApi.auditList, adminStaffApi.staffList];
+  const setStatus = useApiMutation(adminCustomersApi.setCustomerStatus, invalidates);
+  const grant = useApiMutation(adminStaffApi.grantRole, invalidates);
+  const revoke = useApiMutation(adminStaffApi.revokeRole, invalidates);
+  const erase = useApiMutation(adminCustomersApi.eraseCustomer, invalidates);
+  const exportData = useApiMutation(adminCustomersApi.exportCustomer);
+  const [erasing, setErasing] = useState(false);
+  const [eraseForm] = Form.useForm<{ confirmEmail: string }>();
+  const [granting, setGranting] = useState<Role | null>(null);
+  const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
+
+  if (detail.isError) {
+    const missing = isApiError(detail.error) && detail.error.code === '1404';
+    return <Result status={missing ? '404' : 'error'} title={missing ? t('adminPeople.customers.notFound') : t('admin.common.loadFailed')} />;
+  }
+  const customer = detail.data;
+  if (!customer) return <Skeleton active />;
+  const isStaffAccount = customer.roles.some((role) => STAFF_ROLES.includes(role as Role));
+
+  const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('adminPeople.common.done') }, run);
+
+  return (
+    <div className="admin-screen" data-testid="customer-detail">
+      <Space wrap style={{ marginBottom: 16 }}>
+        {may(PERMISSIONS.CUSTOMER_EDIT) &&
+          !isStaffAccount &&
+          (customer.status === 'active' ? (
+            <Button danger onClick={() => confirm(t('adminPeople.customers.disableConfirm', { email: customer.email }), () => setStatus.mutateAsync({ userId, status: 'disabled' }))} data-testid="customer-disable">
+              {t('adminPeople.customers.disable')}
+            </Button>
+          ) : (
+            <Button onClick={() => confirm(t('adminPeople.customers.enableConfirm', { email: customer.email }), () => setStatus.mutateAsync({ userId, status: 'active' }))} data-testid="customer-enable">
+              {t('adminPeople.customers.enable')}
+            </Button>
+          ))}
+        <Button
+          loading={exportData.isPending}
+          onClick={() =>
+            exportData.mutateAsync({ userId }).then(
+              (data) => downloadFile(`customer-${userId}.json`, JSON.stringify(data, null, 2), 'application/json'),
+              () => undefined,
+            )
+          }
+          data-testid="customer-export"
+        >
+          {t('adminPeople.customers.export')}
+        </Button>
+        {may(PERMISSIONS.CUSTOMER_ERASE) && !isStaffAccount && (
+          <Button
+            danger
+            type="primary"
+            onClick={() => {
+              eraseForm.resetFields();
+              setErasing(true);
+            }}
+            data-testid="customer-erase"
+          >
+            {t('adminPeople.customers.erase')}
+          </Button>
+        )}
+      </Space>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={10}>
+          <Card size="small" title={t('adminPeople.customers.detail')}>
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label={t('adminPeople.customers.email')}>{customer.email}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.name')}>{customer.name || t('admin.common.none')}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.status')}>
+                <span data-testid="customer-status">
+                  <CustomerStatusTag status={customer.status} />
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.roles')}>
+                {may(PERMISSIONS.STAFF_MANAGE) ? (
+                  <Space size={4} wrap>
+                    {customer.roles.map((role) => (
+                      <Tag
+                        key={role}
+                        color={role === ROLES.SUPER ? 'gold' : role === ROLES.ADMIN ? 'blue' : undefined}
+                        closable={STAFF_ROLES.includes(role as Role)}
+                        closeIcon={STAFF_ROLES.includes(role as Role) ? undefined : false}
+                        onClose={(event) => {
+                          event.preventDefault();
+                          confirm(t('adminPeople.customers.revokeConfirm', { email: customer.email, role: roleName(role) }), () => revoke.mutateAsync({ email: customer.email, role: role as Role }));
+                        }}
+                        {...(STAFF_ROLES.includes(role as Role) ? { 'aria-label': t('adminPeople.customers.revokeRole', { role: roleName(role) }) } : {})}
+                      >
+                        {roleName(role)}
+                      </Tag>
+                    ))}
+                    <Select<Role>
+                      size="small"
+                      value={granting}
+                      placeholder={t('adminPeople.customers.grantRole')}
+                      style={{ minWidth: 120 }}
+                      aria-label={t('adminPeople.customers.grantRole')}
+                      options={STAFF_ROLES.filter((role) => !customer.roles.includes(role)).map((role) => ({ value: role, label: roleName(role) }))}
+                      onChange={(role) => {
+                        setGranting(null);
+                        confirm(t('adminPeople.customers.grantConfirm', { email: customer.email, role: roleName(role) }), () => grant.mutateAsync({ email: customer.email, role }));
+                      }}
+                    />
+                  </Space>
+                ) : (
+                  <RoleTags roles={customer.roles} />
+                )}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.newsletter')}>
+                {customer.newsletter ? <Tag color="green">{t('adminPeople.customers.subscribed')}</Tag> : <Tag>{t('adminPeople.customers.notSubscribed')}</Tag>}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.locale')}>{customer.locale}</Descriptions.Item>
+              <Descriptions.Item label={t('adminPeople.customers.createdAt')}>{when(customer.createdAt)}</Descriptions.Item>
+            </Descriptions>
+            {isStaffAccount && <Typography.Text type="secondary">{t('adminPeople.customers.staffNote')}</Typography.Text>}
+          </Card>
+          <Card size="small" title={t('adminPeople.customers.addresses')} style={{ marginTop: 16 }}>
+            <List
+              size="small"
+              dataSource={customer.addresses}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('adminPeople.customers.noAddresses')}</Typography.Text> }}
+              renderItem={(address) => (
+                <List.Item>
+                  <div>
+                    <strong>
+                      {address.firstName} {address.lastName}
+                    </strong>{' '}
+                    {address.isDefault && <Tag color="blue">{t('adminPeople.customers.default')}</Tag>}
+                    <div>
+                      {address.address}, {address.postalCode} {address.city}, {address.country}
+                    </div>
+                    <Typography.Text type="secondary">{address.phone}</Typography.Text>
+                  </div>
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={14}>
+          <Card size="small" title={`${t('adminPeople.customers.orderList')} (${customer.orders})`}>
+            <Table<AdminCustomerOrder>
+              rowKey="orderNo"
+              size="small"
+              dataSource={customer.orderList}
+              pagination={customer.orderList.length > 10 ? { pageSize: 10 } : false}
+              scroll={{ x: 520 }}
+              locale={{ emptyText: t('adminPeople.customers.noOrders') }}
+              onRow={rowOpens((order) => navigate(`/orders/${order.orderNo}`))}
+              columns={[
+                { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <Link to={`/orders/${orderNo}`}>{orderNo}</Link> },
+                { key: 'status', title: t('adminPeople.customers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
+                { key: 'total', title: t('adminPeople.customers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
+                { key: 'createdAt', title: t('adminPeople.customers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+              ]}
+              data-testid="customer-orders"
+            />
+          </Card>
+        </Col>
+      </Row>
+      <Modal
+        open={erasing}
+        title={t('adminPeople.customers.eraseTitle', { email: customer.email })}
+        okText={t('adminPeople.customers.erase')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('admin.common.cancel')}
+        confirmLoading={erase.isPending}
+        onCancel={() => setErasing(false)}
+        onOk={async () => {
+          const valid = await validFields(eraseForm);
+          if (!valid) return;
+          const { confirmEmail } = valid;
+          await write(async () => {
+            const answer = await erase.mutateAsync({ userId, confirmEmail });
+            setErasing(false);
+            modal.success({ content: t('adminPeople.customers.erased', { count: answer.ordersAnonymised }), okText: t('admin.common.ok'), onOk: () => navigate('/customers') });
+          });
+        }}
+      >
+        <Typography.Paragraph type="danger">{t('adminPeople.customers.eraseWarning')}</Typography.Paragraph>
+        <Form form={eraseForm} layout="vertical">
+          <Form.Item
+            name="confirmEmail"
+            label={t('adminPeople.customers.eraseConfirmLabel')}
+            rules={[{ required: true, validator: async (_rule, value: string) => (value?.trim().toLowerCase() === customer.email ? undefined : Promise.reject(new Error(t('adminPeople.customers.eraseConfirmLabel')))) }]}
+          >
+            <Input autoComplete="off" data-testid="erase-confirm" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+/**
+ * Orders: the server-paginated table with its filters (status, dates, currency, country,
+ * personalised, payment) and search; sorting; the CSV export of what the filter shows; row
+ * selection with bulk moves and production sheets. A row opens the order in its own tab. The
+ * filters typed and applied live in this screen, which the tab cache keeps mounted.
+ */
+import { App, Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../client/http.ts';
+import { PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview } from '../../../domain/back-office/admin.model.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
+import { CURRENCY_CODES } from '../../../domain/money.model.ts';
+import { ORDER_STATUSES } from '../../../domain/orders.model.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { downloadFile } from '../../widgets/download.ts';
+import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
+import { FilterBar } from '../../widgets/FilterBar.tsx';
+import { PagedTable, SelectionBar, rowChoice, rowOpens, sizedPaging } from '../../widgets/paged-table.tsx';
+import { useAdminSession } from '../../state/session.ts';
+import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
+import { BulkPreview } from './BulkPreview.tsx';
+import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
+import { useWrite } from '../../widgets/write.ts';
+
+interface FormValues extends Omit<OrderFilters, 'from' | 'to'> {
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+function toFilters(values: FormValues): OrderFilters {
+  const { dates, ...rest } = values;
+  return { ...rest, from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') };
+}
+
+export default function OrdersScreen() {
+  const { t } = useT();
+  const { modal, message } = App.useApp();
+  const write = useWrite();
+  const navigate = useNavigate();
+  const { user } = useAdminSession();
+  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const money = useMoney();
+  const when = useDateTime();
+  const statusName = useStatusName();
+  const [form] = Form.useForm<FormValues>();
+  const [table, setTable] = useState<OrderTableState>(INITIAL_TABLE);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+  // On phones the filters beyond the search fold away until asked for (values stay in the form).
+  const list = useApiQuery(adminOrdersApi.orderList, listRequest(table));
+  const bulk = useApiMutation(adminOrdersApi.bulkMove, [adminOrdersApi.orderList, adminOrdersApi.dashboard, adminOrdersApi.order]);
+
+  const onExport = async () => {
+    setExporting(true);
+    await write(async () => {
+      const file = await call(adminOrdersApi.orderExport, exportRequest(table));
+      downloadFile(file.fileName, file.csv, 'text/csv;charset=utf-8');
+      void message.success(t('adminOrders.list.exported', { rows: file.rows }));
+    });
+    setExporting(false);
+  };
+
+  // Ask the server what the move will do now (states may have changed since the table loaded),
+  // show it, and move only the orders shown as moving once confirmed.
+  const [previewing, setPreviewing] = useState(false);
+  const onBulk = async (to: 'processing' | 'delivered') => {
+    setPreviewing(true);
+    let preview: BulkMovePreview | undefined;
+    await write(async () => {
+      preview = await call(adminOrdersApi.bulkMovePreview, { orderNos: selected, to });
+    });
+    setPreviewing(false);
+    if (!preview) return;
+    const title = t('adminOrders.bulk.title', { status: statusName(to) });
+    if (preview.movable.length === 0) {
+      modal.info({ title, content: <BulkPreview preview={preview} />, okText: t('admin.common.ok'), width: 560 });
+      return;
+    }
+    modal.confirm({
+      title,
+      width: 560,
+      content: <BulkPreview preview={preview} />,
+      okText: t('adminOrders.bulk.move', { count: preview.movable.length }),
+      cancelText: t('admin.common.cancel'),
+      onOk: async () => {
+        let answer: BulkMoveAnswer | undefined;
+        await write(async () => {
+          answer = await bulk.mutateAsync({ orderNos: preview!.movable.map((order) => order.orderNo), to });
+        });
+        if (!answer) return;
+        setSelected(answer.failed.map((f) => f.orderNo));
+        const summary = t('adminOrders.list.bulkDone', { moved: answer.moved.length, failed: answer.failed.length });
+        if (answer.failed.length === 0) void message.success(summary);
+        else
+          modal.warning({
+            title: summary,
+            content: (
+              <ul className="admin-bulk-failed" data-testid="bulk-failed">
+                {answer.failed.map((f) => (
+                  <li key={f.orderNo}>
+                    <strong>{f.orderNo}</strong>: {f.msg}
+                  </li>
+                ))}
+              </ul>
+            ),
+          });
+      },
+    });
+  };
+
+  const personalisedOptions = [
+    { value: 'yes', label: t('adminOrders.common.yes') },
+    { value: 'no', label: t('adminOrders.common.no') },
+  ];
+
+  return (
+    <div className="admin-screen admin-orders" data-testid="orders-screen">
+      <FilterBar<FormValues>
+        form={form}
+        foldable={{ more: t('adminOrders.list.moreFilters'), fewer: t('adminOrders.list.fewerFilters') }}
+        onApply={(values) => {
+          setTable((state) => applyFilters(state, toFilters(values)));
+          setSelected([]);
+        }}
+        onReset={() => {
+          setTable((state) => applyFilters(state, {}));
+          setSelected([]);
+        }}
+        applyLabel={t('adminOrders.list.apply')}
+        resetLabel={t('adminOrders.list.reset')}
+        applyTestId="orders-apply"
+        after={
+          may(PERMISSIONS.ORDER_EXPORT) && (
+            <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
+              {t('adminOrders.list.export')}
+            </Button>
+          )
+        }
+        testId="orders-filters"
+      >
+        <Form.Item name="query" className="admin-filter-query">
+          <Input allowClear maxLength={100} placeholder={t('adminOrders.list.search')} aria-label={t('adminOrders.list.search')} data-testid="orders-query" />
+        </Form.Item>
+        <Form.Item name="status" label={t('adminOrders.list.status')}>
+          <Select
+            mode="multiple"
+            allowClear
+            maxTagCount="responsive"
+            placeholder={t('adminOrders.list.any')}
+            style={{ minWidth: 180 }}
+            options={ORDER_STATUSES.map((status) => ({ value: status, label: statusName(status) }))}
+            // Typing finds a status by the name shown, in either language, not by its code.
+            showSearch={{ optionFilterProp: 'label' }}
+            data-testid="orders-status"
+          />
+        </Form.Item>
+        <Form.Item name="dates" label={t('adminOrders.list.dates')} rules={[dateFieldRule(t, false)]}>
+          {/* The label is tied to the first date only: both inputs get its name (the placeholders say which end). */}
+          <DateTimeRangeField time={false} allowEmpty={[true, true]} aria-label={t('adminOrders.list.dates')} />
+        </Form.Item>
+        <Form.Item name="currency" label={t('adminOrders.list.currency')}>
+          <Select allowClear placeholder={t('adminOrders.list.any')} style={{ width: 100 }} options={CURRENCY_CODES.map((code) => ({ value: code, label: code }))} />
+        </Form.Item>
+        <Form.Item name="country" label={t('adminOrders.list.country')} rules={[{ pattern: /^[A-Za-z]{2}$/, message: t('adminOrders.list.countryHint') }]}>
+          <Input allowClear maxLength={2} placeholder={t('adminOrders.list.countryHint')} style={{ width: 90 }} />
+        </Form.Item>
+        <Form.Item name="personalised" label={t('adminOrders.list.personalised')}>
+          <Select allowClear placeholder={t('adminOrders.list.any')} style={{ width: 100 }} options={personalisedOptions} />
+        </Form.Item>
+        <Form.Item name="payment" label={t('adminOrders.list.payment')}>
+          <Select
+            allowClear
+            placeholder={t('adminOrders.list.any')}
+            style={{ width: 150 }}
+            options={PAYMENT_STATES.map((state) => ({ value: state, label: t(`adminOrders.payment.${state}` as MessageKey) }))}
+          />
+        </Form.Item>
+      </FilterBar>
+
+      {selected.length > 0 && (
+        <SelectionBar label={t('adminOrders.list.selected', { count: selected.length })} testId="orders-bulk">
+          {may(PERMISSIONS.ORDER_MOVE) && (
+            <>
+              <Button onClick={() => void onBulk('processing')} loading={bulk.isPending || previewing}>
+                {t('adminOrders.list.toProduction')}
+              </Button>
+              <Button onClick={() => void onBulk('delivered')} loading={bulk.isPending || previewing}>
+                {t('adminOrders.list.toDelivered')}
+              </Button>
+            </>
+          )}
+          {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
+        </SelectionBar>
+      )}
+
+      <PagedTable<AdminOrderRow>
+        rowKey="orderNo"
+        query={list}
+        paging={sizedPaging(table, setTable, ORDERS_PAGE_SIZES)}
+        rowSelection={rowChoice(selected, setSelected)}
+        onRow={rowOpens((row) => navigate(`/orders/${row.orderNo}`))}
+        onChange={(_pagination, _filters, sorter) => {
+          const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminOrderRow> | undefined;
+          setTable((state) => applySort(state, one?.field, one?.order));
+        }}
+        scroll={{ x: 'max-content' }}
+        data-testid="orders-table"
+        columns={[
+          {
+            key: 'orderNo',
+            dataIndex: 'orderNo',
+            title: t('adminOrders.list.orderNo'),
+            sorter: true,
+            sortOrder: table.sort === 'orderNo' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            fixed: 'left',
+            render: (orderNo: string) => (
+              <a
+                href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/orders/${orderNo}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  navigate(`/orders/${orderNo}`);
+                }}
+              >
+                <span className="admin-nowrap">{orderNo}</span>
+              </a>
+            ),
+          },
+          {
+            key: 'createdAt',
+            dataIndex: 'createdAt',
+            title: t('adminOrders.list.createdAt'),
+            sorter: true,
+            sortOrder: table.sort === 'createdAt' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            render: (at: string) => when(at),
+          },
+          {
+            key: 'customer',
+            title: t('adminOrders.list.customer'),
+            render: (_value, row) => (
+              <div className="admin-two-lines">
+                <span>{row.customerName}</span>
+                <Typography.Text type="secondary">{row.email}</Typography.Text>
+              </div>
+            ),
+          },
+          // Phones keep the columns that tell orders apart; the detail has the rest.
+          { key: 'country', dataIndex: 'country', title: t('adminOrders.list.country'), responsive: ['md'] },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('adminOrders.list.status'),
+            sorter: true,
+            sortOrder: table.sort === 'status' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            render: (_value, row) => <StatusTag status={row.status} />,
+          },
+          { key: 'payment', title: t('adminOrders.list.payment'), responsive: ['md'], render: (_value, row) => <PaymentTag state={row.paymentState} /> },
+          {
+            key: 'items',
+            title: t('adminOrders.list.items'),
+            responsive: ['md'],
+            render: (_value, row) => (
+              <Space size={4}>
+                {row.itemCount}
+                {row.personalised && (
+                  <Tooltip title={t('adminOrders.list.personalised')}>
+                    <span className="admin-badge">{t('adminOrders.list.personalisedShort')}</span>
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          {
+            key: 'total',
+            dataIndex: 'total',
+            title: t('adminOrders.list.total'),
+            align: 'right',
+            sorter: true,
+            sortOrder: table.sort === 'total' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            render: (_value, row) => (
+              <div className="admin-two-lines is-end">
+                <span>{money(row.total, row.currency)}</span>
+                {row.currency !== 'EUR' && <Typography.Text type="secondary">{money(row.totalEur, 'EUR')}</Typography.Text>}
+              </div>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Review moderation (`review:moderate`): reviews newest first, filtered by state and product;
+ * hiding asks for a reason (required), showing again for an optional one. A hidden review leaves
+ * the product page, its count and its average at once (the server's review list reads visible
+ * ones only).
+ */
+import { App, Button, Form, Input, InputNumber, Modal, Rate, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { adminReviewsApi } from '../../../domain/api/admin/reviews.ts';
+import type { AdminReviewRow, ReviewState } from '../../../domain/back-office/people.model.ts';
+import { useApiMutation } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
+import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
+import { validFields } from '../../widgets/valid-fields.ts';
+import { useDateTime } from '../orders/labels.tsx';
+import { useWrite } from '../../widgets/write.ts';
+
+export default function ReviewsScreen() {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const write = useWrite();
+  const when = useDateTime();
+  const [reasonForm] = Form.useForm<{ reason?: string }>();
+  const [moderating, setModerating] = useState<{ review: AdminReviewRow; to: ReviewState } | null>(null);
+  const screen = useListScreen(adminReviewsApi.reviewList);
+  const moderate = useApiMutation(adminReviewsApi.moderateReview, [adminReviewsApi.reviewList]);
+
+  return (
+    <ListScreen
+      screen={screen}
+      filters={
+        <>
+          <ChoiceFilter name="state" label={t('adminPeople.reviews.state')} placeholder={t('adminPeople.reviews.anyState')} options={(['visible', 'hidden'] as const).map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))} testId="reviews-state" />
+          <Form.Item name="productId">
+            <InputNumber min={1} precision={0} style={{ width: 140 }} placeholder={t('adminPeople.reviews.productId')} aria-label={t('adminPeople.reviews.productId')} data-testid="reviews-product" />
+          </Form.Item>
+        </>
+      }
+      withReset
+      rowKey="id"
+      scroll={{ x: 960 }}
+      columns={[
+        { key: 'product', title: t('adminPeople.reviews.product'), render: (_v, row) => <span>{row.productTitle} <Typography.Text type="secondary">#{row.productId}</Typography.Text></span> },
+        { key: 'author', title: t('adminPeople.reviews.author'), dataIndex: 'authorName' },
+        { key: 'rating', title: t('adminPeople.reviews.rating'), dataIndex: 'rating', render: (rating: number) => <Rate disabled value={rating} style={{ fontSize: 12 }} aria-label={String(rating)} />, width: 130 },
+        {
+          key: 'text',
+          title: t('adminPeople.reviews.text'),
+          dataIndex: 'content',
+          render: (content: string, row) => (
+            <div style={{ maxWidth: 360 }}>
+              <Typography.Paragraph ellipsis={{ rows: 3, expandable: true, symbol: '…' }} style={{ marginBottom: 0 }}>
+                {content}
+              </Typography.Paragraph>
+              {row.reason && <Typography.Text type="secondary">{t('adminPeople.reviews.lastReason', { reason: row.reason })}</Typography.Text>}
+            </div>
+          ),
+        },
+        { key: 'state', title: t('adminPeople.reviews.state'), dataIndex: 'state', render: (state: ReviewState) => <Tag color={state === 'visible' ? 'green' : 'default'}>{t(`adminPeople.reviews.states.${state}`)}</Tag> },
+        { key: 'createdAt', title: t('adminPeople.reviews.createdAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+        {
+          key: 'actions',
+          title: t('admin.common.actions'),
+          render: (_v, row) =>
+            row.state === 'visible' ? (
+              <Button size="small" danger onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'hidden' }); }} data-testid={`review-hide-${row.id}`}>
+                {t('adminPeople.reviews.hide')}
+              </Button>
+            ) : (
+              <Button size="small" onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'visible' }); }} data-testid={`review-show-${row.id}`}>
+                {t('adminPeople.reviews.show')}
+              </Button>
+            ),
+        },
+      ]}
+      data-testid="reviews-table"
+    >
+    <Modal
+      open={moderating !== null}
+      title={moderating?.to === 'hidden' ? t('adminPeople.reviews.hideTitle') : t('adminPeople.reviews.showTitle')}
+      okText={t('admin.common.confirm')}
+      cancelText={t('admin.common.cancel')}
+      okButtonProps={{ danger: moderating?.to === 'hidden' }}
+      confirmLoading={moderate.isPending}
+      onCancel={() => setModerating(null)}
+      onOk={async () => {
+        if (!moderating) return;
+        const valid = await validFields(reasonForm);
+        if (!valid) return;
+        const { reason } = valid;
+        const text = reason?.trim();
+        await write(async () => {
+          await moderate.mutateAsync(moderating.to === 'hidden' ? { id: moderating.review.id, state: 'hidden', reason: text ?? '' } : { id: moderating.review.id, state: 'visible', ...(text ? { reason: text } : {}) });
+          void message.success(t('adminPeople.common.done'));
+          setModerating(null);
+        });
+      }}
+      destroyOnHidden
+    >
+      {moderating && <Typography.Paragraph type="secondary">“{moderating.review.content}”</Typography.Paragraph>}
+      <Form form={reasonForm} layout="vertical">
+        <Form.Item
+          name="reason"
+          label={moderating?.to === 'hidden' ? t('adminPeople.common.reason') : t('adminPeople.reviews.reasonOptional')}
+          rules={moderating?.to === 'hidden' ? [{ required: true, whitespace: true, message: t('adminPeople.reviews.reasonRequired') }] : []}
+        >
+          <Input.TextArea maxLength={500} rows={3} data-testid="review-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+    </ListScreen>
+  );
+}

@@ -1,0 +1,315 @@
+/**
+ * The shop's settings (settings:edit, R_SUPER): shipping rates per zone and method, the
+ * free-shipping threshold, the promotion banner with a preview in both languages, the exchange
+ * rates with their date, and the merchant's notification address. Each section saves on its own;
+ * the server checks it again, prices every cart from it at once and writes the audit row.
+ * Amounts are typed in major units (4.95) and kept in minor units.
+ */
+import { App, Button, Card, Checkbox, Form, Input, InputNumber, Space, Switch, Table, Typography, type FormInstance } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
+import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
+import type { SettingSection, ShopSettings } from '../../../domain/settings.model.ts';
+import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from '../../../domain/shipping.ts';
+import { interpolate } from '../../../domain/translate.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import enLayout from '../../../i18n/locales/en-US/layout.json';
+import zhLayout from '../../../i18n/locales/zh-CN/layout.json';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { DateTimeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
+import { useT } from '../../i18n.tsx';
+import { useWrite } from '../../widgets/write.ts';
+import { toMinor } from '../coupons/form.ts';
+import { serverIssues } from '../field-errors.ts';
+
+type SaveRequest = Parameters<ReturnType<typeof useApiMutation<typeof adminSettingsApi.saveSettings>>['mutateAsync']>[0];
+
+/** Saves one section; the server's field errors go to the form's fields (`body.value.x.y` -> `x.y`). */
+function useSectionSave<V>(form: FormInstance<V>) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const write = useWrite();
+  const save = useApiMutation(adminSettingsApi.saveSettings, [adminSettingsApi.settings]);
+  const run = async (request: SaveRequest, fieldOf: (path: string[]) => (string | number)[] = (p) => p) => {
+    await write(
+      async () => {
+        await save.mutateAsync(request);
+        void message.success(t('adminMarketing.settings.saved'));
+      },
+      (refusal) => form.setFields(serverIssues(refusal).map((issue) => ({ name: fieldOf(issue.path.split('.').slice(2)) as never, errors: [issue.message] }))),
+    );
+  };
+  return { run, saving: save.isPending };
+}
+
+/**
+ * Puts a section's saved values back into its form when they change on the server (its own save,
+ * or another owner's), keyed by the section's value so that saving one section leaves the others'
+ * unsaved edits alone.
+ */
+function useSaved<V>(form: FormInstance<V>, values: V, section: unknown): void {
+  const key = JSON.stringify(section);
+  const latest = useRef(values);
+  latest.current = values;
+  useEffect(() => form.setFieldsValue(latest.current as never), [form, key]);
+}
+
+function Section({ title, extra, savedAt, children, testId }: { title: string; extra?: ReactNode; savedAt: string | null; children: ReactNode; testId: string }) {
+  const { t, locale } = useT();
+  return (
+    <Card
+      className="admin-settings-section"
+      title={title}
+      extra={extra}
+      data-testid={testId}
+      actions={[
+        <Typography.Text type="secondary" key="saved">
+          {savedAt ? t('adminMarketing.settings.savedAt', { at: new Date(savedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) }) : t('adminMarketing.settings.defaults')}
+        </Typography.Text>,
+      ]}
+    >
+      {children}
+    </Card>
+  );
+}
+
+function SaveButton({ saving, testId }: { saving: boolean; testId: string }) {
+  const { t } = useT();
+  return (
+    <Button type="primary" htmlType="submit" loading={saving} data-testid={testId}>
+      {t('adminMarketing.settings.save')}
+    </Button>
+  );
+}
+
+type ShippingForm = Record<ShippingZone, Record<ShippingMethod, { amount: number; minDays: number; maxDays: number; freeFromThreshold: boolean }>>;
+
+function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
+  const { t } = useT();
+  const [form] = Form.useForm<ShippingForm>();
+  const { run, saving } = useSectionSave(form);
+  const rows = SHIPPING_ZONES.flatMap((zone) => SHIPPING_METHODS.map((method) => ({ key: `${zone}.${method}`, zone, method })));
+  const initial = Object.fromEntries(
+    SHIPPING_ZONES.map((zone) => [zone, Object.fromEntries(SHIPPING_METHODS.map((m) => [m, { ...settings.shipping[zone][m], amount: settings.shipping[zone][m].amountEur / 100 }]))]),
+  ) as unknown as ShippingForm;
+  useSaved(form, initial, settings.shipping);
+  const submit = (values: ShippingForm) =>
+    run(
+      {
+        section: 'shipping',
+        value: Object.fromEntries(
+          SHIPPING_ZONES.map((zone) => [
+            zone,
+            Object.fromEntries(SHIPPING_METHODS.map((m) => [m, { amountEur: toMinor(values[zone][m].amount), minDays: values[zone][m].minDays, maxDays: values[zone][m].maxDays, freeFromThreshold: values[zone][m].freeFromThreshold }])),
+          ]),
+        ) as never,
+      },
+      (path) => (path[2] === 'amountEur' ? [path[0]!, path[1]!, 'amount'] : path),
+    );
+  const cell = (zone: ShippingZone, method: ShippingMethod, field: 'amount' | 'minDays' | 'maxDays') => (
+    <Form.Item name={[zone, method, field]} noStyle={false} style={{ margin: 0 }} rules={[{ required: true, type: 'number', min: field === 'amount' ? 0 : 0, message: t('adminMarketing.settings.errors.number') }]}>
+      <InputNumber min={0} precision={field === 'amount' ? 2 : 0} {...(field === 'amount' ? { prefix: '€' } : {})} style={{ width: field === 'amount' ? 110 : 70 }} aria-label={`${t(`adminMarketing.settings.zones.${zone}` as MessageKey)} ${t(`adminMarketing.settings.methods.${method}` as MessageKey)} ${t(`adminMarketing.settings.${field}` as MessageKey)}`} data-testid={`shipping-${zone}-${method}-${field}`} />
+    </Form.Item>
+  );
+  return (
+    <Section title={t('adminMarketing.settings.shipping')} savedAt={savedAt} testId="settings-shipping">
+      <Form<ShippingForm> form={form} initialValues={initial} onFinish={submit}>
+        <Table
+          size="small"
+          pagination={false}
+          dataSource={rows}
+          scroll={{ x: 560 }}
+          columns={[
+            { key: 'zone', title: t('adminMarketing.settings.zone'), render: (_v, r) => t(`adminMarketing.settings.zones.${r.zone}` as MessageKey) },
+            { key: 'method', title: t('adminMarketing.settings.method'), render: (_v, r) => t(`adminMarketing.settings.methods.${r.method}` as MessageKey) },
+            { key: 'amount', title: t('adminMarketing.settings.amount'), render: (_v, r) => cell(r.zone, r.method, 'amount') },
+            { key: 'minDays', title: t('adminMarketing.settings.minDays'), render: (_v, r) => cell(r.zone, r.method, 'minDays') },
+            { key: 'maxDays', title: t('adminMarketing.settings.maxDays'), render: (_v, r) => cell(r.zone, r.method, 'maxDays') },
+            {
+              key: 'free',
+              title: t('adminMarketing.settings.freeFromThreshold'),
+              render: (_v, r) => (
+                <Form.Item name={[r.zone, r.method, 'freeFromThreshold']} valuePropName="checked" style={{ margin: 0 }}>
+                  <Checkbox aria-label={t('adminMarketing.settings.freeFromThreshold')} />
+                </Form.Item>
+              ),
+            },
+          ]}
+        />
+        <div className="admin-settings-actions">
+          <SaveButton saving={saving} testId="shipping-save" />
+        </div>
+      </Form>
+    </Section>
+  );
+}
+
+function FreeShippingSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
+  const { t, locale } = useT();
+  const [form] = Form.useForm<{ threshold: number }>();
+  const { run, saving } = useSectionSave(form);
+  const threshold = Form.useWatch('threshold', form);
+  useSaved(form, { threshold: settings.freeShipping.thresholdEur / 100 }, settings.freeShipping);
+  return (
+    <Section title={t('adminMarketing.settings.freeShipping')} savedAt={savedAt} testId="settings-free-shipping">
+      <Form form={form} layout="vertical" initialValues={{ threshold: settings.freeShipping.thresholdEur / 100 }} onFinish={(v) => run({ section: 'freeShipping', value: { thresholdEur: toMinor(v.threshold) } }, () => ['threshold'])}>
+        <Form.Item name="threshold" label={t('adminMarketing.settings.threshold')} extra={t('adminMarketing.settings.thresholdHelp')} rules={[{ required: true, type: 'number', min: 0, message: t('adminMarketing.settings.errors.number') }]}>
+          <InputNumber min={0} precision={2} prefix="€" style={{ width: 200 }} data-testid="free-shipping-threshold" />
+        </Form.Item>
+        {typeof threshold === 'number' && (
+          <Typography.Paragraph type="secondary">
+            {CURRENCY_CODES.filter((c) => c !== 'EUR')
+              .map((c) => formatMoney(Math.round((toMinor(threshold) * settings.exchangeRates.rates[c]) / settings.exchangeRates.rates.EUR), c, locale))
+              .join(' · ')}
+          </Typography.Paragraph>
+        )}
+        <SaveButton saving={saving} testId="free-shipping-save" />
+      </Form>
+    </Section>
+  );
+}
+
+/** The storefront's own banner wording in each language, so the preview reads as the shop will. */
+const BANNER_TEXT = { 'en-US': enLayout.banner, 'zh-CN': zhLayout.banner } as const;
+
+interface BannerForm {
+  enabled: boolean;
+  en: string;
+  zh: string;
+  countdownTo: dayjs.Dayjs | null;
+}
+
+function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
+  const { t, locale } = useT();
+  const [form] = Form.useForm<BannerForm>();
+  const { run, saving } = useSectionSave(form);
+  const values = Form.useWatch([], form) as BannerForm | undefined;
+  const initial: BannerForm = { enabled: settings.banner.enabled, en: settings.banner.message['en-US'], zh: settings.banner.message['zh-CN'], countdownTo: settings.banner.countdownTo ? dayjs(settings.banner.countdownTo) : null };
+  useSaved(form, initial, settings.banner);
+  const target = values?.countdownTo?.isValid() ? values.countdownTo.toDate() : null;
+  const preview = (lang: 'en-US' | 'zh-CN', text: string | undefined) => (
+    <div className="admin-banner-preview" lang={lang} data-testid={`banner-preview-${lang}`}>
+      <small>{lang}</small>
+      <div className="admin-banner-strip" aria-hidden={!values?.enabled}>
+        {values?.enabled === false ? (
+          <em>{t('adminMarketing.settings.bannerOff')}</em>
+        ) : (
+          <>
+            {text?.trim() && <strong>{text.trim()}</strong>}
+            <span>{interpolate(BANNER_TEXT[lang].freeShipping, { amount: formatMoney(settings.freeShipping.thresholdEur, 'EUR', lang) })}</span>
+            <span>{target ? `${BANNER_TEXT[lang].endsIn} ${target.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}` : BANNER_TEXT[lang].fallback}</span>
+          </>
+        )}
+      </div>
+    </div>
+  );
+  return (
+    <Section title={t('adminMarketing.settings.banner')} savedAt={savedAt} testId="settings-banner">
+      <Form<BannerForm>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={(v) =>
+          run({ section: 'banner', value: { enabled: v.enabled, message: { 'en-US': v.en ?? '', 'zh-CN': v.zh ?? '' }, countdownTo: v.countdownTo ? v.countdownTo.toISOString() : null } }, (path) =>
+            path[0] === 'message' ? [path[1] === 'zh-CN' ? 'zh' : 'en'] : path,
+          )
+        }
+      >
+        <Form.Item name="enabled" label={t('adminMarketing.settings.bannerEnabled')} valuePropName="checked">
+          <Switch data-testid="banner-enabled" />
+        </Form.Item>
+        <Form.Item name="en" label={t('adminMarketing.settings.messageEn')} rules={[{ max: 160, message: t('adminMarketing.settings.errors.tooLong') }]}>
+          <Input maxLength={160} showCount data-testid="banner-en" />
+        </Form.Item>
+        <Form.Item name="zh" label={t('adminMarketing.settings.messageZh')} rules={[{ max: 160, message: t('adminMarketing.settings.errors.tooLong') }]}>
+          <Input maxLength={160} showCount data-testid="banner-zh" />
+        </Form.Item>
+        <Form.Item name="countdownTo" label={t('adminMarketing.settings.countdownTo')} extra={t('adminMarketing.settings.countdownHelp')} rules={[dateFieldRule(t)]}>
+          <DateTimeField allowClear style={{ width: 220 }} data-testid="banner-countdown" />
+        </Form.Item>
+        <Typography.Text strong>{t('adminMarketing.settings.preview')}</Typography.Text>
+        {preview('en-US', values?.en)}
+        {preview('zh-CN', values?.zh)}
+        <div className="admin-settings-actions">
+          <SaveButton saving={saving} testId="banner-save" />
+        </div>
+      </Form>
+      <span hidden>{locale}</span>
+    </Section>
+  );
+}
+
+interface RatesForm {
+  rates: Record<CurrencyCode, number>;
+  setOn: dayjs.Dayjs;
+}
+
+function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
+  const { t } = useT();
+  const [form] = Form.useForm<RatesForm>();
+  const { run, saving } = useSectionSave(form);
+  const initial: RatesForm = { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, settings.exchangeRates.rates[c] / 100])) as Record<CurrencyCode, number>, setOn: dayjs(settings.exchangeRates.setOn) };
+  useSaved(form, initial, settings.exchangeRates);
+  return (
+    <Section title={t('adminMarketing.settings.rates')} savedAt={savedAt} testId="settings-rates">
+      <Form<RatesForm>
+        form={form}
+        layout="vertical"
+        initialValues={initial}
+        onFinish={(v) =>
+          run({ section: 'exchangeRates', value: { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(v.rates[c])])) as Record<CurrencyCode, number>, setOn: v.setOn.format('YYYY-MM-DD') } })
+        }
+      >
+        <Typography.Paragraph type="secondary">{t('adminMarketing.settings.ratesHelp')}</Typography.Paragraph>
+        <div className="admin-currency-grid">
+          {CURRENCY_CODES.map((c) => (
+            <Form.Item key={c} name={['rates', c]} label={c} rules={[{ required: true, type: 'number', min: 0.01, message: t('adminMarketing.settings.errors.rate') }]}>
+              <InputNumber min={0.01} precision={2} style={{ width: '100%' }} data-testid={`rate-${c}`} />
+            </Form.Item>
+          ))}
+        </div>
+        <Form.Item name="setOn" label={t('adminMarketing.settings.setOn')} rules={[{ required: true, message: t('adminMarketing.settings.errors.date') }, dateFieldRule(t, false)]}>
+          <DateTimeField time={false} allowClear={false} style={{ width: 200 }} />
+        </Form.Item>
+        <SaveButton saving={saving} testId="rates-save" />
+      </Form>
+    </Section>
+  );
+}
+
+function MerchantSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
+  const { t } = useT();
+  const [form] = Form.useForm<{ email: string }>();
+  const { run, saving } = useSectionSave(form);
+  useSaved(form, { email: settings.merchant.email ?? '' }, settings.merchant);
+  return (
+    <Section title={t('adminMarketing.settings.merchant')} savedAt={savedAt} testId="settings-merchant">
+      <Form form={form} layout="vertical" initialValues={{ email: settings.merchant.email ?? '' }} onFinish={(v) => run({ section: 'merchant', value: { email: v.email?.trim() ? v.email.trim() : null } })}>
+        <Form.Item name="email" label={t('adminMarketing.settings.merchantEmail')} extra={t('adminMarketing.settings.merchantHelp')} rules={[{ type: 'email', message: t('adminMarketing.settings.errors.email') }]}>
+          <Input type="email" maxLength={254} style={{ maxWidth: 360 }} data-testid="merchant-email" />
+        </Form.Item>
+        <SaveButton saving={saving} testId="merchant-save" />
+      </Form>
+    </Section>
+  );
+}
+
+export default function SettingsScreen() {
+  const { t } = useT();
+  const answer = useApiQuery(adminSettingsApi.settings);
+  if (!answer.data) return <div className="admin-screen">{answer.isError ? t('admin.common.loadFailed') : null}</div>;
+  const { settings, savedAt } = answer.data;
+  const at = (section: SettingSection) => savedAt[section];
+  return (
+    <div className="admin-screen admin-settings">
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <ShippingSection settings={settings} savedAt={at('shipping')} />
+        <FreeShippingSection settings={settings} savedAt={at('freeShipping')} />
+        <BannerSection settings={settings} savedAt={at('banner')} />
+        <RatesSection settings={settings} savedAt={at('exchangeRates')} />
+        <MerchantSection settings={settings} savedAt={at('merchant')} />
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Staff (R_SUPER, `staff:manage`): accounts holding a staff role, searched by email or name;
+ * grant or revoke a role, disable or enable an account. Every change asks first; the server keeps
+ * the rules (nobody removes their own R_SUPER or disables themselves, the last R_SUPER stays) and
+ * writes the audit row.
+ */
+import { App, Button, Modal, Select, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { ROLES, type Role } from '../../../domain/account.model.ts';
+import type { StaffMember } from '../../../domain/back-office/admin.model.ts';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useConfirmedWrite } from '../../widgets/confirm.ts';
+import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
+import { useWrite } from '../../widgets/write.ts';
+
+const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
+
+export default function StaffScreen() {
+  const { t, locale } = useT();
+  const { message } = App.useApp();
+  const write = useWrite();
+  const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
+  const screen = useListScreen(adminStaffApi.staffList);
+  const invalidates = [adminStaffApi.staffList, adminAuditApi.auditList];
+  const grant = useApiMutation(adminStaffApi.grantRole, invalidates);
+  const revoke = useApiMutation(adminStaffApi.revokeRole, invalidates);
+  const setStatus = useApiMutation(adminStaffApi.setStaffStatus, invalidates);
+  const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
+
+  const ask = useConfirmedWrite();
+  const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('admin.staff.done') }, run);
+
+  return (
+    <ListScreen
+      screen={screen}
+      search={{ label: t('admin.staff.searchPlaceholder'), testId: 'staff-search', applyOnClear: true }}
+      rowKey="userId"
+      scroll={{ x: 860 }}
+      columns={[
+        { key: 'email', title: t('admin.staff.email'), dataIndex: 'email' },
+        { key: 'name', title: t('admin.staff.name'), dataIndex: 'name' },
+        {
+          key: 'roles',
+          title: t('admin.staff.roles'),
+          render: (_value, member) => (
+            <Space size={4} wrap>
+              {member.roles.map((role) => (
+                <Tag
+                  key={role}
+                  color={role === ROLES.SUPER ? 'gold' : role === ROLES.ADMIN ? 'blue' : undefined}
+                  closable={GRANTABLE.includes(role)}
+                  closeIcon={GRANTABLE.includes(role) ? undefined : false}
+                  onClose={(event) => {
+                    event.preventDefault();
+                    confirm(t('admin.staff.revokeConfirm', { email: member.email, role: roleName(role) }), () => revoke.mutateAsync({ email: member.email, role }));
+                  }}
+                  {...(GRANTABLE.includes(role) ? { 'aria-label': t('admin.staff.revoke', { role: roleName(role) }) } : {})}
+                >
+                  {roleName(role)}
+                </Tag>
+              ))}
+            </Space>
+          ),
+        },
+        {
+          key: 'status',
+          title: t('admin.staff.status'),
+          dataIndex: 'status',
+          render: (status: StaffMember['status']) => <Tag color={status === 'active' ? 'green' : 'red'}>{t(`admin.staff.statuses.${status}` as MessageKey)}</Tag>,
+        },
+        { key: 'createdAt', title: t('admin.staff.createdAt'), dataIndex: 'createdAt', render: (at: string) => new Date(at).toLocaleDateString(locale) },
+        {
+          key: 'actions',
+          title: t('admin.common.actions'),
+          render: (_value, member) => (
+            <Space>
+              <Button size="small" onClick={() => setGranting({ email: member.email, role: GRANTABLE.find((role) => !member.roles.includes(role)) ?? ROLES.ADMIN })}>
+                {t('admin.staff.grant')}
+              </Button>
+              {member.status === 'active' ? (
+                <Button
+                  size="small"
+                  danger
+                  onClick={() => confirm(t('admin.staff.disableConfirm', { email: member.email }), () => setStatus.mutateAsync({ userId: member.userId, status: 'disabled' }))}
+                >
+                  {t('admin.staff.disable')}
+                </Button>
+              ) : (
+                <Button size="small" onClick={() => confirm(t('admin.staff.enableConfirm', { email: member.email }), () => setStatus.mutateAsync({ userId: member.userId, status: 'active' }))}>
+                  {t('admin.staff.enable')}
+                </Button>
+              )}
+            </Space>
+          ),
+        },
+      ]}
+      data-testid="staff-table"
+    >
+    <Modal
+      open={granting !== null}
+      title={t('admin.staff.grantTitle')}
+      okText={t('admin.common.confirm')}
+      cancelText={t('admin.common.cancel')}
+      confirmLoading={grant.isPending}
+      onCancel={() => setGranting(null)}
+      onOk={async () => {
+        if (!granting) return;
+        await write(async () => {
+          await grant.mutateAsync(granting);
+          void message.success(t('admin.staff.done'));
+          setGranting(null);
+        });
+      }}
+    >
+      {granting && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Select<Role> aria-label={t('admin.staff.roles')} value={granting.role} onChange={(role) => setGranting({ ...granting, role })} options={GRANTABLE.map((role) => ({ value: role, label: roleName(role) }))} style={{ width: '100%' }} />
+          <span>{t('admin.staff.grantConfirm', { email: granting.email, role: roleName(granting.role) })}</span>
+        </Space>
+      )}
+    </Modal>
+    </ListScreen>
+  );
+}

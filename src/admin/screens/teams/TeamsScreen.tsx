@@ -1,0 +1,226 @@
+/**
+ * Teams and squads (`team:edit`): the teams searched by name or tag and filtered by sport and
+ * league; a team's drawer edits its squad (printed name and number: the server applies the
+ * configurator's rules and its message shows beside the field) and which patches apply to it.
+ */
+import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
+import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/back-office/people.model.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
+import { useFocusReturn } from '../../widgets/focus-return.ts';
+import { ListScreen, rowOpens, useListScreen } from '../../widgets/paged-table.tsx';
+import { useMoney } from '../orders/labels.tsx';
+import { showFieldErrors } from '../field-errors.ts';
+import { useWrite } from '../../widgets/write.ts';
+import './teams.css';
+
+export default function TeamsScreen() {
+  const { t, locale } = useT();
+  const [open, setOpen] = useState<AdminTeamRow | null>(null);
+  const screen = useListScreen(adminTeamsApi.teamList);
+  // Every team fits in one answer (the shop has tens): the sport and league choices come from it.
+  const all = useApiQuery(adminTeamsApi.teamList, { current: 1, size: 100 });
+  const choices = useMemo(() => {
+    const rows = all.data?.records ?? [];
+    const sports = [...new Set(rows.map((row) => row.sport))].sort();
+    const leagues = [...new Set(rows.filter((row) => !screen.filters.sport || row.sport === screen.filters.sport).map((row) => row.leagueTag))].sort();
+    return { sports, leagues };
+  }, [all.data, screen.filters.sport]);
+
+  return (
+    <ListScreen
+      screen={screen}
+      search={{ label: t('adminPeople.teams.search'), testId: 'teams-search' }}
+      filters={
+        <>
+          <ChoiceFilter name="sport" label={t('adminPeople.teams.sport')} placeholder={t('adminPeople.teams.anySport')} minWidth={140} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
+          <ChoiceFilter name="league" label={t('adminPeople.teams.league')} placeholder={t('adminPeople.teams.anyLeague')} minWidth={180} searchable options={choices.leagues.map((league) => ({ value: league, label: league }))} />
+        </>
+      }
+      withReset
+      rowKey="id"
+      scroll={{ x: 760 }}
+      onRow={rowOpens(setOpen)}
+      columns={[
+        { key: 'name', title: t('adminPeople.teams.name'), render: (_v, row) => row.name[locale as Locale] },
+        { key: 'tag', title: t('adminPeople.teams.tag'), dataIndex: 'tag', render: (tag: string) => <Typography.Text code>{tag}</Typography.Text> },
+        { key: 'sport', title: t('adminPeople.teams.sport'), dataIndex: 'sport' },
+        { key: 'league', title: t('adminPeople.teams.league'), dataIndex: 'leagueTag' },
+        { key: 'players', title: t('adminPeople.teams.players'), dataIndex: 'players', align: 'right' },
+        { key: 'products', title: t('adminPeople.teams.products'), dataIndex: 'products', align: 'right' },
+        {
+          key: 'actions',
+          title: t('admin.common.actions'),
+          render: (_v, row) => (
+            <Button size="small" onClick={() => setOpen(row)} data-testid={`team-open-${row.tag}`}>
+              {t('adminPeople.teams.editSquad')}
+            </Button>
+          ),
+        },
+      ]}
+      data-testid="teams-table"
+    >
+    <TeamDrawer team={open} onClose={() => setOpen(null)} />
+    </ListScreen>
+  );
+}
+
+function TeamDrawer({ team, onClose }: { team: AdminTeamRow | null; onClose: () => void }) {
+  const { t, locale } = useT();
+  useFocusReturn(team !== null);
+  return (
+    <Drawer
+      open={team !== null}
+      onClose={onClose}
+      destroyOnHidden
+      size="large"
+      rootClassName="admin-people-drawer"
+      title={team ? t('adminPeople.teams.drawerTitle', { team: team.name[locale as Locale] }) : ''}
+    >
+      {team && <TeamEditor teamId={team.id} />}
+    </Drawer>
+  );
+}
+
+function TeamEditor({ teamId }: { teamId: number }) {
+  const { t, locale } = useT();
+  const { message } = App.useApp();
+  const write = useWrite();
+  const money = useMoney();
+  const detail = useApiQuery(adminTeamsApi.team, { teamId });
+  const invalidates = [adminTeamsApi.team, adminTeamsApi.teamList, adminNavigationApi.navTree];
+  const save = useApiMutation(adminTeamsApi.savePlayer, invalidates);
+  const remove = useApiMutation(adminTeamsApi.removePlayer, invalidates);
+  const setPatches = useApiMutation(adminTeamsApi.setTeamPatches, invalidates);
+  const [form] = Form.useForm<{ name: string; number: string }>();
+  const [editing, setEditing] = useState<AdminSquadPlayer | null>(null);
+  const [patchIds, setPatchIds] = useState<number[] | null>(null);
+  const team = detail.data;
+  const chosen = patchIds ?? team?.patches.filter((patch) => patch.via === 'team').map((patch) => patch.id) ?? [];
+
+  const submit = async (values: { name: string; number: string }) => {
+    await write(
+      async () => {
+        await save.mutateAsync({ teamId, ...(editing ? { id: editing.id } : {}), name: values.name, number: values.number });
+        void message.success(t('adminPeople.common.done'));
+        setEditing(null);
+        form.resetFields();
+      },
+      (refusal) => showFieldErrors(form, refusal, ['name', 'number']),
+    );
+  };
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <section>
+        <Typography.Title level={5} style={{ marginTop: 0 }}>
+          {t('adminPeople.teams.squad')}
+        </Typography.Title>
+        <Form form={form} layout="inline" className="admin-filters" onFinish={submit} data-testid="player-form">
+          <Form.Item name="name" label={t('adminPeople.teams.playerName')} extra={t('adminPeople.teams.playerNameHelp')} rules={[{ required: true, message: t('adminPeople.teams.playerNameHelp') }]}>
+            <Input maxLength={40} style={{ width: 170 }} autoComplete="off" data-testid="player-name" />
+          </Form.Item>
+          <Form.Item name="number" label={t('adminPeople.teams.playerNumber')} extra={t('adminPeople.teams.playerNumberHelp')} rules={[{ required: true, message: t('adminPeople.teams.playerNumberHelp') }]}>
+            <Input maxLength={4} style={{ width: 80 }} inputMode="numeric" autoComplete="off" data-testid="player-number" />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="player-save">
+              {editing ? t('adminPeople.common.save') : t('adminPeople.teams.addPlayer')}
+            </Button>
+            {editing && (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  form.resetFields();
+                }}
+              >
+                {t('admin.common.cancel')}
+              </Button>
+            )}
+          </Space>
+        </Form>
+        <Table<AdminSquadPlayer>
+          rowKey="id"
+          size="small"
+          style={{ marginTop: 12 }}
+          loading={detail.isFetching}
+          dataSource={team?.squad ?? []}
+          pagination={false}
+          locale={{ emptyText: t('adminPeople.teams.noPlayers') }}
+          columns={[
+            { key: 'number', title: t('adminPeople.teams.playerNumber'), dataIndex: 'number', width: 90 },
+            { key: 'name', title: t('adminPeople.teams.playerName'), dataIndex: 'name' },
+            {
+              key: 'actions',
+              title: t('admin.common.actions'),
+              width: 170,
+              render: (_v, player) => (
+                <Space>
+                  <Button
+                    size="small"
+                    onClick={() => {
+                      setEditing(player);
+                      form.setFieldsValue({ name: player.name, number: player.number });
+                    }}
+                    data-testid={`player-edit-${player.number}`}
+                  >
+                    {t('adminPeople.common.edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('adminPeople.teams.removeConfirm', { name: player.name, number: player.number })}
+                    okText={t('admin.common.confirm')}
+                    cancelText={t('admin.common.cancel')}
+                    onConfirm={() => remove.mutateAsync({ teamId, id: player.id }).then(() => void message.success(t('adminPeople.common.done')), () => undefined)}
+                  >
+                    <Button size="small" danger>
+                      {t('adminPeople.common.remove')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+          data-testid="squad-table"
+        />
+      </section>
+      <section>
+        <Typography.Title level={5}>{t('adminPeople.teams.patches')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('adminPeople.teams.patchesHelp')}</Typography.Paragraph>
+        <Space direction="vertical">
+          {team?.patches.map((patch) => (
+            <Checkbox
+              key={patch.id}
+              checked={patch.via === 'league' || chosen.includes(patch.id)}
+              disabled={patch.via === 'league'}
+              onChange={(event) => setPatchIds(event.target.checked ? [...chosen, patch.id] : chosen.filter((id) => id !== patch.id))}
+            >
+              {patch.name[locale as Locale]} · {money(patch.price, 'EUR')} {patch.via === 'league' && <Tag>{t('adminPeople.teams.viaLeague')}</Tag>}
+            </Checkbox>
+          ))}
+        </Space>
+        <div style={{ marginTop: 12 }}>
+          <Button
+            disabled={patchIds === null}
+            loading={setPatches.isPending}
+            onClick={() =>
+              setPatches.mutateAsync({ teamId, patchIds: chosen }).then(
+                () => {
+                  setPatchIds(null);
+                  void message.success(t('adminPeople.common.done'));
+                },
+                () => undefined,
+              )
+            }
+          >
+            {t('adminPeople.teams.savePatches')}
+          </Button>
+        </div>
+      </section>
+    </Space>
+  );
+}

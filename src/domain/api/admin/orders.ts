@@ -1,0 +1,38 @@
+/**
+ * The back office's orders (docs/back-office.md "The order screens"): the dashboard's figures, the
+ * table and its CSV export,
+ * an order's detail, moves, refunds, notes and shipment events, the production sheet. Staff only,
+ * each call behind the permission code the server checks and the OpenAPI document names.
+ */
+import type { z } from 'zod';
+import type { Page } from '../envelope.ts';
+import type { AdminNote, AdminOrderDetail, AdminOrderRow, BulkMoveAnswer, BulkMovePreview, Dashboard, OrderExport, ProductionSheet } from '../../back-office/admin.model.ts';
+import type {
+  adminBulkMoveRequestSchema,
+  adminNoteRequestSchema,
+  adminOrderExportRequestSchema,
+  adminOrderListRequestSchema,
+  adminOrderRequestSchema,
+  adminRefundRequestSchema,
+  productionSheetRequestSchema,
+} from '../../back-office/admin.schema.ts';
+import type { OrderDetail, TrackingAnswer } from '../../orders.model.ts';
+import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../../orders.schema.ts';
+import { get, post, type NoRequest } from '../endpoint.ts';
+
+export const adminOrdersApi = {
+  /** The dashboard's revenue cards and chart; its other cards' calls are mail.ts, site.ts and vitals' summary. */
+  dashboard: get<NoRequest, Dashboard>('/admin/dashboard'),
+  orderList: post<z.input<typeof adminOrderListRequestSchema>, Page<AdminOrderRow>>('/admin/orders/list'),
+  orderExport: post<z.input<typeof adminOrderExportRequestSchema>, OrderExport>('/admin/orders/export'),
+  order: post<z.input<typeof adminOrderRequestSchema>, AdminOrderDetail>('/admin/orders/get'),
+  orderDetail: post<z.input<typeof orderAccessRequestSchema>, OrderDetail>('/admin/orders/getOrderDetail'),
+  moveOrder: post<z.input<typeof adminMoveRequestSchema>, OrderDetail>('/admin/orders/move'),
+  bulkMove: post<z.input<typeof adminBulkMoveRequestSchema>, BulkMoveAnswer>('/admin/orders/bulkMove'),
+  /** What bulkMove would do now, changing nothing: the orders it would move and mail, and why the others would not. */
+  bulkMovePreview: post<z.input<typeof adminBulkMoveRequestSchema>, BulkMovePreview>('/admin/orders/bulkMovePreview'),
+  refund: post<z.input<typeof adminRefundRequestSchema>, AdminOrderDetail>('/admin/orders/refund'),
+  addNote: post<z.input<typeof adminNoteRequestSchema>, AdminNote>('/admin/orders/note'),
+  shipmentEvent: post<z.input<typeof adminShipmentEventRequestSchema>, TrackingAnswer>('/admin/orders/shipmentEvent'),
+  productionSheet: post<z.input<typeof productionSheetRequestSchema>, ProductionSheet>('/admin/orders/productionSheet'),
+};

@@ -1,0 +1,19 @@
+/**
+ * Staff (docs/back-office.md "Roles and permission codes"): who the caller is as staff, the login
+ * page's demo accounts, and the staff table with its role and status changes (staff:manage).
+ */
+import type { z } from 'zod';
+import type { Page } from '../envelope.ts';
+import type { LoginOptions, StaffMember } from '../../back-office/admin.model.ts';
+import type { staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../back-office/admin.schema.ts';
+import { get, post, type NoRequest } from '../endpoint.ts';
+
+export const adminStaffApi = {
+  ping: get<NoRequest, { pong: true; roles: string[] }>('/admin/ping'),
+  /** Open to everyone: the login page's demo quick picks (none in production). */
+  loginOptions: get<NoRequest, LoginOptions>('/admin/loginOptions'),
+  staffList: post<z.input<typeof staffListRequestSchema>, Page<StaffMember>>('/admin/staff/list'),
+  grantRole: post<z.input<typeof staffRoleRequestSchema>, StaffMember>('/admin/staff/grant'),
+  revokeRole: post<z.input<typeof staffRoleRequestSchema>, StaffMember>('/admin/staff/revoke'),
+  setStaffStatus: post<z.input<typeof staffStatusRequestSchema>, StaffMember>('/admin/staff/setStatus'),
+};

@@ -1,0 +1,107 @@
+/**
+ * What the back office's calls take (docs/back-office.md); the answers are in admin.model.ts.
+ * Every request is strict: an unknown field is refused.
+ */
+import { z } from 'zod';
+import { ROLE_VALUES } from '../account.model.ts';
+import { emailSchema } from '../account.schema.ts';
+import { ORDER_SORT_FIELDS, PAYMENT_STATES } from './admin.model.ts';
+import { idSchema, pageRequestShape } from '../catalogue.schema.ts';
+import { CURRENCY_CODES } from '../money.model.ts';
+import { ORDER_STATUSES } from '../orders.model.ts';
+import { orderNoSchema } from '../orders.schema.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are YYYY-MM-DD');
+const reasonSchema = z.string().trim().min(1, 'give a reason').max(500);
+
+export const routeExistRequestSchema = z.strictObject({ routeName: z.string().min(1).max(60) });
+
+/** The orders table's filters; the export takes the same, without paging. */
+export const orderFilterShape = {
+  status: z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional(),
+  /** Placed on or after this day (UTC). */
+  from: isoDate.optional(),
+  /** Placed on or before this day (UTC). */
+  to: isoDate.optional(),
+  currency: z.enum(CURRENCY_CODES).optional(),
+  /** ISO 3166-1 alpha-2 of the shipping address. */
+  country: z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter code').optional(),
+  personalised: z.boolean().optional(),
+  payment: z.enum(PAYMENT_STATES).optional(),
+  /** An order number, an email, or a name. */
+  query: z.string().trim().max(100).optional(),
+};
+
+export const adminOrderListRequestSchema = z.strictObject({
+  ...orderFilterShape,
+  ...pageRequestShape,
+  sort: z.enum(ORDER_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type AdminOrderListRequest = z.output<typeof adminOrderListRequestSchema>;
+
+export const adminOrderExportRequestSchema = z.strictObject({
+  ...orderFilterShape,
+  sort: z.enum(ORDER_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const adminOrderRequestSchema = z.strictObject({ orderNo: orderNoSchema });
+
+const orderNoListSchema = z.array(orderNoSchema).min(1, 'choose at least one order').max(200, 'at most 200 orders at once');
+
+export const adminBulkMoveRequestSchema = z.strictObject({
+  orderNos: orderNoListSchema,
+  to: z.enum(['processing', 'delivered']),
+});
+
+export const adminNoteRequestSchema = z.strictObject({
+  orderNo: orderNoSchema,
+  text: z.string().trim().min(1, 'write the note').max(2000),
+});
+
+export const adminRefundRequestSchema = z
+  .strictObject({
+    orderNo: orderNoSchema,
+    /**
+     * The same key again answers the first refund instead of paying twice (another request with
+     * it is a conflict). `move-` and `paypal:` are the shop's own keys (moves, PayPal's dashboard).
+     */
+    idempotencyKey: z.string().regex(/^(?!move-|paypal:)[A-Za-z0-9_.:-]{8,128}$/),
+    /** Lines to pay back; their stock returns when they were not yet printed. */
+    lines: z.array(z.strictObject({ orderItemId: idSchema, quantity: z.number().int().min(1).max(999) })).max(200).default([]),
+    /** An amount in the order's currency, instead of lines (a goodwill refund, shipping). */
+    amount: z.number().int().min(1).optional(),
+    reason: reasonSchema,
+    /** R_SUPER only: refund personalised items already in production. */
+    override: z.boolean().default(false),
+  })
+  .refine((body) => body.lines.length > 0 || body.amount !== undefined, { path: ['lines'], error: 'choose lines or an amount' });
+export type AdminRefundRequest = z.output<typeof adminRefundRequestSchema>;
+
+export const productionSheetRequestSchema = z.strictObject({ orderNos: orderNoListSchema });
+
+export const auditListRequestSchema = z.strictObject({
+  ...pageRequestShape,
+  actorId: idSchema.optional(),
+  action: z.string().max(60).optional(),
+  entity: z.string().max(40).optional(),
+  entityId: z.string().max(60).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+export const staffListRequestSchema = z.strictObject({ ...pageRequestShape, query: z.string().trim().max(100).optional() });
+
+export const staffRoleRequestSchema = z.strictObject({
+  email: emailSchema,
+  role: z.enum(ROLE_VALUES),
+});
+
+export const staffStatusRequestSchema = z.strictObject({
+  userId: idSchema,
+  status: z.enum(['active', 'disabled']),
+});
+
+/** Send one outbox message again (mail:retry). */
+export const mailRetryRequestSchema = z.strictObject({ id: idSchema });

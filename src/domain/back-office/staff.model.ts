@@ -1,0 +1,93 @@
+/**
+ * Staff and what each role may do in the back office (docs/back-office.md "Roles and permission
+ * codes"). The server checks a route's code itself; the codes a caller holds are the `buttons` of
+ * getUserInfo, which decide what the back office shows.
+ */
+import { ROLES, type Role } from '../account.model.ts';
+
+export const PERMISSIONS = {
+  DASHBOARD_VIEW: 'dashboard:view',
+  ORDER_VIEW: 'order:view',
+  ORDER_EXPORT: 'order:export',
+  ORDER_NOTE: 'order:note',
+  /** Paid -> in production -> shipped -> delivered. */
+  ORDER_MOVE: 'order:move',
+  /** Cancelling an order whose items are not yet in production. */
+  ORDER_CANCEL: 'order:cancel',
+  ORDER_SHEET: 'order:sheet',
+  ORDER_REFUND: 'order:refund',
+  /** Cancelling or refunding personalised items once in production, with a reason. */
+  ORDER_OVERRIDE: 'order:override',
+  AUDIT_VIEW: 'audit:view',
+  STAFF_MANAGE: 'staff:manage',
+  /** Rebuilding every page of the static site by hand. */
+  SITE_BUILD: 'site:build',
+  /** The products table and editor, read only. */
+  PRODUCT_VIEW: 'product:view',
+  /** Create, edit, duplicate, prices, stock (bulk and CSV), images. */
+  PRODUCT_EDIT: 'product:edit',
+  /** Put a product on sale or take it off. */
+  PRODUCT_PUBLISH: 'product:publish',
+  /** Teams' squads and patches. */
+  TEAM_EDIT: 'team:edit',
+  NAV_EDIT: 'nav:edit',
+  CUSTOMER_VIEW: 'customer:view',
+  /** Disabling and enabling a customer account. */
+  CUSTOMER_EDIT: 'customer:edit',
+  /** Erasing a customer's account and personal data (R_SUPER). */
+  CUSTOMER_ERASE: 'customer:erase',
+  REVIEW_MODERATE: 'review:moderate',
+  NEWSLETTER_MANAGE: 'newsletter:manage',
+  /** Shipping rates, free shipping, banner, exchange rates, merchant address: they reprice every cart, so owners only. */
+  SETTINGS_EDIT: 'settings:edit',
+  /** Create, edit and expire coupons. */
+  COUPON_EDIT: 'coupon:edit',
+  /** Sending a failed or waiting mail again from the dashboard's outbox card. */
+  MAIL_RETRY: 'mail:retry',
+} as const;
+export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
+
+/** The roles that may open the back office at all. */
+export const STAFF_ROLES: readonly Role[] = [ROLES.SUPER, ROLES.ADMIN];
+
+const ADMIN_PERMISSIONS: readonly Permission[] = [
+  PERMISSIONS.DASHBOARD_VIEW,
+  PERMISSIONS.ORDER_VIEW,
+  PERMISSIONS.ORDER_EXPORT,
+  PERMISSIONS.ORDER_NOTE,
+  PERMISSIONS.ORDER_MOVE,
+  PERMISSIONS.ORDER_CANCEL,
+  PERMISSIONS.ORDER_SHEET,
+  PERMISSIONS.PRODUCT_VIEW,
+  PERMISSIONS.PRODUCT_EDIT,
+  PERMISSIONS.PRODUCT_PUBLISH,
+  PERMISSIONS.TEAM_EDIT,
+  PERMISSIONS.NAV_EDIT,
+  PERMISSIONS.CUSTOMER_VIEW,
+  PERMISSIONS.CUSTOMER_EDIT,
+  PERMISSIONS.REVIEW_MODERATE,
+  PERMISSIONS.NEWSLETTER_MANAGE,
+  PERMISSIONS.COUPON_EDIT,
+  PERMISSIONS.MAIL_RETRY,
+];
+
+const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  [ROLES.SUPER]: PERMISSION_VALUES,
+  [ROLES.ADMIN]: ADMIN_PERMISSIONS,
+  [ROLES.CUSTOMER]: [],
+};
+
+/** Every code the roles hold together, in PERMISSION_VALUES order; unknown roles hold none. */
+export function permissionsOf(roles: readonly string[]): Permission[] {
+  const held = new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role as Role] ?? []));
+  return PERMISSION_VALUES.filter((code) => held.has(code));
+}
+
+export function hasPermission(roles: readonly string[], code: Permission): boolean {
+  return permissionsOf(roles).includes(code);
+}
+
+export function isStaff(roles: readonly string[]): boolean {
+  return roles.some((role) => STAFF_ROLES.includes(role as Role));
+}
