@@ -161,6 +161,9 @@ describe('system', () => {
       for (const origin of ['https://evil.example', undefined]) {
         const other = await request(url, origin);
         expect(other.headers['access-control-allow-origin'], `${url} ${origin}`).toBeUndefined();
+        // Said only beside an allowed origin, where a browser reads them.
+        expect(other.headers['access-control-allow-credentials'], `${url} ${origin}`).toBeUndefined();
+        expect(other.headers['access-control-expose-headers'], `${url} ${origin}`).toBeUndefined();
         expect(String(other.headers['vary']), url).toMatch(/^Origin\b/);
       }
     }
