@@ -142,6 +142,31 @@ describe('system', () => {
     expect(allowed.headers['access-control-allow-origin']).toBe(shop.config.publicSiteUrl);
     const denied = await shop.app.inject({ method: 'OPTIONS', url: '/api/demo/ironProduct/queryList', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
     expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-methods']).toBe('GET,HEAD,POST');
+    expect(allowed.headers['access-control-allow-headers']).toContain('Idempotency-Key');
+    expect(allowed.headers['access-control-max-age']).toBe('600');
+  });
+
+  it('answers a cross-origin request with CORS headers only for the allow-list, on pages and the API alike', async () => {
+    const request = (url: string, origin?: string) => shop.app.inject({ method: 'GET', url, headers: origin ? { origin } : {} });
+    for (const url of ['/api/health', '/no-such-page']) {
+      const allowed = await request(url, shop.config.publicSiteUrl);
+      expect(allowed.headers['access-control-allow-origin'], url).toBe(shop.config.publicSiteUrl);
+      expect(allowed.headers['access-control-allow-credentials'], url).toBe('true');
+      expect(allowed.headers['access-control-expose-headers'], url).toBe('X-Request-Id, X-Visitor-Id');
+      expect(String(allowed.headers['vary']), url).toMatch(/^Origin\b/);
+      // The hardening comes with them.
+      expect(allowed.headers['x-content-type-options'], url).toBe('nosniff');
+      for (const origin of ['https://evil.example', undefined]) {
+        const other = await request(url, origin);
+        expect(other.headers['access-control-allow-origin'], `${url} ${origin}`).toBeUndefined();
+        // Said only beside an allowed origin, where a browser reads them.
+        expect(other.headers['access-control-allow-credentials'], `${url} ${origin}`).toBeUndefined();
+        expect(other.headers['access-control-expose-headers'], `${url} ${origin}`).toBeUndefined();
+        expect(String(other.headers['vary']), url).toMatch(/^Origin\b/);
+      }
+    }
   });
 });
 

@@ -102,6 +102,14 @@ describe('metrics', () => {
     expect(await sample('shop_http_request_duration_seconds_count', route)).toBe(before + 4);
     const text = await (await fetch(scrape.url)).text();
     expect(text).not.toContain(image);
+    // Each request once, under its route's pattern; one no route matched, under "unmatched".
+    const detailRoute = { method: 'POST', route: '/api/demo/ironProduct/queryProductDetail', status: '200' };
+    const unmatched = { method: 'POST', route: 'unmatched', status: '404' };
+    const [detailBefore, unmatchedBefore] = [await sample('shop_http_request_duration_seconds_count', detailRoute), await sample('shop_http_request_duration_seconds_count', unmatched)];
+    await call(shop.app, '/demo/ironProduct/queryProductDetail', { id: stock.productId });
+    expect((await call(shop.app, '/demo/no/such/endpoint', {})).status).toBe(404);
+    expect(await sample('shop_http_request_duration_seconds_count', detailRoute)).toBe(detailBefore + 1);
+    expect(await sample('shop_http_request_duration_seconds_count', unmatched)).toBe(unmatchedBefore + 1);
   });
 
   it('count cache hits and misses by cache', async () => {

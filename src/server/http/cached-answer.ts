@@ -9,6 +9,7 @@ import type { Locale } from '../../domain/locale.ts';
 import { KeyedCache } from './cached.ts';
 import { localeOf } from './context.ts';
 import { ok } from './envelope.ts';
+import { memoByHeader } from './header-memo.ts';
 
 /** Smaller answers go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -57,8 +58,8 @@ export function answerCache(maxBytes: number, name: string): KeyedCache<string, 
   return new KeyedCache<string, CachedAnswer>({ maxBytes, sizeOf: (answer) => answer.bytes, name });
 }
 
-/** Brotli if the client takes it, else gzip, else none (an encoding with q=0 is refused). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+/** Brotli if the client takes it, else gzip, else none (an encoding with q=0 is refused); kept by the header's text. */
+export const chooseEncoding = memoByHeader((acceptEncoding: string | undefined): Encoding | null => {
   if (!acceptEncoding) return null;
   let gzip = false;
   for (const part of acceptEncoding.toLowerCase().split(',')) {
@@ -68,7 +69,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
     if (name === 'gzip') gzip = true;
   }
   return gzip ? 'gzip' : null;
-}
+});
 
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   reply.type('application/json; charset=utf-8');

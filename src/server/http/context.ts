@@ -4,10 +4,13 @@ import { SESSION_CODES } from '../../domain/api/envelope.ts';
 import { pickLocale, type Locale } from '../../domain/locale.ts';
 import { sessionFailure } from '../errors.ts';
 import { ensureVisitorId } from './visitor.ts';
+import { memoByHeader } from './header-memo.ts';
 import type { Actor, AuthUser, Caller, CartOwner } from './caller.ts';
 
+const localeOfHeader = memoByHeader(pickLocale);
+
 export function localeOf(request: FastifyRequest): Locale {
-  return pickLocale(request.headers['accept-language']);
+  return localeOfHeader(request.headers['accept-language']);
 }
 
 /** The caller's address (for throttling; behind a proxy only with TRUST_PROXY) and language. */

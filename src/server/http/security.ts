@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import cors from '@fastify/cors';
+import fastifyCors from '@fastify/cors';
 import { frameSources } from '../../domain/paypal-csp.ts';
 
 /** JSON and images from the API never need to run or load anything. */
@@ -87,6 +87,30 @@ export async function pageHeaders(frameOrigins: readonly string[]): Promise<Reco
   return pageHeadersWith(await helmetHeaders(HELMET_OPTIONS), frameOrigins);
 }
 
+/** What @fastify/cors is told: it answers preflights (OPTIONS); `corsHeaders` follows the same rules on every other answer. */
+const CORS_OPTIONS = {
+  credentials: true,
+  allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-Visitor-Id', 'Accept-Language', 'Idempotency-Key'],
+  exposedHeaders: ['X-Request-Id', 'X-Visitor-Id'],
+  maxAge: 600,
+};
+
+/**
+ * The CORS headers of an answer that is not a preflight, by @fastify/cors's rules for an
+ * allow-list: every answer varies on Origin; an allowed Origin is echoed back with the
+ * credentials and exposed headers. Those two are left off other answers (@fastify/cors sends them
+ * always): a browser reads them only beside an allowed origin, and two headers fewer is less
+ * work for every same-origin answer. The fixed part joins the hardening, so a request pays one
+ * hook and one copy, not the plugin's options merge, route-options object and callbacks per
+ * request (docs/performance.md "The read path").
+ */
+function corsHeaders(origins: readonly string[]): { vary: Record<string, string>; granted(origin: string): Record<string, string> | undefined } {
+  const sharing = { 'access-control-allow-credentials': 'true', 'access-control-expose-headers': CORS_OPTIONS.exposedHeaders.join(', ') };
+  const byOrigin = new Map(origins.map((origin) => [origin, { 'access-control-allow-origin': origin, ...sharing }]));
+  const wildcard = byOrigin.get('*');
+  return { vary: { vary: 'Origin' }, granted: (origin) => wildcard ?? byOrigin.get(origin) };
+}
+
 async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
   const hardening = await helmetHeaders(HELMET_OPTIONS);
   const apiHeaders = {
@@ -95,28 +119,32 @@ async function securityPlugin(app: FastifyInstance, options: SecurityOptions) {
     // API answers may be personal (carts, accounts): never kept by shared caches.
     'cache-control': 'no-store',
     // Names, descriptions and messages come in the Accept-Language's locale; CORS answers follow
-    // the Origin (said here once: the CORS hook's own Vary ran before and would be replaced).
+    // the Origin.
     vary: 'Origin, Accept-Language',
   };
   const docsHeaders = { ...hardening, 'content-security-policy': DOCS_CSP };
   const forPages = pageHeadersWith(hardening, options.frameOrigins ?? []);
-  await app.register(cors, {
-    // A list, not a function: the plugin then needs no callback per request.
-    origin: [...new Set(options.corsOrigins)],
-    credentials: true,
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-Visitor-Id', 'Accept-Language', 'Idempotency-Key'],
-    exposedHeaders: ['X-Request-Id', 'X-Visitor-Id'],
-    maxAge: 600,
+  const origins = [...new Set(options.corsOrigins)];
+  const cors = corsHeaders(origins);
+  // Preflights only: the plugin's hook and its OPTIONS route live in a context of their own, so
+  // other requests do not run its hook (their CORS headers come with the hardening below).
+  await app.register(async (preflights) => {
+    await preflights.register(fastifyCors, { ...CORS_OPTIONS, origin: origins });
   });
   const apiPath = `${options.apiPrefix}/`;
   const docsPath = `${options.apiPrefix}/docs`;
   // Set before the handler, so that a route or plugin that sets its own policy or caching (the
   // static site, the docs) replaces these. Chosen by path, not by content type: a 304
   // revalidation has no content type, and the browser keeps the policy it brings for the cached page.
-  const headersFor = (url: string) => (url.startsWith(docsPath) ? docsHeaders : url.startsWith(apiPath) || url === options.apiPrefix ? apiHeaders : forPages);
-  app.decorate('securityHeadersFor', headersFor);
+  const kindOf = (url: string) => (url.startsWith(docsPath) ? 'docs' : url.startsWith(apiPath) || url === options.apiPrefix ? 'api' : 'pages');
+  const hardened = { api: apiHeaders, docs: docsHeaders, pages: forPages };
+  app.decorate('securityHeadersFor', (url: string) => hardened[kindOf(url)]);
+  // The same with the CORS headers joined in (the kind's own Vary wins), made once.
+  const answered = { api: { ...cors.vary, ...apiHeaders }, docs: { ...cors.vary, ...docsHeaders }, pages: { ...cors.vary, ...forPages } };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headersFor(request.url));
+    reply.headers(answered[kindOf(request.url)]);
+    const granted = request.headers.origin === undefined ? undefined : cors.granted(request.headers.origin);
+    if (granted) reply.headers(granted);
     done();
   });
 }

@@ -35,14 +35,17 @@ export class ShutdownGate {
         return;
       }
       this.serving++;
-      // 'close' comes after the answer is sent, and also when the client goes away first.
-      reply.raw.once('close', () => {
-        this.serving--;
-        if (this.serving === 0) for (const resolve of this.idle.splice(0)) resolve();
-      });
+      // 'close' comes once, after the answer is sent, and also when the client goes away first.
+      // One listener for every request: no closure or once-wrapper made per request.
+      reply.raw.on('close', this.answered);
       done();
     });
   }
+
+  private readonly answered = (): void => {
+    this.serving--;
+    if (this.serving === 0) for (const resolve of this.idle.splice(0)) resolve();
+  };
 
   /** From now on every request is answered 1503. */
   refuse(): void {
