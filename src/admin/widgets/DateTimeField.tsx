@@ -111,6 +111,48 @@ function holdEnter(event: KeyboardEvent<HTMLInputElement>, onEnter: (texts: stri
   onEnter(fieldTexts(event.currentTarget));
 }
 
+/** The handlers a picker passes on, called after the field's own. */
+interface PassedOn<Info> {
+  onBlur?: ((event: FocusEvent<HTMLElement>, info: Info) => void) | undefined;
+  onKeyDown?: ((event: KeyboardEvent<HTMLElement>, preventDefault: () => void) => void) | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
+}
+
+/**
+ * What the single and the range field share: the formats, no OK click, the calendar's open state,
+ * and the field's texts reported (`report`, start first) when it is left or Enter is pressed.
+ */
+function useTyping<Info>(time: boolean, report: (texts: string[]) => void, passedOn: PassedOn<Info>) {
+  const [open, setOpen] = useState(false);
+  return {
+    showTime: time ? { format: 'HH:mm' } : false,
+    format: formatsOf(time),
+    needConfirm: false,
+    preserveInvalidOnBlur: true,
+    open,
+    onOpenChange: (next: boolean) => {
+      setOpen(next);
+      passedOn.onOpenChange?.(next);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>, info: Info) => {
+      afterPicker((texts, left) => {
+        report(texts);
+        // Left: the calendar goes too (the range picker may reopen it for the field it has not
+        // finished, over the message a refused date shows).
+        if (left) setOpen(false);
+      }, event);
+      passedOn.onBlur?.(event, info);
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      holdEnter(event as KeyboardEvent<HTMLInputElement>, (texts) => {
+        report(texts);
+        setOpen(false);
+      });
+      passedOn.onKeyDown?.(event, () => event.preventDefault());
+    },
+  };
+}
+
 type SingleProps = Omit<DatePickerProps, 'value' | 'defaultValue' | 'onChange' | 'showTime' | 'format' | 'needConfirm' | 'multiple'> & {
   value?: Dayjs | null;
   onChange?: (value: Dayjs | null) => void;
@@ -119,48 +161,17 @@ type SingleProps = Omit<DatePickerProps, 'value' | 'defaultValue' | 'onChange' |
 };
 
 export function DateTimeField({ value, onChange, time = true, onBlur, onKeyDown, onOpenChange, ...rest }: SingleProps) {
-  const [open, setOpen] = useState(false);
   // The picker is shown the last date the field could read, so typed text that is not a date
   // stays visible beside its error (preserveInvalidOnBlur) instead of being replaced.
   const shown = useRef<Dayjs | null>(null);
   if (!isUnreadable(value)) shown.current = readable(value);
   const latest = useRef(value);
   latest.current = value;
-  const report = (text: string) => {
-    const next = settle(text, latest.current, time);
+  const typing = useTyping(time, ([text]) => {
+    const next = settle(text ?? '', latest.current, time);
     if (next !== undefined) onChange?.(next);
-  };
-  return (
-    <DatePicker
-      {...rest}
-      value={shown.current}
-      onChange={(next) => onChange?.(next)}
-      showTime={time ? { format: 'HH:mm' } : false}
-      format={formatsOf(time)}
-      needConfirm={false}
-      preserveInvalidOnBlur
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        onOpenChange?.(next);
-      }}
-      status={isUnreadable(value) ? 'error' : rest.status}
-      onBlur={(event: FocusEvent<HTMLElement>, info) => {
-        afterPicker(([text], left) => {
-          report(text ?? '');
-          if (left) setOpen(false);
-        }, event);
-        onBlur?.(event, info);
-      }}
-      onKeyDown={(event) => {
-        holdEnter(event as KeyboardEvent<HTMLInputElement>, ([text]) => {
-          report(text ?? '');
-          setOpen(false);
-        });
-        onKeyDown?.(event, () => event.preventDefault());
-      }}
-    />
-  );
+  }, { onBlur, onKeyDown, onOpenChange });
+  return <DatePicker {...rest} {...typing} value={shown.current} onChange={(next) => onChange?.(next)} status={isUnreadable(value) ? 'error' : rest.status} />;
 }
 
 type RangeValue = [Dayjs | null, Dayjs | null] | null;
@@ -172,13 +183,12 @@ type RangeProps = Omit<RangePickerProps, 'value' | 'defaultValue' | 'onChange' |
 };
 
 export function DateTimeRangeField({ value, onChange, time = true, onBlur, onKeyDown, onOpenChange, ...rest }: RangeProps) {
-  const [open, setOpen] = useState(false);
   const shown = useRef<[Dayjs | null, Dayjs | null] | null>(null);
   const sides: [Dayjs | null, Dayjs | null] = [value?.[0] ?? null, value?.[1] ?? null];
   shown.current = [isUnreadable(sides[0]) ? (shown.current?.[0] ?? null) : readable(sides[0]), isUnreadable(sides[1]) ? (shown.current?.[1] ?? null) : readable(sides[1])];
   const latest = useRef(sides);
   latest.current = sides;
-  const report = (texts: (string | undefined)[]) => {
+  const typing = useTyping(time, (texts) => {
     const both: [Dayjs | null, Dayjs | null] = [...latest.current];
     let changed = false;
     for (const side of [0, 1] as const) {
@@ -188,38 +198,14 @@ export function DateTimeRangeField({ value, onChange, time = true, onBlur, onKey
       changed = true;
     }
     if (changed) onChange?.(both);
-  };
+  }, { onBlur, onKeyDown, onOpenChange });
   return (
     <DatePicker.RangePicker
       {...rest}
+      {...typing}
       value={shown.current}
       onChange={(next) => onChange?.(next ? [next[0] ?? null, next[1] ?? null] : null)}
-      showTime={time ? { format: 'HH:mm' } : false}
-      format={formatsOf(time)}
-      needConfirm={false}
-      preserveInvalidOnBlur
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        onOpenChange?.(next);
-      }}
       status={sides.some(isUnreadable) ? 'error' : rest.status}
-      onBlur={(event, info) => {
-        afterPicker((texts, left) => {
-          report(texts);
-          // Left: the calendar goes too (the range picker may reopen it for the field it has not
-          // finished, over the message a refused date shows).
-          if (left) setOpen(false);
-        }, event);
-        onBlur?.(event, info);
-      }}
-      onKeyDown={(event) => {
-        holdEnter(event as KeyboardEvent<HTMLInputElement>, (texts) => {
-          report(texts);
-          setOpen(false);
-        });
-        onKeyDown?.(event, () => event.preventDefault());
-      }}
     />
   );
 }
