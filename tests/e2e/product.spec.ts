@@ -252,6 +252,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     test('size guide, tabs with reviews, and related products', async ({ page }) => {
       await openProduct(page, locale, shirt.id);
+      // Astro drops `ssr` once React was handed the island, before React has hydrated it (it does
+      // so at its own pace); the buttons that wait for hydration say when it is done. A click
+      // before then may be lost on a loaded machine, which is not what this journey tests.
+      await expect(page.getByRole('button', { name: m.actions.addToCart })).toBeEnabled();
 
       await page.getByRole('button', { name: m.size.guide }).click();
       const dialog = page.getByRole('dialog', { name: m.guide.title });
