@@ -20,20 +20,35 @@ const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <De
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
+/** The menu's items, in order (dividers and disabled items are no stops). */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return menu ? [...menu.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')] : [];
+}
+
 /**
  * A header button with a menu, as the ARIA menu button pattern has it: Enter, Space, a click or
- * ArrowDown open it with the focus in the menu, the arrows move, Enter chooses, Escape closes;
- * either way the focus comes back to the button (docs/back-office.md "Keyboard").
+ * ArrowDown open it with the focus on the chosen item (else the first), the arrows, Home and End
+ * move, Enter or Space chooses, Escape or Tab closes; either way the focus comes back to the button
+ * (docs/back-office.md "Keyboard").
+ *
+ * The focus is managed here, not by antd: its dropdown's `autoFocus` focuses the menu three frames
+ * after opening (a timer a close does not cancel), and its menu makes an item active on an arrow
+ * but focuses it a frame later, so an Enter pressed in between chose the item the focus was still
+ * on. Here an arrow moves the focus at once (the menu makes the focused item its active one), and
+ * the first focus is one animation frame, retried until the popup can take it, cancelled on close.
  */
 function MenuButton({ items, selectedKey, onChoose, button, buttonRef }: { items: MenuItems; selectedKey?: string; onChoose: (key: string) => void; button: ReactElement; buttonRef?: RefObject<HTMLButtonElement | null> }) {
   const [open, setOpen] = useState(false);
   const own = useRef<HTMLButtonElement>(null);
   const trigger = buttonRef ?? own;
+  const menu = useRef<HTMLDivElement>(null);
+  // The header's menus hold items only (no dividers or groups): an item's place is its index.
+  const selectedIndex = Math.max(0, items.findIndex((item) => item?.key === selectedKey));
   const close = () => {
     setOpen(false);
     trigger.current?.focus();
   };
-  // Escape, Tab or a click outside: the focus, if it was in the menu, comes back to the button.
+  // Escape on the button, or a click outside: the focus, if it was in the menu, comes back to the button.
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (next) return;
@@ -42,10 +57,65 @@ function MenuButton({ items, selectedKey, onChoose, button, buttonRef }: { items
       if (at === null || at === document.body || at.closest('.ant-dropdown')) trigger.current?.focus();
     });
   };
+  // Once open, the chosen item takes the focus as soon as the popup is shown (a hidden element
+  // refuses it), unless the focus went elsewhere meanwhile; a close cancels the pending frame.
+  useEffect(() => {
+    if (!open) return undefined;
+    let frame = 0;
+    let tries = 0;
+    const focusItem = () => {
+      const at = document.activeElement;
+      if (at !== null && at !== document.body && at !== trigger.current) return;
+      const list = menuItems(menu.current);
+      const target = list[selectedIndex] ?? list[0];
+      target?.focus({ preventScroll: true });
+      if (target === undefined || document.activeElement !== target) {
+        tries += 1;
+        if (tries < 120) frame = requestAnimationFrame(focusItem);
+      }
+    };
+    frame = requestAnimationFrame(focusItem);
+    return () => cancelAnimationFrame(frame);
+  }, [open, selectedIndex, trigger]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' && !open) {
       event.preventDefault();
       setOpen(true);
+    }
+  };
+  // Keys in the menu, before antd's menu sees them (capture): the focus moves at once.
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const list = menuItems(menu.current);
+    const at = list.findIndex((item) => item === document.activeElement || item.contains(document.activeElement));
+    const move = (index: number) => {
+      event.preventDefault();
+      event.stopPropagation();
+      list[(index + list.length) % list.length]?.focus();
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return move(at + 1);
+      case 'ArrowUp':
+        return move(at < 0 ? list.length - 1 : at - 1);
+      case 'Home':
+        return move(0);
+      case 'End':
+        return move(list.length - 1);
+      case ' ':
+        // Space chooses, as Enter does (antd's menu item answers Enter only).
+        event.preventDefault();
+        event.stopPropagation();
+        list[at]?.click();
+        return undefined;
+      case 'Escape':
+      case 'Tab':
+        // Tab goes on from the button (the browser moves the focus after this handler).
+        if (event.key === 'Escape') event.preventDefault();
+        event.stopPropagation();
+        close();
+        return undefined;
+      default:
+        return undefined;
     }
   };
   return (
@@ -53,7 +123,11 @@ function MenuButton({ items, selectedKey, onChoose, button, buttonRef }: { items
       trigger={['click']}
       open={open}
       onOpenChange={onOpenChange}
-      autoFocus
+      popupRender={(node) => (
+        <div ref={menu} onKeyDownCapture={onMenuKeyDown}>
+          {node}
+        </div>
+      )}
       menu={{
         items,
         ...(selectedKey === undefined ? {} : { selectable: true, selectedKeys: [selectedKey] }),
