@@ -527,6 +527,36 @@ describe('refunds PayPal settles later', () => {
     expect(await stockOf(shop, stock)).toBe(before - 1);
   });
 
+  it('lists in a bulk move’s preview an order whose cancellation PayPal is still paying out as one that cannot move, as the move refuses it', async () => {
+    const closing = await paidOrder([plainLine(stock)]);
+    const partly = await paidOrder([plainLine(stock, 2)]);
+    const plain = await paidOrder([plainLine(stock)]);
+    simulatorOf(shop).setSwitches({ nextRefund: 'PENDING' });
+    const cancelling = await move(superAdmin, { orderNo: closing.order.orderNo, to: 'cancelled', from: 'paid' });
+    expect(cancelling.data.status, cancelling.msg).toBe('paid');
+    simulatorOf(shop).setSwitches({ nextRefund: 'PENDING' });
+    // A partial refund under way does not close the order: it may still move.
+    const part = await refund(superAdmin, { orderNo: partly.order.orderNo, idempotencyKey: key(), amount: 100, reason: 'Goodwill' });
+    expect(part.data.refunds).toEqual([expect.objectContaining({ status: 'pending' })]);
+    const chosen = [closing.order.orderNo, partly.order.orderNo, plain.order.orderNo];
+
+    const preview = await call<BulkMovePreview>(shop.app, '/admin/orders/bulkMovePreview', { orderNos: chosen, to: 'processing' }, admin.auth);
+    expect(preview.code, preview.msg).toBe('0000');
+    expect(preview.data.movable.map((o) => o.orderNo)).toEqual([partly.order.orderNo, plain.order.orderNo]);
+    expect(preview.data.blocked).toEqual([{ orderNo: closing.order.orderNo, status: 'paid', reason: 'refund-under-way' }]);
+    // The move itself agrees: the order listed as blocked is refused, the others move.
+    const moved = await call<BulkMoveAnswer>(shop.app, '/admin/orders/bulkMove', { orderNos: chosen, to: 'processing' }, admin.auth);
+    expect(moved.data.moved).toEqual([partly.order.orderNo, plain.order.orderNo]);
+    expect(moved.data.failed).toEqual([{ orderNo: closing.order.orderNo, msg: 'A refund of this order is under way at PayPal; try again once it has ended' }]);
+
+    // Once PayPal has paid it out the order is cancelled: the preview says so by its state.
+    const [pending] = (await detailOf(closing.order.orderNo)).refunds;
+    simulatorOf(shop).settlePendingRefund(pending!.paypalRefundId!, 'COMPLETED');
+    await shop.app.payments.reconciler.run();
+    const after = await call<BulkMovePreview>(shop.app, '/admin/orders/bulkMovePreview', { orderNos: [closing.order.orderNo], to: 'delivered' }, admin.auth);
+    expect(after.data.blocked).toEqual([{ orderNo: closing.order.orderNo, status: 'cancelled', reason: 'not-allowed' }]);
+  });
+
   it('lets the reconciler complete a pending refund whose webhook never came, moving a fully refunded order', async () => {
     const { order } = await paidOrder([plainLine(stock)], { email: 'quiet.refund@example.com' });
     simulatorOf(shop).setSwitches({ nextRefund: 'PENDING' });

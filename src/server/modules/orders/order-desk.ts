@@ -185,26 +185,32 @@ export class OrderDesk {
 
   /**
    * What `bulkMove` would do now, changing nothing: the orders it would move (and mail) and why
-   * the others would not, by the rule `move` applies. The states are read now, so the screen's
-   * confirmation shows today's truth; `bulkMove` still checks each order again as it moves it.
+   * the others would not, by the rules `move` applies, the refund under way included (a
+   * cancellation or full refund PayPal is still paying out closes the order, so `move` refuses
+   * it). The states are read now, so the screen's confirmation shows today's truth; `bulkMove`
+   * still checks each order again as it moves it.
    */
   async bulkMovePreview(orderNos: readonly string[], to: 'processing' | 'delivered'): Promise<BulkMovePreview> {
     const chosen = [...new Set(orderNos)];
-    const rows = await this.d.db
-      .select({ orderNo: orders.orderNo, status: orders.status, personalised: orders.personalised, email: orders.email })
-      .from(orders)
-      .where(inArray(orders.orderNo, chosen));
-    const byNumber = new Map(rows.map((row) => [row.orderNo, row]));
-    const preview: BulkMovePreview = { to, movable: [], blocked: [] };
-    for (const orderNo of chosen) {
-      const row = byNumber.get(orderNo);
-      const status = (row?.status ?? null) as OrderStatus | null;
-      if (!row || !status) preview.blocked.push({ orderNo, status: null, reason: 'not-found' });
-      else if (status === to) preview.blocked.push({ orderNo, status, reason: 'already-there' });
-      else if (moveProblem(status, to, row.personalised)) preview.blocked.push({ orderNo, status, reason: 'not-allowed' });
-      else preview.movable.push({ orderNo, status, email: row.email });
-    }
-    return preview;
+    return this.d.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, personalised: orders.personalised, email: orders.email })
+        .from(orders)
+        .where(inArray(orders.orderNo, chosen));
+      const byNumber = new Map(rows.map((row) => [row.orderNo, row]));
+      const preview: BulkMovePreview = { to, movable: [], blocked: [] };
+      for (const orderNo of chosen) {
+        const row = byNumber.get(orderNo);
+        const status = (row?.status ?? null) as OrderStatus | null;
+        if (!row || !status) preview.blocked.push({ orderNo, status: null, reason: 'not-found' });
+        else if (status === to) preview.blocked.push({ orderNo, status, reason: 'already-there' });
+        else if (moveProblem(status, to, row.personalised)) preview.blocked.push({ orderNo, status, reason: 'not-allowed' });
+        // Read without the lock: a dry run; the move asks again under it.
+        else if (await this.d.payments.closingUnderWay(tx, row.id)) preview.blocked.push({ orderNo, status, reason: 'refund-under-way' });
+        else preview.movable.push({ orderNo, status, email: row.email });
+      }
+      return preview;
+    });
   }
 
   /** A carrier's scan on the order's latest shipment, with its audit row. */
