@@ -7,6 +7,9 @@
  * 30 times a scenario after 3 warm-ups, the median and the slowest.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/guest-buyers.ts
+ *
+ * GUEST_BENCH_KEEP=1 keeps the database (its name is printed); GUEST_BENCH_DB=<name> measures on
+ * one kept before (migrated again, so a new index is built), skipping the generation.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/server/db/client.ts';
@@ -22,21 +25,14 @@ const ORDERS = 100_000;
 const GUESTS = 60_000;
 const ACCOUNTS = 10_000;
 
-const pg = await createPostgresDatabase(adminUrl);
+const reuse = process.env.GUEST_BENCH_DB;
+const keep = Boolean(reuse) || process.env.GUEST_BENCH_KEEP === '1';
+const pg = reuse ? { url: Object.assign(new URL(adminUrl), { pathname: `/${reuse}` }).toString(), name: reuse, drop: async () => {} } : await createPostgresDatabase(adminUrl);
 const database = await openDatabase({ databaseUrl: pg.url, dataDir: null, poolSize: 4 });
+const db = database.db;
 try {
-  await seedIfEmpty(database.db);
-  await generateOrders(database, ORDERS);
-  const db = database.db;
-  // 60,000 guest emails (some in capitals: compared in lower case), and accounts.
-  await db.execute(sql`update orders set email = case when id % 7 = 0 then 'Guest.' else 'guest.' end || (id % ${GUESTS}) || '@example.com'`);
-  await db.execute(sql`
-    insert into users (email, password_hash, first_name, last_name, created_at, updated_at)
-    select case when n % 10 = 0 then 'guest.' || n || '@example.com' else 'shopper.' || n || '@example.com' end, 'x', 'Sam', 'Shopper' || n,
-      now() - ((n * 104729) % 525600) * interval '1 minute', now()
-    from generate_series(1, ${ACCOUNTS}::int) as n`);
+  if (!reuse) await generate();
   await db.execute(sql`vacuum analyze`);
-
   const desk = new CustomerDesk(db, null as unknown as StaffDesk);
   const scenarios: { label: string; filter: Parameters<CustomerDesk['list']>[0]; page: number }[] = [
     { label: 'everyone, first page', filter: {}, page: 1 },
@@ -60,5 +56,18 @@ try {
   }
 } finally {
   await database.close();
-  await pg.drop();
+  if (keep) process.stdout.write(`database kept: ${pg.name}\n`);
+  else await pg.drop();
+}
+
+async function generate(): Promise<void> {
+  await seedIfEmpty(db);
+  await generateOrders(database, ORDERS);
+  // 60,000 guest emails (some in capitals: compared in lower case), and accounts.
+  await db.execute(sql`update orders set email = case when id % 7 = 0 then 'Guest.' else 'guest.' end || (id % ${GUESTS}) || '@example.com'`);
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, created_at, updated_at)
+    select case when n % 10 = 0 then 'guest.' || n || '@example.com' else 'shopper.' || n || '@example.com' end, 'x', 'Sam', 'Shopper' || n,
+      now() - ((n * 104729) % 525600) * interval '1 minute', now()
+    from generate_series(1, ${ACCOUNTS}::int) as n`);
 }

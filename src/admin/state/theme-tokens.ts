@@ -22,6 +22,9 @@ import type { StatusColour, ThemeSettings } from './theme-settings.ts';
 /** WCAG 2.2 AA for text (1.4.3). */
 export const MIN_TEXT_CONTRAST = 4.5;
 
+/** WCAG 2.2 AA for a control's boundary and its states: borders, focus rings, tracks (1.4.11). */
+export const MIN_NON_TEXT_CONTRAST = 3;
+
 /** WCAG contrast of `foreground` (blended over `background` when translucent) against an opaque `background`. */
 export function contrastRatio(foreground: string, background: string): number {
   const back = new FastColor(background);
@@ -30,7 +33,7 @@ export function contrastRatio(foreground: string, background: string): number {
   return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 }
 
-const passes = (colour: string, backgrounds: readonly string[]) => backgrounds.every((back) => contrastRatio(colour, back) >= MIN_TEXT_CONTRAST);
+const passes = (colour: string, backgrounds: readonly string[], min = MIN_TEXT_CONTRAST) => backgrounds.every((back) => contrastRatio(colour, back) >= min);
 
 /**
  * The nearest shade of `colour`, one lightness step (1 %) at a time, darker or lighter, that
@@ -125,6 +128,20 @@ function readableGrey(textBase: string, backgrounds: readonly string[]): string 
   return base.toRgbString();
 }
 
+/**
+ * The lightest (light scheme) or darkest (dark scheme) opaque grey, the scheme's text colour over
+ * its container, that stands 3:1 from every surface: the border of inputs, selects, date fields,
+ * checkboxes and radios, and the switch's track when off (antd's are 1.3 to 2.1:1).
+ */
+function controlGrey(textBase: string, container: string, backgrounds: readonly string[]): string {
+  const back = new FastColor(container);
+  for (let alpha = 0.15; alpha < 1; alpha += 0.01) {
+    const grey = new FastColor(textBase).setA(Math.round(alpha * 100) / 100).onBackground(back).toHexString();
+    if (passes(grey, backgrounds, MIN_NON_TEXT_CONTRAST)) return grey;
+  }
+  return new FastColor(textBase).toHexString();
+}
+
 export function adminTheme(settings: ThemeSettings, dark: boolean): ThemeConfig {
   const s = surfacesOf(dark);
   const surfaces = [s.container, s.layout, s.elevated];
@@ -161,6 +178,7 @@ export function adminTheme(settings: ThemeSettings, dark: boolean): ThemeConfig 
   }
 
   const grey = readableGrey(s.textBase, [...surfaces, primary.bg]);
+  const controlBorder = controlGrey(s.textBase, s.container, surfaces);
   return {
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
@@ -173,6 +191,10 @@ export function adminTheme(settings: ThemeSettings, dark: boolean): ThemeConfig 
       colorTextDescription: grey,
       // Placeholders read too (and never stand in for a label: every field has one).
       colorTextPlaceholder: grey,
+      // Non-text contrast (1.4.11): the boundary of every input, select, date field, checkbox
+      // and radio. Focus rings are the primary colour (admin-keyboard.css; text-grade already),
+      // as is a focused input's border.
+      colorBorder: controlBorder,
       ...derived,
       motion: settings.page.animate,
     },
@@ -180,6 +202,10 @@ export function adminTheme(settings: ThemeSettings, dark: boolean): ThemeConfig 
       Button: { primaryColor: onSolid, dangerColor: onSolid },
       // Its "no data" text is drawn in the disabled grey (1.84:1), yet it is text to read.
       Table: { colorTextDisabled: grey },
+      // The track off stands 3:1 from the page, as a border does; the handle is the page's
+      // surface colour (white in the light scheme, as antd's), so it stands out from the track
+      // both off and on: a dark-scheme primary light enough to read is too light under white.
+      Switch: { colorTextQuaternary: controlBorder, handleBg: onSolid },
     },
   };
 }

@@ -88,6 +88,58 @@ describe.each([
   });
 });
 
+/** WCAG 2.2 AA for the parts of a control and its states (1.4.11 non-text contrast). */
+const NON_TEXT = 3;
+
+/**
+ * Every boundary or state indicator of a control on what it sits on or beside, as `[what,
+ * colour, background]`: input, select, date and checkbox borders, the focus ring (the primary
+ * colour, admin-keyboard.css) and the focused or hovered input's border, the switch's track (off,
+ * hovered, on) on the page and under its handle, and a checked checkbox.
+ */
+function nonTextPairs(settings: ThemeSettings, dark: boolean): [string, string, string][] {
+  const config = adminTheme(settings, dark);
+  const token = antdTheme.getDesignToken(config) as unknown as Record<string, string>;
+  const surfaces = ['colorBgContainer', 'colorBgLayout', 'colorBgElevated'];
+  const switchTokens = { ...token, ...((config.components?.Switch ?? {}) as Record<string, string>) };
+  const handle = switchTokens['handleBg'] ?? token['colorWhite']!;
+  const list: [string, string, string][] = [];
+  for (const back of surfaces) {
+    list.push([`colorBorder (inputs, checkboxes) on ${back}`, token['colorBorder']!, token[back]!]);
+    list.push([`focus ring (colorPrimary) on ${back}`, token['colorPrimary']!, token[back]!]);
+    list.push([`hovered input border (colorPrimaryHover) on ${back}`, token['colorPrimaryHover']!, token[back]!]);
+    list.push([`checked checkbox (colorPrimary) on ${back}`, token['colorPrimary']!, token[back]!]);
+    list.push([`switch track off on ${back}`, switchTokens['colorTextQuaternary']!, token[back]!]);
+    list.push([`switch track off, hovered, on ${back}`, switchTokens['colorTextTertiary']!, token[back]!]);
+    list.push([`switch track on on ${back}`, token['colorPrimary']!, token[back]!]);
+  }
+  // The handle is opaque and sits on the track: it must stand out from it, off and on.
+  list.push(['switch handle on its track off', handle, new FastColor(switchTokens['colorTextQuaternary']!).onBackground(new FastColor(token['colorBgContainer']!)).toHexString()]);
+  list.push(['switch handle on its track on', handle, token['colorPrimary']!]);
+  list.push(['switch handle on its track on, hovered', handle, token['colorPrimaryHover']!]);
+  return list;
+}
+
+function nonTextFailures(settings: ThemeSettings, dark: boolean): string[] {
+  return nonTextPairs(settings, dark)
+    .map(([what, fore, back]) => ({ what, fore, back, value: ratio(fore, back) }))
+    .filter(({ value }) => !(value >= NON_TEXT))
+    .map(({ what, fore, back, value }) => `${what}: ${fore} on ${back} = ${value.toFixed(2)}:1`);
+}
+
+describe.each([
+  ['light', false],
+  ['dark', true],
+] as const)('non-text contrast in the %s scheme (WCAG 1.4.11)', (_name, dark) => {
+  it('passes 3:1 for borders, focus rings, checkboxes and switches with the default settings', () => {
+    expect(nonTextFailures(DEFAULT_THEME_SETTINGS, dark)).toEqual([]);
+  });
+
+  it.each([...THEME_PALETTE, '#ffff00', '#ffffff', '#000000'])('passes with %s as the theme colour', (colour) => {
+    expect(nonTextFailures(withColours(colour), dark)).toEqual([]);
+  });
+});
+
 describe('the brand', () => {
   it('keeps the specification theme colour where it passes, and its hue where it is shaded', () => {
     const light = antdTheme.getDesignToken(adminTheme(DEFAULT_THEME_SETTINGS, false));
