@@ -120,12 +120,17 @@ export class CustomerDesk extends AuditedDesk {
     if (!withAccounts && !withGuests) return pageOf([], 0, page);
     const noAccountOrders = and(sql`${orders.userId} is null`, filter.query ? orderSearchCondition(filter.query) : undefined);
 
+    const { offset, limit } = pageWindow(page);
+    // Each side cut to the rows the page could take from it, in the page's order, so PostgreSQL
+    // walks each in order and stops (else it finds every guest before sorting).
+    const upTo = offset + limit;
     const accountRows = this.db
       .select({ kind: sql<CustomerKind>`'registered'`.as('kind'), userId: sql<number | null>`${users.id}`.as('user_id'), email: sql<string>`${users.email}`.as('email'), since: sql<Date | string>`${users.createdAt}`.as('since') })
       .from(users)
-      .where(accountCondition);
-    const guestRows = filter.query ? this.searchedGuests(noAccountOrders) : this.guestsByFirstOrder();
-    const { offset, limit } = pageWindow(page);
+      .where(accountCondition)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(upTo);
+    const guestRows = filter.query ? this.searchedGuests(noAccountOrders, upTo) : this.guestsByFirstOrder(upTo);
     const union = withAccounts && withGuests ? accountRows.unionAll(guestRows).as('c') : withAccounts ? accountRows.as('c') : guestRows.as('c');
     // The page and the total apart: with the total in the same query (`count(*) over ()`) every
     // guest had to be found for the first page; apart, the page stops at its last row.
@@ -139,28 +144,32 @@ export class CustomerDesk extends AuditedDesk {
 
   /**
    * Every guest, newest first, as the first order of each email: the orders of no account walked
-   * newest first (orders_user_idx), each kept when no earlier order of no account has its email
-   * (orders_email_prefix_idx) and no account has it, so a page reads about as many orders as it
-   * shows rather than every guest's (1.2 s at 100,000 orders before; docs/performance.md).
+   * newest first, each kept when no earlier order of no account has its email (migration 0017's
+   * orders_guest_email_idx, index-only) and no account has it, so a page reads about as many
+   * orders as it shows rather than every guest's (docs/back-office.md "Guests" has the figures).
    */
-  private guestsByFirstOrder() {
+  private guestsByFirstOrder(upTo: number) {
     // Qualified by hand: drizzle leaves them unqualified, which inside the subquery would name e's.
     const email = sql.raw('lower("orders"."email")');
     const firstOfEmail = sql`not exists (select 1 from ${orders} e where e.user_id is null and lower(e.email) = ${email} and (e.created_at, e.id) < (${sql.raw('"orders"."created_at", "orders"."id"')}))`;
     return this.db
       .select({ kind: sql<CustomerKind>`'guest'`.as('kind'), userId: sql<number | null>`null::int`.as('user_id'), email: sql<string>`${email}`.as('email'), since: sql<Date | string>`${orders.createdAt}`.as('since') })
       .from(orders)
-      .where(and(sql`${orders.userId} is null`, firstOfEmail, isGuestEmail(email)));
+      .where(and(sql`${orders.userId} is null`, firstOfEmail, isGuestEmail(email)))
+      .orderBy(desc(orders.createdAt), email)
+      .limit(upTo);
   }
 
   /** Guests of a search: each email of the matching orders of no account once, with its first matching order. */
-  private searchedGuests(noAccountOrders: SQL | undefined) {
+  private searchedGuests(noAccountOrders: SQL | undefined, upTo: number) {
     // Checked per email rather than per order (a search matches few orders, so grouping is cheap).
     const emails = this.emailsOfNoAccount(noAccountOrders);
     return this.db
       .select({ kind: sql<CustomerKind>`'guest'`.as('kind'), userId: sql<number | null>`null::int`.as('user_id'), email: sql<string>`${emails.email}`.as('email'), since: sql<Date | string>`${emails.firstAt}`.as('since') })
       .from(emails)
-      .where(isGuestEmail(sql`${emails.email}`));
+      .where(isGuestEmail(sql`${emails.email}`))
+      .orderBy(desc(emails.firstAt), emails.email)
+      .limit(upTo);
   }
 
   /** Each lower-cased email of the orders of no account (matching the condition), with its first order. */
