@@ -1,6 +1,7 @@
 /**
- * antd's theme for the back office's settings, with every text colour at WCAG 2.2 AA (4.5:1) in
- * both schemes (docs/back-office.md "Accessibility").
+ * antd's theme for the back office's settings, with every text colour at WCAG 2.2 AA (4.5:1) and
+ * every control's border, switch track and focus ring at 3:1 (1.4.11) in both schemes
+ * (docs/back-office.md "Accessibility").
  *
  * antd's own colours fall short (grey descriptions 3.36:1, placeholders 1.84:1, and the theme and
  * status colours as text or under white button text), and staff may pick any theme or status
