@@ -35,6 +35,14 @@ describe('envelope and errors', () => {
     expect(body).toEqual({ code: '1002', msg: 'Malformed JSON body', data: null });
   });
 
+  it("a cached catalogue route reads plain JSON only: a compressed body is refused as malformed, and nothing is answered from it", async () => {
+    const { gzipSync } = await import('node:zlib');
+    const payload = gzipSync(JSON.stringify({ title: 'jersey', current: 1, size: 5 }));
+    const response = await shop.app.inject({ method: 'POST', url: '/api/demo/ironProduct/search', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: '1002', msg: 'Malformed JSON body', data: null });
+  });
+
   it('refuses a wrong content type with 415', async () => {
     const response = await shop.app.inject({ method: 'POST', url: '/api/demo/ironProduct/queryList', headers: { 'content-type': 'text/xml' }, payload: '<a/>' });
     expect(response.statusCode).toBe(415);

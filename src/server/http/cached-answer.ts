@@ -9,7 +9,7 @@ import type { Locale } from '../../domain/locale.ts';
 import { KeyedCache } from './cached.ts';
 import { localeOf } from './context.ts';
 import { ok } from './envelope.ts';
-import { memoByHeader } from './header-memo.ts';
+import { memoByText } from './text-memo.ts';
 
 /** Smaller answers go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
@@ -59,7 +59,7 @@ export function answerCache(maxBytes: number, name: string): KeyedCache<string, 
 }
 
 /** Brotli if the client takes it, else gzip, else none (an encoding with q=0 is refused); kept by the header's text. */
-export const chooseEncoding = memoByHeader((acceptEncoding: string | undefined): Encoding | null => {
+export const chooseEncoding = memoByText((acceptEncoding: string | undefined): Encoding | null => {
   if (!acceptEncoding) return null;
   let gzip = false;
   for (const part of acceptEncoding.toLowerCase().split(',')) {

@@ -4,10 +4,10 @@ import { SESSION_CODES } from '../../domain/api/envelope.ts';
 import { pickLocale, type Locale } from '../../domain/locale.ts';
 import { sessionFailure } from '../errors.ts';
 import { ensureVisitorId } from './visitor.ts';
-import { memoByHeader } from './header-memo.ts';
+import { memoByText } from './text-memo.ts';
 import type { Actor, AuthUser, Caller, CartOwner } from './caller.ts';
 
-const localeOfHeader = memoByHeader(pickLocale);
+const localeOfHeader = memoByText(pickLocale);
 
 export function localeOf(request: FastifyRequest): Locale {
   return localeOfHeader(request.headers['accept-language']);

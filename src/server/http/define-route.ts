@@ -33,8 +33,10 @@ export interface ContractRoute<E extends Endpoint, S extends Schema | undefined,
   /** Largest body this route takes, when it needs more than the app's (an image upload). */
   bodyLimit?: number;
   /**
-   * The handler sends answers it compressed itself (cached-answer.ts): @fastify/compress's two
-   * hooks are left off the route instead of running on every request to find nothing to do.
+   * The handler sends answers it compressed itself (cached-answer.ts): @fastify/compress's hooks
+   * (the answer's compression, and the request body's decompression, which these small read
+   * requests never need: a compressed body is refused as malformed JSON) are left off the route
+   * instead of running on every request to find nothing to do.
    */
   compressesItself?: boolean;
   handler(request: ContractRequest<E, S, H>, reply: FastifyReply): Promise<Envelope<AnswerOf<E>> | FastifyReply>;
@@ -59,7 +61,7 @@ export function defineRoute<E extends Endpoint<any, any>, S extends Schema | und
     url: entry.path,
     ...(preValidation ? { preValidation } : {}),
     ...(bodyLimit ? { bodyLimit } : {}),
-    ...(compressesItself ? { compress: false as const } : {}),
+    ...(compressesItself ? { compress: false as const, decompress: false as const } : {}),
     schema: {
       tags,
       summary,

@@ -30,12 +30,32 @@ describe('metrics on the request path (issue 28)', () => {
   });
 
   it("a request's series is made once per method, route and status, then only observed", async () => {
-    const labels = vi.spyOn(metrics.requestDuration, 'labels');
+    const labels = vi.spyOn(metrics.requestDuration, 'seriesOf');
     for (let i = 0; i < 3; i++) observeRequest('POST', '/unit/test', 200, 0.001);
     observeRequest('POST', '/unit/test', 404, 0.001);
     expect(labels).toHaveBeenCalledTimes(2);
     labels.mockRestore();
     expect(await scraped('shop_http_request_duration_seconds', 'shop_http_request_duration_seconds_count', { method: 'POST', route: '/unit/test', status: '200' })).toBe(3);
     expect(await scraped('shop_http_request_duration_seconds', 'shop_http_request_duration_seconds_count', { method: 'POST', route: '/unit/test', status: '404' })).toBe(1);
+  });
+
+  it('the duration histogram scrapes as a Prometheus histogram: cumulative buckets, +Inf, sum and count', async () => {
+    observeRequest('GET', '/unit/buckets', 200, 0.001);
+    observeRequest('GET', '/unit/buckets', 200, 0.004);
+    observeRequest('GET', '/unit/buckets', 200, 0.03);
+    observeRequest('GET', '/unit/buckets', 200, 60);
+    const labels = { method: 'GET', route: '/unit/buckets', status: '200' };
+    const bucket = (le: string) => scraped('shop_http_request_duration_seconds', 'shop_http_request_duration_seconds_bucket', { ...labels, le });
+    expect(await bucket('0.002')).toBe(1);
+    expect(await bucket('0.005')).toBe(2);
+    expect(await bucket('0.025')).toBe(2);
+    expect(await bucket('0.05')).toBe(3);
+    expect(await bucket('10')).toBe(3);
+    expect(await bucket('+Inf')).toBe(4);
+    expect(await scraped('shop_http_request_duration_seconds', 'shop_http_request_duration_seconds_sum', labels)).toBeCloseTo(60.035, 6);
+    const text = await registry.metrics();
+    expect(text).toContain('# TYPE shop_http_request_duration_seconds histogram');
+    expect(text).toContain('shop_http_request_duration_seconds_bucket{method="GET",route="/unit/buckets",status="200",le="0.005"} 2');
+    expect(text).toContain('shop_http_request_duration_seconds_count{method="GET",route="/unit/buckets",status="200"} 4');
   });
 });

@@ -5,6 +5,7 @@
  * structure over titles, rebuilt when the catalogue changes, so search never scans the table.
  * Chinese titles are not split into words: a query matches any run of characters holding it.
  */
+import { memoByText } from '../../http/text-memo.ts';
 
 export interface SearchDocument {
   id: number;
@@ -56,10 +57,11 @@ function wordScore(word: string, token: string): number {
 /** The most words of a query that count (a pasted paragraph must not cost more). */
 const MAX_WORDS = 8;
 
+/** How many query texts `searchKey` keeps read (each at most SEARCH_TITLE_MAX characters). */
+const KEYS_KEPT = 2_000;
+
 /** The query as the index reads it: equal keys find the same products in the same order. */
-export function searchKey(query: string): string {
-  return [...new Set(tokenise(query))].slice(0, MAX_WORDS).join(' ');
-}
+export const searchKey = memoByText((query: string): string => [...new Set(tokenise(query))].slice(0, MAX_WORDS).join(' '), KEYS_KEPT);
 
 export interface SearchPage {
   /** Ids of the asked-for slice of the matches, best first. */

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoByHeader } from '../../../../src/server/http/header-memo.ts';
+import { memoByText } from '../../../../src/server/http/text-memo.ts';
 
-describe('memoByHeader', () => {
+describe('memoByText', () => {
   it('reads each header text once, a missing header and a null answer too', () => {
     const read = vi.fn((header: string | undefined) => (header === 'none' ? null : (header ?? 'absent').toUpperCase()));
-    const memo = memoByHeader(read);
+    const memo = memoByText(read);
     for (let i = 0; i < 3; i++) {
       expect(memo('gzip, br')).toBe('GZIP, BR');
       expect(memo(undefined)).toBe('absent'.toUpperCase());
@@ -15,7 +15,7 @@ describe('memoByHeader', () => {
 
   it('keeps at most `max` texts, so clients sending ever new ones cannot grow it', () => {
     const read = vi.fn((header: string | undefined) => header?.length ?? 0);
-    const memo = memoByHeader(read, 2);
+    const memo = memoByText(read, 2);
     memo('a');
     memo('bb');
     memo('a');
