@@ -44,7 +44,7 @@ export type LetteringField = (typeof LETTERING_PARTS)[number]['field'];
 export type Lettering = Record<LetteringField, PremiumOption>;
 
 /** A print's lettering, each field's choice given by `choose`. */
-function letteringFrom(choose: (field: LetteringField) => PremiumOption): Lettering {
+export function letteringFrom(choose: (field: LetteringField) => PremiumOption): Lettering {
   return Object.fromEntries(LETTERING_PARTS.map(({ field }) => [field, choose(field)])) as Lettering;
 }
 
@@ -83,6 +83,9 @@ export const customNameSchema = z.string({ error: NAME_MESSAGE }).transform((val
 export const customNumberSchema = z
   .union([z.string(), z.number()], { error: NUMBER_MESSAGE })
   .transform((value, ctx) => normalisedOr(normaliseCustomNumber(value), NUMBER_MESSAGE, ctx));
+
+/** Every lettering choice standard: what a print starts as. */
+export const STANDARD_LETTERING: Readonly<Lettering> = letteringFrom(() => 'Standard');
 
 // ---------- the one value ----------
 
