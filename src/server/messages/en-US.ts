@@ -10,25 +10,11 @@ import { FIELD_MESSAGES } from '../../domain/field-messages.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { ORDER_STATUS_NAMES } from '../../domain/order-status-names.ts';
 import type { OrderStatus } from '../../domain/orders.model.ts';
-import enPrint from '../../i18n/locales/en-US/print.json' with { type: 'json' };
-import zhPrint from '../../i18n/locales/zh-CN/print.json' with { type: 'json' };
 
 type Prefixed<P extends string, T> = { readonly [K in keyof T & string as `${P}${K}`]: T[K] };
 
 function prefixed<P extends string, T extends Record<string, string>>(prefix: P, table: T): Prefixed<P, T> {
   return Object.fromEntries(Object.entries(table).map(([key, text]) => [`${prefix}${key}`, text])) as Prefixed<P, T>;
-}
-
-const PRINT_WORDS: Record<Locale, typeof enPrint> = { 'en-US': enPrint, 'zh-CN': zhPrint };
-
-/**
- * How mail words each lettering choice of a print (`mail.line.lettering.<part>`, "Name print:
- * {{option}}"): the print's words are one file per locale (src/i18n/locales/<locale>/print.json,
- * which the pages and the back office read too), so a new choice is worded in one place.
- */
-export function letteringMailMessages(locale: Locale): Prefixed<'mail.line.lettering.', Record<keyof typeof enPrint.lettering, string>> {
-  const lettering = PRINT_WORDS[locale].lettering;
-  return prefixed('mail.line.lettering.', Object.fromEntries(Object.entries(lettering).map(([part, words]) => [part, words.mail])) as Record<keyof typeof lettering, string>);
 }
 
 /** The states' one table of names (domain/order-status-names.ts) as `order.status.<state>` messages. */
@@ -197,7 +183,9 @@ export const enUS = {
   'mail.line.size': 'size',
   'mail.line.name': 'Name {{name}}',
   'mail.line.number': 'Number {{number}}',
-  ...letteringMailMessages('en-US'),
+  // Each premium lettering choice of a print (domain LETTERING_PARTS): `mail.line.lettering.<part>`.
+  'mail.line.lettering.name': 'Name print: {{option}}',
+  'mail.line.lettering.number': 'Number print: {{option}}',
   'mail.line.patch': 'Patch: {{name}}',
   'mail.line.addon': 'Add-on: {{name}}',
   'order.onlyCaptureMarksPaid': 'Only a verified PayPal capture marks an order paid',

@@ -2,7 +2,7 @@
  * What the API says to a shopper, in Chinese. Typed as the en-US catalogue's key set: a missing
  * or extra id fails type checking; a unit test checks each text keeps the same placeholders.
  */
-import { letteringMailMessages, orderStatusMessages } from './en-US.ts';
+import { orderStatusMessages } from './en-US.ts';
 import type { Catalogue } from './types.ts';
 
 export const zhCN: Catalogue = {
@@ -192,7 +192,8 @@ export const zhCN: Catalogue = {
   'mail.line.size': '尺码',
   'mail.line.name': '名字 {{name}}',
   'mail.line.number': '号码 {{number}}',
-  ...letteringMailMessages('zh-CN'),
+  'mail.line.lettering.name': '名字字体: {{option}}',
+  'mail.line.lettering.number': '号码字体: {{option}}',
   'mail.line.patch': '臂章: {{name}}',
   'mail.line.addon': '加购: {{name}}',
   'order.onlyCaptureMarksPaid': '只有经过验证的 PayPal 收款才能将订单标记为已付款',

@@ -8,7 +8,7 @@ import app from './app.json';
 import configurator from './configurator.json';
 import productTabs from './product-tabs.json';
 import cart from './cart.json';
-// The print's words for each reader (cart lines, the configurator, the back office, mail): one file for a print option's words.
+// The print's words for the configurator, the cart's lines and the back office: one file for a print option's words (mail's are the server's).
 import print from './print.json';
 import browse from './browse.json';
 import account from './account.json';
