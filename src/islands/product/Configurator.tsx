@@ -58,7 +58,6 @@ export interface ConfiguratorProps {
 /** The product page's island: its texts are a chunk per locale (see withLoadedTexts). */
 export default withLoadedTexts(Configurator, {
   configurator: import.meta.glob<Messages['configurator']>('../../i18n/locales/*/configurator.json', { import: 'default' }),
-  print: import.meta.glob<Messages['print']>('../../i18n/locales/*/print.json', { import: 'default' }),
 });
 
 const PROBLEM_TEXT: Record<Problem, MessageKey> = {

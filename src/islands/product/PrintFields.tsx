@@ -112,7 +112,7 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
           <PremiumSelect
             key={part}
             id={`${idPrefix}-premium-${part}`}
-            label={t(`print.lettering.${part}.label`)}
+            label={t(`configurator.premium.${part}`)}
             value={config[field]}
             onChange={(value) => update({ [field]: value })}
             extra={money(PREMIUM_OPTION_FEE_EUR)}
