@@ -1,5 +1,6 @@
 /**
- * The back office's strings: every `admin*.json` of the page's locale (src/i18n/locales/<locale>/),
+ * The back office's strings: every `admin*.json` of the page's locale (src/i18n/locales/<locale>/)
+ * and `print.json` (namespace `print`, the print's words the storefront shares),
  * loaded on demand so a session in one language never downloads the other. The shell's strings
  * are `admin.json` (namespace `admin`); a screen adds its own file, `admin-orders.json` say
  * (namespace `adminOrders`), and the same import in the locale's index.ts for the key-parity
@@ -10,7 +11,8 @@ import { createTranslate, type MessageKey, type MessageValues, type Messages } f
 import type { Locale } from '../domain/locale.ts';
 import { ORDER_STATUS_NAMES } from '../domain/order-status-names.ts';
 
-const catalogueFiles = import.meta.glob<Record<string, unknown>>('../i18n/locales/*/admin*.json', { import: 'default' });
+// With the print's words (print.json), which the storefront's pages share.
+const catalogueFiles = import.meta.glob<Record<string, unknown>>(['../i18n/locales/*/admin*.json', '../i18n/locales/*/print.json'], { import: 'default' });
 
 /** `admin-orders.json` → `adminOrders`. */
 export function namespaceOf(file: string): string {

@@ -28,6 +28,26 @@ export type PremiumOption = (typeof PREMIUM_OPTIONS)[number];
 /** Each premium option that is not Standard adds 5 EUR (docs/storefront.md "Constants"). */
 export const PREMIUM_OPTION_FEE_EUR = 500;
 
+/**
+ * The print's premium lettering choices, in reading order: each part of the print has its own
+ * field of `Print` (and column, and request field of that name) and its own fee. The rules, the
+ * rows, the configurator's controls and each reader's words walk this list, so a further lettering
+ * choice (the sleeve's, say) is a row here and its words in print.json.
+ */
+export const LETTERING_PARTS = [
+  { part: 'name', field: 'premiumNameOption' },
+  { part: 'number', field: 'premiumNumberOption' },
+] as const;
+export type LetteringPart = (typeof LETTERING_PARTS)[number]['part'];
+export type LetteringField = (typeof LETTERING_PARTS)[number]['field'];
+/** Every lettering choice of a print, by its field: `premiumNameOption`, `premiumNumberOption`... */
+export type Lettering = Record<LetteringField, PremiumOption>;
+
+/** A print's lettering, each field's choice given by `choose`. */
+export function letteringFrom(choose: (field: LetteringField) => PremiumOption): Lettering {
+  return Object.fromEntries(LETTERING_PARTS.map(({ field }) => [field, choose(field)])) as Lettering;
+}
+
 export const CUSTOM_NAME_MAX = 15;
 export const CUSTOM_NUMBER_MAX = 99;
 
@@ -64,6 +84,9 @@ export const customNumberSchema = z
   .union([z.string(), z.number()], { error: NUMBER_MESSAGE })
   .transform((value, ctx) => normalisedOr(normaliseCustomNumber(value), NUMBER_MESSAGE, ctx));
 
+/** Every lettering choice standard: what a print starts as. */
+export const STANDARD_LETTERING: Readonly<Lettering> = letteringFrom(() => 'Standard');
+
 // ---------- the one value ----------
 
 /**
@@ -72,15 +95,13 @@ export const customNumberSchema = z
  * and number (a chosen player's) and their extras frozen (order_items). A new print option is a
  * field here first.
  */
-export interface Print {
+export interface Print extends Lettering {
   customType: CustomType;
   /** The squad player's id, for Choose A Player (`squadList` on the wire). */
   playerId: number | null;
   /** What is printed: the shopper's own for Add Yours (an order also keeps a chosen player's). */
   customName: string | null;
   customNumber: string | null;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
   /** Patch and add-on ids, ascending, without repeats. */
   patchIds: number[];
   addonIds: number[];
@@ -102,13 +123,11 @@ export interface AddonItem {
 }
 
 /** A print as the API answers it on a cart or order line: the specification's flat names, extras resolved. */
-export interface PrintRecord {
+export interface PrintRecord extends Lettering {
   customType: CustomType;
   squadList: number | null;
   customName: string | null;
   customNumber: string | null;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
   patches: PatchItem[];
   addonItems: AddonItem[];
   personalised: boolean;
@@ -126,8 +145,7 @@ export function normalisePrint(print: Print): Print {
     playerId: print.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? print.playerId : null,
     customName: own ? print.customName : null,
     customNumber: own ? print.customNumber : null,
-    premiumNameOption: printed ? print.premiumNameOption : 'Standard',
-    premiumNumberOption: printed ? print.premiumNumberOption : 'Standard',
+    ...letteringFrom((field) => (printed ? print[field] : 'Standard')),
     patchIds: print.patchIds,
     addonIds: print.addonIds,
   };
@@ -142,8 +160,7 @@ export function printKeyParts(print: Print): (string | number)[] {
     print.playerId ?? '',
     print.customName ?? '',
     print.customNumber ?? '',
-    print.premiumNameOption,
-    print.premiumNumberOption,
+    ...LETTERING_PARTS.map(({ field }) => print[field]),
   ];
 }
 
@@ -159,8 +176,7 @@ export function letteringOf(row: PrintLettering): PrintLettering {
     playerId: row.playerId,
     customName: row.customName,
     customNumber: row.customNumber,
-    premiumNameOption: row.premiumNameOption,
-    premiumNumberOption: row.premiumNumberOption,
+    ...letteringFrom((field) => row[field]),
   };
 }
 
@@ -180,8 +196,7 @@ export function printRecord(print: PrintLettering, extras: { patches: PatchItem[
     squadList: print.playerId,
     customName: print.customName,
     customNumber: print.customNumber,
-    premiumNameOption: print.premiumNameOption,
-    premiumNumberOption: print.premiumNumberOption,
+    ...letteringFrom((field) => print[field]),
     patches: extras.patches,
     addonItems: extras.addonItems,
     personalised: isPrinted(print.customType),
@@ -231,21 +246,18 @@ export function printRequestShape<Id extends z.ZodType<number>>(id: Id) {
     squadList: z.nullish(id),
     customName: z.nullish(customNameSchema),
     customNumber: z.nullish(customNumberSchema),
-    premiumNameOption: z.enum(PREMIUM_OPTIONS).default('Standard'),
-    premiumNumberOption: z.enum(PREMIUM_OPTIONS).default('Standard'),
+    ...(Object.fromEntries(LETTERING_PARTS.map(({ field }) => [field, z.enum(PREMIUM_OPTIONS).default('Standard')])) as Record<LetteringField, z.ZodDefault<z.ZodEnum<{ [O in PremiumOption]: O }>>>),
   };
 }
 
 /** The print's fields of a parsed request. */
-export interface PrintRequest {
+export interface PrintRequest extends Lettering {
   patch: number[];
   addons: number[];
   customType: CustomType;
   squadList?: number | null | undefined;
   customName?: string | null | undefined;
   customNumber?: string | null | undefined;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
 }
 
 /** What the chosen type needs: a name and number for Add Yours, a player for Choose A Player. */
@@ -266,22 +278,20 @@ export function printOfRequest(line: PrintRequest): Print {
     playerId: line.squadList ?? null,
     customName: line.customName ?? null,
     customNumber: line.customNumber ?? null,
-    premiumNameOption: line.premiumNameOption,
-    premiumNumberOption: line.premiumNumberOption,
+    ...letteringFrom((field) => line[field]),
     patchIds: line.patch,
     addonIds: line.addons,
   });
 }
 
 /** The request fields a print is sent as: only what its type prints (the configurator's cart line). */
-export function printToRequest(print: Print): { patch: string; addons: string; customType: CustomType; squadList?: number | null; customName?: string | null; customNumber?: string | null; premiumNameOption: PremiumOption; premiumNumberOption: PremiumOption } {
+export function printToRequest(print: Print): Lettering & { patch: string; addons: string; customType: CustomType; squadList?: number | null; customName?: string | null; customNumber?: string | null } {
   const normal = normalisePrint(print);
   return {
     patch: normal.patchIds.join(','),
     addons: normal.addonIds.join(','),
     customType: normal.customType,
-    premiumNameOption: normal.premiumNameOption,
-    premiumNumberOption: normal.premiumNumberOption,
+    ...letteringFrom((field) => normal[field]),
     ...(normal.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? { squadList: normal.playerId } : {}),
     ...(normal.customType === CUSTOM_TYPES.ADD_YOURS ? { customName: normal.customName, customNumber: normal.customNumber } : {}),
   };
@@ -290,15 +300,12 @@ export function printToRequest(print: Print): { patch: string; addons: string; c
 // ---------- price ----------
 
 /** The fields of a print its price depends on, besides its extras' prices. */
-export type PricedPrint = Pick<Print, 'customType' | 'premiumNameOption' | 'premiumNumberOption'>;
+export type PricedPrint = Pick<Print, 'customType' | LetteringField>;
 
 /** Premium options only mean something when a name and number are printed. */
 export function premiumFeeEur(choice: PricedPrint): number {
   if (!isPrinted(choice.customType)) return 0;
-  let fee = 0;
-  if (choice.premiumNameOption !== 'Standard') fee += PREMIUM_OPTION_FEE_EUR;
-  if (choice.premiumNumberOption !== 'Standard') fee += PREMIUM_OPTION_FEE_EUR;
-  return fee;
+  return LETTERING_PARTS.filter(({ field }) => choice[field] !== 'Standard').length * PREMIUM_OPTION_FEE_EUR;
 }
 
 /** The catalogue's prices a print is priced from, all in EUR minor units. */
@@ -329,12 +336,10 @@ export function printShortText(print: Pick<Print, 'customName' | 'customNumber'>
 }
 
 /** A print as a line shows it: an answered record, and on cart lines the chosen player. */
-export interface ShownPrint {
+export interface ShownPrint extends Lettering {
   customType: CustomType;
   customName: string | null;
   customNumber: string | null;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
   patches: readonly Pick<PatchItem, 'patchName' | 'patchPrice'>[];
   addonItems: readonly Pick<AddonItem, 'name' | 'price'>[];
   /** The chosen player (cart and checkout lines; an order line keeps the printed name and number instead). */
@@ -350,7 +355,7 @@ export type PrintRow =
   | { key: 'type'; customType: CustomType }
   | { key: 'player'; name: string; number: string }
   | { key: 'print'; name: string | null; number: string | null; text: string }
-  | { key: 'lettering'; name: PremiumOption; number: PremiumOption }
+  | ({ key: 'lettering' } & Record<LetteringPart, PremiumOption>)
   | { key: 'patches'; items: ShownPrint['patches'] }
   | { key: 'addons'; items: ShownPrint['addonItems'] };
 
@@ -363,7 +368,7 @@ export function printRows(line: ShownPrint): PrintRow[] {
   const player = line.customType === CUSTOM_TYPES.CHOOSE_PLAYER ? line.player : null;
   if (player) rows.push({ key: 'player', name: player.name, number: player.number });
   else if (line.customName || line.customNumber !== null) rows.push({ key: 'print', name: line.customName || null, number: line.customNumber, text: printShortText(line) });
-  if (isPrinted(line.customType)) rows.push({ key: 'lettering', name: line.premiumNameOption, number: line.premiumNumberOption });
+  if (isPrinted(line.customType)) rows.push({ key: 'lettering', ...(Object.fromEntries(LETTERING_PARTS.map(({ part, field }) => [part, line[field]])) as Record<LetteringPart, PremiumOption>) });
   if (line.patches.length > 0) rows.push({ key: 'patches', items: line.patches });
   if (line.addonItems.length > 0) rows.push({ key: 'addons', items: line.addonItems });
   return rows;

@@ -6,6 +6,7 @@ import type { Role } from '../account.model.ts';
 import type { AdminRoute } from './routes.model.ts';
 import type { CurrencyCode } from '../money.model.ts';
 import type { OrderDetail, OrderStatus } from '../orders.model.ts';
+import type { LetteringPart, PremiumOption } from '../personalisation.ts';
 
 // ---------- sign-in and routes ----------
 
@@ -131,14 +132,20 @@ export interface OrderExport {
 
 // ---------- production sheet ----------
 
+/** The sheet's name of a lettering part's premium option: `premiumName` for the name. */
+export type SheetLetteringKey = `premium${Capitalize<LetteringPart>}`;
+export function sheetLetteringKey(part: LetteringPart): SheetLetteringKey {
+  return `premium${part.charAt(0).toUpperCase()}${part.slice(1)}` as SheetLetteringKey;
+}
+
 export interface SheetShirt {
   orderItemId: number;
   team: string;
   product: string;
   size: string;
   quantity: number;
-  /** What to print: a player, or the shopper's name and number, with their premium options. */
-  print: { kind: 'blank' | 'player' | 'custom'; name: string | null; number: string | null; premiumName: string; premiumNumber: string } | null;
+  /** What to print: a player, or the shopper's name and number, with the premium option of each lettering part (`premiumName`, `premiumNumber`...: sheetLetteringKey). */
+  print: ({ kind: 'blank' | 'player' | 'custom'; name: string | null; number: string | null } & Record<SheetLetteringKey, PremiumOption>) | null;
   patches: string[];
 }
 

@@ -4,7 +4,7 @@
  * with React; the cart page's first paint (scripts/cart-preview.ts) draws the same before React
  * has arrived.
  */
-import { printRows, type PrintRow, type ShownPrint } from '../../domain/personalisation.ts';
+import { LETTERING_PARTS, printRows, type PrintRow, type ShownPrint } from '../../domain/personalisation.ts';
 import type { MessageKey, TFunction } from '../../i18n/core.ts';
 
 /** The parts of a cart, quote or order line that the details show: its size and its print. */
@@ -26,10 +26,7 @@ function detailRow(row: PrintRow, t: TFunction): DetailRow | null {
       return ['print', 'cart.line.nameNumber', row.text];
     case 'lettering': {
       // Only the premium choices: "standard" is what every shirt gets.
-      const premium = [
-        row.name !== 'Standard' && t('cart.line.premiumName', { option: t(`cart.premium.${row.name}`) }),
-        row.number !== 'Standard' && t('cart.line.premiumNumber', { option: t(`cart.premium.${row.number}`) }),
-      ].filter(Boolean);
+      const premium = LETTERING_PARTS.filter(({ part }) => row[part] !== 'Standard').map(({ part }) => t(`print.lettering.${part}.line`, { option: t(`cart.premium.${row[part]}`) }));
       return premium.length > 0 ? ['premium', 'cart.line.premium', premium.join(separator)] : null;
     }
     case 'patches':

@@ -16,6 +16,11 @@ const CART_TEXTS: Record<Locale, () => Promise<{ default: Messages['cart'] }>> =
   'en-US': () => import('../../i18n/locales/en-US/cart.json'),
   'zh-CN': () => import('../../i18n/locales/zh-CN/cart.json'),
 };
+/** The print's words (lines' premium lettering, cart-parts.ts), likewise. */
+const PRINT_TEXTS: Record<Locale, () => Promise<{ default: Messages['print'] }>> = {
+  'en-US': () => import('../../i18n/locales/en-US/print.json'),
+  'zh-CN': () => import('../../i18n/locales/zh-CN/print.json'),
+};
 /** The network-error state's words (islands/LoadFailure.tsx), likewise. */
 const NETWORK_TEXTS: Record<Locale, () => Promise<{ default: Messages['network'] }>> = {
   'en-US': () => import('../../i18n/locales/en-US/network.json'),
@@ -37,6 +42,6 @@ function loadStyles(): Promise<void> {
 
 export async function mountCartDrawer(root: HTMLElement): Promise<void> {
   const locale = isLocale(root.dataset['locale']) ? root.dataset['locale'] : 'en-US';
-  const [texts, network] = await Promise.all([CART_TEXTS[locale](), NETWORK_TEXTS[locale](), loadStyles()]);
-  createRoot(root).render(<CartDrawer locale={locale} messages={{ cart: texts.default, network: network.default }} />);
+  const [texts, print, network] = await Promise.all([CART_TEXTS[locale](), PRINT_TEXTS[locale](), NETWORK_TEXTS[locale](), loadStyles()]);
+  createRoot(root).render(<CartDrawer locale={locale} messages={{ cart: texts.default, print: print.default, network: network.default }} />);
 }

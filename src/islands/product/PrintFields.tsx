@@ -3,7 +3,7 @@
  * premium lettering of each, and the back of the shirt as it will be printed.
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { CUSTOM_TYPES, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, type PremiumOption } from '../../domain/personalisation.ts';
+import { CUSTOM_TYPES, LETTERING_PARTS, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, type PremiumOption } from '../../domain/personalisation.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Field } from '../form/Field.tsx';
 import { upperAscii, type Configuration, type ConfigurableProduct } from './configuration.ts';
@@ -11,12 +11,6 @@ import { ShirtPreview } from './ShirtPreview.tsx';
 
 /** The configurator's look of the shared field (product.css). */
 export const CONFIGURATOR_LOOK = { field: 'field', hint: 'field-hint', error: 'field-error' };
-
-/** The premium lettering of the name, then of the number: each its own choice. */
-const PREMIUM_PARTS = [
-  { part: 'name', option: 'premiumNameOption' },
-  { part: 'number', option: 'premiumNumberOption' },
-] as const;
 
 export interface PrintFieldsProps {
   idPrefix: string;
@@ -113,13 +107,14 @@ export function PrintFields({ idPrefix, config, product, text, back, update, lea
             </Field>
           </>
         )}
-        {PREMIUM_PARTS.map(({ part, option }) => (
+        {/* The premium lettering of each part (the name, then the number): each its own choice. */}
+        {LETTERING_PARTS.map(({ part, field }) => (
           <PremiumSelect
             key={part}
             id={`${idPrefix}-premium-${part}`}
             label={t(`configurator.premium.${part}`)}
-            value={config[option]}
-            onChange={(value) => update({ [option]: value })}
+            value={config[field]}
+            onChange={(value) => update({ [field]: value })}
             extra={money(PREMIUM_OPTION_FEE_EUR)}
           />
         ))}

@@ -6,11 +6,13 @@
 import type { Addon, Patch, ProductDetail, Size } from '../../domain/catalogue.schema.ts';
 import {
   CUSTOM_TYPES,
+  STANDARD_LETTERING,
+  letteringFrom,
   normaliseCustomName,
   normaliseCustomNumber,
   printToRequest,
   type CustomType,
-  type PremiumOption,
+  type Lettering,
   type Print,
 } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, unitPriceEur } from '../../domain/pricing.ts';
@@ -19,7 +21,8 @@ import type { NewCartLineInput } from '../../stores/cart.ts';
 /** The product facts the configurator works from (the build's copy until the live one arrives). */
 export type ConfigurableProduct = Pick<ProductDetail, 'id' | 'price' | 'customisationFee' | 'sizes' | 'squad' | 'printable'>;
 
-export interface Configuration {
+/** What the shopper chose, each premium lettering choice (domain LETTERING_PARTS) among it under its field's name. */
+export interface Configuration extends Lettering {
   size: Size | null;
   customType: CustomType;
   /** The chosen squad player's id, for Choose A Player: `playerId` everywhere in the browser code. */
@@ -27,8 +30,6 @@ export interface Configuration {
   /** The name field as shown (ASCII letters upper-cased as typed; anything else kept, to be refused). */
   name: string;
   number: string;
-  premiumNameOption: PremiumOption;
-  premiumNumberOption: PremiumOption;
   patchIds: readonly number[];
   addonIds: readonly number[];
   quantity: number;
@@ -57,8 +58,7 @@ export function initialConfiguration(): Configuration {
     playerId: null,
     name: '',
     number: '',
-    premiumNameOption: 'Standard',
-    premiumNumberOption: 'Standard',
+    ...STANDARD_LETTERING,
     patchIds: [],
     addonIds: [],
     quantity: 1,
@@ -160,8 +160,7 @@ export function printOfConfiguration(config: Configuration, offered: { patches: 
     playerId: config.playerId,
     customName: normaliseCustomName(config.name),
     customNumber: normaliseCustomNumber(config.number),
-    premiumNameOption: config.premiumNameOption,
-    premiumNumberOption: config.premiumNumberOption,
+    ...letteringFrom((field) => config[field]),
     patchIds: ids(config.patchIds, offered.patches),
     addonIds: ids(config.addonIds, offered.addons),
   };

@@ -2,8 +2,9 @@
  * Column helpers every module's tables share, so each common column is written once: the same
  * name, type, default and nullability wherever it appears (timestamps with time zone, as Date).
  */
-import { boolean, integer, jsonb, serial, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../domain/locale.ts';
+import { LETTERING_PARTS, type LetteringField, type PremiumOption } from '../../domain/personalisation.ts';
 
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => at('created_at').notNull().defaultNow();
@@ -28,3 +29,17 @@ export const active = () => boolean('active').notNull().default(true);
 
 /** Display order within a list, lowest first. */
 export const sortOrder = () => integer('sort').notNull().default(0);
+
+const premiumOption = (name: string) => text(name).$type<PremiumOption>().notNull();
+const standardPremiumOption = (name: string) => premiumOption(name).default('Standard');
+
+/**
+ * A print's premium lettering choices (domain LETTERING_PARTS), a column each, named as its field
+ * in snake case (`premium_name_option`): cart lines' start standard, order lines' are always written.
+ */
+export function letteringColumns(options: { standardDefault: true }): Record<LetteringField, ReturnType<typeof standardPremiumOption>>;
+export function letteringColumns(options: { standardDefault: false }): Record<LetteringField, ReturnType<typeof premiumOption>>;
+export function letteringColumns({ standardDefault }: { standardDefault: boolean }) {
+  const column = standardDefault ? standardPremiumOption : premiumOption;
+  return Object.fromEntries(LETTERING_PARTS.map(({ field }) => [field, column(field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))]));
+}

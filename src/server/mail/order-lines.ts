@@ -5,7 +5,7 @@
  */
 import type { Locale } from '../../domain/locale.ts';
 import type { OrderLineRecord } from '../../domain/orders.model.ts';
-import { printRows, type PrintRow, type ShownPrint } from '../../domain/personalisation.ts';
+import { LETTERING_PARTS, printRows, type PrintRow, type ShownPrint } from '../../domain/personalisation.ts';
 import { msg, render } from '../messages/index.ts';
 
 export type MailLine = ShownPrint & Pick<OrderLineRecord, 'name' | 'size' | 'quantity' | 'lineTotal'>;
@@ -19,10 +19,7 @@ function rowParts(row: PrintRow, locale: Locale): string[] {
         ...(row.number !== null ? [render(msg('mail.line.number', { number: row.number }), locale)] : []),
       ];
     case 'lettering':
-      return [
-        ...(row.name !== 'Standard' ? [render(msg('mail.line.premiumName', { option: row.name }), locale)] : []),
-        ...(row.number !== 'Standard' ? [render(msg('mail.line.premiumNumber', { option: row.number }), locale)] : []),
-      ];
+      return LETTERING_PARTS.filter(({ part }) => row[part] !== 'Standard').map(({ part }) => render({ id: `mail.line.lettering.${part}`, params: { option: row[part] } }, locale));
     case 'patches':
       return row.items.map((patch) => render(msg('mail.line.patch', { name: patch.patchName }), locale));
     case 'addons':

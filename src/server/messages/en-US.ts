@@ -183,8 +183,9 @@ export const enUS = {
   'mail.line.size': 'size',
   'mail.line.name': 'Name {{name}}',
   'mail.line.number': 'Number {{number}}',
-  'mail.line.premiumName': 'Name print: {{option}}',
-  'mail.line.premiumNumber': 'Number print: {{option}}',
+  // Each premium lettering choice of a print (domain LETTERING_PARTS): `mail.line.lettering.<part>`.
+  'mail.line.lettering.name': 'Name print: {{option}}',
+  'mail.line.lettering.number': 'Number print: {{option}}',
   'mail.line.patch': 'Patch: {{name}}',
   'mail.line.addon': 'Add-on: {{name}}',
   'order.onlyCaptureMarksPaid': 'Only a verified PayPal capture marks an order paid',

@@ -2,7 +2,7 @@
 import { Grid, Space, Table, Tag, Typography } from 'antd';
 import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
-import { printRow, printRows } from '../../../domain/personalisation.ts';
+import { LETTERING_PARTS, printRow, printRows } from '../../../domain/personalisation.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
@@ -31,7 +31,7 @@ export function Personalisation({ line }: { line: OrderLineRecord }) {
       </div>
       {print && lettering && (
         <Typography.Text type="secondary">
-          {t('adminOrders.detail.premiumName', { option: premium(lettering.name) })} · {t('adminOrders.detail.premiumNumber', { option: premium(lettering.number) })}
+          {LETTERING_PARTS.map(({ part }) => t(`print.lettering.${part}.staff`, { option: premium(lettering[part]) })).join(' · ')}
         </Typography.Text>
       )}
       {patches && (

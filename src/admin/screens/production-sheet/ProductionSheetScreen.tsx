@@ -5,7 +5,8 @@
  * shell around it (sheet.css).
  */
 import { Button, ConfigProvider, Empty, Skeleton, Space, Typography, theme } from 'antd';
-import type { SheetOrder, SheetShirt } from '../../../domain/back-office/admin.model.ts';
+import { sheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/admin.model.ts';
+import { LETTERING_PARTS } from '../../../domain/personalisation.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiQuery } from '../../api.ts';
@@ -30,6 +31,8 @@ function OrderSheet({ order }: { order: SheetOrder }) {
   const { t } = useT();
   const when = useDateTime();
   const premium = (option: string) => t(`adminOrders.premium.${option}` as MessageKey);
+  // Each lettering part's option, the name's first: "Gold / Standard".
+  const lettering = (print: NonNullable<SheetShirt['print']>) => LETTERING_PARTS.map(({ part }) => premium(print[sheetLetteringKey(part)])).join(' / ');
   return (
     <article className="sheet-order" data-testid="sheet-order" data-order-no={order.orderNo}>
       <header className="sheet-head">
@@ -81,7 +84,7 @@ function OrderSheet({ order }: { order: SheetOrder }) {
                 <td>
                   <PrintCell shirt={shirt} />
                 </td>
-                <td>{shirt.print && shirt.print.kind !== 'blank' ? `${premium(shirt.print.premiumName)} / ${premium(shirt.print.premiumNumber)}` : '—'}</td>
+                <td>{shirt.print && shirt.print.kind !== 'blank' ? lettering(shirt.print) : '—'}</td>
                 <td>{shirt.patches.length ? shirt.patches.join(', ') : '—'}</td>
               </tr>
             ))}

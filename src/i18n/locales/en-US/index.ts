@@ -8,6 +8,8 @@ import app from './app.json';
 import configurator from './configurator.json';
 import productTabs from './product-tabs.json';
 import cart from './cart.json';
+// The print's words for the configurator, the cart's lines and the back office: one file for a print option's words (mail's are the server's).
+import print from './print.json';
 import browse from './browse.json';
 import account from './account.json';
 import address from './address.json';
@@ -32,4 +34,4 @@ import adminFields from './admin-fields.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminFields };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminFields };

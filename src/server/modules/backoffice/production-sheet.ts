@@ -4,10 +4,10 @@
  * each parcel, add-ons included. Orders come in the order asked for.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ProductionSheet, SheetOrder, SheetShirt } from '../../../domain/back-office/admin.model.ts';
+import { sheetLetteringKey, type ProductionSheet, type SheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
-import { CUSTOM_TYPES, printRow, printRows, type CustomType } from '../../../domain/personalisation.ts';
+import { CUSTOM_TYPES, LETTERING_PARTS, printRow, printRows, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
@@ -32,9 +32,10 @@ function sheetPrint(item: ItemRow, locale: Locale): Pick<SheetShirt, 'print' | '
   const kind = SHEET_KINDS[printRow(rows, 'type')!.customType];
   const print = printRow(rows, 'print');
   const lettering = printRow(rows, 'lettering');
+  const premium = Object.fromEntries(LETTERING_PARTS.map(({ part }) => [sheetLetteringKey(part), lettering?.[part] ?? 'Standard'])) as Record<SheetLetteringKey, PremiumOption>;
   return {
     // A blank shirt (type 1) has nothing to print.
-    print: kind ? { kind, name: print?.name ?? null, number: print?.number ?? null, premiumName: lettering?.name ?? 'Standard', premiumNumber: lettering?.number ?? 'Standard' } : null,
+    print: kind ? { kind, name: print?.name ?? null, number: print?.number ?? null, ...premium } : null,
     patches: printRow(rows, 'patches')?.items.map((patch) => patch.patchName) ?? [],
   };
 }

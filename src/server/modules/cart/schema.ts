@@ -1,8 +1,8 @@
 /** Cart lines of signed-in users and guests. */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { parentId, serialId, timestamps } from '../../db/columns.ts';
-import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
+import { letteringColumns, parentId, serialId, timestamps } from '../../db/columns.ts';
+import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { products, squadPlayers } from '../catalogue/schema.ts';
 
@@ -21,8 +21,7 @@ export const cartItems = pgTable(
     playerId: integer('squad_player_id').references(() => squadPlayers.id),
     customName: text('custom_name'),
     customNumber: text('custom_number'),
-    premiumNameOption: text('premium_name_option').$type<PremiumOption>().notNull().default('Standard'),
-    premiumNumberOption: text('premium_number_option').$type<PremiumOption>().notNull().default('Standard'),
+    ...letteringColumns({ standardDefault: true }),
     quantity: integer('quantity').notNull(),
     /** Identity of the configuration (domain lineKey): equal keys are one line. */
     lineKey: text('line_key').notNull(),

@@ -2,8 +2,9 @@
  * The prepared statements of adding a line: the checks' read (product, size, stock, patches,
  * add-ons, player and the line already there, in one round trip) and the upsert.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { LineConfig } from '../../../domain/cart.model.ts';
+import { LETTERING_PARTS, type LetteringField } from '../../../domain/personalisation.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CartOwner } from '../../http/caller.ts';
 import { addons, patches, productSizes, products, squadPlayers } from '../catalogue/index.ts';
@@ -88,8 +89,7 @@ export function upsertStatement(db: Db | Tx, kind: OwnerKind) {
       playerId: sql`${p.playerId}::int`,
       customName: sql`${sql.placeholder('customName')}`,
       customNumber: sql`${sql.placeholder('customNumber')}`,
-      premiumNameOption: sql`${sql.placeholder('premiumNameOption')}`,
-      premiumNumberOption: sql`${sql.placeholder('premiumNumberOption')}`,
+      ...(Object.fromEntries(LETTERING_PARTS.map(({ field }) => [field, sql`${sql.placeholder(field)}`])) as Record<LetteringField, SQL>),
       quantity: sql`${sql.placeholder('quantity')}::int`,
       lineKey: sql`${p.lineKey}`,
     })

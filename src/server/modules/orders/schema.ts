@@ -2,8 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../../domain/locale.ts';
-import { at, localised, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
-import type { CustomType, PremiumOption } from '../../../domain/personalisation.ts';
+import { at, letteringColumns, localised, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
 import type { PostalAddress } from '../../../domain/address.model.ts';
@@ -152,8 +152,7 @@ export const orderItems = pgTable(
     /** Printed name and number (a chosen player's, or the shopper's own). */
     customName: text('custom_name'),
     customNumber: text('custom_number'),
-    premiumNameOption: text('premium_name_option').$type<PremiumOption>().notNull(),
-    premiumNumberOption: text('premium_number_option').$type<PremiumOption>().notNull(),
+    ...letteringColumns({ standardDefault: false }),
     patches: jsonb('patches').$type<OrderExtraSnapshot[]>().notNull(),
     addons: jsonb('addons').$type<OrderExtraSnapshot[]>().notNull(),
     personalised: boolean('personalised').notNull(),

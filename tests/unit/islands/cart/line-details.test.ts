@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { CartLineRecord } from '../../../../src/domain/cart.model.ts';
 import { createTranslate } from '../../../../src/i18n/core.ts';
 import enCart from '../../../../src/i18n/locales/en-US/cart.json' with { type: 'json' };
+import enPrint from '../../../../src/i18n/locales/en-US/print.json' with { type: 'json' };
 import { lineDetailRows } from '../../../../src/islands/cart/cart-parts.ts';
 
-const t = createTranslate('en-US', { cart: enCart });
+const t = createTranslate('en-US', { cart: enCart, print: enPrint });
 
 const line = (change: Partial<CartLineRecord>): Parameters<typeof lineDetailRows>[0] => ({
   size: 'M',
