@@ -273,6 +273,13 @@ export class CatalogueService {
   }
 
   /** The products of these teams: their pages show the team's squad (the site builder re-renders them). */
+  /** Those of `ids` that are published (their pages are built). */
+  async publishedAmong(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select({ id: products.id }).from(products).where(and(inArray(products.id, [...ids]), eq(products.active, true)));
+    return rows.map((row) => row.id);
+  }
+
   async productIdsOfTeams(teamIds: readonly number[]): Promise<number[]> {
     if (teamIds.length === 0) return [];
     const rows = await this.db.select({ id: products.id }).from(products).where(inArray(products.teamId, [...teamIds]));
