@@ -78,6 +78,10 @@ export default defineConfig({
       // shopper of its own address (tests/e2e/support/shoppers.ts); the limits stay as in
       // production.
       TRUST_PROXY: 'true',
+      // Every registration and sign-in hashes a password: about 0.27 CPU-s at the default cost
+      // (15) and 0.01 at 10, which the integration tests use too. No journey is about the cost;
+      // the cluster test signs shoppers in at the default one.
+      PASSWORD_HASH_COST: '10',
     },
   },
 });

@@ -1,6 +1,11 @@
 /**
  * Runs the integration suite on PGlite and, when DATABASE_URL names a PostgreSQL server, again
- * on PostgreSQL (each test file gets its own fresh database there).
+ * on PostgreSQL (each test file gets its own fresh database there). Tests that open their own
+ * PGlite database whatever TEST_DB says run in the PGlite pass alone (`describeOnce`, harness.ts).
+ *
+ * The two passes run one after the other: each keeps both cores busy (the PostgreSQL pass too,
+ * counting the server's backends: docs/testing.md "Measured times"), so side by side they would
+ * take as long.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

@@ -23,6 +23,9 @@ const KEEP_RELEASES = 2;
 
 type PageLinks = Record<string, number[]>;
 
+/** A product's own page in a release (`.page-links.json`'s keys). */
+const PRODUCT_PAGE = /^(?:en-US|zh-CN)\/product\/(\d+)\/index\.html$/;
+
 export function releasesDirOf(siteDir: string): string {
   return `${siteDir}-releases`;
 }
@@ -31,6 +34,19 @@ export function releasesDirOf(siteDir: string): string {
 export async function liveRelease(siteDir: string): Promise<string | null> {
   if (!existsSync(siteDir)) return null;
   return realpath(siteDir);
+}
+
+/** The products with pages in the live release, or null when there is no site or no record of its pages. */
+export async function liveProductPages(siteDir: string): Promise<Set<number> | null> {
+  const live = await liveRelease(siteDir);
+  const links = live ? await readLinks(live) : null;
+  if (!links) return null;
+  const ids = new Set<number>();
+  for (const page of Object.keys(links)) {
+    const own = PRODUCT_PAGE.exec(page);
+    if (own) ids.add(Number(own[1]));
+  }
+  return ids;
 }
 
 export function siteRenderer(options: { config: Config; database: Database; say: (message: string) => void }): SiteRenderer {
@@ -65,12 +81,11 @@ async function renderPages(
   at: { live: string; links: PageLinks; release: string; progress: (done: number, total: number | null) => void; signal: AbortSignal },
 ): Promise<void> {
   const changed = new Set(job.productIds);
-  const productPage = /^(?:en-US|zh-CN)\/product\/(\d+)\/index\.html$/;
   // The changed products' own pages, and every product page that shows one of them.
   const productIds = new Set(changed);
   let otherPages = 0;
   for (const [page, ids] of Object.entries(at.links)) {
-    const own = productPage.exec(page);
+    const own = PRODUCT_PAGE.exec(page);
     if (!own) otherPages++;
     else if (ids.some((id) => changed.has(id))) productIds.add(Number(own[1]));
   }
@@ -85,7 +100,7 @@ async function renderPages(
     // pages go too, and its address answers from the API (the product shell page or a 404).
     const merged: PageLinks = { ...at.links, ...rendered };
     for (const page of Object.keys(at.links)) {
-      const own = productPage.exec(page);
+      const own = PRODUCT_PAGE.exec(page);
       if (own && changed.has(Number(own[1])) && !(page in rendered)) {
         delete merged[page];
         await rm(path.join(at.release, path.dirname(page)), { recursive: true, force: true });

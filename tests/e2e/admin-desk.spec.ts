@@ -32,7 +32,7 @@ for (const locale of ADMIN_LOCALES) {
   test.describe(() => {
     test.use({ adminLocale: locale });
 
-    test(`${locale}: a bulk move first shows the orders it will move and mail and those it cannot, with why, then moves only those @viewports`, async ({ page, request, ownerApi }, testInfo) => {
+    test(`${locale}: a bulk move first shows the orders it will move and mail and those it cannot, with why, then moves only those`, async ({ page, request, ownerApi }, testInfo) => {
       const email = buyer();
       const first = await paidGuestOrder(request, locale, { email });
       const second = await paidGuestOrder(request, locale, { email });

@@ -28,7 +28,7 @@ for (const locale of ADMIN_LOCALES) {
   test.describe(() => {
     test.use({ adminLocale: locale });
 
-    test(`${locale}: the document title follows the screen, and detail tabs name their product, customer and order @viewports`, async ({ page, request, ownerApi }, testInfo) => {
+    test(`${locale}: the document title follows the screen, and detail tabs name their product, customer and order`, async ({ page, request, ownerApi }, testInfo) => {
       const tag = randomBytes(3).toString('hex');
       const product = await createPlainProduct<{ id: number }>(ownerApi, { 'en-US': `Titled shirt ${tag}`, 'zh-CN': `标题球衣 ${tag}` });
       const productName = locale === 'zh-CN' ? `标题球衣 ${tag}` : `Titled shirt ${tag}`;

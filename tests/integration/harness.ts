@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { startMailReceiver, type MailReceiver } from '../support/mail-receiver.ts';
 import { loadToolConfig } from '../../src/build-config.ts';
 import { buildApp } from '../../src/server/app.ts';
@@ -20,6 +20,13 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/index.ts';
 
 export const onPostgres = loadToolConfig().TEST_DB === 'postgres';
+
+/**
+ * A describe for tests that open their own PGlite database (or none) whatever TEST_DB says: the
+ * PostgreSQL pass would run them again unchanged, so they run in the PGlite pass alone (and are
+ * listed as skipped in the other).
+ */
+export const describeOnce = describe.runIf(!onPostgres);
 
 export interface TestShop {
   app: FastifyInstance;

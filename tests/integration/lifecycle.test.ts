@@ -1,13 +1,15 @@
 /** Graceful shutdown: in-flight requests finish, new ones are refused, the database closes last. */
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { listen } from '../../src/server/main.ts';
+import { describeOnce } from './harness.ts';
 
-describe('shutdown', () => {
+// Its own PGlite database on either pass: run once.
+describeOnce('shutdown', () => {
   it('lets an in-flight request finish and refuses new ones', async () => {
     const config = { ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' }), siteDir: null };
     const database = await openDatabase({ databaseUrl: null, dataDir: null });

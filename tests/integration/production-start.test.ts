@@ -16,7 +16,7 @@ import { REPOSITORY_MIGRATIONS } from '../../src/server/db/migration-status.ts';
 import { seedIfEmpty } from '../../src/server/db/seed/index.ts';
 import { countries, coupons, products, users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS } from '../../src/server/modules/staff/index.ts';
-import { createPostgresDatabase, onPostgres } from './harness.ts';
+import { createPostgresDatabase, describeOnce, onPostgres } from './harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Each start loads the server's modules and opens a database: seconds each, more on a busy machine. */
@@ -101,7 +101,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-describe('first seeding', () => {
+// Its own PGlite database on either pass: run once.
+describeOnce('first seeding', () => {
   it('SEED_PRODUCTS=0 seeds no products; reference data only seeds countries alone', async () => {
     const database = await openDatabase({ databaseUrl: null, dataDir: null });
     try {
@@ -122,7 +123,8 @@ describe('first seeding', () => {
   });
 });
 
-describe('development mode', () => {
+// Its own PGlite database on either pass: run once.
+describeOnce('development mode', () => {
   it('without PUBLIC_SITE_URL, says so loudly and names the address it serves on instead', SLOW, async () => {
     const port = await freePort();
     const dataDir = path.join(work, 'development');
@@ -136,7 +138,8 @@ describe('development mode', () => {
   });
 });
 
-describe('SIGTERM under load', () => {
+// Its own PGlite database on either pass: run once.
+describeOnce('SIGTERM under load', () => {
   it('answers every request of a burst sent across the signal in the envelope: none reset, none with Fastify\'s own body', SLOW, async () => {
     const dataDir = path.join(work, 'sigterm');
     const child = run('start.ts', { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'development', DATA_DIR: dataDir, SITE_DIR: '', SEED_PRODUCTS: '0', PORT: '0', LOG_LEVEL: 'warn', RECONCILE_INTERVAL_SECONDS: '0', RATE_LIMIT_PER_MINUTE: '0' }, work);

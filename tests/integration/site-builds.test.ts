@@ -3,7 +3,7 @@
  * changed, the scheduler's quiet wait, lease and retries, and the staff calls. The renderer here
  * records the jobs it is given; real builds are run by `npm start` and the end-to-end suite.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteApi } from '../../src/domain/api/admin/site.ts';
 import { jobLeases, navItems, productSizes, products, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
@@ -75,7 +75,7 @@ describe('the scheduler', () => {
     }
   }
 
-  function scheduler(options: { now: () => number; holder?: string; fail?: boolean; fullAbove?: number }) {
+  function scheduler(options: { now: () => number; holder?: string; fail?: boolean; fullAbove?: number; shownAmong?: (ids: number[]) => Promise<number[]> }) {
     const jobs: BuildJob[] = [];
     const builds = new SlowFirstProgress(db());
     const s = new SiteBuildScheduler({
@@ -93,6 +93,7 @@ describe('the scheduler', () => {
       maxWaitMs: 60_000,
       fullAbove: options.fullAbove ?? 2_000,
       now: options.now,
+      ...(options.shownAmong ? { shownAmong: options.shownAmong } : {}),
     });
     if (options.holder) Object.defineProperty(s, 'holder', { value: options.holder });
     return { s, jobs, builds };
@@ -140,6 +141,32 @@ describe('the scheduler', () => {
     clock += 61_000;
     await failing.s.tick();
     expect(failing.jobs).toHaveLength(2);
+  });
+
+  it("consumes a draft's changes without a build, and builds them with a shown product's", async () => {
+    const [shown, draft] = await db().select({ id: products.id }).from(products).where(eq(products.active, true)).orderBy(products.id).limit(2);
+    await db().update(products).set({ active: false }).where(eq(products.id, draft!.id));
+    try {
+      // As if the unpublishing was built: the draft has no page now (here no live site: published is shown).
+      await db().delete(siteChanges);
+      const builtBefore = await db().$count(siteBuilds);
+      const shownAmong = (ids: number[]) => new CatalogueService(db()).publishedAmong(ids);
+      expect(await shownAmong([shown!.id, draft!.id])).toEqual([shown!.id]);
+      await db().update(products).set({ price: sql`${products.price} + 1` }).where(eq(products.id, draft!.id));
+      const drafts = scheduler({ now: () => Date.now() + 6_000, shownAmong });
+      await drafts.s.tick();
+      expect(drafts.jobs).toEqual([]);
+      expect(await changes()).toEqual([]);
+      expect(await db().$count(siteBuilds)).toBe(builtBefore);
+
+      await db().update(products).set({ price: sql`${products.price} + 1` }).where(inArray(products.id, [shown!.id, draft!.id]));
+      await drafts.s.tick();
+      expect(drafts.jobs).toHaveLength(1);
+      expect(new Set(drafts.jobs[0]!.productIds)).toEqual(new Set([shown!.id, draft!.id]));
+      expect(await changes()).toEqual([]);
+    } finally {
+      await db().update(products).set({ active: true }).where(eq(products.id, draft!.id));
+    }
   });
 
   it('one instance builds at a time: another waits while the lease is held', async () => {

@@ -19,7 +19,7 @@ import { CatalogueService } from '../modules/catalogue/index.ts';
 import { SiteBuildScheduler, SiteBuilds } from '../modules/site/index.ts';
 import { seedDemoStaff } from '../modules/staff/index.ts';
 import { ROOT, siteInputsHash } from '../site-build.ts';
-import { STAMP_FILE, siteRenderer } from '../site-releases.ts';
+import { STAMP_FILE, liveProductPages, siteRenderer } from '../site-releases.ts';
 
 /** More changed products than this and a rebuild renders every page rather than picking. */
 const FULL_BUILD_ABOVE_PRODUCTS = 2_000;
@@ -88,6 +88,13 @@ async function main() {
           builds: new SiteBuilds(database.db),
           render: siteRenderer({ config, database, say }),
           productsOfTeams: (ids) => catalogue.productIdsOfTeams(ids),
+          // Published now, or with pages live (unpublished since): a change to anything else is a draft's.
+          shownAmong: async (ids) => {
+            const live = await liveProductPages(config.siteDir!);
+            if (!live) return ids;
+            const published = new Set(await catalogue.publishedAmong(ids));
+            return ids.filter((id) => published.has(id) || live.has(id));
+          },
           quietMs: config.siteBuildQuietMs,
           maxWaitMs: Math.max(60_000, config.siteBuildQuietMs),
           fullAbove: FULL_BUILD_ABOVE_PRODUCTS,

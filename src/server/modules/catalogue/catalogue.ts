@@ -272,6 +272,13 @@ export class CatalogueService {
     return rows.map((a) => ({ id: a.id, kind: a.kind, name: pick(a.name, locale), price: a.price, image: a.image }));
   }
 
+  /** Those of `ids` that are published: their pages are built (the site builder skips changes to drafts alone). */
+  async publishedAmong(ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.select({ id: products.id }).from(products).where(and(inArray(products.id, [...ids]), eq(products.active, true)));
+    return rows.map((row) => row.id);
+  }
+
   /** The products of these teams: their pages show the team's squad (the site builder re-renders them). */
   async productIdsOfTeams(teamIds: readonly number[]): Promise<number[]> {
     if (teamIds.length === 0) return [];

@@ -125,6 +125,11 @@ export class SiteBuilds {
     });
   }
 
+  /** Consumes the changes up to `upto` without a build: they change no page (changes to drafts). */
+  async discard(upto: number): Promise<void> {
+    await this.db.delete(siteChanges).where(lte(siteChanges.id, upto));
+  }
+
   async status(): Promise<SiteBuildStatus> {
     const [running, last, pending] = await Promise.all([
       this.db.select().from(siteBuilds).where(eq(siteBuilds.status, 'running')).orderBy(desc(siteBuilds.id)).limit(1),

@@ -26,6 +26,12 @@ export interface SchedulerOptions {
   render: SiteRenderer;
   /** The products of these teams (their pages show the team's squad). */
   productsOfTeams: (teamIds: number[]) => Promise<number[]>;
+  /**
+   * Those of these products that a page shows or showed: published, or with pages in the live
+   * release. Changes to none of them (a draft made or edited) change no page and are consumed
+   * without a build. Without it, every change is built.
+   */
+  shownAmong?: (productIds: number[]) => Promise<number[]>;
   /** Build once no change came for this long... */
   quietMs: number;
   /** ...or once the oldest waiting change is this old. */
@@ -42,7 +48,7 @@ export interface SchedulerOptions {
 const LEASE_MS = 5 * 60_000;
 
 export class SiteBuildScheduler {
-  private readonly options: Required<Omit<SchedulerOptions, 'log'>> & Pick<SchedulerOptions, 'log'>;
+  private readonly options: Required<Omit<SchedulerOptions, 'log' | 'shownAmong'>> & Pick<SchedulerOptions, 'log' | 'shownAmong'>;
   readonly holder = `${hostname()}:${process.pid}`;
   private timer: NodeJS.Timeout | null = null;
   private building: Promise<void> | null = null;
@@ -105,15 +111,34 @@ export class SiteBuildScheduler {
     if (!(await builds.takeLease(this.holder, LEASE_MS))) return;
     try {
       await builds.abandonRunning();
+      if (await this.showsNone(pending)) {
+        await builds.discard(pending.upto);
+        this.options.log?.('site changes to drafts only (no page shows them): no build');
+        return;
+      }
       await this.build(pending);
     } finally {
       await builds.releaseLease(this.holder);
     }
   }
 
+  /** The changed products, with the products of the changed teams. */
+  private async productIdsOf(pending: PendingChanges | null): Promise<number[]> {
+    return pending ? [...new Set([...pending.productIds, ...(await this.options.productsOfTeams(pending.teamIds))])] : [];
+  }
+
+  /** Whether the changes touch only products no page shows, nor showed (drafts): a build would render what is live already. */
+  private async showsNone(pending: PendingChanges): Promise<boolean> {
+    const { shownAmong, fullAbove } = this.options;
+    if (!shownAmong || pending.all) return false;
+    const productIds = await this.productIdsOf(pending);
+    if (productIds.length === 0 || productIds.length > fullAbove) return false;
+    return (await shownAmong(productIds)).length === 0;
+  }
+
   private async build(pending: PendingChanges | null, forced?: BuildKind): Promise<boolean> {
-    const { builds, render, productsOfTeams, fullAbove, now, log } = this.options;
-    const productIds = pending ? [...new Set([...pending.productIds, ...(await productsOfTeams(pending.teamIds))])] : [];
+    const { builds, render, fullAbove, now, log } = this.options;
+    const productIds = await this.productIdsOf(pending);
     const kind: BuildKind = forced ?? (!pending || pending.all || productIds.length > fullAbove ? 'full' : 'pages');
     const id = await builds.start(kind, this.holder, pending);
     log?.(`site build ${id} (${kind === 'full' ? 'every page' : `${productIds.length} products`}) started`);
