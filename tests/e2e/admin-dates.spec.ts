@@ -55,7 +55,7 @@ for (const locale of ADMIN_LOCALES) {
   test.describe(() => {
     test.use({ adminLocale: locale });
 
-    test(`${locale}: a coupon's validity typed by keyboard is kept, saved and there after a reload; text that is not a date is refused on the field @viewports`, async ({ page, ownerApi }, testInfo) => {
+    test(`${locale}: a coupon's validity typed by keyboard is kept, saved and there after a reload; text that is not a date is refused on the field`, async ({ page, ownerApi }, testInfo) => {
       const code = `DATES${randomBytes(4).toString('hex').toUpperCase()}`;
       const creates = countCalls(page, '/admin/coupons/create');
       await page.goto('/admin/coupons');
@@ -116,7 +116,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(refusal).toBeHidden();
     });
 
-    test(`${locale}: Enter in the banner's countdown keeps the date typed and does not save the form; a wrong one is refused @viewports`, async ({ page }, testInfo) => {
+    test(`${locale}: Enter in the banner's countdown keeps the date typed and does not save the form; a wrong one is refused`, async ({ page }, testInfo) => {
       const saves = countCalls(page, '/admin/settings/save');
       await page.goto('/admin/settings');
       const banner = page.getByTestId('settings-banner');
