@@ -66,7 +66,9 @@ const orderArb = fc.record({
 });
 
 /** An order priced the way checkout prices it, and its tax. */
-function price(order: fc.infer<typeof orderArb>) {
+type Order = typeof orderArb extends fc.Arbitrary<infer T> ? T : never;
+
+function price(order: Order) {
   const priced = order.lines.map((l) => ({ lineTotal: l.unit * l.quantity, quantity: l.quantity, personalised: l.personalised }));
   const coupon = order.coupon as Pick<CouponRule, 'kind' | 'percent' | 'amountEur' | 'amounts' | 'includesPersonalised'> | null;
   const { totals } = checkoutTotals({
