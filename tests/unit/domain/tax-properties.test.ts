@@ -13,6 +13,7 @@ import { DEFAULT_DISCOUNT_TIERS } from '../../../src/domain/pricing.ts';
 import { allocate } from '../../../src/domain/tax/allocate.ts';
 import { calculateTax, type TaxDestination, type TaxLineInput } from '../../../src/domain/tax/calculate.ts';
 import { creditNoteTax, type CreditNoteTax } from '../../../src/domain/tax/credit-note.ts';
+import { marketUnitPriceEur } from '../../../src/domain/tax/market-price.ts';
 import { EU_MEMBER_STATES } from '../../../src/domain/tax/rates.ts';
 import { RATE_SCALE, TAX_CLASSES, defaultTaxSettings, type TaxSettings } from '../../../src/domain/tax/tax.model.ts';
 
@@ -178,6 +179,19 @@ describe('tax properties', () => {
         for (const n of notes) expect(n.tax).toBe(n.lines.reduce((s, l) => s + l.amount, 0));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('prices: the same gross everywhere by default; adjusted, the merchant keeps the same net (to the cent) in every EU market', () => {
+    const adjust: TaxSettings = { ...everywhere, priceMode: 'destination-rate' };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500_000 }), fc.constantFrom(...destinations), fc.constantFrom(...TAX_CLASSES), (price, destination, taxClass) => {
+        expect(marketUnitPriceEur(price, taxClass, destination, everywhere)).toBe(price);
+        if (!EU_MEMBER_STATES.includes(destination.country) || taxClass !== 'standard') return;
+        const shown = marketUnitPriceEur(price, taxClass, destination, adjust);
+        const result = calculateTax({ destination, settings: adjust, currency: 'EUR', lines: [{ taxClass, amount: shown }], shipping: 0 });
+        expect(Math.abs(result.net - price * (RATE_SCALE / (RATE_SCALE + 19_000)))).toBeLessThanOrEqual(1);
+      }),
     );
   });
 

@@ -9,6 +9,7 @@ import { creditNoteTax } from '../../../src/domain/tax/credit-note.ts';
 import { allocate } from '../../../src/domain/tax/allocate.ts';
 import { catalogueRate, marketUnitPriceEur } from '../../../src/domain/tax/market-price.ts';
 import { DEFAULT_TAX_TABLE, EU_MEMBER_STATES } from '../../../src/domain/tax/rates.ts';
+import { summariseTax } from '../../../src/domain/tax/summary.ts';
 import { taxSettingsSchema } from '../../../src/domain/tax/settings.schema.ts';
 import { defaultTaxSettings, percentRate, type TaxLine, type TaxSettings } from '../../../src/domain/tax/tax.model.ts';
 import { convertMinor } from '../../../src/domain/money.model.ts';
@@ -289,6 +290,18 @@ describe('credit notes', () => {
     const first = creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [], refund: 8000 });
     expect(() => creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [first], refund: 854 })).toThrow(RangeError);
     expect(() => creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [], refund: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('the breakdown per rate', () => {
+  it('sums a UK mixed parcel into its 20% and 0% rows, and Quebec into GST and QST', () => {
+    const uk = calculateTax({ currency: 'GBP', destination: { country: 'GB' }, settings: deOss, lines: [adult(5000), child(3000)], shipping: 800 });
+    expect(summariseTax(uk.lines)).toEqual([
+      { jurisdiction: 'GB', tax: 'VAT', declaredUnder: 'GB-VAT', rate: 20_000, base: 4583, amount: 917 },
+      { jurisdiction: 'GB', tax: 'VAT', declaredUnder: 'GB-VAT', rate: 0, base: 3300, amount: 0 },
+    ]);
+    const qc = calculateTax({ currency: 'CAD', destination: { country: 'CA', region: 'QC' }, settings: deOss, lines: [adult(6000)], shipping: 1700 });
+    expect(summariseTax(qc.lines).map((r) => [r.tax, r.base, r.amount])).toEqual([['GST', 7700, 385], ['QST', 7700, 768]]);
   });
 });
 
