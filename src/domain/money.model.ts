@@ -94,3 +94,13 @@ export function formatMoney(minor: number, code: CurrencyCode, locale = 'en-US')
 export function formatEurIn(eurMinor: number, currency: CurrencyCode, locale?: string, rates: RateTable = DEFAULT_RATES): string {
   return formatMoney(convertFromEur(eurMinor, currency, rates), currency, locale);
 }
+
+/**
+ * Converts minor units between any two of the shop's currencies at the given rates, rounded half
+ * away from zero (the tax model compares an order with a limit set in another currency).
+ */
+export function convertMinor(amount: number, from: CurrencyCode, to: CurrencyCode, rates: RateTable = DEFAULT_RATES): number {
+  assertMinor(amount);
+  if (from === to) return amount;
+  return divRound(amount * rates[to], rates[from]);
+}

@@ -1,0 +1,74 @@
+/** What Settings -> Taxes saves (tax.model.ts has the types): the merchant's home, registrations, US states and price mode. */
+import { z } from 'zod';
+import { EU_MEMBER_STATES } from './rates.ts';
+import { PRICE_MODES, RATE_SCALE, REGISTRATION_SCHEMES, type RegistrationScheme, type TaxSettings } from './tax.model.ts';
+
+/**
+ * Number formats we are sure of, checked with spaces, dots and hyphens removed; other schemes take
+ * any number of 1-40 characters. IOSS: IM + 10 digits; UK VAT: 9 or 12 digits, GB in front or not;
+ * ABN 11 digits or ARN 12; NZ GST (IRD number) 8 or 9 digits; CRA business number: 9 digits, RT and 4 digits;
+ * QST: 10 digits, TQ and 4 digits.
+ */
+const NUMBER_FORMATS: Partial<Record<RegistrationScheme, { pattern: RegExp; example: string }>> = {
+  'EU-IOSS': { pattern: /^IM\d{10}$/, example: 'IM1234567890' },
+  'GB-VAT': { pattern: /^(GB)?(\d{9}|\d{12})$/, example: 'GB123456789' },
+  'AU-GST': { pattern: /^(\d{11}|\d{12})$/, example: '12345678901' },
+  'NZ-GST': { pattern: /^\d{8,9}$/, example: '123456789' },
+  'CA-GST': { pattern: /^\d{9}RT\d{4}$/, example: '123456789RT0001' },
+  'CA-QC-QST': { pattern: /^\d{10}TQ\d{4}$/, example: '1234567890TQ0001' },
+};
+
+export function compactTaxNumber(value: string): string {
+  return value.replace(/[\s.-]/g, '').toUpperCase();
+}
+
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'a two-letter country code (ISO 3166-1), upper case');
+const regionCode = z.string().regex(/^[A-Z0-9]{1,3}$/, 'a province or state code, upper case');
+const rate = z.int('a rate is a whole number of thousandths of a percent').min(0, 'a rate cannot be negative').max(RATE_SCALE, 'a rate is at most 100%');
+
+export const registrationSchema = z
+  .strictObject({ scheme: z.enum(REGISTRATION_SCHEMES), number: z.string().trim().min(1, 'give the registration number').max(40, 'at most 40 characters') })
+  .superRefine((registration, ctx) => {
+    const format = NUMBER_FORMATS[registration.scheme];
+    if (format && !format.pattern.test(compactTaxNumber(registration.number))) {
+      ctx.addIssue({ code: 'custom', path: ['number'], message: `not a ${registration.scheme} number (for example ${format.example})` });
+    }
+  });
+
+export const usStateTaxSchema = z.strictObject({
+  rate,
+  taxShipping: z.boolean(),
+  number: z.string().trim().min(1).max(40).nullable(),
+});
+
+export const taxSettingsSchema = z
+  .strictObject({
+    homeCountry: countryCode,
+    homeRegion: regionCode.nullable(),
+    homeTaxNumber: z.string().trim().min(1).max(40).nullable(),
+    registrations: z.array(registrationSchema).max(REGISTRATION_SCHEMES.length),
+    usStates: z.record(z.string().regex(/^[A-Z]{2}$/, 'a two-letter state code'), usStateTaxSchema),
+    priceMode: z.enum(PRICE_MODES),
+    catalogueRate: rate.nullable(),
+  })
+  .superRefine((settings, ctx) => {
+    const seen = new Set<string>();
+    settings.registrations.forEach((r, i) => {
+      if (seen.has(r.scheme)) ctx.addIssue({ code: 'custom', path: ['registrations', i, 'scheme'], message: `${r.scheme} is given twice` });
+      seen.add(r.scheme);
+    });
+    if ((settings.homeCountry === 'CA' || settings.homeCountry === 'US') && settings.homeRegion === null) {
+      ctx.addIssue({ code: 'custom', path: ['homeRegion'], message: 'a merchant in Canada or the US gives its province or state' });
+    }
+    // OSS is the union scheme of a merchant established in the EU; IOSS is for one outside it.
+    const inEu = EU_MEMBER_STATES.includes(settings.homeCountry);
+    settings.registrations.forEach((r, i) => {
+      if (r.scheme === 'EU-OSS' && !inEu) ctx.addIssue({ code: 'custom', path: ['registrations', i, 'scheme'], message: 'OSS is for a merchant established in the EU (outside it: IOSS)' });
+      if (r.scheme === 'EU-IOSS' && inEu) ctx.addIssue({ code: 'custom', path: ['registrations', i, 'scheme'], message: 'IOSS is for a merchant outside the EU (inside it: OSS)' });
+    });
+  });
+export type TaxSettingsInput = z.input<typeof taxSettingsSchema>;
+
+// The schema's output is the model's type (a compile-time check).
+const sameShape: (value: z.output<typeof taxSettingsSchema>) => TaxSettings = (value) => value;
+void sameShape;

@@ -1,0 +1,213 @@
+/**
+ * Properties of the tax model over random orders priced by the shop's own checkout rules
+ * (checkout.model.ts: tiers, coupons, shipping): line taxes add up to the order's tax, worked out
+ * once per class and tax; nothing is ever negative; credit notes never reverse more than the invoice
+ * charged, however a refund is cut up.
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { checkoutTotals } from '../../../src/domain/checkout.model.ts';
+import type { CouponRule } from '../../../src/domain/coupons.model.ts';
+import { CURRENCY_CODES, divRound } from '../../../src/domain/money.model.ts';
+import { DEFAULT_DISCOUNT_TIERS } from '../../../src/domain/pricing.ts';
+import { allocate } from '../../../src/domain/tax/allocate.ts';
+import { calculateTax, type TaxDestination, type TaxLineInput } from '../../../src/domain/tax/calculate.ts';
+import { creditNoteTax, type CreditNoteTax } from '../../../src/domain/tax/credit-note.ts';
+import { marketUnitPriceEur } from '../../../src/domain/tax/market-price.ts';
+import { EU_MEMBER_STATES } from '../../../src/domain/tax/rates.ts';
+import { RATE_SCALE, TAX_CLASSES, defaultTaxSettings, type TaxSettings } from '../../../src/domain/tax/tax.model.ts';
+
+const everywhere: TaxSettings = {
+  ...defaultTaxSettings('DE'),
+  registrations: [
+    { scheme: 'EU-OSS', number: 'DE123456789' },
+    { scheme: 'GB-VAT', number: 'GB123456789' },
+    { scheme: 'AU-GST', number: '12345678901' },
+    { scheme: 'NZ-GST', number: '123456789' },
+    { scheme: 'CA-GST', number: '123456789RT0001' },
+    { scheme: 'CA-QC-QST', number: '1234567890TQ0001' },
+    { scheme: 'CA-BC-PST', number: 'PST-1234-5678' },
+    { scheme: 'CA-MB-RST', number: '1234567' },
+    { scheme: 'CA-SK-PST', number: '1234567' },
+  ],
+  usStates: { NY: { rate: 8875, taxShipping: true, number: null }, CA: { rate: 7250, taxShipping: false, number: null } },
+};
+const settingsArb = fc.constantFrom<TaxSettings>(
+  everywhere,
+  defaultTaxSettings('DE'),
+  { ...defaultTaxSettings('GB'), registrations: [{ scheme: 'EU-IOSS', number: 'IM2760000001' }] },
+  defaultTaxSettings('CA', 'QC'),
+  { ...everywhere, homeCountry: 'AU', registrations: everywhere.registrations.filter((r) => r.scheme !== 'EU-OSS') },
+);
+const destinations: TaxDestination[] = [
+  ...EU_MEMBER_STATES.map((country) => ({ country })),
+  { country: 'GB' }, { country: 'AU' }, { country: 'NZ' }, { country: 'CH' }, { country: 'CA' },
+  ...['ON', 'QC', 'BC', 'MB', 'SK', 'AB', 'NS', 'NB', 'NL', 'PE', 'YT'].map((region) => ({ country: 'CA', region })),
+  ...['NY', 'CA', 'TX'].map((region) => ({ country: 'US', region })),
+];
+const lineArb = fc.record({
+  taxClass: fc.constantFrom(...TAX_CLASSES),
+  unit: fc.integer({ min: 0, max: 40_000 }),
+  quantity: fc.integer({ min: 1, max: 6 }),
+  personalised: fc.boolean(),
+});
+const couponArb = fc.option(
+  fc.oneof(
+    fc.record({ kind: fc.constant('percent' as const), percent: fc.integer({ min: 1, max: 100 }), amountEur: fc.constant(null), amounts: fc.constant(null), includesPersonalised: fc.boolean() }),
+    fc.record({ kind: fc.constant('fixed' as const), percent: fc.constant(null), amountEur: fc.integer({ min: 0, max: 20_000 }), amounts: fc.constant(null), includesPersonalised: fc.boolean() }),
+  ),
+);
+const orderArb = fc.record({
+  settings: settingsArb,
+  destination: fc.constantFrom(...destinations),
+  currency: fc.constantFrom(...CURRENCY_CODES),
+  lines: fc.array(lineArb, { minLength: 1, maxLength: 8 }),
+  coupon: couponArb,
+  method: fc.constantFrom('standard' as const, 'express' as const),
+});
+
+/** An order priced the way checkout prices it, and its tax. */
+type Order = typeof orderArb extends fc.Arbitrary<infer T> ? T : never;
+
+function price(order: Order) {
+  const priced = order.lines.map((l) => ({ lineTotal: l.unit * l.quantity, quantity: l.quantity, personalised: l.personalised }));
+  const coupon = order.coupon as Pick<CouponRule, 'kind' | 'percent' | 'amountEur' | 'amounts' | 'includesPersonalised'> | null;
+  const { totals } = checkoutTotals({
+    lines: priced,
+    currency: order.currency,
+    tiers: DEFAULT_DISCOUNT_TIERS,
+    coupon,
+    shipping: { country: order.destination.country, method: order.method },
+    personalised: order.lines.some((l) => l.personalised),
+  });
+  const lines: TaxLineInput[] = order.lines.map((l, i) => ({ taxClass: l.taxClass, amount: priced[i]!.lineTotal, personalised: l.personalised }));
+  const result = calculateTax({
+    destination: order.destination,
+    settings: order.settings,
+    currency: order.currency,
+    lines,
+    discounts: { tier: totals.tierDiscount, coupon: totals.couponDiscount, couponIncludesPersonalised: coupon?.includesPersonalised ?? true },
+    shipping: totals.shipping,
+  });
+  return { totals, lines, result };
+}
+
+describe('tax properties', () => {
+  it('line taxes add up to the order tax, worked out once per class and tax', () => {
+    fc.assert(
+      fc.property(orderArb, (order) => {
+        const { result } = price(order);
+        expect(result.lines.reduce((sum, l) => sum + l.amount, 0)).toBe(result.tax);
+        const groups = new Map<string, { rate: number; base: number; amount: number }>();
+        for (const l of result.lines) {
+          const key = result.display === 'exclusive' ? `${l.jurisdiction} ${l.tax} ${l.taxClass}` : l.taxClass;
+          const group = groups.get(key) ?? { rate: 0, base: 0, amount: 0 };
+          if (result.display === 'exclusive') {
+            group.rate = l.rate;
+            group.base += l.base;
+          }
+          group.amount += l.amount;
+          groups.set(key, group);
+        }
+        if (result.display === 'exclusive') {
+          for (const group of groups.values()) expect(group.amount).toBe(divRound(group.base * group.rate, RATE_SCALE));
+        } else {
+          // Inclusive markets levy one tax, so each member has one line: per class, the gross
+          // (net + tax) less round(gross / (1 + rate)).
+          for (const taxClass of new Set(result.lines.map((l) => l.taxClass))) {
+            const members = result.lines.filter((l) => l.taxClass === taxClass);
+            const gross = members.reduce((s, l) => s + l.base + l.amount, 0);
+            expect(members.reduce((s, l) => s + l.amount, 0)).toBe(gross - divRound(gross * RATE_SCALE, RATE_SCALE + members[0]!.rate));
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('nothing is negative, discounts and shipping are spread exactly, and the totals are checkout\'s', () => {
+    fc.assert(
+      fc.property(orderArb, (order) => {
+        const { totals, lines, result } = price(order);
+        for (const l of result.lines) {
+          expect(l.base).toBeGreaterThanOrEqual(0);
+          expect(l.amount).toBeGreaterThanOrEqual(0);
+          expect(l.amount).toBeLessThanOrEqual(l.base + l.amount);
+        }
+        result.lineDiscounts.forEach((d, i) => {
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(lines[i]!.amount);
+        });
+        expect(result.lineDiscounts.reduce((a, b) => a + b, 0)).toBe(totals.tierDiscount + totals.couponDiscount);
+        for (const s of result.lineShipping) expect(s).toBeGreaterThanOrEqual(0);
+        expect(result.tax).toBeGreaterThanOrEqual(0);
+        expect(result.net).toBeGreaterThanOrEqual(0);
+        expect(result.total).toBe(result.display === 'exclusive' ? totals.total + result.tax : totals.total);
+        if (result.reason === 'above-import-limit' || result.reason === 'not-registered' || result.reason === 'no-tax' || result.reason === 'region-needed') expect(result.tax).toBe(0);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('credit notes never reverse more than the invoice charged, cumulatively, and a full refund reverses all of it', () => {
+    const cutsArb = fc.array(fc.integer({ min: 1, max: 1000 }), { minLength: 1, maxLength: 6 });
+    fc.assert(
+      fc.property(orderArb, cutsArb, fc.boolean(), (order, cuts, refundAll) => {
+        const { result } = price(order);
+        const invoice = { lines: result.lines, total: result.total };
+        // The refund cut into pieces in proportion to `cuts`; all of it or a part.
+        const refunded = refundAll ? result.total : Math.floor(result.total / 2);
+        const pieces = allocate(refunded, cuts);
+        const notes: CreditNoteTax[] = [];
+        for (const refund of pieces) notes.push(creditNoteTax({ invoice, previous: notes, refund }));
+        result.lines.forEach((line, i) => {
+          const amount = notes.reduce((s, n) => s + n.lines[i]!.amount, 0);
+          const base = notes.reduce((s, n) => s + n.lines[i]!.base, 0);
+          for (const n of notes) {
+            expect(n.lines[i]!.amount).toBeGreaterThanOrEqual(0);
+            expect(n.lines[i]!.base).toBeGreaterThanOrEqual(0);
+          }
+          expect(amount).toBeLessThanOrEqual(line.amount);
+          expect(base).toBeLessThanOrEqual(line.base);
+          if (refundAll) {
+            expect(amount).toBe(line.amount);
+            expect(base).toBe(line.base);
+          }
+        });
+        const reversed = notes.reduce((s, n) => s + n.tax, 0);
+        expect(reversed).toBe(result.total === 0 ? 0 : divRound(result.tax * refunded, result.total));
+        for (const n of notes) expect(n.tax).toBe(n.lines.reduce((s, l) => s + l.amount, 0));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('prices: the same gross everywhere by default; adjusted, the merchant keeps the same net (to the cent) in every EU market', () => {
+    const adjust: TaxSettings = { ...everywhere, priceMode: 'destination-rate' };
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500_000 }), fc.constantFrom(...destinations), fc.constantFrom(...TAX_CLASSES), (price, destination, taxClass) => {
+        expect(marketUnitPriceEur(price, taxClass, destination, everywhere)).toBe(price);
+        if (!EU_MEMBER_STATES.includes(destination.country) || taxClass !== 'standard') return;
+        const shown = marketUnitPriceEur(price, taxClass, destination, adjust);
+        const result = calculateTax({ destination, settings: adjust, currency: 'EUR', lines: [{ taxClass, amount: shown }], shipping: 0 });
+        expect(Math.abs(result.net - price * (RATE_SCALE / (RATE_SCALE + 19_000)))).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it('allocation adds up and never gives a share more than its weight', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000_000 }), { minLength: 1, maxLength: 12 }), fc.double({ min: 0, max: 1, noNaN: true }), (weights, share) => {
+        const sum = weights.reduce((a, b) => a + b, 0);
+        fc.pre(sum > 0);
+        const total = Math.floor(sum * share);
+        const shares = allocate(total, weights);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+        shares.forEach((s, i) => {
+          expect(s).toBeGreaterThanOrEqual(0);
+          expect(s).toBeLessThanOrEqual(weights[i]!);
+        });
+      }),
+    );
+  });
+});
