@@ -22,7 +22,7 @@ import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.t
 import { FilterBar, YesNoFilter } from '../../widgets/FilterBar.tsx';
 import { SelectableTable, useSelectableTable } from '../../widgets/paged-table.tsx';
 import { ScreenLink } from '../../widgets/ScreenLink.tsx';
-import { useAdminSession } from '../../state/session.ts';
+import { useMay } from '../../state/session.ts';
 import { INITIAL_TABLE, exportRequest, listRequest, sheetPath, type OrderFilters } from './filters.ts';
 import { BulkPreview } from './BulkPreview.tsx';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
@@ -42,8 +42,7 @@ export default function OrdersScreen() {
   const { modal, message } = App.useApp();
   const write = useWrite();
   const navigate = useNavigate();
-  const { user } = useAdminSession();
-  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const may = useMay();
   const money = useMoney();
   const when = useDateTime();
   const statusName = useStatusName();

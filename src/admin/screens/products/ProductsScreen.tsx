@@ -21,7 +21,7 @@ import { downloadFile } from '../../widgets/download.ts';
 import { SelectableTable, useSelectableTable } from '../../widgets/paged-table.tsx';
 import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
-import { useAdminSession } from '../../state/session.ts';
+import { useMay } from '../../state/session.ts';
 import { INITIAL_PRODUCT_TABLE, filterRequest, listRequest, toCents, type ProductFilters } from './table-state.ts';
 import './products.css';
 import { useWrite } from '../../widgets/write.ts';
@@ -91,8 +91,7 @@ export default function ProductsScreen() {
   const write = useWrite();
   const askUnlisted = useAskUnlisted();
   const navigate = useNavigate();
-  const { user } = useAdminSession();
-  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const may = useMay();
   const [form] = Form.useForm<ProductFilters>();
   const [priceForm] = Form.useForm<BulkPriceValues>();
   const [stockForm] = Form.useForm<BulkStockValues>();
