@@ -18,6 +18,11 @@ export const pageRequestShape = {
 };
 export const pageRequestSchema = z.strictObject(pageRequestShape);
 
+/** A sortable table's sort (the back office's orders and products): one of its fields, `by` unless asked, highest first unless asked. */
+export function sortShape<const F extends readonly [string, ...string[]]>(fields: F, by: F[number]) {
+  return { sort: z.enum(fields).default(by), order: z.enum(['asc', 'desc']).default('desc') };
+}
+
 export const searchRequestSchema = z.strictObject({
   title: z.string({ error: 'title must be text' }).max(SEARCH_TITLE_MAX, 'title is too long').default(''),
   ...pageRequestShape,

@@ -57,10 +57,11 @@ export const couponEditSchema = z
 export const couponCreateRequestSchema = couponEditSchema;
 export const couponUpdateRequestSchema = z.strictObject({ id: idSchema, coupon: couponEditSchema });
 export const couponIdRequestSchema = z.strictObject({ id: idSchema });
+/** The paging of the coupon lists (the coupons, a coupon's uses). */
+const couponPageShape = { current: z.int().min(1).max(10_000).default(1), size: z.int().min(1).max(100).default(20) };
 export const couponListRequestSchema = z.strictObject({
   query: z.string().trim().max(COUPON_CODE_MAX).optional(),
   state: z.enum(COUPON_STATES).optional(),
-  current: z.int().min(1).max(10_000).default(1),
-  size: z.int().min(1).max(100).default(20),
+  ...couponPageShape,
 });
-export const couponUsageRequestSchema = z.strictObject({ id: idSchema, current: z.int().min(1).max(10_000).default(1), size: z.int().min(1).max(100).default(20) });
+export const couponUsageRequestSchema = z.strictObject({ id: idSchema, ...couponPageShape });

@@ -24,6 +24,15 @@ export function useAdminSession() {
   return { signedIn, user, loading: signedIn && userInfo.isPending, failed: signedIn && userInfo.isError };
 }
 
+/**
+ * Whether the signed-in staff member's buttons hold a permission code: what a screen offers (the
+ * server checks every call again).
+ */
+export function useMay(): (code: string) => boolean {
+  const { user } = useAdminSession();
+  return (code) => user?.buttons.includes(code) ?? false;
+}
+
 export function useLogout(): () => Promise<void> {
   const client = useQueryClient();
   return useCallback(async () => {

@@ -30,7 +30,7 @@ interface FilterBarProps<V> {
 export function FilterBar<V>({ form, onApply, onReset, applyLabel, resetLabel, applyTestId, before, after, className, foldable, testId, children }: FilterBarProps<V>) {
   const { t } = useT();
   const [folded, setFolded] = useState(true);
-  const classes = ['admin-filters', className, foldable && folded ? 'is-folded' : null].filter(Boolean).join(' ');
+  const classes = ['admin-filters', className, foldable ? 'is-foldable' : null, foldable && folded ? 'is-folded' : null].filter(Boolean).join(' ');
   return (
     <Form<V> form={form} layout="inline" className={classes} onFinish={onApply} data-testid={testId}>
       {children}
@@ -78,6 +78,32 @@ export function ChoiceFilter({ name, label, placeholder, options, searchable = f
   return (
     <Form.Item name={name}>
       <Select allowClear showSearch={searchable} style={{ minWidth }} placeholder={placeholder ?? label} aria-label={label} options={[...options]} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
+/** A yes/no filter's value in the form ('yes' / 'no'); empty means either. The request takes a boolean. */
+export type YesNo = 'yes' | 'no';
+
+interface YesNoFilterProps {
+  name: string;
+  label: string;
+  /** The words of the empty field and of the two choices. */
+  any: string;
+  yes: string;
+  no: string;
+  testId?: string;
+}
+
+/** A filter that is yes, no, or cleared for either (personalised orders, published products). */
+export function YesNoFilter({ name, label, any, yes, no, testId }: YesNoFilterProps) {
+  const options: { value: YesNo; label: string }[] = [
+    { value: 'yes', label: yes },
+    { value: 'no', label: no },
+  ];
+  return (
+    <Form.Item name={name} label={label}>
+      <Select allowClear placeholder={any} style={{ width: 100 }} options={options} data-testid={testId} />
     </Form.Item>
   );
 }

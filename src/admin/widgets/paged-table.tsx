@@ -10,6 +10,7 @@ import type { Page } from '../../domain/api/envelope.ts';
 import { useApiQuery } from '../api.ts';
 import { useT, type AdminT } from '../i18n.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { SORTED_PAGE_SIZES, withFilters, withSort, type SortedTableState } from './sorted-table.ts';
 
 /** Rows a page of the lists that offer no page sizes. */
 export const LIST_PAGE_SIZE = 20;
@@ -182,6 +183,63 @@ export function ListScreen<R extends object, V>({ screen, search, filters, withR
       <PagedTable<R> {...screen.table} {...table} />
       {children}
     </div>
+  );
+}
+
+interface SorterAnswer {
+  field?: unknown;
+  order?: 'ascend' | 'descend' | null | undefined;
+}
+
+/**
+ * A list whose rows can be chosen for bulk actions (orders, products): its sorted table state with
+ * a choice of page sizes, and the rows chosen. New filters empty the choice (the rows chosen may no
+ * longer be listed); SelectableTable draws it, `sortable` gives each sortable column.
+ */
+export function useSelectableTable<F, S extends string, K extends Key>(initial: SortedTableState<F, S>, sorts: readonly S[], sizes: readonly number[] = SORTED_PAGE_SIZES) {
+  const [table, setTable] = useState(initial);
+  const [selected, setSelected] = useState<K[]>([]);
+  return {
+    table,
+    selected,
+    setSelected,
+    filterBy: (filters: F) => {
+      setTable((state) => withFilters(state, filters));
+      setSelected([]);
+    },
+    /** A column the list sorts by: its field, title, and the sort shown when it is the table's. */
+    sortable: (field: S, title: string) => ({ key: field, dataIndex: field, title, sorter: true, sortOrder: table.sort === field ? (table.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }),
+    tableProps: {
+      paging: sizedPaging(table, setTable, sizes),
+      rowSelection: rowChoice(selected, setSelected),
+      onChange: (_pagination: unknown, _filters: unknown, sorter: SorterAnswer | SorterAnswer[]) => {
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        setTable((state) => withSort(state, one?.field, one?.order, sorts, initial));
+      },
+    },
+  };
+}
+
+type SelectableTableProps<R, K extends Key> = Omit<PagedTableProps<R>, 'paging' | 'rowSelection' | 'onChange' | 'onRow'> & {
+  /** The list's state (useSelectableTable). */
+  screen: ReturnType<typeof useSelectableTable<any, any, K>>;
+  /** A row opens this (a click outside its controls, or Enter). */
+  open: (row: R) => void;
+  /** The toolbar shown while rows are chosen; none where the caller may do nothing to them. */
+  bulk: { label: string; testId: string; actions: ReactNode } | null;
+};
+
+/** A list screen's table whose rows can be chosen: the toolbar over the chosen rows, then the sortable paged table. */
+export function SelectableTable<R extends object, K extends Key>({ screen, open, bulk, ...table }: SelectableTableProps<R, K>) {
+  return (
+    <>
+      {screen.selected.length > 0 && bulk && (
+        <SelectionBar label={bulk.label} testId={bulk.testId}>
+          {bulk.actions}
+        </SelectionBar>
+      )}
+      <PagedTable<R> {...screen.tableProps} onRow={rowOpens(open)} scroll={{ x: 'max-content' }} {...table} />
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLE_VALUES } from '../account.model.ts';
 import { emailSchema } from '../account.schema.ts';
 import { ORDER_SORT_FIELDS, PAYMENT_STATES } from './admin.model.ts';
-import { idSchema, pageRequestShape } from '../catalogue.schema.ts';
+import { idSchema, pageRequestShape, sortShape } from '../catalogue.schema.ts';
 import { CURRENCY_CODES } from '../money.model.ts';
 import { ORDER_STATUSES } from '../orders.model.ts';
 import { orderNoSchema } from '../orders.schema.ts';
@@ -32,18 +32,18 @@ export const orderFilterShape = {
   query: z.string().trim().max(100).optional(),
 };
 
+const orderSort = sortShape(ORDER_SORT_FIELDS, 'createdAt');
+
 export const adminOrderListRequestSchema = z.strictObject({
   ...orderFilterShape,
   ...pageRequestShape,
-  sort: z.enum(ORDER_SORT_FIELDS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  ...orderSort,
 });
 export type AdminOrderListRequest = z.output<typeof adminOrderListRequestSchema>;
 
 export const adminOrderExportRequestSchema = z.strictObject({
   ...orderFilterShape,
-  sort: z.enum(ORDER_SORT_FIELDS).default('createdAt'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  ...orderSort,
 });
 
 export const adminOrderRequestSchema = z.strictObject({ orderNo: orderNoSchema });

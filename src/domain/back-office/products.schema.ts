@@ -4,7 +4,7 @@
  * minor units.
  */
 import { z } from 'zod';
-import { idSchema, pageRequestShape } from '../catalogue.schema.ts';
+import { idSchema, pageRequestShape, sortShape } from '../catalogue.schema.ts';
 import { PRICE_MAX, PRICE_MIN, SIZES } from '../catalogue.model.ts';
 import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, STOCK_MAX, STOCK_STATES } from './products.model.ts';
 
@@ -31,8 +31,7 @@ export const productFilterShape = {
 export const adminProductListRequestSchema = z.strictObject({
   ...productFilterShape,
   ...pageRequestShape,
-  sort: z.enum(PRODUCT_ADMIN_SORTS).default('id'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  ...sortShape(PRODUCT_ADMIN_SORTS, 'id'),
 });
 export type AdminProductListRequest = z.output<typeof adminProductListRequestSchema>;
 

@@ -18,7 +18,7 @@ import { lockPageScroll } from '../scroll-lock.ts';
 import { CartLines } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
-import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
+import { CartLoadError, EmptyCart } from './CartStates.tsx';
 import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
 import { cartHref, checkoutHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
@@ -143,15 +143,12 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
     );
   } else if (status === 'empty') {
     body = (
-      <div className="cart-drawer-body cart-empty empty-state">
-        <CartNotice />
-        <EmptyCartIcon />
-        <p className="cart-empty-title">{t('cart.drawer.empty')}</p>
-        <p className="cart-empty-hint">{t('cart.drawer.emptyHint')}</p>
-        <a className="cart-action" href={cartHref(locale)}>
-          {t('cart.drawer.viewCart')}
-        </a>
-      </div>
+      <EmptyCart
+        className="cart-drawer-body cart-empty empty-state"
+        title={<p className="cart-empty-title">{t('cart.drawer.empty')}</p>}
+        hint={t('cart.drawer.emptyHint')}
+        action={{ href: cartHref(locale), label: t('cart.drawer.viewCart') }}
+      />
     );
   } else if (status === 'error') {
     body = <CartLoadError className="cart-drawer-body cart-empty empty-state" />;

@@ -15,7 +15,7 @@ import { $cart, $couponCode, CART_CLOSED, COUPON_CODE_MAX, cartLineIds, checkCou
 import { CartLines } from './CartLine.tsx';
 import { CartNotice } from './CartNotice.tsx';
 import { CartSkeleton } from './CartSkeleton.tsx';
-import { CartLoadError, EmptyCartIcon } from './CartStates.tsx';
+import { CartLoadError, EmptyCart } from './CartStates.tsx';
 import { CartTotals, PersonalisedNotice, TierHint } from './CartSummary.tsx';
 import { checkoutHref, homeHref } from './links.ts';
 import { useLineActions } from './useLineActions.ts';
@@ -75,17 +75,16 @@ function Cart({ locale }: { locale: Locale }) {
     );
   } else if (status === 'empty') {
     body = (
-      <div className="cart-empty empty-state cart-empty--page panel">
-        <CartNotice />
-        <EmptyCartIcon />
-        <h2 id={EMPTY_TITLE_ID} className="cart-empty-title" tabIndex={-1}>
-          {t('cart.drawer.empty')}
-        </h2>
-        <p className="cart-empty-hint">{t('cart.page.emptyHint')}</p>
-        <a className="cart-action" href={homeHref(locale)}>
-          {t('cart.page.continueShopping')}
-        </a>
-      </div>
+      <EmptyCart
+        className="cart-empty empty-state cart-empty--page panel"
+        title={
+          <h2 id={EMPTY_TITLE_ID} className="cart-empty-title" tabIndex={-1}>
+            {t('cart.drawer.empty')}
+          </h2>
+        }
+        hint={t('cart.page.emptyHint')}
+        action={{ href: homeHref(locale), label: t('cart.page.continueShopping') }}
+      />
     );
   } else if (status === 'error') {
     body = <CartLoadError className="cart-empty empty-state cart-empty--page panel" />;

@@ -4,7 +4,9 @@ import { useStore } from '@nanostores/react';
 import { $cart, reloadCart } from '../../stores/cart.ts';
 import { isUnreachableCode } from '../../stores/failures.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import type { ReactNode } from 'react';
 import { EMPTY_CART_ICON } from './cart-parts.ts';
+import { CartNotice } from './CartNotice.tsx';
 
 /** The empty-cart picture; decorative, the title beside it says it. */
 export function EmptyCartIcon() {
@@ -15,6 +17,21 @@ export function EmptyCartIcon() {
         <circle key={wheel.cx} {...wheel} fill="currentColor" />
       ))}
     </svg>
+  );
+}
+
+/** No lines: the notice of what changed, the picture, the title (each place its own element), a hint and where to go next. */
+export function EmptyCart({ className, title, hint, action }: { className: string; title: ReactNode; hint: string; action: { href: string; label: string } }) {
+  return (
+    <div className={className}>
+      <CartNotice />
+      <EmptyCartIcon />
+      {title}
+      <p className="cart-empty-hint">{hint}</p>
+      <a className="cart-action" href={action.href}>
+        {action.label}
+      </a>
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@ import type { Addon, Patch } from '../../domain/catalogue.schema.ts';
 import type { ExtrasState } from '../../stores/product.ts';
 import { mediaUrl } from '../../stores/product.ts';
 import { useTranslation } from '../../i18n/react.tsx';
+import { InlineLoadFailure } from './InlineLoadFailure.tsx';
 
 export interface ExtrasProps {
   state: ExtrasState;
@@ -27,14 +28,7 @@ export function Extras({ state, patchIds, addonIds, onToggle, onRetry, price }: 
     );
   }
   if (state.status === 'error') {
-    return (
-      <div className="extras-error" role="alert">
-        <p>{t('configurator.extras.failed')}</p>
-        <button type="button" className="button secondary small" onClick={onRetry}>
-          {t('configurator.extras.retry')}
-        </button>
-      </div>
-    );
+    return <InlineLoadFailure className="extras-error" message={t('configurator.extras.failed')} retryLabel={t('configurator.extras.retry')} onRetry={onRetry} />;
   }
   return (
     <>

@@ -14,6 +14,7 @@ import { loadProductPurchases } from '../../stores/orders.ts';
 import { createProductReviews, type CommentPage } from '../../stores/product.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withLoadedTexts } from '../../i18n/react.tsx';
+import { InlineLoadFailure } from './InlineLoadFailure.tsx';
 import { eurIn, useRates, useCurrency } from './money.ts';
 
 /** Loaded when the reviews tab is first opened: most visitors never write one. */
@@ -299,14 +300,7 @@ function ReviewsPanel({ productId, initial, active, locale }: { productId: numbe
 
 function ReviewsError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div className="reviews-error" role="alert">
-      <p>{t('productTabs.reviews.failed')}</p>
-      <button type="button" className="button secondary small" onClick={onRetry}>
-        {t('productTabs.reviews.retry')}
-      </button>
-    </div>
-  );
+  return <InlineLoadFailure className="reviews-error" message={t('productTabs.reviews.failed')} retryLabel={t('productTabs.reviews.retry')} onRetry={onRetry} />;
 }
 
 function Stars({ rating }: { rating: number }) {

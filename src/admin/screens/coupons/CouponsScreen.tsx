@@ -7,7 +7,6 @@
 import { App, Button, Checkbox, Drawer, Form, Input, InputNumber, Modal, Radio, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { adminCouponsApi } from '../../../domain/api/admin/coupons.ts';
 import { COUPON_STATES, type AdminCoupon, type CouponState, type CouponUse } from '../../../domain/coupons.model.ts';
 import { couponEditSchema } from '../../../domain/coupons.schema.ts';
@@ -20,6 +19,7 @@ import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.t
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { ListScreen, PagedTable, useListScreen } from '../../widgets/paged-table.tsx';
+import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { serverIssues } from '../field-errors.ts';
@@ -225,7 +225,6 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
 
 function CouponUsage({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => void }) {
   const { t, locale } = useT();
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const usage = useApiQuery(adminCouponsApi.couponUsage, { id: coupon.id, current: page, size: 10 });
   return (
@@ -243,16 +242,9 @@ function CouponUsage({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => 
             title: t('adminMarketing.coupons.order'),
             dataIndex: 'orderNo',
             render: (orderNo: string) => (
-              <a
-                href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/orders/${orderNo}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  onClose();
-                  navigate(`/orders/${orderNo}`);
-                }}
-              >
+              <ScreenLink to={`/orders/${orderNo}`} onOpen={onClose}>
                 <span className="admin-nowrap">{orderNo}</span>
-              </a>
+              </ScreenLink>
             ),
           },
           { key: 'placedAt', title: t('adminMarketing.coupons.placedAt'), dataIndex: 'placedAt', render: (at: string) => new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) },

@@ -4,29 +4,26 @@
  * are the staff screen's), roles through the staff calls (R_SUPER's `staff:manage`), the data
  * export as a JSON file, and erasure (`customer:erase`), confirmed by typing the email again.
  */
-import { App, Button, Card, Col, Descriptions, Form, Input, List, Modal, Result, Row, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, List, Modal, Result, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
-import type { CurrencyCode } from '../../../domain/money.model.ts';
-import type { OrderStatus } from '../../../domain/orders.model.ts';
-import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
-import { rowOpens } from '../../widgets/paged-table.tsx';
 import { downloadFile } from '../../widgets/download.ts';
 import { useScreen, useTabName } from '../../frame/screen-context.ts';
 import { validFields } from '../../widgets/valid-fields.ts';
-import { useAdminSession } from '../../state/session.ts';
+import { useMay } from '../../state/session.ts';
 import { CustomerStatusTag, RoleTags } from '../customers/CustomersScreen.tsx';
-import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
+import { useDateTime } from '../orders/labels.tsx';
+import { CustomerOrders } from './CustomerOrders.tsx';
 import { GuestDetail } from './GuestDetail.tsx';
 import { useWrite } from '../../widgets/write.ts';
 
@@ -42,10 +39,8 @@ function AccountDetail() {
   const { modal } = App.useApp();
   const write = useWrite();
   const navigate = useNavigate();
-  const money = useMoney();
   const when = useDateTime();
-  const { user } = useAdminSession();
-  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const may = useMay();
   const userId = Number(useScreen().params.userId);
   const detail = useApiQuery(adminCustomersApi.customer, { userId }, { enabled: Number.isInteger(userId) && userId > 0, silent: true });
   // Its tab, and the browser's title, name the customer once read: their name, else their email.
@@ -189,24 +184,7 @@ function AccountDetail() {
           </Card>
         </Col>
         <Col xs={24} xl={14}>
-          <Card size="small" title={`${t('adminPeople.customers.orderList')} (${customer.orders})`}>
-            <Table<AdminCustomerOrder>
-              rowKey="orderNo"
-              size="small"
-              dataSource={customer.orderList}
-              pagination={customer.orderList.length > 10 ? { pageSize: 10 } : false}
-              scroll={{ x: 520 }}
-              locale={{ emptyText: t('adminPeople.customers.noOrders') }}
-              onRow={rowOpens((order) => navigate(`/orders/${order.orderNo}`))}
-              columns={[
-                { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <Link to={`/orders/${orderNo}`}>{orderNo}</Link> },
-                { key: 'status', title: t('adminPeople.customers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
-                { key: 'total', title: t('adminPeople.customers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
-                { key: 'createdAt', title: t('adminPeople.customers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
-              ]}
-              data-testid="customer-orders"
-            />
-          </Card>
+          <CustomerOrders orders={customer.orderList} count={customer.orders} testId="customer-orders" />
         </Col>
       </Row>
       <Modal

@@ -3,18 +3,15 @@
  * figures and its latest 100 orders (each opening the order's detail). Nothing to change here: a
  * guest has no account; an erasure or an export goes by the account once they register.
  */
-import { Card, Col, Descriptions, Result, Row, Skeleton, Table, Tag, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { Card, Col, Descriptions, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { isApiError } from '../../../client/http.ts';
 import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
-import type { CurrencyCode } from '../../../domain/money.model.ts';
-import type { OrderStatus } from '../../../domain/orders.model.ts';
-import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../frame/screen-context.ts';
 import { CustomerKindTag } from '../customers/CustomersScreen.tsx';
-import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
+import { useDateTime, useMoney } from '../orders/labels.tsx';
+import { CustomerOrders } from './CustomerOrders.tsx';
 
 /** The email of the tab's address (`?email=`). */
 export function guestEmailOf(fullPath: string): string {
@@ -24,7 +21,6 @@ export function guestEmailOf(fullPath: string): string {
 
 export function GuestDetail() {
   const { t } = useT();
-  const navigate = useNavigate();
   const money = useMoney();
   const when = useDateTime();
   const email = guestEmailOf(useScreen().fullPath);
@@ -60,24 +56,7 @@ export function GuestDetail() {
           </Card>
         </Col>
         <Col xs={24} xl={14}>
-          <Card size="small" title={`${t('adminPeople.customers.orderList')} (${guest.orders})`}>
-            <Table<AdminCustomerOrder>
-              rowKey="orderNo"
-              size="small"
-              dataSource={guest.orderList}
-              pagination={guest.orderList.length > 10 ? { pageSize: 10 } : false}
-              scroll={{ x: 520 }}
-              locale={{ emptyText: t('adminPeople.customers.noOrders') }}
-              onRow={(order) => ({ onClick: () => navigate(`/orders/${order.orderNo}`), className: 'admin-clickable' })}
-              columns={[
-                { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <a href={`/admin/orders/${orderNo}`} onClick={(event) => event.preventDefault()}>{orderNo}</a> },
-                { key: 'status', title: t('adminPeople.customers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
-                { key: 'total', title: t('adminPeople.customers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
-                { key: 'createdAt', title: t('adminPeople.customers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
-              ]}
-              data-testid="guest-orders"
-            />
-          </Card>
+          <CustomerOrders orders={guest.orderList} count={guest.orders} testId="guest-orders" />
         </Col>
       </Row>
     </div>

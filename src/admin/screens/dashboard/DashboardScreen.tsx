@@ -10,6 +10,7 @@ import type { AdminOrderRow, Dashboard, RevenueFigure } from '../../../domain/ba
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
 import { DailyChart } from './Chart.tsx';
 import { MailOutboxCard } from './MailOutboxCard.tsx';
@@ -127,15 +128,7 @@ function Body({ data }: { data: Dashboard }) {
                 key: 'orderNo',
                 title: t('adminOrders.list.orderNo'),
                 render: (_v, row) => (
-                  <a
-                    href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/orders/${row.orderNo}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      navigate(`/orders/${row.orderNo}`);
-                    }}
-                  >
-                    {row.orderNo}
-                  </a>
+                  <ScreenLink to={`/orders/${row.orderNo}`}>{row.orderNo}</ScreenLink>
                 ),
               },
               { key: 'at', title: t('adminOrders.list.createdAt'), render: (_v, row) => when(row.createdAt) },

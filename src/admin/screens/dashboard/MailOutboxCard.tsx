@@ -10,7 +10,7 @@ import type { OutboxMessageView } from '../../../domain/back-office/mail.model.t
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { queryKey, useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useAdminSession } from '../../state/session.ts';
+import { useMay } from '../../state/session.ts';
 import { useDateTime } from '../orders/labels.tsx';
 
 const POLL_MS = 5_000;
@@ -19,7 +19,7 @@ export function MailOutboxCard() {
   const { t } = useT();
   const when = useDateTime();
   const { message } = App.useApp();
-  const { user } = useAdminSession();
+  const may = useMay();
   const client = useQueryClient();
   const status = useQuery({
     queryKey: queryKey(mailApi.status),
@@ -29,7 +29,7 @@ export function MailOutboxCard() {
   const retry = useApiMutation(mailApi.retry);
   const data = status.data;
   if (!data) return null;
-  const mayRetry = user?.buttons.includes(PERMISSIONS.MAIL_RETRY) ?? false;
+  const mayRetry = may(PERMISSIONS.MAIL_RETRY);
   const columns: TableColumnsType<OutboxMessageView> = [
     { key: 'to', title: t('adminMail.to'), dataIndex: 'to' },
     { key: 'subject', title: t('adminMail.subject'), dataIndex: 'subject', ellipsis: true },

@@ -11,7 +11,7 @@ import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/back-of
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { queryKey, useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useAdminSession } from '../../state/session.ts';
+import { useMay } from '../../state/session.ts';
 import { useDateTime } from '../orders/labels.tsx';
 
 const POLL_MS = 3_000;
@@ -40,7 +40,7 @@ function LastBuild({ build }: { build: SiteBuildView }) {
 export function SiteBuildCard() {
   const { t } = useT();
   const { message } = App.useApp();
-  const { user } = useAdminSession();
+  const may = useMay();
   const client = useQueryClient();
   const status = useQuery({
     queryKey: queryKey(siteApi.buildStatus),
@@ -57,7 +57,7 @@ export function SiteBuildCard() {
       title={t('adminSite.title')}
       data-testid="site-build"
       extra={
-        user?.buttons.includes(PERMISSIONS.SITE_BUILD) && data.builder ? (
+        may(PERMISSIONS.SITE_BUILD) && data.builder ? (
           <Button
             loading={rebuild.isPending}
             onClick={() =>

@@ -5,12 +5,11 @@
  * filters typed and applied live in this screen, which the tab cache keeps mounted.
  */
 import { App, Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../client/http.ts';
-import { PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview } from '../../../domain/back-office/admin.model.ts';
+import { ORDER_SORT_FIELDS, PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview, type OrderSortField } from '../../../domain/back-office/admin.model.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { CURRENCY_CODES } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.model.ts';
@@ -20,10 +19,11 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { downloadFile } from '../../widgets/download.ts';
 import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
-import { FilterBar } from '../../widgets/FilterBar.tsx';
-import { PagedTable, SelectionBar, rowChoice, rowOpens, sizedPaging } from '../../widgets/paged-table.tsx';
-import { useAdminSession } from '../../state/session.ts';
-import { INITIAL_TABLE, ORDERS_PAGE_SIZES, applyFilters, applySort, exportRequest, listRequest, sheetPath, type OrderFilters, type OrderTableState } from './filters.ts';
+import { FilterBar, YesNoFilter } from '../../widgets/FilterBar.tsx';
+import { SelectableTable, useSelectableTable } from '../../widgets/paged-table.tsx';
+import { ScreenLink } from '../../widgets/ScreenLink.tsx';
+import { useMay } from '../../state/session.ts';
+import { INITIAL_TABLE, exportRequest, listRequest, sheetPath, type OrderFilters } from './filters.ts';
 import { BulkPreview } from './BulkPreview.tsx';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
 import { useWrite } from '../../widgets/write.ts';
@@ -42,14 +42,13 @@ export default function OrdersScreen() {
   const { modal, message } = App.useApp();
   const write = useWrite();
   const navigate = useNavigate();
-  const { user } = useAdminSession();
-  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const may = useMay();
   const money = useMoney();
   const when = useDateTime();
   const statusName = useStatusName();
   const [form] = Form.useForm<FormValues>();
-  const [table, setTable] = useState<OrderTableState>(INITIAL_TABLE);
-  const [selected, setSelected] = useState<string[]>([]);
+  const screen = useSelectableTable<OrderFilters, OrderSortField, string>(INITIAL_TABLE, ORDER_SORT_FIELDS);
+  const { table, selected, setSelected, filterBy, sortable } = screen;
   const [exporting, setExporting] = useState(false);
   // On phones the filters beyond the search fold away until asked for (values stay in the form).
   const list = useApiQuery(adminOrdersApi.orderList, listRequest(table));
@@ -113,24 +112,13 @@ export default function OrdersScreen() {
     });
   };
 
-  const personalisedOptions = [
-    { value: 'yes', label: t('adminOrders.common.yes') },
-    { value: 'no', label: t('adminOrders.common.no') },
-  ];
-
   return (
     <div className="admin-screen admin-orders" data-testid="orders-screen">
       <FilterBar<FormValues>
         form={form}
         foldable={{ more: t('adminOrders.list.moreFilters'), fewer: t('adminOrders.list.fewerFilters') }}
-        onApply={(values) => {
-          setTable((state) => applyFilters(state, toFilters(values)));
-          setSelected([]);
-        }}
-        onReset={() => {
-          setTable((state) => applyFilters(state, {}));
-          setSelected([]);
-        }}
+        onApply={(values) => filterBy(toFilters(values))}
+        onReset={() => filterBy({})}
         applyLabel={t('adminOrders.list.apply')}
         resetLabel={t('adminOrders.list.reset')}
         applyTestId="orders-apply"
@@ -169,9 +157,7 @@ export default function OrdersScreen() {
         <Form.Item name="country" label={t('adminOrders.list.country')} rules={[{ pattern: /^[A-Za-z]{2}$/, message: t('adminOrders.list.countryHint') }]}>
           <Input allowClear maxLength={2} placeholder={t('adminOrders.list.countryHint')} style={{ width: 90 }} />
         </Form.Item>
-        <Form.Item name="personalised" label={t('adminOrders.list.personalised')}>
-          <Select allowClear placeholder={t('adminOrders.list.any')} style={{ width: 100 }} options={personalisedOptions} />
-        </Form.Item>
+        <YesNoFilter name="personalised" label={t('adminOrders.list.personalised')} any={t('adminOrders.list.any')} yes={t('adminOrders.common.yes')} no={t('adminOrders.common.no')} />
         <Form.Item name="payment" label={t('adminOrders.list.payment')}>
           <Select
             allowClear
@@ -182,60 +168,43 @@ export default function OrdersScreen() {
         </Form.Item>
       </FilterBar>
 
-      {selected.length > 0 && (
-        <SelectionBar label={t('adminOrders.list.selected', { count: selected.length })} testId="orders-bulk">
-          {may(PERMISSIONS.ORDER_MOVE) && (
-            <>
-              <Button onClick={() => void onBulk('processing')} loading={bulk.isPending || previewing}>
-                {t('adminOrders.list.toProduction')}
-              </Button>
-              <Button onClick={() => void onBulk('delivered')} loading={bulk.isPending || previewing}>
-                {t('adminOrders.list.toDelivered')}
-              </Button>
-            </>
-          )}
-          {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
-        </SelectionBar>
-      )}
-
-      <PagedTable<AdminOrderRow>
+      <SelectableTable<AdminOrderRow, string>
+        screen={screen}
         rowKey="orderNo"
         query={list}
-        paging={sizedPaging(table, setTable, ORDERS_PAGE_SIZES)}
-        rowSelection={rowChoice(selected, setSelected)}
-        onRow={rowOpens((row) => navigate(`/orders/${row.orderNo}`))}
-        onChange={(_pagination, _filters, sorter) => {
-          const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminOrderRow> | undefined;
-          setTable((state) => applySort(state, one?.field, one?.order));
+        open={(row) => navigate(`/orders/${row.orderNo}`)}
+        bulk={{
+          label: t('adminOrders.list.selected', { count: selected.length }),
+          testId: 'orders-bulk',
+          actions: (
+            <>
+              {may(PERMISSIONS.ORDER_MOVE) && (
+                <>
+                  <Button onClick={() => void onBulk('processing')} loading={bulk.isPending || previewing}>
+                    {t('adminOrders.list.toProduction')}
+                  </Button>
+                  <Button onClick={() => void onBulk('delivered')} loading={bulk.isPending || previewing}>
+                    {t('adminOrders.list.toDelivered')}
+                  </Button>
+                </>
+              )}
+              {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
+            </>
+          ),
         }}
-        scroll={{ x: 'max-content' }}
         data-testid="orders-table"
         columns={[
           {
-            key: 'orderNo',
-            dataIndex: 'orderNo',
-            title: t('adminOrders.list.orderNo'),
-            sorter: true,
-            sortOrder: table.sort === 'orderNo' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            ...sortable('orderNo', t('adminOrders.list.orderNo')),
             fixed: 'left',
             render: (orderNo: string) => (
-              <a
-                href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/orders/${orderNo}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  navigate(`/orders/${orderNo}`);
-                }}
-              >
+              <ScreenLink to={`/orders/${orderNo}`}>
                 <span className="admin-nowrap">{orderNo}</span>
-              </a>
+              </ScreenLink>
             ),
           },
           {
-            key: 'createdAt',
-            dataIndex: 'createdAt',
-            title: t('adminOrders.list.createdAt'),
-            sorter: true,
-            sortOrder: table.sort === 'createdAt' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            ...sortable('createdAt', t('adminOrders.list.createdAt')),
             render: (at: string) => when(at),
           },
           {
@@ -251,11 +220,7 @@ export default function OrdersScreen() {
           // Phones keep the columns that tell orders apart; the detail has the rest.
           { key: 'country', dataIndex: 'country', title: t('adminOrders.list.country'), responsive: ['md'] },
           {
-            key: 'status',
-            dataIndex: 'status',
-            title: t('adminOrders.list.status'),
-            sorter: true,
-            sortOrder: table.sort === 'status' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
+            ...sortable('status', t('adminOrders.list.status')),
             render: (_value, row) => <StatusTag status={row.status} />,
           },
           { key: 'payment', title: t('adminOrders.list.payment'), responsive: ['md'], render: (_value, row) => <PaymentTag state={row.paymentState} /> },
@@ -275,12 +240,8 @@ export default function OrdersScreen() {
             ),
           },
           {
-            key: 'total',
-            dataIndex: 'total',
-            title: t('adminOrders.list.total'),
+            ...sortable('total', t('adminOrders.list.total')),
             align: 'right',
-            sorter: true,
-            sortOrder: table.sort === 'total' ? (table.order === 'asc' ? 'ascend' : 'descend') : null,
             render: (_value, row) => (
               <div className="admin-two-lines is-end">
                 <span>{money(row.total, row.currency)}</span>

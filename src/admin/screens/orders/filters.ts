@@ -4,12 +4,12 @@
  * mapping is tested on its own (tests/unit/admin/order-filters.test.ts).
  */
 import type { z } from 'zod';
-import type { OrderSortField, PaymentState } from '../../../domain/back-office/admin.model.ts';
+import { ORDER_SORT_FIELDS, type OrderSortField, type PaymentState } from '../../../domain/back-office/admin.model.ts';
 import type { adminOrderExportRequestSchema, adminOrderListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
-
-export const ORDERS_PAGE_SIZES = [20, 50, 100] as const;
+import type { YesNo } from '../../widgets/FilterBar.tsx';
+import { firstPage, sortedPageRequest, withFilters, withSort, type SortedTableState } from '../../widgets/sorted-table.ts';
 
 /** What the filter form holds; dates are YYYY-MM-DD strings (the date picker's values formatted). */
 export interface OrderFilters {
@@ -19,20 +19,13 @@ export interface OrderFilters {
   to?: string | undefined;
   currency?: CurrencyCode | undefined;
   country?: string | undefined;
-  /** 'yes' / 'no' from the select; empty for either. */
-  personalised?: 'yes' | 'no' | undefined;
+  personalised?: YesNo | undefined;
   payment?: PaymentState | undefined;
 }
 
-export interface OrderTableState {
-  filters: OrderFilters;
-  current: number;
-  size: number;
-  sort: OrderSortField;
-  order: 'asc' | 'desc';
-}
+export type OrderTableState = SortedTableState<OrderFilters, OrderSortField>;
 
-export const INITIAL_TABLE: OrderTableState = { filters: {}, current: 1, size: 20, sort: 'createdAt', order: 'desc' };
+export const INITIAL_TABLE: OrderTableState = firstPage('createdAt');
 
 type ListRequest = z.input<typeof adminOrderListRequestSchema>;
 type ExportRequest = z.input<typeof adminOrderExportRequestSchema>;
@@ -54,7 +47,7 @@ export function filterRequest(filters: OrderFilters): Omit<ExportRequest, 'sort'
 }
 
 export function listRequest(state: OrderTableState): ListRequest {
-  return { ...filterRequest(state.filters), current: state.current, size: state.size, sort: state.sort, order: state.order };
+  return sortedPageRequest(state, filterRequest);
 }
 
 /** The export takes the list's filter and order, without paging: the file is what the table shows. */
@@ -63,15 +56,11 @@ export function exportRequest(state: OrderTableState): ExportRequest {
 }
 
 /** New filters start again at page one; the sort and page size stay. */
-export function applyFilters(state: OrderTableState, filters: OrderFilters): OrderTableState {
-  return { ...state, filters, current: 1 };
-}
+export const applyFilters: (state: OrderTableState, filters: OrderFilters) => OrderTableState = withFilters;
 
 /** antd's sorter answer (field and 'ascend'/'descend'/undefined) as the table's sort; no order means back to newest first. */
 export function applySort(state: OrderTableState, field: unknown, direction: 'ascend' | 'descend' | null | undefined): OrderTableState {
-  const known: readonly string[] = ['createdAt', 'total', 'orderNo', 'status'];
-  if (!direction || typeof field !== 'string' || !known.includes(field)) return { ...state, sort: 'createdAt', order: 'desc', current: 1 };
-  return { ...state, sort: field as OrderSortField, order: direction === 'ascend' ? 'asc' : 'desc', current: 1 };
+  return withSort(state, field, direction, ORDER_SORT_FIELDS, INITIAL_TABLE);
 }
 
 /** The production sheet's address for these orders (the route reads `orders`, comma separated). */

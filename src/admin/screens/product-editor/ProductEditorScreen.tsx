@@ -20,7 +20,7 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useScreen, useTabName } from '../../frame/screen-context.ts';
-import { useAdminSession } from '../../state/session.ts';
+import { useMay } from '../../state/session.ts';
 import { ListedTag, PublishedTag, useAskUnlisted } from '../products/ProductsScreen.tsx';
 import { NEW_PRODUCT, requestOf, valuesOf, type EditorValues } from './form.ts';
 import { DescriptionField, FaqList, LanguageTabs } from './fields.tsx';
@@ -34,8 +34,7 @@ export default function ProductEditorScreen() {
   const write = useWrite();
   const navigate = useNavigate();
   const { params } = useScreen();
-  const { user } = useAdminSession();
-  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const may = useMay();
   const isNew = params.id === 'new';
   const id = isNew ? 0 : Number(params.id);
   const [form] = Form.useForm<EditorValues>();

@@ -5,7 +5,6 @@
  * lists every wrong line. Create, duplicate, publish and unpublish from here; a row opens the editor.
  */
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Tooltip, Typography, Upload } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, mediaUrl } from '../../../client/http.ts';
@@ -17,12 +16,13 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { FilterBar } from '../../widgets/FilterBar.tsx';
+import { FilterBar, YesNoFilter } from '../../widgets/FilterBar.tsx';
 import { downloadFile } from '../../widgets/download.ts';
-import { PagedTable, SelectionBar, rowChoice, rowOpens, sizedPaging } from '../../widgets/paged-table.tsx';
+import { SelectableTable, useSelectableTable } from '../../widgets/paged-table.tsx';
+import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
-import { useAdminSession } from '../../state/session.ts';
-import { INITIAL_PRODUCT_TABLE, PRODUCTS_PAGE_SIZES, filterRequest, listRequest, toCents, type ProductFilters, type ProductTableState } from './table-state.ts';
+import { useMay } from '../../state/session.ts';
+import { INITIAL_PRODUCT_TABLE, filterRequest, listRequest, toCents, type ProductFilters } from './table-state.ts';
 import './products.css';
 import { useWrite } from '../../widgets/write.ts';
 
@@ -91,13 +91,12 @@ export default function ProductsScreen() {
   const write = useWrite();
   const askUnlisted = useAskUnlisted();
   const navigate = useNavigate();
-  const { user } = useAdminSession();
-  const may = (code: string) => user?.buttons.includes(code) ?? false;
+  const may = useMay();
   const [form] = Form.useForm<ProductFilters>();
   const [priceForm] = Form.useForm<BulkPriceValues>();
   const [stockForm] = Form.useForm<BulkStockValues>();
-  const [table, setTable] = useState<ProductTableState>(INITIAL_PRODUCT_TABLE);
-  const [selected, setSelected] = useState<number[]>([]);
+  const screen = useSelectableTable<ProductFilters, ProductAdminSort, number>(INITIAL_PRODUCT_TABLE, PRODUCT_ADMIN_SORTS);
+  const { table, selected, filterBy, sortable } = screen;
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
   const [problems, setProblems] = useState<StockCsvProblem[] | null>(null);
@@ -176,26 +175,15 @@ export default function ProductsScreen() {
     });
   };
 
-  const sortOrder = (field: ProductAdminSort) => (table.sort === field ? (table.order === 'asc' ? 'ascend' : 'descend') : null);
   const any = t('adminProducts.list.any');
-  const yesNo = [
-    { value: 'yes', label: t('adminProducts.state.yes') },
-    { value: 'no', label: t('adminProducts.state.no') },
-  ];
 
   return (
     <div className="admin-screen admin-products" data-testid="products-screen">
       <FilterBar<ProductFilters>
         form={form}
         foldable={{ more: t('adminProducts.list.moreFilters'), fewer: t('adminProducts.list.fewerFilters') }}
-        onApply={(values) => {
-          setTable((state) => ({ ...state, filters: values, current: 1 }));
-          setSelected([]);
-        }}
-        onReset={() => {
-          setTable((state) => ({ ...state, filters: {}, current: 1 }));
-          setSelected([]);
-        }}
+        onApply={filterBy}
+        onReset={() => filterBy({})}
         applyLabel={t('adminProducts.list.apply')}
         resetLabel={t('adminProducts.list.reset')}
         applyTestId="products-apply"
@@ -213,9 +201,7 @@ export default function ProductsScreen() {
         <Form.Item name="teamId" label={t('adminProducts.list.team')}>
           <Select allowClear showSearch={{ optionFilterProp: 'label' }} placeholder={any} style={{ width: 200 }} options={(options.data?.teams ?? []).map((team) => ({ value: team.id, label: team.name }))} />
         </Form.Item>
-        <Form.Item name="published" label={t('adminProducts.list.published')}>
-          <Select allowClear placeholder={any} style={{ width: 100 }} options={yesNo} data-testid="products-published" />
-        </Form.Item>
+        <YesNoFilter name="published" label={t('adminProducts.list.published')} any={any} yes={t('adminProducts.state.yes')} no={t('adminProducts.state.no')} testId="products-published" />
         <Form.Item name="stock" label={t('adminProducts.list.stock')}>
           <Select allowClear placeholder={any} style={{ width: 130 }} options={STOCK_STATES.map((state) => ({ value: state, label: t(`adminProducts.state.${state}` as MessageKey) }))} />
         </Form.Item>
@@ -248,46 +234,34 @@ export default function ProductsScreen() {
         </Space>
       </div>
 
-      {selected.length > 0 && may(PERMISSIONS.PRODUCT_EDIT) && (
-        <SelectionBar label={t('adminProducts.list.selected', { count: selected.length })} testId="products-bulk">
-          <Button onClick={() => setDialog('price')}>{t('adminProducts.list.bulkPrice')}</Button>
-          <Button onClick={() => setDialog('stock')}>{t('adminProducts.list.bulkStock')}</Button>
-        </SelectionBar>
-      )}
-
-      <PagedTable<AdminProductRow>
+      <SelectableTable<AdminProductRow, number>
+        screen={screen}
         rowKey="id"
         query={list}
-        paging={sizedPaging(table, setTable, PRODUCTS_PAGE_SIZES)}
-        rowSelection={rowChoice(selected, setSelected)}
-        onRow={rowOpens((row) => navigate(`/products/${row.id}`))}
-        onChange={(_pagination, _filters, sorter) => {
-          const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<AdminProductRow> | undefined;
-          const field = one?.order ? (one.field as ProductAdminSort) : 'id';
-          setTable((state) => ({ ...state, sort: PRODUCT_ADMIN_SORTS.includes(field) ? field : 'id', order: one?.order === 'ascend' ? 'asc' : 'desc', current: 1 }));
-        }}
-        scroll={{ x: 'max-content' }}
+        open={(row) => navigate(`/products/${row.id}`)}
+        bulk={
+          may(PERMISSIONS.PRODUCT_EDIT)
+            ? {
+                label: t('adminProducts.list.selected', { count: selected.length }),
+                testId: 'products-bulk',
+                actions: (
+                  <>
+                    <Button onClick={() => setDialog('price')}>{t('adminProducts.list.bulkPrice')}</Button>
+                    <Button onClick={() => setDialog('stock')}>{t('adminProducts.list.bulkStock')}</Button>
+                  </>
+                ),
+              }
+            : null
+        }
         data-testid="products-table"
         columns={[
           {
-            key: 'title',
-            dataIndex: 'title',
-            title: t('adminProducts.list.product'),
-            sorter: true,
-            sortOrder: sortOrder('title'),
+            ...sortable('title', t('adminProducts.list.product')),
             render: (_: string, row) => (
               <span className="admin-product-cell">
                 <img src={mediaUrl(row.image)} alt="" width={40} height={44} loading="lazy" />
                 <span>
-                  <a
-                    href={`${import.meta.env.BASE_URL.replace(/\/$/, '')}/admin/products/${row.id}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      navigate(`/products/${row.id}`);
-                    }}
-                  >
-                    {(locale === 'zh-CN' && row.zhTitle) || row.title}
-                  </a>
+                  <ScreenLink to={`/products/${row.id}`}>{(locale === 'zh-CN' && row.zhTitle) || row.title}</ScreenLink>
                   <Typography.Text type="secondary" className="admin-product-sub">
                     #{row.id} · {[row.sport, row.team].filter(Boolean).join(' · ')}
                   </Typography.Text>
@@ -295,7 +269,7 @@ export default function ProductsScreen() {
               </span>
             ),
           },
-          { key: 'price', dataIndex: 'price', title: t('adminProducts.list.price'), sorter: true, sortOrder: sortOrder('price'), align: 'right', render: (cents: number) => <span className="admin-nowrap">{money(cents)}</span> },
+          { ...sortable('price', t('adminProducts.list.price')), align: 'right', render: (cents: number) => <span className="admin-nowrap">{money(cents)}</span> },
           {
             key: 'state',
             title: t('adminProducts.list.state'),
@@ -311,7 +285,7 @@ export default function ProductsScreen() {
               </Space>
             ),
           },
-          { key: 'updatedAt', dataIndex: 'updatedAt', title: t('adminProducts.list.updatedAt'), sorter: true, sortOrder: sortOrder('updatedAt'), render: (at: string) => <span className="admin-nowrap">{new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}</span> },
+          { ...sortable('updatedAt', t('adminProducts.list.updatedAt')), render: (at: string) => <span className="admin-nowrap">{new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })}</span> },
           {
             key: 'actions',
             title: t('adminProducts.list.actions'),

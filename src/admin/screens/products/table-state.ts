@@ -5,28 +5,21 @@
 import type { z } from 'zod';
 import type { ProductAdminSort, StockState } from '../../../domain/back-office/products.model.ts';
 import type { adminProductListRequestSchema, adminStockExportRequestSchema } from '../../../domain/back-office/products.schema.ts';
-
-export const PRODUCTS_PAGE_SIZES = [20, 50, 100] as const;
+import type { YesNo } from '../../widgets/FilterBar.tsx';
+import { firstPage, sortedPageRequest, type SortedTableState } from '../../widgets/sorted-table.ts';
 
 export interface ProductFilters {
   query?: string | undefined;
   sport?: string | undefined;
   league?: string | undefined;
   teamId?: number | undefined;
-  /** 'yes' / 'no' from the select; empty for either. */
-  published?: 'yes' | 'no' | undefined;
+  published?: YesNo | undefined;
   stock?: StockState | undefined;
 }
 
-export interface ProductTableState {
-  filters: ProductFilters;
-  current: number;
-  size: number;
-  sort: ProductAdminSort;
-  order: 'asc' | 'desc';
-}
+export type ProductTableState = SortedTableState<ProductFilters, ProductAdminSort>;
 
-export const INITIAL_PRODUCT_TABLE: ProductTableState = { filters: {}, current: 1, size: 20, sort: 'id', order: 'desc' };
+export const INITIAL_PRODUCT_TABLE: ProductTableState = firstPage('id');
 
 export function filterRequest(filters: ProductFilters): z.input<typeof adminStockExportRequestSchema> {
   const query = filters.query?.trim();
@@ -41,7 +34,7 @@ export function filterRequest(filters: ProductFilters): z.input<typeof adminStoc
 }
 
 export function listRequest(state: ProductTableState): z.input<typeof adminProductListRequestSchema> {
-  return { ...filterRequest(state.filters), current: state.current, size: state.size, sort: state.sort, order: state.order };
+  return sortedPageRequest(state, filterRequest);
 }
 
 /** EUR typed with up to two decimals, as integer cents. */

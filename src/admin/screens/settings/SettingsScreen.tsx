@@ -83,17 +83,51 @@ function SaveButton({ saving, testId }: { saving: boolean; testId: string }) {
   );
 }
 
+/** A section's form: created, filled with the saved values (again whenever they change on the server), saved on its own. */
+function useSectionForm<V>(initial: V, saved: unknown) {
+  const [form] = Form.useForm<V>();
+  const { run, saving } = useSectionSave(form);
+  useSaved(form, initial, saved);
+  return { form, initial, run, saving };
+}
+
+interface SectionFormProps<V> {
+  section: { form: FormInstance<V>; initial: V; saving: boolean };
+  title: string;
+  savedAt: string | null;
+  testId: string;
+  saveTestId: string;
+  onFinish: (values: V) => void;
+  /** Default: labels above their fields. */
+  layout?: 'horizontal' | 'vertical';
+  /** The save button in its own row, apart from the fields. */
+  saveApart?: boolean;
+  children: ReactNode;
+}
+
+/** A settings section: its card, its form with the saved values, and its save button last. */
+function SectionForm<V>({ section, title, savedAt, testId, saveTestId, onFinish, layout = 'vertical', saveApart = false, children }: SectionFormProps<V>) {
+  const save = <SaveButton saving={section.saving} testId={saveTestId} />;
+  return (
+    <Section title={title} savedAt={savedAt} testId={testId}>
+      <Form<V> form={section.form} {...(layout === 'vertical' ? { layout } : {})} initialValues={section.initial as never} onFinish={onFinish}>
+        {children}
+        {saveApart ? <div className="admin-settings-actions">{save}</div> : save}
+      </Form>
+    </Section>
+  );
+}
+
 type ShippingForm = Record<ShippingZone, Record<ShippingMethod, { amount: number; minDays: number; maxDays: number; freeFromThreshold: boolean }>>;
 
 function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
-  const [form] = Form.useForm<ShippingForm>();
-  const { run, saving } = useSectionSave(form);
   const rows = SHIPPING_ZONES.flatMap((zone) => SHIPPING_METHODS.map((method) => ({ key: `${zone}.${method}`, zone, method })));
   const initial = Object.fromEntries(
     SHIPPING_ZONES.map((zone) => [zone, Object.fromEntries(SHIPPING_METHODS.map((m) => [m, { ...settings.shipping[zone][m], amount: settings.shipping[zone][m].amountEur / 100 }]))]),
   ) as unknown as ShippingForm;
-  useSaved(form, initial, settings.shipping);
+  const section = useSectionForm(initial, settings.shipping);
+  const { run } = section;
   const submit = (values: ShippingForm) =>
     run(
       {
@@ -113,60 +147,57 @@ function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedA
     </Form.Item>
   );
   return (
-    <Section title={t('adminMarketing.settings.shipping')} savedAt={savedAt} testId="settings-shipping">
-      <Form<ShippingForm> form={form} initialValues={initial} onFinish={submit}>
-        <Table
-          size="small"
-          pagination={false}
-          dataSource={rows}
-          scroll={{ x: 560 }}
-          columns={[
-            { key: 'zone', title: t('adminMarketing.settings.zone'), render: (_v, r) => t(`adminMarketing.settings.zones.${r.zone}` as MessageKey) },
-            { key: 'method', title: t('adminMarketing.settings.method'), render: (_v, r) => t(`adminMarketing.settings.methods.${r.method}` as MessageKey) },
-            { key: 'amount', title: t('adminMarketing.settings.amount'), render: (_v, r) => cell(r.zone, r.method, 'amount') },
-            { key: 'minDays', title: t('adminMarketing.settings.minDays'), render: (_v, r) => cell(r.zone, r.method, 'minDays') },
-            { key: 'maxDays', title: t('adminMarketing.settings.maxDays'), render: (_v, r) => cell(r.zone, r.method, 'maxDays') },
-            {
-              key: 'free',
-              title: t('adminMarketing.settings.freeFromThreshold'),
-              render: (_v, r) => (
-                <Form.Item name={[r.zone, r.method, 'freeFromThreshold']} valuePropName="checked" style={{ margin: 0 }}>
-                  <Checkbox aria-label={t('adminMarketing.settings.freeFromThreshold')} />
-                </Form.Item>
-              ),
-            },
-          ]}
-        />
-        <div className="admin-settings-actions">
-          <SaveButton saving={saving} testId="shipping-save" />
-        </div>
-      </Form>
-    </Section>
+    <SectionForm<ShippingForm> section={section} title={t('adminMarketing.settings.shipping')} savedAt={savedAt} testId="settings-shipping" saveTestId="shipping-save" onFinish={submit} layout="horizontal" saveApart>
+      <Table
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 560 }}
+        columns={[
+          { key: 'zone', title: t('adminMarketing.settings.zone'), render: (_v, r) => t(`adminMarketing.settings.zones.${r.zone}` as MessageKey) },
+          { key: 'method', title: t('adminMarketing.settings.method'), render: (_v, r) => t(`adminMarketing.settings.methods.${r.method}` as MessageKey) },
+          { key: 'amount', title: t('adminMarketing.settings.amount'), render: (_v, r) => cell(r.zone, r.method, 'amount') },
+          { key: 'minDays', title: t('adminMarketing.settings.minDays'), render: (_v, r) => cell(r.zone, r.method, 'minDays') },
+          { key: 'maxDays', title: t('adminMarketing.settings.maxDays'), render: (_v, r) => cell(r.zone, r.method, 'maxDays') },
+          {
+            key: 'free',
+            title: t('adminMarketing.settings.freeFromThreshold'),
+            render: (_v, r) => (
+              <Form.Item name={[r.zone, r.method, 'freeFromThreshold']} valuePropName="checked" style={{ margin: 0 }}>
+                <Checkbox aria-label={t('adminMarketing.settings.freeFromThreshold')} />
+              </Form.Item>
+            ),
+          },
+        ]}
+      />
+    </SectionForm>
   );
 }
 
 function FreeShippingSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t, locale } = useT();
-  const [form] = Form.useForm<{ threshold: number }>();
-  const { run, saving } = useSectionSave(form);
-  const threshold = Form.useWatch('threshold', form);
-  useSaved(form, { threshold: settings.freeShipping.thresholdEur / 100 }, settings.freeShipping);
+  const section = useSectionForm({ threshold: settings.freeShipping.thresholdEur / 100 }, settings.freeShipping);
+  const threshold = Form.useWatch('threshold', section.form);
   return (
-    <Section title={t('adminMarketing.settings.freeShipping')} savedAt={savedAt} testId="settings-free-shipping">
-      <Form form={form} layout="vertical" initialValues={{ threshold: settings.freeShipping.thresholdEur / 100 }} onFinish={(v) => run({ section: 'freeShipping', value: { thresholdEur: toMinor(v.threshold) } }, () => ['threshold'])}>
-        <Form.Item name="threshold" label={t('adminMarketing.settings.threshold')} extra={t('adminMarketing.settings.thresholdHelp')} rules={[{ required: true, type: 'number', min: 0, message: t('adminMarketing.settings.errors.number') }]}>
-          <InputNumber min={0} precision={2} prefix="€" style={{ width: 200 }} data-testid="free-shipping-threshold" />
-        </Form.Item>
-        {typeof threshold === 'number' && (
-          <Typography.Paragraph type="secondary">
-            {CURRENCY_CODES.filter((c) => c !== 'EUR')
-              .map((c) => formatMoney(Math.round((toMinor(threshold) * settings.exchangeRates.rates[c]) / settings.exchangeRates.rates.EUR), c, locale))
-              .join(' · ')}
-          </Typography.Paragraph>
-        )}
-        <SaveButton saving={saving} testId="free-shipping-save" />
-      </Form>
-    </Section>
+    <SectionForm
+      section={section}
+      title={t('adminMarketing.settings.freeShipping')}
+      savedAt={savedAt}
+      testId="settings-free-shipping"
+      saveTestId="free-shipping-save"
+      onFinish={(v) => section.run({ section: 'freeShipping', value: { thresholdEur: toMinor(v.threshold) } }, () => ['threshold'])}
+    >
+      <Form.Item name="threshold" label={t('adminMarketing.settings.threshold')} extra={t('adminMarketing.settings.thresholdHelp')} rules={[{ required: true, type: 'number', min: 0, message: t('adminMarketing.settings.errors.number') }]}>
+        <InputNumber min={0} precision={2} prefix="€" style={{ width: 200 }} data-testid="free-shipping-threshold" />
+      </Form.Item>
+      {typeof threshold === 'number' && (
+        <Typography.Paragraph type="secondary">
+          {CURRENCY_CODES.filter((c) => c !== 'EUR')
+            .map((c) => formatMoney(Math.round((toMinor(threshold) * settings.exchangeRates.rates[c]) / settings.exchangeRates.rates.EUR), c, locale))
+            .join(' · ')}
+        </Typography.Paragraph>
+      )}
+    </SectionForm>
   );
 }
 
@@ -182,11 +213,9 @@ interface BannerForm {
 
 function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t, locale } = useT();
-  const [form] = Form.useForm<BannerForm>();
-  const { run, saving } = useSectionSave(form);
-  const values = Form.useWatch([], form) as BannerForm | undefined;
   const initial: BannerForm = { enabled: settings.banner.enabled, en: settings.banner.message['en-US'], zh: settings.banner.message['zh-CN'], countdownTo: settings.banner.countdownTo ? dayjs(settings.banner.countdownTo) : null };
-  useSaved(form, initial, settings.banner);
+  const section = useSectionForm(initial, settings.banner);
+  const values = Form.useWatch([], section.form) as BannerForm | undefined;
   const target = values?.countdownTo?.isValid() ? values.countdownTo.toDate() : null;
   const preview = (lang: 'en-US' | 'zh-CN', text: string | undefined) => (
     <div className="admin-banner-preview" lang={lang} data-testid={`banner-preview-${lang}`}>
@@ -205,38 +234,36 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
     </div>
   );
   return (
-    <Section title={t('adminMarketing.settings.banner')} savedAt={savedAt} testId="settings-banner">
-      <Form<BannerForm>
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onFinish={(v) =>
-          run({ section: 'banner', value: { enabled: v.enabled, message: { 'en-US': v.en ?? '', 'zh-CN': v.zh ?? '' }, countdownTo: v.countdownTo ? v.countdownTo.toISOString() : null } }, (path) =>
-            path[0] === 'message' ? [path[1] === 'zh-CN' ? 'zh' : 'en'] : path,
-          )
-        }
-      >
-        <Form.Item name="enabled" label={t('adminMarketing.settings.bannerEnabled')} valuePropName="checked">
-          <Switch data-testid="banner-enabled" />
-        </Form.Item>
-        <Form.Item name="en" label={t('adminMarketing.settings.messageEn')} rules={[{ max: 160, message: t('adminMarketing.settings.errors.tooLong') }]}>
-          <Input maxLength={160} showCount data-testid="banner-en" />
-        </Form.Item>
-        <Form.Item name="zh" label={t('adminMarketing.settings.messageZh')} rules={[{ max: 160, message: t('adminMarketing.settings.errors.tooLong') }]}>
-          <Input maxLength={160} showCount data-testid="banner-zh" />
-        </Form.Item>
-        <Form.Item name="countdownTo" label={t('adminMarketing.settings.countdownTo')} extra={t('adminMarketing.settings.countdownHelp')} rules={[dateFieldRule(t)]}>
-          <DateTimeField allowClear style={{ width: 220 }} data-testid="banner-countdown" />
-        </Form.Item>
-        <Typography.Text strong>{t('adminMarketing.settings.preview')}</Typography.Text>
-        {preview('en-US', values?.en)}
-        {preview('zh-CN', values?.zh)}
-        <div className="admin-settings-actions">
-          <SaveButton saving={saving} testId="banner-save" />
-        </div>
-      </Form>
-      <span hidden>{locale}</span>
-    </Section>
+    <SectionForm<BannerForm>
+      section={section}
+      title={t('adminMarketing.settings.banner')}
+      savedAt={savedAt}
+      testId="settings-banner"
+      saveTestId="banner-save"
+      saveApart
+      onFinish={(v) =>
+        section.run({ section: 'banner', value: { enabled: v.enabled, message: { 'en-US': v.en ?? '', 'zh-CN': v.zh ?? '' }, countdownTo: v.countdownTo ? v.countdownTo.toISOString() : null } }, (path) =>
+          path[0] === 'message' ? [path[1] === 'zh-CN' ? 'zh' : 'en'] : path,
+        )
+      }
+    >
+      <Form.Item name="enabled" label={t('adminMarketing.settings.bannerEnabled')} valuePropName="checked">
+        <Switch data-testid="banner-enabled" />
+      </Form.Item>
+      <Form.Item name="en" label={t('adminMarketing.settings.messageEn')} rules={[{ max: 160, message: t('adminMarketing.settings.errors.tooLong') }]}>
+        <Input maxLength={160} showCount data-testid="banner-en" />
+      </Form.Item>
+      <Form.Item name="zh" label={t('adminMarketing.settings.messageZh')} rules={[{ max: 160, message: t('adminMarketing.settings.errors.tooLong') }]}>
+        <Input maxLength={160} showCount data-testid="banner-zh" />
+      </Form.Item>
+      <Form.Item name="countdownTo" label={t('adminMarketing.settings.countdownTo')} extra={t('adminMarketing.settings.countdownHelp')} rules={[dateFieldRule(t)]}>
+        <DateTimeField allowClear style={{ width: 220 }} data-testid="banner-countdown" />
+      </Form.Item>
+      <Typography.Text strong>{t('adminMarketing.settings.preview')}</Typography.Text>
+      {preview('en-US', values?.en)}
+      {preview('zh-CN', values?.zh)}
+    <span hidden>{locale}</span>
+    </SectionForm>
   );
 }
 
@@ -247,51 +274,50 @@ interface RatesForm {
 
 function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
-  const [form] = Form.useForm<RatesForm>();
-  const { run, saving } = useSectionSave(form);
   const initial: RatesForm = { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, settings.exchangeRates.rates[c] / 100])) as Record<CurrencyCode, number>, setOn: dayjs(settings.exchangeRates.setOn) };
-  useSaved(form, initial, settings.exchangeRates);
+  const section = useSectionForm(initial, settings.exchangeRates);
   return (
-    <Section title={t('adminMarketing.settings.rates')} savedAt={savedAt} testId="settings-rates">
-      <Form<RatesForm>
-        form={form}
-        layout="vertical"
-        initialValues={initial}
-        onFinish={(v) =>
-          run({ section: 'exchangeRates', value: { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(v.rates[c])])) as Record<CurrencyCode, number>, setOn: v.setOn.format('YYYY-MM-DD') } })
-        }
-      >
-        <Typography.Paragraph type="secondary">{t('adminMarketing.settings.ratesHelp')}</Typography.Paragraph>
-        <div className="admin-currency-grid">
-          {CURRENCY_CODES.map((c) => (
-            <Form.Item key={c} name={['rates', c]} label={c} rules={[{ required: true, type: 'number', min: 0.01, message: t('adminMarketing.settings.errors.rate') }]}>
-              <InputNumber min={0.01} precision={2} style={{ width: '100%' }} data-testid={`rate-${c}`} />
-            </Form.Item>
-          ))}
-        </div>
-        <Form.Item name="setOn" label={t('adminMarketing.settings.setOn')} rules={[{ required: true, message: t('adminMarketing.settings.errors.date') }, dateFieldRule(t, false)]}>
-          <DateTimeField time={false} allowClear={false} style={{ width: 200 }} />
-        </Form.Item>
-        <SaveButton saving={saving} testId="rates-save" />
-      </Form>
-    </Section>
+    <SectionForm<RatesForm>
+      section={section}
+      title={t('adminMarketing.settings.rates')}
+      savedAt={savedAt}
+      testId="settings-rates"
+      saveTestId="rates-save"
+      onFinish={(v) =>
+        section.run({ section: 'exchangeRates', value: { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(v.rates[c])])) as Record<CurrencyCode, number>, setOn: v.setOn.format('YYYY-MM-DD') } })
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('adminMarketing.settings.ratesHelp')}</Typography.Paragraph>
+      <div className="admin-currency-grid">
+        {CURRENCY_CODES.map((c) => (
+          <Form.Item key={c} name={['rates', c]} label={c} rules={[{ required: true, type: 'number', min: 0.01, message: t('adminMarketing.settings.errors.rate') }]}>
+            <InputNumber min={0.01} precision={2} style={{ width: '100%' }} data-testid={`rate-${c}`} />
+          </Form.Item>
+        ))}
+      </div>
+      <Form.Item name="setOn" label={t('adminMarketing.settings.setOn')} rules={[{ required: true, message: t('adminMarketing.settings.errors.date') }, dateFieldRule(t, false)]}>
+        <DateTimeField time={false} allowClear={false} style={{ width: 200 }} />
+      </Form.Item>
+    </SectionForm>
   );
 }
 
 function MerchantSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
-  const [form] = Form.useForm<{ email: string }>();
-  const { run, saving } = useSectionSave(form);
-  useSaved(form, { email: settings.merchant.email ?? '' }, settings.merchant);
+  const section = useSectionForm<{ email: string }>({ email: settings.merchant.email ?? '' }, settings.merchant);
   return (
-    <Section title={t('adminMarketing.settings.merchant')} savedAt={savedAt} testId="settings-merchant">
-      <Form form={form} layout="vertical" initialValues={{ email: settings.merchant.email ?? '' }} onFinish={(v) => run({ section: 'merchant', value: { email: v.email?.trim() ? v.email.trim() : null } })}>
-        <Form.Item name="email" label={t('adminMarketing.settings.merchantEmail')} extra={t('adminMarketing.settings.merchantHelp')} rules={[{ type: 'email', message: t('adminMarketing.settings.errors.email') }]}>
-          <Input type="email" maxLength={254} style={{ maxWidth: 360 }} data-testid="merchant-email" />
-        </Form.Item>
-        <SaveButton saving={saving} testId="merchant-save" />
-      </Form>
-    </Section>
+    <SectionForm
+      section={section}
+      title={t('adminMarketing.settings.merchant')}
+      savedAt={savedAt}
+      testId="settings-merchant"
+      saveTestId="merchant-save"
+      onFinish={(v) => section.run({ section: 'merchant', value: { email: v.email?.trim() ? v.email.trim() : null } })}
+    >
+      <Form.Item name="email" label={t('adminMarketing.settings.merchantEmail')} extra={t('adminMarketing.settings.merchantHelp')} rules={[{ type: 'email', message: t('adminMarketing.settings.errors.email') }]}>
+        <Input type="email" maxLength={254} style={{ maxWidth: 360 }} data-testid="merchant-email" />
+      </Form.Item>
+    </SectionForm>
   );
 }
 

@@ -16,8 +16,7 @@ import {
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
-import { actorOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
+import { contractRoutes, staffCalls } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { NavDesk } from './nav-desk.ts';
 import { TeamDesk } from './team-desk.ts';
@@ -29,67 +28,35 @@ export interface CatalogueAdminDeps {
 export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
   const teamsAdmin = new TeamDesk(deps.db);
   const nav = new NavDesk(deps.db);
-  const editTeams = guards.requirePermission(PERMISSIONS.TEAM_EDIT);
-  const editNav = guards.requirePermission(PERMISSIONS.NAV_EDIT);
+  const editNavGuard = guards.requirePermission(PERMISSIONS.NAV_EDIT);
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(adminTeamsApi.teamList, {
-      summary: 'Teams, searchable by name or tag, filtered by sport and league, with their squad and product counts',
-      preValidation: editTeams,
-      request: teamListRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.list(...splitPage(request.body))),
-    });
-    route(adminTeamsApi.team, {
-      summary: "One team: its squad and the patches that apply to it (through its own tag or its league's)",
-      preValidation: editTeams,
-      request: teamRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.detail(request.body.teamId)),
-    });
-    route(adminTeamsApi.savePlayer, {
-      summary: "Add a squad player or edit one: name 1-15 letters A-Z, number 0-99 (the configurator's rules); one number per player",
-      preValidation: editTeams,
-      request: squadPlayerSaveRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.savePlayer(actorOf(request), request.body)),
-    });
-    route(adminTeamsApi.removePlayer, {
-      summary: 'Remove a squad player',
-      preValidation: editTeams,
-      request: squadPlayerRemoveRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.removePlayer(actorOf(request), request.body.teamId, request.body.id)),
-    });
-    route(adminTeamsApi.setTeamPatches, {
-      summary: "Which patches the team's own tag lists (patches of its league stay)",
-      preValidation: editTeams,
-      request: teamPatchesRequestSchema,
-      handler: async (request) => ok(await teamsAdmin.setPatches(actorOf(request), request.body.teamId, request.body.patchIds)),
-    });
+    const editTeams = staffCalls(route, guards.requirePermission(PERMISSIONS.TEAM_EDIT));
+    const editNav = staffCalls(route, editNavGuard);
+    editTeams(adminTeamsApi.teamList, 'Teams, searchable by name or tag, filtered by sport and league, with their squad and product counts', teamListRequestSchema, ({ body }) => teamsAdmin.list(...splitPage(body)));
+    editTeams(adminTeamsApi.team, "One team: its squad and the patches that apply to it (through its own tag or its league's)", teamRequestSchema, ({ body }) => teamsAdmin.detail(body.teamId));
+    editTeams(
+      adminTeamsApi.savePlayer,
+      "Add a squad player or edit one: name 1-15 letters A-Z, number 0-99 (the configurator's rules); one number per player",
+      squadPlayerSaveRequestSchema,
+      ({ body, actor }) => teamsAdmin.savePlayer(actor, body),
+    );
+    editTeams(adminTeamsApi.removePlayer, 'Remove a squad player', squadPlayerRemoveRequestSchema, ({ body, actor }) => teamsAdmin.removePlayer(actor, body.teamId, body.id));
+    editTeams(adminTeamsApi.setTeamPatches, "Which patches the team's own tag lists (patches of its league stay)", teamPatchesRequestSchema, ({ body, actor }) =>
+      teamsAdmin.setPatches(actor, body.teamId, body.patchIds),
+    );
     route(adminNavigationApi.navTree, {
       summary: 'The navigation tree with both titles and product counts',
-      preValidation: editNav,
+      preValidation: editNavGuard,
       handler: async () => ok(await nav.tree()),
     });
-    route(adminNavigationApi.navAdd, {
-      summary: 'Add a navigation entry (at most three levels); answers the tree',
-      preValidation: editNav,
-      request: navAddRequestSchema,
-      handler: async (request) => ok(await nav.add(actorOf(request), request.body)),
-    });
-    route(adminNavigationApi.navRename, {
-      summary: "Change an entry's titles in both languages; answers the tree",
-      preValidation: editNav,
-      request: navRenameRequestSchema,
-      handler: async (request) => ok(await nav.rename(actorOf(request), request.body)),
-    });
-    route(adminNavigationApi.navRemove, {
-      summary: 'Remove an entry without entries or products under it; answers the tree',
-      preValidation: editNav,
-      request: navRemoveRequestSchema,
-      handler: async (request) => ok(await nav.remove(actorOf(request), request.body.id)),
-    });
-    route(adminNavigationApi.navMove, {
-      summary: 'Reorder an entry among its siblings or move it under another parent (no fourth level); answers the tree',
-      preValidation: editNav,
-      request: navMoveRequestSchema,
-      handler: async (request) => ok(await nav.move(actorOf(request), request.body)),
-    });
+    editNav(adminNavigationApi.navAdd, 'Add a navigation entry (at most three levels); answers the tree', navAddRequestSchema, ({ body, actor }) => nav.add(actor, body));
+    editNav(adminNavigationApi.navRename, "Change an entry's titles in both languages; answers the tree", navRenameRequestSchema, ({ body, actor }) => nav.rename(actor, body));
+    editNav(adminNavigationApi.navRemove, 'Remove an entry without entries or products under it; answers the tree', navRemoveRequestSchema, ({ body, actor }) => nav.remove(actor, body.id));
+    editNav(
+      adminNavigationApi.navMove,
+      'Reorder an entry among its siblings or move it under another parent (no fourth level); answers the tree',
+      navMoveRequestSchema,
+      ({ body, actor }) => nav.move(actor, body),
+    );
   });
 }

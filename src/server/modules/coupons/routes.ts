@@ -6,9 +6,7 @@ import { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSche
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
-import { actorOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
+import { contractRoutes, staffCalls } from '../../http/define-route.ts';
 import type { CouponDesk } from './coupon-desk.ts';
 
 export interface CouponRouteDeps {
@@ -18,43 +16,17 @@ export interface CouponRouteDeps {
 }
 
 export function couponRoutes({ desk, usage }: CouponRouteDeps, guards: Guards) {
-  const edit = guards.requirePermission(PERMISSIONS.COUPON_EDIT);
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(adminCouponsApi.couponList, {
-      summary: 'Coupons, newest first, searched by code and filtered by state (active, scheduled, expired, used up)',
-      preValidation: edit,
-      request: couponListRequestSchema,
-      handler: async (request) => ok(await desk.list({ query: request.body.query, state: request.body.state }, request.body)),
-    });
-    route(adminCouponsApi.coupon, {
-      summary: 'One coupon as the editor shows it',
-      preValidation: edit,
-      request: couponIdRequestSchema,
-      handler: async (request) => ok(await desk.get(request.body.id)),
-    });
-    route(adminCouponsApi.createCoupon, {
-      summary: 'A new coupon (code unique, in the shop format); audited',
-      preValidation: edit,
-      request: couponCreateRequestSchema,
-      handler: async (request) => ok(await desk.create(actorOf(request), request.body)),
-    });
-    route(adminCouponsApi.updateCoupon, {
-      summary: 'Save a coupon; the use limit cannot go below its uses; audited with the fields changed',
-      preValidation: edit,
-      request: couponUpdateRequestSchema,
-      handler: async (request) => ok(await desk.update(actorOf(request), request.body.id, request.body.coupon)),
-    });
-    route(adminCouponsApi.expireCoupon, {
-      summary: 'End a coupon now; audited',
-      preValidation: edit,
-      request: couponIdRequestSchema,
-      handler: async (request) => ok(await desk.expire(actorOf(request), request.body.id)),
-    });
-    route(adminCouponsApi.couponUsage, {
-      summary: 'The orders that used a coupon, newest first',
-      preValidation: edit,
-      request: couponUsageRequestSchema,
-      handler: async (request) => ok(await usage(request.body.id, request.body)),
-    });
+    const edit = staffCalls(route, guards.requirePermission(PERMISSIONS.COUPON_EDIT));
+    edit(adminCouponsApi.couponList, 'Coupons, newest first, searched by code and filtered by state (active, scheduled, expired, used up)', couponListRequestSchema, ({ body }) =>
+      desk.list({ query: body.query, state: body.state }, body),
+    );
+    edit(adminCouponsApi.coupon, 'One coupon as the editor shows it', couponIdRequestSchema, ({ body }) => desk.get(body.id));
+    edit(adminCouponsApi.createCoupon, 'A new coupon (code unique, in the shop format); audited', couponCreateRequestSchema, ({ body, actor }) => desk.create(actor, body));
+    edit(adminCouponsApi.updateCoupon, 'Save a coupon; the use limit cannot go below its uses; audited with the fields changed', couponUpdateRequestSchema, ({ body, actor }) =>
+      desk.update(actor, body.id, body.coupon),
+    );
+    edit(adminCouponsApi.expireCoupon, 'End a coupon now; audited', couponIdRequestSchema, ({ body, actor }) => desk.expire(actor, body.id));
+    edit(adminCouponsApi.couponUsage, 'The orders that used a coupon, newest first', couponUsageRequestSchema, ({ body }) => usage(body.id, body));
   });
 }

@@ -8,8 +8,8 @@ import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/back-office
 import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/admin.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
-import { actorOf, userOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
+import { userOf } from '../../http/context.ts';
+import { contractRoutes, staffCalls } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Db } from '../../db/client.ts';
 import { demoAccountsShown } from './demo.ts';
@@ -20,36 +20,26 @@ const NO_ACCESS_HOME = '403';
 
 export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolean }, guards: Guards) {
   const { staff } = deps;
-  const manage = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
   return contractRoutes({ tags: ['admin'] }, (route) => {
+    const manage = staffCalls(route, guards.requirePermission(PERMISSIONS.STAFF_MANAGE));
     route(adminStaffApi.loginOptions, {
       summary: "The back office login page's demo quick picks: only while the demo accounts are seeded, never in production",
       handler: async () => ok({ demoAccounts: await demoAccountsShown(deps.db, { production: deps.production }) }),
     });
-    route(adminStaffApi.staffList, {
-      summary: 'Staff accounts (R_SUPER, R_ADMIN), searchable by email or name',
-      preValidation: manage,
-      request: staffListRequestSchema,
-      handler: async (request) => ok(await staff.list({ query: request.body.query }, request.body)),
-    });
-    route(adminStaffApi.grantRole, {
-      summary: 'Give an account a role; nothing changes when it holds it already',
-      preValidation: manage,
-      request: staffRoleRequestSchema,
-      handler: async (request) => ok(await staff.grant(actorOf(request), request.body.email, request.body.role)),
-    });
-    route(adminStaffApi.revokeRole, {
-      summary: 'Take a role from an account; nobody revokes their own R_SUPER, and the last active R_SUPER stays',
-      preValidation: manage,
-      request: staffRoleRequestSchema,
-      handler: async (request) => ok(await staff.revoke(actorOf(request), request.body.email, request.body.role)),
-    });
-    route(adminStaffApi.setStaffStatus, {
-      summary: 'Disable or enable an account (a disabled one gets code 7777 on its next call); nobody disables themselves',
-      preValidation: manage,
-      request: staffStatusRequestSchema,
-      handler: async (request) => ok(await staff.setStatus(actorOf(request), request.body.userId, request.body.status)),
-    });
+    manage(adminStaffApi.staffList, 'Staff accounts (R_SUPER, R_ADMIN), searchable by email or name', staffListRequestSchema, ({ body }) => staff.list({ query: body.query }, body));
+    manage(adminStaffApi.grantRole, 'Give an account a role; nothing changes when it holds it already', staffRoleRequestSchema, ({ body, actor }) => staff.grant(actor, body.email, body.role));
+    manage(
+      adminStaffApi.revokeRole,
+      'Take a role from an account; nobody revokes their own R_SUPER, and the last active R_SUPER stays',
+      staffRoleRequestSchema,
+      ({ body, actor }) => staff.revoke(actor, body.email, body.role),
+    );
+    manage(
+      adminStaffApi.setStaffStatus,
+      'Disable or enable an account (a disabled one gets code 7777 on its next call); nobody disables themselves',
+      staffStatusRequestSchema,
+      ({ body, actor }) => staff.setStatus(actor, body.userId, body.status),
+    );
 
     route(routeApi.constantRoutes, {
       tags: ['admin'],

@@ -11,7 +11,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { get, post } from '../../../../src/domain/api/endpoint.ts';
-import { contractRoutes, defineRoute } from '../../../../src/server/http/define-route.ts';
+import type { PermissionGuard } from '../../../../src/server/http/auth.ts';
+import { contractRoutes, defineRoute, staffCalls, type StaffAsk } from '../../../../src/server/http/define-route.ts';
 
 const echoSchema = z.strictObject({ name: z.string(), times: z.number().int().default(1) });
 const echo = post<z.input<typeof echoSchema>, { said: string }>('/echo');
@@ -124,5 +125,55 @@ describe('defineRoute: answers compressed by their handler (issue 28)', () => {
     expect(ownAnswer.headers['content-encoding']).toBeUndefined();
     expect(ownAnswer.json()).toEqual({ code: '0000', msg: '', data: { said: big } });
     expect(plainAnswer.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('staffCalls: a back-office call of one permission in one line', () => {
+  it('runs the guard, validates the body, hands the desk the body, the actor, the roles and the language, and answers with the envelope', async () => {
+    const server = Fastify();
+    server.setValidatorCompiler(validatorCompiler);
+    server.setSerializerCompiler(serializerCompiler);
+    server.decorateRequest('user', null);
+    const permissions: unknown[] = [];
+    server.addHook('onRoute', (route) => void permissions.push((route.schema as { 'x-permission'?: unknown } | undefined)?.['x-permission']));
+    // As requirePermission does: the caller is set on the request, or the call is refused.
+    const guard = Object.assign(
+      async (request: { headers: Record<string, unknown>; user: unknown }) => {
+        if (request.headers['x-staff'] !== 'yes') throw Object.assign(new Error('refused'), { statusCode: 403 });
+        request.user = { userId: 7, sessionId: 's', roles: ['R_ADMIN'], email: 'staff@example.com' };
+      },
+      { permission: 'product:edit' },
+    ) as unknown as PermissionGuard;
+    const asked: StaffAsk<unknown>[] = [];
+    await server.register(
+      contractRoutes({ tags: ['admin'] }, (route) => {
+        const edit = staffCalls(route, guard);
+        edit(echo, 'Echo', echoSchema, async (ask) => {
+          asked.push(ask);
+          return { said: ask.body.name.repeat(ask.body.times) };
+        });
+      }),
+    );
+    expect(permissions).toEqual(['product:edit']);
+    const call = (headers: Record<string, string>, payload: unknown) => server.inject({ method: 'POST', url: '/echo', headers, payload: payload as object });
+    expect((await call({}, { name: 'a' })).statusCode).toBe(403);
+    expect((await call({ 'x-staff': 'yes' }, { name: 3 })).statusCode).toBe(400);
+    const answer = await call({ 'x-staff': 'yes', 'accept-language': 'zh-CN' }, { name: 'ab', times: 2 });
+    expect(answer.json()).toEqual({ code: '0000', msg: 'success', data: { said: 'abab' } });
+    expect(asked).toEqual([{ body: { name: 'ab', times: 2 }, actor: { id: 7, email: 'staff@example.com' }, roles: ['R_ADMIN'], locale: 'zh-CN' }]);
+    await server.close();
+  });
+
+  it("does not compile a call whose schema or answer is not the entry's", () => {
+    // Never run: only compiled.
+    const drifts = () =>
+      contractRoutes({ tags: ['admin'] }, (route) => {
+        const edit = staffCalls(route, {} as PermissionGuard);
+        // @ts-expect-error the schema takes {id}, the entry {name, times?}
+        edit(echo, '', lookupSchema, async () => ({ said: '' }));
+        // @ts-expect-error the answer is not the entry's
+        edit(echo, '', echoSchema, async () => ({ said: 1 }));
+      });
+    expect(drifts).toBeTypeOf('function');
   });
 });

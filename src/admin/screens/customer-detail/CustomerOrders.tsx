@@ -1,0 +1,40 @@
+/**
+ * The orders card of a customer's detail and of a guest's: their latest orders (at most 100, from
+ * the server), ten a page; a row (click or Enter) or its number opens the order.
+ */
+import { Card, Table } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
+import type { OrderStatus } from '../../../domain/orders.model.ts';
+import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
+import { useT } from '../../i18n.tsx';
+import { rowOpens } from '../../widgets/paged-table.tsx';
+import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
+
+/** `count`: all their orders, which the card's title gives; `orders` the latest of them. */
+export function CustomerOrders({ orders, count, testId }: { orders: AdminCustomerOrder[]; count: number; testId: string }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const money = useMoney();
+  const when = useDateTime();
+  return (
+    <Card size="small" title={`${t('adminPeople.customers.orderList')} (${count})`}>
+      <Table<AdminCustomerOrder>
+        rowKey="orderNo"
+        size="small"
+        dataSource={orders}
+        pagination={orders.length > 10 ? { pageSize: 10 } : false}
+        scroll={{ x: 520 }}
+        locale={{ emptyText: t('adminPeople.customers.noOrders') }}
+        onRow={rowOpens((order) => navigate(`/orders/${order.orderNo}`))}
+        columns={[
+          { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <Link to={`/orders/${orderNo}`}>{orderNo}</Link> },
+          { key: 'status', title: t('adminPeople.customers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
+          { key: 'total', title: t('adminPeople.customers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
+          { key: 'createdAt', title: t('adminPeople.customers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+        ]}
+        data-testid={testId}
+      />
+    </Card>
+  );
+}
