@@ -280,7 +280,10 @@ for (const locale of ADMIN_LOCALES) {
       await page.keyboard.type('Keyboard refund');
       await tabTo(page, dialog.getByRole('button', { name: label(O.refund.submit) }));
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('dialog').filter({ hasText: O.move.confirmTitle })).toBeVisible();
+      // The question takes the focus once it has opened (its confirming button): Enter pressed
+      // before that went to the refund dialog's own button behind it, and nothing was refunded.
+      const question = page.getByRole('dialog').filter({ hasText: O.move.confirmTitle });
+      await expect(question.getByRole('button', { name: label(O.refund.submit) })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page.getByTestId('order-refunds')).toBeVisible();
       await expect(dialog).toBeHidden();
