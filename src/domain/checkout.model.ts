@@ -15,6 +15,7 @@ import type { CartLineRecord } from './cart.model.ts';
 import { couponBases, couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.model.ts';
 import { assertMinor, minorUnitDigits, toDecimalString, type CurrencyCode } from './money.model.ts';
 import { cartTotals, type CartTotals, type DiscountTier } from './pricing.ts';
+import type { TaxBreakdown } from './tax/tax.model.ts';
 import { DEFAULT_PRICING_TERMS, shippingOption, type PricingTerms, type ShippingMethod, type ShippingOption } from './shipping.ts';
 
 /** Idempotency-Key header: 8-128 characters of a UUID, ULID or similar. */
@@ -32,6 +33,9 @@ export interface CheckoutTotals {
   itemsAfterDiscounts: number;
   /** 0 until a destination is known. */
   shipping: number;
+  /** Tax added on top of the prices (where they are shown without it: the US, Canada); 0 where prices include it or before a destination. */
+  taxAdded: number;
+  /** What the buyer pays: itemsAfterDiscounts + shipping + taxAdded. */
   total: number;
 }
 export interface TotalsInput {
@@ -66,6 +70,7 @@ export function checkoutTotals(input: TotalsInput): { totals: CheckoutTotals; sh
       couponDiscount: coupon,
       itemsAfterDiscounts,
       shipping,
+      taxAdded: 0,
       total: itemsAfterDiscounts + shipping,
     },
     shipping: option,
@@ -94,6 +99,8 @@ export interface CheckoutQuote {
   shippingOptions: ShippingOption[] | null;
   /** The chosen method's option. */
   shipping: ShippingOption | null;
+  /** The tax to the destination (docs/taxes.md); null before a destination is known ("taxes calculated at checkout"). */
+  tax: TaxBreakdown | null;
   freeShippingThreshold: number;
   notices: {
     /** Some line is printed with a name and number: no returns, and 1-2 more business days. */

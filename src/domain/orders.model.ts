@@ -8,6 +8,7 @@ import type { Size } from './catalogue.schema.ts';
 import type { CurrencyCode } from './money.model.ts';
 import type { PrintRecord } from './personalisation.ts';
 import type { ShippingMethod, ShippingZone } from './shipping.ts';
+import type { TaxBreakdown, TaxDocumentRecord } from './tax/tax.model.ts';
 
 export * from './order-numbers.ts';
 // ---------- states ----------
@@ -74,6 +75,8 @@ export interface OrderAmounts {
   couponCode: string | null;
   couponDiscount: number;
   shipping: number;
+  /** Frozen at placement; orders from before taxes: no rows, display exclusive, nothing added. */
+  tax: TaxBreakdown;
   total: number;
 }
 /** The address an order ships to, shown as the address book shows one (it has no book id or default flag). */
@@ -113,6 +116,12 @@ export interface OrderDetail {
   timeline: StatusEvent[];
   shipments: ShipmentRecord[];
   payment: { provider: 'paypal' | 'none'; status: string; payerName: string | null } | null;
+  /**
+   * Its invoice and credit notes, oldest first. Each PDF downloads by GET
+   * /api/orders/{orderNo}/documents/{number}.pdf (the session's order, or a guest's with ?token=),
+   * and in the back office GET /api/admin/orders/{orderNo}/documents/{number}.pdf.
+   */
+  documents: TaxDocumentRecord[];
 }
 export interface OrderSummary {
   orderNo: string;

@@ -8,9 +8,10 @@
 import type { Localised } from './locale.ts';
 import { DEFAULT_RATES, type CurrencyCode } from './money.model.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
+import { defaultTaxSettings, type SellerSettings, type TaxSection } from './tax/tax.model.ts';
 import { SHIPPING_RATES, type PricingTerms, type ShippingTable } from './shipping.ts';
 
-export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant'] as const;
+export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 
 export interface BannerSettings {
@@ -35,6 +36,10 @@ export interface ShopSettings {
   exchangeRates: ExchangeRateSettings;
   /** Who is mailed of every paid order; null for nobody. */
   merchant: { email: string | null };
+  /** Where the merchant is and is registered, the price mode, edited rates (docs/taxes.md). */
+  taxes: TaxSection;
+  /** Who issues the invoices and credit notes, and their number series. */
+  seller: SellerSettings;
 }
 
 /** Today's constants: a shop whose settings table is empty behaves exactly as before it existed. */
@@ -45,6 +50,10 @@ export function defaultSettings(merchantEmail: string | null): ShopSettings {
     banner: { enabled: true, message: { 'en-US': '', 'zh-CN': '' }, countdownTo: null },
     exchangeRates: { rates: { ...DEFAULT_RATES }, setOn: '2026-01-01' },
     merchant: { email: merchantEmail },
+    // A German merchant until Settings -> Taxes says otherwise: in the shop's EUR home market and
+    // with nothing registered elsewhere, no shopper pays a different price (docs/taxes.md).
+    taxes: { ...defaultTaxSettings('DE'), rateEdits: [] },
+    seller: { legalName: '', address: [], email: merchantEmail, invoiceSeries: 'INV', creditNoteSeries: 'CN' },
   };
 }
 

@@ -1,6 +1,7 @@
 /** What the settings calls take (settings.model.ts has the types and the defaults). */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from './money.model.ts';
+import { sellerSectionSchema, taxSectionSchema } from './tax/settings.schema.ts';
 import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from './shipping.ts';
 
 const minor = (what: string) => z.int(`${what} must be whole minor units (cents)`).min(0, `${what} cannot be negative`).max(10_000_000, `${what} is too large`);
@@ -33,5 +34,7 @@ export const settingsSaveRequestSchema = z.discriminatedUnion('section', [
   z.strictObject({ section: z.literal('banner'), value: bannerSchema }),
   z.strictObject({ section: z.literal('exchangeRates'), value: exchangeRatesSchema }),
   z.strictObject({ section: z.literal('merchant'), value: z.strictObject({ email: z.email('give an email address').max(254).nullable() }) }),
+  z.strictObject({ section: z.literal('taxes'), value: taxSectionSchema }),
+  z.strictObject({ section: z.literal('seller'), value: sellerSectionSchema }),
 ]);
 export type SettingsSaveRequest = z.output<typeof settingsSaveRequestSchema>;

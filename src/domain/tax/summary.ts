@@ -2,16 +2,9 @@
  * Tax lines summed per tax and rate: the breakdown an invoice prints ("VAT 20%: base, tax") and a
  * return declares, in the order they first appear. Zero-rated lines make rows of their own.
  */
-import type { DeclaredUnder, TaxLine, TaxName } from './tax.model.ts';
+import type { TaxLine, TaxSummaryRow } from './tax.model.ts';
 
-export interface TaxSummaryRow {
-  jurisdiction: string;
-  tax: TaxName;
-  declaredUnder: DeclaredUnder;
-  rate: number;
-  base: number;
-  amount: number;
-}
+export type { TaxSummaryRow };
 
 export function summariseTax(lines: readonly TaxLine[]): TaxSummaryRow[] {
   const rows = new Map<string, TaxSummaryRow>();

@@ -89,6 +89,37 @@ export interface TaxSettings {
   catalogueRate: number | null;
 }
 
+/**
+ * A rate the merchant changed in Settings -> Taxes: it replaces the default rate of that market's
+ * tax (rates.ts), with the day the merchant checked it against the authority.
+ */
+export interface TaxRateEdit {
+  /** `DE`, `GB`, `CA-QC`... */
+  market: string;
+  tax: TaxName;
+  standard: number;
+  /** The children's clothing rate; null: as standard. */
+  children: number | null;
+  checkedOn: string;
+}
+
+/** Settings -> Taxes as stored (the settings section `taxes`). */
+export interface TaxSection extends TaxSettings {
+  rateEdits: TaxRateEdit[];
+}
+
+/** Settings -> Seller: who issues invoices and credit notes (printed on them) and their series. */
+export interface SellerSettings {
+  /** The merchant's legal name; empty until set (the back office asks for it). */
+  legalName: string;
+  /** Address lines as printed, the country last. */
+  address: string[];
+  email: string | null;
+  /** `INV` makes `INV-2026-000123`. */
+  invoiceSeries: string;
+  creditNoteSeries: string;
+}
+
 /** A fresh shop: nothing registered but its home; same gross price everywhere. */
 export function defaultTaxSettings(homeCountry: string, homeRegion: string | null = null): TaxSettings {
   return { homeCountry: homeCountry.toUpperCase(), homeRegion, homeTaxNumber: null, registrations: [], usStates: {}, priceMode: 'same-gross', catalogueRate: null };
@@ -125,3 +156,44 @@ export type TaxReason =
   | 'no-tax'
   /** Canada and the US need the province or state before tax can be worked out. */
   | 'region-needed';
+
+/** Tax lines summed per tax and rate (summary.ts): one row of a breakdown ("VAT 19%: base, tax"). */
+export interface TaxSummaryRow {
+  jurisdiction: string;
+  tax: TaxName;
+  declaredUnder: DeclaredUnder;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
+/**
+ * An order's or a quote's tax as pages, mails and documents show it, in the order currency's
+ * minor units. Frozen on an order (orders.tax_*, order_tax_lines); worked out afresh for a quote.
+ */
+export interface TaxBreakdown {
+  /** The destination's market (`DE`, `CA-QC`, `US-NY`), null where the shop knows no tax. */
+  market: string | null;
+  /** With tax in the prices ("incl. VAT"), or tax added at checkout. */
+  display: PriceDisplay;
+  reason: TaxReason;
+  /** Import taxes and duties are the buyer's, paid on delivery (the checkout and the order say so). */
+  importTaxesOnDelivery: boolean;
+  /** The tax in the total: included in the prices, or added to them. */
+  total: number;
+  /** The part added on top of the prices: `total` where display is exclusive, else 0. */
+  added: number;
+  /** Per tax and rate, in the order they first appear; zero-rated rows included. */
+  rows: TaxSummaryRow[];
+}
+
+/** An invoice or a credit note of an order, as its pages list it (the PDF is downloaded by number). */
+export interface TaxDocumentRecord {
+  kind: 'invoice' | 'credit_note';
+  /** `INV-2026-000123`, `CN-2026-000007`. */
+  number: string;
+  issuedAt: string;
+  /** Positive amounts in the order currency; a credit note's are what it takes back. */
+  total: number;
+  tax: number;
+}

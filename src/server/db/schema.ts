@@ -20,3 +20,4 @@ export * from '../modules/settings/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/vitals/schema.ts';
+export * from '../modules/invoices/schema.ts';

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.schema.ts';
+import type { TaxClass } from '../../../domain/tax/tax.model.ts';
 import { active, localised, parentId, serialId, sortOrder, timestamps } from '../../db/columns.ts';
 
 /** Text in the other locale; the base columns hold en-US. */
@@ -59,6 +60,8 @@ export const products = pgTable(
     teamId: integer('team_id').references(() => teams.id),
     printable: boolean('printable').notNull().default(true),
     customisationFee: integer('customisation_fee').notNull().default(0),
+    /** standard, children (zero-rated in the UK and Ireland), exempt: docs/taxes.md; the product editor sets it. */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
     sizeGuide: jsonb('size_guide').$type<SizeGuideRow[]>().notNull().default([]),
     faq: jsonb('faq').$type<FaqEntry[]>().notNull().default([]),
     /** Higher first in the recommended order. */
@@ -85,6 +88,7 @@ export const products = pgTable(
     index('products_created_idx').on(t.createdAt),
     index('products_team_idx').on(t.teamId),
     check('products_price_ck', sql`${t.price} >= 0 and (${t.compareAtPrice} is null or ${t.compareAtPrice} >= 0) and ${t.customisationFee} >= 0`),
+    check('products_tax_class_ck', sql`${t.taxClass} in ('standard', 'children', 'exempt')`),
   ],
 );
 

@@ -179,6 +179,7 @@ export class CheckoutService {
       coupon,
       shippingOptions: body.country ? shippingOptions(body.country, totals.itemsAfterDiscounts, body.currency, personalised, terms) : null,
       shipping,
+      tax: null,
       freeShippingThreshold: freeShippingThreshold(body.currency, terms),
       notices: { personalised, stock },
     };

@@ -8,6 +8,7 @@ import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
 import type { PostalAddress } from '../../../domain/address.model.ts';
 import type { PaymentState } from '../../../domain/back-office/admin.model.ts';
+import type { DeclaredUnder, PriceDisplay, TaxClass, TaxName, TaxReason } from '../../../domain/tax/tax.model.ts';
 
 /**
  * An order. Every amount is frozen in the order's currency (integer minor units) when it is
@@ -42,6 +43,20 @@ export const orders = pgTable(
     shippingMethod: text('shipping_method').notNull(),
     shippingZone: text('shipping_zone').notNull(),
     shippingAmount: integer('shipping_amount').notNull(),
+    /**
+     * The order's tax (docs/taxes.md), frozen at placement with its lines (order_tax_lines):
+     * included in the prices where they are shown with tax, added to them where not.
+     */
+    taxTotal: integer('tax_total').notNull().default(0),
+    /** The part of taxTotal added on top of the prices (display exclusive: the US, Canada); 0 where prices include it. */
+    taxAdded: integer('tax_added').notNull().default(0),
+    /** How the shopper saw prices: with tax in, or tax added at checkout. Orders from before taxes: exclusive, no tax. */
+    taxDisplay: text('tax_display').$type<PriceDisplay>().notNull().default('exclusive'),
+    /** The destination's tax market (`DE`, `CA-QC`, `US-NY`), null where the shop knows no tax. */
+    taxMarket: text('tax_market'),
+    taxReason: text('tax_reason').$type<TaxReason>().notNull().default('no-tax'),
+    /** Above a low-value import limit (or into the EU without IOSS): the buyer pays import taxes and duties on delivery. */
+    importTaxesOnDelivery: boolean('import_taxes_on_delivery').notNull().default(false),
     total: integer('total').notNull(),
     /** The total in EUR at the locked rates: what the back office sorts and sums across currencies. */
     totalEur: integer('total_eur')
@@ -110,8 +125,10 @@ export const orders = pgTable(
     check('orders_status_ck', sql`${t.status} in ('pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`),
     check(
       'orders_amounts_ck',
-      sql`${t.itemsTotal} >= 0 and ${t.tierDiscount} >= 0 and ${t.couponDiscount} >= 0 and ${t.shippingAmount} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.itemsTotal} - ${t.tierDiscount} - ${t.couponDiscount} + ${t.shippingAmount}`,
+      sql`${t.itemsTotal} >= 0 and ${t.tierDiscount} >= 0 and ${t.couponDiscount} >= 0 and ${t.shippingAmount} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.itemsTotal} - ${t.tierDiscount} - ${t.couponDiscount} + ${t.shippingAmount} + ${t.taxAdded}`,
     ),
+    check('orders_tax_ck', sql`${t.taxTotal} >= 0 and ${t.taxAdded} = case when ${t.taxDisplay} = 'exclusive' then ${t.taxTotal} else 0 end`),
+    check('orders_tax_display_ck', sql`${t.taxDisplay} in ('inclusive', 'exclusive')`),
   ],
 );
 
@@ -156,6 +173,8 @@ export const orderItems = pgTable(
     patches: jsonb('patches').$type<OrderExtraSnapshot[]>().notNull(),
     addons: jsonb('addons').$type<OrderExtraSnapshot[]>().notNull(),
     personalised: boolean('personalised').notNull(),
+    /** The product's tax class when the order was placed. */
+    taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
     unitPriceEur: integer('unit_price_eur').notNull(),
     unitPrice: integer('unit_price').notNull(),
     quantity: integer('quantity').notNull(),
@@ -166,6 +185,36 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId, t.productId, t.quantity, t.lineTotal, t.id),
     index('order_items_product_idx').on(t.productId),
     check('order_items_amounts_ck', sql`${t.quantity} between 1 and 99 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/**
+ * The order's tax lines (domain TaxLine), frozen at placement: one per tax on each goods line and
+ * on each line's share of the shipping; their amounts add up to orders.tax_total. A later rate
+ * change never touches them; invoices copy them (modules/invoices).
+ */
+export const orderTaxLines = pgTable(
+  'order_tax_lines',
+  {
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
+    /** The goods line taxed: its position among the order's lines (order_items by id, from 0). */
+    lineIndex: smallint('line_index').notNull(),
+    /** True: the tax on that line's share of the shipping (shipping is taxed like the goods it carries). */
+    shipping: boolean('shipping').notNull(),
+    jurisdiction: text('jurisdiction').notNull(),
+    tax: text('tax').$type<TaxName>().notNull(),
+    declaredUnder: text('declared_under').$type<DeclaredUnder>().notNull(),
+    taxClass: text('tax_class').$type<TaxClass>().notNull(),
+    /** Thousandths of a percent (domain RATE_SCALE). */
+    rate: integer('rate').notNull(),
+    /** The amount taxed, before tax, in the order currency's minor units. */
+    base: integer('base').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    index('order_tax_lines_order_idx').on(t.orderId),
+    check('order_tax_lines_amounts_ck', sql`${t.base} >= 0 and ${t.amount} >= 0 and ${t.rate} between 0 and 100000 and ${t.lineIndex} >= 0`),
   ],
 );
 

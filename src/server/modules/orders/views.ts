@@ -136,6 +136,7 @@ export class OrderViews {
       timeline: events.map((e): StatusEvent => ({ from: e.fromStatus as OrderStatus | null, to: e.toStatus as OrderStatus, at: e.at.toISOString(), note: e.note })),
       shipments: shipmentRows.get(row.id) ?? [],
       payment: payment ? { provider: payment.provider, status: payment.status, payerName: payment.payerName } : null,
+      documents: [],
     };
   }
 
@@ -246,6 +247,7 @@ export class OrderViews {
       couponCode: row.couponCode,
       couponDiscount: row.couponDiscount,
       shipping: row.shippingAmount,
+      tax: { market: row.taxMarket, display: row.taxDisplay, reason: row.taxReason, importTaxesOnDelivery: row.importTaxesOnDelivery, total: row.taxTotal, added: row.taxAdded, rows: [] },
       total: row.total,
     };
   }

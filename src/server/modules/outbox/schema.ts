@@ -3,11 +3,14 @@
  * transaction of what caused it, sent later by a worker on any instance.
  */
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt } from '../../db/columns.ts';
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
+
+/** What a message attaches: a tax document's PDF, by its id (modules/invoices). */
+export type MailAttachmentRef = { kind: 'tax-document'; documentId: number };
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -19,6 +22,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    /** Files the sender attaches, resolved when it sends (an invoice's PDF is rendered after the paying transaction). */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>().notNull().default([]),
     /** pending: waiting for its next attempt; sending: claimed by `claimedBy` until `claimedUntil`; sent; failed: out of attempts. */
     status: text('status', { enum: MAIL_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

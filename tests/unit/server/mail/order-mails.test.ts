@@ -67,6 +67,7 @@ describe('the order confirmation', () => {
     couponCode: 'SAVE5',
     couponDiscount: 500,
     shipping: 0,
+    tax: { market: null, display: 'exclusive', reason: 'no-tax', importTaxesOnDelivery: false, total: 0, added: 0, rows: [] },
     total: 13000,
     shippingMethod: 'standard',
     delivery: { minDays: 3, maxDays: 5 },
