@@ -5,6 +5,7 @@
  */
 import { SIZES, type FaqEntry, type Size, type SizeGuideRow } from '../catalogue.model.ts';
 import { MEDIA_PREFIX } from '../site-routes.ts';
+import type { TaxClass } from '../tax/tax.model.ts';
 
 /** A size at or below this many units is "low" (the dashboard's low-stock list uses it too). */
 export const LOW_STOCK_AT = 5;
@@ -70,6 +71,8 @@ export interface AdminProduct {
   tags: string[];
   printable: boolean;
   customisationFee: number;
+  /** standard, children (zero-rated in the UK and Ireland), exempt (docs/taxes.md). */
+  taxClass: TaxClass;
   sizes: { size: Size; stock: number }[];
   sizeGuide: SizeGuideRow[];
   faq: { 'en-US': FaqEntry[]; 'zh-CN': FaqEntry[] };

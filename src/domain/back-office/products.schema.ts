@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idSchema, pageRequestShape, sortShape } from '../catalogue.schema.ts';
 import { PRICE_MAX, PRICE_MIN, SIZES } from '../catalogue.model.ts';
+import { TAX_CLASSES } from '../tax/tax.model.ts';
 import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, STOCK_MAX, STOCK_STATES } from './products.model.ts';
 
 /** Every price the editor saves: the shop's one price range (catalogue.model.ts). */
@@ -63,6 +64,7 @@ export const productFieldsShape = {
   tags: z.array(tagSchema).max(20),
   printable: z.boolean(),
   customisationFee: money,
+  taxClass: z.enum(TAX_CLASSES, { error: `the tax class is one of ${TAX_CLASSES.join(', ')}` }),
   sizes: sizeList,
   sizeGuide: z.array(z.strictObject({ size: z.enum(SIZES), chestCm: z.number().int().min(1).max(300), lengthCm: z.number().int().min(1).max(300) })).max(SIZES.length),
   faq: z.strictObject({ 'en-US': faqList, 'zh-CN': faqList }),
@@ -73,9 +75,10 @@ export type ProductFields = Omit<z.output<typeof adminProductUpdateRequestSchema
 
 /**
  * A new product: without `tags` it takes its sport's and team's navigation entries (the editor
- * preselects the same); `tags: []` is a product under none, as asked.
+ * preselects the same); `tags: []` is a product under none, as asked. Without `taxClass` it is
+ * `standard`.
  */
-export const adminProductCreateRequestSchema = z.strictObject({ ...productFieldsShape, tags: productFieldsShape.tags.optional() });
+export const adminProductCreateRequestSchema = z.strictObject({ ...productFieldsShape, tags: productFieldsShape.tags.optional(), taxClass: productFieldsShape.taxClass.default('standard') });
 export type NewProductFields = z.output<typeof adminProductCreateRequestSchema>;
 
 export const adminProductUpdateRequestSchema = z.strictObject({

@@ -18,6 +18,11 @@ const NUMBER_FORMATS: Partial<Record<RegistrationScheme, { pattern: RegExp; exam
   'CA-QC-QST': { pattern: /^\d{10}TQ\d{4}$/, example: '1234567890TQ0001' },
 };
 
+/** A scheme's example number (the settings screen's placeholder and message), or null where no format is checked. */
+export function taxNumberExample(scheme: RegistrationScheme): string | null {
+  return NUMBER_FORMATS[scheme]?.example ?? null;
+}
+
 export function compactTaxNumber(value: string): string {
   return value.replace(/[\s.-]/g, '').toUpperCase();
 }

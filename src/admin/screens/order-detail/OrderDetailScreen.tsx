@@ -1,6 +1,6 @@
 /**
  * One order (/admin/orders/:orderNo, deep-linkable): its lines with their full personalisation,
- * amounts, customer, address, payments with PayPal ids, refunds, status timeline and shipments,
+ * amounts with the tax frozen at placement, its invoices and credit notes, customer, address, payments with PayPal ids, refunds, status timeline and shipments,
  * internal notes, and the moves the caller may make (the server's nextStatuses, plus the
  * R_SUPER override where personalised items are already in production).
  */
@@ -25,6 +25,7 @@ import { MoveDialog, type MoveChoice } from './MoveDialog.tsx';
 import { offeredMoves } from './moves.ts';
 import { Notes } from './Notes.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
+import { AddedTax, Documents, IncludedTax } from './TaxParts.tsx';
 
 function Amounts({ order }: { order: AdminOrderDetail }) {
   const { t } = useT();
@@ -42,10 +43,12 @@ function Amounts({ order }: { order: AdminOrderDetail }) {
       {a.tierDiscount > 0 && row(t('adminOrders.detail.tierDiscount', { percent: a.tierPercent }), -a.tierDiscount)}
       {a.couponDiscount > 0 && row(t('adminOrders.detail.coupon', { code: a.couponCode ?? '' }), -a.couponDiscount)}
       {row(t('adminOrders.detail.shipping'), a.shipping)}
+      <AddedTax tax={a.tax} currency={a.currency} />
       <div className="admin-amount-row is-total" data-testid="order-total">
         <span>{t('adminOrders.detail.total')}</span>
         <span>{money(a.total, a.currency)}</span>
       </div>
+      <IncludedTax tax={a.tax} currency={a.currency} />
       {PAID_STATUSES.includes(order.status) || order.refunds.length > 0 ? row(t('adminOrders.detail.refundable'), order.refundable, 'order-refundable') : null}
     </div>
   );
@@ -233,6 +236,9 @@ export default function OrderDetailScreen() {
           <Card title={t('adminOrders.detail.lines')}>
             <Lines order={order} />
             <Amounts order={order} />
+          </Card>
+          <Card title={t('adminTax.order.documents')} data-testid="order-documents-card">
+            <Documents order={order} />
           </Card>
           <Card title={t('adminOrders.detail.payments')}>
             <Payments order={order} />

@@ -1,7 +1,7 @@
 /**
  * The product editor (/products/:id, "new" for a new one): titles and Markdown descriptions in both
  * languages with a preview, prices typed in EUR (sent as cents), sport, team and navigation tags,
- * personalisation, sizes with stock, the size guide, the FAQ per language and the images (upload,
+ * personalisation, the tax class, sizes with stock, the size guide, the FAQ per language and the images (upload,
  * reorder, remove). A new product's navigation tags start as its sport's and team's entries;
  * publishing a product no category lists, or saving a published one so, asks first; a published
  * product links to its page in the shop. A save carries the version it read: when someone else saved since, the server
@@ -16,6 +16,8 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { PRICE_MAX, SIZES } from '../../../domain/catalogue.model.ts';
 import { defaultNavTags, listedUnder, type AdminProduct } from '../../../domain/back-office/products.model.ts';
 import { localePath } from '../../../i18n/paths.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { TAX_CLASSES } from '../../../domain/tax/tax.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -214,6 +216,9 @@ export default function ProductEditorScreen() {
               </Form.Item>
               <Form.Item name="customisationFee" label={t('adminProducts.editor.customisationFee')}>
                 <InputNumber min={0} max={PRICE_MAX / 100} precision={2} step={1} prefix="€" style={{ width: '100%' }} />
+              </Form.Item>
+              <Form.Item name="taxClass" label={t('adminTax.product.taxClass')} extra={t('adminTax.product.taxClassHelp')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
+                <Select options={TAX_CLASSES.map((taxClass) => ({ value: taxClass, label: t(`adminTax.product.classes.${taxClass}` as MessageKey) }))} data-testid="product-tax-class" />
               </Form.Item>
             </Card>
           </Col>

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { FaqEntry, Size, SizeGuideRow } from '../../../domain/catalogue.model.ts';
 import type { AdminProduct } from '../../../domain/back-office/products.model.ts';
 import type { adminProductUpdateRequestSchema } from '../../../domain/back-office/products.schema.ts';
+import type { TaxClass } from '../../../domain/tax/tax.model.ts';
 import { toCents, toEuros } from '../products/table-state.ts';
 
 export interface EditorValues {
@@ -14,6 +15,7 @@ export interface EditorValues {
   price: number | null;
   compareAtPrice: number | null;
   customisationFee: number | null;
+  taxClass: TaxClass;
   sport: string | undefined;
   teamId: number | null | undefined;
   tags: string[];
@@ -30,6 +32,7 @@ export const NEW_PRODUCT: EditorValues = {
   price: null,
   compareAtPrice: null,
   customisationFee: 0,
+  taxClass: 'standard',
   sport: undefined,
   teamId: null,
   tags: [],
@@ -46,6 +49,7 @@ export function valuesOf(product: AdminProduct): EditorValues {
     price: toEuros(product.price),
     compareAtPrice: product.compareAtPrice === null ? null : toEuros(product.compareAtPrice),
     customisationFee: toEuros(product.customisationFee),
+    taxClass: product.taxClass,
     sport: product.sport,
     teamId: product.teamId,
     tags: product.tags,
@@ -64,6 +68,7 @@ export function requestOf(values: EditorValues): Omit<z.input<typeof adminProduc
     price: toCents(values.price ?? 0),
     compareAtPrice: values.compareAtPrice === null || values.compareAtPrice === undefined ? null : toCents(values.compareAtPrice),
     customisationFee: toCents(values.customisationFee ?? 0),
+    taxClass: values.taxClass ?? 'standard',
     sport: values.sport ?? '',
     teamId: values.teamId ?? null,
     tags: values.tags ?? [],

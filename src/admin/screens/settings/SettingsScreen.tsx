@@ -1,13 +1,14 @@
 /**
  * The shop's settings (settings:edit, R_SUPER): shipping rates per zone and method, the
  * free-shipping threshold, the promotion banner with a preview in both languages, the exchange
- * rates with their date, and the merchant's notification address. Each section saves on its own;
+ * rates with their date, and the merchant's notification address (tab Shop); taxes (tab Taxes,
+ * TaxesPanel.tsx) and who issues invoices (tab Seller, SellerPanel.tsx). Each section saves on its own;
  * the server checks it again, prices every cart from it at once and writes the audit row.
  * Amounts are typed in major units (4.95) and kept in minor units.
  */
-import { App, Button, Card, Checkbox, Form, Input, InputNumber, Space, Switch, Table, Typography, type FormInstance } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { useEffect, useRef, type ReactNode } from 'react';
 import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
 import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { SettingSection, ShopSettings } from '../../../domain/settings.model.ts';
@@ -16,107 +17,14 @@ import { interpolate } from '../../../domain/translate.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import enLayout from '../../../i18n/locales/en-US/layout.json';
 import zhLayout from '../../../i18n/locales/zh-CN/layout.json';
-import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useApiQuery } from '../../api.ts';
 import { DateTimeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
 import { useT } from '../../i18n.tsx';
-import { useWrite } from '../../widgets/write.ts';
 import { toMinor } from '../coupons/form.ts';
-import { serverIssues } from '../field-errors.ts';
-
-type SaveRequest = Parameters<ReturnType<typeof useApiMutation<typeof adminSettingsApi.saveSettings>>['mutateAsync']>[0];
-
-/** Saves one section; the server's field errors go to the form's fields (`body.value.x.y` -> `x.y`). */
-function useSectionSave<V>(form: FormInstance<V>) {
-  const { t } = useT();
-  const { message } = App.useApp();
-  const write = useWrite();
-  const save = useApiMutation(adminSettingsApi.saveSettings, [adminSettingsApi.settings]);
-  const run = async (request: SaveRequest, fieldOf: (path: string[]) => (string | number)[] = (p) => p) => {
-    await write(
-      async () => {
-        await save.mutateAsync(request);
-        void message.success(t('adminMarketing.settings.saved'));
-      },
-      (refusal) => form.setFields(serverIssues(refusal).map((issue) => ({ name: fieldOf(issue.path.split('.').slice(2)) as never, errors: [issue.message] }))),
-    );
-  };
-  return { run, saving: save.isPending };
-}
-
-/**
- * Puts a section's saved values back into its form when they change on the server (its own save,
- * or another owner's), keyed by the section's value so that saving one section leaves the others'
- * unsaved edits alone.
- */
-function useSaved<V>(form: FormInstance<V>, values: V, section: unknown): void {
-  const key = JSON.stringify(section);
-  const latest = useRef(values);
-  latest.current = values;
-  useEffect(() => form.setFieldsValue(latest.current as never), [form, key]);
-}
-
-function Section({ title, extra, savedAt, children, testId }: { title: string; extra?: ReactNode; savedAt: string | null; children: ReactNode; testId: string }) {
-  const { t, locale } = useT();
-  return (
-    <Card
-      className="admin-settings-section"
-      title={title}
-      extra={extra}
-      data-testid={testId}
-      actions={[
-        <Typography.Text type="secondary" key="saved">
-          {savedAt ? t('adminMarketing.settings.savedAt', { at: new Date(savedAt).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) }) : t('adminMarketing.settings.defaults')}
-        </Typography.Text>,
-      ]}
-    >
-      {children}
-    </Card>
-  );
-}
-
-function SaveButton({ saving, testId }: { saving: boolean; testId: string }) {
-  const { t } = useT();
-  return (
-    <Button type="primary" htmlType="submit" loading={saving} data-testid={testId}>
-      {t('adminMarketing.settings.save')}
-    </Button>
-  );
-}
-
-/** A section's form: created, filled with the saved values (again whenever they change on the server), saved on its own. */
-function useSectionForm<V>(initial: V, saved: unknown) {
-  const [form] = Form.useForm<V>();
-  const { run, saving } = useSectionSave(form);
-  useSaved(form, initial, saved);
-  return { form, initial, run, saving };
-}
-
-interface SectionFormProps<V> {
-  section: { form: FormInstance<V>; initial: V; saving: boolean };
-  title: string;
-  savedAt: string | null;
-  testId: string;
-  saveTestId: string;
-  onFinish: (values: V) => void;
-  /** Default: labels above their fields. */
-  layout?: 'horizontal' | 'vertical';
-  /** The save button in its own row, apart from the fields. */
-  saveApart?: boolean;
-  children: ReactNode;
-}
-
-/** A settings section: its card, its form with the saved values, and its save button last. */
-function SectionForm<V>({ section, title, savedAt, testId, saveTestId, onFinish, layout = 'vertical', saveApart = false, children }: SectionFormProps<V>) {
-  const save = <SaveButton saving={section.saving} testId={saveTestId} />;
-  return (
-    <Section title={title} savedAt={savedAt} testId={testId}>
-      <Form<V> form={section.form} {...(layout === 'vertical' ? { layout } : {})} initialValues={section.initial as never} onFinish={onFinish}>
-        {children}
-        {saveApart ? <div className="admin-settings-actions">{save}</div> : save}
-      </Form>
-    </Section>
-  );
-}
+import { useScreen } from '../../frame/screen-context.ts';
+import { SectionForm, useSectionForm } from './section.tsx';
+import { SellerPanel, SellerWarning, sellerMissing } from './SellerPanel.tsx';
+import { TaxesPanel } from './TaxesPanel.tsx';
 
 type ShippingForm = Record<ShippingZone, Record<ShippingMethod, { amount: number; minDays: number; maxDays: number; freeFromThreshold: boolean }>>;
 
@@ -321,21 +229,49 @@ function MerchantSection({ settings, savedAt }: { settings: ShopSettings; savedA
   );
 }
 
+const TABS = ['shop', 'taxes', 'seller'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+/** The tab the address asks for (`/settings?tab=taxes`: the dashboard's warning links the Seller tab so). */
+function tabOf(fullPath: string): SettingsTab {
+  const asked = new URLSearchParams(fullPath.split('?')[1] ?? '').get('tab');
+  return TABS.find((tab) => tab === asked) ?? 'shop';
+}
+
 export default function SettingsScreen() {
   const { t } = useT();
+  const { fullPath } = useScreen();
+  const [tab, setTab] = useState<SettingsTab>(() => tabOf(fullPath));
+  useEffect(() => setTab(tabOf(fullPath)), [fullPath]);
   const answer = useApiQuery(adminSettingsApi.settings);
   if (!answer.data) return <div className="admin-screen">{answer.isError ? t('admin.common.loadFailed') : null}</div>;
   const { settings, savedAt } = answer.data;
   const at = (section: SettingSection) => savedAt[section];
   return (
     <div className="admin-screen admin-settings">
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
-        <ShippingSection settings={settings} savedAt={at('shipping')} />
-        <FreeShippingSection settings={settings} savedAt={at('freeShipping')} />
-        <BannerSection settings={settings} savedAt={at('banner')} />
-        <RatesSection settings={settings} savedAt={at('exchangeRates')} />
-        <MerchantSection settings={settings} savedAt={at('merchant')} />
-      </Space>
+      {tab !== 'seller' && sellerMissing(settings.seller) && <SellerWarning onOpen={() => setTab('seller')} />}
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as SettingsTab)}
+        data-testid="settings-tabs"
+        items={[
+          {
+            key: 'shop',
+            label: t('adminTax.settings.tabs.shop'),
+            children: (
+              <Space direction="vertical" size={16} style={{ width: '100%' }}>
+                <ShippingSection settings={settings} savedAt={at('shipping')} />
+                <FreeShippingSection settings={settings} savedAt={at('freeShipping')} />
+                <BannerSection settings={settings} savedAt={at('banner')} />
+                <RatesSection settings={settings} savedAt={at('exchangeRates')} />
+                <MerchantSection settings={settings} savedAt={at('merchant')} />
+              </Space>
+            ),
+          },
+          { key: 'taxes', label: t('adminTax.settings.tabs.taxes'), children: <TaxesPanel settings={settings} savedAt={at('taxes')} /> },
+          { key: 'seller', label: t('adminTax.settings.tabs.seller'), children: <SellerPanel settings={settings} savedAt={at('seller')} /> },
+        ]}
+      />
     </div>
   );
 }

@@ -265,6 +265,7 @@ export class ProductDesk extends AuditedDesk {
       tags: row.tags,
       printable: row.printable,
       customisationFee: row.customisationFee,
+      taxClass: row.taxClass,
       sizes: sizes.map((s) => ({ size: s.size as Size, stock: s.stock })),
       sizeGuide: row.sizeGuide,
       faq: { 'en-US': row.faq, 'zh-CN': row.zh.faq ?? [] },
@@ -305,6 +306,7 @@ export class ProductDesk extends AuditedDesk {
       tags: [...new Set(fields.tags)],
       printable: fields.printable,
       customisationFee: fields.customisationFee,
+      taxClass: fields.taxClass,
       sizeGuide: fields.sizeGuide,
       faq: fields.faq['en-US'],
     };
