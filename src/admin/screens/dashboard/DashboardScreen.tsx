@@ -2,7 +2,7 @@
  * The dashboard: revenue today, 7 and 30 days (EUR, with the split per currency), orders per
  * status, daily orders and revenue over 30 days, top products, low-stock sizes and the latest
  * orders (each opening its detail); the storefront's real-user vitals, the site's rebuilds and the
- * mail outbox.
+ * mail outbox; for the owner, a warning while invoices would print no seller (Settings -> Seller).
  */
 import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,10 @@ import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';
+import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
+import { useMay } from '../../state/session.ts';
+import { SellerWarning, sellerMissing } from '../settings/seller-warning.tsx';
 import { DailyChart } from './Chart.tsx';
 import { MailOutboxCard } from './MailOutboxCard.tsx';
 import { SiteBuildCard } from './SiteBuildCard.tsx';
@@ -152,11 +156,26 @@ function Body({ data }: { data: Dashboard }) {
   );
 }
 
+/** While invoices would print no seller, the owner (who may set it) is told so here too. */
+function SellerNotice() {
+  const may = useMay();
+  const navigate = useNavigate();
+  const allowed = may(PERMISSIONS.SETTINGS_EDIT);
+  const settings = useApiQuery(adminSettingsApi.settings, undefined, { enabled: allowed, silent: true });
+  if (!allowed || !settings.data || !sellerMissing(settings.data.settings.seller)) return null;
+  return (
+    <div className="admin-dashboard-notice">
+      <SellerWarning onOpen={() => navigate('/settings?tab=seller')} />
+    </div>
+  );
+}
+
 export default function DashboardScreen() {
   const { t } = useT();
   const query = useApiQuery(adminOrdersApi.dashboard);
   return (
     <div className="admin-screen admin-dashboard" data-testid="dashboard">
+      <SellerNotice />
       {query.data ? <Body data={query.data} /> : query.isError ? <Empty description={t('adminOrders.common.loadFailed')} /> : <Skeleton active paragraph={{ rows: 10 }} />}
     </div>
   );

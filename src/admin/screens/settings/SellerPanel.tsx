@@ -3,14 +3,14 @@
  * printed on them) and the two numbering series. The rules are the shared schema's
  * (`sellerSectionSchema`); the address is typed one line per line.
  */
-import { Alert, Button, Form, Input } from 'antd';
+import { Form, Input } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import type { ShopSettings } from '../../../domain/settings.model.ts';
 import { sellerSectionSchema } from '../../../domain/tax/settings.schema.ts';
-import type { SellerSettings } from '../../../domain/tax/tax.model.ts';
 import { useT } from '../../i18n.tsx';
 import { schemaRule } from '../../widgets/schema-rule.ts';
 import { SectionForm, useSectionForm } from './section.tsx';
+import { SellerWarning, sellerMissing } from './seller-warning.tsx';
 
 interface SellerForm {
   legalName: string;
@@ -26,33 +26,6 @@ export function addressLines(text: string | undefined): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
-}
-
-/** Invoices print the seller's legal name and address: whether either is still empty. */
-export function sellerMissing(seller: SellerSettings): boolean {
-  return seller.legalName.trim() === '' || seller.address.length === 0;
-}
-
-/** The warning while the seller is not set; `onOpen` leads to the Seller tab where it is shown elsewhere. */
-export function SellerWarning({ onOpen }: { onOpen?: () => void }) {
-  const { t } = useT();
-  return (
-    <Alert
-      type="warning"
-      showIcon
-      message={t('adminTax.seller.missing')}
-      data-testid="seller-missing"
-      {...(onOpen
-        ? {
-            action: (
-              <Button size="small" onClick={onOpen} data-testid="seller-missing-open">
-                {t('adminTax.seller.missingAction')}
-              </Button>
-            ),
-          }
-        : {})}
-    />
-  );
 }
 
 const shape = sellerSectionSchema.shape;

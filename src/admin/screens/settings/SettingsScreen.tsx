@@ -23,7 +23,8 @@ import { useT } from '../../i18n.tsx';
 import { toMinor } from '../coupons/form.ts';
 import { useScreen } from '../../frame/screen-context.ts';
 import { SectionForm, useSectionForm } from './section.tsx';
-import { SellerPanel, SellerWarning, sellerMissing } from './SellerPanel.tsx';
+import { SellerPanel } from './SellerPanel.tsx';
+import { SellerWarning, sellerMissing } from './seller-warning.tsx';
 import { TaxesPanel } from './TaxesPanel.tsx';
 
 type ShippingForm = Record<ShippingZone, Record<ShippingMethod, { amount: number; minDays: number; maxDays: number; freeFromThreshold: boolean }>>;

@@ -77,7 +77,7 @@ function HomeFields() {
           />
         </Form.Item>
         {needsRegion(country) && (
-          <Form.Item name="homeRegion" label={t('adminTax.settings.homeRegion')} dependencies={['homeCountry']} rules={[sectionRule(['homeRegion'], () => t('adminTax.settings.regionNeeded'))]}>
+          <Form.Item name="homeRegion" label={t('adminTax.settings.homeRegion')} dependencies={['homeCountry']} rules={[{ required: true, message: t('adminTax.settings.regionNeeded') }, sectionRule(['homeRegion'], () => t('adminTax.settings.regionNeeded'))]}>
             <Select showSearch={{ optionFilterProp: 'label' }} options={(regions.data?.records ?? []).map((r) => ({ value: r.code, label: `${r.name} (${r.code})` }))} data-testid="tax-home-region" />
           </Form.Item>
         )}
