@@ -11,6 +11,8 @@
 import type { Page } from '@playwright/test';
 import enTax from '../../src/i18n/locales/en-US/admin-tax.json' with { type: 'json' };
 import zhTax from '../../src/i18n/locales/zh-CN/admin-tax.json' with { type: 'json' };
+import enMarketing from '../../src/i18n/locales/en-US/admin-marketing.json' with { type: 'json' };
+import zhMarketing from '../../src/i18n/locales/zh-CN/admin-marketing.json' with { type: 'json' };
 import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import type { AdminSettings } from '../../src/domain/settings.model.ts';
 import type { RegistrationScheme } from '../../src/domain/tax/tax.model.ts';
@@ -20,6 +22,7 @@ import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, createPlainProduct, expect, label, open
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const T = { 'en-US': enTax, 'zh-CN': zhTax } as const;
+const SAVED = { 'en-US': enMarketing.settings.saved, 'zh-CN': zhMarketing.settings.saved } as const;
 
 /** Each locale's journey its own scheme and market, so the two never change the same thing. */
 const CASES = {
@@ -67,7 +70,7 @@ for (const locale of ['en-US', 'zh-CN'] as AdminLocale[]) {
         await screenshot(page, `admin-taxes-refused-${locale}`, testInfo);
         await row.getByTestId('tax-registration-number').fill(c.good);
         expect(await saveTaxes(page)).toBe('0000');
-        await expect(page.getByText(S.saved)).toBeVisible();
+        await expect(page.getByText(SAVED[locale])).toBeVisible();
         const saved = await ownerApi<AdminSettings>('/admin/settings/get');
         expect(saved.settings.taxes.registrations).toContainEqual({ scheme: c.scheme as RegistrationScheme, number: c.good });
         await screenshot(page, `admin-taxes-${locale}`, testInfo, { fullPage: true });

@@ -5,7 +5,7 @@
  * each check is; a rate edit, or a return to the default, saves at once (the section with the
  * saved values and the new `rateEdits`), leaving what is typed above alone.
  */
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Radio, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Radio, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -299,7 +299,6 @@ function marketName(row: Pick<RateRow, 'country' | 'region' | 'market'>, locale:
 
 function RateEditDialog({ row, settings, onClose }: { row: RateRow | null; settings: ShopSettings; onClose: () => void }) {
   const { t, locale } = useT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<RateEditValues>();
   const { run, saving } = useSectionSave(form);
   const rateRule = (required: boolean): RuleObject => ({
@@ -321,11 +320,12 @@ function RateEditDialog({ row, settings, onClose }: { row: RateRow | null; setti
       children: values.children === null || values.children === undefined ? null : rateOfPercent(values.children)!,
       checkedOn: values.checkedOn.format('YYYY-MM-DD'),
     };
-    const saved = await run({ section: 'taxes', value: { ...settings.taxes, rateEdits: withEdit(settings.taxes.rateEdits, edit) } }, (path) => (path[0] === 'rateEdits' ? [path[2] ?? 'standard'] : path));
-    if (saved) {
-      void message.success(t('adminTax.settings.rateSaved'));
-      onClose();
-    }
+    const saved = await run(
+      { section: 'taxes', value: { ...settings.taxes, rateEdits: withEdit(settings.taxes.rateEdits, edit) } },
+      (path) => (path[0] === 'rateEdits' ? [path[2] ?? 'standard'] : path),
+      t('adminTax.settings.rateSaved'),
+    );
+    if (saved) onClose();
   };
   return (
     <Modal
@@ -375,7 +375,6 @@ const AREA_FILTERS: AreaFilter[] = ['all', 'edited', 'EU', 'GB', 'AU', 'NZ', 'CA
 
 function RateTable({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t, locale } = useT();
-  const { message } = App.useApp();
   const { run } = useSectionSave(null);
   const [editing, setEditing] = useState<RateRow | null>(null);
   const [area, setArea] = useState<AreaFilter>('all');
@@ -384,9 +383,7 @@ function RateTable({ settings, savedAt }: { settings: ShopSettings; savedAt: str
   const shown = rows.filter((r) => area === 'all' || (area === 'edited' ? r.edit !== null : r.area === area));
   const stale = rows.filter((r) => needsRecheck(r.checkedOn, today)).length;
   const revert = async (row: RateRow) => {
-    if (await run({ section: 'taxes', value: { ...settings.taxes, rateEdits: withoutEdit(settings.taxes.rateEdits, row.market, row.tax) } satisfies TaxSection })) {
-      void message.success(t('adminTax.settings.reverted'));
-    }
+    await run({ section: 'taxes', value: { ...settings.taxes, rateEdits: withoutEdit(settings.taxes.rateEdits, row.market, row.tax) } satisfies TaxSection }, undefined, t('adminTax.settings.reverted'));
   };
   const rate = (value: number | null, row: RateRow, kind: 'standard' | 'children') => {
     const text = value === null ? <Typography.Text type="secondary">{t('adminTax.settings.asStandard')}</Typography.Text> : percentText(value, locale);
@@ -441,16 +438,14 @@ function RateTable({ settings, savedAt }: { settings: ShopSettings; savedAt: str
           {
             key: 'source',
             title: t('adminTax.settings.source'),
-            render: (_v, row) =>
-              row.edit ? (
-                <Tag color="blue">{t('adminTax.settings.edited')}</Tag>
-              ) : (
-                <Typography.Text className="admin-tax-source">
-                  {row.source.authority}
-                  <br />
-                  <Typography.Text type="secondary">{row.source.document}</Typography.Text>
-                </Typography.Text>
-              ),
+            render: (_v, row) => (
+              <Typography.Text className="admin-tax-source">
+                {row.edit && <Tag color="blue">{t('adminTax.settings.edited')}</Tag>}
+                {row.source.authority}
+                <br />
+                <Typography.Text type="secondary">{row.source.document}</Typography.Text>
+              </Typography.Text>
+            ),
           },
           {
             key: 'checked',

@@ -19,12 +19,12 @@ export function useSectionSave<V>(form: FormInstance<V> | null) {
   const { message } = App.useApp();
   const write = useWrite();
   const save = useApiMutation(adminSettingsApi.saveSettings, [adminSettingsApi.settings]);
-  /** Answers whether the section was saved. */
-  const run = async (request: SaveRequest, fieldOf: (path: string[]) => (string | number)[] = (p) => p): Promise<boolean> =>
+  /** Answers whether the section was saved; `done` is what the user is told then (default: saved, in use now). */
+  const run = async (request: SaveRequest, fieldOf: (path: string[]) => (string | number)[] = (p) => p, done?: string): Promise<boolean> =>
     write(
       async () => {
         await save.mutateAsync(request);
-        void message.success(t('adminMarketing.settings.saved'));
+        void message.success(done ?? t('adminMarketing.settings.saved'));
       },
       (refusal) => form?.setFields(serverIssues(refusal).map((issue) => ({ name: fieldOf(issue.path.split('.').slice(2)) as never, errors: [issue.message] }))),
     );
