@@ -7,6 +7,9 @@
  *   section is put back at the end, since other journeys share the shop.
  * - The product editor: an admin chooses the product's tax class and saves it; the product's
  *   detail reads it back.
+ * - Settings -> Seller (zh-CN only, one journey so no other changes the section meanwhile): while
+ *   the legal name or address is empty the screen warns; the owner fills them, a series equal to
+ *   the invoices' is refused on its field, the seller is saved and the warning goes.
  */
 import type { Page } from '@playwright/test';
 import enTax from '../../src/i18n/locales/en-US/admin-tax.json' with { type: 'json' };
@@ -133,3 +136,37 @@ for (const locale of ['en-US', 'zh-CN'] as AdminLocale[]) {
     });
   });
 }
+
+test.describe(() => {
+  test.use({ adminLocale: 'zh-CN' });
+
+  test('zh-CN: the owner sets who issues invoices in Settings -> Seller, and the warning goes', async ({ page, ownerApi }, testInfo) => {
+    const S = T['zh-CN'].seller;
+    const before = await ownerApi<AdminSettings>('/admin/settings/get');
+    await ownerApi('/admin/settings/save', { section: 'seller', value: { ...before.settings.seller, legalName: '', address: [] } });
+    try {
+      await page.goto('/admin/settings');
+      // The warning above the tabs leads to the Seller tab.
+      await page.getByTestId('seller-missing-open').click();
+      const section = page.getByTestId('settings-seller');
+      await expect(section).toBeVisible();
+      await expect(page.getByTestId('seller-missing')).toContainText(S.missing);
+      await section.getByTestId('seller-legal-name').fill('球衣商城有限公司');
+      await section.getByTestId('seller-address').fill('Hauptstraße 1\n10115 Berlin\n\nGermany');
+      await section.getByTestId('seller-credit-note-series').fill(before.settings.seller.invoiceSeries);
+      await page.getByTestId('seller-save').click();
+      await expect(section.getByText(S.seriesSame)).toBeVisible();
+      await screenshot(page, 'admin-seller-refused-zh-CN', testInfo);
+      await section.getByTestId('seller-credit-note-series').fill('GS');
+      const answer = page.waitForResponse((response) => response.url().endsWith('/admin/settings/save'));
+      await page.getByTestId('seller-save').click();
+      expect(((await (await answer).json()) as { code: string }).code).toBe('0000');
+      await expect(page.getByTestId('seller-missing')).toHaveCount(0);
+      const saved = await ownerApi<AdminSettings>('/admin/settings/get');
+      expect(saved.settings.seller).toMatchObject({ legalName: '球衣商城有限公司', address: ['Hauptstraße 1', '10115 Berlin', 'Germany'], creditNoteSeries: 'GS' });
+      await screenshot(page, 'admin-seller-zh-CN', testInfo);
+    } finally {
+      await ownerApi('/admin/settings/save', { section: 'seller', value: before.settings.seller });
+    }
+  });
+});
