@@ -81,7 +81,7 @@ for (const locale of ['en-US', 'zh-CN'] as AdminLocale[]) {
         // A rate: edited in the table, shown as edited with its default, stored as a rate edit.
         const table = page.getByTestId('settings-tax-rates');
         await table.getByTestId('tax-rate-areas').getByText(S.areas[c.area], { exact: true }).click();
-        const rateRow = table.locator(`tr[data-market="${c.market}"][data-tax="${c.tax}"]`);
+        const rateRow = table.locator(`[data-market="${c.market}"][data-tax="${c.tax}"]`);
         await rateRow.scrollIntoViewIfNeeded();
         await rateRow.getByTestId('tax-rate-edit').click();
         const dialog = page.getByTestId('tax-rate-dialog');

@@ -5,7 +5,7 @@
  * each check is; a rate edit, or a return to the default, saves at once (the section with the
  * saved values and the new `rateEdits`), leaving what is typed above alone.
  */
-import { Alert, Button, Form, Input, InputNumber, Modal, Popconfirm, Radio, Segmented, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Grid, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -378,6 +378,8 @@ function RateTable({ settings, savedAt }: { settings: ShopSettings; savedAt: str
   const { run } = useSectionSave(null);
   const [editing, setEditing] = useState<RateRow | null>(null);
   const [area, setArea] = useState<AreaFilter>('all');
+  // A phone gets a card per rate: seven columns do not fit 375 px.
+  const narrow = Grid.useBreakpoint().md === false;
   const today = todayIso();
   const rows = useMemo(() => rateRows(settings.taxes.rateEdits), [settings.taxes.rateEdits]);
   const shown = rows.filter((r) => area === 'all' || (area === 'edited' ? r.edit !== null : r.area === area));
@@ -400,86 +402,96 @@ function RateTable({ settings, savedAt }: { settings: ShopSettings; savedAt: str
       </span>
     );
   };
+  const market = (row: RateRow) => (
+    <Space direction="vertical" size={0}>
+      <span>{marketName(row, locale)}</span>
+      <Typography.Text type="secondary">{row.market}</Typography.Text>
+    </Space>
+  );
+  const source = (row: RateRow) => (
+    <Typography.Text className="admin-tax-source">
+      {row.edit && <Tag color="blue">{t('adminTax.settings.edited')}</Tag>}
+      {row.source.authority}
+      <br />
+      <Typography.Text type="secondary">{row.source.document}</Typography.Text>
+    </Typography.Text>
+  );
+  const checked = (row: RateRow) => (
+    <Space direction="vertical" size={0} data-testid="tax-rate-checked">
+      <span>{row.checkedOn}</span>
+      <Typography.Text type="secondary">{ageText(row.checkedOn, today, locale)}</Typography.Text>
+      {needsRecheck(row.checkedOn, today) && <Tag color="orange">{t('adminTax.settings.recheck')}</Tag>}
+    </Space>
+  );
+  const actions = (row: RateRow) => (
+    <Space wrap size={4}>
+      <Button size="small" onClick={() => setEditing(row)} data-testid="tax-rate-edit">
+        {t('adminTax.settings.edit')}
+      </Button>
+      {row.edit && (
+        <Popconfirm title={t('adminTax.settings.revertConfirm', { market: row.market, tax: taxName(t, row.tax) })} onConfirm={() => revert(row)} okText={t('adminTax.settings.revert')} cancelText={t('adminTax.settings.cancel')}>
+          <Button size="small" type="link" data-testid="tax-rate-revert">
+            {t('adminTax.settings.revert')}
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
   return (
     <Section title={t('adminTax.settings.rateTable')} savedAt={savedAt} testId="settings-tax-rates">
       <Typography.Paragraph type="secondary">{t('adminTax.settings.rateTableHelp')}</Typography.Paragraph>
       {stale > 0 && <Alert type="warning" showIcon className="admin-tax-alert" message={t('adminTax.settings.staleWarning', { count: stale, months: RECHECK_AFTER_MONTHS })} data-testid="tax-rates-stale" />}
-      <Segmented<AreaFilter>
+      <Radio.Group
+        optionType="button"
+        size="small"
         value={area}
-        onChange={setArea}
+        onChange={(event) => setArea(event.target.value as AreaFilter)}
         options={AREA_FILTERS.map((a) => ({ value: a, label: t(`adminTax.settings.areas.${a}` as MessageKey) }))}
         className="admin-tax-areas"
+        aria-label={t('adminTax.settings.area')}
         data-testid="tax-rate-areas"
       />
-      <Table<RateRow>
-        rowKey="key"
-        size="small"
-        pagination={false}
-        dataSource={shown}
-        scroll={{ x: 980 }}
-        data-testid="tax-rate-table"
-        onRow={(row) => ({ 'data-market': row.market, 'data-tax': row.tax }) as never}
-        columns={[
-          {
-            key: 'market',
-            title: t('adminTax.settings.market'),
-            width: 190,
-            fixed: 'left',
-            render: (_v, row) => (
-              <Space direction="vertical" size={0}>
-                <span>{marketName(row, locale)}</span>
-                <Typography.Text type="secondary">{row.market}</Typography.Text>
-              </Space>
-            ),
-          },
-          { key: 'tax', title: t('adminTax.settings.tax'), width: 130, render: (_v, row) => taxName(t, row.tax) },
-          { key: 'standard', title: t('adminTax.settings.standard'), width: 120, render: (_v, row) => rate(row.standard, row, 'standard') },
-          { key: 'children', title: t('adminTax.settings.children'), width: 140, render: (_v, row) => rate(row.children, row, 'children') },
-          {
-            key: 'source',
-            title: t('adminTax.settings.source'),
-            render: (_v, row) => (
-              <Typography.Text className="admin-tax-source">
-                {row.edit && <Tag color="blue">{t('adminTax.settings.edited')}</Tag>}
-                {row.source.authority}
-                <br />
-                <Typography.Text type="secondary">{row.source.document}</Typography.Text>
-              </Typography.Text>
-            ),
-          },
-          {
-            key: 'checked',
-            title: t('adminTax.settings.checked'),
-            width: 170,
-            render: (_v, row) => (
-              <Space direction="vertical" size={0} data-testid="tax-rate-checked">
-                <span>{row.checkedOn}</span>
-                <Typography.Text type="secondary">{ageText(row.checkedOn, today, locale)}</Typography.Text>
-                {needsRecheck(row.checkedOn, today) && <Tag color="orange">{t('adminTax.settings.recheck')}</Tag>}
-              </Space>
-            ),
-          },
-          {
-            key: 'actions',
-            title: '',
-            width: 150,
-            render: (_v, row) => (
-              <Space wrap size={4}>
-                <Button size="small" onClick={() => setEditing(row)} data-testid="tax-rate-edit">
-                  {t('adminTax.settings.edit')}
-                </Button>
-                {row.edit && (
-                  <Popconfirm title={t('adminTax.settings.revertConfirm', { market: row.market, tax: taxName(t, row.tax) })} onConfirm={() => revert(row)} okText={t('adminTax.settings.revert')} cancelText={t('adminTax.settings.cancel')}>
-                    <Button size="small" type="link" data-testid="tax-rate-revert">
-                      {t('adminTax.settings.revert')}
-                    </Button>
-                  </Popconfirm>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
+      {narrow ? (
+        <ul className="admin-tax-cards" data-testid="tax-rate-table">
+          {shown.map((row) => (
+            <li key={row.key} className="admin-tax-card" data-market={row.market} data-tax={row.tax}>
+              <div className="admin-tax-card-head">
+                {market(row)}
+                <strong>{taxName(t, row.tax)}</strong>
+              </div>
+              <dl>
+                <dt>{t('adminTax.settings.standard')}</dt>
+                <dd>{rate(row.standard, row, 'standard')}</dd>
+                <dt>{t('adminTax.settings.children')}</dt>
+                <dd>{rate(row.children, row, 'children')}</dd>
+                <dt>{t('adminTax.settings.checked')}</dt>
+                <dd>{checked(row)}</dd>
+              </dl>
+              {source(row)}
+              <div className="admin-tax-card-actions">{actions(row)}</div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table<RateRow>
+          rowKey="key"
+          size="small"
+          pagination={false}
+          dataSource={shown}
+          scroll={{ x: 1000 }}
+          data-testid="tax-rate-table"
+          onRow={(row) => ({ 'data-market': row.market, 'data-tax': row.tax }) as never}
+          columns={[
+            { key: 'market', title: t('adminTax.settings.market'), width: 170, render: (_v, row) => market(row) },
+            { key: 'tax', title: t('adminTax.settings.tax'), width: 120, render: (_v, row) => taxName(t, row.tax) },
+            { key: 'standard', title: t('adminTax.settings.standard'), width: 110, render: (_v, row) => rate(row.standard, row, 'standard') },
+            { key: 'children', title: t('adminTax.settings.children'), width: 130, render: (_v, row) => rate(row.children, row, 'children') },
+            { key: 'source', title: t('adminTax.settings.source'), render: (_v, row) => source(row) },
+            { key: 'checked', title: t('adminTax.settings.checked'), width: 150, render: (_v, row) => checked(row) },
+            { key: 'actions', title: '', width: 150, render: (_v, row) => actions(row) },
+          ]}
+        />
+      )}
       <RateEditDialog row={editing} settings={settings} onClose={() => setEditing(null)} />
     </Section>
   );
