@@ -85,7 +85,7 @@ for (const locale of ['en-US', 'zh-CN'] as AdminLocale[]) {
         await rateRow.scrollIntoViewIfNeeded();
         await rateRow.getByTestId('tax-rate-edit').click();
         const dialog = page.getByTestId('tax-rate-dialog');
-        await dialog.getByTestId('tax-rate-standard').fill(c.percent);
+        await dialog.getByTestId('tax-edit-standard').fill(c.percent);
         const answer = page.waitForResponse((response) => response.url().endsWith('/admin/settings/save'));
         await page.getByTestId('tax-rate-save').click();
         expect(((await (await answer).json()) as { code: string }).code).toBe('0000');

@@ -351,7 +351,7 @@ function RateEditDialog({ row, settings, onClose }: { row: RateRow | null; setti
             {row.source.authority}: {row.source.document}
           </Typography.Paragraph>
           <Form.Item name="standard" label={t('adminTax.settings.standardPercent')} extra={t('adminTax.settings.defaultWas', { rate: percentText(row.defaults.standard, locale) })} rules={[rateRule(true)]}>
-            <InputNumber min={0} max={100} style={{ width: 160 }} data-testid="tax-rate-standard" />
+            <InputNumber min={0} max={100} style={{ width: 160 }} data-testid="tax-edit-standard" />
           </Form.Item>
           <Form.Item
             name="children"
@@ -359,10 +359,10 @@ function RateEditDialog({ row, settings, onClose }: { row: RateRow | null; setti
             extra={`${t('adminTax.settings.childrenHelp')} ${t('adminTax.settings.defaultWas', { rate: row.defaults.children === null ? t('adminTax.settings.asStandard') : percentText(row.defaults.children, locale) })}`}
             rules={[rateRule(false)]}
           >
-            <InputNumber min={0} max={100} style={{ width: 160 }} data-testid="tax-rate-children" />
+            <InputNumber min={0} max={100} style={{ width: 160 }} data-testid="tax-edit-children" />
           </Form.Item>
           <Form.Item name="checkedOn" label={t('adminTax.settings.checkedOn')} extra={t('adminTax.settings.checkedOnHelp')} rules={[{ required: true, message: t('adminTax.settings.required') }, dateFieldRule(t, false)]}>
-            <DateTimeField time={false} allowClear={false} style={{ width: 200 }} data-testid="tax-rate-checked-on" />
+            <DateTimeField time={false} allowClear={false} style={{ width: 200 }} data-testid="tax-edit-checked-on" />
           </Form.Item>
         </Form>
       )}
@@ -482,13 +482,13 @@ function RateTable({ settings, savedAt }: { settings: ShopSettings; savedAt: str
           data-testid="tax-rate-table"
           onRow={(row) => ({ 'data-market': row.market, 'data-tax': row.tax }) as never}
           columns={[
-            { key: 'market', title: t('adminTax.settings.market'), width: 170, render: (_v, row) => market(row) },
-            { key: 'tax', title: t('adminTax.settings.tax'), width: 120, render: (_v, row) => taxName(t, row.tax) },
-            { key: 'standard', title: t('adminTax.settings.standard'), width: 110, render: (_v, row) => rate(row.standard, row, 'standard') },
-            { key: 'children', title: t('adminTax.settings.children'), width: 130, render: (_v, row) => rate(row.children, row, 'children') },
+            { key: 'market', title: t('adminTax.settings.market'), width: 150, render: (_v, row) => market(row) },
+            { key: 'tax', title: t('adminTax.settings.tax'), width: 90, render: (_v, row) => taxName(t, row.tax) },
+            { key: 'standard', title: t('adminTax.settings.standard'), width: 100, render: (_v, row) => rate(row.standard, row, 'standard') },
+            { key: 'children', title: t('adminTax.settings.children'), width: 110, render: (_v, row) => rate(row.children, row, 'children') },
             { key: 'source', title: t('adminTax.settings.source'), render: (_v, row) => source(row) },
-            { key: 'checked', title: t('adminTax.settings.checked'), width: 150, render: (_v, row) => checked(row) },
-            { key: 'actions', title: '', width: 150, render: (_v, row) => actions(row) },
+            { key: 'checked', title: t('adminTax.settings.checked'), width: 130, render: (_v, row) => checked(row) },
+            { key: 'actions', title: '', width: 120, render: (_v, row) => actions(row) },
           ]}
         />
       )}
