@@ -20,7 +20,10 @@ import { convertFromEur, type CurrencyCode, type RateTable } from '../../../doma
 import type { Locale } from '../../../domain/locale.ts';
 import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import { letteringOfRecord } from '../../../domain/personalisation.ts';
-import { freeShippingThreshold, shippingOptions, type PricingTerms } from '../../../domain/shipping.ts';
+import type { CheckoutTerms } from '../../../domain/settings.model.ts';
+import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
+import { checkoutTax, orderTaxRows } from '../../../domain/tax/checkout-tax.ts';
+import type { TaxBreakdown } from '../../../domain/tax/tax.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.ts';
@@ -51,13 +54,16 @@ export interface CheckoutDeps {
   stockNews: { changed(productIds: Iterable<number>): void };
   users: UserService;
   tiers: readonly DiscountTier[];
-  /** The shop's settings of the moment (the settings module): read once per call, before any transaction. */
-  terms: () => Promise<PricingTerms>;
+  /** The shop's settings of the moment (the settings module), taxes included: read once per call, before any transaction. */
+  terms: () => Promise<CheckoutTerms>;
   clock: Clock;
   paymentTimeoutMs: number;
 }
 
 type ResolvedLine = PricedConfig & { cartItemId: number | null };
+
+/** Countries whose tax depends on the province or state (docs/taxes.md). */
+const REGIONAL_TAX = new Set(['CA', 'US']);
 
 function ownerOf(caller: CheckoutCaller): CartOwner | null {
   if (caller.userId !== null) return { userId: caller.userId };
@@ -161,6 +167,23 @@ export class CheckoutService {
       terms,
     });
     if (coupon?.valid) coupon.discount = totals.couponDiscount;
+    // The tax once the destination is known: Canada and the US by province or state.
+    let tax: TaxBreakdown | null = null;
+    let summary = totals;
+    if (body.country) {
+      const region = REGIONAL_TAX.has(body.country) ? await this.d.addresses.provinceCode(body.country, body.province, 'body.province') : null;
+      const taxed = checkoutTax({
+        destination: { country: body.country, region },
+        terms: terms.tax,
+        currency: body.currency,
+        rates: terms.rates,
+        lines: lines.map((l) => ({ ...l.record, taxClass: l.taxClass })),
+        totals,
+        couponIncludesPersonalised: couponRule?.includesPersonalised ?? true,
+      });
+      tax = taxed.breakdown;
+      summary = taxed.totals;
+    }
 
     const stock = [...demandBySize(lines).values()]
       .filter((d) => d.quantity > d.stock)
@@ -175,11 +198,11 @@ export class CheckoutService {
     return {
       currency: body.currency,
       lines: lines.map(checkoutLine),
-      summary: totals,
+      summary,
       coupon,
       shippingOptions: body.country ? shippingOptions(body.country, totals.itemsAfterDiscounts, body.currency, personalised, terms) : null,
       shipping,
-      tax: null,
+      tax,
       freeShippingThreshold: freeShippingThreshold(body.currency, terms),
       notices: { personalised, stock },
     };
@@ -319,7 +342,7 @@ export class CheckoutService {
       if (!evaluation.ok) throw couponRefused(evaluation.reason);
       coupon = evaluation;
     }
-    const { totals, shipping } = checkoutTotals({
+    const priced = checkoutTotals({
       cart,
       lines: lines.map((l) => l.record),
       currency: body.currency,
@@ -329,6 +352,18 @@ export class CheckoutService {
       personalised,
       terms,
     });
+    const shipping = priced.shipping;
+    // The tax at the shipping address, frozen with the order: what the quote showed for it.
+    const taxed = checkoutTax({
+      destination: { country: address.country, region: REGIONAL_TAX.has(address.country) ? address.province || null : null },
+      terms: terms.tax,
+      currency: body.currency,
+      rates: terms.rates,
+      lines: lines.map((l) => ({ ...l.record, taxClass: l.taxClass })),
+      totals: priced.totals,
+      couponIncludesPersonalised: coupon?.rule.includesPersonalised ?? true,
+    });
+    const { totals, breakdown } = taxed;
 
     // A coupon takes at most the items, and shipping to a zone always costs something unless the
     // items reach the free-shipping threshold, so there is always something for PayPal to take.
@@ -352,6 +387,12 @@ export class CheckoutService {
         shippingMethod: body.shippingMethod,
         shippingZone: shipping!.zone,
         shippingAmount: totals.shipping,
+        taxTotal: breakdown.total,
+        taxAdded: breakdown.added,
+        taxDisplay: breakdown.display,
+        taxMarket: breakdown.market,
+        taxReason: breakdown.reason,
+        importTaxesOnDelivery: breakdown.importTaxesOnDelivery,
         total: totals.total,
         deliveryMinDays: shipping!.minDays,
         deliveryMaxDays: shipping!.maxDays,
@@ -365,7 +406,7 @@ export class CheckoutService {
         createdAt: now,
         rates: terms.rates,
       },
-      lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
+      lines.map(({ record, unitPriceEur, title, patches, addons, taxClass }) => ({
         productId: record.productId,
         title,
         image: record.image,
@@ -378,8 +419,10 @@ export class CheckoutService {
         unitPrice: record.price,
         quantity: record.quantity,
         lineTotal: record.lineTotal,
+        taxClass,
       })),
       {
+        taxLines: orderTaxRows(taxed.result, lines.map((l) => l.taxClass)),
         requires: stockTaking(db, [...demandBySize(lines).values()]),
         companions: (orderId) => [this.d.payments.opening(db, { orderId, amount: totals.total, currency: body.currency })],
       },
