@@ -232,6 +232,30 @@ describe('placing an order', () => {
     }
   });
 
+  it('prices at the destination rate when the merchant chose destination-rate, quote and order alike', async () => {
+    const saved = await callEntry(shop, adminSettingsApi.saveSettings, { section: 'taxes', value: { ...DEMO_TAXES, priceMode: 'destination-rate' } }, owner);
+    expect(saved.code, saved.msg).toBe('0000');
+    try {
+      const cart = await guestCart(shop, [plainLine(stock)]);
+      const source = { type: 'cart', cartItemIds: cart.ids };
+      const ask = async (country?: string) => (await call<CheckoutQuote>(shop.app, '/demo/checkout/quote', { source, currency: 'EUR', shippingMethod: 'express', ...(country ? { country } : {}) }, as(cart.visitorId))).data;
+      const catalogue = (await ask()).lines[0]!.price;
+      // The catalogue price includes Germany's 19%: France's 20% put in instead, the UK's 20%, none in Canada (added at checkout).
+      expect((await ask('DE')).lines[0]!.price).toBe(catalogue);
+      const france = await ask('FR');
+      expect(france.lines[0]!.price).toBe(divRound(catalogue * 120_000, 119_000));
+      expect(france.tax!.total).toBe(included(france.summary.total, 20_000));
+      expect((await ask('US')).lines[0]!.price).toBe(divRound(catalogue * 100_000, 119_000));
+      const answer = await placeOrder(shop, { visitorId: cart.visitorId }, { source, currency: 'EUR', email: 'paris@example.com', address: { ...ukAddress, country: 'FR', province: '', postalCode: '75001', city: 'Paris', phoneCode: '+33', phone: '1 42 00 00 00' }, shippingMethod: 'express' });
+      expect(answer.code, answer.msg).toBe('0000');
+      expect(answer.data.total).toBe(france.summary.total);
+      const { row } = await frozen(answer.data.orderNo);
+      expect(row).toMatchObject({ itemsTotal: france.summary.items, taxTotal: france.tax!.total, taxMarket: 'FR' });
+    } finally {
+      expect((await callEntry(shop, adminSettingsApi.saveSettings, { section: 'taxes', value: DEMO_TAXES }, owner)).code).toBe('0000');
+    }
+  });
+
   it('sends PayPal the tax as tax_total, captures the taxed CAD order, and the mails show the breakdown', async () => {
     const { paypalOrderId, captured } = await pay(shop, placed);
     expect(captured.data).toMatchObject({ status: 'paid', payment: 'COMPLETED' });

@@ -18,11 +18,14 @@ import { type CheckoutSource, type PlaceOrderRequest, type QuoteRequest } from '
 import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/coupons.model.ts';
 import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { cartTotals, priceLine, type DiscountTier } from '../../../domain/pricing.ts';
 import { letteringOfRecord } from '../../../domain/personalisation.ts';
 import type { CheckoutTerms } from '../../../domain/settings.model.ts';
 import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
 import { checkoutTax, orderTaxRows } from '../../../domain/tax/checkout-tax.ts';
+import type { TaxDestination } from '../../../domain/tax/calculate.ts';
+import type { TaxTerms } from '../../../domain/tax/effective.ts';
+import { marketUnitPriceEur } from '../../../domain/tax/market-price.ts';
 import type { TaxBreakdown } from '../../../domain/tax/tax.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -64,6 +67,25 @@ type ResolvedLine = PricedConfig & { cartItemId: number | null };
 
 /** Countries whose tax depends on the province or state (docs/taxes.md). */
 const REGIONAL_TAX = new Set(['CA', 'US']);
+
+/** Where the tax is worked out: the country, and for Canada and the US the province or state. */
+function taxDestination(country: string, province: string | null): TaxDestination {
+  return { country, region: REGIONAL_TAX.has(country) ? province || null : null };
+}
+
+/**
+ * The price mode `destination-rate` (docs/taxes.md "Prices"): each unit price as the destination's
+ * shoppers pay it (the catalogue's rate taken out, the destination's put in). `same-gross` leaves
+ * the lines as priced.
+ */
+function atDestination(lines: ResolvedLine[], destination: TaxDestination, tax: TaxTerms, currency: CurrencyCode, rates: RateTable): ResolvedLine[] {
+  if (tax.settings.priceMode === 'same-gross') return lines;
+  return lines.map((line) => {
+    const unitPriceEur = marketUnitPriceEur(line.unitPriceEur, line.taxClass, destination, tax.settings, tax.table);
+    const priced = priceLine(unitPriceEur, line.record.quantity, currency, rates);
+    return { ...line, unitPriceEur, record: { ...line.record, price: priced.unitPrice, lineTotal: priced.lineTotal } };
+  });
+}
 
 function ownerOf(caller: CheckoutCaller): CartOwner | null {
   if (caller.userId !== null) return { userId: caller.userId };
@@ -139,7 +161,10 @@ export class CheckoutService {
   async quote(caller: CheckoutCaller, body: QuoteRequest): Promise<CheckoutQuote> {
     const db = this.d.db;
     const terms = await this.d.terms();
-    const lines = await this.resolve(db, caller, body.source, body.currency, terms.rates);
+    // The tax once the destination is known: Canada and the US by province or state.
+    const destination = body.country ? taxDestination(body.country, REGIONAL_TAX.has(body.country) ? await this.d.addresses.provinceCode(body.country, body.province, 'body.province') : null) : null;
+    const catalogueLines = await this.resolve(db, caller, body.source, body.currency, terms.rates);
+    const lines = destination ? atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates) : catalogueLines;
     const personalised = lines.some((line) => line.record.personalised);
     const cart = cartTotals(
       lines.map((l) => l.record),
@@ -167,13 +192,11 @@ export class CheckoutService {
       terms,
     });
     if (coupon?.valid) coupon.discount = totals.couponDiscount;
-    // The tax once the destination is known: Canada and the US by province or state.
     let tax: TaxBreakdown | null = null;
     let summary = totals;
-    if (body.country) {
-      const region = REGIONAL_TAX.has(body.country) ? await this.d.addresses.provinceCode(body.country, body.province, 'body.province') : null;
+    if (destination) {
       const taxed = checkoutTax({
-        destination: { country: body.country, region },
+        destination,
         terms: terms.tax,
         currency: body.currency,
         rates: terms.rates,
@@ -316,8 +339,8 @@ export class CheckoutService {
   }
 
   /** Address, coupon (counted in `db`'s transaction), then the order with its stock, lines and payment in one statement. */
-  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
-    const personalised = lines.some((line) => line.record.personalised);
+  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines: catalogueLines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
+    const personalised = catalogueLines.some((line) => line.record.personalised);
     if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 
     let address: OrderAddressSnapshot;
@@ -330,6 +353,9 @@ export class CheckoutService {
       const a = typedAddress!;
       address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
     }
+    // The tax at the shipping address, frozen with the order: what the quote showed for it.
+    const destination = taxDestination(address.country, address.province);
+    const lines = atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates);
 
     const cart = cartTotals(
       lines.map((l) => l.record),
@@ -353,9 +379,8 @@ export class CheckoutService {
       terms,
     });
     const shipping = priced.shipping;
-    // The tax at the shipping address, frozen with the order: what the quote showed for it.
     const taxed = checkoutTax({
-      destination: { country: address.country, region: REGIONAL_TAX.has(address.country) ? address.province || null : null },
+      destination,
       terms: terms.tax,
       currency: body.currency,
       rates: terms.rates,
