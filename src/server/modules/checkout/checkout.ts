@@ -162,7 +162,8 @@ export class CheckoutService {
     const db = this.d.db;
     const terms = await this.d.terms();
     // The tax once the destination is known: Canada and the US by province or state.
-    const destination = body.country ? taxDestination(body.country, REGIONAL_TAX.has(body.country) ? await this.d.addresses.provinceCode(body.country, body.province, 'body.province') : null) : null;
+    const province = body.country && REGIONAL_TAX.has(body.country) ? await this.d.addresses.provinceCode(body.country, body.province, 'body.province') : null;
+    const destination = body.country ? taxDestination(body.country, province) : null;
     const catalogueLines = await this.resolve(db, caller, body.source, body.currency, terms.rates);
     const lines = destination ? atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates) : catalogueLines;
     const personalised = lines.some((line) => line.record.personalised);
