@@ -8,7 +8,7 @@ import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderAmounts } from '../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
 import { ratePercent, type TaxBreakdown, type TaxName } from '../../domain/tax/tax.model.ts';
-import { msg, render, type Said } from '../messages/index.ts';
+import { msg, render, type MessageId, type Said } from '../messages/index.ts';
 import { renderMailLine, type MailLine } from './order-lines.ts';
 
 export interface MailContent {
@@ -218,19 +218,19 @@ const METHOD_NAMES: Record<Locale, Record<ShippingMethod, string>> = {
   'zh-CN': { standard: '标准配送', express: '快速配送' },
 };
 
-const TAX_NAME_MESSAGES = {
-  VAT: 'tax.name.VAT',
-  GST: 'tax.name.GST',
-  HST: 'tax.name.HST',
-  QST: 'tax.name.QST',
-  PST: 'tax.name.PST',
-  RST: 'tax.name.RST',
-  'Sales tax': 'tax.name.salesTax',
-} as const satisfies Record<TaxName, Said>;
+const TAX_RATE_MESSAGES = {
+  VAT: 'tax.rate.VAT',
+  GST: 'tax.rate.GST',
+  HST: 'tax.rate.HST',
+  QST: 'tax.rate.QST',
+  PST: 'tax.rate.PST',
+  RST: 'tax.rate.RST',
+  'Sales tax': 'tax.rate.salesTax',
+} as const satisfies Record<TaxName, MessageId>;
 
 /** A tax's name and rate in the reader's language: "VAT 19%", "增值税 19%". */
 export function taxLabel(row: TaxBreakdown['rows'][number], locale: Locale): string {
-  return render(msg('tax.label', { tax: msg(TAX_NAME_MESSAGES[row.tax]), rate: ratePercent(row.rate) }), locale);
+  return render(msg(TAX_RATE_MESSAGES[row.tax], { rate: ratePercent(row.rate) }), locale);
 }
 
 /**

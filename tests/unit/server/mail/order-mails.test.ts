@@ -126,7 +126,7 @@ describe('the order confirmation', () => {
       },
     };
     expect(orderConfirmationMail('en-US', quebec).text).toContain('Standard shipping: Free\nGST 5%: CA$6.50\nQST 9.975%: CA$12.96\nTotal: CA$149.46\n');
-    expect(orderConfirmationMail('zh-CN', quebec).text).toContain('商品及服务税（GST） 5%: CA$6.50\n魁北克销售税（QST） 9.975%: CA$12.96\n合计: CA$149.46');
+    expect(orderConfirmationMail('zh-CN', quebec).text).toContain('商品及服务税（GST）5%: CA$6.50\n魁北克销售税（QST）9.975%: CA$12.96\n合计: CA$149.46');
     const child = { ...germany, tax: { ...germany.tax, market: 'GB', total: 0, rows: [{ ...vat, jurisdiction: 'GB', rate: 0, amount: 0 }] } };
     expect(orderConfirmationMail('en-US', child).text).not.toContain('VAT');
     const imported: OrderMailData = { ...data, tax: { market: 'AU', display: 'inclusive', reason: 'above-import-limit', importTaxesOnDelivery: true, total: 0, added: 0, rows: [] } };
