@@ -95,7 +95,8 @@ function merchantTaxLines(locale: Locale, data: MerchantOrderMailData): string[]
   const out: string[] = [];
   const charged = tax.rows.filter((row) => row.amount > 0);
   if (tax.total > 0) {
-    const rates = charged.map((row) => taxLabel(row, locale)).join(', ');
+    // "GST 5%, QST 9.975%"; "、" between them in Chinese.
+    const rates = new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }).format(charged.map((row) => taxLabel(row, locale)));
     const amount = formatMoney(tax.total, data.currency, locale);
     out.push(render(msg(tax.display === 'inclusive' ? 'mail.merchant.taxIncluded' : 'mail.merchant.taxAdded', { amount, rates }), locale));
   }

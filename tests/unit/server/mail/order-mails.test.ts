@@ -140,5 +140,7 @@ describe('the order confirmation', () => {
     expect(merchantOrderMail('zh-CN', { ...merchant, tax: germany.tax }).text).toContain('含税：€20.76（增值税 19%）');
     expect(merchantOrderMail('en-US', { ...merchant, tax: { ...germany.tax, total: 0, rows: [], importTaxesOnDelivery: true, reason: 'above-import-limit' } }).text).toContain('Import taxes and duties: paid by the buyer on delivery');
     expect(merchantOrderMail('en-US', merchant).text).not.toContain('Tax');
+    const quebec = { ...germany.tax, market: 'CA-QC', display: 'exclusive' as const, total: 1_946, added: 1_946, rows: [{ ...vat, jurisdiction: 'CA', tax: 'GST' as const, rate: 5_000, amount: 650 }, { ...vat, jurisdiction: 'CA-QC', tax: 'QST' as const, rate: 9_975, amount: 1_296 }] };
+    expect(merchantOrderMail('zh-CN', { ...merchant, currency: 'CAD', tax: quebec }).text).toContain('另加税：CA$19.46（商品及服务税（GST）5%、魁北克销售税（QST）9.975%）');
   });
 });
