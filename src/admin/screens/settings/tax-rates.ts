@@ -4,6 +4,7 @@
  * return to the default makes. Pure, unit-tested (tests/unit/admin/tax-rates.test.ts).
  */
 import { DEFAULT_TAX_TABLE, type TaxArea, type TaxSource, type TaxTable } from '../../../domain/tax/rates.ts';
+import { effectiveTaxTable } from '../../../domain/tax/effective.ts';
 import { RATE_SCALE, type TaxName, type TaxRateEdit } from '../../../domain/tax/tax.model.ts';
 
 /** A rate checked longer ago than this is flagged for the merchant to check again. */
@@ -20,7 +21,7 @@ export interface RateRow {
   /** The table's own rates; children null: as standard. */
   defaults: { standard: number; children: number | null };
   edit: TaxRateEdit | null;
-  /** What the shop charges: the edit's rates, else the defaults. */
+  /** What the shop charges (children null: as standard). */
   standard: number;
   children: number | null;
   source: TaxSource;
@@ -28,14 +29,19 @@ export interface RateRow {
   checkedOn: string;
 }
 
-/** Every market's taxes in the table's order (markets without a tax, the US, left out). */
+/**
+ * Every market's taxes in the table's order (markets without a tax, the US, left out): the rates
+ * checkout charges (`effectiveTaxTable`, the edits put in) beside the table's own.
+ */
 export function rateRows(edits: readonly TaxRateEdit[], table: TaxTable = DEFAULT_TAX_TABLE): RateRow[] {
   const byKey = new Map(edits.map((edit) => [`${edit.market}|${edit.tax}`, edit]));
+  const charged = effectiveTaxTable(edits, table);
   return Object.values(table.markets).flatMap((market) =>
     market.components.map((component) => {
       const key = `${market.id}|${component.tax}`;
       const edit = byKey.get(key) ?? null;
       const defaults = { standard: component.rates.standard, children: component.rates.children ?? null };
+      const rates = charged.markets[market.id]!.components.find((c) => c.tax === component.tax)!.rates;
       return {
         key,
         market: market.id,
@@ -45,8 +51,8 @@ export function rateRows(edits: readonly TaxRateEdit[], table: TaxTable = DEFAUL
         tax: component.tax,
         defaults,
         edit,
-        standard: edit ? edit.standard : defaults.standard,
-        children: edit ? edit.children : defaults.children,
+        standard: rates.standard,
+        children: rates.children ?? null,
         source: component.source,
         checkedOn: edit ? edit.checkedOn : component.source.asOf,
       };
