@@ -1,5 +1,7 @@
 /**
- * The order detail's tax and documents (issue 29), drawn from the order's answer: a paid guest
+ * The order detail's tax and documents (issue 29). First as checkout froze them: a paid guest
+ * order to the UK (the demo merchant is registered for UK VAT) shows its VAT included per rate
+ * and the documents it has. Then drawn from the order's answer: a paid guest
  * order's detail is answered with a frozen tax breakdown and documents put in (fixtures of the
  * contract's types, `TaxBreakdown` and `TaxDocumentRecord`), so the screen is checked apart from
  * the checkout and invoicing that fill them:
@@ -33,6 +35,29 @@ async function withTax(page: Page, tax: TaxBreakdown, documents: TaxDocumentReco
 
 test.describe(() => {
   test.use({ adminLocale: 'en-US' });
+
+  test('en-US: a paid UK order shows the VAT its checkout froze, per rate, and its documents', async ({ page, request, ownerApi }, testInfo) => {
+    const O = enTax.order;
+    const { orderNo, detail: placed } = await paidGuestOrder(request, 'en-US');
+    const { tax, currency } = placed.amounts;
+    expect(tax).toMatchObject({ market: 'GB', display: 'inclusive' });
+    expect(tax.rows.length).toBeGreaterThan(0);
+    await page.goto(`/admin/orders/${orderNo}`);
+    const detail = page.getByTestId('order-detail');
+    const rows = detail.getByTestId('order-tax-row');
+    await expect(rows).toHaveCount(tax.rows.length);
+    for (const [i, row] of tax.rows.entries()) {
+      await expect(rows.nth(i)).toContainText(O.taxIncluded.replace('{{tax}}', 'VAT').replace('{{rate}}', String(row.rate / 1000)));
+      await expect(rows.nth(i)).toContainText(formatMoney(row.amount, currency, 'en-US'));
+    }
+    // The documents the order has (its invoice once invoicing issues one on payment).
+    const card = detail.getByTestId('order-documents-card');
+    const { documents } = await ownerApi<AdminOrderDetail>('/admin/orders/get', { orderNo });
+    if (documents.length === 0) await expect(card.getByTestId('order-documents-none')).toBeVisible();
+    for (const document of documents) await expect(card).toContainText(document.number);
+    await detail.getByTestId('order-total').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-order-tax-real-en-US', testInfo);
+  });
 
   test('en-US: the order detail shows the tax added per rate and lists its invoice and credit note; staff download the PDF', async ({ page, request }, testInfo) => {
     const O = enTax.order;
