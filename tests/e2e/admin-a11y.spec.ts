@@ -375,6 +375,15 @@ for (const locale of ADMIN_LOCALES) {
       await visit(page, '/settings', page.getByTestId('settings-shipping'));
       await audit.check('settings');
       await screenshot(page, `admin-a11y-settings-${locale}`, testInfo);
+      // Settings -> Taxes (the form and the rate table) and Seller (issue 29).
+      await visit(page, '/settings?tab=taxes', page.getByTestId('tax-rate-table'));
+      await audit.check('settings, taxes');
+      await page.getByTestId('settings-tax-rates').locator('[data-market="GB"]').getByTestId('tax-rate-edit').click();
+      await expect(page.getByTestId('tax-edit-standard')).toBeVisible();
+      await audit.check('rate edit dialog');
+      await page.keyboard.press('Escape');
+      await visit(page, '/settings?tab=seller', page.getByTestId('settings-seller'));
+      await audit.check('settings, seller');
       audit.expectNone();
     });
   });
