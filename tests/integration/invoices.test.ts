@@ -113,7 +113,8 @@ describe('the invoice of a paid order', () => {
 
   it('is mailed with the confirmation as a PDF that names the order, the invoice and the totals', async () => {
     const { order, invoice } = await paidGuestOrder('attached.guest@example.com', [printedLine(stock, 1, 'KANE', '9'), plainLine(stock, 2)]);
-    const confirmation = await mail.waitFor((m) => m.to.includes('attached.guest@example.com') && m.subject.includes(order.orderNo));
+    await shop.app.outbox.drain();
+    const confirmation = await mail.waitFor((m) => m.to.includes('attached.guest@example.com') && m.subject.includes(order.orderNo), 20_000);
     expect(confirmation.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`${invoice.number}.pdf`, 'application/pdf']]);
     const pdf = confirmation.attachments[0]!.content;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -216,7 +217,8 @@ describe('credit notes', () => {
     // Nothing is left: the order's detail lists the invoice and both notes, oldest first.
     const detail = (await orderDetail(shop, order.orderNo, { token: order.accessToken })).data as OrderDetail;
     expect(detail.documents.map((d) => d.number)).toEqual(documents.map((d) => d.number));
-    const refundMail = await mail.waitFor((m) => m.to.includes('refunded.guest@example.com') && m.attachments.some((a) => a.filename === `${notes[0]!.number}.pdf`));
+    await shop.app.outbox.drain();
+    const refundMail = await mail.waitFor((m) => m.to.includes('refunded.guest@example.com') && m.attachments.some((a) => a.filename === `${notes[0]!.number}.pdf`), 20_000);
     const text = await pdfText(refundMail.attachments[0]!.content);
     expect(text).toContain('Credit note');
     expect(text).toContain(invoice.number);
