@@ -65,12 +65,33 @@ const FONT_FILES = {
   bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
 } as const;
 
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-/** The two faces, read once per process (10 MB each; pdfkit parses only the tables it needs of them). */
-function fontFaces(): Promise<{ regular: Buffer; bold: Buffer }> {
+/** A face read once: what pdfkit opens it from, and the name it keys it under (its PostScript name). */
+interface Face {
+  src: PDFKit.Mixins.PDFFontSource;
+  name: string;
+}
+let fonts: Promise<{ regular: Face; bold: Face }> | undefined;
+
+/**
+ * The face pdfkit parsed from a font file, to hand every later document: pdfkit takes a parsed
+ * face (an object with `layout`) as a font source, but its types only name files and buffers, and
+ * only a document parses one. Parsing the 10 MB CJK face (its character map, glyph locations and
+ * metrics) for each document was most of a render's time and garbage; each document still embeds
+ * its own subset.
+ */
+function parsedFace(file: Buffer): Face {
+  const seed = new PDFDocument({ autoFirstPage: false });
+  seed.font(file);
+  const opened = (seed as unknown as { _font: { name: string; font?: { layout?: unknown } } })._font;
+  const face = opened.font;
+  return { src: typeof face?.layout === 'function' ? (face as unknown as PDFKit.Mixins.PDFFontSource) : file, name: opened.name };
+}
+
+/** The two faces, read and parsed once per process. */
+function fontFaces(): Promise<{ regular: Face; bold: Face }> {
   fonts ??= (async () => {
     const [regular, bold] = await Promise.all([readFile(requireFrom.resolve(FONT_FILES.regular)), readFile(requireFrom.resolve(FONT_FILES.bold))]);
-    return { regular, bold };
+    return { regular: parsedFace(regular), bold: parsedFace(bold) };
   })();
   fonts.catch(() => {
     fonts = undefined;
@@ -116,6 +137,9 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
     // The document's own time, not the rendering's: the same document renders the same bytes.
     info: { Title: `${title} ${print.number}`, Author: print.seller.name, Producer: 'jersey-shop', Creator: 'jersey-shop', CreationDate: print.issuedAt, ModDate: print.issuedAt },
     lang: print.locale,
+    // The document's default font is our parsed face, not Helvetica: pdfkit would otherwise parse
+    // Helvetica's metrics for every document (its types say a font name; a face works the same).
+    font: faces.regular.src as unknown as string,
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -123,8 +147,11 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', faces.regular);
-  doc.registerFont('bold', faces.bold);
+  // Each face opened once, keyed by its name: selecting it by that name later is a lookup (a
+  // registered alias would open and compare the face again at every switch).
+  doc.font(faces.bold.src);
+  const regular = faces.regular.name;
+  const bold = faces.bold.name;
   const bottom = A4.height - MARGIN - FOOTER;
 
   /** Starts a new page when `height` more points would not fit; answers whether it did. */
@@ -136,7 +163,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   };
 
   // ---------- heading: title, number, date, order ----------
-  doc.font('bold').fontSize(22).fillColor('black').text(title, MARGIN, MARGIN, { width: CONTENT / 2 });
+  doc.font(bold).fontSize(22).fillColor('black').text(title, MARGIN, MARGIN, { width: CONTENT / 2 });
   const meta: [string, string][] = [
     [say('document.number'), print.number],
     [say('document.date'), documentDate(print.issuedAt)],
@@ -145,8 +172,8 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   ];
   let metaY = MARGIN + 4;
   for (const [label, value] of meta) {
-    doc.font('regular').fontSize(9).fillColor(GREY).text(label, MARGIN + CONTENT / 2, metaY, { width: 90 });
-    doc.font('bold').fontSize(9).fillColor('black').text(value, MARGIN + CONTENT / 2 + 95, metaY, { width: CONTENT / 2 - 95 });
+    doc.font(regular).fontSize(9).fillColor(GREY).text(label, MARGIN + CONTENT / 2, metaY, { width: 90 });
+    doc.font(bold).fontSize(9).fillColor('black').text(value, MARGIN + CONTENT / 2 + 95, metaY, { width: CONTENT / 2 - 95 });
     metaY = Math.max(metaY + 14, doc.y + 2);
   }
 
@@ -154,9 +181,9 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   const partiesY = Math.max(metaY, MARGIN + 40) + 16;
   const partyWidth = CONTENT / 2 - 12;
   const party = (label: string, who: DocumentParty, x: number): number => {
-    doc.font('regular').fontSize(8).fillColor(GREY).text(label.toUpperCase(), x, partiesY, { width: partyWidth });
-    doc.font('bold').fontSize(10).fillColor('black').text(who.name, x, doc.y + 2, { width: partyWidth });
-    doc.font('regular').fontSize(9);
+    doc.font(regular).fontSize(8).fillColor(GREY).text(label.toUpperCase(), x, partiesY, { width: partyWidth });
+    doc.font(bold).fontSize(10).fillColor('black').text(who.name, x, doc.y + 2, { width: partyWidth });
+    doc.font(regular).fontSize(9);
     for (const line of [...who.lines, ...who.taxNumbers, ...(who.email ? [who.email] : [])]) doc.text(line, x, doc.y, { width: partyWidth });
     return doc.y;
   };
@@ -167,7 +194,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   // ---------- the lines ----------
   const tableHeader = () => {
     const y = doc.y;
-    doc.font('bold').fontSize(8.5).fillColor(GREY);
+    doc.font(bold).fontSize(8.5).fillColor(GREY);
     doc.text(say('document.description'), COLUMNS.description.x, y, { width: COLUMNS.description.width });
     doc.text(say('document.quantity'), COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
     if (print.kind === 'invoice') {
@@ -183,26 +210,26 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   };
 
   if (print.kind === 'credit_note') {
-    doc.font('bold').fontSize(10).fillColor('black').text(say(msg('document.refund', { orderNo: print.orderNo })), MARGIN, doc.y, { width: CONTENT });
+    doc.font(bold).fontSize(10).fillColor('black').text(say(msg('document.refund', { orderNo: print.orderNo })), MARGIN, doc.y, { width: CONTENT });
     doc.y += 6;
     if (print.lines.length > 0) {
-      doc.font('regular').fontSize(9).fillColor(GREY).text(say('document.refundedItems'), MARGIN, doc.y, { width: CONTENT });
+      doc.font(regular).fontSize(9).fillColor(GREY).text(say('document.refundedItems'), MARGIN, doc.y, { width: CONTENT });
       doc.y += 4;
     }
   }
   if (print.lines.length > 0) tableHeader();
   for (const line of print.lines) {
     const name = `${line.name} · ${say(msg('document.size', { size: line.size }))}`;
-    doc.font('regular').fontSize(9.5);
+    doc.font(regular).fontSize(9.5);
     const nameHeight = doc.heightOfString(name, { width: COLUMNS.description.width });
     doc.fontSize(8);
     const detailsHeight = line.details ? doc.heightOfString(line.details, { width: COLUMNS.description.width }) : 0;
     if (room(nameHeight + detailsHeight + 8)) tableHeader();
     const y = doc.y;
-    doc.font('regular').fontSize(9.5).fillColor('black').text(name, COLUMNS.description.x, y, { width: COLUMNS.description.width });
+    doc.font(regular).fontSize(9.5).fillColor('black').text(name, COLUMNS.description.x, y, { width: COLUMNS.description.width });
     if (line.details) doc.fontSize(8).fillColor(GREY).text(line.details, COLUMNS.description.x, doc.y, { width: COLUMNS.description.width });
     const after = doc.y;
-    doc.font('regular').fontSize(9.5).fillColor('black');
+    doc.font(regular).fontSize(9.5).fillColor('black');
     doc.text(String(line.quantity), COLUMNS.quantity.x, y, { width: COLUMNS.quantity.width, align: 'right' });
     if (line.unitPrice !== null) doc.text(money(line.unitPrice), COLUMNS.unitPrice.x, y, { width: COLUMNS.unitPrice.width, align: 'right' });
     if (line.lineTotal !== null) doc.text(money(line.lineTotal), COLUMNS.amount.x, y, { width: COLUMNS.amount.width, align: 'right' });
@@ -212,10 +239,10 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
 
   // ---------- the amounts ----------
   const labelX = MARGIN + CONTENT - 300;
-  const figure = (label: string, value: string, bold = false) => {
+  const figure = (label: string, value: string, strong = false) => {
     room(16);
     const y = doc.y;
-    doc.font(bold ? 'bold' : 'regular').fontSize(bold ? 10.5 : 9.5).fillColor('black');
+    doc.font(strong ? bold : regular).fontSize(strong ? 10.5 : 9.5).fillColor('black');
     doc.text(label, labelX, y, { width: 210, align: 'right' });
     doc.text(value, COLUMNS.amount.x - 10, y, { width: COLUMNS.amount.width + 10, align: 'right' });
     doc.y = Math.max(doc.y, y + 14) + 2;
@@ -236,7 +263,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   if (print.taxRows.length > 0) {
     doc.y += 10;
     room(40);
-    doc.font('bold').fontSize(10).fillColor('black').text(say('document.taxBreakdown'), MARGIN, doc.y, { width: CONTENT });
+    doc.font(bold).fontSize(10).fillColor('black').text(say('document.taxBreakdown'), MARGIN, doc.y, { width: CONTENT });
     doc.y += 4;
     const cols = [
       { x: MARGIN, width: 200, align: 'left' as const },
@@ -244,10 +271,10 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
       { x: MARGIN + 290, width: 100, align: 'right' as const },
       { x: MARGIN + 400, width: CONTENT - 400, align: 'right' as const },
     ];
-    const row = (cells: string[], bold = false) => {
+    const row = (cells: string[], strong = false) => {
       room(16);
       const y = doc.y;
-      doc.font(bold ? 'bold' : 'regular').fontSize(9).fillColor(bold ? GREY : 'black');
+      doc.font(strong ? bold : regular).fontSize(9).fillColor(strong ? GREY : 'black');
       cells.forEach((cell, i) => doc.text(cell, cols[i]!.x, y, { width: cols[i]!.width, align: cols[i]!.align }));
       doc.y = Math.max(doc.y, y + 13) + 1;
     };
@@ -264,7 +291,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   if (print.corrects) notes.push(say(msg('document.creditNoteNote', { invoice: print.corrects })));
   doc.y += 12;
   for (const note of notes) {
-    doc.font('regular').fontSize(8.5);
+    doc.font(regular).fontSize(8.5);
     room(doc.heightOfString(note, { width: CONTENT }) + 4);
     doc.fillColor(GREY).text(note, MARGIN, doc.y, { width: CONTENT });
     doc.y += 3;
@@ -278,7 +305,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
     // Written below the bottom margin: lifted for the footer so pdfkit does not start a page for it.
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('regular').fontSize(8).fillColor(GREY).text(footer, MARGIN, A4.height - MARGIN - 10, { width: CONTENT, align: 'center', lineBreak: false });
+    doc.font(regular).fontSize(8).fillColor(GREY).text(footer, MARGIN, A4.height - MARGIN - 10, { width: CONTENT, align: 'center', lineBreak: false });
     doc.page.margins.bottom = margin;
   }
   doc.end();
