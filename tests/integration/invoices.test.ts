@@ -12,13 +12,14 @@ import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { documentPath, ordersApi } from '../../src/domain/api/orders.ts';
 import type { OrderDetail } from '../../src/domain/orders.model.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
-import { documentCounters, orderItems, orderTaxLines, orders, taxDocumentFiles, taxDocumentLines, taxDocuments } from '../../src/server/db/schema.ts';
+import { documentCounters, mailOutbox, orderItems, orderTaxLines, orders, taxDocumentFiles, taxDocumentLines, taxDocuments } from '../../src/server/db/schema.ts';
+import { MailOutbox } from '../../src/server/modules/outbox/index.ts';
 import { takeNumberTx } from '../../src/server/modules/invoices/index.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { orderRow } from '../support/order-rows.ts';
 import { staffAccount, callEntry } from './admin-support.ts';
 import { call, signUp, type TestAccount, type TestShop } from './harness.ts';
-import { guestOrder, orderDetail, pay, placeOrder, plainLine, printedLine, setStock, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
+import { guestOrder, orderDetail, pay, placeOrder, plainLine, printedLine, setStock, simulatorOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -232,6 +233,31 @@ describe('credit notes', () => {
     expect(moved.code, moved.msg).toBe('0000');
     const [, note] = await documentsOf(order.orderNo);
     expect(note).toMatchObject({ kind: 'credit_note', correctsId: invoice.id, total: invoice.total, tax: invoice.tax, net: invoice.net });
+  });
+
+  it('a chargeback after a partial refund reverses the rest of the invoice', async () => {
+    const { order, invoice } = await paidGuestOrder('chargeback.guest@example.com', [plainLine(stock, 2)]);
+    const owner = await superAdmin();
+    expect((await refund(owner, order.orderNo, 500)).code).toBe('0000');
+    const sim = simulatorOf(shop);
+    expect(await sim.deliver(sim.event('PAYMENT.CAPTURE.REVERSED', { id: `REV-${order.orderNo}`, status: 'REVERSED', custom_id: order.orderNo }))).toEqual([200]);
+    const [, partial, rest] = await documentsOf(order.orderNo);
+    expect(rest).toMatchObject({ kind: 'credit_note', refundId: null, correctsId: invoice.id, total: invoice.total - 500 });
+    expect(partial!.tax + rest!.tax).toBe(invoice.tax);
+    expect((await orderRow(shop, order.orderNo)).status).toBe('refunded');
+  });
+});
+
+describe('mail with an attachment', () => {
+  it('is not sent without it: an attachment that cannot be had fails the attempt, which is retried later', async () => {
+    await new MailOutbox().queue(db(), { to: 'no.attachment@example.com', kind: 'order-confirmation', subject: 'Needs its invoice', text: 'x', html: '<p>x</p>', attachments: [{ kind: 'tax-document', documentId: 999_999 }] });
+    await shop.app.outbox.drain();
+    const [row] = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, 'Needs its invoice'));
+    expect(row).toMatchObject({ status: 'pending', attachments: [{ kind: 'tax-document', documentId: 999_999 }] });
+    expect(row!.attempts).toBeGreaterThanOrEqual(1);
+    expect(row!.lastError).toContain('999999');
+    expect(mail.messages.filter((m) => m.subject === 'Needs its invoice')).toEqual([]);
+    await db().delete(mailOutbox).where(eq(mailOutbox.id, row!.id));
   });
 });
 
