@@ -62,7 +62,7 @@ function documentOf(locale: 'en-US' | 'zh-CN', lines: number): DocumentPrint {
     seller: { name: 'Jersey Shop GmbH', lines: ['Hauptstraße 1', '10115 Berlin', 'Germany'], taxNumbers: ['VAT DE123456789', 'UK VAT GB123456789'], email: 'shop@example.com' },
     buyer: { name: locale === 'zh-CN' ? '张伟' : 'Ada Lovelace', lines: locale === 'zh-CN' ? ['朝阳区建国路 88 号', '100022 北京', '中国'] : ['12 St James Square', 'SW1Y 4JH London', 'United Kingdom'], taxNumbers: [], email: 'buyer@example.com' },
     lines: Array.from({ length: lines }, (_, i) => line(i)),
-    amounts: { items: 53970, tierPercent: 10, tierDiscount: 5397, couponCode: 'SAVE5', couponDiscount: 500, shipping: 495, taxAdded: 0 },
+    amounts: { items: 53970, tierPercent: 10, tierDiscount: 5397, couponCode: 'SAVE5', couponDiscount: 500, shipping: 495 },
     taxRows: [{ jurisdiction: 'DE', tax: 'VAT', declaredUnder: 'home', rate: 19_000, base: 40818, amount: 7750 }],
     net: 40818,
     tax: 7750,

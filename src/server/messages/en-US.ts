@@ -278,7 +278,6 @@ export const enUS = {
   'document.refundedItems': 'Items returned',
   'document.items': 'Items',
   'document.shipping': 'Shipping',
-  'document.taxAdded': 'Tax added',
   'document.total': 'Total',
   'document.refundTotal': 'Total refunded',
   'document.taxBreakdown': 'Tax breakdown',

@@ -283,7 +283,6 @@ export const zhCN: Catalogue = {
   'document.refundedItems': '退回商品',
   'document.items': '商品',
   'document.shipping': '运费',
-  'document.taxAdded': '另加税费',
   'document.total': '合计',
   'document.refundTotal': '退款合计',
   'document.taxBreakdown': '税费明细',

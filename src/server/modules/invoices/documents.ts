@@ -295,7 +295,7 @@ export class TaxDocuments implements MailAttachments {
       lines: printed,
       amounts:
         document.kind === 'invoice'
-          ? { items: order!.itemsTotal, tierPercent: order!.tierPercent, tierDiscount: order!.tierDiscount, couponCode: order!.couponCode, couponDiscount: order!.couponDiscount, shipping: order!.shippingAmount, taxAdded: order!.taxAdded }
+          ? { items: order!.itemsTotal, tierPercent: order!.tierPercent, tierDiscount: order!.tierDiscount, couponCode: order!.couponCode, couponDiscount: order!.couponDiscount, shipping: order!.shippingAmount }
           : null,
       taxRows: summariseTax(lines.map(taxLineOf)),
       net: document.net,

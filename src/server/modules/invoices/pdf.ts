@@ -33,7 +33,6 @@ export interface InvoiceAmounts {
   couponCode: string | null;
   couponDiscount: number;
   shipping: number;
-  taxAdded: number;
 }
 
 /** Everything a document's PDF shows, read from the document and the order's frozen rows. */
@@ -253,8 +252,8 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
     if (a.tierDiscount > 0) figure(say(msg('mail.order.tierDiscount', { percent: a.tierPercent })), `-${money(a.tierDiscount)}`);
     if (a.couponDiscount > 0) figure(say(msg('mail.order.coupon', { code: a.couponCode ?? '' })), `-${money(a.couponDiscount)}`);
     figure(say('document.shipping'), money(a.shipping));
-    if (a.taxAdded > 0) figure(say('document.taxAdded'), money(a.taxAdded));
   }
+  // Net, tax and total follow: where tax was added to the prices (US, Canada) these rows show it.
   figure(say('document.net'), money(print.net));
   figure(say('document.tax'), money(print.tax));
   figure(say(print.kind === 'invoice' ? 'document.total' : 'document.refundTotal'), money(print.total), true);
