@@ -1,7 +1,9 @@
 /**
- * The order detail's tax and documents (issue 29). First as checkout froze them: a paid guest
- * order to the UK (the demo merchant is registered for UK VAT) shows its VAT included per rate
- * and the documents it has. Then drawn from the order's answer: a paid guest
+ * The order detail's tax and documents (issue 29). First as the shop made them, in both locales:
+ * a paid guest order to the UK (the demo merchant is registered for UK VAT) shows the VAT its
+ * checkout froze, per rate, and its invoice; staff download it, refund part of the order, and
+ * download the credit note that refund issued (PDFs read back: the order number and the
+ * document's own). Then drawn from the order's answer: a paid guest
  * order's detail is answered with a frozen tax breakdown and documents put in (fixtures of the
  * contract's types, `TaxBreakdown` and `TaxDocumentRecord`), so the screen is checked apart from
  * the checkout and invoicing that fill them:
@@ -10,7 +12,9 @@
  * - zh-CN at 375 px: tax included (UK, 20% and a zero-rated child's kit) under the total, and the
  *   import notice.
  */
-import type { Page, Route } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page, Route } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import enTax from '../../src/i18n/locales/en-US/admin-tax.json' with { type: 'json' };
 import zhTax from '../../src/i18n/locales/zh-CN/admin-tax.json' with { type: 'json' };
 import type { AdminOrderDetail } from '../../src/domain/back-office/admin.model.ts';
@@ -18,7 +22,7 @@ import { formatMoney } from '../../src/domain/money.model.ts';
 import type { TaxBreakdown, TaxDocumentRecord } from '../../src/domain/tax/tax.model.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { JOURNEY_TIMEOUT_MS, expect, test } from './support/admin.ts';
+import { JOURNEY_TIMEOUT_MS, expect, test, type AdminLocale } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -35,29 +39,6 @@ async function withTax(page: Page, tax: TaxBreakdown, documents: TaxDocumentReco
 
 test.describe(() => {
   test.use({ adminLocale: 'en-US' });
-
-  test('en-US: a paid UK order shows the VAT its checkout froze, per rate, and its documents', async ({ page, request, ownerApi }, testInfo) => {
-    const O = enTax.order;
-    const { orderNo, detail: placed } = await paidGuestOrder(request, 'en-US');
-    const { tax, currency } = placed.amounts;
-    expect(tax).toMatchObject({ market: 'GB', display: 'inclusive' });
-    expect(tax.rows.length).toBeGreaterThan(0);
-    await page.goto(`/admin/orders/${orderNo}`);
-    const detail = page.getByTestId('order-detail');
-    const rows = detail.getByTestId('order-tax-row');
-    await expect(rows).toHaveCount(tax.rows.length);
-    for (const [i, row] of tax.rows.entries()) {
-      await expect(rows.nth(i)).toContainText(O.taxIncluded.replace('{{tax}}', 'VAT').replace('{{rate}}', String(row.rate / 1000)));
-      await expect(rows.nth(i)).toContainText(formatMoney(row.amount, currency, 'en-US'));
-    }
-    // The documents the order has (its invoice once invoicing issues one on payment).
-    const card = detail.getByTestId('order-documents-card');
-    const { documents } = await ownerApi<AdminOrderDetail>('/admin/orders/get', { orderNo });
-    if (documents.length === 0) await expect(card.getByTestId('order-documents-none')).toBeVisible();
-    for (const document of documents) await expect(card).toContainText(document.number);
-    await detail.getByTestId('order-total').scrollIntoViewIfNeeded();
-    await screenshot(page, 'admin-order-tax-real-en-US', testInfo);
-  });
 
   test('en-US: the order detail shows the tax added per rate and lists its invoice and credit note; staff download the PDF', async ({ page, request }, testInfo) => {
     const O = enTax.order;
@@ -143,3 +124,59 @@ test.describe(() => {
     await screenshot(page, 'admin-order-tax-zh-CN', testInfo);
   });
 });
+
+/** Clicks a document's download and answers the PDF's text (its file named after the number). */
+async function downloadedText(page: Page, list: Locator, number: string): Promise<string> {
+  const download = page.waitForEvent('download');
+  await list.getByRole('row').filter({ hasText: number }).getByTestId('order-document-download').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${number}.pdf`);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text;
+}
+
+for (const locale of ['en-US', 'zh-CN'] as AdminLocale[]) {
+  test.describe(() => {
+    test.use({ adminLocale: locale });
+
+    test(`${locale}: staff see the VAT the checkout froze, download the invoice, refund part of the order and download its credit note`, async ({ page, request, ownerApi }, testInfo) => {
+      const O = (locale === 'en-US' ? enTax : zhTax).order;
+      const { orderNo, detail: placed } = await paidGuestOrder(request, locale);
+      const { tax, currency } = placed.amounts;
+      expect(tax).toMatchObject({ market: 'GB', display: 'inclusive' });
+      await page.goto(`/admin/orders/${orderNo}`);
+      const detail = page.getByTestId('order-detail');
+      const rows = detail.getByTestId('order-tax-row');
+      await expect(rows).toHaveCount(tax.rows.length);
+      for (const [i, row] of tax.rows.entries()) {
+        await expect(rows.nth(i)).toContainText(O.taxIncluded.replace('{{tax}}', O.taxNames[row.tax]).replace('{{rate}}', String(row.rate / 1000)));
+        await expect(rows.nth(i)).toContainText(formatMoney(row.amount, currency, locale));
+      }
+
+      // The invoice issued on payment.
+      const [invoice] = (await ownerApi<AdminOrderDetail>('/admin/orders/get', { orderNo })).documents;
+      expect(invoice).toMatchObject({ kind: 'invoice', total: placed.amounts.total, tax: tax.total });
+      const list = detail.getByTestId('order-documents');
+      await expect(list.getByRole('row').filter({ hasText: invoice!.number })).toContainText(O.kinds.invoice);
+      const invoiceText = await downloadedText(page, list, invoice!.number);
+      expect(invoiceText).toContain(invoice!.number);
+      expect(invoiceText).toContain(orderNo);
+
+      // A partial refund issues a credit note, listed once the detail is read again.
+      await ownerApi<AdminOrderDetail>('/admin/orders/refund', { orderNo, idempotencyKey: `tax-journey-${orderNo}`, amount: 500, reason: 'Goodwill: late parcel' });
+      const creditNote = async () => (await ownerApi<AdminOrderDetail>('/admin/orders/get', { orderNo })).documents.find((d) => d.kind === 'credit_note');
+      await expect.poll(creditNote).toBeDefined();
+      const note = await creditNote();
+      await page.reload();
+      await expect(list.getByRole('row').filter({ hasText: note!.number })).toContainText(O.kinds.credit_note);
+      await expect(list.getByRole('row').filter({ hasText: note!.number })).toContainText(formatMoney(-note!.total, currency, locale));
+      await page.getByTestId('order-documents-card').scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-order-documents-${locale}`, testInfo);
+      const noteText = await downloadedText(page, list, note!.number);
+      expect(noteText).toContain(note!.number);
+      expect(noteText).toContain(invoice!.number);
+    });
+  });
+}

@@ -3,10 +3,12 @@
  * per tax and rate, the import notice) and its invoices and credit notes, each downloadable as
  * the PDF the server stored (GET /api/admin/orders/{orderNo}/documents/{number}.pdf).
  */
-import { Alert, App, Button, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Space, Table, Tag, Typography } from 'antd';
 import { call } from '../../../client/http.ts';
 import { apiBase, currentAccessToken } from '../../../client/request-context.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
+import { documentPath } from '../../../domain/api/orders.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderDetail } from '../../../domain/orders.model.ts';
 import { ratePercent, type TaxBreakdown, type TaxDocumentRecord, type TaxSummaryRow } from '../../../domain/tax/tax.model.ts';
@@ -75,7 +77,7 @@ export function IncludedTax({ tax, currency }: { tax: TaxBreakdown; currency: Cu
 
 /** Where staff download a document of an order (the server checks their session). */
 export function documentUrl(orderNo: string, number: string): string {
-  return `${apiBase()}/admin/orders/${encodeURIComponent(orderNo)}/documents/${encodeURIComponent(number)}.pdf`;
+  return `${apiBase()}${documentPath(adminOrdersApi.document, orderNo, number)}`;
 }
 
 /**
@@ -125,17 +127,44 @@ export function Documents({ order }: { order: OrderDetail }) {
       size="small"
       pagination={false}
       dataSource={order.documents}
-      scroll={{ x: 640 }}
       data-testid="order-documents"
       columns={[
-        { key: 'kind', title: t('adminTax.order.kind'), render: (_v, d) => <Tag color={d.kind === 'invoice' ? 'blue' : 'purple'}>{t(`adminTax.order.kinds.${d.kind}` as MessageKey)}</Tag> },
-        { key: 'number', title: t('adminTax.order.docNumber'), render: (_v, d) => <Typography.Text code>{d.number}</Typography.Text> },
-        { key: 'issued', title: t('adminTax.order.issued'), render: (_v, d) => when(d.issuedAt) },
-        { key: 'total', title: t('adminTax.order.total'), align: 'right', render: (_v, d) => money(d.kind === 'credit_note' ? -d.total : d.total, currency) },
-        { key: 'tax', title: t('adminTax.order.tax'), align: 'right', render: (_v, d) => money(d.kind === 'credit_note' ? -d.tax : d.tax, currency) },
+        {
+          key: 'document',
+          title: t('adminTax.order.kind'),
+          render: (_v, d) => (
+            <Space direction="vertical" size={2}>
+              <span>
+                <Tag color={d.kind === 'invoice' ? 'blue' : 'purple'}>{t(`adminTax.order.kinds.${d.kind}` as MessageKey)}</Tag>
+                <Typography.Text code>{d.number}</Typography.Text>
+              </span>
+              <Typography.Text type="secondary" className="admin-doc-issued">
+                {t('adminTax.order.issued')}: {when(d.issuedAt)}
+              </Typography.Text>
+            </Space>
+          ),
+        },
+        {
+          key: 'total',
+          title: t('adminTax.order.total'),
+          align: 'right',
+          render: (_v, d) => {
+            // A credit note's amounts are what it takes back: shown negative.
+            const sign = d.kind === 'credit_note' ? -1 : 1;
+            return (
+              <Space direction="vertical" size={2} align="end">
+                <span>{money(sign * d.total, currency)}</span>
+                <Typography.Text type="secondary" className="admin-doc-issued">
+                  {t('adminTax.order.tax')}: {money(sign * d.tax, currency)}
+                </Typography.Text>
+              </Space>
+            );
+          },
+        },
         {
           key: 'download',
-          title: '',
+          title: t('adminTax.order.file'),
+          align: 'right',
           render: (_v, d) => (
             <Button
               size="small"
