@@ -134,10 +134,10 @@ export function Documents({ order }: { order: OrderDetail }) {
           title: t('adminTax.order.kind'),
           render: (_v, d) => (
             <Space direction="vertical" size={2}>
-              <span>
-                <Tag color={d.kind === 'invoice' ? 'blue' : 'purple'}>{t(`adminTax.order.kinds.${d.kind}` as MessageKey)}</Tag>
-                <Typography.Text code>{d.number}</Typography.Text>
-              </span>
+              <Tag color={d.kind === 'invoice' ? 'blue' : 'purple'}>{t(`adminTax.order.kinds.${d.kind}` as MessageKey)}</Tag>
+              <Typography.Text code className="admin-doc-nowrap">
+                {d.number}
+              </Typography.Text>
               <Typography.Text type="secondary" className="admin-doc-issued">
                 {t('adminTax.order.issued')}: {when(d.issuedAt)}
               </Typography.Text>
@@ -153,8 +153,8 @@ export function Documents({ order }: { order: OrderDetail }) {
             const sign = d.kind === 'credit_note' ? -1 : 1;
             return (
               <Space direction="vertical" size={2} align="end">
-                <span>{money(sign * d.total, currency)}</span>
-                <Typography.Text type="secondary" className="admin-doc-issued">
+                <span className="admin-doc-nowrap">{money(sign * d.total, currency)}</span>
+                <Typography.Text type="secondary" className="admin-doc-issued admin-doc-nowrap">
                   {t('adminTax.order.tax')}: {money(sign * d.tax, currency)}
                 </Typography.Text>
               </Space>
