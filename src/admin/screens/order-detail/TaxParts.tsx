@@ -170,6 +170,7 @@ export function Documents({ order }: { order: OrderDetail }) {
               size="small"
               href={documentUrl(order.orderNo, d.number)}
               download={`${d.number}.pdf`}
+              aria-label={`${t('adminTax.order.download')} ${d.number}.pdf`}
               onClick={(event) => {
                 event.preventDefault();
                 void fetchPdf(d.number);
