@@ -13,6 +13,7 @@ import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
 import { adminNavigationApi } from '../../src/domain/api/admin/navigation.ts';
 import { adminNewsletterApi } from '../../src/domain/api/admin/newsletter.ts';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import { adminTaxReportApi } from '../../src/domain/api/admin/tax-report.ts';
 import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
 import { adminSettingsApi } from '../../src/domain/api/admin/settings.ts';
 import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
@@ -50,6 +51,8 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'order', entry: adminOrdersApi.order, request: () => ({ orderNo: MISSING_ORDER }), admin: true },
   { name: 'addNote', entry: adminOrdersApi.addNote, request: () => ({ orderNo: MISSING_ORDER, text: 'hello' }), admin: true },
   { name: 'productionSheet', entry: adminOrdersApi.productionSheet, request: () => ({ orderNos: [MISSING_ORDER] }), admin: true },
+  { name: 'taxReport', entry: adminTaxReportApi.taxReport, request: () => ({ period: { kind: 'month', month: '2026-03' } }), admin: false },
+  { name: 'taxReportExport', entry: adminTaxReportApi.taxReportExport, request: () => ({ period: { kind: 'quarter', year: 2026, quarter: 1 } }), admin: false },
   { name: 'auditList', entry: adminAuditApi.auditList, request: () => ({}), admin: false },
   { name: 'staffList', entry: adminStaffApi.staffList, request: () => ({}), admin: false },
   { name: 'grantRole', entry: adminStaffApi.grantRole, request: () => ({ email: customer.email, role: 'R_CUSTOMER' }), admin: false },

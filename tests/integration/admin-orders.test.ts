@@ -203,13 +203,13 @@ describe('the CSV export', () => {
     expect(answer.data.rows).toBe(2);
     expect(answer.data.fileName).toMatch(/^orders-\d{8}-\d{4}\.csv$/);
     const { csv } = answer.data;
-    expect(csv.startsWith('\uFEFFOrder number,Placed at,Paid at,Status,Payment,Email,Ship-to name,Country,Currency,Total,Total (EUR),Items,Personalised\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFOrder number,Placed at,Paid at,Status,Payment,Email,Ship-to name,Country,Currency,Total,Total (EUR),Items,Personalised,Tax,Tax shown,Tax market,Invoice,Credit notes\r\n')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     const plainRow = await rowOf(plain.orderNo);
     expect(lines[1]).toBe(
-      [plain.orderNo, plainRow.createdAt.toISOString(), plainRow.paidAt!.toISOString(), 'paid', 'paid', 'ada@example.com', 'Ada Lovelace', 'GB', 'EUR', (plainRow.total / 100).toFixed(2), (plainRow.total / 100).toFixed(2), '2', 'no'].join(','),
+      [plain.orderNo, plainRow.createdAt.toISOString(), plainRow.paidAt!.toISOString(), 'paid', 'paid', 'ada@example.com', 'Ada Lovelace', 'GB', 'EUR', (plainRow.total / 100).toFixed(2), (plainRow.total / 100).toFixed(2), '2', 'no', '0.00', '', '', '', ''].join(','),
     );
     expect(lines[2]!.startsWith(`${printed.orderNo},`)).toBe(true);
     const zh = await callEntry<{ csv: string }>(shop, adminOrdersApi.orderExport, {}, admin, { 'accept-language': 'zh-CN' });

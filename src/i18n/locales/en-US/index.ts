@@ -28,10 +28,11 @@ import adminProducts from './admin-products.json';
 import adminPeople from './admin-people.json';
 import adminMarketing from './admin-marketing.json';
 import adminVitals from './admin-vitals.json';
+import adminTaxReport from './admin-tax-report.json';
 // The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
 import adminFields from './admin-fields.json';
 
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminFields };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminTaxReport, adminFields };
