@@ -170,7 +170,7 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'tax-report', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
     expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'coupons'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
@@ -180,6 +180,8 @@ describe('the dynamic route mode', () => {
     const exists = async (routeName: string, who: Staff) => (await callEntry<boolean>(shop, routeApi.isRouteExist, { routeName }, who)).data;
     expect(await exists('audit', superAdmin)).toBe(true);
     expect(await exists('audit', admin)).toBe(false);
+    expect(await exists('tax-report', superAdmin)).toBe(true);
+    expect(await exists('tax-report', admin)).toBe(false);
     expect(await exists('orders', admin)).toBe(true);
     expect(await exists('login', customer)).toBe(true);
     expect(await exists('orders', customer)).toBe(false);
