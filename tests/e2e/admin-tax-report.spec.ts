@@ -13,6 +13,28 @@ import { screenshot } from '../support/screenshots.ts';
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const REPORT_TEXT = { 'en-US': enReport, 'zh-CN': zhReport } as const;
+const amounts = (salesBase: number, salesTax: number, creditBase: number, creditTax: number) => ({
+  salesBase,
+  salesTax,
+  creditBase,
+  creditTax,
+  netBase: salesBase + creditBase,
+  netTax: salesTax + creditTax,
+});
+const SAMPLE = {
+  from: '2026-03-01',
+  to: '2026-03-31',
+  timeZone: 'UTC',
+  invoices: 3,
+  creditNotes: 2,
+  rows: [
+    { declaredUnder: 'EU-OSS', jurisdiction: 'DE', tax: 'VAT', taxClass: 'standard', rate: 19_000, currency: 'EUR', invoices: 1, creditNotes: 1, amounts: amounts(5833, 1108, -1000, -190), eur: amounts(5833, 1108, -1000, -190) },
+    { declaredUnder: 'GB-VAT', jurisdiction: 'GB', tax: 'VAT', taxClass: 'standard', rate: 20_000, currency: 'GBP', invoices: 1, creditNotes: 1, amounts: amounts(4417, 883, -2000, -400), eur: amounts(5144, 1029, -2329, -466) },
+    { declaredUnder: 'GB-VAT', jurisdiction: 'GB', tax: 'VAT', taxClass: 'children', rate: 0, currency: 'GBP', invoices: 1, creditNotes: 0, amounts: amounts(2500, 0, 0, 0), eur: amounts(2911, 0, 0, 0) },
+    { declaredUnder: 'CA-GST', jurisdiction: 'CA-ON', tax: 'HST', taxClass: 'standard', rate: 13_000, currency: 'CAD', invoices: 1, creditNotes: 0, amounts: amounts(11_234, 1460, 0, 0), eur: amounts(7600, 988, 0, 0) },
+  ],
+  totalEur: amounts(5833 + 5144 + 2911 + 7600, 1108 + 1029 + 988, -1000 - 2329, -190 - 466),
+};
 const CSV_HEAD = { 'en-US': 'Period from,Period to,Declared under,Jurisdiction,', 'zh-CN': '期间起,期间止,申报制度,税收辖区,' } as const;
 
 for (const locale of ADMIN_LOCALES) {
@@ -60,6 +82,20 @@ for (const locale of ADMIN_LOCALES) {
       await expect(covers).toContainText(`${month}-01`);
       await expect(covers).toContainText(now.toISOString().slice(0, 10));
       await screenshot(page, `admin-tax-report-custom-${locale}`, testInfo);
+    });
+
+    test(`${locale}: the tax report's table shows a row per jurisdiction, rate and currency with the EUR total`, async ({ page }, testInfo) => {
+      // The server's answer is set here, so the table's layout is seen with rows in three
+      // jurisdictions and two currencies whatever documents this run's shop has issued.
+      await page.route('**/api/admin/taxes/report', (route) => route.fulfill({ json: { code: '0000', msg: 'ok', data: SAMPLE } }));
+      await page.goto('/admin/tax-report');
+      const table = page.getByTestId('tax-report-table');
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(SAMPLE.rows.length);
+      await expect(table.locator('tbody tr.ant-table-row').first()).toContainText(R.schemes['EU-OSS']);
+      await expect(table.locator('tbody tr.ant-table-row').nth(1)).toContainText('£8.83');
+      await expect(table.locator('tbody tr.ant-table-row').nth(1)).toContainText('-£4.00');
+      await expect(page.getByTestId('tax-total-tax')).toHaveText('€24.69');
+      await screenshot(page, `admin-tax-report-rows-${locale}`, testInfo, { fullPage: true });
     });
   });
 }
