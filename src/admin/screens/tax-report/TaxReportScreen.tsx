@@ -3,7 +3,7 @@
  * a quarter or custom days (UTC); the invoices and credit notes issued in it per registration,
  * jurisdiction, tax, rate and currency, with the EUR totals; the same rows as CSV.
  */
-import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Statistic, Table, Typography, message, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Empty, Grid, Segmented, Select, Space, Statistic, Table, Typography, message, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { adminTaxReportApi } from '../../../domain/api/admin/tax-report.ts';
@@ -24,6 +24,8 @@ const KINDS: readonly PeriodKind[] = ['month', 'quarter', 'custom'];
 export default function TaxReportScreen() {
   const { t, locale } = useT();
   const money = useMoney();
+  // Wide enough: the EUR columns stay in sight while the others scroll.
+  const wide = Grid.useBreakpoint().lg === true;
   const now = useMemo(() => new Date(), []);
   const [choice, setChoice] = useState<PeriodChoice>(() => initialChoice(now));
   const period = periodOf(choice);
@@ -64,8 +66,8 @@ export default function TaxReportScreen() {
     { key: 'creditTax', title: t('adminTaxReport.columns.creditTax'), ...inCurrency('creditTax') },
     { key: 'netBase', title: t('adminTaxReport.columns.netBase'), ...inCurrency('netBase') },
     { key: 'netTax', title: t('adminTaxReport.columns.netTax'), ...inCurrency('netTax') },
-    { key: 'netBaseEur', title: t('adminTaxReport.columns.netBaseEur'), ...amount((row) => row.eur.netBase) },
-    { key: 'netTaxEur', title: t('adminTaxReport.columns.netTaxEur'), ...amount((row) => row.eur.netTax) },
+    { key: 'netBaseEur', title: t('adminTaxReport.columns.netBaseEur'), fixed: wide ? 'right' : undefined, ...amount((row) => row.eur.netBase) },
+    { key: 'netTaxEur', title: t('adminTaxReport.columns.netTaxEur'), fixed: wide ? 'right' : undefined, ...amount((row) => row.eur.netTax) },
   ];
   const years = yearsUpTo(now);
 
@@ -128,25 +130,11 @@ export default function TaxReportScreen() {
         </Typography.Paragraph>
       )}
       <div className="admin-tax-totals" data-testid="tax-report-totals">
-        {(
-          [
-            ['salesBase', report?.totalEur.salesBase],
-            ['salesTax', report?.totalEur.salesTax],
-            ['netBase', report?.totalEur.netBase],
-            ['netTax', report?.totalEur.netTax],
-          ] as const
-        ).map(([key, value]) => (
+        {(['salesBase', 'salesTax', 'creditBase', 'creditTax', 'netBase', 'netTax'] as const).map((key) => (
           <Card size="small" key={key}>
-            <Statistic title={t(`adminTaxReport.totals.${key}`)} value={value === undefined ? '—' : money(value, 'EUR')} data-total={key} />
+            <Statistic title={t(`adminTaxReport.totals.${key}`)} value={report ? money(report.totalEur[key], 'EUR') : '—'} data-total={key} />
           </Card>
         ))}
-        <Card size="small">
-          <Statistic
-            title={t('adminTaxReport.totals.credits')}
-            value={report ? `${money(report.totalEur.creditBase, 'EUR')} / ${money(report.totalEur.creditTax, 'EUR')}` : '—'}
-            data-total="credits"
-          />
-        </Card>
       </div>
       <Table<TaxReportRow>
         rowKey={(row) => [row.declaredUnder, row.jurisdiction, row.tax, row.taxClass, row.rate, row.currency].join('|')}
