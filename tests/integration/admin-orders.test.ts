@@ -208,8 +208,10 @@ describe('the CSV export', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     const plainRow = await rowOf(plain.orderNo);
+    // Above the UK's 135 GBP import limit: no tax charged, the market still named.
+    expect(plainRow).toMatchObject({ taxTotal: 0, taxMarket: 'GB', taxReason: 'above-import-limit' });
     expect(lines[1]).toBe(
-      [plain.orderNo, plainRow.createdAt.toISOString(), plainRow.paidAt!.toISOString(), 'paid', 'paid', 'ada@example.com', 'Ada Lovelace', 'GB', 'EUR', (plainRow.total / 100).toFixed(2), (plainRow.total / 100).toFixed(2), '2', 'no', '0.00', '', '', '', ''].join(','),
+      [plain.orderNo, plainRow.createdAt.toISOString(), plainRow.paidAt!.toISOString(), 'paid', 'paid', 'ada@example.com', 'Ada Lovelace', 'GB', 'EUR', (plainRow.total / 100).toFixed(2), (plainRow.total / 100).toFixed(2), '2', 'no', '0.00', '', 'GB', '', ''].join(','),
     );
     expect(lines[2]!.startsWith(`${printed.orderNo},`)).toBe(true);
     const zh = await callEntry<{ csv: string }>(shop, adminOrdersApi.orderExport, {}, admin, { 'accept-language': 'zh-CN' });

@@ -235,15 +235,23 @@ describe('the tax report’s CSV', () => {
 });
 
 describe('the orders CSV', () => {
-  it('carries each order’s tax, how it was shown, its market and its invoice and credit note numbers', async () => {
-    await shop.database.db.update(orders).set({ taxTotal: 1108, taxDisplay: 'inclusive', taxMarket: 'DE', taxReason: 'registered' }).where(eq(orders.orderNo, eurOrder));
+  it('carries each order’s tax as checkout froze it, how it was shown, its market and its invoice and credit note numbers', async () => {
+    const frozen = async (orderNo: string) => (await shop.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+    // Both ship to the UK (orders-support's address), under its limit: VAT included at checkout.
+    const [euro, canadian] = [await frozen(eurOrder), await frozen(cadOrder)];
+    for (const row of [euro, canadian]) expect(row).toMatchObject({ taxDisplay: 'inclusive', taxMarket: 'GB', taxReason: 'registered' });
+    expect(canadian.taxTotal).toBeGreaterThan(0);
     const answer = await callEntry<{ csv: string }>(shop, adminOrdersApi.orderExport, { sort: 'createdAt', order: 'asc' }, admin);
     expect(answer.code, answer.msg).toBe('0000');
     const [header, ...lines] = answer.data.csv.slice(1).split('\r\n').map((line) => line.split(','));
     expect(header!.slice(-5)).toEqual(['Tax', 'Tax shown', 'Tax market', 'Invoice', 'Credit notes']);
-    const german = lines.find((line) => line[0] === eurOrder)!;
-    expect(german.slice(-5)).toEqual(['11.08', 'included', 'DE', `${docs.december!.number} ${docs.german!.number} ${docs.april!.number}`, docs.germanCredit!.number]);
-    const canadian = lines.find((line) => line[0] === cadOrder)!;
-    expect(canadian.slice(-5)).toEqual(['0.00', '', '', docs.ontario!.number, '']);
+    const line = (orderNo: string) => lines.find((l) => l[0] === orderNo)!.slice(-5);
+    expect(line(eurOrder)).toEqual([(euro.taxTotal / 100).toFixed(2), 'included', 'GB', `${docs.december!.number} ${docs.german!.number} ${docs.april!.number}`, docs.germanCredit!.number]);
+    expect(line(cadOrder)).toEqual([(canadian.taxTotal / 100).toFixed(2), 'included', 'GB', docs.ontario!.number, '']);
+    // An order with no tax leaves the display empty rather than saying included or added.
+    await shop.database.db.update(orders).set({ taxTotal: 0, taxMarket: null, taxReason: 'no-tax' }).where(eq(orders.orderNo, gbpOrder));
+    const again = await callEntry<{ csv: string }>(shop, adminOrdersApi.orderExport, {}, admin);
+    const gbp = again.data.csv.split('\r\n').find((l) => l.startsWith(gbpOrder))!.split(',');
+    expect(gbp.slice(-5)).toEqual(['0.00', '', '', docs.british!.number, docs.britishCredit!.number]);
   });
 });
