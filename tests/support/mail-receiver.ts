@@ -11,6 +11,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files (an invoice's PDF), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -59,7 +61,7 @@ function split(entity: string): { headers: Map<string, string>; body: string } {
 
 export function parseMail(raw: string, to: string[]): ReceivedMail {
   const { headers, body } = split(raw);
-  const mail: ReceivedMail = { to, subject: decodeHeader(headers.get('subject') ?? ''), text: '', html: '', raw };
+  const mail: ReceivedMail = { to, subject: decodeHeader(headers.get('subject') ?? ''), text: '', html: '', attachments: [], raw };
   const visit = (entityHeaders: Map<string, string>, entityBody: string) => {
     const type = entityHeaders.get('content-type') ?? 'text/plain';
     const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
@@ -70,6 +72,14 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
         const inner = split(part.replace(/^\r?\n/, ''));
         visit(inner.headers, inner.body);
       }
+      return;
+    }
+    const disposition = entityHeaders.get('content-disposition') ?? '';
+    if (/^attachment/i.test(disposition)) {
+      const encoding = (entityHeaders.get('content-transfer-encoding') ?? '').toLowerCase();
+      const content = encoding === 'base64' ? Buffer.from(entityBody.replace(/\s+/g, ''), 'base64') : Buffer.from(entityBody, 'utf8');
+      const filename = decodeHeader(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '');
+      mail.attachments.push({ filename, contentType: type.split(';')[0]!.trim().toLowerCase(), content });
       return;
     }
     const decoded = decodeBody(entityBody, entityHeaders.get('content-transfer-encoding'));
