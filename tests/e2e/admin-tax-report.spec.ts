@@ -7,7 +7,13 @@
 import { readFile } from 'node:fs/promises';
 import enReport from '../../src/i18n/locales/en-US/admin-tax-report.json' with { type: 'json' };
 import zhReport from '../../src/i18n/locales/zh-CN/admin-tax-report.json' with { type: 'json' };
+import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import { adminTaxReportApi } from '../../src/domain/api/admin/tax-report.ts';
+import type { TaxReport } from '../../src/domain/back-office/tax-report.model.ts';
+import { formatMoney } from '../../src/domain/money.model.ts';
+import { apiData } from '../support/api.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, test } from './support/admin.ts';
+import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -82,6 +88,37 @@ for (const locale of ADMIN_LOCALES) {
       await expect(covers).toContainText(`${month}-01`);
       await expect(covers).toContainText(now.toISOString().slice(0, 10));
       await screenshot(page, `admin-tax-report-custom-${locale}`, testInfo);
+    });
+
+    test(`${locale}: a paid and partly refunded UK order's invoice and credit note are on this month's tax report and in its CSV`, async ({ page, request, ownerApi }, testInfo) => {
+      // One plain shirt to London, under the UK's 135 GBP limit: UK VAT included, invoiced at payment.
+      const product = await apiData<{ sizes: { size: string; stock: number }[] }>(request, '/demo/ironProduct/queryProductDetail', { id: 5 });
+      const size = [...product.sizes].sort((a, b) => b.stock - a.stock)[0]!.size;
+      const order = await paidGuestOrder(request, locale, { lines: [{ productId: 5, size, customType: 1, quantity: 1 }] });
+      await ownerApi(adminOrdersApi.refund.path, { orderNo: order.orderNo, idempotencyKey: `tax-report-${order.orderNo}`, amount: 500, reason: 'goodwill' });
+      const month = new Date().toISOString().slice(0, 7);
+      const report = await ownerApi<TaxReport>(adminTaxReportApi.taxReport.path, { period: { kind: 'month', month } });
+      const uk = report.rows.find((row) => row.declaredUnder === 'GB-VAT' && row.rate === 20_000 && row.taxClass === 'standard' && row.currency === 'EUR')!;
+      expect(uk.invoices).toBeGreaterThanOrEqual(1);
+      expect(uk.creditNotes).toBeGreaterThanOrEqual(1);
+      expect(uk.amounts.creditTax).toBeLessThan(0);
+
+      await page.goto('/admin/tax-report');
+      const screen = page.getByTestId('tax-report-screen');
+      const row = screen.getByTestId('tax-report-table').locator('tbody tr.ant-table-row', { hasText: R.schemes['GB-VAT'] }).filter({ hasText: '20%' }).filter({ hasText: R.classes.standard }).filter({ hasText: 'EUR' });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(formatMoney(uk.amounts.netTax, 'EUR', locale));
+      await expect(row).toContainText(formatMoney(uk.amounts.creditTax, 'EUR', locale));
+      await screenshot(page, `admin-tax-report-invoiced-${locale}`, testInfo, { fullPage: true });
+
+      const download = page.waitForEvent('download');
+      await screen.getByRole('button', { name: label(R.download) }).click();
+      const csv = await readFile(await (await download).path(), 'utf8');
+      const line = csv
+        .split('\r\n')
+        .map((l) => l.split(','))
+        .find((l) => l[2] === 'GB-VAT' && l[6] === '20' && l[5] === 'standard' && l[9] === 'EUR')!;
+      expect(line.slice(14, 16)).toEqual([(uk.amounts.netBase / 100).toFixed(2), (uk.amounts.netTax / 100).toFixed(2)]);
     });
 
     test(`${locale}: the tax report's table shows a row per jurisdiction, rate and currency with the EUR total`, async ({ page }, testInfo) => {
