@@ -167,7 +167,7 @@ export function OrderDocuments({ order, token, locale }: { order: OrderDetail; t
                   <time dateTime={doc.issuedAt}>{formatDate(doc.issuedAt, locale)}</time> · {t('checkout.order.documentTotal', { amount: money(doc.total), tax: money(doc.tax) })}
                 </p>
               </div>
-              <a className="button secondary order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
+              <a className="order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
                 {t('checkout.order.download')}
               </a>
             </li>
