@@ -47,6 +47,9 @@ export const ROLES = {
 } as const;
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 export const ROLE_VALUES = Object.values(ROLES) as Role[];
+/** users.status: a disabled account cannot sign in (staff or shopper alike). */
+export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 /** docs/accounts-and-security.md "Roles": a route without roles is open to every signed-in user; R_SUPER passes all. */
 export function hasAnyRole(userRoles: readonly string[], required: readonly Role[]): boolean {
   if (required.length === 0 || userRoles.includes(ROLES.SUPER)) return true;

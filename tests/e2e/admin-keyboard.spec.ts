@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
 import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
-import type { AdminNavNode } from '../../src/domain/back-office/people.model.ts';
+import type { AdminNavNode } from '../../src/domain/back-office/navigation.model.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { registerShopper } from './support/shoppers.ts';

@@ -8,7 +8,8 @@ import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { typ
 import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
 import type { Page as CataloguePage } from '../../src/domain/api/envelope.ts';
 import type { ProductCard } from '../../src/domain/catalogue.schema.ts';
-import type { AdminCustomerRow, AdminTeamDetail, AdminTeamRow } from '../../src/domain/back-office/people.model.ts';
+import type { AdminCustomerRow } from '../../src/domain/back-office/customers.model.ts';
+import type { AdminTeamDetail, AdminTeamRow } from '../../src/domain/back-office/teams.model.ts';
 import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, test } from './support/admin.ts';
 import { api } from '../support/api.ts';
 import { registerShopper, signInTokens } from './support/shoppers.ts';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type { AdminCustomerRow } from '../../src/domain/back-office/people.model.ts';
+import type { AdminCustomerRow } from '../../src/domain/back-office/customers.model.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, createPlainProduct, expect, test, type AdminLocale } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';

@@ -2,7 +2,7 @@
  * What the back office's calls answer (docs/back-office.md). Amounts are integer minor units: in
  * EUR where named so, else in the order's currency. Dates are ISO 8601 strings.
  */
-import type { Role } from '../account.model.ts';
+import type { AccountStatus, Role } from '../account.model.ts';
 import type { AdminRoute } from './routes.model.ts';
 import type { CurrencyCode } from '../money.model.ts';
 import type { OrderDetail, OrderStatus } from '../orders.model.ts';
@@ -191,7 +191,7 @@ export interface StaffMember {
   email: string;
   name: string;
   roles: Role[];
-  status: 'active' | 'disabled';
+  status: AccountStatus;
   createdAt: string;
 }
 

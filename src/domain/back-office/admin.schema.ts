@@ -3,16 +3,16 @@
  * Every request is strict: an unknown field is refused.
  */
 import { z } from 'zod';
-import { ROLE_VALUES } from '../account.model.ts';
+import { ACCOUNT_STATUSES, ROLE_VALUES } from '../account.model.ts';
 import { emailSchema } from '../account.schema.ts';
 import { ORDER_SORT_FIELDS, PAYMENT_STATES } from './admin.model.ts';
+import { querySchema, reasonSchema } from './common.schema.ts';
 import { idSchema, pageRequestShape, sortShape } from '../catalogue.schema.ts';
 import { CURRENCY_CODES } from '../money.model.ts';
 import { ORDER_STATUSES } from '../orders.model.ts';
 import { orderNoSchema } from '../orders.schema.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are YYYY-MM-DD');
-const reasonSchema = z.string().trim().min(1, 'give a reason').max(500);
 
 export const routeExistRequestSchema = z.strictObject({ routeName: z.string().min(1).max(60) });
 
@@ -29,7 +29,7 @@ export const orderFilterShape = {
   personalised: z.boolean().optional(),
   payment: z.enum(PAYMENT_STATES).optional(),
   /** An order number, an email, or a name. */
-  query: z.string().trim().max(100).optional(),
+  query: querySchema,
 };
 
 const orderSort = sortShape(ORDER_SORT_FIELDS, 'createdAt');
@@ -91,7 +91,7 @@ export const auditListRequestSchema = z.strictObject({
   to: isoDate.optional(),
 });
 
-export const staffListRequestSchema = z.strictObject({ ...pageRequestShape, query: z.string().trim().max(100).optional() });
+export const staffListRequestSchema = z.strictObject({ ...pageRequestShape, query: querySchema });
 
 export const staffRoleRequestSchema = z.strictObject({
   email: emailSchema,
@@ -100,7 +100,7 @@ export const staffRoleRequestSchema = z.strictObject({
 
 export const staffStatusRequestSchema = z.strictObject({
   userId: idSchema,
-  status: z.enum(['active', 'disabled']),
+  status: z.enum(ACCOUNT_STATUSES),
 });
 
 /** Send one outbox message again (mail:retry). */

@@ -1,7 +1,7 @@
 /** The form rules the back office takes from the shared schemas (src/admin/widgets/schema-rule.ts). */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { navAddRequestSchema } from '../../../src/domain/back-office/people.schema.ts';
+import { navAddRequestSchema } from '../../../src/domain/back-office/navigation.schema.ts';
 import { couponEditSchema } from '../../../src/domain/coupons.schema.ts';
 import { adminMoveRequestSchema } from '../../../src/domain/orders.schema.ts';
 import { schemaRule } from '../../../src/admin/widgets/schema-rule.ts';

@@ -6,7 +6,7 @@ import { Card, Table } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
-import type { AdminCustomerOrder } from '../../../domain/back-office/people.model.ts';
+import type { AdminCustomerOrder } from '../../../domain/back-office/customers.model.ts';
 import { useT } from '../../i18n.tsx';
 import { rowOpens } from '../../widgets/paged-table.tsx';
 import { StatusTag, useDateTime, useMoney } from '../orders/labels.tsx';

@@ -6,8 +6,9 @@
  */
 import { Space, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_STATUSES } from '../../../domain/account.model.ts';
 import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
-import { CUSTOMER_KINDS, type AdminCustomerListRow, type AdminCustomerRow } from '../../../domain/back-office/people.model.ts';
+import { CUSTOMER_KINDS, type AdminCustomerListRow, type AdminCustomerRow } from '../../../domain/back-office/customers.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 
 import { useT } from '../../i18n.tsx';
@@ -56,7 +57,7 @@ export default function CustomersScreen() {
       filters={
         <>
           <ChoiceFilter name="kind" label={t('adminPeople.customers.kind')} placeholder={t('adminPeople.customers.anyKind')} options={CUSTOMER_KINDS.map((kind) => ({ value: kind, label: t(`adminPeople.customers.kinds.${kind}`) }))} />
-          <ChoiceFilter name="status" label={t('adminPeople.customers.status')} placeholder={t('adminPeople.customers.anyStatus')} options={(['active', 'disabled'] as const).map((status) => ({ value: status, label: t(`adminPeople.customers.statuses.${status}`) }))} />
+          <ChoiceFilter name="status" label={t('adminPeople.customers.status')} placeholder={t('adminPeople.customers.anyStatus')} options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: t(`adminPeople.customers.statuses.${status}`) }))} />
         </>
       }
       withReset

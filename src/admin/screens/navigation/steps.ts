@@ -5,7 +5,7 @@
  * tree's rules: no fourth level, never under itself (navMoveProblem), and an entry with products
  * keeps its parent (their tags name its ancestors; the server refuses it too).
  */
-import { navMoveProblem, type NavPlace } from '../../../domain/back-office/people.model.ts';
+import { navMoveProblem, type NavPlace } from '../../../domain/back-office/navigation.model.ts';
 
 export type NavStep = 'up' | 'down' | 'into' | 'out';
 export const NAV_STEPS: readonly NavStep[] = ['up', 'down', 'into', 'out'];

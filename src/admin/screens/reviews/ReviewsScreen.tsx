@@ -7,7 +7,7 @@
 import { App, Button, Form, Input, InputNumber, Modal, Rate, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminReviewsApi } from '../../../domain/api/admin/reviews.ts';
-import type { AdminReviewRow, ReviewState } from '../../../domain/back-office/people.model.ts';
+import { REVIEW_STATES, type AdminReviewRow, type ReviewState } from '../../../domain/back-office/reviews.model.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
@@ -31,7 +31,7 @@ export default function ReviewsScreen() {
       screen={screen}
       filters={
         <>
-          <ChoiceFilter name="state" label={t('adminPeople.reviews.state')} placeholder={t('adminPeople.reviews.anyState')} options={(['visible', 'hidden'] as const).map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))} testId="reviews-state" />
+          <ChoiceFilter name="state" label={t('adminPeople.reviews.state')} placeholder={t('adminPeople.reviews.anyState')} options={REVIEW_STATES.map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))} testId="reviews-state" />
           <Form.Item name="productId">
             <InputNumber min={1} precision={0} style={{ width: 140 }} placeholder={t('adminPeople.reviews.productId')} aria-label={t('adminPeople.reviews.productId')} data-testid="reviews-product" />
           </Form.Item>

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
 import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/back-office/people.model.ts';
+import type { AdminSquadPlayer, AdminTeamRow } from '../../../domain/back-office/teams.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';

@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { AdminCustomerDetail, AdminCustomerListRow, AdminGuestDetail, CustomerDataExport, ErasureAnswer } from '../../back-office/people.model.ts';
-import type { customerEraseRequestSchema, customerListRequestSchema, customerRequestSchema, customerStatusRequestSchema, guestCustomerRequestSchema } from '../../back-office/people.schema.ts';
+import type { AdminCustomerDetail, AdminCustomerListRow, AdminGuestDetail, CustomerDataExport, ErasureAnswer } from '../../back-office/customers.model.ts';
+import type { customerEraseRequestSchema, customerListRequestSchema, customerRequestSchema, customerStatusRequestSchema, guestCustomerRequestSchema } from '../../back-office/customers.schema.ts';
 import { post } from '../endpoint.ts';
 
 export const adminCustomersApi = {

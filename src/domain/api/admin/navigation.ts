@@ -1,7 +1,7 @@
 /** The storefront's navigation tree as staff edit it (docs/back-office.md "Teams, navigation, customers, reviews and the newsletter"): nav:edit. */
 import type { z } from 'zod';
-import type { AdminNavNode } from '../../back-office/people.model.ts';
-import type { navAddRequestSchema, navMoveRequestSchema, navRemoveRequestSchema, navRenameRequestSchema } from '../../back-office/people.schema.ts';
+import type { AdminNavNode } from '../../back-office/navigation.model.ts';
+import type { navAddRequestSchema, navMoveRequestSchema, navRemoveRequestSchema, navRenameRequestSchema } from '../../back-office/navigation.schema.ts';
 import { get, post, type NoRequest } from '../endpoint.ts';
 
 export const adminNavigationApi = {

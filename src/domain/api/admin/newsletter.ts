@@ -2,8 +2,8 @@
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
 import type { OrderExport } from '../../back-office/admin.model.ts';
-import type { AdminSubscriber } from '../../back-office/people.model.ts';
-import type { subscriberExportRequestSchema, subscriberListRequestSchema, unsubscribeRequestSchema } from '../../back-office/people.schema.ts';
+import type { AdminSubscriber } from '../../back-office/newsletter.model.ts';
+import type { subscriberExportRequestSchema, subscriberListRequestSchema, unsubscribeRequestSchema } from '../../back-office/newsletter.schema.ts';
 import { post } from '../endpoint.ts';
 
 export const adminNewsletterApi = {

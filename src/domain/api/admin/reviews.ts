@@ -1,8 +1,8 @@
 /** Product reviews as staff moderate them (docs/back-office.md "Teams, navigation, customers, reviews and the newsletter"): review:moderate. */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { AdminReviewRow } from '../../back-office/people.model.ts';
-import type { reviewListRequestSchema, reviewModerateRequestSchema } from '../../back-office/people.schema.ts';
+import type { AdminReviewRow } from '../../back-office/reviews.model.ts';
+import type { reviewListRequestSchema, reviewModerateRequestSchema } from '../../back-office/reviews.schema.ts';
 import { post } from '../endpoint.ts';
 
 export const adminReviewsApi = {

@@ -1,8 +1,8 @@
 /** The back office's teams and their squads and patches (docs/back-office.md "Teams, navigation, customers, reviews and the newsletter"): team:edit. */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { AdminSquadPlayer, AdminTeamDetail, AdminTeamRow } from '../../back-office/people.model.ts';
-import type { squadPlayerRemoveRequestSchema, squadPlayerSaveRequestSchema, teamListRequestSchema, teamPatchesRequestSchema, teamRequestSchema } from '../../back-office/people.schema.ts';
+import type { AdminSquadPlayer, AdminTeamDetail, AdminTeamRow } from '../../back-office/teams.model.ts';
+import type { squadPlayerRemoveRequestSchema, squadPlayerSaveRequestSchema, teamListRequestSchema, teamPatchesRequestSchema, teamRequestSchema } from '../../back-office/teams.schema.ts';
 import { post } from '../endpoint.ts';
 
 export const adminTeamsApi = {

@@ -1,7 +1,7 @@
 /** Accounts: users, their sessions and refresh tokens, mailed codes (reset, sign-in), address book and throttle counters. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { MAIL_CODE_PURPOSES } from '../../../domain/account.model.ts';
+import { ACCOUNT_STATUSES, MAIL_CODE_PURPOSES } from '../../../domain/account.model.ts';
 import { at, createdAt, parentId, serialId, timestamps } from '../../db/columns.ts';
 import { countries } from '../geo/schema.ts';
 
@@ -18,7 +18,7 @@ export const users = pgTable(
     gender: text('gender', { enum: ['secrecy', 'male', 'female'] }).notNull().default('secrecy'),
     birthday: date('birthday', { mode: 'string' }),
     roles: text('roles').array().notNull().default(sql`'{R_CUSTOMER}'::text[]`),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     /** The shopper's choice to have the email changed on unpaid orders too; read by the order service. */
     updateOrderEmail: boolean('update_order_email').notNull().default(false),
     /** The language they registered in, for mail that does not answer a request of theirs. */

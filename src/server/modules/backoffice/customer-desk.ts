@@ -6,10 +6,10 @@
  * of users.
  */
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { normaliseEmail } from '../../../domain/account.model.ts';
+import { normaliseEmail, type AccountStatus } from '../../../domain/account.model.ts';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
 import { PAID_STATUSES } from '../../../domain/orders.model.ts';
-import type { AdminCustomerDetail, AdminCustomerListRow, AdminCustomerOrder, AdminGuestDetail, CustomerFigures, CustomerKind, ErasureAnswer, CustomerDataExport } from '../../../domain/back-office/people.model.ts';
+import type { AdminCustomerDetail, AdminCustomerListRow, AdminCustomerOrder, AdminGuestDetail, CustomerFigures, CustomerKind, ErasureAnswer, CustomerDataExport } from '../../../domain/back-office/customers.model.ts';
 import { isStaff } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
@@ -109,7 +109,7 @@ export class CustomerDesk extends AuditedDesk {
    * the last name (a guest's also an order number, as the orders search); `status` is an
    * account's, so it leaves guests out; `kind` keeps one of the two.
    */
-  async list(filter: { query?: string | undefined; status?: 'active' | 'disabled' | undefined; kind?: CustomerKind | undefined }, page: PageRequest): Promise<Page<AdminCustomerListRow>> {
+  async list(filter: { query?: string | undefined; status?: AccountStatus | undefined; kind?: CustomerKind | undefined }, page: PageRequest): Promise<Page<AdminCustomerListRow>> {
     const accountWhere: SQL[] = [];
     if (filter.query) accountWhere.push(searchCondition(filter.query));
     if (filter.status) accountWhere.push(eq(users.status, filter.status));
@@ -291,7 +291,7 @@ export class CustomerDesk extends AuditedDesk {
    * Disables or enables a customer account: a disabled one gets 7777 on its next call. Staff
    * accounts are the staff screen's (R_SUPER): refused here, so `customer:edit` never reaches them.
    */
-  async setStatus(actor: AuditActor, userId: number, status: 'active' | 'disabled'): Promise<AdminCustomerDetail> {
+  async setStatus(actor: AuditActor, userId: number, status: AccountStatus): Promise<AdminCustomerDetail> {
     await this.requireCustomer(this.db, userId);
     await this.staff.setStatus(actor, userId, status, 'customer.status');
     return this.detail(userId);

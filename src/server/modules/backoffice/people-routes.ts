@@ -6,18 +6,9 @@
 import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
 import { adminNewsletterApi } from '../../../domain/api/admin/newsletter.ts';
 import { adminReviewsApi } from '../../../domain/api/admin/reviews.ts';
-import {
-  customerEraseRequestSchema,
-  customerListRequestSchema,
-  customerRequestSchema,
-  customerStatusRequestSchema,
-  guestCustomerRequestSchema,
-  reviewListRequestSchema,
-  reviewModerateRequestSchema,
-  subscriberExportRequestSchema,
-  subscriberListRequestSchema,
-  unsubscribeRequestSchema,
-} from '../../../domain/back-office/people.schema.ts';
+import { customerEraseRequestSchema, customerListRequestSchema, customerRequestSchema, customerStatusRequestSchema, guestCustomerRequestSchema } from '../../../domain/back-office/customers.schema.ts';
+import { subscriberExportRequestSchema, subscriberListRequestSchema, unsubscribeRequestSchema } from '../../../domain/back-office/newsletter.schema.ts';
+import { reviewListRequestSchema, reviewModerateRequestSchema } from '../../../domain/back-office/reviews.schema.ts';
 import { PERMISSIONS, type Permission } from '../../../domain/back-office/staff.model.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';

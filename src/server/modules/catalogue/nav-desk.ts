@@ -7,7 +7,7 @@
  */
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { levelUnder, navMoveProblem, placeAmong, type AdminNavNode } from '../../../domain/back-office/people.model.ts';
+import { levelUnder, navMoveProblem, placeAmong, type AdminNavNode } from '../../../domain/back-office/navigation.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';

@@ -2,17 +2,8 @@
 import { splitPage } from '../../db/paging.ts';
 import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
 import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
-import {
-  navAddRequestSchema,
-  navMoveRequestSchema,
-  navRemoveRequestSchema,
-  navRenameRequestSchema,
-  squadPlayerRemoveRequestSchema,
-  squadPlayerSaveRequestSchema,
-  teamListRequestSchema,
-  teamPatchesRequestSchema,
-  teamRequestSchema,
-} from '../../../domain/back-office/people.schema.ts';
+import { navAddRequestSchema, navMoveRequestSchema, navRemoveRequestSchema, navRenameRequestSchema } from '../../../domain/back-office/navigation.schema.ts';
+import { squadPlayerRemoveRequestSchema, squadPlayerSaveRequestSchema, teamListRequestSchema, teamPatchesRequestSchema, teamRequestSchema } from '../../../domain/back-office/teams.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';

@@ -6,7 +6,7 @@
  */
 import { and, arrayOverlaps, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
-import type { AdminSquadPlayer, AdminTeamDetail, AdminTeamPatch, AdminTeamRow } from '../../../domain/back-office/people.model.ts';
+import type { AdminSquadPlayer, AdminTeamDetail, AdminTeamPatch, AdminTeamRow } from '../../../domain/back-office/teams.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';

@@ -4,7 +4,7 @@
  */
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
-import type { AdminSubscriber } from '../../../domain/back-office/people.model.ts';
+import type { AdminSubscriber } from '../../../domain/back-office/newsletter.model.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';

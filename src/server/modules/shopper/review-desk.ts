@@ -8,7 +8,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import type { AdminReviewRow, ReviewState } from '../../../domain/back-office/people.model.ts';
+import type { AdminReviewRow, ReviewState } from '../../../domain/back-office/reviews.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';

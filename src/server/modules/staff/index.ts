@@ -3,5 +3,5 @@
  * staff accounts, the staff and /route/* calls. The admin command (scripts/admin.ts) uses it too.
  */
 export { DEMO_ACCOUNTS, demoAccountsShown, seedDemoStaff } from './demo.ts';
-export { StaffDesk, staffMember, type NewStaff, type StaffStatus } from './staff-desk.ts';
+export { StaffDesk, staffMember, type NewStaff } from './staff-desk.ts';
 export { staffRoutes } from './routes.ts';

@@ -6,7 +6,7 @@
  * R_SUPER or disables themselves, and the last active R_SUPER stays.
  */
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
-import { ROLES, normaliseEmail, type Role } from '../../../domain/account.model.ts';
+import { ROLES, normaliseEmail, type AccountStatus, type Role } from '../../../domain/account.model.ts';
 import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { StaffMember } from '../../../domain/back-office/admin.model.ts';
@@ -17,8 +17,6 @@ import { fail, notFound } from '../../errors.ts';
 import { endSessionsTx, users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-
-export type StaffStatus = 'active' | 'disabled';
 
 export interface NewStaff {
   email: string;
@@ -106,7 +104,7 @@ export class StaffDesk extends AuditedDesk {
   }
 
   /** `action` names the audit row: `staff.status` here, `customer.status` from the customers screen (same rules, one writer). */
-  async setStatus(actor: AuditActor, userId: number, status: StaffStatus, action = 'staff.status'): Promise<StaffMember> {
+  async setStatus(actor: AuditActor, userId: number, status: AccountStatus, action = 'staff.status'): Promise<StaffMember> {
     if (userId === actor.id && status === 'disabled') throw fail(CODES.CONFLICT, 'staff.disableSelf');
     return this.db.transaction(async (tx) => {
       const row = await this.lockUser(tx, eq(users.id, userId));

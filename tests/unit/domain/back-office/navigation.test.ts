@@ -1,6 +1,6 @@
-/** The navigation tree's pure rules (domain/back-office/people.model.ts): depth, cycles and reordering. */
+/** The navigation tree's pure rules (domain/back-office/navigation.model.ts): depth, cycles and reordering. */
 import { describe, expect, it } from 'vitest';
-import { levelUnder, navMoveProblem, placeAmong, subtreeHeight, type NavPlace } from '../../../../src/domain/back-office/people.model.ts';
+import { levelUnder, navMoveProblem, placeAmong, subtreeHeight, type NavPlace } from '../../../../src/domain/back-office/navigation.model.ts';
 
 // football > (premier > (lions, hawks), cup), rugby > nations, f1 (a sport alone)
 const TREE: NavPlace[] = [
