@@ -171,6 +171,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const visitor = await newVisitor(context, request, baseURL!, 'CAD');
     await page.goto(`/${locale}/product/1/`);
     await expect(page.locator('.info .price .tax-note')).toHaveText(core.product.taxNote.plusTax);
+    // The cards the build wrote say "incl. VAT" for euros; the header script words them for dollars.
+    await page.goto(`/${locale}/`);
+    await expect(page.locator('.card .card-price .tax-note').first()).toHaveText(core.product.taxNote.plusTax);
     const ids = await visitor.add([await plainLine(request, 5, 2)]);
     await page.goto(`/${locale}/cart/`);
     await expect(page.locator('.cart-page-summary [data-total="tax"]')).toHaveText(c.summary.taxAtCheckout);
