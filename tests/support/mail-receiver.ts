@@ -1,25 +1,18 @@
 /**
  * A real SMTP server on 127.0.0.1 (smtp-server) that keeps what it receives, and a small MIME
- * reader for the messages nodemailer writes (multipart/alternative and mixed, quoted-printable or
- * base64, encoded-word subjects, attachments), so tests read a reset code or an invoice's PDF
- * from the mail as a shopper would.
+ * reader for the messages nodemailer writes (multipart/alternative, quoted-printable or base64,
+ * encoded-word subjects), so tests read a reset code from the mail as a shopper would.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-
-/** A file sent with a message (an invoice's PDF), its bytes decoded. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
 
 export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
   html: string;
-  attachments: MailAttachment[];
+  /** Attached files (an invoice's PDF), decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
 
@@ -83,9 +76,9 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
     }
     const disposition = entityHeaders.get('content-disposition') ?? '';
     if (/^attachment/i.test(disposition)) {
-      const filename = decodeHeader(/filename\*?="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1] ?? '');
       const encoding = (entityHeaders.get('content-transfer-encoding') ?? '').toLowerCase();
-      const content = encoding === 'base64' ? Buffer.from(entityBody.replace(/\s+/g, ''), 'base64') : encoding === 'quoted-printable' ? decodeQuotedPrintable(entityBody) : Buffer.from(entityBody, 'utf8');
+      const content = encoding === 'base64' ? Buffer.from(entityBody.replace(/\s+/g, ''), 'base64') : Buffer.from(entityBody, 'utf8');
+      const filename = decodeHeader(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '');
       mail.attachments.push({ filename, contentType: type.split(';')[0]!.trim().toLowerCase(), content });
       return;
     }
