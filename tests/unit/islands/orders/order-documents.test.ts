@@ -19,7 +19,7 @@ const NOTE = { kind: 'credit_note', number: 'CN-2026-000007', issuedAt: '2026-11
 
 function documents(locale: Locale, list: OrderDetail['documents'], token: string | null): string {
   const Island = withIslandI18n(OrderDocuments);
-  return renderToStaticMarkup(createElement(Island, { locale, messages: CATALOGUES[locale] as never, order: order(list), token, locale }));
+  return renderToStaticMarkup(createElement(Island, { locale, messages: CATALOGUES[locale] as never, order: order(list), token }));
 }
 
 describe('the order’s invoice and credit notes', () => {
