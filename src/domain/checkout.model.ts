@@ -9,7 +9,9 @@
  *                    the coupon excludes them), never more than that
  *   shipping         the method's rate for the destination zone; standard is free once
  *                    items - tierDiscount - couponDiscount reaches the threshold
- *   total            items - tierDiscount - couponDiscount + shipping  (never below 0)
+ *   taxAdded         the tax added on top of the prices where they are shown without it
+ *                    (Canada, the US: tax/checkout-tax.ts); 0 where prices include it
+ *   total            items - tierDiscount - couponDiscount + shipping + taxAdded  (never below 0)
  */
 import type { CartLineRecord } from './cart.model.ts';
 import { couponBases, couponDiscount, type CouponKind, type CouponProblem, type CouponRule } from './coupons.model.ts';
@@ -139,7 +141,7 @@ export interface PaypalPurchaseUnit {
   custom_id: string;
   invoice_id: string;
   description: string;
-  amount: PaypalMoney & { breakdown: { item_total: PaypalMoney; shipping: PaypalMoney; discount: PaypalMoney } };
+  amount: PaypalMoney & { breakdown: { item_total: PaypalMoney; shipping: PaypalMoney; discount: PaypalMoney; tax_total?: PaypalMoney } };
   items: PaypalItem[];
 }
 export interface BreakdownInput {
@@ -149,6 +151,8 @@ export interface BreakdownInput {
   /** Tier discount and coupon together. */
   discount: number;
   shipping: number;
+  /** The tax added on top of the prices (the order's taxAdded); 0 or absent where prices include it, as the item amounts then do. */
+  tax?: number;
   total: number;
 }
 const PAYPAL_TEXT_MAX = 127;
@@ -158,7 +162,7 @@ function money(minor: number, currency: CurrencyCode): PaypalMoney {
 export class BreakdownMismatchError extends Error {}
 /**
  * The purchase unit PayPal checks: item_total = sum of unit_amount x quantity, and amount =
- * item_total + shipping - discount (PayPal answers ITEM_TOTAL_MISMATCH or AMOUNT_MISMATCH
+ * item_total + shipping + tax_total - discount (PayPal answers ITEM_TOTAL_MISMATCH or AMOUNT_MISMATCH
  * otherwise). Built from the order's frozen integers, so it adds up by construction; an order
  * whose figures do not is refused here rather than by PayPal.
  */
@@ -170,11 +174,12 @@ export function paypalPurchaseUnit(input: BreakdownInput): PaypalPurchaseUnit {
     if (item.unitAmount < 0) throw new BreakdownMismatchError('unit amounts cannot be negative');
     itemTotal += item.unitAmount * item.quantity;
   }
-  for (const amount of [input.discount, input.shipping, input.total]) assertMinor(amount);
-  if (input.discount < 0 || input.shipping < 0) throw new BreakdownMismatchError('discount and shipping cannot be negative');
+  const tax = input.tax ?? 0;
+  for (const amount of [input.discount, input.shipping, tax, input.total]) assertMinor(amount);
+  if (input.discount < 0 || input.shipping < 0 || tax < 0) throw new BreakdownMismatchError('discount, shipping and tax cannot be negative');
   if (input.discount > itemTotal) throw new BreakdownMismatchError('the discount is larger than the items');
-  if (itemTotal + input.shipping - input.discount !== input.total) {
-    throw new BreakdownMismatchError(`total ${input.total} is not items ${itemTotal} + shipping ${input.shipping} - discount ${input.discount}`);
+  if (itemTotal + input.shipping + tax - input.discount !== input.total) {
+    throw new BreakdownMismatchError(`total ${input.total} is not items ${itemTotal} + shipping ${input.shipping} + tax ${tax} - discount ${input.discount}`);
   }
   return {
     reference_id: input.orderNo,
@@ -187,6 +192,7 @@ export function paypalPurchaseUnit(input: BreakdownInput): PaypalPurchaseUnit {
         item_total: money(itemTotal, input.currency),
         shipping: money(input.shipping, input.currency),
         discount: money(input.discount, input.currency),
+        ...(tax > 0 ? { tax_total: money(tax, input.currency) } : {}),
       },
     },
     items: input.items.map((item) => ({

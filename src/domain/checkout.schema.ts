@@ -32,6 +32,11 @@ export const quoteRequestSchema = z.strictObject({
   currency: currencyCodeSchema.default('EUR'),
   /** Destination; without it the quote has no shipping yet. */
   country: countrySchema.optional(),
+  /**
+   * The province or state as the address form holds it (its code: ON, QC, NY), for Canada and the
+   * US, where the tax depends on it (docs/taxes.md); ignored for other countries.
+   */
+  province: z.string({ error: 'province must be a province or state code' }).trim().max(100, 'province is at most 100 characters').optional(),
   shippingMethod: shippingMethodSchema.default('standard'),
   /** Checked by the quote, which answers a coupon message rather than failing. */
   couponCode: z.string().max(64).nullish(),

@@ -8,6 +8,7 @@
 import type { Localised } from './locale.ts';
 import { DEFAULT_RATES, type CurrencyCode } from './money.model.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
+import { taxTerms, type TaxTerms } from './tax/effective.ts';
 import { defaultTaxSettings, type SellerSettings, type TaxSection } from './tax/tax.model.ts';
 import { SHIPPING_RATES, type PricingTerms, type ShippingTable } from './shipping.ts';
 
@@ -59,6 +60,15 @@ export function defaultSettings(merchantEmail: string | null): ShopSettings {
 
 export function pricingTerms(settings: ShopSettings): PricingTerms {
   return { rates: settings.exchangeRates.rates, shipping: settings.shipping, freeShippingThresholdEur: settings.freeShipping.thresholdEur };
+}
+
+/** What checkout prices and taxes with: the pricing terms, and the tax settings with the effective rates. */
+export interface CheckoutTerms extends PricingTerms {
+  tax: TaxTerms;
+}
+
+export function checkoutTerms(settings: ShopSettings): CheckoutTerms {
+  return { ...pricingTerms(settings), tax: taxTerms(settings.taxes) };
 }
 
 /** The back office's view: every section, when each was last saved (null: never, the default). */

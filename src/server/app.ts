@@ -311,7 +311,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     payments: ledger,
     users,
     tiers: config.discountTiers,
-    terms,
+    terms: () => settings.checkoutTerms(),
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });

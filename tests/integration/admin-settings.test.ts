@@ -44,6 +44,8 @@ function quote(app: FastifyInstance, visitorId: string, ids: number[], currency 
 
 describe('who may read and save the settings', () => {
   it('refuses a signed-out caller, a customer and R_ADMIN; R_SUPER reads today’s constants on a fresh shop', async () => {
+    // The demo seed wrote its merchant's taxes and seller (db/seed/settings.ts); nothing else is stored.
+    expect(await settingRows()).toBe(2);
     for (const [entry, request] of [
       [adminSettingsApi.settings, undefined],
       [adminSettingsApi.saveSettings, { section: 'freeShipping', value: { thresholdEur: 100 } }],
@@ -52,7 +54,7 @@ describe('who may read and save the settings', () => {
       expect(await callEntry(shop, entry, request, customer)).toMatchObject({ status: 403, code: '1403' });
       expect(await callEntry(shop, entry, request, admin)).toMatchObject({ status: 403, code: '1403' });
     }
-    expect(await settingRows()).toBe(0);
+    expect(await settingRows()).toBe(2);
     const answer = await callEntry<AdminSettings>(shop, adminSettingsApi.settings, undefined, owner);
     expect(answer.code).toBe('0000');
     expect(answer.data.settings).toMatchObject({ shipping: SHIPPING_RATES, freeShipping: { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR }, exchangeRates: { rates: DEFAULT_RATES }, banner: { enabled: true, countdownTo: null } });
@@ -83,7 +85,7 @@ describe('bad input', () => {
       expect(answer.msg).not.toBe('');
     }
     expect((await save('freeShipping', { thresholdEur: -1 })).data).toMatchObject({ issues: [{ path: 'body.value.thresholdEur', message: 'the threshold cannot be negative' }] });
-    expect(await settingRows()).toBe(0);
+    expect(await settingRows()).toBe(2);
     expect(await auditCount(shop)).toBe(before);
     expect(await current()).toEqual(base);
   });

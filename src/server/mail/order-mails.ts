@@ -5,8 +5,9 @@
  */
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
+import type { TaxBreakdown } from '../../domain/tax/tax.model.ts';
 import { msg, render } from '../messages/index.ts';
-import { escapeHtml, mailParts, type MailContent } from './templates.ts';
+import { escapeHtml, mailParts, taxLabel, type MailContent } from './templates.ts';
 
 const { html, link } = mailParts;
 
@@ -83,6 +84,24 @@ export interface MerchantOrderMailData {
   personalised: boolean;
   email: string;
   country: string;
+  /** The order's frozen tax; absent: the line about it is left out. */
+  tax?: TaxBreakdown;
+}
+
+/** The merchant's line about an order's tax: how much, at which rates, included or added; the import notice. */
+function merchantTaxLines(locale: Locale, data: MerchantOrderMailData): string[] {
+  const tax = data.tax;
+  if (!tax) return [];
+  const out: string[] = [];
+  const charged = tax.rows.filter((row) => row.amount > 0);
+  if (tax.total > 0) {
+    // "GST 5%, QST 9.975%"; "、" between them in Chinese.
+    const rates = new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }).format(charged.map((row) => taxLabel(row, locale)));
+    const amount = formatMoney(tax.total, data.currency, locale);
+    out.push(render(msg(tax.display === 'inclusive' ? 'mail.merchant.taxIncluded' : 'mail.merchant.taxAdded', { amount, rates }), locale));
+  }
+  if (tax.importTaxesOnDelivery) out.push(render('mail.merchant.importTaxes', locale));
+  return out;
 }
 
 /** To the shop: an order was paid and waits to be made. */
@@ -92,6 +111,7 @@ export function merchantOrderMail(locale: Locale, data: MerchantOrderMailData): 
   const lines = [
     render(msg(data.personalised ? 'mail.merchant.paidPersonalised' : 'mail.merchant.paid', { orderNo: data.orderNo, items: data.itemCount, total: money }), locale),
     render(msg('mail.merchant.customer', { email: data.email, country: data.country }), locale),
+    ...merchantTaxLines(locale, data),
   ];
   const open = render('mail.merchant.open', locale);
   return {

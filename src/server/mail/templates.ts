@@ -7,7 +7,8 @@ import { MODULE_PARAM, type LoginModule } from '../../domain/login-modules.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderAmounts } from '../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
-import { msg, render, type Said } from '../messages/index.ts';
+import { ratePercent, type TaxBreakdown, type TaxName } from '../../domain/tax/tax.model.ts';
+import { msg, render, type MessageId, type Said } from '../messages/index.ts';
 import { renderMailLine, type MailLine } from './order-lines.ts';
 
 export interface MailContent {
@@ -217,16 +218,39 @@ const METHOD_NAMES: Record<Locale, Record<ShippingMethod, string>> = {
   'zh-CN': { standard: '标准配送', express: '快速配送' },
 };
 
-/** "Order summary" rows as [label, amount] in the mail's language. */
-function amountRows(locale: Locale, data: OrderMailData): [string, string][] {
+const TAX_RATE_MESSAGES = {
+  VAT: 'tax.rate.VAT',
+  GST: 'tax.rate.GST',
+  HST: 'tax.rate.HST',
+  QST: 'tax.rate.QST',
+  PST: 'tax.rate.PST',
+  RST: 'tax.rate.RST',
+  'Sales tax': 'tax.rate.salesTax',
+} as const satisfies Record<TaxName, MessageId>;
+
+/** A tax's name and rate in the reader's language: "VAT 19%", "增值税 19%". */
+export function taxLabel(row: TaxBreakdown['rows'][number], locale: Locale): string {
+  return render(msg(TAX_RATE_MESSAGES[row.tax], { rate: ratePercent(row.rate) }), locale);
+}
+
+/**
+ * "Order summary" rows as [label, amount] in the mail's language, and which is the total. Tax
+ * added on top of the prices comes before the total ("GST 5%"); tax the prices include after it
+ * ("incl. VAT 19%"). Rows without tax (zero-rated) are left out: the invoice lists them.
+ */
+function amountRows(locale: Locale, data: OrderMailData): { rows: [string, string][]; totalIndex: number } {
   const money = (minor: number) => formatMoney(minor, data.currency, locale);
   const say = (said: Said) => render(said, locale);
   const rows: [string, string][] = [[say('mail.order.items'), money(data.items)]];
   if (data.tierDiscount > 0) rows.push([say(msg('mail.order.tierDiscount', { percent: data.tierPercent })), `-${money(data.tierDiscount)}`]);
   if (data.couponDiscount > 0) rows.push([say(msg('mail.order.coupon', { code: data.couponCode ?? '' })), `-${money(data.couponDiscount)}`]);
   rows.push([METHOD_NAMES[locale][data.shippingMethod], data.shipping === 0 ? say('mail.order.freeShipping') : money(data.shipping)]);
-  rows.push([say('mail.order.total'), money(data.total)]);
-  return rows;
+  const taxRows = data.tax.rows.filter((row) => row.amount > 0);
+  const included = data.tax.display === 'inclusive';
+  if (!included) for (const row of taxRows) rows.push([taxLabel(row, locale), money(row.amount)]);
+  const totalIndex = rows.push([say('mail.order.total'), money(data.total)]) - 1;
+  if (included) for (const row of taxRows) rows.push([say(msg('mail.order.taxIncluded', { tax: taxLabel(row, locale) })), money(row.amount)]);
+  return { rows, totalIndex };
 }
 
 export function orderConfirmationMail(locale: Locale, data: OrderMailData): MailContent {
@@ -235,7 +259,8 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
   const cell = 'padding:4px 8px;border-bottom:1px solid #eee';
   const rendered = data.lines.map((l) => renderMailLine(l, locale, money, escapeHtml, cell));
   const lineText = rendered.map((l) => l.text);
-  const rows = amountRows(locale, data);
+  const { rows, totalIndex } = amountRows(locale, data);
+  const importNotice = data.tax.importTaxesOnDelivery ? [say('mail.order.importTaxes')] : [];
   const delivery = say(msg('mail.order.delivery', { min: data.delivery.minDays, max: data.delivery.maxDays }));
   const personalised = say('mail.order.personalised');
   const subject = say(msg('mail.order.confirmed', { orderNo: data.orderNo }));
@@ -251,6 +276,7 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
     ...lineText,
     '',
     ...rows.map(([label, amount]) => `${label}: ${amount}`),
+    ...importNotice,
     '',
     shipTo,
     ...data.address,
@@ -262,7 +288,7 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
     '',
   ].join('\n');
   const lineRows = rendered.map((l) => l.html).join('');
-  const summaryRows = rows.map(([label, amount], i) => `<tr><td style="${cell}${i === rows.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td><td style="${cell};text-align:right;white-space:nowrap${i === rows.length - 1 ? ';font-weight:bold' : ''}">${escapeHtml(amount)}</td></tr>`).join('');
+  const summaryRows = rows.map(([label, amount], i) => `<tr><td style="${cell}${i === totalIndex ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td><td style="${cell};text-align:right;white-space:nowrap${i === totalIndex ? ';font-weight:bold' : ''}">${escapeHtml(amount)}</td></tr>`).join('');
   return {
     subject,
     text,
@@ -270,6 +296,7 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
       escapeHtml(greeting),
       escapeHtml(intro),
       `<table style="width:100%;border-collapse:collapse">${lineRows}${summaryRows}</table>`,
+      ...importNotice.map(escapeHtml),
       `${escapeHtml(shipTo)}<br>${data.address.map(escapeHtml).join('<br>')}`,
       escapeHtml(delivery) + (data.personalised ? `<br>${escapeHtml(personalised)}` : ''),
       `${escapeHtml(follow)} ${link(data.link, data.orderNo)}`,

@@ -1,6 +1,6 @@
 /**
  * Seeding, each table only when it is empty: the reference data every shop needs (the country
- * list), and the demo data (a catalogue and the demo coupons) a production database never gets
+ * list), and the demo data (a catalogue, the demo coupons and the demo merchant's taxes) a production database never gets
  * unasked (docs/operations.md "Production mode").
  */
 import { count } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { countries, coupons, products } from '../schema.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCountries } from './countries.ts';
 import { seedCoupons } from './coupons.ts';
+import { seedTaxSettings } from './settings.ts';
 
 export interface SeedResult {
   products: number;
@@ -38,5 +39,6 @@ export async function seedIfEmpty(db: Db, options: SeedOptions = {}): Promise<Se
   }
   const [couponCount] = await db.select({ n: count() }).from(coupons);
   if (!couponCount?.n) result.coupons = await seedCoupons(db);
+  await seedTaxSettings(db);
   return result;
 }

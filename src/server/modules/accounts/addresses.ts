@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { MAX_ADDRESSES_PER_USER, type AddressRecord } from '../../../domain/account.model.ts';
 import { type AddressInput } from '../../../domain/account.schema.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { Locale } from '../../../domain/locale.ts';
+import type { Locale, Localised } from '../../../domain/locale.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { addresses } from './schema.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
@@ -83,10 +83,7 @@ export class AddressService {
     let province = input.province;
     if (region.states.length > 0) {
       if (!province) throw invalidFields({ path: `${field}.province`, problem: msg('field.provinceRequired') });
-      const wanted = province.toLowerCase();
-      const state = region.states.find((s) => s.code.toLowerCase() === wanted || s.name['en-US'].toLowerCase() === wanted || s.name['zh-CN'] === province);
-      if (!state) throw invalidFields({ path: `${field}.province`, problem: msg('field.provinceInvalid') });
-      province = state.code;
+      province = AddressService.stateCode(region.states, province, `${field}.province`);
     }
     return {
       firstName: input.firstName,
@@ -101,6 +98,25 @@ export class AddressService {
       city: input.city,
       phone: input.phone,
     };
+  }
+
+  /** A state of the list by its code or its name in either language, as its code; an error naming `path` otherwise. */
+  private static stateCode(states: readonly { code: string; name: Localised }[], province: string, path: string): string {
+    const wanted = province.toLowerCase();
+    const state = states.find((s) => s.code.toLowerCase() === wanted || s.name['en-US'].toLowerCase() === wanted || s.name['zh-CN'] === province);
+    if (!state) throw invalidFields({ path, problem: msg('field.provinceInvalid') });
+    return state.code;
+  }
+
+  /**
+   * A province or state given without a whole address (checkout's quote), as its code: null when
+   * none is given or the country keeps no list; an error naming `path` when it is not one of the list's.
+   */
+  async provinceCode(country: string, province: string | undefined, path: string): Promise<string | null> {
+    if (!province) return null;
+    const region = await this.d.geo.region(country);
+    if (!region || region.states.length === 0) return null;
+    return AddressService.stateCode(region.states, province, path);
   }
 
   private static async makeDefault(tx: Tx, userId: number, id: number): Promise<void> {

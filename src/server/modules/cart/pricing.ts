@@ -9,6 +9,7 @@ import type { Locale, Localised } from '../../../domain/locale.ts';
 import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import { printOf, printRecord, withPlayer } from '../../../domain/personalisation.ts';
 import { priceLine, unitPriceEur } from '../../../domain/pricing.ts';
+import type { TaxClass } from '../../../domain/tax/tax.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pick } from '../../messages/localise.ts';
 import { addons, patches, productFirstImage, productSizes, productZhTitle, products, squadPlayers } from '../catalogue/index.ts';
@@ -21,6 +22,8 @@ export interface PricedConfig {
   title: Localised;
   patches: { id: number; name: Localised; priceEur: number }[];
   addons: { id: number; name: Localised; priceEur: number }[];
+  /** The product's tax class (docs/taxes.md), which the order freezes on its line. */
+  taxClass: TaxClass;
 }
 
 /**
@@ -36,6 +39,7 @@ export function pricingProducts(db: Db | Tx) {
       image: productFirstImage,
       price: products.price,
       customisationFee: products.customisationFee,
+      taxClass: products.taxClass,
       stock: sql<Record<string, number> | null>`(select json_object_agg(s.size, s.stock) from ${productSizes} s where s.product_id = ${products.id})`,
     })
     .from(products)
@@ -115,6 +119,7 @@ export async function priceConfigs(
         title,
         patches: linePatches.map((p) => ({ id: p.id, name: p.patchName, priceEur: p.patchPrice })),
         addons: lineAddons.map((a) => ({ id: a.id, name: a.name, priceEur: a.price })),
+        taxClass: product.taxClass,
       },
     ];
   });

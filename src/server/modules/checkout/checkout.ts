@@ -18,9 +18,15 @@ import { type CheckoutSource, type PlaceOrderRequest, type QuoteRequest } from '
 import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/coupons.model.ts';
 import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { cartTotals, priceLine, type DiscountTier } from '../../../domain/pricing.ts';
 import { letteringOfRecord } from '../../../domain/personalisation.ts';
-import { freeShippingThreshold, shippingOptions, type PricingTerms } from '../../../domain/shipping.ts';
+import type { CheckoutTerms } from '../../../domain/settings.model.ts';
+import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
+import { checkoutTax, orderTaxRows } from '../../../domain/tax/checkout-tax.ts';
+import type { TaxDestination } from '../../../domain/tax/calculate.ts';
+import type { TaxTerms } from '../../../domain/tax/effective.ts';
+import { marketUnitPriceEur } from '../../../domain/tax/market-price.ts';
+import type { TaxBreakdown } from '../../../domain/tax/tax.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.ts';
@@ -51,13 +57,35 @@ export interface CheckoutDeps {
   stockNews: { changed(productIds: Iterable<number>): void };
   users: UserService;
   tiers: readonly DiscountTier[];
-  /** The shop's settings of the moment (the settings module): read once per call, before any transaction. */
-  terms: () => Promise<PricingTerms>;
+  /** The shop's settings of the moment (the settings module), taxes included: read once per call, before any transaction. */
+  terms: () => Promise<CheckoutTerms>;
   clock: Clock;
   paymentTimeoutMs: number;
 }
 
 type ResolvedLine = PricedConfig & { cartItemId: number | null };
+
+/** Countries whose tax depends on the province or state (docs/taxes.md). */
+const REGIONAL_TAX = new Set(['CA', 'US']);
+
+/** Where the tax is worked out: the country, and for Canada and the US the province or state. */
+function taxDestination(country: string, province: string | null): TaxDestination {
+  return { country, region: REGIONAL_TAX.has(country) ? province || null : null };
+}
+
+/**
+ * The price mode `destination-rate` (docs/taxes.md "Prices"): each unit price as the destination's
+ * shoppers pay it (the catalogue's rate taken out, the destination's put in). `same-gross` leaves
+ * the lines as priced.
+ */
+function atDestination(lines: ResolvedLine[], destination: TaxDestination, tax: TaxTerms, currency: CurrencyCode, rates: RateTable): ResolvedLine[] {
+  if (tax.settings.priceMode === 'same-gross') return lines;
+  return lines.map((line) => {
+    const unitPriceEur = marketUnitPriceEur(line.unitPriceEur, line.taxClass, destination, tax.settings, tax.table);
+    const priced = priceLine(unitPriceEur, line.record.quantity, currency, rates);
+    return { ...line, unitPriceEur, record: { ...line.record, price: priced.unitPrice, lineTotal: priced.lineTotal } };
+  });
+}
 
 function ownerOf(caller: CheckoutCaller): CartOwner | null {
   if (caller.userId !== null) return { userId: caller.userId };
@@ -133,7 +161,11 @@ export class CheckoutService {
   async quote(caller: CheckoutCaller, body: QuoteRequest): Promise<CheckoutQuote> {
     const db = this.d.db;
     const terms = await this.d.terms();
-    const lines = await this.resolve(db, caller, body.source, body.currency, terms.rates);
+    // The tax once the destination is known: Canada and the US by province or state.
+    const province = body.country && REGIONAL_TAX.has(body.country) ? await this.d.addresses.provinceCode(body.country, body.province, 'body.province') : null;
+    const destination = body.country ? taxDestination(body.country, province) : null;
+    const catalogueLines = await this.resolve(db, caller, body.source, body.currency, terms.rates);
+    const lines = destination ? atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates) : catalogueLines;
     const personalised = lines.some((line) => line.record.personalised);
     const cart = cartTotals(
       lines.map((l) => l.record),
@@ -161,6 +193,21 @@ export class CheckoutService {
       terms,
     });
     if (coupon?.valid) coupon.discount = totals.couponDiscount;
+    let tax: TaxBreakdown | null = null;
+    let summary = totals;
+    if (destination) {
+      const taxed = checkoutTax({
+        destination,
+        terms: terms.tax,
+        currency: body.currency,
+        rates: terms.rates,
+        lines: lines.map((l) => ({ ...l.record, taxClass: l.taxClass })),
+        totals,
+        couponIncludesPersonalised: couponRule?.includesPersonalised ?? true,
+      });
+      tax = taxed.breakdown;
+      summary = taxed.totals;
+    }
 
     const stock = [...demandBySize(lines).values()]
       .filter((d) => d.quantity > d.stock)
@@ -175,11 +222,11 @@ export class CheckoutService {
     return {
       currency: body.currency,
       lines: lines.map(checkoutLine),
-      summary: totals,
+      summary,
       coupon,
       shippingOptions: body.country ? shippingOptions(body.country, totals.itemsAfterDiscounts, body.currency, personalised, terms) : null,
       shipping,
-      tax: null,
+      tax,
       freeShippingThreshold: freeShippingThreshold(body.currency, terms),
       notices: { personalised, stock },
     };
@@ -293,8 +340,8 @@ export class CheckoutService {
   }
 
   /** Address, coupon (counted in `db`'s transaction), then the order with its stock, lines and payment in one statement. */
-  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
-    const personalised = lines.some((line) => line.record.personalised);
+  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines: catalogueLines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
+    const personalised = catalogueLines.some((line) => line.record.personalised);
     if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 
     let address: OrderAddressSnapshot;
@@ -307,6 +354,9 @@ export class CheckoutService {
       const a = typedAddress!;
       address = { firstName: a.firstName, lastName: a.lastName, company: a.company, address: a.address, address2: a.address2, country: a.countryCode, province: a.province, postalCode: a.postalCode, phoneCode: a.phoneCode, city: a.city, phone: a.phone };
     }
+    // The tax at the shipping address, frozen with the order: what the quote showed for it.
+    const destination = taxDestination(address.country, address.province);
+    const lines = atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates);
 
     const cart = cartTotals(
       lines.map((l) => l.record),
@@ -319,7 +369,7 @@ export class CheckoutService {
       if (!evaluation.ok) throw couponRefused(evaluation.reason);
       coupon = evaluation;
     }
-    const { totals, shipping } = checkoutTotals({
+    const priced = checkoutTotals({
       cart,
       lines: lines.map((l) => l.record),
       currency: body.currency,
@@ -329,6 +379,17 @@ export class CheckoutService {
       personalised,
       terms,
     });
+    const shipping = priced.shipping;
+    const taxed = checkoutTax({
+      destination,
+      terms: terms.tax,
+      currency: body.currency,
+      rates: terms.rates,
+      lines: lines.map((l) => ({ ...l.record, taxClass: l.taxClass })),
+      totals: priced.totals,
+      couponIncludesPersonalised: coupon?.rule.includesPersonalised ?? true,
+    });
+    const { totals, breakdown } = taxed;
 
     // A coupon takes at most the items, and shipping to a zone always costs something unless the
     // items reach the free-shipping threshold, so there is always something for PayPal to take.
@@ -352,6 +413,12 @@ export class CheckoutService {
         shippingMethod: body.shippingMethod,
         shippingZone: shipping!.zone,
         shippingAmount: totals.shipping,
+        taxTotal: breakdown.total,
+        taxAdded: breakdown.added,
+        taxDisplay: breakdown.display,
+        taxMarket: breakdown.market,
+        taxReason: breakdown.reason,
+        importTaxesOnDelivery: breakdown.importTaxesOnDelivery,
         total: totals.total,
         deliveryMinDays: shipping!.minDays,
         deliveryMaxDays: shipping!.maxDays,
@@ -365,7 +432,7 @@ export class CheckoutService {
         createdAt: now,
         rates: terms.rates,
       },
-      lines.map(({ record, unitPriceEur, title, patches, addons }) => ({
+      lines.map(({ record, unitPriceEur, title, patches, addons, taxClass }) => ({
         productId: record.productId,
         title,
         image: record.image,
@@ -378,8 +445,10 @@ export class CheckoutService {
         unitPrice: record.price,
         quantity: record.quantity,
         lineTotal: record.lineTotal,
+        taxClass,
       })),
       {
+        taxLines: orderTaxRows(taxed.result, lines.map((l) => l.taxClass)),
         requires: stockTaking(db, [...demandBySize(lines).values()]),
         companions: (orderId) => [this.d.payments.opening(db, { orderId, amount: totals.total, currency: body.currency })],
       },

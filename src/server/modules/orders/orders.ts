@@ -17,6 +17,8 @@ import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
 import { trackingLink } from '../../../domain/carriers.ts';
 import { orderNoFromBytes, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../../domain/shipping.ts';
+import type { OrderTaxRow } from '../../../domain/tax/checkout-tax.ts';
+import type { TaxBreakdown } from '../../../domain/tax/tax.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { msg, render } from '../../messages/index.ts';
@@ -24,8 +26,8 @@ import { merchantOrderMail, orderMoveMail, refundMail, type OrderMoveMail } from
 import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../mail/templates.ts';
 import { removeOrderedLines } from '../cart/index.ts';
 import { releaseStock } from '../catalogue/index.ts';
-import { orderItems, orderStatusEvents, orders, shipmentEvents, shipments } from './schema.ts';
-import { accessTokenFor, OrderViews, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
+import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipments } from './schema.ts';
+import { accessTokenFor, OrderViews, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
 
 /**
  * A capture started this long ago and never finished (the process died mid-call) no longer keeps
@@ -74,6 +76,8 @@ export class OrderService extends OrderViews {
     { rates, ...draft }: OrderDraft,
     items: readonly OrderItemDraft[],
     options: {
+      /** The order's tax lines (checkout-tax.ts orderTaxRows), frozen with it. */
+      taxLines?: readonly OrderTaxRow[];
       /** What must hold for the order to be written (the stock taken): its CTEs run first, and `holds` raises when it does not. */
       requires?: { ctes: WithSubquery[]; holds: SQL };
       /** Other modules' inserts of rows of the new order (its payment). */
@@ -107,6 +111,7 @@ export class OrderService extends OrderViews {
     const alongside = [
       tx.insert(orderItems).values(items.map((item) => ({ ...item, orderId }))),
       tx.insert(orderStatusEvents).values({ orderId, fromStatus: null, toStatus: 'pending_payment', at: draft.createdAt, actor: 'checkout', note: null }),
+      ...(options.taxLines?.length ? [tx.insert(orderTaxLines).values(options.taxLines.map((line) => ({ ...line, orderId })))] : []),
       ...(options.companions?.(orderId) ?? []),
     ].map((insert, i) => tx.$with(`placed_${i}`, {}).as(insert.getSQL()));
     const [row] = await tx
@@ -283,9 +288,10 @@ export class OrderService extends OrderViews {
   private async queueConfirmationTx(tx: Tx, row: OrderRow): Promise<void> {
     const locale = this.localeOf(row);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id));
+    const amounts = OrderViews.amounts(row, await orderTaxLinesOf(tx, row.id));
     const a = await this.addressRecord(row, locale);
     const data: OrderMailData = {
-      ...OrderViews.amounts(row),
+      ...amounts,
       orderNo: row.orderNo,
       link: this.orderLink(row),
       firstName: a.firstName,
@@ -304,7 +310,7 @@ export class OrderService extends OrderViews {
       personalised: row.personalised,
     };
     await this.d.mail.queue(tx, { to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data) });
-    await this.queueMerchantNoticeTx(tx, row);
+    await this.queueMerchantNoticeTx(tx, row, amounts.tax);
   }
 
   async queueShipmentNoticeTx(tx: Tx, row: OrderRow, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): Promise<void> {
@@ -325,7 +331,7 @@ export class OrderService extends OrderViews {
   }
 
   /** The shop is told of a paid order, with its link in the back office (the merchant setting). */
-  private async queueMerchantNoticeTx(tx: Tx, row: OrderRow): Promise<void> {
+  private async queueMerchantNoticeTx(tx: Tx, row: OrderRow, tax: TaxBreakdown): Promise<void> {
     const merchant = { email: await this.d.merchant.email(), locale: this.d.merchant.locale };
     if (!merchant.email) return;
     const data = {
@@ -337,6 +343,7 @@ export class OrderService extends OrderViews {
       personalised: row.personalised,
       email: row.email,
       country: row.shippingAddress.country,
+      tax,
     };
     await this.d.mail.queue(tx, { to: merchant.email, kind: 'merchant-order-paid', ...merchantOrderMail(merchant.locale, data) });
   }

@@ -23,10 +23,28 @@ import { msg, render } from '../../messages/index.ts';
 import { pick } from '../../messages/localise.ts';
 import type { CouponService } from '../coupons/index.ts';
 import type { GeoService } from '../geo/index.ts';
-import { orderItems, orderStatusEvents, orders, shipmentEvents, shipments } from './schema.ts';
+import { summariseTax } from '../../../domain/tax/summary.ts';
+import type { TaxLine } from '../../../domain/tax/tax.model.ts';
+import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipments } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
+export type TaxLineRow = typeof orderTaxLines.$inferSelect;
+
+/** An order's frozen tax lines (order_tax_lines) as the tax model's lines, in the order they were written. */
+export async function orderTaxLinesOf(db: Db | Tx, orderId: number): Promise<TaxLine[]> {
+  const rows = await db.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, orderId)).orderBy(asc(orderTaxLines.id));
+  return rows.map(({ lineIndex, shipping, jurisdiction, tax, declaredUnder, taxClass, rate, base, amount }) => ({
+    target: shipping ? { kind: 'shipping' } : { kind: 'line', index: lineIndex },
+    jurisdiction,
+    tax,
+    declaredUnder,
+    taxClass,
+    rate,
+    base,
+    amount,
+  }));
+}
 
 /** Who asks for an order: its owner (signed in) or whoever holds its access token. */
 export interface OrderAccess {
@@ -110,11 +128,12 @@ export class OrderViews {
 
   async detail(row: OrderRow, locale: Locale): Promise<OrderDetail> {
     const db = this.d.db;
-    const [items, events, shipmentRows, payment] = await Promise.all([
+    const [items, events, shipmentRows, payment, taxLines] = await Promise.all([
       db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
       db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, row.id)).orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
       this.shipmentsOf([row.id], locale),
       this.d.payments.summaryOf(db, row.id),
+      orderTaxLinesOf(db, row.id),
     ]);
     const now = this.d.clock();
     return {
@@ -127,7 +146,7 @@ export class OrderViews {
       email: row.email,
       locale: row.locale,
       personalised: row.personalised,
-      amounts: OrderViews.amounts(row),
+      amounts: OrderViews.amounts(row, taxLines),
       shippingMethod: row.shippingMethod as ShippingMethod,
       shippingZone: row.shippingZone as ShippingZone,
       delivery: { minDays: row.deliveryMinDays, maxDays: row.deliveryMaxDays },
@@ -235,8 +254,8 @@ export class OrderViews {
     return result;
   }
 
-  /** The amounts frozen on the order, for its page and its confirmation mail. */
-  static amounts(row: OrderRow): OrderAmounts {
+  /** The amounts frozen on the order, for its page and its confirmation mail; the tax rows from its frozen tax lines. */
+  static amounts(row: OrderRow, taxLines: readonly TaxLine[]): OrderAmounts {
     return {
       currency: row.currency as CurrencyCode,
       rate: row.rateX100 / row.baseRateX100,
@@ -247,7 +266,7 @@ export class OrderViews {
       couponCode: row.couponCode,
       couponDiscount: row.couponDiscount,
       shipping: row.shippingAmount,
-      tax: { market: row.taxMarket, display: row.taxDisplay, reason: row.taxReason, importTaxesOnDelivery: row.importTaxesOnDelivery, total: row.taxTotal, added: row.taxAdded, rows: [] },
+      tax: { market: row.taxMarket, display: row.taxDisplay, reason: row.taxReason, importTaxesOnDelivery: row.importTaxesOnDelivery, total: row.taxTotal, added: row.taxAdded, rows: summariseTax(taxLines) },
       total: row.total,
     };
   }

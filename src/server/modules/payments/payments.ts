@@ -124,6 +124,8 @@ export class PaymentService {
       })),
       discount: order.tierDiscount + order.couponDiscount,
       shipping: order.shippingAmount,
+      // Added on top where prices are shown without tax; where they include it, the items do.
+      tax: order.taxAdded,
       total: order.total,
     });
   }

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { pricingTerms, defaultSettings, settingChanges, SETTING_SECTIONS, type AdminSettings, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
+import { checkoutTerms, pricingTerms, defaultSettings, settingChanges, SETTING_SECTIONS, type AdminSettings, type CheckoutTerms, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
 import { settingsSaveRequestSchema, type SettingsSaveRequest } from '../../../domain/settings.schema.ts';
 import type { PricingTerms } from '../../../domain/shipping.ts';
 import type { Db } from '../../db/client.ts';
@@ -74,6 +74,11 @@ export class SettingsService {
   /** What the server prices with now. */
   async terms(): Promise<PricingTerms> {
     return pricingTerms(await this.current());
+  }
+
+  /** What checkout prices and taxes with now (the tax settings and the rates with the merchant's edits). */
+  async checkoutTerms(): Promise<CheckoutTerms> {
+    return checkoutTerms(await this.current());
   }
 
   async adminView(): Promise<AdminSettings> {

@@ -95,4 +95,52 @@ describe('the order confirmation', () => {
     expect(plain.text).not.toContain('个性化');
     expect(plain.text).not.toContain('多件优惠');
   });
+
+  const vat = { jurisdiction: 'DE', tax: 'VAT' as const, declaredUnder: 'home' as const, rate: 19_000, base: 10_924, amount: 2_076 };
+  const germany: OrderMailData = { ...data, tax: { market: 'DE', display: 'inclusive', reason: 'home', importTaxesOnDelivery: false, total: 2_076, added: 0, rows: [vat] } };
+
+  it('says the VAT the prices include after the total, in both languages (the total stays the bold row)', () => {
+    const en = orderConfirmationMail('en-US', germany);
+    expect(en.text).toContain('Total: €130.00\nincl. VAT 19%: €20.76\n');
+    expect(en.html).toContain('font-weight:bold">Total</td>');
+    expect(en.html).not.toContain('font-weight:bold">incl.');
+    expect(orderConfirmationMail('zh-CN', germany).text).toContain('合计: €130.00\n含增值税 19%: €20.76\n');
+  });
+
+  it('lists tax added before the total, leaves zero-rated rows out, and says when import taxes are paid on delivery', () => {
+    const quebec: OrderMailData = {
+      ...data,
+      currency: 'CAD',
+      total: 14_946,
+      tax: {
+        market: 'CA-QC',
+        display: 'exclusive',
+        reason: 'registered',
+        importTaxesOnDelivery: false,
+        total: 1_946,
+        added: 1_946,
+        rows: [
+          { jurisdiction: 'CA', tax: 'GST', declaredUnder: 'CA-GST', rate: 5_000, base: 13_000, amount: 650 },
+          { jurisdiction: 'CA-QC', tax: 'QST', declaredUnder: 'CA-QC-QST', rate: 9_975, base: 13_000, amount: 1_296 },
+        ],
+      },
+    };
+    expect(orderConfirmationMail('en-US', quebec).text).toContain('Standard shipping: Free\nGST 5%: CA$6.50\nQST 9.975%: CA$12.96\nTotal: CA$149.46\n');
+    expect(orderConfirmationMail('zh-CN', quebec).text).toContain('商品及服务税（GST）5%: CA$6.50\n魁北克销售税（QST）9.975%: CA$12.96\n合计: CA$149.46');
+    const child = { ...germany, tax: { ...germany.tax, market: 'GB', total: 0, rows: [{ ...vat, jurisdiction: 'GB', rate: 0, amount: 0 }] } };
+    expect(orderConfirmationMail('en-US', child).text).not.toContain('VAT');
+    const imported: OrderMailData = { ...data, tax: { market: 'AU', display: 'inclusive', reason: 'above-import-limit', importTaxesOnDelivery: true, total: 0, added: 0, rows: [] } };
+    expect(orderConfirmationMail('en-US', imported).text).toContain('Total: €130.00\nImport taxes and duties are not included: they are paid on delivery.\n');
+    expect(orderConfirmationMail('zh-CN', imported).html).toContain('不含进口税费和关税：收货时支付。');
+  });
+
+  it('tells the merchant the tax charged and its rates', () => {
+    const merchant = { orderNo: base.orderNo, adminLink: 'https://shop.example/admin/orders/JS-7KQ4M-2XPHD', total: 13_000, currency: 'EUR' as const, itemCount: 3, personalised: false, email: 'a@example.com', country: 'DE' };
+    expect(merchantOrderMail('en-US', { ...merchant, tax: germany.tax }).text).toContain('Tax included: €20.76 (VAT 19%)');
+    expect(merchantOrderMail('zh-CN', { ...merchant, tax: germany.tax }).text).toContain('含税：€20.76（增值税 19%）');
+    expect(merchantOrderMail('en-US', { ...merchant, tax: { ...germany.tax, total: 0, rows: [], importTaxesOnDelivery: true, reason: 'above-import-limit' } }).text).toContain('Import taxes and duties: paid by the buyer on delivery');
+    expect(merchantOrderMail('en-US', merchant).text).not.toContain('Tax');
+    const quebec = { ...germany.tax, market: 'CA-QC', display: 'exclusive' as const, total: 1_946, added: 1_946, rows: [{ ...vat, jurisdiction: 'CA', tax: 'GST' as const, rate: 5_000, amount: 650 }, { ...vat, jurisdiction: 'CA-QC', tax: 'QST' as const, rate: 9_975, amount: 1_296 }] };
+    expect(merchantOrderMail('zh-CN', { ...merchant, currency: 'CAD', tax: quebec }).text).toContain('另加税：CA$19.46（商品及服务税（GST）5%、魁北克销售税（QST）9.975%）');
+  });
 });

@@ -91,6 +91,19 @@ describe('the PayPal client with the simulator', () => {
     expect(await issue({ ...good, amount: { currency_code: 'XXX', value: '1.00' }, items: undefined })).toBe('INVALID_CURRENCY_CODE');
   });
 
+  it('takes tax added on top as tax_total, and checks the amount with it as PayPal does', async () => {
+    const { client } = setUp();
+    // A Quebec order: 40.00 of items, 10.00 shipping, 5% GST + 9.975% QST on 50.00 = 7.49 added.
+    const taxed = paypalPurchaseUnit({ orderNo: 'JS-44444-44444', currency: 'CAD', items: [{ name: 'Shirt', sku: '1-M', unitAmount: 2000, quantity: 2 }], discount: 0, shipping: 1000, tax: 749, total: 5749 });
+    expect(taxed.amount).toMatchObject({ value: '57.49', breakdown: { item_total: { value: '40.00' }, shipping: { value: '10.00' }, tax_total: { currency_code: 'CAD', value: '7.49' } } });
+    expect((await client.createOrder(taxed, 'taxed')).status).toBe('CREATED');
+    const { tax_total: _dropped, ...withoutTax } = taxed.amount.breakdown;
+    await expect(client.createOrder({ ...taxed, amount: { ...taxed.amount, breakdown: withoutTax } }, 'untaxed')).rejects.toMatchObject({ issue: 'AMOUNT_MISMATCH' });
+    // Where prices include the tax there is no tax_total: the items carry it.
+    expect(unit().amount.breakdown).not.toHaveProperty('tax_total');
+    expect(() => paypalPurchaseUnit({ orderNo: 'JS-44444-44444', currency: 'CAD', items: [{ name: 'Shirt', sku: '1-M', unitAmount: 2000, quantity: 2 }], discount: 0, shipping: 1000, tax: 749, total: 5000 })).toThrow(/tax 749/);
+  });
+
   it('gives the same order for the same PayPal-Request-Id', async () => {
     const { client } = setUp();
     const a = await client.createOrder(unit(), 'same');
