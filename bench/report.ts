@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ApiResult } from './api.ts';
 import type { AssetsResult } from './assets.ts';
 import type { BackOfficeResult } from './backoffice.ts';
+import type { InvoiceBenchResult } from './invoices.ts';
 import type { ProductListResult } from './product-list.ts';
 import type { BuildResult } from './build.ts';
 import type { PagesResult } from './pages.ts';
@@ -20,7 +21,7 @@ export interface BenchResult {
   mode: 'quick' | 'full';
   machine: { cpus: string; cores: number; memoryGb: number; node: string; loadAverage: { start: number[]; end: number[] } };
   commit: string;
-  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; vitals?: number; backoffice?: number; products?: number };
+  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; vitals?: number; backoffice?: number; products?: number; invoices?: number };
   api?: ApiResult;
   build?: BuildResult;
   /** How the site the pages and assets sections read was made. */
@@ -30,6 +31,7 @@ export interface BenchResult {
   vitals?: VitalsBenchResult;
   backoffice?: BackOfficeResult;
   products?: ProductListResult;
+  invoices?: InvoiceBenchResult;
   checks: Check[];
   /** Parts that failed (the others still ran). */
   errors: { part: string; message: string }[];
@@ -208,6 +210,17 @@ function productListSection(products: ProductListResult): string {
   ].join('\n');
 }
 
+function invoicesSection(invoices: InvoiceBenchResult): string {
+  const rows = invoices.cases.map((c) => [c.label, n0(c.renders), String(c.pages), `${n0(Math.round(c.bytes / 1024))} KB`, `${c.p50Ms} ms`, `${c.p95Ms} ms`, `${c.maxMs} ms`, `${c.cpuP50Ms} ms`, `${c.cpuP95Ms} ms`]);
+  return [
+    '== 9. Invoice PDFs ==',
+    ...invoices.settings.map((s) => `   ${s}`),
+    `   first render of the process (reads the fonts): ${invoices.coldMs} ms`,
+    table(['document', 'renders', 'pages', 'size', 'p50', 'p95', 'max', 'CPU p50', 'CPU p95'], rows),
+    `   RSS after warm-up ${invoices.rssAfterWarmUpMb} MB, peak ${invoices.peakRssMb} MB (growth ${invoices.rssGrowthMb} MB)`,
+  ].join('\n');
+}
+
 function summary(checks: Check[]): string {
   const rows = checks.map((c) => [verdict(c.pass), c.section, c.subject, c.metric, c.target, c.actual]);
   const passed = checks.filter((c) => c.pass === true).length;
@@ -227,11 +240,12 @@ export function formatReport(result: BenchResult): string {
   if (result.build) parts.push('', buildSection(result.build));
   if (result.backoffice) parts.push('', backOfficeSection(result.backoffice));
   if (result.products) parts.push('', productListSection(result.products));
+  if (result.invoices) parts.push('', invoicesSection(result.invoices));
   if (result.site) parts.push(`Site measured: ${result.site.catalogue}; ${result.site.note}`);
   parts.push('', summary(result.checks));
   for (const error of result.errors) parts.push(`NOT MEASURED: ${error.part} failed: ${error.message.split('\n')[0]}`);
   const s = result.seconds;
-  const sections = (['api', 'site', 'pages', 'assets', 'vitals', 'backoffice', 'products'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
+  const sections = (['api', 'site', 'pages', 'assets', 'vitals', 'backoffice', 'products', 'invoices'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
   parts.push(`Took ${s.total.toFixed(0)} s (${sections.join(', ')})`);
   return parts.join('\n');
 }

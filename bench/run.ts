@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,pages,assets,vitals,build,backoffice,products] [--profile] [--keep]
+ * `npm run bench [-- --quick] [--only api,pages,assets,vitals,build,backoffice,products,invoices] [--profile] [--keep]
  * [--scenarios order,health] [--db postgres]`: measures the shop
  * against the targets of issue 6 and prints a table per section (`--only lighthouse` is the pages section); the whole result goes to
  * bench/results/<date>.json. docs/performance.md says what each section measures.
@@ -22,6 +22,7 @@ import { loadToolConfig } from '../src/build-config.ts';
 import { SHOP_READY, runApi } from './api.ts';
 import { runBackOffice } from './backoffice.ts';
 import { runProductList } from './product-list.ts';
+import { runInvoices } from './invoices.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
@@ -31,7 +32,7 @@ import { BUILD_TARGETS, checkBuild } from './targets.ts';
 import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
-const SECTIONS = ['api', 'pages', 'assets', 'vitals', 'build', 'backoffice', 'products'] as const;
+const SECTIONS = ['api', 'pages', 'assets', 'vitals', 'build', 'backoffice', 'products', 'invoices'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -237,6 +238,14 @@ try {
       result.products = await runProductList({ quick, databaseUrl: process.env.DATABASE_URL || null, log });
       result.seconds.products = since(t);
       result.checks.push(...result.products.checks);
+    });
+  }
+  if (wants('invoices')) {
+    await part('invoices', async () => {
+      const t = performance.now();
+      result.invoices = await runInvoices({ quick, log });
+      result.seconds.invoices = since(t);
+      result.checks.push(...result.invoices.checks);
     });
   }
 } finally {

@@ -94,7 +94,7 @@ export const BUILD_TARGETS = { products: 10_000, maxSeconds: 150, maxMb: 800, pr
 
 /** One measured figure against its target; pass is null when the figure is missing. */
 export interface Check {
-  section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice' | 'products';
+  section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice' | 'products' | 'invoices';
   subject: string;
   metric: string;
   target: string;
@@ -217,6 +217,21 @@ export const PRODUCT_LIST_TARGETS = { listP99Ms: 50 };
 
 export function checkProductList(list: { subject: string; p99Ms: number }[]): Check[] {
   return list.map((s): Check => ({ section: 'products', subject: `products list: ${s.subject}`, metric: 'p99', target: `<= ${PRODUCT_LIST_TARGETS.listP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, PRODUCT_LIST_TARGETS.listP99Ms) }));
+}
+
+/**
+ * Issue 29: an invoice's PDF rendered in under 200 ms at p95 (a typical order: a few lines, either
+ * language), and memory bounded: rendering hundreds in a row grows the process by at most this
+ * much over what the first renders left (fonts read, caches warm), so nothing accumulates per document.
+ */
+export const INVOICE_TARGETS = { p95Ms: 200, maxRssGrowthMb: 64 };
+
+export function checkInvoices(typical: { subject: string; p95Ms: number }[], rssGrowthMb: number | null): Check[] {
+  const t = INVOICE_TARGETS;
+  return [
+    ...typical.map((s): Check => ({ section: 'invoices', subject: `invoice PDF: ${s.subject}`, metric: 'p95', target: `<= ${t.p95Ms} ms`, actual: fmt(s.p95Ms, 1, ' ms'), pass: atMost(s.p95Ms, t.p95Ms) })),
+    { section: 'invoices', subject: 'invoice PDFs, all renders', metric: 'RSS growth after warm-up', target: `<= ${t.maxRssGrowthMb} MB`, actual: fmt(rssGrowthMb, 1, ' MB'), pass: atMost(rssGrowthMb, t.maxRssGrowthMb) },
+  ];
 }
 
 /** The full build of the largest catalogue, and the price edit measured on it. MB here is 1,024 x 1,024 bytes, as the build table prints. */

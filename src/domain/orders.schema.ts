@@ -27,6 +27,11 @@ export const orderTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'tok
 
 /** The order's owner (bearer token) or whoever holds its access token may read it. */
 export const orderAccessRequestSchema = z.strictObject({ orderNo: orderNoSchema, token: orderTokenSchema.optional() });
+/** An invoice's or credit note's number as its download address names it: `INV-2026-000123`. */
+export const documentNumberSchema = z.string().regex(/^[A-Z]{1,6}-\d{4}-\d{6,9}$/, 'not a document number');
+/** A document download's address: the order and the document (path), the guest's token (query). */
+export const documentDownloadParamsSchema = z.strictObject({ orderNo: orderNoSchema, number: documentNumberSchema });
+export const documentDownloadQuerySchema = z.strictObject({ token: orderTokenSchema.optional() });
 export const orderItemsRequestSchema = z.strictObject({ orderNo: orderNoSchema, token: orderTokenSchema.optional(), ...pageRequestShape });
 export const orderListRequestSchema = z.strictObject({ ...pageRequestShape, size: pageRequestShape.size.default(10) });
 export const trackOrderRequestSchema = z.strictObject({ orderNo: orderNoSchema });

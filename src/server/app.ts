@@ -44,6 +44,7 @@ import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
 import { OrderDesk, OrderService, orderRoutes } from './modules/orders/index.ts';
+import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
 import {
   PaymentLedger,
   PaymentService,
@@ -256,7 +257,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const db = database.db;
   const mail = new MailOutbox();
   const transport = new MailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, domain: new URL(config.publicSiteUrl).hostname });
-  const mailWorker = new MailWorker({ db, transport, log: app.log, retryBaseMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts });
+  // Invoices and credit notes: issued by orders and payments through their ports, attached to mail by the worker.
+  const documents = new TaxDocuments({ db, geo, settings: () => settings.current(), clock, fallbackSellerName: new URL(config.publicSiteUrl).hostname });
+  const mailWorker = new MailWorker({ db, transport, log: app.log, retryBaseMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts, attachments: documents });
   if (!config.smtpUrl) app.log.info({ outbox: config.outboxDir }, 'SMTP_URL is not set: mail is written to the outbox folder');
   const site = `${config.publicSiteUrl}${config.basePath}`;
   const users = new UserService(db, { updateEmail: (tx, userId, email, at) => OrderService.updateUnpaidEmail(tx, userId, email, at) });
@@ -297,8 +300,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
-  const orders = new OrderService({ db, geo, coupons, payments: ledger, mail, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
-  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, clock, log: app.log });
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, invoices: documents, mail, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
+  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, invoices: documents, clock, log: app.log });
   const stockNews = new StockNews(db, (error) => app.log.warn({ err: loggableError(error) }, 'announcing stock changes failed; cached product answers show them with the next change'));
   app.addHook('onClose', () => stockNews.flush());
   const checkout = new CheckoutService({
@@ -315,7 +318,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
-  const refundService = new RefundDesk({ db, paypal, orders, audit, clock, log: app.log, unavailable: (error) => paymentService.unavailable(error) });
+  const refundService = new RefundDesk({ db, paypal, orders, audit, clock, log: app.log, invoices: documents, unavailable: (error) => paymentService.unavailable(error) });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
   app.decorate('payments', { reconciler, simulator, service: paymentService });
 
@@ -361,6 +364,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
         }),
       );
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
+      await api.register(documentRoutes({ documents, orders }, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );

@@ -6,6 +6,7 @@ import { isApiError, newRequestId, publicApiBase } from '../client/http.ts';
 import { currentAccessToken, requestHeaders } from '../client/request-context.ts';
 import { getOrderDetail, queryOrderList, queryProductPurchases } from '../client/orders.ts';
 import type { Page } from '../domain/api/envelope.ts';
+import { documentPath, ordersApi } from '../domain/api/orders.ts';
 import { normaliseOrderNo } from '../domain/order-numbers.ts';
 import type { OrderDetail, OrderSummary, ProductPurchase } from '../domain/orders.model.ts';
 import { unreachable } from './failures.ts';
@@ -43,8 +44,7 @@ export function loadProductPurchases(productId: number, current = 1, size = 10):
  * carries the order's token; a signed-in shopper's request carries the session (`fetchDocument`).
  */
 export function documentUrl(orderNo: string, number: string, token: string | null): string {
-  const path = `${publicApiBase()}/orders/${encodeURIComponent(orderNo)}/documents/${encodeURIComponent(number)}.pdf`;
-  return token ? `${path}?${new URLSearchParams({ token })}` : path;
+  return `${publicApiBase()}${documentPath(ordersApi.document, orderNo, number, token ?? undefined)}`;
 }
 
 /** The PDF, asked for with the session's token (a link cannot send it); null when the shop refuses or cannot be reached. */

@@ -20,6 +20,14 @@ export interface Endpoint<Request = unknown, Answer = unknown, M extends Method 
 export type RequestOf<E> = E extends Endpoint<infer Request, unknown> ? Request : never;
 export type AnswerOf<E> = E extends Endpoint<unknown, infer Answer> ? Answer : never;
 
+/**
+ * The answer of a download entry: the file itself (a PDF with its own content type and
+ * Content-Disposition), not the envelope. Errors are still the envelope (docs/api.md "Downloads").
+ */
+export interface PdfDownload {
+  readonly contentType: 'application/pdf';
+}
+
 /** A POST endpoint: its request is the JSON body. */
 export function post<Request, Answer>(path: string): Endpoint<Request, Answer, 'POST'> {
   return { method: 'POST', path };

@@ -13,10 +13,26 @@ import nodemailer from 'nodemailer';
 import type { Db, Tx } from '../db/client.ts';
 import type { MailContent } from './templates.ts';
 
+/** What a message attaches, named rather than held (the outbox stores the reference; the file is found when it is sent). */
+export type MailAttachmentRef = { kind: 'tax-document'; documentId: number };
+
+/** An attachment's file as the transport sends it. */
+export interface MailFile {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Who turns an attachment reference into its file when the message is sent (app.ts wires the invoices module). */
+export interface MailAttachments {
+  resolve(ref: MailAttachmentRef): Promise<MailFile>;
+}
+
 export interface OutgoingMail extends MailContent {
   to: string;
   /** What it is, for the log: reset-code, welcome, ... */
   kind: string;
+  attachments?: readonly MailAttachmentRef[];
 }
 
 /** What modules mail through: the message is written with `db`, so it commits or rolls back with their transaction. */
@@ -25,8 +41,9 @@ export interface MailQueue {
 }
 
 /** A queued message as the transport gets it: `id` names it in the Message-ID and the outbox folder. */
-export interface QueuedMail extends OutgoingMail {
+export interface QueuedMail extends Omit<OutgoingMail, 'attachments'> {
   id: number;
+  files?: readonly MailFile[];
 }
 
 export interface TransportOptions {
@@ -70,7 +87,8 @@ export class MailTransport {
    */
   async transmit(mail: QueuedMail): Promise<string> {
     const messageId = `<outbox-${mail.id}@${this.options.domain}>`;
-    const info = await this.transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId });
+    const attachments = mail.files?.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content }));
+    const info = await this.transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId, ...(attachments?.length ? { attachments } : {}) });
     if (this.options.smtpUrl) return info.messageId ?? messageId;
     // <time>-<outbox id in hex>: sorted by time, and one message's file named by its row.
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

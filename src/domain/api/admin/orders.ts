@@ -18,7 +18,7 @@ import type {
 } from '../../back-office/admin.schema.ts';
 import type { OrderDetail, TrackingAnswer } from '../../orders.model.ts';
 import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../../orders.schema.ts';
-import { get, post, type NoRequest } from '../endpoint.ts';
+import { get, post, type NoRequest, type PdfDownload } from '../endpoint.ts';
 
 export const adminOrdersApi = {
   /** The dashboard's revenue cards and chart; its other cards' calls are mail.ts, site.ts and vitals' summary. */
@@ -35,4 +35,6 @@ export const adminOrdersApi = {
   addNote: post<z.input<typeof adminNoteRequestSchema>, AdminNote>('/admin/orders/note'),
   shipmentEvent: post<z.input<typeof adminShipmentEventRequestSchema>, TrackingAnswer>('/admin/orders/shipmentEvent'),
   productionSheet: post<z.input<typeof productionSheetRequestSchema>, ProductionSheet>('/admin/orders/productionSheet'),
+  /** Any order's invoice or credit note PDF (order:view); build its address with documentPath (api/orders.ts). */
+  document: get<NoRequest, PdfDownload>('/admin/orders/:orderNo/documents/:number.pdf'),
 };

@@ -22,6 +22,7 @@ import type { TaxBreakdown } from '../../../domain/tax/tax.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { msg, render } from '../../messages/index.ts';
+import type { MailAttachmentRef } from '../../mail/mailer.ts';
 import { merchantOrderMail, orderMoveMail, refundMail, type OrderMoveMail } from '../../mail/order-mails.ts';
 import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../mail/templates.ts';
 import { removeOrderedLines } from '../cart/index.ts';
@@ -162,8 +163,10 @@ export class OrderService extends OrderViews {
     if (!row) return null;
     const owner = row.userId !== null ? { userId: row.userId } : row.visitorId ? { visitorId: row.visitorId } : null;
     await removeOrderedLines(tx, owner, row.cartItemIds);
-    // In the same transaction: an order is paid exactly when its confirmation is queued.
-    await this.queueConfirmationTx(tx, row);
+    // In the same transaction: an order is paid exactly when its invoice is issued (with the next
+    // number) and its confirmation queued, the invoice's PDF attached when the mail is sent.
+    const invoice = await this.d.invoices.issueInvoiceTx(tx, row);
+    await this.queueConfirmationTx(tx, row, [{ kind: 'tax-document', documentId: invoice.id }]);
     return row;
   }
 
@@ -285,7 +288,7 @@ export class OrderService extends OrderViews {
   }
 
   /** The confirmation and the merchant's notice of a paid order (markPaidTx). */
-  private async queueConfirmationTx(tx: Tx, row: OrderRow): Promise<void> {
+  private async queueConfirmationTx(tx: Tx, row: OrderRow, attachments: readonly MailAttachmentRef[]): Promise<void> {
     const locale = this.localeOf(row);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id));
     const amounts = OrderViews.amounts(row, await orderTaxLinesOf(tx, row.id));
@@ -309,7 +312,7 @@ export class OrderService extends OrderViews {
       ],
       personalised: row.personalised,
     };
-    await this.d.mail.queue(tx, { to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data) });
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-confirmation', ...orderConfirmationMail(locale, data), attachments });
     await this.queueMerchantNoticeTx(tx, row, amounts.tax);
   }
 
@@ -320,14 +323,16 @@ export class OrderService extends OrderViews {
   }
 
   /** In production, delivered, cancelled: the shopper hears of each move. */
-  async queueMoveMailTx(tx: Tx, row: OrderRow, kind: OrderMoveMail): Promise<void> {
+  /** `attachments`: a cancellation's credit note, when the cancellation paid money back. */
+  async queueMoveMailTx(tx: Tx, row: OrderRow, kind: OrderMoveMail, attachments: readonly MailAttachmentRef[] = []): Promise<void> {
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName };
-    await this.d.mail.queue(tx, { to: row.email, kind: `order-${kind}`, ...orderMoveMail(this.localeOf(row), kind, data) });
+    await this.d.mail.queue(tx, { to: row.email, kind: `order-${kind}`, ...orderMoveMail(this.localeOf(row), kind, data), attachments });
   }
 
-  async queueRefundMailTx(tx: Tx, row: OrderRow, amount: number, full: boolean): Promise<void> {
+  /** `attachments`: the refund's credit note. */
+  async queueRefundMailTx(tx: Tx, row: OrderRow, amount: number, full: boolean, attachments: readonly MailAttachmentRef[] = []): Promise<void> {
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, amount, currency: row.currency as CurrencyCode, full };
-    await this.d.mail.queue(tx, { to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data) });
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data), attachments });
   }
 
   /** The shop is told of a paid order, with its link in the back office (the merchant setting). */

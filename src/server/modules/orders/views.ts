@@ -14,6 +14,7 @@ import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { PAID_STATUSES, type OrderAmounts, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
 import { printRecord } from '../../../domain/personalisation.ts';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
+import type { TaxDocumentRecord } from '../../../domain/tax/tax.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
@@ -80,8 +81,18 @@ export interface OrderPayments {
   summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null>;
 }
 
+/**
+ * What orders need of the invoices module (app.ts wires it): an order's invoice issued in the
+ * transaction that marks it paid, and its documents for the order pages.
+ */
+export interface OrderInvoices {
+  issueInvoiceTx(tx: Tx, row: OrderRow): Promise<{ id: number; number: string }>;
+  documentsOf(db: Db, orderId: number): Promise<TaxDocumentRecord[]>;
+}
+
 export interface OrderServiceDeps {
   db: Db;
+  invoices: OrderInvoices;
   geo: GeoService;
   coupons: CouponService;
   payments: OrderPayments;
@@ -128,12 +139,13 @@ export class OrderViews {
 
   async detail(row: OrderRow, locale: Locale): Promise<OrderDetail> {
     const db = this.d.db;
-    const [items, events, shipmentRows, payment, taxLines] = await Promise.all([
+    const [items, events, shipmentRows, payment, taxLines, documents] = await Promise.all([
       db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
       db.select().from(orderStatusEvents).where(eq(orderStatusEvents.orderId, row.id)).orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
       this.shipmentsOf([row.id], locale),
       this.d.payments.summaryOf(db, row.id),
       orderTaxLinesOf(db, row.id),
+      this.d.invoices.documentsOf(db, row.id),
     ]);
     const now = this.d.clock();
     return {
@@ -155,7 +167,7 @@ export class OrderViews {
       timeline: events.map((e): StatusEvent => ({ from: e.fromStatus as OrderStatus | null, to: e.toStatus as OrderStatus, at: e.at.toISOString(), note: e.note })),
       shipments: shipmentRows.get(row.id) ?? [],
       payment: payment ? { provider: payment.provider, status: payment.status, payerName: payment.payerName } : null,
-      documents: [],
+      documents,
     };
   }
 

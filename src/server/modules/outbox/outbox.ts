@@ -13,7 +13,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { loggableError } from '../../errors.ts';
-import type { MailQueue, MailTransport, OutgoingMail } from '../../mail/mailer.ts';
+import type { MailAttachmentRef, MailAttachments, MailFile, MailQueue, MailTransport, OutgoingMail } from '../../mail/mailer.ts';
 import { INSTANCE_ID } from '../jobs/index.ts';
 import { mailOutbox, type MailState } from './schema.ts';
 
@@ -43,11 +43,13 @@ export interface WorkerOptions {
   /** Looks for due messages this often when nothing wakes it. */
   pollMs?: number;
   holder?: string;
+  /** Finds each attachment's file when its message is sent (an invoice's PDF is rendered after the paying transaction). */
+  attachments?: MailAttachments;
 }
 
 export class MailOutbox implements MailQueue {
   async queue(db: Db | Tx, mail: OutgoingMail): Promise<void> {
-    await db.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+    await db.insert(mailOutbox).values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, ...(mail.attachments?.length ? { attachments: [...mail.attachments] } : {}) });
   }
 }
 
@@ -60,14 +62,18 @@ export function backoffMs(attempts: number, baseMs: number, random = Math.random
 }
 
 export class MailWorker {
-  private readonly o: Required<WorkerOptions>;
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<number> | null = null;
   private again = false;
   private stopped = true;
 
+  private readonly o: Required<Omit<WorkerOptions, 'attachments'>>;
+  private readonly attachments: MailAttachments | null;
+
   constructor(options: WorkerOptions) {
-    this.o = { pollMs: 2_000, holder: INSTANCE_ID, ...options };
+    const { attachments, ...rest } = options;
+    this.o = { pollMs: 2_000, holder: INSTANCE_ID, ...rest };
+    this.attachments = attachments ?? null;
   }
 
   start(): void {
@@ -149,12 +155,21 @@ export class MailWorker {
     return claimed.length;
   }
 
+  private async filesOf(refs: readonly MailAttachmentRef[]): Promise<MailFile[]> {
+    if (refs.length === 0) return [];
+    const source = this.attachments;
+    if (!source) throw new Error('the message has attachments and this worker has no way to find them');
+    return Promise.all(refs.map((ref) => source.resolve(ref)));
+  }
+
   private async send(row: typeof mailOutbox.$inferSelect): Promise<void> {
     const { db, holder, log } = this.o;
     const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.claimedBy, holder), eq(mailOutbox.status, 'sending'));
     let where: string;
     try {
-      where = await this.o.transport.transmit({ id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+      // Resolved at each attempt, inside it: a file that cannot be had yet fails the attempt, which is retried, so a message never goes without its attachment.
+      const files = await this.filesOf(row.attachments);
+      where = await this.o.transport.transmit({ id: row.id, kind: row.kind, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, files });
     } catch (error) {
       // A 5xx answer is the server's final word (no such mailbox, refused): trying again changes nothing.
       const code = (error as { responseCode?: unknown }).responseCode;

@@ -5,12 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, createdAt } from '../../db/columns.ts';
+import type { MailAttachmentRef } from '../../mail/mailer.ts';
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 
-/** What a message attaches: a tax document's PDF, by its id (modules/invoices). */
-export type MailAttachmentRef = { kind: 'tax-document'; documentId: number };
+/** What a message attaches: a tax document's PDF, by its id (modules/invoices); the type is the mail transport's. */
+export type { MailAttachmentRef } from '../../mail/mailer.ts';
 
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -6,6 +6,7 @@ import type { AuditLog } from '../audit/index.ts';
 import type { OrderService } from '../orders/index.ts';
 import type { PaymentLedger } from './ledger.ts';
 import type { PaypalClient } from './paypal-client.ts';
+import type { CreditNotes } from './refund-book.ts';
 
 export interface PaymentLog {
   info(details: object, message: string): void;
@@ -21,6 +22,8 @@ export interface PaymentDeps {
   /** For the refunds PayPal settles or makes itself (refund-book.ts). */
   audit: AuditLog;
   ledger: PaymentLedger;
+  /** Credit notes for refunds and reversals (the invoices module). */
+  invoices: CreditNotes;
   clock: Clock;
   log: PaymentLog;
 }

@@ -288,6 +288,8 @@ export class PaymentService {
         await this.d.db.transaction(async (tx) => {
           await this.markPaidTx(tx, order.id, details, actor);
           await this.d.orders.moveTx(tx, order.id, 'paid', 'refunded', actor, 'Refunded at PayPal');
+          // Paid back before the shop heard of the capture: the invoice just issued is reversed whole.
+          await this.d.invoices.creditNoteTx(tx, { orderId: order.id, refundId: null, amount: 'rest' });
           await tx.update(payments).set({ status: 'refunded', updatedAt: this.d.clock() }).where(eq(payments.orderId, order.id));
         });
         return this.answerFor(order.id);

@@ -33,12 +33,24 @@ export interface SettledRefund {
   amount: number;
   full: boolean;
   closedAs: OrderStatus | null;
+  /** The credit note it issued (null for an order paid before invoices existed). */
+  creditNote: { id: number; number: string } | null;
+}
+
+/**
+ * What payments need of the invoices module (app.ts wires it): a credit note issued in the
+ * transaction that records a refund's completion, for that refund's amount, or for everything the
+ * invoice has left (`rest`: a chargeback, a refund PayPal made before the shop knew of the capture).
+ */
+export interface CreditNotes {
+  creditNoteTx(tx: Tx, ask: { orderId: number; refundId: number | null; amount: number | 'rest' }): Promise<{ id: number; number: string } | null>;
 }
 
 export interface RefundBookDeps {
   orders: OrderService;
   audit: AuditLog;
   clock: Clock;
+  invoices: CreditNotes;
 }
 
 export class RefundBook {
@@ -107,6 +119,8 @@ export class RefundBook {
     const status = row.status as OrderStatus;
     const restocked = await this.restock(tx, status, refund.lines, await this.d.orders.itemsOf(tx, row.id));
     if (restocked) await tx.update(refunds).set({ restocked: true }).where(eq(refunds.id, refund.id));
+    // In the same transaction: a refund is completed exactly when its credit note is issued.
+    const creditNote = await this.d.invoices.creditNoteTx(tx, { orderId: row.id, refundId: refund.id, amount: refund.amount });
     let after = row;
     let closedAs: OrderStatus | null = null;
     if (full && PAID_STATUSES.includes(status)) {
@@ -134,10 +148,11 @@ export class RefundBook {
         restocked,
         paypalRefundId,
         reason: refund.reason,
+        creditNote: creditNote?.number ?? null,
         ...(by.override ? { override: true } : {}),
       },
     });
-    return { row: after, amount: refund.amount, full, closedAs };
+    return { row: after, amount: refund.amount, full, closedAs, creditNote };
   }
 
   /**
@@ -193,7 +208,8 @@ export class RefundBook {
 
   /** Queues the shopper's mail for a completed refund, in the transaction that completed it. */
   async mailTx(tx: Tx, settled: SettledRefund): Promise<void> {
-    if (settled.closedAs === 'cancelled') await this.d.orders.queueMoveMailTx(tx, settled.row, 'cancelled');
-    else await this.d.orders.queueRefundMailTx(tx, settled.row, settled.amount, settled.full);
+    const attachments = settled.creditNote ? [{ kind: 'tax-document' as const, documentId: settled.creditNote.id }] : [];
+    if (settled.closedAs === 'cancelled') await this.d.orders.queueMoveMailTx(tx, settled.row, 'cancelled', attachments);
+    else await this.d.orders.queueRefundMailTx(tx, settled.row, settled.amount, settled.full, attachments);
   }
 }

@@ -30,7 +30,7 @@ import type { AuditLog } from '../audit/index.ts';
 import { moveAuditEntry, moveRefusal, orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
 import type { PaymentLog } from './deps.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
-import { RefundBook, type RefundRow, type RefundWitness } from './refund-book.ts';
+import { RefundBook, type CreditNotes, type RefundRow, type RefundWitness } from './refund-book.ts';
 import { payments, refunds } from './schema.ts';
 
 export interface RefundDeps {
@@ -40,6 +40,8 @@ export interface RefundDeps {
   audit: AuditLog;
   clock: Clock;
   log: PaymentLog;
+  /** Credit notes for completed refunds (the invoices module). */
+  invoices: CreditNotes;
   /** The payment service's mapping of an unanswered PayPal call to 1503. */
   unavailable(error: unknown): Error;
 }

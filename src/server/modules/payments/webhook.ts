@@ -147,7 +147,11 @@ export class PaypalWebhooks {
         await this.service.markPaidTx(tx, order.id, { captureId: null, payerEmail: null, payerName: null }, 'webhook');
         const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
         const from = current!.status as OrderStatus;
-        if (PAID_STATUSES.includes(from)) await this.d.orders.moveTx(tx, order.id, from, 'refunded', 'webhook', 'Payment reversed at PayPal');
+        if (PAID_STATUSES.includes(from)) {
+          await this.d.orders.moveTx(tx, order.id, from, 'refunded', 'webhook', 'Payment reversed at PayPal');
+          // A chargeback takes back whatever was not refunded yet: its credit note reverses the rest of the invoice.
+          await this.d.invoices.creditNoteTx(tx, { orderId: order.id, refundId: null, amount: 'rest' });
+        }
         await tx.update(payments).set({ status: 'refunded', ...(typeof resource.id === 'string' ? { refundId: resource.id } : {}), updatedAt: now }).where(eq(payments.orderId, order.id));
         return {};
       }

@@ -36,7 +36,8 @@ describe('the API contract', () => {
     expect(entries.length).toBeGreaterThan(40);
     for (const { name, entry } of entries) {
       expect(['GET', 'POST'], name).toContain(entry.method);
-      expect(entry.path, name).toMatch(/^\/[A-Za-z0-9/_-]+$/);
+      // Path parameters (`:orderNo`) and a file's extension (`.pdf`) only in the download entries.
+      expect(entry.path, name).toMatch(/^\/[A-Za-z0-9/_:.-]+$/);
       expect(entry.path, name).not.toMatch(/^\/api\//);
     }
     const routes = entries.map(({ entry }) => `${entry.method} ${entry.path}`);

@@ -1,0 +1,308 @@
+/**
+ * Invoices and credit notes (docs/taxes.md "Invoices and credit notes"). The invoices module alone
+ * writes document_counters, tax_documents, tax_document_lines and tax_document_files; the
+ * database refuses any UPDATE, DELETE or TRUNCATE of the last three (migration 0018).
+ *
+ * - An invoice is issued inside the transaction that marks its order paid (orders' markPaidTx,
+ *   through the OrderInvoices port app.ts wires), with the next number of its series and year.
+ * - A credit note is issued inside the transaction that records a refund's completion (payments'
+ *   refund-book.ts, through its CreditNotes port), its tax reversed by creditNoteTax over the
+ *   earlier notes, never beyond the invoice.
+ * - The PDF is rendered after that transaction, the first time someone needs it (the mail worker,
+ *   a download), and stored once: two instances rendering at once store one, and everyone
+ *   answers the stored bytes from then on.
+ * An order change that adds to the price (a later issue) will issue a new invoice for the
+ * difference the same way; an issued invoice is never changed.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { isLocale, type Locale } from '../../../domain/locale.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
+import { creditNoteTax, type CreditNoteTax } from '../../../domain/tax/credit-note.ts';
+import { summariseTax } from '../../../domain/tax/summary.ts';
+import type { TaxDocumentRecord, TaxLine } from '../../../domain/tax/tax.model.ts';
+import type { ShopSettings } from '../../../domain/settings.model.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { MailAttachmentRef, MailAttachments, MailFile } from '../../mail/mailer.ts';
+import { lineDetails } from '../../mail/order-lines.ts';
+import { pick } from '../../messages/localise.ts';
+import type { GeoService } from '../geo/index.ts';
+import { OrderViews, orderItems, orderTaxLines, orders, type OrderRow } from '../orders/index.ts';
+import { refunds } from '../payments/index.ts';
+import { numberingYear, takeNumberTx } from './numbering.ts';
+import { buyerParty, sellerParty } from './parties.ts';
+import { renderDocumentPdf, type DocumentPrint, type PrintedLine } from './pdf.ts';
+import { taxDocumentFiles, taxDocumentLines, taxDocuments } from './schema.ts';
+
+export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
+type TaxDocumentLineRow = typeof taxDocumentLines.$inferSelect;
+
+/** A document just issued: its id (what a mail attaches) and number. */
+export interface IssuedDocument {
+  id: number;
+  number: string;
+}
+
+/** What a credit note is issued for: a completed refund of so much, or everything the invoice has left (a chargeback). */
+export interface CreditNoteAsk {
+  orderId: number;
+  refundId: number | null;
+  amount: number | 'rest';
+}
+
+export interface TaxDocumentDeps {
+  db: Db;
+  geo: GeoService;
+  /** The settings of the moment: the seller and its numbers are frozen on each document. */
+  settings: () => Promise<ShopSettings>;
+  clock: Clock;
+  /** Printed as the seller until Settings -> Seller has a legal name (the shop's host name). */
+  fallbackSellerName: string;
+}
+
+export const PDF_TYPE = 'application/pdf';
+
+function taxLineOf(row: Pick<TaxDocumentLineRow, 'lineIndex' | 'shipping' | 'jurisdiction' | 'tax' | 'declaredUnder' | 'taxClass' | 'rate' | 'base' | 'amount'>): TaxLine {
+  return {
+    target: row.shipping ? { kind: 'shipping' } : { kind: 'line', index: row.lineIndex },
+    jurisdiction: row.jurisdiction,
+    tax: row.tax,
+    declaredUnder: row.declaredUnder,
+    taxClass: row.taxClass,
+    rate: row.rate,
+    base: row.base,
+    amount: row.amount,
+  };
+}
+
+function localeOf(value: string): Locale {
+  return isLocale(value) ? value : 'en-US';
+}
+
+export class TaxDocuments implements MailAttachments {
+  private readonly d: TaxDocumentDeps;
+
+  constructor(deps: TaxDocumentDeps) {
+    this.d = deps;
+  }
+
+  // ---------- issuing (inside the caller's transaction) ----------
+
+  /**
+   * The order's invoice, issued now (the transaction marking it paid): the order's tax lines
+   * copied, net = total - tax, seller and buyer frozen. An order already invoiced answers its invoice.
+   */
+  async issueInvoiceTx(tx: Tx, order: OrderRow): Promise<IssuedDocument> {
+    const [existing] = await tx.select({ id: taxDocuments.id, number: taxDocuments.number }).from(taxDocuments).where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'invoice')));
+    if (existing) return existing;
+    const settings = await this.d.settings();
+    const lines = await tx.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, order.id)).orderBy(asc(orderTaxLines.id));
+    const tax = lines.reduce((sum, line) => sum + line.amount, 0);
+    const issuedAt = this.d.clock();
+    const locale = localeOf(order.locale);
+    const { seq, number } = await takeNumberTx(tx, settings.seller.invoiceSeries, numberingYear(issuedAt));
+    const [document] = await tx
+      .insert(taxDocuments)
+      .values({
+        kind: 'invoice',
+        series: settings.seller.invoiceSeries,
+        year: numberingYear(issuedAt),
+        seq,
+        number,
+        orderId: order.id,
+        issuedAt,
+        locale,
+        currency: order.currency,
+        rateX100: order.rateX100,
+        baseRateX100: order.baseRateX100,
+        net: order.total - tax,
+        tax,
+        total: order.total,
+        seller: sellerParty(settings.seller, settings.taxes, lines.map((l) => l.declaredUnder), this.d.fallbackSellerName),
+        buyer: await this.buyerOf(order, locale),
+      })
+      .returning({ id: taxDocuments.id, number: taxDocuments.number });
+    if (lines.length) {
+      await tx.insert(taxDocumentLines).values(
+        lines.map((l) => ({ documentId: document!.id, lineIndex: l.lineIndex, shipping: l.shipping, jurisdiction: l.jurisdiction, tax: l.tax, declaredUnder: l.declaredUnder, taxClass: l.taxClass, rate: l.rate, base: l.base, amount: l.amount })),
+      );
+    }
+    return document!;
+  }
+
+  /**
+   * A credit note for a completed refund (or the rest of the invoice), in the credit note
+   * series, correcting the order's invoice: its tax is what creditNoteTax reverses given the
+   * earlier notes, its total the refund, never more than the invoice has left. Null when the order
+   * has no invoice (paid before invoices existed) or nothing is left; a refund already credited
+   * answers its note.
+   */
+  async creditNoteTx(tx: Tx, ask: CreditNoteAsk): Promise<IssuedDocument | null> {
+    const [invoice] = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, ask.orderId), eq(taxDocuments.kind, 'invoice'))).orderBy(asc(taxDocuments.id)).limit(1);
+    if (!invoice) return null;
+    const notes = await tx.select().from(taxDocuments).where(eq(taxDocuments.correctsId, invoice.id)).orderBy(asc(taxDocuments.id));
+    if (ask.refundId !== null) {
+      const done = notes.find((note) => note.refundId === ask.refundId);
+      if (done) return { id: done.id, number: done.number };
+    }
+    const ids = [invoice.id, ...notes.map((n) => n.id)];
+    const allLines = await tx.select().from(taxDocumentLines).where(inArray(taxDocumentLines.documentId, ids)).orderBy(asc(taxDocumentLines.id));
+    const linesOf = (id: number) => allLines.filter((l) => l.documentId === id);
+    const invoiceLines = linesOf(invoice.id);
+    const previous: CreditNoteTax[] = notes.map((note) => ({ refund: note.total, lines: linesOf(note.id).map(taxLineOf), tax: note.tax }));
+    const left = invoice.total - previous.reduce((sum, note) => sum + note.refund, 0);
+    const refund = Math.min(ask.amount === 'rest' ? left : ask.amount, left);
+    if (refund <= 0) return null;
+    const note = creditNoteTax({ invoice: { lines: invoiceLines.map(taxLineOf), total: invoice.total }, previous, refund });
+    const settings = await this.d.settings();
+    const issuedAt = this.d.clock();
+    const year = numberingYear(issuedAt);
+    const { seq, number } = await takeNumberTx(tx, settings.seller.creditNoteSeries, year);
+    const [document] = await tx
+      .insert(taxDocuments)
+      .values({
+        kind: 'credit_note',
+        series: settings.seller.creditNoteSeries,
+        year,
+        seq,
+        number,
+        orderId: invoice.orderId,
+        correctsId: invoice.id,
+        refundId: ask.refundId,
+        issuedAt,
+        locale: invoice.locale,
+        currency: invoice.currency,
+        rateX100: invoice.rateX100,
+        baseRateX100: invoice.baseRateX100,
+        net: refund - note.tax,
+        tax: note.tax,
+        total: refund,
+        // The parties as the invoice printed them: a note corrects that invoice, whatever changed since.
+        seller: invoice.seller,
+        buyer: invoice.buyer,
+      })
+      .returning({ id: taxDocuments.id, number: taxDocuments.number });
+    // One line per invoice line, zeros included, so every note runs parallel to its invoice (creditNoteTax's rule).
+    if (invoiceLines.length) {
+      await tx.insert(taxDocumentLines).values(
+        invoiceLines.map((l, i) => ({ documentId: document!.id, lineIndex: l.lineIndex, shipping: l.shipping, jurisdiction: l.jurisdiction, tax: l.tax, declaredUnder: l.declaredUnder, taxClass: l.taxClass, rate: l.rate, base: note.lines[i]!.base, amount: note.lines[i]!.amount })),
+      );
+    }
+    return document!;
+  }
+
+  private async buyerOf(order: OrderRow, locale: Locale) {
+    const a = order.shippingAddress;
+    const region = await this.d.geo.region(a.country);
+    const state = region?.states.find((s) => s.code === a.province);
+    return buyerParty(a, order.email, region ? pick(region.country.name, locale) : a.country, state ? pick(state.name, locale) : a.province);
+  }
+
+  // ---------- reading ----------
+
+  /** The order's documents as its pages list them, oldest first. */
+  async documentsOf(db: Db, orderId: number): Promise<TaxDocumentRecord[]> {
+    const rows = await db
+      .select({ kind: taxDocuments.kind, number: taxDocuments.number, issuedAt: taxDocuments.issuedAt, total: taxDocuments.total, tax: taxDocuments.tax })
+      .from(taxDocuments)
+      .where(eq(taxDocuments.orderId, orderId))
+      .orderBy(asc(taxDocuments.issuedAt), asc(taxDocuments.id));
+    return rows.map((r) => ({ kind: r.kind, number: r.number, issuedAt: r.issuedAt.toISOString(), total: r.total, tax: r.tax }));
+  }
+
+  /** A document of the order by its number, or null. */
+  async byNumber(orderId: number, number: string): Promise<TaxDocumentRow | null> {
+    const [row] = await this.d.db.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.number, number)));
+    return row ?? null;
+  }
+
+  /** The order of that number (staff's downloads), or null. */
+  async orderByNumber(orderNo: string): Promise<OrderRow | null> {
+    const [row] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    return row ?? null;
+  }
+
+  // ---------- the PDF, rendered once and stored ----------
+
+  /** The document's PDF: the stored one, or rendered now and stored (the first to store wins; everyone answers its bytes). */
+  async pdf(document: TaxDocumentRow): Promise<Buffer> {
+    const stored = await this.storedPdf(document.id);
+    if (stored) return stored;
+    const pdf = await renderDocumentPdf(await this.printOf(document));
+    await this.d.db
+      .insert(taxDocumentFiles)
+      .values({ documentId: document.id, pdf, sha256: createHash('sha256').update(pdf).digest('hex') })
+      .onConflictDoNothing();
+    return (await this.storedPdf(document.id))!;
+  }
+
+  private async storedPdf(documentId: number): Promise<Buffer | null> {
+    const [row] = await this.d.db.select({ pdf: taxDocumentFiles.pdf }).from(taxDocumentFiles).where(eq(taxDocumentFiles.documentId, documentId));
+    return row ? row.pdf : null;
+  }
+
+  /** The outbox's attachments (MailAttachments): a document's PDF by its id, rendered and stored if it was not yet. */
+  async resolve(ref: MailAttachmentRef): Promise<MailFile> {
+    const [document] = await this.d.db.select().from(taxDocuments).where(eq(taxDocuments.id, ref.documentId));
+    if (!document) throw new Error(`tax document ${ref.documentId} does not exist`);
+    return { filename: `${document.number}.pdf`, contentType: PDF_TYPE, content: await this.pdf(document) };
+  }
+
+  /** What the PDF shows: the document, its lines, and the order's frozen lines and amounts. */
+  async printOf(document: TaxDocumentRow): Promise<DocumentPrint> {
+    const db = this.d.db;
+    const locale = localeOf(document.locale);
+    const [[order], items, lines] = await Promise.all([
+      db.select().from(orders).where(eq(orders.id, document.orderId)),
+      db.select().from(orderItems).where(eq(orderItems.orderId, document.orderId)).orderBy(asc(orderItems.id)),
+      db.select().from(taxDocumentLines).where(eq(taxDocumentLines.documentId, document.id)).orderBy(asc(taxDocumentLines.id)),
+    ]);
+    const shown = (item: (typeof items)[number], quantity: number, priced: boolean): PrintedLine => {
+      const record = OrderViews.lineRecord(item, locale);
+      return {
+        name: record.name,
+        size: record.size,
+        details: lineDetails(record, locale),
+        quantity,
+        unitPrice: priced ? item.unitPrice : null,
+        lineTotal: priced ? item.lineTotal : null,
+      };
+    };
+    let printed: PrintedLine[];
+    let corrects: string | null = null;
+    if (document.kind === 'invoice') {
+      printed = items.map((item) => shown(item, item.quantity, true));
+    } else {
+      const [invoice] = await db.select({ number: taxDocuments.number }).from(taxDocuments).where(eq(taxDocuments.id, document.correctsId!));
+      corrects = invoice?.number ?? null;
+      const [refund] = document.refundId === null ? [] : await db.select({ lines: refunds.lines }).from(refunds).where(eq(refunds.id, document.refundId));
+      printed = (refund?.lines ?? []).flatMap((l) => {
+        const item = items.find((i) => i.id === l.orderItemId);
+        return item ? [shown(item, l.quantity, false)] : [];
+      });
+    }
+    return {
+      kind: document.kind,
+      number: document.number,
+      issuedAt: document.issuedAt,
+      locale,
+      currency: document.currency as CurrencyCode,
+      orderNo: order!.orderNo,
+      corrects,
+      seller: document.seller,
+      buyer: document.buyer,
+      lines: printed,
+      amounts:
+        document.kind === 'invoice'
+          ? { items: order!.itemsTotal, tierPercent: order!.tierPercent, tierDiscount: order!.tierDiscount, couponCode: order!.couponCode, couponDiscount: order!.couponDiscount, shipping: order!.shippingAmount }
+          : null,
+      taxRows: summariseTax(lines.map(taxLineOf)),
+      net: document.net,
+      tax: document.tax,
+      total: document.total,
+      display: order!.taxDisplay,
+      importTaxesOnDelivery: order!.importTaxesOnDelivery,
+    };
+  }
+}
