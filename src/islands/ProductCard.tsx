@@ -9,6 +9,7 @@ import type { ProductCard as Product } from '../domain/catalogue.schema.ts';
 import type { Locale } from '../domain/locale.ts';
 import { useStore } from '@nanostores/react';
 import { formatEurIn, type CurrencyCode } from '../domain/money.model.ts';
+import { priceTaxNote } from '../domain/tax/shown-prices.ts';
 import { $rates } from '../stores/shop-config.ts';
 import { localePath } from '../i18n/paths.ts';
 import { PRODUCT_IMAGE } from './product-image.ts';
@@ -60,7 +61,8 @@ export function ProductCard({ product, locale, currency, eager = false }: Produc
             </>
           ) : (
             <span className="price-now">{price}</span>
-          )}
+          )}{' '}
+          <small className="tax-note">{t(`product.taxNote.${priceTaxNote(currency)}`)}</small>
         </p>
         {onSale ? <span className="badge">{t('grid.sale')}</span> : null}
       </div>

@@ -2,7 +2,8 @@
  * Progressive enhancement for the static header and every server-rendered price, without React:
  * - `select[data-currency-select]` reads and writes the `$currency` store;
  * - `[data-price-eur]` elements (EUR minor units, rendered as EUR at build time) show the chosen
- *   currency, and follow it when it changes (in this tab or another);
+ *   currency, and follow it when it changes (in this tab or another); so do the tax notes beside
+ *   them (`[data-tax-note]`, scripts/tax-notes.ts);
  * - `a[data-locale-choice]` links remember the language the shopper picked and keep the page's query.
  *   With the shop's exchange rates: the build's (the banner's `data-shop-rates`), then the server's
  *   live ones whenever a page reads them (stores/shop-config.ts).
@@ -12,6 +13,7 @@ import { BASE_CURRENCY, formatEurIn, type CurrencyCode, type RateTable } from '.
 import { $currency, setCurrency } from '../stores/currency.ts';
 import { $rates, decodeRates } from '../stores/shop-config.ts';
 import { chooseLocale } from '../stores/locale.ts';
+import { showTaxNotes } from './tax-notes.ts';
 
 /**
  * The currency the prices on the page show: the build wrote them in the base currency, so a
@@ -29,6 +31,7 @@ function renderPrices(code: CurrencyCode, rates: RateTable): void {
     const text = formatEurIn(eur, code, locale, rates);
     if (el.textContent !== text) el.textContent = text;
   }
+  showTaxNotes(document, code);
 }
 
 // Asked for each time: the menu sheet's copy of the select is made when the sheet first opens

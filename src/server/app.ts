@@ -62,6 +62,7 @@ import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderDetailDesk, backOfficeRoutes, couponUsage, peopleRoutes } from './modules/backoffice/index.ts';
+import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
@@ -377,6 +378,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(outboxRoutes({ db, audit, wake: () => mailWorker.wake() }, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, clock }, guards));
+      await api.register(taxReportRoutes({ db }, guards));
       const productTable = new ProductDesk(db, catalogue);
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, clock }, guards));
       await api.register(catalogueAdminRoutes({ db }, guards));

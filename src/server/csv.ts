@@ -7,13 +7,27 @@
  * them as the ASCII signs), or with any of these behind leading white space (spaces, no-break and
  * ideographic spaces, line breaks), which spreadsheets trim. Numbers are written as they are.
  */
-export type CsvValue = string | number | boolean | null;
+export type CsvValue = string | number | boolean | null | CsvDecimal;
+
+/**
+ * An amount already written as a decimal ("-10.00", money.model.ts's toDecimalString): a number to a
+ * spreadsheet and never a formula, so written as it is, its trailing zeros kept.
+ */
+export class CsvDecimal {
+  readonly text: string;
+
+  constructor(text: string) {
+    if (!/^-?\d+(\.\d+)?$/.test(text)) throw new RangeError(`not a decimal: ${text}`);
+    this.text = text;
+  }
+}
 
 const BOM = '\uFEFF';
 const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/;
 
 export function csvField(value: CsvValue): string {
   if (value === null) return '';
+  if (value instanceof CsvDecimal) return value.text;
   if (typeof value !== 'string') return String(value);
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

@@ -2,9 +2,11 @@
  * Orders as the pages load them: one order (by number, with the guest's token from the link),
  * the signed-in shopper's list, and the product page's recent purchases.
  */
-import { isApiError } from '../client/http.ts';
+import { isApiError, newRequestId, publicApiBase } from '../client/http.ts';
+import { currentAccessToken, requestHeaders } from '../client/request-context.ts';
 import { getOrderDetail, queryOrderList, queryProductPurchases } from '../client/orders.ts';
 import type { Page } from '../domain/api/envelope.ts';
+import { documentPath, ordersApi } from '../domain/api/orders.ts';
 import { normaliseOrderNo } from '../domain/order-numbers.ts';
 import type { OrderDetail, OrderSummary, ProductPurchase } from '../domain/orders.model.ts';
 import { unreachable } from './failures.ts';
@@ -35,4 +37,23 @@ export function loadOrderList(current: number, size = 10): Promise<Page<OrderSum
 
 export function loadProductPurchases(productId: number, current = 1, size = 10): Promise<Page<ProductPurchase>> {
   return queryProductPurchases({ productId, current, size }, { silent: true });
+}
+
+/**
+ * Where an invoice's or credit note's PDF downloads (OrderDetail.documents): the guest's link
+ * carries the order's token; a signed-in shopper's request carries the session (`fetchDocument`).
+ */
+export function documentUrl(orderNo: string, number: string, token: string | null): string {
+  return `${publicApiBase()}${documentPath(ordersApi.document, orderNo, number, token ?? undefined)}`;
+}
+
+/** The PDF, asked for with the session's token (a link cannot send it); null when the shop refuses or cannot be reached. */
+export async function fetchDocument(url: string): Promise<Blob | null> {
+  try {
+    const headers = { ...requestHeaders({ requestId: newRequestId(), token: currentAccessToken() }), accept: 'application/pdf' };
+    const answer = await fetch(url, { headers });
+    return answer.ok ? await answer.blob() : null;
+  } catch {
+    return null;
+  }
 }

@@ -6,6 +6,7 @@
  * visitor (and e-mail address), so parallel workers never share a cart or a coupon use.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { holdIsland } from './support/hydration.ts';
 import { waitForMail } from './support/mail.ts';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/test.ts';
@@ -249,6 +250,13 @@ test('zh-CN: a signed-in shopper pays with a saved address and finds the order i
   await expect(page.getByRole('heading', { name: fill(m.detail.heading, { orderNo }) })).toBeVisible();
   await expect(page.locator('.order-address')).toContainText('8 Rue de Rivoli');
   await expect(page.locator('.order-timeline').first()).toContainText(m.status.paid);
+  // Paris: French VAT in the price, and the invoice, fetched with the session (no token in the link).
+  await expect(page.locator('.order-page .totals-included dt')).toHaveText(fill(m.summary.taxIncluded, { tax: m.tax.names.vat, rate: 20 }));
+  const invoice = page.locator('.order-documents li[data-kind="invoice"] a');
+  await expect(invoice).not.toHaveAttribute('href', /token=/);
+  const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await screenshot(page, `order-detail-${locale}`, testInfo, { fullPage: true });
 });
 

@@ -13,6 +13,7 @@ import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
 import { adminNavigationApi } from '../../src/domain/api/admin/navigation.ts';
 import { adminNewsletterApi } from '../../src/domain/api/admin/newsletter.ts';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import { adminTaxReportApi } from '../../src/domain/api/admin/tax-report.ts';
 import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
 import { adminSettingsApi } from '../../src/domain/api/admin/settings.ts';
 import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
@@ -50,6 +51,8 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'order', entry: adminOrdersApi.order, request: () => ({ orderNo: MISSING_ORDER }), admin: true },
   { name: 'addNote', entry: adminOrdersApi.addNote, request: () => ({ orderNo: MISSING_ORDER, text: 'hello' }), admin: true },
   { name: 'productionSheet', entry: adminOrdersApi.productionSheet, request: () => ({ orderNos: [MISSING_ORDER] }), admin: true },
+  { name: 'taxReport', entry: adminTaxReportApi.taxReport, request: () => ({ period: { kind: 'month', month: '2026-03' } }), admin: false },
+  { name: 'taxReportExport', entry: adminTaxReportApi.taxReportExport, request: () => ({ period: { kind: 'quarter', year: 2026, quarter: 1 } }), admin: false },
   { name: 'auditList', entry: adminAuditApi.auditList, request: () => ({}), admin: false },
   { name: 'staffList', entry: adminStaffApi.staffList, request: () => ({}), admin: false },
   { name: 'grantRole', entry: adminStaffApi.grantRole, request: () => ({ email: customer.email, role: 'R_CUSTOMER' }), admin: false },
@@ -167,7 +170,7 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'tax-report', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
     expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'coupons'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
@@ -177,6 +180,8 @@ describe('the dynamic route mode', () => {
     const exists = async (routeName: string, who: Staff) => (await callEntry<boolean>(shop, routeApi.isRouteExist, { routeName }, who)).data;
     expect(await exists('audit', superAdmin)).toBe(true);
     expect(await exists('audit', admin)).toBe(false);
+    expect(await exists('tax-report', superAdmin)).toBe(true);
+    expect(await exists('tax-report', admin)).toBe(false);
     expect(await exists('orders', admin)).toBe(true);
     expect(await exists('login', customer)).toBe(true);
     expect(await exists('orders', customer)).toBe(false);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import type { AdminOrderDetail, AdminOrderRow, Dashboard, ProductionSheet } from '../../src/domain/back-office/admin.model.ts';
-import { addons, orderItems, orderNotes, orders, payments, productSizes, refunds } from '../../src/server/db/schema.ts';
+import { addons, orderItems, orderNotes, orders, payments, productSizes, refunds, taxDocuments } from '../../src/server/db/schema.ts';
 import { OrderTable, type OrderQuery } from '../../src/server/modules/backoffice/order-list.ts';
 import { createTestShop, type TestShop } from './harness.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
@@ -203,13 +203,17 @@ describe('the CSV export', () => {
     expect(answer.data.rows).toBe(2);
     expect(answer.data.fileName).toMatch(/^orders-\d{8}-\d{4}\.csv$/);
     const { csv } = answer.data;
-    expect(csv.startsWith('\uFEFFOrder number,Placed at,Paid at,Status,Payment,Email,Ship-to name,Country,Currency,Total,Total (EUR),Items,Personalised\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFOrder number,Placed at,Paid at,Status,Payment,Email,Ship-to name,Country,Currency,Total,Total (EUR),Items,Personalised,Tax,Tax shown,Tax market,Invoice,Credit notes\r\n')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     const plainRow = await rowOf(plain.orderNo);
+    // Above the UK's 135 GBP import limit: no tax charged, the market still named.
+    expect(plainRow).toMatchObject({ taxTotal: 0, taxMarket: 'GB', taxReason: 'above-import-limit' });
+    // Paid: its invoice was issued with the payment.
+    const [invoice] = await shop.database.db.select().from(taxDocuments).where(eq(taxDocuments.orderId, plainRow.id));
     expect(lines[1]).toBe(
-      [plain.orderNo, plainRow.createdAt.toISOString(), plainRow.paidAt!.toISOString(), 'paid', 'paid', 'ada@example.com', 'Ada Lovelace', 'GB', 'EUR', (plainRow.total / 100).toFixed(2), (plainRow.total / 100).toFixed(2), '2', 'no'].join(','),
+      [plain.orderNo, plainRow.createdAt.toISOString(), plainRow.paidAt!.toISOString(), 'paid', 'paid', 'ada@example.com', 'Ada Lovelace', 'GB', 'EUR', (plainRow.total / 100).toFixed(2), (plainRow.total / 100).toFixed(2), '2', 'no', '0.00', '', 'GB', invoice!.number, ''].join(','),
     );
     expect(lines[2]!.startsWith(`${printed.orderNo},`)).toBe(true);
     const zh = await callEntry<{ csv: string }>(shop, adminOrdersApi.orderExport, {}, admin, { 'accept-language': 'zh-CN' });

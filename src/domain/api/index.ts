@@ -18,6 +18,7 @@ import { routeApi } from './admin/route.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
 import { adminStaffApi } from './admin/staff.ts';
+import { adminTaxReportApi } from './admin/tax-report.ts';
 import { adminTeamsApi } from './admin/teams.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
@@ -43,6 +44,7 @@ export const API = {
   adminReviews: adminReviewsApi,
   adminSettings: adminSettingsApi,
   adminStaff: adminStaffApi,
+  adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,
   cart: cartApi,
   catalogue: catalogueApi,

@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   COUPON_EDIT: 'coupon:edit',
   /** Sending a failed or waiting mail again from the dashboard's outbox card. */
   MAIL_RETRY: 'mail:retry',
+  /** The tax report and its CSV (docs/taxes.md "What the merchant declares"): the shop's turnover per country, so owners only. */
+  REPORT_TAX: 'report:tax',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];

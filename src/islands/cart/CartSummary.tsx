@@ -1,12 +1,14 @@
 /**
  * The cart's figures and the notes beside them, shared by the drawer and the cart page. Every
- * amount is the server's summary in the cart's currency; the tier hint and the free-shipping line
- * (the shop's live threshold, stores/shop-config.ts; checkout prices shipping itself) are display only.
+ * amount is the server's summary in the cart's currency; the tier hint, the free-shipping line
+ * (the shop's live threshold, stores/shop-config.ts; checkout prices shipping itself) and the tax
+ * row (tax is worked out once checkout knows the destination) are display only.
  */
 import { useStore } from '@nanostores/react';
 import type { CartPage } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { convertFromEur, formatMoney } from '../../domain/money.model.ts';
+import { priceTaxNote } from '../../domain/tax/shown-prices.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { $discountTiers, nextDiscountTier } from '../../stores/cart.ts';
 import { $shopConfig, ratesOf } from '../../stores/shop-config.ts';
@@ -19,6 +21,8 @@ export function CartTotals({ page, locale, withShipping = false }: { page: CartP
   // Compared with the items after the tier discount, as checkout does before a coupon.
   const threshold = config ? convertFromEur(config.freeShippingThreshold, currency, ratesOf(config)) : null;
   const free = threshold !== null && summary.total >= threshold;
+  // Before a destination, the currency says whether the prices include tax (docs/taxes.md "Where shoppers see it").
+  const note = priceTaxNote(currency);
   return (
     <dl className="totals cart-totals">
       <div>
@@ -42,6 +46,10 @@ export function CartTotals({ page, locale, withShipping = false }: { page: CartP
           ) : null}
         </div>
       ) : null}
+      <div data-tax-row="tax">
+        <dt>{t('cart.summary.tax')}</dt>
+        <dd data-total="tax">{note === 'plusTax' ? t('cart.summary.taxAtCheckout') : t(`cart.summary.taxIncluded.${note}`)}</dd>
+      </div>
       <div className="totals-total cart-totals-total">
         <dt>{t('cart.summary.total')}</dt>
         <dd data-total="total">{money(summary.total)}</dd>

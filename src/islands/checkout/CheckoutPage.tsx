@@ -84,7 +84,7 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
             {t('checkout.page.loading')}
           </p>
         ) : (
-          <OrderSummary quote={ready} money={money} />
+          <OrderSummary quote={ready} locale={locale} money={money} />
         )}
 
         {checkout.personalised ? <TermsBox id={id} checkout={checkout} /> : null}

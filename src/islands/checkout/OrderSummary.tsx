@@ -1,11 +1,12 @@
 /** The checkout's summary as the server quotes it: lines, stock notices and the totals. */
 import type { CheckoutQuote } from '../../domain/checkout.model.ts';
+import type { Locale } from '../../domain/locale.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 
-export function OrderSummary({ quote, money }: { quote: CheckoutQuote; money(amount: number): string }) {
+export function OrderSummary({ quote, locale, money }: { quote: CheckoutQuote; locale: Locale; money(amount: number): string }) {
   const { t } = useTranslation();
   const stockNotices = quote.notices.stock;
   return (
@@ -39,6 +40,8 @@ export function OrderSummary({ quote, money }: { quote: CheckoutQuote; money(amo
       <OrderTotals
         figures={{ ...quote.summary, couponCode: quote.coupon?.code ?? '' }}
         shipping={quote.shipping ? (quote.shipping.free ? t('checkout.shipping.free') : money(quote.shipping.amount)) : t('checkout.summary.shippingPending')}
+        tax={quote.tax ? { kind: 'known', tax: quote.tax, quoted: true } : { kind: 'pending' }}
+        locale={locale}
         money={money}
         live="polite"
       />

@@ -181,13 +181,16 @@ export function useCheckout(kind: CheckoutKind, idPrefix: string): Checkout {
 
   const savedAddress = addressChoice === NEW_ADDRESS ? null : (saved?.find((r) => String(r.id) === addressChoice) ?? null);
   const country = savedAddress ? savedAddress.country : address.values.country || undefined;
+  // Canada's and the US's tax depends on the province or state (docs/taxes.md); elsewhere it is
+  // free text that changes nothing, so typing it does not ask for another quote.
+  const province = country === 'CA' || country === 'US' ? (savedAddress ? savedAddress.province : address.values.province) || undefined : undefined;
 
   // Re-quote when what it depends on changes (debounced, the older answer cancelled).
   useEffect(() => {
     if (!source) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      requestQuote({ source, currency, country, shippingMethod: method, couponCode: coupon }, controller.signal).then(
+      requestQuote({ source, currency, country, province, shippingMethod: method, couponCode: coupon }, controller.signal).then(
         (answer) => setQuote({ status: 'ready', quote: answer }),
         () => !controller.signal.aborted && setQuote({ status: 'error' }),
       );
@@ -196,7 +199,7 @@ export function useCheckout(kind: CheckoutKind, idPrefix: string): Checkout {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [source, currency, country, method, coupon, reload]);
+  }, [source, currency, country, province, method, coupon, reload]);
 
   const ready = quote.status === 'ready' ? quote.quote : null;
   const personalised = ready?.notices.personalised ?? false;

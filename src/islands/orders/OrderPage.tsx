@@ -10,7 +10,7 @@ import { loadOrder, orderNoFromPath, type OrderLoad } from '../../stores/orders.
 import { $signedIn } from '../../stores/session.ts';
 import { ordersHref, trackingHref } from '../checkout/links.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
-import { OrderAddress, OrderAmounts, OrderDelivery, OrderLines, OrderShipments, OrderTimeline } from './OrderView.tsx';
+import { OrderAddress, OrderAmounts, OrderDelivery, OrderDocuments, OrderLines, OrderShipments, OrderTimeline } from './OrderView.tsx';
 import { formatDate, useStatusLabel } from './wording.ts';
 import '../cart/cart.css';
 import '../checkout/checkout.css';
@@ -24,6 +24,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
   const label = useStatusLabel();
   const [state, setState] = useState<OrderLoad | { status: 'loading' }>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [token, setToken] = useState<string | null>(null);
 
   useEffect(() => {
     const orderNo = orderNoFromPath(window.location.pathname) ?? orderNoFromPath(new URLSearchParams(window.location.search).get('orderNo') ?? '');
@@ -31,7 +32,9 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
       setState({ status: 'not-found' });
       return;
     }
-    void loadOrder(orderNo, new URLSearchParams(window.location.search).get('token')).then(setState);
+    const guestToken = new URLSearchParams(window.location.search).get('token');
+    setToken(guestToken);
+    void loadOrder(orderNo, guestToken).then(setState);
   }, [attempt]);
 
   if (state.status === 'loading') return <p role="status">{t('checkout.order.loading')}</p>;
@@ -115,6 +118,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
             <OrderDelivery order={order} />
             {order.personalised ? <p className="checkout-muted">{t('checkout.personalised.notice')}</p> : null}
           </section>
+          <OrderDocuments order={order} token={token} locale={locale} />
           {variant === 'detail' ? (
             <>
               <section className="order-card" aria-labelledby="order-timeline">

@@ -1,16 +1,18 @@
 /**
  * One order as the success and detail pages show it: lines with their printing, amounts in the
- * order's frozen currency, shipping address, delivery estimate, status history and shipments.
+ * order's frozen currency with its tax, shipping address, delivery estimate, status history,
+ * shipments, and the invoice and credit notes.
  */
+import { useState, type MouseEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import type { OrderDetail } from '../../domain/orders.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
+import { documentUrl, fetchDocument } from '../../stores/orders.ts';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { formatDate, useStatusLabel } from './wording.ts';
 import { OrderTotals } from '../checkout/OrderTotals.tsx';
-
 
 export function OrderLines({ order, locale }: { order: OrderDetail; locale: Locale }) {
   const { t } = useTranslation();
@@ -40,7 +42,15 @@ export function OrderAmounts({ order, locale }: { order: OrderDetail; locale: Lo
   const { t } = useTranslation();
   const { amounts } = order;
   const money = (amount: number) => formatMoney(amount, amounts.currency, locale);
-  return <OrderTotals figures={{ ...amounts, couponCode: amounts.couponCode ?? '' }} shipping={amounts.shipping === 0 ? t('checkout.shipping.free') : money(amounts.shipping)} money={money} />;
+  return (
+    <OrderTotals
+      figures={{ ...amounts, couponCode: amounts.couponCode ?? '' }}
+      shipping={amounts.shipping === 0 ? t('checkout.shipping.free') : money(amounts.shipping)}
+      tax={{ kind: 'known', tax: amounts.tax, quoted: false }}
+      locale={locale}
+      money={money}
+    />
+  );
 }
 
 export function OrderAddress({ order }: { order: OrderDetail }) {
@@ -117,5 +127,58 @@ export function OrderShipments({ shipments, locale }: { shipments: OrderDetail['
         </div>
       ))}
     </div>
+  );
+}
+
+/**
+ * The order's invoice and credit notes, each a PDF to download. A guest's link carries the
+ * order's token and works as a plain link; a signed-in shopper's download is fetched with the
+ * session's token (a link cannot send it) and saved under the document's number.
+ */
+export function OrderDocuments({ order, token, locale }: { order: OrderDetail; token: string | null; locale: Locale }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  if (order.documents.length === 0) return null;
+  const money = (amount: number) => formatMoney(amount, order.amounts.currency, locale);
+  const download = async (event: MouseEvent<HTMLAnchorElement>, url: string, number: string) => {
+    if (token) return;
+    event.preventDefault();
+    setFailed(false);
+    const pdf = await fetchDocument(url);
+    if (!pdf) return setFailed(true);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(pdf);
+    link.download = `${number}.pdf`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  };
+  return (
+    <section className="order-card" aria-labelledby="order-documents">
+      <h2 id="order-documents">{t('checkout.order.documents')}</h2>
+      <ul className="order-documents" role="list">
+        {order.documents.map((doc) => {
+          const name = doc.kind === 'invoice' ? t('checkout.order.invoice', { number: doc.number }) : t('checkout.order.creditNote', { number: doc.number });
+          const url = documentUrl(order.orderNo, doc.number, token);
+          return (
+            <li key={doc.number} data-document={doc.number} data-kind={doc.kind}>
+              <div>
+                <p className="order-document-name">{name}</p>
+                <p className="checkout-muted">
+                  <time dateTime={doc.issuedAt}>{formatDate(doc.issuedAt, locale)}</time> · {t('checkout.order.documentTotal', { amount: money(doc.total), tax: money(doc.tax) })}
+                </p>
+              </div>
+              <a className="order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
+                {t('checkout.order.download')}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+      {failed ? (
+        <p className="checkout-message is-error" role="alert">
+          {t('checkout.order.error')}
+        </p>
+      ) : null}
+    </section>
   );
 }

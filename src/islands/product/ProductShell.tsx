@@ -11,6 +11,7 @@ import { loadProduct, loadRelated, mediaUrl, type RelatedLoad } from '../../stor
 import { LoadFailure } from '../LoadFailure.tsx';
 import { Configurator } from './Configurator.tsx';
 import type { Messages } from '../../i18n/core.ts';
+import { priceTaxNote } from '../../domain/tax/shown-prices.ts';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
 import { eurIn, useRates, useCurrency } from './money.ts';
 import { DetailPanel, FaqPanel, ProductTabs, type OrderFacts } from './ProductTabs.tsx';
@@ -148,7 +149,8 @@ function ProductShell({ locale, order }: ProductShellProps) {
 
 function Price({ product, locale }: { product: ProductDetail; locale: Locale }) {
   const { t } = useTranslation();
-  const money = eurIn(useCurrency(), locale, useRates());
+  const currency = useCurrency();
+  const money = eurIn(currency, locale, useRates());
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   return (
     <p className="price">
@@ -159,14 +161,16 @@ function Price({ product, locale }: { product: ProductDetail; locale: Locale }) 
           <span className="sr-only">{t('product.was')} </span>
           {money(product.compareAtPrice!)}
         </s>
-      ) : null}
+      ) : null}{' '}
+      <small className="tax-note">{t(`product.taxNote.${priceTaxNote(currency)}`)}</small>
     </p>
   );
 }
 
 function Related({ products, locale }: { products: ProductCard[]; locale: Locale }) {
   const { t } = useTranslation();
-  const money = eurIn(useCurrency(), locale, useRates());
+  const currency = useCurrency();
+  const money = eurIn(currency, locale, useRates());
   return (
     <section className="related" aria-labelledby="related-title">
       <h2 id="related-title">{t('configurator.related.title')}</h2>
@@ -181,7 +185,7 @@ function Related({ products, locale }: { products: ProductCard[]; locale: Locale
                 </a>
               </h3>
               <p className="card-price">
-                <span className="price-now">{money(card.price)}</span>
+                <span className="price-now">{money(card.price)}</span> <small className="tax-note">{t(`product.taxNote.${priceTaxNote(currency)}`)}</small>
               </p>
             </div>
           </li>

@@ -2,12 +2,13 @@
  * Fills product grids in the browser from the blank card the page ships in
  * `<template data-card-template>` (components/browse/ProductCard.astro), so cards added by paging
  * or search look exactly like the ones the build rendered. Prices get `data-price-eur` too, so the
- * header script keeps converting them when the shopper changes currency.
+ * header script keeps converting them (and their tax note) when the shopper changes currency.
  */
 import type { ProductCard } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatEurIn, type CurrencyCode, type RateTable } from '../../domain/money.model.ts';
 import { localePath } from '../../i18n/paths.ts';
+import { showTaxNotes } from '../tax-notes.ts';
 
 export interface CardContext {
   locale: Locale;
@@ -49,6 +50,7 @@ export function buildCard(template: HTMLTemplateElement, product: ProductCard, c
   const onSale = product.compareAtPrice !== null && product.compareAtPrice > product.price;
   if (onSale) setPrice(card.querySelector('[data-price-was]'), product.compareAtPrice!, ctx);
   else for (const el of card.querySelectorAll('[data-sale]')) el.remove();
+  showTaxNotes(card, ctx.currency);
   return card;
 }
 

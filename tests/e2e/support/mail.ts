@@ -12,11 +12,20 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { E2E_MAIL_DIR } from './env.ts';
 
+export interface E2EMailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64 (`Buffer.from(attachment.base64, 'base64')`). */
+  base64: string;
+}
+
 export interface E2EMail {
   to: string[];
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the message (an order confirmation's invoice PDF); none in mail from before attachments. */
+  attachments?: E2EMailAttachment[];
   /** Epoch milliseconds. */
   receivedAt: number;
 }

@@ -6,9 +6,10 @@
  * - Starts an SMTP receiver (smtp-server, tests/support/mail-receiver.ts) on a free port
  *   of 127.0.0.1 and gives the shop its address in `SMTP_URL`.
  * - Writes every message received to `.data/e2e/mail/<n>.json` as `{to, subject, text, html,
- *   receivedAt}` (written under a temporary name, then renamed, so a reader never sees half a
- *   file). Journeys read them with `waitForMail` from `mail.ts`; they see every worker's mail,
- *   so match on the recipient (each journey uses its own address).
+ *   attachments, receivedAt}`, attachments' bytes in base64 (written under a temporary name, then
+ *   renamed, so a reader never sees half a file). Journeys read them with `waitForMail` from
+ *   `mail.ts`; they see every worker's mail, so match on the recipient (each journey uses its own
+ *   address).
  * - Makes the back-office journeys' owner (E2E_OWNER) with the admin command, as a fresh shop's
  *   owner is made, before the shop holds the embedded database; the demo staff are seeded first,
  *   since the shop seeds them only while nobody holds a staff role.
@@ -37,7 +38,8 @@ const receiver = await startMailReceiver({
   onMessage: async (mail) => {
     const name = String(++received).padStart(6, '0');
     const file = path.join(E2E_MAIL_DIR, `${name}.json`);
-    await writeFile(`${file}.part`, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, receivedAt: Date.now() }));
+    const attachments = mail.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, base64: content.toString('base64') }));
+    await writeFile(`${file}.part`, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments, receivedAt: Date.now() }));
     await rename(`${file}.part`, file);
   },
 });

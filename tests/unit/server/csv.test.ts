@@ -1,6 +1,6 @@
 /** The export's CSV: RFC 4180 quoting, the byte-order mark, and formula-like fields neutralised. */
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '../../../src/server/csv.ts';
+import { CsvDecimal, csvField, toCsv } from '../../../src/server/csv.ts';
 
 describe('csvField', () => {
   it('leaves plain text and numbers as they are, and writes null as empty', () => {
@@ -9,6 +9,13 @@ describe('csvField', () => {
     expect(csvField(42)).toBe('42');
     expect(csvField(-3)).toBe('-3');
     expect(csvField(null)).toBe('');
+  });
+
+  it('writes a decimal amount as it is, a negative one too, and refuses anything else as one', () => {
+    expect(csvField(new CsvDecimal('-10.00'))).toBe('-10.00');
+    expect(csvField(new CsvDecimal('58.30'))).toBe('58.30');
+    expect(csvField('-10.00')).toBe("'-10.00");
+    for (const text of ['=1', '-1+2', '1e3', '-', '']) expect(() => new CsvDecimal(text), text).toThrow(RangeError);
   });
 
   it('quotes fields holding a comma, a quote or a line break, doubling quotes', () => {

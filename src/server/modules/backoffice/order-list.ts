@@ -1,5 +1,5 @@
 /** The back office's orders table: a page of rows, and the CSV export of the same filter. */
-import { count, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
 import type { AdminOrderRow, OrderExport, OrderSortField, PaymentState } from '../../../domain/back-office/admin.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { fail } from '../../errors.ts';
 import { msg, render } from '../../messages/index.ts';
+import { taxDocuments } from '../invoices/index.ts';
 import { orders } from '../orders/index.ts';
 import { toCsv } from '../../csv.ts';
 import { filterCondition, orderBy, shipToNameSql, type OrderFilter } from './order-filter.ts';
@@ -39,6 +40,21 @@ const rowColumns = {
   itemCount: orders.itemCount,
   personalised: orders.personalised,
 };
+
+/** An order's invoice or credit note numbers, oldest first, space-separated (an order changed after payment has more than one invoice). */
+const documentNumbers = (kind: 'invoice' | 'credit_note') =>
+  sql<string | null>`(select string_agg(${taxDocuments.number}, ' ' order by ${taxDocuments.id}) from ${taxDocuments} where ${and(eq(taxDocuments.orderId, orders.id), eq(taxDocuments.kind, kind))})`;
+
+/** What the export adds to a row: the order's frozen tax (docs/taxes.md) and its documents. */
+const exportColumns = {
+  taxTotal: orders.taxTotal,
+  taxDisplay: orders.taxDisplay,
+  taxMarket: orders.taxMarket,
+  invoices: documentNumbers('invoice'),
+  creditNotes: documentNumbers('credit_note'),
+};
+
+type ExportRow = AdminOrderRow & { taxTotal: number; taxDisplay: string; taxMarket: string | null; invoices: string | null; creditNotes: string | null };
 
 type RowRecord = { [K in keyof typeof rowColumns]: unknown } & { createdAt: Date; paidAt: Date | null };
 
@@ -96,14 +112,14 @@ export class OrderTable {
     return ids.map((id) => rowOf(byId.get(id) as RowRecord));
   }
 
-  /** Every row the filter matches, in the query's order (the export). */
-  async all(query: OrderQuery): Promise<AdminOrderRow[]> {
+  /** Every row the filter matches, in the query's order (the export), with its tax and documents. */
+  async all(query: OrderQuery): Promise<ExportRow[]> {
     const rows = await this.db
-      .select(rowColumns)
+      .select({ ...rowColumns, ...exportColumns })
       .from(orders)
       .where(filterCondition(query))
       .orderBy(...orderBy(query.sort, query.order));
-    return rows.map((r) => rowOf(r as RowRecord));
+    return rows.map((r) => ({ ...rowOf(r as RowRecord), taxTotal: r.taxTotal, taxDisplay: r.taxDisplay, taxMarket: r.taxMarket, invoices: r.invoices, creditNotes: r.creditNotes }));
   }
 
   /** How many orders the filter matches. */
@@ -149,10 +165,34 @@ export class OrderTable {
       toDecimalString(r.totalEur, 'EUR'),
       r.itemCount,
       r.personalised ? 'yes' : 'no',
+      toDecimalString(r.taxTotal, r.currency),
+      r.taxTotal === 0 ? null : r.taxDisplay === 'inclusive' ? 'included' : 'added',
+      r.taxMarket,
+      r.invoices,
+      r.creditNotes,
     ]);
     const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
     return { fileName: `orders-${stamp}.csv`, csv: toCsv(header, lines), rows: rows.length };
   }
 }
 
-const EXPORT_COLUMNS = ['orderNo', 'createdAt', 'paidAt', 'status', 'paymentState', 'email', 'customerName', 'country', 'currency', 'total', 'totalEur', 'itemCount', 'personalised'] as const;
+const EXPORT_COLUMNS = [
+  'orderNo',
+  'createdAt',
+  'paidAt',
+  'status',
+  'paymentState',
+  'email',
+  'customerName',
+  'country',
+  'currency',
+  'total',
+  'totalEur',
+  'itemCount',
+  'personalised',
+  'taxTotal',
+  'taxDisplay',
+  'taxMarket',
+  'invoiceNumbers',
+  'creditNoteNumbers',
+] as const;

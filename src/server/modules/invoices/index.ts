@@ -2,7 +2,8 @@
  * The invoices module: invoices and credit notes with gap-free numbers, their tax lines and their
  * stored PDFs (docs/taxes.md "Invoices and credit notes"). It alone writes document_counters,
  * tax_documents, tax_document_lines and tax_document_files; orders and payments reach it through
- * the ports app.ts wires (OrderInvoices, CreditNotes), the outbox through MailAttachments.
+ * the ports app.ts wires (OrderInvoices, CreditNotes), the outbox through MailAttachments. The tax
+ * report reads them (docs/taxes.md "What the merchant declares").
  */
 export * from './schema.ts';
 export { PDF_TYPE, TaxDocuments, type CreditNoteAsk, type IssuedDocument, type TaxDocumentDeps, type TaxDocumentRow } from './documents.ts';
@@ -10,3 +11,5 @@ export { documentNumber, numberingYear, parseDocumentNumber, takeNumberTx } from
 export { buyerParty, sellerParty } from './parties.ts';
 export { documentDate, renderDocumentPdf, type DocumentPrint, type InvoiceAmounts, type PrintedLine } from './pdf.ts';
 export { documentRoutes } from './routes.ts';
+export { TaxReportDesk, TAX_REPORT_COLUMNS } from './tax-report.ts';
+export { taxReportRoutes } from './tax-report-routes.ts';
