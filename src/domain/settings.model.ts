@@ -14,6 +14,12 @@ import { SHIPPING_RATES, type PricingTerms, type ShippingTable } from './shippin
 
 export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
+/**
+ * The sections the pre-rendered pages show (prices, thresholds, the banner): saving one rebuilds
+ * every page; the others (the merchant's address, taxes, seller) change no page. Migration 0019's
+ * triggers hold the same list (tests/integration/site-builds.test.ts checks they agree).
+ */
+export const PAGE_SETTING_SECTIONS: readonly SettingSection[] = ['shipping', 'freeShipping', 'banner', 'exchangeRates'];
 
 export interface BannerSettings {
   enabled: boolean;

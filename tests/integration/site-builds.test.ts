@@ -6,7 +6,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteApi } from '../../src/domain/api/admin/site.ts';
-import { jobLeases, navItems, productSizes, products, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
+import { PAGE_SETTING_SECTIONS, SETTING_SECTIONS } from '../../src/domain/settings.model.ts';
+import { jobLeases, navItems, productSizes, products, settings as settingsTable, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
 import { CatalogueService } from '../../src/server/modules/catalogue/index.ts';
 import { SITE_BUILDER_LEASE, SiteBuildScheduler, SiteBuilds, type BuildJob } from '../../src/server/modules/site/index.ts';
 import { auditRows, callEntry, staffAccount } from './admin-support.ts';
@@ -56,6 +57,17 @@ describe('what the triggers record', () => {
     await db().delete(siteChanges);
     await db().update(navItems).set({ sort: sql`${navItems.sort}` }).where(eq(navItems.id, sql`(select min(id) from nav_items)`));
     expect(await changes()).toEqual(['all:*']);
+  });
+
+  it('a settings section the pages show rebuilds them all; the merchant, taxes and seller sections change no page', async () => {
+    for (const section of SETTING_SECTIONS) {
+      await db().delete(siteChanges);
+      await db().insert(settingsTable).values({ section, value: {} }).onConflictDoUpdate({ target: settingsTable.section, set: { updatedAt: sql`now()` } });
+      expect(await changes(), section).toEqual(PAGE_SETTING_SECTIONS.includes(section) ? ['all:*'] : []);
+      await db().delete(siteChanges);
+      await db().delete(settingsTable).where(eq(settingsTable.section, section));
+      expect(await changes(), section).toEqual(PAGE_SETTING_SECTIONS.includes(section) ? ['all:*'] : []);
+    }
   });
 });
 
