@@ -259,7 +259,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const mail = new MailOutbox();
   const transport = new MailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, domain: new URL(config.publicSiteUrl).hostname });
   // Invoices and credit notes: issued by orders and payments through their ports, attached to mail by the worker.
-  const documents = new TaxDocuments({ db, geo, settings: () => settings.current(), clock, fallbackSellerName: new URL(config.publicSiteUrl).hostname });
+  const documents = new TaxDocuments({ db, geo, settings: (tx) => settings.currentIn(tx), clock, fallbackSellerName: new URL(config.publicSiteUrl).hostname });
   const mailWorker = new MailWorker({ db, transport, log: app.log, retryBaseMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts, attachments: documents });
   if (!config.smtpUrl) app.log.info({ outbox: config.outboxDir }, 'SMTP_URL is not set: mail is written to the outbox folder');
   const site = `${config.publicSiteUrl}${config.basePath}`;
@@ -301,7 +301,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // The payments table's writer, handed to orders (cancelling voids the payment) and checkout
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
-  const orders = new OrderService({ db, geo, coupons, payments: ledger, invoices: documents, mail, clock, secret: config.authSecret, site, merchant: { email: async () => (await settings.current()).merchant.email, locale: config.merchantLocale } });
+  const orders = new OrderService({ db, geo, coupons, payments: ledger, invoices: documents, mail, clock, secret: config.authSecret, site, merchant: { email: async (tx) => (await settings.currentIn(tx)).merchant.email, locale: config.merchantLocale } });
   const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, invoices: documents, clock, log: app.log });
   const stockNews = new StockNews(db, (error) => app.log.warn({ err: loggableError(error) }, 'announcing stock changes failed; cached product answers show them with the next change'));
   app.addHook('onClose', () => stockNews.flush());

@@ -17,6 +17,8 @@ import type { AdminSettings, ShopSettings } from '../../src/domain/settings.mode
 import { SHIPPING_RATES } from '../../src/domain/shipping.ts';
 import type { ShopConfig } from '../../src/domain/system.model.ts';
 import { orders, settings } from '../../src/server/db/schema.ts';
+import { AuditLog } from '../../src/server/modules/audit/index.ts';
+import { SettingsService } from '../../src/server/modules/settings/index.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, type Staff, staffTrio } from './admin-support.ts';
 import { call, secondInstance, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
@@ -200,3 +202,21 @@ describe('another instance on the same database', () => {
     expect((await save('freeShipping', base.freeShipping)).code).toBe('0000');
   });
 });
+
+describe('the settings inside a transaction', () => {
+  // The paying transaction reads the seller (its invoice) and the merchant's address (its notice).
+  // After a save drops the kept value, a read through the pool would wait for that transaction on
+  // PGlite's one connection, and the payment for itself.
+  it('are read through the transaction when a save dropped them, and are the saved ones', async () => {
+    const service = new SettingsService({ db: shop.database.db, audit: new AuditLog(shop.database.db), merchantEmail: null });
+    const kept = await service.current();
+    service.changed();
+    const read = await withTimeout(shop.database.db.transaction((tx) => service.currentIn(tx)), 10_000);
+    expect(read.seller).toEqual(kept.seller);
+    expect(read.taxes).toEqual(kept.taxes);
+  });
+});
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms))]);
+}

@@ -45,6 +45,11 @@ export class Cached<T> {
     }
   }
 
+  /** The value when one is kept, without loading (a caller that must not load now decides what to do). */
+  peek(): T | null {
+    return this.value ? this.value.data : null;
+  }
+
   invalidate(): void {
     this.generation++;
     this.value = null;

@@ -55,7 +55,7 @@ export interface TaxDocumentDeps {
   db: Db;
   geo: GeoService;
   /** The settings of the moment: the seller and its numbers are frozen on each document. */
-  settings: () => Promise<ShopSettings>;
+  settings: (tx: Tx) => Promise<ShopSettings>;
   clock: Clock;
   /** Printed as the seller until Settings -> Seller has a legal name (the shop's host name). */
   fallbackSellerName: string;
@@ -96,7 +96,7 @@ export class TaxDocuments implements MailAttachments {
   async issueInvoiceTx(tx: Tx, order: OrderRow): Promise<IssuedDocument> {
     const [existing] = await tx.select({ id: taxDocuments.id, number: taxDocuments.number }).from(taxDocuments).where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'invoice')));
     if (existing) return existing;
-    const settings = await this.d.settings();
+    const settings = await this.d.settings(tx);
     const lines = await tx.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, order.id)).orderBy(asc(orderTaxLines.id));
     const tax = lines.reduce((sum, line) => sum + line.amount, 0);
     const issuedAt = this.d.clock();
@@ -155,7 +155,7 @@ export class TaxDocuments implements MailAttachments {
     const refund = Math.min(ask.amount === 'rest' ? left : ask.amount, left);
     if (refund <= 0) return null;
     const note = creditNoteTax({ invoice: { lines: invoiceLines.map(taxLineOf), total: invoice.total }, previous, refund });
-    const settings = await this.d.settings();
+    const settings = await this.d.settings(tx);
     const issuedAt = this.d.clock();
     const year = numberingYear(issuedAt);
     const { seq, number } = await takeNumberTx(tx, settings.seller.creditNoteSeries, year);

@@ -337,7 +337,7 @@ export class OrderService extends OrderViews {
 
   /** The shop is told of a paid order, with its link in the back office (the merchant setting). */
   private async queueMerchantNoticeTx(tx: Tx, row: OrderRow, tax: TaxBreakdown): Promise<void> {
-    const merchant = { email: await this.d.merchant.email(), locale: this.d.merchant.locale };
+    const merchant = { email: await this.d.merchant.email(tx), locale: this.d.merchant.locale };
     if (!merchant.email) return;
     const data = {
       orderNo: row.orderNo,

@@ -104,7 +104,8 @@ export interface OrderServiceDeps {
   /** Storefront origin and base path, for links in mail. */
   site: string;
   /** Who hears of every paid order (the shop's merchant setting, MERCHANT_EMAIL by default), and in which language. */
-  merchant: { email: () => Promise<string | null>; locale: Locale };
+  /** `email` is read inside the paying transaction (SettingsService.currentIn). */
+  merchant: { email: (tx: Tx) => Promise<string | null>; locale: Locale };
 }
 
 export class OrderViews {

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { checkoutTerms, pricingTerms, defaultSettings, settingChanges, SETTING_SECTIONS, type AdminSettings, type CheckoutTerms, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
 import { settingsSaveRequestSchema, type SettingsSaveRequest } from '../../../domain/settings.schema.ts';
 import type { PricingTerms } from '../../../domain/shipping.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { Cached } from '../../http/cached.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import { settings } from './schema.ts';
@@ -44,8 +44,8 @@ export class SettingsService {
     this.snapshot = new Cached(() => this.load(), 'settings');
   }
 
-  private async load(): Promise<Snapshot> {
-    const rows = await this.db.select().from(settings);
+  private async load(db: Db | Tx = this.db): Promise<Snapshot> {
+    const rows = await db.select().from(settings);
     const current: Record<string, unknown> = { ...this.defaults };
     const savedAt = Object.fromEntries(SETTING_SECTIONS.map((s) => [s, null])) as Record<SettingSection, string | null>;
     for (const row of rows) {
@@ -69,6 +69,16 @@ export class SettingsService {
 
   async current(): Promise<ShopSettings> {
     return (await this.snapshot.get()).settings;
+  }
+
+  /**
+   * The settings for work inside a caller's transaction (an invoice's seller, the merchant's
+   * address in the paying transaction): the kept value, or, after a save dropped it, read through
+   * that transaction. Never through the pool: PGlite's one connection cannot serve it while the
+   * transaction holds it, and the payment would wait for itself.
+   */
+  async currentIn(tx: Tx): Promise<ShopSettings> {
+    return (this.snapshot.peek() ?? (await this.load(tx))).settings;
   }
 
   /** What the server prices with now. */
