@@ -199,6 +199,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const stopWatchingCatalogue = await database.listen(CATALOGUE_CHANNEL, (payload) => catalogue.changed(payload));
   app.addHook('onClose', stopWatchingCatalogue);
   const geo = new GeoService(database.db);
+  await geo.ready();
   const productImages = new ProductImageDesk(database.db);
   const settings = new SettingsService({ db: database.db, audit: new AuditLog(database.db), merchantEmail: config.merchantEmail, warn: (message, section) => app.log.warn({ section }, message) });
   // The settings every price comes from: dropped on every instance when a section is saved.

@@ -15,6 +15,16 @@ export class GeoService {
     this.db = db;
   }
 
+  /**
+   * Loads the list now. The paying transaction names the buyer's country (the confirmation, the
+   * invoice): loaded there for the first time, it would read through the pool, which PGlite's one
+   * connection cannot serve while that transaction holds it (a webhook or the reconciler can pay an
+   * order before any checkout of the process has loaded the list).
+   */
+  async ready(): Promise<void> {
+    await this.load();
+  }
+
   /** The list changes only with a migration or seed, so one load per process is enough. */
   private load() {
     this.cache ??= (async () => ({
