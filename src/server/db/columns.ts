@@ -2,9 +2,12 @@
  * Column helpers every module's tables share, so each common column is written once: the same
  * name, type, default and nullability wherever it appears (timestamps with time zone, as Date).
  */
-import { boolean, integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../domain/locale.ts';
 import { LETTERING_PARTS, type LetteringField, type PremiumOption } from '../../domain/personalisation.ts';
+
+/** Bytes kept in the database (uploaded pictures), so every instance serves the same after any restart. */
+export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => at('created_at').notNull().defaultNow();
