@@ -43,7 +43,7 @@ import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBul
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
-import { OrderDesk, OrderService, orderRoutes } from './modules/orders/index.ts';
+import { OrderDesk, OrderService, ShipmentDesk, orderRoutes, shipmentRoutes } from './modules/orders/index.ts';
 import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
 import {
   PaymentLedger,
@@ -365,6 +365,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
           staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
         }),
       );
+      // Parcels (docs/back-office.md "Shipments").
+      await api.register(shipmentRoutes(orders, new ShipmentDesk({ db, orders, payments: refundService, audit }), guards));
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
       await api.register(documentRoutes({ documents, orders }, guards));
       await api.register(

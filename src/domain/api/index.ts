@@ -14,6 +14,7 @@ import { adminNewsletterApi } from './admin/newsletter.ts';
 import { adminOrdersApi } from './admin/orders.ts';
 import { adminProductsApi } from './admin/products.ts';
 import { adminReviewsApi } from './admin/reviews.ts';
+import { adminShipmentsApi } from './admin/shipments.ts';
 import { routeApi } from './admin/route.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
@@ -43,6 +44,7 @@ export const API = {
   adminProducts: adminProductsApi,
   adminReviews: adminReviewsApi,
   adminSettings: adminSettingsApi,
+  adminShipments: adminShipmentsApi,
   adminStaff: adminStaffApi,
   adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,

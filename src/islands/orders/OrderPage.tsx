@@ -65,7 +65,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
   const { order } = state;
   const paymentStatus = order.payment?.status ?? null;
   const statusText = label(order.status, paymentStatus);
-  const paid = ['paid', 'processing', 'shipped', 'delivered'].includes(order.status);
+  const paid = ['paid', 'processing', 'partially_shipped', 'shipped', 'delivered'].includes(order.status);
 
   return (
     <div className="order-page" data-order-status={order.status}>

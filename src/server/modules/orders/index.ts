@@ -10,3 +10,6 @@ export { OrderNotes } from './notes.ts';
 export { OrderDesk, moveAuditEntry, moveRefusal, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from './order-desk.ts';
 export { orderAccessOf, orderRoutes } from './routes.ts';
 export { anonymiseOrders, scrubOrderNotes } from './erasure.ts';
+export { ShipmentDesk, type ShipmentDeskDeps } from './shipment-desk.ts';
+export { parcelsOf } from './parcels.ts';
+export { shipmentRoutes } from './shipment-routes.ts';
