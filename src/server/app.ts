@@ -380,7 +380,20 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(auditRoutes(audit, guards));
       await api.register(outboxRoutes({ db, audit, wake: () => mailWorker.wake() }, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));
-      await api.register(backOfficeRoutes({ db, orders, clock }, guards));
+      await api.register(
+        backOfficeRoutes(
+          {
+            db,
+            orders,
+            clock,
+            sender: async () => {
+              const { seller } = await settings.current();
+              return { name: seller.legalName.trim() || 'Jersey Shop', lines: [...seller.address] };
+            },
+          },
+          guards,
+        ),
+      );
       await api.register(taxReportRoutes({ db }, guards));
       const productTable = new ProductDesk(db, catalogue);
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, clock }, guards));

@@ -44,7 +44,7 @@ function parcelBlock(parcel: MailParcel, index: number, count: number, locale: L
     text: [...(heading ? [heading] : []), carrier, number, ...(parcel.trackingUrl ? [`${track}: ${parcel.trackingUrl}`] : []), holds, ...lines.map((l) => l.text)].join('\n'),
     html: [
       ...(heading ? [`<strong>${escapeHtml(heading)}</strong><br>`] : []),
-      `${escapeHtml(carrier)}<br>${escapeHtml(render(msg('mail.parcel.trackingNumber', { trackingNumber: '\u0000' }), locale)).replace('\u0000', `<strong>${escapeHtml(parcel.trackingNumber)}</strong>`)}`,
+      `${escapeHtml(carrier)}<br>${escapeHtml(number)}`,
       parcel.trackingUrl ? `<br>${link(parcel.trackingUrl, track)}` : '',
       `<br>${escapeHtml(holds)}<br>${lines.map((l) => l.html).join('<br>')}`,
     ].join(''),
@@ -73,6 +73,6 @@ export function parcelCorrectionMail(locale: Locale, data: Omit<ParcelMailData, 
   const subject = render(msg('mail.parcel.correctedSubject', { orderNo: data.orderNo }), locale);
   const intro = render(msg('mail.parcel.corrected', { orderNo: data.orderNo }), locale);
   const block = parcelBlock(data.parcel, 0, 1, locale);
-  const was = render(msg('mail.parcel.was', data.before), locale);
+  const was = render(msg('mail.parcel.was', { carrier: data.before.carrier, trackingNumber: data.before.trackingNumber }), locale);
   return assemble(locale, subject, data.firstName, intro, [{ text: `${block.text}\n${was}`, html: `${block.html}<br><span style="color:#666">${escapeHtml(was)}</span>` }], data.link);
 }
