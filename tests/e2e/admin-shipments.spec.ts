@@ -12,6 +12,7 @@ import enShipments from '../../src/i18n/locales/en-US/admin-shipments.json' with
 import zhShipments from '../../src/i18n/locales/zh-CN/admin-shipments.json' with { type: 'json' };
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, type AdminLocale } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS * 2 });
 
@@ -32,7 +33,7 @@ for (const locale of ADMIN_LOCALES) {
   test.describe(() => {
     test.use({ adminLocale: locale });
 
-    test(`${locale}: ships part of an order (tracking shows the parcel), prints packing slips for three orders, bulk ships a CSV with one bad row`, async ({ page, request }) => {
+    test(`${locale}: ships part of an order (tracking shows the parcel), prints packing slips for three orders, bulk ships a CSV with one bad row`, async ({ page, request }, testInfo) => {
       const email = buyer();
       const orders = [await paidGuestOrder(request, locale, { email }), await paidGuestOrder(request, locale, { email }), await paidGuestOrder(request, locale, { email })];
       const [first, second, third] = orders as [(typeof orders)[0], (typeof orders)[0], (typeof orders)[0]];
@@ -47,9 +48,12 @@ for (const locale of ADMIN_LOCALES) {
       await dialog.getByTestId(`parcel-qty-${plain.id}`).fill('1');
       await dialog.getByLabel(O.move.carrier).fill('DHL');
       await dialog.getByTestId('parcel-tracking').fill('JD0146000777');
+      await screenshot(page, `admin-ship-part-${locale}`, testInfo);
       await confirmIn(page, A.common.confirm);
       await expect(detail).toHaveAttribute('data-order-status', 'partially_shipped');
       await expect(detail.getByTestId('parcel-lines')).toContainText(plain.name);
+      await detail.getByTestId('order-shipment').scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-parcels-${locale}`, testInfo);
 
       // The guest's tracking page: partly shipped, the parcel and what it holds.
       await page.goto(`/${locale}/tracking-order/?orderNo=${first.orderNo}`);
@@ -58,6 +62,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(result).toContainText(B.tracking.status.partially_shipped);
       await expect(result).toContainText('JD0146000777');
       await expect(result.locator('.tracking-parcel-lines')).toContainText(plain.name);
+      await screenshot(page, `tracking-parcels-${locale}`, testInfo, { fullPage: true });
 
       // Packing slips for the three orders, from the list's selection: one PDF naming each.
       await page.goto('/admin/orders');
@@ -85,6 +90,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(table.locator('tr[data-ok="true"]')).toHaveCount(2);
       await expect(table.locator('tr[data-ok="false"]')).toHaveCount(1);
       await expect(table.locator('tr[data-line="3"]')).toContainText('JS-22222-22222');
+      await screenshot(page, `admin-bulk-ship-${locale}`, testInfo);
       await bulk.getByTestId('bulk-ship-apply').click();
       await expect(bulk.getByTestId('bulk-ship-summary')).toContainText(S.bulkDone.replace('{{good}}', '2').replace('{{orders}}', '2').replace('{{bad}}', '1'));
       await bulk.getByRole('button', { name: label(A.common.ok) }).click();
