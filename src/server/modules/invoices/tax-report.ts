@@ -71,7 +71,8 @@ export class TaxReportDesk {
         taxClass: taxDocumentLines.taxClass,
         rate: taxDocumentLines.rate,
         currency: taxDocuments.currency,
-        documents: sql<number>`count(distinct ${taxDocuments.id})::int`,
+        // A credit note counts in the rows it reverses something in: one of a child's kit has a zero line at 20% too (its lines run parallel to the invoice's).
+        documents: sql<number>`count(distinct case when ${taxDocumentLines.base} <> 0 or ${taxDocumentLines.amount} <> 0 then ${taxDocuments.id} end)::int`,
         base: sql<string>`sum(${taxDocumentLines.base})`,
         amount: sql<string>`sum(${taxDocumentLines.amount})`,
         baseEur: eur(taxDocumentLines.base),
@@ -90,6 +91,8 @@ export class TaxReportDesk {
     const rows = new Map<string, TaxReportRow>();
     for (const raw of lines) {
       const line = { ...raw, base: Number(raw.base), amount: Number(raw.amount), baseEur: Number(raw.baseEur), amountEur: Number(raw.amountEur) } as SummedLines;
+      // Only zeros (a note reversing nothing at this rate): no row for it.
+      if (line.documents === 0) continue;
       const key = [line.declaredUnder, line.jurisdiction, line.tax, line.taxClass, line.rate, line.currency].join('|');
       let row = rows.get(key);
       if (!row) {
