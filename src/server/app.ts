@@ -366,7 +366,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
         }),
       );
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
-      await api.register(documentRoutes({ documents, orders }, guards));
+      await api.register(documentRoutes({ db, documents, orders, audit }, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );
