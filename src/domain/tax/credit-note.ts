@@ -6,8 +6,9 @@
  *   tax, what the line has left in proportion to the quantity refunded of the quantity not refunded
  *   before (all of it when the rest of the line is refunded); other lines and the shipping give back
  *   nothing. A kid's kit zero-rated in the UK reverses no VAT. When the refund is less than the
- *   lines are worth (`value`, the refund rule's price of them), that tax is scaled down to it; what it
- *   gives back beyond them (shipping, goodwill) is reversed as a refund by amount.
+ *   lines are worth (`value`, the refund rule's price of them, plus their tax where it was added to
+ *   the prices), that tax is scaled down to it; what it gives back beyond them (shipping, goodwill)
+ *   is reversed as a refund by amount.
  * - **By amount** (nothing named): in proportion to what it refunds, cumulatively: after refunds by
  *   amount adding up to R of an invoice total T, they have reversed round(tax x R / T) together (half
  *   away from zero), each note's part spread over the lines by what each has left (largest
@@ -44,6 +45,11 @@ export interface NamedLines {
   lines: readonly { index: number; quantity: number; left: number }[];
   /** What those quantities give back by the refund rule (their price less their share of the discounts). */
   value: number;
+  /**
+   * The order's tax was added to its prices (Canada, US states): `value` leaves it out, so the
+   * lines are worth `value` plus their tax, and a refund of `value` alone reverses that share of it.
+   */
+  taxAdded?: boolean | undefined;
 }
 
 export interface CreditNoteInput {
@@ -87,14 +93,15 @@ export function creditNoteTax(input: CreditNoteInput): CreditNoteTax {
   } else if (isNamed) {
     assertMinor(named.value);
     const full = byLine(invoice.lines, left, named);
-    if (refund >= named.value) {
+    const worth = named.value + (named.taxAdded ? full.reduce((sum, part) => sum + part.amount, 0) : 0);
+    if (refund >= worth) {
       take(full);
       // Beyond the lines (their shipping, goodwill): by amount, on what is left once they took theirs.
-      const excess = refund - named.value;
-      if (excess > 0) take(byAmount(left, [], excess, moneyLeft - named.value));
+      const excess = refund - worth;
+      if (excess > 0) take(byAmount(left, [], excess, moneyLeft - worth));
     } else {
-      // Less than the lines are worth (a partial goodwill on them): their tax, scaled down.
-      take(scaled(full, refund, named.value));
+      // Less than the lines are worth (a partial goodwill on them, or their price without the tax added to it): their tax, scaled down.
+      take(scaled(full, refund, worth));
     }
   } else if (refund > 0) {
     // Cumulative since the last note that named lines (or since the invoice): what the invoice had left then.
@@ -106,9 +113,16 @@ export function creditNoteTax(input: CreditNoteInput): CreditNoteTax {
     const sinceRefund = since.reduce((sum, note) => sum + note.refund, 0);
     take(byAmount(left, already, sinceRefund + refund, moneyLeft + sinceRefund, then));
   }
-  // A note never reverses more tax than it refunds (its net is never negative): named lines are
-  // priced by the refund rule, which spreads the discounts evenly, so a line a coupon did not reach
-  // can carry more tax than its refund when a large coupon went to the others.
+  // What the invoice has left in money must cover the tax it has left, or the last refund could not
+  // reverse it all: roundings, and named lines priced by the refund rule (which spreads the
+  // discounts evenly, where the tax followed the coupon), can leave a few units more; this note takes them.
+  const leftTax = left.reduce((sum, part) => sum + part.amount, 0);
+  const short = leftTax - (moneyLeft - refund);
+  if (short > 0) {
+    const more = allocate(short, left.map((part) => part.amount));
+    take(more.map((amount) => ({ amount, base: 0 })));
+  }
+  // And it never reverses more tax than it refunds (its net is never negative).
   const taxSum = parts.reduce((sum, part) => sum + part.amount, 0);
   const amounts = taxSum > refund ? allocate(refund, parts.map((part) => part.amount)) : parts.map((part) => part.amount);
   const lines = invoice.lines.map((line, i) => ({ ...line, base: parts[i]!.base, amount: amounts[i]! }));

@@ -286,6 +286,16 @@ describe('credit notes', () => {
     expect(note.tax).toBe(invoice.tax);
   });
 
+  it('Quebec, tax added: a line refunded at its price before tax reverses that share of its GST and QST; with its tax, all of it', () => {
+    // The line is worth 6000 + 300 + 598 = 6898: 6000 of it carries round(898 x 6000 / 6898) = 781, and a base of 5219 each, so net + tax = 6000.
+    const named = { lines: [{ index: 0, quantity: 1, left: 1 }], value: 6000, taxAdded: true };
+    const priceOnly = creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [], refund: 6000, named });
+    expect(priceOnly.lines.map((l) => [l.base, l.amount])).toEqual([[5219, 261], [5219, 520], [0, 0], [0, 0]]);
+    expect(6000 - priceOnly.tax).toBe(5219);
+    const withTax = creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [], refund: 6898, named });
+    expect(withTax.lines.map((l) => [l.base, l.amount])).toEqual([[6000, 300], [6000, 598], [0, 0], [0, 0]]);
+  });
+
   describe('a UK order of an adult shirt (2 x 50.00 GBP) and a child\'s kit (30.00, zero-rated), 8.00 shipping, refunded by line', () => {
     const uk = calculateTax({ currency: 'GBP', destination: { country: 'GB' }, settings: deOss, lines: [adult(10_000), child(3000)], shipping: 800 });
     const order = { lines: uk.lines, total: uk.total };

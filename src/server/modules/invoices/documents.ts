@@ -207,7 +207,8 @@ export class TaxDocuments implements MailAttachments {
   /**
    * A refund's lines as creditNoteTax names them: each by its position among the order's lines
    * (the tax lines' line_index, order_items by id), how many of it the earlier credited refunds
-   * left, and what they are worth by the refund desk's rule.
+   * left, and what they are worth by the refund desk's rule (their price, without the tax where it
+   * was added to the prices: creditNoteTax counts it in).
    */
   private async namedLinesTx(tx: Tx, orderId: number, lines: readonly RefundLine[], earlier: readonly RefundLine[]): Promise<NamedLines> {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -218,7 +219,7 @@ export class TaxDocuments implements MailAttachments {
       if (index < 0) throw new Error(`refund line ${line.orderItemId} is not a line of order ${orderId}`);
       return { index, quantity: line.quantity, left: items[index]!.quantity - done(line.orderItemId), unitPrice: items[index]!.unitPrice };
     });
-    return { lines: named.map(({ index, quantity, left }) => ({ index, quantity, left })), value: refundLinesValue(order!, named) };
+    return { lines: named.map(({ index, quantity, left }) => ({ index, quantity, left })), value: refundLinesValue(order!, named), taxAdded: order!.taxAdded > 0 };
   }
 
   private async buyerOf(order: OrderRow, locale: Locale) {
