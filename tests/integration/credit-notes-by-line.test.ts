@@ -146,4 +146,31 @@ describe('credit notes of refunds by line', () => {
     expect(zero).toMatchObject({ invoices: 1, creditNotes: 2 });
     expect(zero.amounts).toMatchObject({ salesTax: 0, creditTax: 0, creditBase: -sum([kidLines, restLines], 0, 'base'), netBase: 0 });
   });
+
+  it('Quebec, tax added: a line refunded at its price reverses its own GST and QST in proportion (the price leaves the tax out), nothing of the other line', async () => {
+    const montreal = { ...ukAddress, address: '1 rue Sainte-Catherine', country: 'CA', province: 'QC', postalCode: 'H2X 1Y4', phoneCode: '+1', city: 'Montréal', phone: '514 555 0100' };
+    const placed = (await guestOrder(shop, [plainLine(stock, 1), plainLine(kid, 1)], { currency: 'CAD', email: 'quebec.line@example.com', address: montreal })).order;
+    await pay(shop, placed);
+    const order = await orderRow(shop, placed.orderNo);
+    expect(order).toMatchObject({ taxDisplay: 'exclusive', taxMarket: 'CA-QC' });
+    expect(order.taxAdded).toBeGreaterThan(0);
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+    const [invoice] = await db().select().from(taxDocuments).where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'invoice')));
+    const invoiceLines = await linesOf(invoice!.id);
+    const refunded = await callEntry(shop, adminOrdersApi.refund, { orderNo: order.orderNo, idempotencyKey: `by-line-${order.orderNo}`, lines: [{ orderItemId: items[1]!.id, quantity: 1 }], reason: 'returned' }, owner);
+    expect(refunded.code, refunded.msg).toBe('0000');
+    const [note] = await db().select().from(taxDocuments).where(eq(taxDocuments.correctsId, invoice!.id));
+    const noteLines = await linesOf(note!.id);
+    const own = (i: number) => invoiceLines[i]!.lineIndex === 1 && !invoiceLines[i]!.shipping;
+    // The line's worth: its price (the refund) plus its GST and QST; the refund carries that share of them.
+    const lineTax = invoiceLines.reduce((sum, l, i) => sum + (own(i) ? l.amount : 0), 0);
+    expect(note!.tax).toBe(divRound(lineTax * note!.total, note!.total + lineTax));
+    expect(note!.net + note!.tax).toBe(note!.total);
+    noteLines.forEach((line, i) => {
+      if (!own(i)) expect([line.base, line.amount]).toEqual([0, 0]);
+      // Each tax's base is the line's net refunded (to the unit: the desk spreads discounts its own way).
+      else expect(Math.abs(line.base - note!.net)).toBeLessThanOrEqual(1);
+    });
+    expect(noteLines.filter((_, i) => own(i)).map((l) => l.tax)).toEqual(['GST', 'QST']);
+  });
 });
