@@ -18,6 +18,10 @@ export const PERMISSIONS = {
   ORDER_REFUND: 'order:refund',
   /** Cancelling or refunding personalised items once in production, with a reason. */
   ORDER_OVERRIDE: 'order:override',
+  /** Changing a paid order before production (a line's print or size, the address, the shipping), and waiving the extra payment it asks for, with a reason. */
+  ORDER_EDIT: 'order:edit',
+  /** The Returns screen: approving, declining, receiving and resolving returns and misprint claims (a refund also takes order:refund). */
+  RETURN_MANAGE: 'return:manage',
   AUDIT_VIEW: 'audit:view',
   STAFF_MANAGE: 'staff:manage',
   /** Rebuilding every page of the static site by hand. */
@@ -61,6 +65,8 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.ORDER_MOVE,
   PERMISSIONS.ORDER_CANCEL,
   PERMISSIONS.ORDER_SHEET,
+  PERMISSIONS.ORDER_EDIT,
+  PERMISSIONS.RETURN_MANAGE,
   PERMISSIONS.PRODUCT_VIEW,
   PERMISSIONS.PRODUCT_EDIT,
   PERMISSIONS.PRODUCT_PUBLISH,
