@@ -6,7 +6,7 @@
 import { App, AutoComplete, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { CARRIERS } from '../../../domain/carriers.ts';
-import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
