@@ -2,6 +2,8 @@
  * buildApp assembles the server from a configuration and an open database, without listening:
  * tests drive it through `inject`, main.ts listens.
  */
+import { eq } from 'drizzle-orm';
+import type { CurrencyCode } from '../domain/money.model.ts';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type onResponseHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -43,7 +45,7 @@ import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBul
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
-import { OrderDesk, OrderService, orderRoutes } from './modules/orders/index.ts';
+import { OrderDesk, OrderService, orderRoutes, orders as ordersTable } from './modules/orders/index.ts';
 import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
 import {
   PaymentLedger,
@@ -399,7 +401,13 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     { prefix: API_PREFIX },
   );
 
-  if (simulator) await app.register(simulatorPlugin(simulator, { control: config.paypalSimControl }), { prefix: SIM_PREFIX });
+  // With the control routes (tests only), a journey can open a payment request for a paid order as an order change would.
+  const openPaymentRequest = async (orderNo: string, amount: number) => {
+    const [order] = await db.select().from(ordersTable).where(eq(ordersTable.orderNo, orderNo));
+    if (!order || order.paidAt === null) return null;
+    return db.transaction((tx) => paymentRequests.openTx(tx, { orderId: order.id, purpose: 'order-change', changeId: null, amount, currency: order.currency as CurrencyCode }));
+  };
+  if (simulator) await app.register(simulatorPlugin(simulator, { control: config.paypalSimControl, openPaymentRequest }), { prefix: SIM_PREFIX });
   // Media routes carry their full /api/media/... paths.
   await app.register(mediaRoutes);
   await app.register(uploadedImageRoutes(productImages));

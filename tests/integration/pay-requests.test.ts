@@ -18,7 +18,7 @@ import { call, type TestShop } from './harness.ts';
 import { guestOrder, pay, plainLine, setStock, simulatorOf, useOrderShop, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
-let mail: MailReceiver;
+let mail: MailReceiver | undefined;
 let stock: Stock;
 
 useOrderShop({ paypal: { ...loadConfig({}).paypal, timeoutMs: 1500 } }, {}, 50, (env) => ({ shop, mail, stock } = env));
