@@ -311,7 +311,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const ledger = new PaymentLedger();
   const orders = new OrderService({ db, geo, coupons, payments: ledger, invoices: documents, mail, clock, secret: config.authSecret, site, merchant: { email: async (tx) => (await settings.currentIn(tx)).merchant.email, locale: config.merchantLocale } });
   // Payment requests (an order change's extra): opened by the order changes, paid through their link's page.
-  const paymentRequests = new PaymentRequests({ db, clock, mail, audit, settings: (tx) => settings.currentIn(tx), site });
+  const paymentRequests = new PaymentRequests({ db, clock, mail, audit, settings: (tx) => settings.currentIn(tx), site, merchantLocale: config.merchantLocale });
   const requestPayments: RequestPayments = new RequestPayments({ db, paypal, orders, audit, mail, invoices: documents, clock, log: app.log, unavailable: (error): Error => paymentService.unavailable(error) });
   const paymentService: PaymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, invoices: documents, clock, log: app.log, requests: requestPayments });
   const stockNews = new StockNews(db, (error) => app.log.warn({ err: loggableError(error) }, 'announcing stock changes failed; cached product answers show them with the next change'));

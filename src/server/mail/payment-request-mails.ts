@@ -94,3 +94,25 @@ export function paymentReceivedMail(locale: Locale, data: PaymentReceivedMailDat
     html: html(locale, [escapeHtml(hello), ...lines.map(escapeHtml), link(data.orderLink, see)]),
   };
 }
+
+export interface RequestExpiredMailData {
+  orderNo: string;
+  amount: number;
+  currency: CurrencyCode;
+  /** The order in the back office, where staff send a new link or waive it. */
+  adminLink: string;
+}
+
+/** The merchant is told a link ran out unpaid: the order waits for a new link or a waiver. */
+export function requestExpiredMail(locale: Locale, data: RequestExpiredMailData): MailContent {
+  const money = formatMoney(data.amount, data.currency, locale);
+  const [subject, body, open] =
+    locale === 'zh-CN'
+      ? [`订单 ${data.orderNo} 的付款链接已过期`, `订单 ${data.orderNo} 的补付款 ${money} 未在链接有效期内支付。订单将暂停制作，直到您发送新的链接或免除此款项。`, '在后台打开订单']
+      : [`Payment link expired for order ${data.orderNo}`, `The payment of ${money} asked for order ${data.orderNo} was not made before its link expired. The order stays out of production until you send a new link or waive it.`, 'Open the order in the back office'];
+  return {
+    subject,
+    text: [body, '', `${open}: ${data.adminLink}`, ''].join('\n'),
+    html: html(locale, [escapeHtml(body), link(data.adminLink, open)]),
+  };
+}

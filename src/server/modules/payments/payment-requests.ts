@@ -18,7 +18,7 @@ import type { ShopSettings } from '../../../domain/settings.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MailQueue } from '../../mail/mailer.ts';
-import { paymentLinkMail } from '../../mail/payment-request-mails.ts';
+import { paymentLinkMail, requestExpiredMail } from '../../mail/payment-request-mails.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import { orders, type OrderRow } from '../orders/index.ts';
 import { paymentRequests } from './schema.ts';
@@ -34,6 +34,8 @@ export interface PaymentRequestDeps {
   settings: (tx: Tx) => Promise<ShopSettings>;
   /** The storefront's root with its trailing slash (publicSiteUrl + basePath), for the mailed link. */
   site: string;
+  /** The language of the merchant's mail (MERCHANT_LOCALE). */
+  merchantLocale: Locale;
 }
 
 /** The digest a link's token is stored and looked up by. */
@@ -131,8 +133,9 @@ export class PaymentRequests {
   }
 
   /**
-   * The expiry job (app.ts, JobRunner): every open request past its time becomes expired, and the
-   * merchant is told (the order waits for staff to send a new link or waive it). Answers how many.
+   * The expiry job (app.ts, JobRunner): every open request past its time becomes expired, audited,
+   * and the merchant is mailed (settings' merchant email, if set): the order waits for staff to send
+   * a new link (reopenTx) or waive it. Answers how many.
    */
   async expireDue(): Promise<number> {
     const now = this.d.clock();
@@ -142,8 +145,13 @@ export class PaymentRequests {
         .set({ status: 'expired', updatedAt: now })
         .where(and(eq(paymentRequests.status, 'open'), lt(paymentRequests.expiresAt, now)))
         .returning();
+      const merchant = expired.length ? (await this.d.settings(tx)).merchant.email : null;
       for (const request of expired) {
         const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, request.orderId));
+        if (merchant && order) {
+          const data = { orderNo: order.orderNo, amount: request.amount, currency: request.currency as CurrencyCode, adminLink: `${this.d.site}admin/orders/${order.orderNo}` };
+          await this.d.mail.queue(tx, { to: merchant, kind: 'merchant-payment-request-expired', ...requestExpiredMail(this.d.merchantLocale, data) });
+        }
         await this.d.audit.record(tx, {
           actor: { id: null, email: 'system' },
           action: 'payment-request.expire',
