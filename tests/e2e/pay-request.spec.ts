@@ -12,6 +12,7 @@ import { formatMoney } from '../../src/domain/money.model.ts';
 import { SIM_PREFIX } from '../../src/server/modules/payments/simulator-protocol.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { waitForMail } from './support/mail.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const PAY = { 'en-US': enPay, 'zh-CN': zhPay } as const;
 const SIM = { 'en-US': 'Approve payment', 'zh-CN': '确认付款' } as const;
@@ -21,7 +22,7 @@ const RECEIVED_SUBJECT = { 'en-US': /Payment received for order/, 'zh-CN': /补�
 for (const locale of ['en-US', 'zh-CN'] as const) {
   const m = PAY[locale];
 
-  test(`${locale}: a payment request is paid through its mailed link in the PayPal simulator`, async ({ page, request }) => {
+  test(`${locale}: a payment request is paid through its mailed link in the PayPal simulator`, async ({ page, request }, testInfo) => {
     const order = await paidGuestOrder(request, locale);
     const opened = await request.post(`${SIM_PREFIX}/control/payment-requests`, { data: { orderNo: order.orderNo, amount: 1500 } });
     expect(opened.status()).toBe(201);
@@ -41,12 +42,14 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
 
     const buttons = page.locator('[data-paypal-sim="buttons"]');
     await expect(buttons).toBeVisible();
+    await screenshot(page, `pay-request-open-${locale}`, testInfo, { fullPage: true });
     await buttons.getByRole('button', { name: 'PayPal', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: SIM[locale], exact: true }).click();
     await expect(pay).toHaveAttribute('data-state', 'paid');
     await expect(pay.locator('[data-pay-status]')).toHaveText(m.state.paid);
+    await screenshot(page, `pay-request-paid-${locale}`, testInfo, { fullPage: true });
 
     const receipt = await waitForMail({ to: order.email, subject: RECEIVED_SUBJECT[locale] }, 20_000);
     expect(receipt.attachments?.map((a) => a.contentType)).toEqual(['application/pdf']);

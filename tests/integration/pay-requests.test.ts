@@ -254,6 +254,23 @@ describe('refunds across captures', () => {
     ]);
   });
 
+  it("records a refund made in PayPal's dashboard from the request's capture against that capture", async () => {
+    const { row } = await paidOrder();
+    const request = await openRequest(row.id, 1000);
+    await payThroughLink(request.token);
+    const requestCapture = (await requestRow(request.id)).captureId!;
+    const sim = simulatorOf(shop);
+    const made = sim.refundFromDashboard(requestCapture, 300);
+    await sim.deliver(sim.event('PAYMENT.CAPTURE.REFUNDED', { ...made, links: [{ rel: 'up', href: `${sim.baseUrl}/v2/payments/captures/${requestCapture}` }] }));
+    const rows = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id));
+    expect(rows.map((r) => [r.amount, r.captureId, r.status])).toEqual([[300, requestCapture, 'completed']]);
+    // What is left of each capture is what the desk draws on next: the order's whole, then 700 of the request's.
+    const rest = await refund({ orderNo: row.orderNo, idempotencyKey: `dash-${row.orderNo}`, amount: row.total + 700, reason: 'All the rest' });
+    expect(rest.code, rest.msg).toBe('0000');
+    expect(sim.refundedOf(requestCapture)).toBe(1000);
+    expect((await orderRow(shop, row.orderNo)).status).toBe('refunded');
+  });
+
   it('20 refunds at once of an order with an extra capture never pay back more than was paid', { timeout: 120_000 }, async () => {
     const { row } = await paidOrder();
     const request = await openRequest(row.id, 1000);

@@ -186,7 +186,7 @@ export class RefundBook {
    * PayPal's refund id), then completed like any other, so the order's refunded total, payment
    * state and status are true. Null when it was recorded before.
    */
-  async recordExternal(tx: Tx, order: OrderRow, paypalRefundId: string, amount: number, timeline: string): Promise<SettledRefund | null> {
+  async recordExternal(tx: Tx, order: OrderRow, paypalRefundId: string, amount: number, timeline: string, captureId: string | null = null): Promise<SettledRefund | null> {
     const now = this.d.clock();
     const [row] = await tx
       .insert(refunds)
@@ -199,6 +199,7 @@ export class RefundBook {
         reason: 'Refunded in the PayPal dashboard',
         lines: [],
         byEmail: PAYPAL_ACTOR.email,
+        captureId,
         createdAt: now,
         updatedAt: now,
       })

@@ -15,7 +15,7 @@ import { PAYPAL_ACTOR, type RefundBook, type SettledRefund } from './refund-book
 import type { WebhookHeaders } from './paypal-client.ts';
 import type { PaymentDeps } from './deps.ts';
 import type { PaymentRequestRow } from './payment-requests.ts';
-import { payments, processedWebhookEvents, refunds } from './schema.ts';
+import { paymentRequests, payments, processedWebhookEvents, refunds } from './schema.ts';
 
 /** What the webhooks share with the rest of the payment service (payments.ts). */
 export interface WebhookService {
@@ -213,7 +213,12 @@ export class PaypalWebhooks {
     if (amount === null || amount <= 0 || status !== 'COMPLETED') return null;
     if (await this.refundInFlight(tx, order.id, resource, amount)) return null;
     await this.service.markPaidTx(tx, order.id, { captureId: null, payerEmail: null, payerName: null }, 'webhook');
-    return this.book.recordExternal(tx, await this.d.orders.lockTx(tx, order.id), refundId, amount, 'webhook');
+    // Refunded from a payment request's capture (the 'up' link names it): the refund row says so, so
+    // later refunds draw on each capture by what it has left (captures.ts).
+    const up = Array.isArray(resource.links) ? (resource.links as { rel?: string; href?: string }[]).find((l) => l.rel === 'up')?.href : undefined;
+    const upCapture = up ? /\/captures\/([A-Za-z0-9-]+)/.exec(up)?.[1] : undefined;
+    const [request] = upCapture ? await tx.select({ captureId: paymentRequests.captureId }).from(paymentRequests).where(eq(paymentRequests.captureId, upCapture)) : [];
+    return this.book.recordExternal(tx, await this.d.orders.lockTx(tx, order.id), refundId, amount, 'webhook', request?.captureId ?? null);
   }
 
   /**
