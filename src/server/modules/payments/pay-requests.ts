@@ -9,7 +9,7 @@
  * (PAYMENT.CAPTURE.COMPLETED) and the reconciler end in the same `settle`, so a buyer who closed
  * the window is still paid exactly once.
  */
-import { and, eq, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { minorFromDecimal, paypalPurchaseUnit } from '../../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
@@ -47,6 +47,8 @@ export interface RequestPaymentDeps {
 
 /** A capture this recent is left to the page that started it; the reconciler takes the rest. */
 const IN_FLIGHT_MS = 60_000;
+/** How long after its link expired a request's approved PayPal order is still looked up. */
+const LOOK_BACK_MS = 3 * 24 * 3_600_000;
 
 /** What PayPal's order is made under: the order number and the request, one PayPal order per request. */
 export function requestReference(orderNo: string, requestId: number): string {
@@ -311,11 +313,22 @@ export class RequestPayments {
    * looked up; an approved one is captured, a completed one settled. Answers how many it paid.
    */
   async reconcile(): Promise<number> {
-    const idle = new Date(this.d.clock().getTime() - IN_FLIGHT_MS);
+    const now = this.d.clock().getTime();
+    const idle = new Date(now - IN_FLIGHT_MS);
+    // PayPal keeps an approved order capturable for three days: an expired request older than that is left alone.
+    const recent = new Date(now - LOOK_BACK_MS);
     const waiting = await this.d.db
       .select()
       .from(paymentRequests)
-      .where(and(inArray(paymentRequests.status, ['open', 'expired']), isNotNull(paymentRequests.paypalOrderId), isNull(paymentRequests.captureId), lt(paymentRequests.updatedAt, idle)));
+      .where(
+        and(
+          inArray(paymentRequests.status, ['open', 'expired']),
+          isNotNull(paymentRequests.paypalOrderId),
+          isNull(paymentRequests.captureId),
+          lt(paymentRequests.updatedAt, idle),
+          gt(paymentRequests.expiresAt, recent),
+        ),
+      );
     let settled = 0;
     for (const request of waiting) {
       try {
