@@ -15,10 +15,10 @@ describe('payment request mails', () => {
   });
 
   it('is in Chinese for a zh-CN order', () => {
-    const mail = paymentLinkMail('zh-CN', { orderNo: 'JS-1', firstName: '明', amount: 1250, currency: 'CNY', purpose: 'order-change', expiresAt, link: 'https://shop.example/zh-CN/pay/?t=abc' });
+    const mail = paymentLinkMail('zh-CN', { orderNo: 'JS-1', firstName: '明', amount: 1250, currency: 'GBP', purpose: 'order-change', expiresAt, link: 'https://shop.example/zh-CN/pay/?t=abc' });
     expect(mail.subject).toBe('订单 JS-1 需要补付款');
     expect(mail.text).toContain('使用 PayPal 付款');
-    const paid = paymentReceivedMail('zh-CN', { orderNo: 'JS-1', firstName: '明', amount: 1250, currency: 'CNY', orderLink: 'https://shop.example/zh-CN/order-success/JS-1', invoice: true });
+    const paid = paymentReceivedMail('zh-CN', { orderNo: 'JS-1', firstName: '明', amount: 1250, currency: 'GBP', orderLink: 'https://shop.example/zh-CN/order-success/JS-1', invoice: true });
     expect(paid.subject).toBe('订单 JS-1 的补付款已收到');
     expect(paid.text).toContain('发票见附件');
   });
