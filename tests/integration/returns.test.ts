@@ -68,10 +68,10 @@ async function claim(o: { orderNo: string; token: string; items: { id: number }[
   return made.data;
 }
 
-const photoOf = (format: 'png' | 'jpeg', width = 64, height = 48) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
-    [format]()
-    .toBuffer();
+const photoOf = (format: 'png' | 'jpeg', width = 64, height = 48) => {
+  const canvas = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } });
+  return (format === 'png' ? canvas.png() : canvas.jpeg()).toBuffer();
+};
 
 const addPhoto = (o: { orderNo: string; token: string }, returnNo: string, bytes: Buffer) => shopperCall<ReturnRecord>('photo', { orderNo: o.orderNo, token: o.token, returnNo, data: bytes.toString('base64') });
 
