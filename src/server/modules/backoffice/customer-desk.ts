@@ -21,7 +21,7 @@ import { anonymiseRedemptions } from '../coupons/index.ts';
 import { anonymiseOrders, orderItems, orders, scrubOrderNotes } from '../orders/index.ts';
 import { forgetMail } from '../outbox/index.ts';
 import { anonymisePayers, payments, scrubRefunds } from '../payments/index.ts';
-import { eraseReturns } from '../returns/index.ts';
+import { eraseReturns, returnRequests } from '../returns/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
 import type { StaffDesk } from '../staff/index.ts';
 import { orderSearchCondition, prefixPattern, shipToNameSql } from './order-filter.ts';
@@ -388,6 +388,7 @@ export class CustomerDesk extends AuditedDesk {
     const payers = orderIds.length ? await tx.select({ email: payments.payerEmail, name: payments.payerName }).from(payments).where(inArray(payments.orderId, orderIds)) : [];
     const book = await tx.select({ firstName: addresses.firstName, lastName: addresses.lastName }).from(addresses).where(eq(addresses.userId, userId));
     const reviews = await tx.select({ id: productComments.id }).from(productComments).where(eq(productComments.userId, userId));
+    const claims = orderIds.length ? await tx.select({ returnNo: returnRequests.returnNo }).from(returnRequests).where(inArray(returnRequests.orderId, orderIds)) : [];
     const emails = [...new Set([account.email, ...orderRows.map((order) => order.email), ...payers.map((payer) => payer.email)].filter((email): email is string => Boolean(email)).map((email) => email.toLowerCase()))];
     const subscriptions = await tx.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(inArray(newsletterSubscriptions.email, emails));
     const names = [account, ...book, ...orderRows].flatMap((person) => [`${person.firstName ?? ''} ${person.lastName ?? ''}`, person.firstName, person.lastName]);
@@ -399,6 +400,8 @@ export class CustomerDesk extends AuditedDesk {
         { entity: 'user', ids: [String(userId)] },
         { entity: 'order', ids: orderRows.map((order) => order.orderNo) },
         { entity: 'review', ids: reviews.map((review) => String(review.id)) },
+        // Their returns' audit rows (staff's instructions and reasons may name them).
+        { entity: 'return', ids: claims.map((claim) => claim.returnNo) },
         { entity: 'newsletter_subscription', ids: subscriptions.map((row) => String(row.id)) },
       ],
       orderIds,
