@@ -19,7 +19,7 @@ import { validFields } from '../../widgets/valid-fields.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { useDateTime } from '../orders/labels.tsx';
 import { ReturnPhotos } from './photos.tsx';
-import { KindTag, STATUS_COLOURS } from './ReturnsScreen.tsx';
+import { KindTag, STATUS_COLOURS } from './labels.tsx';
 
 type Move = 'approve' | 'decline' | 'receive' | 'resolve';
 

@@ -8,19 +8,13 @@
 import { Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminReturnsApi } from '../../../domain/api/admin/returns.ts';
-import { RETURN_STATUSES, type AdminReturnRow, type ReturnKind, type ReturnStatus } from '../../../domain/returns.model.ts';
+import { RETURN_STATUSES, type AdminReturnRow, type ReturnStatus } from '../../../domain/returns.model.ts';
 import { useT } from '../../i18n.tsx';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { useDateTime } from '../orders/labels.tsx';
+import { KindTag, STATUS_COLOURS } from './labels.tsx';
 import { ReturnDrawer } from './ReturnDrawer.tsx';
 import './returns.css';
-
-export const STATUS_COLOURS: Record<ReturnStatus, string> = { requested: 'gold', approved: 'blue', declined: 'default', received: 'cyan', resolved: 'green' };
-
-export function KindTag({ kind }: { kind: ReturnKind }) {
-  const { t } = useT();
-  return <Tag color={kind === 'claim' ? 'magenta' : 'geekblue'}>{t(`adminReturns.kinds.${kind}`)}</Tag>;
-}
 
 export default function ReturnsScreen() {
   const { t } = useT();
