@@ -10,6 +10,7 @@ import enReturns from '../../src/i18n/locales/en-US/returns.json' with { type: '
 import zhReturns from '../../src/i18n/locales/zh-CN/returns.json' with { type: 'json' };
 import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, openFromMenu, test, topDialog } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
+import { screenshot } from '../support/screenshots.ts';
 import enAdmin from '../../src/i18n/locales/en-US/admin.json' with { type: 'json' };
 import zhAdmin from '../../src/i18n/locales/zh-CN/admin.json' with { type: 'json' };
 
@@ -23,7 +24,7 @@ for (const locale of ADMIN_LOCALES) {
   test.describe(() => {
     test.use({ adminLocale: locale });
 
-    test(`${locale}: a guest reports a misprint with a photo; the owner resolves it by a replacement that shows on the production sheet`, async ({ page, request }) => {
+    test(`${locale}: a guest reports a misprint with a photo; the owner resolves it by a replacement that shows on the production sheet`, async ({ page, request }, testInfo) => {
       const guest = await paidGuestOrder(request, locale);
       const { orderNo } = guest;
       const printed = guest.detail.lines.find((line) => line.personalised)!;
@@ -43,6 +44,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(claim).toHaveAttribute('data-status', 'requested');
       await expect(claim.getByTestId('order-return-photo')).toHaveCount(1);
       const returnNo = ((await claim.locator('strong').first().textContent()) ?? '').trim();
+      await screenshot(page, `order-claim-${locale}`, testInfo, { fullPage: true });
       expect(returnNo).toMatch(/^RT-/);
 
       // The owner's Returns screen: the request waits; its photo and lines show.
@@ -55,6 +57,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(detail).toHaveAttribute('data-status', 'requested');
       await expect(detail.getByTestId('return-photo')).toHaveCount(1);
       await expect(detail).toContainText('SMITH 7');
+      await screenshot(page, `admin-return-${locale}`, testInfo);
       await detail.getByTestId('return-approve').click();
       await topDialog(page).getByTestId('return-move-note').fill(locale === 'en-US' ? 'No need to send it back: we print a new one.' : '无需寄回，我们会重新印制。');
       await topDialog(page).getByTestId('return-move-ok').click();
@@ -73,11 +76,20 @@ for (const locale of ADMIN_LOCALES) {
       await expect(sheet.getByTestId('sheet-replacement')).toContainText(orderNo);
       await expect(sheet.getByTestId('sheet-replacement')).toContainText(returnNo);
       await expect(sheet.getByTestId('sheet-shirts')).toContainText('SMITH');
+      await screenshot(page, `sheet-replacement-${locale}`, testInfo);
 
       // The guest sees it resolved.
       await page.goto(`/${locale}/order-success/${orderNo}/?token=${guest.accessToken}`);
       await expect(page.getByTestId('order-return')).toHaveAttribute('data-status', 'resolved');
       await expect(page.getByTestId('order-return')).toContainText(replacementNo);
+      // The Returns screen's list and the After sales settings tab, as staff see them.
+      await page.goto('/admin/returns');
+      await page.getByTestId('returns-tab-resolved').click();
+      await expect(page.getByTestId('returns-table')).toContainText(returnNo);
+      await screenshot(page, `admin-returns-${locale}`, testInfo);
+      await page.goto('/admin/settings?tab=afterSales');
+      await expect(page.getByTestId('settings-after-sales')).toBeVisible();
+      await screenshot(page, `settings-after-sales-${locale}`, testInfo);
     });
   });
 }

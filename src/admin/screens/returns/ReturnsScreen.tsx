@@ -1,11 +1,11 @@
 /**
  * Returns and claims (`return:manage`, docs/back-office.md "Returns and claims"): the requests by
- * state (a tab each, with its count), searched by return or order number; a request opens in a
+ * state (a button each, with its count), searched by return or order number; a request opens in a
  * drawer with its lines, photos, order and history, and the moves its state allows: approve with
  * the return instructions, decline with a reason (both mailed), mark received (restock per line,
  * never a printed one), resolve by a refund (also order:refund) or a free replacement order.
  */
-import { Tabs, Tag, Typography } from 'antd';
+import { Radio, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminReturnsApi } from '../../../domain/api/admin/returns.ts';
 import { RETURN_STATUSES, type AdminReturnRow, type ReturnStatus } from '../../../domain/returns.model.ts';
@@ -37,11 +37,15 @@ export default function ReturnsScreen() {
 
   return (
     <>
-      <Tabs
-        activeKey={status}
-        onChange={(key) => applyStatus(key as ReturnStatus | 'all')}
-        items={[...RETURN_STATUSES, 'all' as const].map((s) => ({
-          key: s,
+      {/* Buttons that wrap rather than tabs that fold away: every state stays one tap away at 375 px. */}
+      <Radio.Group
+        value={status}
+        onChange={(e) => applyStatus(e.target.value as ReturnStatus | 'all')}
+        optionType="button"
+        className="admin-returns-tabs"
+        aria-label={t('adminReturns.status')}
+        options={[...RETURN_STATUSES, 'all' as const].map((s) => ({
+          value: s,
           label: (
             <span data-testid={`returns-tab-${s}`}>
               {t(`adminReturns.statuses.${s}`)}
@@ -49,7 +53,6 @@ export default function ReturnsScreen() {
             </span>
           ),
         }))}
-        className="admin-returns-tabs"
       />
       <ListScreen<AdminReturnRow, object>
         screen={{ ...screen, filterBar: { ...screen.filterBar, onApply: (values) => screen.filterBar.onApply({ ...values, ...(status === 'all' ? {} : { status }) }) } }}
