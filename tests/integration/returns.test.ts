@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReturnDetail, OrderReturns, ReturnRecord } from '../../src/domain/returns.model.ts';
-import type { ProductionSheet } from '../../src/domain/back-office/admin.model.ts';
+import type { ProductionSheet } from '../../src/domain/back-office/production-sheet.model.ts';
 import { auditLog, orderItems, orderStatusEvents, orders, refunds, returnPhotos, returnRequests, users } from '../../src/server/db/schema.ts';
 import { call, signUp, type Answer, type TestAccount, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
