@@ -7,13 +7,10 @@ import type { OrderService } from '../orders/index.ts';
 import type { PaymentLedger } from './ledger.ts';
 import type { PaypalClient } from './paypal-client.ts';
 import type { CreditNotes } from './refund-book.ts';
+import type { PaymentLog } from './log.ts';
 import type { RequestPayments } from './pay-requests.ts';
 
-export interface PaymentLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
+export type { PaymentLog };
 
 export interface PaymentDeps {
   db: Db;

@@ -21,10 +21,9 @@ import type { MailQueue } from '../../mail/mailer.ts';
 import { paymentReceivedMail } from '../../mail/payment-request-mails.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { orders, type OrderRow, type OrderService } from '../orders/index.ts';
-import type { PaymentLog } from './deps.ts';
+import type { PaymentLog } from './log.ts';
 import { localeOfOrder, requestTokenDigest, type PaymentRequestRow } from './payment-requests.ts';
-import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalClient, type PaypalOrder } from './paypal-client.ts';
-import { RETRYABLE_DECLINES } from './payments.ts';
+import { PaypalError, PaypalUnknownOutcome, RETRYABLE_DECLINES, firstCapture, type PaypalClient, type PaypalOrder } from './paypal-client.ts';
 import { paymentRequests } from './schema.ts';
 
 /** The invoices module's side (app.ts wires it): an invoice for what a paid request added to the order. */

@@ -22,7 +22,7 @@ import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, loggableError, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { PaypalError, PaypalUnknownOutcome, firstCapture, type PaypalOrder, type PaypalRefund } from './paypal-client.ts';
+import { PaypalError, PaypalUnknownOutcome, RETRYABLE_DECLINES, firstCapture, type PaypalOrder, type PaypalRefund } from './paypal-client.ts';
 import { pick } from '../../messages/localise.ts';
 import { orderItems, orders, type OrderAccess, type OrderRow } from '../orders/index.ts';
 import type { PaymentDeps } from './deps.ts';
@@ -38,9 +38,6 @@ export interface CaptureAnswer {
   /** COMPLETED: paid. PENDING: PayPal is still deciding; the order stays unpaid until it does. */
   payment: 'COMPLETED' | 'PENDING' | 'REFUNDED';
 }
-
-/** Issues after which the buyer can try again with another card or account. */
-export const RETRYABLE_DECLINES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_ACTION_REQUIRED', 'PAYER_CANNOT_PAY', 'DECLINED', 'FAILED']);
 
 const requestIds = {
   create: (orderNo: string, attempt: number) => `${orderNo}-create-${attempt}`,

@@ -11,6 +11,10 @@
 import type { Clock } from '../../clock.ts';
 import type { PaypalPurchaseUnit } from '../../../domain/checkout.model.ts';
 
+
+/** PayPal's issues after which the buyer can try again with another card or account. */
+export const RETRYABLE_DECLINES = new Set(['INSTRUMENT_DECLINED', 'TRANSACTION_REFUSED', 'PAYER_ACTION_REQUIRED', 'PAYER_CANNOT_PAY', 'DECLINED', 'FAILED']);
+
 export interface TransportRequest {
   method: 'GET' | 'POST';
   /** "/v2/checkout/orders", with query if any. */

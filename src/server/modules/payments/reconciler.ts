@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { loggableError } from '../../errors.ts';
 import { CAPTURE_GRACE_MS, orders, type OrderService } from '../orders/index.ts';
-import type { PaymentLog } from './deps.ts';
+import type { PaymentLog } from './log.ts';
 import type { PaymentService } from './payments.ts';
 import type { RequestPayments } from './pay-requests.ts';
 import { payments } from './schema.ts';

@@ -28,7 +28,7 @@ import { fail, failWith, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { moveAuditEntry, moveRefusal, orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
-import type { PaymentLog } from './deps.ts';
+import type { PaymentLog } from './log.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
 import { RefundBook, type CreditNotes, type RefundRow, type RefundWitness } from './refund-book.ts';
 import { capturedTotal, capturesOf, isPartOf, partKey, splitRefund } from './captures.ts';
