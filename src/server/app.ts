@@ -43,7 +43,7 @@ import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBul
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
-import { OrderDesk, OrderService, orderRoutes } from './modules/orders/index.ts';
+import { OrderChangeDesk, OrderDesk, OrderService, orderChangeRoutes, orderRoutes } from './modules/orders/index.ts';
 import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
 import {
   PaymentLedger,
@@ -52,6 +52,8 @@ import {
   PaypalSimulator,
   Reconciler,
   RefundDesk,
+  ChangeMoney,
+  PaymentRequests,
   SIM_PREFIX,
   fetchTransport,
   paypalRoutes,
@@ -359,8 +361,32 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(addressRoutes(addressBook, guards));
       await api.register(checkoutRoutes(checkout, guards));
       const folder = new OrderDetailDesk(db, orders);
+      // Order changes before production: the payment requests hold production (docs/back-office.md "Order changes").
+      const paymentRequests = new PaymentRequests({ clock });
       await api.register(
-        orderRoutes(orders, new OrderDesk({ db, orders, payments: refundService, audit }), guards, {
+        orderChangeRoutes(
+          new OrderChangeDesk({
+            db,
+            orders,
+            audit,
+            cart,
+            coupons,
+            requests: paymentRequests,
+            money: new ChangeMoney({ db, refunds: refundService }),
+            clock,
+            terms: async () => {
+              const current = await settings.current();
+              return { ...(await settings.checkoutTerms()), afterSales: current.afterSales };
+            },
+            addressColumns: (input, field) => addressBook.columns(input, field),
+            stockNews,
+            log: app.log,
+          }),
+          guards,
+        ),
+      );
+      await api.register(
+        orderRoutes(orders, new OrderDesk({ db, orders, payments: refundService, audit, requests: paymentRequests }), guards, {
           refunds: refundService,
           staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
         }),

@@ -12,6 +12,7 @@ import { mailApi } from './admin/mail.ts';
 import { adminNavigationApi } from './admin/navigation.ts';
 import { adminNewsletterApi } from './admin/newsletter.ts';
 import { adminOrdersApi } from './admin/orders.ts';
+import { adminOrderChangesApi } from './admin/order-changes.ts';
 import { adminProductsApi } from './admin/products.ts';
 import { adminReviewsApi } from './admin/reviews.ts';
 import { routeApi } from './admin/route.ts';
@@ -26,6 +27,7 @@ import { checkoutApi } from './checkout.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
+import { orderChangesApi } from './order-changes.ts';
 import { paypalApi } from './paypal.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
@@ -40,6 +42,7 @@ export const API = {
   adminNavigation: adminNavigationApi,
   adminNewsletter: adminNewsletterApi,
   adminOrders: adminOrdersApi,
+  adminOrderChanges: adminOrderChangesApi,
   adminProducts: adminProductsApi,
   adminReviews: adminReviewsApi,
   adminSettings: adminSettingsApi,
@@ -52,6 +55,7 @@ export const API = {
   geo: geoApi,
   mail: mailApi,
   orders: ordersApi,
+  orderChanges: orderChangesApi,
   paypal: paypalApi,
   route: routeApi,
   shopper: shopperApi,

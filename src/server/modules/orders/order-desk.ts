@@ -22,6 +22,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditActor, AuditEntry, AuditLog } from '../audit/index.ts';
+import { productionHold, type OrderPaymentRequests } from './order-changes.ts';
 import type { OrderService } from './orders.ts';
 import { orders } from './schema.ts';
 import type { OrderRow } from './views.ts';
@@ -72,6 +73,8 @@ export interface OrderDeskDeps {
   orders: OrderService;
   payments: Refunds;
   audit: AuditLog;
+  /** Open payment requests of order changes hold an order out of production (order-changes.ts); absent: none. */
+  requests?: OrderPaymentRequests;
 }
 
 /**
@@ -134,6 +137,9 @@ export class OrderDesk {
       if (body.to === 'cancelled') throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
       // A cancellation or full refund PayPal is paying out closes the order: it may not move on.
       if (await this.d.payments.closingUnderWay(tx, row.id)) throw fail(CODES.CONFLICT, 'refund.underWay');
+      // A change asked the shopper for more: no production until it is paid or waived.
+      const hold = body.to === 'processing' ? await productionHold(this.d.requests, tx, row) : null;
+      if (hold) throw hold;
       return this.moveOnTx(tx, row, from, body, caller);
     });
   }
@@ -207,6 +213,7 @@ export class OrderDesk {
         else if (moveProblem(status, to, row.personalised)) preview.blocked.push({ orderNo, status, reason: 'not-allowed' });
         // Read without the lock: a dry run; the move asks again under it.
         else if (await this.d.payments.closingUnderWay(tx, row.id)) preview.blocked.push({ orderNo, status, reason: 'refund-under-way' });
+        else if (to === 'processing' && (await this.d.requests?.openForTx(tx, row.id))) preview.blocked.push({ orderNo, status, reason: 'payment-requested' });
         else preview.movable.push({ orderNo, status, email: row.email });
       }
       return preview;
