@@ -24,6 +24,7 @@ import { Lines } from './Lines.tsx';
 import { MoveDialog, type MoveChoice } from './MoveDialog.tsx';
 import { offeredMoves } from './moves.ts';
 import { Notes } from './Notes.tsx';
+import { OrderChanges } from './OrderChanges.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import { AddedTax, Documents, IncludedTax } from './TaxParts.tsx';
 
@@ -242,6 +243,9 @@ export default function OrderDetailScreen() {
           </Card>
           <Card title={t('adminOrders.detail.payments')}>
             <Payments order={order} />
+          </Card>
+          <Card title={t('adminOrderChanges.title')} data-testid="order-changes-card">
+            <OrderChanges order={order} mayEdit={may(PERMISSIONS.ORDER_EDIT)} />
           </Card>
           <Card title={t('adminOrders.detail.notes')}>
             <Notes orderNo={order.orderNo} notes={order.notes} mayWrite={may(PERMISSIONS.ORDER_NOTE)} />

@@ -31,10 +31,12 @@ import adminVitals from './admin-vitals.json';
 // Taxes in the back office: Settings -> Taxes and Seller, the product's tax class, the order's tax and documents.
 import adminTax from './admin-tax.json';
 import adminTaxReport from './admin-tax-report.json';
+// Order changes before production (the order detail's panel).
+import adminOrderChanges from './admin-order-changes.json';
 // The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
 import adminFields from './admin-fields.json';
 
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminTax, adminTaxReport, adminFields };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminTax, adminTaxReport, adminFields, adminOrderChanges };
