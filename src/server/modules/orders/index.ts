@@ -9,6 +9,7 @@ export { OrderViews, accessTokenFor, orderTaxLinesOf, tokenDigest, type ItemRow,
 export { OrderNotes } from './notes.ts';
 export { OrderDesk, moveAuditEntry, moveRefusal, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from './order-desk.ts';
 export { orderAccessOf, orderRoutes } from './routes.ts';
-export { OrderChangeDesk, productionHold, type OrderChangeDeps, type OrderChangeMoney, type OrderPaymentRequests } from './order-changes.ts';
+export { OrderChangeDesk, type OrderChangeDeps, type OrderChangeMoney } from './order-changes.ts';
+export { productionHold, type OrderPaymentRequests } from './production-hold.ts';
 export { orderChangeRoutes } from './change-routes.ts';
 export { anonymiseOrders, scrubOrderNotes } from './erasure.ts';

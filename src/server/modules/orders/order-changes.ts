@@ -24,12 +24,12 @@ import type { LineConfig } from '../../../domain/cart.model.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import { convertFromEur, formatMoney, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import { repriceOrder, type RepriceLine } from '../../../domain/order-change-pricing.ts';
-import { shopperEditUntil, shopperMayEdit, type OrderChangeActor, type OrderChangeAnswer, type OrderChangeKind, type OrderChangeRecord, type OrderChangeSide, type OrderChangesView, type PaymentRequestPurpose, type PaymentRequestRecord, type ShopperChangeOptions } from '../../../domain/order-changes.model.ts';
+import { shopperEditUntil, shopperMayEdit, type OrderChangeActor, type OrderChangeAnswer, type OrderChangeKind, type OrderChangeRecord, type OrderChangeSide, type OrderChangesView, type PaymentRequestRecord, type ShopperChangeOptions } from '../../../domain/order-changes.model.ts';
 import type { ShopperChange, StaffChange } from '../../../domain/order-changes.schema.ts';
 import { CUSTOM_TYPES, isPrinted, LETTERING_PARTS, letteringOfRecord, printOfRequest, printShortText, type CustomType, type PrintLettering } from '../../../domain/personalisation.ts';
 import { priceLine } from '../../../domain/pricing.ts';
 import type { CheckoutTerms, AfterSalesSettings } from '../../../domain/settings.model.ts';
-import { shippingOption, type ShippingMethod } from '../../../domain/shipping.ts';
+import { shippingOption } from '../../../domain/shipping.ts';
 import { marketUnitPriceEur } from '../../../domain/tax/market-price.ts';
 import type { PostalAddress } from '../../../domain/address.model.ts';
 import type { Clock } from '../../clock.ts';
@@ -43,17 +43,10 @@ import type { CartService } from '../cart/index.ts';
 import { isStockShortage, releaseStock, shortageOf, stockTaking } from '../catalogue/index.ts';
 import type { CouponService } from '../coupons/index.ts';
 import type { StaffCaller } from './order-desk.ts';
+import type { OrderPaymentRequests } from './production-hold.ts';
 import type { OrderService } from './orders.ts';
 import { orderChanges, orderItems, orderStatusEvents, orderTaxLines, orders } from './schema.ts';
 import type { ItemRow, OrderAccess, OrderRow } from './views.ts';
-
-/** The payment requests an order change opens, cancels and reads (payments' PaymentRequests, wired in app.ts). */
-export interface OrderPaymentRequests {
-  openTx(tx: Tx, o: { orderId: number; purpose: PaymentRequestPurpose; changeId: number | null; amount: number; currency: CurrencyCode }): Promise<{ id: number; expiresAt: Date }>;
-  cancelOpenTx(tx: Tx, orderId: number, by: { id: number | null; email: string }, reason: string): Promise<void>;
-  openForTx(tx: Tx, orderId: number): Promise<{ id: number; amount: number; expiresAt: Date } | null>;
-  waiveTx(tx: Tx, orderId: number, by: { id: number; email: string }, reason: string): Promise<boolean>;
-}
 
 /** What a change needs of the money side (payments' ChangeMoney, wired in app.ts). */
 export interface OrderChangeMoney {
@@ -453,13 +446,3 @@ export class OrderChangeDesk {
     return this.view(orderNo);
   }
 }
-
-/** The open payment request that holds an order out of production, as a refusal (OrderDesk's moves), or null. */
-export async function productionHold(requests: OrderPaymentRequests | undefined, tx: Tx, row: OrderRow): Promise<AppError | null> {
-  if (!requests) return null;
-  const open = await requests.openForTx(tx, row.id);
-  if (!open) return null;
-  return fail(CODES.CONFLICT, msg('orderChange.paymentOpen', { amount: formatMoney(open.amount, row.currency as CurrencyCode, 'en-US') }));
-}
-
-export type { ShippingMethod };

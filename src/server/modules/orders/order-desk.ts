@@ -22,7 +22,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditActor, AuditEntry, AuditLog } from '../audit/index.ts';
-import { productionHold, type OrderPaymentRequests } from './order-changes.ts';
+import { productionHold, type OrderPaymentRequests } from './production-hold.ts';
 import type { OrderService } from './orders.ts';
 import { orders } from './schema.ts';
 import type { OrderRow } from './views.ts';
