@@ -1,0 +1,104 @@
+/**
+ * Order changes before production (docs/back-office.md "Order changes"), at 1440 px in en-US and
+ * 375 px in zh-CN: a guest fixes the typo in their printed name from the order page within the
+ * merchant's window (the change mailed), and once the window is over (the owner sets it to 0
+ * minutes) the page no longer offers it and the shop refuses it in the window's words; staff change
+ * a shirt's size in the back office, and the history shows it. The payment link of a dearer change
+ * belongs to the payment requests' journeys.
+ */
+import enChanges from '../../src/i18n/locales/en-US/admin-order-changes.json' with { type: 'json' };
+import zhChanges from '../../src/i18n/locales/zh-CN/admin-order-changes.json' with { type: 'json' };
+import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
+import zhCheckout from '../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
+import { apiData } from '../support/api.ts';
+import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test } from './support/admin.ts';
+import { paidGuestOrder } from './support/guest-order.ts';
+import { waitForMail } from './support/mail.ts';
+
+// The window is the shop's one setting: these journeys change it, so they run one after another.
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS, mode: 'serial' });
+
+const TEXT = { 'en-US': { changes: enChanges, fix: enCheckout.fix }, 'zh-CN': { changes: zhChanges, fix: zhCheckout.fix } } as const;
+const CHANGED_MAIL = { 'en-US': /was changed/, 'zh-CN': /已修改/ } as const;
+const WINDOW_OVER = { 'en-US': /time to change this order yourself has passed/, 'zh-CN': /自行修改此订单的时间已过/ } as const;
+
+for (const locale of ADMIN_LOCALES) {
+  const { changes: C, fix: F } = TEXT[locale];
+
+  test.describe(() => {
+    test.use({ adminLocale: locale });
+
+    test(`${locale}: a guest fixes the typo in their printed name within the window, and cannot once it is over`, async ({ page, request, ownerApi }) => {
+      const guest = await paidGuestOrder(request, locale, {
+        lines: [{ productId: 1, size: (await sizesOf(request, 1))[0]!, customType: 3, customName: 'SMTIH', customNumber: '7', quantity: 1 }],
+      });
+      await page.goto(`/${locale}/order-success/${guest.orderNo}/?token=${encodeURIComponent(guest.accessToken)}`);
+      const fix = page.getByTestId('order-fix');
+      await expect(fix).toBeVisible();
+      await expect(fix.getByRole('heading', { name: F.title })).toBeVisible();
+      const name = fix.getByLabel(F.name);
+      await expect(name).toHaveValue('SMTIH');
+      // Not a letter: the form will not send it.
+      await name.fill('SMITH1');
+      await expect(fix.getByTestId('order-fix-save')).toBeDisabled();
+      await name.fill('smith');
+      await fix.getByTestId('order-fix-save').click();
+      await expect(page.getByRole('status').filter({ hasText: F.saved })).toBeVisible();
+      // The order as it now is: the line prints SMITH.
+      await expect(page.locator('.checkout-lines')).toContainText('SMITH');
+      const mail = await waitForMail({ to: guest.email, subject: CHANGED_MAIL[locale] });
+      expect(mail.text).toContain('SMTIH');
+      expect(mail.text).toContain('SMITH');
+
+      // The window over: the page no longer offers the fix, and the shop refuses it in its words.
+      const before = await ownerApi<{ settings: { afterSales: { returnWindowDays: number; shopperEditMinutes: number; paymentLinkHours: number } } }>('/admin/settings/get');
+      await ownerApi('/admin/settings/save', { section: 'afterSales', value: { ...before.settings.afterSales, shopperEditMinutes: 0 } });
+      try {
+        await page.reload();
+        await expect(page.locator('[data-order-no]')).toHaveText(guest.orderNo);
+        await expect(page.getByTestId('order-fix')).toHaveCount(0);
+        const options = await apiData<{ editable: boolean; revision: number }>(request, '/orders/change/options', { orderNo: guest.orderNo, token: guest.accessToken });
+        expect(options.editable).toBe(false);
+        const refused = await request.post('/api/orders/change', {
+          data: { orderNo: guest.orderNo, token: guest.accessToken, revision: options.revision, change: { kind: 'line', itemId: guest.detail.lines[0]!.id, customName: 'SMYTH', customNumber: '7' } },
+          headers: { 'accept-language': locale },
+        });
+        const answer = (await refused.json()) as { code: string; msg: string };
+        expect(answer.code).toBe('1409');
+        expect(answer.msg).toMatch(WINDOW_OVER[locale]);
+      } finally {
+        await ownerApi('/admin/settings/save', { section: 'afterSales', value: before.settings.afterSales });
+      }
+    });
+
+    test(`${locale}: staff change a shirt's size before production and the history shows who changed what`, async ({ page, request }) => {
+      const sizes = await sizesOf(request, 1);
+      const guest = await paidGuestOrder(request, locale, { lines: [{ productId: 1, size: sizes[0]!, customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 }] });
+      const newSize = sizes[1]!;
+      await page.goto(`/admin/orders/${guest.orderNo}`);
+      const detail = page.getByTestId('order-detail');
+      await expect(detail).toHaveAttribute('data-order-status', 'paid');
+      const panel = detail.getByTestId('order-changes');
+      await expect(panel).toContainText(C.noChanges);
+      await panel.getByRole('button', { name: label(C.change) }).click();
+      const dialog = page.getByTestId('order-change-dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByTestId('order-change-size').click();
+      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${newSize}"]`).click();
+      await dialog.getByTestId('order-change-reason').fill('wrote in before printing');
+      await dialog.getByRole('button', { name: label(C.save) }).click();
+      await expect(dialog).toBeHidden();
+      const history = panel.getByTestId('order-change-history');
+      await expect(history).toContainText(`${sizes[0]} · SMITH 7 → ${newSize} · SMITH 7`);
+      await expect(history).toContainText('wrote in before printing');
+      await expect(detail.getByTestId('order-lines')).toContainText(newSize);
+      await waitForMail({ to: guest.email, subject: CHANGED_MAIL[locale] });
+    });
+  });
+}
+
+/** The product's sizes with the most stock first (journeys in parallel buy from the same seeded stock). */
+async function sizesOf(request: Parameters<typeof apiData>[0], productId: number): Promise<string[]> {
+  const product = await apiData<{ sizes: { size: string; stock: number }[] }>(request, '/demo/ironProduct/queryProductDetail', { id: productId });
+  return [...product.sizes].sort((a, b) => b.stock - a.stock).map((s) => s.size);
+}
