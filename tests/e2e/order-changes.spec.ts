@@ -11,7 +11,7 @@ import zhChanges from '../../src/i18n/locales/zh-CN/admin-order-changes.json' wi
 import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
 import zhCheckout from '../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
 import { apiData } from '../support/api.ts';
-import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test } from './support/admin.ts';
+import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test, topDialog } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { waitForMail } from './support/mail.ts';
 
@@ -81,11 +81,11 @@ for (const locale of ADMIN_LOCALES) {
       const panel = detail.getByTestId('order-changes');
       await expect(panel).toContainText(C.noChanges);
       await panel.getByRole('button', { name: label(C.change) }).click();
-      const dialog = page.getByTestId('order-change-dialog');
+      const dialog = topDialog(page);
       await expect(dialog).toBeVisible();
-      await dialog.getByTestId('order-change-size').click();
+      await dialog.getByLabel(C.size, { exact: true }).click();
       await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${newSize}"]`).click();
-      await dialog.getByTestId('order-change-reason').fill('wrote in before printing');
+      await dialog.getByLabel(C.reason).fill('wrote in before printing');
       await dialog.getByRole('button', { name: label(C.save) }).click();
       await expect(dialog).toBeHidden();
       const history = panel.getByTestId('order-change-history');

@@ -209,7 +209,7 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
         options={(['line', 'address', 'shipping'] as const).map((k) => ({ value: k, label: t(`adminOrderChanges.kind.${k}` as MessageKey) }))}
         data-testid="order-change-kind"
       />
-      <Form form={form} layout="vertical" initialValues={initial} preserve={false} className="admin-order-change-form">
+      <Form form={form} layout="vertical" initialValues={initial} preserve={false} style={{ marginTop: 16 }}>
         {kind === 'line' && (
           <>
             <Form.Item name="itemId" label={t('adminOrderChanges.line')}>

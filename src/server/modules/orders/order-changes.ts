@@ -438,7 +438,8 @@ export class OrderChangeDesk {
       const row = await this.d.orders.lockTx(tx, seen.id);
       const open = await this.d.requests.openForTx(tx, row.id);
       if (!open) throw fail(CODES.CONFLICT, 'orderChange.noOpenRequest');
-      const waived = await this.d.requests.waiveTx(tx, row.id, { id: caller.actor.id ?? 0, email: caller.actor.email }, reason);
+      // Staff calling through the API always have an account id (the guard read it from their token).
+      const waived = await this.d.requests.waiveTx(tx, row.id, { id: caller.actor.id!, email: caller.actor.email }, reason);
       if (!waived) throw fail(CODES.CONFLICT, 'orderChange.noOpenRequest');
       await this.d.audit.record(tx, { actor: caller.actor, action: 'order.paymentRequest.waive', entity: 'order', entityId: row.orderNo, before: { requestId: open.id, amount: open.amount, status: 'open' }, after: { status: 'waived', reason } });
       await tx.insert(orderStatusEvents).values({ orderId: row.id, fromStatus: row.status, toStatus: row.status, at: this.d.clock(), actor: 'admin', note: `Payment request of ${formatMoney(open.amount, row.currency as CurrencyCode, 'en-US')} waived: ${reason}` });
