@@ -6,8 +6,11 @@ import { boolean, customType, integer, jsonb, serial, text, timestamp, type AnyP
 import type { Localised } from '../../domain/locale.ts';
 import { LETTERING_PARTS, type LetteringField, type PremiumOption } from '../../domain/personalisation.ts';
 
-/** Bytes kept in the database (uploaded pictures), so every instance serves the same after any restart. */
-export const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+/** Bytes kept in the database (uploaded pictures, documents' PDFs), so every instance serves the same after any restart; read back as a Buffer from either driver. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => at('created_at').notNull().defaultNow();

@@ -8,23 +8,18 @@
  */
 import { and, gte, lt, sql } from 'drizzle-orm';
 import type { OrderExport } from '../../../domain/back-office/admin.model.ts';
-import { TAX_REPORT_TIME_ZONE, periodDays, periodInstants, type TaxReport, type TaxReportAmounts, type TaxReportPeriod, type TaxReportRow } from '../../../domain/back-office/tax-report.model.ts';
+import { TAX_REPORT_TIME_ZONE, periodDays, periodInstants, type TaxReport, type TaxReportAmounts, type TaxReportKey, type TaxReportPeriod, type TaxReportRow } from '../../../domain/back-office/tax-report.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
-import { ratePercent, type DeclaredUnder, type TaxClass, type TaxName } from '../../../domain/tax/tax.model.ts';
+import { toDecimalString } from '../../../domain/money.model.ts';
+import { ratePercent } from '../../../domain/tax/tax.model.ts';
 import { CsvDecimal, toCsv } from '../../csv.ts';
 import type { Db } from '../../db/client.ts';
 import { msg, render } from '../../messages/index.ts';
 import { taxDocumentLines, taxDocuments, type TaxDocumentKind } from './schema.ts';
 
-interface SummedLines {
+/** One document kind's lines of one report row, summed by the query. */
+interface SummedLines extends TaxReportKey {
   kind: TaxDocumentKind;
-  declaredUnder: DeclaredUnder;
-  jurisdiction: string;
-  tax: TaxName;
-  taxClass: TaxClass;
-  rate: number;
-  currency: CurrencyCode;
   documents: number;
   base: number;
   amount: number;

@@ -199,16 +199,9 @@ export const orderItems = pgTable(
   ],
 );
 
-/**
- * The order's tax lines (domain TaxLine), frozen at placement: one per tax on each goods line and
- * on each line's share of the shipping; their amounts add up to orders.tax_total. A later rate
- * change never touches them; invoices copy them (modules/invoices).
- */
-export const orderTaxLines = pgTable(
-  'order_tax_lines',
-  {
-    id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+/** A tax line's columns (domain TaxLine), the same on an order (order_tax_lines) and on its invoices and credit notes (tax_document_lines). */
+export function taxLineColumns() {
+  return {
     /** The goods line taxed: its position among the order's lines (order_items by id, from 0). */
     lineIndex: smallint('line_index').notNull(),
     /** True: the tax on that line's share of the shipping (shipping is taxed like the goods it carries). */
@@ -222,6 +215,20 @@ export const orderTaxLines = pgTable(
     /** The amount taxed, before tax, in the order currency's minor units. */
     base: integer('base').notNull(),
     amount: integer('amount').notNull(),
+  };
+}
+
+/**
+ * The order's tax lines (domain TaxLine), frozen at placement: one per tax on each goods line and
+ * on each line's share of the shipping; their amounts add up to orders.tax_total. A later rate
+ * change never touches them; invoices copy them (modules/invoices).
+ */
+export const orderTaxLines = pgTable(
+  'order_tax_lines',
+  {
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
+    ...taxLineColumns(),
   },
   (t) => [
     index('order_tax_lines_order_idx').on(t.orderId),
