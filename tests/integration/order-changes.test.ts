@@ -14,8 +14,8 @@ import { auditLog, orderChanges, orderItems, orderStatusEvents, orderTaxLines, p
 import { orderRow } from '../support/order-rows.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { staffAccount, type Staff } from './admin-support.ts';
-import { call, testClock, type Answer, type TestShop } from './harness.ts';
-import { guestOrder, pay, printedLine, setStock, simulatorOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
+import { call, signUp, testClock, type Answer, type TestShop } from './harness.ts';
+import { pay, placeOrder, guestOrder, printedLine, setStock, simulatorOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -243,6 +243,26 @@ describe('the shopper fixes their own typo', () => {
     expect(row).toMatchObject({ actor: 'shopper', byEmail: `shopper:${o.email}`, byId: null });
     await expectMail(o.email, `Order ${o.orderNo} was changed`);
     expect(mailsTo(o.email, `Order ${o.orderNo} was changed`)[0]!.text).toMatch(/SMTIH -> SMITH/);
+  });
+
+  it('a signed-in owner fixes their order without a token; another account, and staff without order:edit, cannot', async () => {
+    const buyer = await signUp(shop.app);
+    const saved = await call<{ ids: number[] }>(shop.app, '/demo/ironCartItem/saveCartItemList', [printedLine(stock, 1, 'SMTIH', '7')], buyer.auth);
+    const placed = await placeOrder(shop, { auth: buyer.auth }, { source: { type: 'cart', cartItemIds: saved.data.ids }, currency: 'EUR', address: ukAddress, shippingMethod: 'standard', acceptPersonalisedTerms: true });
+    expect(placed.code, placed.msg).toBe('0000');
+    expect((await pay(shop, placed.data)).captured.data.status).toBe('paid');
+    const row = await orderRow(shop, placed.data.orderNo);
+    const [item] = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+    const body = { orderNo: row.orderNo, revision: 0, change: { kind: 'line', itemId: item!.id, customName: 'SMITH', customNumber: '7' } };
+    const stranger = await signUp(shop.app);
+    expect((await call(shop.app, '/orders/change', body, stranger.auth)).code).toBe('1404');
+    expect((await call(shop.app, '/orders/change/options', { orderNo: row.orderNo }, stranger.auth)).code).toBe('1404');
+    const customer = await staffAccount(shop, 'R_CUSTOMER');
+    expect((await change(customer, { orderNo: row.orderNo, revision: 0, change: { kind: 'shipping', method: 'express' } })).code).toBe('1403');
+    expect((await orderRow(shop, row.orderNo)).revision).toBe(0);
+    const fixed = await call<OrderChangeAnswer>(shop.app, '/orders/change', body, buyer.auth);
+    expect(fixed.code, fixed.msg).toBe('0000');
+    expect(fixed.data.revision).toBe(1);
   });
 
   it('the window\'s edges: a minute before its end it is open, at its end it is closed with the window\'s words', async () => {
