@@ -5,7 +5,7 @@
  * printed name, number and lettering, the address, or the shipping method, with the revision the
  * panel read (another staff member's change meanwhile is refused, and the panel reloads).
  */
-import { Alert, App, Button, Empty, Form, Input, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Form, Grid, Input, List, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
@@ -61,6 +61,16 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
   const view = query.data;
   const request = view?.openRequest ?? null;
   const m = (n: number) => money(n, currency as CurrencyCode);
+  // A phone reads each change as a block rather than a table scrolled sideways.
+  const narrow = Grid.useBreakpoint().sm === false;
+  const what = (c: OrderChangeRecord) => (
+    <span data-testid="order-change-what">
+      {t(`adminOrderChanges.kind.${c.kind}` as MessageKey)}: {sideText(c.before, m)} → {sideText(c.after, m)}
+      {c.reason ? <Typography.Text type="secondary"> ({c.reason})</Typography.Text> : null}
+    </span>
+  );
+  const by = (c: OrderChangeRecord) => `${c.byEmail} (${t(`adminOrderChanges.actor.${c.actor}` as MessageKey)})`;
+  const delta = (c: OrderChangeRecord) => `${c.totalDelta > 0 ? '+' : ''}${m(c.totalDelta)}`;
 
   return (
     <div data-testid="order-changes">
@@ -97,29 +107,38 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
       {!view || view.changes.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminOrderChanges.noChanges')} />
       ) : (
-        <Table<OrderChangeRecord>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={view.changes}
-          scroll={{ x: 560 }}
-          data-testid="order-change-history"
-          columns={[
-            { key: 'when', title: t('adminOrderChanges.when'), render: (_v, c) => when(c.at) },
-            { key: 'by', title: t('adminOrderChanges.by'), render: (_v, c) => `${c.byEmail} (${t(`adminOrderChanges.actor.${c.actor}` as MessageKey)})` },
-            {
-              key: 'what',
-              title: t('adminOrderChanges.what'),
-              render: (_v, c) => (
-                <span data-testid="order-change-what">
-                  {t(`adminOrderChanges.kind.${c.kind}` as MessageKey)}: {sideText(c.before, m)} → {sideText(c.after, m)}
-                  {c.reason ? <Typography.Text type="secondary"> ({c.reason})</Typography.Text> : null}
-                </span>
-              ),
-            },
-            { key: 'delta', title: t('adminOrderChanges.delta'), align: 'right', render: (_v, c) => `${c.totalDelta > 0 ? '+' : ''}${m(c.totalDelta)}` },
-          ]}
-        />
+        <div data-testid="order-change-history">
+          {narrow ? (
+            <List
+              size="small"
+              dataSource={view.changes}
+              renderItem={(c) => (
+                <List.Item>
+                  <div>
+                    <Typography.Text type="secondary">
+                      {when(c.at)} · {by(c)} · {delta(c)}
+                    </Typography.Text>
+                    <div>{what(c)}</div>
+                  </div>
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Table<OrderChangeRecord>
+              rowKey="id"
+              size="small"
+              pagination={false}
+              dataSource={view.changes}
+              scroll={{ x: 560 }}
+              columns={[
+                { key: 'when', title: t('adminOrderChanges.when'), render: (_v, c) => when(c.at) },
+                { key: 'by', title: t('adminOrderChanges.by'), render: (_v, c) => by(c) },
+                { key: 'what', title: t('adminOrderChanges.what'), render: (_v, c) => what(c) },
+                { key: 'delta', title: t('adminOrderChanges.delta'), align: 'right', render: (_v, c) => delta(c) },
+              ]}
+            />
+          )}
+        </div>
       )}
       {view && <ChangeDialog order={order} revision={view.revision} open={open} onClose={() => setOpen(false)} />}
       {request && <WaiveDialog orderNo={order.orderNo} amount={m(request.amount)} open={waiving} onClose={() => setWaiving(false)} />}
