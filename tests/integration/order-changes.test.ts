@@ -136,6 +136,8 @@ describe('staff change a paid order before production', () => {
 
     const refused = await move(admin, { orderNo: o.orderNo, to: 'processing' });
     expectConflict(refused, /still open/);
+    // Nor shipped straight from paid.
+    expectConflict(await move(admin, { orderNo: o.orderNo, to: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001234567' }), /still open/);
     const zh = await call(shop.app, '/admin/orders/move', { orderNo: o.orderNo, to: 'processing' }, { headers: { ...admin.auth.headers, 'accept-language': 'zh-CN' } });
     expect(zh.msg).toMatch(/补付/);
     const preview = await call(shop.app, '/admin/orders/bulkMovePreview', { orderNos: [o.orderNo], to: 'processing' }, admin.auth);

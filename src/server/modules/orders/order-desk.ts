@@ -137,8 +137,8 @@ export class OrderDesk {
       if (body.to === 'cancelled') throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
       // A cancellation or full refund PayPal is paying out closes the order: it may not move on.
       if (await this.d.payments.closingUnderWay(tx, row.id)) throw fail(CODES.CONFLICT, 'refund.underWay');
-      // A change asked the shopper for more: no production until it is paid or waived.
-      const hold = body.to === 'processing' ? await productionHold(this.d.requests, tx, row) : null;
+      // A change asked the shopper for more: no production (nor shipping straight from paid) until it is paid or waived.
+      const hold = from === 'paid' && (body.to === 'processing' || body.to === 'shipped') ? await productionHold(this.d.requests, tx, row) : null;
       if (hold) throw hold;
       return this.moveOnTx(tx, row, from, body, caller);
     });
