@@ -63,7 +63,7 @@ import {
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderDetailDesk, backOfficeRoutes, couponUsage, peopleRoutes } from './modules/backoffice/index.ts';
+import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
@@ -392,7 +392,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
         }),
       );
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
-      await api.register(documentRoutes({ documents, orders }, guards));
+      await api.register(documentRoutes({ db, documents, orders, audit }, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );
@@ -409,7 +409,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       const productTable = new ProductDesk(db, catalogue);
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, clock }, guards));
       await api.register(catalogueAdminRoutes({ db }, guards));
-      await api.register(peopleRoutes({ db, staff, clock }, guards));
+      await api.register(customerRoutes({ db, staff, clock }, guards));
+      await api.register(reviewRoutes({ db }, guards));
+      await api.register(newsletterRoutes({ db, clock }, guards));
       await api.register(vitalsRoutes({ store: vitals, limiter }, guards));
     },
     { prefix: API_PREFIX },

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
-import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { SIZES } from '../../../domain/catalogue.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderChangeKind, OrderChangeRecord, OrderChangeSide } from '../../../domain/order-changes.model.ts';

@@ -25,7 +25,11 @@ import { ORDER_STATUS_NAMES } from '../../../domain/order-status-names.ts';
 import adminSite from './admin-site.json';
 import adminMail from './admin-mail.json';
 import adminProducts from './admin-products.json';
-import adminPeople from './admin-people.json';
+import adminCustomers from './admin-customers.json';
+import adminTeams from './admin-teams.json';
+import adminNavigation from './admin-navigation.json';
+import adminReviews from './admin-reviews.json';
+import adminNewsletter from './admin-newsletter.json';
 import adminMarketing from './admin-marketing.json';
 import adminVitals from './admin-vitals.json';
 // Taxes in the back office: Settings -> Taxes and Seller, the product's tax class, the order's tax and documents.
@@ -39,4 +43,4 @@ import adminFields from './admin-fields.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminTax, adminTaxReport, adminFields, adminOrderChanges };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminFields, adminOrderChanges };

@@ -7,7 +7,8 @@
  *   through the OrderInvoices port app.ts wires), with the next number of its series and year.
  * - A credit note is issued inside the transaction that records a refund's completion (payments'
  *   refund-book.ts, through its CreditNotes port), its tax reversed by creditNoteTax over the
- *   earlier notes, never beyond the invoice.
+ *   earlier notes, never beyond the invoice: the tax of the lines the refund names, or a
+ *   proportional share for a refund by amount.
  * - The PDF is rendered after that transaction, the first time someone needs it (the mail worker,
  *   a download), and stored once: two instances rendering at once store one, and everyone
  *   answers the stored bytes from then on.
@@ -18,7 +19,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { creditNoteTax, type CreditNoteTax } from '../../../domain/tax/credit-note.ts';
+import { refundLinesValue } from '../../../domain/orders.model.ts';
+import { creditNoteTax, type CreditNoteTax, type NamedLines } from '../../../domain/tax/credit-note.ts';
 import { summariseTax } from '../../../domain/tax/summary.ts';
 import type { TaxDocumentRecord, TaxLine } from '../../../domain/tax/tax.model.ts';
 import type { ShopSettings } from '../../../domain/settings.model.ts';
@@ -28,7 +30,7 @@ import type { MailAttachmentRef, MailAttachments, MailFile } from '../../mail/ma
 import { lineDetails } from '../../mail/order-lines.ts';
 import { pick } from '../../messages/localise.ts';
 import type { GeoService } from '../geo/index.ts';
-import { OrderViews, orderItems, orderTaxLines, orders, type OrderRow } from '../orders/index.ts';
+import { OrderViews, orderItems, orderTaxLines, orders, type OrderRow, type RefundLine } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
 import { numberingYear, takeNumberTx } from './numbering.ts';
 import { buyerParty, sellerParty } from './parties.ts';
@@ -150,11 +152,21 @@ export class TaxDocuments implements MailAttachments {
     const allLines = await tx.select().from(taxDocumentLines).where(inArray(taxDocumentLines.documentId, ids)).orderBy(asc(taxDocumentLines.id));
     const linesOf = (id: number) => allLines.filter((l) => l.documentId === id);
     const invoiceLines = linesOf(invoice.id);
-    const previous: CreditNoteTax[] = notes.map((note) => ({ refund: note.total, lines: linesOf(note.id).map(taxLineOf), tax: note.tax }));
+    // The lines each refund named: this one's are what its note reverses, the earlier ones' say how many of each are left.
+    const refundIds = [...notes.map((n) => n.refundId), ask.refundId].filter((id): id is number => id !== null);
+    const named = refundIds.length ? await tx.select({ id: refunds.id, lines: refunds.lines }).from(refunds).where(inArray(refunds.id, refundIds)) : [];
+    const namedBy = (refundId: number | null) => (refundId === null ? [] : (named.find((r) => r.id === refundId)?.lines ?? []));
+    const previous: CreditNoteTax[] = notes.map((note) => ({ refund: note.total, lines: linesOf(note.id).map(taxLineOf), tax: note.tax, namedLines: namedBy(note.refundId).length > 0 }));
     const left = invoice.total - previous.reduce((sum, note) => sum + note.refund, 0);
     const refund = Math.min(ask.amount === 'rest' ? left : ask.amount, left);
     if (refund <= 0) return null;
-    const note = creditNoteTax({ invoice: { lines: invoiceLines.map(taxLineOf), total: invoice.total }, previous, refund });
+    const lines = namedBy(ask.refundId);
+    const note = creditNoteTax({
+      invoice: { lines: invoiceLines.map(taxLineOf), total: invoice.total },
+      previous,
+      refund,
+      named: lines.length ? await this.namedLinesTx(tx, invoice.orderId, lines, notes.flatMap((n) => namedBy(n.refundId))) : undefined,
+    });
     const settings = await this.d.settings(tx);
     const issuedAt = this.d.clock();
     const year = numberingYear(issuedAt);
@@ -190,6 +202,24 @@ export class TaxDocuments implements MailAttachments {
       );
     }
     return document!;
+  }
+
+  /**
+   * A refund's lines as creditNoteTax names them: each by its position among the order's lines
+   * (the tax lines' line_index, order_items by id), how many of it the earlier credited refunds
+   * left, and what they are worth by the refund desk's rule (their price, without the tax where it
+   * was added to the prices: creditNoteTax counts it in).
+   */
+  private async namedLinesTx(tx: Tx, orderId: number, lines: readonly RefundLine[], earlier: readonly RefundLine[]): Promise<NamedLines> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    const items = await tx.select({ id: orderItems.id, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+    const done = (id: number) => earlier.reduce((sum, l) => sum + (l.orderItemId === id ? l.quantity : 0), 0);
+    const named = lines.map((line) => {
+      const index = items.findIndex((item) => item.id === line.orderItemId);
+      if (index < 0) throw new Error(`refund line ${line.orderItemId} is not a line of order ${orderId}`);
+      return { index, quantity: line.quantity, left: items[index]!.quantity - done(line.orderItemId), unitPrice: items[index]!.unitPrice };
+    });
+    return { lines: named.map(({ index, quantity, left }) => ({ index, quantity, left })), value: refundLinesValue(order!, named), taxAdded: order!.taxAdded > 0 };
   }
 
   private async buyerOf(order: OrderRow, locale: Locale) {
@@ -297,7 +327,8 @@ export class TaxDocuments implements MailAttachments {
         document.kind === 'invoice'
           ? { items: order!.itemsTotal, tierPercent: order!.tierPercent, tierDiscount: order!.tierDiscount, couponCode: order!.couponCode, couponDiscount: order!.couponDiscount, shipping: order!.shippingAmount }
           : null,
-      taxRows: summariseTax(lines.map(taxLineOf)),
+      // A credit note's breakdown leaves out the rates it reverses nothing at (a child's kit refunded: no 20% row of zeros).
+      taxRows: summariseTax(lines.map(taxLineOf)).filter((row) => document.kind === 'invoice' || row.base !== 0 || row.amount !== 0),
       net: document.net,
       tax: document.tax,
       total: document.total,

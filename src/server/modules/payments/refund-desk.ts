@@ -19,8 +19,8 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { divRound, formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, PRINTED_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
+import { formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
+import { PAID_STATUSES, PRINTED_STATUSES, refundLinesValue, type OrderStatus } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -230,12 +230,7 @@ function capturedOf(payment: typeof payments.$inferSelect | undefined): number {
   return payment && payment.captureId && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? payment.amount : 0;
 }
 
-/**
- * What lines cost the buyer: their price less their share of the order's discounts (multi-buy
- * and coupon spread over the items in proportion), rounded to the minor unit.
- */
+/** What lines cost the buyer (refundLinesValue: their price less their share of the discounts). */
 function linesAmount(row: OrderRow, items: readonly ItemRow[], lines: readonly RefundLine[]): number {
-  const gross = lines.reduce((sum, l) => sum + items.find((i) => i.id === l.orderItemId)!.unitPrice * l.quantity, 0);
-  if (row.itemsTotal === 0) return 0;
-  return divRound(gross * (row.itemsTotal - row.tierDiscount - row.couponDiscount), row.itemsTotal);
+  return refundLinesValue(row, lines.map((l) => ({ unitPrice: items.find((i) => i.id === l.orderItemId)!.unitPrice, quantity: l.quantity })));
 }
