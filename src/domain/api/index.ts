@@ -29,6 +29,7 @@ import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
 import { orderChangesApi } from './order-changes.ts';
 import { paypalApi } from './paypal.ts';
+import { payRequestsApi } from './pay-requests.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
@@ -57,6 +58,7 @@ export const API = {
   orders: ordersApi,
   orderChanges: orderChangesApi,
   paypal: paypalApi,
+  payRequests: payRequestsApi,
   route: routeApi,
   shopper: shopperApi,
   site: siteApi,
