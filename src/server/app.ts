@@ -77,6 +77,7 @@ import { loggableError } from './errors.ts';
 import { observeRequest, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
 import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
+import { ReturnDesk, ReturnService, returnRoutes } from './modules/returns/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -416,6 +417,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, clock }, guards));
       await api.register(taxReportRoutes({ db }, guards));
+      // Returns and misprint claims: refunds through the back office's refund path (RefundDesk, the orders' Refunds port).
+      const returnDeps = { db, orders, refunds: refundService, audit, mail, clock, afterSales: async () => (await settings.current()).afterSales };
+      await api.register(returnRoutes({ service: new ReturnService(returnDeps), desk: new ReturnDesk(returnDeps) }, guards));
       const productTable = new ProductDesk(db, catalogue);
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, clock }, guards));
       await api.register(catalogueAdminRoutes({ db }, guards));

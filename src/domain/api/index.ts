@@ -15,6 +15,7 @@ import { adminOrdersApi } from './admin/orders.ts';
 import { adminOrderChangesApi } from './admin/order-changes.ts';
 import { adminProductsApi } from './admin/products.ts';
 import { adminReviewsApi } from './admin/reviews.ts';
+import { adminReturnsApi } from './admin/returns.ts';
 import { routeApi } from './admin/route.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
@@ -30,6 +31,7 @@ import { ordersApi } from './orders.ts';
 import { orderChangesApi } from './order-changes.ts';
 import { paypalApi } from './paypal.ts';
 import { payRequestsApi } from './pay-requests.ts';
+import { returnsApi } from './returns.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
@@ -46,6 +48,7 @@ export const API = {
   adminOrderChanges: adminOrderChangesApi,
   adminProducts: adminProductsApi,
   adminReviews: adminReviewsApi,
+  adminReturns: adminReturnsApi,
   adminSettings: adminSettingsApi,
   adminStaff: adminStaffApi,
   adminTaxReport: adminTaxReportApi,
@@ -59,6 +62,7 @@ export const API = {
   orderChanges: orderChangesApi,
   paypal: paypalApi,
   payRequests: payRequestsApi,
+  returns: returnsApi,
   route: routeApi,
   shopper: shopperApi,
   site: siteApi,
