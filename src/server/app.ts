@@ -45,7 +45,7 @@ import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBul
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
-import { OrderDesk, OrderService, ShipmentDesk, orderRoutes, orders as ordersTable, shipmentRoutes } from './modules/orders/index.ts';
+import { OrderChangeDesk, OrderDesk, OrderService, ShipmentDesk, orderChangeRoutes, orderRoutes, orders as ordersTable, shipmentRoutes } from './modules/orders/index.ts';
 import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
 import {
   PaymentLedger,
@@ -57,6 +57,7 @@ import {
   PaypalSimulator,
   Reconciler,
   RefundDesk,
+  ChangeMoney,
   SIM_PREFIX,
   fetchTransport,
   paypalRoutes,
@@ -371,14 +372,37 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(addressRoutes(addressBook, guards));
       await api.register(checkoutRoutes(checkout, guards));
       const folder = new OrderDetailDesk(db, orders);
+      // Order changes before production: the payment requests hold production (docs/back-office.md "Order changes").
       await api.register(
-        orderRoutes(orders, new OrderDesk({ db, orders, payments: refundService, audit }), guards, {
+        orderChangeRoutes(
+          new OrderChangeDesk({
+            db,
+            orders,
+            audit,
+            cart,
+            coupons,
+            requests: paymentRequests,
+            money: new ChangeMoney({ db, refunds: refundService }),
+            clock,
+            terms: async () => {
+              const current = await settings.current();
+              return { ...(await settings.checkoutTerms()), afterSales: current.afterSales };
+            },
+            addressColumns: (input, field) => addressBook.columns(input, field),
+            stockNews,
+            log: app.log,
+          }),
+          guards,
+        ),
+      );
+      await api.register(
+        orderRoutes(orders, new OrderDesk({ db, orders, payments: refundService, audit, requests: paymentRequests }), guards, {
           refunds: refundService,
           staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
         }),
       );
       // Parcels (docs/back-office.md "Shipments").
-      await api.register(shipmentRoutes(orders, new ShipmentDesk({ db, orders, payments: refundService, audit }), guards));
+      await api.register(shipmentRoutes(orders, new ShipmentDesk({ db, orders, payments: refundService, audit, requests: paymentRequests }), guards));
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
       await api.register(payRequestRoutes(requestPayments));
       await api.register(documentRoutes({ db, documents, orders, audit }, guards));

@@ -12,6 +12,7 @@ import { mailApi } from './admin/mail.ts';
 import { adminNavigationApi } from './admin/navigation.ts';
 import { adminNewsletterApi } from './admin/newsletter.ts';
 import { adminOrdersApi } from './admin/orders.ts';
+import { adminOrderChangesApi } from './admin/order-changes.ts';
 import { adminProductsApi } from './admin/products.ts';
 import { adminReviewsApi } from './admin/reviews.ts';
 import { adminShipmentsApi } from './admin/shipments.ts';
@@ -28,6 +29,7 @@ import { checkoutApi } from './checkout.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
+import { orderChangesApi } from './order-changes.ts';
 import { paypalApi } from './paypal.ts';
 import { payRequestsApi } from './pay-requests.ts';
 import { returnsApi } from './returns.ts';
@@ -44,6 +46,7 @@ export const API = {
   adminNavigation: adminNavigationApi,
   adminNewsletter: adminNewsletterApi,
   adminOrders: adminOrdersApi,
+  adminOrderChanges: adminOrderChangesApi,
   adminProducts: adminProductsApi,
   adminReviews: adminReviewsApi,
   adminReturns: adminReturnsApi,
@@ -58,6 +61,7 @@ export const API = {
   geo: geoApi,
   mail: mailApi,
   orders: ordersApi,
+  orderChanges: orderChangesApi,
   paypal: paypalApi,
   payRequests: payRequestsApi,
   returns: returnsApi,

@@ -86,7 +86,7 @@ export interface BulkMoveAnswer {
 }
 
 /** Why an order chosen for a bulk move would not move (the screen words it in the user's language). */
-export type BulkMoveBlock = 'not-found' | 'already-there' | 'not-allowed' | 'refund-under-way';
+export type BulkMoveBlock = 'not-found' | 'already-there' | 'not-allowed' | 'refund-under-way' | 'payment-requested';
 
 /**
  * What a bulk move would do now, before anything moves (`bulkMovePreview`): the orders it would

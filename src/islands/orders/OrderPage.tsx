@@ -10,6 +10,7 @@ import { loadOrder, orderNoFromPath, type OrderLoad } from '../../stores/orders.
 import { $signedIn } from '../../stores/session.ts';
 import { ordersHref, trackingHref } from '../checkout/links.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { OrderFix } from './OrderFix.tsx';
 import { OrderReturns } from './OrderReturns.tsx';
 import { OrderAddress, OrderAmounts, OrderDelivery, OrderDocuments, OrderLines, OrderShipments, OrderTimeline } from './OrderView.tsx';
 import { formatDate, useStatusLabel } from './wording.ts';
@@ -112,6 +113,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
           <OrderAmounts order={order} locale={locale} />
         </section>
         <div className="order-side">
+          <OrderFix order={order} token={token} locale={locale} onChanged={() => void loadOrder(order.orderNo, token).then(setState)} />
           <section className="order-card" aria-labelledby="order-address">
             <h2 id="order-address">{t('checkout.order.address')}</h2>
             <OrderAddress order={order} />

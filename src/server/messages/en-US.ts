@@ -276,6 +276,20 @@ export const enUS = {
   'refund.failedBefore': 'This refund failed earlier; start a new one',
   'refund.keyReused': 'This idempotency key was used for another refund of this order (other lines or another amount); start a new refund to pay back something else',
   'refund.underWay': 'A refund of this order is under way at PayPal; try again once it has ended',
+
+  // Order changes before production (modules/orders/order-changes.ts).
+  'orderChange.stale': 'Someone else changed this order; reload it and try again',
+  'orderChange.notPaid': 'Only a paid order that is not yet in production can be changed',
+  'orderChange.personalisedNoChange': 'Personalised items cannot be changed or cancelled once production has started',
+  'orderChange.windowClosed': 'The time to change this order yourself has passed; write to us and we will see what we can do',
+  'orderChange.unknownLine': 'Line {{id}} is not a line of this order',
+  'orderChange.shopperTextOnly': 'Only the name and number you had printed can be changed here',
+  'orderChange.otherCountry': 'The new address must be in the same country (and state or province): shipping and taxes were worked out for it',
+  'orderChange.nothing': 'Nothing changed',
+  'orderChange.productGone': 'This product is no longer sold, so its print cannot change',
+  'orderChange.refunded': 'Part of this order was refunded; it can no longer be changed, only refunded or cancelled',
+  'orderChange.paymentOpen': 'A payment of {{amount}} asked for by a change of this order is still open: it goes to production once that is paid or waived',
+  'orderChange.noOpenRequest': 'No payment request is open for this order',
   // Products in the back office (catalogue/product-desk.ts, image-desk.ts).
   'product.stale': 'This product was changed by someone else since you opened it; reload it, then make your change again',
   'product.unknownTeam': 'Team {{id}} does not exist',

@@ -27,6 +27,7 @@ import { Notes } from './Notes.tsx';
 import { leftOf, ParcelDialog } from './ParcelDialog.tsx';
 import { Parcels } from './Parcels.tsx';
 import { downloadShippingDocs, type ShippingDocKind } from '../orders/shipping-docs.ts';
+import { OrderChanges } from './OrderChanges.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import { AddedTax, Documents, IncludedTax } from './TaxParts.tsx';
 
@@ -255,6 +256,9 @@ export default function OrderDetailScreen() {
           </Card>
           <Card title={t('adminOrders.detail.payments')}>
             <Payments order={order} />
+          </Card>
+          <Card title={t('adminOrderChanges.title')} data-testid="order-changes-card">
+            <OrderChanges order={order} mayEdit={may(PERMISSIONS.ORDER_EDIT)} />
           </Card>
           <Card title={t('adminOrders.detail.notes')}>
             <Notes orderNo={order.orderNo} notes={order.notes} mayWrite={may(PERMISSIONS.ORDER_NOTE)} />

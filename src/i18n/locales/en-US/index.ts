@@ -41,6 +41,8 @@ import adminTax from './admin-tax.json';
 import adminTaxReport from './admin-tax-report.json';
 // Parcels: ship part, bulk ship, tracking corrections, packing slips and labels (docs/back-office.md "Shipments").
 import adminShipments from './admin-shipments.json';
+// Order changes before production (the order detail's panel).
+import adminOrderChanges from './admin-order-changes.json';
 // The Returns screen (returns and misprint claims).
 import adminReturns from './admin-returns.json';
 // The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
@@ -49,4 +51,4 @@ import adminFields from './admin-fields.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminShipments, adminFields, adminReturns };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminShipments, adminFields, adminReturns, adminOrderChanges };

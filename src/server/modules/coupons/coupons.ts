@@ -102,6 +102,12 @@ export class CouponService {
     await tx.insert(couponRedemptions).values({ couponId, orderId, userId: customer.userId, email: customer.email });
   }
 
+  /** Whether a coupon reaches personalised lines (an order change spreads its frozen discount by it); true for a coupon gone. */
+  async includesPersonalised(db: Db | Tx, couponId: number): Promise<boolean> {
+    const [row] = await db.select({ includes: coupons.includesPersonalised }).from(coupons).where(eq(coupons.id, couponId));
+    return row?.includes ?? true;
+  }
+
   /** Gives a cancelled order's use back (unpaid, or paid and its money given back), in the transaction that cancels it. */
   async release(tx: Tx, orderId: number): Promise<void> {
     const [released] = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });

@@ -22,6 +22,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditActor, AuditEntry, AuditLog } from '../audit/index.ts';
+import { productionHold, type OrderPaymentRequests } from './production-hold.ts';
 import type { OrderService } from './orders.ts';
 import { parcelsOf } from './parcels.ts';
 import { restOf, unshippedOf } from '../../../domain/shipments.model.ts';
@@ -74,6 +75,8 @@ export interface OrderDeskDeps {
   orders: OrderService;
   payments: Refunds;
   audit: AuditLog;
+  /** Open payment requests of order changes hold an order out of production (order-changes.ts); absent: none. */
+  requests?: OrderPaymentRequests;
 }
 
 /**
@@ -138,6 +141,9 @@ export class OrderDesk {
       if (body.to === 'cancelled') throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
       // A cancellation or full refund PayPal is paying out closes the order: it may not move on.
       if (await this.d.payments.closingUnderWay(tx, row.id)) throw fail(CODES.CONFLICT, 'refund.underWay');
+      // A change asked the shopper for more: no production (nor shipping straight from paid) until it is paid or waived.
+      const hold = from === 'paid' && (body.to === 'processing' || body.to === 'shipped') ? await productionHold(this.d.requests, tx, row) : null;
+      if (hold) throw hold;
       return this.moveOnTx(tx, row, from, body, caller);
     });
   }
@@ -213,6 +219,7 @@ export class OrderDesk {
         else if (moveProblem(status, to, row.personalised)) preview.blocked.push({ orderNo, status, reason: 'not-allowed' });
         // Read without the lock: a dry run; the move asks again under it.
         else if (await this.d.payments.closingUnderWay(tx, row.id)) preview.blocked.push({ orderNo, status, reason: 'refund-under-way' });
+        else if (to === 'processing' && (await this.d.requests?.openForTx(tx, row.id))) preview.blocked.push({ orderNo, status, reason: 'payment-requested' });
         else preview.movable.push({ orderNo, status, email: row.email });
       }
       return preview;

@@ -379,6 +379,11 @@ export class OrderService extends OrderViews {
     await this.d.mail.queue(tx, { to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data), attachments });
   }
 
+  /** An order change's mail (order-changes.ts builds its words), in the change's transaction. */
+  async queueChangeMailTx(tx: Tx, row: OrderRow, content: { subject: string; text: string; html: string }): Promise<void> {
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-changed', ...content });
+  }
+
   /** The shop is told of a paid order, with its link in the back office (the merchant setting). */
   private async queueMerchantNoticeTx(tx: Tx, row: OrderRow, tax: TaxBreakdown): Promise<void> {
     const merchant = { email: await this.d.merchant.email(tx), locale: this.d.merchant.locale };

@@ -22,6 +22,7 @@ import type { AuditLog } from '../audit/index.ts';
 import type { Refunds, StaffCaller } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import { parcelsOf } from './parcels.ts';
+import { productionHold, type OrderPaymentRequests } from './production-hold.ts';
 import { orderItems, orders, shipmentItems, shipments } from './schema.ts';
 import type { ItemRow, OrderRow } from './views.ts';
 
@@ -41,6 +42,8 @@ export interface ShipmentDeskDeps {
   orders: OrderService;
   payments: Pick<Refunds, 'closingUnderWay'>;
   audit: AuditLog;
+  /** An open payment request (an order change's extra) holds a paid order back, from shipping as from production. */
+  requests?: OrderPaymentRequests;
 }
 
 export function parcelProblemMessage(problem: ParcelProblem): Message {
@@ -100,6 +103,8 @@ export class ShipmentDesk {
     if (!SHIPPABLE.includes(status)) throw fail(CODES.CONFLICT, msg('shipment.cannotShip', { status: msg(`order.status.${status}`) }));
     // A cancellation or full refund PayPal is paying out closes the order: nothing more ships.
     if (await this.d.payments.closingUnderWay(tx, row.id)) throw fail(CODES.CONFLICT, 'refund.underWay');
+    const hold = status === 'paid' ? await productionHold(this.d.requests, tx, row) : null;
+    if (hold) throw hold;
     const items = await this.d.orders.itemsOf(tx, row.id);
     const left = unshippedOf(items, (await parcelsOf(tx, [row.id])).get(row.id) ?? []);
     const written: { id: number; ask: ParcelAsk; lines: ParcelLine[] }[] = [];

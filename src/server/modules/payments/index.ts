@@ -6,6 +6,7 @@ export * from './schema.ts';
 export { PaymentLedger, type CaptureDetails, type PaymentRow } from './ledger.ts';
 export { PaymentService, type CaptureAnswer, type PaymentDeps, type PaymentLog } from './payments.ts';
 export { RefundDesk, type RefundDeps } from './refund-desk.ts';
+export { ChangeMoney, changeRefundKey } from './change-money.ts';
 export type { CreditNotes } from './refund-book.ts';
 export { Reconciler, type ReconcileReport } from './reconciler.ts';
 export { PaypalClient, fetchTransport } from './paypal-client.ts';

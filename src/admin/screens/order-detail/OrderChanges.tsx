@@ -1,0 +1,300 @@
+/**
+ * The order detail's "Changes before production" panel (docs/back-office.md "Order changes"): the
+ * open payment request (its amount, until when, Waive with a reason), the change history (who,
+ * when, before and after, what it did to the total), and a dialog that changes a shirt's size or
+ * printed name, number and lettering, the address, or the shipping method, with the revision the
+ * panel read (another staff member's change meanwhile is refused, and the panel reloads).
+ */
+import { Alert, App, Button, Empty, Form, Grid, Input, List, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
+import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
+import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
+import { SIZES } from '../../../domain/catalogue.model.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
+import type { OrderChangeKind, OrderChangeRecord, OrderChangeSide } from '../../../domain/order-changes.model.ts';
+import { CUSTOM_TYPES, PREMIUM_OPTIONS, type PremiumOption } from '../../../domain/personalisation.ts';
+import { SHIPPING_METHODS, type ShippingMethod } from '../../../domain/shipping.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { useWrite } from '../../widgets/write.ts';
+import { useDateTime, useMoney } from '../orders/labels.tsx';
+
+interface Values {
+  itemId?: number;
+  size?: string;
+  customName?: string;
+  customNumber?: string;
+  premiumNameOption?: PremiumOption;
+  premiumNumberOption?: PremiumOption;
+  method?: ShippingMethod;
+  firstName?: string;
+  lastName?: string;
+  address?: string;
+  address2?: string;
+  city?: string;
+  province?: string;
+  postalCode?: string;
+  phoneCode?: string;
+  phone?: string;
+  reason?: string;
+}
+
+/** One side of a change in a line: "M · SMITH 7", the address, or "express 9.95". */
+function sideText(side: OrderChangeSide, money: (n: number) => string): string {
+  if (side.line) return [side.line.size, [side.line.customName, side.line.customNumber].filter(Boolean).join(' '), Object.values(side.line.lettering).filter((v) => v !== 'Standard').join('/')].filter(Boolean).join(' · ');
+  if (side.address) return [side.address.address, side.address.city, side.address.postalCode].filter(Boolean).join(', ');
+  if (side.shipping) return `${side.shipping.method} ${money(side.shipping.amount)}`;
+  return '';
+}
+
+export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayEdit: boolean }) {
+  const { t } = useT();
+  const money = useMoney();
+  const when = useDateTime();
+  const currency = order.amounts.currency;
+  const query = useApiQuery(adminOrderChangesApi.changes, { orderNo: order.orderNo }, { silent: true });
+  const [open, setOpen] = useState(false);
+  const [waiving, setWaiving] = useState(false);
+  const view = query.data;
+  const request = view?.openRequest ?? null;
+  const m = (n: number) => money(n, currency as CurrencyCode);
+  // A phone reads each change as a block rather than a table scrolled sideways.
+  const narrow = Grid.useBreakpoint().sm === false;
+  const what = (c: OrderChangeRecord) => (
+    <span data-testid="order-change-what">
+      {t(`adminOrderChanges.kind.${c.kind}` as MessageKey)}: {sideText(c.before, m)} → {sideText(c.after, m)}
+      {c.reason ? <Typography.Text type="secondary"> ({c.reason})</Typography.Text> : null}
+    </span>
+  );
+  const by = (c: OrderChangeRecord) => `${c.byEmail} (${t(`adminOrderChanges.actor.${c.actor}` as MessageKey)})`;
+  const delta = (c: OrderChangeRecord) => `${c.totalDelta > 0 ? '+' : ''}${m(c.totalDelta)}`;
+
+  return (
+    <div data-testid="order-changes">
+      {request && (
+        <Alert
+          type="warning"
+          showIcon
+          className="admin-order-alert"
+          data-testid="payment-request"
+          data-request-status={request.status}
+          message={
+            <Space wrap>
+              {t('adminOrderChanges.request.title')}
+              <Tag>{t(`adminOrderChanges.request.status.${request.status}` as MessageKey)}</Tag>
+            </Space>
+          }
+          description={t('adminOrderChanges.request.body', { amount: m(request.amount), until: when(request.expiresAt) })}
+          action={
+            mayEdit ? (
+              <Button size="small" onClick={() => setWaiving(true)} data-testid="payment-request-waive">
+                {t('adminOrderChanges.request.waive')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      <Typography.Paragraph type="secondary">{view?.changeable ? t('adminOrderChanges.hint') : t('adminOrderChanges.closed')}</Typography.Paragraph>
+      {mayEdit && view?.changeable && (
+        <Button onClick={() => setOpen(true)} data-testid="order-change-open">
+          {t('adminOrderChanges.change')}
+        </Button>
+      )}
+      <Typography.Title level={5}>{t('adminOrderChanges.history')}</Typography.Title>
+      {!view || view.changes.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminOrderChanges.noChanges')} />
+      ) : (
+        <div data-testid="order-change-history">
+          {narrow ? (
+            <List
+              size="small"
+              dataSource={view.changes}
+              renderItem={(c) => (
+                <List.Item>
+                  <div>
+                    <Typography.Text type="secondary">
+                      {when(c.at)} · {by(c)} · {delta(c)}
+                    </Typography.Text>
+                    <div>{what(c)}</div>
+                  </div>
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Table<OrderChangeRecord>
+              rowKey="id"
+              size="small"
+              pagination={false}
+              dataSource={view.changes}
+              scroll={{ x: 560 }}
+              columns={[
+                { key: 'when', title: t('adminOrderChanges.when'), render: (_v, c) => when(c.at) },
+                { key: 'by', title: t('adminOrderChanges.by'), render: (_v, c) => by(c) },
+                { key: 'what', title: t('adminOrderChanges.what'), render: (_v, c) => what(c) },
+                { key: 'delta', title: t('adminOrderChanges.delta'), align: 'right', render: (_v, c) => delta(c) },
+              ]}
+            />
+          )}
+        </div>
+      )}
+      {view && <ChangeDialog order={order} revision={view.revision} open={open} onClose={() => setOpen(false)} />}
+      {request && <WaiveDialog orderNo={order.orderNo} amount={m(request.amount)} open={waiving} onClose={() => setWaiving(false)} />}
+    </div>
+  );
+}
+
+function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDetail; revision: number; open: boolean; onClose: () => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const money = useMoney();
+  const write = useWrite();
+  const [form] = Form.useForm<Values>();
+  const [kind, setKind] = useState<OrderChangeKind>('line');
+  const change = useApiMutation(adminOrderChangesApi.change, [adminOrderChangesApi.changes, adminOrdersApi.order, adminOrdersApi.orderList, adminAuditApi.auditList]);
+  const itemId = Form.useWatch('itemId', form);
+  const line = order.lines.find((l) => l.id === itemId) ?? order.lines[0];
+  const ownName = line?.customType === CUSTOM_TYPES.ADD_YOURS;
+  const a = order.shippingAddress;
+  const initial: Values = {
+    itemId: line?.id,
+    size: line?.size,
+    customName: line?.customName ?? '',
+    customNumber: line?.customNumber ?? '',
+    premiumNameOption: line?.premiumNameOption,
+    premiumNumberOption: line?.premiumNumberOption,
+    method: order.shippingMethod as ShippingMethod,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    address: a.address,
+    address2: a.address2,
+    city: a.city,
+    province: a.province,
+    postalCode: a.postalCode,
+    phoneCode: a.phoneCode,
+    phone: a.phone,
+  };
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const chosen = order.lines.find((l) => l.id === v.itemId)!;
+    const body =
+      kind === 'line'
+        ? {
+            kind: 'line' as const,
+            itemId: chosen.id,
+            ...(v.size && v.size !== chosen.size ? { size: v.size as (typeof SIZES)[number] } : {}),
+            // The print is sent whole for a line printed with the shopper's own name; others change their size only here.
+            ...(chosen.customType === CUSTOM_TYPES.ADD_YOURS
+              ? {
+                  print: {
+                    customType: CUSTOM_TYPES.ADD_YOURS,
+                    customName: v.customName ?? '',
+                    customNumber: v.customNumber ?? '',
+                    premiumNameOption: v.premiumNameOption ?? 'Standard',
+                    premiumNumberOption: v.premiumNumberOption ?? 'Standard',
+                    patch: chosen.patches.map((p) => p.id).join(','),
+                    addons: chosen.addonItems.map((x) => x.id).join(','),
+                  },
+                }
+              : {}),
+          }
+        : kind === 'address'
+          ? {
+              kind: 'address' as const,
+              address: { firstName: v.firstName ?? '', lastName: v.lastName ?? '', company: a.company ?? '', address: v.address ?? '', address2: v.address2 ?? '', country: a.country, province: v.province ?? '', postalCode: v.postalCode ?? '', phoneCode: v.phoneCode ?? '', city: v.city ?? '', phone: v.phone ?? '' },
+            }
+          : { kind: 'shipping' as const, method: v.method! };
+    await write(async () => {
+      const answer = await change.mutateAsync({ orderNo: order.orderNo, revision, change: body, ...(v.reason ? { reason: v.reason } : {}) });
+      const m = (n: number) => money(n, answer.currency as CurrencyCode);
+      const notes = [t('adminOrderChanges.saved', { total: m(answer.total) })];
+      if (answer.refund) notes.push(t(answer.refund.failed ? 'adminOrderChanges.refundFailed' : 'adminOrderChanges.refunded', { amount: m(answer.refund.amount) }));
+      if (answer.request) notes.push(t('adminOrderChanges.requested', { amount: m(answer.request.amount) }));
+      void message.success(notes.join(' '));
+      onClose();
+    });
+  };
+
+  const styles = PREMIUM_OPTIONS.map((o) => ({ value: o, label: t(`adminOrderChanges.style.${o}` as MessageKey) }));
+  return (
+    <Modal open={open} title={t('adminOrderChanges.dialogTitle', { orderNo: order.orderNo })} okText={t('adminOrderChanges.save')} onOk={() => void submit()} confirmLoading={change.isPending} onCancel={onClose} destroyOnHidden data-testid="order-change-dialog">
+      <Segmented<OrderChangeKind>
+        block
+        value={kind}
+        onChange={setKind}
+        options={(['line', 'address', 'shipping'] as const).map((k) => ({ value: k, label: t(`adminOrderChanges.kind.${k}` as MessageKey) }))}
+        data-testid="order-change-kind"
+      />
+      <Form form={form} layout="vertical" initialValues={initial} preserve={false} style={{ marginTop: 16 }}>
+        {kind === 'line' && (
+          <>
+            <Form.Item name="itemId" label={t('adminOrderChanges.line')}>
+              <Select options={order.lines.map((l) => ({ value: l.id, label: `${l.name} · ${l.size}${l.customName ? ` · ${l.customName} ${l.customNumber ?? ''}` : ''}` }))} data-testid="order-change-line" />
+            </Form.Item>
+            <Form.Item name="size" label={t('adminOrderChanges.size')}>
+              <Select options={SIZES.map((s) => ({ value: s, label: s }))} data-testid="order-change-size" />
+            </Form.Item>
+            {ownName && (
+              <>
+                <Form.Item name="customName" label={t('adminOrderChanges.name')} normalize={(v: string) => v.toUpperCase()}>
+                  <Input maxLength={15} data-testid="order-change-name" />
+                </Form.Item>
+                <Form.Item name="customNumber" label={t('adminOrderChanges.number')}>
+                  <Input maxLength={2} inputMode="numeric" data-testid="order-change-number" />
+                </Form.Item>
+                <Space wrap>
+                  <Form.Item name="premiumNameOption" label={t('adminOrderChanges.nameLettering')}>
+                    <Select options={styles} style={{ minWidth: 120 }} data-testid="order-change-name-lettering" />
+                  </Form.Item>
+                  <Form.Item name="premiumNumberOption" label={t('adminOrderChanges.numberLettering')}>
+                    <Select options={styles} style={{ minWidth: 120 }} />
+                  </Form.Item>
+                </Space>
+              </>
+            )}
+          </>
+        )}
+        {kind === 'address' && (
+          <>
+            {(['firstName', 'lastName', 'address', 'address2', 'city', 'province', 'postalCode', 'phoneCode', 'phone'] as const).map((field) => (
+              <Form.Item key={field} name={field} label={t(`adminOrderChanges.field.${field}` as MessageKey)}>
+                <Input data-testid={`order-change-${field}`} />
+              </Form.Item>
+            ))}
+          </>
+        )}
+        {kind === 'shipping' && (
+          <Form.Item name="method" label={t('adminOrderChanges.method')}>
+            <Select options={SHIPPING_METHODS.map((s) => ({ value: s, label: t(`adminOrders.shippingMethod.${s}` as MessageKey) }))} data-testid="order-change-method" />
+          </Form.Item>
+        )}
+        <Form.Item name="reason" label={t('adminOrderChanges.reason')}>
+          <Input maxLength={300} data-testid="order-change-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function WaiveDialog({ orderNo, amount, open, onClose }: { orderNo: string; amount: string; open: boolean; onClose: () => void }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const write = useWrite();
+  const [reason, setReason] = useState('');
+  const waive = useApiMutation(adminOrderChangesApi.waivePayment, [adminOrderChangesApi.changes, adminOrdersApi.order, adminOrdersApi.orderList, adminAuditApi.auditList]);
+  const submit = () =>
+    write(async () => {
+      await waive.mutateAsync({ orderNo, reason: reason.trim() });
+      void message.success(t('adminOrderChanges.request.waived'));
+      setReason('');
+      onClose();
+    });
+  return (
+    <Modal open={open} title={t('adminOrderChanges.request.waiveTitle', { amount })} okText={t('adminOrderChanges.request.waiveOk')} okButtonProps={{ disabled: reason.trim().length < 3, danger: true }} onOk={() => void submit()} confirmLoading={waive.isPending} onCancel={onClose} data-testid="waive-dialog">
+      <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} placeholder={t('adminOrderChanges.request.waiveReason')} aria-label={t('adminOrderChanges.request.waiveReason')} data-testid="waive-reason" />
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+/** The back office's order changes before production (docs/back-office.md "Order changes"): order:view to read, order:edit to change or waive. */
+import type { z } from 'zod';
+import type { OrderChangeAnswer, OrderChangesView } from '../../order-changes.model.ts';
+import type { adminOrderChangeRequestSchema, adminOrderChangesRequestSchema, adminWaivePaymentRequestSchema } from '../../order-changes.schema.ts';
+import { post } from '../endpoint.ts';
+
+export const adminOrderChangesApi = {
+  /** The order's change history, its revision and its open payment request. */
+  changes: post<z.input<typeof adminOrderChangesRequestSchema>, OrderChangesView>('/admin/orders/changes'),
+  change: post<z.input<typeof adminOrderChangeRequestSchema>, OrderChangeAnswer>('/admin/orders/change'),
+  waivePayment: post<z.input<typeof adminWaivePaymentRequestSchema>, OrderChangesView>('/admin/orders/waivePayment'),
+};

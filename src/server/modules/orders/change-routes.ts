@@ -1,0 +1,47 @@
+/**
+ * Order changes before production (docs/back-office.md "Order changes"): the back office's calls
+ * (order:view reads the history, order:edit changes and waives) and the shopper's own fixes from
+ * the order page (the owner signed in, or a guest with the order's token).
+ */
+import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
+import { orderChangesApi } from '../../../domain/api/order-changes.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
+import { adminOrderChangeRequestSchema, adminOrderChangesRequestSchema, adminWaivePaymentRequestSchema, shopperOrderChangeRequestSchema } from '../../../domain/order-changes.schema.ts';
+import { orderAccessRequestSchema } from '../../../domain/orders.schema.ts';
+import type { Guards } from '../../http/auth.ts';
+import { localeOf } from '../../http/context.ts';
+import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import { ok } from '../../http/envelope.ts';
+import type { OrderChangeDesk } from './order-changes.ts';
+import { orderAccessOf } from './routes.ts';
+
+export function orderChangeRoutes(desk: OrderChangeDesk, guards: Guards) {
+  return contractRoutes({ tags: ['orders'] }, (route) => {
+    route(orderChangesApi.options, {
+      summary: "Whether the shopper may still fix the order's printed name and number or its address, until when, and the revision to send",
+      preValidation: guards.optionalUser,
+      request: orderAccessRequestSchema,
+      handler: async (request) => ok(await desk.shopperOptions(request.body.orderNo, orderAccessOf(request, request.body.token), localeOf(request))),
+    });
+    route(orderChangesApi.change, {
+      summary: "The shopper fixes a line's printed name and number, or the shipping address, within the merchant's window after payment and before production; repriced, mailed",
+      preValidation: guards.optionalUser,
+      request: shopperOrderChangeRequestSchema,
+      handler: async (request) => ok(await desk.shopperChange(request.body.orderNo, orderAccessOf(request, request.body.token), request.body.revision, request.body.change)),
+    });
+
+    const admin = { tags: ['admin'] };
+    const read = staffCalls((entry, options) => route(entry, { ...admin, ...options } as never), guards.requirePermission(PERMISSIONS.ORDER_VIEW));
+    read(adminOrderChangesApi.changes, "An order's change history, its revision and its open payment request", adminOrderChangesRequestSchema, ({ body }) => desk.view(body.orderNo));
+    const edit = staffCalls((entry, options) => route(entry, { ...admin, ...options } as never), guards.requirePermission(PERMISSIONS.ORDER_EDIT));
+    edit(
+      adminOrderChangesApi.change,
+      "Change a paid order before production: a line's print or size (stock moved), the address (same country), the shipping method; with the revision seen (another: conflict); repriced, audited, mailed; a lower total refunded, a higher one asked for by a payment link",
+      adminOrderChangeRequestSchema,
+      ({ body, actor, roles }) => desk.staffChange(body.orderNo, body.revision, body.change, body.reason ?? null, { actor, roles }),
+    );
+    edit(adminOrderChangesApi.waivePayment, "Waive an order's open payment request with a reason, so it may go to production; audited", adminWaivePaymentRequestSchema, ({ body, actor, roles }) =>
+      desk.waive(body.orderNo, body.reason, { actor, roles }),
+    );
+  });
+}

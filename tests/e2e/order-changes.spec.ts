@@ -1,0 +1,138 @@
+/**
+ * Order changes before production (docs/back-office.md "Order changes"), at 1440 px in en-US and
+ * 375 px in zh-CN: a guest fixes the typo in their printed name from the order page within the
+ * merchant's window (the change mailed), and once the window is over (the owner sets it to 0
+ * minutes) the page no longer offers it and the shop refuses it in the window's words; staff change
+ * a shirt's size and its name's lettering to gold in the back office, the history shows it, the
+ * shopper pays the extra through the mailed link in the PayPal simulator, and only then the order
+ * goes to production.
+ */
+import enChanges from '../../src/i18n/locales/en-US/admin-order-changes.json' with { type: 'json' };
+import zhChanges from '../../src/i18n/locales/zh-CN/admin-order-changes.json' with { type: 'json' };
+import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
+import zhCheckout from '../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
+import { apiData } from '../support/api.ts';
+import { formatMoney } from '../../src/domain/money.model.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
+import { paidGuestOrder } from './support/guest-order.ts';
+import { waitForMail } from './support/mail.ts';
+
+// The window is the shop's one setting: these journeys change it, so they run one after another.
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS, mode: 'serial' });
+
+const TEXT = { 'en-US': { changes: enChanges, fix: enCheckout.fix }, 'zh-CN': { changes: zhChanges, fix: zhCheckout.fix } } as const;
+const CHANGED_MAIL = { 'en-US': /was changed/, 'zh-CN': /已修改/ } as const;
+const LINK_SUBJECT = { 'en-US': /Payment needed for order/, 'zh-CN': /需要补付款/ } as const;
+const SIM = { 'en-US': 'Approve payment', 'zh-CN': '确认付款' } as const;
+const WINDOW_OVER = { 'en-US': /time to change this order yourself has passed/, 'zh-CN': /自行修改此订单的时间已过/ } as const;
+
+for (const locale of ADMIN_LOCALES) {
+  const { changes: C, fix: F } = TEXT[locale];
+
+  test.describe(() => {
+    test.use({ adminLocale: locale });
+
+    test(`${locale}: a guest fixes the typo in their printed name within the window, and cannot once it is over`, async ({ page, request, ownerApi }) => {
+      const guest = await paidGuestOrder(request, locale, {
+        lines: [{ productId: 1, size: (await sizesOf(request, 1))[0]!, customType: 3, customName: 'SMTIH', customNumber: '7', quantity: 1 }],
+      });
+      await page.goto(`/${locale}/order-success/${guest.orderNo}/?token=${encodeURIComponent(guest.accessToken)}`);
+      const fix = page.getByTestId('order-fix');
+      await expect(fix).toBeVisible();
+      await expect(fix.getByRole('heading', { name: F.title })).toBeVisible();
+      const name = fix.getByLabel(F.name);
+      await expect(name).toHaveValue('SMTIH');
+      // Not a letter: the form will not send it.
+      await name.fill('SMITH1');
+      await expect(fix.getByTestId('order-fix-save')).toBeDisabled();
+      await name.fill('smith');
+      await fix.getByTestId('order-fix-save').click();
+      await expect(page.getByRole('status').filter({ hasText: F.saved })).toBeVisible();
+      // The order as it now is: the line prints SMITH.
+      await expect(page.locator('.checkout-lines')).toContainText('SMITH');
+      const mail = await waitForMail({ to: guest.email, subject: CHANGED_MAIL[locale] });
+      expect(mail.text).toContain('SMTIH');
+      expect(mail.text).toContain('SMITH');
+
+      // The window over: the page no longer offers the fix, and the shop refuses it in its words.
+      const before = await ownerApi<{ settings: { afterSales: { returnWindowDays: number; shopperEditMinutes: number; paymentLinkHours: number } } }>('/admin/settings/get');
+      await ownerApi('/admin/settings/save', { section: 'afterSales', value: { ...before.settings.afterSales, shopperEditMinutes: 0 } });
+      try {
+        await page.reload();
+        await expect(page.locator('[data-order-no]')).toHaveText(guest.orderNo);
+        await expect(page.getByTestId('order-fix')).toHaveCount(0);
+        const options = await apiData<{ editable: boolean; revision: number }>(request, '/orders/change/options', { orderNo: guest.orderNo, token: guest.accessToken });
+        expect(options.editable).toBe(false);
+        const refused = await request.post('/api/orders/change', {
+          data: { orderNo: guest.orderNo, token: guest.accessToken, revision: options.revision, change: { kind: 'line', itemId: guest.detail.lines[0]!.id, customName: 'SMYTH', customNumber: '7' } },
+          headers: { 'accept-language': locale },
+        });
+        const answer = (await refused.json()) as { code: string; msg: string };
+        expect(answer.code).toBe('1409');
+        expect(answer.msg).toMatch(WINDOW_OVER[locale]);
+      } finally {
+        await ownerApi('/admin/settings/save', { section: 'afterSales', value: before.settings.afterSales });
+      }
+    });
+
+    test(`${locale}: staff change a shirt's size and lettering before production, the shopper pays the extra through the mailed link, then it goes to production`, async ({ page, request }) => {
+      const { admin: A } = ADMIN_TEXT[locale];
+      const sizes = await sizesOf(request, 1);
+      const guest = await paidGuestOrder(request, locale, { lines: [{ productId: 1, size: sizes[0]!, customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 }] });
+      const newSize = sizes[1]!;
+      await page.goto(`/admin/orders/${guest.orderNo}`);
+      const detail = page.getByTestId('order-detail');
+      await expect(detail).toHaveAttribute('data-order-status', 'paid');
+      const panel = detail.getByTestId('order-changes');
+      await expect(panel).toContainText(C.noChanges);
+      await panel.getByRole('button', { name: label(C.change) }).click();
+      const dialog = topDialog(page);
+      await expect(dialog).toBeVisible();
+      await dialog.getByLabel(C.size, { exact: true }).click();
+      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${newSize}"]`).click();
+      await dialog.getByLabel(C.nameLettering).click();
+      await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${C.style.Gold}"]`).click();
+      await dialog.getByLabel(C.reason).fill('wrote in before printing');
+      await dialog.getByRole('button', { name: label(C.save) }).click();
+      await expect(dialog).toBeHidden();
+      const history = panel.getByTestId('order-change-history');
+      await expect(history).toContainText(`${sizes[0]} · SMITH 7 → ${newSize} · SMITH 7 · Gold`);
+      await expect(history).toContainText('wrote in before printing');
+      await expect(detail.getByTestId('order-lines')).toContainText(newSize);
+      // The extra is asked for: the panel shows it open, and production waits for it.
+      await expect(panel).toContainText(C.request.title);
+      await detail.locator('[data-move="processing"]').click();
+      await confirmIn(page, A.common.confirm);
+      await expect(detail).toHaveAttribute('data-order-status', 'paid');
+      await page.keyboard.press('Escape');
+      await waitForMail({ to: guest.email, subject: CHANGED_MAIL[locale] });
+
+      // The shopper pays it through the mailed link, in the PayPal simulator.
+      const mailed = await waitForMail({ to: guest.email, subject: LINK_SUBJECT[locale] }, 20_000);
+      const link = new URL(/(https?:\/\/\S+\/pay\/\?t=[A-Za-z0-9_-]+)/.exec(mailed.text)![1]!);
+      const shopper = await page.context().newPage();
+      await shopper.goto(link.pathname + link.search);
+      const pay = shopper.locator('[data-pay]');
+      await expect(pay.locator('[data-pay-amount]')).toHaveText(formatMoney(500, 'EUR', locale));
+      const buttons = shopper.locator('[data-paypal-sim="buttons"]');
+      await buttons.getByRole('button', { name: 'PayPal', exact: true }).click();
+      await shopper.getByRole('dialog').getByRole('button', { name: SIM[locale], exact: true }).click();
+      await expect(pay).toHaveAttribute('data-state', 'paid');
+      await shopper.close();
+
+      // Paid: nothing is open any more, and the order goes to production.
+      await page.reload();
+      await expect(panel).toContainText(C.history);
+      await expect(panel).not.toContainText(C.request.title);
+      await detail.locator('[data-move="processing"]').click();
+      await confirmIn(page, A.common.confirm);
+      await expect(detail).toHaveAttribute('data-order-status', 'processing');
+    });
+  });
+}
+
+/** The product's sizes with the most stock first (journeys in parallel buy from the same seeded stock). */
+async function sizesOf(request: Parameters<typeof apiData>[0], productId: number): Promise<string[]> {
+  const product = await apiData<{ sizes: { size: string; stock: number }[] }>(request, '/demo/ironProduct/queryProductDetail', { id: productId });
+  return [...product.sizes].sort((a, b) => b.stock - a.stock).map((s) => s.size);
+}
