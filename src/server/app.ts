@@ -74,7 +74,7 @@ import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
-import { observeRequest, setMailBacklogSource } from './metrics.ts';
+import { observeRequest, routeTimer, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
 import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
 import { ReturnDesk, ReturnService, returnRoutes } from './modules/returns/index.ts';
@@ -189,9 +189,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // (`request.routeOptions` builds an object of fifteen fields on every read); answers no route
   // matched are counted by the app's hook.
   app.addHook('onRoute', (route) => {
-    const pattern = route.url;
+    const time = routeTimer(route.url);
     const observe: onResponseHookHandler = (request, reply, done) => {
-      observeRequest(request.method, pattern, reply.statusCode, reply.elapsedTime / 1000);
+      time(request.method, reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
     route.onResponse = route.onResponse ? [route.onResponse, observe].flat() : observe;

@@ -84,15 +84,23 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
 
 /**
  * A route handler answering from `cache`: the key, and on a miss the envelope's data, are made
- * from the request and its language.
+ * from the request and its language. A hit is answered at once, with no promise, closure or
+ * await (the handler sends and returns nothing, which Fastify takes as answered); a miss returns
+ * the promise of its answer.
  */
 export function answerFrom<R extends FastifyRequest>(
   cache: KeyedCache<string, CachedAnswer>,
   keyOf: (request: R, locale: Locale) => string,
   dataOf: (request: R, locale: Locale) => Promise<unknown>,
-): (request: R, reply: FastifyReply) => Promise<FastifyReply> {
-  return async (request, reply) => {
+): (request: R, reply: FastifyReply) => Promise<FastifyReply> | undefined {
+  const missed = async (request: R, reply: FastifyReply, key: string, locale: Locale) =>
+    sendCached(request, reply, await cache.get(key, async () => new CachedAnswer(ok(await dataOf(request, locale)))));
+  return (request, reply) => {
     const locale = localeOf(request);
-    return sendCached(request, reply, await cache.get(keyOf(request, locale), async () => new CachedAnswer(ok(await dataOf(request, locale)))));
+    const key = keyOf(request, locale);
+    const kept = cache.hit(key);
+    if (kept === undefined) return missed(request, reply, key, locale);
+    sendCached(request, reply, kept);
+    return undefined;
   };
 }

@@ -85,14 +85,22 @@ export class KeyedCache<K, V> {
     return this.bytes;
   }
 
-  get(key: K, load: () => Promise<V>): Promise<V> {
+  /**
+   * The value kept for `key`, counted as a hit, or undefined (nothing counted: `get` counts the
+   * miss as it loads). A caller answering at once from what is kept needs no promise or loader.
+   */
+  hit(key: K): V | undefined {
     const entry = this.entries.get(key);
-    if (entry) {
-      this.counted.hit();
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return Promise.resolve(entry.value);
-    }
+    if (!entry) return undefined;
+    this.counted.hit();
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const kept = this.hit(key);
+    if (kept !== undefined) return Promise.resolve(kept);
     this.counted.miss();
     let pending = this.pending.get(key);
     if (!pending) {

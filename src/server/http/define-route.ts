@@ -14,6 +14,7 @@ import type { PermissionGuard } from './auth.ts';
 import type { Actor } from './caller.ts';
 import { actorOf, localeOf, userOf } from './context.ts';
 import { ok } from './envelope.ts';
+import { parseRepeatedBodiesOnce } from './repeated-bodies.ts';
 
 type Schema = z.ZodType;
 
@@ -44,7 +45,8 @@ export interface ContractRoute<E extends Endpoint, S extends Schema | undefined,
    * instead of running on every request to find nothing to do.
    */
   compressesItself?: boolean;
-  handler(request: ContractRequest<E, S, H>, reply: FastifyReply): Promise<Envelope<AnswerOf<E>> | FastifyReply>;
+  /** Its answer, or the reply it sent; undefined only when it has sent the answer itself, synchronously (a kept answer). */
+  handler(request: ContractRequest<E, S, H>, reply: FastifyReply): Promise<Envelope<AnswerOf<E>> | FastifyReply> | undefined;
 }
 
 /** Without a schema the entry must take no request (or an unchecked one, like PayPal's webhook). */
@@ -92,6 +94,11 @@ export type RouteDefiner<Tags> = <E extends Endpoint<any, any>, S extends Schema
 interface RouteGroup {
   /** Run before validation on every route of the group (each route may add its own too). */
   guard?: preValidationHookHandler;
+  /**
+   * Read-only routes whose bodies repeat (the catalogue's): each body text is parsed and validated
+   * once, and its handlers get a frozen body shared by the requests with that text (repeated-bodies.ts).
+   */
+  repeatedBodies?: boolean;
 }
 
 /**
@@ -104,6 +111,7 @@ export function contractRoutes(group: RouteGroup, register: (route: RouteDefiner
 export function contractRoutes(group: RouteGroup & { tags?: string[] }, register: (route: RouteDefiner<{ tags?: string[] }>) => void): FastifyPluginAsync {
   return async function routes(app) {
     if (group.guard) app.addHook('preValidation', group.guard);
+    if (group.repeatedBodies) parseRepeatedBodiesOnce(app);
     register((entry, route) => defineRoute(app, entry, { tags: group.tags ?? [], ...route } as never));
   };
 }

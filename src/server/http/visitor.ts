@@ -39,11 +39,23 @@ export function ensureVisitorId(request: FastifyRequest, reply: FastifyReply): s
   return id;
 }
 
+/** The request's visitor id once read (undefined until then). */
+const kVisitorId = Symbol('visitor id');
+type Visiting = FastifyRequest & { [kVisitorId]: string | null | undefined };
+
 async function visitorPlugin(app: FastifyInstance) {
-  app.decorateRequest('visitorId', null);
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.visitorId = readVisitorId(request);
-    done();
+  // Read on first use rather than by a hook on every request: only cart, checkout and order
+  // routes ask, and a hook costs every other answer too (docs/performance.md "The read path").
+  app.decorateRequest(kVisitorId as never, undefined as never);
+  app.decorateRequest('visitorId', {
+    getter(this: FastifyRequest) {
+      const request = this as Visiting;
+      if (request[kVisitorId] === undefined) request[kVisitorId] = readVisitorId(request);
+      return request[kVisitorId];
+    },
+    setter(this: FastifyRequest, id: string | null) {
+      (this as Visiting)[kVisitorId] = id;
+    },
   });
 }
 

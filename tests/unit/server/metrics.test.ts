@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cacheCounters, metrics, observeRequest, registry } from '../../../src/server/metrics.ts';
+import { cacheCounters, metrics, observeRequest, registry, routeTimer } from '../../../src/server/metrics.ts';
 
 /** One sample's value as the registry reports it at a scrape (0 when the series does not exist). */
 async function scraped(metricName: string, sample: string, labels: Record<string, string>): Promise<number> {
@@ -37,6 +37,19 @@ describe('metrics on the request path (issue 28)', () => {
     labels.mockRestore();
     expect(await scraped('shop_http_request_duration_seconds', 'shop_http_request_duration_seconds_count', { method: 'POST', route: '/unit/test', status: '200' })).toBe(3);
     expect(await scraped('shop_http_request_duration_seconds', 'shop_http_request_duration_seconds_count', { method: 'POST', route: '/unit/test', status: '404' })).toBe(1);
+  });
+
+  it("a route's timer records each answer in its method's and status's series as the status changes", async () => {
+    const time = routeTimer('/unit/timer');
+    time('POST', 200, 0.001);
+    time('POST', 200, 0.001);
+    time('POST', 400, 0.001);
+    time('GET', 400, 0.001);
+    time('POST', 200, 0.001);
+    const count = (method: string, status: string) => scraped('shop_http_request_duration_seconds', 'shop_http_request_duration_seconds_count', { method, route: '/unit/timer', status });
+    expect(await count('POST', '200')).toBe(3);
+    expect(await count('POST', '400')).toBe(1);
+    expect(await count('GET', '400')).toBe(1);
   });
 
   it('the duration histogram scrapes as a Prometheus histogram: cumulative buckets, +Inf, sum and count', async () => {

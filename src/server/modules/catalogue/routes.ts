@@ -41,7 +41,8 @@ export function catalogueRoutes(services: { catalogue: CatalogueService; geo: Ge
     } else for (const cache of [details, searches, listings, navigation]) cache.clear();
   });
 
-  return contractRoutes({ tags: ['catalogue'] }, (route) => {
+  // Shoppers and the site's build ask the same few thousand bodies again and again.
+  return contractRoutes({ tags: ['catalogue'], repeatedBodies: true }, (route) => {
     route(catalogueApi.navList, {
       summary: 'Navigation items, flat',
       request: emptyBodySchema,

@@ -33,6 +33,17 @@ describe('Cached', () => {
 describe('KeyedCache', () => {
   const sized = (maxBytes: number) => new KeyedCache<string, string>({ maxBytes, sizeOf: (value) => value.length });
 
+  it('hit answers what is kept, counts as a use, and leaves a miss to get', async () => {
+    const cache = sized(10);
+    expect(cache.hit('a')).toBeUndefined();
+    await cache.get('a', async () => 'aaaa');
+    await cache.get('b', async () => 'bbbb');
+    expect(cache.hit('a')).toBe('aaaa'); // a is now the most recent
+    await cache.get('c', async () => 'cccc');
+    expect(cache.hit('b')).toBeUndefined();
+    expect(cache.hit('a')).toBe('aaaa');
+  });
+
   it('drops the least recently used entries beyond its size', async () => {
     const cache = sized(10);
     await cache.get('a', async () => 'aaaa');
