@@ -117,6 +117,8 @@ describe('getUserInfo buttons and disabled accounts', () => {
       'order:move',
       'order:cancel',
       'order:sheet',
+      'order:edit',
+      'return:manage',
       'product:view',
       'product:edit',
       'product:publish',

@@ -14,7 +14,7 @@ import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { adminTaxReportApi } from '../../src/domain/api/admin/tax-report.ts';
 import { documentPath } from '../../src/domain/api/orders.ts';
 import type { TaxReport } from '../../src/domain/back-office/tax-report.model.ts';
-import type { AdminOrderDetail } from '../../src/domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../src/domain/back-office/orders.model.ts';
 import { divRound } from '../../src/domain/money.model.ts';
 import { refundLinesValue } from '../../src/domain/orders.model.ts';
 import { estimateLines } from '../../src/admin/screens/order-detail/refund.ts';

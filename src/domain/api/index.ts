@@ -27,6 +27,7 @@ import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
+import { payRequestsApi } from './pay-requests.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
@@ -53,6 +54,7 @@ export const API = {
   mail: mailApi,
   orders: ordersApi,
   paypal: paypalApi,
+  payRequests: payRequestsApi,
   route: routeApi,
   shopper: shopperApi,
   site: siteApi,

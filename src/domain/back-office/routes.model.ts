@@ -65,3 +65,10 @@ export function homeFor(roles: readonly string[]): string | null {
   const routes = routesFor(roles);
   return (routes.find((route) => route.name === HOME_ROUTE) ?? routes.find((route) => !route.hideInMenu))?.name ?? null;
 }
+
+/** What getUserRoutes answers: the routes a user may open. */
+export interface UserRoutes {
+  routes: AdminRoute[];
+  /** The route name a user lands on. */
+  home: string;
+}

@@ -3,7 +3,7 @@
  * codes"). The server checks a route's code itself; the codes a caller holds are the `buttons` of
  * getUserInfo, which decide what the back office shows.
  */
-import { ROLES, type Role } from '../account.model.ts';
+import { ROLES, type AccountStatus, type Role } from '../account.model.ts';
 
 export const PERMISSIONS = {
   DASHBOARD_VIEW: 'dashboard:view',
@@ -98,4 +98,14 @@ export function hasPermission(roles: readonly string[], code: Permission): boole
 
 export function isStaff(roles: readonly string[]): boolean {
   return roles.some((role) => STAFF_ROLES.includes(role as Role));
+}
+
+/** One row of the staff table (its requests are in staff.schema.ts). */
+export interface StaffMember {
+  userId: number;
+  email: string;
+  name: string;
+  roles: Role[];
+  status: AccountStatus;
+  createdAt: string;
 }

@@ -334,4 +334,11 @@ export const enUS = {
   'document.page': 'Page {{page}} of {{pages}}',
   'document.taxNumber.home': 'Tax no. {{number}}',
   'notFound.document': 'Document not found',
+  'document.extraCharge': 'Additional charge: changes to order {{orderNo}}',
+  // Payment requests' pay page (payments/pay-requests.ts)
+  'notFound.paymentRequest': 'This payment link is not valid',
+  'payRequest.paid': 'This payment has already been made',
+  'payRequest.closed': 'This payment is no longer asked for',
+  'payRequest.closedRefunded': 'This payment was no longer asked for; the money was refunded',
+  'payRequest.expired': 'This payment link has expired; please contact the shop for a new one',
 } as const;

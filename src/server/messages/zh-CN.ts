@@ -338,4 +338,11 @@ export const zhCN: Catalogue = {
   'document.page': '第 {{page}} 页，共 {{pages}} 页',
   'document.taxNumber.home': '税号 {{number}}',
   'notFound.document': '单据不存在',
+  'document.extraCharge': '订单 {{orderNo}} 修改的补差价',
+  // Payment requests' pay page (payments/pay-requests.ts)
+  'notFound.paymentRequest': '此付款链接无效',
+  'payRequest.paid': '此款项已支付',
+  'payRequest.closed': '此款项已无需支付',
+  'payRequest.closedRefunded': '此款项已无需支付，已付款项已退回',
+  'payRequest.expired': '此付款链接已过期，请联系商店获取新的链接',
 };

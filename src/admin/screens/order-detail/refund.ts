@@ -5,7 +5,7 @@
  * was), and the request it sends. The server decides;
  * this only lets staff see what they are about to do.
  */
-import type { AdminOrderDetail, AdminRefund } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail, AdminRefund } from '../../../domain/back-office/orders.model.ts';
 import { refundLinesAmount } from '../../../domain/orders.model.ts';
 
 export type RefundMode = 'lines' | 'amount';

@@ -5,7 +5,7 @@
  * shell around it (sheet.css).
  */
 import { Button, ConfigProvider, Empty, Skeleton, Space, Typography, theme } from 'antd';
-import { sheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/admin.model.ts';
+import { sheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/production-sheet.model.ts';
 import { LETTERING_PARTS } from '../../../domain/personalisation.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';

@@ -4,7 +4,7 @@
  * each parcel, add-ons included. Orders come in the order asked for.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { sheetLetteringKey, type ProductionSheet, type SheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/admin.model.ts';
+import { sheetLetteringKey, type ProductionSheet, type SheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/production-sheet.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import { CUSTOM_TYPES, LETTERING_PARTS, printRow, printRows, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';

@@ -28,10 +28,12 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MailAttachmentRef, MailAttachments, MailFile } from '../../mail/mailer.ts';
 import { lineDetails } from '../../mail/order-lines.ts';
+import { msg, render } from '../../messages/index.ts';
 import { pick } from '../../messages/localise.ts';
 import type { GeoService } from '../geo/index.ts';
 import { OrderViews, orderItems, orderTaxLines, orders, type OrderRow, type RefundLine } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
+import { extraTaxLines } from './extra-lines.ts';
 import { numberingYear, takeNumberTx } from './numbering.ts';
 import { buyerParty, sellerParty } from './parties.ts';
 import { renderDocumentPdf, type DocumentPrint, type PrintedLine } from './pdf.ts';
@@ -134,6 +136,55 @@ export class TaxDocuments implements MailAttachments {
   }
 
   /**
+   * The invoice of what a paid payment request added to the order (an order change's extra,
+   * docs/taxes.md "Invoices for an order change's extra"), issued in the paying transaction with
+   * the next number of the invoice series. Its tax lines are what the order's tax lines now hold
+   * beyond what its documents invoiced so far (invoices less credit notes), line by line; where
+   * that leaves nothing (a change that did not reprice the tax lines), the extra carries the
+   * order's tax in proportion to its total. Never more tax than the amount.
+   */
+  async issueExtraInvoiceTx(tx: Tx, order: OrderRow, amount: number): Promise<IssuedDocument> {
+    const settings = await this.d.settings(tx);
+    const current = await tx.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, order.id)).orderBy(asc(orderTaxLines.id));
+    const documents = await tx.select({ id: taxDocuments.id, kind: taxDocuments.kind }).from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+    const documentLines = documents.length ? await tx.select().from(taxDocumentLines).where(inArray(taxDocumentLines.documentId, documents.map((d) => d.id))) : [];
+    const lines = extraTaxLines(
+      current,
+      documentLines.map((l) => ({ ...l, sign: documents.find((d) => d.id === l.documentId)!.kind === 'invoice' ? 1 : -1 })),
+      amount,
+      order.total,
+    );
+    const tax = lines.reduce((sum, line) => sum + line.amount, 0);
+    const issuedAt = this.d.clock();
+    const locale = localeOf(order.locale);
+    const year = numberingYear(issuedAt);
+    const { seq, number } = await takeNumberTx(tx, settings.seller.invoiceSeries, year);
+    const [document] = await tx
+      .insert(taxDocuments)
+      .values({
+        kind: 'invoice',
+        series: settings.seller.invoiceSeries,
+        year,
+        seq,
+        number,
+        orderId: order.id,
+        issuedAt,
+        locale,
+        currency: order.currency,
+        rateX100: order.rateX100,
+        baseRateX100: order.baseRateX100,
+        net: amount - tax,
+        tax,
+        total: amount,
+        seller: sellerParty(settings.seller, settings.taxes, lines.map((l) => l.declaredUnder), this.d.fallbackSellerName),
+        buyer: await this.buyerOf(order, locale),
+      })
+      .returning({ id: taxDocuments.id, number: taxDocuments.number });
+    if (lines.length) await tx.insert(taxDocumentLines).values(lines.map((l) => ({ ...l, documentId: document!.id })));
+    return document!;
+  }
+
+  /**
    * A credit note for a completed refund (or the rest of the invoice), in the credit note
    * series, correcting the order's invoice: its tax is what creditNoteTax reverses given the
    * earlier notes, its total the refund, never more than the invoice has left. Null when the order
@@ -141,13 +192,19 @@ export class TaxDocuments implements MailAttachments {
    * answers its note.
    */
   async creditNoteTx(tx: Tx, ask: CreditNoteAsk): Promise<IssuedDocument | null> {
-    const [invoice] = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, ask.orderId), eq(taxDocuments.kind, 'invoice'))).orderBy(asc(taxDocuments.id)).limit(1);
-    if (!invoice) return null;
-    const notes = await tx.select().from(taxDocuments).where(eq(taxDocuments.correctsId, invoice.id)).orderBy(asc(taxDocuments.id));
+    // An order paid in parts (an order change's extra, payments' payment requests) has an invoice
+    // per part: a refund credits the oldest invoice with something left, as refunds draw on the
+    // oldest capture first (payments' refund-desk.ts), so each part's refund meets its invoice.
+    const all = await tx.select().from(taxDocuments).where(eq(taxDocuments.orderId, ask.orderId)).orderBy(asc(taxDocuments.id));
     if (ask.refundId !== null) {
-      const done = notes.find((note) => note.refundId === ask.refundId);
+      const done = all.find((note) => note.kind === 'credit_note' && note.refundId === ask.refundId);
       if (done) return { id: done.id, number: done.number };
     }
+    const invoices = all.filter((d) => d.kind === 'invoice');
+    const leftOf = (id: number) => all.find((d) => d.id === id)!.total - all.filter((d) => d.correctsId === id).reduce((sum, note) => sum + note.total, 0);
+    const invoice = invoices.find((i) => leftOf(i.id) > 0) ?? invoices[0];
+    if (!invoice) return null;
+    const notes = all.filter((d) => d.correctsId === invoice.id);
     const ids = [invoice.id, ...notes.map((n) => n.id)];
     const allLines = await tx.select().from(taxDocumentLines).where(inArray(taxDocumentLines.documentId, ids)).orderBy(asc(taxDocumentLines.id));
     const linesOf = (id: number) => allLines.filter((l) => l.documentId === id);
@@ -302,7 +359,12 @@ export class TaxDocuments implements MailAttachments {
     };
     let printed: PrintedLine[];
     let corrects: string | null = null;
-    if (document.kind === 'invoice') {
+    const [first] = document.kind === 'invoice' ? await db.select({ id: taxDocuments.id }).from(taxDocuments).where(and(eq(taxDocuments.orderId, document.orderId), eq(taxDocuments.kind, 'invoice'))).orderBy(asc(taxDocuments.id)).limit(1) : [];
+    const extra = document.kind === 'invoice' && first !== undefined && first.id !== document.id;
+    if (extra) {
+      // An order change's extra: one charge, what the payment request asked (the order's lines are on its first invoice).
+      printed = [{ name: render(msg('document.extraCharge', { orderNo: order!.orderNo }), locale), size: '', details: '', quantity: 1, unitPrice: document.total, lineTotal: document.total }];
+    } else if (document.kind === 'invoice') {
       printed = items.map((item) => shown(item, item.quantity, true));
     } else {
       const [invoice] = await db.select({ number: taxDocuments.number }).from(taxDocuments).where(eq(taxDocuments.id, document.correctsId!));
@@ -325,7 +387,7 @@ export class TaxDocuments implements MailAttachments {
       buyer: document.buyer,
       lines: printed,
       amounts:
-        document.kind === 'invoice'
+        document.kind === 'invoice' && !extra
           ? { items: order!.itemsTotal, tierPercent: order!.tierPercent, tierDiscount: order!.tierDiscount, couponCode: order!.couponCode, couponDiscount: order!.couponDiscount, shipping: order!.shippingAmount }
           : null,
       // A credit note's breakdown leaves out the rates it reverses nothing at (a child's kit refunded: no 20% row of zeros).

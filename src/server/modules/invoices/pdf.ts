@@ -212,7 +212,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   }
   if (print.lines.length > 0) tableHeader();
   for (const line of print.lines) {
-    const name = `${line.name} · ${say(msg('document.size', { size: line.size }))}`;
+    const name = line.size ? `${line.name} · ${say(msg('document.size', { size: line.size }))}` : line.name;
     doc.font(regular).fontSize(9.5);
     const nameHeight = doc.heightOfString(name, { width: COLUMNS.description.width });
     doc.fontSize(8);

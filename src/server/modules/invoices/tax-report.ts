@@ -7,7 +7,7 @@
  * to the cent. Credit notes are counted in the period they are issued, as negatives.
  */
 import { and, gte, lt, sql } from 'drizzle-orm';
-import type { OrderExport } from '../../../domain/back-office/admin.model.ts';
+import type { CsvFile } from '../../../domain/back-office/csv.model.ts';
 import { TAX_REPORT_TIME_ZONE, periodDays, periodInstants, type TaxReport, type TaxReportAmounts, type TaxReportKey, type TaxReportPeriod, type TaxReportRow } from '../../../domain/back-office/tax-report.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { toDecimalString } from '../../../domain/money.model.ts';
@@ -124,7 +124,7 @@ export class TaxReportDesk {
   }
 
   /** The report as CSV (RFC 4180, UTF-8 with BOM), one line per row, headed in the caller's language. */
-  async export(period: TaxReportPeriod, locale: Locale): Promise<OrderExport> {
+  async export(period: TaxReportPeriod, locale: Locale): Promise<CsvFile> {
     const report = await this.report(period);
     const header = TAX_REPORT_COLUMNS.map((column) => render(msg(`admin.taxExport.${column}`), locale));
     const money = (amounts: TaxReportAmounts, currency: string) => AMOUNT_FIELDS.map((field) => new CsvDecimal(toDecimalString(amounts[field], currency)));

@@ -7,7 +7,7 @@ import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
 import type { PostalAddress } from '../../../domain/address.model.ts';
-import type { PaymentState } from '../../../domain/back-office/admin.model.ts';
+import type { PaymentState } from '../../../domain/back-office/orders.model.ts';
 import type { OrderChangeActor, OrderChangeKind, OrderSource } from '../../../domain/order-changes.model.ts';
 import type { DeclaredUnder, PriceDisplay, TaxClass, TaxName, TaxReason } from '../../../domain/tax/tax.model.ts';
 
