@@ -12,7 +12,7 @@ import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { documentPath, ordersApi } from '../../src/domain/api/orders.ts';
 import type { Page } from '../../src/domain/api/envelope.ts';
-import type { AuditRow } from '../../src/domain/back-office/admin.model.ts';
+import type { AuditRow } from '../../src/domain/back-office/audit.model.ts';
 import type { OrderDetail } from '../../src/domain/orders.model.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
 import { auditLog, documentCounters, mailOutbox, orderTaxLines, orders, taxDocumentFiles, taxDocumentLines, taxDocuments } from '../../src/server/db/schema.ts';
