@@ -68,7 +68,7 @@ export async function generateOrders(database: Database, count: number): Promise
     with rate(i, code, rate_x100, base_x100) as (values ${values}),
     g as (
       select n,
-        (array['pending_payment','pending_payment','cancelled','refunded','paid','paid','paid','paid','processing','processing','processing',
+        (array['pending_payment','pending_payment','cancelled','refunded','paid','paid','paid','paid','processing','processing','partially_shipped',
                'shipped','shipped','shipped','shipped','shipped','delivered','delivered','delivered','delivered'])[1 + n % 20] as status,
         now() - ((n * 7919) % 525600) * interval '1 minute' as created,
         3000 + (n * 37) % 27000 as items
@@ -108,6 +108,15 @@ export async function generateOrders(database: Database, count: number): Promise
     insert into refunds (order_id, idempotency_key, amount, currency, status, paypal_refund_id, reason, lines, by_email)
     select p.order_id, 'bench-' || p.order_id, case when p.status = 'refunded' then p.amount else 500 end, p.currency, 'completed', 'RF' || p.order_id, 'bench', '[]'::jsonb, 'bench@example.com'
     from payments p where p.status in ('refunded', 'partially_refunded')`);
+  // Parcels (docs/back-office.md "Shipments"): one whole-order parcel per shipped or delivered
+  // order, and a partly shipped order's first line in a parcel of its own.
+  await db.execute(sql`
+    insert into shipments (order_id, carrier, tracking_number, shipped_at)
+    select id, 'DHL', 'JD' || id, created_at + interval '2 days' from orders where status in ('shipped', 'delivered', 'partially_shipped')`);
+  await db.execute(sql`
+    insert into shipment_items (shipment_id, order_item_id, quantity)
+    select s.id, (select min(i.id) from order_items i where i.order_id = o.id), 1
+    from shipments s join orders o on o.id = s.order_id where o.status = 'partially_shipped'`);
   // What autovacuum does on a running shop: statistics, and the visibility map index-only scans need.
   await db.execute(sql`vacuum analyze`);
 }

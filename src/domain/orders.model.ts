@@ -13,7 +13,7 @@ import type { TaxBreakdown, TaxDocumentRecord, TaxLine } from './tax/tax.model.t
 export * from './order-numbers.ts';
 // ---------- states ----------
 
-export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'partially_shipped', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * Forward moves only. Cancelled and refunded are final. Once an order is in production its
@@ -22,15 +22,18 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  */
 const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending_payment: ['paid', 'cancelled'],
-  paid: ['processing', 'shipped', 'cancelled', 'refunded'],
-  processing: ['shipped', 'cancelled', 'refunded'],
+  paid: ['processing', 'partially_shipped', 'shipped', 'cancelled', 'refunded'],
+  processing: ['partially_shipped', 'shipped', 'cancelled', 'refunded'],
+  // Some parcels left (docs/back-office.md "Shipments"): shipped once every line's quantity is in
+  // a parcel; no cancelling what is already with a carrier, a refund instead.
+  partially_shipped: ['shipped', 'refunded'],
   shipped: ['delivered', 'refunded'],
   delivered: ['refunded'],
   cancelled: [],
   refunded: [],
 };
 /** States in which an order's personalised items have been printed. */
-export const PRINTED_STATUSES: readonly OrderStatus[] = ['processing', 'shipped', 'delivered'];
+export const PRINTED_STATUSES: readonly OrderStatus[] = ['processing', 'partially_shipped', 'shipped', 'delivered'];
 export type MoveProblem = 'not-allowed' | 'personalised';
 /** Why `from` -> `to` is not allowed, or null when it is; `override` lifts the personalised rule. */
 export function moveProblem(from: OrderStatus, to: OrderStatus, personalised: boolean, override = false): MoveProblem | null {
@@ -49,7 +52,7 @@ export function lineRestockable(status: OrderStatus, personalised: boolean): boo
   return status === 'paid' || (status === 'processing' && !personalised);
 }
 /** States in which the buyer has paid (and the order counts as a purchase). */
-export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'partially_shipped', 'shipped', 'delivered'];
 
 /**
  * What refunded lines are worth before any tax added to them (refundLinesAmount adds it; a credit
@@ -135,11 +138,20 @@ export interface StatusEvent {
   note: string | null;
 }
 export interface ShipmentRecord {
+  /** The parcel's id (the back office corrects its carrier and tracking number by it). */
+  id: number;
   carrier: string;
   trackingNumber: string;
   /** The carrier's tracking page for this parcel, when known. */
   trackingUrl: string | null;
   shippedAt: string;
+  /** When staff last corrected its carrier or tracking number. */
+  correctedAt: string | null;
+  /**
+   * What the parcel holds: name, size and quantity of each line (no amounts: the tracking page
+   * shows them to whoever knows the number). A parcel of the whole order lists every line.
+   */
+  lines: { orderItemId: number; name: string; size: string; quantity: number }[];
   events: { at: string; status: string; location: string | null; description: string }[];
 }
 export interface OrderDetail {

@@ -45,7 +45,7 @@ import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBul
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
-import { OrderDesk, OrderService, orderRoutes, orders as ordersTable } from './modules/orders/index.ts';
+import { OrderDesk, OrderService, ShipmentDesk, orderRoutes, orders as ordersTable, shipmentRoutes } from './modules/orders/index.ts';
 import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
 import {
   PaymentLedger,
@@ -76,6 +76,7 @@ import { loggableError } from './errors.ts';
 import { observeRequest, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
 import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
+import { ReturnDesk, ReturnService, returnRoutes } from './modules/returns/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -376,6 +377,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
           staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
         }),
       );
+      // Parcels (docs/back-office.md "Shipments").
+      await api.register(shipmentRoutes(orders, new ShipmentDesk({ db, orders, payments: refundService, audit }), guards));
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
       await api.register(payRequestRoutes(requestPayments));
       await api.register(documentRoutes({ db, documents, orders, audit }, guards));
@@ -390,8 +393,24 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(auditRoutes(audit, guards));
       await api.register(outboxRoutes({ db, audit, wake: () => mailWorker.wake() }, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));
-      await api.register(backOfficeRoutes({ db, orders, clock }, guards));
+      await api.register(
+        backOfficeRoutes(
+          {
+            db,
+            orders,
+            clock,
+            sender: async () => {
+              const { seller } = await settings.current();
+              return { name: seller.legalName.trim() || 'Jersey Shop', lines: [...seller.address] };
+            },
+          },
+          guards,
+        ),
+      );
       await api.register(taxReportRoutes({ db }, guards));
+      // Returns and misprint claims: refunds through the back office's refund path (RefundDesk, the orders' Refunds port).
+      const returnDeps = { db, orders, refunds: refundService, audit, mail, clock, afterSales: async () => (await settings.current()).afterSales };
+      await api.register(returnRoutes({ service: new ReturnService(returnDeps), desk: new ReturnDesk(returnDeps) }, guards));
       const productTable = new ProductDesk(db, catalogue);
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, clock }, guards));
       await api.register(catalogueAdminRoutes({ db }, guards));

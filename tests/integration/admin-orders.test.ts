@@ -389,6 +389,7 @@ describe('the dashboard', () => {
       { status: 'pending_payment', count: 1 },
       { status: 'paid', count: 2 },
       { status: 'processing', count: 0 },
+      { status: 'partially_shipped', count: 0 },
       { status: 'shipped', count: 0 },
       { status: 'delivered', count: 0 },
       { status: 'cancelled', count: 0 },

@@ -46,6 +46,15 @@ function entryItems(entries: AdminRoute[], t: AdminT): NonNullable<MenuProps['it
   return entries.map((route) => ({ key: route.path, icon: routeIcon(route.icon), label: t(titleKey(route)) }));
 }
 
+/** Each group as a sub-menu of its entries; `group:` keeps a group's key apart from the entries' paths. */
+function groupItems(groups: MenuGroup[], t: AdminT): NonNullable<MenuProps['items']> {
+  return groups.map((g) => ({ key: groupKey(g), icon: routeIcon(g.icon), label: g.title, children: entryItems(g.entries, t) }));
+}
+
+function groupKey(group: MenuGroup): string {
+  return `group:${group.key}`;
+}
+
 interface MenuInput {
   pathname: string;
 }
@@ -59,7 +68,7 @@ export function SideMenu({ pathname, collapsed, onlyGroupOfPath = false }: MenuI
   const group = currentGroup(table, pathname);
   const items = onlyGroupOfPath
     ? entryItems(groups.find((g) => g.key === group)?.entries ?? groups[0]?.entries ?? [], t)
-    : groups.map((g) => ({ key: `group:${g.key}`, icon: routeIcon(g.icon), label: g.title, children: entryItems(g.entries, t) }));
+    : groupItems(groups, t);
   return (
     <Menu
       className="admin-menu"
@@ -68,7 +77,7 @@ export function SideMenu({ pathname, collapsed, onlyGroupOfPath = false }: MenuI
       items={items}
       selectedKeys={selected ? [selected] : []}
       // Drawn folded from the start (the folded vertical-mix menu), open groups would show as pop-ups.
-      defaultOpenKeys={collapsed ? [] : groups.map((g) => `group:${g.key}`)}
+      defaultOpenKeys={collapsed ? [] : groups.map(groupKey)}
       onClick={({ key }) => navigate(key)}
       data-testid="side-menu"
     />
@@ -83,7 +92,7 @@ export function TopMenu({ pathname, groupsOnly }: MenuInput & { groupsOnly: bool
   const selected = groupsOnly ? currentGroup(table, pathname) : selectedPath(table, pathname);
   const items = groupsOnly
     ? groups.map((g) => ({ key: g.key, icon: routeIcon(g.icon), label: g.title }))
-    : groups.map((g) => ({ key: `group:${g.key}`, icon: routeIcon(g.icon), label: g.title, children: entryItems(g.entries, t) }));
+    : groupItems(groups, t);
   return (
     <Menu
       className="admin-top-menu"

@@ -14,6 +14,8 @@ import { adminNewsletterApi } from './admin/newsletter.ts';
 import { adminOrdersApi } from './admin/orders.ts';
 import { adminProductsApi } from './admin/products.ts';
 import { adminReviewsApi } from './admin/reviews.ts';
+import { adminShipmentsApi } from './admin/shipments.ts';
+import { adminReturnsApi } from './admin/returns.ts';
 import { routeApi } from './admin/route.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
@@ -28,6 +30,7 @@ import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
 import { payRequestsApi } from './pay-requests.ts';
+import { returnsApi } from './returns.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
@@ -43,7 +46,9 @@ export const API = {
   adminOrders: adminOrdersApi,
   adminProducts: adminProductsApi,
   adminReviews: adminReviewsApi,
+  adminReturns: adminReturnsApi,
   adminSettings: adminSettingsApi,
+  adminShipments: adminShipmentsApi,
   adminStaff: adminStaffApi,
   adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,
@@ -55,6 +60,7 @@ export const API = {
   orders: ordersApi,
   paypal: paypalApi,
   payRequests: payRequestsApi,
+  returns: returnsApi,
   route: routeApi,
   shopper: shopperApi,
   site: siteApi,

@@ -32,6 +32,8 @@ export interface SheetOrder {
   /** Everything that goes in the parcel, add-ons included. */
   packing: { title: string; size: string | null; quantity: number }[];
   notes: string[];
+  /** A free replacement (returns' claims): the original order's number and the claim's. */
+  replacementOf?: { orderNo: string; returnNo: string | null } | null;
 }
 
 export interface ProductionSheet {

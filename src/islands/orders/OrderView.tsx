@@ -100,8 +100,9 @@ export function OrderShipments({ shipments, locale }: { shipments: OrderDetail['
   if (shipments.length === 0) return <p className="checkout-muted">{t('checkout.order.noShipments')}</p>;
   return (
     <div className="order-shipments">
-      {shipments.map((shipment) => (
-        <div key={shipment.trackingNumber} className="order-shipment">
+      {shipments.map((shipment, index) => (
+        <div key={shipment.id} className="order-shipment" data-parcel={index + 1}>
+          {shipments.length > 1 && <h3 className="order-parcel-title">{t('checkout.order.parcel', { n: index + 1 })}</h3>}
           <p>
             {t('checkout.order.carrier')}: <strong>{shipment.carrier}</strong> · {t('checkout.order.trackingNumber')}: <strong>{shipment.trackingNumber}</strong>
             {shipment.trackingUrl ? (
@@ -113,6 +114,13 @@ export function OrderShipments({ shipments, locale }: { shipments: OrderDetail['
               </>
             ) : null}
           </p>
+          {shipment.lines.length > 0 && (
+            <ul className="order-parcel-lines" aria-label={t('checkout.order.parcelHolds')}>
+              {shipment.lines.map((line) => (
+                <li key={line.orderItemId}>{t('checkout.order.parcelLine', { name: line.name, size: line.size, quantity: line.quantity })}</li>
+              ))}
+            </ul>
+          )}
           <ol className="order-timeline">
             {shipment.events.map((event, index) => (
               <li key={index}>

@@ -19,6 +19,10 @@ interface Messages {
   timeline: string;
   shipment: string;
   trackParcel: string;
+  /** "Parcel {{n}}" when the order went in more than one. */
+  parcel: string;
+  /** One line of a parcel: "{{name}} ({{size}}) × {{quantity}}". */
+  parcelLine: string;
   locale: string;
   status: Record<string, string>;
 }
@@ -91,10 +95,21 @@ function renderResult(box: HTMLElement, state: TrackingState, messages: Messages
       const history = document.createElement('h3');
       history.textContent = messages.timeline;
       const parts: Node[] = [heading, line, history, eventList(order.timeline.map((e) => ({ what: label(e.status), at: e.at })), messages.locale)];
-      for (const shipment of order.shipments) {
+      for (const [index, shipment] of order.shipments.entries()) {
         const title = document.createElement('h3');
-        title.textContent = interpolate(messages.shipment, { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber });
+        const named = interpolate(messages.shipment, { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber });
+        title.textContent = order.shipments.length > 1 ? `${interpolate(messages.parcel, { n: index + 1 })}: ${named}` : named;
+        title.dataset['parcel'] = String(index + 1);
         parts.push(title);
+        // What the parcel holds: names, sizes and quantities only (no amounts, nothing personal).
+        const content = document.createElement('ul');
+        content.className = 'tracking-parcel-lines';
+        for (const line of shipment.lines) {
+          const item = document.createElement('li');
+          item.textContent = interpolate(messages.parcelLine, { name: line.name, size: line.size, quantity: line.quantity });
+          content.append(item);
+        }
+        parts.push(content);
         if (shipment.trackingUrl) parts.push(parcelLink(shipment.trackingUrl, messages.trackParcel));
         parts.push(eventList(shipment.events.map((e) => ({ what: e.status, at: e.at, detail: [e.description, e.location].filter(Boolean).join(' · ') })), messages.locale));
       }

@@ -1,7 +1,7 @@
 /**
  * The mails of an order's later moves, in the shopper's language: in production, delivered,
  * cancelled, refunded (with the amount, partial or full); and the merchant's mail for every paid
- * order, with its link in the back office. The shipped mail is shipmentMail (templates.ts).
+ * order, with its link in the back office. The shipped mails are parcel-mails.ts's.
  */
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';

@@ -304,40 +304,5 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
   };
 }
 
-export interface ShipmentMailData {
-  orderNo: string;
-  link: string;
-  firstName: string;
-  carrier: string;
-  trackingNumber: string;
-  /** The carrier's tracking page, when known. */
-  trackingUrl: string | null;
-}
-
-export function shipmentMail(locale: Locale, data: ShipmentMailData): MailContent {
-  if (locale === 'zh-CN') {
-    return {
-      subject: `订单 ${data.orderNo} 已发货`,
-      text: `${data.firstName}，您好：\n\n您的订单 ${data.orderNo} 已发货。\n承运商：${data.carrier}\n运单号：${data.trackingNumber}\n${data.trackingUrl ? `包裹追踪：${data.trackingUrl}\n` : ''}\n查看订单和物流进度：${data.link}\n`,
-      html: html(locale, [
-        `${escapeHtml(data.firstName)}，您好：`,
-        `您的订单 ${escapeHtml(data.orderNo)} 已发货。`,
-        `承运商：${escapeHtml(data.carrier)}<br>运单号：<strong>${escapeHtml(data.trackingNumber)}</strong>${data.trackingUrl ? `<br>${link(data.trackingUrl, '在承运商网站追踪包裹')}` : ''}`,
-        `${link(data.link, '查看订单和物流进度')}`,
-      ]),
-    };
-  }
-  return {
-    subject: `Order ${data.orderNo} has shipped`,
-    text: `Hello ${data.firstName},\n\nYour order ${data.orderNo} is on its way.\nCarrier: ${data.carrier}\nTracking number: ${data.trackingNumber}\n${data.trackingUrl ? `Track the parcel: ${data.trackingUrl}\n` : ''}\nFollow it here: ${data.link}\n`,
-    html: html(locale, [
-      `Hello ${escapeHtml(data.firstName)},`,
-      `Your order ${escapeHtml(data.orderNo)} is on its way.`,
-      `Carrier: ${escapeHtml(data.carrier)}<br>Tracking number: <strong>${escapeHtml(data.trackingNumber)}</strong>${data.trackingUrl ? `<br>${link(data.trackingUrl, "Track the parcel on the carrier's site")}` : ''}`,
-      `${link(data.link, 'Follow your order')}`,
-    ]),
-  };
-}
-
-/** The pieces order-mails.ts builds its mails from. */
+/** The pieces order-mails.ts and parcel-mails.ts build their mails from. */
 export const mailParts = { html, link };

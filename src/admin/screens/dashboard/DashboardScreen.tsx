@@ -49,6 +49,8 @@ function Body({ data }: { data: Dashboard }) {
   const when = useDateTime();
   const navigate = useNavigate();
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminOrders.dashboard.nothing')} />;
+  // The dashboard's tables are short lists: small, unpaged, saying "nothing" when empty.
+  const compact = { size: 'small', pagination: false, locale: { emptyText: empty } } as const;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} md={8}>
@@ -83,10 +85,8 @@ function Body({ data }: { data: Dashboard }) {
         <Card title={t('adminOrders.dashboard.topProducts')}>
           <Table
             rowKey={(row) => `${row.productId ?? row.title}`}
-            size="small"
-            pagination={false}
+            {...compact}
             dataSource={data.topProducts}
-            locale={{ emptyText: empty }}
             columns={[
               { key: 'title', title: t('adminOrders.dashboard.product'), dataIndex: 'title' },
               { key: 'qty', title: t('adminOrders.dashboard.quantity'), dataIndex: 'quantity', align: 'right' },
@@ -99,10 +99,8 @@ function Body({ data }: { data: Dashboard }) {
         <Card title={t('adminOrders.dashboard.lowStock')} data-testid="low-stock">
           <Table
             rowKey={(row) => `${row.productId}-${row.size}`}
-            size="small"
-            pagination={false}
+            {...compact}
             dataSource={data.lowStock}
-            locale={{ emptyText: empty }}
             columns={[
               { key: 'title', title: t('adminOrders.dashboard.product'), dataIndex: 'title' },
               { key: 'size', title: t('adminOrders.dashboard.size'), dataIndex: 'size' },
@@ -122,10 +120,8 @@ function Body({ data }: { data: Dashboard }) {
         >
           <Table<AdminOrderRow>
             rowKey="orderNo"
-            size="small"
-            pagination={false}
+            {...compact}
             dataSource={data.latest}
-            locale={{ emptyText: empty }}
             scroll={{ x: 640 }}
             data-testid="latest-orders"
             columns={[

@@ -2,16 +2,15 @@
  * The mail outbox (docs/back-office.md "Mail outbox"): how many mails wait and how many failed,
  * the newest of each, and "Send again" for staff with mail:retry. Polls while mail waits.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
-import { call } from '../../../client/http.ts';
 import { mailApi } from '../../../domain/api/admin/mail.ts';
 import type { OutboxMessageView } from '../../../domain/back-office/mail.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
-import { queryKey, useApiMutation } from '../../api.ts';
+import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
 import { useDateTime } from '../orders/labels.tsx';
+import { usePolledStatus } from './polled-status.ts';
 
 const POLL_MS = 5_000;
 
@@ -20,14 +19,8 @@ export function MailOutboxCard() {
   const when = useDateTime();
   const { message } = App.useApp();
   const may = useMay();
-  const client = useQueryClient();
-  const status = useQuery({
-    queryKey: queryKey(mailApi.status),
-    queryFn: ({ signal }) => call(mailApi.status, undefined, { signal, silent: true }),
-    refetchInterval: (query) => ((query.state.data?.backlog ?? 0) > 0 ? POLL_MS : false),
-  });
+  const { data, replace } = usePolledStatus(mailApi.status, POLL_MS, (status) => status.backlog > 0);
   const retry = useApiMutation(mailApi.retry);
-  const data = status.data;
   if (!data) return null;
   const mayRetry = may(PERMISSIONS.MAIL_RETRY);
   const columns: TableColumnsType<OutboxMessageView> = [
@@ -51,7 +44,7 @@ export function MailOutboxCard() {
       { id: row.id },
       {
         onSuccess: (next) => {
-          client.setQueryData(queryKey(mailApi.status), next);
+          replace(next);
           void message.success(t('adminMail.retried'));
         },
       },

@@ -3,21 +3,20 @@
  * progress, and the last one's outcome (docs/site-builds.md). Polls while changes wait or a
  * build runs; R_SUPER can queue a build of every page.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Progress, Space, Typography } from 'antd';
-import { call } from '../../../client/http.ts';
 import { siteApi } from '../../../domain/api/admin/site.ts';
 import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/back-office/site.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
-import { queryKey, useApiMutation } from '../../api.ts';
+import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
 import { useDateTime } from '../orders/labels.tsx';
+import { usePolledStatus } from './polled-status.ts';
 
 const POLL_MS = 3_000;
 
-function busy(status: SiteBuildStatusView | undefined): boolean {
-  return status !== undefined && (status.running !== null || status.pending.changes > 0);
+function busy(status: SiteBuildStatusView): boolean {
+  return status.running !== null || status.pending.changes > 0;
 }
 
 function LastBuild({ build }: { build: SiteBuildView }) {
@@ -41,14 +40,8 @@ export function SiteBuildCard() {
   const { t } = useT();
   const { message } = App.useApp();
   const may = useMay();
-  const client = useQueryClient();
-  const status = useQuery({
-    queryKey: queryKey(siteApi.buildStatus),
-    queryFn: ({ signal }) => call(siteApi.buildStatus, undefined, { signal, silent: true }),
-    refetchInterval: (query) => (busy(query.state.data) ? POLL_MS : false),
-  });
+  const { data, replace } = usePolledStatus(siteApi.buildStatus, POLL_MS, busy);
   const rebuild = useApiMutation(siteApi.rebuild);
-  const data = status.data;
   if (!data) return null;
   const running = data.running;
   const percent = running?.pagesTotal ? Math.min(99, Math.round((running.pagesDone / running.pagesTotal) * 100)) : undefined;
@@ -63,7 +56,7 @@ export function SiteBuildCard() {
             onClick={() =>
               rebuild.mutate(undefined, {
                 onSuccess: (next) => {
-                  client.setQueryData(queryKey(siteApi.buildStatus), next);
+                  replace(next);
                   void message.success(t('adminSite.queued'));
                 },
               })

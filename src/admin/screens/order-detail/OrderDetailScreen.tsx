@@ -4,7 +4,7 @@
  * internal notes, and the moves the caller may make (the server's nextStatuses, plus the
  * R_SUPER override where personalised items are already in production).
  */
-import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
@@ -24,6 +24,9 @@ import { Lines } from './Lines.tsx';
 import { MoveDialog, type MoveChoice } from './MoveDialog.tsx';
 import { offeredMoves } from './moves.ts';
 import { Notes } from './Notes.tsx';
+import { leftOf, ParcelDialog } from './ParcelDialog.tsx';
+import { Parcels } from './Parcels.tsx';
+import { downloadShippingDocs, type ShippingDocKind } from '../orders/shipping-docs.ts';
 import { RefundDialog } from './RefundDialog.tsx';
 import { AddedTax, Documents, IncludedTax } from './TaxParts.tsx';
 
@@ -115,8 +118,7 @@ function Payments({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-function History({ order }: { order: AdminOrderDetail }) {
-  const { t } = useT();
+function History({ order, mayCorrect }: { order: AdminOrderDetail; mayCorrect: boolean }) {
   const when = useDateTime();
   const statusName = useStatusName();
   return (
@@ -133,27 +135,7 @@ function History({ order }: { order: AdminOrderDetail }) {
           ),
         }))}
       />
-      {order.shipments.map((s) => (
-        <Card key={`${s.carrier}-${s.trackingNumber}`} size="small" className="admin-shipment" data-testid="order-shipment">
-          <Space direction="vertical" size={2}>
-            <span>
-              {s.carrier} · <Typography.Text code>{s.trackingNumber}</Typography.Text>
-            </span>
-            <Typography.Text type="secondary">{when(s.shippedAt)}</Typography.Text>
-            {s.trackingUrl && (
-              <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer" data-testid="tracking-link">
-                {t('adminOrders.detail.tracking')}
-              </a>
-            )}
-            {s.events.map((e) => (
-              <Typography.Text key={`${e.at}-${e.status}`} type="secondary">
-                {when(e.at)} · {e.status} · {e.description}
-                {e.location ? ` (${e.location})` : ''}
-              </Typography.Text>
-            ))}
-          </Space>
-        </Card>
-      ))}
+      <Parcels order={order} mayCorrect={mayCorrect} />
     </>
   );
 }
@@ -171,6 +153,10 @@ export default function OrderDetailScreen() {
   useFocusReturn(moving !== null);
   const [refunding, setRefunding] = useState(false);
   useFocusReturn(refunding);
+  const [parcelling, setParcelling] = useState(false);
+  useFocusReturn(parcelling);
+  const [printing, setPrinting] = useState<ShippingDocKind | null>(null);
+  const { message } = App.useApp();
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (query.isError || !query.data) {
@@ -190,6 +176,18 @@ export default function OrderDetailScreen() {
   const moves = offeredMoves(order, mayOverride);
   const mayRefund = may(PERMISSIONS.ORDER_REFUND) && order.refundable > 0 && PAID_STATUSES.includes(order.status);
   const a = order.shippingAddress;
+  // Part of it may ship while it is paid, in production or partly shipped, and something is left.
+  const mayShipPart = may(PERMISSIONS.ORDER_MOVE) && ['paid', 'processing', 'partially_shipped'].includes(order.status) && [...leftOf(order).values()].some((n) => n > 0);
+  const print = async (kind: ShippingDocKind) => {
+    setPrinting(kind);
+    try {
+      await downloadShippingDocs(kind, [order.orderNo]);
+    } catch {
+      void message.error(t('adminShipments.printFailed'));
+    } finally {
+      setPrinting(null);
+    }
+  };
 
   return (
     <div className="admin-screen admin-order" data-testid="order-detail" data-order-status={order.status}>
@@ -208,6 +206,21 @@ export default function OrderDetailScreen() {
           </div>
           <Space wrap className="admin-order-actions" data-testid="order-actions">
             {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath([order.orderNo]))}>{t('adminOrders.detail.productionSheet')}</Button>}
+            {may(PERMISSIONS.ORDER_SHEET) && (
+              <>
+                <Button onClick={() => void print('slip')} loading={printing === 'slip'} data-testid="print-slip">
+                  {t('adminShipments.packingSlip')}
+                </Button>
+                <Button onClick={() => void print('label')} loading={printing === 'label'} data-testid="print-label">
+                  {t('adminShipments.label')}
+                </Button>
+              </>
+            )}
+            {mayShipPart && (
+              <Button onClick={() => setParcelling(true)} data-testid="ship-part">
+                {t('adminShipments.shipPart')}
+              </Button>
+            )}
             {moves.map((choice) => (
               <Button
                 key={`${choice.to}-${choice.override}`}
@@ -284,12 +297,13 @@ export default function OrderDetailScreen() {
             </Typography.Text>
           </Card>
           <Card title={t('adminOrders.detail.timeline')}>
-            <History order={order} />
+            <History order={order} mayCorrect={may(PERMISSIONS.ORDER_MOVE)} />
           </Card>
         </Col>
       </Row>
       {moves.length === 0 && !mayRefund && <Typography.Paragraph type="secondary">{t('adminOrders.detail.noActions')}</Typography.Paragraph>}
       <MoveDialog order={order} choice={moving} onClose={() => setMoving(null)} />
+      <ParcelDialog order={order} open={parcelling} onClose={() => setParcelling(false)} />
       <RefundDialog order={order} open={refunding} mayOverride={mayOverride && order.personalised && PRINTED_STATUSES.includes(order.status)} onClose={() => setRefunding(false)} />
     </div>
   );

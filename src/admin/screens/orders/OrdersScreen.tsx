@@ -25,6 +25,8 @@ import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { useMay } from '../../state/session.ts';
 import { INITIAL_TABLE, exportRequest, listRequest, sheetPath, type OrderFilters } from './filters.ts';
 import { BulkPreview } from './BulkPreview.tsx';
+import { BulkShipDialog } from './BulkShipDialog.tsx';
+import { downloadShippingDocs, type ShippingDocKind } from './shipping-docs.ts';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
 import { useWrite } from '../../widgets/write.ts';
 
@@ -50,6 +52,19 @@ export default function OrdersScreen() {
   const screen = useSelectableTable<OrderFilters, OrderSortField, string>(INITIAL_TABLE, ORDER_SORT_FIELDS);
   const { table, selected, setSelected, filterBy, sortable } = screen;
   const [exporting, setExporting] = useState(false);
+  const [bulkShipping, setBulkShipping] = useState(false);
+  const [printing, setPrinting] = useState<ShippingDocKind | null>(null);
+  /** Packing slips or labels of the selection, one PDF (docs/back-office.md "Shipments"). */
+  const printDocs = async (kind: ShippingDocKind) => {
+    setPrinting(kind);
+    try {
+      await downloadShippingDocs(kind, selected);
+    } catch {
+      void message.error(t('adminShipments.printFailed'));
+    } finally {
+      setPrinting(null);
+    }
+  };
   // On phones the filters beyond the search fold away until asked for (values stay in the form).
   const list = useApiQuery(adminOrdersApi.orderList, listRequest(table));
   const bulk = useApiMutation(adminOrdersApi.bulkMove, [adminOrdersApi.orderList, adminOrdersApi.dashboard, adminOrdersApi.order]);
@@ -123,11 +138,18 @@ export default function OrdersScreen() {
         resetLabel={t('adminOrders.list.reset')}
         applyTestId="orders-apply"
         after={
-          may(PERMISSIONS.ORDER_EXPORT) && (
-            <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
-              {t('adminOrders.list.export')}
-            </Button>
-          )
+          <>
+            {may(PERMISSIONS.ORDER_EXPORT) && (
+              <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
+                {t('adminOrders.list.export')}
+              </Button>
+            )}
+            {may(PERMISSIONS.ORDER_MOVE) && (
+              <Button onClick={() => setBulkShipping(true)} data-testid="orders-bulk-ship">
+                {t('adminShipments.bulkShip')}
+              </Button>
+            )}
+          </>
         }
         testId="orders-filters"
       >
@@ -189,6 +211,16 @@ export default function OrdersScreen() {
                 </>
               )}
               {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
+              {may(PERMISSIONS.ORDER_SHEET) && (
+                <>
+                  <Button onClick={() => void printDocs('slip')} loading={printing === 'slip'} data-testid="orders-print-slips">
+                    {t('adminShipments.packingSlips')}
+                  </Button>
+                  <Button onClick={() => void printDocs('label')} loading={printing === 'label'} data-testid="orders-print-labels">
+                    {t('adminShipments.labels')}
+                  </Button>
+                </>
+              )}
             </>
           ),
         }}
@@ -251,6 +283,7 @@ export default function OrdersScreen() {
           },
         ]}
       />
+      <BulkShipDialog open={bulkShipping} onClose={() => setBulkShipping(false)} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending_payment: 'default',
   paid: 'blue',
   processing: 'purple',
+  partially_shipped: 'geekblue',
   shipped: 'cyan',
   delivered: 'green',
   cancelled: 'default',

@@ -42,6 +42,11 @@ function OrderSheet({ order }: { order: SheetOrder }) {
           <StatusTag status={order.status} />
         </ConfigProvider>
       </header>
+      {order.replacementOf ? (
+        <p className="sheet-replacement" data-testid="sheet-replacement">
+          <strong>{t('adminReturns.sheet.replacement', { orderNo: order.replacementOf.orderNo, returnNo: order.replacementOf.returnNo ?? '—' })}</strong>
+        </p>
+      ) : null}
       <dl className="sheet-facts">
         <div>
           <dt>{t('adminOrders.sheet.placed')}</dt>

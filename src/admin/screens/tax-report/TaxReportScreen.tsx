@@ -81,34 +81,17 @@ export default function TaxReportScreen() {
           options={KINDS.map((kind) => ({ value: kind, label: t(`adminTaxReport.kinds.${kind}`) }))}
           data-testid="tax-period-kind"
         />
-        {choice.kind !== 'custom' && (
-          <Select
-            aria-label={t('adminTaxReport.year')}
-            value={choice.year}
-            onChange={(year) => set({ year })}
-            options={years.map((year) => ({ value: year, label: String(year) }))}
-            style={{ width: 100 }}
-            data-testid="tax-period-year"
-          />
-        )}
+        {choice.kind !== 'custom' && <PeriodPart part="year" value={choice.year} onChange={(year) => set({ year })} options={years.map((year) => ({ value: year, label: String(year) }))} width={100} />}
         {choice.kind === 'month' && (
-          <Select
-            aria-label={t('adminTaxReport.month')}
-            value={choice.month}
-            onChange={(month) => set({ month })}
-            options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: monthName(i + 1) }))}
-            style={{ width: 140 }}
-            data-testid="tax-period-month"
-          />
+          <PeriodPart part="month" value={choice.month} onChange={(month) => set({ month })} options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: monthName(i + 1) }))} width={140} />
         )}
         {choice.kind === 'quarter' && (
-          <Select
-            aria-label={t('adminTaxReport.quarter')}
+          <PeriodPart
+            part="quarter"
             value={choice.quarter}
             onChange={(quarter) => set({ quarter })}
             options={([1, 2, 3, 4] as const).map((quarter) => ({ value: quarter, label: t('adminTaxReport.quarterName', { quarter }) }))}
-            style={{ width: 140 }}
-            data-testid="tax-period-quarter"
+            width={140}
           />
         )}
         {choice.kind === 'custom' && (
@@ -168,5 +151,20 @@ export default function TaxReportScreen() {
         {t('adminTaxReport.legend')}
       </Typography.Paragraph>
     </div>
+  );
+}
+
+/** One number of the period (its year, month or quarter), labelled and test-named after its part. */
+function PeriodPart<V extends number>(props: { part: 'year' | 'month' | 'quarter'; value: V; onChange: (value: V) => void; options: { value: V; label: string }[]; width: number }) {
+  const { t } = useT();
+  return (
+    <Select<V>
+      aria-label={t(`adminTaxReport.${props.part}`)}
+      value={props.value}
+      onChange={props.onChange}
+      options={props.options}
+      style={{ width: props.width }}
+      data-testid={`tax-period-${props.part}`}
+    />
   );
 }

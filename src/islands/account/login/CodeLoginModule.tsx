@@ -4,13 +4,9 @@
  * (stores/account.ts `signInWithCode`, ./signed-in.ts).
  */
 import { codeLoginRequestSchema, type CodeLoginRequest } from '../../../domain/account.schema.ts';
-import { useTranslation } from '../../../i18n/react.tsx';
 import { sendLoginCode, signInWithCode } from '../../../stores/account.ts';
 import { CodeFields } from '../CodeFields.tsx';
-import { AccountForm, SubmitButton } from '../form.tsx';
-import { useForm } from '../useForm.ts';
-import { LoginLinks, MethodSwitch } from './LoginLinks.tsx';
-import { useSignInOutcome } from './signed-in.ts';
+import { SignInModule, useSignInForm } from './SignInModule.tsx';
 
 interface Values extends Record<string, unknown> {
   email: string;
@@ -18,23 +14,15 @@ interface Values extends Record<string, unknown> {
 }
 
 export default function CodeLoginModule() {
-  const { t } = useTranslation();
-  const signedIn = useSignInOutcome();
-
-  const form = useForm<Values, CodeLoginRequest>({
+  const form = useSignInForm<Values, CodeLoginRequest>({
     initial: { email: '', code: '' },
     schema: codeLoginRequestSchema,
-    send: async (data): Promise<void> => signedIn(form, await signInWithCode(data.email, data.code)),
+    signIn: (data) => signInWithCode(data.email, data.code),
   });
 
   return (
-    <>
-      <MethodSwitch current="code-login" />
-      <AccountForm form={form}>
-        <CodeFields idPrefix="code-login" form={form} sendCode={sendLoginCode} />
-        <SubmitButton form={form} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
-        <LoginLinks />
-      </AccountForm>
-    </>
+    <SignInModule method="code-login" form={form}>
+      <CodeFields idPrefix="code-login" form={form} sendCode={sendLoginCode} />
+    </SignInModule>
   );
 }

@@ -15,11 +15,16 @@ import { dashboard } from './dashboard.ts';
 import { OrderDetailDesk } from './order-detail-desk.ts';
 import { OrderTable } from './order-list.ts';
 import { productionSheet } from './production-sheet.ts';
+import { shippingDocsPdf, type Sender } from './shipping-docs.ts';
+import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
+import { shippingDocsRequestSchema } from '../../../domain/shipments.schema.ts';
 
 export interface BackOfficeDeps {
   db: Db;
   orders: OrderService;
   clock: Clock;
+  /** Who parcels are from, for the packing slips and labels (the seller's name and address). */
+  sender: () => Promise<Sender>;
 }
 
 export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
@@ -62,6 +67,18 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
       preValidation: may(PERMISSIONS.ORDER_SHEET),
       request: productionSheetRequestSchema,
       handler: async (request) => ok(await productionSheet(db, request.body.orderNos, localeOf(request), clock())),
+    });
+    route(adminShipmentsApi.shippingDocs, {
+      summary: 'Packing slips (A4, no amounts) or address labels (4 x 6 in) of the orders named, one PDF, each order in its language with every line\'s print. Answers application/pdf, not the envelope',
+      // The packing bench's paper, like the production sheet.
+      preValidation: may(PERMISSIONS.ORDER_SHEET),
+      request: shippingDocsRequestSchema,
+      handler: async (request, reply) => {
+        const { kind, orders: orderNos } = request.query;
+        const pdf = await shippingDocsPdf(db, deps.orders, kind, orderNos, await deps.sender(), clock());
+        const name = orderNos.length === 1 ? `${kind}-${orderNos[0]}.pdf` : `${kind}s-${orderNos.length}.pdf`;
+        return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store').send(pdf);
+      },
     });
   });
 }

@@ -1,17 +1,16 @@
 /**
  * An invoice's or a credit note's PDF (docs/taxes.md "Invoices and credit notes"): A4, in the
  * order's language, Noto Sans SC embedded as a subset of the glyphs used (Latin and Chinese alike,
- * so it prints the same on every machine). Deterministic: its dates are the document's and
+ * so it prints the same on every machine; the faces are pdf/fonts.ts's, shared with the packing slips). Deterministic: its dates are the document's and
  * nothing else varies, so one document always renders the same bytes.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Locale } from '../../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderAmounts } from '../../../domain/orders.model.ts';
 import { ratePercent, type PriceDisplay, type TaxSummaryRow } from '../../../domain/tax/tax.model.ts';
 import { msg, render, type Said } from '../../messages/index.ts';
+import { fontFaces } from '../../pdf/fonts.ts';
 import type { DocumentParty } from './schema.ts';
 
 /** One line of the document: a shirt with its print's rows already worded. */
@@ -50,46 +49,6 @@ export interface DocumentPrint {
   total: number;
   display: PriceDisplay;
   importTaxesOnDelivery: boolean;
-}
-
-const requireFrom = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-  bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-} as const;
-
-/** A face read once: what pdfkit opens it from, and the name it keys it under (its PostScript name). */
-interface Face {
-  src: PDFKit.Mixins.PDFFontSource;
-  name: string;
-}
-let fonts: Promise<{ regular: Face; bold: Face }> | undefined;
-
-/**
- * The face pdfkit parsed from a font file, to hand every later document: pdfkit takes a parsed
- * face (an object with `layout`) as a font source, but its types only name files and buffers, and
- * only a document parses one. Parsing the 10 MB CJK face (its character map, glyph locations and
- * metrics) for each document was most of a render's time and garbage; each document still embeds
- * its own subset.
- */
-function parsedFace(file: Buffer): Face {
-  const seed = new PDFDocument({ autoFirstPage: false });
-  seed.font(file);
-  const opened = (seed as unknown as { _font: { name: string; font?: { layout?: unknown } } })._font;
-  const face = opened.font;
-  return { src: typeof face?.layout === 'function' ? (face as unknown as PDFKit.Mixins.PDFFontSource) : file, name: opened.name };
-}
-
-/** The two faces, read and parsed once per process. */
-function fontFaces(): Promise<{ regular: Face; bold: Face }> {
-  fonts ??= (async () => {
-    const [regular, bold] = await Promise.all([readFile(requireFrom.resolve(FONT_FILES.regular)), readFile(requireFrom.resolve(FONT_FILES.bold))]);
-    return { regular: parsedFace(regular), bold: parsedFace(bold) };
-  })();
-  fonts.catch(() => {
-    fonts = undefined;
-  });
-  return fonts;
 }
 
 const A4 = { width: 595.28, height: 841.89 };

@@ -23,6 +23,8 @@ import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditActor, AuditEntry, AuditLog } from '../audit/index.ts';
 import type { OrderService } from './orders.ts';
+import { parcelsOf } from './parcels.ts';
+import { restOf, unshippedOf } from '../../../domain/shipments.model.ts';
 import { orders } from './schema.ts';
 import type { OrderRow } from './views.ts';
 
@@ -110,6 +112,8 @@ export class OrderDesk {
     if (body.to === 'cancelled') requireCode(caller, PERMISSIONS.ORDER_CANCEL);
     if (body.to === 'refunded') requireCode(caller, PERMISSIONS.ORDER_REFUND);
     if (body.override) requireCode(caller, PERMISSIONS.ORDER_OVERRIDE);
+    // Part of an order ships as a parcel of picked lines (shipment-desk.ts), never by a bare move.
+    if (body.to === 'partially_shipped') throw fail(CODES.CONFLICT, 'shipment.useParcels');
     const seen = await this.byNumber(body.orderNo);
     // Already there: a repeated move (double click, retry) answers the order as it is.
     if (seen.status === body.to) return seen;
@@ -153,10 +157,12 @@ export class OrderDesk {
     const next = await this.d.orders.moveTx(tx, row.id, from, body.to, 'admin', body.note ?? body.reason ?? null);
     // Cannot happen while the row is locked; refuse rather than write a move that did not happen.
     if (!next) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
-    if (shipment) await this.d.orders.shipTx(tx, row.id, shipment);
+    // After some parcels, "shipped" ships the rest: its parcel lists what was left.
+    const rest = shipment && from === 'partially_shipped' ? restOf(unshippedOf(await this.d.orders.itemsOf(tx, row.id), (await parcelsOf(tx, [row.id])).get(row.id) ?? [])) : null;
+    if (shipment) await this.d.orders.shipTx(tx, row.id, shipment, rest ?? []);
     if (body.to === 'delivered') await this.d.orders.deliveredTx(tx, row.id);
     await this.audit(tx, caller, row, next, body, shipment);
-    if (shipment) await this.d.orders.queueShipmentNoticeTx(tx, next, shipment);
+    if (shipment) await this.d.orders.queueShipmentNoticeTx(tx, next, shipment, rest);
     if (body.to === 'processing' || body.to === 'delivered') await this.d.orders.queueMoveMailTx(tx, next, body.to);
     return next;
   }

@@ -24,10 +24,13 @@ import { fail } from '../../errors.ts';
 import { msg, render } from '../../messages/index.ts';
 import type { MailAttachmentRef } from '../../mail/mailer.ts';
 import { merchantOrderMail, orderMoveMail, refundMail, type OrderMoveMail } from '../../mail/order-mails.ts';
-import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../mail/templates.ts';
+import { orderConfirmationMail, type OrderMailData } from '../../mail/templates.ts';
+import { parcelCorrectionMail, parcelMail, type MailParcel } from '../../mail/parcel-mails.ts';
+import type { ParcelLine } from '../../../domain/shipments.model.ts';
 import { removeOrderedLines } from '../cart/index.ts';
 import { releaseStock } from '../catalogue/index.ts';
-import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipments } from './schema.ts';
+import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipmentItems, shipments } from './schema.ts';
+import { placeReplacement, type ReplacementAsk, type ReplacementLine } from './replacement.ts';
 import { accessTokenFor, OrderViews, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
 
 /**
@@ -120,6 +123,14 @@ export class OrderService extends OrderViews {
       .select()
       .from(order);
     return row!;
+  }
+
+  /**
+   * A free replacement of `original`'s claimed lines (replacement.ts), paid from the start, in the
+   * caller's transaction (the returns module's, which locked the original and the claim).
+   */
+  async placeReplacementTx(tx: Tx, original: OrderRow, lines: readonly ReplacementLine[], ask: ReplacementAsk): Promise<OrderRow> {
+    return placeReplacement(tx, this.d.secret, original, lines, ask);
   }
 
   /** The guest's access token of an order (answered again on an idempotent replay). */
@@ -234,11 +245,21 @@ export class OrderService extends OrderViews {
     await releaseStock(tx, items);
   }
 
-  /** The parcel handed to the carrier, with its first scan (a shipped move, order-desk.ts). */
-  async shipTx(tx: Tx, orderId: number, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): Promise<void> {
+  /**
+   * A parcel handed to the carrier, with its first scan (a shipped move, order-desk.ts, or a
+   * parcel of shipment-desk.ts); `lines` are what it holds, none for the whole order.
+   */
+  async shipTx(tx: Tx, orderId: number, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }, lines: readonly ParcelLine[] = []): Promise<number> {
     const now = this.d.clock();
     const [created] = await tx.insert(shipments).values({ orderId, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber, trackingUrl: shipment.trackingUrl, shippedAt: now }).returning({ id: shipments.id });
+    if (lines.length) await tx.insert(shipmentItems).values(lines.map((line) => ({ shipmentId: created!.id, orderItemId: line.orderItemId, quantity: line.quantity })));
     await tx.insert(shipmentEvents).values({ shipmentId: created!.id, at: now, status: 'shipped', description: render(msg('shipment.handedTo', { carrier: shipment.carrier }), 'en-US') });
+    return created!.id;
+  }
+
+  /** The service's clock (a correction's time). */
+  now(): Date {
+    return this.d.clock();
   }
 
   /** The last scan of a delivered order's latest shipment. */
@@ -316,10 +337,33 @@ export class OrderService extends OrderViews {
     await this.queueMerchantNoticeTx(tx, row, amounts.tax);
   }
 
-  async queueShipmentNoticeTx(tx: Tx, row: OrderRow, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }): Promise<void> {
+  /** The whole order shipped in one parcel by the "shipped" move (its lines: the rest not yet in a parcel, else every line). */
+  async queueShipmentNoticeTx(tx: Tx, row: OrderRow, shipment: { carrier: string; trackingNumber: string; trackingUrl: string | null }, lines: readonly ParcelLine[] | null = null): Promise<void> {
+    const items = await this.itemsOf(tx, row.id);
+    await this.queueParcelMailTx(tx, row, items, [{ ...shipment, lines: lines ?? items.map((i) => ({ orderItemId: i.id, quantity: i.quantity })) }], true);
+  }
+
+  private mailParcel(items: readonly ItemRow[], parcel: { carrier: string; trackingNumber: string; trackingUrl: string | null; lines: readonly ParcelLine[] }, locale: Locale): MailParcel {
+    return {
+      carrier: parcel.carrier,
+      trackingNumber: parcel.trackingNumber,
+      trackingUrl: trackingLink(parcel.carrier, parcel.trackingNumber, parcel.trackingUrl),
+      lines: parcel.lines.map((line) => ({ ...OrderViews.lineRecord(items.find((i) => i.id === line.orderItemId)!, locale), quantity: line.quantity })),
+    };
+  }
+
+  /** One mail for the parcels of one order just handed to carriers, each with its lines (mail/parcel-mails.ts). */
+  async queueParcelMailTx(tx: Tx, row: OrderRow, items: readonly ItemRow[], parcels: readonly { carrier: string; trackingNumber: string; trackingUrl: string | null; lines: readonly ParcelLine[] }[], complete: boolean): Promise<void> {
     const locale = this.localeOf(row);
-    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, carrier: shipment.carrier, trackingNumber: shipment.trackingNumber };
-    await this.d.mail.queue(tx, { to: row.email, kind: 'order-shipped', ...shipmentMail(locale, { ...data, trackingUrl: trackingLink(shipment.carrier, shipment.trackingNumber, shipment.trackingUrl) }) });
+    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, complete, parcels: parcels.map((p) => this.mailParcel(items, p, locale)) };
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-shipped', ...parcelMail(locale, data) });
+  }
+
+  /** A parcel's tracking details corrected: the shopper is told once. */
+  async queueParcelCorrectionTx(tx: Tx, row: OrderRow, items: readonly ItemRow[], parcel: { carrier: string; trackingNumber: string; trackingUrl: string | null; lines: readonly ParcelLine[] }, before: { carrier: string; trackingNumber: string }): Promise<void> {
+    const locale = this.localeOf(row);
+    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, parcel: this.mailParcel(items, parcel, locale), before };
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-shipment-corrected', ...parcelCorrectionMail(locale, data) });
   }
 
   /** In production, delivered, cancelled: the shopper hears of each move. */

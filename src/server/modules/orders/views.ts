@@ -26,7 +26,7 @@ import type { CouponService } from '../coupons/index.ts';
 import type { GeoService } from '../geo/index.ts';
 import { summariseTax } from '../../../domain/tax/summary.ts';
 import type { TaxLine } from '../../../domain/tax/tax.model.ts';
-import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipments } from './schema.ts';
+import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipmentItems, shipments } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type ItemRow = typeof orderItems.$inferSelect;
@@ -250,12 +250,24 @@ export class OrderViews {
     const result = new Map<number, ShipmentRecord[]>();
     if (orderIds.length === 0) return result;
     const rows = await this.d.db.select().from(shipments).where(inArray(shipments.orderId, orderIds)).orderBy(asc(shipments.shippedAt), asc(shipments.id));
-    const events = rows.length
-      ? await this.d.db.select().from(shipmentEvents).where(inArray(shipmentEvents.shipmentId, rows.map((s) => s.id))).orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id))
-      : [];
+    const ids = rows.map((s) => s.id);
+    const [events, held, lines] = rows.length
+      ? await Promise.all([
+          this.d.db.select().from(shipmentEvents).where(inArray(shipmentEvents.shipmentId, ids)).orderBy(asc(shipmentEvents.at), asc(shipmentEvents.id)),
+          this.d.db.select().from(shipmentItems).where(inArray(shipmentItems.shipmentId, ids)),
+          this.d.db.select({ id: orderItems.id, orderId: orderItems.orderId, title: orderItems.title, size: orderItems.size, quantity: orderItems.quantity }).from(orderItems).where(inArray(orderItems.orderId, [...new Set(rows.map((s) => s.orderId))])).orderBy(asc(orderItems.id)),
+        ])
+      : [[], [], []];
+    const byId = new Map(lines.map((line) => [line.id, line]));
     for (const s of rows) {
       const list = result.get(s.orderId) ?? [];
+      const mine = held.filter((h) => h.shipmentId === s.id);
+      // A parcel without rows holds the whole order.
+      const content = mine.length ? mine.map((h) => ({ line: byId.get(h.orderItemId)!, quantity: h.quantity })) : lines.filter((l) => l.orderId === s.orderId).map((line) => ({ line, quantity: line.quantity }));
       list.push({
+        id: s.id,
+        correctedAt: s.correctedAt?.toISOString() ?? null,
+        lines: content.filter((c) => c.line).sort((a, b) => a.line.id - b.line.id).map(({ line, quantity }) => ({ orderItemId: line.id, name: pick(line.title, locale), size: line.size, quantity })),
         carrier: s.carrier,
         trackingNumber: s.trackingNumber,
         trackingUrl: trackingLink(s.carrier, s.trackingNumber, s.trackingUrl),

@@ -13,6 +13,9 @@ import { useStatusLabel } from '../../../../src/islands/orders/wording.ts';
 const CATALOGUES = { 'en-US': { checkout: enCheckout }, 'zh-CN': { checkout: zhCheckout } } as const;
 
 const shipment = (trackingUrl: string | null): OrderDetail['shipments'][number] => ({
+  id: 1,
+  correctedAt: null,
+  lines: [],
   carrier: 'DHL',
   trackingNumber: 'JD0146000099',
   trackingUrl,

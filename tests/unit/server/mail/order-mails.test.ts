@@ -1,8 +1,8 @@
-/** The order confirmation, the mails of an order's later moves and the merchant's mail: both languages (the server's catalogue), values escaped in HTML. */
+/** The order confirmation, the mails of an order's later moves (the shipped ones: parcel-mails.test.ts) and the merchant's mail: both languages (the server's catalogue), values escaped in HTML. */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../src/server/config.ts';
 import { merchantOrderMail, orderMoveMail, refundMail } from '../../../../src/server/mail/order-mails.ts';
-import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../../../src/server/mail/templates.ts';
+import { orderConfirmationMail, type OrderMailData } from '../../../../src/server/mail/templates.ts';
 
 const base = { orderNo: 'JS-7KQ4M-2XPHD', link: 'https://shop.example/en-US/order-detail/JS-7KQ4M-2XPHD', firstName: 'Ada <b>' };
 
@@ -25,15 +25,6 @@ describe('order move mails', () => {
     const full = refundMail('zh-CN', { ...base, amount: 9900, currency: 'GBP', full: true });
     expect(full.subject).toBe('订单 JS-7KQ4M-2XPHD 已全额退款');
     expect(full.text).toContain('£99.00');
-  });
-
-  it('link the carrier’s page in the shipped mail when there is one', () => {
-    const shipment = { ...base, carrier: 'DHL', trackingNumber: 'JD01', trackingUrl: 'https://www.dhl.com/t?id=JD01&x=1' };
-    const mail = shipmentMail('en-US', shipment);
-    expect(mail.text).toContain('Track the parcel: https://www.dhl.com/t?id=JD01&x=1');
-    expect(mail.html).toContain('href="https://www.dhl.com/t?id=JD01&amp;x=1"');
-    expect(shipmentMail('zh-CN', shipment).text).toContain('包裹追踪：https://www.dhl.com/t?id=JD01&x=1');
-    expect(shipmentMail('en-US', { ...shipment, trackingUrl: null }).text).not.toContain('Track the parcel');
   });
 });
 

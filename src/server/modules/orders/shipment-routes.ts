@@ -1,0 +1,33 @@
+/** The back office's parcels (docs/back-office.md "Shipments"): ship part of an order, correct a parcel, bulk ship from a CSV; order:move. */
+import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
+import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
+import { bulkShipRequestSchema, correctShipmentRequestSchema, shipParcelRequestSchema } from '../../../domain/shipments.schema.ts';
+import type { Guards } from '../../http/auth.ts';
+import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import type { OrderService } from './orders.ts';
+import type { ShipmentDesk } from './shipment-desk.ts';
+
+export function shipmentRoutes(orders: OrderService, desk: ShipmentDesk, guards: Guards) {
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    const move = staffCalls(route, guards.requirePermission(PERMISSIONS.ORDER_MOVE));
+    move(
+      adminShipmentsApi.shipParcel,
+      'Ship part of an order: lines and quantities (never more than is left), carrier, tracking number; the order becomes partially shipped, or shipped once every line is in a parcel; audited, the shopper mailed',
+      shipParcelRequestSchema,
+      async ({ body, actor, roles, locale }) => orders.detail(await desk.shipParcel(body, { actor, roles }), locale),
+    );
+    move(
+      adminShipmentsApi.correctShipment,
+      "Correct a parcel's carrier and tracking number: audited before and after, the shopper mailed once",
+      correctShipmentRequestSchema,
+      async ({ body, actor, roles, locale }) => orders.detail(await desk.correct(body, { actor, roles }), locale),
+    );
+    move(
+      adminShipmentsApi.bulkShip,
+      'Bulk ship from a CSV (order_no, carrier, tracking_number, optional tracking_url and lines): every row answered with its parcel or its error; with apply, the good rows ship (bad rows are skipped), one mail per order',
+      bulkShipRequestSchema,
+      ({ body, actor, roles, locale }) => desk.bulkShip(body.csv, body.apply, { actor, roles }, locale),
+      { bodyLimit: 450_000 },
+    );
+  });
+}
