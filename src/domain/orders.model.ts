@@ -8,7 +8,7 @@ import type { Size } from './catalogue.schema.ts';
 import { divRound, type CurrencyCode } from './money.model.ts';
 import type { PrintRecord } from './personalisation.ts';
 import type { ShippingMethod, ShippingZone } from './shipping.ts';
-import type { TaxBreakdown, TaxDocumentRecord } from './tax/tax.model.ts';
+import type { TaxBreakdown, TaxDocumentRecord, TaxLine } from './tax/tax.model.ts';
 
 export * from './order-numbers.ts';
 // ---------- states ----------
@@ -55,14 +55,50 @@ export function lineRestockable(status: OrderStatus, personalised: boolean): boo
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'partially_shipped', 'shipped', 'delivered'];
 
 /**
- * What refunded lines give back (the refund desk's rule, and the value a credit note naming them
- * weighs its refund against): their price less their share of the order's multi-buy and coupon
- * discounts, spread over the items in proportion, rounded to the minor unit.
+ * What refunded lines are worth before any tax added to them (refundLinesAmount adds it; a credit
+ * note naming them weighs its refund against both): their price less their share of the order's
+ * multi-buy and coupon discounts, spread over the items in proportion, rounded to the minor unit.
  */
 export function refundLinesValue(order: { itemsTotal: number; tierDiscount: number; couponDiscount: number }, lines: readonly { unitPrice: number; quantity: number }[]): number {
   if (order.itemsTotal === 0) return 0;
   const gross = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
   return divRound(gross * (order.itemsTotal - order.tierDiscount - order.couponDiscount), order.itemsTotal);
+}
+
+/** Whether the order's tax was added to its prices (Canada, US states turned on), so a lines refund pays it back with them. */
+export function taxWasAdded(order: { taxDisplay: string; taxAdded: number }): boolean {
+  return order.taxDisplay === 'exclusive' && order.taxAdded > 0;
+}
+
+/** A goods line's own tax (its tax lines, not its share of the shipping's), by its position among the order's lines (by id). */
+export function lineGoodsTax(taxLines: readonly TaxLine[], index: number): number {
+  return taxLines.reduce((sum, line) => sum + (line.target.kind === 'line' && line.target.index === index ? line.amount : 0), 0);
+}
+
+/**
+ * The tax added on a line (`tax`, its lineGoodsTax) that a refund of `quantity` of its `of` units
+ * pays back, `before` of them refunded earlier. Cumulative: the units refunded so far carry
+ * round(tax x units / of) together (half away from zero, once per line, the line's taxes summed
+ * first), so each refund takes the difference, none is negative, refunds of a line never add up
+ * to more than its tax, and the one that returns its last unit takes exactly what is left of it.
+ */
+export function refundLineTax(tax: number, line: { quantity: number; before: number; of: number }): number {
+  if (line.of <= 0 || line.quantity <= 0) return 0;
+  return divRound(tax * (line.before + line.quantity), line.of) - divRound(tax * line.before, line.of);
+}
+
+/**
+ * What a refund of lines pays back (the refund desk's rule, the refund dialog's estimate):
+ * refundLinesValue, plus, where the tax was added to the prices, each line's refundLineTax.
+ * Where the prices include the tax (EU, UK, AU, NZ) the value already holds it.
+ */
+export function refundLinesAmount(
+  order: { itemsTotal: number; tierDiscount: number; couponDiscount: number; taxDisplay: string; taxAdded: number },
+  lines: readonly { unitPrice: number; quantity: number; before: number; of: number; tax: number }[],
+): number {
+  const value = refundLinesValue(order, lines);
+  if (!taxWasAdded(order)) return value;
+  return value + lines.reduce((sum, line) => sum + refundLineTax(line.tax, line), 0);
 }
 // ---------- answers ----------
 

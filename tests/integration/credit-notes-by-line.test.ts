@@ -3,7 +3,9 @@
  * path on PGlite and PostgreSQL: a UK order of two adult shirts (20% VAT) and a child's kit
  * (zero-rated), paid, then refunded line by line from the back office and closed. Each stored note
  * reverses the VAT of exactly the lines refunded (the kit's: none), the close reverses the rest,
- * shipping included, and the note's PDF and the tax report agree with the stored lines.
+ * shipping included, and the note's PDF and the tax report agree with the stored lines. A Quebec
+ * order (tax added at checkout): a shirt refunded by line pays back its GST and QST with it, and
+ * its note reverses just that.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -12,7 +14,10 @@ import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { adminTaxReportApi } from '../../src/domain/api/admin/tax-report.ts';
 import { documentPath } from '../../src/domain/api/orders.ts';
 import type { TaxReport } from '../../src/domain/back-office/tax-report.model.ts';
+import type { AdminOrderDetail } from '../../src/domain/back-office/orders.model.ts';
 import { divRound } from '../../src/domain/money.model.ts';
+import { refundLinesValue } from '../../src/domain/orders.model.ts';
+import { estimateLines } from '../../src/admin/screens/order-detail/refund.ts';
 import { orderItems, orderTaxLines, products, taxDocumentLines, taxDocuments } from '../../src/server/db/schema.ts';
 import { orderRow } from '../support/order-rows.ts';
 import { callEntry, staffAccount, type Staff } from './admin-support.ts';
@@ -147,30 +152,65 @@ describe('credit notes of refunds by line', () => {
     expect(zero.amounts).toMatchObject({ salesTax: 0, creditTax: 0, creditBase: -sum([kidLines, restLines], 0, 'base'), netBase: 0 });
   });
 
-  it('Quebec, tax added: a line refunded at its price reverses its own GST and QST in proportion (the price leaves the tax out), nothing of the other line', async () => {
+  it('Quebec, tax added: one of two shirts pays back its price and half the line\'s GST and QST, the other exactly the rest; each note reverses just that tax; the dialog\'s estimate is the refund', async () => {
     const montreal = { ...ukAddress, address: '1 rue Sainte-Catherine', country: 'CA', province: 'QC', postalCode: 'H2X 1Y4', phoneCode: '+1', city: 'Montréal', phone: '514 555 0100' };
-    const placed = (await guestOrder(shop, [plainLine(stock, 1), plainLine(kid, 1)], { currency: 'CAD', email: 'quebec.line@example.com', address: montreal })).order;
+    const placed = (await guestOrder(shop, [plainLine(stock, 2), plainLine(kid, 1)], { currency: 'CAD', email: 'quebec.line@example.com', address: montreal })).order;
     await pay(shop, placed);
     const order = await orderRow(shop, placed.orderNo);
     expect(order).toMatchObject({ taxDisplay: 'exclusive', taxMarket: 'CA-QC' });
     expect(order.taxAdded).toBeGreaterThan(0);
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id));
+    expect(items.map((i) => i.quantity)).toEqual([2, 1]);
     const [invoice] = await db().select().from(taxDocuments).where(and(eq(taxDocuments.orderId, order.id), eq(taxDocuments.kind, 'invoice')));
     const invoiceLines = await linesOf(invoice!.id);
-    const refunded = await callEntry(shop, adminOrdersApi.refund, { orderNo: order.orderNo, idempotencyKey: `by-line-${order.orderNo}`, lines: [{ orderItemId: items[1]!.id, quantity: 1 }], reason: 'returned' }, owner);
-    expect(refunded.code, refunded.msg).toBe('0000');
-    const [note] = await db().select().from(taxDocuments).where(eq(taxDocuments.correctsId, invoice!.id));
-    const noteLines = await linesOf(note!.id);
-    const own = (i: number) => invoiceLines[i]!.lineIndex === 1 && !invoiceLines[i]!.shipping;
-    // The line's worth: its price (the refund) plus its GST and QST; the refund carries that share of them.
+    const own = (i: number) => invoiceLines[i]!.lineIndex === 0 && !invoiceLines[i]!.shipping;
+    expect(invoiceLines.filter((_, i) => own(i)).map((l) => l.tax)).toEqual(['GST', 'QST']);
+    // The shirts' own GST and QST (not their share of the shipping's), and what one shirt is worth before them.
     const lineTax = invoiceLines.reduce((sum, l, i) => sum + (own(i) ? l.amount : 0), 0);
-    expect(note!.tax).toBe(divRound(lineTax * note!.total, note!.total + lineTax));
-    expect(note!.net + note!.tax).toBe(note!.total);
-    noteLines.forEach((line, i) => {
-      if (!own(i)) expect([line.base, line.amount]).toEqual([0, 0]);
-      // Each tax's base is the line's net refunded (to the unit: the desk spreads discounts its own way).
-      else expect(Math.abs(line.base - note!.net)).toBeLessThanOrEqual(1);
+    expect(lineTax).toBeGreaterThan(0);
+    const value = refundLinesValue(order, [{ unitPrice: items[0]!.unitPrice, quantity: 1 }]);
+    const half = divRound(lineTax, 2);
+
+    // The back office's answer carries each line's tax added, and the dialog's estimate is what the server pays back.
+    const detail = await callEntry<AdminOrderDetail>(shop, adminOrdersApi.order, { orderNo: order.orderNo }, owner);
+    expect(detail.code, detail.msg).toBe('0000');
+    expect(detail.data.lineTax).toEqual([
+      { id: items[0]!.id, tax: lineTax },
+      { id: items[1]!.id, tax: invoiceLines.reduce((sum, l) => sum + (l.lineIndex === 1 && !l.shipping ? l.amount : 0), 0) },
+    ]);
+    expect(estimateLines(detail.data, { [items[0]!.id]: 1 })).toBe(value + half);
+
+    const refundOne = (key: string) => callEntry<AdminOrderDetail>(shop, adminOrdersApi.refund, { orderNo: order.orderNo, idempotencyKey: `by-line-${order.orderNo}-${key}`, lines: [{ orderItemId: items[0]!.id, quantity: 1 }], reason: 'returned' }, owner);
+    const first = await refundOne('1');
+    expect(first.code, first.msg).toBe('0000');
+    // The same key again is the same refund (its amount worked out as it was then), not a conflict or a second one.
+    const again = await refundOne('1');
+    expect(again.code, again.msg).toBe('0000');
+    expect(again.data.refunds).toHaveLength(1);
+    expect(first.data.refunds.map((r) => r.amount)).toEqual([value + half]);
+    expect(estimateLines(first.data, { [items[0]!.id]: 1 })).toBe(value + lineTax - half);
+    const second = await refundOne('2');
+    expect(second.code, second.msg).toBe('0000');
+    const paid = second.data.refunds.map((r) => r.amount);
+    expect(paid).toEqual([value + half, value + lineTax - half]);
+    // Together: the two shirts' price and exactly their tax.
+    expect(paid.reduce((a, b) => a + b, 0) - 2 * value).toBe(lineTax);
+
+    const notes = await db().select().from(taxDocuments).where(eq(taxDocuments.correctsId, invoice!.id)).orderBy(asc(taxDocuments.id));
+    expect(notes.map((n) => n.total)).toEqual(paid);
+    const noteLines = await Promise.all(notes.map((n) => linesOf(n.id)));
+    notes.forEach((note, k) => {
+      // Each note reverses the tax its refund paid back: net + tax = the refund, the net the price.
+      expect(note.tax).toBe(paid[k]! - value);
+      expect(note.net).toBe(value);
+      expect(note.net + note.tax).toBe(note.total);
+      noteLines[k]!.forEach((line, i) => {
+        if (!own(i)) expect([line.base, line.amount]).toEqual([0, 0]);
+        // Each tax's base is the line's net refunded (to the unit: the desk spreads discounts its own way).
+        else expect(Math.abs(line.base - note.net)).toBeLessThanOrEqual(1);
+      });
     });
-    expect(noteLines.filter((_, i) => own(i)).map((l) => l.tax)).toEqual(['GST', 'QST']);
+    // The line's GST and QST reversed exactly, each of them; nothing else.
+    invoiceLines.forEach((line, i) => expect(noteLines[0]![i]!.amount + noteLines[1]![i]!.amount).toBe(own(i) ? line.amount : 0));
   });
 });

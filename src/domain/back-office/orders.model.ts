@@ -75,6 +75,12 @@ export interface AdminOrderDetail extends OrderDetail {
   refunds: AdminRefund[];
   /** What may still be refunded, in the order's currency. */
   refundable: number;
+  /**
+   * Each goods line's own tax where it was added to the prices (Canada, US states; by line id),
+   * which a refund of the line pays back with it (the refund dialog's estimate); empty where the
+   * prices include the tax or there is none.
+   */
+  lineTax: { id: number; tax: number }[];
   notes: AdminNote[];
   /** The moves the caller may make now (their codes and the order's state allowing). */
   nextStatuses: OrderStatus[];

@@ -5,10 +5,12 @@
  * - **Lines named** (staff refund so many of these lines): each named goods line gives back its own
  *   tax, what the line has left in proportion to the quantity refunded of the quantity not refunded
  *   before (all of it when the rest of the line is refunded); other lines and the shipping give back
- *   nothing. A kid's kit zero-rated in the UK reverses no VAT. When the refund is less than the
- *   lines are worth (`value`, the refund rule's price of them, plus their tax where it was added to
- *   the prices), that tax is scaled down to it; what it gives back beyond them (shipping, goodwill)
- *   is reversed as a refund by amount.
+ *   nothing. A kid's kit zero-rated in the UK reverses no VAT. Where the tax was added to the
+ *   prices, the refund paid each line's tax back by the refund desk's rule (refundLineTax), and the
+ *   note reverses just that (within what the line has left), spread over the line's taxes. When the
+ *   refund is less than the lines are worth (`value`, the refund rule's price of them, plus that
+ *   tax where it was added), their tax is scaled down to it; what it gives back beyond them
+ *   (shipping, goodwill) is reversed as a refund by amount.
  * - **By amount** (nothing named): in proportion to what it refunds, cumulatively: after refunds by
  *   amount adding up to R of an invoice total T, they have reversed round(tax x R / T) together (half
  *   away from zero), each note's part spread over the lines by what each has left (largest
@@ -22,6 +24,7 @@
  * everything. A note's lines run parallel to the invoice's.
  */
 import { assertMinor, divRound } from '../money.model.ts';
+import { refundLineTax } from '../orders.model.ts';
 import { allocate } from './allocate.ts';
 import type { TaxLine } from './tax.model.ts';
 
@@ -40,14 +43,16 @@ export interface CreditNoteTax {
 export interface NamedLines {
   /**
    * Each goods line refunded: its index (the tax lines' `target.index`), how many are refunded now,
-   * and how many of it were not yet refunded before this refund (at least `quantity`).
+   * how many of it were not yet refunded before this refund (at least `quantity`), and, where the
+   * tax was added, its whole quantity (`of`): the refund paid its tax back by refundLineTax.
    */
-  lines: readonly { index: number; quantity: number; left: number }[];
+  lines: readonly { index: number; quantity: number; left: number; of?: number | undefined }[];
   /** What those quantities give back by the refund rule (their price less their share of the discounts). */
   value: number;
   /**
    * The order's tax was added to its prices (Canada, US states): `value` leaves it out, so the
-   * lines are worth `value` plus their tax, and a refund of `value` alone reverses that share of it.
+   * lines are worth `value` plus their tax (the refund desk pays both back), and a refund of
+   * `value` alone (one made before the desk paid the tax back) reverses that share of it.
    */
   taxAdded?: boolean | undefined;
 }
@@ -92,7 +97,7 @@ export function creditNoteTax(input: CreditNoteInput): CreditNoteTax {
     take(left.map((part) => ({ ...part })));
   } else if (isNamed) {
     assertMinor(named.value);
-    const full = byLine(invoice.lines, left, named);
+    const full = byLine(invoice.lines, left, named, Boolean(named.taxAdded));
     const worth = named.value + (named.taxAdded ? full.reduce((sum, part) => sum + part.amount, 0) : 0);
     if (refund >= worth) {
       take(full);
@@ -100,7 +105,7 @@ export function creditNoteTax(input: CreditNoteInput): CreditNoteTax {
       const excess = refund - worth;
       if (excess > 0) take(byAmount(left, [], excess, moneyLeft - worth));
     } else {
-      // Less than the lines are worth (a partial goodwill on them, or their price without the tax added to it): their tax, scaled down.
+      // Less than the lines are worth (a partial goodwill on them; their price alone, refunded before the desk added their tax): their tax, scaled down.
       take(scaled(full, refund, worth));
     }
   } else if (refund > 0) {
@@ -129,20 +134,39 @@ export function creditNoteTax(input: CreditNoteInput): CreditNoteTax {
   return { refund, lines, tax: Math.min(taxSum, refund), ...(isNamed ? { namedLines: true } : {}) };
 }
 
-/** The named goods lines' own tax and base: each line's left, in proportion to the quantity refunded of what it had left. */
-function byLine(invoiceLines: readonly TaxLine[], left: readonly Part[], named: NamedLines): Part[] {
-  const share = new Map<number, { quantity: number; left: number }>();
+/**
+ * The named goods lines' own tax and base: each line's left, in proportion to the quantity refunded
+ * of what it had left; where the tax was added (and the line's quantity is known), the line's tax
+ * is what the refund desk paid back (refundLineTax on the line's whole tax, within what its taxes
+ * have left), spread over them by what each has left (largest remainder).
+ */
+function byLine(invoiceLines: readonly TaxLine[], left: readonly Part[], named: NamedLines, taxAdded: boolean): Part[] {
+  const share = new Map<number, NamedLines['lines'][number]>();
   for (const line of named.lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1 || line.quantity > line.left) throw new RangeError(`line ${line.index}: ${line.quantity} refunded of ${line.left} left`);
+    if (line.of !== undefined && !(Number.isSafeInteger(line.of) && line.of >= line.left)) throw new RangeError(`line ${line.index}: ${line.left} left of ${line.of}`);
     if (share.has(line.index)) throw new RangeError(`line ${line.index} is named twice`);
     share.set(line.index, line);
   }
-  return invoiceLines.map((line, i) => {
+  const parts = invoiceLines.map((line, i) => {
     const named = line.target.kind === 'line' ? share.get(line.target.index) : undefined;
     if (!named) return { amount: 0, base: 0 };
     const rest = left[i]!;
     return { amount: divRound(rest.amount * named.quantity, named.left), base: divRound(rest.base * named.quantity, named.left) };
   });
+  if (!taxAdded) return parts;
+  for (const named of share.values()) {
+    if (named.of === undefined) continue;
+    const rows = invoiceLines.flatMap((line, i) => (line.target.kind === 'line' && line.target.index === named.index ? [i] : []));
+    const whole = rows.reduce((sum, i) => sum + invoiceLines[i]!.amount, 0);
+    const paid = refundLineTax(whole, { quantity: named.quantity, before: named.of - named.left, of: named.of });
+    const weights = rows.map((i) => left[i]!.amount);
+    const room = weights.reduce((a, b) => a + b, 0);
+    if (room === 0) continue;
+    const amounts = allocate(Math.min(paid, room), weights);
+    rows.forEach((i, k) => (parts[i]!.amount = amounts[k]!));
+  }
+  return parts;
 }
 
 /**

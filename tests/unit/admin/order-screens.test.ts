@@ -86,10 +86,34 @@ describe('the refund dialog', () => {
   });
 
   it('estimates chosen lines as the server does: their price less their share of the discounts', () => {
+    const detail = (items: number, tierDiscount: number, couponDiscount: number, priced: { id: number; unitPrice: number; quantity: number }[]) =>
+      ({ amounts: { items, tierDiscount, couponDiscount, tax: { display: 'inclusive', added: 0 } }, lines: priced, refunds: [], lineTax: [] }) as never;
     // 100.00 of items with 10.00 multi-buy and 5.00 coupon: a 40.00 line gives back 34.00.
-    expect(estimateLines({ items: 10_000, tierDiscount: 1_000, couponDiscount: 500 }, [{ unitPrice: 2_000, quantity: 2 }])).toBe(3_400);
-    expect(estimateLines({ items: 3_000, tierDiscount: 0, couponDiscount: 1_000 }, [{ unitPrice: 1_000, quantity: 1 }])).toBe(667);
-    expect(estimateLines({ items: 0, tierDiscount: 0, couponDiscount: 0 }, [])).toBe(0);
+    expect(estimateLines(detail(10_000, 1_000, 500, [{ id: 10, unitPrice: 2_000, quantity: 2 }]), { 10: 2 })).toBe(3_400);
+    expect(estimateLines(detail(3_000, 0, 1_000, [{ id: 10, unitPrice: 1_000, quantity: 1 }, { id: 11, unitPrice: 2_000, quantity: 1 }]), { 10: 1, 11: 0 })).toBe(667);
+    expect(estimateLines(detail(0, 0, 0, []), {})).toBe(0);
+  });
+
+  it('adds the tax added on the chosen lines (Quebec): half of it for one of two, the rest for the other, as the server pays back', () => {
+    // 2 x 30.00 with GST 300 and QST 599 added (899 on the line), a 10.00 line with 150 added, 1 of each.
+    const quebec = {
+      amounts: { items: 7_000, tierDiscount: 0, couponDiscount: 0, tax: { display: 'exclusive', added: 1_049 } },
+      lines: [
+        { id: 10, unitPrice: 3_000, quantity: 2 },
+        { id: 11, unitPrice: 1_000, quantity: 1 },
+      ],
+      refunds: [] as AdminRefund[],
+      lineTax: [
+        { id: 10, tax: 899 },
+        { id: 11, tax: 150 },
+      ],
+    };
+    expect(estimateLines(quebec as never, { 10: 1 })).toBe(3_000 + 450);
+    // After that refund (a failed one does not count), the other pays back exactly the rest of the line's tax.
+    const after = { ...quebec, refunds: [refund([{ orderItemId: 10, quantity: 1 }]), refund([{ orderItemId: 10, quantity: 1 }], 'failed')] };
+    expect(estimateLines(after as never, { 10: 1, 11: 1 })).toBe(3_000 + 449 + 1_000 + 150);
+    // Where the prices include the tax nothing is added to them.
+    expect(estimateLines({ ...quebec, amounts: { ...quebec.amounts, tax: { display: 'inclusive', added: 0 } } } as never, { 10: 1 })).toBe(3_000);
   });
 
   it('builds the request by lines or by amount, with the one key of the dialog', () => {

@@ -13,6 +13,7 @@ import { summariseTax } from '../../../src/domain/tax/summary.ts';
 import { taxSettingsSchema } from '../../../src/domain/tax/settings.schema.ts';
 import { defaultTaxSettings, percentRate, type TaxLine, type TaxSettings } from '../../../src/domain/tax/tax.model.ts';
 import { convertMinor } from '../../../src/domain/money.model.ts';
+import { lineGoodsTax, refundLineTax, refundLinesAmount, refundLinesValue } from '../../../src/domain/orders.model.ts';
 
 /** A German merchant registered for OSS and in every market outside the EU, New York turned on at 8.875%, California at 7.25% without shipping. */
 const deOss: TaxSettings = {
@@ -425,5 +426,68 @@ describe('rates and settings', () => {
     expect(allocate(10, [1, 1, 1])).toEqual([4, 3, 3]);
     expect(allocate(0, [0, 0])).toEqual([0, 0]);
     expect(() => allocate(1, [0, 0])).toThrow(RangeError);
+  });
+});
+
+describe('refunds of lines where the tax was added to the prices (refundLinesAmount)', () => {
+  const added = (result: { tax: number }) => ({ taxDisplay: 'exclusive', taxAdded: result.tax });
+
+  it('Ontario: one of two shirts pays back half its line\'s HST; three units one by one add up to the line\'s HST exactly', () => {
+    // Line 0: 2 x 25.00, HST 13% = 650; line 1: 3 x 10.10 = 30.30, HST 393.90 -> 394; shipping 10.00, HST 130.
+    const on = calculateTax({ currency: 'CAD', destination: { country: 'CA', region: 'ON' }, settings: deOss, lines: [adult(5000), adult(3030)], shipping: 1000 });
+    expect(on.lines.map(short)).toEqual(['line0 CA-ON HST 13000 5000 650', 'line1 CA-ON HST 13000 3030 394', 'ship CA-ON HST 13000 1000 130']);
+    expect([lineGoodsTax(on.lines, 0), lineGoodsTax(on.lines, 1)]).toEqual([650, 394]);
+    const order = { itemsTotal: 8030, tierDiscount: 0, couponDiscount: 0, ...added(on) };
+    expect(refundLinesAmount(order, [{ unitPrice: 2500, quantity: 1, before: 0, of: 2, tax: 650 }])).toBe(2500 + 325);
+    // 394 x 1/3 = 131.33 -> 131; x 2/3 = 262.67 -> 263, less 131 = 132; the last takes 394 - 263 = 131.
+    const thirds = [0, 1, 2].map((before) => refundLineTax(394, { quantity: 1, before, of: 3 }));
+    expect(thirds).toEqual([131, 132, 131]);
+    expect(thirds.reduce((a, b) => a + b, 0)).toBe(394);
+    expect(refundLinesAmount(order, [{ unitPrice: 1010, quantity: 1, before: 2, of: 3, tax: 394 }])).toBe(1010 + 131);
+    // Both lines whole: their price and their HST, not the shipping's.
+    expect(refundLinesAmount(order, [{ unitPrice: 2500, quantity: 2, before: 0, of: 2, tax: 650 }, { unitPrice: 1010, quantity: 3, before: 0, of: 3, tax: 394 }])).toBe(8030 + 650 + 394);
+  });
+
+  it('Ontario with a coupon: the price less its share of the discounts, plus the line\'s HST on what it cost after them', () => {
+    const on = calculateTax({ currency: 'CAD', destination: { country: 'CA', region: 'ON' }, settings: deOss, lines: [adult(5000), adult(3000)], discounts: { tier: 0, coupon: 800, couponIncludesPersonalised: true }, shipping: 0 });
+    // The coupon (10%) on both lines: 4500 and 2700 taxed, 585 and 351.
+    expect([lineGoodsTax(on.lines, 0), lineGoodsTax(on.lines, 1)]).toEqual([585, 351]);
+    const order = { itemsTotal: 8000, tierDiscount: 0, couponDiscount: 800, ...added(on) };
+    expect(refundLinesAmount(order, [{ unitPrice: 5000, quantity: 1, before: 0, of: 1, tax: 585 }])).toBe(4500 + 585);
+  });
+
+  it('Quebec: one of two shirts pays back half the line\'s GST and QST (rounded once on their sum), the other exactly the rest', () => {
+    // 2 x 30.00: GST 5% 300, QST 9.975% 598.50 -> 599; the line's tax 899.
+    const qc = calculateTax({ currency: 'CAD', destination: { country: 'CA', region: 'QC' }, settings: deOss, lines: [adult(6000)], shipping: 0 });
+    expect(qc.lines.map(short)).toEqual(['line0 CA GST 5000 6000 300', 'line0 CA-QC QST 9975 6000 599']);
+    const tax = lineGoodsTax(qc.lines, 0);
+    expect(tax).toBe(899);
+    const order = { itemsTotal: 6000, tierDiscount: 0, couponDiscount: 0, ...added(qc) };
+    // 899 / 2 = 449.5 -> 450 (half away from zero); then 899 - 450.
+    const first = refundLinesAmount(order, [{ unitPrice: 3000, quantity: 1, before: 0, of: 2, tax }]);
+    const second = refundLinesAmount(order, [{ unitPrice: 3000, quantity: 1, before: 1, of: 2, tax }]);
+    expect([first, second]).toEqual([3450, 3449]);
+    expect(first + second).toBe(qc.total);
+    expect(first - 3000 + (second - 3000)).toBe(tax);
+
+    // Their credit notes reverse just that tax, split over GST and QST: net + tax = each refund, net = the price.
+    const invoice = { lines: qc.lines, total: qc.total };
+    const one = creditNoteTax({ invoice, previous: [], refund: first, named: { lines: [{ index: 0, quantity: 1, left: 2, of: 2 }], value: 3000, taxAdded: true } });
+    expect(one.tax).toBe(450);
+    expect(one.lines.map((l) => [l.base, l.amount])).toEqual([[3000, 150], [3000, 300]]);
+    const two = creditNoteTax({ invoice, previous: [one], refund: second, named: { lines: [{ index: 0, quantity: 1, left: 1, of: 2 }], value: 3000, taxAdded: true } });
+    expect(two.tax).toBe(449);
+    expect(two.lines.map((l) => [l.base, l.amount])).toEqual([[3000, 150], [3000, 299]]);
+    expect([first - one.tax, second - two.tax]).toEqual([3000, 3000]);
+  });
+
+  it('where the prices include the tax (Germany) nothing is added: the value alone, whatever the line\'s tax', () => {
+    const de = calculateTax({ currency: 'EUR', destination: { country: 'DE' }, settings: deOss, lines: [adult(11_900)], shipping: 0 });
+    expect(de.display).toBe('inclusive');
+    const order = { itemsTotal: 11_900, tierDiscount: 500, couponDiscount: 0, taxDisplay: 'inclusive', taxAdded: 0 };
+    const lines = [{ unitPrice: 5950, quantity: 1, before: 0, of: 2, tax: lineGoodsTax(de.lines, 0) }];
+    expect(lineGoodsTax(de.lines, 0)).toBe(1900);
+    expect(refundLinesAmount(order, lines)).toBe(refundLinesValue(order, lines));
+    expect(refundLinesAmount(order, lines)).toBe(5700);
   });
 });

@@ -47,8 +47,8 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const refund = useApiMutation(adminOrdersApi.refund, [adminOrdersApi.order, adminOrdersApi.orderList, adminOrdersApi.dashboard, adminAuditApi.auditList]);
   const left = useMemo(() => new Map(linesLeft(order).map((l) => [l.id, l.left])), [order]);
-  const chosen = order.lines.filter((line) => (quantities[line.id] ?? 0) > 0).map((line) => ({ unitPrice: line.unitPrice, quantity: quantities[line.id]! }));
-  const estimate = mode === 'lines' ? estimateLines(order.amounts, chosen) : amount === null ? 0 : toMinor(amount, currency, minorUnitDigits);
+  const chosen = order.lines.filter((line) => (quantities[line.id] ?? 0) > 0);
+  const estimate = mode === 'lines' ? estimateLines(order, quantities) : amount === null ? 0 : toMinor(amount, currency, minorUnitDigits);
   const digits = minorUnitDigits(currency);
 
   const send = () => {

@@ -1,12 +1,12 @@
 /**
  * What the refund dialog works out before asking the server: how many of each line are still
- * refundable, about how much chosen lines give back (the server's rule: their price less their
- * share of the multi-buy and coupon discounts), and the request it sends. The server decides;
+ * refundable, about how much chosen lines give back (the server's rule, refundLinesAmount: their
+ * price less their share of the multi-buy and coupon discounts, plus the tax added on them where it
+ * was), and the request it sends. The server decides;
  * this only lets staff see what they are about to do.
  */
 import type { AdminOrderDetail, AdminRefund } from '../../../domain/back-office/orders.model.ts';
-import { divRound } from '../../../domain/money.model.ts';
-import type { OrderAmounts } from '../../../domain/orders.model.ts';
+import { refundLinesAmount } from '../../../domain/orders.model.ts';
 
 export type RefundMode = 'lines' | 'amount';
 
@@ -26,14 +26,17 @@ export function linesLeft(detail: Pick<AdminOrderDetail, 'lines' | 'refunds'>): 
   return detail.lines.map((line) => ({ id: line.id, left: Math.max(0, line.quantity - (done.get(line.id) ?? 0)) }));
 }
 
-/** About what chosen lines give back, in the order's minor units (the server's linesAmount). */
-export function estimateLines(
-  amounts: Pick<OrderAmounts, 'items' | 'tierDiscount' | 'couponDiscount'>,
-  lines: readonly { unitPrice: number; quantity: number }[],
-): number {
-  if (amounts.items === 0) return 0;
-  const gross = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  return divRound(gross * (amounts.items - amounts.tierDiscount - amounts.couponDiscount), amounts.items);
+/**
+ * What chosen lines give back, in the order's minor units (the server's linesAmount): `quantities`
+ * per line id; the units refunded before are the refunds' not failed, as the server counts them.
+ */
+export function estimateLines(detail: Pick<AdminOrderDetail, 'amounts' | 'lines' | 'refunds' | 'lineTax'>, quantities: Record<number, number | null | undefined>): number {
+  const { amounts } = detail;
+  const done = refundedQuantities(detail.refunds);
+  const chosen = detail.lines
+    .filter((line) => (quantities[line.id] ?? 0) > 0)
+    .map((line) => ({ unitPrice: line.unitPrice, quantity: quantities[line.id]!, before: done.get(line.id) ?? 0, of: line.quantity, tax: detail.lineTax.find((l) => l.id === line.id)?.tax ?? 0 }));
+  return refundLinesAmount({ itemsTotal: amounts.items, tierDiscount: amounts.tierDiscount, couponDiscount: amounts.couponDiscount, taxDisplay: amounts.tax.display, taxAdded: amounts.tax.added }, chosen);
 }
 
 /** A key made once per dialog: a second click, or a retry after a lost answer, names the same refund. */

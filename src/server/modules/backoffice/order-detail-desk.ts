@@ -7,13 +7,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/orders.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { ORDER_STATUSES, moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
+import { ORDER_STATUSES, lineGoodsTax, moveProblem, taxWasAdded, type OrderStatus } from '../../../domain/orders.model.ts';
 import { PERMISSIONS, hasPermission, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import { OrderNotes, orders, type OrderRow, type OrderService } from '../orders/index.ts';
+import { OrderNotes, orderTaxLinesOf, orders, type OrderRow, type OrderService } from '../orders/index.ts';
 import { payments, refunds } from '../payments/index.ts';
 
 /** The code a move to each status needs; paid is PayPal's to say (a verified capture), never staff's. */
@@ -56,12 +56,13 @@ export class OrderDetailDesk extends AuditedDesk {
 
   async detail(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail> {
     const row = await this.row(orderNo);
-    const [base, paymentRows, refundRows, notes, owner] = await Promise.all([
+    const [base, paymentRows, refundRows, notes, owner, taxLines] = await Promise.all([
       this.orders.detail(row, locale),
       this.db.select().from(payments).where(eq(payments.orderId, row.id)),
       this.db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
       OrderNotes.of(this.db, [row.id]),
       row.userId === null ? Promise.resolve([]) : this.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId)),
+      taxWasAdded(row) ? orderTaxLinesOf(this.db, row.id) : Promise.resolve([]),
     ]);
     const paymentList: AdminPayment[] = paymentRows.map((p) => ({
       provider: p.provider,
@@ -94,6 +95,8 @@ export class OrderDetailDesk extends AuditedDesk {
       payments: paymentList,
       refunds: refundList,
       refundable: refundableOf(paymentList[0], refundList),
+      // base.lines are by id, the tax lines' line index.
+      lineTax: taxWasAdded(row) ? base.lines.map((line, index) => ({ id: line.id, tax: lineGoodsTax(taxLines, index) })) : [],
       notes: notes.get(row.id) ?? [],
       nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, roles),
     };

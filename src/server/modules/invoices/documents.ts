@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { refundLinesValue } from '../../../domain/orders.model.ts';
+import { refundLinesValue, taxWasAdded } from '../../../domain/orders.model.ts';
 import { creditNoteTax, type CreditNoteTax, type NamedLines } from '../../../domain/tax/credit-note.ts';
 import { summariseTax } from '../../../domain/tax/summary.ts';
 import type { TaxDocumentRecord, TaxLine } from '../../../domain/tax/tax.model.ts';
@@ -264,8 +264,9 @@ export class TaxDocuments implements MailAttachments {
   /**
    * A refund's lines as creditNoteTax names them: each by its position among the order's lines
    * (the tax lines' line_index, order_items by id), how many of it the earlier credited refunds
-   * left, and what they are worth by the refund desk's rule (their price, without the tax where it
-   * was added to the prices: creditNoteTax counts it in).
+   * left, their whole quantity, and what they are worth by the refund desk's rule (their price,
+   * without the tax where it was added to the prices: creditNoteTax counts it in, by the desk's
+   * refundLineTax).
    */
   private async namedLinesTx(tx: Tx, orderId: number, lines: readonly RefundLine[], earlier: readonly RefundLine[]): Promise<NamedLines> {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -274,9 +275,9 @@ export class TaxDocuments implements MailAttachments {
     const named = lines.map((line) => {
       const index = items.findIndex((item) => item.id === line.orderItemId);
       if (index < 0) throw new Error(`refund line ${line.orderItemId} is not a line of order ${orderId}`);
-      return { index, quantity: line.quantity, left: items[index]!.quantity - done(line.orderItemId), unitPrice: items[index]!.unitPrice };
+      return { index, quantity: line.quantity, left: items[index]!.quantity - done(line.orderItemId), of: items[index]!.quantity, unitPrice: items[index]!.unitPrice };
     });
-    return { lines: named.map(({ index, quantity, left }) => ({ index, quantity, left })), value: refundLinesValue(order!, named), taxAdded: order!.taxAdded > 0 };
+    return { lines: named.map(({ index, quantity, left, of }) => ({ index, quantity, left, of })), value: refundLinesValue(order!, named), taxAdded: taxWasAdded(order!) };
   }
 
   private async buyerOf(order: OrderRow, locale: Locale) {

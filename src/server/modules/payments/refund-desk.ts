@@ -17,17 +17,17 @@
  *    wins. PENDING (PayPal pays it out later) keeps the refund pending with its PayPal id and
  *    records the audit row; PayPal's webhook or the reconciler completes or fails it later.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, PRINTED_STATUSES, refundLinesValue, type OrderStatus } from '../../../domain/orders.model.ts';
+import { PAID_STATUSES, PRINTED_STATUSES, lineGoodsTax, refundLinesAmount, taxWasAdded, type OrderStatus } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditLog } from '../audit/index.ts';
-import { moveAuditEntry, moveRefusal, orders, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
+import { moveAuditEntry, moveRefusal, orders, orderTaxLinesOf, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
 import type { PaymentLog } from './log.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
 import { RefundBook, type CreditNotes, type RefundRow, type RefundWitness } from './refund-book.ts';
@@ -140,7 +140,7 @@ export class RefundDesk implements Refunds {
     const captures = await capturesOf(tx, orderId);
     const [existing] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, ask.idempotencyKey)));
     if (existing) {
-      if (!sameRequest(existing, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId))) throw fail(CODES.CONFLICT, 'refund.keyReused');
+      if (!(await sameRequest(tx, existing, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId)))) throw fail(CODES.CONFLICT, 'refund.keyReused');
       const all = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id);
       const captureOf = (key: string | null) => captures.find((c) => c.key === key)?.captureId ?? '';
       return { parts: all.filter((r) => isPartOf(r.idempotencyKey, ask.idempotencyKey)).map((r) => ({ refund: r, captureId: captureOf(r.captureId) })) };
@@ -167,7 +167,7 @@ export class RefundDesk implements Refunds {
     const captured = capturedTotal(captures);
     const remaining = captured - earlier.reduce((sum, r) => sum + r.amount, 0);
     const currency = row.currency as CurrencyCode;
-    const amount = ask.everything ? remaining : (ask.amount ?? linesAmount(row, items, lines));
+    const amount = ask.everything ? remaining : (ask.amount ?? (await linesAmount(tx, row, items, lines)));
     if (amount <= 0) {
       // A cancellation of an order nothing was taken for (a free order): close it, no PayPal.
       if (ask.everything && captured === 0) return { closed: await this.closeWithoutMoney(tx, row, lines, items, ask, caller), moved: true };
@@ -247,16 +247,30 @@ function checkLines(asked: readonly RefundLine[], items: readonly ItemRow[], ear
  * was first used for: the same lines and the same amount (a move's key is its target's: the
  * same move, whatever remains meanwhile).
  */
-function sameRequest(existing: RefundRow, ask: RefundAsk, order: OrderRow, items: readonly ItemRow[]): boolean {
+async function sameRequest(tx: Tx, existing: RefundRow, ask: RefundAsk, order: OrderRow, items: readonly ItemRow[]): Promise<boolean> {
   if (existing.closeAs !== ask.closeAs) return false;
   if (ask.everything) return true;
   const lines = mergedLines(ask.lines);
   const key = (ls: readonly RefundLine[]) => JSON.stringify([...ls].sort((a, b) => a.orderItemId - b.orderItemId).map((l) => [l.orderItemId, l.quantity]));
-  return key(lines) === key(existing.lines) && (ask.amount ?? linesAmount(order, items, lines)) === existing.amount;
+  return key(lines) === key(existing.lines) && (ask.amount ?? (await linesAmount(tx, order, items, lines, existing.id))) === existing.amount;
 }
 
 
-/** What lines cost the buyer (refundLinesValue: their price less their share of the discounts). */
-function linesAmount(row: OrderRow, items: readonly ItemRow[], lines: readonly RefundLine[]): number {
-  return refundLinesValue(row, lines.map((l) => ({ unitPrice: items.find((i) => i.id === l.orderItemId)!.unitPrice, quantity: l.quantity })));
+/**
+ * What lines cost the buyer (refundLinesAmount: their price less their share of the discounts, plus
+ * the tax added on them where it was, by the units refunded before: refunds not failed, made
+ * before refund `upTo` when one is given, read through `tx`).
+ */
+async function linesAmount(tx: Tx, row: OrderRow, items: readonly ItemRow[], lines: readonly RefundLine[], upTo?: number): Promise<number> {
+  const added = taxWasAdded(row);
+  const taxLines = added ? await orderTaxLinesOf(tx, row.id) : [];
+  const before = added ? refundedQuantities(await tx.select().from(refunds).where(and(eq(refunds.orderId, row.id), ne(refunds.status, 'failed'), ...(upTo === undefined ? [] : [lt(refunds.id, upTo)])))) : new Map<number, number>();
+  return refundLinesAmount(
+    row,
+    lines.map((l) => {
+      const index = items.findIndex((i) => i.id === l.orderItemId);
+      const item = items[index]!;
+      return { unitPrice: item.unitPrice, quantity: l.quantity, before: before.get(item.id) ?? 0, of: item.quantity, tax: lineGoodsTax(taxLines, index) };
+    }),
+  );
 }
