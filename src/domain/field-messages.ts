@@ -63,7 +63,7 @@ export const ORDER_MESSAGES = {
   orderNoInvalid: 'This is not an order number',
 } as const;
 
-/** The back office's order moves and refunds (orders.schema.ts, back-office/admin.schema.ts). */
+/** The back office's order moves and refunds (orders.schema.ts, back-office/orders.schema.ts). */
 export const ORDER_DESK_MESSAGES = {
   shipNeedsTracking: 'Shipping needs a carrier and a tracking number',
   trackingNumberInvalid: 'trackingNumber must be 4-40 letters, digits or dashes',

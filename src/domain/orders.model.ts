@@ -5,7 +5,7 @@
  */
 import type { AddressRecord } from './account.model.ts';
 import type { Size } from './catalogue.schema.ts';
-import type { CurrencyCode } from './money.model.ts';
+import { divRound, type CurrencyCode } from './money.model.ts';
 import type { PrintRecord } from './personalisation.ts';
 import type { ShippingMethod, ShippingZone } from './shipping.ts';
 import type { TaxBreakdown, TaxDocumentRecord } from './tax/tax.model.ts';
@@ -50,6 +50,17 @@ export function lineRestockable(status: OrderStatus, personalised: boolean): boo
 }
 /** States in which the buyer has paid (and the order counts as a purchase). */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+
+/**
+ * What refunded lines give back (the refund desk's rule, and the value a credit note naming them
+ * weighs its refund against): their price less their share of the order's multi-buy and coupon
+ * discounts, spread over the items in proportion, rounded to the minor unit.
+ */
+export function refundLinesValue(order: { itemsTotal: number; tierDiscount: number; couponDiscount: number }, lines: readonly { unitPrice: number; quantity: number }[]): number {
+  if (order.itemsTotal === 0) return 0;
+  const gross = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  return divRound(gross * (order.itemsTotal - order.tierDiscount - order.couponDiscount), order.itemsTotal);
+}
 // ---------- answers ----------
 
 /** An order line as the API answers it; its print's fields are those of every answered line (PrintRecord). */

@@ -12,7 +12,7 @@ import { taxTerms, type TaxTerms } from './tax/effective.ts';
 import { defaultTaxSettings, type SellerSettings, type TaxSection } from './tax/tax.model.ts';
 import { SHIPPING_RATES, type PricingTerms, type ShippingTable } from './shipping.ts';
 
-export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller'] as const;
+export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller', 'afterSales'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 /**
  * The sections the pre-rendered pages show (prices, thresholds, the banner): saving one rebuilds
@@ -47,7 +47,20 @@ export interface ShopSettings {
   taxes: TaxSection;
   /** Who issues the invoices and credit notes, and their number series. */
   seller: SellerSettings;
+  /** The windows of what happens after payment (docs/back-office.md "After payment"). */
+  afterSales: AfterSalesSettings;
 }
+
+export interface AfterSalesSettings {
+  /** Days after delivery within which a shopper may ask to return unprinted lines. */
+  returnWindowDays: number;
+  /** Minutes after payment (and before production) within which the shopper may fix their own print text and address. */
+  shopperEditMinutes: number;
+  /** Hours a payment request's link stays payable. */
+  paymentLinkHours: number;
+}
+
+export const DEFAULT_AFTER_SALES: AfterSalesSettings = { returnWindowDays: 30, shopperEditMinutes: 30, paymentLinkHours: 72 };
 
 /** Today's constants: a shop whose settings table is empty behaves exactly as before it existed. */
 export function defaultSettings(merchantEmail: string | null): ShopSettings {
@@ -61,6 +74,7 @@ export function defaultSettings(merchantEmail: string | null): ShopSettings {
     // with nothing registered elsewhere, no shopper pays a different price (docs/taxes.md).
     taxes: { ...defaultTaxSettings('DE'), rateEdits: [] },
     seller: { legalName: '', address: [], email: merchantEmail, invoiceSeries: 'INV', creditNoteSeries: 'CN' },
+    afterSales: { ...DEFAULT_AFTER_SALES },
   };
 }
 

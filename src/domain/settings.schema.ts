@@ -27,6 +27,13 @@ export const bannerSchema = z.strictObject({
   countdownTo: z.iso.datetime({ offset: true, error: 'the countdown target is a date and time' }).nullable(),
 });
 
+const whole = (what: string, max: number) => z.int(`${what} must be a whole number`).min(0, `${what} cannot be negative`).max(max, `${what} is at most ${max}`);
+export const afterSalesSchema = z.strictObject({
+  returnWindowDays: whole('the return window', 365),
+  shopperEditMinutes: whole('the shopper\'s edit window', 7 * 24 * 60),
+  paymentLinkHours: whole('a payment link\'s life', 30 * 24).min(1, 'a payment link lives at least an hour'),
+});
+
 /** Save one section; its whole value, checked as a whole. */
 export const settingsSaveRequestSchema = z.discriminatedUnion('section', [
   z.strictObject({ section: z.literal('shipping'), value: shippingTableSchema }),
@@ -36,5 +43,6 @@ export const settingsSaveRequestSchema = z.discriminatedUnion('section', [
   z.strictObject({ section: z.literal('merchant'), value: z.strictObject({ email: z.email('give an email address').max(254).nullable() }) }),
   z.strictObject({ section: z.literal('taxes'), value: taxSectionSchema }),
   z.strictObject({ section: z.literal('seller'), value: sellerSectionSchema }),
+  z.strictObject({ section: z.literal('afterSales'), value: afterSalesSchema }),
 ]);
 export type SettingsSaveRequest = z.output<typeof settingsSaveRequestSchema>;

@@ -2,6 +2,8 @@
  * buildApp assembles the server from a configuration and an open database, without listening:
  * tests drive it through `inject`, main.ts listens.
  */
+import { eq } from 'drizzle-orm';
+import type { CurrencyCode } from '../domain/money.model.ts';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type onResponseHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
@@ -43,10 +45,13 @@ import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBul
 import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
-import { OrderDesk, OrderService, orderRoutes } from './modules/orders/index.ts';
+import { OrderDesk, OrderService, orderRoutes, orders as ordersTable } from './modules/orders/index.ts';
 import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
 import {
   PaymentLedger,
+  PaymentRequests,
+  RequestPayments,
+  payRequestRoutes,
   PaymentService,
   PaypalClient,
   PaypalSimulator,
@@ -61,7 +66,7 @@ import {
 import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderDetailDesk, backOfficeRoutes, couponUsage, peopleRoutes } from './modules/backoffice/index.ts';
+import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
@@ -71,6 +76,7 @@ import { loggableError } from './errors.ts';
 import { observeRequest, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
 import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
+import { ReturnDesk, ReturnService, returnRoutes } from './modules/returns/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -122,6 +128,8 @@ const CHECK_TIMEOUTS_EVERY_MS = 1000;
 
 /** How often expired sessions, old throttle counters and old sent mail are swept. */
 const HOUSEKEEPING_MS = 15 * 60_000;
+/** How often open payment requests past their time are marked expired (the pay page reads a lapsed one as expired meanwhile). */
+const PAYMENT_REQUEST_EXPIRY_MS = 5 * 60_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -132,7 +140,7 @@ declare module 'fastify' {
     /** The mail outbox's worker on this instance; tests send what is due with `outbox.drain()`. */
     outbox: MailWorker;
     /** The payment side: the reconciler, and the local PayPal simulator when there are no credentials. */
-    payments: { reconciler: Reconciler; simulator: PaypalSimulator | null; service: PaymentService };
+    payments: { reconciler: Reconciler; simulator: PaypalSimulator | null; service: PaymentService; requests: PaymentRequests; requestPayments: RequestPayments };
   }
 }
 
@@ -303,7 +311,10 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   // (placing opens it) so that neither imports the payments module.
   const ledger = new PaymentLedger();
   const orders = new OrderService({ db, geo, coupons, payments: ledger, invoices: documents, mail, clock, secret: config.authSecret, site, merchant: { email: async (tx) => (await settings.currentIn(tx)).merchant.email, locale: config.merchantLocale } });
-  const paymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, invoices: documents, clock, log: app.log });
+  // Payment requests (an order change's extra): opened by the order changes, paid through their link's page.
+  const paymentRequests = new PaymentRequests({ db, clock, mail, audit, settings: (tx) => settings.currentIn(tx), site, merchantLocale: config.merchantLocale });
+  const requestPayments: RequestPayments = new RequestPayments({ db, paypal, orders, audit, mail, invoices: documents, clock, log: app.log, unavailable: (error): Error => paymentService.unavailable(error) });
+  const paymentService: PaymentService = new PaymentService({ db, paypal, config: config.paypal, orders, audit, ledger, invoices: documents, clock, log: app.log, requests: requestPayments });
   const stockNews = new StockNews(db, (error) => app.log.warn({ err: loggableError(error) }, 'announcing stock changes failed; cached product answers show them with the next change'));
   app.addHook('onClose', () => stockNews.flush());
   const checkout = new CheckoutService({
@@ -321,8 +332,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
   const refundService = new RefundDesk({ db, paypal, orders, audit, clock, log: app.log, invoices: documents, unavailable: (error) => paymentService.unavailable(error) });
-  const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log });
-  app.decorate('payments', { reconciler, simulator, service: paymentService });
+  const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log, requests: requestPayments });
+  app.decorate('payments', { reconciler, simulator, service: paymentService, requests: paymentRequests, requestPayments });
 
   // Background work, once across instances (docs/architecture.md "Background work"): the
   // reconciler and the sweeps under job leases; mail by whichever worker claims each message.
@@ -333,6 +344,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     mailWorker.start();
     jobs.start([
       { name: 'payment-reconciler', intervalMs: config.reconcileIntervalMs, run: () => reconciler.run() },
+      { name: 'payment-request-expiry', intervalMs: PAYMENT_REQUEST_EXPIRY_MS, run: () => paymentRequests.expireDue() },
       { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), sweepSent(db), vitals.sweep()]) },
     ]);
   });
@@ -366,7 +378,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
         }),
       );
       await api.register(paypalRoutes(paymentService, config.paypal, guards));
-      await api.register(documentRoutes({ documents, orders }, guards));
+      await api.register(payRequestRoutes(requestPayments));
+      await api.register(documentRoutes({ db, documents, orders, audit }, guards));
       await api.register(
         shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
       );
@@ -380,16 +393,27 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(backOfficeRoutes({ db, orders, clock }, guards));
       await api.register(taxReportRoutes({ db }, guards));
+      // Returns and misprint claims: refunds through the back office's refund path (RefundDesk, the orders' Refunds port).
+      const returnDeps = { db, orders, refunds: refundService, audit, mail, clock, afterSales: async () => (await settings.current()).afterSales };
+      await api.register(returnRoutes({ service: new ReturnService(returnDeps), desk: new ReturnDesk(returnDeps) }, guards));
       const productTable = new ProductDesk(db, catalogue);
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, clock }, guards));
       await api.register(catalogueAdminRoutes({ db }, guards));
-      await api.register(peopleRoutes({ db, staff, clock }, guards));
+      await api.register(customerRoutes({ db, staff, clock }, guards));
+      await api.register(reviewRoutes({ db }, guards));
+      await api.register(newsletterRoutes({ db, clock }, guards));
       await api.register(vitalsRoutes({ store: vitals, limiter }, guards));
     },
     { prefix: API_PREFIX },
   );
 
-  if (simulator) await app.register(simulatorPlugin(simulator, { control: config.paypalSimControl }), { prefix: SIM_PREFIX });
+  // With the control routes (tests only), a journey can open a payment request for a paid order as an order change would.
+  const openPaymentRequest = async (orderNo: string, amount: number) => {
+    const [order] = await db.select().from(ordersTable).where(eq(ordersTable.orderNo, orderNo));
+    if (!order || order.paidAt === null) return null;
+    return db.transaction((tx) => paymentRequests.openTx(tx, { orderId: order.id, purpose: 'order-change', changeId: null, amount, currency: order.currency as CurrencyCode }));
+  };
+  if (simulator) await app.register(simulatorPlugin(simulator, { control: config.paypalSimControl, openPaymentRequest }), { prefix: SIM_PREFIX });
   // Media routes carry their full /api/media/... paths.
   await app.register(mediaRoutes);
   await app.register(uploadedImageRoutes(productImages));

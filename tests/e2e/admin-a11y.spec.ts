@@ -20,8 +20,8 @@ import type { AdminCustomerRow } from '../../src/domain/back-office/customers.mo
 import type { AdminTeamRow } from '../../src/domain/back-office/teams.model.ts';
 import enMarketing from '../../src/i18n/locales/en-US/admin-marketing.json' with { type: 'json' };
 import zhMarketing from '../../src/i18n/locales/zh-CN/admin-marketing.json' with { type: 'json' };
-import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
-import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
+import enReviews from '../../src/i18n/locales/en-US/admin-reviews.json' with { type: 'json' };
+import zhReviews from '../../src/i18n/locales/zh-CN/admin-reviews.json' with { type: 'json' };
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
 import { api } from '../support/api.ts';
@@ -44,8 +44,8 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
 
 const MORE_TEXT = {
-  'en-US': { people: enPeople, products: enProducts, marketing: enMarketing },
-  'zh-CN': { people: zhPeople, products: zhProducts, marketing: zhMarketing },
+  'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing },
+  'zh-CN': { reviews: zhReviews, products: zhProducts, marketing: zhMarketing },
 } as const;
 
 interface Violation {
@@ -164,7 +164,7 @@ async function auditMenu(page: Page, audit: Audit, where: string, button: Locato
 
 for (const locale of ADMIN_LOCALES) {
   const { admin: A, orders: O } = ADMIN_TEXT[locale];
-  const { people: P, products: PR, marketing: M } = MORE_TEXT[locale as AdminLocale];
+  const { reviews: R, products: PR, marketing: M } = MORE_TEXT[locale as AdminLocale];
 
   test.describe(() => {
     test.use({ adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light', bypassCSP: true });
@@ -290,7 +290,7 @@ for (const locale of ADMIN_LOCALES) {
       const drawer = page.getByRole('dialog');
       await expect(drawer.getByTestId('squad-table').getByRole('row').nth(1)).toBeVisible();
       await audit.check('team drawer');
-      await drawer.getByTestId('squad-table').getByRole('button', { name: label(P.common.remove) }).first().click();
+      await drawer.getByTestId('squad-table').getByRole('button', { name: label(A.common.remove) }).first().click();
       await expect(page.getByRole('button', { name: label(A.common.confirm) }).locator('visible=true')).toBeVisible();
       await audit.check('remove player confirmation');
       await page.keyboard.press('Escape');
@@ -327,13 +327,13 @@ for (const locale of ADMIN_LOCALES) {
       await auditDialog(page, audit, 'erase customer dialog', () => page.getByTestId('customer-erase').click());
 
       await visit(page, '/reviews', page.getByTestId('reviews-table'));
-      const productFilter = page.getByRole('spinbutton', { name: P.reviews.productId });
+      const productFilter = page.getByRole('spinbutton', { name: R.productId });
       await productFilter.fill('1');
       await productFilter.press('Enter');
       const review = page.getByTestId('reviews-table').getByRole('row').filter({ hasText: text });
       await expect(review).toHaveCount(1);
       await audit.check('reviews');
-      await auditDialog(page, audit, 'hide review dialog', () => review.getByRole('button', { name: label(P.reviews.hide) }).click());
+      await auditDialog(page, audit, 'hide review dialog', () => review.getByRole('button', { name: label(R.hide) }).click());
 
       await visit(page, '/newsletter', page.getByTestId('newsletter-table').getByRole('row').nth(1));
       await audit.check('newsletter');

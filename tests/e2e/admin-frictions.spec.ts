@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
-import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
-import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
+import enCustomers from '../../src/i18n/locales/en-US/admin-customers.json' with { type: 'json' };
+import zhCustomers from '../../src/i18n/locales/zh-CN/admin-customers.json' with { type: 'json' };
 import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
@@ -18,7 +18,7 @@ import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, createPlainProduct, expe
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const P = { 'en-US': enProducts, 'zh-CN': zhProducts } as const;
-const C = { 'en-US': enPeople, 'zh-CN': zhPeople } as const;
+const C = { 'en-US': enCustomers, 'zh-CN': zhCustomers } as const;
 
 /** The editor shown (the tab cache keeps other editors' tabs mounted, hidden). */
 const editor = (page: Page) => page.locator('[data-testid="product-editor"]:visible');
@@ -69,7 +69,7 @@ for (const locale of ADMIN_LOCALES) {
     });
 
     test(`${locale}: guest buyers are under Customers by email and open on their orders`, async ({ page, request }, testInfo) => {
-      const T = C[locale].customers;
+      const T = C[locale];
       const email = `guest-${randomBytes(5).toString('hex')}@example.com`;
       const order = await paidGuestOrder(request, locale, { email });
 

@@ -7,8 +7,8 @@
  * zh-CN at 375 px (playwright.config.ts).
  */
 import type { Locator, Page } from '@playwright/test';
-import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
-import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
+import enNavigation from '../../src/i18n/locales/en-US/admin-navigation.json' with { type: 'json' };
+import zhNavigation from '../../src/i18n/locales/zh-CN/admin-navigation.json' with { type: 'json' };
 import type { AdminNavNode } from '../../src/domain/back-office/navigation.model.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
@@ -17,7 +17,7 @@ import { ADMIN_LOCALES, ADMIN_TEXT, expect, JOURNEY_TIMEOUT_MS, label, test } fr
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-const PEOPLE = { 'en-US': enPeople, 'zh-CN': zhPeople } as const;
+const NAVIGATION = { 'en-US': enNavigation, 'zh-CN': zhNavigation } as const;
 const LANGUAGE_NAMES = { 'en-US': 'English', 'zh-CN': '简体中文' } as const;
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
@@ -52,7 +52,7 @@ async function arrowTo(page: Page, key: string, text: string, max = 8): Promise<
 for (const locale of ADMIN_LOCALES) {
   const A = ADMIN_TEXT[locale].admin;
   const O = ADMIN_TEXT[locale].orders;
-  const P = PEOPLE[locale];
+  const N = NAVIGATION[locale];
   const other = locale === 'en-US' ? 'zh-CN' : 'en-US';
 
   test.describe(() => {
@@ -211,7 +211,7 @@ for (const locale of ADMIN_LOCALES) {
       const titleOf = (tag: string) => (locale === 'en-US' ? `Keys ${tag}` : `键 ${tag}`);
       // What the live region reads out once a step is saved and the tree read again.
       const movedText = (position: number, count: number, parent: string) =>
-        Object.entries({ title: titleOf(tags.b), position, count, parent: titleOf(parent) }).reduce((text, [name, value]) => text.replace(`{{${name}}}`, String(value)), P.nav.moves.moved);
+        Object.entries({ title: titleOf(tags.b), position, count, parent: titleOf(parent) }).reduce((text, [name, value]) => text.replace(`{{${name}}}`, String(value)), N.moves.moved);
       try {
         await page.goto('/admin/navigation');
         const tree = page.getByRole('tree');
@@ -231,7 +231,7 @@ for (const locale of ADMIN_LOCALES) {
         await expect(tree).toHaveAttribute('aria-activedescendant', new RegExp(`-${b.id}$`));
 
         // The panel's button does the same as the shortcut.
-        await tabTo(page, page.getByRole('button', { name: label(P.nav.moves.down) }));
+        await tabTo(page, page.getByRole('button', { name: label(N.moves.down) }));
         await page.keyboard.press('Enter');
         await expect(announced).toHaveText(movedText(2, 2, tags.root));
         expect(await saved()).toEqual({ root: [tags.a, tags.b], a: [] });

@@ -17,7 +17,7 @@ import type { Locator, Page, Route } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import enTax from '../../src/i18n/locales/en-US/admin-tax.json' with { type: 'json' };
 import zhTax from '../../src/i18n/locales/zh-CN/admin-tax.json' with { type: 'json' };
-import type { AdminOrderDetail } from '../../src/domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../src/domain/back-office/orders.model.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
 import type { TaxBreakdown, TaxDocumentRecord } from '../../src/domain/tax/tax.model.ts';
 import { paidGuestOrder } from './support/guest-order.ts';

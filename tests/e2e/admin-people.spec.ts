@@ -4,8 +4,8 @@
  * configurator's name rule refusing a bad name in the server's words, and disables then enables
  * a customer, whose next call meets the modal-logout code 7777 (zh-CN, 375 px).
  */
-import enPeople from '../../src/i18n/locales/en-US/admin-people.json' with { type: 'json' };
-import zhPeople from '../../src/i18n/locales/zh-CN/admin-people.json' with { type: 'json' };
+import enReviews from '../../src/i18n/locales/en-US/admin-reviews.json' with { type: 'json' };
+import zhCustomers from '../../src/i18n/locales/zh-CN/admin-customers.json' with { type: 'json' };
 import type { Page as CataloguePage } from '../../src/domain/api/envelope.ts';
 import type { ProductCard } from '../../src/domain/catalogue.schema.ts';
 import type { AdminCustomerRow } from '../../src/domain/back-office/customers.model.ts';
@@ -20,7 +20,7 @@ test.describe(() => {
   test.use({ adminLocale: 'en-US', staff: 'R_ADMIN' });
 
   test('en-US: an admin hides a review with a reason and it leaves the product page a shopper reloads', async ({ page, browser, baseURL, request }) => {
-    const P = enPeople;
+    const R = enReviews;
     const shopper = await registerShopper(request);
     const tokens = await signInTokens(request, shopper);
     const products = await api<CataloguePage<ProductCard>>(request, '/demo/ironProduct/queryList', { current: 1, size: 1 });
@@ -36,20 +36,20 @@ test.describe(() => {
 
     // The admin hides it: a reason is asked for first.
     await page.goto('/admin/reviews');
-    const productFilter = page.getByRole('spinbutton', { name: P.reviews.productId });
+    const productFilter = page.getByRole('spinbutton', { name: R.productId });
     await productFilter.fill(String(productId));
     await productFilter.press('Enter');
     const row = page.getByTestId('reviews-table').getByRole('row').filter({ hasText: text });
     await expect(row).toHaveCount(1);
-    await row.getByRole('button', { name: label(P.reviews.hide) }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: P.reviews.hideTitle });
+    await row.getByRole('button', { name: label(R.hide) }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: R.hideTitle });
     const confirm = dialog.getByRole('button', { name: label(ADMIN_TEXT['en-US'].admin.common.confirm) });
     await confirm.click();
-    await expect(dialog).toContainText(P.reviews.reasonRequired);
+    await expect(dialog).toContainText(R.reasonRequired);
     await dialog.getByTestId('review-reason').fill('Not about the product');
     await confirm.click();
     await expect(dialog).toBeHidden();
-    await expect(row).toContainText(P.reviews.states.hidden);
+    await expect(row).toContainText(R.states.hidden);
     await expect(row).toContainText('Not about the product');
 
     // The shopper reloads: the review is gone.
@@ -65,7 +65,7 @@ test.describe(() => {
   test.use({ adminLocale: 'zh-CN', staff: 'R_ADMIN' });
 
   test('zh-CN: an admin edits a squad player (a bad name refused by the rule) and disables then enables a customer', async ({ page, request, ownerApi }) => {
-    const P = zhPeople;
+    const C = zhCustomers;
     const A = ADMIN_TEXT['zh-CN'].admin;
     const teams = await ownerApi<{ records: AdminTeamRow[] }>('/admin/teams/list', { current: 1, size: 1 });
     const team = teams.records[0]!;
@@ -102,18 +102,18 @@ test.describe(() => {
     const found = await ownerApi<{ records: AdminCustomerRow[] }>('/admin/customers/list', { query: shopper.email });
     await page.goto(`/admin/customers/${found.records[0]!.userId}`);
     const status = page.getByTestId('customer-status');
-    await expect(status).toHaveText(P.customers.statuses.active);
+    await expect(status).toHaveText(C.statuses.active);
     // The confirmation names the customer (the teams tab, kept mounted, holds a closed drawer too).
     const ask = page.getByRole('dialog').filter({ hasText: shopper.email });
     await page.getByTestId('customer-disable').click();
     await ask.getByRole('button', { name: label(A.common.confirm) }).click();
-    await expect(status).toHaveText(P.customers.statuses.disabled);
+    await expect(status).toHaveText(C.statuses.disabled);
     // The closing confirmation fades out slowly on a busy machine; the next one must not be confused with it.
     await expect(ask).toHaveCount(0);
     expect((await userInfo()).code).toBe('7777');
     await page.getByTestId('customer-enable').click();
     await ask.getByRole('button', { name: label(A.common.confirm) }).click();
-    await expect(status).toHaveText(P.customers.statuses.active);
+    await expect(status).toHaveText(C.statuses.active);
     expect((await userInfo()).code).toBe('8888');
   });
 });

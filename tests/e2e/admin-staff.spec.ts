@@ -7,7 +7,7 @@
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, filterAudit, label, openFromMenu, test, topDialog } from './support/admin.ts';
 import { E2E_OWNER } from './support/env.ts';
 import { registerShopper } from './support/shoppers.ts';
-import type { StaffMember } from '../../src/domain/back-office/admin.model.ts';
+import type { StaffMember } from '../../src/domain/back-office/staff.model.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 

@@ -18,6 +18,7 @@ import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
 import { adminSettingsApi } from '../../src/domain/api/admin/settings.ts';
 import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
 import { adminTeamsApi } from '../../src/domain/api/admin/teams.ts';
+import { adminReturnsApi } from '../../src/domain/api/admin/returns.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
 import { routeApi } from '../../src/domain/api/admin/route.ts';
 import { PERMISSION_VALUES } from '../../src/domain/back-office/staff.model.ts';
@@ -74,6 +75,8 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'subscriberExport', entry: adminNewsletterApi.subscriberExport, request: () => ({}), admin: true },
   { name: 'unsubscribe', entry: adminNewsletterApi.unsubscribe, request: () => ({ id: MISSING_ID }), admin: true },
   { name: 'settings', entry: adminSettingsApi.settings, request: () => undefined, admin: false },
+  { name: 'returnList', entry: adminReturnsApi.list, request: () => ({}), admin: true },
+  { name: 'returnDecline', entry: adminReturnsApi.decline, request: () => ({ returnNo: 'RT-AAAAA-AAAAA', reason: 'no' }), admin: true },
   { name: 'saveSettings', entry: adminSettingsApi.saveSettings, request: () => ({ section: 'merchant', value: { email: null } }), admin: false },
 ];
 
@@ -117,6 +120,8 @@ describe('getUserInfo buttons and disabled accounts', () => {
       'order:move',
       'order:cancel',
       'order:sheet',
+      'order:edit',
+      'return:manage',
       'product:view',
       'product:edit',
       'product:publish',
@@ -170,8 +175,8 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'tax-report', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
-    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', ...catalogue, ...people, 'coupons'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'returns', 'tax-report', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
+    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'order-detail', 'production-sheet', 'returns', ...catalogue, ...people, 'coupons'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
   });

@@ -13,7 +13,8 @@ import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
 import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
 import type { AdminCustomerDetail } from '../../src/domain/back-office/customers.model.ts';
 import type { AdminReviewRow } from '../../src/domain/back-office/reviews.model.ts';
-import { addresses, couponRedemptions, newsletterSubscriptions, orders, payments, productComments, sessions, users } from '../../src/server/db/schema.ts';
+import { addresses, auditLog, couponRedemptions, newsletterSubscriptions, orderItems, orders, payments, productComments, returnPhotos, returnRequests, sessions, users } from '../../src/server/db/schema.ts';
+import sharp from 'sharp';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, newEmail, type TestShop } from './harness.ts';
 import { findStock, makeCoupon, placeOrder, plainLine, ukAddress, pay, type Stock } from './orders-support.ts';
@@ -130,6 +131,13 @@ describe('customers', () => {
   it('erases a customer: orders kept with totals intact and personal fields anonymised, everything else gone, sessions ended', async () => {
     const customer = await busyCustomer();
     const [orderBefore] = await shop.database.db.select().from(orders).where(eq(orders.orderNo, customer.orderNo));
+    // A misprint claim of theirs, with their words, a photo and staff's instructions naming them.
+    const [item] = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, orderBefore!.id));
+    const claim = await call<{ returnNo: string }>(shop.app, '/orders/returns/create', { orderNo: customer.orderNo, kind: 'claim', description: `Ada Lovelace here (${customer.email}): the print is smudged`, lines: [{ orderItemId: item!.id, quantity: 1 }] }, customer.auth);
+    expect(claim.code, claim.msg).toBe('0000');
+    const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#884422' } }).png().toBuffer();
+    expect((await call(shop.app, '/orders/returns/photo', { orderNo: customer.orderNo, returnNo: claim.data.returnNo, data: photo.toString('base64') }, customer.auth)).code).toBe('0000');
+    expect((await call(shop.app, '/admin/returns/approve', { returnNo: claim.data.returnNo, instructions: 'Dear Lovelace, keep the shirt' }, owner.auth)).code).toBe('0000');
     // A wrong confirmation erases nothing.
     const mismatch = await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: customer.userId, confirmEmail: 'someone@else.example' }, owner);
     expect(mismatch).toMatchObject({ code: '1409', msg: 'The email typed does not match the account; nothing was erased' });
@@ -154,6 +162,14 @@ describe('customers', () => {
     for (const personal of [customer.email, 'Lovelace', 'St James', '7946', 'SW1Y']) expect(orderText).not.toContain(personal);
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, order!.id));
     expect(payment).toMatchObject({ payerEmail: null, payerName: null, amount: orderBefore!.total });
+    // The claim stays (its number, state and lines) without their words or photos.
+    const [request] = await db.select().from(returnRequests).where(eq(returnRequests.returnNo, claim.data.returnNo));
+    expect(request).toMatchObject({ description: 'erased', status: 'approved', kind: 'claim' });
+    expect(request!.decisionNote).not.toContain('Lovelace');
+    expect(await db.select().from(returnPhotos).where(eq(returnPhotos.requestId, request!.id))).toEqual([]);
+    const claimAudit = await db.select().from(auditLog).where(eq(auditLog.entityId, claim.data.returnNo));
+    expect(claimAudit).toHaveLength(1);
+    expect(JSON.stringify(claimAudit)).not.toContain('Lovelace');
     // Their token no longer works.
     expect((await call(shop.app, '/demo/ironUser/getUserInfo', undefined, { method: 'GET', ...customer.auth })).status).toBe(401);
     // One audit row, without the erased data.

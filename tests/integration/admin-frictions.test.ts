@@ -12,7 +12,7 @@ import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
 import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
 import type { Page } from '../../src/domain/api/envelope.ts';
-import type { Dashboard } from '../../src/domain/back-office/admin.model.ts';
+import type { Dashboard } from '../../src/domain/back-office/dashboard.model.ts';
 import type { TrackingAnswer } from '../../src/domain/orders.model.ts';
 import type { AdminCustomerDetail, AdminCustomerListRow, AdminGuestDetail } from '../../src/domain/back-office/customers.model.ts';
 import type { AdminReviewRow } from '../../src/domain/back-office/reviews.model.ts';

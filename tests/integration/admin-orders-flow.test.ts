@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail, BulkMoveAnswer, BulkMovePreview } from '../../src/domain/back-office/admin.model.ts';
+import type { AdminOrderDetail, BulkMoveAnswer, BulkMovePreview } from '../../src/domain/back-office/orders.model.ts';
 import type { OrderDetail, TrackingAnswer } from '../../src/domain/orders.model.ts';
 import { auditLog, orderItems, orderStatusEvents, payments, refunds, users } from '../../src/server/db/schema.ts';
 import { loadConfig } from '../../src/server/config.ts';

@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail } from '../../src/domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../src/domain/back-office/orders.model.ts';
 import type { OrderDetail } from '../../src/domain/orders.model.ts';
 import { auditLog, couponRedemptions, coupons, orderItems, orderStatusEvents, payments, refunds } from '../../src/server/db/schema.ts';
 import { loadConfig } from '../../src/server/config.ts';

@@ -7,14 +7,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditApi } from '../../src/domain/api/admin/audit.ts';
 import { adminCustomersApi } from '../../src/domain/api/admin/customers.ts';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { documentPath, ordersApi } from '../../src/domain/api/orders.ts';
+import type { Page } from '../../src/domain/api/envelope.ts';
+import type { AuditRow } from '../../src/domain/back-office/audit.model.ts';
 import type { OrderDetail } from '../../src/domain/orders.model.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
-import { documentCounters, mailOutbox, orderTaxLines, orders, taxDocumentFiles, taxDocumentLines, taxDocuments } from '../../src/server/db/schema.ts';
+import { auditLog, documentCounters, mailOutbox, orderTaxLines, orders, taxDocumentFiles, taxDocumentLines, taxDocuments } from '../../src/server/db/schema.ts';
 import { MailOutbox } from '../../src/server/modules/outbox/index.ts';
-import { takeNumberTx } from '../../src/server/modules/invoices/index.ts';
+import { DOCUMENT_DOWNLOAD_ACTION, takeNumberTx } from '../../src/server/modules/invoices/index.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { orderRow } from '../support/order-rows.ts';
 import { staffAccount, callEntry } from './admin-support.ts';
@@ -284,12 +287,27 @@ describe('downloads', () => {
       expect(answer.json().code).toBe('1404');
     }
 
+    // The buyer's downloads (the owner's, the guest token's) are not audited.
+    const downloads = () => db().select().from(auditLog).where(and(eq(auditLog.action, DOCUMENT_DOWNLOAD_ACTION), eq(auditLog.entityId, orderNo)));
+    expect(await downloads()).toEqual([]);
+
     const staff = await staffAccount(shop, 'R_ADMIN');
     const asStaff = await download(orderNo, invoice!.number, { auth: staff.auth, admin: true });
     expect(asStaff.statusCode).toBe(200);
     expect(asStaff.rawPayload.equals(mine.rawPayload)).toBe(true);
+    // A staff download is recorded: who, which document, which order.
+    expect(await downloads()).toEqual([
+      expect.objectContaining({ actorId: staff.userId, actorEmail: staff.email, action: 'order.documentDownload', entity: 'order', entityId: orderNo, after: { document: invoice!.number, kind: 'invoice' } }),
+    ]);
+    // Refused or not found: nothing recorded.
     expect((await download(orderNo, invoice!.number, { auth: owner.auth, admin: true })).json().code).toBe('1403');
     expect((await download(orderNo, invoice!.number, { admin: true })).statusCode).toBe(401);
+    expect((await download(orderNo, `INV-${year()}-999999`, { auth: staff.auth, admin: true })).statusCode).toBe(404);
+    expect(await downloads()).toHaveLength(1);
+    // The audit screen's list shows it, found by its action and the order.
+    const listed = await callEntry<Page<AuditRow>>(shop, adminAuditApi.auditList, { action: DOCUMENT_DOWNLOAD_ACTION, entityId: orderNo }, await superAdmin());
+    expect(listed.code, listed.msg).toBe('0000');
+    expect(listed.data.records).toEqual([expect.objectContaining({ actorEmail: staff.email, action: 'order.documentDownload', entity: 'order', entityId: orderNo, after: { document: invoice!.number, kind: 'invoice' } })]);
   });
 
   it('two first downloads at once store one file and answer the same bytes', async () => {

@@ -7,7 +7,7 @@
  */
 import { matchPath } from 'react-router';
 import { ADMIN_ROUTES, CONSTANT_ROUTES, HOME_ROUTE, type AdminRoute } from '../../domain/back-office/routes.model.ts';
-import type { UserRoutes } from '../../domain/back-office/admin.model.ts';
+import type { UserRoutes } from '../../domain/back-office/routes.model.ts';
 import type { MessageKey } from '../../i18n/core.ts';
 
 export const ROUTE_MODES = ['static', 'dynamic'] as const;

@@ -14,6 +14,7 @@ import { adminNewsletterApi } from './admin/newsletter.ts';
 import { adminOrdersApi } from './admin/orders.ts';
 import { adminProductsApi } from './admin/products.ts';
 import { adminReviewsApi } from './admin/reviews.ts';
+import { adminReturnsApi } from './admin/returns.ts';
 import { routeApi } from './admin/route.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
@@ -27,6 +28,8 @@ import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
 import { paypalApi } from './paypal.ts';
+import { payRequestsApi } from './pay-requests.ts';
+import { returnsApi } from './returns.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
@@ -42,6 +45,7 @@ export const API = {
   adminOrders: adminOrdersApi,
   adminProducts: adminProductsApi,
   adminReviews: adminReviewsApi,
+  adminReturns: adminReturnsApi,
   adminSettings: adminSettingsApi,
   adminStaff: adminStaffApi,
   adminTaxReport: adminTaxReportApi,
@@ -53,6 +57,8 @@ export const API = {
   mail: mailApi,
   orders: ordersApi,
   paypal: paypalApi,
+  payRequests: payRequestsApi,
+  returns: returnsApi,
   route: routeApi,
   shopper: shopperApi,
   site: siteApi,

@@ -9,3 +9,6 @@ export const querySchema = z.string().trim().max(100).optional();
 
 /** Why staff did something the audit log keeps (hiding a review, a refund). */
 export const reasonSchema = z.string().trim().min(1, 'give a reason').max(500);
+
+/** A day filter (orders placed, audit rows written), UTC. */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are YYYY-MM-DD');

@@ -36,6 +36,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'orders', path: '/orders', titleKey: 'route.orders', icon: 'orders', permission: PERMISSIONS.ORDER_VIEW, order: 2 },
   { name: 'order-detail', path: '/orders/:orderNo', titleKey: 'route.order-detail', permission: PERMISSIONS.ORDER_VIEW, hideInMenu: true, activeMenu: 'orders', order: 2 },
   { name: 'production-sheet', path: '/production-sheet', titleKey: 'route.production-sheet', icon: 'print', permission: PERMISSIONS.ORDER_SHEET, hideInMenu: true, activeMenu: 'orders', order: 2 },
+  { name: 'returns', path: '/returns', titleKey: 'route.returns', icon: 'returns', permission: PERMISSIONS.RETURN_MANAGE, order: 2 },
   { name: 'tax-report', path: '/tax-report', titleKey: 'route.tax-report', icon: 'taxes', permission: PERMISSIONS.REPORT_TAX, order: 2 },
   { name: 'products', path: '/products', titleKey: 'route.products', icon: 'products', permission: PERMISSIONS.PRODUCT_VIEW, order: 3 },
   { name: 'product-editor', path: '/products/:id', titleKey: 'route.product-editor', permission: PERMISSIONS.PRODUCT_VIEW, hideInMenu: true, activeMenu: 'products', order: 3 },
@@ -64,4 +65,11 @@ export function routesFor(roles: readonly string[]): AdminRoute[] {
 export function homeFor(roles: readonly string[]): string | null {
   const routes = routesFor(roles);
   return (routes.find((route) => route.name === HOME_ROUTE) ?? routes.find((route) => !route.hideInMenu))?.name ?? null;
+}
+
+/** What getUserRoutes answers: the routes a user may open. */
+export interface UserRoutes {
+  routes: AdminRoute[];
+  /** The route name a user lands on. */
+  home: string;
 }

@@ -3,7 +3,7 @@
  * codes"). The server checks a route's code itself; the codes a caller holds are the `buttons` of
  * getUserInfo, which decide what the back office shows.
  */
-import { ROLES, type Role } from '../account.model.ts';
+import { ROLES, type AccountStatus, type Role } from '../account.model.ts';
 
 export const PERMISSIONS = {
   DASHBOARD_VIEW: 'dashboard:view',
@@ -18,6 +18,10 @@ export const PERMISSIONS = {
   ORDER_REFUND: 'order:refund',
   /** Cancelling or refunding personalised items once in production, with a reason. */
   ORDER_OVERRIDE: 'order:override',
+  /** Changing a paid order before production (a line's print or size, the address, the shipping), and waiving the extra payment it asks for, with a reason. */
+  ORDER_EDIT: 'order:edit',
+  /** The Returns screen: approving, declining, receiving and resolving returns and misprint claims (a refund also takes order:refund). */
+  RETURN_MANAGE: 'return:manage',
   AUDIT_VIEW: 'audit:view',
   STAFF_MANAGE: 'staff:manage',
   /** Rebuilding every page of the static site by hand. */
@@ -61,6 +65,8 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.ORDER_MOVE,
   PERMISSIONS.ORDER_CANCEL,
   PERMISSIONS.ORDER_SHEET,
+  PERMISSIONS.ORDER_EDIT,
+  PERMISSIONS.RETURN_MANAGE,
   PERMISSIONS.PRODUCT_VIEW,
   PERMISSIONS.PRODUCT_EDIT,
   PERMISSIONS.PRODUCT_PUBLISH,
@@ -92,4 +98,14 @@ export function hasPermission(roles: readonly string[], code: Permission): boole
 
 export function isStaff(roles: readonly string[]): boolean {
   return roles.some((role) => STAFF_ROLES.includes(role as Role));
+}
+
+/** One row of the staff table (its requests are in staff.schema.ts). */
+export interface StaffMember {
+  userId: number;
+  email: string;
+  name: string;
+  roles: Role[];
+  status: AccountStatus;
+  createdAt: string;
 }

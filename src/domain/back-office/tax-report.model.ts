@@ -27,7 +27,8 @@ export interface TaxReportAmounts {
   netTax: number;
 }
 
-export interface TaxReportRow {
+/** What a report row is summed by. */
+export interface TaxReportKey {
   declaredUnder: DeclaredUnder;
   /** Where the tax is owed: the member state of consumption, `GB`, `AU`, `CA-QC`, `US-NY`... */
   jurisdiction: string;
@@ -36,6 +37,9 @@ export interface TaxReportRow {
   /** Thousandths of a percent (tax.model.ts). */
   rate: number;
   currency: CurrencyCode;
+}
+
+export interface TaxReportRow extends TaxReportKey {
   /** Documents with a line in this row. */
   invoices: number;
   creditNotes: number;

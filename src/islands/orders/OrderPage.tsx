@@ -10,6 +10,7 @@ import { loadOrder, orderNoFromPath, type OrderLoad } from '../../stores/orders.
 import { $signedIn } from '../../stores/session.ts';
 import { ordersHref, trackingHref } from '../checkout/links.ts';
 import { LoadFailure } from '../LoadFailure.tsx';
+import { OrderReturns } from './OrderReturns.tsx';
 import { OrderAddress, OrderAmounts, OrderDelivery, OrderDocuments, OrderLines, OrderShipments, OrderTimeline } from './OrderView.tsx';
 import { formatDate, useStatusLabel } from './wording.ts';
 import '../cart/cart.css';
@@ -119,6 +120,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
             {order.personalised ? <p className="checkout-muted">{t('checkout.personalised.notice')}</p> : null}
           </section>
           <OrderDocuments order={order} token={token} locale={locale} />
+          <OrderReturns order={order} token={token} locale={locale} />
           {variant === 'detail' ? (
             <>
               <section className="order-card" aria-labelledby="order-timeline">

@@ -19,7 +19,7 @@ import { ROLE_VALUES, type Role } from '../../domain/account.model.ts';
 import { emailSchema, newPasswordSchema } from '../../domain/account.schema.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
-import type { StaffMember } from '../../domain/back-office/admin.model.ts';
+import type { StaffMember } from '../../domain/back-office/staff.model.ts';
 
 export const COMMANDS = ['create', 'grant', 'revoke', 'disable', 'enable', 'list'] as const;
 type Command = (typeof COMMANDS)[number];

@@ -2,9 +2,15 @@
  * Column helpers every module's tables share, so each common column is written once: the same
  * name, type, default and nullability wherever it appears (timestamps with time zone, as Date).
  */
-import { boolean, integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../domain/locale.ts';
 import { LETTERING_PARTS, type LetteringField, type PremiumOption } from '../../domain/personalisation.ts';
+
+/** Bytes kept in the database (uploaded pictures, documents' PDFs), so every instance serves the same after any restart; read back as a Buffer from either driver. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 export const createdAt = () => at('created_at').notNull().defaultNow();

@@ -21,3 +21,4 @@ export * from '../modules/jobs/schema.ts';
 export * from '../modules/outbox/schema.ts';
 export * from '../modules/vitals/schema.ts';
 export * from '../modules/invoices/schema.ts';
+export * from '../modules/returns/schema.ts';

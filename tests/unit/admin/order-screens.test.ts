@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminRefund } from '../../../src/domain/back-office/admin.model.ts';
+import type { AdminRefund } from '../../../src/domain/back-office/orders.model.ts';
 import { minorUnitDigits } from '../../../src/domain/money.model.ts';
 import { chartGeometry, niceCeiling } from '../../../src/admin/screens/dashboard/chart.ts';
 import { offeredMoves } from '../../../src/admin/screens/order-detail/moves.ts';

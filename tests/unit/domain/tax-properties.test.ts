@@ -182,6 +182,87 @@ describe('tax properties', () => {
     );
   });
 
+  it('credit notes naming lines reverse those lines\' own tax, never beyond the invoice, mixed with refunds by amount, and the rest reverses exactly everything', () => {
+    // Each step: some units of some lines (as the refund desk prices them), with or without more
+    // money, or an amount alone; at the end, optionally, everything left (a cancellation).
+    const stepArb = fc.record({ picks: fc.array(fc.nat({ max: 6 }), { maxLength: 8 }), extra: fc.nat({ max: 3000 }), plain: fc.boolean() });
+    fc.assert(
+      fc.property(orderArb, fc.array(stepArb, { minLength: 1, maxLength: 5 }), fc.boolean(), (order, steps, closeAll) => {
+        const { totals, result } = price(order);
+        const invoice = { lines: result.lines, total: result.total };
+        const items = order.lines.reduce((s, l) => s + l.unit * l.quantity, 0);
+        const worth = (chosen: { index: number; quantity: number }[]) =>
+          items === 0 ? 0 : divRound(chosen.reduce((s, c) => s + order.lines[c.index]!.unit * c.quantity, 0) * (items - totals.tierDiscount - totals.couponDiscount), items);
+        // Where tax is added, the refund desk's price of lines leaves it out.
+        const taxAdded = result.display === 'exclusive';
+        const unitsLeft = order.lines.map((l) => l.quantity);
+        const notes: CreditNoteTax[] = [];
+        const moneyLeft = () => result.total - notes.reduce((s, n) => s + n.refund, 0);
+        const taxLeft = () => result.tax - notes.reduce((s, n) => s + n.tax, 0);
+        // Nothing reversed on the lines not named, unless the money left would no longer cover the
+        // tax left (roundings): then the note takes just enough more that it does.
+        const onlyByLine = (note: CreditNoteTax, named: Set<number>) => {
+          const others = note.lines.filter((line) => line.target.kind === 'shipping' || !named.has(line.target.index));
+          if (others.some((line) => line.amount > 0)) expect(taxLeft() - note.tax).toBe(moneyLeft() - note.refund);
+        };
+        let plainBefore = false;
+        for (const step of steps) {
+          if (moneyLeft() === 0) break;
+          if (step.plain) {
+            notes.push(creditNoteTax({ invoice, previous: notes, refund: Math.min(moneyLeft(), step.extra + 1) }));
+            plainBefore = true;
+            continue;
+          }
+          const chosen = step.picks
+            .map((want, index) => ({ index, quantity: Math.min(want, unitsLeft[index] ?? 0), left: unitsLeft[index] ?? 0 }))
+            .filter((c) => c.quantity > 0);
+          if (chosen.length === 0) continue;
+          const value = worth(chosen);
+          const refund = Math.min(moneyLeft(), value + step.extra);
+          // The refund desk refuses a refund of nothing.
+          if (refund === 0) continue;
+          const before = result.lines.map((_, i) => notes.reduce((s, n) => s + n.lines[i]!.amount, 0));
+          const note = creditNoteTax({ invoice, previous: notes, refund, named: { lines: chosen, value, taxAdded } });
+          for (const c of chosen) unitsLeft[c.index]! -= c.quantity;
+          if (refund === value && refund < moneyLeft()) {
+            onlyByLine(note, new Set(chosen.map((c) => c.index)));
+            // A line whose last unit goes back has its whole tax reversed, unless a refund by amount
+            // took part of it first (or the price refunded leaves out the tax added to it: a share).
+            result.lines.forEach((line, i) => {
+              if (!plainBefore && !taxAdded && line.target.kind === 'line' && unitsLeft[line.target.index] === 0 && chosen.some((c) => c.index === (line.target as { index: number }).index)) {
+                expect(before[i]! + note.lines[i]!.amount).toBe(line.amount);
+              }
+            });
+          }
+          notes.push(note);
+        }
+        if (closeAll && moneyLeft() > 0) {
+          const chosen = unitsLeft.flatMap((left, index) => (left > 0 ? [{ index, quantity: left, left }] : []));
+          notes.push(creditNoteTax({ invoice, previous: notes, refund: moneyLeft(), named: chosen.length ? { lines: chosen, value: worth(chosen), taxAdded } : undefined }));
+        }
+        result.lines.forEach((line, i) => {
+          const amount = notes.reduce((s, n) => s + n.lines[i]!.amount, 0);
+          const base = notes.reduce((s, n) => s + n.lines[i]!.base, 0);
+          for (const n of notes) {
+            expect(n.lines[i]!.amount).toBeGreaterThanOrEqual(0);
+            expect(n.lines[i]!.base).toBeGreaterThanOrEqual(0);
+          }
+          expect(amount).toBeLessThanOrEqual(line.amount);
+          expect(base).toBeLessThanOrEqual(line.base);
+          if (moneyLeft() === 0 && result.total > 0) {
+            expect(amount).toBe(line.amount);
+            expect(base).toBe(line.base);
+          }
+        });
+        for (const n of notes) {
+          expect(n.tax).toBe(n.lines.reduce((s, l) => s + l.amount, 0));
+          expect(n.tax).toBeLessThanOrEqual(n.refund);
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('prices: the same gross everywhere by default; adjusted, the merchant keeps the same net (to the cent) in every EU market', () => {
     const adjust: TaxSettings = { ...everywhere, priceMode: 'destination-rate' };
     fc.assert(

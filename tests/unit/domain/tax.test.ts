@@ -286,6 +286,75 @@ describe('credit notes', () => {
     expect(note.tax).toBe(invoice.tax);
   });
 
+  it('Quebec, tax added: a line refunded at its price before tax reverses that share of its GST and QST; with its tax, all of it', () => {
+    // The line is worth 6000 + 300 + 598 = 6898: 6000 of it carries round(898 x 6000 / 6898) = 781, and a base of 5219 each, so net + tax = 6000.
+    const named = { lines: [{ index: 0, quantity: 1, left: 1 }], value: 6000, taxAdded: true };
+    const priceOnly = creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [], refund: 6000, named });
+    expect(priceOnly.lines.map((l) => [l.base, l.amount])).toEqual([[5219, 261], [5219, 520], [0, 0], [0, 0]]);
+    expect(6000 - priceOnly.tax).toBe(5219);
+    const withTax = creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [], refund: 6898, named });
+    expect(withTax.lines.map((l) => [l.base, l.amount])).toEqual([[6000, 300], [6000, 598], [0, 0], [0, 0]]);
+  });
+
+  describe('a UK order of an adult shirt (2 x 50.00 GBP) and a child\'s kit (30.00, zero-rated), 8.00 shipping, refunded by line', () => {
+    const uk = calculateTax({ currency: 'GBP', destination: { country: 'GB' }, settings: deOss, lines: [adult(10_000), child(3000)], shipping: 800 });
+    const order = { lines: uk.lines, total: uk.total };
+    const kid = creditNoteTax({ invoice: order, previous: [], refund: 3000, named: { lines: [{ index: 1, quantity: 1, left: 1 }], value: 3000 } });
+    const oneShirt = creditNoteTax({ invoice: order, previous: [kid], refund: 5000, named: { lines: [{ index: 0, quantity: 1, left: 2 }], value: 5000 } });
+
+    it('the invoice: 20% on the shirts and their share of the shipping, 0% on the kit and its share', () => {
+      // Shipping shared 10000 : 3000, so 615 standard and 185 zero-rated; 10615 gross at 20%: 1769 VAT.
+      expect(uk.total).toBe(13_800);
+      expect(uk.tax).toBe(1769);
+      expect(uk.lines.map(short)).toEqual(['line0 GB VAT 20000 8333 1667', 'ship GB VAT 20000 513 102', 'line1 GB VAT 0 3000 0', 'ship GB VAT 0 185 0']);
+    });
+
+    it('refunding the child\'s kit reverses no VAT: its own zero-rated line, not a share of the invoice', () => {
+      // By amount it would have been round(1769 x 3000 / 13800) = 385 of the adult's VAT.
+      expect(creditNoteTax({ invoice: order, previous: [], refund: 3000 }).tax).toBe(385);
+      expect(kid.tax).toBe(0);
+      expect(kid.lines.map((l) => [l.base, l.amount])).toEqual([[0, 0], [0, 0], [3000, 0], [0, 0]]);
+    });
+
+    it('one of the two shirts reverses half that line\'s VAT and nothing of the shipping', () => {
+      // 1667 x 1/2 = 833.5 -> 834 (half away from zero); the base 8333 / 2 = 4166.5 -> 4167.
+      expect(oneShirt.tax).toBe(834);
+      expect(oneShirt.lines.map((l) => [l.base, l.amount])).toEqual([[4167, 834], [0, 0], [0, 0], [0, 0]]);
+    });
+
+    it('the second shirt takes the rest of its line, and a refund of the shipping by amount what is left', () => {
+      const secondShirt = creditNoteTax({ invoice: order, previous: [kid, oneShirt], refund: 5000, named: { lines: [{ index: 0, quantity: 1, left: 1 }], value: 5000 } });
+      expect(secondShirt.lines.map((l) => [l.base, l.amount])).toEqual([[4166, 833], [0, 0], [0, 0], [0, 0]]);
+      const shipping = creditNoteTax({ invoice: order, previous: [kid, oneShirt, secondShirt], refund: 800 });
+      expect(shipping.lines.map((l) => [l.base, l.amount])).toEqual([[0, 0], [513, 102], [0, 0], [185, 0]]);
+      const notes = [kid, oneShirt, secondShirt, shipping];
+      uk.lines.forEach((line, i) => {
+        expect(notes.reduce((s, n) => s + n.lines[i]!.amount, 0)).toBe(line.amount);
+        expect(notes.reduce((s, n) => s + n.lines[i]!.base, 0)).toBe(line.base);
+      });
+    });
+
+    it('a cancellation after the kit reverses everything left, shipping included', () => {
+      const rest = creditNoteTax({ invoice: order, previous: [kid], refund: 10_800, named: { lines: [{ index: 0, quantity: 2, left: 2 }], value: 10_000 } });
+      expect(rest.tax).toBe(1769);
+      expect(rest.lines.map((l) => [l.base, l.amount])).toEqual([[8333, 1667], [513, 102], [0, 0], [185, 0]]);
+    });
+
+    it('named lines with more money than they are worth: the excess is reversed as a refund by amount; with less, their tax scaled down', () => {
+      // The kit and 3.00 more: 3.00 of the 10.80 left besides it, in proportion: round(1769 x 300 / 10800) = 49.
+      const more = creditNoteTax({ invoice: order, previous: [], refund: 3300, named: { lines: [{ index: 1, quantity: 1, left: 1 }], value: 3000 } });
+      expect(more.tax).toBe(49);
+      expect(more.lines[2]).toMatchObject({ base: 3000, amount: 0 });
+      // One shirt, but only 25.00 of its 50.00 given back: half its 834.
+      const less = creditNoteTax({ invoice: order, previous: [], refund: 2500, named: { lines: [{ index: 0, quantity: 1, left: 2 }], value: 5000 } });
+      expect(less.lines.map((l) => [l.base, l.amount])).toEqual([[2084, 417], [0, 0], [0, 0], [0, 0]]);
+    });
+
+    it('refuses a quantity beyond what the line has left', () => {
+      expect(() => creditNoteTax({ invoice: order, previous: [], refund: 100, named: { lines: [{ index: 0, quantity: 3, left: 2 }], value: 100 } })).toThrow(RangeError);
+    });
+  });
+
   it('refuses refunds beyond the invoice', () => {
     const first = creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [], refund: 8000 });
     expect(() => creditNoteTax({ invoice: { lines: invoice.lines, total: invoice.total }, previous: [first], refund: 854 })).toThrow(RangeError);

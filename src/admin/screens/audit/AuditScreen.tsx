@@ -5,7 +5,7 @@
  * another tab is shown: the tab cache keeps this screen mounted).
  */
 import { Form, Input, Typography } from 'antd';
-import type { AuditRow } from '../../../domain/back-office/admin.model.ts';
+import type { AuditRow } from '../../../domain/back-office/audit.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 
 import { useT } from '../../i18n.tsx';

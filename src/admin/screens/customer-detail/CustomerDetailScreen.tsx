@@ -59,13 +59,13 @@ function AccountDetail() {
 
   if (detail.isError) {
     const missing = isApiError(detail.error) && detail.error.code === '1404';
-    return <Result status={missing ? '404' : 'error'} title={missing ? t('adminPeople.customers.notFound') : t('admin.common.loadFailed')} />;
+    return <Result status={missing ? '404' : 'error'} title={missing ? t('adminCustomers.notFound') : t('admin.common.loadFailed')} />;
   }
   const customer = detail.data;
   if (!customer) return <Skeleton active />;
   const isStaffAccount = customer.roles.some((role) => STAFF_ROLES.includes(role as Role));
 
-  const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('adminPeople.common.done') }, run);
+  const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('admin.common.done') }, run);
 
   return (
     <div className="admin-screen" data-testid="customer-detail">
@@ -73,12 +73,12 @@ function AccountDetail() {
         {may(PERMISSIONS.CUSTOMER_EDIT) &&
           !isStaffAccount &&
           (customer.status === 'active' ? (
-            <Button danger onClick={() => confirm(t('adminPeople.customers.disableConfirm', { email: customer.email }), () => setStatus.mutateAsync({ userId, status: 'disabled' }))} data-testid="customer-disable">
-              {t('adminPeople.customers.disable')}
+            <Button danger onClick={() => confirm(t('adminCustomers.disableConfirm', { email: customer.email }), () => setStatus.mutateAsync({ userId, status: 'disabled' }))} data-testid="customer-disable">
+              {t('adminCustomers.disable')}
             </Button>
           ) : (
-            <Button onClick={() => confirm(t('adminPeople.customers.enableConfirm', { email: customer.email }), () => setStatus.mutateAsync({ userId, status: 'active' }))} data-testid="customer-enable">
-              {t('adminPeople.customers.enable')}
+            <Button onClick={() => confirm(t('adminCustomers.enableConfirm', { email: customer.email }), () => setStatus.mutateAsync({ userId, status: 'active' }))} data-testid="customer-enable">
+              {t('adminCustomers.enable')}
             </Button>
           ))}
         <Button
@@ -91,7 +91,7 @@ function AccountDetail() {
           }
           data-testid="customer-export"
         >
-          {t('adminPeople.customers.export')}
+          {t('adminCustomers.export')}
         </Button>
         {may(PERMISSIONS.CUSTOMER_ERASE) && !isStaffAccount && (
           <Button
@@ -103,22 +103,22 @@ function AccountDetail() {
             }}
             data-testid="customer-erase"
           >
-            {t('adminPeople.customers.erase')}
+            {t('adminCustomers.erase')}
           </Button>
         )}
       </Space>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
-          <Card size="small" title={t('adminPeople.customers.detail')}>
+          <Card size="small" title={t('adminCustomers.detail')}>
             <Descriptions size="small" column={1}>
-              <Descriptions.Item label={t('adminPeople.customers.email')}>{customer.email}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.name')}>{customer.name || t('admin.common.none')}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.status')}>
+              <Descriptions.Item label={t('adminCustomers.email')}>{customer.email}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.name')}>{customer.name || t('admin.common.none')}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.status')}>
                 <span data-testid="customer-status">
                   <CustomerStatusTag status={customer.status} />
                 </span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.roles')}>
+              <Descriptions.Item label={t('adminCustomers.roles')}>
                 {may(PERMISSIONS.STAFF_MANAGE) ? (
                   <Space size={4} wrap>
                     {customer.roles.map((role) => (
@@ -129,9 +129,9 @@ function AccountDetail() {
                         closeIcon={STAFF_ROLES.includes(role as Role) ? undefined : false}
                         onClose={(event) => {
                           event.preventDefault();
-                          confirm(t('adminPeople.customers.revokeConfirm', { email: customer.email, role: roleName(role) }), () => revoke.mutateAsync({ email: customer.email, role: role as Role }));
+                          confirm(t('adminCustomers.revokeConfirm', { email: customer.email, role: roleName(role) }), () => revoke.mutateAsync({ email: customer.email, role: role as Role }));
                         }}
-                        {...(STAFF_ROLES.includes(role as Role) ? { 'aria-label': t('adminPeople.customers.revokeRole', { role: roleName(role) }) } : {})}
+                        {...(STAFF_ROLES.includes(role as Role) ? { 'aria-label': t('adminCustomers.revokeRole', { role: roleName(role) }) } : {})}
                       >
                         {roleName(role)}
                       </Tag>
@@ -139,13 +139,13 @@ function AccountDetail() {
                     <Select<Role>
                       size="small"
                       value={granting}
-                      placeholder={t('adminPeople.customers.grantRole')}
+                      placeholder={t('adminCustomers.grantRole')}
                       style={{ minWidth: 120 }}
-                      aria-label={t('adminPeople.customers.grantRole')}
+                      aria-label={t('adminCustomers.grantRole')}
                       options={STAFF_ROLES.filter((role) => !customer.roles.includes(role)).map((role) => ({ value: role, label: roleName(role) }))}
                       onChange={(role) => {
                         setGranting(null);
-                        confirm(t('adminPeople.customers.grantConfirm', { email: customer.email, role: roleName(role) }), () => grant.mutateAsync({ email: customer.email, role }));
+                        confirm(t('adminCustomers.grantConfirm', { email: customer.email, role: roleName(role) }), () => grant.mutateAsync({ email: customer.email, role }));
                       }}
                     />
                   </Space>
@@ -153,26 +153,26 @@ function AccountDetail() {
                   <RoleTags roles={customer.roles} />
                 )}
               </Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.newsletter')}>
-                {customer.newsletter ? <Tag color="green">{t('adminPeople.customers.subscribed')}</Tag> : <Tag>{t('adminPeople.customers.notSubscribed')}</Tag>}
+              <Descriptions.Item label={t('adminCustomers.newsletter')}>
+                {customer.newsletter ? <Tag color="green">{t('adminCustomers.subscribed')}</Tag> : <Tag>{t('adminCustomers.notSubscribed')}</Tag>}
               </Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.locale')}>{customer.locale}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.createdAt')}>{when(customer.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.locale')}>{customer.locale}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.createdAt')}>{when(customer.createdAt)}</Descriptions.Item>
             </Descriptions>
-            {isStaffAccount && <Typography.Text type="secondary">{t('adminPeople.customers.staffNote')}</Typography.Text>}
+            {isStaffAccount && <Typography.Text type="secondary">{t('adminCustomers.staffNote')}</Typography.Text>}
           </Card>
-          <Card size="small" title={t('adminPeople.customers.addresses')} style={{ marginTop: 16 }}>
+          <Card size="small" title={t('adminCustomers.addresses')} style={{ marginTop: 16 }}>
             <List
               size="small"
               dataSource={customer.addresses}
-              locale={{ emptyText: <Typography.Text type="secondary">{t('adminPeople.customers.noAddresses')}</Typography.Text> }}
+              locale={{ emptyText: <Typography.Text type="secondary">{t('adminCustomers.noAddresses')}</Typography.Text> }}
               renderItem={(address) => (
                 <List.Item>
                   <div>
                     <strong>
                       {address.firstName} {address.lastName}
                     </strong>{' '}
-                    {address.isDefault && <Tag color="blue">{t('adminPeople.customers.default')}</Tag>}
+                    {address.isDefault && <Tag color="blue">{t('adminCustomers.default')}</Tag>}
                     <div>
                       {address.address}, {address.postalCode} {address.city}, {address.country}
                     </div>
@@ -189,8 +189,8 @@ function AccountDetail() {
       </Row>
       <Modal
         open={erasing}
-        title={t('adminPeople.customers.eraseTitle', { email: customer.email })}
-        okText={t('adminPeople.customers.erase')}
+        title={t('adminCustomers.eraseTitle', { email: customer.email })}
+        okText={t('adminCustomers.erase')}
         okButtonProps={{ danger: true }}
         cancelText={t('admin.common.cancel')}
         confirmLoading={erase.isPending}
@@ -202,16 +202,16 @@ function AccountDetail() {
           await write(async () => {
             const answer = await erase.mutateAsync({ userId, confirmEmail });
             setErasing(false);
-            modal.success({ content: t('adminPeople.customers.erased', { count: answer.ordersAnonymised }), okText: t('admin.common.ok'), onOk: () => navigate('/customers') });
+            modal.success({ content: t('adminCustomers.erased', { count: answer.ordersAnonymised }), okText: t('admin.common.ok'), onOk: () => navigate('/customers') });
           });
         }}
       >
-        <Typography.Paragraph type="danger">{t('adminPeople.customers.eraseWarning')}</Typography.Paragraph>
+        <Typography.Paragraph type="danger">{t('adminCustomers.eraseWarning')}</Typography.Paragraph>
         <Form form={eraseForm} layout="vertical">
           <Form.Item
             name="confirmEmail"
-            label={t('adminPeople.customers.eraseConfirmLabel')}
-            rules={[{ required: true, validator: async (_rule, value: string) => (value?.trim().toLowerCase() === customer.email ? undefined : Promise.reject(new Error(t('adminPeople.customers.eraseConfirmLabel')))) }]}
+            label={t('adminCustomers.eraseConfirmLabel')}
+            rules={[{ required: true, validator: async (_rule, value: string) => (value?.trim().toLowerCase() === customer.email ? undefined : Promise.reject(new Error(t('adminCustomers.eraseConfirmLabel')))) }]}
           >
             <Input autoComplete="off" data-testid="erase-confirm" />
           </Form.Item>

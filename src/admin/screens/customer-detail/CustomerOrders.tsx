@@ -18,20 +18,20 @@ export function CustomerOrders({ orders, count, testId }: { orders: AdminCustome
   const money = useMoney();
   const when = useDateTime();
   return (
-    <Card size="small" title={`${t('adminPeople.customers.orderList')} (${count})`}>
+    <Card size="small" title={`${t('adminCustomers.orderList')} (${count})`}>
       <Table<AdminCustomerOrder>
         rowKey="orderNo"
         size="small"
         dataSource={orders}
         pagination={orders.length > 10 ? { pageSize: 10 } : false}
         scroll={{ x: 520 }}
-        locale={{ emptyText: t('adminPeople.customers.noOrders') }}
+        locale={{ emptyText: t('adminCustomers.noOrders') }}
         onRow={rowOpens((order) => navigate(`/orders/${order.orderNo}`))}
         columns={[
-          { key: 'orderNo', title: t('adminPeople.customers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <Link to={`/orders/${orderNo}`}>{orderNo}</Link> },
-          { key: 'status', title: t('adminPeople.customers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
-          { key: 'total', title: t('adminPeople.customers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
-          { key: 'createdAt', title: t('adminPeople.customers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+          { key: 'orderNo', title: t('adminCustomers.orderNo'), dataIndex: 'orderNo', render: (orderNo: string) => <Link to={`/orders/${orderNo}`}>{orderNo}</Link> },
+          { key: 'status', title: t('adminCustomers.orderStatus'), dataIndex: 'status', render: (status: OrderStatus) => <StatusTag status={status} /> },
+          { key: 'total', title: t('adminCustomers.orderTotal'), align: 'right', render: (_v, order) => money(order.total, order.currency as CurrencyCode) },
+          { key: 'createdAt', title: t('adminCustomers.placedAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
         ]}
         data-testid={testId}
       />

@@ -28,7 +28,7 @@ export function GuestDetail() {
 
   if (detail.isError || !email.includes('@')) {
     const missing = !email.includes('@') || (isApiError(detail.error) && detail.error.code === '1404');
-    return <Result status={missing ? '404' : 'error'} title={missing ? t('adminPeople.customers.guestNotFound') : t('admin.common.loadFailed')} />;
+    return <Result status={missing ? '404' : 'error'} title={missing ? t('adminCustomers.guestNotFound') : t('admin.common.loadFailed')} />;
   }
   const guest = detail.data;
   if (!guest) return <Skeleton active />;
@@ -37,22 +37,22 @@ export function GuestDetail() {
     <div className="admin-screen" data-testid="guest-detail">
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
-          <Card size="small" title={t('adminPeople.customers.guestTitle', { email: guest.email })}>
+          <Card size="small" title={t('adminCustomers.guestTitle', { email: guest.email })}>
             <Descriptions size="small" column={1}>
-              <Descriptions.Item label={t('adminPeople.customers.email')}>{guest.email}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.name')}>{guest.name || t('admin.common.none')}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.kind')}>
+              <Descriptions.Item label={t('adminCustomers.email')}>{guest.email}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.name')}>{guest.name || t('admin.common.none')}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.kind')}>
                 <CustomerKindTag kind="guest" />
               </Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.orders')}>{guest.orders}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.spent')}>{money(guest.spentEur, 'EUR')}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.firstOrder')}>{when(guest.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.lastOrder')}>{when(guest.lastOrderAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('adminPeople.customers.newsletter')}>
-                {guest.newsletter ? <Tag color="green">{t('adminPeople.customers.subscribed')}</Tag> : <Tag>{t('adminPeople.customers.notSubscribed')}</Tag>}
+              <Descriptions.Item label={t('adminCustomers.orders')}>{guest.orders}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.spent')}>{money(guest.spentEur, 'EUR')}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.firstOrder')}>{when(guest.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.lastOrder')}>{when(guest.lastOrderAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('adminCustomers.newsletter')}>
+                {guest.newsletter ? <Tag color="green">{t('adminCustomers.subscribed')}</Tag> : <Tag>{t('adminCustomers.notSubscribed')}</Tag>}
               </Descriptions.Item>
             </Descriptions>
-            <Typography.Text type="secondary">{t('adminPeople.customers.guestNote')}</Typography.Text>
+            <Typography.Text type="secondary">{t('adminCustomers.guestNote')}</Typography.Text>
           </Card>
         </Col>
         <Col xs={24} xl={14}>

@@ -23,12 +23,12 @@ export function customerPath(row: Pick<AdminCustomerListRow, 'userId' | 'email'>
 
 export function CustomerKindTag({ kind }: { kind: AdminCustomerListRow['kind'] }) {
   const { t } = useT();
-  return <Tag color={kind === 'guest' ? 'purple' : 'blue'}>{t(`adminPeople.customers.kinds.${kind}`)}</Tag>;
+  return <Tag color={kind === 'guest' ? 'purple' : 'blue'}>{t(`adminCustomers.kinds.${kind}`)}</Tag>;
 }
 
 export function CustomerStatusTag({ status }: { status: AdminCustomerRow['status'] }) {
   const { t } = useT();
-  return <Tag color={status === 'active' ? 'green' : 'red'}>{t(`adminPeople.customers.statuses.${status}` as MessageKey)}</Tag>;
+  return <Tag color={status === 'active' ? 'green' : 'red'}>{t(`adminCustomers.statuses.${status}` as MessageKey)}</Tag>;
 }
 
 export function RoleTags({ roles }: { roles: readonly string[] }) {
@@ -53,11 +53,11 @@ export default function CustomersScreen() {
   return (
     <ListScreen
       screen={screen}
-      search={{ label: t('adminPeople.customers.search'), testId: 'customers-search' }}
+      search={{ label: t('adminCustomers.search'), testId: 'customers-search' }}
       filters={
         <>
-          <ChoiceFilter name="kind" label={t('adminPeople.customers.kind')} placeholder={t('adminPeople.customers.anyKind')} options={CUSTOMER_KINDS.map((kind) => ({ value: kind, label: t(`adminPeople.customers.kinds.${kind}`) }))} />
-          <ChoiceFilter name="status" label={t('adminPeople.customers.status')} placeholder={t('adminPeople.customers.anyStatus')} options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: t(`adminPeople.customers.statuses.${status}`) }))} />
+          <ChoiceFilter name="kind" label={t('adminCustomers.kind')} placeholder={t('adminCustomers.anyKind')} options={CUSTOMER_KINDS.map((kind) => ({ value: kind, label: t(`adminCustomers.kinds.${kind}`) }))} />
+          <ChoiceFilter name="status" label={t('adminCustomers.status')} placeholder={t('adminCustomers.anyStatus')} options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: t(`adminCustomers.statuses.${status}`) }))} />
         </>
       }
       withReset
@@ -67,7 +67,7 @@ export default function CustomersScreen() {
       columns={[
         {
           key: 'email',
-          title: t('adminPeople.customers.email'),
+          title: t('adminCustomers.email'),
           dataIndex: 'email',
           // The type beside the email, so a phone's first column already tells guests apart.
           render: (email: string, row) => (
@@ -77,13 +77,13 @@ export default function CustomersScreen() {
             </Space>
           ),
         },
-        { key: 'name', title: t('adminPeople.customers.name'), dataIndex: 'name' },
-        { key: 'roles', title: t('adminPeople.customers.roles'), render: (_v, row) => (row.kind === 'registered' ? <RoleTags roles={row.roles} /> : null) },
-        { key: 'status', title: t('adminPeople.customers.status'), render: (_v, row) => (row.kind === 'registered' ? <CustomerStatusTag status={row.status} /> : null) },
-        { key: 'orders', title: t('adminPeople.customers.orders'), dataIndex: 'orders', align: 'right' },
-        { key: 'spent', title: t('adminPeople.customers.spent'), align: 'right', render: (_v, row) => money(row.spentEur, 'EUR') },
-        { key: 'lastOrder', title: t('adminPeople.customers.lastOrder'), render: (_v, row) => when(row.lastOrderAt) },
-        { key: 'createdAt', title: t('adminPeople.customers.since'), dataIndex: 'createdAt', render: (at: string) => new Date(at).toLocaleDateString(locale) },
+        { key: 'name', title: t('adminCustomers.name'), dataIndex: 'name' },
+        { key: 'roles', title: t('adminCustomers.roles'), render: (_v, row) => (row.kind === 'registered' ? <RoleTags roles={row.roles} /> : null) },
+        { key: 'status', title: t('adminCustomers.status'), render: (_v, row) => (row.kind === 'registered' ? <CustomerStatusTag status={row.status} /> : null) },
+        { key: 'orders', title: t('adminCustomers.orders'), dataIndex: 'orders', align: 'right' },
+        { key: 'spent', title: t('adminCustomers.spent'), align: 'right', render: (_v, row) => money(row.spentEur, 'EUR') },
+        { key: 'lastOrder', title: t('adminCustomers.lastOrder'), render: (_v, row) => when(row.lastOrderAt) },
+        { key: 'createdAt', title: t('adminCustomers.since'), dataIndex: 'createdAt', render: (at: string) => new Date(at).toLocaleDateString(locale) },
       ]}
       data-testid="customers-table"
     />

@@ -6,7 +6,8 @@
  */
 import { Button, Card, Col, Empty, List, Row, Skeleton, Statistic, Table, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { AdminOrderRow, Dashboard, RevenueFigure } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderRow } from '../../../domain/back-office/orders.model.ts';
+import type { Dashboard, RevenueFigure } from '../../../domain/back-office/dashboard.model.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

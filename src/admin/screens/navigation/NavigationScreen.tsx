@@ -89,7 +89,7 @@ export default function NavigationScreen() {
     const siblings = nodes.filter((node) => node.parentId === parentId && node.id !== id).sort((a, b) => a.sort - b.sort || a.id - b.id);
     const after = info.dropPosition - Number(String(info.node.pos).split('-').pop()) > 0;
     const index = info.dropToGap ? siblings.findIndex((node) => node.id === target.id) + (after ? 1 : 0) : 0;
-    move.mutateAsync({ id, parentId, index: Math.max(0, index) }).then(() => void message.success(t('adminPeople.common.done')), () => undefined);
+    move.mutateAsync({ id, parentId, index: Math.max(0, index) }).then(() => void message.success(t('admin.common.done')), () => undefined);
   };
 
   const stepEntry = (id: number, step: NavStep) => {
@@ -99,7 +99,7 @@ export default function NavigationScreen() {
     setAnnouncement('');
     const to = navStep(spots, id, step);
     if (!to) {
-      setAnnouncement(t('adminPeople.nav.moves.cannot', { title: title(node) }));
+      setAnnouncement(t('adminNavigation.moves.cannot', { title: title(node) }));
       return;
     }
     setSelectedId(id);
@@ -114,7 +114,7 @@ export default function NavigationScreen() {
         const among = siblingsUnder(after, moved.parentId);
         const parent = after.find((entry) => entry.id === moved.parentId);
         const place = { title: title(moved), position: among.findIndex((entry) => entry.id === id) + 1, count: among.length };
-        setAnnouncement(parent ? t('adminPeople.nav.moves.moved', { ...place, parent: title(parent) }) : t('adminPeople.nav.moves.movedTop', place));
+        setAnnouncement(parent ? t('adminNavigation.moves.moved', { ...place, parent: title(parent) }) : t('adminNavigation.moves.movedTop', place));
       },
       () => undefined,
     );
@@ -145,7 +145,7 @@ export default function NavigationScreen() {
       async () => {
         if (dialog.kind === 'add') await add.mutateAsync({ parentId: dialog.parent?.id ?? null, tag: values.tag ?? '', titleEn: values.titleEn, titleZh: values.titleZh });
         else await rename.mutateAsync({ id: dialog.node.id, titleEn: values.titleEn, titleZh: values.titleZh });
-        void message.success(t('adminPeople.common.done'));
+        void message.success(t('admin.common.done'));
         setDialog(null);
       },
       (refusal) => showFieldErrors(form, refusal, ['tag', 'titleEn', 'titleZh']),
@@ -154,15 +154,15 @@ export default function NavigationScreen() {
 
   return (
     <div className="admin-screen">
-      <Typography.Paragraph type="secondary">{t('adminPeople.nav.help')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('adminNavigation.help')}</Typography.Paragraph>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={14}>
           <Card
             size="small"
-            title={t('adminPeople.nav.title')}
+            title={t('adminNavigation.title')}
             extra={
               <Button size="small" onClick={() => openDialog({ kind: 'add', parent: null })} data-testid="nav-add-root">
-                {t('adminPeople.nav.addRoot')}
+                {t('adminNavigation.addRoot')}
               </Button>
             }
           >
@@ -186,7 +186,7 @@ export default function NavigationScreen() {
               </div>
             )}
             <Typography.Paragraph type="secondary">
-              {t('adminPeople.nav.moves.shortcuts')}
+              {t('adminNavigation.moves.shortcuts')}
             </Typography.Paragraph>
             <div role="status" aria-live="polite" className="admin-sr-only" data-testid="nav-announce">
               {announcement}
@@ -198,51 +198,51 @@ export default function NavigationScreen() {
             {selected ? (
               <Space direction="vertical" style={{ width: '100%' }}>
                 <Descriptions size="small" column={1} bordered>
-                  <Descriptions.Item label={t('adminPeople.nav.titleEn')}>{selected.title['en-US']}</Descriptions.Item>
-                  <Descriptions.Item label={t('adminPeople.nav.titleZh')}>{selected.title['zh-CN']}</Descriptions.Item>
-                  <Descriptions.Item label={t('adminPeople.nav.tag')}>
+                  <Descriptions.Item label={t('adminNavigation.titleEn')}>{selected.title['en-US']}</Descriptions.Item>
+                  <Descriptions.Item label={t('adminNavigation.titleZh')}>{selected.title['zh-CN']}</Descriptions.Item>
+                  <Descriptions.Item label={t('adminNavigation.tag')}>
                     <Typography.Text code>{selected.tag}</Typography.Text>
                   </Descriptions.Item>
-                  <Descriptions.Item label={t('adminPeople.nav.levelLabel')}>{t('adminPeople.nav.level', { level: selected.level })}</Descriptions.Item>
-                  <Descriptions.Item label={t('adminPeople.teams.products')}>{t('adminPeople.nav.products', { count: selected.products })}</Descriptions.Item>
+                  <Descriptions.Item label={t('adminNavigation.levelLabel')}>{t('adminNavigation.level', { level: selected.level })}</Descriptions.Item>
+                  <Descriptions.Item label={t('adminTeams.products')}>{t('adminNavigation.products', { count: selected.products })}</Descriptions.Item>
                 </Descriptions>
                 <Space wrap>
                   <Button onClick={() => openDialog({ kind: 'rename', node: selected })} data-testid="nav-rename">
-                    {t('adminPeople.nav.rename')}
+                    {t('adminNavigation.rename')}
                   </Button>
-                  <Button disabled={selected.level >= NAV_MAX_LEVEL} title={selected.level >= NAV_MAX_LEVEL ? t('adminPeople.nav.maxDepth') : undefined} onClick={() => openDialog({ kind: 'add', parent: selected })} data-testid="nav-add-child">
-                    {t('adminPeople.nav.addChild')}
+                  <Button disabled={selected.level >= NAV_MAX_LEVEL} title={selected.level >= NAV_MAX_LEVEL ? t('adminNavigation.maxDepth') : undefined} onClick={() => openDialog({ kind: 'add', parent: selected })} data-testid="nav-add-child">
+                    {t('adminNavigation.addChild')}
                   </Button>
                   <Popconfirm
-                    title={t('adminPeople.nav.removeConfirm', { title: title(selected) })}
+                    title={t('adminNavigation.removeConfirm', { title: title(selected) })}
                     okText={t('admin.common.confirm')}
                     cancelText={t('admin.common.cancel')}
                     onConfirm={() =>
                       remove.mutateAsync({ id: selected.id }).then(
                         () => {
                           setSelectedId(null);
-                          void message.success(t('adminPeople.common.done'));
+                          void message.success(t('admin.common.done'));
                         },
                         () => undefined,
                       )
                     }
                   >
                     <Button danger data-testid="nav-remove">
-                      {t('adminPeople.nav.remove')}
+                      {t('adminNavigation.remove')}
                     </Button>
                   </Popconfirm>
                 </Space>
                 <Space wrap role="group" aria-label={title(selected)}>
                   {NAV_STEPS.map((step) => (
                     <Button key={step} disabled={navStep(spots, selected.id, step) === null || move.isPending} aria-keyshortcuts={STEP_SHORTCUTS[step]} onClick={() => stepEntry(selected.id, step)} data-testid={`nav-move-${step}`}>
-                      {t(`adminPeople.nav.moves.${step}`)}
+                      {t(`adminNavigation.moves.${step}`)}
                     </Button>
                   ))}
                 </Space>
-                {selected.level >= NAV_MAX_LEVEL && <Typography.Text type="secondary">{t('adminPeople.nav.maxDepth')}</Typography.Text>}
+                {selected.level >= NAV_MAX_LEVEL && <Typography.Text type="secondary">{t('adminNavigation.maxDepth')}</Typography.Text>}
               </Space>
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminPeople.nav.selectHint')} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminNavigation.selectHint')} />
             )}
           </Card>
         </Col>
@@ -251,12 +251,12 @@ export default function NavigationScreen() {
         open={dialog !== null}
         title={
           dialog?.kind === 'rename'
-            ? t('adminPeople.nav.renameTitle', { title: title(dialog.node) })
+            ? t('adminNavigation.renameTitle', { title: title(dialog.node) })
             : dialog?.parent
-              ? t('adminPeople.nav.addTitle', { parent: title(dialog.parent) })
-              : t('adminPeople.nav.addRootTitle')
+              ? t('adminNavigation.addTitle', { parent: title(dialog.parent) })
+              : t('adminNavigation.addRootTitle')
         }
-        okText={t('adminPeople.common.save')}
+        okText={t('admin.common.save')}
         cancelText={t('admin.common.cancel')}
         confirmLoading={add.isPending || rename.isPending}
         onOk={() => void submit()}
@@ -265,14 +265,14 @@ export default function NavigationScreen() {
       >
         <Form form={form} layout="vertical">
           {dialog?.kind === 'add' && (
-            <Form.Item name="tag" label={t('adminPeople.nav.tag')} extra={t('adminPeople.nav.tagHelp')} rules={[{ required: true, whitespace: true, message: t('adminPeople.nav.tagHelp') }, schemaRule(navAddRequestSchema.shape.tag, t('adminPeople.nav.tagHelp'))]}>
+            <Form.Item name="tag" label={t('adminNavigation.tag')} extra={t('adminNavigation.tagHelp')} rules={[{ required: true, whitespace: true, message: t('adminNavigation.tagHelp') }, schemaRule(navAddRequestSchema.shape.tag, t('adminNavigation.tagHelp'))]}>
               <Input maxLength={60} autoComplete="off" data-testid="nav-tag" />
             </Form.Item>
           )}
-          <Form.Item name="titleEn" label={t('adminPeople.nav.titleEn')} rules={[{ required: true, whitespace: true, message: t('adminPeople.nav.titleEn') }]}>
+          <Form.Item name="titleEn" label={t('adminNavigation.titleEn')} rules={[{ required: true, whitespace: true, message: t('adminNavigation.titleEn') }]}>
             <Input maxLength={80} data-testid="nav-title-en" />
           </Form.Item>
-          <Form.Item name="titleZh" label={t('adminPeople.nav.titleZh')} rules={[{ required: true, whitespace: true, message: t('adminPeople.nav.titleZh') }]}>
+          <Form.Item name="titleZh" label={t('adminNavigation.titleZh')} rules={[{ required: true, whitespace: true, message: t('adminNavigation.titleZh') }]}>
             <Input maxLength={80} data-testid="nav-title-zh" />
           </Form.Item>
         </Form>

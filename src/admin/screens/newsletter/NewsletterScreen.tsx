@@ -23,7 +23,7 @@ export default function NewsletterScreen() {
   const exportCsv = useApiMutation(adminNewsletterApi.subscriberExport);
   const unsubscribe = useApiMutation(adminNewsletterApi.unsubscribe, [adminNewsletterApi.subscriberList, adminCustomersApi.customer]);
   const sourceName = (source: string) => {
-    const key = `adminPeople.newsletter.sources.${source}` as MessageKey;
+    const key = `adminNewsletter.sources.${source}` as MessageKey;
     const name = t(key);
     return name === key ? source : name;
   };
@@ -31,24 +31,24 @@ export default function NewsletterScreen() {
   return (
     <ListScreen
       screen={screen}
-      search={{ label: t('adminPeople.newsletter.search'), testId: 'newsletter-search', applyOnClear: true }}
+      search={{ label: t('adminNewsletter.search'), testId: 'newsletter-search', applyOnClear: true }}
       actions={
         <Button
           loading={exportCsv.isPending}
           onClick={() => exportCsv.mutateAsync(screen.filters).then((file) => downloadFile(file.fileName, file.csv, 'text/csv;charset=utf-8'), () => undefined)}
           data-testid="newsletter-export"
         >
-          {t('adminPeople.common.exportCsv')}
+          {t('admin.common.exportCsv')}
         </Button>
       }
       rowKey="id"
       scroll={{ x: 700 }}
       columns={[
-        { key: 'email', title: t('adminPeople.newsletter.email'), dataIndex: 'email' },
-        { key: 'source', title: t('adminPeople.newsletter.source'), dataIndex: 'source', render: (source: string) => sourceName(source) },
+        { key: 'email', title: t('adminNewsletter.email'), dataIndex: 'email' },
+        { key: 'source', title: t('adminNewsletter.source'), dataIndex: 'source', render: (source: string) => sourceName(source) },
         {
           key: 'account',
-          title: t('adminPeople.newsletter.account'),
+          title: t('adminNewsletter.account'),
           dataIndex: 'userId',
           render: (userId: number | null) =>
             userId ? (
@@ -57,7 +57,7 @@ export default function NewsletterScreen() {
               t('admin.common.none')
             ),
         },
-        { key: 'createdAt', title: t('adminPeople.newsletter.createdAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+        { key: 'createdAt', title: t('adminNewsletter.createdAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
         {
           key: 'actions',
           title: t('admin.common.actions'),
@@ -66,10 +66,10 @@ export default function NewsletterScreen() {
               size="small"
               danger
               onClick={() =>
-                ask({ content: t('adminPeople.newsletter.unsubscribeConfirm', { email: row.email }), done: t('adminPeople.common.done') }, () => unsubscribe.mutateAsync({ id: row.id }))
+                ask({ content: t('adminNewsletter.unsubscribeConfirm', { email: row.email }), done: t('admin.common.done') }, () => unsubscribe.mutateAsync({ id: row.id }))
               }
             >
-              {t('adminPeople.newsletter.unsubscribe')}
+              {t('adminNewsletter.unsubscribe')}
             </Button>
           ),
         },

@@ -1,6 +1,6 @@
 /** The order's lines with everything printed or packed for each: size, print type, player or name and number, lettering, patches, add-ons. */
 import { Grid, Space, Table, Tag, Typography } from 'antd';
-import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { LETTERING_PARTS, printRow, printRows } from '../../../domain/personalisation.ts';
 import type { MessageKey } from '../../../i18n/core.ts';

@@ -5,7 +5,7 @@
  */
 import { App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
 import { CARRIERS } from '../../../domain/carriers.ts';
-import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { adminMoveRequestSchema } from '../../../domain/orders.schema.ts';

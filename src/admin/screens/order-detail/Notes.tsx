@@ -1,7 +1,7 @@
 /** Internal notes on an order (staff only), newest last, and the form that adds one. */
 import { App, Button, Empty, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
-import type { AdminNote } from '../../../domain/back-office/admin.model.ts';
+import type { AdminNote } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiMutation } from '../../api.ts';

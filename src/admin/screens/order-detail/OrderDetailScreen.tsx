@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, T
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
-import type { AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/orders.model.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { PAID_STATUSES, PRINTED_STATUSES } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';

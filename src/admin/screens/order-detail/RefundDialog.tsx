@@ -6,7 +6,7 @@
  */
 import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Table, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
-import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { minorUnitDigits } from '../../../domain/money.model.ts';

@@ -1,5 +1,5 @@
 /** Which move buttons an order shows: the server's nextStatuses for the caller, then the R_SUPER overrides. */
-import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { PRINTED_STATUSES, canMove, type OrderStatus } from '../../../domain/orders.model.ts';
 
 export interface MoveChoice {

@@ -4,7 +4,7 @@
  * share of the multi-buy and coupon discounts), and the request it sends. The server decides;
  * this only lets staff see what they are about to do.
  */
-import type { AdminOrderDetail, AdminRefund } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderDetail, AdminRefund } from '../../../domain/back-office/orders.model.ts';
 import { divRound } from '../../../domain/money.model.ts';
 import type { OrderAmounts } from '../../../domain/orders.model.ts';
 

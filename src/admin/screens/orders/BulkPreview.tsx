@@ -4,7 +4,7 @@
  * server's dry run (`bulkMovePreview`), so the states are today's and not the table's.
  */
 import { Typography } from 'antd';
-import type { BulkMovePreview } from '../../../domain/back-office/admin.model.ts';
+import type { BulkMovePreview } from '../../../domain/back-office/orders.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useT } from '../../i18n.tsx';
 import { useStatusName } from './labels.tsx';

@@ -9,7 +9,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../client/http.ts';
-import { ORDER_SORT_FIELDS, PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview, type OrderSortField } from '../../../domain/back-office/admin.model.ts';
+import { ORDER_SORT_FIELDS, PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview, type OrderSortField } from '../../../domain/back-office/orders.model.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { CURRENCY_CODES } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.model.ts';

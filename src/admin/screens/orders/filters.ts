@@ -4,8 +4,8 @@
  * mapping is tested on its own (tests/unit/admin/order-filters.test.ts).
  */
 import type { z } from 'zod';
-import { ORDER_SORT_FIELDS, type OrderSortField, type PaymentState } from '../../../domain/back-office/admin.model.ts';
-import type { adminOrderExportRequestSchema, adminOrderListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { ORDER_SORT_FIELDS, type OrderSortField, type PaymentState } from '../../../domain/back-office/orders.model.ts';
+import type { adminOrderExportRequestSchema, adminOrderListRequestSchema } from '../../../domain/back-office/orders.schema.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { YesNo } from '../../widgets/FilterBar.tsx';

@@ -1,6 +1,6 @@
 /** Small pieces the order screens share: status and payment tags, money in the shop's format, dates. */
 import { Tag } from 'antd';
-import type { PaymentState } from '../../../domain/back-office/admin.model.ts';
+import type { PaymentState } from '../../../domain/back-office/orders.model.ts';
 import { formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';

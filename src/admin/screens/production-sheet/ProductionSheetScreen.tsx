@@ -5,7 +5,7 @@
  * shell around it (sheet.css).
  */
 import { Button, ConfigProvider, Empty, Skeleton, Space, Typography, theme } from 'antd';
-import { sheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/admin.model.ts';
+import { sheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/production-sheet.model.ts';
 import { LETTERING_PARTS } from '../../../domain/personalisation.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -42,6 +42,11 @@ function OrderSheet({ order }: { order: SheetOrder }) {
           <StatusTag status={order.status} />
         </ConfigProvider>
       </header>
+      {order.replacementOf ? (
+        <p className="sheet-replacement" data-testid="sheet-replacement">
+          <strong>{t('adminReturns.sheet.replacement', { orderNo: order.replacementOf.orderNo, returnNo: order.replacementOf.returnNo ?? '—' })}</strong>
+        </p>
+      ) : null}
       <dl className="sheet-facts">
         <div>
           <dt>{t('adminOrders.sheet.placed')}</dt>

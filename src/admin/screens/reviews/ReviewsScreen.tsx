@@ -31,9 +31,9 @@ export default function ReviewsScreen() {
       screen={screen}
       filters={
         <>
-          <ChoiceFilter name="state" label={t('adminPeople.reviews.state')} placeholder={t('adminPeople.reviews.anyState')} options={REVIEW_STATES.map((state) => ({ value: state, label: t(`adminPeople.reviews.states.${state}`) }))} testId="reviews-state" />
+          <ChoiceFilter name="state" label={t('adminReviews.state')} placeholder={t('adminReviews.anyState')} options={REVIEW_STATES.map((state) => ({ value: state, label: t(`adminReviews.states.${state}`) }))} testId="reviews-state" />
           <Form.Item name="productId">
-            <InputNumber min={1} precision={0} style={{ width: 140 }} placeholder={t('adminPeople.reviews.productId')} aria-label={t('adminPeople.reviews.productId')} data-testid="reviews-product" />
+            <InputNumber min={1} precision={0} style={{ width: 140 }} placeholder={t('adminReviews.productId')} aria-label={t('adminReviews.productId')} data-testid="reviews-product" />
           </Form.Item>
         </>
       }
@@ -41,35 +41,35 @@ export default function ReviewsScreen() {
       rowKey="id"
       scroll={{ x: 960 }}
       columns={[
-        { key: 'product', title: t('adminPeople.reviews.product'), render: (_v, row) => <span>{row.productTitle} <Typography.Text type="secondary">#{row.productId}</Typography.Text></span> },
-        { key: 'author', title: t('adminPeople.reviews.author'), dataIndex: 'authorName' },
-        { key: 'rating', title: t('adminPeople.reviews.rating'), dataIndex: 'rating', render: (rating: number) => <Rate disabled value={rating} style={{ fontSize: 12 }} aria-label={String(rating)} />, width: 130 },
+        { key: 'product', title: t('adminReviews.product'), render: (_v, row) => <span>{row.productTitle} <Typography.Text type="secondary">#{row.productId}</Typography.Text></span> },
+        { key: 'author', title: t('adminReviews.author'), dataIndex: 'authorName' },
+        { key: 'rating', title: t('adminReviews.rating'), dataIndex: 'rating', render: (rating: number) => <Rate disabled value={rating} style={{ fontSize: 12 }} aria-label={String(rating)} />, width: 130 },
         {
           key: 'text',
-          title: t('adminPeople.reviews.text'),
+          title: t('adminReviews.text'),
           dataIndex: 'content',
           render: (content: string, row) => (
             <div style={{ maxWidth: 360 }}>
               <Typography.Paragraph ellipsis={{ rows: 3, expandable: true, symbol: '…' }} style={{ marginBottom: 0 }}>
                 {content}
               </Typography.Paragraph>
-              {row.reason && <Typography.Text type="secondary">{t('adminPeople.reviews.lastReason', { reason: row.reason })}</Typography.Text>}
+              {row.reason && <Typography.Text type="secondary">{t('adminReviews.lastReason', { reason: row.reason })}</Typography.Text>}
             </div>
           ),
         },
-        { key: 'state', title: t('adminPeople.reviews.state'), dataIndex: 'state', render: (state: ReviewState) => <Tag color={state === 'visible' ? 'green' : 'default'}>{t(`adminPeople.reviews.states.${state}`)}</Tag> },
-        { key: 'createdAt', title: t('adminPeople.reviews.createdAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
+        { key: 'state', title: t('adminReviews.state'), dataIndex: 'state', render: (state: ReviewState) => <Tag color={state === 'visible' ? 'green' : 'default'}>{t(`adminReviews.states.${state}`)}</Tag> },
+        { key: 'createdAt', title: t('adminReviews.createdAt'), dataIndex: 'createdAt', render: (at: string) => when(at) },
         {
           key: 'actions',
           title: t('admin.common.actions'),
           render: (_v, row) =>
             row.state === 'visible' ? (
               <Button size="small" danger onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'hidden' }); }} data-testid={`review-hide-${row.id}`}>
-                {t('adminPeople.reviews.hide')}
+                {t('adminReviews.hide')}
               </Button>
             ) : (
               <Button size="small" onClick={() => { reasonForm.resetFields(); setModerating({ review: row, to: 'visible' }); }} data-testid={`review-show-${row.id}`}>
-                {t('adminPeople.reviews.show')}
+                {t('adminReviews.show')}
               </Button>
             ),
         },
@@ -78,7 +78,7 @@ export default function ReviewsScreen() {
     >
     <Modal
       open={moderating !== null}
-      title={moderating?.to === 'hidden' ? t('adminPeople.reviews.hideTitle') : t('adminPeople.reviews.showTitle')}
+      title={moderating?.to === 'hidden' ? t('adminReviews.hideTitle') : t('adminReviews.showTitle')}
       okText={t('admin.common.confirm')}
       cancelText={t('admin.common.cancel')}
       okButtonProps={{ danger: moderating?.to === 'hidden' }}
@@ -92,7 +92,7 @@ export default function ReviewsScreen() {
         const text = reason?.trim();
         await write(async () => {
           await moderate.mutateAsync(moderating.to === 'hidden' ? { id: moderating.review.id, state: 'hidden', reason: text ?? '' } : { id: moderating.review.id, state: 'visible', ...(text ? { reason: text } : {}) });
-          void message.success(t('adminPeople.common.done'));
+          void message.success(t('admin.common.done'));
           setModerating(null);
         });
       }}
@@ -102,8 +102,8 @@ export default function ReviewsScreen() {
       <Form form={reasonForm} layout="vertical">
         <Form.Item
           name="reason"
-          label={moderating?.to === 'hidden' ? t('adminPeople.common.reason') : t('adminPeople.reviews.reasonOptional')}
-          rules={moderating?.to === 'hidden' ? [{ required: true, whitespace: true, message: t('adminPeople.reviews.reasonRequired') }] : []}
+          label={moderating?.to === 'hidden' ? t('admin.common.reason') : t('adminReviews.reasonOptional')}
+          rules={moderating?.to === 'hidden' ? [{ required: true, whitespace: true, message: t('adminReviews.reasonRequired') }] : []}
         >
           <Input.TextArea maxLength={500} rows={3} data-testid="review-reason" />
         </Form.Item>

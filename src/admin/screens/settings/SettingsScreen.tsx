@@ -2,7 +2,8 @@
  * The shop's settings (settings:edit, R_SUPER): shipping rates per zone and method, the
  * free-shipping threshold, the promotion banner with a preview in both languages, the exchange
  * rates with their date, and the merchant's notification address (tab Shop); taxes (tab Taxes,
- * TaxesPanel.tsx) and who issues invoices (tab Seller, SellerPanel.tsx). Each section saves on its own;
+ * TaxesPanel.tsx), who issues invoices (tab Seller, SellerPanel.tsx) and the after-sales windows
+ * (tab After sales, AfterSalesPanel.tsx). Each section saves on its own;
  * the server checks it again, prices every cart from it at once and writes the audit row.
  * Amounts are typed in major units (4.95) and kept in minor units.
  */
@@ -24,6 +25,7 @@ import { toMinor } from '../coupons/form.ts';
 import { useScreen } from '../../frame/screen-context.ts';
 import { SectionForm, useSectionForm } from './section.tsx';
 import { SellerPanel } from './SellerPanel.tsx';
+import { AfterSalesPanel } from './AfterSalesPanel.tsx';
 import { SellerWarning, sellerMissing } from './seller-warning.tsx';
 import { TaxesPanel } from './TaxesPanel.tsx';
 
@@ -230,7 +232,7 @@ function MerchantSection({ settings, savedAt }: { settings: ShopSettings; savedA
   );
 }
 
-const TABS = ['shop', 'taxes', 'seller'] as const;
+const TABS = ['shop', 'taxes', 'seller', 'afterSales'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 /** The tab the address asks for (`/settings?tab=taxes`: the dashboard's warning links the Seller tab so). */
@@ -271,6 +273,7 @@ export default function SettingsScreen() {
           },
           { key: 'taxes', label: t('adminTax.settings.tabs.taxes'), children: <TaxesPanel settings={settings} savedAt={at('taxes')} /> },
           { key: 'seller', label: t('adminTax.settings.tabs.seller'), children: <SellerPanel settings={settings} savedAt={at('seller')} /> },
+          { key: 'afterSales', label: t('adminReturns.settings.tab'), children: <AfterSalesPanel settings={settings} savedAt={at('afterSales')} /> },
         ]}
       />
     </div>

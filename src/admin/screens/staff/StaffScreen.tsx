@@ -7,7 +7,7 @@
 import { App, Button, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
-import type { StaffMember } from '../../../domain/back-office/admin.model.ts';
+import type { StaffMember } from '../../../domain/back-office/staff.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import type { MessageKey } from '../../../i18n/core.ts';

@@ -35,11 +35,11 @@ export default function TeamsScreen() {
   return (
     <ListScreen
       screen={screen}
-      search={{ label: t('adminPeople.teams.search'), testId: 'teams-search' }}
+      search={{ label: t('adminTeams.search'), testId: 'teams-search' }}
       filters={
         <>
-          <ChoiceFilter name="sport" label={t('adminPeople.teams.sport')} placeholder={t('adminPeople.teams.anySport')} minWidth={140} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
-          <ChoiceFilter name="league" label={t('adminPeople.teams.league')} placeholder={t('adminPeople.teams.anyLeague')} minWidth={180} searchable options={choices.leagues.map((league) => ({ value: league, label: league }))} />
+          <ChoiceFilter name="sport" label={t('adminTeams.sport')} placeholder={t('adminTeams.anySport')} minWidth={140} options={choices.sports.map((sport) => ({ value: sport, label: sport }))} />
+          <ChoiceFilter name="league" label={t('adminTeams.league')} placeholder={t('adminTeams.anyLeague')} minWidth={180} searchable options={choices.leagues.map((league) => ({ value: league, label: league }))} />
         </>
       }
       withReset
@@ -47,18 +47,18 @@ export default function TeamsScreen() {
       scroll={{ x: 760 }}
       onRow={rowOpens(setOpen)}
       columns={[
-        { key: 'name', title: t('adminPeople.teams.name'), render: (_v, row) => row.name[locale as Locale] },
-        { key: 'tag', title: t('adminPeople.teams.tag'), dataIndex: 'tag', render: (tag: string) => <Typography.Text code>{tag}</Typography.Text> },
-        { key: 'sport', title: t('adminPeople.teams.sport'), dataIndex: 'sport' },
-        { key: 'league', title: t('adminPeople.teams.league'), dataIndex: 'leagueTag' },
-        { key: 'players', title: t('adminPeople.teams.players'), dataIndex: 'players', align: 'right' },
-        { key: 'products', title: t('adminPeople.teams.products'), dataIndex: 'products', align: 'right' },
+        { key: 'name', title: t('adminTeams.name'), render: (_v, row) => row.name[locale as Locale] },
+        { key: 'tag', title: t('adminTeams.tag'), dataIndex: 'tag', render: (tag: string) => <Typography.Text code>{tag}</Typography.Text> },
+        { key: 'sport', title: t('adminTeams.sport'), dataIndex: 'sport' },
+        { key: 'league', title: t('adminTeams.league'), dataIndex: 'leagueTag' },
+        { key: 'players', title: t('adminTeams.players'), dataIndex: 'players', align: 'right' },
+        { key: 'products', title: t('adminTeams.products'), dataIndex: 'products', align: 'right' },
         {
           key: 'actions',
           title: t('admin.common.actions'),
           render: (_v, row) => (
             <Button size="small" onClick={() => setOpen(row)} data-testid={`team-open-${row.tag}`}>
-              {t('adminPeople.teams.editSquad')}
+              {t('adminTeams.editSquad')}
             </Button>
           ),
         },
@@ -79,8 +79,8 @@ function TeamDrawer({ team, onClose }: { team: AdminTeamRow | null; onClose: () 
       onClose={onClose}
       destroyOnHidden
       size="large"
-      rootClassName="admin-people-drawer"
-      title={team ? t('adminPeople.teams.drawerTitle', { team: team.name[locale as Locale] }) : ''}
+      rootClassName="admin-teams-drawer"
+      title={team ? t('adminTeams.drawerTitle', { team: team.name[locale as Locale] }) : ''}
     >
       {team && <TeamEditor teamId={team.id} />}
     </Drawer>
@@ -107,7 +107,7 @@ function TeamEditor({ teamId }: { teamId: number }) {
     await write(
       async () => {
         await save.mutateAsync({ teamId, ...(editing ? { id: editing.id } : {}), name: values.name, number: values.number });
-        void message.success(t('adminPeople.common.done'));
+        void message.success(t('admin.common.done'));
         setEditing(null);
         form.resetFields();
       },
@@ -119,18 +119,18 @@ function TeamEditor({ teamId }: { teamId: number }) {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <section>
         <Typography.Title level={5} style={{ marginTop: 0 }}>
-          {t('adminPeople.teams.squad')}
+          {t('adminTeams.squad')}
         </Typography.Title>
         <Form form={form} layout="inline" className="admin-filters" onFinish={submit} data-testid="player-form">
-          <Form.Item name="name" label={t('adminPeople.teams.playerName')} extra={t('adminPeople.teams.playerNameHelp')} rules={[{ required: true, message: t('adminPeople.teams.playerNameHelp') }]}>
+          <Form.Item name="name" label={t('adminTeams.playerName')} extra={t('adminTeams.playerNameHelp')} rules={[{ required: true, message: t('adminTeams.playerNameHelp') }]}>
             <Input maxLength={40} style={{ width: 170 }} autoComplete="off" data-testid="player-name" />
           </Form.Item>
-          <Form.Item name="number" label={t('adminPeople.teams.playerNumber')} extra={t('adminPeople.teams.playerNumberHelp')} rules={[{ required: true, message: t('adminPeople.teams.playerNumberHelp') }]}>
+          <Form.Item name="number" label={t('adminTeams.playerNumber')} extra={t('adminTeams.playerNumberHelp')} rules={[{ required: true, message: t('adminTeams.playerNumberHelp') }]}>
             <Input maxLength={4} style={{ width: 80 }} inputMode="numeric" autoComplete="off" data-testid="player-number" />
           </Form.Item>
           <Space wrap>
             <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="player-save">
-              {editing ? t('adminPeople.common.save') : t('adminPeople.teams.addPlayer')}
+              {editing ? t('admin.common.save') : t('adminTeams.addPlayer')}
             </Button>
             {editing && (
               <Button
@@ -151,10 +151,10 @@ function TeamEditor({ teamId }: { teamId: number }) {
           loading={detail.isFetching}
           dataSource={team?.squad ?? []}
           pagination={false}
-          locale={{ emptyText: t('adminPeople.teams.noPlayers') }}
+          locale={{ emptyText: t('adminTeams.noPlayers') }}
           columns={[
-            { key: 'number', title: t('adminPeople.teams.playerNumber'), dataIndex: 'number', width: 90 },
-            { key: 'name', title: t('adminPeople.teams.playerName'), dataIndex: 'name' },
+            { key: 'number', title: t('adminTeams.playerNumber'), dataIndex: 'number', width: 90 },
+            { key: 'name', title: t('adminTeams.playerName'), dataIndex: 'name' },
             {
               key: 'actions',
               title: t('admin.common.actions'),
@@ -169,16 +169,16 @@ function TeamEditor({ teamId }: { teamId: number }) {
                     }}
                     data-testid={`player-edit-${player.number}`}
                   >
-                    {t('adminPeople.common.edit')}
+                    {t('admin.common.edit')}
                   </Button>
                   <Popconfirm
-                    title={t('adminPeople.teams.removeConfirm', { name: player.name, number: player.number })}
+                    title={t('adminTeams.removeConfirm', { name: player.name, number: player.number })}
                     okText={t('admin.common.confirm')}
                     cancelText={t('admin.common.cancel')}
-                    onConfirm={() => remove.mutateAsync({ teamId, id: player.id }).then(() => void message.success(t('adminPeople.common.done')), () => undefined)}
+                    onConfirm={() => remove.mutateAsync({ teamId, id: player.id }).then(() => void message.success(t('admin.common.done')), () => undefined)}
                   >
                     <Button size="small" danger>
-                      {t('adminPeople.common.remove')}
+                      {t('admin.common.remove')}
                     </Button>
                   </Popconfirm>
                 </Space>
@@ -189,8 +189,8 @@ function TeamEditor({ teamId }: { teamId: number }) {
         />
       </section>
       <section>
-        <Typography.Title level={5}>{t('adminPeople.teams.patches')}</Typography.Title>
-        <Typography.Paragraph type="secondary">{t('adminPeople.teams.patchesHelp')}</Typography.Paragraph>
+        <Typography.Title level={5}>{t('adminTeams.patches')}</Typography.Title>
+        <Typography.Paragraph type="secondary">{t('adminTeams.patchesHelp')}</Typography.Paragraph>
         <Space direction="vertical">
           {team?.patches.map((patch) => (
             <Checkbox
@@ -199,7 +199,7 @@ function TeamEditor({ teamId }: { teamId: number }) {
               disabled={patch.via === 'league'}
               onChange={(event) => setPatchIds(event.target.checked ? [...chosen, patch.id] : chosen.filter((id) => id !== patch.id))}
             >
-              {patch.name[locale as Locale]} · {money(patch.price, 'EUR')} {patch.via === 'league' && <Tag>{t('adminPeople.teams.viaLeague')}</Tag>}
+              {patch.name[locale as Locale]} · {money(patch.price, 'EUR')} {patch.via === 'league' && <Tag>{t('adminTeams.viaLeague')}</Tag>}
             </Checkbox>
           ))}
         </Space>
@@ -211,13 +211,13 @@ function TeamEditor({ teamId }: { teamId: number }) {
               setPatches.mutateAsync({ teamId, patchIds: chosen }).then(
                 () => {
                   setPatchIds(null);
-                  void message.success(t('adminPeople.common.done'));
+                  void message.success(t('admin.common.done'));
                 },
                 () => undefined,
               )
             }
           >
-            {t('adminPeople.teams.savePatches')}
+            {t('adminTeams.savePatches')}
           </Button>
         </div>
       </section>

@@ -1,6 +1,6 @@
 /** The mail outbox in the back office (docs/back-office.md "Mail outbox"): its backlog and failures, and sending a message again. */
 import type { z } from 'zod';
-import type { mailRetryRequestSchema } from '../../back-office/admin.schema.ts';
+import type { mailRetryRequestSchema } from '../../back-office/mail.schema.ts';
 import type { OutboxStatusView } from '../../back-office/mail.model.ts';
 import { get, post, type NoRequest } from '../endpoint.ts';
 

@@ -6,16 +6,12 @@
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { AdminNote, AdminOrderDetail, AdminOrderRow, BulkMoveAnswer, BulkMovePreview, Dashboard, OrderExport, ProductionSheet } from '../../back-office/admin.model.ts';
-import type {
-  adminBulkMoveRequestSchema,
-  adminNoteRequestSchema,
-  adminOrderExportRequestSchema,
-  adminOrderListRequestSchema,
-  adminOrderRequestSchema,
-  adminRefundRequestSchema,
-  productionSheetRequestSchema,
-} from '../../back-office/admin.schema.ts';
+import type { AdminNote, AdminOrderDetail, AdminOrderRow, BulkMoveAnswer, BulkMovePreview } from '../../back-office/orders.model.ts';
+import type { Dashboard } from '../../back-office/dashboard.model.ts';
+import type { CsvFile } from '../../back-office/csv.model.ts';
+import type { ProductionSheet } from '../../back-office/production-sheet.model.ts';
+import type { adminBulkMoveRequestSchema, adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, adminRefundRequestSchema } from '../../back-office/orders.schema.ts';
+import type { productionSheetRequestSchema } from '../../back-office/production-sheet.schema.ts';
 import type { OrderDetail, TrackingAnswer } from '../../orders.model.ts';
 import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../../orders.schema.ts';
 import { get, post, type NoRequest, type PdfDownload } from '../endpoint.ts';
@@ -24,7 +20,7 @@ export const adminOrdersApi = {
   /** The dashboard's revenue cards and chart; its other cards' calls are mail.ts, site.ts and vitals' summary. */
   dashboard: get<NoRequest, Dashboard>('/admin/dashboard'),
   orderList: post<z.input<typeof adminOrderListRequestSchema>, Page<AdminOrderRow>>('/admin/orders/list'),
-  orderExport: post<z.input<typeof adminOrderExportRequestSchema>, OrderExport>('/admin/orders/export'),
+  orderExport: post<z.input<typeof adminOrderExportRequestSchema>, CsvFile>('/admin/orders/export'),
   order: post<z.input<typeof adminOrderRequestSchema>, AdminOrderDetail>('/admin/orders/get'),
   orderDetail: post<z.input<typeof orderAccessRequestSchema>, OrderDetail>('/admin/orders/getOrderDetail'),
   moveOrder: post<z.input<typeof adminMoveRequestSchema>, OrderDetail>('/admin/orders/move'),

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { OrderExport } from '../../back-office/admin.model.ts';
+import type { CsvFile } from '../../back-office/csv.model.ts';
 import type { AdminProduct, AdminProductImage, AdminProductRow, BulkAnswer, ProductOptions } from '../../back-office/products.model.ts';
 import type * as requests from '../../back-office/products.schema.ts';
 import type { emptyBodySchema } from '../../request.schema.ts';
@@ -20,7 +20,7 @@ export const adminProductsApi = {
   publish: post<z.input<typeof requests.adminProductPublishRequestSchema>, AdminProduct>('/admin/products/publish'),
   bulkPrice: post<z.input<typeof requests.adminBulkPriceRequestSchema>, BulkAnswer>('/admin/products/bulkPrice'),
   bulkStock: post<z.input<typeof requests.adminBulkStockRequestSchema>, BulkAnswer>('/admin/products/bulkStock'),
-  stockExport: post<z.input<typeof requests.adminStockExportRequestSchema>, OrderExport>('/admin/products/stockExport'),
+  stockExport: post<z.input<typeof requests.adminStockExportRequestSchema>, CsvFile>('/admin/products/stockExport'),
   stockImport: post<z.input<typeof requests.adminStockImportRequestSchema>, BulkAnswer>('/admin/products/stockImport'),
   uploadImage: post<z.input<typeof requests.adminImageUploadRequestSchema>, AdminProductImage[]>('/admin/products/images/upload'),
   orderImages: post<z.input<typeof requests.adminImageOrderRequestSchema>, AdminProductImage[]>('/admin/products/images/order'),

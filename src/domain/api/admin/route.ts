@@ -4,8 +4,8 @@
  */
 import type { z } from 'zod';
 import type { AdminRoute } from '../../back-office/routes.model.ts';
-import type { UserRoutes } from '../../back-office/admin.model.ts';
-import type { routeExistRequestSchema } from '../../back-office/admin.schema.ts';
+import type { UserRoutes } from '../../back-office/routes.model.ts';
+import type { routeExistRequestSchema } from '../../back-office/routes.schema.ts';
 import { get, type NoRequest } from '../endpoint.ts';
 
 export const routeApi = {

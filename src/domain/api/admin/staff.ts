@@ -4,8 +4,9 @@
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { LoginOptions, StaffMember } from '../../back-office/admin.model.ts';
-import type { staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../back-office/admin.schema.ts';
+import type { LoginOptions } from '../../back-office/login.model.ts';
+import type { StaffMember } from '../../back-office/staff.model.ts';
+import type { staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../back-office/staff.schema.ts';
 import { get, post, type NoRequest } from '../endpoint.ts';
 
 export const adminStaffApi = {

@@ -16,6 +16,10 @@ import address from './address.json';
 import wishlist from './wishlist.json';
 import review from './review.json';
 import checkout from './checkout.json';
+// The pay page of a payment request (the link mailed after an order change).
+import pay from './pay.json';
+// The order page's returns and misprint claims.
+import returns from './returns.json';
 // The network-error state's words, shared by every island that loads what it shows (islands/LoadFailure.tsx).
 import network from './network.json';
 // The back office's shell; its screens add their own files (admin-<area>.json) beside it.
@@ -25,16 +29,22 @@ import { ORDER_STATUS_NAMES } from '../../../domain/order-status-names.ts';
 import adminSite from './admin-site.json';
 import adminMail from './admin-mail.json';
 import adminProducts from './admin-products.json';
-import adminPeople from './admin-people.json';
+import adminCustomers from './admin-customers.json';
+import adminTeams from './admin-teams.json';
+import adminNavigation from './admin-navigation.json';
+import adminReviews from './admin-reviews.json';
+import adminNewsletter from './admin-newsletter.json';
 import adminMarketing from './admin-marketing.json';
 import adminVitals from './admin-vitals.json';
 // Taxes in the back office: Settings -> Taxes and Seller, the product's tax class, the order's tax and documents.
 import adminTax from './admin-tax.json';
 import adminTaxReport from './admin-tax-report.json';
+// The Returns screen (returns and misprint claims).
+import adminReturns from './admin-returns.json';
 // The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
 import adminFields from './admin-fields.json';
 
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['zh-CN'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminPeople, adminMarketing, adminVitals, adminTax, adminTaxReport, adminFields };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminFields, adminReturns };

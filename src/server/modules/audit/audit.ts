@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { AuditRow } from '../../../domain/back-office/admin.model.ts';
+import type { AuditRow } from '../../../domain/back-office/audit.model.ts';
 import { auditLog } from './schema.ts';
 
 /** The actions the guards and the sign-in record: attempts, not writes (docs/accounts-and-security.md "The audit log"). */

@@ -1,6 +1,6 @@
 /** R_SUPER browses the audit log (audit:view), newest first, filtered by actor, action, entity and days. */
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
-import { auditListRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { auditListRequestSchema } from '../../../domain/back-office/audit.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { contractRoutes } from '../../http/define-route.ts';

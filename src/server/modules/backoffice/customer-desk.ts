@@ -21,6 +21,7 @@ import { anonymiseRedemptions } from '../coupons/index.ts';
 import { anonymiseOrders, orderItems, orders, scrubOrderNotes } from '../orders/index.ts';
 import { forgetMail } from '../outbox/index.ts';
 import { anonymisePayers, payments, scrubRefunds } from '../payments/index.ts';
+import { eraseReturns, returnRequests } from '../returns/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
 import type { StaffDesk } from '../staff/index.ts';
 import { orderSearchCondition, prefixPattern, shipToNameSql } from './order-filter.ts';
@@ -346,7 +347,7 @@ export class CustomerDesk extends AuditedDesk {
    * Erases a customer: orders stay for accounting with their personal fields overwritten and
    * their amounts untouched, payers' names and coupon uses' emails go, reviews, wishlist and newsletter sign-up go, and
    * the account goes with its sessions (every device signed out) and addresses. Every other copy
-   * goes too: mail to or about them leaves the outbox, and staff's notes, refund reasons and the
+   * goes too: their returns' and claims' descriptions and photos, mail to or about them leaves the outbox, and staff's notes, refund reasons and the
    * audit log keep their rows with the customer's email replaced by a pseudonym and their names
    * by "erased" (docs/accounts-and-security.md "Erasure"). `confirmEmail` must repeat the
    * account's email. The audit row names the account's id and counts, never the erased data.
@@ -361,6 +362,8 @@ export class CustomerDesk extends AuditedDesk {
       const auditRowsPseudonymised = await pseudonymiseAudit(tx, subject, about);
       await scrubOrderNotes(tx, orderIds, subject);
       await scrubRefunds(tx, orderIds, subject);
+      // Their returns' and claims' words and photos (returns/erasure.ts).
+      await eraseReturns(tx, orderIds, subject);
       await anonymiseOrders(tx, { userId, email: account.email });
       await anonymisePayers(tx, orderIds);
       await anonymiseRedemptions(tx, orderIds);
@@ -385,6 +388,7 @@ export class CustomerDesk extends AuditedDesk {
     const payers = orderIds.length ? await tx.select({ email: payments.payerEmail, name: payments.payerName }).from(payments).where(inArray(payments.orderId, orderIds)) : [];
     const book = await tx.select({ firstName: addresses.firstName, lastName: addresses.lastName }).from(addresses).where(eq(addresses.userId, userId));
     const reviews = await tx.select({ id: productComments.id }).from(productComments).where(eq(productComments.userId, userId));
+    const claims = orderIds.length ? await tx.select({ returnNo: returnRequests.returnNo }).from(returnRequests).where(inArray(returnRequests.orderId, orderIds)) : [];
     const emails = [...new Set([account.email, ...orderRows.map((order) => order.email), ...payers.map((payer) => payer.email)].filter((email): email is string => Boolean(email)).map((email) => email.toLowerCase()))];
     const subscriptions = await tx.select({ id: newsletterSubscriptions.id }).from(newsletterSubscriptions).where(inArray(newsletterSubscriptions.email, emails));
     const names = [account, ...book, ...orderRows].flatMap((person) => [`${person.firstName ?? ''} ${person.lastName ?? ''}`, person.firstName, person.lastName]);
@@ -396,6 +400,8 @@ export class CustomerDesk extends AuditedDesk {
         { entity: 'user', ids: [String(userId)] },
         { entity: 'order', ids: orderRows.map((order) => order.orderNo) },
         { entity: 'review', ids: reviews.map((review) => String(review.id)) },
+        // Their returns' audit rows (staff's instructions and reasons may name them).
+        { entity: 'return', ids: claims.map((claim) => claim.returnNo) },
         { entity: 'newsletter_subscription', ids: subscriptions.map((row) => String(row.id)) },
       ],
       orderIds,

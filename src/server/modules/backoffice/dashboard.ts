@@ -8,7 +8,7 @@
  * (npm run bench).
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { Dashboard, RevenueFigure } from '../../../domain/back-office/admin.model.ts';
+import type { Dashboard, RevenueFigure } from '../../../domain/back-office/dashboard.model.ts';
 import type { Localised, Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';

@@ -1,6 +1,7 @@
 /**
  * The back-office module: what staff read of orders (dashboard, orders table and CSV export,
- * order detail, production sheet) and their notes. It reads the orders, payments, catalogue and
+ * order detail, production sheet) and their notes, and the customer, review moderation and
+ * newsletter calls. It reads the orders, payments, catalogue and
  * accounts tables through those modules' entries and writes only through them (notes: orders'
  * OrderNotes) and the audit log; nothing but app.ts imports it.
  */
@@ -11,5 +12,7 @@ export { filterCondition, orderBy, type OrderFilter } from './order-filter.ts';
 export { EXPORT_MAX_ROWS, OrderTable, type OrderQuery } from './order-list.ts';
 export { productionSheet } from './production-sheet.ts';
 export { backOfficeRoutes, type BackOfficeDeps } from './routes.ts';
-export { peopleRoutes, type PeopleDeps } from './people-routes.ts';
+export { customerRoutes, type CustomerRouteDeps } from './customer-routes.ts';
+export { reviewRoutes, type ReviewRouteDeps } from './review-routes.ts';
+export { newsletterRoutes, type NewsletterRouteDeps } from './newsletter-routes.ts';
 export { couponUsage } from './coupon-usage.ts';

@@ -4,7 +4,7 @@
  * and the moves the caller may make now. Notes are added here, each with its audit row.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/admin.model.ts';
+import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/orders.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';

@@ -5,9 +5,9 @@
  * search is by prefix so the expression indexes apply, never `%x%`.
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { OrderSortField } from '../../../domain/back-office/admin.model.ts';
+import type { OrderSortField } from '../../../domain/back-office/orders.model.ts';
 import type { z } from 'zod';
-import type { orderFilterShape } from '../../../domain/back-office/admin.schema.ts';
+import type { orderFilterShape } from '../../../domain/back-office/orders.schema.ts';
 import { orders } from '../orders/index.ts';
 import { DAY_MS } from '../../clock.ts';
 

@@ -1,7 +1,8 @@
 /** The back office's orders table: a page of rows, and the CSV export of the same filter. */
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { CODES, type Page } from '../../../domain/api/envelope.ts';
-import type { AdminOrderRow, OrderExport, OrderSortField, PaymentState } from '../../../domain/back-office/admin.model.ts';
+import type { AdminOrderRow, OrderSortField, PaymentState } from '../../../domain/back-office/orders.model.ts';
+import type { CsvFile } from '../../../domain/back-office/csv.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
@@ -146,7 +147,7 @@ export class OrderTable {
   }
 
   /** The filter's rows as CSV, headed in the caller's language. */
-  async export(query: OrderQuery, locale: Locale, now: Date): Promise<OrderExport> {
+  async export(query: OrderQuery, locale: Locale, now: Date): Promise<CsvFile> {
     const total = await this.count(query);
     if (total > EXPORT_MAX_ROWS) throw fail(CODES.CONFLICT, msg('admin.exportTooLarge', { max: EXPORT_MAX_ROWS, matched: total }));
     const rows = await this.all(query);

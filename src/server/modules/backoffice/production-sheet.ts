@@ -4,7 +4,7 @@
  * each parcel, add-ons included. Orders come in the order asked for.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { sheetLetteringKey, type ProductionSheet, type SheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/admin.model.ts';
+import { sheetLetteringKey, type ProductionSheet, type SheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/production-sheet.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import { CUSTOM_TYPES, LETTERING_PARTS, printRow, printRows, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
@@ -13,6 +13,7 @@ import { notFound } from '../../errors.ts';
 import { pick } from '../../messages/localise.ts';
 import { products, teams } from '../catalogue/index.ts';
 import { OrderNotes, orderItems, orders } from '../orders/index.ts';
+import { returnRequests } from '../returns/index.ts';
 
 type ItemRow = typeof orderItems.$inferSelect;
 
@@ -56,6 +57,14 @@ export async function productionSheet(db: Db, orderNos: readonly string[], local
       .orderBy(asc(orderItems.id)),
     OrderNotes.of(db, ids),
   ]);
+  // Replacements name what they replace: the original order and the claim that asked for them.
+  const originalIds = rows.map((row) => row.replacesOrderId).filter((id): id is number => id !== null);
+  const [originals, claims] = originalIds.length
+    ? await Promise.all([
+        db.select({ id: orders.id, orderNo: orders.orderNo }).from(orders).where(inArray(orders.id, originalIds)),
+        db.select({ returnNo: returnRequests.returnNo, replacementOrderId: returnRequests.replacementOrderId }).from(returnRequests).where(inArray(returnRequests.replacementOrderId, ids)),
+      ])
+    : [[], []];
   const sheetOrders = wanted.map((orderNo): SheetOrder => {
     const row = rows.find((r) => r.orderNo === orderNo)!;
     const lines = items.filter((i) => i.item.orderId === row.id);
@@ -82,6 +91,7 @@ export async function productionSheet(db: Db, orderNos: readonly string[], local
       shirts,
       packing,
       notes: (notes.get(row.id) ?? []).map((note) => note.text),
+      replacementOf: row.replacesOrderId === null ? null : { orderNo: originals.find((o) => o.id === row.replacesOrderId)?.orderNo ?? '', returnNo: claims.find((c) => c.replacementOrderId === row.id)?.returnNo ?? null },
     };
   });
   return { generatedAt: now.toISOString(), orders: sheetOrders };

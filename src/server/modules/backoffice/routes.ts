@@ -1,7 +1,8 @@
 /** The back office's order reads (dashboard, list, export, detail, production sheet) and notes, each behind its permission code. */
 import { splitPage } from '../../db/paging.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
-import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, productionSheetRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema } from '../../../domain/back-office/orders.schema.ts';
+import { productionSheetRequestSchema } from '../../../domain/back-office/production-sheet.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';

@@ -61,10 +61,19 @@ class Places {
 const decodes = new Places(DECODES_AT_ONCE);
 
 /**
+ * Runs a decode in one of the instance's DECODES_AT_ONCE places: every uploaded picture the shop
+ * decodes (product images here, claims' photos in the returns module) shares the one bound.
+ */
+export function boundedDecode<T>(work: () => Promise<T>): Promise<T> {
+  metrics.imageDecodes.inc();
+  return decodes.run(work);
+}
+
+/**
  * The original's size from its header alone (sharp's metadata() decodes no pixels), refused over
  * IMAGE_MAX_PIXELS with the size it claims.
  */
-async function checkPixels(bytes: Uint8Array): Promise<void> {
+export async function checkPixels(bytes: Uint8Array): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
   try {

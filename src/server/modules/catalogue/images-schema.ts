@@ -3,11 +3,9 @@
  * API instance serves the same picture after any restart. A file's key is its content hash and
  * its width, so a URL always means the same bytes and may be cached forever.
  */
-import { customType, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.ts';
+import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt } from '../../db/columns.ts';
 import { products } from './schema.ts';
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const mediaFiles = pgTable('media_files', {
   /** "<sha256 of the original>-<width>.webp", as in its URL. */

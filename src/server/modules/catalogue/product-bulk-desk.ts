@@ -9,7 +9,7 @@ import { isPriceInRange, PRICE_MAX, PRICE_MIN, type Size } from '../../../domain
 import { toDecimalString } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { BULK_MAX, bulkPrice, readStockCsv, type BulkAnswer, type StockCsvIssue, type StockCsvProblem } from '../../../domain/back-office/products.model.ts';
-import type { OrderExport } from '../../../domain/back-office/admin.model.ts';
+import type { CsvFile } from '../../../domain/back-office/csv.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { toCsv } from '../../csv.ts';
 import { fail, failWith } from '../../errors.ts';
@@ -136,7 +136,7 @@ export class ProductBulkDesk extends AuditedDesk {
     });
   }
 
-  async stockExport(filter: ProductFilter, locale: Locale, now: Date): Promise<OrderExport> {
+  async stockExport(filter: ProductFilter, locale: Locale, now: Date): Promise<CsvFile> {
     const { ids } = await this.table.matchingIds({ ...filter, sort: 'id', order: 'asc' }, null);
     const lines: (string | number)[][] = [];
     for (let start = 0; start < ids.length; start += BULK_MAX) {

@@ -7,7 +7,8 @@
  *   through the OrderInvoices port app.ts wires), with the next number of its series and year.
  * - A credit note is issued inside the transaction that records a refund's completion (payments'
  *   refund-book.ts, through its CreditNotes port), its tax reversed by creditNoteTax over the
- *   earlier notes, never beyond the invoice.
+ *   earlier notes, never beyond the invoice: the tax of the lines the refund names, or a
+ *   proportional share for a refund by amount.
  * - The PDF is rendered after that transaction, the first time someone needs it (the mail worker,
  *   a download), and stored once: two instances rendering at once store one, and everyone
  *   answers the stored bytes from then on.
@@ -18,7 +19,8 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { creditNoteTax, type CreditNoteTax } from '../../../domain/tax/credit-note.ts';
+import { refundLinesValue } from '../../../domain/orders.model.ts';
+import { creditNoteTax, type CreditNoteTax, type NamedLines } from '../../../domain/tax/credit-note.ts';
 import { summariseTax } from '../../../domain/tax/summary.ts';
 import type { TaxDocumentRecord, TaxLine } from '../../../domain/tax/tax.model.ts';
 import type { ShopSettings } from '../../../domain/settings.model.ts';
@@ -26,10 +28,12 @@ import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { MailAttachmentRef, MailAttachments, MailFile } from '../../mail/mailer.ts';
 import { lineDetails } from '../../mail/order-lines.ts';
+import { msg, render } from '../../messages/index.ts';
 import { pick } from '../../messages/localise.ts';
 import type { GeoService } from '../geo/index.ts';
-import { OrderViews, orderItems, orderTaxLines, orders, type OrderRow } from '../orders/index.ts';
+import { OrderViews, orderItems, orderTaxLines, orders, type OrderRow, type RefundLine } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
+import { extraTaxLines } from './extra-lines.ts';
 import { numberingYear, takeNumberTx } from './numbering.ts';
 import { buyerParty, sellerParty } from './parties.ts';
 import { renderDocumentPdf, type DocumentPrint, type PrintedLine } from './pdf.ts';
@@ -132,6 +136,55 @@ export class TaxDocuments implements MailAttachments {
   }
 
   /**
+   * The invoice of what a paid payment request added to the order (an order change's extra,
+   * docs/taxes.md "Invoices for an order change's extra"), issued in the paying transaction with
+   * the next number of the invoice series. Its tax lines are what the order's tax lines now hold
+   * beyond what its documents invoiced so far (invoices less credit notes), line by line; where
+   * that leaves nothing (a change that did not reprice the tax lines), the extra carries the
+   * order's tax in proportion to its total. Never more tax than the amount.
+   */
+  async issueExtraInvoiceTx(tx: Tx, order: OrderRow, amount: number): Promise<IssuedDocument> {
+    const settings = await this.d.settings(tx);
+    const current = await tx.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, order.id)).orderBy(asc(orderTaxLines.id));
+    const documents = await tx.select({ id: taxDocuments.id, kind: taxDocuments.kind }).from(taxDocuments).where(eq(taxDocuments.orderId, order.id));
+    const documentLines = documents.length ? await tx.select().from(taxDocumentLines).where(inArray(taxDocumentLines.documentId, documents.map((d) => d.id))) : [];
+    const lines = extraTaxLines(
+      current,
+      documentLines.map((l) => ({ ...l, sign: documents.find((d) => d.id === l.documentId)!.kind === 'invoice' ? 1 : -1 })),
+      amount,
+      order.total,
+    );
+    const tax = lines.reduce((sum, line) => sum + line.amount, 0);
+    const issuedAt = this.d.clock();
+    const locale = localeOf(order.locale);
+    const year = numberingYear(issuedAt);
+    const { seq, number } = await takeNumberTx(tx, settings.seller.invoiceSeries, year);
+    const [document] = await tx
+      .insert(taxDocuments)
+      .values({
+        kind: 'invoice',
+        series: settings.seller.invoiceSeries,
+        year,
+        seq,
+        number,
+        orderId: order.id,
+        issuedAt,
+        locale,
+        currency: order.currency,
+        rateX100: order.rateX100,
+        baseRateX100: order.baseRateX100,
+        net: amount - tax,
+        tax,
+        total: amount,
+        seller: sellerParty(settings.seller, settings.taxes, lines.map((l) => l.declaredUnder), this.d.fallbackSellerName),
+        buyer: await this.buyerOf(order, locale),
+      })
+      .returning({ id: taxDocuments.id, number: taxDocuments.number });
+    if (lines.length) await tx.insert(taxDocumentLines).values(lines.map((l) => ({ ...l, documentId: document!.id })));
+    return document!;
+  }
+
+  /**
    * A credit note for a completed refund (or the rest of the invoice), in the credit note
    * series, correcting the order's invoice: its tax is what creditNoteTax reverses given the
    * earlier notes, its total the refund, never more than the invoice has left. Null when the order
@@ -139,22 +192,38 @@ export class TaxDocuments implements MailAttachments {
    * answers its note.
    */
   async creditNoteTx(tx: Tx, ask: CreditNoteAsk): Promise<IssuedDocument | null> {
-    const [invoice] = await tx.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, ask.orderId), eq(taxDocuments.kind, 'invoice'))).orderBy(asc(taxDocuments.id)).limit(1);
-    if (!invoice) return null;
-    const notes = await tx.select().from(taxDocuments).where(eq(taxDocuments.correctsId, invoice.id)).orderBy(asc(taxDocuments.id));
+    // An order paid in parts (an order change's extra, payments' payment requests) has an invoice
+    // per part: a refund credits the oldest invoice with something left, as refunds draw on the
+    // oldest capture first (payments' refund-desk.ts), so each part's refund meets its invoice.
+    const all = await tx.select().from(taxDocuments).where(eq(taxDocuments.orderId, ask.orderId)).orderBy(asc(taxDocuments.id));
     if (ask.refundId !== null) {
-      const done = notes.find((note) => note.refundId === ask.refundId);
+      const done = all.find((note) => note.kind === 'credit_note' && note.refundId === ask.refundId);
       if (done) return { id: done.id, number: done.number };
     }
+    const invoices = all.filter((d) => d.kind === 'invoice');
+    const leftOf = (id: number) => all.find((d) => d.id === id)!.total - all.filter((d) => d.correctsId === id).reduce((sum, note) => sum + note.total, 0);
+    const invoice = invoices.find((i) => leftOf(i.id) > 0) ?? invoices[0];
+    if (!invoice) return null;
+    const notes = all.filter((d) => d.correctsId === invoice.id);
     const ids = [invoice.id, ...notes.map((n) => n.id)];
     const allLines = await tx.select().from(taxDocumentLines).where(inArray(taxDocumentLines.documentId, ids)).orderBy(asc(taxDocumentLines.id));
     const linesOf = (id: number) => allLines.filter((l) => l.documentId === id);
     const invoiceLines = linesOf(invoice.id);
-    const previous: CreditNoteTax[] = notes.map((note) => ({ refund: note.total, lines: linesOf(note.id).map(taxLineOf), tax: note.tax }));
+    // The lines each refund named: this one's are what its note reverses, the earlier ones' say how many of each are left.
+    const refundIds = [...notes.map((n) => n.refundId), ask.refundId].filter((id): id is number => id !== null);
+    const named = refundIds.length ? await tx.select({ id: refunds.id, lines: refunds.lines }).from(refunds).where(inArray(refunds.id, refundIds)) : [];
+    const namedBy = (refundId: number | null) => (refundId === null ? [] : (named.find((r) => r.id === refundId)?.lines ?? []));
+    const previous: CreditNoteTax[] = notes.map((note) => ({ refund: note.total, lines: linesOf(note.id).map(taxLineOf), tax: note.tax, namedLines: namedBy(note.refundId).length > 0 }));
     const left = invoice.total - previous.reduce((sum, note) => sum + note.refund, 0);
     const refund = Math.min(ask.amount === 'rest' ? left : ask.amount, left);
     if (refund <= 0) return null;
-    const note = creditNoteTax({ invoice: { lines: invoiceLines.map(taxLineOf), total: invoice.total }, previous, refund });
+    const lines = namedBy(ask.refundId);
+    const note = creditNoteTax({
+      invoice: { lines: invoiceLines.map(taxLineOf), total: invoice.total },
+      previous,
+      refund,
+      named: lines.length ? await this.namedLinesTx(tx, invoice.orderId, lines, notes.flatMap((n) => namedBy(n.refundId))) : undefined,
+    });
     const settings = await this.d.settings(tx);
     const issuedAt = this.d.clock();
     const year = numberingYear(issuedAt);
@@ -190,6 +259,24 @@ export class TaxDocuments implements MailAttachments {
       );
     }
     return document!;
+  }
+
+  /**
+   * A refund's lines as creditNoteTax names them: each by its position among the order's lines
+   * (the tax lines' line_index, order_items by id), how many of it the earlier credited refunds
+   * left, and what they are worth by the refund desk's rule (their price, without the tax where it
+   * was added to the prices: creditNoteTax counts it in).
+   */
+  private async namedLinesTx(tx: Tx, orderId: number, lines: readonly RefundLine[], earlier: readonly RefundLine[]): Promise<NamedLines> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    const items = await tx.select({ id: orderItems.id, quantity: orderItems.quantity, unitPrice: orderItems.unitPrice }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+    const done = (id: number) => earlier.reduce((sum, l) => sum + (l.orderItemId === id ? l.quantity : 0), 0);
+    const named = lines.map((line) => {
+      const index = items.findIndex((item) => item.id === line.orderItemId);
+      if (index < 0) throw new Error(`refund line ${line.orderItemId} is not a line of order ${orderId}`);
+      return { index, quantity: line.quantity, left: items[index]!.quantity - done(line.orderItemId), unitPrice: items[index]!.unitPrice };
+    });
+    return { lines: named.map(({ index, quantity, left }) => ({ index, quantity, left })), value: refundLinesValue(order!, named), taxAdded: order!.taxAdded > 0 };
   }
 
   private async buyerOf(order: OrderRow, locale: Locale) {
@@ -271,7 +358,12 @@ export class TaxDocuments implements MailAttachments {
     };
     let printed: PrintedLine[];
     let corrects: string | null = null;
-    if (document.kind === 'invoice') {
+    const [first] = document.kind === 'invoice' ? await db.select({ id: taxDocuments.id }).from(taxDocuments).where(and(eq(taxDocuments.orderId, document.orderId), eq(taxDocuments.kind, 'invoice'))).orderBy(asc(taxDocuments.id)).limit(1) : [];
+    const extra = document.kind === 'invoice' && first !== undefined && first.id !== document.id;
+    if (extra) {
+      // An order change's extra: one charge, what the payment request asked (the order's lines are on its first invoice).
+      printed = [{ name: render(msg('document.extraCharge', { orderNo: order!.orderNo }), locale), size: '', details: '', quantity: 1, unitPrice: document.total, lineTotal: document.total }];
+    } else if (document.kind === 'invoice') {
       printed = items.map((item) => shown(item, item.quantity, true));
     } else {
       const [invoice] = await db.select({ number: taxDocuments.number }).from(taxDocuments).where(eq(taxDocuments.id, document.correctsId!));
@@ -294,10 +386,11 @@ export class TaxDocuments implements MailAttachments {
       buyer: document.buyer,
       lines: printed,
       amounts:
-        document.kind === 'invoice'
+        document.kind === 'invoice' && !extra
           ? { items: order!.itemsTotal, tierPercent: order!.tierPercent, tierDiscount: order!.tierDiscount, couponCode: order!.couponCode, couponDiscount: order!.couponDiscount, shipping: order!.shippingAmount }
           : null,
-      taxRows: summariseTax(lines.map(taxLineOf)),
+      // A credit note's breakdown leaves out the rates it reverses nothing at (a child's kit refunded: no 20% row of zeros).
+      taxRows: summariseTax(lines.map(taxLineOf)).filter((row) => document.kind === 'invoice' || row.base !== 0 || row.amount !== 0),
       net: document.net,
       tax: document.tax,
       total: document.total,

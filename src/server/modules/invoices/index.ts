@@ -10,6 +10,6 @@ export { PDF_TYPE, TaxDocuments, type CreditNoteAsk, type IssuedDocument, type T
 export { documentNumber, numberingYear, parseDocumentNumber, takeNumberTx } from './numbering.ts';
 export { buyerParty, sellerParty } from './parties.ts';
 export { documentDate, renderDocumentPdf, type DocumentPrint, type InvoiceAmounts, type PrintedLine } from './pdf.ts';
-export { documentRoutes } from './routes.ts';
+export { DOCUMENT_DOWNLOAD_ACTION, documentRoutes } from './routes.ts';
 export { TaxReportDesk, TAX_REPORT_COLUMNS } from './tax-report.ts';
 export { taxReportRoutes } from './tax-report-routes.ts';

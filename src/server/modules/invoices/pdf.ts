@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Locale } from '../../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
+import type { OrderAmounts } from '../../../domain/orders.model.ts';
 import { ratePercent, type PriceDisplay, type TaxSummaryRow } from '../../../domain/tax/tax.model.ts';
 import { msg, render, type Said } from '../../messages/index.ts';
 import type { DocumentParty } from './schema.ts';
@@ -26,14 +27,7 @@ export interface PrintedLine {
 }
 
 /** The order's amounts an invoice prints under its lines. */
-export interface InvoiceAmounts {
-  items: number;
-  tierPercent: number;
-  tierDiscount: number;
-  couponCode: string | null;
-  couponDiscount: number;
-  shipping: number;
-}
+export type InvoiceAmounts = Pick<OrderAmounts, 'items' | 'tierPercent' | 'tierDiscount' | 'couponCode' | 'couponDiscount' | 'shipping'>;
 
 /** Everything a document's PDF shows, read from the document and the order's frozen rows. */
 export interface DocumentPrint {
@@ -218,7 +212,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
   }
   if (print.lines.length > 0) tableHeader();
   for (const line of print.lines) {
-    const name = `${line.name} · ${say(msg('document.size', { size: line.size }))}`;
+    const name = line.size ? `${line.name} · ${say(msg('document.size', { size: line.size }))}` : line.name;
     doc.font(regular).fontSize(9.5);
     const nameHeight = doc.heightOfString(name, { width: COLUMNS.description.width });
     doc.fontSize(8);

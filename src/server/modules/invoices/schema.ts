@@ -4,10 +4,9 @@
  * never changed after it is issued: a correction is a credit note.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DeclaredUnder, TaxClass, TaxName } from '../../../domain/tax/tax.model.ts';
-import { at, createdAt, serialId } from '../../db/columns.ts';
-import { orders } from '../orders/schema.ts';
+import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { at, bytea, createdAt, serialId } from '../../db/columns.ts';
+import { orders, taxLineColumns } from '../orders/schema.ts';
 import { refunds } from '../payments/schema.ts';
 
 export const TAX_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
@@ -91,23 +90,10 @@ export const taxDocumentLines = pgTable(
     documentId: integer('document_id')
       .notNull()
       .references(() => taxDocuments.id),
-    lineIndex: smallint('line_index').notNull(),
-    shipping: boolean('shipping').notNull(),
-    jurisdiction: text('jurisdiction').notNull(),
-    tax: text('tax').$type<TaxName>().notNull(),
-    declaredUnder: text('declared_under').$type<DeclaredUnder>().notNull(),
-    taxClass: text('tax_class').$type<TaxClass>().notNull(),
-    rate: integer('rate').notNull(),
-    base: integer('base').notNull(),
-    amount: integer('amount').notNull(),
+    ...taxLineColumns(),
   },
   (t) => [index('tax_document_lines_document_idx').on(t.documentId), check('tax_document_lines_amounts_ck', sql`${t.base} >= 0 and ${t.amount} >= 0`)],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** A document's PDF, rendered once (after the issuing transaction) and never again. */
 export const taxDocumentFiles = pgTable('tax_document_files', {

@@ -7,24 +7,19 @@
  * to the cent. Credit notes are counted in the period they are issued, as negatives.
  */
 import { and, gte, lt, sql } from 'drizzle-orm';
-import type { OrderExport } from '../../../domain/back-office/admin.model.ts';
-import { TAX_REPORT_TIME_ZONE, periodDays, periodInstants, type TaxReport, type TaxReportAmounts, type TaxReportPeriod, type TaxReportRow } from '../../../domain/back-office/tax-report.model.ts';
+import type { CsvFile } from '../../../domain/back-office/csv.model.ts';
+import { TAX_REPORT_TIME_ZONE, periodDays, periodInstants, type TaxReport, type TaxReportAmounts, type TaxReportKey, type TaxReportPeriod, type TaxReportRow } from '../../../domain/back-office/tax-report.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
-import { ratePercent, type DeclaredUnder, type TaxClass, type TaxName } from '../../../domain/tax/tax.model.ts';
+import { toDecimalString } from '../../../domain/money.model.ts';
+import { ratePercent } from '../../../domain/tax/tax.model.ts';
 import { CsvDecimal, toCsv } from '../../csv.ts';
 import type { Db } from '../../db/client.ts';
 import { msg, render } from '../../messages/index.ts';
 import { taxDocumentLines, taxDocuments, type TaxDocumentKind } from './schema.ts';
 
-interface SummedLines {
+/** One document kind's lines of one report row, summed by the query. */
+interface SummedLines extends TaxReportKey {
   kind: TaxDocumentKind;
-  declaredUnder: DeclaredUnder;
-  jurisdiction: string;
-  tax: TaxName;
-  taxClass: TaxClass;
-  rate: number;
-  currency: CurrencyCode;
   documents: number;
   base: number;
   amount: number;
@@ -71,7 +66,8 @@ export class TaxReportDesk {
         taxClass: taxDocumentLines.taxClass,
         rate: taxDocumentLines.rate,
         currency: taxDocuments.currency,
-        documents: sql<number>`count(distinct ${taxDocuments.id})::int`,
+        // A credit note counts in the rows it reverses something in: one of a child's kit has a zero line at 20% too (its lines run parallel to the invoice's).
+        documents: sql<number>`count(distinct case when ${taxDocumentLines.base} <> 0 or ${taxDocumentLines.amount} <> 0 then ${taxDocuments.id} end)::int`,
         base: sql<string>`sum(${taxDocumentLines.base})`,
         amount: sql<string>`sum(${taxDocumentLines.amount})`,
         baseEur: eur(taxDocumentLines.base),
@@ -90,6 +86,8 @@ export class TaxReportDesk {
     const rows = new Map<string, TaxReportRow>();
     for (const raw of lines) {
       const line = { ...raw, base: Number(raw.base), amount: Number(raw.amount), baseEur: Number(raw.baseEur), amountEur: Number(raw.amountEur) } as SummedLines;
+      // Only zeros (a note reversing nothing at this rate): no row for it.
+      if (line.documents === 0) continue;
       const key = [line.declaredUnder, line.jurisdiction, line.tax, line.taxClass, line.rate, line.currency].join('|');
       let row = rows.get(key);
       if (!row) {
@@ -126,7 +124,7 @@ export class TaxReportDesk {
   }
 
   /** The report as CSV (RFC 4180, UTF-8 with BOM), one line per row, headed in the caller's language. */
-  async export(period: TaxReportPeriod, locale: Locale): Promise<OrderExport> {
+  async export(period: TaxReportPeriod, locale: Locale): Promise<CsvFile> {
     const report = await this.report(period);
     const header = TAX_REPORT_COLUMNS.map((column) => render(msg(`admin.taxExport.${column}`), locale));
     const money = (amounts: TaxReportAmounts, currency: string) => AMOUNT_FIELDS.map((field) => new CsvDecimal(toDecimalString(amounts[field], currency)));

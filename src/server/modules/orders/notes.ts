@@ -1,6 +1,6 @@
 /** Staff's internal notes on an order (never shown to the shopper): the orders module writes its own table. */
 import { asc, inArray } from 'drizzle-orm';
-import type { AdminNote } from '../../../domain/back-office/admin.model.ts';
+import type { AdminNote } from '../../../domain/back-office/orders.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderNotes } from './schema.ts';
 

@@ -13,7 +13,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/back-office/admin.model.ts';
+import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/back-office/orders.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';

@@ -29,6 +29,7 @@ import { orderConfirmationMail, shipmentMail, type OrderMailData } from '../../m
 import { removeOrderedLines } from '../cart/index.ts';
 import { releaseStock } from '../catalogue/index.ts';
 import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipments } from './schema.ts';
+import { placeReplacement, type ReplacementAsk, type ReplacementLine } from './replacement.ts';
 import { accessTokenFor, OrderViews, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
 
 /**
@@ -168,6 +169,14 @@ export class OrderService extends OrderViews {
         return placed!;
       },
     };
+  }
+
+  /**
+   * A free replacement of `original`'s claimed lines (replacement.ts), paid from the start, in the
+   * caller's transaction (the returns module's, which locked the original and the claim).
+   */
+  async placeReplacementTx(tx: Tx, original: OrderRow, lines: readonly ReplacementLine[], ask: ReplacementAsk): Promise<OrderRow> {
+    return placeReplacement(tx, this.d.secret, original, lines, ask);
   }
 
   /** The guest's access token of an order (answered again on an idempotent replay). */

@@ -4,8 +4,8 @@
  * office's moves.
  */
 import type { FastifyRequest } from 'fastify';
-import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/back-office/admin.schema.ts';
-import type { AdminOrderDetail } from '../../../domain/back-office/admin.model.ts';
+import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/back-office/orders.schema.ts';
+import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { ordersApi } from '../../../domain/api/orders.ts';

@@ -1,13 +1,14 @@
 /** Orders, their lines, status timeline and shipments. Money columns are integer minor units. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../../domain/locale.ts';
 import { at, letteringColumns, localised, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
 import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
 import type { PostalAddress } from '../../../domain/address.model.ts';
-import type { PaymentState } from '../../../domain/back-office/admin.model.ts';
+import type { PaymentState } from '../../../domain/back-office/orders.model.ts';
+import type { OrderChangeActor, OrderChangeKind, OrderSource } from '../../../domain/order-changes.model.ts';
 import type { DeclaredUnder, PriceDisplay, TaxClass, TaxName, TaxReason } from '../../../domain/tax/tax.model.ts';
 
 /**
@@ -94,6 +95,14 @@ export const orders = pgTable(
     paidAt: at('paid_at'),
     /** True once the order's reserved stock went back (cancelled before payment). */
     stockReleased: boolean('stock_released').notNull().default(false),
+    /** Checkout, staff (a phone or mail order), or a free replacement (replacesOrderId names the order, the claim names both). */
+    source: text('source').$type<OrderSource>().notNull().default('checkout'),
+    replacesOrderId: integer('replaces_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    /**
+     * Bumped by every change after placement (order_changes): whoever edits the order sends the
+     * revision they saw, so of two staff editing it at once one wins and the other is told.
+     */
+    revision: integer('revision').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
@@ -122,7 +131,9 @@ export const orders = pgTable(
     index('orders_name_prefix_idx').using('btree', sql`lower((${t.shippingAddress}->>'firstName') || ' ' || (${t.shippingAddress}->>'lastName')) text_pattern_ops`),
     index('orders_last_name_prefix_idx').using('btree', sql`lower(${t.shippingAddress}->>'lastName') text_pattern_ops`),
     check('orders_payment_state_ck', sql`${t.paymentState} in ('unpaid', 'paid', 'partially_refunded', 'refunded')`),
-    check('orders_status_ck', sql`${t.status} in ('pending_payment', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded')`),
+    check('orders_status_ck', sql`${t.status} in ('pending_payment', 'paid', 'processing', 'partially_shipped', 'shipped', 'delivered', 'cancelled', 'refunded')`),
+    check('orders_source_ck', sql`${t.source} in ('checkout', 'staff', 'replacement')`),
+    index('orders_replaces_idx').on(t.replacesOrderId).where(sql`${t.replacesOrderId} is not null`),
     check(
       'orders_amounts_ck',
       sql`${t.itemsTotal} >= 0 and ${t.tierDiscount} >= 0 and ${t.couponDiscount} >= 0 and ${t.shippingAmount} >= 0 and ${t.total} >= 0 and ${t.total} = ${t.itemsTotal} - ${t.tierDiscount} - ${t.couponDiscount} + ${t.shippingAmount} + ${t.taxAdded}`,
@@ -188,16 +199,9 @@ export const orderItems = pgTable(
   ],
 );
 
-/**
- * The order's tax lines (domain TaxLine), frozen at placement: one per tax on each goods line and
- * on each line's share of the shipping; their amounts add up to orders.tax_total. A later rate
- * change never touches them; invoices copy them (modules/invoices).
- */
-export const orderTaxLines = pgTable(
-  'order_tax_lines',
-  {
-    id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+/** A tax line's columns (domain TaxLine), the same on an order (order_tax_lines) and on its invoices and credit notes (tax_document_lines). */
+export function taxLineColumns() {
+  return {
     /** The goods line taxed: its position among the order's lines (order_items by id, from 0). */
     lineIndex: smallint('line_index').notNull(),
     /** True: the tax on that line's share of the shipping (shipping is taxed like the goods it carries). */
@@ -211,6 +215,20 @@ export const orderTaxLines = pgTable(
     /** The amount taxed, before tax, in the order currency's minor units. */
     base: integer('base').notNull(),
     amount: integer('amount').notNull(),
+  };
+}
+
+/**
+ * The order's tax lines (domain TaxLine), frozen at placement: one per tax on each goods line and
+ * on each line's share of the shipping; their amounts add up to orders.tax_total. A later rate
+ * change never touches them; invoices copy them (modules/invoices).
+ */
+export const orderTaxLines = pgTable(
+  'order_tax_lines',
+  {
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
+    ...taxLineColumns(),
   },
   (t) => [
     index('order_tax_lines_order_idx').on(t.orderId),
@@ -244,8 +262,59 @@ export const shipments = pgTable(
     /** The tracking page staff gave; null links the known carrier's page (domain/carriers.ts). */
     trackingUrl: text('tracking_url'),
     shippedAt: at('shipped_at').notNull().defaultNow(),
+    /** When staff last corrected its carrier or tracking number (audited; the shopper is mailed once). */
+    correctedAt: at('corrected_at'),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+/**
+ * What a parcel holds: lines and quantities. A shipment without rows (every shipment before
+ * split parcels) holds the whole order.
+ */
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    shipmentId: parentId('shipment_id', () => shipments.id),
+    orderItemId: parentId('order_item_id', () => orderItems.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderItemId] }),
+    index('shipment_items_item_idx').on(t.orderItemId),
+    check('shipment_items_quantity_ck', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/**
+ * Every change of an order after placement: who, what (a line's print or size, the address, the
+ * shipping), before and after, and what it did to the total (positive: the shopper owes more).
+ * Append-only history for the timeline and the audit; the order's rows hold the current state.
+ */
+export const orderChanges = pgTable(
+  'order_changes',
+  {
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
+    /** The order's revision this change made. */
+    revision: integer('revision').notNull(),
+    kind: text('kind').$type<OrderChangeKind>().notNull(),
+    actor: text('actor').$type<OrderChangeActor>().notNull(),
+    /** Null for the shopper, or once the staff account is gone; the email stays. */
+    byId: refOrNull('by_id', () => users.id),
+    byEmail: text('by_email').notNull(),
+    reason: text('reason'),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    /** In the order's currency: the new total less the old. */
+    totalDelta: integer('total_delta').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_changes_revision_uq').on(t.orderId, t.revision),
+    check('order_changes_kind_ck', sql`${t.kind} in ('line', 'address', 'shipping')`),
+    check('order_changes_actor_ck', sql`${t.actor} in ('staff', 'shopper')`),
+  ],
 );
 
 export const shipmentEvents = pgTable(

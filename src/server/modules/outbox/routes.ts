@@ -1,6 +1,6 @@
 /** The dashboard's mail outbox card: backlog and failures (dashboard:view), and sending a message again (mail:retry, audited). */
 import { mailApi } from '../../../domain/api/admin/mail.ts';
-import { mailRetryRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { mailRetryRequestSchema } from '../../../domain/back-office/mail.schema.ts';
 import type { OutboxMessageView, OutboxStatusView } from '../../../domain/back-office/mail.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';

@@ -7,6 +7,7 @@ import type { OrderService } from '../orders/index.ts';
 import type { PaymentLedger } from './ledger.ts';
 import type { PaypalClient } from './paypal-client.ts';
 import type { CreditNotes } from './refund-book.ts';
+import type { RequestPayments } from './pay-requests.ts';
 
 export interface PaymentLog {
   info(details: object, message: string): void;
@@ -26,4 +27,6 @@ export interface PaymentDeps {
   invoices: CreditNotes;
   clock: Clock;
   log: PaymentLog;
+  /** Payment requests' captures, which PayPal's webhook and the reconciler also settle (pay-requests.ts). */
+  requests?: RequestPayments;
 }

@@ -19,6 +19,7 @@ import { loggableError } from '../../errors.ts';
 import { CAPTURE_GRACE_MS, orders, type OrderService } from '../orders/index.ts';
 import type { PaymentLog } from './deps.ts';
 import type { PaymentService } from './payments.ts';
+import type { RequestPayments } from './pay-requests.ts';
 import { payments } from './schema.ts';
 
 /** A capture the browser started this recently is left to the browser. */
@@ -38,6 +39,8 @@ export interface ReconcilerDeps {
   payments: PaymentService;
   clock: Clock;
   log: PaymentLog;
+  /** Payment requests left approved or captured without the shop hearing (pay-requests.ts). */
+  requests?: RequestPayments;
 }
 
 /**
@@ -91,6 +94,12 @@ export class Reconciler {
       .where(unpaidAndIdle(now, CAPTURE_GRACE_MS, isNull(payments.paypalOrderId), lt(orders.payBefore, now)));
     for (const { id } of expired) {
       if (await this.d.orders.cancelUnpaid(id, 'reconciler', 'Not paid in time')) report.cancelled++;
+    }
+    try {
+      // Payment requests whose buyer approved at PayPal and closed the window (pay-requests.ts).
+      report.settled += (await this.d.requests?.reconcile()) ?? 0;
+    } catch (error) {
+      this.d.log.warn({ err: loggableError(error) }, 'reconciling payment requests failed; the next pass tries again');
     }
     try {
       report.refunds = await this.d.payments.settlePendingRefunds();

@@ -12,6 +12,7 @@ import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { ItemRow, OrderRow, OrderService, RefundLine } from '../orders/index.ts';
+import { capturedTotal, capturesOf } from './captures.ts';
 import { payments, refunds } from './schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -112,7 +113,8 @@ export class RefundBook {
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, refund.orderId));
     const completed = await tx.select({ amount: refunds.amount }).from(refunds).where(and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'completed')));
     const refunded = completed.reduce((sum, r) => sum + r.amount, 0);
-    const full = refunded >= payment!.amount;
+    // Everything paid: the order's payment and the captures of its paid payment requests (captures.ts).
+    const full = refunded >= capturedTotal(await capturesOf(tx, refund.orderId));
     const paymentStatus = full ? 'refunded' : 'partially_refunded';
     await tx.update(payments).set({ status: paymentStatus, refundId: paypalRefundId, updatedAt: now }).where(eq(payments.orderId, refund.orderId));
 
@@ -184,7 +186,7 @@ export class RefundBook {
    * PayPal's refund id), then completed like any other, so the order's refunded total, payment
    * state and status are true. Null when it was recorded before.
    */
-  async recordExternal(tx: Tx, order: OrderRow, paypalRefundId: string, amount: number, timeline: string): Promise<SettledRefund | null> {
+  async recordExternal(tx: Tx, order: OrderRow, paypalRefundId: string, amount: number, timeline: string, captureId: string | null = null): Promise<SettledRefund | null> {
     const now = this.d.clock();
     const [row] = await tx
       .insert(refunds)
@@ -197,6 +199,7 @@ export class RefundBook {
         reason: 'Refunded in the PayPal dashboard',
         lines: [],
         byEmail: PAYPAL_ACTOR.email,
+        captureId,
         createdAt: now,
         updatedAt: now,
       })

@@ -19,8 +19,8 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { divRound, formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, PRINTED_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
+import { formatMoney, toDecimalString, type CurrencyCode } from '../../../domain/money.model.ts';
+import { PAID_STATUSES, PRINTED_STATUSES, refundLinesValue, type OrderStatus } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -31,7 +31,8 @@ import { moveAuditEntry, moveRefusal, orders, requireCode, type ItemRow, type Or
 import type { PaymentLog } from './deps.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
 import { RefundBook, type CreditNotes, type RefundRow, type RefundWitness } from './refund-book.ts';
-import { payments, refunds } from './schema.ts';
+import { capturedTotal, capturesOf, isPartOf, partKey, splitRefund } from './captures.ts';
+import { refunds } from './schema.ts';
 
 export interface RefundDeps {
   db: Db;
@@ -50,7 +51,7 @@ export interface RefundDeps {
  * The first step's outcome: a refund to ask PayPal for (new or found again by its key), or an
  * order closed with nothing to pay back (`moved`: by this call, or already there before it).
  */
-type Claim = { refund: RefundRow; captureId: string } | { closed: OrderRow; moved: boolean };
+type Claim = { parts: { refund: RefundRow; captureId: string }[] } | { closed: OrderRow; moved: boolean };
 
 export class RefundDesk implements Refunds {
   private readonly d: RefundDeps;
@@ -72,14 +73,23 @@ export class RefundDesk implements Refunds {
       return made;
     });
     if ('closed' in claim) return claim.closed;
-    const { refund } = claim;
-    if (refund.status === 'failed') throw fail(CODES.CONFLICT, 'refund.failedBefore');
+    if (claim.parts.some((p) => p.refund.status === 'failed')) throw fail(CODES.CONFLICT, 'refund.failedBefore');
+    // A refund drawn from more than one capture (an order change's extra was paid by a payment
+    // request) is a part per capture, asked of PayPal one after the other.
+    let row: OrderRow | null = null;
+    for (const part of claim.parts) row = await this.askPart(order, part.refund, part.captureId, ask, caller);
+    return row ?? this.current(order.id);
+  }
+
+  /** Steps 2 and 3 for one part: PayPal asked (unless its word is in already) and its answer recorded. */
+  private async askPart(order: OrderRow, refund: RefundRow, captureId: string, ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
+    const orderNo = order.orderNo;
     // Completed, or PENDING at PayPal (it has PayPal's id): PayPal's word is in, nothing to ask again.
     if (refund.status === 'completed' || refund.paypalRefundId) return this.current(order.id);
 
     let answer: PaypalRefund;
     try {
-      answer = await this.d.paypal.refundCapture(claim.captureId, `${order.orderNo}-refund-${refund.id}`, {
+      answer = await this.d.paypal.refundCapture(captureId, `${order.orderNo}-refund-${refund.id}`, {
         amount: { currency_code: refund.currency, value: toDecimalString(refund.amount, refund.currency) },
       });
     } catch (error) {
@@ -119,20 +129,21 @@ export class RefundDesk implements Refunds {
   }
 
   async closingUnderWay(tx: Tx, orderId: number): Promise<boolean> {
-    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
     const open = await tx.select({ amount: refunds.amount, status: refunds.status }).from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
     if (!open.some((r) => r.status === 'pending')) return false;
-    return capturedOf(payment) - open.reduce((sum, r) => sum + r.amount, 0) <= 0;
+    return capturedTotal(await capturesOf(tx, orderId)) - open.reduce((sum, r) => sum + r.amount, 0) <= 0;
   }
 
   /** Step 1, under the order's lock: the refund found by its key, or checked and recorded as pending. */
   private async claim(tx: Tx, orderId: number, ask: RefundAsk, caller: StaffCaller): Promise<Claim> {
     const row = await this.d.orders.lockTx(tx, orderId);
-    const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
+    const captures = await capturesOf(tx, orderId);
     const [existing] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, ask.idempotencyKey)));
     if (existing) {
       if (!sameRequest(existing, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId))) throw fail(CODES.CONFLICT, 'refund.keyReused');
-      return { refund: existing, captureId: payment?.captureId ?? '' };
+      const all = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id);
+      const captureOf = (key: string | null) => captures.find((c) => c.key === key)?.captureId ?? '';
+      return { parts: all.filter((r) => isPartOf(r.idempotencyKey, ask.idempotencyKey)).map((r) => ({ refund: r, captureId: captureOf(r.captureId) })) };
     }
 
     const status = row.status as OrderStatus;
@@ -153,7 +164,7 @@ export class RefundDesk implements Refunds {
     const touchesPrinted = lines.length ? lines.some((l) => items.find((i) => i.id === l.orderItemId)!.personalised) : row.personalised;
     if (printed && touchesPrinted && !ask.override) throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
 
-    const captured = capturedOf(payment);
+    const captured = capturedTotal(captures);
     const remaining = captured - earlier.reduce((sum, r) => sum + r.amount, 0);
     const currency = row.currency as CurrencyCode;
     const amount = ask.everything ? remaining : (ask.amount ?? linesAmount(row, items, lines));
@@ -164,11 +175,30 @@ export class RefundDesk implements Refunds {
     }
     if (amount > remaining) throw fail(CODES.CONFLICT, msg('refund.exceeds', { left: formatMoney(Math.max(0, remaining), currency) }));
     const now = this.d.clock();
-    const [refund] = await tx
+    // The oldest capture first (captures.ts); the lines and the asked key go with the first part.
+    const split = splitRefund(captures, earlier, amount);
+    const made = await tx
       .insert(refunds)
-      .values({ orderId, idempotencyKey: ask.idempotencyKey, amount, currency, status: 'pending', reason: ask.reason, lines, closeAs: ask.closeAs, byId: caller.actor.id, byEmail: caller.actor.email, createdAt: now, updatedAt: now })
+      .values(
+        split.map((part, i) => ({
+          orderId,
+          idempotencyKey: partKey(ask.idempotencyKey, i),
+          amount: part.amount,
+          currency,
+          status: 'pending',
+          reason: ask.reason,
+          lines: i === 0 ? lines : [],
+          closeAs: ask.closeAs,
+          byId: caller.actor.id,
+          byEmail: caller.actor.email,
+          captureId: part.capture.key,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .returning();
-    return { refund: refund!, captureId: payment!.captureId! };
+    made.sort((a, b) => a.id - b.id);
+    return { parts: made.map((refund, i) => ({ refund, captureId: split[i]!.capture.captureId })) };
   }
 
   private async closeWithoutMoney(tx: Tx, row: OrderRow, lines: RefundLine[], items: ItemRow[], ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
@@ -225,17 +255,8 @@ function sameRequest(existing: RefundRow, ask: RefundAsk, order: OrderRow, items
   return key(lines) === key(existing.lines) && (ask.amount ?? linesAmount(order, items, lines)) === existing.amount;
 }
 
-/** What PayPal captured of the order (nothing before a capture, or for a payment voided). */
-function capturedOf(payment: typeof payments.$inferSelect | undefined): number {
-  return payment && payment.captureId && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? payment.amount : 0;
-}
 
-/**
- * What lines cost the buyer: their price less their share of the order's discounts (multi-buy
- * and coupon spread over the items in proportion), rounded to the minor unit.
- */
+/** What lines cost the buyer (refundLinesValue: their price less their share of the discounts). */
 function linesAmount(row: OrderRow, items: readonly ItemRow[], lines: readonly RefundLine[]): number {
-  const gross = lines.reduce((sum, l) => sum + items.find((i) => i.id === l.orderItemId)!.unitPrice * l.quantity, 0);
-  if (row.itemsTotal === 0) return 0;
-  return divRound(gross * (row.itemsTotal - row.tierDiscount - row.couponDiscount), row.itemsTotal);
+  return refundLinesValue(row, lines.map((l) => ({ unitPrice: items.find((i) => i.id === l.orderItemId)!.unitPrice, quantity: l.quantity })));
 }

@@ -2,8 +2,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import type { PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
 import { users } from '../accounts/schema.ts';
-import { orders } from '../orders/schema.ts';
+import { orderChanges, orders } from '../orders/schema.ts';
 
 /**
  * The order's payment at PayPal: ids, status, amount, and the payer's name and email. Never card
@@ -82,6 +83,8 @@ export const refunds = pgTable(
     /** Null once the staff account is gone; the email stays. */
     byId: refOrNull('by_id', () => users.id),
     byEmail: text('by_email').notNull(),
+    /** The capture it pays back: null for the order's payment's, else a paid payment request's (payment_requests.capture_id). */
+    captureId: text('capture_id'),
     ...timestamps(),
   },
   (t) => [
@@ -90,5 +93,47 @@ export const refunds = pgTable(
     uniqueIndex('refunds_paypal_refund_uq').on(t.paypalRefundId),
     check('refunds_amount_ck', sql`${t.amount} > 0`),
     check('refunds_status_ck', sql`${t.status} in ('pending', 'completed', 'failed')`),
+  ],
+);
+
+/**
+ * Money the shop asks of the buyer after placement, paid through a PayPal link mailed to them:
+ * the extra of an order change, or a staff order's whole total. The link's token is stored as a
+ * SHA-256 digest. While one is open the order cannot go to production; it ends paid (its own
+ * PayPal order and capture), expired, waived by staff with a reason, or cancelled by a later change.
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    id: serialId(),
+    orderId: parentId('order_id', () => orders.id),
+    purpose: text('purpose').$type<PaymentRequestPurpose>().notNull(),
+    /** The change that asked for it (purpose order-change). */
+    changeId: integer('change_id').references(() => orderChanges.id, { onDelete: 'set null' }),
+    /** In the order's currency, integer minor units. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    status: text('status').$type<PaymentRequestStatus>().notNull().default('open'),
+    paypalOrderId: text('paypal_order_id'),
+    captureId: text('capture_id'),
+    paidAt: at('paid_at'),
+    /** Who waived or cancelled it, and why. */
+    closedById: refOrNull('closed_by_id', () => users.id),
+    closedByEmail: text('closed_by_email'),
+    closeReason: text('close_reason'),
+    ...timestamps(),
+  },
+  (t) => [
+    index('payment_requests_order_idx').on(t.orderId, t.status),
+    uniqueIndex('payment_requests_token_uq').on(t.tokenHash),
+    uniqueIndex('payment_requests_paypal_order_uq').on(t.paypalOrderId),
+    uniqueIndex('payment_requests_capture_uq').on(t.captureId),
+    // One open request per order: a later change cancels the open one and asks for the new sum.
+    uniqueIndex('payment_requests_one_open_uq').on(t.orderId).where(sql`${t.status} = 'open'`),
+    check('payment_requests_amount_ck', sql`${t.amount} > 0`),
+    check('payment_requests_status_ck', sql`${t.status} in ('open', 'paid', 'expired', 'waived', 'cancelled')`),
+    check('payment_requests_purpose_ck', sql`${t.purpose} in ('order-change', 'manual-order')`),
   ],
 );

@@ -37,9 +37,15 @@ export interface SimulatorPluginOptions {
    * next capture declined, every call slow), so a demo shop open to visitors must not have them.
    */
   control?: boolean;
+  /**
+   * Control: opens a payment request for a paid order (the shop's own service, as an order change
+   * would), so a journey can pay one through its mailed link before anything in the back office
+   * asks for one. Only with `control`.
+   */
+  openPaymentRequest?: (orderNo: string, amount: number) => Promise<{ id: number } | null>;
 }
 
-export function simulatorPlugin(simulator: PaypalSimulator, { control = false }: SimulatorPluginOptions = {}) {
+export function simulatorPlugin(simulator: PaypalSimulator, { control = false, openPaymentRequest }: SimulatorPluginOptions = {}) {
   return async function plugin(app: FastifyInstance) {
     const r = app.withTypeProvider<ZodTypeProvider>();
     // PayPal's REST paths take the body as it came (the simulator parses and checks it itself).
@@ -110,6 +116,12 @@ export function simulatorPlugin(simulator: PaypalSimulator, { control = false }:
         if (!(error instanceof SimFailure)) throw error;
         return answer(reply, error.status, { name: error.errorName, details: error.issues });
       }
+    });
+    app.post('/control/payment-requests', { schema: { hide: true } }, async (request, reply) => {
+      const parsed = z.strictObject({ orderNo: z.string().regex(/^[A-Z0-9-]{4,40}$/), amount: z.number().int().positive().max(10_000_000) }).safeParse(jsonBody(request.body));
+      if (!parsed.success || !openPaymentRequest) return answer(reply, 400, { name: 'INVALID_REQUEST' });
+      const opened = await openPaymentRequest(parsed.data.orderNo, parsed.data.amount);
+      return opened ? answer(reply, 201, opened) : answer(reply, 404, { name: 'RESOURCE_NOT_FOUND' });
     });
     r.post('/control/orders/:id/webhooks', { schema: { hide: true, params: idParams } }, async (request, reply) => {
       const parsed = z

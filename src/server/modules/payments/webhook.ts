@@ -14,7 +14,8 @@ import { SETTLED, type CaptureDetails, type PaymentRow } from './ledger.ts';
 import { PAYPAL_ACTOR, type RefundBook, type SettledRefund } from './refund-book.ts';
 import type { WebhookHeaders } from './paypal-client.ts';
 import type { PaymentDeps } from './deps.ts';
-import { payments, processedWebhookEvents, refunds } from './schema.ts';
+import type { PaymentRequestRow } from './payment-requests.ts';
+import { paymentRequests, payments, processedWebhookEvents, refunds } from './schema.ts';
 
 /** What the webhooks share with the rest of the payment service (payments.ts). */
 export interface WebhookService {
@@ -69,7 +70,11 @@ export class PaypalWebhooks {
     const eventId = parsed.id;
     const eventType = parsed.event_type;
     const resource = parsed.resource;
-    const target = await this.webhookTarget(resource);
+    // A payment request's own PayPal order or capture (pay-requests.ts): its capture settles the
+    // request; a refund of its capture is the order's refund, found by the request's order.
+    const request = this.d.requests ? await this.d.requests.targetOf(resource) : null;
+    if (request && eventType !== 'PAYMENT.CAPTURE.REFUNDED') return this.handleRequestCapture(eventId, eventType, request, resource);
+    const target = request ? await this.requestOrder(request.orderId) : await this.webhookTarget(resource);
 
     const outcome = await this.d.db.transaction(async (tx): Promise<{ applied: boolean; effect?: Effect }> => {
       const [fresh] = await tx.insert(processedWebhookEvents).values({ eventId, eventType, orderId: target?.order.id ?? null }).onConflictDoNothing().returning({ eventId: processedWebhookEvents.eventId });
@@ -84,6 +89,25 @@ export class PaypalWebhooks {
       return { applied: true, effect };
     });
     return { applied: outcome.applied };
+  }
+
+  /** An event about a request's capture: recorded once with the event, the request settled; money for a closed request goes back once committed. */
+  private async handleRequestCapture(eventId: string, eventType: string, request: PaymentRequestRow, resource: Record<string, any>): Promise<{ applied: boolean }> {
+    const requests = this.d.requests!;
+    const outcome = await this.d.db.transaction(async (tx) => {
+      const [fresh] = await tx.insert(processedWebhookEvents).values({ eventId, eventType, orderId: request.orderId }).onConflictDoNothing().returning({ eventId: processedWebhookEvents.eventId });
+      if (!fresh) return null;
+      // Only a completed capture moves a request; a pending or declined one leaves it open for the buyer to try again.
+      if (eventType !== 'PAYMENT.CAPTURE.COMPLETED') return 'ignored' as const;
+      return requests.applyCaptureTx(tx, request, resource);
+    });
+    if (outcome === 'closed') await requests.afterCapture(request, resource.id as string);
+    return { applied: outcome !== null };
+  }
+
+  private async requestOrder(orderId: number): Promise<{ order: OrderRow; payment: PaymentRow } | null> {
+    const [found] = await this.d.db.select({ order: orders, payment: payments }).from(orders).innerJoin(payments, eq(payments.orderId, orders.id)).where(eq(orders.id, orderId));
+    return found ?? null;
   }
 
   /** The order an event is about: by PayPal order id, then capture id, then our order number in custom_id. */
@@ -189,7 +213,12 @@ export class PaypalWebhooks {
     if (amount === null || amount <= 0 || status !== 'COMPLETED') return null;
     if (await this.refundInFlight(tx, order.id, resource, amount)) return null;
     await this.service.markPaidTx(tx, order.id, { captureId: null, payerEmail: null, payerName: null }, 'webhook');
-    return this.book.recordExternal(tx, await this.d.orders.lockTx(tx, order.id), refundId, amount, 'webhook');
+    // Refunded from a payment request's capture (the 'up' link names it): the refund row says so, so
+    // later refunds draw on each capture by what it has left (captures.ts).
+    const up = Array.isArray(resource.links) ? (resource.links as { rel?: string; href?: string }[]).find((l) => l.rel === 'up')?.href : undefined;
+    const upCapture = up ? /\/captures\/([A-Za-z0-9-]+)/.exec(up)?.[1] : undefined;
+    const [request] = upCapture ? await tx.select({ captureId: paymentRequests.captureId }).from(paymentRequests).where(eq(paymentRequests.captureId, upCapture)) : [];
+    return this.book.recordExternal(tx, await this.d.orders.lockTx(tx, order.id), refundId, amount, 'webhook', request?.captureId ?? null);
   }
 
   /**

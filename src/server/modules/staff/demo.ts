@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ROLES } from '../../../domain/account.model.ts';
-import type { DemoAccount } from '../../../domain/back-office/admin.model.ts';
+import type { DemoAccount } from '../../../domain/back-office/login.model.ts';
 import { STAFF_ROLES } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { PasswordHasher, users } from '../accounts/index.ts';

@@ -5,7 +5,8 @@
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import { routeApi } from '../../../domain/api/admin/route.ts';
 import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/back-office/routes.model.ts';
-import { routeExistRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/admin.schema.ts';
+import { routeExistRequestSchema } from '../../../domain/back-office/routes.schema.ts';
+import { staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/staff.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { userOf } from '../../http/context.ts';

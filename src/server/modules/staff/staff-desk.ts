@@ -9,7 +9,7 @@ import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ROLES, normaliseEmail, type AccountStatus, type Role } from '../../../domain/account.model.ts';
 import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { StaffMember } from '../../../domain/back-office/admin.model.ts';
+import type { StaffMember } from '../../../domain/back-office/staff.model.ts';
 import { STAFF_ROLES } from '../../../domain/back-office/staff.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';

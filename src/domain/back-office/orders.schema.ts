@@ -1,28 +1,22 @@
 /**
- * What the back office's calls take (docs/back-office.md); the answers are in admin.model.ts.
- * Every request is strict: an unknown field is refused.
+ * What the back office's order calls take (docs/back-office.md "The order screens"); the answers are
+ * in orders.model.ts. Every request is strict: an unknown field is refused.
  */
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, ROLE_VALUES } from '../account.model.ts';
-import { emailSchema } from '../account.schema.ts';
-import { ORDER_SORT_FIELDS, PAYMENT_STATES } from './admin.model.ts';
-import { querySchema, reasonSchema } from './common.schema.ts';
 import { idSchema, pageRequestShape, sortShape } from '../catalogue.schema.ts';
 import { CURRENCY_CODES } from '../money.model.ts';
 import { ORDER_STATUSES } from '../orders.model.ts';
 import { orderNoSchema } from '../orders.schema.ts';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates are YYYY-MM-DD');
-
-export const routeExistRequestSchema = z.strictObject({ routeName: z.string().min(1).max(60) });
+import { isoDateSchema, querySchema, reasonSchema } from './common.schema.ts';
+import { ORDER_SORT_FIELDS, PAYMENT_STATES } from './orders.model.ts';
 
 /** The orders table's filters; the export takes the same, without paging. */
 export const orderFilterShape = {
   status: z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional(),
   /** Placed on or after this day (UTC). */
-  from: isoDate.optional(),
+  from: isoDateSchema.optional(),
   /** Placed on or before this day (UTC). */
-  to: isoDate.optional(),
+  to: isoDateSchema.optional(),
   currency: z.enum(CURRENCY_CODES).optional(),
   /** ISO 3166-1 alpha-2 of the shipping address. */
   country: z.string().regex(/^[A-Z]{2}$/, 'country must be a two-letter code').optional(),
@@ -48,7 +42,8 @@ export const adminOrderExportRequestSchema = z.strictObject({
 
 export const adminOrderRequestSchema = z.strictObject({ orderNo: orderNoSchema });
 
-const orderNoListSchema = z.array(orderNoSchema).min(1, 'choose at least one order').max(200, 'at most 200 orders at once');
+/** Orders chosen in the table for a bulk move or the production sheet. */
+export const orderNoListSchema = z.array(orderNoSchema).min(1, 'choose at least one order').max(200, 'at most 200 orders at once');
 
 export const adminBulkMoveRequestSchema = z.strictObject({
   orderNos: orderNoListSchema,
@@ -78,30 +73,3 @@ export const adminRefundRequestSchema = z
   })
   .refine((body) => body.lines.length > 0 || body.amount !== undefined, { path: ['lines'], error: 'choose lines or an amount' });
 export type AdminRefundRequest = z.output<typeof adminRefundRequestSchema>;
-
-export const productionSheetRequestSchema = z.strictObject({ orderNos: orderNoListSchema });
-
-export const auditListRequestSchema = z.strictObject({
-  ...pageRequestShape,
-  actorId: idSchema.optional(),
-  action: z.string().max(60).optional(),
-  entity: z.string().max(40).optional(),
-  entityId: z.string().max(60).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-});
-
-export const staffListRequestSchema = z.strictObject({ ...pageRequestShape, query: querySchema });
-
-export const staffRoleRequestSchema = z.strictObject({
-  email: emailSchema,
-  role: z.enum(ROLE_VALUES),
-});
-
-export const staffStatusRequestSchema = z.strictObject({
-  userId: idSchema,
-  status: z.enum(ACCOUNT_STATUSES),
-});
-
-/** Send one outbox message again (mail:retry). */
-export const mailRetryRequestSchema = z.strictObject({ id: idSchema });

@@ -1,0 +1,167 @@
+/**
+ * Payment requests (docs/checkout-and-payments.md "Payment requests"): money the shop asks of the
+ * buyer after placement (the extra of an order change; later a staff order's total), paid through
+ * a PayPal link mailed to them. The link carries a random token; only its SHA-256 digest is
+ * stored, so the table alone cannot pay anything.
+ *
+ * The *Tx methods run inside the caller's transaction (the order changes' desk holds the order's
+ * lock there): one request open per order at most (a partial unique index), opening another
+ * cancels the open one first. What pays a request (its page's capture, PayPal's webhook, the
+ * reconciler) is pay-requests.ts; this file is the request's life without PayPal.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import { isLocale, type Locale } from '../../../domain/locale.ts';
+import type { CurrencyCode } from '../../../domain/money.model.ts';
+import type { PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
+import type { ShopSettings } from '../../../domain/settings.model.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { MailQueue } from '../../mail/mailer.ts';
+import { paymentLinkMail, requestExpiredMail } from '../../mail/payment-request-mails.ts';
+import type { AuditActor, AuditLog } from '../audit/index.ts';
+import { orders, type OrderRow } from '../orders/index.ts';
+import { paymentRequests } from './schema.ts';
+
+export type PaymentRequestRow = typeof paymentRequests.$inferSelect;
+
+export interface PaymentRequestDeps {
+  db: Db;
+  clock: Clock;
+  mail: MailQueue;
+  audit: AuditLog;
+  /** The settings read through the caller's transaction (SettingsService.currentIn). */
+  settings: (tx: Tx) => Promise<ShopSettings>;
+  /** The storefront's root with its trailing slash (publicSiteUrl + basePath), for the mailed link. */
+  site: string;
+  /** The language of the merchant's mail (MERCHANT_LOCALE). */
+  merchantLocale: Locale;
+}
+
+/** The digest a link's token is stored and looked up by. */
+export function requestTokenDigest(token: string): string {
+  return createHash('sha256').update(`payment-request|${token}`).digest('hex');
+}
+
+/** The pay page of a request, in the order's language. */
+export function payLink(site: string, locale: Locale, token: string): string {
+  return `${site}${locale}/pay/?t=${encodeURIComponent(token)}`;
+}
+
+export function localeOfOrder(row: Pick<OrderRow, 'locale'>): Locale {
+  return isLocale(row.locale) ? row.locale : 'en-US';
+}
+
+export class PaymentRequests {
+  private readonly d: PaymentRequestDeps;
+
+  constructor(deps: PaymentRequestDeps) {
+    this.d = deps;
+  }
+
+  /**
+   * Opens a request for `amount` of the order: cancels an open one first (a later change asks
+   * for the new sum), makes the link's token, and queues the mail with the link to the shopper in
+   * the order's language, all in the caller's transaction.
+   */
+  async openTx(
+    tx: Tx,
+    o: { orderId: number; purpose: PaymentRequestPurpose; changeId: number | null; amount: number; currency: CurrencyCode },
+  ): Promise<{ id: number; expiresAt: Date }> {
+    if (!Number.isSafeInteger(o.amount) || o.amount <= 0) throw new Error(`a payment request asks for a positive whole amount, not ${o.amount}`);
+    await this.closeOpenTx(tx, o.orderId, 'cancelled', { id: null, email: 'system' }, 'A new payment request replaced it');
+    const settings = await this.d.settings(tx);
+    const now = this.d.clock();
+    const expiresAt = new Date(now.getTime() + settings.afterSales.paymentLinkHours * 3_600_000);
+    const token = randomBytes(24).toString('base64url');
+    const [made] = await tx
+      .insert(paymentRequests)
+      .values({ orderId: o.orderId, purpose: o.purpose, changeId: o.changeId, amount: o.amount, currency: o.currency, tokenHash: requestTokenDigest(token), expiresAt, status: 'open', createdAt: now, updatedAt: now })
+      .returning({ id: paymentRequests.id });
+    const [order] = await tx.select().from(orders).where(eq(orders.id, o.orderId));
+    if (!order) throw new Error(`no order ${o.orderId} to ask a payment of`);
+    const locale = localeOfOrder(order);
+    await this.d.mail.queue(tx, {
+      to: order.email,
+      kind: 'payment-request',
+      ...paymentLinkMail(locale, { orderNo: order.orderNo, firstName: order.shippingAddress.firstName, amount: o.amount, currency: o.currency, purpose: o.purpose, expiresAt, link: payLink(this.d.site, locale, token) }),
+    });
+    return { id: made!.id, expiresAt };
+  }
+
+  /** Cancels the order's open request (a later change made it moot); nothing when none is open. */
+  async cancelOpenTx(tx: Tx, orderId: number, by: { id: number | null; email: string }, reason: string): Promise<void> {
+    await this.closeOpenTx(tx, orderId, 'cancelled', by, reason);
+  }
+
+  /** The order's open request, if any (an open one holds the order out of production). */
+  async openForTx(tx: Tx, orderId: number): Promise<{ id: number; amount: number; expiresAt: Date } | null> {
+    const [open] = await tx
+      .select({ id: paymentRequests.id, amount: paymentRequests.amount, expiresAt: paymentRequests.expiresAt })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'open')));
+    return open ?? null;
+  }
+
+  /**
+   * Staff waive the order's open request with a reason: the order need not pay it and may go to
+   * production. True when one was open. The caller records its own audit row with the change.
+   */
+  async waiveTx(tx: Tx, orderId: number, by: { id: number; email: string }, reason: string): Promise<boolean> {
+    return (await this.closeOpenTx(tx, orderId, 'waived', by, reason)) !== null;
+  }
+
+  /**
+   * A new link for the order's last expired (or cancelled-by-expiry) request of a change: the
+   * same amount and purpose, a fresh token and time. Null when the order has an open or paid
+   * request, or none that expired.
+   */
+  async reopenTx(tx: Tx, orderId: number): Promise<{ id: number; expiresAt: Date } | null> {
+    const all = await tx.select().from(paymentRequests).where(eq(paymentRequests.orderId, orderId)).orderBy(paymentRequests.id);
+    const last = all.at(-1);
+    if (!last || last.status !== 'expired') return null;
+    return this.openTx(tx, { orderId, purpose: last.purpose, changeId: last.changeId, amount: last.amount, currency: last.currency as CurrencyCode });
+  }
+
+  private async closeOpenTx(tx: Tx, orderId: number, status: Extract<PaymentRequestStatus, 'cancelled' | 'waived'>, by: AuditActor, reason: string): Promise<PaymentRequestRow | null> {
+    const [closed] = await tx
+      .update(paymentRequests)
+      .set({ status, closedById: by.id, closedByEmail: by.email, closeReason: reason, updatedAt: this.d.clock() })
+      .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'open')))
+      .returning();
+    return closed ?? null;
+  }
+
+  /**
+   * The expiry job (app.ts, JobRunner): every open request past its time becomes expired, audited,
+   * and the merchant is mailed (settings' merchant email, if set): the order waits for staff to send
+   * a new link (reopenTx) or waive it. Answers how many.
+   */
+  async expireDue(): Promise<number> {
+    const now = this.d.clock();
+    return this.d.db.transaction(async (tx) => {
+      const expired = await tx
+        .update(paymentRequests)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(paymentRequests.status, 'open'), lt(paymentRequests.expiresAt, now)))
+        .returning();
+      const merchant = expired.length ? (await this.d.settings(tx)).merchant.email : null;
+      for (const request of expired) {
+        const [order] = await tx.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, request.orderId));
+        if (merchant && order) {
+          const data = { orderNo: order.orderNo, amount: request.amount, currency: request.currency as CurrencyCode, adminLink: `${this.d.site}admin/orders/${order.orderNo}` };
+          await this.d.mail.queue(tx, { to: merchant, kind: 'merchant-payment-request-expired', ...requestExpiredMail(this.d.merchantLocale, data) });
+        }
+        await this.d.audit.record(tx, {
+          actor: { id: null, email: 'system' },
+          action: 'payment-request.expire',
+          entity: 'order',
+          entityId: order?.orderNo ?? request.orderId,
+          before: { status: 'open', requestId: request.id },
+          after: { status: 'expired', requestId: request.id, amount: request.amount, currency: request.currency },
+        });
+      }
+      return expired.length;
+    });
+  }
+}
