@@ -55,6 +55,8 @@ const orderValues = (n: string): typeof orders.$inferInsert => ({
   idempotencyKey: `key-${n}`,
   requestHash: 'digest',
   payBefore: new Date(createdAt.getTime() + 30 * 60_000),
+  source: 'checkout',
+  replacesOrderId: null,
   createdAt,
   updatedAt: createdAt,
 });

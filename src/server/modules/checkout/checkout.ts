@@ -435,6 +435,8 @@ export class CheckoutService {
         requestHash: hash,
         payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
         createdAt: now,
+        source: 'checkout',
+        replacesOrderId: null,
         rates: terms.rates,
       },
       lines.map(({ record, unitPriceEur, title, patches, addons, taxClass }) => ({
