@@ -106,7 +106,7 @@ export interface ApiResult {
 }
 
 /** What a scenario sends: one request shape, its body and headers rotated per request. */
-interface LoadSpec {
+export interface LoadSpec {
   method: 'GET' | 'POST';
   path: string;
   /** The next request's body and extra headers; absent for a fixed request. */
@@ -121,13 +121,13 @@ interface LoadSpec {
 }
 
 /** Products the scenarios draw on, read from the running shop's own API before any load. */
-interface CatalogueSample {
+export interface CatalogueSample {
   products: { id: number; title: string; zhTitle: string }[];
   /** Lines that a cart accepts: in-stock sizes, printed where the product can be. */
   cartLines: object[];
 }
 
-interface Scenario {
+export interface Scenario {
   key: string;
   label: string;
   quick: boolean;
@@ -234,7 +234,7 @@ async function stockedLines(origin: string, sample: CatalogueSample, products: n
   return lines;
 }
 
-async function sampleCatalogue(origin: string, quick: boolean): Promise<CatalogueSample> {
+export async function sampleCatalogue(origin: string, quick: boolean): Promise<CatalogueSample> {
   interface Card {
     id: number;
     title: string;
@@ -282,7 +282,7 @@ async function sampleCatalogue(origin: string, quick: boolean): Promise<Catalogu
  * The scenarios, in the order they run. Adding one is one entry: what it sends (a scenario can
  * also answer `unavailable` when the build lacks its endpoint).
  */
-const SCENARIOS: Scenario[] = [
+export const SCENARIOS: Scenario[] = [
   {
     key: 'health',
     label: 'health (all production plugins)',
@@ -427,7 +427,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 /** Runs `seconds` of load, or exactly `{ amount }` requests. */
-async function load(origin: string, spec: LoadSpec, seconds: number | { amount: number }, server?: Server): Promise<LoadFigures> {
+export async function load(origin: string, spec: LoadSpec, seconds: number | { amount: number }, server?: Server): Promise<LoadFigures> {
   const cpuBefore = server?.cpuSeconds();
   const result = await autocannon({
     url: origin,

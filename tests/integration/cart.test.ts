@@ -5,6 +5,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartPage } from '../../src/domain/cart.model.ts';
+import { SIZES } from '../../src/domain/catalogue.model.ts';
 import type { Addon, Patch, ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { convertFromEur } from '../../src/domain/money.model.ts';
 import { cartItems, productSizes, products } from '../../src/server/db/schema.ts';
@@ -348,5 +349,52 @@ describe('abandoned guest carts', () => {
     expect(deleted).toBeGreaterThanOrEqual(2);
     expect((await rowCount(old)).n).toBe(0);
     expect((await rowCount(recent)).n).toBe(1);
+  });
+});
+
+describe('"buy it now" lines are checked and priced as cart lines (one read)', () => {
+  const buyNow = (item: Record<string, unknown>) => call<{ lines: { price: number; patches: { id: number }[]; player: unknown }[] }>(shop.app, '/demo/checkout/quote', { source: { type: 'buyNow', item }, currency: 'EUR' }, as(visitor()));
+
+  it('prices a player, a patch, an add-on and a premium option as the cart does', async () => {
+    const player = product.squad[0]!;
+    const answer = await buyNow(line({ customType: 2, squadList: player.id, patch: String(patch.id), addons: String(addon.id), premiumNameOption: 'Gold', premiumNumberOption: 'Standard' }));
+    expect(answer.code, answer.msg).toBe('0000');
+    const [priced] = answer.data.lines;
+    expect(priced!.price).toBe(product.price + product.customisationFee + 500 + patch.patchPrice + addon.price);
+    expect(priced!.patches.map((p) => p.id)).toEqual([patch.id]);
+    expect(priced!.player).toEqual({ id: player.id, name: player.name, number: player.number });
+  });
+
+  it('prices a plain line at the product price', async () => {
+    const answer = await buyNow(line());
+    expect(answer.code, answer.msg).toBe('0000');
+    expect(answer.data.lines[0]!.price).toBe(product.price);
+  });
+
+  it('refuses what the cart refuses, with the same codes', async () => {
+    const stranger = otherTeamProduct.squad.find((p) => !product.squad.some((q) => q.id === p.id));
+    const [unprinted] = await shop.database.db
+      .select({ id: products.id, size: productSizes.size })
+      .from(products)
+      .innerJoin(productSizes, eq(productSizes.productId, products.id))
+      .where(and(eq(products.printable, false), eq(products.active, true)))
+      .limit(1);
+    const offered = new Set(product.sizes.map((s) => s.size));
+    const missingSize = SIZES.find((size) => !offered.has(size));
+    expect(unprinted, 'the seed has a shirt that cannot be printed').toBeDefined();
+    expect(missingSize, 'the product lacks a size').toBeDefined();
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['unknown product', { productId: 99_999_999 }, '1404', ''],
+      ['unknown patch', { patch: '99999999' }, '1001', 'patch'],
+      ['unknown add-on', { addons: '99999999' }, '1001', 'add-on'],
+      ["another team's player", { customType: 2, squadList: stranger?.id ?? 99_999 }, '1001', 'squad'],
+      ['a print on a shirt that cannot be printed', { productId: unprinted!.id, size: unprinted!.size, customType: 3, customName: 'A', customNumber: '1' }, '1001', 'printed'],
+      ['a size the product does not offer', { size: missingSize }, '1001', `${missingSize} is not offered`],
+    ];
+    for (const [label, overrides, code, said] of cases) {
+      const answer = await buyNow(line(overrides));
+      expect(answer.code, label).toBe(code);
+      expect(answer.msg, label).toContain(said);
+    }
   });
 });

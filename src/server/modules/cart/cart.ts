@@ -18,7 +18,7 @@ import { fail, invalid, notFound } from '../../errors.ts';
 import type { CartOwner } from '../../http/caller.ts';
 import { msg } from '../../messages/index.ts';
 import { productSizes, products } from '../catalogue/index.ts';
-import { configOf, priceConfigs, pricingProducts, type PricedConfig } from './pricing.ts';
+import { buyNowQuery, configOf, priceConfigs, pricingProducts, type PricedConfig } from './pricing.ts';
 import { cartItems } from './schema.ts';
 import { checkValues, lineQuery, upsertStatement, type LineContext } from './statements.ts';
 
@@ -54,6 +54,7 @@ export class CartService {
       },
       upsert: { visitor: upsertStatement(db, 'visitor').prepare('cart_line_upsert_visitor'), user: upsertStatement(db, 'user').prepare('cart_line_upsert_user') },
       pricing: pricingProducts(db),
+      buyNow: { extras: buyNowQuery(db, true).prepare('cart_buy_now'), plain: buyNowQuery(db, false).prepare('cart_buy_now_plain') },
     };
   }
 
@@ -94,16 +95,21 @@ export class CartService {
   }
 
   /**
-   * Checks a configuration against the catalogue: an active product, an offered size, a printable
-   * shirt for a print, a player of the team's squad, patches that fit, add-ons offered with it.
-   * Answers the size's stock. Cart lines and "buy it now" both pass through here.
+   * A "buy it now" line, checked against the catalogue as a cart line is (an active product, an
+   * offered size, a printable shirt for a print, a player of the team's squad, patches that fit,
+   * add-ons offered with it) and priced as one (priceConfigs): the product's price and the checks
+   * are read in one round trip.
    */
-  async checkConfig(db: Db | Tx, config: LineConfig): Promise<{ stock: number }> {
-    const [row] = await (db === this.db ? this.statements.check.visitor : lineQuery(db, 'visitor', true).prepare('cart_line_check_visitor')).execute(checkValues(config, { visitorId: '' }));
-    return { stock: CartService.checked(config, row) };
+  async buyNowLine(db: Db | Tx, config: LineConfig, quantity: number, currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
+    // Most lines have no player, patch or add-on: their check reads only the product and size.
+    const extras = config.playerId !== null || config.patchIds.length > 0 || config.addonIds.length > 0;
+    const statement = db === this.db ? this.statements.buyNow[extras ? 'extras' : 'plain'] : buyNowQuery(db, extras).prepare(extras ? 'cart_buy_now' : 'cart_buy_now_plain');
+    const [row] = await statement.execute(checkValues(config, { visitorId: '' }));
+    CartService.checked(config, row && { ...row, stock: row.sizeStock, existingQuantity: null, lines: 0 });
+    return priceConfigs(db, [{ id: 0, config, quantity }], currency, locale, rates, async () => [row!]);
   }
 
-  /** The checks of checkConfig on what lineQuery read; answers the stock. */
+  /** The checks of a configuration on what lineQuery or buyNowQuery read; answers the stock. */
   private static checked(config: LineConfig, row: LineContext | undefined): number {
     if (!row) throw notFound('product');
     if (row.stock === null) throw invalid(msg('cart.sizeNotOffered', { size: config.size }));

@@ -41,7 +41,28 @@ function ownerColumn(kind: OwnerKind) {
 }
 
 /**
- * The product and size of a configuration with everything checkConfig asks (player, patches,
+ * What a configuration is checked against, read beside its product (`extras` false leaves the
+ * player, patches and add-ons out, for a line that has none): placeholders productId, size,
+ * playerId, patchIds, addonIds; the query joins product_sizes on the size.
+ */
+export function configChecks(extras: boolean) {
+  return {
+    printable: products.printable,
+    stock: productSizes.stock,
+    playerInTeam: extras
+      ? sql<boolean>`(${p.playerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.playerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
+      : sql<boolean>`true`,
+    fittingPatches: extras
+      ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
+      : sql<number>`0`,
+    offeredAddons: extras
+      ? sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`
+      : sql<number>`0`,
+  };
+}
+
+/**
+ * The product and size of a configuration with everything a cart line is checked against (player, patches,
  * add-ons; `extras` false leaves those out, for a line that has none), and the owner's matching
  * line and line count: one statement with placeholders.
  */
@@ -49,17 +70,7 @@ export function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
   const owner = sql`${ownerColumn(kind)} = ${p.owner}`;
   return db
     .select({
-      printable: products.printable,
-      stock: productSizes.stock,
-      playerInTeam: extras
-        ? sql<boolean>`(${p.playerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.playerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
-        : sql<boolean>`true`,
-      fittingPatches: extras
-        ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
-        : sql<number>`0`,
-      offeredAddons: extras
-        ? sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`
-        : sql<number>`0`,
+      ...configChecks(extras),
       existingQuantity: sql<number | null>`(select ${cartItems.quantity} from ${cartItems} where ${owner} and ${cartItems.lineKey} = ${p.lineKey})`,
       lines: sql<number>`(select count(*)::int from ${cartItems} where ${owner})`,
     })

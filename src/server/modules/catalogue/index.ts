@@ -11,7 +11,7 @@ export { ProductDesk } from './product-desk.ts';
 export { ProductBulkDesk } from './product-bulk-desk.ts';
 export { ProductImageDesk, boundedDecode, checkPixels } from './image-desk.ts';
 export { productAdminRoutes, uploadedImageRoutes } from './product-admin-routes.ts';
-export { isStockShortage, releaseStock, shortageOf, stockTaking, type StockDemand, type StockShortage } from './stock.ts';
+export { isStockShortage, releaseStock, shortageOf, stockDemand, stockTaking, type StockDemand, type StockShortage } from './stock.ts';
 export { StockNews } from './stock-news.ts';
 export { catalogueRoutes } from './routes.ts';
 export { default as mediaRoutes } from './media-routes.ts';

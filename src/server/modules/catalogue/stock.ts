@@ -3,7 +3,7 @@
  * cancelled before it shipped), and where the back office sets them (setStock). All run inside
  * the caller's statement or transaction, so the order and its stock move together or not at all.
  */
-import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm';
 import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -30,13 +30,12 @@ export interface StockShortage {
  * enough are left (never below zero); `holds` is true when every size gave its units and raises
  * SQLSTATE J0001 otherwise (migration 0014's stock_shortage()), which undoes the whole statement.
  * The caller then asks `shortageOf` what was missing.
+ *
+ * The demand is one jsonb parameter (`demand`, its value from stockDemand), one entry per size,
+ * so the statement's text is the same for every order and is prepared once.
  */
-export function stockTaking(db: Db | Tx, demand: readonly StockDemand[]): { ctes: WithSubquery[]; holds: SQL } {
-  const rows = sql.join(
-    demand.map((d) => sql`(${d.productId}::int, ${d.size}::text, ${d.quantity}::int)`),
-    sql`, `,
-  );
-  const wanted = db.$with('stock_wanted', {}).as(sql`select * from (values ${rows}) as w(product_id, size, quantity)`);
+export function stockTaking(db: Db | Tx, demand: SQL | Placeholder): { ctes: WithSubquery[]; holds: SQL } {
+  const wanted = db.$with('stock_wanted', {}).as(sql`select * from jsonb_to_recordset(${demand}::jsonb) as w(product_id int, size text, quantity int)`);
   const locked = db.$with('stock_locked', {}).as(
     sql`select s.product_id, s.size from ${productSizes} s join stock_wanted w on w.product_id = s.product_id and w.size = s.size order by s.product_id, s.size for update of s`,
   );
@@ -45,7 +44,12 @@ export function stockTaking(db: Db | Tx, demand: readonly StockDemand[]): { ctes
         where s.product_id = w.product_id and s.size = w.size and l.product_id = s.product_id and l.size = s.size and s.stock >= w.quantity
         returning s.product_id`,
   );
-  return { ctes: [wanted, locked, taken], holds: sql`(select case when count(*) = ${demand.length} then true else stock_shortage() end from stock_taken)` };
+  return { ctes: [wanted, locked, taken], holds: sql`(select case when count(*) = (select count(*) from stock_wanted) then true else stock_shortage() end from stock_taken)` };
+}
+
+/** stockTaking's `demand` parameter: one entry per size (two lines of one size are summed first, demandBySize). */
+export function stockDemand(demand: readonly StockDemand[]): string {
+  return JSON.stringify(demand.map((d) => ({ product_id: d.productId, size: d.size, quantity: d.quantity })));
 }
 
 /** Whether `error` is stockTaking's refusal. */

@@ -11,6 +11,7 @@
  * exactly one of them creates the order.
  */
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.model.ts';
 import { checkoutTotals, type CheckoutLine, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
@@ -33,9 +34,9 @@ import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.t
 import { msg, render, type Message } from '../../messages/index.ts';
 import type { AddressService, UserService } from '../accounts/index.ts';
 import type { CartOwner, CartService, PricedConfig } from '../cart/index.ts';
-import { isStockShortage, shortageOf, stockTaking } from '../catalogue/index.ts';
+import { isStockShortage, shortageOf, stockDemand, stockTaking } from '../catalogue/index.ts';
 import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
-import type { OrderAddressSnapshot, OrderRow, OrderService, PlacedRow } from '../orders/index.ts';
+import type { OrderAddressSnapshot, OrderPlacing, OrderRow, OrderService, PlacedRow } from '../orders/index.ts';
 import type { PaymentLedger } from '../payments/index.ts';
 import { metrics } from '../../metrics.ts';
 
@@ -130,17 +131,21 @@ interface PlaceContext {
 
 export class CheckoutService {
   private readonly d: CheckoutDeps;
+  /** The order's one statement (orders module): with the stock taken and the payment opened, prepared once. */
+  private readonly placing: OrderPlacing;
 
   constructor(deps: CheckoutDeps) {
     this.d = deps;
+    this.placing = deps.orders.placing('checkout_place_order', {
+      requires: stockTaking(deps.db, sql.placeholder('stock')),
+      companions: (order) => [deps.payments.opening(order)],
+    });
   }
 
   /** The lines to buy, priced from the database in `currency`. */
   private async resolve(db: Db | Tx, caller: CheckoutCaller, source: CheckoutSource, currency: CurrencyCode, rates: RateTable): Promise<ResolvedLine[]> {
     if (source.type === 'buyNow') {
-      const config = normaliseLine(source.item);
-      await this.d.cart.checkConfig(db, config);
-      const priced = await this.d.cart.priceConfigs(db, [{ id: 0, config, quantity: source.item.quantity }], currency, caller.locale, rates);
+      const priced = await this.d.cart.buyNowLine(db, normaliseLine(source.item), source.item.quantity, currency, caller.locale, rates);
       return priced.map((line) => ({ ...line, cartItemId: null }));
     }
     const owner = ownerOf(caller);
@@ -395,7 +400,7 @@ export class CheckoutService {
     // items reach the free-shipping threshold, so there is always something for PayPal to take.
     if (totals.total <= 0) throw fail(CODES.CONFLICT, 'checkout.nothingToPay');
 
-    const order = await this.d.orders.place(
+    const order = await this.placing.place(
       db,
       {
         userId: caller.userId,
@@ -430,6 +435,8 @@ export class CheckoutService {
         requestHash: hash,
         payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
         createdAt: now,
+        source: 'checkout',
+        replacesOrderId: null,
         rates: terms.rates,
       },
       lines.map(({ record, unitPriceEur, title, patches, addons, taxClass }) => ({
@@ -447,11 +454,7 @@ export class CheckoutService {
         lineTotal: record.lineTotal,
         taxClass,
       })),
-      {
-        taxLines: orderTaxRows(taxed.result, lines.map((l) => l.taxClass)),
-        requires: stockTaking(db, [...demandBySize(lines).values()]),
-        companions: (orderId) => [this.d.payments.opening(db, { orderId, amount: totals.total, currency: body.currency })],
-      },
+      { taxLines: orderTaxRows(taxed.result, lines.map((l) => l.taxClass)), params: { stock: stockDemand([...demandBySize(lines).values()]) } },
     );
     // A coupon order runs in a transaction (placeOrder), so its count commits with the order.
     if (coupon) await this.d.coupons.redeem(db as Tx, coupon.row.id, order.id, { userId: caller.userId, email });

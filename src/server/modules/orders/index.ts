@@ -1,10 +1,10 @@
 /**
  * The orders module: alone creates and moves orders, and writes orders, order_items,
- * order_status_events, shipments and shipment_events. Checkout places through OrderService.place,
+ * order_status_events, shipments and shipment_events. Checkout places through OrderService.placing (one prepared statement),
  * payments marks paid through markPaidTx and claims captures; the back office moves through the desk.
  */
 export * from './schema.ts';
-export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft, type PlacedRow } from './orders.ts';
+export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft, type OrderPlacing, type PlacedOrderRef, type PlacedRow, type PlacingParts, PLACING_ROWS } from './orders.ts';
 export { OrderViews, accessTokenFor, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderAccess, type OrderInvoices, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
 export { OrderNotes } from './notes.ts';
 export type { ReplacementAsk, ReplacementLine } from './replacement.ts';

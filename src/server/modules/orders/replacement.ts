@@ -12,7 +12,7 @@ import { orderNoFromBytes } from '../../../domain/orders.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { fail } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { shortageOf, stockTaking } from '../catalogue/index.ts';
+import { shortageOf, stockDemand, stockTaking } from '../catalogue/index.ts';
 import { orderItems, orderStatusEvents, orders } from './schema.ts';
 import { accessTokenFor, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
 
@@ -45,7 +45,7 @@ export async function placeReplacement(tx: Tx, secret: string, original: OrderRo
       const line = lines.find((l) => l.item.productId === short.productId && l.item.size === short.size)!;
       throw fail(CODES.CONFLICT, msg('return.noStock', { product: line.item.title['en-US'] ?? String(short.productId), size: short.size }));
     }
-    const { ctes, holds } = stockTaking(tx, demand);
+    const { ctes, holds } = stockTaking(tx, sql`${stockDemand(demand)}`);
     await tx
       .with(...ctes)
       .select({ ok: holds })

@@ -6,8 +6,8 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { insertFrom } from '../../db/json-rows.ts';
 import { payments } from './schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -22,10 +22,12 @@ export interface CaptureDetails {
 export const SETTLED = sql.raw(`('captured', 'partially_refunded', 'refunded')`);
 
 export class PaymentLedger {
-  /** The order's payment, still to be made at PayPal (checkout's transaction). */
-  /** The pending payment of a new order, as an insert not yet run: checkout has the orders module write it with the order's lines (one round trip). */
-  opening(db: Db | Tx, payment: { orderId: number | SQL; amount: number; currency: CurrencyCode }) {
-    return db.insert(payments).values({ orderId: payment.orderId, provider: 'paypal', status: 'new', amount: payment.amount, currency: payment.currency });
+  /**
+   * The pending payment of a new order, as SQL for the orders module's placing statement (one
+   * round trip, prepared once): its amount and currency are the new order's, read from `order`.
+   */
+  opening(order: { id: SQL; total: SQL; currency: SQL; source: SQL }): SQL {
+    return insertFrom(payments, { orderId: order.id, provider: 'paypal', status: 'new', amount: order.total, currency: order.currency }, order.source);
   }
 
   /** A verified, completed capture: recorded unless the payment was already captured or refunded. */
