@@ -40,7 +40,7 @@ import { msg } from '../../messages/index.ts';
 import { pick } from '../../messages/localise.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { CartService } from '../cart/index.ts';
-import { isStockShortage, releaseStock, shortageOf, stockTaking } from '../catalogue/index.ts';
+import { isStockShortage, releaseStock, shortageOf, stockDemand, stockTaking } from '../catalogue/index.ts';
 import type { CouponService } from '../coupons/index.ts';
 import type { StaffCaller } from './order-desk.ts';
 import type { OrderPaymentRequests } from './production-hold.ts';
@@ -260,7 +260,7 @@ export class OrderChangeDesk {
         // Through the catalogue's stock writers only: the old size's units back, the new size's
         // taken (never below zero: a shortage raises and undoes the whole change).
         await releaseStock(tx, [{ productId: item.productId, size: item.size, quantity: item.quantity }]);
-        const taking = stockTaking(tx, [{ productId: item.productId, size: next.size, quantity: item.quantity }]);
+        const taking = stockTaking(tx, sql`${stockDemand([{ productId: item.productId, size: next.size, quantity: item.quantity }])}`);
         await tx.with(...taking.ctes).select({ ok: sql<boolean>`${taking.holds}` }).from(sql`(select 1) as one`);
         productIds.push(item.productId);
         details.push(changeDetail(locale, 'size', item.size, next.size));
@@ -378,8 +378,7 @@ export class OrderChangeDesk {
     const config: LineConfig = { productId: item.productId, size: size as Size, ...print };
     // The configurator's rules against the catalogue as it is: the size offered, printable, the
     // player in the team's squad, the patches fitting and the add-ons offered.
-    await this.d.cart.checkConfig(tx, config);
-    const [priced] = await this.d.cart.priceConfigs(tx, [{ id: item.id, config, quantity: item.quantity }], currency, localeOf(row), rates);
+    const [priced] = await this.d.cart.buyNowLine(tx, config, item.quantity, currency, localeOf(row), rates);
     if (!priced) throw fail(CODES.CONFLICT, 'orderChange.productGone');
     const lettering: PrintLettering = letteringOfRecord(priced.record);
     const oldPaid = { customType: item.customType, lettering: LETTERING_PARTS.map(({ field }) => item[field]), patches: item.patches.map((p) => p.id), addons: item.addons.map((a) => a.id) };
