@@ -163,6 +163,8 @@ export const PRIVATE_PAGES: readonly string[] = [
   'orders',
   'order-detail',
   'order-success',
+  // A payment request's page: its address carries the request's token.
+  'pay',
 ];
 /** Below BASE_PATH, outside the locales: the back office. */
 export const PRIVATE_AREAS: readonly string[] = ['admin'];

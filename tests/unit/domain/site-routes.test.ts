@@ -42,6 +42,7 @@ it('says of every page the storefront has whether it is private, listed in the s
     'order-detail': 'private',
     'order-success': 'private',
     orders: 'private',
+    pay: 'private',
     'product/[id]': 'listed',
     'product/new': 'unlisted',
     register: 'private',
