@@ -3,19 +3,17 @@
  * (never more than is left), its carrier, tracking number and optional link. The server checks
  * again under the order's lock; a refusal (another parcel meanwhile) is shown and the dialog stays.
  */
-import { App, AutoComplete, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
+import { App, Form, InputNumber, Modal, Table, Typography } from 'antd';
 import { useMemo } from 'react';
-import { CARRIERS } from '../../../domain/carriers.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { unshippedOf } from '../../../domain/shipments.model.ts';
-import { adminMoveRequestSchema } from '../../../domain/orders.schema.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { schemaRule } from '../../widgets/schema-rule.ts';
+import { TrackingFields } from './TrackingFields.tsx';
 import { useWrite } from '../../widgets/write.ts';
 
 interface Values {
@@ -93,20 +91,7 @@ export function ParcelDialog({ order, open, onClose }: { order: AdminOrderDetail
             },
           ]}
         />
-        <Form.Item name="carrier" label={t('adminOrders.move.carrier')} rules={[{ required: true, whitespace: true, message: t('adminOrders.move.required') }]} className="admin-parcel-carrier">
-          <AutoComplete options={CARRIERS.map((c) => ({ value: c.name }))} filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())} maxLength={60} data-testid="parcel-carrier" />
-        </Form.Item>
-        <Form.Item
-          name="trackingNumber"
-          label={t('adminOrders.move.trackingNumber')}
-          extra={t('adminOrders.move.trackingHint')}
-          rules={[{ required: true, whitespace: true, message: t('adminOrders.move.required') }, schemaRule(adminMoveRequestSchema.shape.trackingNumber, t('adminOrders.move.trackingHint'))]}
-        >
-          <Input maxLength={40} data-testid="parcel-tracking" />
-        </Form.Item>
-        <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[schemaRule(adminMoveRequestSchema.shape.trackingUrl, t('adminOrders.move.trackingUrlHint'))]}>
-          <Input maxLength={500} inputMode="url" />
-        </Form.Item>
+        <TrackingFields testIdPrefix="parcel" />
       </Form>
     </Modal>
   );

@@ -3,19 +3,17 @@
  * and link, the lines it holds, its scans, when its tracking was corrected; and the correction
  * dialog (order:move), which the server audits and mails to the shopper once.
  */
-import { App, AutoComplete, Button, Card, Form, Input, Modal, Space, Typography } from 'antd';
+import { App, Button, Card, Form, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { CARRIERS } from '../../../domain/carriers.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
 import type { ShipmentRecord } from '../../../domain/orders.model.ts';
-import { adminMoveRequestSchema } from '../../../domain/orders.schema.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { TrackingFields } from './TrackingFields.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
-import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { useDateTime } from '../orders/labels.tsx';
 
@@ -55,20 +53,7 @@ function CorrectDialog({ order, parcel, index, onClose }: { order: AdminOrderDet
       <Typography.Paragraph type="secondary">{t('adminShipments.correctIntro')}</Typography.Paragraph>
       {parcel && (
         <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false} initialValues={{ carrier: parcel.carrier, trackingNumber: parcel.trackingNumber }}>
-          <Form.Item name="carrier" label={t('adminOrders.move.carrier')} rules={[{ required: true, whitespace: true, message: t('adminOrders.move.required') }]}>
-            <AutoComplete options={CARRIERS.map((c) => ({ value: c.name }))} maxLength={60} data-testid="correct-carrier" />
-          </Form.Item>
-          <Form.Item
-            name="trackingNumber"
-            label={t('adminOrders.move.trackingNumber')}
-            extra={t('adminOrders.move.trackingHint')}
-            rules={[{ required: true, whitespace: true, message: t('adminOrders.move.required') }, schemaRule(adminMoveRequestSchema.shape.trackingNumber, t('adminOrders.move.trackingHint'))]}
-          >
-            <Input maxLength={40} data-testid="correct-tracking" />
-          </Form.Item>
-          <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[schemaRule(adminMoveRequestSchema.shape.trackingUrl, t('adminOrders.move.trackingUrlHint'))]}>
-            <Input maxLength={500} inputMode="url" />
-          </Form.Item>
+          <TrackingFields testIdPrefix="correct" />
         </Form>
       )}
     </Modal>

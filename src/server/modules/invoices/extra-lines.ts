@@ -5,19 +5,10 @@
  * reprice the tax lines), the order's lines in proportion of the extra to the order's total. The
  * tax never exceeds the extra.
  */
-import type { DeclaredUnder, TaxClass, TaxName } from '../../../domain/tax/tax.model.ts';
+import type { OrderTaxRow } from '../../../domain/tax/checkout-tax.ts';
 
-export interface ExtraTaxLine {
-  lineIndex: number;
-  shipping: boolean;
-  jurisdiction: string;
-  tax: TaxName;
-  declaredUnder: DeclaredUnder;
-  taxClass: TaxClass;
-  rate: number;
-  base: number;
-  amount: number;
-}
+/** A tax line as the order keeps it (order_tax_lines), what an extra's invoice copies. */
+export type ExtraTaxLine = OrderTaxRow;
 
 const keyOf = (l: Omit<ExtraTaxLine, 'base' | 'amount'>) => [l.lineIndex, l.shipping, l.jurisdiction, l.tax, l.declaredUnder, l.taxClass, l.rate].join('|');
 
