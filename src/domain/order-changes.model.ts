@@ -13,6 +13,9 @@ export const ORDER_CHANGE_ACTORS = ['staff', 'shopper'] as const;
 export type OrderChangeActor = (typeof ORDER_CHANGE_ACTORS)[number];
 
 export const PAYMENT_REQUEST_PURPOSES = ['order-change', 'manual-order'] as const;
+/** How a staff order was paid outside PayPal (payments.offline_method). */
+export const OFFLINE_PAYMENT_METHODS = ['bank-transfer', 'cash', 'other'] as const;
+export type OfflinePaymentMethod = (typeof OFFLINE_PAYMENT_METHODS)[number];
 export type PaymentRequestPurpose = (typeof PAYMENT_REQUEST_PURPOSES)[number];
 
 /** open until paid, expired (its link's time ran out), waived by staff with a reason, or cancelled (a later change replaced it). */

@@ -13,6 +13,10 @@ import type { TaxBreakdown, TaxDocumentRecord, TaxLine } from './tax/tax.model.t
 export * from './order-numbers.ts';
 // ---------- states ----------
 
+/** Who took the money: PayPal; none (a free replacement); offline (a staff order paid by bank transfer or cash, recorded by hand). */
+export const PAYMENT_PROVIDERS = ['paypal', 'none', 'offline'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
 export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'partially_shipped', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
@@ -174,7 +178,7 @@ export interface OrderDetail {
   lines: OrderLineRecord[];
   timeline: StatusEvent[];
   shipments: ShipmentRecord[];
-  payment: { provider: 'paypal' | 'none'; status: string; payerName: string | null } | null;
+  payment: { provider: PaymentProvider; status: string; payerName: string | null } | null;
   /**
    * Its invoice and credit notes, oldest first. Each PDF downloads by GET
    * /api/orders/{orderNo}/documents/{number}.pdf (the session's order, or a guest's with ?token=),

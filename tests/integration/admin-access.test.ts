@@ -121,6 +121,7 @@ describe('getUserInfo buttons and disabled accounts', () => {
       'order:cancel',
       'order:sheet',
       'order:edit',
+      'order:create',
       'return:manage',
       'product:view',
       'product:edit',

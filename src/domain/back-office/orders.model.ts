@@ -4,7 +4,7 @@
  * order's currency. Dates are ISO 8601 strings.
  */
 import type { CurrencyCode } from '../money.model.ts';
-import type { OrderDetail, OrderStatus } from '../orders.model.ts';
+import type { OrderDetail, OrderStatus, PaymentProvider } from '../orders.model.ts';
 
 export const PAYMENT_STATES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
 /**
@@ -43,7 +43,7 @@ export interface AdminNote {
 }
 
 export interface AdminPayment {
-  provider: 'paypal' | 'none';
+  provider: PaymentProvider;
   status: string;
   amount: number;
   currency: CurrencyCode;

@@ -20,6 +20,12 @@ export const PERMISSIONS = {
   ORDER_OVERRIDE: 'order:override',
   /** Changing a paid order before production (a line's print or size, the address, the shipping), and waiving the extra payment it asks for, with a reason. */
   ORDER_EDIT: 'order:edit',
+  /** Placing an order for a customer or a guest email (a phone or mail order, a free replacement), and sending its payment link. */
+  ORDER_CREATE: 'order:create',
+  /** Setting a staff order's line price by hand, with a reason (owners, and staff they grant it to). */
+  ORDER_PRICE: 'order:price',
+  /** Marking a staff order paid outside PayPal (bank transfer, cash), with method, reference and reason. */
+  ORDER_PAY_OFFLINE: 'order:pay-offline',
   /** The Returns screen: approving, declining, receiving and resolving returns and misprint claims (a refund also takes order:refund). */
   RETURN_MANAGE: 'return:manage',
   AUDIT_VIEW: 'audit:view',
@@ -66,6 +72,7 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.ORDER_CANCEL,
   PERMISSIONS.ORDER_SHEET,
   PERMISSIONS.ORDER_EDIT,
+  PERMISSIONS.ORDER_CREATE,
   PERMISSIONS.RETURN_MANAGE,
   PERMISSIONS.PRODUCT_VIEW,
   PERMISSIONS.PRODUCT_EDIT,
@@ -86,14 +93,28 @@ const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   [ROLES.CUSTOMER]: [],
 };
 
-/** Every code the roles hold together, in PERMISSION_VALUES order; unknown roles hold none. */
-export function permissionsOf(roles: readonly string[]): Permission[] {
+/**
+ * The codes an owner (staff:manage) may give one staff member beyond their role, one by one
+ * (users.grants): money moves that a small shop trusts to named people, not to every admin.
+ */
+export const GRANTABLE_PERMISSIONS: readonly Permission[] = [PERMISSIONS.ORDER_REFUND, PERMISSIONS.ORDER_OVERRIDE, PERMISSIONS.ORDER_PRICE, PERMISSIONS.ORDER_PAY_OFFLINE];
+
+export function isGrantable(code: string): code is Permission {
+  return (GRANTABLE_PERMISSIONS as readonly string[]).includes(code);
+}
+
+/**
+ * Every code the roles hold together, with the grants (only grantable codes, and only for staff:
+ * a grant left on a demoted account gives nothing), in PERMISSION_VALUES order; unknown roles hold none.
+ */
+export function permissionsOf(roles: readonly string[], grants: readonly string[] = []): Permission[] {
   const held = new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role as Role] ?? []));
+  if (isStaff(roles)) for (const code of grants) if (isGrantable(code)) held.add(code);
   return PERMISSION_VALUES.filter((code) => held.has(code));
 }
 
-export function hasPermission(roles: readonly string[], code: Permission): boolean {
-  return permissionsOf(roles).includes(code);
+export function hasPermission(roles: readonly string[], code: Permission, grants: readonly string[] = []): boolean {
+  return permissionsOf(roles, grants).includes(code);
 }
 
 export function isStaff(roles: readonly string[]): boolean {
@@ -106,6 +127,8 @@ export interface StaffMember {
   email: string;
   name: string;
   roles: Role[];
+  /** Grantable codes given to this member beyond their role (GRANTABLE_PERMISSIONS). */
+  grants: Permission[];
   status: AccountStatus;
   createdAt: string;
 }

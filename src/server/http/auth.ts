@@ -81,7 +81,7 @@ export function authGuards(sessions: Authenticator, onRefused?: RefusalListener)
     Object.assign(
       async (request: FastifyRequest) => {
         await requireUser(request);
-        if (!hasPermission(request.user!.roles, code)) await refuse(request, { permission: code });
+        if (!hasPermission(request.user!.roles, code, request.user!.grants)) await refuse(request, { permission: code });
       },
       { permission: code },
     );

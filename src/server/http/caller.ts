@@ -9,6 +9,8 @@ export interface AuthUser {
   userId: number;
   sessionId: string;
   roles: string[];
+  /** Codes given beyond the roles (users.grants); permission checks pass both. */
+  grants: string[];
   /** The account's email now: a back-office write's audit row names the caller by it (`actorOf`). */
   email: string;
 }

@@ -18,6 +18,8 @@ export const users = pgTable(
     gender: text('gender', { enum: ['secrecy', 'male', 'female'] }).notNull().default('secrecy'),
     birthday: date('birthday', { mode: 'string' }),
     roles: text('roles').array().notNull().default(sql`'{R_CUSTOMER}'::text[]`),
+    /** Permission codes an owner gave this staff member beyond their role (domain GRANTABLE_PERMISSIONS). */
+    grants: text('grants').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     /** The shopper's choice to have the email changed on unpaid orders too; read by the order service. */
     updateOrderEmail: boolean('update_order_email').notNull().default(false),

@@ -87,7 +87,7 @@ export class SessionService {
     const check = await this.tokens.check(token);
     if (check.status === 'invalid') throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
     const [row] = await this.db
-      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, revokeReason: sessions.revokeReason, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles, email: users.email })
+      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, revokeReason: sessions.revokeReason, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles, grants: users.grants, email: users.email })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, check.sessionId));
@@ -97,7 +97,7 @@ export class SessionService {
     if (row.expiresAt <= this.clock()) throw ended();
     if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'session.accessTokenExpired');
     if (row.status !== 'active') throw disabled();
-    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, email: row.email };
+    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, email: row.email };
   }
 
   /** Rotates a refresh token: the presented one is spent, a new pair is returned. */

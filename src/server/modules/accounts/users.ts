@@ -110,7 +110,7 @@ export class UserService {
       userName: `${row.firstName} ${row.lastName}`.trim(),
       roles: row.roles,
       // The back office shows the actions these codes allow; the server checks each route itself.
-      buttons: permissionsOf(row.roles),
+      buttons: permissionsOf(row.roles, row.grants),
       email: row.email,
       firstName: row.firstName,
       lastName: row.lastName,

@@ -442,6 +442,7 @@ export class CheckoutService {
       lines.map(({ record, unitPriceEur, title, patches, addons, taxClass }) => ({
         productId: record.productId,
         title,
+        priceReason: null,
         image: record.image,
         size: record.size,
         ...letteringOfRecord(record),

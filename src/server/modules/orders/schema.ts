@@ -188,6 +188,8 @@ export const orderItems = pgTable(
     taxClass: text('tax_class').$type<TaxClass>().notNull().default('standard'),
     unitPriceEur: integer('unit_price_eur').notNull(),
     unitPrice: integer('unit_price').notNull(),
+    /** Why staff set this line's unit price by hand on a staff order (order:price); null where the shop priced it. */
+    priceReason: text('price_reason'),
     quantity: integer('quantity').notNull(),
     lineTotal: integer('line_total').notNull(),
   },

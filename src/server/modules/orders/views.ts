@@ -11,7 +11,7 @@ import { trackingLink } from '../../../domain/carriers.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { PAID_STATUSES, type OrderAmounts, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
+import { PAID_STATUSES, type OrderAmounts, type PaymentProvider, type OrderDetail, type OrderLineRecord, type OrderStatus, type OrderSummary, type ProductPurchase, type ShipmentRecord, type ShippingAddressRecord, type StatusEvent, type TrackingAnswer } from '../../../domain/orders.model.ts';
 import { printRecord } from '../../../domain/personalisation.ts';
 import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
 import type { TaxDocumentRecord } from '../../../domain/tax/tax.model.ts';
@@ -78,7 +78,7 @@ export interface OrderPayments {
   /** Voids the order's payment unless it was captured or refunded (an unpaid order cancelled). */
   voidOpen(tx: Tx, orderId: number, at: Date): Promise<void>;
   /** What the order page shows of the payment. */
-  summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null>;
+  summaryOf(db: Db, orderId: number): Promise<{ provider: PaymentProvider; status: string; payerName: string | null } | null>;
 }
 
 /**

@@ -8,6 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertFrom } from '../../db/json-rows.ts';
+import type { PaymentProvider } from '../../../domain/orders.model.ts';
 import { payments } from './schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -53,7 +54,7 @@ export class PaymentLedger {
     return sql`not exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} in ('pending', 'captured', 'partially_refunded'))`;
   }
 
-  async summaryOf(db: Db, orderId: number): Promise<{ provider: 'paypal' | 'none'; status: string; payerName: string | null } | null> {
+  async summaryOf(db: Db, orderId: number): Promise<{ provider: PaymentProvider; status: string; payerName: string | null } | null> {
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
     return payment ? { provider: payment.provider, status: payment.status, payerName: payment.payerName } : null;
   }

@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { at, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
-import type { PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
+import type { OfflinePaymentMethod, PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
+import { PAYMENT_PROVIDERS } from '../../../domain/orders.model.ts';
 import { users } from '../accounts/schema.ts';
 import { orderChanges, orders } from '../orders/schema.ts';
 
@@ -15,7 +16,7 @@ export const payments = pgTable(
   {
     id: serialId(),
     orderId: parentId('order_id', () => orders.id),
-    provider: text('provider', { enum: ['paypal', 'none'] }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** new, created, approved, pending, declined, captured, refunded, failed, mismatch */
     status: text('status').notNull(),
     amount: integer('amount').notNull(),
@@ -31,9 +32,15 @@ export const payments = pgTable(
     payerName: text('payer_name'),
     /** The last problem PayPal reported (INSTRUMENT_DECLINED, AMOUNT_MISMATCH...). */
     lastIssue: text('last_issue'),
+    /** An offline payment's method (domain OFFLINE_PAYMENT_METHODS), the bank's or till's reference, and why staff recorded it; null for PayPal. */
+    offlineMethod: text('offline_method').$type<OfflinePaymentMethod>(),
+    offlineReference: text('offline_reference'),
+    offlineReason: text('offline_reason'),
     ...timestamps(),
   },
   (t) => [
+    check('payments_offline_method_ck', sql`${t.offlineMethod} is null or ${t.offlineMethod} in ('bank-transfer', 'cash', 'other')`),
+    check('payments_offline_ck', sql`(${t.provider} = 'offline') = (${t.offlineMethod} is not null)`),
     uniqueIndex('payments_order_uq').on(t.orderId),
     uniqueIndex('payments_paypal_order_uq').on(t.paypalOrderId),
     uniqueIndex('payments_capture_uq').on(t.captureId),

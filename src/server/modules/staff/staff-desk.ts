@@ -9,8 +9,7 @@ import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ROLES, normaliseEmail, type AccountStatus, type Role } from '../../../domain/account.model.ts';
 import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { StaffMember } from '../../../domain/back-office/staff.model.ts';
-import { STAFF_ROLES } from '../../../domain/back-office/staff.model.ts';
+import { isGrantable, STAFF_ROLES, type StaffMember } from '../../../domain/back-office/staff.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, notFound } from '../../errors.ts';
@@ -34,6 +33,7 @@ export function staffMember(row: UserRow): StaffMember {
     email: row.email,
     name: `${row.firstName} ${row.lastName}`.trim(),
     roles: row.roles as Role[],
+    grants: row.grants.filter(isGrantable),
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
