@@ -44,6 +44,8 @@ export const zhCN: Catalogue = {
   'field.customNameRequired': '请输入要印的名字',
   'field.customNumberRequired': '请输入要印的号码',
   'field.playerRequired': '请选择一名球员',
+  'field.teamNameRequired': '请输入球队名称',
+  'field.rosterTooManyRows': '一份名单最多 {{max}} 行',
   'field.couponCodeRequired': '请输入优惠码',
   'field.couponCodeUnknown': '该优惠码不存在',
   'field.orderNoRequired': '请输入订单号',
