@@ -39,6 +39,15 @@ export interface CartLineRecord extends PrintRecord {
   quantity: number;
   /** Units left in this size, so the drawer can stop the plus button. */
   stock: number;
+  /** The team roster this line is a row of (docs/storefront.md "Team orders"), or null. */
+  group: CartGroup | null;
+}
+
+/** A line's team roster: the group's id, its team name and the row's place in the roster (from 0). */
+export interface CartGroup {
+  id: string;
+  name: string;
+  row: number;
 }
 export interface CartPage {
   records: CartLineRecord[];

@@ -49,6 +49,24 @@ export interface RosterInput extends RosterChoices {
   duplicatesConfirmed: boolean;
 }
 
+/** A roster as it is saved (its team name is the saved roster's name). */
+export type SavedRosterValue = Omit<RosterInput, 'teamName' | 'productId'>;
+
+/** A saved roster as the account lists it. */
+export interface SavedRoster {
+  id: number;
+  name: string;
+  productId: number;
+  roster: RosterInput;
+  rows: number;
+  updatedAt: string;
+}
+
+/** Lines a cart holds outside rosters (the drawer's page). */
+export const LOOSE_CART_LINES_MAX = 100;
+/** Every line of a cart, its rosters' rows included: the loose lines and one full roster more. */
+export const CART_LINES_MAX = LOOSE_CART_LINES_MAX + ROSTER_MAX_ROWS;
+
 /** The catalogue facts a roster is checked against: the product's sizes with their stock, its squad, whether it can be printed. */
 export interface RosterFacts {
   printable: boolean;

@@ -45,6 +45,9 @@ export const rosterQuoteRequestSchema = z.strictObject({ roster: rosterSchema, c
 /** Adds a roster to the cart as one group; with `groupId`, replaces that group of the caller's cart as a whole. */
 export const rosterToCartRequestSchema = z.strictObject({ roster: rosterSchema, groupId: z.uuid().optional() });
 
+/** A group of the caller's cart. */
+export const rosterCartGroupRequestSchema = z.strictObject({ groupId: z.uuid() });
+
 const teamNameSchema = z
   .string()
   .trim()
