@@ -8,7 +8,7 @@
  * display: the server prices the cart.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProductDetail, Size } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { isPrinted, premiumFeeEur, type CustomType } from '../../domain/personalisation.ts';
@@ -55,6 +55,9 @@ export interface ConfiguratorProps {
   refresh?: boolean;
 }
 
+/** The team roster editor: its own chunk, loaded when "Order for a team" is pressed (docs/storefront.md "Team orders"). */
+const RosterEditor = lazy(() => import('../roster/RosterEditor.tsx'));
+
 /** The product page's island: its texts are a chunk per locale (see withLoadedTexts). */
 export default withLoadedTexts(Configurator, {
   configurator: import.meta.glob<Messages['configurator']>('../../i18n/locales/*/configurator.json', { import: 'default' }),
@@ -91,6 +94,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [teamOpen, setTeamOpen] = useState(false);
 
   const [extras] = useState(() => createProductExtras(built.id, locale));
   const extrasState = useStore(extras.$state);
@@ -209,6 +213,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
 
 
   return (
+    <>
     <form ref={formRef} className="configurator" onSubmit={onSubmit} noValidate aria-label={t('configurator.form.label')}>
       <SizePicker
         idPrefix={idPrefix}
@@ -337,6 +342,11 @@ export function Configurator({ locale, product: built, refresh = false }: Config
           {busy === 'buy' ? t('configurator.actions.adding') : t('configurator.actions.buyNow')}
         </button>
       </div>
+      {product.printable ? (
+        <button type="button" className="text-button cfg-team" aria-expanded={teamOpen} disabled={!hydrated} onClick={() => setTeamOpen(!teamOpen)}>
+          {t('configurator.team.open')}
+        </button>
+      ) : null}
       <p className={`cfg-status${status.kind === 'added' ? ' is-ok' : status.kind === 'idle' ? '' : ' is-error'}`} role="status">
         {status.kind === 'added'
           ? t('configurator.actions.added')
@@ -347,5 +357,12 @@ export function Configurator({ locale, product: built, refresh = false }: Config
               : ''}
       </p>
     </form>
+      {/* Outside the form: Enter in a roster cell must not send the configurator's line. */}
+      {teamOpen ? (
+        <Suspense fallback={null}>
+          <RosterEditor locale={locale} product={product} offered={extrasState} onClose={() => setTeamOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
