@@ -1,0 +1,85 @@
+/**
+ * The team roster editor (issue 31, docs/storefront.md "Team orders"): "Order for a team" loads
+ * the editor only when pressed; 12 rows pasted from a spreadsheet, one bad row shown beside its
+ * cell and fixed, the team's price with its tier, added to the cart as one group of lines. axe
+ * finds nothing on the editor, open and with errors showing. Both locales (zh-CN on the phone).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import type { CartPage } from '../../src/domain/cart.model.ts';
+import type { ProductDetail } from '../../src/domain/catalogue.schema.ts';
+import { apiData } from '../support/api.ts';
+import { screenshot } from '../support/screenshots.ts';
+
+type Locale = 'en-US' | 'zh-CN';
+const words = (locale: Locale) => ({
+  roster: JSON.parse(readFileSync(`src/i18n/locales/${locale}/roster.json`, 'utf8')),
+  configurator: JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8')),
+});
+const AXE_SCRIPT = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+
+/** A printable shirt with a size of at least 20 in stock. */
+async function findShirt(request: APIRequestContext): Promise<{ product: ProductDetail; size: string }> {
+  for (let id = 1; id <= 80; id++) {
+    const product = await apiData<ProductDetail>(request, '/demo/ironProduct/queryProductDetail', { id });
+    const size = product.sizes.find((s) => s.stock >= 20);
+    if (product.printable && size) return { product, size: size.size };
+  }
+  throw new Error('no printable shirt in the demo catalogue');
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document.querySelector('.roster')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.map(String).join(' > ')}`));
+  });
+}
+
+for (const locale of ['en-US', 'zh-CN'] as const) {
+  test(`a team of 12 pasted, one row fixed, added to the cart as one group (${locale})`, async ({ page }, testInfo) => {
+    const t = words(locale);
+    const { product, size } = await findShirt(page.request);
+    const chunks: string[] = [];
+    page.on('request', (request) => chunks.push(request.url()));
+    await page.goto(`/${locale}/product/${product.id}/`);
+    await page.locator('astro-island[component-url*="Configurator"]:not([ssr])').waitFor({ state: 'attached' });
+    // The editor's code is not part of the page until it is asked for.
+    expect(chunks.some((url) => /RosterEditor/.test(url))).toBe(false);
+    await page.getByRole('button', { name: t.configurator.team.open }).click();
+    const editor = page.locator('.roster');
+    await expect(editor.getByRole('heading', { name: t.roster.title })).toBeVisible();
+    expect(chunks.some((url) => /RosterEditor/.test(url))).toBe(true);
+
+    await editor.getByLabel(t.roster.teamName, { exact: true }).fill('Harbour Vets');
+    // Twelve rows as a spreadsheet copies them: a heading row in the page's language, tabs; one name in Chinese.
+    const heading = [t.roster.column.name, t.roster.column.number, t.roster.column.size, t.roster.column.quantity].join('\t');
+    const rows = Array.from({ length: 12 }, (_, i) => [i === 4 ? '张伟' : `PLAYER${'ABCDEFGHIJKL'[i]}`, String(i + 1), size, '1'].join('\t'));
+    await editor.getByLabel(t.roster.paste).fill([heading, ...rows].join('\n'));
+    await editor.getByRole('button', { name: t.roster.pasteAdd }).click();
+    await expect(editor.locator('.roster-row')).toHaveCount(12);
+    const bad = editor.locator('.roster-row').nth(4).getByLabel(t.roster.column.name);
+    await expect(bad).toHaveAttribute('aria-invalid', 'true');
+    await expect(editor.locator('.roster-row').nth(4).locator('.roster-error')).toHaveText(t.roster.problem.nameInvalid);
+    expect(await axeViolations(page), 'axe, with an error showing').toEqual([]);
+    await screenshot(page, `team-roster-error-${locale}`, testInfo, { fullPage: true });
+
+    await bad.fill('zhang');
+    await expect(bad).toHaveValue('ZHANG');
+    await expect(editor.locator('.roster-error')).toHaveCount(0);
+    await expect(editor.locator('.roster-total')).toContainText(t.roster.tier.replace('{{percent}}', '20'));
+    expect(await axeViolations(page), 'axe, the editor filled in').toEqual([]);
+
+    await editor.getByRole('button', { name: t.roster.addToCart }).click();
+    await expect(editor.getByRole('status').last()).toHaveText(t.roster.added);
+    const visitor = (await page.context().cookies()).find((c) => c.name === 'X-Visitor-Id')!.value;
+    const cart = await apiData<CartPage>(page.request, '/demo/ironCartItem/queryCartItemList', { currency: 'EUR' }, { 'X-Visitor-Id': visitor });
+    expect(cart.records).toHaveLength(12);
+    expect(new Set(cart.records.map((r) => r.group?.name))).toEqual(new Set(['Harbour Vets']));
+    expect(cart.records.map((r) => r.customName)).toContain('ZHANG');
+    expect(cart.summary.discountPercent).toBe(20);
+    await screenshot(page, `team-roster-added-${locale}`, testInfo, { fullPage: true });
+  });
+}
