@@ -57,3 +57,35 @@ export interface CartPage {
   currency: CurrencyCode;
   summary: CartTotals;
 }
+
+/** A stretch of the cart as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
+export type CartSegment<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'> = CartLineRecord> =
+  | { kind: 'line'; line: L }
+  | { kind: 'group'; id: string; name: string; lines: L[]; itemCount: number; total: number };
+
+/**
+ * The cart's lines in their order, a roster's rows gathered into one segment where its first row
+ * is (in their roster order), with its shirts and its total before the tier (which the whole cart's
+ * quantity decides).
+ */
+export function cartSegments<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'>>(lines: readonly L[]): CartSegment<L>[] {
+  const segments: CartSegment<L>[] = [];
+  const groups = new Map<string, Extract<CartSegment<L>, { kind: 'group' }>>();
+  for (const line of lines) {
+    if (!line.group) {
+      segments.push({ kind: 'line', line });
+      continue;
+    }
+    let group = groups.get(line.group.id);
+    if (!group) {
+      group = { kind: 'group', id: line.group.id, name: line.group.name, lines: [], itemCount: 0, total: 0 };
+      groups.set(line.group.id, group);
+      segments.push(group);
+    }
+    group.lines.push(line);
+    group.itemCount += line.quantity;
+    group.total += line.lineTotal;
+  }
+  for (const group of groups.values()) group.lines.sort((a, b) => a.group!.row - b.group!.row);
+  return segments;
+}

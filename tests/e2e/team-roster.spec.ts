@@ -16,6 +16,7 @@ type Locale = 'en-US' | 'zh-CN';
 const words = (locale: Locale) => ({
   roster: JSON.parse(readFileSync(`src/i18n/locales/${locale}/roster.json`, 'utf8')),
   configurator: JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8')),
+  cart: JSON.parse(readFileSync(`src/i18n/locales/${locale}/cart.json`, 'utf8')),
 });
 const AXE_SCRIPT = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 
@@ -47,11 +48,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await page.goto(`/${locale}/product/${product.id}/`);
     await page.locator('astro-island[component-url*="Configurator"]:not([ssr])').waitFor({ state: 'attached' });
     // The editor's code is not part of the page until it is asked for.
-    expect(chunks.some((url) => /RosterEditor/.test(url))).toBe(false);
+    expect(chunks.some((url) => /RosterEditor\.[^/]*\.js$/.test(url))).toBe(false);
     await page.getByRole('button', { name: t.configurator.team.open }).click();
     const editor = page.locator('.roster');
     await expect(editor.getByRole('heading', { name: t.roster.title })).toBeVisible();
-    expect(chunks.some((url) => /RosterEditor/.test(url))).toBe(true);
+    expect(chunks.some((url) => /RosterEditor\.[^/]*\.js$/.test(url))).toBe(true);
 
     await editor.getByLabel(t.roster.teamName, { exact: true }).fill('Harbour Vets');
     // Twelve rows as a spreadsheet copies them: a heading row in the page's language, tabs; one name in Chinese.
@@ -81,5 +82,14 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(cart.records.map((r) => r.customName)).toContain('ZHANG');
     expect(cart.summary.discountPercent).toBe(20);
     await screenshot(page, `team-roster-added-${locale}`, testInfo, { fullPage: true });
+
+    // The cart shows the roster as one block under the team's name, which closes and opens.
+    await page.goto(`/${locale}/cart/`);
+    const group = page.locator('.cart-group');
+    await expect(group.locator('.cart-group-name')).toHaveText(t.cart.group.name.replace('{{name}}', 'Harbour Vets'));
+    await expect(group.locator('.cart-line')).toHaveCount(12);
+    await screenshot(page, `team-roster-cart-${locale}`, testInfo, { fullPage: true });
+    await group.locator('summary').click();
+    await expect(group.locator('.cart-line').first()).toBeHidden();
   });
 }

@@ -23,7 +23,6 @@ import { useCurrency, useRates } from '../product/money.ts';
 import type { ConfigurableProduct } from '../product/configuration.ts';
 import type { Described } from '../form/Field.tsx';
 import { checkAgainst, displayPrice, emptyRow, initialRoster, pasteText } from './roster-editor.ts';
-import './roster-editor.css';
 
 export interface RosterEditorProps {
   locale: Locale;
