@@ -67,7 +67,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(bad).toHaveAttribute('aria-invalid', 'true');
     await expect(editor.locator('.roster-row').nth(4).locator('.roster-error')).toHaveText(t.roster.problem.nameInvalid);
     expect(await axeViolations(page), 'axe, with an error showing').toEqual([]);
-    await screenshot(page, `team-roster-error-${locale}`, testInfo, { fullPage: true });
+    await editor.screenshot({ path: `.data/screens/team-roster-editor-${locale}-${testInfo.project.name}.png` });
 
     await bad.fill('zhang');
     await expect(bad).toHaveValue('ZHANG');
