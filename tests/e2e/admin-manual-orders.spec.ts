@@ -75,6 +75,7 @@ for (const locale of ADMIN_LOCALES) {
       await screen.getByTestId('new-order-price').click();
       const total = screen.getByTestId('new-order-total');
       await expect(total).toBeVisible();
+      await expect(screen.getByTestId('new-order-place')).toBeEnabled();
       await screenshot(page, `admin-new-order-${locale}`, testInfo, { fullPage: true });
       await screen.getByTestId('new-order-place').click();
       await topDialog(page).getByRole('button', { name: label(N.place) }).click();
@@ -128,6 +129,9 @@ for (const locale of ADMIN_LOCALES) {
       await expect(offline).toContainText(N.offlineMethods['bank-transfer']);
       await expect(offline).toContainText('BANK-77');
       await expect(offline).toContainText('Club paid by transfer');
+      // Its money goes back outside the shop: no refund is offered.
+      await expect(detail.getByTestId('refund-open')).toHaveCount(0);
+      await expect(detail.locator('[data-move="refunded"]')).toHaveCount(0);
       await screenshot(page, `admin-offline-payment-${locale}`, testInfo, { fullPage: true });
     });
   });

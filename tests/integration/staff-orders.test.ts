@@ -154,6 +154,9 @@ describe('paid offline', () => {
     const detail = await callEntry(shop, adminOrdersApi.order, { orderNo: row.orderNo }, owner);
     expect(detail.data.payments[0]).toMatchObject({ provider: 'offline', offlineMethod: 'bank-transfer', offlineReference: 'BANK-2026-117', offlineReason: offline.reason });
     expect(detail.data.source).toBe('staff');
+    expect(detail.data.refundable).toBe(0);
+    expect(detail.data.nextStatuses).not.toContain('refunded');
+    expect(detail.data.nextStatuses).not.toContain('cancelled');
 
     const refund = await callEntry(shop, adminOrdersApi.refund, { orderNo: row.orderNo, idempotencyKey: `refund-${row.orderNo}`, amount: 100, reason: 'Goodwill' }, owner);
     expect(refund.code).toBe('1409');

@@ -378,6 +378,12 @@ export default function NewOrderScreen() {
                     <strong>{t('adminNewOrder.total')}</strong>
                     <strong>{money(payment === 'replacement' ? 0 : s.total, quote.answer.currency)}</strong>
                   </div>
+                  {quote.answer.tax && quote.answer.tax.added === 0 && quote.answer.tax.total > 0 && payment !== 'replacement' && (
+                    <div className="admin-amount-row is-included">
+                      <span>{t('adminNewOrder.taxIncluded')}</span>
+                      <span>{money(quote.answer.tax.total, quote.answer.currency)}</span>
+                    </div>
+                  )}
                 </div>
               )}
               <Button type="primary" block disabled={!fresh} loading={create.isPending} onClick={() => void place()} data-testid="new-order-place" style={{ marginTop: 16 }}>

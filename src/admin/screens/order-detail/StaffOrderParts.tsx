@@ -4,7 +4,7 @@
  * reference and reason, the lines whose price staff set by hand with why, and "Mark paid offline"
  * for one still waiting for its link (order:pay-offline).
  */
-import { App, Button, Descriptions, Form, Input, List, Modal, Select, Tag } from 'antd';
+import { App, Button, Descriptions, Form, Input, List, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
@@ -44,6 +44,7 @@ export function OfflinePayments({ order }: { order: AdminOrderDetail }) {
           <Descriptions.Item label={t('adminNewOrder.offline.reason')}>{p.offlineReason}</Descriptions.Item>
         </Descriptions>
       ))}
+      <Typography.Paragraph type="secondary">{t('adminNewOrder.offline.noRefund')}</Typography.Paragraph>
     </>
   );
 }

@@ -35,7 +35,8 @@ export function nextStatusesFor(status: OrderStatus, personalised: boolean, role
 
 /** Money still refundable: the captured amount less refunds done or under way; none before capture. */
 function refundableOf(payment: AdminPayment | undefined, refundRows: AdminRefund[]): number {
-  if (!payment || !['captured', 'partially_refunded'].includes(payment.status)) return 0;
+  // Money paid offline goes back outside the shop: the refund path refuses it (docs/back-office.md "Manual orders").
+  if (!payment || payment.provider === 'offline' || !['captured', 'partially_refunded'].includes(payment.status)) return 0;
   const given = refundRows.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
   return Math.max(0, payment.amount - given);
 }
@@ -106,7 +107,8 @@ export class OrderDetailDesk extends AuditedDesk {
       // base.lines are by id, the tax lines' line index.
       lineTax: taxWasAdded(row) ? base.lines.map((line, index) => ({ id: line.id, tax: lineGoodsTax(taxLines, index) })) : [],
       notes: notes.get(row.id) ?? [],
-      nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, roles),
+      // A paid order's cancellation or refund is a refund, which an offline payment cannot take.
+      nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, roles).filter((to) => !(paymentList[0]?.provider === 'offline' && (to === 'refunded' || (to === 'cancelled' && row.status !== 'pending_payment')))),
     };
   }
 
