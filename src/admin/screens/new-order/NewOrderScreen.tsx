@@ -47,6 +47,11 @@ function useTyped(): [string, (value: string) => void] {
   return [query, setTyped];
 }
 
+/** A Select whose options a list call finds for what is typed (the server filters; the Select does not). */
+function SearchSelect({ value, onChange, onSearch, options, loading, placeholder, ariaLabel, testId }: { value?: number; onChange?: (id: number) => void; onSearch: (typed: string) => void; options: { value: number; label: string }[]; loading: boolean; placeholder: string; ariaLabel: string; testId: string }) {
+  return <Select showSearch value={value} onChange={onChange} onSearch={onSearch} filterOption={false} options={options} loading={loading} placeholder={placeholder} aria-label={ariaLabel} data-testid={testId} />;
+}
+
 function CustomerPicker({ value, onChange, preset }: { value?: number; onChange?: (id: number) => void; preset: number | null }) {
   const { t } = useT();
   const [query, type] = useTyped();
@@ -54,20 +59,7 @@ function CustomerPicker({ value, onChange, preset }: { value?: number; onChange?
   const chosen = useApiQuery(adminCustomersApi.customer, { userId: preset ?? 0 }, { enabled: preset !== null, silent: true });
   const options = (list.data?.records ?? []).flatMap((row) => (row.kind === 'registered' ? [{ value: row.userId, label: `${row.name.trim() || row.email} · ${row.email}` }] : []));
   if (chosen.data && !options.some((o) => o.value === chosen.data.userId)) options.unshift({ value: chosen.data.userId, label: `${chosen.data.name.trim() || chosen.data.email} · ${chosen.data.email}` });
-  return (
-    <Select
-      showSearch
-      value={value}
-      onChange={onChange}
-      onSearch={type}
-      filterOption={false}
-      options={options}
-      loading={list.isFetching}
-      placeholder={t('adminNewOrder.searchCustomer')}
-      aria-label={t('adminNewOrder.searchCustomer')}
-      data-testid="new-order-customer"
-    />
-  );
+  return <SearchSelect value={value} onChange={onChange} onSearch={type} options={options} loading={list.isFetching} placeholder={t('adminNewOrder.searchCustomer')} ariaLabel={t('adminNewOrder.searchCustomer')} testId="new-order-customer" />;
 }
 
 function ProductPicker({ value, onChange, index }: { value?: number; onChange?: (id: number) => void; index: number }) {
@@ -76,17 +68,15 @@ function ProductPicker({ value, onChange, index }: { value?: number; onChange?: 
   const list = useApiQuery(adminProductsApi.list, { query: query || undefined, size: 20 }, { silent: true });
   const options = (list.data?.records ?? []).map((p) => ({ value: p.id, label: `#${p.id} ${(locale === 'zh-CN' && p.zhTitle) || p.title}` }));
   return (
-    <Select
-      showSearch
+    <SearchSelect
       value={value}
       onChange={onChange}
       onSearch={type}
-      filterOption={false}
       options={options}
       loading={list.isFetching}
       placeholder={t('adminNewOrder.searchProduct')}
-      aria-label={`${t('adminNewOrder.product')} ${index + 1}`}
-      data-testid={`new-order-product-${index}`}
+      ariaLabel={`${t('adminNewOrder.product')} ${index + 1}`}
+      testId={`new-order-product-${index}`}
     />
   );
 }
