@@ -42,6 +42,7 @@ describe('the New order form as requests', () => {
     expect(replacement.lines.every((l) => !('unitPrice' in l))).toBe(true);
     expect(replacement.payment).toEqual({ kind: 'replacement', orderNo: 'JS-ABC' });
     expect(staffOrderQuoteRequestSchema.safeParse(quoteRequest(form)).success).toBe(true);
+    expect(quoteRequest({ ...form, payment: 'replacement' }).lines.every((l) => !('unitPrice' in l))).toBe(true);
     expect(quoteRequest(form)).toMatchObject({ country: 'GB', couponCode: null });
   });
 

@@ -87,7 +87,8 @@ export function quoteRequest(form: OrderForm) {
   const country = text(form.country).toUpperCase();
   return {
     ...(form.payment === 'replacement' ? {} : { customer: customerOf(form) }),
-    lines: form.lines.map((l) => requestLine(l, form.currency)),
+    // A replacement is free: prices typed before switching to it are not sent.
+    lines: form.lines.map((l) => (form.payment === 'replacement' ? { item: requestLine(l, form.currency).item } : requestLine(l, form.currency))),
     currency: form.currency,
     ...(country ? { country } : {}),
     ...(text(form.province) ? { province: text(form.province) } : {}),
