@@ -22,6 +22,8 @@ import enMarketing from '../../src/i18n/locales/en-US/admin-marketing.json' with
 import zhMarketing from '../../src/i18n/locales/zh-CN/admin-marketing.json' with { type: 'json' };
 import enReviews from '../../src/i18n/locales/en-US/admin-reviews.json' with { type: 'json' };
 import zhReviews from '../../src/i18n/locales/zh-CN/admin-reviews.json' with { type: 'json' };
+import enNewOrder from '../../src/i18n/locales/en-US/admin-new-order.json' with { type: 'json' };
+import zhNewOrder from '../../src/i18n/locales/zh-CN/admin-new-order.json' with { type: 'json' };
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
 import { api } from '../support/api.ts';
@@ -262,6 +264,12 @@ for (const locale of ADMIN_LOCALES) {
 
       await visit(page, `/production-sheet?orders=${order.orderNo}`, page.getByTestId('sheet-order'));
       await audit.check('production sheet');
+
+      // New order (docs/back-office.md "Manual orders"), with the offline payment's fields drawn too.
+      await visit(page, '/new-order', page.getByTestId('new-order'));
+      await page.getByTestId('new-order-payment').getByText((locale === 'zh-CN' ? zhNewOrder : enNewOrder).paymentKind.offline).click();
+      await expect(page.getByTestId('new-order-reference')).toBeVisible();
+      await audit.check('new order');
       audit.expectNone();
     });
 

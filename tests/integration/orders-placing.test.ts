@@ -77,9 +77,11 @@ const itemValues: Omit<typeof orderItems.$inferInsert, 'orderId'> = {
   taxClass: 'children',
   unitPriceEur: 3000,
   unitPrice: 2500,
+  // A staff order's hand-set price's reason (docs/back-office.md "Manual orders").
+  priceReason: 'Club deal "2 for 1"',
   quantity: 2,
   lineTotal: 5000,
-  priceReason: null,
+  // A team roster's row (docs/storefront.md "Team orders").
   groupId: '0b7f4c1e-8d2a-4f5b-9c3e-1a2b3c4d5e6f',
   groupName: 'Harbour City FC',
 };

@@ -139,6 +139,11 @@ export default function OrdersScreen() {
         applyTestId="orders-apply"
         after={
           <>
+            {may(PERMISSIONS.ORDER_CREATE) && (
+              <Button type="primary" onClick={() => navigate('/new-order')} data-testid="orders-new">
+                {t('adminNewOrder.newOrder')}
+              </Button>
+            )}
             {may(PERMISSIONS.ORDER_EXPORT) && (
               <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
                 {t('adminOrders.list.export')}

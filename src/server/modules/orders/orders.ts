@@ -69,6 +69,7 @@ const PLACED_COLUMNS = {
   total: orders.total,
   payBefore: orders.payBefore,
   createdAt: orders.createdAt,
+  source: orders.source,
 };
 export type PlacedRow = Pick<OrderRow, keyof typeof PLACED_COLUMNS>;
 
@@ -142,7 +143,7 @@ export class OrderService extends OrderViews {
       const orderId = sql`(select ${order.id} from ${order})`;
       const alongside = [
         itemRows.insert(sql.placeholder('items'), { orderId }),
-        insertFrom(orderStatusEvents, { orderId: sql`${order.id}`, fromStatus: null, toStatus: 'pending_payment', at: sql`${order.createdAt}`, actor: 'checkout', note: null }, source),
+        insertFrom(orderStatusEvents, { orderId: sql`${order.id}`, fromStatus: null, toStatus: 'pending_payment', at: sql`${order.createdAt}`, actor: sql`${order.source}`, note: null }, source),
         taxLineRows.insert(sql.placeholder('taxLines'), { orderId }),
         ...(parts.companions?.({ id: sql`${order.id}`, total: sql`${order.total}`, currency: sql`${order.currency}`, source }) ?? []),
       ].map((insert, i) => db.$with(`placed_${i}`, {}).as(insert));
