@@ -4,7 +4,7 @@
  * first JavaScript does not carry the roster endpoints.
  */
 import { isApiError } from '../client/http.ts';
-import { addRosterToCart } from '../client/rosters.ts';
+import { addRosterToCart, cartGroupRoster } from '../client/rosters.ts';
 import type { RosterInput } from '../domain/roster.model.ts';
 import { notifyCartUpdated } from './cart-header.ts';
 import { logFailure } from './product.ts';
@@ -21,5 +21,15 @@ export async function addRosterGroup(roster: RosterInput, groupId?: string): Pro
   } catch (error) {
     logFailure('Adding a team roster to the cart failed', error);
     return isApiError(error) ? { ok: false, code: error.code, message: error.msg } : { ok: false, code: 'UNKNOWN', message: String(error) };
+  }
+}
+
+/** A roster of the cart, to reopen in the editor; null when it is no longer there (or could not be read). */
+export async function loadCartRoster(groupId: string): Promise<RosterInput | null> {
+  try {
+    return await cartGroupRoster(groupId, { silent: true });
+  } catch (error) {
+    logFailure('Reading a team roster of the cart failed', error);
+    return null;
   }
 }

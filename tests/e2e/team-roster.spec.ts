@@ -1,7 +1,8 @@
 /**
  * The team roster editor (issue 31, docs/storefront.md "Team orders"): "Order for a team" loads
  * the editor only when pressed; 12 rows pasted from a spreadsheet, one bad row shown beside its
- * cell and fixed, the team's price with its tier, added to the cart as one group of lines. axe
+ * cell and fixed, the team's price with its tier, added to the cart as one group of lines, shown
+ * there as one block, reopened from it, changed and replaced whole. axe
  * finds nothing on the editor, open and with errors showing. Both locales (zh-CN on the phone).
  */
 import { readFileSync } from 'node:fs';
@@ -93,5 +94,20 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await screenshot(page, `team-roster-cart-${locale}`, testInfo, { fullPage: true });
     await group.locator('summary').click();
     await expect(group.locator('.cart-line').first()).toBeHidden();
+
+    // Reopened from the cart, changed (one size) and added again: the same group, replaced whole.
+    await group.locator('summary').click();
+    await group.getByRole('link', { name: t.cart.group.change.replace('{{name}}', 'Harbour Vets') }).click();
+    const reopened = page.locator('.roster');
+    await expect(reopened.locator('.roster-row')).toHaveCount(12);
+    await expect(reopened.getByLabel(t.roster.teamName, { exact: true })).toHaveValue('Harbour Vets');
+    const other = product.sizes.find((s) => s.size !== size && s.stock >= 1)!.size;
+    await reopened.locator('.roster-row').first().getByLabel(t.roster.column.size).selectOption(other);
+    await reopened.getByRole('button', { name: t.roster.addToCart }).click();
+    await expect(reopened.getByRole('status').last()).toHaveText(t.roster.added);
+    const changed = await apiData<CartPage>(page.request, '/demo/ironCartItem/queryCartItemList', { currency: 'EUR' }, { 'X-Visitor-Id': visitor });
+    expect(changed.records).toHaveLength(12);
+    expect(new Set(changed.records.map((r) => r.group?.id))).toEqual(new Set([cart.records[0]!.group!.id]));
+    expect(changed.records.find((r) => r.group?.row === 0)!.size).toBe(other);
   });
 }

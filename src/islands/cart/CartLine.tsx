@@ -11,7 +11,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from './LineDetails.tsx';
 import { LINE_ICONS, LINE_THUMB } from './cart-parts.ts';
-import { productHref } from './links.ts';
+import { productHref, teamHref } from './links.ts';
 
 export interface CartLineProps {
   line: CartLineRecord;
@@ -64,6 +64,9 @@ export function CartLines({ page, locale, variant, busyIds, actions }: CartLines
                 <span className="cart-group-count">{t('cart.group.shirts', { count: segment.itemCount })}</span>
                 <span className="cart-group-total">{formatMoney(segment.total, page.currency, locale)}</span>
               </summary>
+              <a className="cart-group-change" href={teamHref(locale, segment.lines[0]!.productId, segment.id)}>
+                {t('cart.group.change', { name: segment.name })}
+              </a>
               <ul className="cart-lines cart-group-lines" role="list">
                 {segment.lines.map(line)}
               </ul>

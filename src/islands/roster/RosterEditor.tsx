@@ -8,7 +8,7 @@
  * A plain form: Tab reaches every cell in reading order; each control is labelled with its row.
  */
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import type { Addon, Patch, Size } from '../../domain/catalogue.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
@@ -17,7 +17,7 @@ import { DEFAULT_DISCOUNT_TIERS } from '../../domain/pricing.ts';
 import { rosterIsValid, type RosterInput, type RosterPasteProblem, type RosterProblem, type RosterRowField, type RosterRowInput, type RosterRowProblem } from '../../domain/roster.model.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withLoadedTexts, type TFunction } from '../../i18n/react.tsx';
-import { addRosterGroup } from '../../stores/roster.ts';
+import { addRosterGroup, loadCartRoster } from '../../stores/roster.ts';
 import { $shopConfig } from '../../stores/shop-config.ts';
 import { useCurrency, useRates } from '../product/money.ts';
 import type { ConfigurableProduct } from '../product/configuration.ts';
@@ -28,6 +28,8 @@ export interface RosterEditorProps {
   locale: Locale;
   product: ConfigurableProduct;
   offered: { patches: readonly Patch[]; addons: readonly Addon[] };
+  /** A roster of the cart reopened: it is loaded here, and "Add to cart" replaces it whole. */
+  groupId?: string | null;
   onClose(): void;
 }
 
@@ -60,7 +62,7 @@ function rosterProblemText(t: TFunction, problem: RosterProblem | RosterPastePro
   }
 }
 
-export function RosterEditor({ locale, product, offered, onClose }: RosterEditorProps) {
+export function RosterEditor({ locale, product, offered, groupId = null, onClose }: RosterEditorProps) {
   const { t } = useTranslation();
   const currency = useCurrency();
   const rates = useRates();
@@ -71,6 +73,17 @@ export function RosterEditor({ locale, product, offered, onClose }: RosterEditor
   const [pasteNote, setPasteNote] = useState<string>('');
   const [touched, setTouched] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+
+  useEffect(() => {
+    if (!groupId) return;
+    let live = true;
+    void loadCartRoster(groupId).then((found) => {
+      if (live && found && found.productId === product.id) setRoster(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [groupId, product.id]);
 
   const check = useMemo(() => checkAgainst(roster, product), [roster, product]);
   const price = useMemo(() => displayPrice(roster, product, offered, currency, rates, tiers), [roster, product, offered, currency, rates, tiers]);
@@ -107,7 +120,7 @@ export function RosterEditor({ locale, product, offered, onClose }: RosterEditor
       return;
     }
     setStatus({ kind: 'busy' });
-    const result = await addRosterGroup(roster);
+    const result = await addRosterGroup(roster, groupId ?? undefined);
     setStatus(result.ok ? { kind: 'added' } : { kind: 'failed', message: result.message });
   };
 
