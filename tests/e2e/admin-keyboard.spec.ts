@@ -297,13 +297,13 @@ for (const locale of ADMIN_LOCALES) {
       const printed = order.detail.lines.find((line) => line.personalised)!;
       const claim = await api<{ returnNo: string }>(request, '/orders/returns/create', { orderNo: order.orderNo, token: order.accessToken, kind: 'claim', description: 'Crooked number', lines: [{ orderItemId: printed.id, quantity: 1 }] });
       expect(claim.code, claim.msg).toBe('0000');
-      // One dialog after another: opened by Enter on its button, closed by Escape, the focus back on the button.
-      const roundTrip = async (button: Locator, dialog: Locator) => {
+      // One dialog after another: opened by Enter on its button (`inside` shows it is open), closed by Escape, the focus back on the button.
+      const roundTrip = async (button: Locator, inside: Locator) => {
         await tabTo(page, button);
         await page.keyboard.press('Enter');
-        await expect(dialog).toBeVisible();
+        await expect(inside).toBeVisible();
         await page.keyboard.press('Escape');
-        await expect(dialog).toBeHidden();
+        await expect(inside).toBeHidden();
         await expect(button).toBeFocused();
       };
       await page.goto(`/admin/orders/${order.orderNo}`);
@@ -312,19 +312,19 @@ for (const locale of ADMIN_LOCALES) {
       const change = page.getByTestId('order-change-open');
       await tabTo(page, change);
       await page.keyboard.press('Enter');
-      const dialog = page.getByTestId('order-change-dialog');
+      const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('order-change-kind') });
       await expect(dialog).toBeVisible();
-      await tabTo(page, dialog.getByTestId('order-change-type'));
+      await tabTo(page, dialog.getByTestId('order-change-type').getByRole('combobox'));
       await tabTo(page, dialog.getByTestId('order-change-patches').getByRole('checkbox').first());
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(change).toBeFocused();
-      await roundTrip(page.getByTestId('ship-part'), page.getByTestId('parcel-dialog'));
+      await roundTrip(page.getByTestId('ship-part'), page.getByTestId('parcel-tracking'));
 
       await page.goto('/admin/orders');
       await expect(page.getByTestId('orders-table')).toBeVisible();
       const bulkShip = page.getByTestId('orders-bulk-ship');
-      await roundTrip(bulkShip, page.getByTestId('bulk-ship-dialog'));
+      await roundTrip(bulkShip, page.getByTestId('bulk-ship-pick'));
       // Its file is chosen by a button the keyboard reaches.
       await page.keyboard.press('Enter');
       await tabTo(page, page.getByTestId('bulk-ship-pick'));

@@ -71,7 +71,7 @@ for (const locale of ADMIN_LOCALES) {
       await page.goto(`/admin/orders/${first.orderNo}`);
       await detail.getByTestId('correct-open').click();
       const correct = page.getByTestId('correct-dialog');
-      await correct.getByTestId('correct-carrier').fill('UPS');
+      await correct.getByLabel(O.move.carrier).fill('UPS');
       await correct.getByTestId('correct-tracking').fill('1Z0146000778');
       await screenshot(page, `admin-correct-tracking-${locale}`, testInfo);
       await correct.getByRole('button', { name: label(A.common.confirm) }).click();

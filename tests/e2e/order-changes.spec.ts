@@ -97,6 +97,9 @@ for (const locale of ADMIN_LOCALES) {
       const patches = await apiData<Page<Patch>>(request, '/demo/ironPatch/queryList', { productId: 1 }, { 'accept-language': locale });
       const patch = patches.records[0]!;
       expect(patch, 'product 1 offers a patch').toBeTruthy();
+      const player = (await apiData<{ squad: { id: number; name: string; number: string }[] }>(request, '/demo/ironProduct/queryProductDetail', { id: 1 })).squad[0]!;
+      // The longest journey of the file: a change tried twice in the back office, then the pay page.
+      test.setTimeout(JOURNEY_TIMEOUT_MS * 2);
       const guest = await paidGuestOrder(request, locale, { lines: [{ productId: 1, size: sizes[0]!, customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 }] });
       const newSize = sizes[1]!;
       await page.goto(`/admin/orders/${guest.orderNo}`);
@@ -108,13 +111,12 @@ for (const locale of ADMIN_LOCALES) {
       const dialog = topDialog(page);
       await expect(dialog).toBeVisible();
       const choose = async (field: string, option: string) => {
-        await dialog.getByLabel(field, { exact: true }).click();
+        await dialog.getByRole('combobox', { name: new RegExp(`^(\\* )?${field}$`) }).click();
         await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
       };
       // A squad player first: the server prices it before anything is confirmed.
       await choose(C.printType, O.customType['2']);
-      await dialog.getByLabel(C.player, { exact: true }).click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      await choose(C.player, C.playerOption.replace('{{number}}', player.number).replace('{{name}}', player.name));
       await dialog.getByRole('button', { name: label(C.review) }).click();
       const preview = dialog.getByTestId('order-change-preview');
       await expect(preview).toBeVisible();
