@@ -138,6 +138,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(dialog).toBeHidden();
       const history = panel.getByTestId('order-change-history');
       await expect(history).toContainText(`${sizes[0]} · SMITH 7 → ${newSize} · SMITH 7 · Gold`);
+      await expect(history).toContainText(`${newSize} · SMITH 7 · Gold · ${C.patches} 1`);
       await expect(history).toContainText('wrote in before printing');
       await expect(detail.getByTestId('order-lines')).toContainText(newSize);
       await expect(detail.getByTestId('order-lines')).toContainText(patch.patchName);

@@ -20,7 +20,7 @@ import type { OrderChangeKind, OrderChangePreview, OrderChangeRecord, OrderChang
 import { SHIPPING_METHODS, type ShippingMethod } from '../../../domain/shipping.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
-import { useT } from '../../i18n.tsx';
+import { useT, type AdminT } from '../../i18n.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { useWrite } from '../../widgets/write.ts';
@@ -45,9 +45,14 @@ interface Values extends PrintValues {
 
 type StaffChangeBody = RequestOf<typeof adminOrderChangesApi.change>['change'];
 
-/** One side of a change in a line: "M · SMITH 7", the address, or "express 9.95". */
-function sideText(side: OrderChangeSide, money: (n: number) => string): string {
-  if (side.line) return [side.line.size, [side.line.customName, side.line.customNumber].filter(Boolean).join(' '), Object.values(side.line.lettering).filter((v) => v !== 'Standard').join('/')].filter(Boolean).join(' · ');
+/** One side of a change in a line: "M · SMITH 7 · Gold · Patches 2", the address, or "express 9.95". */
+function sideText(side: OrderChangeSide, money: (n: number) => string, t: AdminT): string {
+  if (side.line) {
+    const l = side.line;
+    // Extras by count: a patch or add-on added or taken away shows, whatever its name today.
+    const extras = [l.patchIds.length ? `${t('adminOrderChanges.patches')} ${l.patchIds.length}` : '', l.addonIds.length ? `${t('adminOrderChanges.addons')} ${l.addonIds.length}` : ''];
+    return [l.size, [l.customName, l.customNumber].filter(Boolean).join(' '), Object.values(l.lettering).filter((v) => v !== 'Standard').join('/'), ...extras].filter(Boolean).join(' · ');
+  }
   if (side.address) return [side.address.address, side.address.city, side.address.postalCode].filter(Boolean).join(', ');
   if (side.shipping) return `${side.shipping.method} ${money(side.shipping.amount)}`;
   return '';
@@ -71,7 +76,7 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
   const narrow = Grid.useBreakpoint().sm === false;
   const what = (c: OrderChangeRecord) => (
     <span data-testid="order-change-what">
-      {t(`adminOrderChanges.kind.${c.kind}` as MessageKey)}: {sideText(c.before, m)} → {sideText(c.after, m)}
+      {t(`adminOrderChanges.kind.${c.kind}` as MessageKey)}: {sideText(c.before, m, t)} → {sideText(c.after, m, t)}
       {c.reason ? <Typography.Text type="secondary"> ({c.reason})</Typography.Text> : null}
     </span>
   );
