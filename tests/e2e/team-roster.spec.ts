@@ -6,8 +6,8 @@
  * finds nothing on the editor, open and with errors showing. Both locales (zh-CN on the phone).
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from './support/test.ts';
+import { expect, test, type APIRequestContext } from './support/test.ts';
+import { axeViolations } from './support/axe.ts';
 import type { CartPage } from '../../src/domain/cart.model.ts';
 import type { ProductDetail } from '../../src/domain/catalogue.schema.ts';
 import { apiData } from '../support/api.ts';
@@ -19,9 +19,6 @@ const words = (locale: Locale) => ({
   configurator: JSON.parse(readFileSync(`src/i18n/locales/${locale}/configurator.json`, 'utf8')),
   cart: JSON.parse(readFileSync(`src/i18n/locales/${locale}/cart.json`, 'utf8')),
 });
-const AXE_SCRIPT = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-// The storefront's CSP refuses the audit's injected script, as it should any other.
-test.use({ bypassCSP: true });
 
 /** A printable shirt with a size of at least 20 in stock. */
 async function findShirt(request: APIRequestContext): Promise<{ product: ProductDetail; size: string }> {
@@ -31,15 +28,6 @@ async function findShirt(request: APIRequestContext): Promise<{ product: Product
     if (product.printable && size) return { product, size: size.size };
   }
   throw new Error('no printable shirt in the demo catalogue');
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Element, options: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document.querySelector('.roster')!, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.map(String).join(' > ')}`));
-  });
 }
 
 for (const locale of ['en-US', 'zh-CN'] as const) {
