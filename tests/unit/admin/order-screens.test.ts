@@ -88,8 +88,10 @@ describe('the refund dialog', () => {
   it('estimates chosen lines as the server does: their price less their share of the discounts', () => {
     const detail = (items: number, tierDiscount: number, couponDiscount: number, priced: { id: number; unitPrice: number; quantity: number }[]) =>
       ({ amounts: { items, tierDiscount, couponDiscount, tax: { display: 'inclusive', added: 0 } }, lines: priced, refunds: [], lineTax: [] }) as never;
-    // 100.00 of items with 10.00 multi-buy and 5.00 coupon: a 40.00 line gives back 34.00.
-    expect(estimateLines(detail(10_000, 1_000, 500, [{ id: 10, unitPrice: 2_000, quantity: 2 }]), { 10: 2 })).toBe(3_400);
+    // 100.00 of items with 10.00 multi-buy and 5.00 coupon: a 40.00 line gives back 34.00, one of its two 17.00.
+    const hundred = [{ id: 10, unitPrice: 2_000, quantity: 2 }, { id: 11, unitPrice: 6_000, quantity: 1 }];
+    expect(estimateLines(detail(10_000, 1_000, 500, hundred), { 10: 2 })).toBe(3_400);
+    expect(estimateLines(detail(10_000, 1_000, 500, hundred), { 10: 1, 11: 1 })).toBe(1_700 + 5_100);
     expect(estimateLines(detail(3_000, 0, 1_000, [{ id: 10, unitPrice: 1_000, quantity: 1 }, { id: 11, unitPrice: 2_000, quantity: 1 }]), { 10: 1, 11: 0 })).toBe(667);
     expect(estimateLines(detail(0, 0, 0, []), {})).toBe(0);
   });

@@ -1,7 +1,7 @@
 /**
  * What the refund dialog works out before asking the server: how many of each line are still
  * refundable, about how much chosen lines give back (the server's rule, refundLinesAmount: their
- * price less their share of the multi-buy and coupon discounts, plus the tax added on them where it
+ * share of what was paid for the goods after the multi-buy and coupon discounts, plus the tax added on them where it
  * was), and the request it sends. The server decides;
  * this only lets staff see what they are about to do.
  */
@@ -33,10 +33,11 @@ export function linesLeft(detail: Pick<AdminOrderDetail, 'lines' | 'refunds'>): 
 export function estimateLines(detail: Pick<AdminOrderDetail, 'amounts' | 'lines' | 'refunds' | 'lineTax'>, quantities: Record<number, number | null | undefined>): number {
   const { amounts } = detail;
   const done = refundedQuantities(detail.refunds);
-  const chosen = detail.lines
-    .filter((line) => (quantities[line.id] ?? 0) > 0)
-    .map((line) => ({ unitPrice: line.unitPrice, quantity: quantities[line.id]!, before: done.get(line.id) ?? 0, of: line.quantity, tax: detail.lineTax.find((l) => l.id === line.id)?.tax ?? 0 }));
-  return refundLinesAmount({ itemsTotal: amounts.items, tierDiscount: amounts.tierDiscount, couponDiscount: amounts.couponDiscount, taxDisplay: amounts.tax.display, taxAdded: amounts.tax.added }, chosen);
+  // The server's lines are by id, as the answer's are: a line's index is its place among them.
+  const chosen = detail.lines.flatMap((line, index) =>
+    (quantities[line.id] ?? 0) > 0 ? [{ index, quantity: quantities[line.id]!, before: done.get(line.id) ?? 0, tax: detail.lineTax.find((l) => l.id === line.id)?.tax ?? 0 }] : [],
+  );
+  return refundLinesAmount({ itemsTotal: amounts.items, tierDiscount: amounts.tierDiscount, couponDiscount: amounts.couponDiscount, taxDisplay: amounts.tax.display, taxAdded: amounts.tax.added }, detail.lines, chosen);
 }
 
 /** A key made once per dialog: a second click, or a retry after a lost answer, names the same refund. */

@@ -257,20 +257,19 @@ async function sameRequest(tx: Tx, existing: RefundRow, ask: RefundAsk, order: O
 
 
 /**
- * What lines cost the buyer (refundLinesAmount: their price less their share of the discounts, plus
- * the tax added on them where it was, by the units refunded before: refunds not failed, made
- * before refund `upTo` when one is given, read through `tx`).
+ * What lines cost the buyer (refundLinesAmount: their share of what was paid for the goods, plus
+ * the tax added on them where it was, both by the units refunded before: refunds not failed, made
+ * before refund `upTo` when one is given, read through `tx`). `items`: all the order's lines, by id.
  */
 async function linesAmount(tx: Tx, row: OrderRow, items: readonly ItemRow[], lines: readonly RefundLine[], upTo?: number): Promise<number> {
-  const added = taxWasAdded(row);
-  const taxLines = added ? await orderTaxLinesOf(tx, row.id) : [];
-  const before = added ? refundedQuantities(await tx.select().from(refunds).where(and(eq(refunds.orderId, row.id), ne(refunds.status, 'failed'), ...(upTo === undefined ? [] : [lt(refunds.id, upTo)])))) : new Map<number, number>();
+  const taxLines = taxWasAdded(row) ? await orderTaxLinesOf(tx, row.id) : [];
+  const before = refundedQuantities(await tx.select().from(refunds).where(and(eq(refunds.orderId, row.id), ne(refunds.status, 'failed'), ...(upTo === undefined ? [] : [lt(refunds.id, upTo)]))));
   return refundLinesAmount(
     row,
+    items,
     lines.map((l) => {
       const index = items.findIndex((i) => i.id === l.orderItemId);
-      const item = items[index]!;
-      return { unitPrice: item.unitPrice, quantity: l.quantity, before: before.get(item.id) ?? 0, of: item.quantity, tax: lineGoodsTax(taxLines, index) };
+      return { index, quantity: l.quantity, before: before.get(l.orderItemId) ?? 0, tax: lineGoodsTax(taxLines, index) };
     }),
   );
 }
