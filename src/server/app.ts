@@ -398,7 +398,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(
         orderRoutes(orders, new OrderDesk({ db, orders, payments: refundService, audit, requests: paymentRequests }), guards, {
           refunds: refundService,
-          staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
+          staffView: (orderNo, locale, held) => folder.detail(orderNo, locale, held),
         }),
       );
       // Parcels (docs/back-office.md "Shipments").

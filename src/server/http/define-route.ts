@@ -123,6 +123,8 @@ export interface StaffAsk<Body> {
   /** The staff member calling, as a write's audit row names them. */
   actor: Actor;
   roles: readonly string[];
+  /** Codes given beyond the roles (users.grants): permission checks weigh both. */
+  grants: readonly string[];
   locale: Locale;
 }
 
@@ -141,11 +143,11 @@ export type StaffCall = <E extends Endpoint<any, any, 'POST'>, S extends Schema>
 
 /**
  * The back office's calls of one permission: every one is guarded, validated, handed the caller
- * (`actorOf`, roles, language) and answered with `ok`, here rather than in each module's routes.
+ * (`actorOf`, roles and grants, language) and answered with `ok`, here rather than in each module's routes.
  */
 export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard): StaffCall {
   return (entry, summary, request, answer, extras) => {
-    const handler = async (call: FastifyRequest) => ok(await answer({ body: call.body as never, actor: actorOf(call), roles: userOf(call).roles, locale: localeOf(call) }));
+    const handler = async (call: FastifyRequest) => ok(await answer({ body: call.body as never, actor: actorOf(call), roles: userOf(call).roles, grants: userOf(call).grants, locale: localeOf(call) }));
     // The types were checked where the call was written (StaffCall); route() cannot see them through the generics.
     route(entry, { summary, preValidation: guard, request, ...extras, handler } as never);
   };

@@ -38,10 +38,10 @@ export function orderChangeRoutes(desk: OrderChangeDesk, guards: Guards) {
       adminOrderChangesApi.change,
       "Change a paid order before production: a line's print or size (stock moved), the address (same country), the shipping method; with the revision seen (another: conflict); repriced, audited, mailed; a lower total refunded, a higher one asked for by a payment link",
       adminOrderChangeRequestSchema,
-      ({ body, actor, roles }) => desk.staffChange(body.orderNo, body.revision, body.change, body.reason ?? null, { actor, roles }),
+      ({ body, actor, roles, grants }) => desk.staffChange(body.orderNo, body.revision, body.change, body.reason ?? null, { actor, roles, grants }),
     );
-    edit(adminOrderChangesApi.waivePayment, "Waive an order's open payment request with a reason, so it may go to production; audited", adminWaivePaymentRequestSchema, ({ body, actor, roles }) =>
-      desk.waive(body.orderNo, body.reason, { actor, roles }),
+    edit(adminOrderChangesApi.waivePayment, "Waive an order's open payment request with a reason, so it may go to production; audited", adminWaivePaymentRequestSchema, ({ body, actor, roles, grants }) =>
+      desk.waive(body.orderNo, body.reason, { actor, roles, grants }),
     );
   });
 }

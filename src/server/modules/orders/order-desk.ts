@@ -17,7 +17,7 @@ import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/back-offic
 import type { Locale } from '../../../domain/locale.ts';
 import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';
-import { hasPermission, PERMISSIONS, type Permission } from '../../../domain/back-office/staff.model.ts';
+import { hasPermission, PERMISSIONS, type CodesHeld, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
@@ -29,10 +29,9 @@ import { restOf, unshippedOf } from '../../../domain/shipments.model.ts';
 import { orders } from './schema.ts';
 import type { OrderRow } from './views.ts';
 
-/** The staff member making a write: who the audit row names (the guard's `actorOf`), and the codes their roles hold. */
-export interface StaffCaller {
+/** The staff member making a write: who the audit row names (the guard's `actorOf`), and the codes their roles and grants hold. */
+export interface StaffCaller extends CodesHeld {
   actor: AuditActor;
-  roles: readonly string[];
 }
 
 /** The audit row of a staff member's move of an order: a move here, or a refund that closes it (payments' refund-desk.ts). */
@@ -93,9 +92,9 @@ export function moveRefusal(order: Pick<OrderRow, 'status' | 'personalised'>, to
   return null;
 }
 
-/** Refuses the caller unless their roles hold the code (the route's guard checked the route's own). */
+/** Refuses the caller unless their roles or grants hold the code (the route's guard checked the route's own). */
 export function requireCode(caller: StaffCaller, code: Permission): void {
-  if (!hasPermission(caller.roles, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
+  if (!hasPermission(caller.roles, code, caller.grants)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
 }
 
 export class OrderDesk {
