@@ -94,7 +94,7 @@ export class RefundDesk implements Refunds {
       });
     } catch (error) {
       if (error instanceof PaypalError) {
-        await this.markFailed(refund.id);
+        await this.markFailed(refund);
         this.d.log.warn({ orderNo, issue: error.issue, debugId: error.debugId }, 'PayPal refused a refund');
         throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: error.issue ?? error.errorName }), { reason: error.issue ?? error.errorName, retry: false });
       }
@@ -102,7 +102,7 @@ export class RefundDesk implements Refunds {
       throw this.d.unavailable(error);
     }
     if (answer.status === 'FAILED' || answer.status === 'CANCELLED') {
-      await this.markFailed(refund.id);
+      await this.markFailed(refund);
       throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: answer.status }), { reason: answer.status, retry: false });
     }
     const by: RefundWitness = { actor: caller.actor, timeline: 'admin', override: ask.override };
@@ -124,8 +124,13 @@ export class RefundDesk implements Refunds {
     return (await this.d.orders.byId(this.d.db, orderId))!;
   }
 
-  private async markFailed(refundId: number): Promise<void> {
-    await this.d.db.update(refunds).set({ status: 'failed', updatedAt: this.d.clock() }).where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+  /** PayPal refused the part outright: failed, and, should its other parts have completed, the shopper's mail of them (RefundBook.mailIfSettledTx). */
+  private async markFailed(refund: RefundRow): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      await this.d.orders.lockTx(tx, refund.orderId);
+      const [failed] = await tx.update(refunds).set({ status: 'failed', updatedAt: this.d.clock() }).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'))).returning();
+      if (failed) await this.book.mailIfSettledTx(tx, failed, null);
+    });
   }
 
   async closingUnderWay(tx: Tx, orderId: number): Promise<boolean> {
@@ -140,10 +145,11 @@ export class RefundDesk implements Refunds {
     const captures = await capturesOf(tx, orderId);
     const [existing] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, ask.idempotencyKey)));
     if (existing) {
-      if (!(await sameRequest(tx, existing, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId)))) throw fail(CODES.CONFLICT, 'refund.keyReused');
       const all = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id);
+      const parts = all.filter((r) => isPartOf(r.idempotencyKey, ask.idempotencyKey));
+      if (!(await sameRequest(tx, existing, parts, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId)))) throw fail(CODES.CONFLICT, 'refund.keyReused');
       const captureOf = (key: string | null) => captures.find((c) => c.key === key)?.captureId ?? '';
-      return { parts: all.filter((r) => isPartOf(r.idempotencyKey, ask.idempotencyKey)).map((r) => ({ refund: r, captureId: captureOf(r.captureId) })) };
+      return { parts: parts.map((r) => ({ refund: r, captureId: captureOf(r.captureId) })) };
     }
 
     const status = row.status as OrderStatus;
@@ -244,15 +250,17 @@ function checkLines(asked: readonly RefundLine[], items: readonly ItemRow[], ear
 
 /**
  * Whether a refund asked again with a key already used for this order is the request the key
- * was first used for: the same lines and the same amount (a move's key is its target's: the
- * same move, whatever remains meanwhile).
+ * was first used for: the same lines and the same amount, all its parts together (one per capture
+ * it was drawn from; the first part, `existing`, holds the lines); a move's key is its target's:
+ * the same move, whatever remains meanwhile.
  */
-async function sameRequest(tx: Tx, existing: RefundRow, ask: RefundAsk, order: OrderRow, items: readonly ItemRow[]): Promise<boolean> {
+async function sameRequest(tx: Tx, existing: RefundRow, parts: readonly RefundRow[], ask: RefundAsk, order: OrderRow, items: readonly ItemRow[]): Promise<boolean> {
   if (existing.closeAs !== ask.closeAs) return false;
   if (ask.everything) return true;
   const lines = mergedLines(ask.lines);
   const key = (ls: readonly RefundLine[]) => JSON.stringify([...ls].sort((a, b) => a.orderItemId - b.orderItemId).map((l) => [l.orderItemId, l.quantity]));
-  return key(lines) === key(existing.lines) && (ask.amount ?? (await linesAmount(tx, order, items, lines, existing.id))) === existing.amount;
+  const asked = parts.reduce((sum, part) => sum + part.amount, 0);
+  return key(lines) === key(existing.lines) && (ask.amount ?? (await linesAmount(tx, order, items, lines, existing.id))) === asked;
 }
 
 
