@@ -274,6 +274,8 @@ export const enUS = {
   'refund.notPaid': 'Only a paid order can be refunded',
   'refund.unknownLine': 'Line {{id}} is not a line of this order',
   'refund.tooMany': 'Line {{id}} has only {{left}} left to refund',
+  'refund.printedRestock': 'Line {{id}} is printed for its buyer: it never goes back in stock',
+  'refund.restockTooMany': 'Only {{left}} of line {{id}} can go back in stock: the rest went back already',
   'refund.exceeds': 'At most {{left}} can still be refunded',
   'refund.nothingLeft': 'Nothing is left to refund on this order',
   'refund.refused': 'PayPal refused the refund ({{reason}})',

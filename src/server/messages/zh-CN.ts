@@ -279,6 +279,8 @@ export const zhCN: Catalogue = {
   'refund.notPaid': '只有已付款的订单才能退款',
   'refund.unknownLine': '第 {{id}} 行不属于此订单',
   'refund.tooMany': '第 {{id}} 行只剩 {{left}} 件可退款',
+  'refund.printedRestock': '第 {{id}} 行已为买家印制，不能放回库存',
+  'refund.restockTooMany': '第 {{id}} 行只有 {{left}} 件可放回库存：其余已放回',
   'refund.exceeds': '最多还能退款 {{left}}',
   'refund.nothingLeft': '此订单已没有可退款的金额',
   'refund.refused': 'PayPal 拒绝了退款（{{reason}}）',

@@ -119,14 +119,17 @@ describe('the refund dialog', () => {
   });
 
   it('builds the request by lines or by amount, with the one key of the dialog', () => {
-    const byLines = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'lines', quantities: { 10: 1, 11: 0, 12: null }, amount: 999, reason: ' damaged ', override: false }, 5_000);
+    const byLines = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'lines', quantities: { 10: 1, 11: 0, 12: null }, restock: [], amount: 999, reason: ' damaged ', override: false }, 5_000);
     expect(byLines).toEqual({ ok: true, body: { orderNo: 'JS-AAAAA-BBBBB', idempotencyKey: 'refund-k1', lines: [{ orderItemId: 10, quantity: 1 }], reason: 'damaged', override: false } });
-    const byAmount = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'amount', quantities: { 10: 1 }, amount: 1_250, reason: 'goodwill', override: true }, 5_000);
+    // Lines ticked "back in stock" say so; a ticked line not refunded is not sent.
+    const restocked = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'lines', quantities: { 10: 1, 11: 2, 12: 0 }, restock: [11, 12], amount: null, reason: 'returned', override: false }, 5_000);
+    expect(restocked).toMatchObject({ ok: true, body: { lines: [{ orderItemId: 10, quantity: 1 }, { orderItemId: 11, quantity: 2, restock: true }] } });
+    const byAmount = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'amount', quantities: { 10: 1 }, restock: [10], amount: 1_250, reason: 'goodwill', override: true }, 5_000);
     expect(byAmount).toEqual({ ok: true, body: { orderNo: 'JS-AAAAA-BBBBB', idempotencyKey: 'refund-k1', amount: 1_250, reason: 'goodwill', override: true } });
   });
 
   it('refuses to send nothing, more than is refundable, or no reason', () => {
-    const base = { quantities: {}, amount: null, reason: 'r', override: false };
+    const base = { quantities: {}, restock: [], amount: null, reason: 'r', override: false };
     expect(refundRequest('JS-AAAAA-BBBBB', 'k', { ...base, mode: 'lines' }, 100)).toEqual({ ok: false, problem: 'nothingChosen' });
     expect(refundRequest('JS-AAAAA-BBBBB', 'k', { ...base, mode: 'amount', amount: 0 }, 100)).toEqual({ ok: false, problem: 'nothingChosen' });
     expect(refundRequest('JS-AAAAA-BBBBB', 'k', { ...base, mode: 'amount', amount: 101 }, 100)).toEqual({ ok: false, problem: 'tooMuch' });

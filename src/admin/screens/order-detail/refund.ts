@@ -49,6 +49,8 @@ export interface RefundForm {
   mode: RefundMode;
   /** Quantity per line id (zero or missing: not refunded). */
   quantities: Record<number, number | null | undefined>;
+  /** Line ids staff ask back into stock (returned goods fit to sell again; the server refuses a printed line). */
+  restock: readonly number[];
   /** Minor units, for the amount mode. */
   amount: number | null | undefined;
   reason: string;
@@ -61,12 +63,12 @@ export function refundRequest(
   key: string,
   form: RefundForm,
   refundable: number,
-): { ok: true; body: { orderNo: string; idempotencyKey: string; lines?: { orderItemId: number; quantity: number }[]; amount?: number; reason: string; override: boolean } } | { ok: false; problem: 'nothingChosen' | 'tooMuch' | 'reasonRequired' } {
+): { ok: true; body: { orderNo: string; idempotencyKey: string; lines?: { orderItemId: number; quantity: number; restock?: boolean }[]; amount?: number; reason: string; override: boolean } } | { ok: false; problem: 'nothingChosen' | 'tooMuch' | 'reasonRequired' } {
   const reason = form.reason.trim();
   if (form.mode === 'lines') {
     const lines = Object.entries(form.quantities)
       .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
-      .map(([id, quantity]) => ({ orderItemId: Number(id), quantity }));
+      .map(([id, quantity]) => ({ orderItemId: Number(id), quantity, ...(form.restock.includes(Number(id)) ? { restock: true } : {}) }));
     if (lines.length === 0) return { ok: false, problem: 'nothingChosen' };
     if (!reason) return { ok: false, problem: 'reasonRequired' };
     return { ok: true, body: { orderNo, idempotencyKey: key, lines, reason, override: form.override } };

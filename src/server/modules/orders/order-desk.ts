@@ -42,6 +42,12 @@ export function moveAuditEntry(caller: StaffCaller, before: OrderRow, after: { s
 export interface RefundLine {
   orderItemId: number;
   quantity: number;
+  /**
+   * Staff asked to put these units back in stock (returned goods that can be sold again; never a
+   * printed line): they go back when the refund completes, whatever the order's state. Without
+   * it, only units that never left the shop go back (lineRestockable).
+   */
+  restock?: boolean;
 }
 
 /** A refund as the desk asks the payments module for it (adminRefundRequestSchema, plus where a full refund leaves the order). */

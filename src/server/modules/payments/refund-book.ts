@@ -64,11 +64,15 @@ export class RefundBook {
     this.d = deps;
   }
 
-  /** Puts back the lines not yet printed; answers whether any went back. */
+  /**
+   * Puts back the lines that never left the shop (lineRestockable) and those staff asked to
+   * restock (returned goods; the desk refused a printed one); answers whether any went back.
+   */
   async restock(tx: Tx, status: OrderStatus, lines: readonly RefundLine[], items: readonly ItemRow[]): Promise<boolean> {
     const back = lines.flatMap((line) => {
       const item = items.find((i) => i.id === line.orderItemId)!;
-      return lineRestockable(status, item.personalised) ? [{ productId: item.productId, size: item.size, quantity: line.quantity }] : [];
+      const goesBack = lineRestockable(status, item.personalised) || (line.restock === true && !item.personalised);
+      return goesBack ? [{ productId: item.productId, size: item.size, quantity: line.quantity }] : [];
     });
     if (back.length) await this.d.orders.restockItems(tx, back);
     return back.length > 0;

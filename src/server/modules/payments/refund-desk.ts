@@ -45,6 +45,13 @@ export interface RefundDeps {
   invoices: CreditNotes;
   /** The payment service's mapping of an unanswered PayPal call to 1503. */
   unavailable(error: unknown): Error;
+  /** Units the returns module put back in stock when their return was received (by order line id). */
+  returned?: ReturnedStock;
+}
+
+/** What the refund desk needs of the returns module (app.ts wires it): units its receipts restocked. */
+export interface ReturnedStock {
+  restockedTx(tx: Tx, orderId: number): Promise<Map<number, number>>;
 }
 
 /**
@@ -166,6 +173,7 @@ export class RefundDesk implements Refunds {
     // under way, which of them completes last would decide where the order ends.
     if (ask.everything && earlier.some((r) => r.status === 'pending')) throw fail(CODES.CONFLICT, 'refund.underWay');
     const lines = ask.everything ? unrefundedLines(items, earlier) : checkLines(ask.lines, items, earlier);
+    await this.checkRestock(tx, row, lines, items, earlier);
     const printed = PRINTED_STATUSES.includes(status);
     const touchesPrinted = lines.length ? lines.some((l) => items.find((i) => i.id === l.orderItemId)!.personalised) : row.personalised;
     if (printed && touchesPrinted && !ask.override) throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
@@ -207,6 +215,23 @@ export class RefundDesk implements Refunds {
     return { parts: made.map((refund, i) => ({ refund, captureId: split[i]!.capture.captureId })) };
   }
 
+  /**
+   * Lines asked back into stock: never a printed one, and never more units of a line than have not
+   * gone back already (by earlier refunds, restocked or asked to be, and by returns received).
+   */
+  private async checkRestock(tx: Tx, row: OrderRow, lines: readonly RefundLine[], items: readonly ItemRow[], earlier: readonly RefundRow[]): Promise<void> {
+    const asked = lines.filter((l) => l.restock);
+    if (asked.length === 0) return;
+    const returned = (await this.d.returned?.restockedTx(tx, row.id)) ?? new Map<number, number>();
+    for (const line of asked) {
+      const item = items.find((i) => i.id === line.orderItemId)!;
+      if (item.personalised) throw fail(CODES.CONFLICT, msg('refund.printedRestock', { id: item.id }));
+      const before = earlier.reduce((sum, r) => sum + r.lines.reduce((n, l) => n + (l.orderItemId === item.id && (l.restock || r.restocked) ? l.quantity : 0), 0), 0);
+      const left = Math.max(0, item.quantity - before - (returned.get(item.id) ?? 0));
+      if (line.quantity > left) throw fail(CODES.CONFLICT, msg('refund.restockTooMany', { id: item.id, left }));
+    }
+  }
+
   private async closeWithoutMoney(tx: Tx, row: OrderRow, lines: RefundLine[], items: ItemRow[], ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
     const moved = await this.d.orders.moveTx(tx, row.id, row.status as OrderStatus, ask.closeAs, 'admin', ask.reason);
     if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
@@ -229,22 +254,26 @@ function unrefundedLines(items: readonly ItemRow[], earlier: readonly RefundRow[
   return items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - (done.get(i.id) ?? 0) })).filter((l) => l.quantity > 0);
 }
 
-/** The asked lines, merged by line (the first ask of a line gives its place). */
+/** The asked lines, merged by line (the first ask of a line gives its place; restocked when any ask of it says so). */
 function mergedLines(asked: readonly RefundLine[]): RefundLine[] {
-  const merged = new Map<number, number>();
-  for (const l of asked) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
-  return [...merged].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
+  const merged = new Map<number, RefundLine>();
+  for (const l of asked) {
+    const seen = merged.get(l.orderItemId);
+    merged.set(l.orderItemId, { orderItemId: l.orderItemId, quantity: (seen?.quantity ?? 0) + l.quantity, ...(seen?.restock || l.restock ? { restock: true } : {}) });
+  }
+  return [...merged.values()];
 }
 
 /** The asked lines, merged by line, each within what is left of it. */
 function checkLines(asked: readonly RefundLine[], items: readonly ItemRow[], earlier: readonly RefundRow[]): RefundLine[] {
   const done = refundedQuantities(earlier);
-  return mergedLines(asked).map(({ orderItemId: id, quantity }) => {
+  return mergedLines(asked).map((line) => {
+    const id = line.orderItemId;
     const item = items.find((i) => i.id === id);
     if (!item) throw invalid(msg('refund.unknownLine', { id }));
     const left = item.quantity - (done.get(id) ?? 0);
-    if (quantity > left) throw fail(CODES.CONFLICT, msg('refund.tooMany', { id, left }));
-    return { orderItemId: id, quantity };
+    if (line.quantity > left) throw fail(CODES.CONFLICT, msg('refund.tooMany', { id, left }));
+    return line;
   });
 }
 
@@ -258,7 +287,7 @@ async function sameRequest(tx: Tx, existing: RefundRow, parts: readonly RefundRo
   if (existing.closeAs !== ask.closeAs) return false;
   if (ask.everything) return true;
   const lines = mergedLines(ask.lines);
-  const key = (ls: readonly RefundLine[]) => JSON.stringify([...ls].sort((a, b) => a.orderItemId - b.orderItemId).map((l) => [l.orderItemId, l.quantity]));
+  const key = (ls: readonly RefundLine[]) => JSON.stringify([...ls].sort((a, b) => a.orderItemId - b.orderItemId).map((l) => [l.orderItemId, l.quantity, l.restock === true]));
   const asked = parts.reduce((sum, part) => sum + part.amount, 0);
   return key(lines) === key(existing.lines) && (ask.amount ?? (await linesAmount(tx, order, items, lines, existing.id))) === asked;
 }
