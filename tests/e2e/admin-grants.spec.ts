@@ -1,8 +1,9 @@
 /**
  * Grants by clicks (issue 30: "refunding is a permission the owner can give to other staff"): an
  * admin sees a paid order without a Refund button; the owner gives them "Refund orders" in the
- * staff screen's Grants dialog; the admin's next look at the order has the button, and their
- * refund goes through. In en-US at 1440 px and in zh-CN at 375 px.
+ * staff screen's Grants dialog; the admin's next look at the order (delivered meanwhile) has the
+ * button, and their refund of the plain shirt goes through with it put back in stock (the printed
+ * one never: the dialog says so). In en-US at 1440 px and in zh-CN at 375 px.
  */
 import type { Page } from '@playwright/test';
 import type { StaffMember } from '../../src/domain/back-office/staff.model.ts';
@@ -60,11 +61,21 @@ for (const locale of ADMIN_LOCALES) {
       await expect(dialog).toBeHidden();
       await expect(row).toContainText(A.staff.grantNames['order:refund']);
 
-      // The admin again: the Refund button, and a refund of the plain shirt that goes through.
+      // Meanwhile the order was made, shipped and delivered; the plain shirt comes back unworn.
+      for (const to of ['processing', 'shipped', 'delivered']) {
+        await ownerApi('/admin/orders/move', { orderNo: guest.orderNo, to, ...(to === 'shipped' ? { carrier: 'DHL', trackingNumber: 'JD014600004242' } : {}) });
+      }
+
+      // The admin again: the Refund button, and a refund of the plain shirt, put back in stock.
       await signedInAs(page, memberTokens, orderPath);
-      await expect(detail).toHaveAttribute('data-order-status', 'paid');
+      await expect(detail).toHaveAttribute('data-order-status', 'delivered');
       await detail.getByTestId('refund-open').click();
+      const refundDialog = page.getByTestId('refund-dialog');
+      // The printed shirt never goes back in stock: no box to tick, it says why.
+      await expect(refundDialog.getByRole('row').filter({ hasText: 'SMITH' })).toContainText(O.refund.restockPrinted);
+      await expect(page.getByTestId(`refund-restock-${plain.id}`)).toBeDisabled();
       await page.getByTestId(`refund-qty-${plain.id}`).fill('1');
+      await page.getByTestId(`refund-restock-${plain.id}`).check();
       await page.getByTestId('refund-reason').fill('Granted refund');
       await expect(page.getByTestId('refund-estimate')).toBeVisible();
       await confirmIn(page, O.refund.submit);
@@ -72,6 +83,7 @@ for (const locale of ADMIN_LOCALES) {
       await confirmIn(page, O.refund.submit);
       await expect(detail.getByTestId('order-refunds')).toContainText('Granted refund');
       await expect(detail.getByTestId('order-refunds')).toContainText(member.email);
+      await expect(detail.getByTestId('order-refunds').getByRole('row').filter({ hasText: 'Granted refund' })).toContainText(O.common.yes);
       await expect(detail.locator('[data-payment]')).toHaveAttribute('data-payment', 'partially_refunded');
     });
   });
