@@ -52,8 +52,11 @@ for (const locale of ADMIN_LOCALES) {
       const row = page.getByRole('row').filter({ hasText: member.email });
       await expect(row).toHaveCount(1);
       await row.getByRole('button', { name: A.staff.grantsFor.replace('{{email}}', member.email) }).click();
-      const dialog = page.getByTestId('grants-dialog');
+      const dialog = page.getByRole('dialog', { name: A.staff.grantsFor.replace('{{email}}', member.email) });
+      await expect(dialog).toBeVisible();
       await expect(dialog).toContainText(A.staff.grantsHelp);
+      // Nothing the admin role holds: every code can be ticked.
+      for (const name of Object.values(A.staff.grantNames)) await expect(dialog.getByRole('checkbox', { name })).toBeEnabled();
       const refundBox = dialog.getByRole('checkbox', { name: A.staff.grantNames['order:refund'] });
       await expect(refundBox).not.toBeChecked();
       await refundBox.check();
@@ -70,7 +73,8 @@ for (const locale of ADMIN_LOCALES) {
       await signedInAs(page, memberTokens, orderPath);
       await expect(detail).toHaveAttribute('data-order-status', 'delivered');
       await detail.getByTestId('refund-open').click();
-      const refundDialog = page.getByTestId('refund-dialog');
+      const refundDialog = page.getByRole('dialog', { name: O.refund.title.replace('{{orderNo}}', guest.orderNo) });
+      await expect(refundDialog).toBeVisible();
       // The printed shirt never goes back in stock: no box to tick, it says why.
       await expect(refundDialog.getByRole('row').filter({ hasText: 'SMITH' })).toContainText(O.refund.restockPrinted);
       await expect(page.getByTestId(`refund-restock-${plain.id}`)).toBeDisabled();
