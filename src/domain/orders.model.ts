@@ -6,6 +6,7 @@
 import type { AddressRecord } from './account.model.ts';
 import type { Size } from './catalogue.schema.ts';
 import { divRound, type CurrencyCode } from './money.model.ts';
+import { allocate } from './tax/allocate.ts';
 import type { PrintRecord } from './personalisation.ts';
 import type { ShippingMethod, ShippingZone } from './shipping.ts';
 import type { TaxBreakdown, TaxDocumentRecord, TaxLine } from './tax/tax.model.ts';
@@ -58,15 +59,50 @@ export function lineRestockable(status: OrderStatus, personalised: boolean): boo
 /** States in which the buyer has paid (and the order counts as a purchase). */
 export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'partially_shipped', 'shipped', 'delivered'];
 
+/** What a refund by lines is priced on: the order's discounts and every line of it (by id), whose `quantity` is its whole. */
+export interface RefundTerms {
+  itemsTotal: number;
+  tierDiscount: number;
+  couponDiscount: number;
+}
+export interface OrderLineUnits {
+  unitPrice: number;
+  quantity: number;
+}
+/** Units of one line (`index`: its position among the order's lines, by id) refunded, `before` of them refunded earlier. */
+export interface RefundedUnits {
+  index: number;
+  quantity: number;
+  before: number;
+}
+
 /**
- * What refunded lines are worth before any tax added to them (refundLinesAmount adds it; a credit
- * note naming them weighs its refund against both): their price less their share of the order's
- * multi-buy and coupon discounts, spread over the items in proportion, rounded to the minor unit.
+ * What the buyer paid for each line before any tax added to it: the goods' total less the order's
+ * multi-buy and coupon discounts, spread over the lines by their price (largest remainder), so the
+ * lines add up to it exactly.
  */
-export function refundLinesValue(order: { itemsTotal: number; tierDiscount: number; couponDiscount: number }, lines: readonly { unitPrice: number; quantity: number }[]): number {
-  if (order.itemsTotal === 0) return 0;
-  const gross = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  return divRound(gross * (order.itemsTotal - order.tierDiscount - order.couponDiscount), order.itemsTotal);
+export function linesPaid(order: RefundTerms, lines: readonly OrderLineUnits[]): number[] {
+  const weights = lines.map((line) => line.unitPrice * line.quantity);
+  if (order.itemsTotal === 0 || weights.every((w) => w === 0)) return lines.map(() => 0);
+  return allocate(Math.max(0, order.itemsTotal - order.tierDiscount - order.couponDiscount), weights);
+}
+
+/**
+ * What refunded units are worth before any tax added to them (refundLinesAmount adds it; a credit
+ * note naming them weighs its refund against both). Cumulative, as refundLineTax: the units of a
+ * line refunded so far carry round(paid x units / of) together, so each refund takes the
+ * difference, the refunds of a line never add up to more than it was paid (linesPaid), and the one
+ * that returns its last unit takes exactly what is left of it.
+ */
+export function refundLinesValue(order: RefundTerms, lines: readonly OrderLineUnits[], refunded: readonly RefundedUnits[]): number {
+  const paid = linesPaid(order, lines);
+  return refunded.reduce((sum, r) => sum + cumulativeShare(paid[r.index]!, { quantity: r.quantity, before: r.before, of: lines[r.index]!.quantity }), 0);
+}
+
+/** A whole's part for `quantity` of `of` units, `before` of them taken earlier: rounded once on the units so far, so the parts add up to the whole. */
+function cumulativeShare(whole: number, line: { quantity: number; before: number; of: number }): number {
+  if (line.of <= 0 || line.quantity <= 0) return 0;
+  return divRound(whole * (line.before + line.quantity), line.of) - divRound(whole * line.before, line.of);
 }
 
 /** Whether the order's tax was added to its prices (Canada, US states turned on), so a lines refund pays it back with them. */
@@ -87,22 +123,22 @@ export function lineGoodsTax(taxLines: readonly TaxLine[], index: number): numbe
  * to more than its tax, and the one that returns its last unit takes exactly what is left of it.
  */
 export function refundLineTax(tax: number, line: { quantity: number; before: number; of: number }): number {
-  if (line.of <= 0 || line.quantity <= 0) return 0;
-  return divRound(tax * (line.before + line.quantity), line.of) - divRound(tax * line.before, line.of);
+  return cumulativeShare(tax, line);
 }
 
 /**
  * What a refund of lines pays back (the refund desk's rule, the refund dialog's estimate):
- * refundLinesValue, plus, where the tax was added to the prices, each line's refundLineTax.
- * Where the prices include the tax (EU, UK, AU, NZ) the value already holds it.
+ * refundLinesValue, plus, where the tax was added to the prices, each line's refundLineTax (`tax`:
+ * the line's lineGoodsTax). Where the prices include the tax (EU, UK, AU, NZ) the value already holds it.
  */
 export function refundLinesAmount(
-  order: { itemsTotal: number; tierDiscount: number; couponDiscount: number; taxDisplay: string; taxAdded: number },
-  lines: readonly { unitPrice: number; quantity: number; before: number; of: number; tax: number }[],
+  order: RefundTerms & { taxDisplay: string; taxAdded: number },
+  lines: readonly OrderLineUnits[],
+  refunded: readonly (RefundedUnits & { tax: number })[],
 ): number {
-  const value = refundLinesValue(order, lines);
+  const value = refundLinesValue(order, lines, refunded);
   if (!taxWasAdded(order)) return value;
-  return value + lines.reduce((sum, line) => sum + refundLineTax(line.tax, line), 0);
+  return value + refunded.reduce((sum, r) => sum + refundLineTax(r.tax, { quantity: r.quantity, before: r.before, of: lines[r.index]!.quantity }), 0);
 }
 // ---------- answers ----------
 

@@ -77,7 +77,7 @@ import { loggableError } from './errors.ts';
 import { observeRequest, routeTimer, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
 import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
-import { ReturnDesk, ReturnService, returnRoutes } from './modules/returns/index.ts';
+import { ReturnDesk, ReturnService, restockedByReturnsTx, returnRoutes } from './modules/returns/index.ts';
 
 export interface AppOptions {
   config: Config;
@@ -332,7 +332,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
   });
-  const refundService = new RefundDesk({ db, paypal, orders, audit, clock, log: app.log, invoices: documents, unavailable: (error) => paymentService.unavailable(error) });
+  const refundService = new RefundDesk({ db, paypal, orders, audit, clock, log: app.log, invoices: documents, unavailable: (error) => paymentService.unavailable(error), returned: { restockedTx: restockedByReturnsTx } });
   const reconciler = new Reconciler({ db, orders, payments: paymentService, clock, log: app.log, requests: requestPayments });
   app.decorate('payments', { reconciler, simulator, service: paymentService, requests: paymentRequests, requestPayments });
 
@@ -418,7 +418,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(
         orderRoutes(orders, new OrderDesk({ db, orders, payments: refundService, audit, requests: paymentRequests }), guards, {
           refunds: refundService,
-          staffView: (orderNo, locale, roles) => folder.detail(orderNo, locale, roles),
+          staffView: (orderNo, locale, held) => folder.detail(orderNo, locale, held),
         }),
       );
       // Parcels (docs/back-office.md "Shipments").

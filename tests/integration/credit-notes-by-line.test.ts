@@ -168,7 +168,10 @@ describe('credit notes of refunds by line', () => {
     // The shirts' own GST and QST (not their share of the shipping's), and what one shirt is worth before them.
     const lineTax = invoiceLines.reduce((sum, l, i) => sum + (own(i) ? l.amount : 0), 0);
     expect(lineTax).toBeGreaterThan(0);
-    const value = refundLinesValue(order, [{ unitPrice: items[0]!.unitPrice, quantity: 1 }]);
+    // Each shirt's worth by the desk's cumulative rule (the second takes what is left of the line).
+    const worth = [0, 1].map((before) => refundLinesValue(order, items, [{ index: 0, quantity: 1, before }]));
+    expect(worth[0]! + worth[1]!).toBe(refundLinesValue(order, items, [{ index: 0, quantity: 2, before: 0 }]));
+    const value = worth[0]!;
     const half = divRound(lineTax, 2);
 
     // The back office's answer carries each line's tax added, and the dialog's estimate is what the server pays back.
@@ -188,21 +191,21 @@ describe('credit notes of refunds by line', () => {
     expect(again.code, again.msg).toBe('0000');
     expect(again.data.refunds).toHaveLength(1);
     expect(first.data.refunds.map((r) => r.amount)).toEqual([value + half]);
-    expect(estimateLines(first.data, { [items[0]!.id]: 1 })).toBe(value + lineTax - half);
+    expect(estimateLines(first.data, { [items[0]!.id]: 1 })).toBe(worth[1]! + lineTax - half);
     const second = await refundOne('2');
     expect(second.code, second.msg).toBe('0000');
     const paid = second.data.refunds.map((r) => r.amount);
-    expect(paid).toEqual([value + half, value + lineTax - half]);
+    expect(paid).toEqual([worth[0]! + half, worth[1]! + lineTax - half]);
     // Together: the two shirts' price and exactly their tax.
-    expect(paid.reduce((a, b) => a + b, 0) - 2 * value).toBe(lineTax);
+    expect(paid.reduce((a, b) => a + b, 0) - worth[0]! - worth[1]!).toBe(lineTax);
 
     const notes = await db().select().from(taxDocuments).where(eq(taxDocuments.correctsId, invoice!.id)).orderBy(asc(taxDocuments.id));
     expect(notes.map((n) => n.total)).toEqual(paid);
     const noteLines = await Promise.all(notes.map((n) => linesOf(n.id)));
     notes.forEach((note, k) => {
       // Each note reverses the tax its refund paid back: net + tax = the refund, the net the price.
-      expect(note.tax).toBe(paid[k]! - value);
-      expect(note.net).toBe(value);
+      expect(note.tax).toBe(paid[k]! - worth[k]!);
+      expect(note.net).toBe(worth[k]!);
       expect(note.net + note.tax).toBe(note.total);
       noteLines[k]!.forEach((line, i) => {
         if (!own(i)) expect([line.base, line.amount]).toEqual([0, 0]);

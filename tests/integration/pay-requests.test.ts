@@ -8,7 +8,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PayRequestView } from '../../src/domain/payment-requests.model.ts';
-import { auditLog, mailOutbox, paymentRequests, payments, refunds, taxDocuments } from '../../src/server/db/schema.ts';
+import { auditLog, mailOutbox, orderItems, paymentRequests, payments, refunds, taxDocuments } from '../../src/server/db/schema.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { requestReference } from '../../src/server/modules/payments/index.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
@@ -269,6 +269,105 @@ describe('refunds across captures', () => {
     expect(rest.code, rest.msg).toBe('0000');
     expect(sim.refundedOf(requestCapture)).toBe(1000);
     expect((await orderRow(shop, row.orderNo)).status).toBe('refunded');
+  });
+
+  /** The refund mails queued for a buyer, oldest first. */
+  const refundMails = (email: string) =>
+    shop.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'order-refunded'), eq(mailOutbox.toAddress, email))).orderBy(mailOutbox.id);
+  const creditNotesOf = (orderId: number) => shop.database.db.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'credit_note'))).orderBy(taxDocuments.id);
+  const euros = (minor: number) => `€${(minor / 100).toFixed(2)}`;
+
+  it('one refund drawn from both captures is one mail listing both PayPal refunds with both credit notes; the same key again is the same refund', async () => {
+    const { row, email } = await paidOrder();
+    const request = await openRequest(row.id, 1000);
+    await payThroughLink(request.token);
+    const requestCapture = (await requestRow(request.id)).captureId!;
+    const body = { orderNo: row.orderNo, idempotencyKey: `one-mail-${row.orderNo}`, amount: row.total + 400, reason: 'Spans both' };
+    const first = await refund(body);
+    expect(first.code, first.msg).toBe('0000');
+
+    const mails = await refundMails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Order ${row.orderNo} was partly refunded`);
+    expect(mails[0]!.textBody).toContain(`We refunded ${euros(row.total + 400)} of order ${row.orderNo}.`);
+    expect(mails[0]!.textBody).toContain(`2 PayPal refunds, one per payment: ${euros(row.total)} and ${euros(400)}.`);
+    const notes = await creditNotesOf(row.id);
+    expect(notes.map((n) => n.total)).toEqual([row.total, 400]);
+    expect(mails[0]!.attachments).toEqual(notes.map((n) => ({ kind: 'tax-document', documentId: n.id })));
+
+    // The same key again (a retry after a lost answer): the same refund, nothing asked of PayPal, no second mail.
+    const again = await refund(body);
+    expect(again.code, again.msg).toBe('0000');
+    expect((again.data as { refunds: unknown[] }).refunds).toEqual((first.data as { refunds: unknown[] }).refunds);
+    expect(simulatorOf(shop).refundedOf(requestCapture)).toBe(400);
+    expect(await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id))).toHaveLength(2);
+    expect(await refundMails(email)).toHaveLength(1);
+    // Another amount under that key is another request: refused.
+    expect(await refund({ ...body, amount: row.total + 300 })).toMatchObject({ code: '1409', msg: expect.stringContaining('key') });
+
+    // The rest closes the order: one more mail, one PayPal refund, nothing listed.
+    const rest = await refund({ orderNo: row.orderNo, idempotencyKey: `one-mail-${row.orderNo}-rest`, amount: 600, reason: 'The rest' });
+    expect(rest.code, rest.msg).toBe('0000');
+    const all = await refundMails(email);
+    expect(all).toHaveLength(2);
+    expect(all[1]!.subject).toBe(`Order ${row.orderNo} was refunded`);
+    expect(all[1]!.textBody).not.toContain('PayPal refunds');
+  });
+
+  it('a refund by lines drawn from both captures: the same key again answers it, not a conflict', async () => {
+    const { row } = await paidOrder();
+    const [item] = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+    const request = await openRequest(row.id, item!.unitPrice);
+    await payThroughLink(request.token);
+    // 100 left of the order's capture, so the line's refund takes the rest from the request's.
+    expect((await refund({ orderNo: row.orderNo, idempotencyKey: `lines-${row.orderNo}-0`, amount: row.total - 100, reason: 'Goodwill' })).code).toBe('0000');
+    const body = { orderNo: row.orderNo, idempotencyKey: `lines-${row.orderNo}-1`, lines: [{ orderItemId: item!.id, quantity: 1 }], reason: 'Returned' };
+    const first = await refund(body);
+    expect(first.code, first.msg).toBe('0000');
+    const parts = (await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(refunds.id)).slice(1);
+    expect(parts.map((p) => p.amount)).toEqual([100, item!.unitPrice - 100]);
+    const again = await refund(body);
+    expect(again.code, again.msg).toBe('0000');
+    expect(await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id))).toHaveLength(3);
+  });
+
+  it('a part PayPal pays out later holds the one mail until it has settled', async () => {
+    const { row, email } = await paidOrder();
+    const request = await openRequest(row.id, 1000);
+    await payThroughLink(request.token);
+    // The first part (the order's capture) is left PENDING at PayPal, the second completes at once.
+    simulatorOf(shop).setSwitches({ nextRefund: 'PENDING' });
+    const asked = await refund({ orderNo: row.orderNo, idempotencyKey: `later-${row.orderNo}`, amount: row.total + 250, reason: 'Spans both' });
+    expect(asked.code, asked.msg).toBe('0000');
+    const rows = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(refunds.id);
+    expect(rows.map((r) => r.status)).toEqual(['pending', 'completed']);
+    expect(await refundMails(email)).toHaveLength(0);
+
+    simulatorOf(shop).settlePendingRefund(rows[0]!.paypalRefundId!, 'COMPLETED');
+    await shop.app.payments.reconciler.run();
+    const mails = await refundMails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain(`We refunded ${euros(row.total + 250)} of order ${row.orderNo}.`);
+    expect(mails[0]!.textBody).toContain(`${euros(row.total)} and ${euros(250)}`);
+    expect(mails[0]!.attachments).toHaveLength(2);
+  });
+
+  it('a part PayPal refuses: the shopper is told of the part that was paid back, once', async () => {
+    const { row, email } = await paidOrder();
+    const request = await openRequest(row.id, 1000);
+    await payThroughLink(request.token);
+    const requestCapture = (await requestRow(request.id)).captureId!;
+    // Refunded in PayPal's dashboard and not yet heard of: PayPal refuses the second part.
+    simulatorOf(shop).refundFromDashboard(requestCapture, 1000);
+    const asked = await refund({ orderNo: row.orderNo, idempotencyKey: `refused-${row.orderNo}`, amount: row.total + 400, reason: 'Spans both' });
+    expect(asked.code).toBe('1402');
+    const rows = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(refunds.id);
+    expect(rows.map((r) => [r.amount, r.status])).toEqual([[row.total, 'completed'], [400, 'failed']]);
+    const mails = await refundMails(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain(`We refunded ${euros(row.total)} of order ${row.orderNo}.`);
+    expect(mails[0]!.textBody).not.toContain('PayPal refunds');
+    expect(mails[0]!.attachments).toHaveLength(1);
   });
 
   it('20 refunds at once of an order with an extra capture never pay back more than was paid', { timeout: 120_000 }, async () => {

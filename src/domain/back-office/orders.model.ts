@@ -68,7 +68,8 @@ export interface AdminRefund {
   reason: string;
   byEmail: string;
   /** The lines it paid back, with quantities; empty for an amount-only refund. */
-  lines: { orderItemId: number; quantity: number }[];
+  /** `restock`: staff asked these units back into stock (returned goods). */
+  lines: { orderItemId: number; quantity: number; restock?: boolean }[];
   restocked: boolean;
 }
 

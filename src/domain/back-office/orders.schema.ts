@@ -63,8 +63,11 @@ export const adminRefundRequestSchema = z
      * it is a conflict). `move-` and `paypal:` are the shop's own keys (moves, PayPal's dashboard).
      */
     idempotencyKey: z.string().regex(/^(?!move-|paypal:)[A-Za-z0-9_.:-]{8,128}$/),
-    /** Lines to pay back; their stock returns when they were not yet printed. */
-    lines: z.array(z.strictObject({ orderItemId: idSchema, quantity: z.number().int().min(1).max(999) })).max(200).default([]),
+    /**
+     * Lines to pay back; their stock returns when they never left the shop (not yet printed or
+     * shipped), or when `restock` asks for it (returned goods fit to sell again; never a printed line).
+     */
+    lines: z.array(z.strictObject({ orderItemId: idSchema, quantity: z.number().int().min(1).max(999), restock: z.boolean().optional() })).max(200).default([]),
     /** An amount in the order's currency, instead of lines (a goodwill refund, shipping). */
     amount: z.number().int().min(1).optional(),
     reason: reasonSchema,

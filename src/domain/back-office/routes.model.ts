@@ -55,16 +55,16 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 
 export const CONSTANT_ROUTES: readonly AdminRoute[] = ADMIN_ROUTES.filter((route) => route.constant);
 
-/** The screens a signed-in caller with these roles may open, constant ones aside. */
-export function routesFor(roles: readonly string[]): AdminRoute[] {
-  const held = new Set(permissionsOf(roles));
+/** The screens a signed-in caller with these roles and grants may open, constant ones aside. */
+export function routesFor(roles: readonly string[], grants: readonly string[] = []): AdminRoute[] {
+  const held = new Set(permissionsOf(roles, grants));
   if (held.size === 0) return [];
   return ADMIN_ROUTES.filter((route) => !route.constant && (!route.permission || held.has(route.permission)));
 }
 
 /** Where a caller lands after signing in: the dashboard, or their first screen without it. */
-export function homeFor(roles: readonly string[]): string | null {
-  const routes = routesFor(roles);
+export function homeFor(roles: readonly string[], grants: readonly string[] = []): string | null {
+  const routes = routesFor(roles, grants);
   return (routes.find((route) => route.name === HOME_ROUTE) ?? routes.find((route) => !route.hideInMenu))?.name ?? null;
 }
 

@@ -117,6 +117,12 @@ export function hasPermission(roles: readonly string[], code: Permission, grants
   return permissionsOf(roles, grants).includes(code);
 }
 
+/** Whose codes a check weighs: an account's roles and its grants, as the session read them. */
+export interface CodesHeld {
+  roles: readonly string[];
+  grants: readonly string[];
+}
+
 export function isStaff(roles: readonly string[]): boolean {
   return roles.some((role) => STAFF_ROLES.includes(role as Role));
 }

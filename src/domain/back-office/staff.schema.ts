@@ -12,6 +12,16 @@ export const staffRoleRequestSchema = z.strictObject({
   role: z.enum(ROLE_VALUES),
 });
 
+/**
+ * One grant given or taken (GRANTABLE_PERMISSIONS of staff.model.ts): any text here, so that a code
+ * that cannot be granted gets the desk's own words naming the ones that can.
+ */
+export const staffGrantRequestSchema = z.strictObject({
+  userId: idSchema,
+  code: z.string().trim().min(1).max(64),
+  granted: z.boolean(),
+});
+
 export const staffStatusRequestSchema = z.strictObject({
   userId: idSchema,
   status: z.enum(ACCOUNT_STATUSES),

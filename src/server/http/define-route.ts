@@ -123,7 +123,7 @@ export interface StaffAsk<Body> {
   /** The staff member calling, as a write's audit row names them. */
   actor: Actor;
   roles: readonly string[];
-  /** Codes granted beyond the roles (users.grants). */
+  /** Codes given beyond the roles (users.grants): permission checks weigh both. */
   grants: readonly string[];
   locale: Locale;
 }
@@ -143,7 +143,7 @@ export type StaffCall = <E extends Endpoint<any, any, 'POST'>, S extends Schema>
 
 /**
  * The back office's calls of one permission: every one is guarded, validated, handed the caller
- * (`actorOf`, roles, language) and answered with `ok`, here rather than in each module's routes.
+ * (`actorOf`, roles and grants, language) and answered with `ok`, here rather than in each module's routes.
  */
 export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard): StaffCall {
   return (entry, summary, request, answer, extras) => {

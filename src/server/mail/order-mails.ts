@@ -57,6 +57,8 @@ export function orderMoveMail(locale: Locale, kind: OrderMoveMail, data: OrderMo
 
 export interface RefundMailData extends OrderMoveMailData {
   amount: number;
+  /** The PayPal refunds it was paid back in, when more than one (one per payment made: an order change's extra was paid apart); else empty. */
+  parts: readonly number[];
   currency: CurrencyCode;
   /** Everything paid has now been given back. */
   full: boolean;
@@ -64,14 +66,17 @@ export interface RefundMailData extends OrderMoveMailData {
 
 export function refundMail(locale: Locale, data: RefundMailData): MailContent {
   const money = formatMoney(data.amount, data.currency, locale);
+  const parts = new Intl.ListFormat(locale, { type: 'conjunction' }).format(data.parts.map((part) => formatMoney(part, data.currency, locale)));
   if (locale === 'zh-CN') {
     const subject = data.full ? `订单 ${data.orderNo} 已全额退款` : `订单 ${data.orderNo} 已部分退款`;
     const body = data.full ? `我们已为订单 ${data.orderNo} 退款 ${money}，全部款项已退还。` : `我们已为订单 ${data.orderNo} 部分退款 ${money}。`;
-    return assemble(locale, subject, data.firstName, [body, '款项将通过 PayPal 退回，到账时间取决于您的付款方式。'], data.link);
+    const split = data.parts.length > 1 ? [`您分 ${data.parts.length} 笔付款，款项按笔分 ${data.parts.length} 次 PayPal 退款退回：${parts}。`] : [];
+    return assemble(locale, subject, data.firstName, [body, ...split, '款项将通过 PayPal 退回，到账时间取决于您的付款方式。'], data.link);
   }
   const subject = data.full ? `Order ${data.orderNo} was refunded` : `Order ${data.orderNo} was partly refunded`;
   const body = data.full ? `We refunded ${money} for order ${data.orderNo}: everything you paid has been given back.` : `We refunded ${money} of order ${data.orderNo}.`;
-  return assemble(locale, subject, data.firstName, [body, 'The money goes back through PayPal; when it shows depends on how you paid.'], data.link);
+  const split = data.parts.length > 1 ? [`You paid in ${data.parts.length} payments, so it comes back as ${data.parts.length} PayPal refunds, one per payment: ${parts}.`] : [];
+  return assemble(locale, subject, data.firstName, [body, ...split, 'The money goes back through PayPal; when it shows depends on how you paid.'], data.link);
 }
 
 export interface MerchantOrderMailData {

@@ -88,8 +88,10 @@ describe('the refund dialog', () => {
   it('estimates chosen lines as the server does: their price less their share of the discounts', () => {
     const detail = (items: number, tierDiscount: number, couponDiscount: number, priced: { id: number; unitPrice: number; quantity: number }[]) =>
       ({ amounts: { items, tierDiscount, couponDiscount, tax: { display: 'inclusive', added: 0 } }, lines: priced, refunds: [], lineTax: [] }) as never;
-    // 100.00 of items with 10.00 multi-buy and 5.00 coupon: a 40.00 line gives back 34.00.
-    expect(estimateLines(detail(10_000, 1_000, 500, [{ id: 10, unitPrice: 2_000, quantity: 2 }]), { 10: 2 })).toBe(3_400);
+    // 100.00 of items with 10.00 multi-buy and 5.00 coupon: a 40.00 line gives back 34.00, one of its two 17.00.
+    const hundred = [{ id: 10, unitPrice: 2_000, quantity: 2 }, { id: 11, unitPrice: 6_000, quantity: 1 }];
+    expect(estimateLines(detail(10_000, 1_000, 500, hundred), { 10: 2 })).toBe(3_400);
+    expect(estimateLines(detail(10_000, 1_000, 500, hundred), { 10: 1, 11: 1 })).toBe(1_700 + 5_100);
     expect(estimateLines(detail(3_000, 0, 1_000, [{ id: 10, unitPrice: 1_000, quantity: 1 }, { id: 11, unitPrice: 2_000, quantity: 1 }]), { 10: 1, 11: 0 })).toBe(667);
     expect(estimateLines(detail(0, 0, 0, []), {})).toBe(0);
   });
@@ -117,14 +119,17 @@ describe('the refund dialog', () => {
   });
 
   it('builds the request by lines or by amount, with the one key of the dialog', () => {
-    const byLines = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'lines', quantities: { 10: 1, 11: 0, 12: null }, amount: 999, reason: ' damaged ', override: false }, 5_000);
+    const byLines = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'lines', quantities: { 10: 1, 11: 0, 12: null }, restock: [], amount: 999, reason: ' damaged ', override: false }, 5_000);
     expect(byLines).toEqual({ ok: true, body: { orderNo: 'JS-AAAAA-BBBBB', idempotencyKey: 'refund-k1', lines: [{ orderItemId: 10, quantity: 1 }], reason: 'damaged', override: false } });
-    const byAmount = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'amount', quantities: { 10: 1 }, amount: 1_250, reason: 'goodwill', override: true }, 5_000);
+    // Lines ticked "back in stock" say so; a ticked line not refunded is not sent.
+    const restocked = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'lines', quantities: { 10: 1, 11: 2, 12: 0 }, restock: [11, 12], amount: null, reason: 'returned', override: false }, 5_000);
+    expect(restocked).toMatchObject({ ok: true, body: { lines: [{ orderItemId: 10, quantity: 1 }, { orderItemId: 11, quantity: 2, restock: true }] } });
+    const byAmount = refundRequest('JS-AAAAA-BBBBB', 'refund-k1', { mode: 'amount', quantities: { 10: 1 }, restock: [10], amount: 1_250, reason: 'goodwill', override: true }, 5_000);
     expect(byAmount).toEqual({ ok: true, body: { orderNo: 'JS-AAAAA-BBBBB', idempotencyKey: 'refund-k1', amount: 1_250, reason: 'goodwill', override: true } });
   });
 
   it('refuses to send nothing, more than is refundable, or no reason', () => {
-    const base = { quantities: {}, amount: null, reason: 'r', override: false };
+    const base = { quantities: {}, restock: [], amount: null, reason: 'r', override: false };
     expect(refundRequest('JS-AAAAA-BBBBB', 'k', { ...base, mode: 'lines' }, 100)).toEqual({ ok: false, problem: 'nothingChosen' });
     expect(refundRequest('JS-AAAAA-BBBBB', 'k', { ...base, mode: 'amount', amount: 0 }, 100)).toEqual({ ok: false, problem: 'nothingChosen' });
     expect(refundRequest('JS-AAAAA-BBBBB', 'k', { ...base, mode: 'amount', amount: 101 }, 100)).toEqual({ ok: false, problem: 'tooMuch' });

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { checkoutTotals } from '../../../src/domain/checkout.model.ts';
 import type { CouponRule } from '../../../src/domain/coupons.model.ts';
 import { CURRENCY_CODES, divRound } from '../../../src/domain/money.model.ts';
-import { lineGoodsTax, refundLineTax, refundLinesAmount, refundLinesValue } from '../../../src/domain/orders.model.ts';
+import { lineGoodsTax, linesPaid, refundLineTax, refundLinesAmount, refundLinesValue } from '../../../src/domain/orders.model.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../../../src/domain/pricing.ts';
 import { allocate } from '../../../src/domain/tax/allocate.ts';
 import { calculateTax, type TaxDestination, type TaxLineInput } from '../../../src/domain/tax/calculate.ts';
@@ -192,8 +192,10 @@ describe('tax properties', () => {
         const { totals, result } = price(order);
         const invoice = { lines: result.lines, total: result.total };
         const items = order.lines.reduce((s, l) => s + l.unit * l.quantity, 0);
-        const worth = (chosen: { index: number; quantity: number }[]) =>
-          items === 0 ? 0 : divRound(chosen.reduce((s, c) => s + order.lines[c.index]!.unit * c.quantity, 0) * (items - totals.tierDiscount - totals.couponDiscount), items);
+        const orderLines = order.lines.map((l) => ({ unitPrice: l.unit, quantity: l.quantity }));
+        const terms = { itemsTotal: items, tierDiscount: totals.tierDiscount, couponDiscount: totals.couponDiscount };
+        const worth = (chosen: { index: number; quantity: number; left: number; of: number }[]) =>
+          refundLinesValue(terms, orderLines, chosen.map((c) => ({ index: c.index, quantity: c.quantity, before: c.of - c.left })));
         // Where tax is added, the refund desk pays back the lines' price and their tax (refundLineTax).
         const taxAdded = result.display === 'exclusive';
         const deskTax = (chosen: { index: number; quantity: number; left: number; of: number }[]) =>
@@ -274,27 +276,35 @@ describe('tax properties', () => {
     );
   });
 
-  it('refunds by lines where tax was added pay back each line\'s tax exactly once it is all back, never more, and never more than was paid', () => {
-    // Each line refunded unit by unit in random groups, in a random order of lines, as the refund desk prices them.
+  it('refunds by lines pay back each line\'s tax added exactly once it is all back, and what the buyer paid for its goods to the unit: never more', () => {
+    // Each line refunded unit by unit in random groups, in a random order of lines, as the refund
+    // desk prices them; where the prices include the tax there is no tax added, only the goods.
     fc.assert(
       fc.property(orderArb, fc.array(fc.nat({ max: 5 }), { minLength: 1, maxLength: 40 }), (order, picks) => {
         const { totals, result } = price(order);
-        fc.pre(result.display === 'exclusive' && result.tax > 0);
         const items = order.lines.reduce((s, l) => s + l.unit * l.quantity, 0);
-        const terms = { itemsTotal: items, tierDiscount: totals.tierDiscount, couponDiscount: totals.couponDiscount, taxDisplay: 'exclusive', taxAdded: result.tax };
+        const added = result.display === 'exclusive' ? result.tax : 0;
+        const terms = { itemsTotal: items, tierDiscount: totals.tierDiscount, couponDiscount: totals.couponDiscount, taxDisplay: result.display, taxAdded: added };
+        const orderLines = order.lines.map((l) => ({ unitPrice: l.unit, quantity: l.quantity }));
+        const goods = items - totals.tierDiscount - totals.couponDiscount;
+        const owed = linesPaid(terms, orderLines);
+        expect(owed.reduce((a, b) => a + b, 0)).toBe(items === 0 ? 0 : goods);
         const done = order.lines.map(() => 0);
         const taxBack = order.lines.map(() => 0);
+        const valueBack = order.lines.map(() => 0);
         let paid = 0;
-        let refunds = 0;
         const refundSome = (index: number, quantity: number) => {
-          const line = order.lines[index]!;
-          const tax = lineGoodsTax(result.lines, index);
-          const one = { unitPrice: line.unit, quantity, before: done[index]!, of: line.quantity, tax };
-          const amount = refundLinesAmount(terms, [one]);
-          taxBack[index]! += amount - refundLinesValue(terms, [one]);
+          const tax = added > 0 ? lineGoodsTax(result.lines, index) : 0;
+          const one = { index, quantity, before: done[index]!, tax };
+          const amount = refundLinesAmount(terms, orderLines, [one]);
+          const value = refundLinesValue(terms, orderLines, [one]);
+          expect(value).toBeGreaterThanOrEqual(0);
+          taxBack[index]! += amount - value;
+          valueBack[index]! += value;
           paid += amount;
-          refunds++;
           done[index]! += quantity;
+          // At every step, never more than the line cost: its goods and its tax.
+          expect(valueBack[index]).toBeLessThanOrEqual(owed[index]!);
           expect(taxBack[index]).toBeLessThanOrEqual(tax);
         };
         for (const pick of picks) {
@@ -305,19 +315,28 @@ describe('tax properties', () => {
         order.lines.forEach((line, index) => {
           if (line.quantity > done[index]!) refundSome(index, line.quantity - done[index]!);
         });
-        // Every unit back: each line's own tax exactly, the goods' tax in all (the shipping's stays, as the shipping does).
-        order.lines.forEach((_, index) => expect(taxBack[index]).toBe(lineGoodsTax(result.lines, index)));
-        const goodsTax = result.lines.reduce((s, l) => s + (l.target.kind === 'line' ? l.amount : 0), 0);
+        // Every unit back: each line exactly what it cost, the goods' tax added in all (the shipping's stays, as the shipping does).
+        order.lines.forEach((_, index) => expect(valueBack[index]).toBe(owed[index]));
+        if (added > 0) order.lines.forEach((_, index) => expect(taxBack[index]).toBe(lineGoodsTax(result.lines, index)));
+        const goodsTax = added > 0 ? result.lines.reduce((s, l) => s + (l.target.kind === 'line' ? l.amount : 0), 0) : 0;
         expect(taxBack.reduce((a, b) => a + b, 0)).toBe(goodsTax);
-        // Never more than the buyer paid, but for the price rule's own rounding (refundLinesValue
-        // rounds each refund's share of the discounts, half a unit at most each: three units of
-        // 192.05 with a 0.86 coupon, refunded one by one, give back 0.01 more than they cost; the
-        // tax added never adds to it: it comes back exactly).
-        expect(paid - goodsTax).toBeLessThanOrEqual(items - totals.tierDiscount - totals.couponDiscount + Math.floor(refunds / 2));
-        expect(paid).toBeLessThanOrEqual(result.total + Math.floor(refunds / 2));
+        expect(paid - goodsTax).toBe(items === 0 ? 0 : goods);
+        expect(paid).toBeLessThanOrEqual(result.total);
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('one cent: three units of 1.00 with a 0.01 coupon, refunded one by one, give back exactly the 2.99 they cost', () => {
+    // The old rule rounded each refund's share of the coupon on its own: 0.9967 -> 1.00 three times,
+    // 0.01 more than was paid. Cumulative: 1.00, 0.99, 1.00.
+    const terms = { itemsTotal: 300, tierDiscount: 0, couponDiscount: 1 };
+    const lines = [{ unitPrice: 100, quantity: 3 }];
+    const each = [0, 1, 2].map((before) => refundLinesValue(terms, lines, [{ index: 0, quantity: 1, before }]));
+    expect(each).toEqual([100, 99, 100]);
+    expect(each.reduce((a, b) => a + b, 0)).toBe(299);
+    // Two lines of one order: the discount spread over them adds up to it exactly (largest remainder).
+    expect(linesPaid({ itemsTotal: 202, tierDiscount: 0, couponDiscount: 1 }, [{ unitPrice: 101, quantity: 1 }, { unitPrice: 101, quantity: 1 }])).toEqual([101, 100]);
   });
 
   it('prices: the same gross everywhere by default; adjusted, the merchant keeps the same net (to the cent) in every EU market', () => {

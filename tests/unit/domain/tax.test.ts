@@ -438,14 +438,15 @@ describe('refunds of lines where the tax was added to the prices (refundLinesAmo
     expect(on.lines.map(short)).toEqual(['line0 CA-ON HST 13000 5000 650', 'line1 CA-ON HST 13000 3030 394', 'ship CA-ON HST 13000 1000 130']);
     expect([lineGoodsTax(on.lines, 0), lineGoodsTax(on.lines, 1)]).toEqual([650, 394]);
     const order = { itemsTotal: 8030, tierDiscount: 0, couponDiscount: 0, ...added(on) };
-    expect(refundLinesAmount(order, [{ unitPrice: 2500, quantity: 1, before: 0, of: 2, tax: 650 }])).toBe(2500 + 325);
+    const lines = [{ unitPrice: 2500, quantity: 2 }, { unitPrice: 1010, quantity: 3 }];
+    expect(refundLinesAmount(order, lines, [{ index: 0, quantity: 1, before: 0, tax: 650 }])).toBe(2500 + 325);
     // 394 x 1/3 = 131.33 -> 131; x 2/3 = 262.67 -> 263, less 131 = 132; the last takes 394 - 263 = 131.
     const thirds = [0, 1, 2].map((before) => refundLineTax(394, { quantity: 1, before, of: 3 }));
     expect(thirds).toEqual([131, 132, 131]);
     expect(thirds.reduce((a, b) => a + b, 0)).toBe(394);
-    expect(refundLinesAmount(order, [{ unitPrice: 1010, quantity: 1, before: 2, of: 3, tax: 394 }])).toBe(1010 + 131);
+    expect(refundLinesAmount(order, lines, [{ index: 1, quantity: 1, before: 2, tax: 394 }])).toBe(1010 + 131);
     // Both lines whole: their price and their HST, not the shipping's.
-    expect(refundLinesAmount(order, [{ unitPrice: 2500, quantity: 2, before: 0, of: 2, tax: 650 }, { unitPrice: 1010, quantity: 3, before: 0, of: 3, tax: 394 }])).toBe(8030 + 650 + 394);
+    expect(refundLinesAmount(order, lines, [{ index: 0, quantity: 2, before: 0, tax: 650 }, { index: 1, quantity: 3, before: 0, tax: 394 }])).toBe(8030 + 650 + 394);
   });
 
   it('Ontario with a coupon: the price less its share of the discounts, plus the line\'s HST on what it cost after them', () => {
@@ -453,7 +454,7 @@ describe('refunds of lines where the tax was added to the prices (refundLinesAmo
     // The coupon (10%) on both lines: 4500 and 2700 taxed, 585 and 351.
     expect([lineGoodsTax(on.lines, 0), lineGoodsTax(on.lines, 1)]).toEqual([585, 351]);
     const order = { itemsTotal: 8000, tierDiscount: 0, couponDiscount: 800, ...added(on) };
-    expect(refundLinesAmount(order, [{ unitPrice: 5000, quantity: 1, before: 0, of: 1, tax: 585 }])).toBe(4500 + 585);
+    expect(refundLinesAmount(order, [{ unitPrice: 5000, quantity: 1 }, { unitPrice: 3000, quantity: 1 }], [{ index: 0, quantity: 1, before: 0, tax: 585 }])).toBe(4500 + 585);
   });
 
   it('Quebec: one of two shirts pays back half the line\'s GST and QST (rounded once on their sum), the other exactly the rest', () => {
@@ -464,8 +465,8 @@ describe('refunds of lines where the tax was added to the prices (refundLinesAmo
     expect(tax).toBe(899);
     const order = { itemsTotal: 6000, tierDiscount: 0, couponDiscount: 0, ...added(qc) };
     // 899 / 2 = 449.5 -> 450 (half away from zero); then 899 - 450.
-    const first = refundLinesAmount(order, [{ unitPrice: 3000, quantity: 1, before: 0, of: 2, tax }]);
-    const second = refundLinesAmount(order, [{ unitPrice: 3000, quantity: 1, before: 1, of: 2, tax }]);
+    const first = refundLinesAmount(order, [{ unitPrice: 3000, quantity: 2 }], [{ index: 0, quantity: 1, before: 0, tax }]);
+    const second = refundLinesAmount(order, [{ unitPrice: 3000, quantity: 2 }], [{ index: 0, quantity: 1, before: 1, tax }]);
     expect([first, second]).toEqual([3450, 3449]);
     expect(first + second).toBe(qc.total);
     expect(first - 3000 + (second - 3000)).toBe(tax);
@@ -485,9 +486,10 @@ describe('refunds of lines where the tax was added to the prices (refundLinesAmo
     const de = calculateTax({ currency: 'EUR', destination: { country: 'DE' }, settings: deOss, lines: [adult(11_900)], shipping: 0 });
     expect(de.display).toBe('inclusive');
     const order = { itemsTotal: 11_900, tierDiscount: 500, couponDiscount: 0, taxDisplay: 'inclusive', taxAdded: 0 };
-    const lines = [{ unitPrice: 5950, quantity: 1, before: 0, of: 2, tax: lineGoodsTax(de.lines, 0) }];
+    const lines = [{ unitPrice: 5950, quantity: 2 }];
+    const refunded = [{ index: 0, quantity: 1, before: 0, tax: lineGoodsTax(de.lines, 0) }];
     expect(lineGoodsTax(de.lines, 0)).toBe(1900);
-    expect(refundLinesAmount(order, lines)).toBe(refundLinesValue(order, lines));
-    expect(refundLinesAmount(order, lines)).toBe(5700);
+    expect(refundLinesAmount(order, lines, refunded)).toBe(refundLinesValue(order, lines, refunded));
+    expect(refundLinesAmount(order, lines, refunded)).toBe(5700);
   });
 });

@@ -1,6 +1,8 @@
 /**
- * A refund through PayPal, by lines (with quantities; their stock returns when not yet printed) or
- * by an amount, with a reason; R_SUPER may override the personalised rule. The idempotency key is
+ * A refund through PayPal, by lines (with quantities; their stock returns when they never left the
+ * shop, and, for each plain line of an order shipped, when staff tick "back in stock": returned
+ * goods fit to sell again; a printed line never) or by an amount, with a reason; R_SUPER may
+ * override the personalised rule. The idempotency key is
  * made when the dialog opens, so a double click or a retry names the same refund and cannot pay
  * twice. The dialog asks once more, with the amount, before sending.
  */
@@ -10,7 +12,7 @@ import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { minorUnitDigits } from '../../../domain/money.model.ts';
-import type { OrderLineRecord } from '../../../domain/orders.model.ts';
+import { lineRestockable, type OrderLineRecord } from '../../../domain/orders.model.ts';
 import { printShortText } from '../../../domain/personalisation.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -44,6 +46,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
   const [amount, setAmount] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const [override, setOverride] = useState(false);
+  const [restock, setRestock] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const refund = useApiMutation(adminOrdersApi.refund, [adminOrdersApi.order, adminOrdersApi.orderList, adminOrdersApi.dashboard, adminAuditApi.auditList]);
   const left = useMemo(() => new Map(linesLeft(order).map((l) => [l.id, l.left])), [order]);
@@ -52,7 +55,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
   const digits = minorUnitDigits(currency);
 
   const send = () => {
-    const built = refundRequest(order.orderNo, key, { mode, quantities, amount: amount === null ? null : toMinor(amount, currency, minorUnitDigits), reason, override }, order.refundable);
+    const built = refundRequest(order.orderNo, key, { mode, quantities, restock, amount: amount === null ? null : toMinor(amount, currency, minorUnitDigits), reason, override }, order.refundable);
     if (!built.ok) {
       setProblem(built.problem === 'tooMuch' ? t('adminOrders.refund.tooMuch', { max: money(order.refundable, currency) }) : built.problem === 'reasonRequired' ? t('adminOrders.move.reasonRequired') : t('adminOrders.refund.nothingChosen'));
       return;
@@ -100,7 +103,7 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
             size="small"
             pagination={false}
             dataSource={order.lines}
-            scroll={{ x: 480 }}
+            scroll={{ x: 600 }}
             columns={[
               {
                 key: 'line',
@@ -133,6 +136,24 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
                     style={{ width: 80 }}
                   />
                 ),
+              },
+              {
+                key: 'restock',
+                title: t('adminOrders.refund.restock'),
+                render: (_v, line) =>
+                  line.personalised ? (
+                    <Typography.Text type="secondary">{t('adminOrders.refund.restockPrinted')}</Typography.Text>
+                  ) : lineRestockable(order.status, false) ? (
+                    <Typography.Text type="secondary">{t('adminOrders.refund.restockAuto')}</Typography.Text>
+                  ) : (
+                    <Checkbox
+                      checked={restock.includes(line.id)}
+                      disabled={(quantities[line.id] ?? 0) === 0}
+                      onChange={(e) => setRestock((ids) => (e.target.checked ? [...ids, line.id] : ids.filter((id) => id !== line.id)))}
+                      aria-label={t('adminOrders.refund.restockLine', { name: line.name })}
+                      data-testid={`refund-restock-${line.id}`}
+                    />
+                  ),
               },
             ]}
           />

@@ -1,7 +1,7 @@
 /**
  * What the refund dialog works out before asking the server: how many of each line are still
  * refundable, about how much chosen lines give back (the server's rule, refundLinesAmount: their
- * price less their share of the multi-buy and coupon discounts, plus the tax added on them where it
+ * share of what was paid for the goods after the multi-buy and coupon discounts, plus the tax added on them where it
  * was), and the request it sends. The server decides;
  * this only lets staff see what they are about to do.
  */
@@ -33,10 +33,11 @@ export function linesLeft(detail: Pick<AdminOrderDetail, 'lines' | 'refunds'>): 
 export function estimateLines(detail: Pick<AdminOrderDetail, 'amounts' | 'lines' | 'refunds' | 'lineTax'>, quantities: Record<number, number | null | undefined>): number {
   const { amounts } = detail;
   const done = refundedQuantities(detail.refunds);
-  const chosen = detail.lines
-    .filter((line) => (quantities[line.id] ?? 0) > 0)
-    .map((line) => ({ unitPrice: line.unitPrice, quantity: quantities[line.id]!, before: done.get(line.id) ?? 0, of: line.quantity, tax: detail.lineTax.find((l) => l.id === line.id)?.tax ?? 0 }));
-  return refundLinesAmount({ itemsTotal: amounts.items, tierDiscount: amounts.tierDiscount, couponDiscount: amounts.couponDiscount, taxDisplay: amounts.tax.display, taxAdded: amounts.tax.added }, chosen);
+  // The server's lines are by id, as the answer's are: a line's index is its place among them.
+  const chosen = detail.lines.flatMap((line, index) =>
+    (quantities[line.id] ?? 0) > 0 ? [{ index, quantity: quantities[line.id]!, before: done.get(line.id) ?? 0, tax: detail.lineTax.find((l) => l.id === line.id)?.tax ?? 0 }] : [],
+  );
+  return refundLinesAmount({ itemsTotal: amounts.items, tierDiscount: amounts.tierDiscount, couponDiscount: amounts.couponDiscount, taxDisplay: amounts.tax.display, taxAdded: amounts.tax.added }, detail.lines, chosen);
 }
 
 /** A key made once per dialog: a second click, or a retry after a lost answer, names the same refund. */
@@ -48,6 +49,8 @@ export interface RefundForm {
   mode: RefundMode;
   /** Quantity per line id (zero or missing: not refunded). */
   quantities: Record<number, number | null | undefined>;
+  /** Line ids staff ask back into stock (returned goods fit to sell again; the server refuses a printed line). */
+  restock: readonly number[];
   /** Minor units, for the amount mode. */
   amount: number | null | undefined;
   reason: string;
@@ -60,12 +63,12 @@ export function refundRequest(
   key: string,
   form: RefundForm,
   refundable: number,
-): { ok: true; body: { orderNo: string; idempotencyKey: string; lines?: { orderItemId: number; quantity: number }[]; amount?: number; reason: string; override: boolean } } | { ok: false; problem: 'nothingChosen' | 'tooMuch' | 'reasonRequired' } {
+): { ok: true; body: { orderNo: string; idempotencyKey: string; lines?: { orderItemId: number; quantity: number; restock?: boolean }[]; amount?: number; reason: string; override: boolean } } | { ok: false; problem: 'nothingChosen' | 'tooMuch' | 'reasonRequired' } {
   const reason = form.reason.trim();
   if (form.mode === 'lines') {
     const lines = Object.entries(form.quantities)
       .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
-      .map(([id, quantity]) => ({ orderItemId: Number(id), quantity }));
+      .map(([id, quantity]) => ({ orderItemId: Number(id), quantity, ...(form.restock.includes(Number(id)) ? { restock: true } : {}) }));
     if (lines.length === 0) return { ok: false, problem: 'nothingChosen' };
     if (!reason) return { ok: false, problem: 'reasonRequired' };
     return { ok: true, body: { orderNo, idempotencyKey: key, lines, reason, override: form.override } };

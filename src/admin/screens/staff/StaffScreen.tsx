@@ -1,18 +1,20 @@
 /**
  * Staff (R_SUPER, `staff:manage`): accounts holding a staff role, searched by email or name;
- * grant or revoke a role, disable or enable an account. Every change asks first; the server keeps
- * the rules (nobody removes their own R_SUPER or disables themselves, the last R_SUPER stays) and
- * writes the audit row.
+ * grant or revoke a role, give or take a member's grants (codes beyond their role: refunds, ...),
+ * disable or enable an account. Every change asks first; the server keeps the rules (nobody
+ * removes their own R_SUPER, disables themselves or changes their own grants, the last R_SUPER
+ * stays) and writes the audit row.
  */
-import { App, Button, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Checkbox, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
-import type { StaffMember } from '../../../domain/back-office/staff.model.ts';
+import { GRANTABLE_PERMISSIONS, permissionsOf, type Permission, type StaffMember } from '../../../domain/back-office/staff.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { useAdminSession } from '../../state/session.ts';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { useWrite } from '../../widgets/write.ts';
@@ -24,12 +26,19 @@ export default function StaffScreen() {
   const { message } = App.useApp();
   const write = useWrite();
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
+  const [codes, setCodes] = useState<{ member: StaffMember; chosen: Permission[] } | null>(null);
+  const { user } = useAdminSession();
   const screen = useListScreen(adminStaffApi.staffList);
   const invalidates = [adminStaffApi.staffList, adminAuditApi.auditList];
   const grant = useApiMutation(adminStaffApi.grantRole, invalidates);
   const revoke = useApiMutation(adminStaffApi.revokeRole, invalidates);
   const setStatus = useApiMutation(adminStaffApi.setStaffStatus, invalidates);
+  const setGrant = useApiMutation(adminStaffApi.setGrant, invalidates);
   const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
+  const codeName = (code: string) => t(`admin.staff.grantNames.${code}` as MessageKey);
+  // The grantable codes a member's role holds already: nothing to give them.
+  const byRole = (member: StaffMember) => permissionsOf(member.roles).filter((code) => GRANTABLE_PERMISSIONS.includes(code));
+  const mayGrant = (member: StaffMember) => member.userId !== user?.userId && byRole(member).length < GRANTABLE_PERMISSIONS.length;
 
   const ask = useConfirmedWrite();
   const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('admin.staff.done') }, run);
@@ -39,7 +48,7 @@ export default function StaffScreen() {
       screen={screen}
       search={{ label: t('admin.staff.searchPlaceholder'), testId: 'staff-search', applyOnClear: true }}
       rowKey="userId"
-      scroll={{ x: 860 }}
+      scroll={{ x: 1000 }}
       columns={[
         { key: 'email', title: t('admin.staff.email'), dataIndex: 'email' },
         { key: 'name', title: t('admin.staff.name'), dataIndex: 'name' },
@@ -67,6 +76,22 @@ export default function StaffScreen() {
           ),
         },
         {
+          key: 'grants',
+          title: t('admin.staff.grants'),
+          render: (_value, member) =>
+            byRole(member).length === GRANTABLE_PERMISSIONS.length ? (
+              <Typography.Text type="secondary">{t('admin.staff.allByRole')}</Typography.Text>
+            ) : (
+              <Space size={4} wrap data-testid={`grants-${member.userId}`}>
+                {member.grants.map((code) => (
+                  <Tag key={code} color="purple">
+                    {codeName(code)}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+        },
+        {
           key: 'status',
           title: t('admin.staff.status'),
           dataIndex: 'status',
@@ -81,6 +106,11 @@ export default function StaffScreen() {
               <Button size="small" onClick={() => setGranting({ email: member.email, role: GRANTABLE.find((role) => !member.roles.includes(role)) ?? ROLES.ADMIN })}>
                 {t('admin.staff.grant')}
               </Button>
+              {mayGrant(member) && (
+                <Button size="small" onClick={() => setCodes({ member, chosen: member.grants })} aria-label={t('admin.staff.grantsFor', { email: member.email })}>
+                  {t('admin.staff.editGrants')}
+                </Button>
+              )}
               {member.status === 'active' ? (
                 <Button
                   size="small"
@@ -120,6 +150,38 @@ export default function StaffScreen() {
         <Space direction="vertical" style={{ width: '100%' }}>
           <Select<Role> aria-label={t('admin.staff.roles')} value={granting.role} onChange={(role) => setGranting({ ...granting, role })} options={GRANTABLE.map((role) => ({ value: role, label: roleName(role) }))} style={{ width: '100%' }} />
           <span>{t('admin.staff.grantConfirm', { email: granting.email, role: roleName(granting.role) })}</span>
+        </Space>
+      )}
+    </Modal>
+    <Modal
+      open={codes !== null}
+      title={codes ? t('admin.staff.grantsFor', { email: codes.member.email }) : ''}
+      okText={t('admin.common.confirm')}
+      cancelText={t('admin.common.cancel')}
+      confirmLoading={setGrant.isPending}
+      onCancel={() => setCodes(null)}
+      onOk={async () => {
+        if (!codes) return;
+        const { member, chosen } = codes;
+        // One call per code changed: each is its own audited change on the server.
+        const changes = GRANTABLE_PERMISSIONS.filter((code) => chosen.includes(code) !== member.grants.includes(code));
+        await write(async () => {
+          for (const code of changes) await setGrant.mutateAsync({ userId: member.userId, code, granted: chosen.includes(code) });
+          void message.success(t('admin.staff.done'));
+          setCodes(null);
+        });
+      }}
+      data-testid="grants-dialog"
+    >
+      {codes && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary">{t('admin.staff.grantsHelp')}</Typography.Paragraph>
+          <Checkbox.Group<Permission>
+            value={codes.chosen}
+            onChange={(chosen) => setCodes({ ...codes, chosen })}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            options={GRANTABLE_PERMISSIONS.map((code) => ({ value: code, label: codeName(code), disabled: byRole(codes.member).includes(code) }))}
+          />
         </Space>
       )}
     </Modal>

@@ -1,12 +1,12 @@
 /**
  * Staff (docs/back-office.md "Roles and permission codes"): who the caller is as staff, the login
- * page's demo accounts, and the staff table with its role and status changes (staff:manage).
+ * page's demo accounts, and the staff table with its role, grant and status changes (staff:manage).
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
 import type { LoginOptions } from '../../back-office/login.model.ts';
 import type { StaffMember } from '../../back-office/staff.model.ts';
-import type { staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../back-office/staff.schema.ts';
+import type { staffGrantRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../back-office/staff.schema.ts';
 import { get, post, type NoRequest } from '../endpoint.ts';
 
 export const adminStaffApi = {
@@ -16,5 +16,7 @@ export const adminStaffApi = {
   staffList: post<z.input<typeof staffListRequestSchema>, Page<StaffMember>>('/admin/staff/list'),
   grantRole: post<z.input<typeof staffRoleRequestSchema>, StaffMember>('/admin/staff/grant'),
   revokeRole: post<z.input<typeof staffRoleRequestSchema>, StaffMember>('/admin/staff/revoke'),
+  /** Gives or takes one grantable code (order:refund, ...) of a staff member other than the caller. */
+  setGrant: post<z.input<typeof staffGrantRequestSchema>, StaffMember>('/admin/staff/setGrant'),
   setStaffStatus: post<z.input<typeof staffStatusRequestSchema>, StaffMember>('/admin/staff/setStatus'),
 };

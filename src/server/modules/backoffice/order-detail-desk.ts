@@ -8,7 +8,7 @@ import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, lineGoodsTax, moveProblem, taxWasAdded, type OrderStatus } from '../../../domain/orders.model.ts';
-import { PERMISSIONS, hasPermission, type Permission } from '../../../domain/back-office/staff.model.ts';
+import { PERMISSIONS, hasPermission, type CodesHeld, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';
@@ -25,11 +25,11 @@ const MOVE_PERMISSION: Partial<Record<OrderStatus, Permission>> = {
   refunded: PERMISSIONS.ORDER_REFUND,
 };
 
-/** The statuses the caller may move the order to now: the domain's rule and their codes. */
-export function nextStatusesFor(status: OrderStatus, personalised: boolean, roles: readonly string[]): OrderStatus[] {
+/** The statuses the caller may move the order to now: the domain's rule and their codes (roles and grants). */
+export function nextStatusesFor(status: OrderStatus, personalised: boolean, held: CodesHeld): OrderStatus[] {
   return ORDER_STATUSES.filter((to) => {
     const code = MOVE_PERMISSION[to];
-    return code !== undefined && moveProblem(status, to, personalised) === null && hasPermission(roles, code);
+    return code !== undefined && moveProblem(status, to, personalised) === null && hasPermission(held.roles, code, held.grants);
   });
 }
 
@@ -55,7 +55,7 @@ export class OrderDetailDesk extends AuditedDesk {
     return row;
   }
 
-  async detail(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail> {
+  async detail(orderNo: string, locale: Locale, held: CodesHeld): Promise<AdminOrderDetail> {
     const row = await this.row(orderNo);
     const [base, paymentRows, refundRows, notes, owner, taxLines, replaced, reasons] = await Promise.all([
       this.orders.detail(row, locale),
@@ -108,7 +108,7 @@ export class OrderDetailDesk extends AuditedDesk {
       lineTax: taxWasAdded(row) ? base.lines.map((line, index) => ({ id: line.id, tax: lineGoodsTax(taxLines, index) })) : [],
       notes: notes.get(row.id) ?? [],
       // A paid order's cancellation or refund is a refund, which an offline payment cannot take.
-      nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, roles).filter((to) => !(paymentList[0]?.provider === 'offline' && (to === 'refunded' || (to === 'cancelled' && row.status !== 'pending_payment')))),
+      nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, held).filter((to) => !(paymentList[0]?.provider === 'offline' && (to === 'refunded' || (to === 'cancelled' && row.status !== 'pending_payment')))),
     };
   }
 

@@ -54,7 +54,7 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
       summary: 'An order with everything staff see: lines, customer, payments, refunds, refundable amount, timeline, notes, the moves the caller may make',
       preValidation: may(PERMISSIONS.ORDER_VIEW),
       request: adminOrderRequestSchema,
-      handler: async (request) => ok(await folder.detail(request.body.orderNo, localeOf(request), userOf(request).roles)),
+      handler: async (request) => ok(await folder.detail(request.body.orderNo, localeOf(request), userOf(request))),
     });
     route(adminOrdersApi.addNote, {
       summary: 'An internal note on an order (never shown to the shopper); audited',

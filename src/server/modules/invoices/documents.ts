@@ -275,9 +275,10 @@ export class TaxDocuments implements MailAttachments {
     const named = lines.map((line) => {
       const index = items.findIndex((item) => item.id === line.orderItemId);
       if (index < 0) throw new Error(`refund line ${line.orderItemId} is not a line of order ${orderId}`);
-      return { index, quantity: line.quantity, left: items[index]!.quantity - done(line.orderItemId), of: items[index]!.quantity, unitPrice: items[index]!.unitPrice };
+      return { index, quantity: line.quantity, left: items[index]!.quantity - done(line.orderItemId), of: items[index]!.quantity };
     });
-    return { lines: named.map(({ index, quantity, left, of }) => ({ index, quantity, left, of })), value: refundLinesValue(order!, named), taxAdded: taxWasAdded(order!) };
+    const value = refundLinesValue(order!, items, named.map(({ index, quantity, left, of }) => ({ index, quantity, before: of - left })));
+    return { lines: named, value, taxAdded: taxWasAdded(order!) };
   }
 
   private async buyerOf(order: OrderRow, locale: Locale) {

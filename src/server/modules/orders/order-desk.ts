@@ -17,7 +17,7 @@ import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/back-offic
 import type { Locale } from '../../../domain/locale.ts';
 import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';
-import { hasPermission, PERMISSIONS, type Permission } from '../../../domain/back-office/staff.model.ts';
+import { hasPermission, PERMISSIONS, type CodesHeld, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
@@ -29,12 +29,9 @@ import { restOf, unshippedOf } from '../../../domain/shipments.model.ts';
 import { orders } from './schema.ts';
 import type { OrderRow } from './views.ts';
 
-/** The staff member making a write: who the audit row names (the guard's `actorOf`), and the codes their roles hold. */
-export interface StaffCaller {
+/** The staff member making a write: who the audit row names (the guard's `actorOf`), and the codes their roles and grants hold. */
+export interface StaffCaller extends CodesHeld {
   actor: AuditActor;
-  roles: readonly string[];
-  /** Codes an owner granted beyond the roles (users.grants). */
-  grants?: readonly string[];
 }
 
 /** The audit row of a staff member's move of an order: a move here, or a refund that closes it (payments' refund-desk.ts). */
@@ -45,6 +42,12 @@ export function moveAuditEntry(caller: StaffCaller, before: OrderRow, after: { s
 export interface RefundLine {
   orderItemId: number;
   quantity: number;
+  /**
+   * Staff asked to put these units back in stock (returned goods that can be sold again; never a
+   * printed line): they go back when the refund completes, whatever the order's state. Without
+   * it, only units that never left the shop go back (lineRestockable).
+   */
+  restock?: boolean;
 }
 
 /** A refund as the desk asks the payments module for it (adminRefundRequestSchema, plus where a full refund leaves the order). */
@@ -95,7 +98,7 @@ export function moveRefusal(order: Pick<OrderRow, 'status' | 'personalised'>, to
   return null;
 }
 
-/** Refuses the caller unless their roles hold the code (the route's guard checked the route's own). */
+/** Refuses the caller unless their roles or grants hold the code (the route's guard checked the route's own). */
 export function requireCode(caller: StaffCaller, code: Permission): void {
   if (!hasPermission(caller.roles, code, caller.grants)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
 }

@@ -419,8 +419,8 @@ export class OrderService extends OrderViews {
   }
 
   /** `attachments`: the refund's credit note. */
-  async queueRefundMailTx(tx: Tx, row: OrderRow, amount: number, full: boolean, attachments: readonly MailAttachmentRef[] = []): Promise<void> {
-    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, amount, currency: row.currency as CurrencyCode, full };
+  async queueRefundMailTx(tx: Tx, row: OrderRow, refund: { amount: number; parts: readonly number[]; full: boolean }, attachments: readonly MailAttachmentRef[] = []): Promise<void> {
+    const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, currency: row.currency as CurrencyCode, ...refund };
     await this.d.mail.queue(tx, { to: row.email, kind: 'order-refunded', ...refundMail(orderLocale(row), data), attachments });
   }
 

@@ -12,7 +12,7 @@ import { ordersApi } from '../../../domain/api/orders.ts';
 import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema, orderItemsRequestSchema, orderListRequestSchema, productPurchasesRequestSchema, trackOrderRequestSchema } from '../../../domain/orders.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
+import { PERMISSIONS, type CodesHeld } from '../../../domain/back-office/staff.model.ts';
 import type { OrderDesk, Refunds, StaffCaller } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
@@ -28,7 +28,7 @@ export function orderAccessOf(request: FastifyRequest, token: string | undefined
 export interface OrderAdminDeps {
   refunds: Refunds;
   /** The order as staff see it (the back office module's view), which a refund answers. */
-  staffView(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail>;
+  staffView(orderNo: string, locale: Locale, held: CodesHeld): Promise<AdminOrderDetail>;
 }
 
 export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, staffView }: OrderAdminDeps) {
@@ -112,7 +112,7 @@ export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guard
         const caller = staffOf(request);
         const { orderNo, idempotencyKey, lines, amount, reason, override } = request.body;
         const row = await refunds.refund(orderNo, { idempotencyKey, lines, amount, reason, override, closeAs: 'refunded' }, caller);
-        return ok(await staffView(row.orderNo, localeOf(request), caller.roles));
+        return ok(await staffView(row.orderNo, localeOf(request), caller));
       },
     });
     route(adminOrdersApi.shipmentEvent, {

@@ -62,6 +62,12 @@ export function partKey(key: string, part: number): string {
   return part === 0 ? key : `${key}~${part}`;
 }
 
+/** The key a refund was asked with, from any of its parts' keys. */
+export function requestKeyOf(rowKey: string): string {
+  const at = rowKey.indexOf('~');
+  return at < 0 ? rowKey : rowKey.slice(0, at);
+}
+
 /** Whether a refund row is a part of the refund asked with `key`. */
 export function isPartOf(rowKey: string, key: string): boolean {
   return rowKey === key || rowKey.startsWith(`${key}~`);

@@ -4,15 +4,16 @@
  * (payments.ts) when PayPal answered PENDING and decides later, and the webhook again for a
  * refund made in PayPal's dashboard, which becomes a refund row of its own here. Each function
  * runs inside its caller's transaction, under a lock on the order row, with its audit row; the
- * mails go out once that transaction committed (`mail`).
+ * mails go out once that transaction committed (`mailTx`): one per refund asked, however many
+ * captures it was drawn from (a part per capture, captures.ts), once its last part settled.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { canMove, lineRestockable, PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Tx } from '../../db/client.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { ItemRow, OrderRow, OrderService, RefundLine } from '../orders/index.ts';
-import { capturedTotal, capturesOf } from './captures.ts';
+import { capturedTotal, capturesOf, isPartOf, requestKeyOf } from './captures.ts';
 import { payments, refunds } from './schema.ts';
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -28,8 +29,10 @@ export interface RefundWitness {
   override?: boolean;
 }
 
-/** A refund that completed: what to mail once committed. */
+/** A refund (or one part of it) that completed: what to mail once committed. */
 export interface SettledRefund {
+  /** The refund row, completed. */
+  refund: RefundRow;
   row: OrderRow;
   amount: number;
   full: boolean;
@@ -61,11 +64,15 @@ export class RefundBook {
     this.d = deps;
   }
 
-  /** Puts back the lines not yet printed; answers whether any went back. */
+  /**
+   * Puts back the lines that never left the shop (lineRestockable) and those staff asked to
+   * restock (returned goods; the desk refused a printed one); answers whether any went back.
+   */
   async restock(tx: Tx, status: OrderStatus, lines: readonly RefundLine[], items: readonly ItemRow[]): Promise<boolean> {
     const back = lines.flatMap((line) => {
       const item = items.find((i) => i.id === line.orderItemId)!;
-      return lineRestockable(status, item.personalised) ? [{ productId: item.productId, size: item.size, quantity: line.quantity }] : [];
+      const goesBack = lineRestockable(status, item.personalised) || (line.restock === true && !item.personalised);
+      return goesBack ? [{ productId: item.productId, size: item.size, quantity: line.quantity }] : [];
     });
     if (back.length) await this.d.orders.restockItems(tx, back);
     return back.length > 0;
@@ -111,10 +118,7 @@ export class RefundBook {
       .returning();
     if (!done) return null;
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, refund.orderId));
-    const completed = await tx.select({ amount: refunds.amount }).from(refunds).where(and(eq(refunds.orderId, refund.orderId), eq(refunds.status, 'completed')));
-    const refunded = completed.reduce((sum, r) => sum + r.amount, 0);
-    // Everything paid: the order's payment and the captures of its paid payment requests (captures.ts).
-    const full = refunded >= capturedTotal(await capturesOf(tx, refund.orderId));
+    const { refunded, full } = await this.paidBackTx(tx, refund.orderId);
     const paymentStatus = full ? 'refunded' : 'partially_refunded';
     await tx.update(payments).set({ status: paymentStatus, refundId: paypalRefundId, updatedAt: now }).where(eq(payments.orderId, refund.orderId));
 
@@ -154,7 +158,7 @@ export class RefundBook {
         ...(by.override ? { override: true } : {}),
       },
     });
-    return { row: after, amount: refund.amount, full, closedAs, creditNote };
+    return { refund: done, row: after, amount: refund.amount, full, closedAs, creditNote };
   }
 
   /**
@@ -178,6 +182,8 @@ export class RefundBook {
       before: { status: row.status, refundStatus: 'pending' },
       after: { status: row.status, refundStatus: 'failed', issue, amount: refund.amount, currency: refund.currency, paypalRefundId: refund.paypalRefundId, reason: refund.reason },
     });
+    // Its other parts may have completed: with this one settled, the shopper hears of them.
+    await this.mailIfSettledTx(tx, failed, null);
     return true;
   }
 
@@ -209,10 +215,43 @@ export class RefundBook {
     return this.complete(tx, row, paypalRefundId, { actor: PAYPAL_ACTOR, timeline });
   }
 
-  /** Queues the shopper's mail for a completed refund, in the transaction that completed it. */
+  /** Queues the shopper's mail for a completed refund (or part), in the transaction that completed it: mailIfSettledTx. */
   async mailTx(tx: Tx, settled: SettledRefund): Promise<void> {
-    const attachments = settled.creditNote ? [{ kind: 'tax-document' as const, documentId: settled.creditNote.id }] : [];
-    if (settled.closedAs === 'cancelled') await this.d.orders.queueMoveMailTx(tx, settled.row, 'cancelled', attachments);
-    else await this.d.orders.queueRefundMailTx(tx, settled.row, settled.amount, settled.full, attachments);
+    await this.mailIfSettledTx(tx, settled.refund, settled);
+  }
+
+  /**
+   * The shopper's one mail for the refund `part` belongs to, once none of its parts is pending,
+   * in the transaction (under the order's lock) that settled the last: the completed parts'
+   * amounts, each listed when there are several, their credit notes attached; no mail when none
+   * completed. `closing`: this transaction's completion, when it completed `part`.
+   */
+  async mailIfSettledTx(tx: Tx, part: RefundRow, closing: SettledRefund | null): Promise<void> {
+    const key = requestKeyOf(part.idempotencyKey);
+    const parts = (await tx.select().from(refunds).where(eq(refunds.orderId, part.orderId)).orderBy(asc(refunds.id))).filter((r) => isPartOf(r.idempotencyKey, key));
+    if (parts.some((r) => r.status === 'pending')) return;
+    const done = parts.filter((r) => r.status === 'completed');
+    if (done.length === 0) return;
+    const attachments: { kind: 'tax-document'; documentId: number }[] = [];
+    for (const r of done) {
+      // The note each part's completion issued: creditNoteTx answers a credited refund's own note.
+      const note = r.id === closing?.refund.id ? closing.creditNote : await this.d.invoices.creditNoteTx(tx, { orderId: r.orderId, refundId: r.id, amount: r.amount });
+      if (note) attachments.push({ kind: 'tax-document', documentId: note.id });
+    }
+    const row = closing?.row ?? (await this.d.orders.byId(tx, part.orderId))!;
+    if (closing?.closedAs === 'cancelled') return this.d.orders.queueMoveMailTx(tx, row, 'cancelled', attachments);
+    const amounts = done.map((r) => r.amount);
+    const full = closing?.full ?? (await this.paidBackTx(tx, part.orderId)).full;
+    await this.d.orders.queueRefundMailTx(tx, row, { amount: amounts.reduce((a, b) => a + b, 0), parts: amounts.length > 1 ? amounts : [], full }, attachments);
+  }
+
+  /**
+   * What the completed refunds paid back, and whether it is everything captured: the order's
+   * payment and the captures of its paid payment requests (captures.ts).
+   */
+  private async paidBackTx(tx: Tx, orderId: number): Promise<{ refunded: number; full: boolean }> {
+    const completed = await tx.select({ amount: refunds.amount }).from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'completed')));
+    const refunded = completed.reduce((sum, r) => sum + r.amount, 0);
+    return { refunded, full: refunded >= capturedTotal(await capturesOf(tx, orderId)) };
   }
 }

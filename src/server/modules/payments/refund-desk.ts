@@ -46,6 +46,13 @@ export interface RefundDeps {
   invoices: CreditNotes;
   /** The payment service's mapping of an unanswered PayPal call to 1503. */
   unavailable(error: unknown): Error;
+  /** Units the returns module put back in stock when their return was received (by order line id). */
+  returned?: ReturnedStock;
+}
+
+/** What the refund desk needs of the returns module (app.ts wires it): units its receipts restocked. */
+export interface ReturnedStock {
+  restockedTx(tx: Tx, orderId: number): Promise<Map<number, number>>;
 }
 
 /**
@@ -96,7 +103,7 @@ export class RefundDesk implements Refunds {
       });
     } catch (error) {
       if (error instanceof PaypalError) {
-        await this.markFailed(refund.id);
+        await this.markFailed(refund);
         this.d.log.warn({ orderNo, issue: error.issue, debugId: error.debugId }, 'PayPal refused a refund');
         throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: error.issue ?? error.errorName }), { reason: error.issue ?? error.errorName, retry: false });
       }
@@ -104,7 +111,7 @@ export class RefundDesk implements Refunds {
       throw this.d.unavailable(error);
     }
     if (answer.status === 'FAILED' || answer.status === 'CANCELLED') {
-      await this.markFailed(refund.id);
+      await this.markFailed(refund);
       throw failWith(CODES.PAYMENT_FAILED, msg('refund.refused', { reason: answer.status }), { reason: answer.status, retry: false });
     }
     const by: RefundWitness = { actor: caller.actor, timeline: 'admin', override: ask.override };
@@ -126,8 +133,13 @@ export class RefundDesk implements Refunds {
     return (await this.d.orders.byId(this.d.db, orderId))!;
   }
 
-  private async markFailed(refundId: number): Promise<void> {
-    await this.d.db.update(refunds).set({ status: 'failed', updatedAt: this.d.clock() }).where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+  /** PayPal refused the part outright: failed, and, should its other parts have completed, the shopper's mail of them (RefundBook.mailIfSettledTx). */
+  private async markFailed(refund: RefundRow): Promise<void> {
+    await this.d.db.transaction(async (tx) => {
+      await this.d.orders.lockTx(tx, refund.orderId);
+      const [failed] = await tx.update(refunds).set({ status: 'failed', updatedAt: this.d.clock() }).where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending'))).returning();
+      if (failed) await this.book.mailIfSettledTx(tx, failed, null);
+    });
   }
 
   async closingUnderWay(tx: Tx, orderId: number): Promise<boolean> {
@@ -142,10 +154,11 @@ export class RefundDesk implements Refunds {
     const captures = await capturesOf(tx, orderId);
     const [existing] = await tx.select().from(refunds).where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, ask.idempotencyKey)));
     if (existing) {
-      if (!(await sameRequest(tx, existing, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId)))) throw fail(CODES.CONFLICT, 'refund.keyReused');
       const all = await tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(refunds.id);
+      const parts = all.filter((r) => isPartOf(r.idempotencyKey, ask.idempotencyKey));
+      if (!(await sameRequest(tx, existing, parts, ask, row, ask.everything ? [] : await this.d.orders.itemsOf(tx, orderId)))) throw fail(CODES.CONFLICT, 'refund.keyReused');
       const captureOf = (key: string | null) => captures.find((c) => c.key === key)?.captureId ?? '';
-      return { parts: all.filter((r) => isPartOf(r.idempotencyKey, ask.idempotencyKey)).map((r) => ({ refund: r, captureId: captureOf(r.captureId) })) };
+      return { parts: parts.map((r) => ({ refund: r, captureId: captureOf(r.captureId) })) };
     }
 
     // Money paid offline (a staff order's bank transfer or cash) has no capture PayPal could pay
@@ -165,6 +178,7 @@ export class RefundDesk implements Refunds {
     // under way, which of them completes last would decide where the order ends.
     if (ask.everything && earlier.some((r) => r.status === 'pending')) throw fail(CODES.CONFLICT, 'refund.underWay');
     const lines = ask.everything ? unrefundedLines(items, earlier) : checkLines(ask.lines, items, earlier);
+    await this.checkRestock(tx, row, lines, items, earlier);
     const printed = PRINTED_STATUSES.includes(status);
     const touchesPrinted = lines.length ? lines.some((l) => items.find((i) => i.id === l.orderItemId)!.personalised) : row.personalised;
     if (printed && touchesPrinted && !ask.override) throw fail(CODES.CONFLICT, 'order.personalisedNoCancel');
@@ -206,6 +220,23 @@ export class RefundDesk implements Refunds {
     return { parts: made.map((refund, i) => ({ refund, captureId: split[i]!.capture.captureId })) };
   }
 
+  /**
+   * Lines asked back into stock: never a printed one, and never more units of a line than have not
+   * gone back already (by earlier refunds, restocked or asked to be, and by returns received).
+   */
+  private async checkRestock(tx: Tx, row: OrderRow, lines: readonly RefundLine[], items: readonly ItemRow[], earlier: readonly RefundRow[]): Promise<void> {
+    const asked = lines.filter((l) => l.restock);
+    if (asked.length === 0) return;
+    const returned = (await this.d.returned?.restockedTx(tx, row.id)) ?? new Map<number, number>();
+    for (const line of asked) {
+      const item = items.find((i) => i.id === line.orderItemId)!;
+      if (item.personalised) throw fail(CODES.CONFLICT, msg('refund.printedRestock', { id: item.id }));
+      const before = earlier.reduce((sum, r) => sum + r.lines.reduce((n, l) => n + (l.orderItemId === item.id && (l.restock || r.restocked) ? l.quantity : 0), 0), 0);
+      const left = Math.max(0, item.quantity - before - (returned.get(item.id) ?? 0));
+      if (line.quantity > left) throw fail(CODES.CONFLICT, msg('refund.restockTooMany', { id: item.id, left }));
+    }
+  }
+
   private async closeWithoutMoney(tx: Tx, row: OrderRow, lines: RefundLine[], items: ItemRow[], ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
     const moved = await this.d.orders.moveTx(tx, row.id, row.status as OrderStatus, ask.closeAs, 'admin', ask.reason);
     if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
@@ -228,54 +259,59 @@ function unrefundedLines(items: readonly ItemRow[], earlier: readonly RefundRow[
   return items.map((i) => ({ orderItemId: i.id, quantity: i.quantity - (done.get(i.id) ?? 0) })).filter((l) => l.quantity > 0);
 }
 
-/** The asked lines, merged by line (the first ask of a line gives its place). */
+/** The asked lines, merged by line (the first ask of a line gives its place; restocked when any ask of it says so). */
 function mergedLines(asked: readonly RefundLine[]): RefundLine[] {
-  const merged = new Map<number, number>();
-  for (const l of asked) merged.set(l.orderItemId, (merged.get(l.orderItemId) ?? 0) + l.quantity);
-  return [...merged].map(([orderItemId, quantity]) => ({ orderItemId, quantity }));
+  const merged = new Map<number, RefundLine>();
+  for (const l of asked) {
+    const seen = merged.get(l.orderItemId);
+    merged.set(l.orderItemId, { orderItemId: l.orderItemId, quantity: (seen?.quantity ?? 0) + l.quantity, ...(seen?.restock || l.restock ? { restock: true } : {}) });
+  }
+  return [...merged.values()];
 }
 
 /** The asked lines, merged by line, each within what is left of it. */
 function checkLines(asked: readonly RefundLine[], items: readonly ItemRow[], earlier: readonly RefundRow[]): RefundLine[] {
   const done = refundedQuantities(earlier);
-  return mergedLines(asked).map(({ orderItemId: id, quantity }) => {
+  return mergedLines(asked).map((line) => {
+    const id = line.orderItemId;
     const item = items.find((i) => i.id === id);
     if (!item) throw invalid(msg('refund.unknownLine', { id }));
     const left = item.quantity - (done.get(id) ?? 0);
-    if (quantity > left) throw fail(CODES.CONFLICT, msg('refund.tooMany', { id, left }));
-    return { orderItemId: id, quantity };
+    if (line.quantity > left) throw fail(CODES.CONFLICT, msg('refund.tooMany', { id, left }));
+    return line;
   });
 }
 
 /**
  * Whether a refund asked again with a key already used for this order is the request the key
- * was first used for: the same lines and the same amount (a move's key is its target's: the
- * same move, whatever remains meanwhile).
+ * was first used for: the same lines and the same amount, all its parts together (one per capture
+ * it was drawn from; the first part, `existing`, holds the lines); a move's key is its target's:
+ * the same move, whatever remains meanwhile.
  */
-async function sameRequest(tx: Tx, existing: RefundRow, ask: RefundAsk, order: OrderRow, items: readonly ItemRow[]): Promise<boolean> {
+async function sameRequest(tx: Tx, existing: RefundRow, parts: readonly RefundRow[], ask: RefundAsk, order: OrderRow, items: readonly ItemRow[]): Promise<boolean> {
   if (existing.closeAs !== ask.closeAs) return false;
   if (ask.everything) return true;
   const lines = mergedLines(ask.lines);
-  const key = (ls: readonly RefundLine[]) => JSON.stringify([...ls].sort((a, b) => a.orderItemId - b.orderItemId).map((l) => [l.orderItemId, l.quantity]));
-  return key(lines) === key(existing.lines) && (ask.amount ?? (await linesAmount(tx, order, items, lines, existing.id))) === existing.amount;
+  const key = (ls: readonly RefundLine[]) => JSON.stringify([...ls].sort((a, b) => a.orderItemId - b.orderItemId).map((l) => [l.orderItemId, l.quantity, l.restock === true]));
+  const asked = parts.reduce((sum, part) => sum + part.amount, 0);
+  return key(lines) === key(existing.lines) && (ask.amount ?? (await linesAmount(tx, order, items, lines, existing.id))) === asked;
 }
 
 
 /**
- * What lines cost the buyer (refundLinesAmount: their price less their share of the discounts, plus
- * the tax added on them where it was, by the units refunded before: refunds not failed, made
- * before refund `upTo` when one is given, read through `tx`).
+ * What lines cost the buyer (refundLinesAmount: their share of what was paid for the goods, plus
+ * the tax added on them where it was, both by the units refunded before: refunds not failed, made
+ * before refund `upTo` when one is given, read through `tx`). `items`: all the order's lines, by id.
  */
 async function linesAmount(tx: Tx, row: OrderRow, items: readonly ItemRow[], lines: readonly RefundLine[], upTo?: number): Promise<number> {
-  const added = taxWasAdded(row);
-  const taxLines = added ? await orderTaxLinesOf(tx, row.id) : [];
-  const before = added ? refundedQuantities(await tx.select().from(refunds).where(and(eq(refunds.orderId, row.id), ne(refunds.status, 'failed'), ...(upTo === undefined ? [] : [lt(refunds.id, upTo)])))) : new Map<number, number>();
+  const taxLines = taxWasAdded(row) ? await orderTaxLinesOf(tx, row.id) : [];
+  const before = refundedQuantities(await tx.select().from(refunds).where(and(eq(refunds.orderId, row.id), ne(refunds.status, 'failed'), ...(upTo === undefined ? [] : [lt(refunds.id, upTo)]))));
   return refundLinesAmount(
     row,
+    items,
     lines.map((l) => {
       const index = items.findIndex((i) => i.id === l.orderItemId);
-      const item = items[index]!;
-      return { unitPrice: item.unitPrice, quantity: l.quantity, before: before.get(item.id) ?? 0, of: item.quantity, tax: lineGoodsTax(taxLines, index) };
+      return { index, quantity: l.quantity, before: before.get(l.orderItemId) ?? 0, tax: lineGoodsTax(taxLines, index) };
     }),
   );
 }

@@ -55,10 +55,11 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   receivedAt: at('received_at').notNull().defaultNow(),
 });
 
-/** The order lines a refund paid back, with quantities. */
+/** The order lines a refund paid back, with quantities, and whether staff asked them back into stock (orders' RefundLine). */
 export interface RefundLine {
   orderItemId: number;
   quantity: number;
+  restock?: boolean;
 }
 
 /**

@@ -8,3 +8,4 @@ export { ReturnService, type ReturnDeps } from './returns.ts';
 export { ReturnDesk } from './return-desk.ts';
 export { returnRoutes } from './routes.ts';
 export { eraseReturns } from './erasure.ts';
+export { restockedByReturnsTx } from './records.ts';

@@ -96,3 +96,19 @@ export async function requestOf(db: Db | Tx, returnNo: string, lock = false): Pr
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
+
+/**
+ * Units of the order's lines that returns put back in stock when received (restock chosen), by
+ * order line id: the refund desk leaves them out of what a refund may still restock (payments'
+ * ReturnedStock port, app.ts).
+ */
+export async function restockedByReturnsTx(db: Db | Tx, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ orderItemId: returnRequestLines.orderItemId, quantity: returnRequestLines.quantity })
+    .from(returnRequestLines)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnRequestLines.requestId))
+    .where(and(eq(returnRequests.orderId, orderId), eq(returnRequestLines.restock, true)));
+  const back = new Map<number, number>();
+  for (const row of rows) back.set(row.orderItemId, (back.get(row.orderItemId) ?? 0) + row.quantity);
+  return back;
+}

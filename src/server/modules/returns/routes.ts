@@ -96,7 +96,7 @@ export function returnRoutes({ service, desk }: { service: ReturnService; desk: 
     });
 
     const manage = staffCalls(route, guards.requirePermission(PERMISSIONS.RETURN_MANAGE));
-    const caller = (ask: { actor: { id: number | null; email: string }; roles: readonly string[] }) => ({ actor: ask.actor, roles: ask.roles });
+    const caller = (ask: { actor: { id: number | null; email: string }; roles: readonly string[]; grants: readonly string[] }) => ({ actor: ask.actor, roles: ask.roles, grants: ask.grants });
     manage(adminReturnsApi.list, 'Returns and claims, newest first, by state and searched by return or order number, with each state\'s count', adminReturnListRequestSchema, ({ body }) => desk.list(body));
     manage(adminReturnsApi.detail, 'One request: its lines, photos, order and history', adminReturnRequestSchema, ({ body, locale }) => desk.detail(body.returnNo, locale));
     manage(adminReturnsApi.approve, 'Approves a request with the return instructions, mailed to the buyer; audited', adminReturnApproveRequestSchema, (ask) =>

@@ -1,12 +1,12 @@
 /**
  * The staff calls of the back office (R_SUPER's staff:manage), the login page's demo quick picks,
- * and the dynamic route mode's /route/* calls (the route table filtered by the caller's roles).
+ * and the dynamic route mode's /route/* calls (the route table filtered by the caller's roles and grants).
  */
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import { routeApi } from '../../../domain/api/admin/route.ts';
 import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/back-office/routes.model.ts';
 import { routeExistRequestSchema } from '../../../domain/back-office/routes.schema.ts';
-import { staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/staff.schema.ts';
+import { staffGrantRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/staff.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { userOf } from '../../http/context.ts';
@@ -36,6 +36,12 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolea
       ({ body, actor }) => staff.revoke(actor, body.email, body.role),
     );
     manage(
+      adminStaffApi.setGrant,
+      'Give or take one grantable code (order:refund, order:override, order:price, order:pay-offline) of another staff account; audited, effective on its next call',
+      staffGrantRequestSchema,
+      ({ body, actor }) => staff.setGrant(actor, body.userId, body.code, body.granted),
+    );
+    manage(
       adminStaffApi.setStaffStatus,
       'Disable or enable an account (a disabled one gets code 7777 on its next call); nobody disables themselves',
       staffStatusRequestSchema,
@@ -51,8 +57,8 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolea
       summary: "The back office routes the caller's roles may open, and the one they land on",
       preValidation: guards.requireUser,
       handler: async (request) => {
-        const roles = userOf(request).roles;
-        return ok({ routes: routesFor(roles), home: homeFor(roles) ?? NO_ACCESS_HOME });
+        const { roles, grants } = userOf(request);
+        return ok({ routes: routesFor(roles, grants), home: homeFor(roles, grants) ?? NO_ACCESS_HOME });
       },
     });
     route(routeApi.isRouteExist, {
@@ -61,7 +67,7 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolea
       request: routeExistRequestSchema,
       handler: async (request) => {
         const name = request.query.routeName;
-        return ok(CONSTANT_ROUTES.some((r) => r.name === name) || routesFor(userOf(request).roles).some((r) => r.name === name));
+        return ok(CONSTANT_ROUTES.some((r) => r.name === name) || routesFor(userOf(request).roles, userOf(request).grants).some((r) => r.name === name));
       },
     });
   });

@@ -1,18 +1,19 @@
 /**
- * Staff accounts: their roles and state. The rows are accounts' users; this service changes only
- * `roles` and `status`, each change in one transaction with its audit row (docs/back-office.md
+ * Staff accounts: their roles, grants and state. The rows are accounts' users; this service changes
+ * only `roles`, `grants` and `status`, each change in one transaction with its audit row (docs/back-office.md
  * "Writes and the audit log"). The back office's staff screen and the admin command
  * (scripts/admin.ts) both go through it, so both keep the same rules: nobody revokes their own
- * R_SUPER or disables themselves, and the last active R_SUPER stays.
+ * R_SUPER or disables themselves, the last active R_SUPER stays, and nobody grants themselves a code.
  */
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ROLES, normaliseEmail, type AccountStatus, type Role } from '../../../domain/account.model.ts';
 import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { isGrantable, STAFF_ROLES, type StaffMember } from '../../../domain/back-office/staff.model.ts';
+import { GRANTABLE_PERMISSIONS, isGrantable, isStaff, permissionsOf, STAFF_ROLES, type StaffMember } from '../../../domain/back-office/staff.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
-import { fail, notFound } from '../../errors.ts';
+import { fail, invalidFields, notFound } from '../../errors.ts';
+import { msg } from '../../messages/index.ts';
 import { endSessionsTx, users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -103,6 +104,28 @@ export class StaffDesk extends AuditedDesk {
     });
   }
 
+  /**
+   * Gives (`granted`) or takes one grantable code of a staff account, under the row's lock, with
+   * its audit row (the grants before and after); no change, no write. Refused: a code that cannot
+   * be granted, one's own account (nobody raises their own powers), an account without a staff
+   * role (customers hold no grants), and a code the account's role holds already. The guard reads
+   * grants with the session, so the member's next call has it, or not.
+   */
+  async setGrant(actor: AuditActor, userId: number, code: string, granted: boolean): Promise<StaffMember> {
+    if (!isGrantable(code)) throw invalidFields({ path: 'body.code', problem: msg('staff.notGrantable', { code, codes: GRANTABLE_PERMISSIONS.join(', ') }) });
+    if (userId === actor.id) throw fail(CODES.CONFLICT, 'staff.grantSelf');
+    return this.db.transaction(async (tx) => {
+      const row = await this.lockUser(tx, eq(users.id, userId));
+      if (!isStaff(row.roles)) throw fail(CODES.CONFLICT, 'staff.grantsStaffOnly');
+      if (granted && permissionsOf(row.roles).includes(code)) throw fail(CODES.CONFLICT, msg('staff.grantHeld', { code }));
+      const grants = granted ? (row.grants.includes(code) ? row.grants : [...row.grants, code]) : row.grants.filter((held) => held !== code);
+      if (grants.length === row.grants.length) return staffMember(row);
+      const [next] = await tx.update(users).set({ grants, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
+      await this.audit.record(tx, { actor, action: 'staff.grants', entity: 'user', entityId: row.id, before: { grants: row.grants }, after: { grants, code, granted } });
+      return staffMember(next!);
+    });
+  }
+
   /** `action` names the audit row: `staff.status` here, `customer.status` from the customers screen (same rules, one writer). */
   async setStatus(actor: AuditActor, userId: number, status: AccountStatus, action = 'staff.status'): Promise<StaffMember> {
     if (userId === actor.id && status === 'disabled') throw fail(CODES.CONFLICT, 'staff.disableSelf');
@@ -127,10 +150,13 @@ export class StaffDesk extends AuditedDesk {
       if (roles.length === row.roles.length && roles.every((role) => row.roles.includes(role))) return staffMember(row);
       if (row.roles.includes(ROLES.SUPER) && !roles.includes(ROLES.SUPER) && row.status === 'active') await this.keepOneSuper(tx, row.id);
       const now = new Date();
-      const [next] = await tx.update(users).set({ roles, updatedAt: now }).where(eq(users.id, row.id)).returning();
+      // An account that leaves the staff leaves its grants too: made staff again, it starts with none.
+      const grants = isStaff(roles) ? row.grants : [];
+      const [next] = await tx.update(users).set({ roles, grants, updatedAt: now }).where(eq(users.id, row.id)).returning();
       // A role taken away ends the sessions that held it: granting it again revives no old token.
       if (row.roles.some((held) => !roles.includes(held))) await endSessionsTx(tx, row.id, 'role-revoked', now);
-      await this.audit.record(tx, { actor, action, entity: 'user', entityId: row.id, before: { roles: row.roles }, after: { roles } });
+      const lostGrants = grants.length < row.grants.length ? { before: { roles: row.roles, grants: row.grants }, after: { roles, grants } } : { before: { roles: row.roles }, after: { roles } };
+      await this.audit.record(tx, { actor, action, entity: 'user', entityId: row.id, ...lostGrants });
       return staffMember(next!);
     });
   }

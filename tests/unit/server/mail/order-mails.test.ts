@@ -19,12 +19,22 @@ describe('order move mails', () => {
   });
 
   it('name the refunded amount, and whether it was all of it', () => {
-    const partial = refundMail('en-US', { ...base, amount: 1250, currency: 'EUR', full: false });
+    const partial = refundMail('en-US', { ...base, amount: 1250, parts: [], currency: 'EUR', full: false });
     expect(partial.subject).toBe('Order JS-7KQ4M-2XPHD was partly refunded');
     expect(partial.text).toContain('€12.50');
-    const full = refundMail('zh-CN', { ...base, amount: 9900, currency: 'GBP', full: true });
+    expect(partial.text).not.toContain('PayPal refunds');
+    const full = refundMail('zh-CN', { ...base, amount: 9900, parts: [], currency: 'GBP', full: true });
     expect(full.subject).toBe('订单 JS-7KQ4M-2XPHD 已全额退款');
     expect(full.text).toContain('£99.00');
+  });
+
+  it('list the PayPal refunds one refund was paid back in, one per payment made', () => {
+    const en = refundMail('en-US', { ...base, amount: 6500, parts: [5000, 1500], currency: 'EUR', full: true });
+    expect(en.text).toContain('€65.00');
+    expect(en.text).toContain('2 PayPal refunds, one per payment: €50.00 and €15.00.');
+    expect(en.html).toContain('€50.00 and €15.00');
+    const zh = refundMail('zh-CN', { ...base, amount: 6500, parts: [5000, 1500], currency: 'EUR', full: false });
+    expect(zh.text).toContain('分 2 次 PayPal 退款退回：€50.00和€15.00');
   });
 });
 
