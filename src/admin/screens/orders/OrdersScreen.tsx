@@ -28,6 +28,7 @@ import { BulkPreview } from './BulkPreview.tsx';
 import { BulkShipDialog } from './BulkShipDialog.tsx';
 import { downloadShippingDocs, type ShippingDocKind } from './shipping-docs.ts';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
+import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { useWrite } from '../../widgets/write.ts';
 
 interface FormValues extends Omit<OrderFilters, 'from' | 'to'> {
@@ -53,6 +54,8 @@ export default function OrdersScreen() {
   const { table, selected, setSelected, filterBy, sortable } = screen;
   const [exporting, setExporting] = useState(false);
   const [bulkShipping, setBulkShipping] = useState(false);
+  // The bulk-ship dialog leaves the page when it closes: the focus goes back to its button.
+  useFocusReturn(bulkShipping);
   const [printing, setPrinting] = useState<ShippingDocKind | null>(null);
   /** Packing slips or labels of the selection, one PDF (docs/back-office.md "Shipments"). */
   const printDocs = async (kind: ShippingDocKind) => {
@@ -139,6 +142,11 @@ export default function OrdersScreen() {
         applyTestId="orders-apply"
         after={
           <>
+            {may(PERMISSIONS.ORDER_CREATE) && (
+              <Button type="primary" onClick={() => navigate('/new-order')} data-testid="orders-new">
+                {t('adminNewOrder.newOrder')}
+              </Button>
+            )}
             {may(PERMISSIONS.ORDER_EXPORT) && (
               <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
                 {t('adminOrders.list.export')}
