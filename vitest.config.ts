@@ -1,12 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+/** Unit test files of code that holds no module state between tests: they share their worker's modules. */
+const UNIT_SHARED = ['tests/unit/{domain,server,tooling,i18n}/**/*.test.ts', 'tests/unit/*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
+      // Unit tests in two projects (`npm run test:unit` runs both: `--project 'unit*'`). The code
+      // that runs in the browser (stores, client, islands, scripts, admin, components) keeps state in
+      // its modules and in @nanostores/persistent's storage, so each of its files gets fresh modules
+      // (`unit-isolated`); the rest shares its worker's loaded modules (`isolate: false`), as
+      // loading them again for each file was two thirds of the suite's CPU (docs/testing.md
+      // "Measured times").
       {
         test: {
           name: 'unit',
+          include: UNIT_SHARED,
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
           include: ['tests/unit/**/*.test.ts'],
+          exclude: UNIT_SHARED,
           environment: 'node',
         },
       },

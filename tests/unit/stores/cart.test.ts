@@ -4,6 +4,7 @@
  * elsewhere, and "a failed update reloads" (docs/storefront.md).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanStores } from 'nanostores';
 import type { CartLineRecord, CartPage } from '../../../src/domain/cart.model.ts';
 import type { CurrencyCode } from '../../../src/domain/money.model.ts';
 import { deferred } from '../../support/deferred.ts';
@@ -109,6 +110,10 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  // The persistent stores let go of `window` a second after their last listener (nanostores'
+  // unmount delay): unmounted now, while the stubbed window is still there, their timer cannot
+  // reach a window already taken away (an uncaught error that failed the run now and then).
+  cleanStores(currency.$currency, store.$couponCode);
   vi.unstubAllGlobals();
   vi.clearAllMocks();
 });
