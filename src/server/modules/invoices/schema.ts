@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { at, bytea, createdAt, serialId } from '../../db/columns.ts';
-import { orders, taxLineColumns } from '../orders/schema.ts';
+import { lockedTermsColumns, orders, taxLineColumns } from '../orders/schema.ts';
 import { refunds } from '../payments/schema.ts';
 
 export const TAX_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
@@ -57,12 +57,8 @@ export const taxDocuments = pgTable(
     /** The refund a credit note records. */
     refundId: integer('refund_id').references(() => refunds.id),
     issuedAt: at('issued_at').notNull(),
-    /** The order's language: the PDF's. */
-    locale: text('locale').notNull(),
-    currency: text('currency').notNull(),
-    /** The order's locked rates (orders.rate_x100, base_rate_x100): the report converts with them. */
-    rateX100: integer('rate_x100').notNull(),
-    baseRateX100: integer('base_rate_x100').notNull(),
+    /** The order's (its language is the PDF's; the report converts with its rates). */
+    ...lockedTermsColumns(),
     /** Positive amounts in the order currency's minor units; a credit note's are what it takes back. */
     net: integer('net').notNull(),
     tax: integer('tax').notNull(),

@@ -29,11 +29,7 @@ export const orders = pgTable(
     /** The guest's visitor id, when the order came from a guest cart (to empty its lines once paid). */
     visitorId: text('visitor_id'),
     email: text('email').notNull(),
-    locale: text('locale').notNull(),
-    currency: text('currency').notNull(),
-    /** Units per USD x100 of the order's currency and of EUR, as locked when it was placed. */
-    rateX100: integer('rate_x100').notNull(),
-    baseRateX100: integer('base_rate_x100').notNull(),
+    ...lockedTermsColumns(),
     itemCount: integer('item_count').notNull(),
     itemsTotal: integer('items_total').notNull(),
     tierPercent: smallint('tier_percent').notNull(),
@@ -200,6 +196,20 @@ export const orderItems = pgTable(
     check('order_items_amounts_ck', sql`${t.quantity} between 1 and 99 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
   ],
 );
+
+/**
+ * The order's language, currency and rates as locked when it was placed, the same on the order and
+ * on its invoices and credit notes (tax_documents), which the tax report converts with.
+ */
+export function lockedTermsColumns() {
+  return {
+    locale: text('locale').notNull(),
+    currency: text('currency').notNull(),
+    /** Units per USD x100 of the order's currency and of EUR. */
+    rateX100: integer('rate_x100').notNull(),
+    baseRateX100: integer('base_rate_x100').notNull(),
+  };
+}
 
 /** A tax line's columns (domain TaxLine), the same on an order (order_tax_lines) and on its invoices and credit notes (tax_document_lines). */
 export function taxLineColumns() {
