@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { at, bytea, createdAt, serialId } from '../../db/columns.ts';
+import { at, bytea, createdAt, requiredRef, serialId } from '../../db/columns.ts';
 import { lockedTermsColumns, orders, taxLineColumns } from '../orders/schema.ts';
 import { refunds } from '../payments/schema.ts';
 
@@ -49,9 +49,7 @@ export const taxDocuments = pgTable(
     /** As printed: `INV-2026-000123`. */
     number: text('number').notNull(),
     /** No cascade: a document outlives everything (kept for the tax authorities). */
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: requiredRef('order_id', () => orders.id),
     /** The invoice a credit note corrects. */
     correctsId: integer('corrects_id').references((): AnyPgColumn => taxDocuments.id),
     /** The refund a credit note records. */
@@ -83,9 +81,7 @@ export const taxDocumentLines = pgTable(
   'tax_document_lines',
   {
     id: serialId(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => taxDocuments.id),
+    documentId: requiredRef('document_id', () => taxDocuments.id),
     ...taxLineColumns(),
   },
   (t) => [index('tax_document_lines_document_idx').on(t.documentId), check('tax_document_lines_amounts_ck', sql`${t.base} >= 0 and ${t.amount} >= 0`)],
