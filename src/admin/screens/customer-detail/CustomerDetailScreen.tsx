@@ -4,7 +4,7 @@
  * are the staff screen's), roles through the staff calls (R_SUPER's `staff:manage`), the data
  * export as a JSON file, and erasure (`customer:erase`), confirmed by typing the email again.
  */
-import { App, Button, Card, Col, Descriptions, Form, Input, List, Modal, Result, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, List, Result, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
@@ -26,6 +26,7 @@ import { useDateTime } from '../orders/labels.tsx';
 import { CustomerOrders } from './CustomerOrders.tsx';
 import { GuestDetail } from './GuestDetail.tsx';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 const STAFF_ROLES: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
@@ -187,13 +188,12 @@ function AccountDetail() {
           <CustomerOrders orders={customer.orderList} count={customer.orders} testId="customer-orders" />
         </Col>
       </Row>
-      <Modal
+      <WriteDialog
         open={erasing}
         title={t('adminCustomers.eraseTitle', { email: customer.email })}
         okText={t('adminCustomers.erase')}
         okButtonProps={{ danger: true }}
-        cancelText={t('admin.common.cancel')}
-        confirmLoading={erase.isPending}
+        pending={erase.isPending}
         onCancel={() => setErasing(false)}
         onOk={async () => {
           const valid = await validFields(eraseForm);
@@ -216,7 +216,7 @@ function AccountDetail() {
             <Input autoComplete="off" data-testid="erase-confirm" />
           </Form.Item>
         </Form>
-      </Modal>
+      </WriteDialog>
     </div>
   );
 }

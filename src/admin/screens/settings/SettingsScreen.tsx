@@ -7,7 +7,7 @@
  * the server checks it again, prices every cart from it at once and writes the audit row.
  * Amounts are typed in major units (4.95) and kept in minor units.
  */
-import { Checkbox, Form, Input, InputNumber, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Space, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
@@ -28,6 +28,7 @@ import { SellerPanel } from './SellerPanel.tsx';
 import { AfterSalesPanel } from './AfterSalesPanel.tsx';
 import { SellerWarning, sellerMissing } from './seller-warning.tsx';
 import { TaxesPanel } from './TaxesPanel.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 type ShippingForm = Record<ShippingZone, Record<ShippingMethod, { amount: number; minDays: number; maxDays: number; freeFromThreshold: boolean }>>;
 
@@ -59,11 +60,9 @@ function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedA
   );
   return (
     <SectionForm<ShippingForm> section={section} title={t('adminMarketing.settings.shipping')} savedAt={savedAt} testId="settings-shipping" saveTestId="shipping-save" onFinish={submit} layout="horizontal" saveApart>
-      <Table
-        size="small"
-        pagination={false}
+      <RowsTable
         dataSource={rows}
-        scroll={{ x: 560 }}
+        width={560}
         columns={[
           { key: 'zone', title: t('adminMarketing.settings.zone'), render: (_v, r) => t(`adminMarketing.settings.zones.${r.zone}` as MessageKey) },
           { key: 'method', title: t('adminMarketing.settings.method'), render: (_v, r) => t(`adminMarketing.settings.methods.${r.method}` as MessageKey) },
