@@ -269,11 +269,11 @@ function PriceFields() {
 
 function SettingsForm({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
-  const section = useSectionForm<TaxesFormValues>(taxesFormOf(settings.taxes), { ...settings.taxes, rateEdits: [] });
+  const section = useSectionForm<TaxesFormValues>(taxesFormOf(settings.taxes), { ...settings.taxes, rateEdits: [] }, savedAt);
   const submit = (values: TaxesFormValues) =>
     section.run({ section: 'taxes', value: taxSectionOf(values, settings.taxes.rateEdits) }, (path) => formFieldOf(path, values) ?? path);
   return (
-    <SectionForm<TaxesFormValues> section={section} title={t('adminTax.settings.tabs.taxes')} savedAt={savedAt} testId="settings-taxes" saveTestId="taxes-save" onFinish={(v) => void submit(v)} saveApart>
+    <SectionForm<TaxesFormValues> section={section} title={t('adminTax.settings.tabs.taxes')} testName="taxes" onFinish={(v) => void submit(v)} saveApart>
       <HomeFields />
       <RegistrationFields />
       <UsStateFields />
