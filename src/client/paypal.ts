@@ -2,7 +2,6 @@
 import type { PayPalNamespace } from '@paypal/paypal-js';
 import type { RequestOf } from '../domain/api/endpoint.ts';
 import { paypalApi } from '../domain/api/paypal.ts';
-import type { CurrencyCode } from '../domain/money.model.ts';
 import type { CaptureAnswer, PaypalBrowserConfig, PaypalOrderAnswer } from '../domain/paypal.model.ts';
 import { ApiError, CLIENT_CODES, call, isApiError, type RequestOptions } from './http.ts';
 
@@ -27,7 +26,7 @@ export function capturePaypalOrder(query: RequestOf<typeof paypalApi.capture>, o
  * PayPal's SDK (or the simulator's stand-in, by the shop's configuration) loaded, on first use, for
  * a payment in `currency`, with its buttons; an SDK that comes without them is a bad response.
  */
-export async function loadPaypal(currency: CurrencyCode): Promise<PayPalNamespace & Required<Pick<PayPalNamespace, 'Buttons'>>> {
+export async function loadPaypal(currency: string): Promise<PayPalNamespace & Required<Pick<PayPalNamespace, 'Buttons'>>> {
   const config = await paypalConfig({ silent: true });
   const { loadScript } = await import('@paypal/paypal-js');
   const paypal = await loadScript({

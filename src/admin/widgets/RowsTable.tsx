@@ -7,7 +7,7 @@ import { Table, type TableProps } from 'antd';
 
 export type RowsTableProps<R> = Omit<TableProps<R>, 'size' | 'pagination' | 'scroll'> & {
   /** The narrowest the table is drawn before it scrolls sideways. */
-  width?: number | true;
+  width?: number | true | undefined;
 };
 
 export function RowsTable<R extends object>({ width, ...props }: RowsTableProps<R>) {

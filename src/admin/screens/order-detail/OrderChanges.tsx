@@ -5,7 +5,7 @@
  * printed name, number and lettering, the address, or the shipping method, with the revision the
  * panel read (another staff member's change meanwhile is refused, and the panel reloads).
  */
-import { Alert, App, Button, Empty, Form, Grid, Input, List, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Form, Grid, Input, List, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
@@ -21,6 +21,8 @@ import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 interface Values {
   itemId?: number;
@@ -124,12 +126,10 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
               )}
             />
           ) : (
-            <Table<OrderChangeRecord>
+            <RowsTable<OrderChangeRecord>
               rowKey="id"
-              size="small"
-              pagination={false}
               dataSource={view.changes}
-              scroll={{ x: 560 }}
+              width={560}
               columns={[
                 { key: 'when', title: t('adminOrderChanges.when'), render: (_v, c) => when(c.at) },
                 { key: 'by', title: t('adminOrderChanges.by'), render: (_v, c) => by(c) },
@@ -220,7 +220,7 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
 
   const styles = PREMIUM_OPTIONS.map((o) => ({ value: o, label: t(`adminOrderChanges.style.${o}` as MessageKey) }));
   return (
-    <Modal open={open} title={t('adminOrderChanges.dialogTitle', { orderNo: order.orderNo })} okText={t('adminOrderChanges.save')} onOk={() => void submit()} confirmLoading={change.isPending} onCancel={onClose} destroyOnHidden data-testid="order-change-dialog">
+    <WriteDialog open={open} title={t('adminOrderChanges.dialogTitle', { orderNo: order.orderNo })} okText={t('adminOrderChanges.save')} onOk={() => void submit()} pending={change.isPending} onCancel={onClose} destroyOnHidden data-testid="order-change-dialog">
       <Segmented<OrderChangeKind>
         block
         value={kind}
@@ -275,7 +275,7 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
           <Input maxLength={300} data-testid="order-change-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </WriteDialog>
   );
 }
 
@@ -293,8 +293,8 @@ function WaiveDialog({ orderNo, amount, open, onClose }: { orderNo: string; amou
       onClose();
     });
   return (
-    <Modal open={open} title={t('adminOrderChanges.request.waiveTitle', { amount })} okText={t('adminOrderChanges.request.waiveOk')} okButtonProps={{ disabled: reason.trim().length < 3, danger: true }} onOk={() => void submit()} confirmLoading={waive.isPending} onCancel={onClose} data-testid="waive-dialog">
+    <WriteDialog open={open} title={t('adminOrderChanges.request.waiveTitle', { amount })} okText={t('adminOrderChanges.request.waiveOk')} okButtonProps={{ disabled: reason.trim().length < 3, danger: true }} onOk={() => void submit()} pending={waive.isPending} onCancel={onClose} data-testid="waive-dialog">
       <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} placeholder={t('adminOrderChanges.request.waiveReason')} aria-label={t('adminOrderChanges.request.waiveReason')} data-testid="waive-reason" />
-    </Modal>
+    </WriteDialog>
   );
 }
