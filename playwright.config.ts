@@ -82,8 +82,6 @@ export default defineConfig({
       // (15) and 0.01 at 10, which the integration tests use too. No journey is about the cost;
       // the cluster test signs shoppers in at the default one.
       PASSWORD_HASH_COST: '10',
-      // The simulator's control routes: the payment request journey opens a request for a paid order through them (pay-request.spec.ts).
-      PAYPAL_SIM_CONTROL: 'true',
     },
   },
 });

@@ -24,6 +24,7 @@ export const SCREENS: Record<string, Screen> = {
   '500': lazy(() => import('./screens/500/Screen500.tsx')),
   dashboard: lazy(() => import('./screens/dashboard/DashboardScreen.tsx')),
   orders: lazy(() => import('./screens/orders/OrdersScreen.tsx')),
+  'new-order': lazy(() => import('./screens/new-order/NewOrderScreen.tsx')),
   'order-detail': lazy(() => import('./screens/order-detail/OrderDetailScreen.tsx')),
   'production-sheet': lazy(() => import('./screens/production-sheet/ProductionSheetScreen.tsx')),
   'tax-report': lazy(() => import('./screens/tax-report/TaxReportScreen.tsx')),

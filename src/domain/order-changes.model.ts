@@ -88,6 +88,21 @@ export interface OrderChangeAnswer {
   request: PaymentRequestRecord | null;
 }
 
+/** What a staff change would do, answered before it is made (the dialog's confirmation); nothing is written. */
+export interface OrderChangePreview {
+  orderNo: string;
+  /** The revision it was worked out against: the one to send with the change. */
+  revision: number;
+  currency: string;
+  /** The order's total after the change, and the new total less the old. */
+  total: number;
+  totalDelta: number;
+  /** What would be paid back through PayPal (0: nothing). */
+  refund: number;
+  /** What the shopper would be asked to pay by a mailed link (0: nothing). */
+  owed: number;
+}
+
 /** The shopper's order page: whether they may still fix their print and address, until when, and the revision to send. */
 export interface ShopperChangeOptions {
   editable: boolean;

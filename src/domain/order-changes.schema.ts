@@ -34,6 +34,9 @@ export const adminOrderChangeRequestSchema = z.strictObject({
 });
 export type AdminOrderChangeRequest = z.output<typeof adminOrderChangeRequestSchema>;
 
+/** A change to work out without making it (no reason: nothing is kept). */
+export const adminOrderChangePreviewRequestSchema = adminOrderChangeRequestSchema.omit({ reason: true });
+
 export const adminOrderChangesRequestSchema = z.strictObject({ orderNo: orderNoSchema });
 
 export const adminWaivePaymentRequestSchema = z.strictObject({

@@ -23,6 +23,17 @@ export function isPrinted(customType: CustomType): boolean {
   return customType === CUSTOM_TYPES.CHOOSE_PLAYER || customType === CUSTOM_TYPES.ADD_YOURS;
 }
 
+/**
+ * Custom types a product offers, in the specification's order (the configurator, and the back
+ * office's change of a line). Printing needs a printable product; choosing a player a squad list.
+ */
+export function offeredTypes(product: { printable: boolean; squad: readonly unknown[] }): CustomType[] {
+  if (!product.printable) return [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.STANDARD];
+  return product.squad.length > 0
+    ? [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.CHOOSE_PLAYER, CUSTOM_TYPES.ADD_YOURS, CUSTOM_TYPES.STANDARD]
+    : [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.ADD_YOURS, CUSTOM_TYPES.STANDARD];
+}
+
 export const PREMIUM_OPTIONS = ['Standard', 'Gold', 'Silver'] as const;
 export type PremiumOption = (typeof PREMIUM_OPTIONS)[number];
 /** Each premium option that is not Standard adds 5 EUR (docs/storefront.md "Constants"). */
@@ -62,6 +73,15 @@ export const NUMBER_MESSAGE = fieldMessage('customNumberInvalid', { max: CUSTOM_
 export function normaliseCustomName(input: string): string | null {
   // Check before upper-casing: "ß", "ſ", "ı" and ligatures like "ﬀ" upper-case to ASCII letters.
   return /^[A-Za-z]{1,15}$/.test(input) ? input.toUpperCase() : null;
+}
+
+/**
+ * Upper-cases the letters a-z only, as a name field shows what is typed. Upper-casing everything
+ * would turn "ß" into "SS" and "ﬀ" into "FF", which would then pass as letters A-Z: the rule above
+ * refuses such input instead, so it must reach the check unchanged.
+ */
+export function upperAscii(text: string): string {
+  return text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 }
 
 /** Digits only, 0-99, no sign, exponent, fraction or leading zero beyond a single "0". */

@@ -42,7 +42,7 @@ import {
 } from './modules/accounts/index.ts';
 import { CartService, cartRoutes } from './modules/cart/index.ts';
 import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBulkDesk, ProductImageDesk, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
-import { CheckoutService, checkoutRoutes } from './modules/checkout/index.ts';
+import { CheckoutService, StaffOrderDesk, checkoutRoutes, staffOrderRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { GeoService } from './modules/geo/index.ts';
 import { OrderChangeDesk, OrderDesk, OrderService, ShipmentDesk, orderChangeRoutes, orderRoutes, orders as ordersTable, shipmentRoutes } from './modules/orders/index.ts';
@@ -371,6 +371,26 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(userRoutes(accounts, guards));
       await api.register(addressRoutes(addressBook, guards));
       await api.register(checkoutRoutes(checkout, guards));
+      // Staff orders (docs/back-office.md "Manual orders"): checkout's pricing and placing, settled by link, offline or as a replacement.
+      await api.register(
+        staffOrderRoutes(
+          new StaffOrderDesk({
+            db,
+            checkout,
+            orders,
+            users,
+            addresses: addressBook,
+            requests: paymentRequests,
+            ledger,
+            audit,
+            clock,
+            terms: () => settings.checkoutTerms(),
+            afterSales: async () => (await settings.current()).afterSales,
+            stockNews,
+          }),
+          guards,
+        ),
+      );
       const folder = new OrderDetailDesk(db, orders);
       // Order changes before production: the payment requests hold production (docs/back-office.md "Order changes").
       await api.register(

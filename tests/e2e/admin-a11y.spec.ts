@@ -22,8 +22,12 @@ import enMarketing from '../../src/i18n/locales/en-US/admin-marketing.json' with
 import zhMarketing from '../../src/i18n/locales/zh-CN/admin-marketing.json' with { type: 'json' };
 import enReviews from '../../src/i18n/locales/en-US/admin-reviews.json' with { type: 'json' };
 import zhReviews from '../../src/i18n/locales/zh-CN/admin-reviews.json' with { type: 'json' };
+import enNewOrder from '../../src/i18n/locales/en-US/admin-new-order.json' with { type: 'json' };
+import zhNewOrder from '../../src/i18n/locales/zh-CN/admin-new-order.json' with { type: 'json' };
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
+import enChanges from '../../src/i18n/locales/en-US/admin-order-changes.json' with { type: 'json' };
+import zhChanges from '../../src/i18n/locales/zh-CN/admin-order-changes.json' with { type: 'json' };
 import { api } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, shell, test, topDialog, type AdminLocale } from './support/admin.ts';
@@ -44,8 +48,8 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
 
 const MORE_TEXT = {
-  'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing },
-  'zh-CN': { reviews: zhReviews, products: zhProducts, marketing: zhMarketing },
+  'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing, changes: enChanges },
+  'zh-CN': { reviews: zhReviews, products: zhProducts, marketing: zhMarketing, changes: zhChanges },
 } as const;
 
 interface Violation {
@@ -164,7 +168,7 @@ async function auditMenu(page: Page, audit: Audit, where: string, button: Locato
 
 for (const locale of ADMIN_LOCALES) {
   const { admin: A, orders: O } = ADMIN_TEXT[locale];
-  const { reviews: R, products: PR, marketing: M } = MORE_TEXT[locale as AdminLocale];
+  const { reviews: R, products: PR, marketing: M, changes: C } = MORE_TEXT[locale as AdminLocale];
 
   test.describe(() => {
     test.use({ adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light', bypassCSP: true });
@@ -262,6 +266,78 @@ for (const locale of ADMIN_LOCALES) {
 
       await visit(page, `/production-sheet?orders=${order.orderNo}`, page.getByTestId('sheet-order'));
       await audit.check('production sheet');
+
+      // New order (docs/back-office.md "Manual orders"), with the offline payment's fields drawn too.
+      await visit(page, '/new-order', page.getByTestId('new-order'));
+      await page.getByTestId('new-order-payment').getByText((locale === 'zh-CN' ? zhNewOrder : enNewOrder).paymentKind.offline).click();
+      await expect(page.getByTestId('new-order-reference')).toBeVisible();
+      await audit.check('new order');
+      audit.expectNone();
+    });
+
+    test(`${locale}: after payment: an order's changes with the change, preview and waive dialogs, parcels with the ship part and correction dialogs, bulk ship's dry run, returns with the drawer and a move, and the after-sales settings pass axe`, async ({ page, request, ownerApi }, testInfo) => {
+      const audit = new Audit(page);
+      // An order whose dearer lettering asks the shopper for more, with a misprint claim; another with a parcel sent.
+      const changed = await paidGuestOrder(request, locale);
+      const printed = changed.detail.lines.find((line) => line.personalised)!;
+      await ownerApi('/admin/orders/change', { orderNo: changed.orderNo, revision: 0, change: { kind: 'line', itemId: printed.id, print: { customType: 3, customName: 'SMITH', customNumber: '7', premiumNameOption: 'Gold' } } });
+      const claim = await api<{ returnNo: string }>(request, '/orders/returns/create', { orderNo: changed.orderNo, token: changed.accessToken, kind: 'claim', description: 'The number is crooked', lines: [{ orderItemId: printed.id, quantity: 1 }] });
+      expect(claim.code, claim.msg).toBe('0000');
+      const shipped = await paidGuestOrder(request, locale);
+      const plain = shipped.detail.lines.find((line) => !line.personalised)!;
+      await ownerApi('/admin/orders/shipParcel', { orderNo: shipped.orderNo, carrier: 'DHL', trackingNumber: 'JD0146009901', lines: [{ orderItemId: plain.id, quantity: 1 }] });
+
+      await visit(page, `/orders/${changed.orderNo}`, page.getByTestId('payment-request'));
+      await expect(page.getByTestId('order-change-history')).toBeVisible();
+      await audit.check('order detail, a change asking for more');
+      await page.getByTestId('order-change-open').click();
+      const dialog = topDialog(page);
+      await expect(dialog.getByTestId('order-change-patches')).toBeVisible();
+      await audit.check('order change dialog, a shirt');
+      // Something to price: a patch more (an unchanged form is refused as "nothing changed").
+      await dialog.getByTestId('order-change-patches').getByRole('checkbox').first().check();
+      await dialog.getByRole('button', { name: label(C.review) }).click();
+      await expect(dialog.getByTestId('order-change-preview')).toBeVisible();
+      await audit.check('order change dialog, its new total');
+      await screenshot(page, `admin-a11y-order-change-${locale}`, testInfo);
+      await dialog.getByTestId('order-change-kind').getByText(C.kind.address, { exact: true }).click();
+      await expect(dialog.getByTestId('order-change-city')).toBeVisible();
+      await audit.check('order change dialog, the address');
+      await closeDialogs(page);
+      await auditDialog(page, audit, 'waive payment dialog', () => page.getByTestId('payment-request-waive').click());
+
+      await visit(page, `/orders/${shipped.orderNo}`, page.getByTestId('order-shipment'));
+      await audit.check('order detail, a parcel sent');
+      await auditDialog(page, audit, 'ship part dialog', () => page.getByTestId('ship-part').click());
+      await auditDialog(page, audit, 'correct tracking dialog', () => page.getByTestId('correct-open').click());
+
+      await visit(page, '/orders', page.getByTestId('orders-table'));
+      await page.getByTestId('orders-bulk-ship').click();
+      const bulk = page.getByTestId('bulk-ship-dialog');
+      await expect(bulk.getByTestId('bulk-ship-pick')).toBeVisible();
+      await audit.check('bulk ship dialog');
+      const csv = ['order_no,carrier,tracking_number', `${shipped.orderNo},UPS,1Z0146009902`, 'JS-22222-22222,UPS,1Z0146009903'].join('\n');
+      await bulk.getByTestId('bulk-ship-file').setInputFiles({ name: 'parcels.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await expect(bulk.getByTestId('bulk-ship-table').locator('tr[data-ok="false"]')).toHaveCount(1);
+      await audit.check('bulk ship dry run');
+      await screenshot(page, `admin-a11y-bulk-ship-${locale}`, testInfo);
+      await closeDialogs(page);
+
+      await visit(page, '/returns', page.getByTestId('returns-table'));
+      await page.getByTestId('returns-search').fill(changed.orderNo);
+      await page.getByTestId('returns-search').press('Enter');
+      await expect(page.getByTestId(`return-open-${claim.data.returnNo}`)).toBeVisible();
+      await audit.check('returns');
+      await page.getByTestId(`return-open-${claim.data.returnNo}`).click();
+      await expect(page.getByTestId('return-detail')).toBeVisible();
+      await audit.check('return drawer');
+      await page.getByTestId('return-approve').click();
+      await expect(page.getByTestId('return-move-note')).toBeVisible();
+      await audit.check('return approve dialog');
+      await closeDialogs(page);
+
+      await visit(page, '/settings?tab=afterSales', page.getByTestId('settings-after-sales'));
+      await audit.check('settings, after sales');
       audit.expectNone();
     });
 

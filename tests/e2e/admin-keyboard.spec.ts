@@ -3,7 +3,8 @@
  * alone (the data it needs is made through the owner's API): switching the language and logging
  * out from the header's menus, opening a customer (its row, and the link in it) and another list's
  * row, moving a navigation entry up, down, into and out of its neighbours, focus given back after
- * the refund dialog and the coupon drawer, and the skip link. Each runs in en-US at 1440 px and in
+ * the refund dialog, the coupon drawer and the after-payment dialogs (order change, parcel, bulk
+ * ship, a return's move and drawer), a return opened from its row, and the skip link. Each runs in en-US at 1440 px and in
  * zh-CN at 375 px (playwright.config.ts).
  */
 import type { Locator, Page } from '@playwright/test';
@@ -13,6 +14,7 @@ import type { AdminNavNode } from '../../src/domain/back-office/navigation.model
 import { screenshot } from '../support/screenshots.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { registerShopper } from './support/shoppers.ts';
+import { api } from '../support/api.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, expect, JOURNEY_TIMEOUT_MS, label, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -288,6 +290,62 @@ for (const locale of ADMIN_LOCALES) {
       await expect(page.getByTestId('order-refunds')).toBeVisible();
       await expect(dialog).toBeHidden();
       await expect(open).toBeFocused();
+    });
+
+    test(`${locale}: after payment from the keyboard: the change, parcel and bulk-ship dialogs give the focus back, and a return opens from its row with its move`, async ({ page, request }) => {
+      const order = await paidGuestOrder(request, locale);
+      const printed = order.detail.lines.find((line) => line.personalised)!;
+      const claim = await api<{ returnNo: string }>(request, '/orders/returns/create', { orderNo: order.orderNo, token: order.accessToken, kind: 'claim', description: 'Crooked number', lines: [{ orderItemId: printed.id, quantity: 1 }] });
+      expect(claim.code, claim.msg).toBe('0000');
+      // One dialog after another: opened by Enter on its button (`inside` shows it is open), closed by Escape, the focus back on the button.
+      const roundTrip = async (button: Locator, inside: Locator) => {
+        await tabTo(page, button);
+        await page.keyboard.press('Enter');
+        await expect(inside).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(inside).toBeHidden();
+        await expect(button).toBeFocused();
+      };
+      await page.goto(`/admin/orders/${order.orderNo}`);
+      await expect(page.getByTestId('order-changes')).toBeVisible();
+      // The change dialog's fields are reached in turn, the type's first.
+      const change = page.getByTestId('order-change-open');
+      await tabTo(page, change);
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('order-change-kind') });
+      await expect(dialog).toBeVisible();
+      await tabTo(page, dialog.getByTestId('order-change-type').getByRole('combobox'));
+      await tabTo(page, dialog.getByTestId('order-change-patches').getByRole('checkbox').first());
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(change).toBeFocused();
+      await roundTrip(page.getByTestId('ship-part'), page.getByTestId('parcel-tracking'));
+
+      await page.goto('/admin/orders');
+      await expect(page.getByTestId('orders-table')).toBeVisible();
+      const bulkShip = page.getByTestId('orders-bulk-ship');
+      await roundTrip(bulkShip, page.getByTestId('bulk-ship-pick'));
+      // Its file is chosen by a button the keyboard reaches.
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByTestId('bulk-ship-pick'));
+      await page.keyboard.press('Escape');
+
+      await page.goto('/admin/returns');
+      const search = page.getByTestId('returns-search');
+      await tabTo(page, search);
+      await page.keyboard.type(order.orderNo);
+      await page.keyboard.press('Enter');
+      const row = page.getByTestId('returns-table').getByRole('row').filter({ hasText: claim.data.returnNo });
+      await expect(row).toHaveCount(1);
+      await tabTo(page, row);
+      await page.keyboard.press('Enter');
+      const detail = page.getByTestId('return-detail');
+      await expect(detail).toHaveAttribute('data-status', 'requested');
+      const approve = detail.getByTestId('return-approve');
+      await roundTrip(approve, page.getByTestId('return-move-note'));
+      await page.keyboard.press('Escape');
+      await expect(detail).toBeHidden();
+      await expect(row).toBeFocused();
     });
 
     test(`${locale}: focus returns to the button that opened the coupon drawer`, async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * Parcels by clicks (issue 30 "Shipments"), in en-US at 1440 px and zh-CN at 375 px, signed in as
  * the owner: part of an order shipped from its detail and the tracking page listing the parcel;
- * packing slips printed for three orders of the list's selection (the PDF read back); a bulk-ship
+ * the parcel's carrier and tracking number corrected (the tracking page shows the new ones, the
+ * shopper gets one mail); packing slips printed for three orders of the list's selection (the PDF read back); a bulk-ship
  * CSV with one bad row, its dry-run table and the good rows shipped.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,11 +13,13 @@ import enShipments from '../../src/i18n/locales/en-US/admin-shipments.json' with
 import zhShipments from '../../src/i18n/locales/zh-CN/admin-shipments.json' with { type: 'json' };
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, type AdminLocale } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
+import { receivedMail, waitForMail } from './support/mail.ts';
 import { screenshot } from '../support/screenshots.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS * 2 });
 
 const SHIPMENTS = { 'en-US': enShipments, 'zh-CN': zhShipments } as const;
+const CORRECTED_SUBJECT = { 'en-US': 'New tracking details for order', 'zh-CN': '的物流信息已更新' } as const;
 const buyer = () => `parcels-${randomBytes(6).toString('hex')}@example.com`;
 const orderRow = (page: Page, orderNo: string) => page.getByTestId('orders-table').getByRole('row').filter({ hasText: orderNo });
 
@@ -63,6 +66,24 @@ for (const locale of ADMIN_LOCALES) {
       await expect(result).toContainText('JD0146000777');
       await expect(result.locator('.tracking-parcel-lines')).toContainText(plain.name);
       await screenshot(page, `tracking-parcels-${locale}`, testInfo, { fullPage: true });
+
+      // The parcel went with UPS, not DHL: corrected from the order, the tracking page shows the new details, the shopper is told once.
+      await page.goto(`/admin/orders/${first.orderNo}`);
+      await detail.getByTestId('correct-open').click();
+      const correct = page.getByTestId('correct-dialog');
+      await correct.getByLabel(O.move.carrier).fill('UPS');
+      await correct.getByTestId('correct-tracking').fill('1Z0146000778');
+      await screenshot(page, `admin-correct-tracking-${locale}`, testInfo);
+      await correct.getByRole('button', { name: label(A.common.confirm) }).click();
+      await expect(correct).toBeHidden();
+      await expect(detail.getByTestId('order-shipment')).toContainText('1Z0146000778');
+      const corrected = await waitForMail({ to: first.email, subject: new RegExp(CORRECTED_SUBJECT[locale]) }, 20_000);
+      expect(corrected.text).toContain('1Z0146000778');
+      expect(corrected.text).toContain('JD0146000777');
+      await page.goto(`/${locale}/tracking-order/?orderNo=${first.orderNo}`);
+      await expect(result).toContainText('1Z0146000778');
+      await expect(result).not.toContainText('JD0146000777');
+      expect((await receivedMail()).filter((m) => m.subject.includes(first.orderNo) && m.subject.includes(CORRECTED_SUBJECT[locale]))).toHaveLength(1);
 
       // Packing slips for the three orders, from the list's selection: one PDF naming each.
       await page.goto('/admin/orders');

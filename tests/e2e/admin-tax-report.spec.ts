@@ -5,8 +5,6 @@
  * `.data/screens/admin-tax-report-<locale>-<project>.png`.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import enReport from '../../src/i18n/locales/en-US/admin-tax-report.json' with { type: 'json' };
 import zhReport from '../../src/i18n/locales/zh-CN/admin-tax-report.json' with { type: 'json' };
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
@@ -17,20 +15,9 @@ import { apiData } from '../support/api.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, test } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeViolations } from './support/axe.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
-
-const AXE_SCRIPT = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
-
-/** What axe finds against WCAG 2.2 A and AA on the page as it is (tests/e2e/admin-a11y.spec.ts audits every other screen the same way). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
-    return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id} at ${node.target.map(String).join(' > ')}`));
-  });
-}
 
 const REPORT_TEXT = { 'en-US': enReport, 'zh-CN': zhReport } as const;
 const amounts = (salesBase: number, salesTax: number, creditBase: number, creditTax: number) => ({
@@ -135,24 +122,19 @@ for (const locale of ADMIN_LOCALES) {
       expect(line.slice(14, 16)).toEqual([(uk.amounts.netBase / 100).toFixed(2), (uk.amounts.netTax / 100).toFixed(2)]);
     });
 
-    test.describe(() => {
-      // axe is injected as a script, which the back office's CSP refuses (as admin-a11y.spec.ts does).
-      test.use({ bypassCSP: true });
-
-      test(`${locale}: the tax report's table shows a row per jurisdiction, rate and currency with the EUR total`, async ({ page }, testInfo) => {
-        // The server's answer is set here, so the table's layout is seen with rows in three
-        // jurisdictions and two currencies whatever documents this run's shop has issued.
-        await page.route('**/api/admin/taxes/report', (route) => route.fulfill({ json: { code: '0000', msg: 'ok', data: SAMPLE } }));
-        await page.goto('/admin/tax-report');
-        const table = page.getByTestId('tax-report-table');
-        await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(SAMPLE.rows.length);
-        await expect(table.locator('tbody tr.ant-table-row').first()).toContainText(R.schemes['EU-OSS']);
-        await expect(table.locator('tbody tr.ant-table-row').nth(1)).toContainText('£8.83');
-        await expect(table.locator('tbody tr.ant-table-row').nth(1)).toContainText('-£4.00');
-        await expect(page.getByTestId('tax-total-tax')).toHaveText('€24.69');
-        await screenshot(page, `admin-tax-report-rows-${locale}`, testInfo, { fullPage: true });
-        expect(await axeViolations(page)).toEqual([]);
-      });
+    test(`${locale}: the tax report's table shows a row per jurisdiction, rate and currency with the EUR total`, async ({ page }, testInfo) => {
+      // The server's answer is set here, so the table's layout is seen with rows in three
+      // jurisdictions and two currencies whatever documents this run's shop has issued.
+      await page.route('**/api/admin/taxes/report', (route) => route.fulfill({ json: { code: '0000', msg: 'ok', data: SAMPLE } }));
+      await page.goto('/admin/tax-report');
+      const table = page.getByTestId('tax-report-table');
+      await expect(table.locator('tbody tr.ant-table-row')).toHaveCount(SAMPLE.rows.length);
+      await expect(table.locator('tbody tr.ant-table-row').first()).toContainText(R.schemes['EU-OSS']);
+      await expect(table.locator('tbody tr.ant-table-row').nth(1)).toContainText('£8.83');
+      await expect(table.locator('tbody tr.ant-table-row').nth(1)).toContainText('-£4.00');
+      await expect(page.getByTestId('tax-total-tax')).toHaveText('€24.69');
+      await screenshot(page, `admin-tax-report-rows-${locale}`, testInfo, { fullPage: true });
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }

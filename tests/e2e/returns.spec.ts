@@ -3,7 +3,9 @@
  * zh-CN: a guest who paid reports a misprint on the order page with a photo (a PNG named .jpg:
  * the shop reads its bytes), the owner approves it on the Returns screen, sees the photo and
  * resolves it by a free replacement, which the production sheet shows as the replacement of the
- * original order and claim; the guest's order page shows the claim resolved.
+ * original order and claim; the guest's order page shows the claim resolved. The order page with
+ * the claim form open (a line, a description and a photo chosen), and with the claim sent, passes
+ * axe (WCAG 2.2 AA).
  */
 import sharp from 'sharp';
 import enReturns from '../../src/i18n/locales/en-US/returns.json' with { type: 'json' };
@@ -11,6 +13,7 @@ import zhReturns from '../../src/i18n/locales/zh-CN/returns.json' with { type: '
 import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, openFromMenu, test, topDialog } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeViolations } from './support/axe.ts';
 import enAdmin from '../../src/i18n/locales/en-US/admin.json' with { type: 'json' };
 import zhAdmin from '../../src/i18n/locales/zh-CN/admin.json' with { type: 'json' };
 
@@ -39,6 +42,7 @@ for (const locale of ADMIN_LOCALES) {
       await form.getByTestId('return-description').fill('The name is printed SMTIH instead of SMITH');
       const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#cc2222' } }).png().toBuffer();
       await form.getByTestId('return-photos').setInputFiles({ name: 'misprint.jpg', mimeType: 'image/jpeg', buffer: png });
+      expect(await axeViolations(page)).toEqual([]);
       await form.getByTestId('return-send').click();
       const claim = section.getByTestId('order-return');
       await expect(claim).toHaveAttribute('data-status', 'requested');
@@ -46,6 +50,7 @@ for (const locale of ADMIN_LOCALES) {
       const returnNo = ((await claim.locator('strong').first().textContent()) ?? '').trim();
       await screenshot(page, `order-claim-${locale}`, testInfo, { fullPage: true });
       expect(returnNo).toMatch(/^RT-/);
+      expect(await axeViolations(page)).toEqual([]);
 
       // The owner's Returns screen: the request waits; its photo and lines show.
       await page.goto('/admin/');

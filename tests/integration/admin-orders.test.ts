@@ -251,13 +251,15 @@ describe('the order detail', () => {
     expect(detail.lines).toHaveLength(1);
     expect(detail.lines[0]).toMatchObject({ customType: 3, customName: 'SMITH', customNumber: '7', premiumNameOption: 'Standard', size: stock.size, quantity: 1, personalised: true });
     expect(detail.payments).toEqual([
-      { provider: 'paypal', status: 'captured', amount: detail.amounts.total, currency: 'GBP', paypalOrderId: payment!.payments.paypalOrderId, captureId: payment!.payments.captureId, payerName: payment!.payments.payerName, payerEmail: payment!.payments.payerEmail },
+      { provider: 'paypal', status: 'captured', amount: detail.amounts.total, currency: 'GBP', paypalOrderId: payment!.payments.paypalOrderId, captureId: payment!.payments.captureId, payerName: payment!.payments.payerName, payerEmail: payment!.payments.payerEmail, offlineMethod: null, offlineReference: null, offlineReason: null },
     ]);
     expect(detail.payments[0]!.paypalOrderId).toBeTruthy();
     expect(detail.payments[0]!.captureId).toBeTruthy();
     expect(detail.timeline.map((e) => e.to)).toEqual(['pending_payment', 'paid']);
     expect(detail.refunds).toEqual([]);
     expect(detail.refundable).toBe(detail.amounts.total);
+    // A checkout order: no staff source, nothing replaced, no price set by hand.
+    expect(detail).toMatchObject({ source: 'checkout', replacesOrderNo: null, priceReasons: [] });
     expect(detail.notes).toEqual([]);
   });
 

@@ -9,13 +9,15 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OrderChangeAnswer, OrderChangesView, ShopperChangeOptions } from '../../src/domain/order-changes.model.ts';
-import { auditLog, orderChanges, orderItems, orderStatusEvents, orderTaxLines, paymentRequests, productSizes, refunds } from '../../src/server/db/schema.ts';
+import type { OrderChangeAnswer, OrderChangePreview, OrderChangesView, ShopperChangeOptions } from '../../src/domain/order-changes.model.ts';
+import type { Addon, Patch } from '../../src/domain/catalogue.model.ts';
+import type { Page } from '../../src/domain/api/envelope.ts';
+import { auditLog, mailOutbox, orderChanges, orderItems, orderStatusEvents, orderTaxLines, paymentRequests, productSizes, refunds } from '../../src/server/db/schema.ts';
 import { orderRow } from '../support/order-rows.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { staffAccount, type Staff } from './admin-support.ts';
 import { call, signUp, testClock, type Answer, type TestShop } from './harness.ts';
-import { pay, placeOrder, guestOrder, printedLine, setStock, simulatorOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
+import { pay, placeOrder, guestOrder, printedLine, setStock, simulatorOf, squadPlayerOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
 let mail: MailReceiver;
@@ -55,6 +57,7 @@ async function paidOrder(line: Record<string, unknown> = printedLine(stock, 1, '
 }
 
 const change = (who: Staff, body: Record<string, unknown>) => call<OrderChangeAnswer>(shop.app, '/admin/orders/change', body, who.auth);
+const preview = (who: Staff, body: Record<string, unknown>) => call<OrderChangePreview>(shop.app, '/admin/orders/changePreview', body, who.auth);
 const view = (who: Staff, orderNo: string) => call<OrderChangesView>(shop.app, '/admin/orders/changes', { orderNo }, who.auth);
 const move = (who: Staff, body: Record<string, unknown>) => call(shop.app, '/admin/orders/move', body, who.auth);
 const shopperChange = (body: Record<string, unknown>) => call<OrderChangeAnswer>(shop.app, '/orders/change', body);
@@ -207,6 +210,64 @@ describe('staff change a paid order before production', () => {
     expect(row.shippingAmount).toBeGreaterThan(o.row.shippingAmount);
     expect(express.data.request?.amount).toBe(row.total - o.row.total);
     expect(row.deliveryMaxDays).toBeLessThanOrEqual(o.row.deliveryMaxDays);
+  });
+
+  it('a preview answers what the change then does (player, patch, add-on) and writes, mails and moves nothing; its refusals are the change\'s', async () => {
+    const o = await paidOrder();
+    const player = await squadPlayerOf(shop, stock.teamId!);
+    const patches = await call<Page<Patch>>(shop.app, '/demo/ironPatch/queryList', { productId: stock.productId });
+    const addons = await call<{ records: Addon[] }>(shop.app, '/demo/ironAddon/queryList', { productId: stock.productId });
+    const [patch, addon] = [patches.data.records[0], addons.data.records[0]];
+    expect(patch && addon, 'the seeded product offers a patch and an add-on').toBeTruthy();
+    const dearer = { kind: 'line', itemId: o.item.id, size: otherSize.size, print: { customType: 2, squadList: player.id, patch: String(patch!.id), addons: String(addon!.id) } };
+    const queued = async () => (await shop.database.db.select({ kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.toAddress, o.email))).map((m) => m.kind).sort();
+    const before = { stock: await stockOf(shop, otherSize), mails: await queued() };
+
+    const asked = await preview(admin, { orderNo: o.orderNo, revision: 0, change: dearer });
+    expect(asked.code, asked.msg).toBe('0000');
+    expect(asked.data).toMatchObject({ orderNo: o.orderNo, revision: 0, currency: 'EUR', refund: 0 });
+    expect(asked.data.totalDelta).toBeGreaterThan(0);
+    expect(asked.data.owed).toBe(asked.data.totalDelta);
+    // Nothing of it stayed: the order, its line, the stock, the history, the audit, the requests, the mail.
+    const row = await orderRow(shop, o.orderNo);
+    expect(row).toMatchObject({ revision: 0, total: o.row.total });
+    const [item] = await shop.database.db.select().from(orderItems).where(eq(orderItems.id, o.item.id));
+    expect(item).toMatchObject({ size: o.item.size, customType: 3, patches: o.item.patches, addons: o.item.addons });
+    expect(await stockOf(shop, otherSize)).toBe(before.stock);
+    expect(await shop.database.db.select().from(orderChanges).where(eq(orderChanges.orderId, o.row.id))).toEqual([]);
+    expect(await shop.database.db.select().from(paymentRequests).where(eq(paymentRequests.orderId, o.row.id))).toEqual([]);
+    expect((await shop.database.db.select().from(auditLog).where(eq(auditLog.entityId, o.orderNo))).map((a) => a.action)).not.toContain('order.change.line');
+    expect(await queued()).toEqual(before.mails);
+
+    // The change itself lands on the previewed numbers: the player's name printed, the patch and add-on kept.
+    const made = await change(admin, { orderNo: o.orderNo, revision: 0, change: dearer });
+    expect(made.code, made.msg).toBe('0000');
+    expect(made.data).toMatchObject({ total: asked.data.total, totalDelta: asked.data.totalDelta, request: { amount: asked.data.owed } });
+    const [changed] = await shop.database.db.select().from(orderItems).where(eq(orderItems.id, o.item.id));
+    expect(changed).toMatchObject({ customType: 2, playerId: player.id, customName: player.name, customNumber: player.number });
+    expect(changed!.patches.map((p) => p.id)).toEqual([patch!.id]);
+    expect(changed!.addons.map((a) => a.id)).toEqual([addon!.id]);
+    // The change's own mails (what changed, the link), beside none of the preview's.
+    expect((await queued()).length).toBe(before.mails.length + 2);
+
+    // Back to the shopper's own print: a lower total, previewed as a refund.
+    const back = await preview(admin, { orderNo: o.orderNo, revision: 1, change: { kind: 'line', itemId: o.item.id, print: print('SMTIH', '7') } });
+    expect(back.code, back.msg).toBe('0000');
+    expect(back.data).toMatchObject({ revision: 1, total: o.row.total, owed: 0 });
+    // The open request was not paid, so nothing is paid back.
+    expect(back.data.refund).toBe(0);
+    // Refusals as the change's: stale revision, a bad name, a sold-out size, no order:edit.
+    expectConflict(await preview(admin, { orderNo: o.orderNo, revision: 0, change: { kind: 'shipping', method: 'express' } }), /Someone else changed this order/);
+    expect((await preview(admin, { orderNo: o.orderNo, revision: 1, change: { kind: 'line', itemId: o.item.id, print: print('SMITH1', '7') } })).code).toBe('1001');
+    await setStock(shop, stock, 0);
+    try {
+      expect((await preview(admin, { orderNo: o.orderNo, revision: 1, change: { kind: 'line', itemId: o.item.id, size: stock.size } })).code).toBe('1410');
+    } finally {
+      await setStock(shop, stock, 500);
+    }
+    const customer = await staffAccount(shop, 'R_CUSTOMER');
+    expect((await preview(customer, { orderNo: o.orderNo, revision: 1, change: { kind: 'shipping', method: 'express' } })).code).toBe('1403');
+    expect((await orderRow(shop, o.orderNo)).revision).toBe(1);
   });
 
   it('two staff editing at once with the same revision: one wins, the other is told someone else changed it', async () => {

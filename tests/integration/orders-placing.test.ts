@@ -77,6 +77,8 @@ const itemValues: Omit<typeof orderItems.$inferInsert, 'orderId'> = {
   taxClass: 'children',
   unitPriceEur: 3000,
   unitPrice: 2500,
+  // A staff order's hand-set price's reason (docs/back-office.md "Manual orders").
+  priceReason: 'Club deal "2 for 1"',
   quantity: 2,
   lineTotal: 5000,
 };

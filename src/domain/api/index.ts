@@ -21,6 +21,7 @@ import { routeApi } from './admin/route.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
 import { adminStaffApi } from './admin/staff.ts';
+import { adminStaffOrdersApi } from './admin/staff-orders.ts';
 import { adminTaxReportApi } from './admin/tax-report.ts';
 import { adminTeamsApi } from './admin/teams.ts';
 import { cartApi } from './cart.ts';
@@ -53,6 +54,7 @@ export const API = {
   adminSettings: adminSettingsApi,
   adminShipments: adminShipmentsApi,
   adminStaff: adminStaffApi,
+  adminStaffOrders: adminStaffOrdersApi,
   adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,
   cart: cartApi,

@@ -4,6 +4,7 @@
  * order's currency. Dates are ISO 8601 strings.
  */
 import type { CurrencyCode } from '../money.model.ts';
+import type { OfflinePaymentMethod, OrderSource } from '../order-changes.model.ts';
 import type { OrderDetail, OrderStatus, PaymentProvider } from '../orders.model.ts';
 
 export const PAYMENT_STATES = ['unpaid', 'paid', 'partially_refunded', 'refunded'] as const;
@@ -51,6 +52,10 @@ export interface AdminPayment {
   captureId: string | null;
   payerName: string | null;
   payerEmail: string | null;
+  /** A staff order paid offline: how, the bank's or till's reference, and why staff recorded it; null for PayPal. */
+  offlineMethod: OfflinePaymentMethod | null;
+  offlineReference: string | null;
+  offlineReason: string | null;
 }
 
 export interface AdminRefund {
@@ -70,6 +75,12 @@ export interface AdminRefund {
 /** The order as staff see it: the shopper's view and what only staff see. */
 export interface AdminOrderDetail extends OrderDetail {
   paymentState: PaymentState;
+  /** Where the order came from: checkout, staff (docs/back-office.md "Manual orders"), or a free replacement. */
+  source: OrderSource;
+  /** The order a replacement replaces. */
+  replacesOrderNo: string | null;
+  /** Lines whose unit price staff set by hand, with why (by line id). */
+  priceReasons: { id: number; reason: string }[];
   customer: { userId: number | null; email: string; name: string; locale: string };
   payments: AdminPayment[];
   refunds: AdminRefund[];

@@ -34,6 +34,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: '500', path: '/500', titleKey: 'route.500', constant: true, hideInMenu: true, order: 0 },
   { name: 'dashboard', path: '/dashboard', titleKey: 'route.dashboard', icon: 'dashboard', permission: PERMISSIONS.DASHBOARD_VIEW, order: 1 },
   { name: 'orders', path: '/orders', titleKey: 'route.orders', icon: 'orders', permission: PERMISSIONS.ORDER_VIEW, order: 2 },
+  { name: 'new-order', path: '/new-order', titleKey: 'route.new-order', permission: PERMISSIONS.ORDER_CREATE, hideInMenu: true, activeMenu: 'orders', order: 2 },
   { name: 'order-detail', path: '/orders/:orderNo', titleKey: 'route.order-detail', permission: PERMISSIONS.ORDER_VIEW, hideInMenu: true, activeMenu: 'orders', order: 2 },
   { name: 'production-sheet', path: '/production-sheet', titleKey: 'route.production-sheet', icon: 'print', permission: PERMISSIONS.ORDER_SHEET, hideInMenu: true, activeMenu: 'orders', order: 2 },
   { name: 'returns', path: '/returns', titleKey: 'route.returns', icon: 'returns', permission: PERMISSIONS.RETURN_MANAGE, order: 2 },

@@ -175,6 +175,7 @@ export function OrderDocuments({ order, token, locale }: { order: OrderDetail; t
                   <time dateTime={doc.issuedAt}>{formatDate(doc.issuedAt, locale)}</time> · {t('checkout.order.documentTotal', { amount: money(doc.total), tax: money(doc.tax) })}
                 </p>
               </div>
+              {/* Its name starts with the words it shows (WCAG 2.5.3), then says which document. */}
               <a className="order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
                 {t('checkout.order.download')}
               </a>

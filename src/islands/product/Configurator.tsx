@@ -11,7 +11,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProductDetail, Size } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
-import { isPrinted, premiumFeeEur, type CustomType } from '../../domain/personalisation.ts';
+import { isPrinted, offeredTypes, premiumFeeEur, type CustomType } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, priceLine } from '../../domain/pricing.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import { openCartDrawer } from '../../stores/cart.ts';
@@ -23,7 +23,6 @@ import {
   hasProblems,
   initialConfiguration,
   maxQuantity,
-  offeredTypes,
   printedText,
   stockOf,
   toCartLine,

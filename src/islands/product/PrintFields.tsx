@@ -3,10 +3,10 @@
  * premium lettering of each, and the back of the shirt as it will be printed.
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { CUSTOM_TYPES, LETTERING_PARTS, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, type PremiumOption } from '../../domain/personalisation.ts';
+import { CUSTOM_TYPES, LETTERING_PARTS, PREMIUM_OPTIONS, PREMIUM_OPTION_FEE_EUR, upperAscii, type PremiumOption } from '../../domain/personalisation.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { Field } from '../form/Field.tsx';
-import { upperAscii, type Configuration, type ConfigurableProduct } from './configuration.ts';
+import type { Configuration, ConfigurableProduct } from './configuration.ts';
 import { ShirtPreview } from './ShirtPreview.tsx';
 
 /** The configurator's look of the shared field (product.css). */

@@ -11,6 +11,7 @@ import {
   normaliseCustomName,
   normaliseCustomNumber,
   printToRequest,
+  upperAscii,
   type CustomType,
   type Lettering,
   type Print,
@@ -63,26 +64,6 @@ export function initialConfiguration(): Configuration {
     addonIds: [],
     quantity: 1,
   };
-}
-
-/**
- * Custom types in the specification's order. Printing needs a printable product; choosing a
- * player needs a squad list.
- */
-export function offeredTypes(product: Pick<ConfigurableProduct, 'printable' | 'squad'>): CustomType[] {
-  if (!product.printable) return [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.STANDARD];
-  return product.squad.length > 0
-    ? [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.CHOOSE_PLAYER, CUSTOM_TYPES.ADD_YOURS, CUSTOM_TYPES.STANDARD]
-    : [CUSTOM_TYPES.BLANK, CUSTOM_TYPES.ADD_YOURS, CUSTOM_TYPES.STANDARD];
-}
-
-/**
- * Upper-cases the letters a-z only. Upper-casing everything would turn "ß" into "SS" and "ﬀ" into
- * "FF", which would then pass as letters A-Z: the domain refuses such input instead, so it must
- * reach the check unchanged.
- */
-export function upperAscii(text: string): string {
-  return text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
 }
 
 export function stockOf(product: Pick<ConfigurableProduct, 'sizes'>, size: Size | null): number {

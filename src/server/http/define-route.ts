@@ -123,6 +123,8 @@ export interface StaffAsk<Body> {
   /** The staff member calling, as a write's audit row names them. */
   actor: Actor;
   roles: readonly string[];
+  /** Codes granted beyond the roles (users.grants). */
+  grants: readonly string[];
   locale: Locale;
 }
 
@@ -145,7 +147,7 @@ export type StaffCall = <E extends Endpoint<any, any, 'POST'>, S extends Schema>
  */
 export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard): StaffCall {
   return (entry, summary, request, answer, extras) => {
-    const handler = async (call: FastifyRequest) => ok(await answer({ body: call.body as never, actor: actorOf(call), roles: userOf(call).roles, locale: localeOf(call) }));
+    const handler = async (call: FastifyRequest) => ok(await answer({ body: call.body as never, actor: actorOf(call), roles: userOf(call).roles, grants: userOf(call).grants, locale: localeOf(call) }));
     // The types were checked where the call was written (StaffCall); route() cannot see them through the generics.
     route(entry, { summary, preValidation: guard, request, ...extras, handler } as never);
   };

@@ -28,9 +28,9 @@ export function expiryText(at: Date, locale: Locale): string {
   return `${dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
 }
 
-const TEXT: Record<Locale, { subject: (no: string) => string; why: Record<PaymentRequestPurpose, (no: string, money: string) => string>; until: (when: string) => string; pay: string; paidSubject: (no: string) => string; paid: (no: string, money: string) => string; paidNext: string }> = {
+const TEXT: Record<Locale, { subject: Record<PaymentRequestPurpose, (no: string) => string>; why: Record<PaymentRequestPurpose, (no: string, money: string) => string>; until: (when: string) => string; pay: string; paidSubject: (no: string) => string; paid: (no: string, money: string) => string; paidNext: string }> = {
   'en-US': {
-    subject: (no) => `Payment needed for order ${no}`,
+    subject: { 'order-change': (no) => `Payment needed for order ${no}`, 'manual-order': (no) => `Your order ${no} is ready to pay` },
     why: {
       'order-change': (no, money) => `Your order ${no} was changed and now costs ${money} more. We will start producing it once this is paid.`,
       'manual-order': (no, money) => `Your order ${no} of ${money} is ready to pay. We will start producing it once this is paid.`,
@@ -42,7 +42,7 @@ const TEXT: Record<Locale, { subject: (no: string) => string; why: Record<Paymen
     paidNext: 'The invoice is attached.',
   },
   'zh-CN': {
-    subject: (no) => `订单 ${no} 需要补付款`,
+    subject: { 'order-change': (no) => `订单 ${no} 需要补付款`, 'manual-order': (no) => `订单 ${no} 待付款` },
     why: {
       'order-change': (no, money) => `您的订单 ${no} 已修改，需补付 ${money}。付款后我们将开始制作。`,
       'manual-order': (no, money) => `您的订单 ${no} 共 ${money}，可以付款了。付款后我们将开始制作。`,
@@ -65,7 +65,7 @@ export function paymentLinkMail(locale: Locale, data: PaymentLinkMailData): Mail
   const hello = greeting(locale, data.firstName);
   const lines = [t.why[data.purpose](data.orderNo, money), t.until(expiryText(data.expiresAt, locale))];
   return {
-    subject: t.subject(data.orderNo),
+    subject: t.subject[data.purpose](data.orderNo),
     text: [hello, '', ...lines.flatMap((p) => [p, '']), `${t.pay}: ${data.link}`, ''].join('\n'),
     html: html(locale, [escapeHtml(hello), ...lines.map(escapeHtml), link(data.link, t.pay)]),
   };

@@ -405,6 +405,12 @@ export const enUS = {
   'payRequest.closed': 'This payment is no longer asked for',
   'payRequest.closedRefunded': 'This payment was no longer asked for; the money was refunded',
   'payRequest.expired': 'This payment link has expired; please contact the shop for a new one',
+  // Staff orders (checkout/staff-order-desk.ts; docs/back-office.md "Manual orders").
+  'staffOrder.notStaff': 'Only an order placed by staff can be marked paid offline',
+  'staffOrder.alreadyPaid': 'This order is already paid',
+  'staffOrder.cancelled': 'This order was cancelled unpaid; place a new one',
+  'staffOrder.originalNotPaid': 'Only a paid order can be replaced free of charge',
+  'refund.offlinePayment': 'This order was paid offline (bank transfer or cash): PayPal cannot pay it back. Pay the money back the way it came and record it in a note',
   // Returns and misprint claims (modules/returns; docs/back-office.md "Returns and claims").
   'notFound.return': 'Return request not found',
   'notFound.photo': 'Photo not found',

@@ -408,6 +408,12 @@ export const zhCN: Catalogue = {
   'payRequest.closed': '此款项已无需支付',
   'payRequest.closedRefunded': '此款项已无需支付，已付款项已退回',
   'payRequest.expired': '此付款链接已过期，请联系商店获取新的链接',
+  // 员工下单（checkout/staff-order-desk.ts）
+  'staffOrder.notStaff': '只有员工创建的订单才能标记为线下付款',
+  'staffOrder.alreadyPaid': '此订单已付款',
+  'staffOrder.cancelled': '此订单因未付款已取消，请重新下单',
+  'staffOrder.originalNotPaid': '只有已付款的订单才能免费补发',
+  'refund.offlinePayment': '此订单为线下付款（银行转账或现金），无法通过 PayPal 退款。请按原付款方式退还款项，并在备注中记录',
   // 退货与质量问题（modules/returns）。
   'notFound.return': '退货申请不存在',
   'notFound.photo': '照片不存在',

@@ -82,6 +82,11 @@ function AccountDetail() {
               {t('adminCustomers.enable')}
             </Button>
           ))}
+        {may(PERMISSIONS.ORDER_CREATE) && customer.status === 'active' && (
+          <Button type="primary" onClick={() => navigate(`/new-order?customer=${userId}`)} data-testid="customer-new-order">
+            {t('adminNewOrder.forCustomer')}
+          </Button>
+        )}
         <Button
           loading={exportData.isPending}
           onClick={() =>

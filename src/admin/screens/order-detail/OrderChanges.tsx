@@ -2,8 +2,10 @@
  * The order detail's "Changes before production" panel (docs/back-office.md "Order changes"): the
  * open payment request (its amount, until when, Waive with a reason), the change history (who,
  * when, before and after, what it did to the total), and a dialog that changes a shirt's size or
- * printed name, number and lettering, the address, or the shipping method, with the revision the
- * panel read (another staff member's change meanwhile is refused, and the panel reloads).
+ * print (type, player, own name and number, lettering, patches, add-ons: PrintFields.tsx), the
+ * address, or the shipping method, with the revision the panel read (another staff member's change
+ * meanwhile is refused, and the panel reloads). The dialog first asks the server what the change
+ * would cost (`preview`) and shows the new total; confirming sends that very change.
  */
 import { Alert, App, Button, Empty, Form, Grid, Input, List, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,26 +13,25 @@ import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
-import { SIZES } from '../../../domain/catalogue.model.ts';
+import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
+import type { RequestOf } from '../../../domain/api/endpoint.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import type { OrderChangeKind, OrderChangeRecord, OrderChangeSide } from '../../../domain/order-changes.model.ts';
-import { CUSTOM_TYPES, PREMIUM_OPTIONS, type PremiumOption } from '../../../domain/personalisation.ts';
+import type { OrderChangeKind, OrderChangePreview, OrderChangeRecord, OrderChangeSide } from '../../../domain/order-changes.model.ts';
 import { SHIPPING_METHODS, type ShippingMethod } from '../../../domain/shipping.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
-import { useT } from '../../i18n.tsx';
+import { useT, type AdminT } from '../../i18n.tsx';
+import { useFocusReturn } from '../../widgets/focus-return.ts';
+import { validFields } from '../../widgets/valid-fields.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
+import { PrintFields, printRequestOf, printValuesOf, type PrintValues } from './PrintFields.tsx';
 
-interface Values {
+interface Values extends PrintValues {
   itemId?: number;
   size?: string;
-  customName?: string;
-  customNumber?: string;
-  premiumNameOption?: PremiumOption;
-  premiumNumberOption?: PremiumOption;
   method?: ShippingMethod;
   firstName?: string;
   lastName?: string;
@@ -44,9 +45,16 @@ interface Values {
   reason?: string;
 }
 
-/** One side of a change in a line: "M · SMITH 7", the address, or "express 9.95". */
-function sideText(side: OrderChangeSide, money: (n: number) => string): string {
-  if (side.line) return [side.line.size, [side.line.customName, side.line.customNumber].filter(Boolean).join(' '), Object.values(side.line.lettering).filter((v) => v !== 'Standard').join('/')].filter(Boolean).join(' · ');
+type StaffChangeBody = RequestOf<typeof adminOrderChangesApi.change>['change'];
+
+/** One side of a change in a line: "M · SMITH 7 · Gold · Patches 2", the address, or "express 9.95". */
+function sideText(side: OrderChangeSide, money: (n: number) => string, t: AdminT): string {
+  if (side.line) {
+    const l = side.line;
+    // Extras by count: a patch or add-on added or taken away shows, whatever its name today.
+    const extras = [l.patchIds.length ? `${t('adminOrderChanges.patches')} ${l.patchIds.length}` : '', l.addonIds.length ? `${t('adminOrderChanges.addons')} ${l.addonIds.length}` : ''];
+    return [l.size, [l.customName, l.customNumber].filter(Boolean).join(' '), Object.values(l.lettering).filter((v) => v !== 'Standard').join('/'), ...extras].filter(Boolean).join(' · ');
+  }
   if (side.address) return [side.address.address, side.address.city, side.address.postalCode].filter(Boolean).join(', ');
   if (side.shipping) return `${side.shipping.method} ${money(side.shipping.amount)}`;
   return '';
@@ -62,12 +70,15 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
   const [waiving, setWaiving] = useState(false);
   const view = query.data;
   const request = view?.openRequest ?? null;
+  // Both dialogs leave the page when they close: the focus goes back to the button that opened them.
+  useFocusReturn(open);
+  useFocusReturn(waiving);
   const m = (n: number) => money(n, currency as CurrencyCode);
   // A phone reads each change as a block rather than a table scrolled sideways.
   const narrow = Grid.useBreakpoint().sm === false;
   const what = (c: OrderChangeRecord) => (
     <span data-testid="order-change-what">
-      {t(`adminOrderChanges.kind.${c.kind}` as MessageKey)}: {sideText(c.before, m)} → {sideText(c.after, m)}
+      {t(`adminOrderChanges.kind.${c.kind}` as MessageKey)}: {sideText(c.before, m, t)} → {sideText(c.after, m, t)}
       {c.reason ? <Typography.Text type="secondary"> ({c.reason})</Typography.Text> : null}
     </span>
   );
@@ -153,18 +164,17 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
   const write = useWrite();
   const [form] = Form.useForm<Values>();
   const [kind, setKind] = useState<OrderChangeKind>('line');
+  // The server's answer for exactly the change now in the form; any edit drops it, so what is confirmed is what was priced.
+  const [checked, setChecked] = useState<{ key: string; preview: OrderChangePreview } | null>(null);
+  const previewing = useApiMutation(adminOrderChangesApi.preview);
   const change = useApiMutation(adminOrderChangesApi.change, [adminOrderChangesApi.changes, adminOrdersApi.order, adminOrdersApi.orderList, adminAuditApi.auditList]);
   const itemId = Form.useWatch('itemId', form);
   const line = order.lines.find((l) => l.id === itemId) ?? order.lines[0];
-  const ownName = line?.customType === CUSTOM_TYPES.ADD_YOURS;
   const a = order.shippingAddress;
   const initial: Values = {
     itemId: line?.id,
     size: line?.size,
-    customName: line?.customName ?? '',
-    customNumber: line?.customNumber ?? '',
-    premiumNameOption: line?.premiumNameOption,
-    premiumNumberOption: line?.premiumNumberOption,
+    ...(line ? printValuesOf(line) : {}),
     method: order.shippingMethod as ShippingMethod,
     firstName: a.firstName,
     lastName: a.lastName,
@@ -177,36 +187,32 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
     phone: a.phone,
   };
 
+  const bodyOf = (v: Values): StaffChangeBody => {
+    if (kind === 'line') {
+      const chosen = order.lines.find((l) => l.id === v.itemId)!;
+      const print = printRequestOf(v);
+      // The print is sent only when it differs from the line's: a size alone changes nothing else.
+      const printChanged = JSON.stringify(print) !== JSON.stringify(printRequestOf(printValuesOf(chosen)));
+      return { kind: 'line', itemId: chosen.id, ...(v.size && v.size !== chosen.size ? { size: v.size as Size } : {}), ...(printChanged ? { print } : {}) };
+    }
+    if (kind === 'address') {
+      return {
+        kind: 'address',
+        address: { firstName: v.firstName ?? '', lastName: v.lastName ?? '', company: a.company ?? '', address: v.address ?? '', address2: v.address2 ?? '', country: a.country, province: v.province ?? '', postalCode: v.postalCode ?? '', phoneCode: v.phoneCode ?? '', city: v.city ?? '', phone: v.phone ?? '' },
+      };
+    }
+    return { kind: 'shipping', method: v.method! };
+  };
+
   const submit = async () => {
-    const v = await form.validateFields();
-    const chosen = order.lines.find((l) => l.id === v.itemId)!;
-    const body =
-      kind === 'line'
-        ? {
-            kind: 'line' as const,
-            itemId: chosen.id,
-            ...(v.size && v.size !== chosen.size ? { size: v.size as (typeof SIZES)[number] } : {}),
-            // The print is sent whole for a line printed with the shopper's own name; others change their size only here.
-            ...(chosen.customType === CUSTOM_TYPES.ADD_YOURS
-              ? {
-                  print: {
-                    customType: CUSTOM_TYPES.ADD_YOURS,
-                    customName: v.customName ?? '',
-                    customNumber: v.customNumber ?? '',
-                    premiumNameOption: v.premiumNameOption ?? 'Standard',
-                    premiumNumberOption: v.premiumNumberOption ?? 'Standard',
-                    patch: chosen.patches.map((p) => p.id).join(','),
-                    addons: chosen.addonItems.map((x) => x.id).join(','),
-                  },
-                }
-              : {}),
-          }
-        : kind === 'address'
-          ? {
-              kind: 'address' as const,
-              address: { firstName: v.firstName ?? '', lastName: v.lastName ?? '', company: a.company ?? '', address: v.address ?? '', address2: v.address2 ?? '', country: a.country, province: v.province ?? '', postalCode: v.postalCode ?? '', phoneCode: v.phoneCode ?? '', city: v.city ?? '', phone: v.phone ?? '' },
-            }
-          : { kind: 'shipping' as const, method: v.method! };
+    const v = await validFields(form);
+    if (!v) return;
+    const body = bodyOf(v);
+    const key = JSON.stringify(body);
+    if (!checked || checked.key !== key) {
+      await write(async () => setChecked({ key, preview: await previewing.mutateAsync({ orderNo: order.orderNo, revision, change: body }) }));
+      return;
+    }
     await write(async () => {
       const answer = await change.mutateAsync({ orderNo: order.orderNo, revision, change: body, ...(v.reason ? { reason: v.reason } : {}) });
       const m = (n: number) => money(n, answer.currency as CurrencyCode);
@@ -218,43 +224,44 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
     });
   };
 
-  const styles = PREMIUM_OPTIONS.map((o) => ({ value: o, label: t(`adminOrderChanges.style.${o}` as MessageKey) }));
+  const chooseLine = (id: number) => {
+    const next = order.lines.find((l) => l.id === id);
+    if (next) form.setFieldsValue({ size: next.size, ...printValuesOf(next) });
+  };
+  const chooseKind = (next: OrderChangeKind) => {
+    setKind(next);
+    setChecked(null);
+  };
+  const p = checked?.preview;
+  const pm = (n: number) => money(n, (p?.currency ?? order.amounts.currency) as CurrencyCode);
   return (
-    <WriteDialog open={open} title={t('adminOrderChanges.dialogTitle', { orderNo: order.orderNo })} okText={t('adminOrderChanges.save')} onOk={() => void submit()} pending={change.isPending} onCancel={onClose} destroyOnHidden data-testid="order-change-dialog">
+    <WriteDialog
+      open={open}
+      title={t('adminOrderChanges.dialogTitle', { orderNo: order.orderNo })}
+      okText={checked ? t('adminOrderChanges.confirm') : t('adminOrderChanges.review')}
+      onOk={() => void submit()}
+      pending={change.isPending || previewing.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="order-change-dialog"
+    >
       <Segmented<OrderChangeKind>
         block
         value={kind}
-        onChange={setKind}
+        onChange={chooseKind}
         options={(['line', 'address', 'shipping'] as const).map((k) => ({ value: k, label: t(`adminOrderChanges.kind.${k}` as MessageKey) }))}
         data-testid="order-change-kind"
       />
-      <Form form={form} layout="vertical" initialValues={initial} preserve={false} style={{ marginTop: 16 }}>
-        {kind === 'line' && (
+      <Form form={form} layout="vertical" initialValues={initial} preserve={false} style={{ marginTop: 16 }} onValuesChange={() => setChecked(null)}>
+        {kind === 'line' && line && (
           <>
             <Form.Item name="itemId" label={t('adminOrderChanges.line')}>
-              <Select options={order.lines.map((l) => ({ value: l.id, label: `${l.name} · ${l.size}${l.customName ? ` · ${l.customName} ${l.customNumber ?? ''}` : ''}` }))} data-testid="order-change-line" />
+              <Select onChange={chooseLine} options={order.lines.map((l) => ({ value: l.id, label: `${l.name} · ${l.size}${l.customName ? ` · ${l.customName} ${l.customNumber ?? ''}` : ''}` }))} data-testid="order-change-line" />
             </Form.Item>
             <Form.Item name="size" label={t('adminOrderChanges.size')}>
               <Select options={SIZES.map((s) => ({ value: s, label: s }))} data-testid="order-change-size" />
             </Form.Item>
-            {ownName && (
-              <>
-                <Form.Item name="customName" label={t('adminOrderChanges.name')} normalize={(v: string) => v.toUpperCase()}>
-                  <Input maxLength={15} data-testid="order-change-name" />
-                </Form.Item>
-                <Form.Item name="customNumber" label={t('adminOrderChanges.number')}>
-                  <Input maxLength={2} inputMode="numeric" data-testid="order-change-number" />
-                </Form.Item>
-                <Space wrap>
-                  <Form.Item name="premiumNameOption" label={t('adminOrderChanges.nameLettering')}>
-                    <Select options={styles} style={{ minWidth: 120 }} data-testid="order-change-name-lettering" />
-                  </Form.Item>
-                  <Form.Item name="premiumNumberOption" label={t('adminOrderChanges.numberLettering')}>
-                    <Select options={styles} style={{ minWidth: 120 }} />
-                  </Form.Item>
-                </Space>
-              </>
-            )}
+            <PrintFields key={line.id} line={line} />
           </>
         )}
         {kind === 'address' && (
@@ -275,6 +282,23 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
           <Input maxLength={300} data-testid="order-change-reason" />
         </Form.Item>
       </Form>
+      {p && (
+        <Alert
+          role="status"
+          type={p.owed > 0 || p.refund > 0 ? 'warning' : 'info'}
+          showIcon
+          data-testid="order-change-preview"
+          data-owed={p.owed}
+          data-refund={p.refund}
+          message={t('adminOrderChanges.preview.title', { total: pm(p.total), delta: `${p.totalDelta > 0 ? '+' : ''}${pm(p.totalDelta)}` })}
+          description={
+            <>
+              <div>{p.owed > 0 ? t('adminOrderChanges.preview.owed', { amount: pm(p.owed) }) : p.refund > 0 ? t('adminOrderChanges.preview.refund', { amount: pm(p.refund) }) : t('adminOrderChanges.preview.even')}</div>
+              <Typography.Text type="secondary">{t('adminOrderChanges.preview.stale')}</Typography.Text>
+            </>
+          }
+        />
+      )}
     </WriteDialog>
   );
 }

@@ -31,6 +31,7 @@ import { OrderChanges } from './OrderChanges.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import { AddedTax, Documents, IncludedTax } from './TaxParts.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
+import { OfflinePayments, PayOfflineButton, PriceReasons, SourceTag } from './StaffOrderParts.tsx';
 
 function Amounts({ order }: { order: AdminOrderDetail }) {
   const { t } = useT();
@@ -78,7 +79,7 @@ function Payments({ order }: { order: AdminOrderDetail }) {
         width={640}
         data-testid="order-payments"
         columns={[
-          { key: 'provider', title: t('adminOrders.detail.provider'), render: (_v, p) => (p.provider === 'paypal' ? 'PayPal' : '—') },
+          { key: 'provider', title: t('adminOrders.detail.provider'), render: (_v, p) => (p.provider === 'paypal' ? 'PayPal' : t(`adminNewOrder.provider.${p.provider}` as MessageKey)) },
           { key: 'status', title: t('adminOrders.detail.paymentStatus'), render: (_v, p) => <Tag data-status={p.status}>{paymentRowStatus(p.status)}</Tag> },
           { key: 'amount', title: t('adminOrders.detail.amount'), align: 'right', render: (_v, p) => money(p.amount, p.currency) },
           { key: 'order', title: t('adminOrders.detail.paypalOrderId'), render: (_v, p) => code(p.paypalOrderId) },
@@ -86,6 +87,7 @@ function Payments({ order }: { order: AdminOrderDetail }) {
           { key: 'payer', title: t('adminOrders.detail.payer'), render: (_v, p) => [p.payerName, p.payerEmail].filter(Boolean).join(' · ') || '—' },
         ]}
       />
+      <OfflinePayments order={order} />
       {order.refunds.length > 0 && (
         <>
           <Typography.Title level={5} className="admin-subtitle">
@@ -187,12 +189,14 @@ export default function OrderDetailScreen() {
               <StatusTag status={order.status} />
               <PaymentTag state={order.paymentState} named />
               {order.personalised && <Tag color="magenta">{t('adminOrders.list.personalised')}</Tag>}
+              <SourceTag order={order} />
               <Typography.Text type="secondary">{t('adminOrders.detail.placed', { at: when(order.createdAt) })}</Typography.Text>
             </Space>
           </div>
           <Space wrap className="admin-order-actions" data-testid="order-actions">
             {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath([order.orderNo]))}>{t('adminOrders.detail.productionSheet')}</Button>}
             {may(PERMISSIONS.ORDER_SHEET) && <PrintDocsButtons orderNos={[order.orderNo]} labels={{ slip: 'adminShipments.packingSlip', label: 'adminShipments.label' }} testIds={{ slip: 'print-slip', label: 'print-label' }} />}
+            {order.source === 'staff' && order.status === 'pending_payment' && may(PERMISSIONS.ORDER_PAY_OFFLINE) && <PayOfflineButton order={order} />}
             {mayShipPart && (
               <Button onClick={() => setParcelling(true)} data-testid="ship-part">
                 {t('adminShipments.shipPart')}
@@ -225,6 +229,7 @@ export default function OrderDetailScreen() {
         <Col xs={24} xl={16}>
           <Card title={t('adminOrders.detail.lines')}>
             <Lines order={order} />
+            <PriceReasons order={order} />
             <Amounts order={order} />
           </Card>
           <Card title={t('adminTax.order.documents')} data-testid="order-documents-card">

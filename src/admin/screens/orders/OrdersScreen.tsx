@@ -28,6 +28,7 @@ import { BulkPreview } from './BulkPreview.tsx';
 import { BulkShipDialog } from './BulkShipDialog.tsx';
 import { PrintDocsButtons } from './PrintDocsButtons.tsx';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
+import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { useWrite } from '../../widgets/write.ts';
 
 interface FormValues extends Omit<OrderFilters, 'from' | 'to'> {
@@ -53,6 +54,8 @@ export default function OrdersScreen() {
   const { table, selected, setSelected, filterBy, sortable } = screen;
   const [exporting, setExporting] = useState(false);
   const [bulkShipping, setBulkShipping] = useState(false);
+  // The bulk-ship dialog leaves the page when it closes: the focus goes back to its button.
+  useFocusReturn(bulkShipping);
   // On phones the filters beyond the search fold away until asked for (values stay in the form).
   const list = useApiQuery(adminOrdersApi.orderList, listRequest(table));
   const bulk = useApiMutation(adminOrdersApi.bulkMove, [adminOrdersApi.orderList, adminOrdersApi.dashboard, adminOrdersApi.order]);
@@ -127,6 +130,11 @@ export default function OrdersScreen() {
         applyTestId="orders-apply"
         after={
           <>
+            {may(PERMISSIONS.ORDER_CREATE) && (
+              <Button type="primary" onClick={() => navigate('/new-order')} data-testid="orders-new">
+                {t('adminNewOrder.newOrder')}
+              </Button>
+            )}
             {may(PERMISSIONS.ORDER_EXPORT) && (
               <Button onClick={() => void onExport()} loading={exporting} data-testid="orders-export">
                 {t('adminOrders.list.export')}

@@ -44,7 +44,12 @@ function OrderSheet({ order }: { order: SheetOrder }) {
       </header>
       {order.replacementOf ? (
         <p className="sheet-replacement" data-testid="sheet-replacement">
-          <strong>{t('adminReturns.sheet.replacement', { orderNo: order.replacementOf.orderNo, returnNo: order.replacementOf.returnNo ?? '—' })}</strong>
+          {/* A claim's replacement names its claim; a staff replacement (docs/back-office.md "Manual orders") has none. */}
+          <strong>
+            {order.replacementOf.returnNo
+              ? t('adminReturns.sheet.replacement', { orderNo: order.replacementOf.orderNo, returnNo: order.replacementOf.returnNo })
+              : t('adminNewOrder.source.replacement', { orderNo: order.replacementOf.orderNo })}
+          </strong>
         </p>
       ) : null}
       <dl className="sheet-facts">

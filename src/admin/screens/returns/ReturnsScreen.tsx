@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { adminReturnsApi } from '../../../domain/api/admin/returns.ts';
 import { RETURN_STATUSES, type AdminReturnRow, type ReturnStatus } from '../../../domain/returns.model.ts';
 import { useT } from '../../i18n.tsx';
-import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
+import { ListScreen, rowOpens, useListScreen } from '../../widgets/paged-table.tsx';
 import { useDateTime } from '../orders/labels.tsx';
 import { KindTag, STATUS_COLOURS } from './labels.tsx';
 import { ReturnDrawer } from './ReturnDrawer.tsx';
@@ -59,15 +59,16 @@ export default function ReturnsScreen() {
         search={{ label: t('adminReturns.search'), testId: 'returns-search', maxLength: 40 }}
         rowKey="returnNo"
         scroll={{ x: 820 }}
-        onRow={(row) => ({ onClick: () => setOpen(row.returnNo), style: { cursor: 'pointer' } })}
+        onRow={rowOpens((row) => setOpen(row.returnNo))}
         columns={[
           {
             key: 'returnNo',
             title: t('adminReturns.returnNo'),
             render: (_v, row) => (
-              <Typography.Link onClick={() => setOpen(row.returnNo)} data-testid={`return-open-${row.returnNo}`}>
+              // The row opens it (a click, or Enter on the row, which is a tab stop): the number is no control of its own.
+              <Typography.Text strong data-testid={`return-open-${row.returnNo}`}>
                 {row.returnNo}
-              </Typography.Link>
+              </Typography.Text>
             ),
           },
           { key: 'kind', title: t('adminReturns.kind'), render: (_v, row) => <KindTag kind={row.kind} /> },

@@ -45,10 +45,12 @@ import adminShipments from './admin-shipments.json';
 import adminOrderChanges from './admin-order-changes.json';
 // The Returns screen (returns and misprint claims).
 import adminReturns from './admin-returns.json';
+// Staff orders: the New order screen, offline payments on the order detail.
+import adminNewOrder from './admin-new-order.json';
 // The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
 import adminFields from './admin-fields.json';
 
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminShipments, adminFields, adminReturns, adminOrderChanges };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder };

@@ -3,7 +3,7 @@
  * customer, the payment with its PayPal ids, refunds, what may still be refunded, internal notes
  * and the moves the caller may make now. Notes are added here, each with its audit row.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { AdminNote, AdminOrderDetail, AdminPayment, AdminRefund } from '../../../domain/back-office/orders.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
@@ -12,7 +12,7 @@ import { PERMISSIONS, hasPermission, type Permission } from '../../../domain/bac
 import type { Db } from '../../db/client.ts';
 import { users } from '../accounts/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import { OrderNotes, orderByNumber, orderTaxLinesOf, type OrderRow, type OrderService } from '../orders/index.ts';
+import { OrderNotes, orderByNumber, orderItems, orderTaxLinesOf, orders, type OrderRow, type OrderService } from '../orders/index.ts';
 import { payments, refunds } from '../payments/index.ts';
 
 /** The code a move to each status needs; paid is PayPal's to say (a verified capture), never staff's. */
@@ -34,7 +34,8 @@ export function nextStatusesFor(status: OrderStatus, personalised: boolean, role
 
 /** Money still refundable: the captured amount less refunds done or under way; none before capture. */
 function refundableOf(payment: AdminPayment | undefined, refundRows: AdminRefund[]): number {
-  if (!payment || !['captured', 'partially_refunded'].includes(payment.status)) return 0;
+  // Money paid offline goes back outside the shop: the refund path refuses it (docs/back-office.md "Manual orders").
+  if (!payment || payment.provider === 'offline' || !['captured', 'partially_refunded'].includes(payment.status)) return 0;
   const given = refundRows.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
   return Math.max(0, payment.amount - given);
 }
@@ -53,13 +54,15 @@ export class OrderDetailDesk extends AuditedDesk {
 
   async detail(orderNo: string, locale: Locale, roles: readonly string[]): Promise<AdminOrderDetail> {
     const row = await this.row(orderNo);
-    const [base, paymentRows, refundRows, notes, owner, taxLines] = await Promise.all([
+    const [base, paymentRows, refundRows, notes, owner, taxLines, replaced, reasons] = await Promise.all([
       this.orders.detail(row, locale),
       this.db.select().from(payments).where(eq(payments.orderId, row.id)),
       this.db.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(asc(refunds.createdAt), asc(refunds.id)),
       OrderNotes.of(this.db, [row.id]),
       row.userId === null ? Promise.resolve([]) : this.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId)),
       taxWasAdded(row) ? orderTaxLinesOf(this.db, row.id) : Promise.resolve([]),
+      row.replacesOrderId === null ? Promise.resolve([]) : this.db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, row.replacesOrderId)),
+      row.source === 'staff' ? this.db.select({ id: orderItems.id, reason: orderItems.priceReason }).from(orderItems).where(and(eq(orderItems.orderId, row.id), isNotNull(orderItems.priceReason))).orderBy(asc(orderItems.id)) : Promise.resolve([]),
     ]);
     const paymentList: AdminPayment[] = paymentRows.map((p) => ({
       provider: p.provider,
@@ -70,6 +73,9 @@ export class OrderDetailDesk extends AuditedDesk {
       captureId: p.captureId,
       payerName: p.payerName,
       payerEmail: p.payerEmail,
+      offlineMethod: p.offlineMethod,
+      offlineReference: p.offlineReference,
+      offlineReason: p.offlineReason,
     }));
     const refundList: AdminRefund[] = refundRows.map((r) => ({
       id: r.id,
@@ -88,6 +94,9 @@ export class OrderDetailDesk extends AuditedDesk {
     return {
       ...base,
       paymentState: row.paymentState,
+      source: row.source,
+      replacesOrderNo: replaced[0]?.orderNo ?? null,
+      priceReasons: reasons.map((r) => ({ id: r.id, reason: r.reason! })),
       customer: { userId: row.userId, email: row.email, name: account ? `${account.firstName} ${account.lastName}`.trim() : shipTo, locale: row.locale },
       payments: paymentList,
       refunds: refundList,
@@ -95,7 +104,8 @@ export class OrderDetailDesk extends AuditedDesk {
       // base.lines are by id, the tax lines' line index.
       lineTax: taxWasAdded(row) ? base.lines.map((line, index) => ({ id: line.id, tax: lineGoodsTax(taxLines, index) })) : [],
       notes: notes.get(row.id) ?? [],
-      nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, roles),
+      // A paid order's cancellation or refund is a refund, which an offline payment cannot take.
+      nextStatuses: nextStatusesFor(row.status as OrderStatus, row.personalised, roles).filter((to) => !(paymentList[0]?.provider === 'offline' && (to === 'refunded' || (to === 'cancelled' && row.status !== 'pending_payment')))),
     };
   }
 

@@ -6,7 +6,7 @@
  * slip goes in the parcel, which may be a gift. The font is pdf/fonts.ts's, shared with invoices.
  */
 import { inArray } from 'drizzle-orm';
-import { isLocale, type Locale } from '../../../domain/locale.ts';
+import type { Locale } from '../../../domain/locale.ts';
 import type { OrderDetail } from '../../../domain/orders.model.ts';
 import { unshippedOf } from '../../../domain/shipments.model.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,7 @@ import { notFound } from '../../errors.ts';
 import { lineDetails } from '../../mail/order-lines.ts';
 import { msg, render, type Said } from '../../messages/index.ts';
 import { openPdf } from '../../pdf/fonts.ts';
-import { orders as orderTable, type OrderService } from '../orders/index.ts';
+import { orderLocale, orders as orderTable, type OrderService } from '../orders/index.ts';
 
 export type ShippingDocKind = 'slip' | 'label';
 
@@ -51,7 +51,7 @@ async function ordersFor(db: Db, orders: OrderService, orderNos: readonly string
   const details: OrderDetail[] = [];
   for (const no of orderNos) {
     const row = rows.find((r) => r.orderNo === no)!;
-    details.push(await orders.detail(row, isLocale(row.locale) ? row.locale : 'en-US'));
+    details.push(await orders.detail(row, orderLocale(row)));
   }
   return details;
 }
@@ -68,7 +68,7 @@ export async function shippingDocsPdf(db: Db, orders: OrderService, kind: Shippi
   });
   const width = size.width - 2 * margin;
   for (const order of list) {
-    const locale: Locale = isLocale(order.locale) ? order.locale : 'en-US';
+    const locale: Locale = orderLocale(order);
     const say = (said: Said) => render(said, locale);
     doc.addPage();
     if (kind === 'label') {

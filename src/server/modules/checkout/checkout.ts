@@ -14,15 +14,17 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.model.ts';
+import type { NewCartLine } from '../../../domain/cart.schema.ts';
 import { checkoutTotals, type CheckoutLine, type TotalsInput, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
 import { type CheckoutSource, type PlaceOrderRequest, type QuoteRequest } from '../../../domain/checkout.schema.ts';
 import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/coupons.model.ts';
-import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
+import { convertFromEur, convertMinor, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
+import type { OrderSource } from '../../../domain/order-changes.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import { cartTotals, priceLine, type CartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import { letteringOfRecord } from '../../../domain/personalisation.ts';
 import type { CheckoutTerms } from '../../../domain/settings.model.ts';
-import { freeShippingThreshold, shippingOptions } from '../../../domain/shipping.ts';
+import { freeShippingThreshold, shippingOptions, type ShippingMethod } from '../../../domain/shipping.ts';
 import { checkoutTax, orderTaxRows } from '../../../domain/tax/checkout-tax.ts';
 import type { TaxDestination } from '../../../domain/tax/calculate.ts';
 import type { TaxTerms } from '../../../domain/tax/effective.ts';
@@ -35,7 +37,7 @@ import type { AddressService, UserService } from '../accounts/index.ts';
 import type { CartOwner, CartService, PricedConfig } from '../cart/index.ts';
 import { isStockShortage, shortageOf, stockDemand, stockTaking } from '../catalogue/index.ts';
 import { couponMessage, couponRefused, type CouponCustomer, type CouponService } from '../coupons/index.ts';
-import type { OrderAddressSnapshot, OrderPlacing, OrderRow, OrderService, PlacedRow } from '../orders/index.ts';
+import type { OrderAddressSnapshot, OrderItemDraft, OrderPlacing, OrderRow, OrderService, PlacedRow } from '../orders/index.ts';
 import type { PaymentLedger } from '../payments/index.ts';
 import { metrics } from '../../metrics.ts';
 
@@ -63,7 +65,23 @@ export interface CheckoutDeps {
   paymentTimeoutMs: number;
 }
 
-type ResolvedLine = PricedConfig & { cartItemId: number | null };
+type ResolvedLine = PricedConfig & { cartItemId: number | null; priceReason?: string | null };
+
+/** What a quote or an order prices: checkout's sources, or a staff order's configured lines (never sent by the storefront). */
+export type PricingSource = CheckoutSource | { type: 'lines'; items: readonly NewCartLine[] };
+
+/** A unit price staff set by hand on a staff order's line (order:price), in the order's currency, with why; null: the shop's price. */
+export type LinePrice = { unitPrice: number; reason: string } | null;
+
+/** A staff order's lines at their hand-set prices (after the destination's price mode: the price staff typed is what the buyer pays). */
+function withPrices(lines: ResolvedLine[], prices: readonly LinePrice[], currency: CurrencyCode, rates: RateTable): ResolvedLine[] {
+  return lines.map((line, i) => {
+    const set = prices[i];
+    if (!set) return line;
+    const unitPriceEur = convertMinor(set.unitPrice, currency, 'EUR', rates);
+    return { ...line, unitPriceEur, priceReason: set.reason, record: { ...line.record, price: set.unitPrice, lineTotal: set.unitPrice * line.record.quantity } };
+  });
+}
 
 /** Countries whose tax depends on the province or state (docs/taxes.md). */
 const REGIONAL_TAX = new Set(['CA', 'US']);
@@ -116,7 +134,7 @@ function stockMessage(name: string, size: string, available: number): Message {
 /** What placeOrder settled before its transaction. */
 interface PlaceContext {
   caller: CheckoutCaller;
-  body: PlaceOrderRequest;
+  body: PlaceTerms;
   key: string;
   scope: string;
   hash: string;
@@ -126,7 +144,36 @@ interface PlaceContext {
   now: Date;
   terms: Awaited<ReturnType<CheckoutDeps['terms']>>;
   lines: ResolvedLine[];
+  /** checkout, or staff (a staff order, staff-order-desk.ts). */
+  source: OrderSource;
+  payBefore: Date;
+  /** A staff order's hand-set prices, by line. */
+  prices: readonly LinePrice[];
 }
+
+/** What placing reads of the request: the checkout page's, or the staff order's. */
+type PlaceTerms = Pick<PlaceOrderRequest, 'currency' | 'shippingMethod' | 'couponCode' | 'addressId' | 'acceptPersonalisedTerms'>;
+
+/** A staff order as the desk hands it to placing (staff-order-desk.ts), everything checked before its transaction. */
+export interface StaffPlacing {
+  userId: number | null;
+  email: string;
+  locale: Locale;
+  currency: CurrencyCode;
+  address: NonNullable<PlaceContext['typedAddress']>;
+  shippingMethod: ShippingMethod;
+  couponCode: string | null;
+  lines: ResolvedLine[];
+  prices: readonly LinePrice[];
+  key: string;
+  hash: string;
+  now: Date;
+  terms: CheckoutTerms;
+  payBefore: Date;
+}
+
+/** The scope of staff orders' idempotency keys (orders.idempotency_scope). */
+export const STAFF_ORDER_SCOPE = 'staff';
 
 export class CheckoutService {
   private readonly d: CheckoutDeps;
@@ -142,7 +189,13 @@ export class CheckoutService {
   }
 
   /** The lines to buy, priced from the database in `currency`. */
-  private async resolve(db: Db | Tx, caller: CheckoutCaller, source: CheckoutSource, currency: CurrencyCode, rates: RateTable): Promise<ResolvedLine[]> {
+  private async resolve(db: Db | Tx, caller: CheckoutCaller, source: PricingSource, currency: CurrencyCode, rates: RateTable): Promise<ResolvedLine[]> {
+    if (source.type === 'lines') {
+      // A staff order: each configured line checked and priced as "buy it now" prices one.
+      const priced: ResolvedLine[] = [];
+      for (const item of source.items) priced.push(...(await this.resolve(db, caller, { type: 'buyNow', item }, currency, rates)));
+      return priced;
+    }
     if (source.type === 'buyNow') {
       const priced = await this.d.cart.buyNowLine(db, normaliseLine(source.item), source.item.quantity, currency, caller.locale, rates);
       return priced.map((line) => ({ ...line, cartItemId: null }));
@@ -182,14 +235,14 @@ export class CheckoutService {
   }
 
   /** What the checkout page shows: lines with personalisation, amounts, shipping options, coupon state, notices. */
-  async quote(caller: CheckoutCaller, body: QuoteRequest): Promise<CheckoutQuote> {
+  async quote(caller: CheckoutCaller, body: Omit<QuoteRequest, 'source'> & { source: PricingSource }, prices: readonly LinePrice[] = []): Promise<CheckoutQuote> {
     const db = this.d.db;
     const terms = await this.d.terms();
     // The tax once the destination is known: Canada and the US by province or state.
     const province = body.country && REGIONAL_TAX.has(body.country) ? await this.d.addresses.provinceCode(body.country, body.province, 'body.province') : null;
     const destination = body.country ? taxDestination(body.country, province) : null;
     const catalogueLines = await this.resolve(db, caller, body.source, body.currency, terms.rates);
-    const lines = destination ? atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates) : catalogueLines;
+    const lines = withPrices(destination ? atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates) : catalogueLines, prices, body.currency, terms.rates);
     const personalised = lines.some((line) => line.record.personalised);
     const cart = cartTotals(
       lines.map((l) => l.record),
@@ -320,7 +373,7 @@ export class CheckoutService {
       // committed) each read would see the same as here, and the transaction is shorter. The stock
       // taken and the coupon counted are what must be atomic, and they are, in placeTx.
       lines = await this.resolve(this.d.db, caller, body.source, body.currency, terms.rates);
-      const context = { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines };
+      const context: PlaceContext = { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines, source: 'checkout', payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs), prices: [] };
       // Without a coupon the order is one statement (stock, order, lines, payment); a coupon's
       // count must commit with it, so then the statement and the count share a transaction.
       placed = body.couponCode?.trim() ? await this.d.db.transaction((tx) => this.placeIn(tx, context)) : await this.placeIn(this.d.db, context);
@@ -339,15 +392,51 @@ export class CheckoutService {
     return this.answer(placed.row, false);
   }
 
+  /** A staff order's configured lines, checked and priced by the catalogue in `currency` (before the desk's transaction). */
+  async staffLines(items: readonly NewCartLine[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<ResolvedLine[]> {
+    return this.resolve(this.d.db, { userId: null, visitorId: null, locale }, { type: 'lines', items }, currency, rates);
+  }
+
+  /**
+   * A staff order placed as checkout places one (the same pricing, tax, coupon, stock and
+   * statement), in the staff desk's transaction, which then settles it (link, offline).
+   */
+  async placeStaffTx(tx: Tx, o: StaffPlacing): Promise<{ row: PlacedRow; productIds: number[] }> {
+    const caller: CheckoutCaller = { userId: o.userId, visitorId: null, locale: o.locale };
+    const body: PlaceTerms = { currency: o.currency, shippingMethod: o.shippingMethod, couponCode: o.couponCode, acceptPersonalisedTerms: true };
+    const customer = { userId: o.userId, email: o.email };
+    return this.placeIn(tx, { caller, body, key: o.key, scope: STAFF_ORDER_SCOPE, hash: o.hash, email: o.email, customer, typedAddress: o.address, now: o.now, terms: o.terms, lines: o.lines, source: 'staff', payBefore: o.payBefore, prices: o.prices });
+  }
+
+  /** Item drafts of priced lines, as placing writes them (a staff replacement's lines, copied at no charge by the orders module). */
+  itemDrafts(lines: readonly ResolvedLine[], currency: CurrencyCode, rates: RateTable): OrderItemDraft[] {
+    return lines.map(({ record, unitPriceEur, title, patches, addons, taxClass, priceReason }) => ({
+      productId: record.productId,
+      title,
+      priceReason: priceReason ?? null,
+      image: record.image,
+      size: record.size,
+      ...letteringOfRecord(record),
+      patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, currency, rates) })),
+      addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, currency, rates) })),
+      personalised: record.personalised,
+      unitPriceEur,
+      unitPrice: record.price,
+      quantity: record.quantity,
+      lineTotal: record.lineTotal,
+      taxClass,
+    }));
+  }
+
   /** After the stock refused an order: which size had too few, as the checkout page shows it (1410). */
-  private async outOfStock(lines: readonly ResolvedLine[]): Promise<Error> {
+  async outOfStock(lines: readonly ResolvedLine[]): Promise<Error> {
     const shortage = (await shortageOf(this.d.db, [...demandBySize(lines).values()])) ?? { ...lines[0]!.record, available: 0 };
     const name = lines.find((l) => l.record.productId === shortage.productId && l.record.size === shortage.size)?.record.name ?? '';
     return failWith(CODES.OUT_OF_STOCK, stockMessage(name, shortage.size, shortage.available), { productId: shortage.productId, size: shortage.size, available: shortage.available });
   }
 
   /** Address, coupon (counted in `db`'s transaction), then the order with its stock, lines and payment in one statement. */
-  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines: catalogueLines }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
+  private async placeIn(db: Db | Tx, { caller, body, key, scope, hash, email, customer, typedAddress, now, terms, lines: catalogueLines, source, payBefore, prices }: PlaceContext): Promise<{ row: PlacedRow; productIds: number[] }> {
     const personalised = catalogueLines.some((line) => line.record.personalised);
     if (personalised && !body.acceptPersonalisedTerms) throw invalidFields({ path: 'body.acceptPersonalisedTerms', problem: msg('checkout.personalisedTerms') });
 
@@ -363,7 +452,7 @@ export class CheckoutService {
     }
     // The tax at the shipping address, frozen with the order: what the quote showed for it.
     const destination = taxDestination(address.country, address.province);
-    const lines = atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates);
+    const lines = withPrices(atDestination(catalogueLines, destination, terms.tax, body.currency, terms.rates), prices, body.currency, terms.rates);
 
     const cart = cartTotals(
       lines.map((l) => l.record),
@@ -425,28 +514,13 @@ export class CheckoutService {
         idempotencyScope: scope,
         idempotencyKey: key,
         requestHash: hash,
-        payBefore: new Date(now.getTime() + this.d.paymentTimeoutMs),
+        payBefore,
         createdAt: now,
-        source: 'checkout',
+        source,
         replacesOrderId: null,
         rates: terms.rates,
       },
-      lines.map(({ record, unitPriceEur, title, patches, addons, taxClass }) => ({
-        productId: record.productId,
-        title,
-        priceReason: null,
-        image: record.image,
-        size: record.size,
-        ...letteringOfRecord(record),
-        patches: patches.map((p) => ({ id: p.id, name: p.name, price: convertFromEur(p.priceEur, body.currency, terms.rates) })),
-        addons: addons.map((a) => ({ id: a.id, name: a.name, price: convertFromEur(a.priceEur, body.currency, terms.rates) })),
-        personalised: record.personalised,
-        unitPriceEur,
-        unitPrice: record.price,
-        quantity: record.quantity,
-        lineTotal: record.lineTotal,
-        taxClass,
-      })),
+      this.itemDrafts(lines, body.currency, terms.rates),
       { taxLines: orderTaxRows(taxed.result, lines.map((l) => l.taxClass)), params: { stock: stockDemand([...demandBySize(lines).values()]) } },
     );
     // A coupon order runs in a transaction (placeOrder), so its count commits with the order.

@@ -6,7 +6,7 @@
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
 import { orderChangesApi } from '../../../domain/api/order-changes.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
-import { adminOrderChangeRequestSchema, adminOrderChangesRequestSchema, adminWaivePaymentRequestSchema, shopperOrderChangeRequestSchema } from '../../../domain/order-changes.schema.ts';
+import { adminOrderChangePreviewRequestSchema, adminOrderChangeRequestSchema, adminOrderChangesRequestSchema, adminWaivePaymentRequestSchema, shopperOrderChangeRequestSchema } from '../../../domain/order-changes.schema.ts';
 import { orderAccessRequestSchema } from '../../../domain/orders.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { localeOf } from '../../http/context.ts';
@@ -34,6 +34,12 @@ export function orderChangeRoutes(desk: OrderChangeDesk, guards: Guards) {
     const read = staffCalls((entry, options) => route(entry, { ...admin, ...options } as never), guards.requirePermission(PERMISSIONS.ORDER_VIEW));
     read(adminOrderChangesApi.changes, "An order's change history, its revision and its open payment request", adminOrderChangesRequestSchema, ({ body }) => desk.view(body.orderNo));
     const edit = staffCalls((entry, options) => route(entry, { ...admin, ...options } as never), guards.requirePermission(PERMISSIONS.ORDER_EDIT));
+    edit(
+      adminOrderChangesApi.preview,
+      'What a change would do, before it is made: the same checks and repricing, the new total, what it would refund or ask for; nothing written, mailed or refunded',
+      adminOrderChangePreviewRequestSchema,
+      ({ body, actor, roles }) => desk.staffPreview(body.orderNo, body.revision, body.change, { actor, roles }),
+    );
     edit(
       adminOrderChangesApi.change,
       "Change a paid order before production: a line's print or size (stock moved), the address (same country), the shipping method; with the revision seen (another: conflict); repriced, audited, mailed; a lower total refunded, a higher one asked for by a payment link",

@@ -21,10 +21,10 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { Size } from '../../../domain/catalogue.model.ts';
 import type { LineConfig } from '../../../domain/cart.model.ts';
-import { isLocale, type Locale } from '../../../domain/locale.ts';
+import type { Locale } from '../../../domain/locale.ts';
 import { convertFromEur, formatMoney, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import { repriceOrder, type RepriceLine } from '../../../domain/order-change-pricing.ts';
-import { shopperEditUntil, shopperMayEdit, type OrderChangeActor, type OrderChangeAnswer, type OrderChangeKind, type OrderChangeRecord, type OrderChangeSide, type OrderChangesView, type PaymentRequestRecord, type ShopperChangeOptions } from '../../../domain/order-changes.model.ts';
+import { shopperEditUntil, shopperMayEdit, type OrderChangeActor, type OrderChangeAnswer, type OrderChangeKind, type OrderChangePreview, type OrderChangeRecord, type OrderChangeSide, type OrderChangesView, type PaymentRequestRecord, type ShopperChangeOptions } from '../../../domain/order-changes.model.ts';
 import type { ShopperChange, StaffChange } from '../../../domain/order-changes.schema.ts';
 import { CUSTOM_TYPES, isPrinted, LETTERING_PARTS, letteringOfRecord, printOfRequest, printShortText, type CustomType, type PrintLettering } from '../../../domain/personalisation.ts';
 import { priceLine } from '../../../domain/pricing.ts';
@@ -46,7 +46,7 @@ import type { StaffCaller } from './order-desk.ts';
 import type { OrderPaymentRequests } from './production-hold.ts';
 import type { OrderService } from './orders.ts';
 import { orderChanges, orderItems, orderStatusEvents, orderTaxLines, orders } from './schema.ts';
-import { orderByNumber, type ItemRow, type OrderAccess, type OrderRow } from './views.ts';
+import { orderByNumber, orderLocale, type ItemRow, type OrderAccess, type OrderRow } from './views.ts';
 
 /** What a change needs of the money side (payments' ChangeMoney, wired in app.ts). */
 export interface OrderChangeMoney {
@@ -93,12 +93,20 @@ interface Made {
   productIds: number[];
 }
 
+/**
+ * Thrown inside a preview's transaction once the change is worked out and written, so that the
+ * whole of it (stock, lines, totals, request, mail) is rolled back and only its numbers remain.
+ */
+class Previewed extends Error {
+  readonly made: Made;
+  constructor(made: Made) {
+    super('an order change previewed: rolled back');
+    this.made = made;
+  }
+}
+
 /** Countries whose tax (and so the order's frozen market) depends on the province or state. */
 const REGIONAL_TAX = new Set(['CA', 'US']);
-
-function localeOf(row: OrderRow): Locale {
-  return isLocale(row.locale) ? row.locale : 'en-US';
-}
 
 function addressLine(a: PostalAddress): string {
   return [`${a.firstName} ${a.lastName}`, a.address, a.address2, a.city, a.province, a.postalCode, a.country].filter(Boolean).join(', ');
@@ -178,19 +186,18 @@ export class OrderChangeDesk {
     return this.change(row.orderNo, revision, asStaff, null, { actor: 'shopper', audit: actor, caller: { actor, roles: [] } }, change.kind === 'line' ? { customName: change.customName, customNumber: change.customNumber } : undefined);
   }
 
+  /**
+   * What a staff change would do, before staff confirm it: the same checks, repricing and refusals
+   * as the change itself (it runs whole and is rolled back), so the total shown is the server's.
+   * Nothing is written, mailed or refunded.
+   */
+  async staffPreview(orderNo: string, revision: number, change: StaffChange, caller: StaffCaller): Promise<OrderChangePreview> {
+    const made = await this.decide(orderNo, revision, change, null, { actor: 'staff', audit: caller.actor, caller }, undefined, true);
+    return { orderNo: made.row.orderNo, revision, currency: made.row.currency, total: made.row.total, totalDelta: made.delta, refund: made.refund, owed: made.request?.amount ?? 0 };
+  }
+
   private async change(orderNo: string, revision: number, change: StaffChange, reason: string | null, editor: Editor, text?: { customName: string; customNumber: string }): Promise<OrderChangeAnswer> {
-    const [seen] = await this.d.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
-    if (!seen) throw notFound('order');
-    // Read before the transaction: through the pool, which PGlite's one connection cannot serve inside it.
-    const terms = await this.d.terms();
-    const address = change.kind === 'address' ? await this.d.addressColumns(change.address, 'change.address') : null;
-    let made: Made;
-    try {
-      made = await this.d.db.transaction((tx) => this.changeTx(tx, seen.id, revision, change, reason, editor, terms, address, text));
-    } catch (error) {
-      if (isStockShortage(error) && change.kind === 'line' && change.size) throw await this.soldOut(seen.id, change.itemId, change.size);
-      throw error;
-    }
+    const made = await this.decide(orderNo, revision, change, reason, editor, text, false);
     if (made.productIds.length) this.d.stockNews?.changed(made.productIds);
     let refund: OrderChangeAnswer['refund'] = null;
     if (made.refund > 0) {
@@ -205,6 +212,26 @@ export class OrderChangeDesk {
       }
     }
     return { orderNo: made.row.orderNo, revision: made.row.revision, total: made.row.total, totalDelta: made.delta, currency: made.row.currency, refund, request: made.request };
+  }
+
+  /** The change worked out and written in one transaction, or (a preview) worked out and rolled back. */
+  private async decide(orderNo: string, revision: number, change: StaffChange, reason: string | null, editor: Editor, text: { customName: string; customNumber: string } | undefined, preview: boolean): Promise<Made> {
+    const [seen] = await this.d.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+    if (!seen) throw notFound('order');
+    // Read before the transaction: through the pool, which PGlite's one connection cannot serve inside it.
+    const terms = await this.d.terms();
+    const address = change.kind === 'address' ? await this.d.addressColumns(change.address, 'change.address') : null;
+    try {
+      return await this.d.db.transaction(async (tx) => {
+        const made = await this.changeTx(tx, seen.id, revision, change, reason, editor, terms, address, text);
+        if (preview) throw new Previewed(made);
+        return made;
+      });
+    } catch (error) {
+      if (error instanceof Previewed) return error.made;
+      if (isStockShortage(error) && change.kind === 'line' && change.size) throw await this.soldOut(seen.id, change.itemId, change.size);
+      throw error;
+    }
   }
 
   private async soldOut(orderId: number, itemId: number, size: string): Promise<AppError> {
@@ -240,7 +267,7 @@ export class OrderChangeDesk {
     const items = await this.d.orders.itemsOf(tx, row.id);
     const currency = row.currency as CurrencyCode;
     const rates = lockedRates(row, terms.rates);
-    const locale = localeOf(row);
+    const locale = orderLocale(row);
     let kind: OrderChangeKind = change.kind;
     let before: Omit<OrderChangeSide, 'total'>;
     let after: Omit<OrderChangeSide, 'total'>;
@@ -377,7 +404,7 @@ export class OrderChangeDesk {
     const config: LineConfig = { productId: item.productId, size: size as Size, ...print };
     // The configurator's rules against the catalogue as it is: the size offered, printable, the
     // player in the team's squad, the patches fitting and the add-ons offered.
-    const [priced] = await this.d.cart.buyNowLine(tx, config, item.quantity, currency, localeOf(row), rates);
+    const [priced] = await this.d.cart.buyNowLine(tx, config, item.quantity, currency, orderLocale(row), rates);
     if (!priced) throw fail(CODES.CONFLICT, 'orderChange.productGone');
     const lettering: PrintLettering = letteringOfRecord(priced.record);
     const oldPaid = { customType: item.customType, lettering: LETTERING_PARTS.map(({ field }) => item[field]), patches: item.patches.map((p) => p.id), addons: item.addons.map((a) => a.id) };

@@ -33,6 +33,8 @@ import { orderByNumber, type OrderRow } from './views.ts';
 export interface StaffCaller {
   actor: AuditActor;
   roles: readonly string[];
+  /** Codes an owner granted beyond the roles (users.grants). */
+  grants?: readonly string[];
 }
 
 /** The audit row of a staff member's move of an order: a move here, or a refund that closes it (payments' refund-desk.ts). */
@@ -95,7 +97,7 @@ export function moveRefusal(order: Pick<OrderRow, 'status' | 'personalised'>, to
 
 /** Refuses the caller unless their roles hold the code (the route's guard checked the route's own). */
 export function requireCode(caller: StaffCaller, code: Permission): void {
-  if (!hasPermission(caller.roles, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
+  if (!hasPermission(caller.roles, code, caller.grants)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
 }
 
 export class OrderDesk {

@@ -13,7 +13,7 @@ import { and, asc, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm';
 import { insertFrom, jsonRows } from '../../db/json-rows.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { isLocale, type Locale } from '../../../domain/locale.ts';
+import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
 import { trackingLink } from '../../../domain/carriers.ts';
 import { orderNoFromBytes, type OrderStatus } from '../../../domain/orders.model.ts';
@@ -32,7 +32,7 @@ import { removeOrderedLines } from '../cart/index.ts';
 import { releaseStock } from '../catalogue/index.ts';
 import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipmentItems, shipments } from './schema.ts';
 import { placeReplacement, type ReplacementAsk, type ReplacementLine } from './replacement.ts';
-import { accessTokenFor, OrderViews, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
+import { accessTokenFor, orderLocale, OrderViews, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
 
 /**
  * A capture started this long ago and never finished (the process died mid-call) no longer keeps
@@ -69,6 +69,7 @@ const PLACED_COLUMNS = {
   total: orders.total,
   payBefore: orders.payBefore,
   createdAt: orders.createdAt,
+  source: orders.source,
 };
 export type PlacedRow = Pick<OrderRow, keyof typeof PLACED_COLUMNS>;
 
@@ -142,7 +143,7 @@ export class OrderService extends OrderViews {
       const orderId = sql`(select ${order.id} from ${order})`;
       const alongside = [
         itemRows.insert(sql.placeholder('items'), { orderId }),
-        insertFrom(orderStatusEvents, { orderId: sql`${order.id}`, fromStatus: null, toStatus: 'pending_payment', at: sql`${order.createdAt}`, actor: 'checkout', note: null }, source),
+        insertFrom(orderStatusEvents, { orderId: sql`${order.id}`, fromStatus: null, toStatus: 'pending_payment', at: sql`${order.createdAt}`, actor: sql`${order.source}`, note: null }, source),
         taxLineRows.insert(sql.placeholder('taxLines'), { orderId }),
         ...(parts.companions?.({ id: sql`${order.id}`, total: sql`${order.total}`, currency: sql`${order.currency}`, source }) ?? []),
       ].map((insert, i) => db.$with(`placed_${i}`, {}).as(insert));
@@ -352,13 +353,9 @@ export class OrderService extends OrderViews {
 
   // ---------- mail (queued in the outbox inside the move's transaction) ----------
 
-  private localeOf(row: OrderRow): Locale {
-    return isLocale(row.locale) ? row.locale : 'en-US';
-  }
-
   /** The confirmation and the merchant's notice of a paid order (markPaidTx). */
   private async queueConfirmationTx(tx: Tx, row: OrderRow, attachments: readonly MailAttachmentRef[]): Promise<void> {
-    const locale = this.localeOf(row);
+    const locale = orderLocale(row);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id));
     const amounts = OrderViews.amounts(row, await orderTaxLinesOf(tx, row.id));
     const a = await this.addressRecord(row, locale);
@@ -402,14 +399,14 @@ export class OrderService extends OrderViews {
 
   /** One mail for the parcels of one order just handed to carriers, each with its lines (mail/parcel-mails.ts). */
   async queueParcelMailTx(tx: Tx, row: OrderRow, items: readonly ItemRow[], parcels: readonly { carrier: string; trackingNumber: string; trackingUrl: string | null; lines: readonly ParcelLine[] }[], complete: boolean): Promise<void> {
-    const locale = this.localeOf(row);
+    const locale = orderLocale(row);
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, complete, parcels: parcels.map((p) => this.mailParcel(items, p, locale)) };
     await this.d.mail.queue(tx, { to: row.email, kind: 'order-shipped', ...parcelMail(locale, data) });
   }
 
   /** A parcel's tracking details corrected: the shopper is told once. */
   async queueParcelCorrectionTx(tx: Tx, row: OrderRow, items: readonly ItemRow[], parcel: { carrier: string; trackingNumber: string; trackingUrl: string | null; lines: readonly ParcelLine[] }, before: { carrier: string; trackingNumber: string }): Promise<void> {
-    const locale = this.localeOf(row);
+    const locale = orderLocale(row);
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, parcel: this.mailParcel(items, parcel, locale), before };
     await this.d.mail.queue(tx, { to: row.email, kind: 'order-shipment-corrected', ...parcelCorrectionMail(locale, data) });
   }
@@ -418,13 +415,13 @@ export class OrderService extends OrderViews {
   /** `attachments`: a cancellation's credit note, when the cancellation paid money back. */
   async queueMoveMailTx(tx: Tx, row: OrderRow, kind: OrderMoveMail, attachments: readonly MailAttachmentRef[] = []): Promise<void> {
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName };
-    await this.d.mail.queue(tx, { to: row.email, kind: `order-${kind}`, ...orderMoveMail(this.localeOf(row), kind, data), attachments });
+    await this.d.mail.queue(tx, { to: row.email, kind: `order-${kind}`, ...orderMoveMail(orderLocale(row), kind, data), attachments });
   }
 
   /** `attachments`: the refund's credit note. */
   async queueRefundMailTx(tx: Tx, row: OrderRow, amount: number, full: boolean, attachments: readonly MailAttachmentRef[] = []): Promise<void> {
     const data = { orderNo: row.orderNo, link: this.orderLink(row), firstName: row.shippingAddress.firstName, amount, currency: row.currency as CurrencyCode, full };
-    await this.d.mail.queue(tx, { to: row.email, kind: 'order-refunded', ...refundMail(this.localeOf(row), data), attachments });
+    await this.d.mail.queue(tx, { to: row.email, kind: 'order-refunded', ...refundMail(orderLocale(row), data), attachments });
   }
 
   /** An order change's mail (order-changes.ts builds its words), in the change's transaction. */

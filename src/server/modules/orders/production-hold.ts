@@ -9,7 +9,7 @@ import type { PaymentRequestPurpose } from '../../../domain/order-changes.model.
 import type { Tx } from '../../db/client.ts';
 import { fail, type AppError } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import type { OrderRow } from './views.ts';
+import { orderLocale, type OrderRow } from './views.ts';
 
 /** The payment requests an order change opens, cancels and reads (payments' PaymentRequests, wired in app.ts). */
 export interface OrderPaymentRequests {
@@ -19,11 +19,14 @@ export interface OrderPaymentRequests {
   waiveTx(tx: Tx, orderId: number, by: { id: number; email: string }, reason: string): Promise<boolean>;
 }
 
-/** The open payment request that holds an order out of production, as a refusal (OrderDesk's moves), or null. */
+/**
+ * The open payment request that holds an order out of production, as a refusal (OrderDesk's moves),
+ * or null. The amount is written as the order's own mails and pay page write it (its locale).
+ */
 export async function productionHold(requests: OrderPaymentRequests | undefined, tx: Tx, row: OrderRow): Promise<AppError | null> {
   if (!requests) return null;
   const open = await requests.openForTx(tx, row.id);
   if (!open) return null;
-  return fail(CODES.CONFLICT, msg('orderChange.paymentOpen', { amount: formatMoney(open.amount, row.currency as CurrencyCode, 'en-US') }));
+  return fail(CODES.CONFLICT, msg('orderChange.paymentOpen', { amount: formatMoney(open.amount, row.currency as CurrencyCode, orderLocale(row)) }));
 }
 

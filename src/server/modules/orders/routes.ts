@@ -32,7 +32,7 @@ export interface OrderAdminDeps {
 }
 
 export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, staffView }: OrderAdminDeps) {
-  const staffOf = (request: FastifyRequest): StaffCaller => ({ actor: actorOf(request), roles: userOf(request).roles });
+  const staffOf = (request: FastifyRequest): StaffCaller => ({ actor: actorOf(request), roles: userOf(request).roles, grants: userOf(request).grants });
   /** The order a buyer's request names, if the caller may read it. */
   const readable = (request: FastifyRequest, body: { orderNo: string; token?: string | undefined }) => orders.findForAccess(body.orderNo, orderAccessOf(request, body.token));
 

@@ -39,6 +39,11 @@ export async function orderByNumber(db: Db | Tx, orderNo: string): Promise<Order
 export type ItemRow = typeof orderItems.$inferSelect;
 export type TaxLineRow = typeof orderTaxLines.$inferSelect;
 
+/** The language an order was placed in: its mails, links and the amounts told about it. */
+export function orderLocale(row: Pick<OrderRow, 'locale'>): Locale {
+  return isLocale(row.locale) ? row.locale : 'en-US';
+}
+
 /** An order's frozen tax lines (order_tax_lines) as the tax model's lines, in the order they were written. */
 export async function orderTaxLinesOf(db: Db | Tx, orderId: number): Promise<TaxLine[]> {
   const rows = await db.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, orderId)).orderBy(asc(orderTaxLines.id));
@@ -138,7 +143,7 @@ export class OrderViews {
 
   /** The link a mail gives: the order page for members, the success page with the token for guests. */
   orderLink(row: OrderRow): string {
-    const locale = isLocale(row.locale) ? row.locale : 'en-US';
+    const locale = orderLocale(row);
     if (row.userId !== null) return `${this.d.site}${locale}/order-detail/${row.orderNo}`;
     return `${this.d.site}${locale}/order-success/${row.orderNo}?token=${accessTokenFor(this.d.secret, row.orderNo, row.accessNonce)}`;
   }

@@ -6,7 +6,7 @@
  * than what is left of one capture is split into a part per capture (refunds.capture_id names
  * each part's; null is the order's payment's).
  */
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { paymentRequests, payments } from './schema.ts';
 
@@ -24,7 +24,8 @@ export async function capturesOf(db: Db | Tx, orderId: number): Promise<Capture[
   const paid = await db
     .select({ captureId: paymentRequests.captureId, amount: paymentRequests.amount })
     .from(paymentRequests)
-    .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'paid'), isNotNull(paymentRequests.captureId)))
+    // A staff order's link pays the order itself: its capture is the payment's (pay-requests.ts), not an extra.
+    .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'paid'), isNotNull(paymentRequests.captureId), ne(paymentRequests.purpose, 'manual-order')))
     .orderBy(asc(paymentRequests.paidAt), asc(paymentRequests.id));
   const first: Capture[] =
     payment && payment.captureId && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? [{ captureId: payment.captureId, key: null, amount: payment.amount }] : [];

@@ -28,8 +28,13 @@ export class ChangeMoney {
    */
   async paidTx(tx: Tx, orderId: number): Promise<{ paid: number; otherRefunds: boolean }> {
     const [payment] = await tx.select().from(payments).where(eq(payments.orderId, orderId));
-    const captured = payment && payment.captureId && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? payment.amount : 0;
-    const extra = await tx.select({ amount: paymentRequests.amount }).from(paymentRequests).where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'paid')));
+    // Paid by PayPal (a capture) or offline (a staff order's bank transfer or cash, no capture).
+    const captured = payment && (payment.captureId || payment.provider === 'offline') && ['captured', 'partially_refunded', 'refunded'].includes(payment.status) ? payment.amount : 0;
+    // A staff order's link paid the order's own payment above, not an extra.
+    const extra = await tx
+      .select({ amount: paymentRequests.amount })
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'paid'), ne(paymentRequests.purpose, 'manual-order')));
     const back = await tx.select({ amount: refunds.amount, key: refunds.idempotencyKey }).from(refunds).where(and(eq(refunds.orderId, orderId), ne(refunds.status, 'failed')));
     const paid = captured + extra.reduce((s, r) => s + r.amount, 0) - back.reduce((s, r) => s + r.amount, 0);
     return { paid, otherRefunds: back.some((r) => !r.key.startsWith('order-change-')) };

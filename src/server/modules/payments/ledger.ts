@@ -4,12 +4,13 @@
  * unpaid order is cancelled, check that no capture is under way, and show it on the order page.
  * Everything else about a payment is payments.ts and webhook.ts, in this module.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { insertFrom } from '../../db/json-rows.ts';
 import type { PaymentProvider } from '../../../domain/orders.model.ts';
-import { payments } from './schema.ts';
+import type { OfflinePaymentMethod } from '../../../domain/order-changes.model.ts';
+import { paymentRequests, payments } from './schema.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -46,8 +47,36 @@ export class PaymentLedger {
       .where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ${SETTLED}`));
   }
 
+  /**
+   * An unpaid order cancelled: its payment voided, and a staff order's payment link (open, or
+   * expired but still capturable) cancelled with it, so a late capture of it is given back.
+   */
   async voidOpen(tx: Tx, orderId: number, at: Date): Promise<void> {
     await tx.update(payments).set({ status: 'void', updatedAt: at }).where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ${SETTLED}`));
+    await tx
+      .update(paymentRequests)
+      .set({ status: 'cancelled', closedByEmail: 'system', closeReason: 'The order was cancelled unpaid', updatedAt: at })
+      .where(and(eq(paymentRequests.orderId, orderId), inArray(paymentRequests.status, ['open', 'expired'])));
+  }
+
+  /**
+   * A staff order paid outside PayPal (bank transfer, cash): the payment becomes offline and
+   * captured with its method, reference and reason (the trigger makes the order's payment state
+   * paid). False when the payment was settled already.
+   */
+  async recordOffline(tx: Tx, orderId: number, offline: { method: OfflinePaymentMethod; reference: string; reason: string }, at: Date): Promise<boolean> {
+    const done = await tx
+      .update(payments)
+      .set({ provider: 'offline', status: 'captured', offlineMethod: offline.method, offlineReference: offline.reference, offlineReason: offline.reason, lastIssue: null, updatedAt: at })
+      .where(and(eq(payments.orderId, orderId), sql`${payments.status} not in ${SETTLED}`))
+      .returning({ id: payments.id });
+    return done.length > 0;
+  }
+
+  /** Whether the order was paid offline (no PayPal capture to refund). */
+  async offlineTx(tx: Tx, orderId: number): Promise<boolean> {
+    const [payment] = await tx.select({ provider: payments.provider }).from(payments).where(eq(payments.orderId, orderId));
+    return payment?.provider === 'offline';
   }
 
   noneUnderWay(orderId: AnyPgColumn): SQL {

@@ -21,6 +21,7 @@ import type { MailQueue } from '../../mail/mailer.ts';
 import { paymentReceivedMail } from '../../mail/payment-request-mails.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { orders, type OrderRow, type OrderService } from '../orders/index.ts';
+import { PaymentLedger } from './ledger.ts';
 import type { PaymentLog } from './log.ts';
 import { localeOfOrder, requestTokenDigest, type PaymentRequestRow } from './payment-requests.ts';
 import { PaypalError, PaypalUnknownOutcome, RETRYABLE_DECLINES, firstCapture, type PaypalClient, type PaypalOrder } from './paypal-client.ts';
@@ -62,6 +63,8 @@ const requestIds = {
 
 export class RequestPayments {
   private readonly d: RequestPaymentDeps;
+  /** The order's payment row, which a staff order's link captures. */
+  private readonly ledger = new PaymentLedger();
 
   constructor(deps: RequestPaymentDeps) {
     this.d = deps;
@@ -224,6 +227,16 @@ export class RequestPayments {
     if (!before) throw notFound('paymentRequest');
     const order = await this.d.orders.lockTx(tx, before.orderId);
     const now = this.d.clock();
+    // A staff order's link pays the order itself, only while it waits for it: paid offline or
+    // cancelled unpaid meanwhile, the link is closed and the money goes back.
+    const ordersOwn = before.purpose === 'manual-order';
+    if (ordersOwn && order.status !== 'pending_payment' && before.status !== 'paid') {
+      await tx
+        .update(paymentRequests)
+        .set({ status: 'cancelled', closedByEmail: 'system', closeReason: 'The order was settled otherwise', updatedAt: now })
+        .where(and(eq(paymentRequests.id, requestId), inArray(paymentRequests.status, ['open', 'expired'])));
+      return 'closed';
+    }
     const [paid] = await tx
       .update(paymentRequests)
       .set({ status: 'paid', captureId, paidAt: now, updatedAt: now })
@@ -232,6 +245,21 @@ export class RequestPayments {
     if (!paid) {
       const [current] = await tx.select().from(paymentRequests).where(eq(paymentRequests.id, requestId));
       return current!.status === 'paid' ? 'already' : 'closed';
+    }
+    if (ordersOwn) {
+      // The order's payment is this capture, and the order becomes paid as checkout's does: its
+      // invoice and confirmation mail (markPaidTx).
+      await this.ledger.recordCapture(tx, order.id, { captureId, payerEmail: null, payerName: null }, now);
+      await this.d.orders.markPaidTx(tx, order.id, actor === 'capture' ? 'paypal' : actor);
+      await this.d.audit.record(tx, {
+        actor: { id: null, email: actor === 'capture' ? order.email : 'paypal' },
+        action: 'order.link-paid',
+        entity: 'order',
+        entityId: order.orderNo,
+        before: { requestId, status: before.status, order: order.status },
+        after: { requestId, status: 'paid', order: 'paid', amount: paid.amount, currency: paid.currency, captureId, by: actor, note: 'Paid by the payment link' },
+      });
+      return 'paid';
     }
     // An order change's extra is invoiced as it is paid (docs/taxes.md "Invoices for an order change's extra").
     const invoice = paid.purpose === 'order-change' ? await this.d.invoices.issueExtraInvoiceTx(tx, order, paid.amount) : null;

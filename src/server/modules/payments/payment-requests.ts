@@ -66,13 +66,20 @@ export class PaymentRequests {
    */
   async openTx(
     tx: Tx,
-    o: { orderId: number; purpose: PaymentRequestPurpose; changeId: number | null; amount: number; currency: CurrencyCode },
+    o: {
+      orderId: number;
+      purpose: PaymentRequestPurpose;
+      changeId: number | null;
+      amount: number;
+      currency: CurrencyCode;
+      /** When the link lapses; by default now plus the After sales setting (a staff order's is its payBefore, worked out the same way). */
+      expiresAt?: Date;
+    },
   ): Promise<{ id: number; expiresAt: Date }> {
     if (!Number.isSafeInteger(o.amount) || o.amount <= 0) throw new Error(`a payment request asks for a positive whole amount, not ${o.amount}`);
     await this.closeOpenTx(tx, o.orderId, 'cancelled', { id: null, email: 'system' }, 'A new payment request replaced it');
-    const settings = await this.d.settings(tx);
     const now = this.d.clock();
-    const expiresAt = new Date(now.getTime() + settings.afterSales.paymentLinkHours * 3_600_000);
+    const expiresAt = o.expiresAt ?? new Date(now.getTime() + (await this.d.settings(tx)).afterSales.paymentLinkHours * 3_600_000);
     const token = randomBytes(24).toString('base64url');
     const [made] = await tx
       .insert(paymentRequests)

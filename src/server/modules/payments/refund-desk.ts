@@ -28,6 +28,7 @@ import { fail, failWith, invalid } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { moveAuditEntry, moveRefusal, orderByNumber, orderTaxLinesOf, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
+import { PaymentLedger } from './ledger.ts';
 import type { PaymentLog } from './log.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
 import { RefundBook, type CreditNotes, type RefundRow, type RefundWitness } from './refund-book.ts';
@@ -56,6 +57,7 @@ type Claim = { parts: { refund: RefundRow; captureId: string }[] } | { closed: O
 export class RefundDesk implements Refunds {
   private readonly d: RefundDeps;
   private readonly book: RefundBook;
+  private readonly ledger = new PaymentLedger();
 
   constructor(deps: RefundDeps) {
     this.d = deps;
@@ -145,6 +147,9 @@ export class RefundDesk implements Refunds {
       return { parts: all.filter((r) => isPartOf(r.idempotencyKey, ask.idempotencyKey)).map((r) => ({ refund: r, captureId: captureOf(r.captureId) })) };
     }
 
+    // Money paid offline (a staff order's bank transfer or cash) has no capture PayPal could pay
+    // back: staff pay it back the way it came, outside the shop (docs/back-office.md "Manual orders").
+    if (await this.ledger.offlineTx(tx, orderId)) throw fail(CODES.CONFLICT, 'refund.offlinePayment');
     const status = row.status as OrderStatus;
     if (ask.everything) {
       // A move to `closeAs`, decided on the order as it is now, by the desk's rule.

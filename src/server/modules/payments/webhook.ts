@@ -3,7 +3,7 @@
  * event id is applied once, in the same transaction that records it, and events may arrive in
  * any order (a refund before its capture, a decline after a pending capture).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { minorFromDecimal } from '../../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { PAID_STATUSES, type OrderStatus } from '../../../domain/orders.model.ts';
@@ -217,7 +217,8 @@ export class PaypalWebhooks {
     // later refunds draw on each capture by what it has left (captures.ts).
     const up = Array.isArray(resource.links) ? (resource.links as { rel?: string; href?: string }[]).find((l) => l.rel === 'up')?.href : undefined;
     const upCapture = up ? /\/captures\/([A-Za-z0-9-]+)/.exec(up)?.[1] : undefined;
-    const [request] = upCapture ? await tx.select({ captureId: paymentRequests.captureId }).from(paymentRequests).where(eq(paymentRequests.captureId, upCapture)) : [];
+    // (A staff order's link captured the order's own payment: its refunds are the payment's.)
+    const [request] = upCapture ? await tx.select({ captureId: paymentRequests.captureId }).from(paymentRequests).where(and(eq(paymentRequests.captureId, upCapture), ne(paymentRequests.purpose, 'manual-order'))) : [];
     return this.book.recordExternal(tx, await this.d.orders.lockTx(tx, order.id), refundId, amount, 'webhook', request?.captureId ?? null);
   }
 

@@ -5,17 +5,15 @@ import fc from 'fast-check';
 import type { Addon, Patch } from '../../../../src/domain/catalogue.schema.ts';
 import { normaliseLine } from '../../../../src/domain/cart.model.ts';
 import { newCartLineSchema } from '../../../../src/domain/cart.schema.ts';
-import { CUSTOM_TYPES } from '../../../../src/domain/personalisation.ts';
+import { CUSTOM_TYPES, offeredTypes, upperAscii } from '../../../../src/domain/personalisation.ts';
 import {
   findProblems,
   hasProblems,
   initialConfiguration,
   maxQuantity,
-  offeredTypes,
   printedText,
   toCartLine,
   unitPriceOf,
-  upperAscii,
   withLiveFacts,
   type ConfigurableProduct,
   type Configuration,

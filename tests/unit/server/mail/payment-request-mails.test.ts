@@ -23,6 +23,15 @@ describe('payment request mails', () => {
     expect(paid.text).toContain('发票见附件');
   });
 
+  it("a staff order's link asks for the order's total, not an extra, in both locales", () => {
+    const en = paymentLinkMail('en-US', { orderNo: 'JS-2', firstName: 'Ada', amount: 7499, currency: 'EUR', purpose: 'manual-order', expiresAt, link: 'https://shop.example/en-US/pay/?t=abc' });
+    expect(en.subject).toBe('Your order JS-2 is ready to pay');
+    expect(en.text).toContain('Your order JS-2 of €74.99 is ready to pay');
+    const zh = paymentLinkMail('zh-CN', { orderNo: 'JS-2', firstName: '明', amount: 7499, currency: 'EUR', purpose: 'manual-order', expiresAt, link: 'https://shop.example/zh-CN/pay/?t=abc' });
+    expect(zh.subject).toBe('订单 JS-2 待付款');
+    expect(zh.subject).not.toContain('补付款');
+  });
+
   it("tells the merchant of an expired link with the order's back-office link", () => {
     const mail = requestExpiredMail('en-US', { orderNo: 'JS-1', amount: 500, currency: 'USD', adminLink: 'https://shop.example/admin/orders/JS-1' });
     expect(mail.subject).toBe('Payment link expired for order JS-1');

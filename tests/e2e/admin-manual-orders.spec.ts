@@ -1,0 +1,138 @@
+/**
+ * Manual (staff) orders (docs/back-office.md "Manual orders"), en-US at 1440 px and zh-CN at
+ * 375 px: staff open "New order" from the Orders screen, type a guest's email, add a shirt printed
+ * with a name and number, the address, price it (the server's total) and send a PayPal link; the
+ * guest opens the link from the mail the test SMTP receiver kept and pays in the PayPal
+ * simulator; the order then shows paid. Shorter: a staff order waiting for its link is marked paid
+ * offline on its detail, which then shows the method, reference and reason.
+ */
+import { randomUUID } from 'node:crypto';
+import enNew from '../../src/i18n/locales/en-US/admin-new-order.json' with { type: 'json' };
+import zhNew from '../../src/i18n/locales/zh-CN/admin-new-order.json' with { type: 'json' };
+import { apiData } from '../support/api.ts';
+import { screenshot } from '../support/screenshots.ts';
+import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test, topDialog } from './support/admin.ts';
+import { waitForMail } from './support/mail.ts';
+
+test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
+
+const TEXT = { 'en-US': enNew, 'zh-CN': zhNew } as const;
+const LINK_SUBJECT = { 'en-US': /is ready to pay/, 'zh-CN': /待付款/ } as const;
+const SIM = { 'en-US': 'Approve payment', 'zh-CN': '确认付款' } as const;
+
+/** The product's sizes with the most stock first (journeys in parallel buy from the same seeded stock). */
+async function sizesOf(request: Parameters<typeof apiData>[0], productId: number): Promise<string[]> {
+  const product = await apiData<{ sizes: { size: string; stock: number }[] }>(request, '/demo/ironProduct/queryProductDetail', { id: productId });
+  return [...product.sizes].sort((a, b) => b.stock - a.stock).map((s) => s.size);
+}
+
+/** Picks an antd Select's option by its title, in the dropdown open now. */
+async function pick(page: import('@playwright/test').Page, title: string | RegExp) {
+  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: title }).first();
+  await option.click();
+}
+
+for (const locale of ADMIN_LOCALES) {
+  const N = TEXT[locale];
+
+  test.describe(() => {
+    test.use({ adminLocale: locale });
+
+    test(`${locale}: a manual order paid by link`, async ({ page, request }, testInfo) => {
+      const email = `manual.${locale}.${randomUUID().slice(0, 8)}@example.com`;
+      const size = (await sizesOf(request, 1))[0]!;
+      await page.goto('/admin/orders');
+      await page.getByTestId('orders-new').click();
+      const screen = page.getByTestId('new-order');
+      await expect(screen).toBeVisible();
+
+      await screen.getByTestId('new-order-email').fill(email);
+      const line = screen.getByTestId('new-order-line-0');
+      await line.getByLabel(`${N.product} 1`).click();
+      await line.getByLabel(`${N.product} 1`).fill('1');
+      await pick(page, /^#1 /);
+      await line.getByTestId('new-order-size-0').click();
+      await pick(page, new RegExp(`^${size}$`));
+      await line.getByTestId('new-order-print-0').click();
+      await pick(page, N.printType['3']);
+      await line.getByTestId('new-order-name-0').fill('kane');
+      await line.getByTestId('new-order-number-0').fill('9');
+      for (const [field, value] of [
+        ['firstName', 'Ada'],
+        ['lastName', 'Lovelace'],
+        ['address', '12 St James Square'],
+        ['city', 'London'],
+        ['postalCode', 'SW1Y 4JH'],
+        ['country', 'GB'],
+        ['phone', '20 7946 0000'],
+      ] as const)
+        await screen.getByTestId(`new-order-${field}`).fill(value);
+      await screen.getByTestId('new-order-locale').click();
+      await pick(page, new RegExp(`^${locale}$`));
+
+      // Priced by the server before it can be placed.
+      await expect(screen.getByTestId('new-order-place')).toBeDisabled();
+      await screen.getByTestId('new-order-price').click();
+      const total = screen.getByTestId('new-order-total');
+      await expect(total).toBeVisible();
+      await expect(screen.getByTestId('new-order-place')).toBeEnabled();
+      await screenshot(page, `admin-new-order-${locale}`, testInfo, { fullPage: true });
+      await screen.getByTestId('new-order-place').click();
+      await topDialog(page).getByRole('button', { name: label(N.place) }).click();
+
+      const detail = page.getByTestId('order-detail');
+      await expect(detail).toHaveAttribute('data-order-status', 'pending_payment');
+      await expect(detail.getByTestId('order-source')).toHaveText(N.source.staff);
+      await expect(detail.getByTestId('order-lines')).toContainText('KANE');
+      const orderNo = (await detail.locator('.admin-order-no').textContent())!.trim();
+
+      // The guest pays through the mailed link, in the PayPal simulator.
+      const mailed = await waitForMail({ to: email, subject: LINK_SUBJECT[locale] }, 20_000);
+      expect(mailed.subject).toContain(orderNo);
+      const link = new URL(/(https?:\/\/\S+\/pay\/\?t=[A-Za-z0-9_-]+)/.exec(mailed.text)![1]!);
+      expect(link.pathname).toBe(`/${locale}/pay/`);
+      const shopper = await page.context().newPage();
+      await shopper.goto(link.pathname + link.search);
+      const pay = shopper.locator('[data-pay]');
+      await expect(pay).toHaveAttribute('data-state', 'open');
+      await shopper.locator('[data-paypal-sim="buttons"]').getByRole('button', { name: 'PayPal', exact: true }).click();
+      await shopper.getByRole('dialog').getByRole('button', { name: SIM[locale], exact: true }).click();
+      await expect(pay).toHaveAttribute('data-state', 'paid');
+      await shopper.close();
+
+      await page.reload();
+      await expect(page.getByTestId('order-detail')).toHaveAttribute('data-order-status', 'paid');
+      // The confirmation follows, as for a checkout order.
+      await waitForMail({ to: email, subject: new RegExp(orderNo) });
+    });
+
+    test(`${locale}: a staff order waiting for its link is marked paid offline`, async ({ page, ownerApi, request }, testInfo) => {
+      const size = (await sizesOf(request, 1))[0]!;
+      const made = await ownerApi<{ orderNo: string }>('/admin/orders/create', {
+        idempotencyKey: `e2e-${randomUUID()}`,
+        customer: { type: 'guest', email: `offline.${randomUUID().slice(0, 8)}@example.com` },
+        address: { firstName: 'Ada', lastName: 'Lovelace', address: '12 St James Square', city: 'London', country: 'GB', postalCode: 'SW1Y 4JH', phoneCode: '+44', phone: '20 7946 0000' },
+        locale,
+        lines: [{ item: { productId: 1, size, customType: 1, quantity: 1 } }],
+        payment: { kind: 'link' },
+      });
+      await page.goto(`/admin/orders/${made.orderNo}`);
+      const detail = page.getByTestId('order-detail');
+      await expect(detail).toHaveAttribute('data-order-status', 'pending_payment');
+      await detail.getByTestId('pay-offline-open').click();
+      const dialog = topDialog(page);
+      await dialog.getByTestId('pay-offline-reference').fill('BANK-77');
+      await dialog.getByTestId('pay-offline-reason').fill('Club paid by transfer');
+      await dialog.getByRole('button', { name: label(N.offline.ok) }).click();
+      await expect(detail).toHaveAttribute('data-order-status', 'paid');
+      const offline = detail.getByTestId('order-offline-payment');
+      await expect(offline).toContainText(N.offlineMethods['bank-transfer']);
+      await expect(offline).toContainText('BANK-77');
+      await expect(offline).toContainText('Club paid by transfer');
+      // Its money goes back outside the shop: no refund is offered.
+      await expect(detail.getByTestId('refund-open')).toHaveCount(0);
+      await expect(detail.locator('[data-move="refunded"]')).toHaveCount(0);
+      await screenshot(page, `admin-offline-payment-${locale}`, testInfo, { fullPage: true });
+    });
+  });
+}
