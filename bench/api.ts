@@ -384,6 +384,37 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    key: 'rosterQuote',
+    label: 'team roster of 200 rows checked and priced',
+    quick: true,
+    async prepare(origin, sample) {
+      // Issue 31's figure: a roster of 200 rows checked (names, numbers, the whole roster's stock per
+      // size) and priced in one call. The rows spread over a printable shirt's sizes within their stock.
+      interface Detail {
+        id: number;
+        printable: boolean;
+        sizes: { size: string; stock: number }[];
+      }
+      for (const product of sample.products) {
+        const detail = await must<Detail>(origin, '/api/demo/ironProduct/queryProductDetail', { id: product.id });
+        if (!detail.printable) continue;
+        const sizes = detail.sizes.flatMap(({ size, stock }) => Array.from({ length: stock }, () => size));
+        if (sizes.length < 200) continue;
+        const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+        const rows = Array.from({ length: 200 }, (_, i) => ({ name: `PLAYER${letters[Math.floor(i / 26) % 26]}${letters[i % 26]}`, number: String(i % 100), size: sizes[i]!, quantity: 1 }));
+        const roster = { productId: detail.id, teamName: 'Bench United', rows, duplicatesConfirmed: true };
+        const currencies = rotate(['EUR', 'GBP', 'USD']);
+        return {
+          method: 'POST',
+          path: '/api/roster/quote',
+          next: () => ({ body: JSON.stringify({ roster, currency: currencies() }) }),
+          notes: [`200 rows of product ${detail.id} over ${new Set(rows.map((r) => r.size)).size} sizes; EUR, GBP, USD`],
+        };
+      }
+      return { unavailable: 'no printable product with 200 units in stock' };
+    },
+  },
+  {
     key: 'order',
     label: 'order creation (guest, buy it now)',
     quick: true,

@@ -39,6 +39,15 @@ export interface CartLineRecord extends PrintRecord {
   quantity: number;
   /** Units left in this size, so the drawer can stop the plus button. */
   stock: number;
+  /** The team roster this line is a row of (docs/storefront.md "Team orders"), or null. */
+  group: CartGroup | null;
+}
+
+/** A line's team roster: the group's id, its team name and the row's place in the roster (from 0). */
+export interface CartGroup {
+  id: string;
+  name: string;
+  row: number;
 }
 export interface CartPage {
   records: CartLineRecord[];
@@ -47,4 +56,36 @@ export interface CartPage {
   size: number;
   currency: CurrencyCode;
   summary: CartTotals;
+}
+
+/** A stretch of the cart as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
+export type CartSegment<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'> = CartLineRecord> =
+  | { kind: 'line'; line: L }
+  | { kind: 'group'; id: string; name: string; lines: L[]; itemCount: number; total: number };
+
+/**
+ * The cart's lines in their order, a roster's rows gathered into one segment where its first row
+ * is (in their roster order), with its shirts and its total before the tier (which the whole cart's
+ * quantity decides).
+ */
+export function cartSegments<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'>>(lines: readonly L[]): CartSegment<L>[] {
+  const segments: CartSegment<L>[] = [];
+  const groups = new Map<string, Extract<CartSegment<L>, { kind: 'group' }>>();
+  for (const line of lines) {
+    if (!line.group) {
+      segments.push({ kind: 'line', line });
+      continue;
+    }
+    let group = groups.get(line.group.id);
+    if (!group) {
+      group = { kind: 'group', id: line.group.id, name: line.group.name, lines: [], itemCount: 0, total: 0 };
+      groups.set(line.group.id, group);
+      segments.push(group);
+    }
+    group.lines.push(line);
+    group.itemCount += line.quantity;
+    group.total += line.lineTotal;
+  }
+  for (const group of groups.values()) group.lines.sort((a, b) => a.group!.row - b.group!.row);
+  return segments;
 }

@@ -4,6 +4,7 @@
  * checkout.model.ts.
  */
 import { z } from 'zod';
+import { CART_LINES_MAX } from './roster.model.ts';
 import { addressInputSchema, emailSchema } from './account.schema.ts';
 import { newCartLineSchema } from './cart.schema.ts';
 import { idSchema } from './catalogue.schema.ts';
@@ -17,7 +18,7 @@ import { IDEMPOTENCY_KEY_PATTERN } from './checkout.model.ts';
 export const checkoutSourceSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('cart'), cartItemIds: z.array(idSchema, { error: 'cartItemIds must be a list of ids' }).min(1, 'choose at least one cart item').max(100) }),
+    z.strictObject({ type: z.literal('cart'), cartItemIds: z.array(idSchema, { error: 'cartItemIds must be a list of ids' }).min(1, 'choose at least one cart item').max(CART_LINES_MAX) }),
     z.strictObject({ type: z.literal('buyNow'), item: newCartLineSchema }),
   ],
   { error: 'source must be {type: "cart", cartItemIds} or {type: "buyNow", item}' },

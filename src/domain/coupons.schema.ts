@@ -3,6 +3,7 @@
  * coupons.model.ts.
  */
 import { z } from 'zod';
+import { CART_LINES_MAX } from './roster.model.ts';
 import { idSchema } from './catalogue.schema.ts';
 import { COUPON_CODE_MESSAGES } from './field-messages.ts';
 import { currencyCodeSchema } from './money.schema.ts';
@@ -22,7 +23,7 @@ export const applyCouponRequestSchema = z.strictObject({
   code: couponCodeSchema,
   currency: currencyCodeSchema.default('EUR'),
   /** The cart lines the shopper is about to buy; all of the caller's lines when absent. */
-  cartItemIds: z.array(idSchema).min(1).max(100).optional(),
+  cartItemIds: z.array(idSchema).min(1).max(CART_LINES_MAX).optional(),
 });
 
 // ---------- the back office (coupon:edit) ----------

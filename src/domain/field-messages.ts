@@ -52,6 +52,12 @@ export const PRINT_MESSAGES = {
   playerRequired: 'Please choose a player',
 } as const;
 
+/** A team roster (roster.model.ts, roster.schema.ts). */
+export const ROSTER_MESSAGES = {
+  teamNameRequired: 'Please enter the team name',
+  rosterTooManyRows: 'A roster has at most {{max}} rows',
+} as const;
+
 export const COUPON_CODE_MESSAGES = {
   couponCodeRequired: 'Please enter the coupon code',
   couponCodeUnknown: 'This coupon code does not exist',
@@ -71,7 +77,7 @@ export const ORDER_DESK_MESSAGES = {
   overrideNeedsReason: 'An override needs a reason',
 } as const;
 
-export const FIELD_MESSAGES = { ...ACCOUNT_MESSAGES, ...PRINT_MESSAGES, ...COUPON_CODE_MESSAGES, ...ORDER_MESSAGES, ...ORDER_DESK_MESSAGES } as const;
+export const FIELD_MESSAGES = { ...ACCOUNT_MESSAGES, ...PRINT_MESSAGES, ...ROSTER_MESSAGES, ...COUPON_CODE_MESSAGES, ...ORDER_MESSAGES, ...ORDER_DESK_MESSAGES } as const;
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES;
 
 /** The English text of a field message with its values filled in: `fieldMessage('tooLong', { max: 50 })`. */

@@ -117,6 +117,8 @@ export interface OrderLineRecord extends PrintRecord {
   unitPrice: number;
   quantity: number;
   lineTotal: number;
+  /** The team roster the line was ordered in (docs/storefront.md "Team orders"), or null. */
+  group: { id: string; name: string } | null;
 }
 export interface OrderAmounts {
   currency: CurrencyCode;

@@ -91,6 +91,21 @@ export function normaliseCustomNumber(input: string | number): string | null {
   return text;
 }
 
+/** What is wrong with a typed name or number to print, by the configurator's rule: the same words for every form that takes one (the configurator, a team roster's rows). */
+export type PrintTextProblem = 'nameRequired' | 'nameInvalid' | 'numberRequired' | 'numberInvalid';
+
+/** The name's problem as typed (empty: required; not 1-15 letters A-Z: invalid), or null. */
+export function nameProblem(typed: string): 'nameRequired' | 'nameInvalid' | null {
+  if (typed === '') return 'nameRequired';
+  return normaliseCustomName(typed) === null ? 'nameInvalid' : null;
+}
+
+/** The number's problem as typed (empty: required; not 0-99: invalid), or null. */
+export function numberProblem(typed: string): 'numberRequired' | 'numberInvalid' | null {
+  if (typed === '') return 'numberRequired';
+  return normaliseCustomNumber(typed) === null ? 'numberInvalid' : null;
+}
+
 /** A normaliser's answer as a schema's value, or `message` as its issue when there is none. */
 function normalisedOr(normalised: string | null, message: string, ctx: z.RefinementCtx): string {
   if (normalised !== null) return normalised;

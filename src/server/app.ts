@@ -40,7 +40,7 @@ import {
   authRoutes,
   userRoutes,
 } from './modules/accounts/index.ts';
-import { CartService, cartRoutes } from './modules/cart/index.ts';
+import { CartRosters, CartService, cartRoutes } from './modules/cart/index.ts';
 import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBulkDesk, ProductImageDesk, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, StaffOrderDesk, checkoutRoutes, staffOrderRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
@@ -64,7 +64,7 @@ import {
   simulatorPlugin,
   simulatorTransport,
 } from './modules/payments/index.ts';
-import { NewsletterService, ReviewService, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
+import { NewsletterService, ReviewService, SavedRosters, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes } from './modules/backoffice/index.ts';
@@ -366,7 +366,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     async (api) => {
       await api.register(systemRoutes({ database, discountTiers: config.discountTiers, settings: () => settings.current(), closing: () => app.closing }));
       await api.register(catalogueRoutes({ catalogue, geo }));
-      await api.register(cartRoutes(cart, guards));
+      await api.register(cartRoutes(cart, new CartRosters({ db: database.db, cart, tiers: config.discountTiers, terms }), guards));
       await api.register(authRoutes({ accounts, sessions, cart }));
       await api.register(userRoutes(accounts, guards));
       await api.register(addressRoutes(addressBook, guards));
@@ -427,7 +427,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(payRequestRoutes(requestPayments));
       await api.register(documentRoutes({ db, documents, orders, audit }, guards));
       await api.register(
-        shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), users, limiter, clock }, guards),
+        shopperRoutes({ newsletter, wishlist: new WishlistService(db), reviews: new ReviewService(db), rosters: new SavedRosters(db), users, limiter, clock }, guards),
       );
       await api.register(adminRoutes(guards));
       const staff = new StaffDesk(db);

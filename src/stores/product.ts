@@ -16,7 +16,8 @@ import { unreachable } from './failures.ts';
 export { mediaUrl } from '../client/http.ts';
 export type { CommentPage } from '../client/product.ts';
 
-function logFailure(what: string, error: unknown): void {
+/** Logs a failed call with what support needs (its request id); the shopper is told by the caller. */
+export function logFailure(what: string, error: unknown): void {
   // The request id is what support needs to find the server's log line.
   console.warn(what, isApiError(error) ? `${error.code} ${error.msg} (request ${error.requestId})` : error);
 }

@@ -13,7 +13,7 @@ import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
 import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
 import type { AdminCustomerDetail } from '../../src/domain/back-office/customers.model.ts';
 import type { AdminReviewRow } from '../../src/domain/back-office/reviews.model.ts';
-import { addresses, auditLog, couponRedemptions, newsletterSubscriptions, orderItems, orders, payments, productComments, returnPhotos, returnRequests, sessions, users } from '../../src/server/db/schema.ts';
+import { addresses, auditLog, couponRedemptions, newsletterSubscriptions, orderItems, orders, payments, productComments, returnPhotos, returnRequests, sessions, teamRosters, users } from '../../src/server/db/schema.ts';
 import sharp from 'sharp';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff, staffTrio } from './admin-support.ts';
 import { call, createTestShop, newEmail, type TestShop } from './harness.ts';
@@ -138,6 +138,9 @@ describe('customers', () => {
     const photo = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#884422' } }).png().toBuffer();
     expect((await call(shop.app, '/orders/returns/photo', { orderNo: customer.orderNo, returnNo: claim.data.returnNo, data: photo.toString('base64') }, customer.auth)).code).toBe('0000');
     expect((await call(shop.app, '/admin/returns/approve', { returnNo: claim.data.returnNo, instructions: 'Dear Lovelace, keep the shirt' }, owner.auth)).code).toBe('0000');
+    // A saved team roster: its players' names are personal data too.
+    const roster = { productId: item!.productId, teamName: 'Lovelace Lions', rows: [{ name: 'BYRON', number: '7', size: 'M', quantity: 1 }] };
+    expect((await call(shop.app, '/roster/saved/save', { roster }, customer.auth)).code).toBe('0000');
     // A wrong confirmation erases nothing.
     const mismatch = await callEntry(shop, adminCustomersApi.eraseCustomer, { userId: customer.userId, confirmEmail: 'someone@else.example' }, owner);
     expect(mismatch).toMatchObject({ code: '1409', msg: 'The email typed does not match the account; nothing was erased' });
@@ -149,6 +152,7 @@ describe('customers', () => {
     expect(await db.select().from(users).where(eq(users.id, customer.userId))).toEqual([]);
     expect(await db.select().from(addresses).where(eq(addresses.userId, customer.userId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, customer.userId))).toEqual([]);
+    expect(await db.select().from(teamRosters).where(eq(teamRosters.userId, customer.userId))).toEqual([]);
     expect(await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, customer.email))).toEqual([]);
     expect(await db.select().from(productComments).where(eq(productComments.content, `Great shirt, true to size (${customer.userId})`))).toEqual([]);
     const [order] = await db.select().from(orders).where(eq(orders.orderNo, customer.orderNo));

@@ -81,6 +81,9 @@ const itemValues: Omit<typeof orderItems.$inferInsert, 'orderId'> = {
   priceReason: 'Club deal "2 for 1"',
   quantity: 2,
   lineTotal: 5000,
+  // A team roster's row (docs/storefront.md "Team orders").
+  groupId: '0b7f4c1e-8d2a-4f5b-9c3e-1a2b3c4d5e6f',
+  groupName: 'Harbour City FC',
 };
 const taxValues: Omit<typeof orderTaxLines.$inferInsert, 'orderId'> = { lineIndex: 0, shipping: true, jurisdiction: 'GB', tax: 'VAT', declaredUnder: 'GB-VAT', taxClass: 'standard', rate: 20_000, base: 829, amount: 166 };
 

@@ -34,6 +34,7 @@ import { orderChangesApi } from './order-changes.ts';
 import { paypalApi } from './paypal.ts';
 import { payRequestsApi } from './pay-requests.ts';
 import { returnsApi } from './returns.ts';
+import { rosterApi } from './rosters.ts';
 import { shopperApi } from './shopper.ts';
 import { systemApi } from './system.ts';
 import { vitalsApi } from './vitals.ts';
@@ -58,6 +59,7 @@ export const API = {
   adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,
   cart: cartApi,
+  rosters: rosterApi,
   catalogue: catalogueApi,
   checkout: checkoutApi,
   geo: geoApi,

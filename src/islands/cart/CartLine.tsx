@@ -3,7 +3,7 @@
  * price, what is printed and added, quantity controls, delete, and the line total. Amounts are
  * the server's, in the cart's currency; this component only formats them.
  */
-import type { CartLineRecord, CartPage } from '../../domain/cart.model.ts';
+import { cartSegments, type CartLineRecord, type CartPage } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
@@ -11,7 +11,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
 import { LineDetails } from './LineDetails.tsx';
 import { LINE_ICONS, LINE_THUMB } from './cart-parts.ts';
-import { productHref } from './links.ts';
+import { productHref, teamHref } from './links.ts';
 
 export interface CartLineProps {
   line: CartLineRecord;
@@ -32,22 +32,48 @@ export interface CartLinesProps extends Pick<CartLineProps, 'locale' | 'variant'
   actions: { changeQuantity(line: CartLineRecord, quantity: number): Promise<void>; remove(line: CartLineRecord): Promise<void> };
 }
 
-/** The cart's lines, as a list, in the cart's currency. */
+/**
+ * The cart's lines, as a list, in the cart's currency. A team roster's rows are one item of it: a
+ * block under the team's name with its shirts and total, which opens and closes (a native
+ * details element: a button to keyboards and screen readers), its rows inside.
+ */
 export function CartLines({ page, locale, variant, busyIds, actions }: CartLinesProps) {
+  const { t } = useTranslation();
+  const line = (l: CartLineRecord) => (
+    <CartLine
+      key={l.id}
+      line={l}
+      currency={page.currency}
+      locale={locale}
+      busy={busyIds.has(l.id)}
+      variant={variant}
+      onQuantity={(x, q) => void actions.changeQuantity(x, q)}
+      onRemove={(x) => void actions.remove(x)}
+    />
+  );
   return (
     <ul className="cart-lines" role="list">
-      {page.records.map((line) => (
-        <CartLine
-          key={line.id}
-          line={line}
-          currency={page.currency}
-          locale={locale}
-          busy={busyIds.has(line.id)}
-          variant={variant}
-          onQuantity={(l, q) => void actions.changeQuantity(l, q)}
-          onRemove={(l) => void actions.remove(l)}
-        />
-      ))}
+      {cartSegments(page.records).map((segment) =>
+        segment.kind === 'line' ? (
+          line(segment.line)
+        ) : (
+          <li key={segment.id} className="cart-group" data-group-id={segment.id}>
+            <details open>
+              <summary className="cart-group-summary">
+                <span className="cart-group-name">{t('cart.group.name', { name: segment.name })}</span>
+                <span className="cart-group-count">{t('cart.group.shirts', { count: segment.itemCount })}</span>
+                <span className="cart-group-total">{formatMoney(segment.total, page.currency, locale)}</span>
+              </summary>
+              <a className="cart-group-change" href={teamHref(locale, segment.lines[0]!.productId, segment.id)}>
+                {t('cart.group.change', { name: segment.name })}
+              </a>
+              <ul className="cart-lines cart-group-lines" role="list">
+                {segment.lines.map(line)}
+              </ul>
+            </details>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

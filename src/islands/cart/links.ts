@@ -14,6 +14,14 @@ export function productHref(locale: Locale, productId: number): string {
   return localePath(locale, `/product/${productId}/`);
 }
 
+/** The product page with a team roster of the cart reopened in its editor (`?team=<group id>`, docs/storefront.md "Team orders"). */
+export function teamHref(locale: Locale, productId: number, groupId: string): string {
+  return localePath(locale, `/product/${productId}/?${TEAM_PARAM}=${encodeURIComponent(groupId)}`);
+}
+
+/** The product page's parameter naming a cart roster to reopen. */
+export const TEAM_PARAM = 'team';
+
 /**
  * docs/storefront.md "Routes": the cart checkout is `checkouts/cart` with `from=cart` and `items`,
  * a JSON list of the cart item ids (URL-encoded), e.g.

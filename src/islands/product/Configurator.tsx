@@ -8,7 +8,7 @@
  * display: the server prices the cart.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ProductDetail, Size } from '../../domain/catalogue.schema.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { isPrinted, offeredTypes, premiumFeeEur, type CustomType } from '../../domain/personalisation.ts';
@@ -41,6 +41,7 @@ import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
+import { TEAM_PARAM } from '../cart/links.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -53,6 +54,9 @@ export interface ConfiguratorProps {
    */
   refresh?: boolean;
 }
+
+/** The team roster editor: its own chunk, loaded when "Order for a team" is pressed (docs/storefront.md "Team orders"). */
+const RosterEditor = lazy(() => import('../roster/RosterEditor.tsx'));
 
 /** The product page's island: its texts are a chunk per locale (see withLoadedTexts). */
 export default withLoadedTexts(Configurator, {
@@ -90,6 +94,9 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [teamOpen, setTeamOpen] = useState(false);
+  /** A roster of the cart to reopen (`?team=` from the cart's block), read after hydration. */
+  const [teamGroup, setTeamGroup] = useState<string | null>(null);
 
   const [extras] = useState(() => createProductExtras(built.id, locale));
   const extrasState = useStore(extras.$state);
@@ -101,6 +108,14 @@ export function Configurator({ locale, product: built, refresh = false }: Config
     number: useRef<HTMLInputElement>(null),
     quantity: useRef<HTMLInputElement>(null),
   };
+
+  useEffect(() => {
+    const group = new URLSearchParams(window.location.search).get(TEAM_PARAM);
+    if (group && built.printable) {
+      setTeamGroup(group);
+      setTeamOpen(true);
+    }
+  }, [built.printable]);
 
   useEffect(() => {
     void extras.load();
@@ -208,6 +223,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
 
 
   return (
+    <>
     <form ref={formRef} className="configurator" onSubmit={onSubmit} noValidate aria-label={t('configurator.form.label')}>
       <SizePicker
         idPrefix={idPrefix}
@@ -336,6 +352,11 @@ export function Configurator({ locale, product: built, refresh = false }: Config
           {busy === 'buy' ? t('configurator.actions.adding') : t('configurator.actions.buyNow')}
         </button>
       </div>
+      {product.printable ? (
+        <button type="button" className="text-button cfg-team" aria-expanded={teamOpen} disabled={!hydrated} onClick={() => setTeamOpen(!teamOpen)}>
+          {t('configurator.team.open')}
+        </button>
+      ) : null}
       <p className={`cfg-status${status.kind === 'added' ? ' is-ok' : status.kind === 'idle' ? '' : ' is-error'}`} role="status">
         {status.kind === 'added'
           ? t('configurator.actions.added')
@@ -346,5 +367,12 @@ export function Configurator({ locale, product: built, refresh = false }: Config
               : ''}
       </p>
     </form>
+      {/* Outside the form: Enter in a roster cell must not send the configurator's line. */}
+      {teamOpen ? (
+        <Suspense fallback={null}>
+          <RosterEditor locale={locale} product={product} offered={extrasState} groupId={teamGroup} onClose={() => setTeamOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -8,7 +8,9 @@ import {
   CUSTOM_TYPES,
   STANDARD_LETTERING,
   letteringFrom,
+  nameProblem,
   normaliseCustomName,
+  numberProblem,
   normaliseCustomNumber,
   printToRequest,
   upperAscii,
@@ -90,10 +92,10 @@ export function findProblems(config: Configuration, product: ConfigurableProduct
     problems.player = 'playerRequired';
   }
   if (config.customType === CUSTOM_TYPES.ADD_YOURS) {
-    if (config.name === '') problems.name = 'nameRequired';
-    else if (normaliseCustomName(config.name) === null) problems.name = 'nameInvalid';
-    if (config.number === '') problems.number = 'numberRequired';
-    else if (normaliseCustomNumber(config.number) === null) problems.number = 'numberInvalid';
+    const name = nameProblem(config.name);
+    const number = numberProblem(config.number);
+    if (name) problems.name = name;
+    if (number) problems.number = number;
   }
   return problems;
 }

@@ -99,6 +99,8 @@ export const enUS = {
   'notFound.navItem': 'Navigation entry not found',
   'notFound.subscriber': 'Subscriber not found',
   'notFound.coupon': 'Coupon not found',
+  'notFound.rosterGroup': 'This team roster is no longer in your cart',
+  'notFound.roster': 'Saved roster not found',
 
   // Cart lines.
   'cart.soldOut': 'Size {{size}} is sold out',
@@ -111,6 +113,18 @@ export const enUS = {
   'cart.lineQuantityMax': 'At most {{max}} of one item per order',
   'cart.full': 'Your cart is full ({{max}} different items)',
   'cart.lineLimit': 'At most {{max}} of this item in your cart',
+  // Team rosters (modules/cart/rosters.ts, shopper/saved-rosters.ts; docs/storefront.md "Team orders").
+  'roster.row': 'Row {{row}}: {{problem}}',
+  'roster.sizeRequired': 'Please choose a size',
+  'roster.sizeShortRow': 'Not enough left in size {{size}} for the whole roster',
+  'roster.sizeShort': 'The roster asks for {{demand}} in size {{size}}: only {{stock}} left',
+  'roster.sizeSoldOut': 'The roster asks for {{demand}} in size {{size}}: it is sold out',
+  'roster.quantityInvalid': 'Quantity must be 1-{{max}}',
+  'roster.rowsRequired': 'Add at least one row',
+  'roster.duplicateNumbers_one': 'Number {{numbers}} is on more than one row: confirm to keep it',
+  'roster.duplicateNumbers_other': 'Numbers {{numbers}} are on more than one row: confirm to keep them',
+  'roster.nameTaken': 'You already have a roster called {{name}}',
+  'roster.savedMax': 'You can keep at most {{max}} rosters',
 
   // Coupons, by the reason in data.reason (domain/coupons.schema.ts COUPON_PROBLEMS).
   'coupon.unknown': 'This coupon code does not exist',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { lineKey, normaliseLine, type LineConfig } from '../../../src/domain/cart.model.ts';
+import { cartSegments, lineKey, normaliseLine, type LineConfig } from '../../../src/domain/cart.model.ts';
 import { cartLineUpdateSchema, cartListRequestSchema, deleteCartRequestSchema, newCartLineSchema, quantitySchema, saveCartRequestSchema, type NewCartLine } from '../../../src/domain/cart.schema.ts';
 import { SIZES } from '../../../src/domain/catalogue.schema.ts';
 import { PREMIUM_OPTIONS } from '../../../src/domain/personalisation.ts';
@@ -311,5 +311,19 @@ describe('saveCartRequestSchema and friends', () => {
     expect(cartListRequestSchema.safeParse({ currency: 'JPY' }).success).toBe(false);
     expect(cartListRequestSchema.safeParse({ size: 101 }).success).toBe(false);
     expect(cartListRequestSchema.safeParse({ userId: 1 }).success).toBe(false);
+  });
+});
+
+describe('cartSegments', () => {
+  const line = (id: number, group: { id: string; name: string; row: number } | null, quantity = 1) => ({ id, group, quantity, lineTotal: 1000 * quantity });
+
+  it("gathers a roster's rows where its first row is, in roster order, with its shirts and total", () => {
+    const a = { id: 'g-a', name: 'Eagles' };
+    const segments = cartSegments([line(1, null), line(2, { ...a, row: 1 }, 2), line(3, null), line(4, { ...a, row: 0 })]);
+    expect(segments).toEqual([
+      { kind: 'line', line: line(1, null) },
+      { kind: 'group', id: 'g-a', name: 'Eagles', lines: [line(4, { ...a, row: 0 }), line(2, { ...a, row: 1 }, 2)], itemCount: 3, total: 3000 },
+      { kind: 'line', line: line(3, null) },
+    ]);
   });
 });

@@ -52,6 +52,7 @@ function line(id: number, quantity: number, overrides: Partial<CartLineRecord> =
     quantity,
     personalised: false,
     stock: 20,
+    group: null,
     ...overrides,
   };
 }

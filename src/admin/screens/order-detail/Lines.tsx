@@ -72,6 +72,7 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
               {line.image && !narrow && <img src={line.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
               <div className="admin-two-lines">
                 <span>{line.name}</span>
+                {line.group && <Typography.Text type="secondary">{t('adminOrders.detail.team', { name: line.group.name })}</Typography.Text>}
                 {narrow && (
                   <>
                     <Typography.Text type="secondary">

@@ -10,6 +10,8 @@ import productTabs from './product-tabs.json';
 import cart from './cart.json';
 // The print's words for the configurator, the cart's lines and the back office: one file for a print option's words (mail's are the server's).
 import print from './print.json';
+// The team roster editor (issue 31; docs/storefront.md "Team orders").
+import roster from './roster.json';
 import browse from './browse.json';
 import account from './account.json';
 import address from './address.json';
@@ -53,4 +55,4 @@ import adminFields from './admin-fields.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder };

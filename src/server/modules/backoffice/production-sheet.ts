@@ -75,6 +75,7 @@ export async function productionSheet(db: Db, orderNos: readonly string[], local
       size: item.size,
       quantity: item.quantity,
       ...sheetPrint(item, locale),
+      group: item.groupId === null ? null : { id: item.groupId, name: item.groupName! },
     }));
     // Each shirt of a line comes with that line's add-ons.
     const packing = lines.flatMap(({ item }) => [

@@ -11,6 +11,7 @@ import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
 import { isPrinted } from '../../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { CART_LINES_MAX, LOOSE_CART_LINES_MAX } from '../../../domain/roster.model.ts';
 import { DEFAULT_PRICING_TERMS, type PricingTerms } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
@@ -18,16 +19,17 @@ import { fail, invalid, notFound } from '../../errors.ts';
 import type { CartOwner } from '../../http/caller.ts';
 import { msg } from '../../messages/index.ts';
 import { productSizes, products } from '../catalogue/index.ts';
-import { buyNowQuery, configOf, priceConfigs, pricingProducts, type PricedConfig } from './pricing.ts';
+import { buyNowQuery, priceConfigs, pricingItemOf, pricingProducts, type PricedConfig, type PricingItem } from './pricing.ts';
 import { cartItems } from './schema.ts';
 import { checkValues, lineQuery, upsertStatement, type LineContext } from './statements.ts';
 
 export type { CartOwner, PricedConfig };
 
-/** The drawer shows up to 100 lines; a cart never holds more. */
-export const MAX_CART_LINES = 100;
+/** Lines of their own a cart holds (the drawer's page); team rosters' rows come on top, up to CART_LINES_MAX in all. */
+export const MAX_CART_LINES = LOOSE_CART_LINES_MAX;
 
-function ownedBy(owner: CartOwner): SQL {
+/** The owner's lines (a signed-in user's, or a visitor id's). */
+export function ownedBy(owner: CartOwner): SQL {
   return owner.userId !== undefined ? eq(cartItems.userId, owner.userId) : eq(cartItems.visitorId, owner.visitorId);
 }
 
@@ -163,11 +165,21 @@ export class CartService {
       const result = { moved: 0, merged: 0, kept: 0 };
       const guest = await tx.select().from(cartItems).where(eq(cartItems.visitorId, visitorId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
       if (guest.length === 0) return result;
-      const mine = await tx.select({ id: cartItems.id, lineKey: cartItems.lineKey, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.userId, userId));
+      const mine = await tx.select({ id: cartItems.id, lineKey: cartItems.lineKey, quantity: cartItems.quantity, groupId: cartItems.groupId }).from(cartItems).where(eq(cartItems.userId, userId));
       const byKey = new Map(mine.map((line) => [line.lineKey, line]));
-      let lines = mine.length;
+      let lines = mine.filter((line) => line.groupId === null).length;
+      let all = mine.length;
       for (const line of guest) {
         const existing = byKey.get(line.lineKey);
+        // A roster's rows are lines of their own (their keys carry the group): they move while the cart has room for any line.
+        if (line.groupId !== null) {
+          if (all < CART_LINES_MAX) {
+            await tx.update(cartItems).set({ userId, visitorId: null, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
+            all++;
+            result.moved++;
+          } else result.kept++;
+          continue;
+        }
         if (existing) {
           const stock = (await this.stockOf(tx, line.productId, line.size)) ?? 0;
           const quantity = Math.max(existing.quantity, line.quantity, Math.min(existing.quantity + line.quantity, MAX_LINE_QUANTITY, stock));
@@ -176,8 +188,9 @@ export class CartService {
           result.merged++;
         } else if (lines < MAX_CART_LINES) {
           await tx.update(cartItems).set({ userId, visitorId: null, updatedAt: new Date() }).where(eq(cartItems.id, line.id));
-          byKey.set(line.lineKey, { id: line.id, lineKey: line.lineKey, quantity: line.quantity });
+          byKey.set(line.lineKey, { id: line.id, lineKey: line.lineKey, quantity: line.quantity, groupId: null });
           lines++;
+          all++;
           result.moved++;
         } else {
           result.kept++;
@@ -242,8 +255,9 @@ export class CartService {
 
   /** pricedLines with what an order freezes of each line (checkout takes the whole cart this way). */
   async pricedConfigsOf(db: Db | Tx, owner: CartOwner, currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
-    const rows = await db.select().from(cartItems).where(ownedBy(owner)).orderBy(desc(cartItems.createdAt), desc(cartItems.id));
-    return this.priceConfigs(db, rows.map((line) => ({ id: line.id, config: configOf(line), quantity: line.quantity })), currency, locale, rates);
+    // A roster's rows, added together, keep the roster's order among the newest-first lines.
+    const rows = await db.select().from(cartItems).where(ownedBy(owner)).orderBy(desc(cartItems.createdAt), asc(cartItems.groupRow), desc(cartItems.id));
+    return this.priceConfigs(db, rows.map(pricingItemOf), currency, locale, rates);
   }
 
   /**
@@ -258,7 +272,7 @@ export class CartService {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return this.priceConfigs(
       db,
-      unique.map((id) => ({ id, quantity: byId.get(id)!.quantity, config: configOf(byId.get(id)!) })),
+      unique.map((id) => pricingItemOf(byId.get(id)!)),
       currency,
       locale,
       rates,
@@ -266,7 +280,7 @@ export class CartService {
   }
 
   /** See priceConfigs in pricing.ts: a "buy it now" line is priced the same way as a cart line. */
-  priceConfigs(db: Db | Tx, items: readonly { id: number; config: LineConfig; quantity: number }[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
+  priceConfigs(db: Db | Tx, items: readonly PricingItem[], currency: CurrencyCode, locale: Locale, rates: RateTable): Promise<PricedConfig[]> {
     return priceConfigs(db, items, currency, locale, rates, db === this.db ? this.statements.pricing : undefined);
   }
 }

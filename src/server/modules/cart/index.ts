@@ -5,3 +5,4 @@
 export * from './schema.ts';
 export { CartService, MAX_CART_LINES, removeOrderedLines, type CartOwner, type PricedConfig } from './cart.ts';
 export { cartRoutes } from './routes.ts';
+export { CartRosters } from './rosters.ts';

@@ -3,7 +3,7 @@
  * freeze of a line (EUR unit price, names in both locales, patches and add-ons as they were).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { CartLineRecord, LineConfig } from '../../../domain/cart.model.ts';
+import type { CartGroup, CartLineRecord, LineConfig } from '../../../domain/cart.model.ts';
 import type { Size } from '../../../domain/catalogue.schema.ts';
 import type { Locale, Localised } from '../../../domain/locale.ts';
 import { convertFromEur, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
@@ -68,6 +68,14 @@ export function buyNowQuery(db: Db | Tx, extras: boolean) {
     .where(and(eq(products.id, sql`${sql.placeholder('productId')}::int`), eq(products.active, true)));
 }
 
+/** A line to price: a cart line (its id, and its roster group if any), a "buy it now" line or a roster's row (id 0). */
+export interface PricingItem {
+  id: number;
+  config: LineConfig;
+  quantity: number;
+  group?: CartGroup | null;
+}
+
 /**
  * Prices configured lines from the database (cart lines, or a "buy it now" line with id 0), in
  * their order, at the shop's exchange `rates` (its settings). Lines whose product is gone or inactive are left out. Besides the cart's record,
@@ -75,7 +83,7 @@ export function buyNowQuery(db: Db | Tx, extras: boolean) {
  */
 export async function priceConfigs(
   db: Db | Tx,
-  items: readonly { id: number; config: LineConfig; quantity: number }[],
+  items: readonly PricingItem[],
   currency: CurrencyCode,
   locale: Locale,
   rates: RateTable,
@@ -98,7 +106,7 @@ export async function priceConfigs(
   const addonById = new Map(addonRows.map((a) => [a.id, a]));
   const playerById = new Map(playerRows.map((p) => [p.id, p]));
 
-  return items.flatMap(({ id, config, quantity }) => {
+  return items.flatMap(({ id, config, quantity, group }) => {
     const product = productById.get(config.productId);
     if (!product) return [];
     const linePatches = config.patchIds.flatMap((pid) => (patchById.has(pid) ? [patchById.get(pid)!] : []));
@@ -131,6 +139,7 @@ export async function priceConfigs(
       player: player ? { id: player.id, name: player.name, number: player.number } : null,
       quantity,
       stock: product.stock?.[config.size] ?? 0,
+      group: group ?? null,
     };
     return [
       {
@@ -143,6 +152,16 @@ export async function priceConfigs(
       },
     ];
   });
+}
+
+/** The roster group a stored cart line is a row of, if any. */
+export function groupOf(line: typeof cartItems.$inferSelect): CartGroup | null {
+  return line.groupId === null ? null : { id: line.groupId, name: line.groupName!, row: line.groupRow! };
+}
+
+/** A stored cart line as pricing takes it. */
+export function pricingItemOf(line: typeof cartItems.$inferSelect): PricingItem {
+  return { id: line.id, config: configOf(line), quantity: line.quantity, group: groupOf(line) };
 }
 
 /** The configuration a stored cart line holds. */

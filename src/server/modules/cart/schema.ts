@@ -1,6 +1,6 @@
 /** Cart lines of signed-in users and guests. */
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { letteringColumns, parentId, serialId, timestamps } from '../../db/columns.ts';
 import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
@@ -23,6 +23,13 @@ export const cartItems = pgTable(
     customNumber: text('custom_number'),
     ...letteringColumns({ standardDefault: true }),
     quantity: integer('quantity').notNull(),
+    /**
+     * A team roster's row (docs/storefront.md "Team orders"): the group it was added in, its team
+     * name and its place in the roster. All three or none; the group is replaced as a whole.
+     */
+    groupId: uuid('group_id'),
+    groupName: text('group_name'),
+    groupRow: smallint('group_row'),
     /** Identity of the configuration (domain lineKey): equal keys are one line. */
     lineKey: text('line_key').notNull(),
     ...timestamps(),
@@ -33,5 +40,7 @@ export const cartItems = pgTable(
     check('cart_items_owner_ck', sql`(${t.userId} is null) <> (${t.visitorId} is null)`),
     check('cart_items_quantity_ck', sql`${t.quantity} between 1 and 99`),
     check('cart_items_custom_type_ck', sql`${t.customType} between 1 and 4`),
+    check('cart_items_group_ck', sql`(${t.groupId} is null) = (${t.groupName} is null) and (${t.groupId} is null) = (${t.groupRow} is null)`),
+    index('cart_items_group_idx').on(t.groupId).where(sql`${t.groupId} is not null`),
   ],
 );

@@ -52,13 +52,19 @@ export function configChecks(extras: boolean) {
     playerInTeam: extras
       ? sql<boolean>`(${p.playerId}::int is null or exists (select 1 from ${squadPlayers} where ${squadPlayers.id} = ${p.playerId}::int and ${squadPlayers.teamId} = ${products.teamId}))`
       : sql<boolean>`true`,
-    fittingPatches: extras
-      ? sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${p.patchIds}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`
-      : sql<number>`0`,
-    offeredAddons: extras
-      ? sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${p.addonIds}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`
-      : sql<number>`0`,
+    fittingPatches: extras ? fittingPatches(p.patchIds) : sql<number>`0`,
+    offeredAddons: extras ? offeredAddons(p.addonIds) : sql<number>`0`,
   };
+}
+
+/** How many of the patch ids (an int[] value or placeholder) are active and fit the product read beside: all of them, or the choice is refused. */
+export function fittingPatches(ids: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) {
+  return sql<number>`(select count(*)::int from ${patches} where ${patches.id} = any(${ids}::int[]) and ${patches.active} and ${patches.fitsTags} && ${products.tags})`;
+}
+
+/** How many of the add-on ids are active and offered with the product read beside (its team's). */
+export function offeredAddons(ids: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder>) {
+  return sql<number>`(select count(*)::int from ${addons} where ${addons.id} = any(${ids}::int[]) and ${addons.active} and ${addons.teamId} = ${products.teamId})`;
 }
 
 /**
@@ -72,7 +78,8 @@ export function lineQuery(db: Db | Tx, kind: OwnerKind, extras: boolean) {
     .select({
       ...configChecks(extras),
       existingQuantity: sql<number | null>`(select ${cartItems.quantity} from ${cartItems} where ${owner} and ${cartItems.lineKey} = ${p.lineKey})`,
-      lines: sql<number>`(select count(*)::int from ${cartItems} where ${owner})`,
+      // Lines of their own: a team roster's rows do not count against the drawer's limit (CART_LINES_MAX bounds them).
+      lines: sql<number>`(select count(*)::int from ${cartItems} where ${owner} and ${cartItems.groupId} is null)`,
     })
     .from(products)
     .leftJoin(productSizes, and(eq(productSizes.productId, products.id), eq(productSizes.size, sql`${p.size}`)))

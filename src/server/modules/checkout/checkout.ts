@@ -425,6 +425,9 @@ export class CheckoutService {
       quantity: record.quantity,
       lineTotal: record.lineTotal,
       taxClass,
+      // A team roster's row keeps its group on the order (docs/storefront.md "Team orders").
+      groupId: record.group?.id ?? null,
+      groupName: record.group?.name ?? null,
     }));
   }
 

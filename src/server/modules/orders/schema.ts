@@ -1,6 +1,6 @@
 /** Orders, their lines, status timeline and shipments. Money columns are integer minor units. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../../domain/locale.ts';
 import { at, happenedAt, letteringColumns, localised, parentId, refOrNull, serialId, staffAuthor, timestamps } from '../../db/columns.ts';
 import type { CustomType } from '../../../domain/personalisation.ts';
@@ -188,12 +188,16 @@ export const orderItems = pgTable(
     priceReason: text('price_reason'),
     quantity: integer('quantity').notNull(),
     lineTotal: integer('line_total').notNull(),
+    /** The team roster the line was ordered in (its cart group) and its team name; null for a line of its own. */
+    groupId: uuid('group_id'),
+    groupName: text('group_name'),
   },
   (t) => [
     // Carries what the dashboard's top products sum, so it reads lines of the window's orders from the index alone.
     index('order_items_order_idx').on(t.orderId, t.productId, t.quantity, t.lineTotal, t.id),
     index('order_items_product_idx').on(t.productId),
     check('order_items_amounts_ck', sql`${t.quantity} between 1 and 99 and ${t.unitPrice} >= 0 and ${t.lineTotal} = ${t.unitPrice} * ${t.quantity}`),
+    check('order_items_group_ck', sql`(${t.groupId} is null) = (${t.groupName} is null)`),
   ],
 );
 

@@ -324,6 +324,7 @@ export class OrderViews {
       unitPrice: item.unitPrice,
       quantity: item.quantity,
       lineTotal: item.lineTotal,
+      group: item.groupId === null ? null : { id: item.groupId, name: item.groupName! },
     };
   }
 

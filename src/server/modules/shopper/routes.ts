@@ -1,6 +1,9 @@
-/** Newsletter (guests too), wishlist and reviews. */
+/** Newsletter (guests too), wishlist, reviews and saved team rosters. */
 import { reviewRemoveRequestSchema, reviewRequestSchema, subscribeRequestSchema, wishlistListRequestSchema, wishlistRequestSchema, wishlistStatusRequestSchema } from '../../../domain/account.schema.ts';
 import { shopperApi } from '../../../domain/api/shopper.ts';
+import { rosterApi } from '../../../domain/api/rosters.ts';
+import { savedRosterCopyRequestSchema, savedRosterIdRequestSchema, savedRosterRenameRequestSchema, savedRosterSaveRequestSchema } from '../../../domain/roster.schema.ts';
+import { emptyBodySchema } from '../../../domain/request.schema.ts';
 import { commentListRequestSchema } from '../../../domain/catalogue.schema.ts';
 import type { Clock } from '../../clock.ts';
 import { notFound } from '../../errors.ts';
@@ -11,6 +14,7 @@ import type { NewsletterService } from './newsletter.ts';
 import { LIMITS, UserService, type RateLimiter } from '../accounts/index.ts';
 import type { ReviewService } from './reviews.ts';
 import type { WishlistService } from './wishlist.ts';
+import type { SavedRosters } from './saved-rosters.ts';
 import { callerOf, localeOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 
@@ -18,13 +22,14 @@ export interface ShopperServices {
   newsletter: NewsletterService;
   wishlist: WishlistService;
   reviews: ReviewService;
+  rosters: SavedRosters;
   users: UserService;
   limiter: RateLimiter;
   clock: Clock;
 }
 
 export function shopperRoutes(services: ShopperServices, guards: Guards) {
-  const { newsletter, wishlist, reviews, users, limiter, clock } = services;
+  const { newsletter, wishlist, reviews, rosters, users, limiter, clock } = services;
   const signedIn = { preValidation: guards.requireUser };
   // Three areas, so each route names its tags.
   return contractRoutes({}, (route) => {
@@ -60,6 +65,42 @@ export function shopperRoutes(services: ShopperServices, guards: Guards) {
       summary: 'Which of the given products are on the wishlist (hearts on product cards)',
       request: wishlistStatusRequestSchema,
       handler: async (request) => ok({ productIds: await wishlist.collected(userOf(request).userId, request.body.productIds) }),
+    });
+
+    route(rosterApi.saved, {
+      ...signedIn,
+      tags: ['rosters'],
+      summary: 'Your saved team rosters, most recently changed first',
+      request: emptyBodySchema,
+      handler: async (request) => ok(await rosters.list(userOf(request).userId)),
+    });
+    route(rosterApi.save, {
+      ...signedIn,
+      tags: ['rosters'],
+      summary: 'Save a team roster under its team name (new, or over id)',
+      request: savedRosterSaveRequestSchema,
+      handler: async (request) => ok(await rosters.save(userOf(request).userId, request.body.roster, request.body.id)),
+    });
+    route(rosterApi.rename, {
+      ...signedIn,
+      tags: ['rosters'],
+      summary: 'Rename a saved team roster',
+      request: savedRosterRenameRequestSchema,
+      handler: async (request) => ok(await rosters.rename(userOf(request).userId, request.body.id, request.body.name)),
+    });
+    route(rosterApi.copy, {
+      ...signedIn,
+      tags: ['rosters'],
+      summary: 'Copy a saved team roster under a new team name',
+      request: savedRosterCopyRequestSchema,
+      handler: async (request) => ok(await rosters.copy(userOf(request).userId, request.body.id, request.body.name)),
+    });
+    route(rosterApi.remove, {
+      ...signedIn,
+      tags: ['rosters'],
+      summary: 'Delete a saved team roster',
+      request: savedRosterIdRequestSchema,
+      handler: async (request) => ok(await rosters.remove(userOf(request).userId, request.body.id)),
     });
 
     route(shopperApi.reviews, {

@@ -1,7 +1,8 @@
 /** What shoppers leave behind besides orders: reviews, newsletter sign-ups, wishlists. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import type { SavedRosterValue } from '../../../domain/roster.model.ts';
 import { users } from '../accounts/schema.ts';
 import { products } from '../catalogue/schema.ts';
 
@@ -50,4 +51,22 @@ export const wishlistItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId], name: 'wishlist_items_pk' }), index('wishlist_items_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Team rosters a signed-in shopper saved under a team name, to order again next season
+ * (docs/storefront.md "Team orders"). The roster is kept whole as the editor sent it; its product
+ * is a plain number, as on order lines, so that a product switched off leaves the roster readable.
+ */
+export const teamRosters = pgTable(
+  'team_rosters',
+  {
+    id: serialId(),
+    userId: parentId('user_id', () => users.id),
+    name: text('name').notNull(),
+    productId: integer('product_id').notNull(),
+    roster: jsonb('roster').$type<SavedRosterValue>().notNull(),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('team_rosters_user_name_uq').on(t.userId, sql`lower(${t.name})`), check('team_rosters_name_ck', sql`length(${t.name}) between 1 and 40`)],
 );
