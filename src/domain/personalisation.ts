@@ -226,12 +226,10 @@ export function withPlayer(print: PrintLettering, player: { name: string; number
 
 /** The print as the API answers it, with its extras as the reader sees them. */
 export function printRecord(print: PrintLettering, extras: { patches: PatchItem[]; addonItems: AddonItem[] }): PrintRecord {
+  const { playerId, ...lettering } = letteringOf(print);
   return {
-    customType: print.customType,
-    squadList: print.playerId,
-    customName: print.customName,
-    customNumber: print.customNumber,
-    ...letteringFrom((field) => print[field]),
+    ...lettering,
+    squadList: playerId,
     patches: extras.patches,
     addonItems: extras.addonItems,
     personalised: isPrinted(print.customType),

@@ -4,7 +4,7 @@
  * server's ShipmentDesk use the same rules.
  */
 import { carrierOf } from './carriers.ts';
-import { parseCsv } from './back-office/products.model.ts';
+import { csvTable } from './back-office/products.model.ts';
 import { normaliseOrderNo } from './order-numbers.ts';
 
 /** A line and a quantity put in a parcel. */
@@ -120,19 +120,15 @@ function readUrl(text: string): string | null | 'bad' {
  * refused on its own: the good rows still ship.
  */
 export function readShipCsv(text: string): { rows: ShipCsvRow[]; issues: ShipCsvIssue[] } {
-  const [header, ...data] = parseCsv(text);
-  if (!header) return { rows: [], issues: [{ line: 1, issue: 'empty' }] };
-  const names = header.fields.map((name) => name.trim().toLowerCase().replace(/[\s-]+/g, '_'));
-  const at = Object.fromEntries(SHIP_CSV_COLUMNS.map((name) => [name, names.indexOf(name)])) as Record<(typeof SHIP_CSV_COLUMNS)[number], number>;
-  if (at.order_no < 0 || at.carrier < 0 || at.tracking_number < 0) return { rows: [], issues: [{ line: header.line, issue: 'header' }] };
-  if (data.length === 0) return { rows: [], issues: [{ line: 2, issue: 'empty' }] };
-  if (data.length > SHIP_CSV_MAX_ROWS) return { rows: [], issues: [{ line: data[SHIP_CSV_MAX_ROWS]!.line, issue: 'tooMany' }] };
+  const table = csvTable(text, SHIP_CSV_COLUMNS, ['order_no', 'carrier', 'tracking_number'], SHIP_CSV_MAX_ROWS, (name) => name.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  if ('stop' in table) return { rows: [], issues: [table.stop] };
+  const { data, width, at } = table;
   const rows: ShipCsvRow[] = [];
   const issues: ShipCsvIssue[] = [];
   const seen = new Set<string>();
   const field = (fields: string[], index: number) => (index < 0 ? '' : (fields[index] ?? '').trim());
   for (const { line, fields } of data) {
-    if (fields.length > names.length) {
+    if (fields.length > width) {
       issues.push({ line, issue: 'columns' });
       continue;
     }

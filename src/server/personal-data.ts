@@ -4,7 +4,9 @@
  * are matched whole and in any case, so "Ann" does not eat "Annual" nor "a@b.example" the end of
  * "xa@b.example"; names written without spaces (Chinese, Japanese, Korean) are matched anywhere.
  */
-import { eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from './db/client.ts';
 
 /** What is known of a person to erase: every email and name they were written under. */
 export interface PersonalTraces {
@@ -47,17 +49,39 @@ export interface ErasureSubject {
 }
 
 /**
- * The rows of a table staff write with a free text about an order (order notes, refunds) that an
- * erasure must look at: those the person wrote (by id, or by an email they had) and those about
- * their orders.
+ * A table staff write a free text about an order in, with who wrote it (order notes, refunds):
+ * its columns, by the names the table's object gives them.
  */
-export function staffRowsOf(who: ErasureSubject, author: { id: AnyColumn; email: AnyColumn }, orderId: AnyColumn, orderIds: readonly number[]): SQL | undefined {
-  return or(eq(author.id, who.userId), inArray(sql`lower(${author.email})`, [...who.emails]), orderIds.length ? inArray(orderId, [...orderIds]) : undefined);
+export interface StaffTexts<T extends PgTable> {
+  table: T;
+  id: keyof T['_']['columns'] & keyof T;
+  orderId: keyof T['_']['columns'] & keyof T;
+  text: keyof T['_']['columns'] & keyof T;
+  authorId: keyof T['_']['columns'] & keyof T;
+  authorEmail: keyof T['_']['columns'] & keyof T;
 }
 
-/** Whether the person being erased wrote a row: by their id, or by an email they had. */
-export function wroteIt(who: ErasureSubject, authorId: number | null, authorEmail: string): boolean {
-  return authorId === who.userId || who.emails.includes(authorEmail.toLowerCase());
+/**
+ * An erasure's pass over such a table: the rows the person wrote (by id, or by an email they had)
+ * and those about their orders keep their text without the person's email (or, on their orders,
+ * names); the rows they wrote keep their record under the pseudonym.
+ */
+export async function scrubStaffTexts<T extends PgTable>(tx: Tx, t: StaffTexts<T>, orderIds: readonly number[], who: ErasureSubject): Promise<void> {
+  const column = (name: keyof T) => t.table[name] as unknown as PgColumn;
+  const rows = (await tx
+    .select({ id: column(t.id), orderId: column(t.orderId), text: column(t.text), authorId: column(t.authorId), authorEmail: column(t.authorEmail) })
+    .from(t.table as PgTable)
+    .where(or(eq(column(t.authorId), who.userId), inArray(sql`lower(${column(t.authorEmail)})`, [...who.emails]), orderIds.length ? inArray(column(t.orderId), [...orderIds]) : undefined))
+    .for('update')) as { id: number; orderId: number; text: string; authorId: number | null; authorEmail: string }[];
+  for (const row of rows) {
+    const theirs = row.authorId === who.userId || who.emails.includes(row.authorEmail.toLowerCase());
+    const text = who.scrub.text(row.text, orderIds.includes(row.orderId));
+    if (!theirs && text === row.text) continue;
+    await tx
+      .update(t.table as PgTable)
+      .set({ [t.text]: text, ...(theirs ? { [t.authorId]: null, [t.authorEmail]: who.pseudonym } : {}) } as never)
+      .where(eq(column(t.id), row.id));
+  }
 }
 
 export interface Scrubber {

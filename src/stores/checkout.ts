@@ -4,8 +4,8 @@
  * attempt, and PayPal's buttons (the SDK loaded only when the shopper gets to paying).
  */
 import { placeOrder, quoteCheckout, type CheckoutSourceInput, type PlaceOrderInput, type QuoteInput } from '../client/checkout.ts';
-import { ApiError, CLIENT_CODES, isApiError } from '../client/http.ts';
-import { capturePaypalOrder, createPaypalOrder, paypalConfig, type CaptureAnswer } from '../client/paypal.ts';
+import { CLIENT_CODES, isApiError } from '../client/http.ts';
+import { capturePaypalOrder, createPaypalOrder, loadPaypal, retriedCapture, type CaptureAnswer } from '../client/paypal.ts';
 import { fieldIssuesOf, type FieldIssue } from '../domain/api/envelope.ts';
 import type { CheckoutQuote, PlacedOrder } from '../domain/checkout.model.ts';
 import type { CurrencyCode } from '../domain/money.model.ts';
@@ -90,19 +90,8 @@ export interface PaypalHandlers {
   onFailed(message: string): void;
 }
 
-const CAPTURE_ATTEMPTS = 4;
-
-async function capture(id: string, orderNo: string): Promise<CaptureAnswer> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await capturePaypalOrder({ id, orderNo }, { silent: true });
-    } catch (error) {
-      // 1503: PayPal did not answer. Capturing again is safe (the server replays the one capture).
-      const again = isApiError(error) && (error.code === '1503' || error.code === CLIENT_CODES.NETWORK || error.code === CLIENT_CODES.TIMEOUT);
-      if (!again || attempt >= CAPTURE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 600 * attempt));
-    }
-  }
+function capture(id: string, orderNo: string): Promise<CaptureAnswer> {
+  return retriedCapture(() => capturePaypalOrder({ id, orderNo }, { silent: true }));
 }
 
 /**
@@ -110,15 +99,7 @@ async function capture(id: string, orderNo: string): Promise<CaptureAnswer> {
  * Answers a function that removes them.
  */
 export async function renderPaypalButtons(container: HTMLElement, order: { orderNo: string; token: string | null; currency: CurrencyCode }, handlers: PaypalHandlers): Promise<() => void> {
-  const config = await paypalConfig({ silent: true });
-  const { loadScript } = await import('@paypal/paypal-js');
-  const paypal = await loadScript({
-    clientId: config.clientId,
-    currency: order.currency,
-    intent: config.intent,
-    ...(config.sdkBaseUrl ? { sdkBaseUrl: new URL(config.sdkBaseUrl, window.location.origin).href } : { environment: config.environment }),
-  });
-  if (!paypal?.Buttons) throw new ApiError({ code: CLIENT_CODES.BAD_RESPONSE, msg: 'PayPal did not load', requestId: '' });
+  const paypal = await loadPaypal(order.currency);
   const buttons = paypal.Buttons({
     createOrder: async () => (await createPaypalOrder({ orderNo: order.orderNo, token: order.token ?? undefined }, { silent: true })).id,
     onApprove: async (data) => {

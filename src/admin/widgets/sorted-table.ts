@@ -12,6 +12,9 @@ export interface SortedTableState<F, S extends string> {
   order: 'asc' | 'desc';
 }
 
+/** What a list's filter form holds: each filter may be empty (absent, or cleared to undefined). */
+export type Filters<T> = { [K in keyof T]?: T[K] | undefined };
+
 /** The page sizes a sorted list offers; it starts with the first. */
 export const SORTED_PAGE_SIZES = [20, 50, 100] as const;
 

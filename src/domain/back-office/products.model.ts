@@ -141,9 +141,18 @@ export interface StockCsvRow {
   stock: number;
 }
 
+/** A CSV line as read: its line number in the file (a quoted field may span several) and its fields. */
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+/** The columns of the stock file the reader needs (`title` is for people), found by name in its header. */
+const STOCK_CSV_READ = ['product_id', 'size', 'stock'] as const;
+
 /** Records of RFC 4180 text (quoted fields, doubled quotes, CRLF or LF), each with its line number. */
-export function parseCsv(text: string): { line: number; fields: string[] }[] {
-  const records: { line: number; fields: string[] }[] = [];
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
   let fields: string[] = [];
   let field = '';
   let quoted = false;
@@ -180,6 +189,25 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
   return records;
 }
 
+/** Why a CSV file cannot be read at all: no lines, no data under the header, a needed column missing, too many lines. */
+export type CsvFileIssue = { line: number; issue: 'empty' | 'header' | 'tooMany' };
+
+/**
+ * A CSV file's data lines and where each of its columns stands (-1: absent), the header's names
+ * compared as `name` writes them; or the one issue that stops it: no lines, a `required` column
+ * missing, no data, more than `max` data lines.
+ */
+export function csvTable<C extends string>(text: string, columns: readonly C[], required: readonly C[], max: number, name: (header: string) => string): { data: CsvRecord[]; width: number; at: Record<C, number> } | { stop: CsvFileIssue } {
+  const [header, ...data] = parseCsv(text);
+  if (!header) return { stop: { line: 1, issue: 'empty' } };
+  const names = header.fields.map(name);
+  const at = Object.fromEntries(columns.map((column) => [column, names.indexOf(column)])) as Record<C, number>;
+  if (required.some((column) => at[column] < 0)) return { stop: { line: header.line, issue: 'header' } };
+  if (data.length === 0) return { stop: { line: 2, issue: 'empty' } };
+  if (data.length > max) return { stop: { line: data[max]!.line, issue: 'tooMany' } };
+  return { data, width: names.length, at };
+}
+
 export type StockCsvIssue = { line: number; issue: 'header' | 'columns' | 'productId' | 'size' | 'stock' | 'duplicate' | 'tooMany' | 'empty'; value?: string };
 
 /**
@@ -188,23 +216,18 @@ export type StockCsvIssue = { line: number; issue: 'header' | 'columns' | 'produ
  * `title` (written for people) may be there or not.
  */
 export function readStockCsv(text: string): { rows: StockCsvRow[]; issues: StockCsvIssue[] } {
-  const records = parseCsv(text);
-  const [header, ...data] = records;
-  if (!header) return { rows: [], issues: [{ line: 1, issue: 'empty' }] };
-  const names = header.fields.map((name) => name.trim().toLowerCase());
-  const at = { productId: names.indexOf('product_id'), size: names.indexOf('size'), stock: names.indexOf('stock') };
-  if (at.productId < 0 || at.size < 0 || at.stock < 0) return { rows: [], issues: [{ line: header.line, issue: 'header' }] };
-  if (data.length === 0) return { rows: [], issues: [{ line: 2, issue: 'empty' }] };
-  if (data.length > STOCK_CSV_MAX_LINES) return { rows: [], issues: [{ line: data[STOCK_CSV_MAX_LINES]!.line, issue: 'tooMany' }] };
+  const table = csvTable(text, STOCK_CSV_READ, STOCK_CSV_READ, STOCK_CSV_MAX_LINES, (name) => name.trim().toLowerCase());
+  if ('stop' in table) return { rows: [], issues: [table.stop] };
+  const { data, width, at } = table;
   const rows: StockCsvRow[] = [];
   const issues: StockCsvIssue[] = [];
   const seen = new Set<string>();
   for (const { line, fields } of data) {
-    if (fields.length !== names.length) {
+    if (fields.length !== width) {
       issues.push({ line, issue: 'columns' });
       continue;
     }
-    const id = fields[at.productId]!.trim();
+    const id = fields[at.product_id]!.trim();
     const size = fields[at.size]!.trim().toUpperCase();
     const stock = fields[at.stock]!.trim();
     if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) issues.push({ line, issue: 'productId', value: id });

@@ -4,9 +4,9 @@
  * simulator's stand-in, loaded as checkout loads it); the capture is retried on 1503 as checkout's
  * is (the server replays the one capture). A request that cannot be paid says why.
  */
-import { ApiError, CLIENT_CODES, isApiError } from '../../client/http.ts';
+import { isApiError } from '../../client/http.ts';
 import { capturePayRequest, createPayRequestOrder, readPayRequest } from '../../client/pay-requests.ts';
-import { paypalConfig } from '../../client/paypal.ts';
+import { loadPaypal, retriedCapture } from '../../client/paypal.ts';
 import { PAY_TOKEN_PATTERN, type PayRequestView } from '../../domain/payment-requests.model.ts';
 import { CURRENCIES, formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { interpolate } from '../../i18n/core.ts';
@@ -28,8 +28,6 @@ interface Messages {
 }
 
 type State = 'loading' | 'open' | 'paid' | 'expired' | 'waived' | 'cancelled' | 'notFound' | 'unavailable';
-
-const CAPTURE_ATTEMPTS = 4;
 
 function init(root: HTMLElement): void {
   const messages = JSON.parse(root.dataset['messages'] ?? '{}') as Messages;
@@ -66,17 +64,7 @@ function init(root: HTMLElement): void {
     purpose.hidden = false;
   };
 
-  const capture = async (id: string): Promise<PayRequestView> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await capturePayRequest(token, id, { silent: true });
-      } catch (error) {
-        const again = isApiError(error) && (error.code === '1503' || error.code === CLIENT_CODES.NETWORK || error.code === CLIENT_CODES.TIMEOUT);
-        if (!again || attempt >= CAPTURE_ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 600 * attempt));
-      }
-    }
-  };
+  const capture = (id: string): Promise<PayRequestView> => retriedCapture(() => capturePayRequest(token, id, { silent: true }));
 
   /** What a refused call means for the page: a state that ends it, or a message beside the buttons. */
   const refused = async (error: unknown) => {
@@ -97,15 +85,7 @@ function init(root: HTMLElement): void {
     box.hidden = false;
     status.textContent = messages.paypalLoading;
     try {
-      const config = await paypalConfig({ silent: true });
-      const { loadScript } = await import('@paypal/paypal-js');
-      const paypal = await loadScript({
-        clientId: config.clientId,
-        currency: request.currency,
-        intent: config.intent,
-        ...(config.sdkBaseUrl ? { sdkBaseUrl: new URL(config.sdkBaseUrl, window.location.origin).href } : { environment: config.environment }),
-      });
-      if (!paypal?.Buttons) throw new ApiError({ code: CLIENT_CODES.BAD_RESPONSE, msg: 'PayPal did not load', requestId: '' });
+      const paypal = await loadPaypal(request.currency);
       const buttons = paypal.Buttons({
         createOrder: async () => (await createPayRequestOrder(token, { silent: true })).id,
         onApprove: async (data) => {

@@ -27,6 +27,12 @@ export const parentId = (name: string, parent: () => AnyPgColumn) => integer(nam
 /** The row this one refers to, if any: when that row goes, the link is cleared and this row stays. */
 export const refOrNull = (name: string, target: () => AnyPgColumn) => integer(name).references(target, { onDelete: 'set null' });
 
+/** The row this one refers to, required and kept: the database refuses to delete it while this row names it. */
+export const requiredRef = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target);
+
+/** When an event of a history (a move, a change, a note) happened: the row's own time, set on insert. */
+export const happenedAt = () => at('at').notNull().defaultNow();
+
 /** Text shoppers read in their language: en-US and zh-CN (domain Localised). */
 export const localised = (name: string) => jsonb(name).$type<Localised>().notNull();
 
@@ -35,6 +41,19 @@ export const active = () => boolean('active').notNull().default(true);
 
 /** Display order within a list, lowest first. */
 export const sortOrder = () => integer('sort').notNull().default(0);
+
+const requiredText = (name: string) => text(name).notNull();
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/**
+ * Who on the staff wrote a row (`by`: byId, byEmail): their account while it exists, cleared
+ * when it goes, and their email, which stays so the row still says who.
+ */
+export function staffAuthor<P extends string>(prefix: P, users: () => AnyPgColumn): StaffAuthor<P> {
+  const name = snakeCase(prefix);
+  return { [`${prefix}Id`]: refOrNull(`${name}_id`, users), [`${prefix}Email`]: requiredText(`${name}_email`) } as StaffAuthor<P>;
+}
+type StaffAuthor<P extends string> = Record<`${P}Id`, ReturnType<typeof refOrNull>> & Record<`${P}Email`, ReturnType<typeof requiredText>>;
 
 const premiumOption = (name: string) => text(name).$type<PremiumOption>().notNull();
 const standardPremiumOption = (name: string) => premiumOption(name).default('Standard');
@@ -47,5 +66,5 @@ export function letteringColumns(options: { standardDefault: true }): Record<Let
 export function letteringColumns(options: { standardDefault: false }): Record<LetteringField, ReturnType<typeof premiumOption>>;
 export function letteringColumns({ standardDefault }: { standardDefault: boolean }) {
   const column = standardDefault ? standardPremiumOption : premiumOption;
-  return Object.fromEntries(LETTERING_PARTS.map(({ field }) => [field, column(field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`))]));
+  return Object.fromEntries(LETTERING_PARTS.map(({ field }) => [field, column(snakeCase(field))]));
 }

@@ -4,7 +4,7 @@
  * are the staff screen's), roles through the staff calls (R_SUPER's `staff:manage`), the data
  * export as a JSON file, and erasure (`customer:erase`), confirmed by typing the email again.
  */
-import { App, Button, Card, Col, Descriptions, Form, Input, List, Modal, Result, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, List, Result, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
@@ -23,9 +23,10 @@ import { validFields } from '../../widgets/valid-fields.ts';
 import { useMay } from '../../state/session.ts';
 import { CustomerStatusTag, RoleTags } from '../customers/CustomersScreen.tsx';
 import { useDateTime } from '../orders/labels.tsx';
-import { CustomerOrders } from './CustomerOrders.tsx';
+import { CustomerColumns, NewsletterTag } from './CustomerOrders.tsx';
 import { GuestDetail } from './GuestDetail.tsx';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 const STAFF_ROLES: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
@@ -112,93 +113,87 @@ function AccountDetail() {
           </Button>
         )}
       </Space>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}>
-          <Card size="small" title={t('adminCustomers.detail')}>
-            <Descriptions size="small" column={1}>
-              <Descriptions.Item label={t('adminCustomers.email')}>{customer.email}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.name')}>{customer.name || t('admin.common.none')}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.status')}>
-                <span data-testid="customer-status">
-                  <CustomerStatusTag status={customer.status} />
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.roles')}>
-                {may(PERMISSIONS.STAFF_MANAGE) ? (
-                  <Space size={4} wrap>
-                    {customer.roles.map((role) => (
-                      <Tag
-                        key={role}
-                        color={role === ROLES.SUPER ? 'gold' : role === ROLES.ADMIN ? 'blue' : undefined}
-                        closable={STAFF_ROLES.includes(role as Role)}
-                        closeIcon={STAFF_ROLES.includes(role as Role) ? undefined : false}
-                        onClose={(event) => {
-                          event.preventDefault();
-                          confirm(t('adminCustomers.revokeConfirm', { email: customer.email, role: roleName(role) }), () => revoke.mutateAsync({ email: customer.email, role: role as Role }));
-                        }}
-                        {...(STAFF_ROLES.includes(role as Role) ? { 'aria-label': t('adminCustomers.revokeRole', { role: roleName(role) }) } : {})}
-                      >
-                        {roleName(role)}
-                      </Tag>
-                    ))}
-                    <Select<Role>
-                      size="small"
-                      value={granting}
-                      placeholder={t('adminCustomers.grantRole')}
-                      style={{ minWidth: 120 }}
-                      aria-label={t('adminCustomers.grantRole')}
-                      options={STAFF_ROLES.filter((role) => !customer.roles.includes(role)).map((role) => ({ value: role, label: roleName(role) }))}
-                      onChange={(role) => {
-                        setGranting(null);
-                        confirm(t('adminCustomers.grantConfirm', { email: customer.email, role: roleName(role) }), () => grant.mutateAsync({ email: customer.email, role }));
+      <CustomerColumns orders={customer.orderList} count={customer.orders} testId="customer-orders">
+        <Card size="small" title={t('adminCustomers.detail')}>
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label={t('adminCustomers.email')}>{customer.email}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.name')}>{customer.name || t('admin.common.none')}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.status')}>
+              <span data-testid="customer-status">
+                <CustomerStatusTag status={customer.status} />
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.roles')}>
+              {may(PERMISSIONS.STAFF_MANAGE) ? (
+                <Space size={4} wrap>
+                  {customer.roles.map((role) => (
+                    <Tag
+                      key={role}
+                      color={role === ROLES.SUPER ? 'gold' : role === ROLES.ADMIN ? 'blue' : undefined}
+                      closable={STAFF_ROLES.includes(role as Role)}
+                      closeIcon={STAFF_ROLES.includes(role as Role) ? undefined : false}
+                      onClose={(event) => {
+                        event.preventDefault();
+                        confirm(t('adminCustomers.revokeConfirm', { email: customer.email, role: roleName(role) }), () => revoke.mutateAsync({ email: customer.email, role: role as Role }));
                       }}
-                    />
-                  </Space>
-                ) : (
-                  <RoleTags roles={customer.roles} />
-                )}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.newsletter')}>
-                {customer.newsletter ? <Tag color="green">{t('adminCustomers.subscribed')}</Tag> : <Tag>{t('adminCustomers.notSubscribed')}</Tag>}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.locale')}>{customer.locale}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.createdAt')}>{when(customer.createdAt)}</Descriptions.Item>
-            </Descriptions>
-            {isStaffAccount && <Typography.Text type="secondary">{t('adminCustomers.staffNote')}</Typography.Text>}
-          </Card>
-          <Card size="small" title={t('adminCustomers.addresses')} style={{ marginTop: 16 }}>
-            <List
-              size="small"
-              dataSource={customer.addresses}
-              locale={{ emptyText: <Typography.Text type="secondary">{t('adminCustomers.noAddresses')}</Typography.Text> }}
-              renderItem={(address) => (
-                <List.Item>
-                  <div>
-                    <strong>
-                      {address.firstName} {address.lastName}
-                    </strong>{' '}
-                    {address.isDefault && <Tag color="blue">{t('adminCustomers.default')}</Tag>}
-                    <div>
-                      {address.address}, {address.postalCode} {address.city}, {address.country}
-                    </div>
-                    <Typography.Text type="secondary">{address.phone}</Typography.Text>
-                  </div>
-                </List.Item>
+                      {...(STAFF_ROLES.includes(role as Role) ? { 'aria-label': t('adminCustomers.revokeRole', { role: roleName(role) }) } : {})}
+                    >
+                      {roleName(role)}
+                    </Tag>
+                  ))}
+                  <Select<Role>
+                    size="small"
+                    value={granting}
+                    placeholder={t('adminCustomers.grantRole')}
+                    style={{ minWidth: 120 }}
+                    aria-label={t('adminCustomers.grantRole')}
+                    options={STAFF_ROLES.filter((role) => !customer.roles.includes(role)).map((role) => ({ value: role, label: roleName(role) }))}
+                    onChange={(role) => {
+                      setGranting(null);
+                      confirm(t('adminCustomers.grantConfirm', { email: customer.email, role: roleName(role) }), () => grant.mutateAsync({ email: customer.email, role }));
+                    }}
+                  />
+                </Space>
+              ) : (
+                <RoleTags roles={customer.roles} />
               )}
-            />
-          </Card>
-        </Col>
-        <Col xs={24} xl={14}>
-          <CustomerOrders orders={customer.orderList} count={customer.orders} testId="customer-orders" />
-        </Col>
-      </Row>
-      <Modal
+            </Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.newsletter')}>
+              <NewsletterTag subscribed={customer.newsletter} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.locale')}>{customer.locale}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.createdAt')}>{when(customer.createdAt)}</Descriptions.Item>
+          </Descriptions>
+          {isStaffAccount && <Typography.Text type="secondary">{t('adminCustomers.staffNote')}</Typography.Text>}
+        </Card>
+        <Card size="small" title={t('adminCustomers.addresses')} style={{ marginTop: 16 }}>
+          <List
+            size="small"
+            dataSource={customer.addresses}
+            locale={{ emptyText: <Typography.Text type="secondary">{t('adminCustomers.noAddresses')}</Typography.Text> }}
+            renderItem={(address) => (
+              <List.Item>
+                <div>
+                  <strong>
+                    {address.firstName} {address.lastName}
+                  </strong>{' '}
+                  {address.isDefault && <Tag color="blue">{t('adminCustomers.default')}</Tag>}
+                  <div>
+                    {address.address}, {address.postalCode} {address.city}, {address.country}
+                  </div>
+                  <Typography.Text type="secondary">{address.phone}</Typography.Text>
+                </div>
+              </List.Item>
+            )}
+          />
+        </Card>
+      </CustomerColumns>
+      <WriteDialog
         open={erasing}
         title={t('adminCustomers.eraseTitle', { email: customer.email })}
         okText={t('adminCustomers.erase')}
         okButtonProps={{ danger: true }}
-        cancelText={t('admin.common.cancel')}
-        confirmLoading={erase.isPending}
+        pending={erase.isPending}
         onCancel={() => setErasing(false)}
         onOk={async () => {
           const valid = await validFields(eraseForm);
@@ -221,7 +216,7 @@ function AccountDetail() {
             <Input autoComplete="off" data-testid="erase-confirm" />
           </Form.Item>
         </Form>
-      </Modal>
+      </WriteDialog>
     </div>
   );
 }

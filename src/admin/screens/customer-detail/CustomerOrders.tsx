@@ -1,8 +1,10 @@
 /**
- * The orders card of a customer's detail and of a guest's: their latest orders (at most 100, from
- * the server), ten a page; a row (click or Enter) or its number opens the order.
+ * What a customer's detail and a guest's share: the orders card, their latest orders (at most 100,
+ * from the server), ten a page, where a row (click or Enter) or its number opens the order; the
+ * two columns around it; the newsletter tag.
  */
-import { Card, Table } from 'antd';
+import { Card, Col, Row, Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
@@ -37,4 +39,23 @@ export function CustomerOrders({ orders, count, testId }: { orders: AdminCustome
       />
     </Card>
   );
+}
+
+/** Who the customer or guest is (left, or on top on a narrow screen) beside their orders. */
+export function CustomerColumns({ children, ...orders }: { children: ReactNode; orders: AdminCustomerOrder[]; count: number; testId: string }) {
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={10}>
+        {children}
+      </Col>
+      <Col xs={24} xl={14}>
+        <CustomerOrders {...orders} />
+      </Col>
+    </Row>
+  );
+}
+
+export function NewsletterTag({ subscribed }: { subscribed: boolean }) {
+  const { t } = useT();
+  return subscribed ? <Tag color="green">{t('adminCustomers.subscribed')}</Tag> : <Tag>{t('adminCustomers.notSubscribed')}</Tag>;
 }

@@ -3,7 +3,7 @@
  * figures and its latest 100 orders (each opening the order's detail). Nothing to change here: a
  * guest has no account; an erasure or an export goes by the account once they register.
  */
-import { Card, Col, Descriptions, Result, Row, Skeleton, Tag, Typography } from 'antd';
+import { Card, Descriptions, Result, Skeleton, Typography } from 'antd';
 import { isApiError } from '../../../client/http.ts';
 import { adminCustomersApi } from '../../../domain/api/admin/customers.ts';
 import { useApiQuery } from '../../api.ts';
@@ -11,7 +11,7 @@ import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../frame/screen-context.ts';
 import { CustomerKindTag } from '../customers/CustomersScreen.tsx';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
-import { CustomerOrders } from './CustomerOrders.tsx';
+import { CustomerColumns, NewsletterTag } from './CustomerOrders.tsx';
 
 /** The email of the tab's address (`?email=`). */
 export function guestEmailOf(fullPath: string): string {
@@ -35,30 +35,25 @@ export function GuestDetail() {
 
   return (
     <div className="admin-screen" data-testid="guest-detail">
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}>
-          <Card size="small" title={t('adminCustomers.guestTitle', { email: guest.email })}>
-            <Descriptions size="small" column={1}>
-              <Descriptions.Item label={t('adminCustomers.email')}>{guest.email}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.name')}>{guest.name || t('admin.common.none')}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.kind')}>
-                <CustomerKindTag kind="guest" />
-              </Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.orders')}>{guest.orders}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.spent')}>{money(guest.spentEur, 'EUR')}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.firstOrder')}>{when(guest.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.lastOrder')}>{when(guest.lastOrderAt)}</Descriptions.Item>
-              <Descriptions.Item label={t('adminCustomers.newsletter')}>
-                {guest.newsletter ? <Tag color="green">{t('adminCustomers.subscribed')}</Tag> : <Tag>{t('adminCustomers.notSubscribed')}</Tag>}
-              </Descriptions.Item>
-            </Descriptions>
-            <Typography.Text type="secondary">{t('adminCustomers.guestNote')}</Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={24} xl={14}>
-          <CustomerOrders orders={guest.orderList} count={guest.orders} testId="guest-orders" />
-        </Col>
-      </Row>
+      <CustomerColumns orders={guest.orderList} count={guest.orders} testId="guest-orders">
+        <Card size="small" title={t('adminCustomers.guestTitle', { email: guest.email })}>
+          <Descriptions size="small" column={1}>
+            <Descriptions.Item label={t('adminCustomers.email')}>{guest.email}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.name')}>{guest.name || t('admin.common.none')}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.kind')}>
+              <CustomerKindTag kind="guest" />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.orders')}>{guest.orders}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.spent')}>{money(guest.spentEur, 'EUR')}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.firstOrder')}>{when(guest.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.lastOrder')}>{when(guest.lastOrderAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('adminCustomers.newsletter')}>
+              <NewsletterTag subscribed={guest.newsletter} />
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Text type="secondary">{t('adminCustomers.guestNote')}</Typography.Text>
+        </Card>
+      </CustomerColumns>
     </div>
   );
 }

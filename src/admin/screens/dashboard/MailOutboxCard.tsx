@@ -2,7 +2,7 @@
  * The mail outbox (docs/back-office.md "Mail outbox"): how many mails wait and how many failed,
  * the newest of each, and "Send again" for staff with mail:retry. Polls while mail waits.
  */
-import { Alert, App, Button, Card, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Space, Typography, type TableColumnsType } from 'antd';
 import { mailApi } from '../../../domain/api/admin/mail.ts';
 import type { OutboxMessageView } from '../../../domain/back-office/mail.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
@@ -11,6 +11,7 @@ import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
 import { useDateTime } from '../orders/labels.tsx';
 import { usePolledStatus } from './polled-status.ts';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 const POLL_MS = 5_000;
 
@@ -74,5 +75,5 @@ export function MailOutboxCard() {
 /** A titled list of outbox messages; nothing when there are none. */
 function MessageTable({ title, rows, columns }: { title: string; rows: readonly OutboxMessageView[]; columns: TableColumnsType<OutboxMessageView> }) {
   if (rows.length === 0) return null;
-  return <Table<OutboxMessageView> size="small" rowKey="id" pagination={false} scroll={{ x: true }} title={() => title} dataSource={rows} columns={columns} />;
+  return <RowsTable<OutboxMessageView> rowKey="id" width title={() => title} dataSource={rows} columns={columns} />;
 }

@@ -3,12 +3,13 @@
  * and TTFB per page type and language, today or over the last 7 days, each coloured good, needs
  * improvement or poor by Google's thresholds (domain/vitals.model.ts).
  */
-import { Card, Empty, Segmented, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Empty, Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { vitalsApi } from '../../../domain/api/vitals.ts';
 import { VITAL_METRICS, VITALS_WINDOWS, formatVital, ratingOf, type VitalMetric, type VitalRating, type VitalsRow } from '../../../domain/vitals.model.ts';
 import { useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 const TAG_COLOURS: Record<VitalRating, string> = { good: 'success', 'needs-improvement': 'warning', poor: 'error' };
 
@@ -47,14 +48,12 @@ export function VitalsCard() {
         options={VITALS_WINDOWS.map((value) => ({ value, label: t(value === 1 ? 'adminVitals.today' : 'adminVitals.days7') }))}
         style={{ marginBottom: 12 }}
       />
-      <Table<VitalsRow>
+      <RowsTable<VitalsRow>
         rowKey={(row) => `${row.page}/${row.locale}`}
-        size="small"
-        pagination={false}
         loading={query.isFetching && !query.data}
         dataSource={query.data?.rows ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminVitals.none')} /> }}
-        scroll={{ x: 640 }}
+        width={640}
         columns={columns}
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>

@@ -7,7 +7,7 @@
  * focus stays on the moved entry. Choosing an entry offers rename, add under it and remove; the
  * server refuses removing an entry with entries or products under it, and says so.
  */
-import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Modal, Popconfirm, Row, Space, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
+import { App, Button, Card, Col, Descriptions, Empty, Form, Input, Popconfirm, Row, Space, Tree, Typography, type TreeDataNode, type TreeProps } from 'antd';
 import { useMemo, useRef, useState, type Key, type KeyboardEvent } from 'react';
 import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
 import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
@@ -21,6 +21,7 @@ import { showFieldErrors } from '../field-errors.ts';
 import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { NAV_STEPS, NAV_STEP_KEYS, navStep, siblingsUnder, type NavStep } from './steps.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 const STEP_SHORTCUTS: Record<NavStep, string> = { up: 'Alt+ArrowUp', down: 'Alt+ArrowDown', into: 'Alt+ArrowRight', out: 'Alt+ArrowLeft' };
 
@@ -247,7 +248,7 @@ export default function NavigationScreen() {
           </Card>
         </Col>
       </Row>
-      <Modal
+      <WriteDialog
         open={dialog !== null}
         title={
           dialog?.kind === 'rename'
@@ -257,8 +258,7 @@ export default function NavigationScreen() {
               : t('adminNavigation.addRootTitle')
         }
         okText={t('admin.common.save')}
-        cancelText={t('admin.common.cancel')}
-        confirmLoading={add.isPending || rename.isPending}
+        pending={add.isPending || rename.isPending}
         onOk={() => void submit()}
         onCancel={() => setDialog(null)}
         destroyOnHidden
@@ -276,7 +276,7 @@ export default function NavigationScreen() {
             <Input maxLength={80} data-testid="nav-title-zh" />
           </Form.Item>
         </Form>
-      </Modal>
+      </WriteDialog>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** The order's lines with everything printed or packed for each: size, print type, player or name and number, lettering, patches, add-ons. */
-import { Grid, Space, Table, Tag, Typography } from 'antd';
+import { Grid, Space, Tag, Typography } from 'antd';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { LETTERING_PARTS, printRow, printRows } from '../../../domain/personalisation.ts';
@@ -7,6 +7,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { refundedQuantities } from './refund.ts';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 /** The line's print rows (domain/personalisation.ts, printRows) as staff read them: every lettering choice, patches with their prices. */
 export function Personalisation({ line }: { line: OrderLineRecord }) {
@@ -56,12 +57,10 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
   // Phones get one column of what to print under the product instead of a wide table.
   const narrow = Grid.useBreakpoint().md === false;
   return (
-    <Table<OrderLineRecord>
+    <RowsTable<OrderLineRecord>
       rowKey="id"
-      size="small"
-      pagination={false}
       dataSource={order.lines}
-      scroll={narrow ? undefined : { x: 720 }}
+      width={narrow ? undefined : 720}
       tableLayout={narrow ? 'fixed' : undefined}
       data-testid="order-lines"
       columns={[

@@ -3,7 +3,7 @@
  * delivered, cancelled or refunded in full. An override (R_SUPER, personalised items already in
  * production) needs a reason. The server's refusal is shown by the HTTP layer and the dialog stays.
  */
-import { App, AutoComplete, Form, Input, Modal, Typography } from 'antd';
+import { App, AutoComplete, Form, Input, Typography } from 'antd';
 import { CARRIERS } from '../../../domain/carriers.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
@@ -16,6 +16,7 @@ import { useStatusName } from '../orders/labels.tsx';
 import type { MoveChoice } from './moves.ts';
 import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 export type { MoveChoice };
 
@@ -62,14 +63,12 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
   };
 
   return (
-    <Modal
+    <WriteDialog
       open={choice !== null}
       title={to ? t(`adminOrders.move.${to}` as MessageKey) : ''}
-      okText={t('admin.common.confirm')}
-      cancelText={t('admin.common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={move.isPending}
+      pending={move.isPending}
       destroyOnHidden
       data-testid="move-dialog"
     >
@@ -105,6 +104,6 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
           <Input.TextArea maxLength={500} autoSize={{ minRows: 1 }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </WriteDialog>
   );
 }

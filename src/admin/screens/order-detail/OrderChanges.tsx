@@ -7,7 +7,7 @@
  * meanwhile is refused, and the panel reloads). The dialog first asks the server what the change
  * would cost (`preview`) and shows the new total; confirming sends that very change.
  */
-import { Alert, App, Button, Empty, Form, Grid, Input, List, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Form, Grid, Input, List, Segmented, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
@@ -25,6 +25,8 @@ import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { PrintFields, printRequestOf, printValuesOf, type PrintValues } from './PrintFields.tsx';
 
 interface Values extends PrintValues {
@@ -135,12 +137,10 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
               )}
             />
           ) : (
-            <Table<OrderChangeRecord>
+            <RowsTable<OrderChangeRecord>
               rowKey="id"
-              size="small"
-              pagination={false}
               dataSource={view.changes}
-              scroll={{ x: 560 }}
+              width={560}
               columns={[
                 { key: 'when', title: t('adminOrderChanges.when'), render: (_v, c) => when(c.at) },
                 { key: 'by', title: t('adminOrderChanges.by'), render: (_v, c) => by(c) },
@@ -235,12 +235,12 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
   const p = checked?.preview;
   const pm = (n: number) => money(n, (p?.currency ?? order.amounts.currency) as CurrencyCode);
   return (
-    <Modal
+    <WriteDialog
       open={open}
       title={t('adminOrderChanges.dialogTitle', { orderNo: order.orderNo })}
       okText={checked ? t('adminOrderChanges.confirm') : t('adminOrderChanges.review')}
       onOk={() => void submit()}
-      confirmLoading={change.isPending || previewing.isPending}
+      pending={change.isPending || previewing.isPending}
       onCancel={onClose}
       destroyOnHidden
       data-testid="order-change-dialog"
@@ -299,7 +299,7 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
           }
         />
       )}
-    </Modal>
+    </WriteDialog>
   );
 }
 
@@ -317,8 +317,8 @@ function WaiveDialog({ orderNo, amount, open, onClose }: { orderNo: string; amou
       onClose();
     });
   return (
-    <Modal open={open} title={t('adminOrderChanges.request.waiveTitle', { amount })} okText={t('adminOrderChanges.request.waiveOk')} okButtonProps={{ disabled: reason.trim().length < 3, danger: true }} onOk={() => void submit()} confirmLoading={waive.isPending} onCancel={onClose} data-testid="waive-dialog">
+    <WriteDialog open={open} title={t('adminOrderChanges.request.waiveTitle', { amount })} okText={t('adminOrderChanges.request.waiveOk')} okButtonProps={{ disabled: reason.trim().length < 3, danger: true }} onOk={() => void submit()} pending={waive.isPending} onCancel={onClose} data-testid="waive-dialog">
       <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} placeholder={t('adminOrderChanges.request.waiveReason')} aria-label={t('adminOrderChanges.request.waiveReason')} data-testid="waive-reason" />
-    </Modal>
+    </WriteDialog>
   );
 }

@@ -4,7 +4,7 @@
  * internal notes, and the moves the caller may make (the server's nextStatuses, plus the
  * R_SUPER override where personalised items are already in production).
  */
-import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../client/http.ts';
@@ -26,10 +26,11 @@ import { offeredMoves } from './moves.ts';
 import { Notes } from './Notes.tsx';
 import { leftOf, ParcelDialog } from './ParcelDialog.tsx';
 import { Parcels } from './Parcels.tsx';
-import { downloadShippingDocs, type ShippingDocKind } from '../orders/shipping-docs.ts';
+import { PrintDocsButtons } from '../orders/PrintDocsButtons.tsx';
 import { OrderChanges } from './OrderChanges.tsx';
 import { RefundDialog } from './RefundDialog.tsx';
 import { AddedTax, Documents, IncludedTax } from './TaxParts.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { OfflinePayments, PayOfflineButton, PriceReasons, SourceTag } from './StaffOrderParts.tsx';
 
 function Amounts({ order }: { order: AdminOrderDetail }) {
@@ -72,12 +73,10 @@ function Payments({ order }: { order: AdminOrderDetail }) {
   };
   return (
     <>
-      <Table<AdminPayment>
+      <RowsTable<AdminPayment>
         rowKey={(p) => p.paypalOrderId ?? p.provider}
-        size="small"
-        pagination={false}
         dataSource={order.payments}
-        scroll={{ x: 640 }}
+        width={640}
         data-testid="order-payments"
         columns={[
           { key: 'provider', title: t('adminOrders.detail.provider'), render: (_v, p) => (p.provider === 'paypal' ? 'PayPal' : t(`adminNewOrder.provider.${p.provider}` as MessageKey)) },
@@ -94,12 +93,10 @@ function Payments({ order }: { order: AdminOrderDetail }) {
           <Typography.Title level={5} className="admin-subtitle">
             {t('adminOrders.detail.refunds')}
           </Typography.Title>
-          <Table<AdminRefund>
+          <RowsTable<AdminRefund>
             rowKey="id"
-            size="small"
-            pagination={false}
             dataSource={order.refunds}
-            scroll={{ x: 720 }}
+            width={720}
             data-testid="order-refunds"
             columns={[
               { key: 'at', title: t('adminOrders.detail.at'), render: (_v, r) => when(r.at) },
@@ -158,8 +155,6 @@ export default function OrderDetailScreen() {
   useFocusReturn(refunding);
   const [parcelling, setParcelling] = useState(false);
   useFocusReturn(parcelling);
-  const [printing, setPrinting] = useState<ShippingDocKind | null>(null);
-  const { message } = App.useApp();
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (query.isError || !query.data) {
@@ -181,16 +176,6 @@ export default function OrderDetailScreen() {
   const a = order.shippingAddress;
   // Part of it may ship while it is paid, in production or partly shipped, and something is left.
   const mayShipPart = may(PERMISSIONS.ORDER_MOVE) && ['paid', 'processing', 'partially_shipped'].includes(order.status) && [...leftOf(order).values()].some((n) => n > 0);
-  const print = async (kind: ShippingDocKind) => {
-    setPrinting(kind);
-    try {
-      await downloadShippingDocs(kind, [order.orderNo]);
-    } catch {
-      void message.error(t('adminShipments.printFailed'));
-    } finally {
-      setPrinting(null);
-    }
-  };
 
   return (
     <div className="admin-screen admin-order" data-testid="order-detail" data-order-status={order.status}>
@@ -210,16 +195,7 @@ export default function OrderDetailScreen() {
           </div>
           <Space wrap className="admin-order-actions" data-testid="order-actions">
             {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath([order.orderNo]))}>{t('adminOrders.detail.productionSheet')}</Button>}
-            {may(PERMISSIONS.ORDER_SHEET) && (
-              <>
-                <Button onClick={() => void print('slip')} loading={printing === 'slip'} data-testid="print-slip">
-                  {t('adminShipments.packingSlip')}
-                </Button>
-                <Button onClick={() => void print('label')} loading={printing === 'label'} data-testid="print-label">
-                  {t('adminShipments.label')}
-                </Button>
-              </>
-            )}
+            {may(PERMISSIONS.ORDER_SHEET) && <PrintDocsButtons orderNos={[order.orderNo]} labels={{ slip: 'adminShipments.packingSlip', label: 'adminShipments.label' }} testIds={{ slip: 'print-slip', label: 'print-label' }} />}
             {order.source === 'staff' && order.status === 'pending_payment' && may(PERMISSIONS.ORDER_PAY_OFFLINE) && <PayOfflineButton order={order} />}
             {mayShipPart && (
               <Button onClick={() => setParcelling(true)} data-testid="ship-part">

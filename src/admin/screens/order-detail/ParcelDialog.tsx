@@ -3,7 +3,7 @@
  * (never more than is left), its carrier, tracking number and optional link. The server checks
  * again under the order's lock; a refusal (another parcel meanwhile) is shown and the dialog stays.
  */
-import { App, Form, InputNumber, Modal, Table, Typography } from 'antd';
+import { App, Form, InputNumber, Typography } from 'antd';
 import { useMemo } from 'react';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
@@ -15,6 +15,8 @@ import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { TrackingFields } from './TrackingFields.tsx';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 interface Values {
   carrier?: string;
@@ -55,26 +57,22 @@ export function ParcelDialog({ order, open, onClose }: { order: AdminOrderDetail
   };
 
   return (
-    <Modal
+    <WriteDialog
       open={open}
       title={t('adminShipments.shipPartTitle', { orderNo: order.orderNo })}
-      okText={t('admin.common.confirm')}
-      cancelText={t('admin.common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={ship.isPending}
+      pending={ship.isPending}
       destroyOnHidden
       width={640}
       data-testid="parcel-dialog"
     >
       <Typography.Paragraph type="secondary">{t('adminShipments.shipPartIntro')}</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false}>
-        <Table<OrderLineRecord>
+        <RowsTable<OrderLineRecord>
           rowKey="id"
-          size="small"
-          pagination={false}
           dataSource={lines}
-          scroll={{ x: 480 }}
+          width={480}
           className="admin-parcel-lines"
           columns={[
             { key: 'line', title: t('adminShipments.line'), render: (_v, line) => `#${line.id} ${line.name} · ${line.size}${line.customName ? ` · ${line.customName}` : ''}${line.customNumber ? ` ${line.customNumber}` : ''}` },
@@ -93,6 +91,6 @@ export function ParcelDialog({ order, open, onClose }: { order: AdminOrderDetail
         />
         <TrackingFields testIdPrefix="parcel" />
       </Form>
-    </Modal>
+    </WriteDialog>
   );
 }

@@ -3,7 +3,7 @@
  * and link, the lines it holds, its scans, when its tracking was corrected; and the correction
  * dialog (order:move), which the server audits and mails to the shopper once.
  */
-import { App, Button, Card, Form, Modal, Space, Typography } from 'antd';
+import { App, Button, Card, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
@@ -16,6 +16,7 @@ import { TrackingFields } from './TrackingFields.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { useDateTime } from '../orders/labels.tsx';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 interface Values {
   carrier?: string;
@@ -39,14 +40,12 @@ function CorrectDialog({ order, parcel, index, onClose }: { order: AdminOrderDet
     });
   };
   return (
-    <Modal
+    <WriteDialog
       open={parcel !== null}
       title={t('adminShipments.correctTitle', { n: index + 1 })}
-      okText={t('admin.common.confirm')}
-      cancelText={t('admin.common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      confirmLoading={correct.isPending}
+      pending={correct.isPending}
       destroyOnHidden
       data-testid="correct-dialog"
     >
@@ -56,7 +55,7 @@ function CorrectDialog({ order, parcel, index, onClose }: { order: AdminOrderDet
           <TrackingFields testIdPrefix="correct" />
         </Form>
       )}
-    </Modal>
+    </WriteDialog>
   );
 }
 

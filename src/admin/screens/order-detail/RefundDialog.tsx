@@ -6,7 +6,7 @@
  * made when the dialog opens, so a double click or a retry names the same refund and cannot pay
  * twice. The dialog asks once more, with the amount, before sending.
  */
-import { App, Checkbox, Form, Input, InputNumber, Modal, Segmented, Table, Typography } from 'antd';
+import { App, Checkbox, Form, Input, InputNumber, Segmented, Typography } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
@@ -19,6 +19,8 @@ import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { estimateLines, linesLeft, newIdempotencyKey, refundRequest, toMinor, type RefundMode } from './refund.ts';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 interface Props {
   order: AdminOrderDetail;
@@ -76,15 +78,14 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
   };
 
   return (
-    <Modal
+    <WriteDialog
       open
       width={720}
       title={t('adminOrders.refund.title', { orderNo: order.orderNo })}
       okText={t('adminOrders.refund.submit')}
-      cancelText={t('admin.common.cancel')}
       onOk={send}
       onCancel={onClose}
-      confirmLoading={refund.isPending}
+      pending={refund.isPending}
       data-testid="refund-dialog"
     >
       <Segmented<RefundMode>
@@ -98,12 +99,10 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
       />
       <div className="admin-refund-body">
         {mode === 'lines' ? (
-          <Table<OrderLineRecord>
+          <RowsTable<OrderLineRecord>
             rowKey="id"
-            size="small"
-            pagination={false}
             dataSource={order.lines}
-            scroll={{ x: 600 }}
+            width={600}
             columns={[
               {
                 key: 'line',
@@ -192,6 +191,6 @@ function RefundBody({ order, mayOverride, onClose }: Props) {
           </Typography.Paragraph>
         )}
       </div>
-    </Modal>
+    </WriteDialog>
   );
 }

@@ -4,7 +4,7 @@
  * reference and reason, the lines whose price staff set by hand with why, and "Mark paid offline"
  * for one still waiting for its link (order:pay-offline).
  */
-import { App, Button, Descriptions, Form, Input, List, Modal, Select, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Form, Input, List, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
@@ -17,6 +17,7 @@ import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 export function SourceTag({ order }: { order: AdminOrderDetail }) {
   const { t } = useT();
@@ -94,7 +95,7 @@ export function PayOfflineButton({ order }: { order: AdminOrderDetail }) {
       <Button onClick={() => setOpen(true)} data-testid="pay-offline-open">
         {t('adminNewOrder.offline.open')}
       </Button>
-      <Modal open={open} title={t('adminNewOrder.offline.dialogTitle', { orderNo: order.orderNo })} okText={t('adminNewOrder.offline.ok')} onOk={() => void submit()} confirmLoading={pay.isPending} onCancel={() => setOpen(false)} destroyOnHidden data-testid="pay-offline-dialog">
+      <WriteDialog open={open} title={t('adminNewOrder.offline.dialogTitle', { orderNo: order.orderNo })} okText={t('adminNewOrder.offline.ok')} onOk={() => void submit()} pending={pay.isPending} onCancel={() => setOpen(false)} destroyOnHidden data-testid="pay-offline-dialog">
         <Form form={form} layout="vertical" initialValues={{ method: 'bank-transfer' }} preserve={false}>
           <Form.Item name="method" label={t('adminNewOrder.offlineMethod')}>
             <Select options={OFFLINE_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`adminNewOrder.offlineMethods.${m}` as MessageKey) }))} />
@@ -106,7 +107,7 @@ export function PayOfflineButton({ order }: { order: AdminOrderDetail }) {
             <Input maxLength={500} data-testid="pay-offline-reason" />
           </Form.Item>
         </Form>
-      </Modal>
+      </WriteDialog>
     </>
   );
 }

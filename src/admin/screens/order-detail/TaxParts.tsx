@@ -3,7 +3,7 @@
  * per tax and rate, the import notice) and its invoices and credit notes, each downloadable as
  * the PDF the server stored (GET /api/admin/orders/{orderNo}/documents/{number}.pdf).
  */
-import { Alert, App, Button, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Space, Tag, Typography } from 'antd';
 import { call } from '../../../client/http.ts';
 import { apiBase, currentAccessToken } from '../../../client/request-context.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
@@ -15,6 +15,7 @@ import { ratePercent, type TaxBreakdown, type TaxDocumentRecord, type TaxSummary
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useT } from '../../i18n.tsx';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 function useRowLabel() {
   const { t, locale } = useT();
@@ -122,10 +123,8 @@ export function Documents({ order }: { order: OrderDetail }) {
     );
   }
   return (
-    <Table<TaxDocumentRecord>
+    <RowsTable<TaxDocumentRecord>
       rowKey="number"
-      size="small"
-      pagination={false}
       dataSource={order.documents}
       data-testid="order-documents"
       columns={[

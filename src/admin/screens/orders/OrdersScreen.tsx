@@ -26,7 +26,7 @@ import { useMay } from '../../state/session.ts';
 import { INITIAL_TABLE, exportRequest, listRequest, sheetPath, type OrderFilters } from './filters.ts';
 import { BulkPreview } from './BulkPreview.tsx';
 import { BulkShipDialog } from './BulkShipDialog.tsx';
-import { downloadShippingDocs, type ShippingDocKind } from './shipping-docs.ts';
+import { PrintDocsButtons } from './PrintDocsButtons.tsx';
 import { PaymentTag, StatusTag, useDateTime, useMoney, useStatusName } from './labels.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { useWrite } from '../../widgets/write.ts';
@@ -56,18 +56,6 @@ export default function OrdersScreen() {
   const [bulkShipping, setBulkShipping] = useState(false);
   // The bulk-ship dialog leaves the page when it closes: the focus goes back to its button.
   useFocusReturn(bulkShipping);
-  const [printing, setPrinting] = useState<ShippingDocKind | null>(null);
-  /** Packing slips or labels of the selection, one PDF (docs/back-office.md "Shipments"). */
-  const printDocs = async (kind: ShippingDocKind) => {
-    setPrinting(kind);
-    try {
-      await downloadShippingDocs(kind, selected);
-    } catch {
-      void message.error(t('adminShipments.printFailed'));
-    } finally {
-      setPrinting(null);
-    }
-  };
   // On phones the filters beyond the search fold away until asked for (values stay in the form).
   const list = useApiQuery(adminOrdersApi.orderList, listRequest(table));
   const bulk = useApiMutation(adminOrdersApi.bulkMove, [adminOrdersApi.orderList, adminOrdersApi.dashboard, adminOrdersApi.order]);
@@ -219,16 +207,7 @@ export default function OrdersScreen() {
                 </>
               )}
               {may(PERMISSIONS.ORDER_SHEET) && <Button onClick={() => navigate(sheetPath(selected))}>{t('adminOrders.list.printSheets')}</Button>}
-              {may(PERMISSIONS.ORDER_SHEET) && (
-                <>
-                  <Button onClick={() => void printDocs('slip')} loading={printing === 'slip'} data-testid="orders-print-slips">
-                    {t('adminShipments.packingSlips')}
-                  </Button>
-                  <Button onClick={() => void printDocs('label')} loading={printing === 'label'} data-testid="orders-print-labels">
-                    {t('adminShipments.labels')}
-                  </Button>
-                </>
-              )}
+              {may(PERMISSIONS.ORDER_SHEET) && <PrintDocsButtons orderNos={selected} labels={{ slip: 'adminShipments.packingSlips', label: 'adminShipments.labels' }} testIds={{ slip: 'orders-print-slips', label: 'orders-print-labels' }} />}
             </>
           ),
         }}

@@ -9,19 +9,10 @@ import type { adminOrderExportRequestSchema, adminOrderListRequestSchema } from 
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import type { YesNo } from '../../widgets/FilterBar.tsx';
-import { firstPage, sortedPageRequest, withFilters, withSort, type SortedTableState } from '../../widgets/sorted-table.ts';
+import { firstPage, sortedPageRequest, withFilters, withSort, type Filters, type SortedTableState } from '../../widgets/sorted-table.ts';
 
 /** What the filter form holds; dates are YYYY-MM-DD strings (the date picker's values formatted). */
-export interface OrderFilters {
-  query?: string | undefined;
-  status?: OrderStatus[] | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  currency?: CurrencyCode | undefined;
-  country?: string | undefined;
-  personalised?: YesNo | undefined;
-  payment?: PaymentState | undefined;
-}
+export type OrderFilters = Filters<{ query: string; status: OrderStatus[]; from: string; to: string; currency: CurrencyCode; country: string; personalised: YesNo; payment: PaymentState }>;
 
 export type OrderTableState = SortedTableState<OrderFilters, OrderSortField>;
 

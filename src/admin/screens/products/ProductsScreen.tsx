@@ -4,7 +4,7 @@
  * and stock changes; the stock CSV export of what the filter shows and its import, whose refusal
  * lists every wrong line. Create, duplicate, publish and unpublish from here; a row opens the editor.
  */
-import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Tooltip, Typography, Upload } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Tooltip, Typography, Upload, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, mediaUrl } from '../../../client/http.ts';
@@ -25,6 +25,7 @@ import { useMay } from '../../state/session.ts';
 import { INITIAL_PRODUCT_TABLE, filterRequest, listRequest, toCents, type ProductFilters } from './table-state.ts';
 import './products.css';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog, type WriteDialogProps } from '../../widgets/WriteDialog.tsx';
 
 const STOCK_COLOURS: Record<StockState, string> = { in: 'green', low: 'gold', out: 'red' };
 
@@ -83,6 +84,17 @@ interface BulkPriceValues {
 interface BulkStockValues {
   size: Size | 'all';
   stock: number;
+}
+
+/** A bulk change's dialog (price, stock): its form, for the products chosen. */
+function BulkDialog<V extends object>({ form, initialValues, children, ...dialog }: WriteDialogProps & { form: FormInstance<V>; initialValues: Partial<V> }) {
+  return (
+    <WriteDialog destroyOnHidden {...dialog}>
+      <Form form={form} layout="vertical" initialValues={initialValues} preserve={false}>
+        {children}
+      </Form>
+    </WriteDialog>
+  );
 }
 
 export default function ProductsScreen() {
@@ -307,51 +319,29 @@ export default function ProductsScreen() {
         ]}
       />
 
-      <Modal
-        open={dialog === 'price'}
-        title={t('adminProducts.bulk.priceTitle', { count: selected.length })}
-        onOk={() => void onBulkPrice()}
-        onCancel={() => setDialog(null)}
-        okText={t('admin.common.confirm')}
-        cancelText={t('admin.common.cancel')}
-        confirmLoading={bulkPrice.isPending}
-        destroyOnHidden
-      >
-        <Form form={priceForm} layout="vertical" initialValues={{ mode: 'percent', value: 10 }} preserve={false}>
-          <Form.Item name="mode" label={t('adminProducts.bulk.mode')}>
-            <Radio.Group
-              options={[
-                { value: 'percent', label: t('adminProducts.bulk.percent') },
-                { value: 'set', label: t('adminProducts.bulk.set') },
-                { value: 'add', label: t('adminProducts.bulk.add') },
-              ]}
-            />
-          </Form.Item>
-          <Form.Item name="value" label={t('adminProducts.bulk.value')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
-            <InputNumber step={1} precision={2} style={{ width: '100%' }} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <BulkDialog open={dialog === 'price'} title={t('adminProducts.bulk.priceTitle', { count: selected.length })} onOk={() => void onBulkPrice()} onCancel={() => setDialog(null)} pending={bulkPrice.isPending} form={priceForm} initialValues={{ mode: 'percent', value: 10 }}>
+        <Form.Item name="mode" label={t('adminProducts.bulk.mode')}>
+          <Radio.Group
+            options={[
+              { value: 'percent', label: t('adminProducts.bulk.percent') },
+              { value: 'set', label: t('adminProducts.bulk.set') },
+              { value: 'add', label: t('adminProducts.bulk.add') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="value" label={t('adminProducts.bulk.value')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
+          <InputNumber step={1} precision={2} style={{ width: '100%' }} />
+        </Form.Item>
+      </BulkDialog>
 
-      <Modal
-        open={dialog === 'stock'}
-        title={t('adminProducts.bulk.stockTitle', { count: selected.length })}
-        onOk={() => void onBulkStock()}
-        onCancel={() => setDialog(null)}
-        okText={t('admin.common.confirm')}
-        cancelText={t('admin.common.cancel')}
-        confirmLoading={bulkStock.isPending}
-        destroyOnHidden
-      >
-        <Form form={stockForm} layout="vertical" initialValues={{ size: 'all', stock: 0 }} preserve={false}>
-          <Form.Item name="size" label={t('adminProducts.bulk.size')}>
-            <Select options={[{ value: 'all', label: t('adminProducts.bulk.allSizes') }, ...SIZES.map((size) => ({ value: size, label: size }))]} />
-          </Form.Item>
-          <Form.Item name="stock" label={t('adminProducts.bulk.stock')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
-            <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      <BulkDialog open={dialog === 'stock'} title={t('adminProducts.bulk.stockTitle', { count: selected.length })} onOk={() => void onBulkStock()} onCancel={() => setDialog(null)} pending={bulkStock.isPending} form={stockForm} initialValues={{ size: 'all', stock: 0 }}>
+        <Form.Item name="size" label={t('adminProducts.bulk.size')}>
+          <Select options={[{ value: 'all', label: t('adminProducts.bulk.allSizes') }, ...SIZES.map((size) => ({ value: size, label: size }))]} />
+        </Form.Item>
+        <Form.Item name="stock" label={t('adminProducts.bulk.stock')} rules={[{ required: true, message: t('adminProducts.editor.required') }]}>
+          <InputNumber min={0} max={99_999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </BulkDialog>
 
       <Modal open={problems !== null} title={t('adminProducts.list.importFailed')} footer={null} onCancel={() => setProblems(null)}>
         <ul className="admin-csv-problems" data-testid="stock-import-problems">

@@ -6,16 +6,9 @@ import type { z } from 'zod';
 import type { ProductAdminSort, StockState } from '../../../domain/back-office/products.model.ts';
 import type { adminProductListRequestSchema, adminStockExportRequestSchema } from '../../../domain/back-office/products.schema.ts';
 import type { YesNo } from '../../widgets/FilterBar.tsx';
-import { firstPage, sortedPageRequest, type SortedTableState } from '../../widgets/sorted-table.ts';
+import { firstPage, sortedPageRequest, type Filters, type SortedTableState } from '../../widgets/sorted-table.ts';
 
-export interface ProductFilters {
-  query?: string | undefined;
-  sport?: string | undefined;
-  league?: string | undefined;
-  teamId?: number | undefined;
-  published?: YesNo | undefined;
-  stock?: StockState | undefined;
-}
+export type ProductFilters = Filters<{ query: string; sport: string; league: string; teamId: number; published: YesNo; stock: StockState }>;
 
 export type ProductTableState = SortedTableState<ProductFilters, ProductAdminSort>;
 

@@ -4,7 +4,7 @@
  * server decides every move again under the request's lock; a refusal (someone moved it meanwhile)
  * is shown by the HTTP layer and the dialog stays open.
  */
-import { App, Button, Checkbox, Descriptions, Drawer, Form, Input, Modal, Radio, Spin, Table, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Checkbox, Descriptions, Drawer, Form, Input, Radio, Spin, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { adminReturnsApi } from '../../../domain/api/admin/returns.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
@@ -20,6 +20,8 @@ import { useWrite } from '../../widgets/write.ts';
 import { useDateTime } from '../orders/labels.tsx';
 import { ReturnPhotos } from './photos.tsx';
 import { KindTag, STATUS_COLOURS } from './labels.tsx';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 type Move = 'approve' | 'decline' | 'receive' | 'resolve';
 
@@ -99,12 +101,10 @@ function ReturnDetail({ returnNo }: { returnNo: string }) {
       </div>
 
       <Typography.Title level={5}>{t('adminReturns.detail.lines')}</Typography.Title>
-      <Table
-        size="small"
+      <RowsTable
         rowKey="orderItemId"
-        pagination={false}
         dataSource={r.lines}
-        scroll={{ x: 480 }}
+        width={480}
         columns={[
           { key: 'title', title: t('adminReturns.detail.product'), dataIndex: 'title' },
           { key: 'size', title: t('adminReturns.detail.size'), dataIndex: 'size', width: 70 },
@@ -171,13 +171,11 @@ function MoveDialog({ detail, move, canRefund, onClose }: { detail: AdminReturnD
   };
   const noteRequired = move === 'approve' || move === 'decline';
   return (
-    <Modal
+    <WriteDialog
       open={move !== null}
       title={move ? t(`adminReturns.moves.${move}Title`, { returnNo }) : ''}
-      okText={t('admin.common.confirm')}
-      cancelText={t('admin.common.cancel')}
       okButtonProps={{ danger: move === 'decline', ...({ 'data-testid': 'return-move-ok' } as Record<`data-${string}`, string>) }}
-      confirmLoading={pending}
+      pending={pending}
       onCancel={onClose}
       onOk={() => void submit()}
       destroyOnHidden
@@ -219,6 +217,6 @@ function MoveDialog({ detail, move, canRefund, onClose }: { detail: AdminReturnD
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </WriteDialog>
   );
 }

@@ -4,7 +4,7 @@
  * the product page, its count and its average at once (the server's review list reads visible
  * ones only).
  */
-import { App, Button, Form, Input, InputNumber, Modal, Rate, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Rate, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminReviewsApi } from '../../../domain/api/admin/reviews.ts';
 import { REVIEW_STATES, type AdminReviewRow, type ReviewState } from '../../../domain/back-office/reviews.model.ts';
@@ -15,6 +15,7 @@ import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { useDateTime } from '../orders/labels.tsx';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 export default function ReviewsScreen() {
   const { t } = useT();
@@ -76,13 +77,11 @@ export default function ReviewsScreen() {
       ]}
       data-testid="reviews-table"
     >
-    <Modal
+    <WriteDialog
       open={moderating !== null}
       title={moderating?.to === 'hidden' ? t('adminReviews.hideTitle') : t('adminReviews.showTitle')}
-      okText={t('admin.common.confirm')}
-      cancelText={t('admin.common.cancel')}
       okButtonProps={{ danger: moderating?.to === 'hidden' }}
-      confirmLoading={moderate.isPending}
+      pending={moderate.isPending}
       onCancel={() => setModerating(null)}
       onOk={async () => {
         if (!moderating) return;
@@ -108,7 +107,7 @@ export default function ReviewsScreen() {
           <Input.TextArea maxLength={500} rows={3} data-testid="review-reason" />
         </Form.Item>
       </Form>
-    </Modal>
+    </WriteDialog>
     </ListScreen>
   );
 }

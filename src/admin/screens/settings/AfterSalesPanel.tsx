@@ -22,15 +22,13 @@ const shape = afterSalesSchema.shape;
 export function AfterSalesPanel({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
   const initial: AfterSalesForm = { ...settings.afterSales };
-  const section = useSectionForm(initial, settings.afterSales);
+  const section = useSectionForm(initial, settings.afterSales, savedAt);
   const required = { required: true, message: t('adminReturns.settings.required') };
   return (
     <SectionForm<AfterSalesForm>
       section={section}
       title={t('adminReturns.settings.title')}
-      savedAt={savedAt}
-      testId="settings-after-sales"
-      saveTestId="after-sales-save"
+      testName="after-sales"
       onFinish={(v) => void section.run({ section: 'afterSales', value: { returnWindowDays: v.returnWindowDays, shopperEditMinutes: v.shopperEditMinutes, paymentLinkHours: v.paymentLinkHours } })}
     >
       <Form.Item name="returnWindowDays" label={t('adminReturns.settings.returnWindowDays')} extra={t('adminReturns.settings.returnWindowHelp')} rules={[required, schemaRule(shape.returnWindowDays, t('adminReturns.settings.returnWindowBad', { max: 365 }))]}>

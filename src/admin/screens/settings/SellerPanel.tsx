@@ -34,7 +34,7 @@ export function SellerPanel({ settings, savedAt }: { settings: ShopSettings; sav
   const { t } = useT();
   const seller = settings.seller;
   const initial: SellerForm = { legalName: seller.legalName, address: seller.address.join('\n'), email: seller.email ?? '', invoiceSeries: seller.invoiceSeries, creditNoteSeries: seller.creditNoteSeries };
-  const section = useSectionForm(initial, seller);
+  const section = useSectionForm(initial, seller, savedAt);
   const addressRule: RuleObject = {
     validator: async (_rule, value: string | undefined) => {
       if (!shape.address.safeParse(addressLines(value)).success) throw new Error(t('adminTax.seller.addressLines'));
@@ -57,7 +57,7 @@ export function SellerPanel({ settings, savedAt }: { settings: ShopSettings; sav
   return (
     <>
       {sellerMissing(seller) && <SellerWarning />}
-      <SectionForm<SellerForm> section={section} title={t('adminTax.seller.title')} savedAt={savedAt} testId="settings-seller" saveTestId="seller-save" onFinish={(v) => void submit(v)}>
+      <SectionForm<SellerForm> section={section} title={t('adminTax.seller.title')} testName="seller" onFinish={(v) => void submit(v)}>
         <p className="admin-tax-help">{t('adminTax.seller.help')}</p>
         <Form.Item name="legalName" label={t('adminTax.seller.legalName')} rules={[schemaRule(shape.legalName, t('adminTax.seller.tooLong'))]}>
           <Input maxLength={120} style={{ maxWidth: 480 }} data-testid="seller-legal-name" />

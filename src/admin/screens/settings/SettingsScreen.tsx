@@ -7,7 +7,7 @@
  * the server checks it again, prices every cart from it at once and writes the audit row.
  * Amounts are typed in major units (4.95) and kept in minor units.
  */
-import { Checkbox, Form, Input, InputNumber, Space, Switch, Table, Tabs, Typography } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Space, Switch, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
@@ -28,6 +28,7 @@ import { SellerPanel } from './SellerPanel.tsx';
 import { AfterSalesPanel } from './AfterSalesPanel.tsx';
 import { SellerWarning, sellerMissing } from './seller-warning.tsx';
 import { TaxesPanel } from './TaxesPanel.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 type ShippingForm = Record<ShippingZone, Record<ShippingMethod, { amount: number; minDays: number; maxDays: number; freeFromThreshold: boolean }>>;
 
@@ -37,7 +38,7 @@ function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedA
   const initial = Object.fromEntries(
     SHIPPING_ZONES.map((zone) => [zone, Object.fromEntries(SHIPPING_METHODS.map((m) => [m, { ...settings.shipping[zone][m], amount: settings.shipping[zone][m].amountEur / 100 }]))]),
   ) as unknown as ShippingForm;
-  const section = useSectionForm(initial, settings.shipping);
+  const section = useSectionForm(initial, settings.shipping, savedAt);
   const { run } = section;
   const submit = (values: ShippingForm) =>
     run(
@@ -58,12 +59,10 @@ function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedA
     </Form.Item>
   );
   return (
-    <SectionForm<ShippingForm> section={section} title={t('adminMarketing.settings.shipping')} savedAt={savedAt} testId="settings-shipping" saveTestId="shipping-save" onFinish={submit} layout="horizontal" saveApart>
-      <Table
-        size="small"
-        pagination={false}
+    <SectionForm<ShippingForm> section={section} title={t('adminMarketing.settings.shipping')} testName="shipping" onFinish={submit} layout="horizontal" saveApart>
+      <RowsTable
         dataSource={rows}
-        scroll={{ x: 560 }}
+        width={560}
         columns={[
           { key: 'zone', title: t('adminMarketing.settings.zone'), render: (_v, r) => t(`adminMarketing.settings.zones.${r.zone}` as MessageKey) },
           { key: 'method', title: t('adminMarketing.settings.method'), render: (_v, r) => t(`adminMarketing.settings.methods.${r.method}` as MessageKey) },
@@ -87,15 +86,13 @@ function ShippingSection({ settings, savedAt }: { settings: ShopSettings; savedA
 
 function FreeShippingSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t, locale } = useT();
-  const section = useSectionForm({ threshold: settings.freeShipping.thresholdEur / 100 }, settings.freeShipping);
+  const section = useSectionForm({ threshold: settings.freeShipping.thresholdEur / 100 }, settings.freeShipping, savedAt);
   const threshold = Form.useWatch('threshold', section.form);
   return (
     <SectionForm
       section={section}
       title={t('adminMarketing.settings.freeShipping')}
-      savedAt={savedAt}
-      testId="settings-free-shipping"
-      saveTestId="free-shipping-save"
+      testName="free-shipping"
       onFinish={(v) => section.run({ section: 'freeShipping', value: { thresholdEur: toMinor(v.threshold) } }, () => ['threshold'])}
     >
       <Form.Item name="threshold" label={t('adminMarketing.settings.threshold')} extra={t('adminMarketing.settings.thresholdHelp')} rules={[{ required: true, type: 'number', min: 0, message: t('adminMarketing.settings.errors.number') }]}>
@@ -125,7 +122,7 @@ interface BannerForm {
 function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t, locale } = useT();
   const initial: BannerForm = { enabled: settings.banner.enabled, en: settings.banner.message['en-US'], zh: settings.banner.message['zh-CN'], countdownTo: settings.banner.countdownTo ? dayjs(settings.banner.countdownTo) : null };
-  const section = useSectionForm(initial, settings.banner);
+  const section = useSectionForm(initial, settings.banner, savedAt);
   const values = Form.useWatch([], section.form) as BannerForm | undefined;
   const target = values?.countdownTo?.isValid() ? values.countdownTo.toDate() : null;
   const preview = (lang: 'en-US' | 'zh-CN', text: string | undefined) => (
@@ -148,9 +145,7 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
     <SectionForm<BannerForm>
       section={section}
       title={t('adminMarketing.settings.banner')}
-      savedAt={savedAt}
-      testId="settings-banner"
-      saveTestId="banner-save"
+      testName="banner"
       saveApart
       onFinish={(v) =>
         section.run({ section: 'banner', value: { enabled: v.enabled, message: { 'en-US': v.en ?? '', 'zh-CN': v.zh ?? '' }, countdownTo: v.countdownTo ? v.countdownTo.toISOString() : null } }, (path) =>
@@ -186,14 +181,12 @@ interface RatesForm {
 function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
   const initial: RatesForm = { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, settings.exchangeRates.rates[c] / 100])) as Record<CurrencyCode, number>, setOn: dayjs(settings.exchangeRates.setOn) };
-  const section = useSectionForm(initial, settings.exchangeRates);
+  const section = useSectionForm(initial, settings.exchangeRates, savedAt);
   return (
     <SectionForm<RatesForm>
       section={section}
       title={t('adminMarketing.settings.rates')}
-      savedAt={savedAt}
-      testId="settings-rates"
-      saveTestId="rates-save"
+      testName="rates"
       onFinish={(v) =>
         section.run({ section: 'exchangeRates', value: { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(v.rates[c])])) as Record<CurrencyCode, number>, setOn: v.setOn.format('YYYY-MM-DD') } })
       }
@@ -215,14 +208,12 @@ function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: 
 
 function MerchantSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
-  const section = useSectionForm<{ email: string }>({ email: settings.merchant.email ?? '' }, settings.merchant);
+  const section = useSectionForm<{ email: string }>({ email: settings.merchant.email ?? '' }, settings.merchant, savedAt);
   return (
     <SectionForm
       section={section}
       title={t('adminMarketing.settings.merchant')}
-      savedAt={savedAt}
-      testId="settings-merchant"
-      saveTestId="merchant-save"
+      testName="merchant"
       onFinish={(v) => section.run({ section: 'merchant', value: { email: v.email?.trim() ? v.email.trim() : null } })}
     >
       <Form.Item name="email" label={t('adminMarketing.settings.merchantEmail')} extra={t('adminMarketing.settings.merchantHelp')} rules={[{ type: 'email', message: t('adminMarketing.settings.errors.email') }]}>

@@ -5,7 +5,7 @@
  * each check is; a rate edit, or a return to the default, saves at once (the section with the
  * saved values and the new `rateEdits`), leaving what is typed above alone.
  */
-import { Alert, Button, Form, Grid, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Grid, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import { DateTimeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
 import { Section, SectionForm, useSectionForm, useSectionSave } from './section.tsx';
 import { fieldIssues, formFieldOf, needsRegion, taxSectionOf, taxesFormOf, type TaxesFormValues } from './taxes-form.ts';
 import { RECHECK_AFTER_MONTHS, daysBetween, monthsBetween, needsRecheck, rateOfPercent, rateRows, todayIso, withEdit, withoutEdit, type RateRow } from './tax-rates.ts';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 /** A per cent figure as the screen shows it: 9.975%, 19%. */
 export function percentText(rate: number, locale: string): string {
@@ -268,11 +269,11 @@ function PriceFields() {
 
 function SettingsForm({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
-  const section = useSectionForm<TaxesFormValues>(taxesFormOf(settings.taxes), { ...settings.taxes, rateEdits: [] });
+  const section = useSectionForm<TaxesFormValues>(taxesFormOf(settings.taxes), { ...settings.taxes, rateEdits: [] }, savedAt);
   const submit = (values: TaxesFormValues) =>
     section.run({ section: 'taxes', value: taxSectionOf(values, settings.taxes.rateEdits) }, (path) => formFieldOf(path, values) ?? path);
   return (
-    <SectionForm<TaxesFormValues> section={section} title={t('adminTax.settings.tabs.taxes')} savedAt={savedAt} testId="settings-taxes" saveTestId="taxes-save" onFinish={(v) => void submit(v)} saveApart>
+    <SectionForm<TaxesFormValues> section={section} title={t('adminTax.settings.tabs.taxes')} testName="taxes" onFinish={(v) => void submit(v)} saveApart>
       <HomeFields />
       <RegistrationFields />
       <UsStateFields />
@@ -473,12 +474,10 @@ function RateTable({ settings, savedAt }: { settings: ShopSettings; savedAt: str
           ))}
         </ul>
       ) : (
-        <Table<RateRow>
+        <RowsTable<RateRow>
           rowKey="key"
-          size="small"
-          pagination={false}
           dataSource={shown}
-          scroll={{ x: 1000 }}
+          width={1000}
           data-testid="tax-rate-table"
           onRow={(row) => ({ 'data-market': row.market, 'data-tax': row.tax }) as never}
           columns={[

@@ -71,20 +71,19 @@ export function SaveButton({ saving, testId }: { saving: boolean; testId: string
   );
 }
 
-/** A section's form: created, filled with the saved values (again whenever they change on the server), saved on its own. */
-export function useSectionForm<V>(initial: V, saved: unknown) {
+/** A section's form: created, filled with the saved values (again whenever they change on the server), saved on its own; `savedAt` is when the settings last were. */
+export function useSectionForm<V>(initial: V, saved: unknown, savedAt: string | null) {
   const [form] = Form.useForm<V>();
   const { run, saving } = useSectionSave(form);
   useSaved(form, initial, saved);
-  return { form, initial, run, saving };
+  return { form, initial, run, saving, savedAt };
 }
 
 export interface SectionFormProps<V> {
-  section: { form: FormInstance<V>; initial: V; saving: boolean };
+  section: { form: FormInstance<V>; initial: V; saving: boolean; savedAt: string | null };
   title: string;
-  savedAt: string | null;
-  testId: string;
-  saveTestId: string;
+  /** Names the section in its test ids: `settings-<name>` on the card, `<name>-save` on its button. */
+  testName: string;
   onFinish: (values: V) => void;
   /** Default: labels above their fields. */
   layout?: 'horizontal' | 'vertical';
@@ -94,10 +93,10 @@ export interface SectionFormProps<V> {
 }
 
 /** A settings section: its card, its form with the saved values, and its save button last. */
-export function SectionForm<V>({ section, title, savedAt, testId, saveTestId, onFinish, layout = 'vertical', saveApart = false, children }: SectionFormProps<V>) {
-  const save = <SaveButton saving={section.saving} testId={saveTestId} />;
+export function SectionForm<V>({ section, title, testName, onFinish, layout = 'vertical', saveApart = false, children }: SectionFormProps<V>) {
+  const save = <SaveButton saving={section.saving} testId={`${testName}-save`} />;
   return (
-    <Section title={title} savedAt={savedAt} testId={testId}>
+    <Section title={title} savedAt={section.savedAt} testId={`settings-${testName}`}>
       <Form<V> form={section.form} {...(layout === 'vertical' ? { layout } : {})} initialValues={section.initial as never} onFinish={onFinish}>
         {children}
         {saveApart ? <div className="admin-settings-actions">{save}</div> : save}

@@ -18,6 +18,7 @@ import { DATE_FORMAT } from '../../widgets/DateTimeField.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { initialChoice, periodOf, yearsUpTo, type PeriodChoice, type PeriodKind } from './period.ts';
 import './tax-report.css';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 const KINDS: readonly PeriodKind[] = ['month', 'quarter', 'custom'];
 
@@ -119,14 +120,12 @@ export default function TaxReportScreen() {
           </Card>
         ))}
       </div>
-      <Table<TaxReportRow>
+      <RowsTable<TaxReportRow>
         rowKey={(row) => [row.declaredUnder, row.jurisdiction, row.tax, row.taxClass, row.rate, row.currency].join('|')}
-        size="small"
-        pagination={false}
         loading={query.isFetching}
         dataSource={report?.rows ?? []}
         columns={columns}
-        scroll={{ x: 1500 }}
+        width={1500}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('adminTaxReport.none')} /> }}
         summary={() =>
           report && report.rows.length > 0 ? (

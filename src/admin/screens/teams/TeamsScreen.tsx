@@ -3,7 +3,7 @@
  * league; a team's drawer edits its squad (printed name and number: the server applies the
  * configurator's rules and its message shows beside the field) and which patches apply to it.
  */
-import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Form, Input, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { adminNavigationApi } from '../../../domain/api/admin/navigation.ts';
 import { adminTeamsApi } from '../../../domain/api/admin/teams.ts';
@@ -18,6 +18,7 @@ import { useMoney } from '../orders/labels.tsx';
 import { showFieldErrors } from '../field-errors.ts';
 import { useWrite } from '../../widgets/write.ts';
 import './teams.css';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 export default function TeamsScreen() {
   const { t, locale } = useT();
@@ -144,13 +145,11 @@ function TeamEditor({ teamId }: { teamId: number }) {
             )}
           </Space>
         </Form>
-        <Table<AdminSquadPlayer>
+        <RowsTable<AdminSquadPlayer>
           rowKey="id"
-          size="small"
           style={{ marginTop: 12 }}
           loading={detail.isFetching}
           dataSource={team?.squad ?? []}
-          pagination={false}
           locale={{ emptyText: t('adminTeams.noPlayers') }}
           columns={[
             { key: 'number', title: t('adminTeams.playerNumber'), dataIndex: 'number', width: 90 },

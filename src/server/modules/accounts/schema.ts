@@ -86,9 +86,7 @@ export const refreshTokens = pgTable(
 export const mailCodes = pgTable(
   'mail_codes',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     /** What the code proves the mailbox for (domain MAIL_CODE_PURPOSES); a code works for nothing else. */
     purpose: text('purpose', { enum: MAIL_CODE_PURPOSES }).notNull(),
     /** The address the code was sent to: it works only with that email. */

@@ -1,16 +1,14 @@
 /** The audit log: one row per write made in the back office (docs/back-office.md "Writes and the audit log"). */
-import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { at } from '../../db/columns.ts';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { happenedAt, staffAuthor } from '../../db/columns.ts';
 import { users } from '../accounts/schema.ts';
 
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: at('at').notNull().defaultNow(),
-    /** Null once the staff account is gone; the email stays, so the row still says who. */
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    actorEmail: text('actor_email').notNull(),
+    at: happenedAt(),
+    ...staffAuthor('actor', () => users.id),
     /** `<entity>.<verb>`: order.move, order.refund, order.note, staff.grant... */
     action: text('action').notNull(),
     entity: text('entity').notNull(),

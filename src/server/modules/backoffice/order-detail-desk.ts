@@ -10,10 +10,9 @@ import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES, lineGoodsTax, moveProblem, taxWasAdded, type OrderStatus } from '../../../domain/orders.model.ts';
 import { PERMISSIONS, hasPermission, type CodesHeld, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import { OrderNotes, orderItems, orderTaxLinesOf, orders, type OrderRow, type OrderService } from '../orders/index.ts';
+import { OrderNotes, orderByNumber, orderItems, orderTaxLinesOf, orders, type OrderRow, type OrderService } from '../orders/index.ts';
 import { payments, refunds } from '../payments/index.ts';
 
 /** The code a move to each status needs; paid is PayPal's to say (a verified capture), never staff's. */
@@ -49,10 +48,8 @@ export class OrderDetailDesk extends AuditedDesk {
     this.orders = orderService;
   }
 
-  async row(orderNo: string): Promise<OrderRow> {
-    const [row] = await this.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!row) throw notFound('order');
-    return row;
+  row(orderNo: string): Promise<OrderRow> {
+    return orderByNumber(this.db, orderNo);
   }
 
   async detail(orderNo: string, locale: Locale, held: CodesHeld): Promise<AdminOrderDetail> {

@@ -3,8 +3,8 @@
  * API instance serves the same picture after any restart. A file's key is its content hash and
  * its width, so a URL always means the same bytes and may be cached forever.
  */
-import { index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { bytea, createdAt } from '../../db/columns.ts';
+import { index, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, parentId } from '../../db/columns.ts';
 import { products } from './schema.ts';
 
 export const mediaFiles = pgTable('media_files', {
@@ -18,9 +18,7 @@ export const mediaFiles = pgTable('media_files', {
 export const productImages = pgTable(
   'product_images',
   {
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: parentId('product_id', () => products.id),
     /** SHA-256 (hex) of the original upload. */
     hash: text('hash').notNull(),
     sort: smallint('sort').notNull(),

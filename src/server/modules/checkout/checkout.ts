@@ -15,13 +15,13 @@ import { sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { normaliseLine } from '../../../domain/cart.model.ts';
 import type { NewCartLine } from '../../../domain/cart.schema.ts';
-import { checkoutTotals, type CheckoutLine, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
+import { checkoutTotals, type CheckoutLine, type TotalsInput, type CheckoutQuote, type CouponState, type PlacedOrder } from '../../../domain/checkout.model.ts';
 import { type CheckoutSource, type PlaceOrderRequest, type QuoteRequest } from '../../../domain/checkout.schema.ts';
 import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/coupons.model.ts';
 import { convertFromEur, convertMinor, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import type { OrderSource } from '../../../domain/order-changes.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { cartTotals, priceLine, type DiscountTier } from '../../../domain/pricing.ts';
+import { cartTotals, priceLine, type CartTotals, type DiscountTier } from '../../../domain/pricing.ts';
 import { letteringOfRecord } from '../../../domain/personalisation.ts';
 import type { CheckoutTerms } from '../../../domain/settings.model.ts';
 import { freeShippingThreshold, shippingOptions, type ShippingMethod } from '../../../domain/shipping.ts';
@@ -29,7 +29,6 @@ import { checkoutTax, orderTaxRows } from '../../../domain/tax/checkout-tax.ts';
 import type { TaxDestination } from '../../../domain/tax/calculate.ts';
 import type { TaxTerms } from '../../../domain/tax/effective.ts';
 import { marketUnitPriceEur } from '../../../domain/tax/market-price.ts';
-import type { TaxBreakdown } from '../../../domain/tax/tax.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { fail, failWith, invalid, invalidFields, notFound } from '../../errors.ts';
@@ -215,6 +214,26 @@ export class CheckoutService {
     return { userId: caller.userId, email: user?.email ?? null };
   }
 
+  /**
+   * The lines priced as the quote shows them and the order freezes them: tiers, coupon and
+   * shipping, then the destination's tax (none before the shopper names a country).
+   */
+  private price(lines: readonly ResolvedLine[], cart: CartTotals, p: Omit<TotalsInput, 'lines' | 'tiers' | 'cart' | 'terms'> & { terms: CheckoutTerms; destination: TaxDestination | null }) {
+    const { destination, ...choices } = p;
+    const { totals, shipping } = checkoutTotals({ ...choices, cart, lines: lines.map((l) => l.record), tiers: this.d.tiers });
+    if (!destination) return { totals, shipping, taxed: null };
+    const taxed = checkoutTax({
+      destination,
+      terms: p.terms.tax,
+      currency: p.currency,
+      rates: p.terms.rates,
+      lines: lines.map((l) => ({ ...l.record, taxClass: l.taxClass })),
+      totals,
+      couponIncludesPersonalised: p.coupon?.includesPersonalised ?? true,
+    });
+    return { totals: taxed.totals, shipping, taxed };
+  }
+
   /** What the checkout page shows: lines with personalisation, amounts, shipping options, coupon state, notices. */
   async quote(caller: CheckoutCaller, body: Omit<QuoteRequest, 'source'> & { source: PricingSource }, prices: readonly LinePrice[] = []): Promise<CheckoutQuote> {
     const db = this.d.db;
@@ -240,32 +259,15 @@ export class CheckoutService {
         ? { code: evaluation.rule.code, valid: true, kind: evaluation.rule.kind, percent: evaluation.rule.percent, discount: 0, reason: null, message: null }
         : { code: evaluation.code, valid: false, kind: null, percent: null, discount: 0, reason: evaluation.reason, message: render(couponMessage(evaluation.reason), caller.locale) };
     }
-    const { totals, shipping } = checkoutTotals({
-      cart,
-      lines: lines.map((l) => l.record),
+    const { totals, shipping, taxed } = this.price(lines, cart, {
       currency: body.currency,
-      tiers: this.d.tiers,
       coupon: couponRule,
       shipping: body.country ? { country: body.country, method: body.shippingMethod } : null,
       personalised,
       terms,
+      destination,
     });
     if (coupon?.valid) coupon.discount = totals.couponDiscount;
-    let tax: TaxBreakdown | null = null;
-    let summary = totals;
-    if (destination) {
-      const taxed = checkoutTax({
-        destination,
-        terms: terms.tax,
-        currency: body.currency,
-        rates: terms.rates,
-        lines: lines.map((l) => ({ ...l.record, taxClass: l.taxClass })),
-        totals,
-        couponIncludesPersonalised: couponRule?.includesPersonalised ?? true,
-      });
-      tax = taxed.breakdown;
-      summary = taxed.totals;
-    }
 
     const stock = [...demandBySize(lines).values()]
       .filter((d) => d.quantity > d.stock)
@@ -280,11 +282,11 @@ export class CheckoutService {
     return {
       currency: body.currency,
       lines: lines.map(checkoutLine),
-      summary,
+      summary: totals,
       coupon,
       shippingOptions: body.country ? shippingOptions(body.country, totals.itemsAfterDiscounts, body.currency, personalised, terms) : null,
       shipping,
-      tax,
+      tax: taxed?.breakdown ?? null,
       freeShippingThreshold: freeShippingThreshold(body.currency, terms),
       notices: { personalised, stock },
     };
@@ -466,27 +468,17 @@ export class CheckoutService {
       if (!evaluation.ok) throw couponRefused(evaluation.reason);
       coupon = evaluation;
     }
-    const priced = checkoutTotals({
-      cart,
-      lines: lines.map((l) => l.record),
+    const priced = this.price(lines, cart, {
       currency: body.currency,
-      tiers: this.d.tiers,
       coupon: coupon?.rule ?? null,
       shipping: { country: address.country, method: body.shippingMethod },
       personalised,
       terms,
-    });
-    const shipping = priced.shipping;
-    const taxed = checkoutTax({
       destination,
-      terms: terms.tax,
-      currency: body.currency,
-      rates: terms.rates,
-      lines: lines.map((l) => ({ ...l.record, taxClass: l.taxClass })),
-      totals: priced.totals,
-      couponIncludesPersonalised: coupon?.rule.includesPersonalised ?? true,
     });
-    const { totals, breakdown } = taxed;
+    const { totals, shipping } = priced;
+    const taxed = priced.taxed!;
+    const { breakdown } = taxed;
 
     // A coupon takes at most the items, and shipping to a zone always costs something unless the
     // items reach the free-shipping threshold, so there is always something for PayPal to take.

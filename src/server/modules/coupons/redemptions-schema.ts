@@ -1,8 +1,8 @@
 /** Coupon uses, one per order: apart from schema.ts because it refers to orders, which refer to coupons. */
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, parentId, refOrNull, serialId } from '../../db/columns.ts';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, refOrNull, requiredRef, serialId } from '../../db/columns.ts';
 import { users } from '../accounts/schema.ts';
-import { orders } from '../orders/schema.ts';
+import { orderParent } from '../orders/schema.ts';
 import { coupons } from './schema.ts';
 
 /** One use of a coupon by one order; deleted (and the count given back) if the order is cancelled, unpaid or paid (a refund keeps it). */
@@ -10,10 +10,8 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: serialId(),
-    couponId: integer('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
-    orderId: parentId('order_id', () => orders.id),
+    couponId: requiredRef('coupon_id', () => coupons.id),
+    orderId: orderParent(),
     userId: refOrNull('user_id', () => users.id),
     email: text('email').notNull(),
     createdAt: createdAt(),

@@ -21,6 +21,7 @@ import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { refundLinesValue, taxWasAdded } from '../../../domain/orders.model.ts';
 import { creditNoteTax, type CreditNoteTax, type NamedLines } from '../../../domain/tax/credit-note.ts';
+import type { OrderTaxRow } from '../../../domain/tax/checkout-tax.ts';
 import { summariseTax } from '../../../domain/tax/summary.ts';
 import type { TaxDocumentRecord, TaxLine } from '../../../domain/tax/tax.model.ts';
 import type { ShopSettings } from '../../../domain/settings.model.ts';
@@ -37,7 +38,7 @@ import { extraTaxLines } from './extra-lines.ts';
 import { numberingYear, takeNumberTx } from './numbering.ts';
 import { buyerParty, sellerParty } from './parties.ts';
 import { renderDocumentPdf, type DocumentPrint, type PrintedLine } from './pdf.ts';
-import { taxDocumentFiles, taxDocumentLines, taxDocuments } from './schema.ts';
+import { taxDocumentFiles, taxDocumentLines, taxDocuments, type TaxDocumentKind } from './schema.ts';
 
 export type TaxDocumentRow = typeof taxDocuments.$inferSelect;
 type TaxDocumentLineRow = typeof taxDocumentLines.$inferSelect;
@@ -80,6 +81,16 @@ function taxLineOf(row: Pick<TaxDocumentLineRow, 'lineIndex' | 'shipping' | 'jur
   };
 }
 
+/** A tax line's own columns, without the row it was read from (its id, its order or document). */
+function taxRowOf(l: OrderTaxRow): OrderTaxRow {
+  return { lineIndex: l.lineIndex, shipping: l.shipping, jurisdiction: l.jurisdiction, tax: l.tax, declaredUnder: l.declaredUnder, taxClass: l.taxClass, rate: l.rate, base: l.base, amount: l.amount };
+}
+
+/** The order's language and locked rates, which every document of the order carries as they were. */
+function lockedTerms(from: Pick<OrderRow, 'locale' | 'currency' | 'rateX100' | 'baseRateX100'>) {
+  return { locale: from.locale, currency: from.currency, rateX100: from.rateX100, baseRateX100: from.baseRateX100 };
+}
+
 function localeOf(value: string): Locale {
   return isLocale(value) ? value : 'en-US';
 }
@@ -102,37 +113,7 @@ export class TaxDocuments implements MailAttachments {
     if (existing) return existing;
     const settings = await this.d.settings(tx);
     const lines = await tx.select().from(orderTaxLines).where(eq(orderTaxLines.orderId, order.id)).orderBy(asc(orderTaxLines.id));
-    const tax = lines.reduce((sum, line) => sum + line.amount, 0);
-    const issuedAt = this.d.clock();
-    const locale = localeOf(order.locale);
-    const { seq, number } = await takeNumberTx(tx, settings.seller.invoiceSeries, numberingYear(issuedAt));
-    const [document] = await tx
-      .insert(taxDocuments)
-      .values({
-        kind: 'invoice',
-        series: settings.seller.invoiceSeries,
-        year: numberingYear(issuedAt),
-        seq,
-        number,
-        orderId: order.id,
-        issuedAt,
-        locale,
-        currency: order.currency,
-        rateX100: order.rateX100,
-        baseRateX100: order.baseRateX100,
-        net: order.total - tax,
-        tax,
-        total: order.total,
-        seller: sellerParty(settings.seller, settings.taxes, lines.map((l) => l.declaredUnder), this.d.fallbackSellerName),
-        buyer: await this.buyerOf(order, locale),
-      })
-      .returning({ id: taxDocuments.id, number: taxDocuments.number });
-    if (lines.length) {
-      await tx.insert(taxDocumentLines).values(
-        lines.map((l) => ({ documentId: document!.id, lineIndex: l.lineIndex, shipping: l.shipping, jurisdiction: l.jurisdiction, tax: l.tax, declaredUnder: l.declaredUnder, taxClass: l.taxClass, rate: l.rate, base: l.base, amount: l.amount })),
-      );
-    }
-    return document!;
+    return this.invoiceTx(tx, order, settings, lines, order.total);
   }
 
   /**
@@ -154,33 +135,27 @@ export class TaxDocuments implements MailAttachments {
       amount,
       order.total,
     );
+    return this.invoiceTx(tx, order, settings, lines, amount);
+  }
+
+  /** An invoice of `total` for the order with the next number of the invoice series: its tax is the lines', which are issued with it. */
+  private async invoiceTx(tx: Tx, order: OrderRow, settings: ShopSettings, lines: readonly OrderTaxRow[], total: number): Promise<IssuedDocument> {
     const tax = lines.reduce((sum, line) => sum + line.amount, 0);
-    const issuedAt = this.d.clock();
     const locale = localeOf(order.locale);
-    const year = numberingYear(issuedAt);
-    const { seq, number } = await takeNumberTx(tx, settings.seller.invoiceSeries, year);
     const [document] = await tx
       .insert(taxDocuments)
       .values({
-        kind: 'invoice',
-        series: settings.seller.invoiceSeries,
-        year,
-        seq,
-        number,
+        ...(await this.numberedTx(tx, 'invoice', settings.seller.invoiceSeries)),
         orderId: order.id,
-        issuedAt,
-        locale,
-        currency: order.currency,
-        rateX100: order.rateX100,
-        baseRateX100: order.baseRateX100,
-        net: amount - tax,
+        ...lockedTerms({ ...order, locale }),
+        net: total - tax,
         tax,
-        total: amount,
+        total,
         seller: sellerParty(settings.seller, settings.taxes, lines.map((l) => l.declaredUnder), this.d.fallbackSellerName),
         buyer: await this.buyerOf(order, locale),
       })
       .returning({ id: taxDocuments.id, number: taxDocuments.number });
-    if (lines.length) await tx.insert(taxDocumentLines).values(lines.map((l) => ({ ...l, documentId: document!.id })));
+    if (lines.length) await tx.insert(taxDocumentLines).values(lines.map((l) => ({ ...taxRowOf(l), documentId: document!.id })));
     return document!;
   }
 
@@ -225,25 +200,14 @@ export class TaxDocuments implements MailAttachments {
       named: lines.length ? await this.namedLinesTx(tx, invoice.orderId, lines, notes.flatMap((n) => namedBy(n.refundId))) : undefined,
     });
     const settings = await this.d.settings(tx);
-    const issuedAt = this.d.clock();
-    const year = numberingYear(issuedAt);
-    const { seq, number } = await takeNumberTx(tx, settings.seller.creditNoteSeries, year);
     const [document] = await tx
       .insert(taxDocuments)
       .values({
-        kind: 'credit_note',
-        series: settings.seller.creditNoteSeries,
-        year,
-        seq,
-        number,
+        ...(await this.numberedTx(tx, 'credit_note', settings.seller.creditNoteSeries)),
         orderId: invoice.orderId,
         correctsId: invoice.id,
         refundId: ask.refundId,
-        issuedAt,
-        locale: invoice.locale,
-        currency: invoice.currency,
-        rateX100: invoice.rateX100,
-        baseRateX100: invoice.baseRateX100,
+        ...lockedTerms(invoice),
         net: refund - note.tax,
         tax: note.tax,
         total: refund,
@@ -255,10 +219,18 @@ export class TaxDocuments implements MailAttachments {
     // One line per invoice line, zeros included, so every note runs parallel to its invoice (creditNoteTax's rule).
     if (invoiceLines.length) {
       await tx.insert(taxDocumentLines).values(
-        invoiceLines.map((l, i) => ({ documentId: document!.id, lineIndex: l.lineIndex, shipping: l.shipping, jurisdiction: l.jurisdiction, tax: l.tax, declaredUnder: l.declaredUnder, taxClass: l.taxClass, rate: l.rate, base: note.lines[i]!.base, amount: note.lines[i]!.amount })),
+        invoiceLines.map((l, i) => ({ ...taxRowOf(l), documentId: document!.id, base: note.lines[i]!.base, amount: note.lines[i]!.amount })),
       );
     }
     return document!;
+  }
+
+  /** A document issued now: its kind, and the next number of its series in this year. */
+  private async numberedTx(tx: Tx, kind: TaxDocumentKind, series: string) {
+    const issuedAt = this.d.clock();
+    const year = numberingYear(issuedAt);
+    const { seq, number } = await takeNumberTx(tx, series, year);
+    return { kind, series, year, seq, number, issuedAt };
   }
 
   /**

@@ -4,13 +4,12 @@
  * so it prints the same on every machine; the faces are pdf/fonts.ts's, shared with the packing slips). Deterministic: its dates are the document's and
  * nothing else varies, so one document always renders the same bytes.
  */
-import PDFDocument from 'pdfkit';
 import type { Locale } from '../../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderAmounts } from '../../../domain/orders.model.ts';
 import { ratePercent, type PriceDisplay, type TaxSummaryRow } from '../../../domain/tax/tax.model.ts';
 import { msg, render, type Said } from '../../messages/index.ts';
-import { fontFaces } from '../../pdf/fonts.ts';
+import { openPdf } from '../../pdf/fonts.ts';
 import type { DocumentParty } from './schema.ts';
 
 /** One line of the document: a shirt with its print's rows already worded. */
@@ -77,11 +76,10 @@ export function rateText(rate: number): string {
 
 /** Renders the document; resolves with the PDF's bytes. */
 export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
-  const faces = await fontFaces();
   const say = (said: Said) => render(said, print.locale);
   const money = (minor: number) => formatMoney(minor, print.currency, print.locale);
   const title = say(print.kind === 'invoice' ? 'document.invoice' : 'document.creditNote');
-  const doc = new PDFDocument({
+  const { doc, done, regular, bold } = await openPdf({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -89,21 +87,7 @@ export async function renderDocumentPdf(print: DocumentPrint): Promise<Buffer> {
     // The document's own time, not the rendering's: the same document renders the same bytes.
     info: { Title: `${title} ${print.number}`, Author: print.seller.name, Producer: 'jersey-shop', Creator: 'jersey-shop', CreationDate: print.issuedAt, ModDate: print.issuedAt },
     lang: print.locale,
-    // The document's default font is our parsed face, not Helvetica: pdfkit would otherwise parse
-    // Helvetica's metrics for every document (its types say a font name; a face works the same).
-    font: faces.regular.src as unknown as string,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  // Each face opened once, keyed by its name: selecting it by that name later is a lookup (a
-  // registered alias would open and compare the face again at every switch).
-  doc.font(faces.bold.src);
-  const regular = faces.regular.name;
-  const bold = faces.bold.name;
   const bottom = A4.height - MARGIN - FOOTER;
 
   /** Starts a new page when `height` more points would not fit; answers whether it did. */

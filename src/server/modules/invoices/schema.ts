@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { at, bytea, createdAt, serialId } from '../../db/columns.ts';
-import { orders, taxLineColumns } from '../orders/schema.ts';
+import { at, bytea, createdAt, requiredRef, serialId } from '../../db/columns.ts';
+import { lockedTermsColumns, orders, taxLineColumns } from '../orders/schema.ts';
 import { refunds } from '../payments/schema.ts';
 
 export const TAX_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
@@ -49,20 +49,14 @@ export const taxDocuments = pgTable(
     /** As printed: `INV-2026-000123`. */
     number: text('number').notNull(),
     /** No cascade: a document outlives everything (kept for the tax authorities). */
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: requiredRef('order_id', () => orders.id),
     /** The invoice a credit note corrects. */
     correctsId: integer('corrects_id').references((): AnyPgColumn => taxDocuments.id),
     /** The refund a credit note records. */
     refundId: integer('refund_id').references(() => refunds.id),
     issuedAt: at('issued_at').notNull(),
-    /** The order's language: the PDF's. */
-    locale: text('locale').notNull(),
-    currency: text('currency').notNull(),
-    /** The order's locked rates (orders.rate_x100, base_rate_x100): the report converts with them. */
-    rateX100: integer('rate_x100').notNull(),
-    baseRateX100: integer('base_rate_x100').notNull(),
+    /** The order's (its language is the PDF's; the report converts with its rates). */
+    ...lockedTermsColumns(),
     /** Positive amounts in the order currency's minor units; a credit note's are what it takes back. */
     net: integer('net').notNull(),
     tax: integer('tax').notNull(),
@@ -87,9 +81,7 @@ export const taxDocumentLines = pgTable(
   'tax_document_lines',
   {
     id: serialId(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => taxDocuments.id),
+    documentId: requiredRef('document_id', () => taxDocuments.id),
     ...taxLineColumns(),
   },
   (t) => [index('tax_document_lines_document_idx').on(t.documentId), check('tax_document_lines_amounts_ck', sql`${t.base} >= 0 and ${t.amount} >= 0`)],

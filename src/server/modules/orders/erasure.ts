@@ -8,7 +8,7 @@
  */
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { ERASED_NAME, staffRowsOf, wroteIt, type ErasureSubject } from '../../personal-data.ts';
+import { ERASED_NAME, scrubStaffTexts, type ErasureSubject } from '../../personal-data.ts';
 import { orderNotes, orders, orderStatusEvents } from './schema.ts';
 
 /** The orders that name the customer (by account or email); answers their ids. */
@@ -40,20 +40,7 @@ export async function anonymiseOrders(tx: Tx, who: { userId: number; email: stri
 
 /** The notes on the customer's orders, and the notes they wrote as staff, without their email or names. */
 export async function scrubOrderNotes(tx: Tx, orderIds: readonly number[], who: ErasureSubject): Promise<void> {
-  const notes = await tx
-    .select()
-    .from(orderNotes)
-    .where(staffRowsOf(who, { id: orderNotes.authorId, email: orderNotes.authorEmail }, orderNotes.orderId, orderIds))
-    .for('update');
-  for (const note of notes) {
-    const theirs = wroteIt(who, note.authorId, note.authorEmail);
-    const text = who.scrub.text(note.text, orderIds.includes(note.orderId));
-    if (!theirs && text === note.text) continue;
-    await tx
-      .update(orderNotes)
-      .set({ text, ...(theirs ? { authorId: null, authorEmail: who.pseudonym } : {}) })
-      .where(eq(orderNotes.id, note.id));
-  }
+  await scrubStaffTexts(tx, { table: orderNotes, id: 'id', orderId: 'orderId', text: 'text', authorId: 'authorId', authorEmail: 'authorEmail' }, orderIds, who);
   if (orderIds.length === 0) return;
   const events = await tx.select({ id: orderStatusEvents.id, note: orderStatusEvents.note }).from(orderStatusEvents).where(inArray(orderStatusEvents.orderId, [...orderIds]));
   for (const event of events) {

@@ -46,7 +46,7 @@ import type { StaffCaller } from './order-desk.ts';
 import type { OrderPaymentRequests } from './production-hold.ts';
 import type { OrderService } from './orders.ts';
 import { orderChanges, orderItems, orderStatusEvents, orderTaxLines, orders } from './schema.ts';
-import { orderLocale, type ItemRow, type OrderAccess, type OrderRow } from './views.ts';
+import { orderByNumber, orderLocale, type ItemRow, type OrderAccess, type OrderRow } from './views.ts';
 
 /** What a change needs of the money side (payments' ChangeMoney, wired in app.ts). */
 export interface OrderChangeMoney {
@@ -141,8 +141,7 @@ export class OrderChangeDesk {
   // ---------- reading ----------
 
   async view(orderNo: string): Promise<OrderChangesView> {
-    const [row] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!row) throw notFound('order');
+    const row = await orderByNumber(this.d.db, orderNo);
     const changes = await this.d.db.select().from(orderChanges).where(eq(orderChanges.orderId, row.id)).orderBy(desc(orderChanges.revision));
     const requests = await this.d.money.requestsOf(this.d.db, row.id);
     return {

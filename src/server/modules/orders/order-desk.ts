@@ -11,7 +11,7 @@
  * A move to where the order already is changes nothing. The refunds decide the same way, by the
  * same rule (`moveRefusal`), under the same lock.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/back-office/orders.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
@@ -19,7 +19,7 @@ import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';
 import { hasPermission, PERMISSIONS, type CodesHeld, type Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { AppError, fail, notFound } from '../../errors.ts';
+import { AppError, fail } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditActor, AuditEntry, AuditLog } from '../audit/index.ts';
 import { productionHold, type OrderPaymentRequests } from './production-hold.ts';
@@ -27,7 +27,7 @@ import type { OrderService } from './orders.ts';
 import { parcelsOf } from './parcels.ts';
 import { restOf, unshippedOf } from '../../../domain/shipments.model.ts';
 import { orders } from './schema.ts';
-import type { OrderRow } from './views.ts';
+import { orderByNumber, type OrderRow } from './views.ts';
 
 /** The staff member making a write: who the audit row names (the guard's `actorOf`), and the codes their roles and grants hold. */
 export interface StaffCaller extends CodesHeld {
@@ -110,10 +110,8 @@ export class OrderDesk {
     this.d = deps;
   }
 
-  async byNumber(orderNo: string): Promise<OrderRow> {
-    const [row] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!row) throw notFound('order');
-    return row;
+  byNumber(orderNo: string): Promise<OrderRow> {
+    return orderByNumber(this.d.db, orderNo);
   }
 
   async move(body: AdminMoveRequest, caller: StaffCaller): Promise<OrderRow> {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../../domain/locale.ts';
-import { at, letteringColumns, localised, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import { at, happenedAt, letteringColumns, localised, parentId, refOrNull, serialId, staffAuthor, timestamps } from '../../db/columns.ts';
 import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
@@ -29,11 +29,7 @@ export const orders = pgTable(
     /** The guest's visitor id, when the order came from a guest cart (to empty its lines once paid). */
     visitorId: text('visitor_id'),
     email: text('email').notNull(),
-    locale: text('locale').notNull(),
-    currency: text('currency').notNull(),
-    /** Units per USD x100 of the order's currency and of EUR, as locked when it was placed. */
-    rateX100: integer('rate_x100').notNull(),
-    baseRateX100: integer('base_rate_x100').notNull(),
+    ...lockedTermsColumns(),
     itemCount: integer('item_count').notNull(),
     itemsTotal: integer('items_total').notNull(),
     tierPercent: smallint('tier_percent').notNull(),
@@ -97,7 +93,7 @@ export const orders = pgTable(
     stockReleased: boolean('stock_released').notNull().default(false),
     /** Checkout, staff (a phone or mail order), or a free replacement (replacesOrderId names the order, the claim names both). */
     source: text('source').$type<OrderSource>().notNull().default('checkout'),
-    replacesOrderId: integer('replaces_order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
+    replacesOrderId: refOrNull('replaces_order_id', (): AnyPgColumn => orders.id),
     /**
      * Bumped by every change after placement (order_changes): whoever edits the order sends the
      * revision they saw, so of two staff editing it at once one wins and the other is told.
@@ -166,7 +162,7 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     /**
      * The product it was, kept as a plain number: no foreign key, so replacing the catalogue
      * (seed --reset truncates products) leaves order history whole.
@@ -205,6 +201,25 @@ export const orderItems = pgTable(
   ],
 );
 
+/**
+ * The order's language, currency and rates as locked when it was placed, the same on the order and
+ * on its invoices and credit notes (tax_documents), which the tax report converts with.
+ */
+export function lockedTermsColumns() {
+  return {
+    locale: text('locale').notNull(),
+    currency: text('currency').notNull(),
+    /** Units per USD x100 of the order's currency and of EUR. */
+    rateX100: integer('rate_x100').notNull(),
+    baseRateX100: integer('base_rate_x100').notNull(),
+  };
+}
+
+/** The order a row belongs to (its lines, moves, parcels, payments, refunds...): deleted with it. */
+export function orderParent() {
+  return parentId('order_id', () => orders.id);
+}
+
 /** A tax line's columns (domain TaxLine), the same on an order (order_tax_lines) and on its invoices and credit notes (tax_document_lines). */
 export function taxLineColumns() {
   return {
@@ -233,7 +248,7 @@ export const orderTaxLines = pgTable(
   'order_tax_lines',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     ...taxLineColumns(),
   },
   (t) => [
@@ -247,10 +262,10 @@ export const orderStatusEvents = pgTable(
   'order_status_events',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
-    at: at('at').notNull().defaultNow(),
+    at: happenedAt(),
     /** Who moved it: checkout, capture, webhook, reconciler, admin. */
     actor: text('actor').notNull(),
     note: text('note'),
@@ -262,7 +277,7 @@ export const shipments = pgTable(
   'shipments',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),
     /** The tracking page staff gave; null links the known carrier's page (domain/carriers.ts). */
@@ -301,20 +316,19 @@ export const orderChanges = pgTable(
   'order_changes',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     /** The order's revision this change made. */
     revision: integer('revision').notNull(),
     kind: text('kind').$type<OrderChangeKind>().notNull(),
     actor: text('actor').$type<OrderChangeActor>().notNull(),
-    /** Null for the shopper, or once the staff account is gone; the email stays. */
-    byId: refOrNull('by_id', () => users.id),
-    byEmail: text('by_email').notNull(),
+    /** The shopper's changes have no account here; staff's lose it once the account is gone, the email stays. */
+    ...staffAuthor('by', () => users.id),
     reason: text('reason'),
     before: jsonb('before').notNull(),
     after: jsonb('after').notNull(),
     /** In the order's currency: the new total less the old. */
     totalDelta: integer('total_delta').notNull(),
-    at: at('at').notNull().defaultNow(),
+    at: happenedAt(),
   },
   (t) => [
     uniqueIndex('order_changes_revision_uq').on(t.orderId, t.revision),
@@ -328,7 +342,7 @@ export const shipmentEvents = pgTable(
   {
     id: serialId(),
     shipmentId: parentId('shipment_id', () => shipments.id),
-    at: at('at').notNull().defaultNow(),
+    at: happenedAt(),
     status: text('status').notNull(),
     location: text('location'),
     description: text('description').notNull(),
@@ -341,12 +355,10 @@ export const orderNotes = pgTable(
   'order_notes',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
-    /** Null once the staff account is gone; the email stays, so the note still says who. */
-    authorId: refOrNull('author_id', () => users.id),
-    authorEmail: text('author_email').notNull(),
+    orderId: orderParent(),
+    ...staffAuthor('author', () => users.id),
     text: text('text').notNull(),
-    at: at('at').notNull().defaultNow(),
+    at: happenedAt(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId, t.at)],
 );

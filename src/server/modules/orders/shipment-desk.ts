@@ -24,7 +24,7 @@ import type { OrderService } from './orders.ts';
 import { parcelsOf } from './parcels.ts';
 import { productionHold, type OrderPaymentRequests } from './production-hold.ts';
 import { orderItems, orders, shipmentItems, shipments } from './schema.ts';
-import type { ItemRow, OrderRow } from './views.ts';
+import { orderByNumber, type ItemRow, type OrderRow } from './views.ts';
 
 /** States an order ships from: paid, in production, or with parcels already gone. */
 const SHIPPABLE: readonly OrderStatus[] = ['paid', 'processing', 'partially_shipped'];
@@ -78,15 +78,10 @@ export class ShipmentDesk {
     this.d = deps;
   }
 
-  private async byNumber(db: Db | Tx, orderNo: string): Promise<OrderRow> {
-    const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!row) throw notFound('order');
-    return row;
-  }
 
   /** One parcel of the lines and quantities picked; the order moves to partially shipped, or shipped once every line is in a parcel. */
   async shipParcel(body: ShipParcelRequest, caller: StaffCaller): Promise<OrderRow> {
-    const seen = await this.byNumber(this.d.db, body.orderNo);
+    const seen = await orderByNumber(this.d.db, body.orderNo);
     return this.d.db.transaction(async (tx) => {
       const row = await this.d.orders.lockTx(tx, seen.id);
       return this.shipTx(tx, row, [{ carrier: body.carrier, trackingNumber: body.trackingNumber, trackingUrl: body.trackingUrl ?? null, lines: body.lines }], caller);
@@ -140,7 +135,7 @@ export class ShipmentDesk {
 
   /** A parcel's carrier and tracking number put right: audited before and after, the shopper mailed once. */
   async correct(body: CorrectShipmentRequest, caller: StaffCaller): Promise<OrderRow> {
-    const seen = await this.byNumber(this.d.db, body.orderNo);
+    const seen = await orderByNumber(this.d.db, body.orderNo);
     return this.d.db.transaction(async (tx) => {
       const row = await this.d.orders.lockTx(tx, seen.id);
       const [parcel] = await tx.select().from(shipments).where(and(eq(shipments.id, body.shipmentId), eq(shipments.orderId, row.id))).for('update');

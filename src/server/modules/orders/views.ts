@@ -29,6 +29,13 @@ import type { TaxLine } from '../../../domain/tax/tax.model.ts';
 import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipmentItems, shipments } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The order of that number, for staff (who may read any order): "not found" when there is none. */
+export async function orderByNumber(db: Db | Tx, orderNo: string): Promise<OrderRow> {
+  const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  if (!row) throw notFound('order');
+  return row;
+}
 export type ItemRow = typeof orderItems.$inferSelect;
 export type TaxLineRow = typeof orderTaxLines.$inferSelect;
 

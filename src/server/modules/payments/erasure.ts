@@ -3,9 +3,9 @@
  * reasons on their orders keep their words without the customer's email or names; refunds the
  * customer made as staff keep their record under the pseudonym.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { staffRowsOf, wroteIt, type ErasureSubject } from '../../personal-data.ts';
+import { scrubStaffTexts, type ErasureSubject } from '../../personal-data.ts';
 import { payments, refunds } from './schema.ts';
 
 export async function anonymisePayers(tx: Tx, orderIds: readonly number[]): Promise<void> {
@@ -13,19 +13,6 @@ export async function anonymisePayers(tx: Tx, orderIds: readonly number[]): Prom
   await tx.update(payments).set({ payerEmail: null, payerName: null }).where(inArray(payments.orderId, [...orderIds]));
 }
 
-export async function scrubRefunds(tx: Tx, orderIds: readonly number[], who: ErasureSubject): Promise<void> {
-  const rows = await tx
-    .select({ id: refunds.id, orderId: refunds.orderId, reason: refunds.reason, byId: refunds.byId, byEmail: refunds.byEmail })
-    .from(refunds)
-    .where(staffRowsOf(who, { id: refunds.byId, email: refunds.byEmail }, refunds.orderId, orderIds))
-    .for('update');
-  for (const row of rows) {
-    const theirs = wroteIt(who, row.byId, row.byEmail);
-    const reason = who.scrub.text(row.reason, orderIds.includes(row.orderId));
-    if (!theirs && reason === row.reason) continue;
-    await tx
-      .update(refunds)
-      .set({ reason, ...(theirs ? { byId: null, byEmail: who.pseudonym } : {}) })
-      .where(eq(refunds.id, row.id));
-  }
+export function scrubRefunds(tx: Tx, orderIds: readonly number[], who: ErasureSubject): Promise<void> {
+  return scrubStaffTexts(tx, { table: refunds, id: 'id', orderId: 'orderId', text: 'reason', authorId: 'byId', authorEmail: 'byEmail' }, orderIds, who);
 }

@@ -24,10 +24,10 @@ import { PAID_STATUSES, PRINTED_STATUSES, lineGoodsTax, refundLinesAmount, taxWa
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { fail, failWith, invalid, notFound } from '../../errors.ts';
+import { fail, failWith, invalid } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditLog } from '../audit/index.ts';
-import { moveAuditEntry, moveRefusal, orders, orderTaxLinesOf, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
+import { moveAuditEntry, moveRefusal, orderByNumber, orderTaxLinesOf, requireCode, type ItemRow, type OrderRow, type OrderService, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from '../orders/index.ts';
 import { PaymentLedger } from './ledger.ts';
 import type { PaymentLog } from './log.ts';
 import { PaypalError, type PaypalClient, type PaypalRefund } from './paypal-client.ts';
@@ -73,8 +73,7 @@ export class RefundDesk implements Refunds {
 
   async refund(orderNo: string, ask: RefundAsk, caller: StaffCaller): Promise<OrderRow> {
     if (ask.override) requireCode(caller, PERMISSIONS.ORDER_OVERRIDE);
-    const [order] = await this.d.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    if (!order) throw notFound('order');
+    const order = await orderByNumber(this.d.db, orderNo);
     const claim = await this.d.db.transaction(async (tx) => {
       const made = await this.claim(tx, order.id, ask, caller);
       // Nothing was taken, so there is no refund to tell of; a cancellation still is.

@@ -1,11 +1,11 @@
 /** The payment side of orders, and the PayPal webhook events already applied. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import { at, refOrNull, serialId, staffAuthor, timestamps } from '../../db/columns.ts';
 import type { OfflinePaymentMethod, PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
 import { PAYMENT_PROVIDERS } from '../../../domain/orders.model.ts';
 import { users } from '../accounts/schema.ts';
-import { orderChanges, orders } from '../orders/schema.ts';
+import { orderChanges, orderParent, orders } from '../orders/schema.ts';
 
 /**
  * The order's payment at PayPal: ids, status, amount, and the payer's name and email. Never card
@@ -15,7 +15,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** new, created, approved, pending, declined, captured, refunded, failed, mismatch */
     status: text('status').notNull(),
@@ -71,7 +71,7 @@ export const refunds = pgTable(
   'refunds',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** In the order's currency, integer minor units. */
     amount: integer('amount').notNull(),
@@ -88,9 +88,7 @@ export const refunds = pgTable(
     lines: jsonb('lines').$type<RefundLine[]>().notNull(),
     /** True once the refunded lines' stock went back (items not yet printed). */
     restocked: boolean('restocked').notNull().default(false),
-    /** Null once the staff account is gone; the email stays. */
-    byId: refOrNull('by_id', () => users.id),
-    byEmail: text('by_email').notNull(),
+    ...staffAuthor('by', () => users.id),
     /** The capture it pays back: null for the order's payment's, else a paid payment request's (payment_requests.capture_id). */
     captureId: text('capture_id'),
     ...timestamps(),
@@ -114,10 +112,10 @@ export const paymentRequests = pgTable(
   'payment_requests',
   {
     id: serialId(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     purpose: text('purpose').$type<PaymentRequestPurpose>().notNull(),
     /** The change that asked for it (purpose order-change). */
-    changeId: integer('change_id').references(() => orderChanges.id, { onDelete: 'set null' }),
+    changeId: refOrNull('change_id', () => orderChanges.id),
     /** In the order's currency, integer minor units. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),

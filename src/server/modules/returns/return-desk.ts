@@ -150,19 +150,19 @@ export class ReturnDesk {
   }
 
   async approve(returnNo: string, instructions: string, caller: StaffCaller, locale: Locale): Promise<AdminReturnDetail> {
-    await this.d.db.transaction(async (tx) => {
-      const { row, order } = await this.lockFor(tx, returnNo, 'approved');
-      const next = await this.moved(tx, caller, row, { status: 'approved', decisionNote: instructions, decidedById: caller.actor.id, decidedAt: this.d.clock() }, 'return.approve', { note: instructions });
-      await queueReturnMail(this.d, tx, order, next, 'approved');
-    });
-    return this.detail(returnNo, locale);
+    return this.decide(returnNo, 'approved', instructions, caller, locale);
   }
 
   async decline(returnNo: string, reason: string, caller: StaffCaller, locale: Locale): Promise<AdminReturnDetail> {
+    return this.decide(returnNo, 'declined', reason, caller, locale);
+  }
+
+  /** Approved with the return instructions, or declined with the reason: the note is mailed either way. */
+  private async decide(returnNo: string, status: 'approved' | 'declined', note: string, caller: StaffCaller, locale: Locale): Promise<AdminReturnDetail> {
     await this.d.db.transaction(async (tx) => {
-      const { row, order } = await this.lockFor(tx, returnNo, 'declined');
-      const next = await this.moved(tx, caller, row, { status: 'declined', decisionNote: reason, decidedById: caller.actor.id, decidedAt: this.d.clock() }, 'return.decline', { note: reason });
-      await queueReturnMail(this.d, tx, order, next, 'declined');
+      const { row, order } = await this.lockFor(tx, returnNo, status);
+      const next = await this.moved(tx, caller, row, { status, decisionNote: note, decidedById: caller.actor.id, decidedAt: this.d.clock() }, status === 'approved' ? 'return.approve' : 'return.decline', { note });
+      await queueReturnMail(this.d, tx, order, next, status);
     });
     return this.detail(returnNo, locale);
   }

@@ -8,7 +8,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, un
 import { at, bytea, createdAt, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
 import type { ReturnKind, ReturnResolution, ReturnStatus } from '../../../domain/returns.model.ts';
 import { users } from '../accounts/schema.ts';
-import { orderItems, orders } from '../orders/schema.ts';
+import { orderItems, orderParent, orders } from '../orders/schema.ts';
 import { refunds } from '../payments/schema.ts';
 
 export const returnRequests = pgTable(
@@ -17,7 +17,7 @@ export const returnRequests = pgTable(
     id: serialId(),
     /** "RT-7KQ4M-2XPHD": what the shopper and staff quote; random like order numbers. */
     returnNo: text('return_no').notNull(),
-    orderId: parentId('order_id', () => orders.id),
+    orderId: orderParent(),
     kind: text('kind').$type<ReturnKind>().notNull(),
     status: text('status').$type<ReturnStatus>().notNull().default('requested'),
     /** The shopper's words: why it goes back, or what is wrong with it. */
@@ -31,8 +31,8 @@ export const returnRequests = pgTable(
     receivedAt: at('received_at'),
     resolution: text('resolution').$type<ReturnResolution>(),
     /** The refund that resolved it, or the free replacement order. */
-    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
-    replacementOrderId: integer('replacement_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    refundId: refOrNull('refund_id', () => refunds.id),
+    replacementOrderId: refOrNull('replacement_order_id', () => orders.id),
     resolvedById: refOrNull('resolved_by_id', () => users.id),
     resolvedAt: at('resolved_at'),
     ...timestamps(),
