@@ -20,6 +20,11 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 export const ORDER_STATUSES = ['pending_payment', 'paid', 'processing', 'partially_shipped', 'shipped', 'delivered', 'cancelled', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** True for the shop's own states; a parcel scan's status may also be a carrier's own words. */
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
 /**
  * Forward moves only. Cancelled and refunded are final. Once an order is in production its
  * personalised items are printed for that buyer: cancelling or refunding it then takes an

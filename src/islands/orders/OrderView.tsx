@@ -11,7 +11,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { documentUrl, fetchDocument } from '../../stores/orders.ts';
 import { LineDetails } from '../cart/LineDetails.tsx';
-import { formatDate, useStatusLabel } from './wording.ts';
+import { formatDate, useScanStatusName, useStatusLabel } from './wording.ts';
 import { OrderTotals } from '../checkout/OrderTotals.tsx';
 
 export function OrderLines({ order, locale }: { order: OrderDetail; locale: Locale }) {
@@ -97,6 +97,7 @@ export function OrderTimeline({ order, locale }: { order: OrderDetail; locale: L
 
 export function OrderShipments({ shipments, locale }: { shipments: OrderDetail['shipments']; locale: Locale }) {
   const { t } = useTranslation();
+  const scanStatus = useScanStatusName();
   if (shipments.length === 0) return <p className="checkout-muted">{t('checkout.order.noShipments')}</p>;
   return (
     <div className="order-shipments">
@@ -124,7 +125,7 @@ export function OrderShipments({ shipments, locale }: { shipments: OrderDetail['
           <ol className="order-timeline">
             {shipment.events.map((event, index) => (
               <li key={index}>
-                <strong>{event.status}</strong> <time dateTime={event.at}>{formatDate(event.at, locale, true)}</time>
+                <strong>{scanStatus(event.status)}</strong> <time dateTime={event.at}>{formatDate(event.at, locale, true)}</time>
                 <span>
                   {event.description}
                   {event.location ? ` · ${event.location}` : ''}

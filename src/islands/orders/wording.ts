@@ -1,6 +1,6 @@
 /** How the order pages word an order's dates and states. */
 import type { Locale } from '../../domain/locale.ts';
-import type { OrderStatus } from '../../domain/orders.model.ts';
+import { isOrderStatus, type OrderStatus } from '../../domain/orders.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 
 export function formatDate(iso: string, locale: Locale, withTime = false): string {
@@ -18,4 +18,10 @@ export function useStatusLabel(): (status: OrderStatus, paymentStatus?: string |
     const label = t(`checkout.status.${status}`);
     return paymentStatus === 'partially_refunded' && status !== 'refunded' ? `${label} · ${t('checkout.status.partiallyRefunded')}` : label;
   };
+}
+
+/** A parcel scan's status: the shop's own scans ("shipped", "delivered") named like order states, a carrier's own words as entered. */
+export function useScanStatusName(): (status: string) => string {
+  const { t } = useTranslation();
+  return (status) => (isOrderStatus(status) ? t(`checkout.status.${status}`) : status);
 }

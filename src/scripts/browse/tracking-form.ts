@@ -111,7 +111,7 @@ function renderResult(box: HTMLElement, state: TrackingState, messages: Messages
         }
         parts.push(content);
         if (shipment.trackingUrl) parts.push(parcelLink(shipment.trackingUrl, messages.trackParcel));
-        parts.push(eventList(shipment.events.map((e) => ({ what: e.status, at: e.at, detail: [e.description, e.location].filter(Boolean).join(' · ') })), messages.locale));
+        parts.push(eventList(shipment.events.map((e) => ({ what: label(e.status), at: e.at, detail: [e.description, e.location].filter(Boolean).join(' · ') })), messages.locale));
       }
       box.replaceChildren(...parts);
     }

@@ -9,13 +9,13 @@ import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
-import type { ShipmentRecord } from '../../../domain/orders.model.ts';
+import { isOrderStatus, type ShipmentRecord } from '../../../domain/orders.model.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { TrackingFields } from './TrackingFields.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { useWrite } from '../../widgets/write.ts';
-import { useDateTime } from '../orders/labels.tsx';
+import { useDateTime, useStatusName } from '../orders/labels.tsx';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 interface Values {
@@ -62,6 +62,8 @@ function CorrectDialog({ order, parcel, index, onClose }: { order: AdminOrderDet
 export function Parcels({ order, mayCorrect }: { order: AdminOrderDetail; mayCorrect: boolean }) {
   const { t } = useT();
   const when = useDateTime();
+  const statusName = useStatusName();
+  const scanStatus = (status: string) => (isOrderStatus(status) ? statusName(status) : status);
   const [fixing, setFixing] = useState<number | null>(null);
   useFocusReturn(fixing !== null);
   const whole = (s: ShipmentRecord) => s.lines.length === order.lines.length && s.lines.every((l) => l.quantity === order.lines.find((o) => o.id === l.orderItemId)?.quantity);
@@ -106,7 +108,7 @@ export function Parcels({ order, mayCorrect }: { order: AdminOrderDetail; mayCor
             </ul>
             {s.events.map((e) => (
               <Typography.Text key={`${e.at}-${e.status}`} type="secondary">
-                {when(e.at)} · {e.status} · {e.description}
+                {when(e.at)} · {scanStatus(e.status)} · {e.description}
                 {e.location ? ` (${e.location})` : ''}
               </Typography.Text>
             ))}

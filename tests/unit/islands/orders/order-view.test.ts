@@ -1,4 +1,4 @@
-/** The order pages' shipment and status wording: the carrier's link, and a partly refunded order, in both languages. */
+/** The order pages' shipment and status wording: the carrier's link, the scans' states, and a partly refunded order, in both languages. */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,15 @@ describe('the order page', () => {
     expect(en).toContain(enCheckout.order.trackParcel.replace("'", '&#x27;'));
     expect(shipments('zh-CN', [shipment(link)])).toContain(zhCheckout.order.trackParcel);
     expect(shipments('en-US', [shipment(null)])).not.toContain('data-tracking-link');
+  });
+
+  it("names the shop's own scans in the page's language and keeps a carrier's own words", () => {
+    const scanned = { ...shipment(null), events: [...shipment(null).events, { at: '2026-11-21T08:00:00.000Z', status: 'Out for delivery', location: 'Leeds', description: 'With the driver' }] };
+    const zh = shipments('zh-CN', [scanned]);
+    expect(zh).toContain(`<strong>${zhCheckout.status.shipped}</strong>`);
+    expect(zh).not.toContain('<strong>shipped</strong>');
+    expect(zh).toContain('<strong>Out for delivery</strong>');
+    expect(shipments('en-US', [scanned])).toContain(`<strong>${enCheckout.status.shipped}</strong>`);
   });
 
   it('says an order was partly refunded beside its state, and refunded alone once all is back', () => {
