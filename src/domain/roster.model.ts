@@ -9,6 +9,7 @@
 import { SIZES, type Player, type Size, type SizeStock } from './catalogue.model.ts';
 import type { LineConfig } from './cart.model.ts';
 import type { CurrencyCode, RateTable } from './money.model.ts';
+import { parseDelimited } from './delimited-text.ts';
 import { CUSTOM_TYPES, nameProblem, normaliseCustomName, normaliseCustomNumber, numberProblem, type Lettering, type Print } from './personalisation.ts';
 import { MAX_LINE_QUANTITY, cartTotals, priceLine, type CartTotals, type DiscountTier, type PricedLine } from './pricing.ts';
 
@@ -274,50 +275,6 @@ export interface ParsedRoster {
   problem: RosterPasteProblem | null;
 }
 
-/**
- * Splits delimited text into records of trimmed cells: RFC 4180 quotes ("a, b", "" for a quote,
- * line breaks inside quotes), CRLF or LF. Each record carries its first line's number.
- */
-export function splitDelimited(text: string, separator: ',' | '\t'): { line: number; cells: string[] }[] {
-  const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const endCell = () => {
-    cells.push(cell.trim());
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-    } else if (c === '"' && cell.trim() === '') {
-      cell = '';
-      quoted = true;
-    } else if (c === separator) endCell();
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endCell();
-      records.push({ line: start, cells });
-      cells = [];
-      line++;
-      start = line;
-    } else cell += c;
-  }
-  endCell();
-  records.push({ line: start, cells });
-  return records;
-}
-
 function headingOf(cell: string): RosterRowField | null {
   const text = cell.toLowerCase();
   for (const [field, words] of Object.entries(ROSTER_HEADINGS) as [RosterRowField, readonly string[]][]) if (words.includes(text)) return field;
@@ -342,7 +299,9 @@ function playerOf(text: string, squad: readonly Player[]): Player | undefined {
  */
 export function parseRoster(text: string, squad: readonly Player[] = []): ParsedRoster {
   const firstLine = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const records = splitDelimited(text, firstLine.includes('\t') ? '\t' : ',').filter((r) => r.cells.some((c) => c !== ''));
+  const records = parseDelimited(text, firstLine.includes('\t') ? '\t' : ',')
+    .map((r) => ({ line: r.line, cells: r.fields.map((f) => f.trim()) }))
+    .filter((r) => r.cells.some((c) => c !== ''));
   const empty: ParsedRoster = { rows: [], lines: [], unknownPlayers: [], problem: null };
   if (records.length === 0) return { ...empty, problem: { key: 'noRows' } };
 

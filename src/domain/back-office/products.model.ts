@@ -6,6 +6,7 @@
 import { SIZES, type FaqEntry, type Size, type SizeGuideRow } from '../catalogue.model.ts';
 import { MEDIA_PREFIX } from '../site-routes.ts';
 import type { TaxClass } from '../tax/tax.model.ts';
+import { parseDelimited, type CsvRecord } from '../delimited-text.ts';
 
 /** A size at or below this many units is "low" (the dashboard's low-stock list uses it too). */
 export const LOW_STOCK_AT = 5;
@@ -141,53 +142,8 @@ export interface StockCsvRow {
   stock: number;
 }
 
-/** A CSV line as read: its line number in the file (a quoted field may span several) and its fields. */
-export interface CsvRecord {
-  line: number;
-  fields: string[];
-}
-
 /** The columns of the stock file the reader needs (`title` is for people), found by name in its header. */
 const STOCK_CSV_READ = ['product_id', 'size', 'stock'] as const;
-
-/** Records of RFC 4180 text (quoted fields, doubled quotes, CRLF or LF), each with its line number. */
-export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const body = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        field += c;
-      }
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      fields.push(field);
-      if (fields.length > 1 || fields[0] !== '') records.push({ line: start, fields });
-      fields = [];
-      field = '';
-      line++;
-      start = line;
-    } else field += c;
-  }
-  fields.push(field);
-  if (fields.length > 1 || fields[0] !== '') records.push({ line: start, fields });
-  return records;
-}
 
 /** Why a CSV file cannot be read at all: no lines, no data under the header, a needed column missing, too many lines. */
 export type CsvFileIssue = { line: number; issue: 'empty' | 'header' | 'tooMany' };
@@ -198,7 +154,7 @@ export type CsvFileIssue = { line: number; issue: 'empty' | 'header' | 'tooMany'
  * missing, no data, more than `max` data lines.
  */
 export function csvTable<C extends string>(text: string, columns: readonly C[], required: readonly C[], max: number, name: (header: string) => string): { data: CsvRecord[]; width: number; at: Record<C, number> } | { stop: CsvFileIssue } {
-  const [header, ...data] = parseCsv(text);
+  const [header, ...data] = parseDelimited(text);
   if (!header) return { stop: { line: 1, issue: 'empty' } };
   const names = header.fields.map(name);
   const at = Object.fromEntries(columns.map((column) => [column, names.indexOf(column)])) as Record<C, number>;

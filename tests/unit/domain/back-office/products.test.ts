@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkPrice, changedFields, defaultNavTags, listedUnder, parseCsv, readStockCsv, sniffImageType, stockStateOf } from '../../../../src/domain/back-office/products.model.ts';
+import { bulkPrice, changedFields, defaultNavTags, listedUnder, readStockCsv, sniffImageType, stockStateOf } from '../../../../src/domain/back-office/products.model.ts';
 
 describe('stockStateOf', () => {
   it('is out with no units left, low when some size is at or below 5, else in', () => {
@@ -40,17 +40,6 @@ describe('sniffImageType', () => {
     expect(sniffImageType(new TextEncoder().encode('GIF89a....'))).toBeNull();
     expect(sniffImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(sniffImageType(Uint8Array.from([0xff, 0xd8]))).toBeNull();
-  });
-});
-
-describe('parseCsv', () => {
-  it('reads quoted fields with commas, doubled quotes and line breaks, a BOM and CRLF, numbering records by their first line', () => {
-    expect(parseCsv('\uFEFFa,b\r\n1,"x, ""y"""\r\n2,"two\nlines"\n\n3,z')).toEqual([
-      { line: 1, fields: ['a', 'b'] },
-      { line: 2, fields: ['1', 'x, "y"'] },
-      { line: 3, fields: ['2', 'two\nlines'] },
-      { line: 6, fields: ['3', 'z'] },
-    ]);
   });
 });
 
