@@ -9,7 +9,7 @@
  *   prices, the refund paid each line's tax back by the refund desk's rule (refundLineTax), and the
  *   note reverses just that (within what the line has left), spread over the line's taxes. When the
  *   refund is less than the lines are worth (`value`, the refund rule's price of them, plus that
- *   tax where it was added), their tax is scaled down to it; what it gives back beyond them
+ *   tax paid back where it was added, even beyond what the line has left), their tax is scaled down to it; what it gives back beyond them
  *   (shipping, goodwill) is reversed as a refund by amount.
  * - **By amount** (nothing named): in proportion to what it refunds, cumulatively: after refunds by
  *   amount adding up to R of an invoice total T, they have reversed round(tax x R / T) together (half
@@ -97,8 +97,10 @@ export function creditNoteTax(input: CreditNoteInput): CreditNoteTax {
     take(left.map((part) => ({ ...part })));
   } else if (isNamed) {
     assertMinor(named.value);
-    const full = byLine(invoice.lines, left, named, Boolean(named.taxAdded));
-    const worth = named.value + (named.taxAdded ? full.reduce((sum, part) => sum + part.amount, 0) : 0);
+    const { parts: full, paid } = byLine(invoice.lines, left, named, Boolean(named.taxAdded));
+    // Worth the tax the buyer is paid back on them, even where a refund by amount already reversed
+    // some of it (their lines have less room left): that money is still theirs, not an excess.
+    const worth = named.value + (named.taxAdded ? paid : 0);
     if (refund >= worth) {
       take(full);
       // Beyond the lines (their shipping, goodwill): by amount, on what is left once they took theirs.
@@ -140,7 +142,7 @@ export function creditNoteTax(input: CreditNoteInput): CreditNoteTax {
  * is what the refund desk paid back (refundLineTax on the line's whole tax, within what its taxes
  * have left), spread over them by what each has left (largest remainder).
  */
-function byLine(invoiceLines: readonly TaxLine[], left: readonly Part[], named: NamedLines, taxAdded: boolean): Part[] {
+function byLine(invoiceLines: readonly TaxLine[], left: readonly Part[], named: NamedLines, taxAdded: boolean): { parts: Part[]; paid: number } {
   const share = new Map<number, NamedLines['lines'][number]>();
   for (const line of named.lines) {
     if (!Number.isSafeInteger(line.quantity) || line.quantity < 1 || line.quantity > line.left) throw new RangeError(`line ${line.index}: ${line.quantity} refunded of ${line.left} left`);
@@ -154,19 +156,22 @@ function byLine(invoiceLines: readonly TaxLine[], left: readonly Part[], named: 
     const rest = left[i]!;
     return { amount: divRound(rest.amount * named.quantity, named.left), base: divRound(rest.base * named.quantity, named.left) };
   });
-  if (!taxAdded) return parts;
+  // The tax paid back on the lines: refundLineTax where known, else the parts reversed.
+  let paid = parts.reduce((sum, part) => sum + part.amount, 0);
+  if (!taxAdded) return { parts, paid };
   for (const named of share.values()) {
     if (named.of === undefined) continue;
     const rows = invoiceLines.flatMap((line, i) => (line.target.kind === 'line' && line.target.index === named.index ? [i] : []));
     const whole = rows.reduce((sum, i) => sum + invoiceLines[i]!.amount, 0);
-    const paid = refundLineTax(whole, { quantity: named.quantity, before: named.of - named.left, of: named.of });
+    const linePaid = refundLineTax(whole, { quantity: named.quantity, before: named.of - named.left, of: named.of });
+    paid += linePaid - rows.reduce((sum, i) => sum + parts[i]!.amount, 0);
     const weights = rows.map((i) => left[i]!.amount);
     const room = weights.reduce((a, b) => a + b, 0);
     if (room === 0) continue;
-    const amounts = allocate(Math.min(paid, room), weights);
+    const amounts = allocate(Math.min(linePaid, room), weights);
     rows.forEach((i, k) => (parts[i]!.amount = amounts[k]!));
   }
-  return parts;
+  return { parts, paid };
 }
 
 /**

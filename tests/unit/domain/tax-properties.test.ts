@@ -212,6 +212,7 @@ describe('tax properties', () => {
           const others = note.lines.filter((line) => line.target.kind === 'shipping' || !named.has(line.target.index));
           if (others.some((line) => line.amount > 0)) expect(taxLeft() - note.tax).toBe(moneyLeft() - note.refund);
         };
+        // A refund by amount came before: a plain step, or the excess of one naming lines.
         let plainBefore = false;
         for (const step of steps) {
           if (moneyLeft() === 0) break;
@@ -232,6 +233,11 @@ describe('tax properties', () => {
           const before = result.lines.map((_, i) => notes.reduce((s, n) => s + n.lines[i]!.amount, 0));
           const note = creditNoteTax({ invoice, previous: notes, refund, named: { lines: chosen, value, taxAdded } });
           for (const c of chosen) unitsLeft[c.index]! -= c.quantity;
+          // Money beyond what the lines are worth is a refund by amount (docs/taxes.md): it shares
+          // the tax every line has left, the named lines' unrefunded units included, so later notes
+          // are exempt as after a plain step (e.g. 1 of 2 units + 794: the excess takes the line's
+          // other cent of tax, and the last unit's note then has none left to reverse).
+          const partlyByAmount = refund > value + paidTax;
           if (refund === value + paidTax && refund < moneyLeft()) {
             onlyByLine(note, new Set(chosen.map((c) => c.index)));
             // Where tax was added the note reverses what the refund paid back of it, unless a refund
@@ -248,6 +254,7 @@ describe('tax properties', () => {
             });
           }
           notes.push(note);
+          if (partlyByAmount) plainBefore = true;
         }
         if (closeAll && moneyLeft() > 0) {
           const chosen = unitsLeft.flatMap((left, index) => (left > 0 ? [{ index, quantity: left, left, of: order.lines[index]!.quantity }] : []));

@@ -482,6 +482,43 @@ describe('refunds of lines where the tax was added to the prices (refundLinesAmo
     expect([first - one.tax, second - two.tax]).toEqual([3000, 3000]);
   });
 
+  describe('British Columbia (GST and PST added), named lines after a refund by amount took part of their tax', () => {
+    const row = (target: TaxLine['target'], tax: 'GST' | 'PST', base: number, amount: number): TaxLine => ({
+      target, jurisdiction: tax === 'GST' ? 'CA' : 'CA-BC', tax, declaredUnder: tax === 'GST' ? 'CA-GST' : 'CA-BC-PST', taxClass: 'standard', rate: tax === 'GST' ? 5000 : 7000, base, amount,
+    });
+
+    it('one of two units with money beyond it: the excess takes the line\'s other cent by amount, so the last unit has none left to reverse', () => {
+      // Fast-check seed 1906239718: 2 x 0.06, line GST 1 and PST 1 (the desk pays 1 back per unit), shipping 12.95.
+      const lines = [row({ kind: 'line', index: 0 }, 'GST', 12, 1), row({ kind: 'line', index: 0 }, 'PST', 12, 1), row({ kind: 'shipping' }, 'GST', 1295, 64), row({ kind: 'shipping' }, 'PST', 1295, 90)];
+      const invoice = { lines, total: 1463 };
+      const first = creditNoteTax({ invoice, previous: [], refund: 6 + 1 + 794, named: { lines: [{ index: 0, quantity: 1, left: 2, of: 2 }], value: 6, taxAdded: true } });
+      // 1 by line (what the desk paid back), then round(155 x 794 / 1456) = 85 by amount over all that is left, the line's PST cent included.
+      expect(first.lines.map((l) => l.amount)).toEqual([1, 1, 35, 49]);
+      const last = creditNoteTax({ invoice, previous: [first], refund: 6 + 1, named: { lines: [{ index: 0, quantity: 1, left: 1, of: 2 }], value: 6, taxAdded: true } });
+      expect(last.lines.map((l) => l.amount)).toEqual([0, 0, 0, 0]);
+      const rest = creditNoteTax({ invoice, previous: [first, last], refund: 1463 - 801 - 7 });
+      const all = [first, last, rest];
+      expect(lines.map((_, i) => all.reduce((s, n) => s + n.lines[i]!.amount, 0))).toEqual(lines.map((l) => l.amount));
+    });
+
+    it('a line refunded with its tax reverses what its tax lines have left and nothing of the shipping\'s', () => {
+      // 3 x 0.03 (PST 1, GST 0) and 3 x 2.93; the first refund took line 0's PST cent by amount.
+      const lines = [
+        row({ kind: 'line', index: 0 }, 'GST', 7, 0), row({ kind: 'line', index: 0 }, 'PST', 7, 1),
+        row({ kind: 'line', index: 2 }, 'GST', 703, 35), row({ kind: 'line', index: 2 }, 'PST', 703, 49),
+        row({ kind: 'shipping' }, 'GST', 1295, 65), row({ kind: 'shipping' }, 'PST', 1295, 90),
+      ];
+      const invoice = { lines, total: 2245 };
+      const first = creditNoteTax({ invoice, previous: [], refund: 2236, named: { lines: [{ index: 2, quantity: 1, left: 3, of: 3 }], value: 234, taxAdded: true } });
+      expect(first.lines.map((l) => l.amount)).toEqual([0, 1, 35, 49, 65, 89]);
+      // 7 and the 1 of PST the desk pays back: worth 8, no excess, so no shipping tax reversed (it was 1 by amount before).
+      const line0 = creditNoteTax({ invoice, previous: [first], refund: 8, named: { lines: [{ index: 0, quantity: 3, left: 3, of: 3 }], value: 7, taxAdded: true } });
+      expect(line0.lines.map((l) => l.amount)).toEqual([0, 0, 0, 0, 0, 0]);
+      const rest = creditNoteTax({ invoice, previous: [first, line0], refund: 1 });
+      expect(rest.lines.map((l) => l.amount)).toEqual([0, 0, 0, 0, 0, 1]);
+    });
+  });
+
   it('where the prices include the tax (Germany) nothing is added: the value alone, whatever the line\'s tax', () => {
     const de = calculateTax({ currency: 'EUR', destination: { country: 'DE' }, settings: deOss, lines: [adult(11_900)], shipping: 0 });
     expect(de.display).toBe('inclusive');
