@@ -1,7 +1,8 @@
 /**
  * Manual (staff) orders (docs/back-office.md "Manual orders"), en-US at 1440 px and zh-CN at
  * 375 px: staff open "New order" from the Orders screen, type a guest's email, add a shirt printed
- * with a name and number, the address, price it (the server's total) and send a PayPal link; the
+ * with a name and number, the address, price it (the server's total), tick a patch and price it
+ * again (the items' amount grows by the patch's price) and send a PayPal link; the
  * guest opens the link from the mail the test SMTP receiver kept and pays in the PayPal
  * simulator; the order then shows paid. Shorter: a staff order waiting for its link is marked paid
  * offline on its detail, which then shows the method, reference and reason.
@@ -9,6 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import enNew from '../../src/i18n/locales/en-US/admin-new-order.json' with { type: 'json' };
 import zhNew from '../../src/i18n/locales/zh-CN/admin-new-order.json' with { type: 'json' };
+import enOrders from '../../src/i18n/locales/en-US/admin-orders.json' with { type: 'json' };
+import zhOrders from '../../src/i18n/locales/zh-CN/admin-orders.json' with { type: 'json' };
+import type { Page } from '../../src/domain/api/envelope.ts';
+import type { Patch } from '../../src/domain/catalogue.model.ts';
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test, topDialog } from './support/admin.ts';
@@ -17,6 +22,7 @@ import { waitForMail } from './support/mail.ts';
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const TEXT = { 'en-US': enNew, 'zh-CN': zhNew } as const;
+const ORDERS = { 'en-US': enOrders, 'zh-CN': zhOrders } as const;
 const LINK_SUBJECT = { 'en-US': /is ready to pay/, 'zh-CN': /待付款/ } as const;
 const SIM = { 'en-US': 'Approve payment', 'zh-CN': '确认付款' } as const;
 
@@ -55,6 +61,8 @@ for (const locale of ADMIN_LOCALES) {
     test(`${locale}: a manual order paid by link`, async ({ page, request }, testInfo) => {
       const email = `manual.${locale}.${randomUUID().slice(0, 8)}@example.com`;
       const size = (await sizesOf(request, 1))[0]!;
+      const patch = (await apiData<Page<Patch>>(request, '/demo/ironPatch/queryList', { productId: 1 }, { 'accept-language': locale })).records[0]!;
+      expect(patch, 'product 1 offers a patch').toBeTruthy();
       await page.goto('/admin/orders');
       await page.getByTestId('orders-new').click();
       const screen = page.getByTestId('new-order');
@@ -66,7 +74,7 @@ for (const locale of ADMIN_LOCALES) {
       await line.getByLabel(`${N.product} 1`).fill('1');
       await pick(page, /^#1 /);
       await choose(page, line.getByTestId('new-order-size-0'), new RegExp(`^${size}$`));
-      await choose(page, line.getByTestId('new-order-print-0'), N.printType['3']);
+      await choose(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
       await line.getByTestId('new-order-name-0').fill('kane');
       await line.getByTestId('new-order-number-0').fill('9');
       for (const [field, value] of [
@@ -88,6 +96,14 @@ for (const locale of ADMIN_LOCALES) {
       const total = screen.getByTestId('new-order-total');
       await expect(total).toBeVisible();
       await expect(screen.getByTestId('new-order-place')).toBeEnabled();
+      // A patch ticked on the line: priced again, the items (and so the total) hold its price.
+      const summary = screen.getByTestId('new-order-summary');
+      const itemsBefore = Number(await summary.getAttribute('data-items'));
+      await line.getByTestId('new-order-patches-0').getByRole('checkbox', { name: patch.patchName }).check();
+      await expect(screen.getByTestId('new-order-place')).toBeDisabled();
+      await screen.getByTestId('new-order-price').click();
+      await expect(summary).toHaveAttribute('data-items', String(itemsBefore + patch.patchPrice));
+      await expect(screen.getByTestId('new-order-place')).toBeEnabled();
       await screenshot(page, `admin-new-order-${locale}`, testInfo, { fullPage: true });
       await screen.getByTestId('new-order-place').click();
       await topDialog(page).getByRole('button', { name: label(N.place) }).click();
@@ -96,6 +112,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(detail).toHaveAttribute('data-order-status', 'pending_payment');
       await expect(detail.getByTestId('order-source')).toHaveText(N.source.staff);
       await expect(detail.getByTestId('order-lines')).toContainText('KANE');
+      await expect(detail.getByTestId('order-lines')).toContainText(patch.patchName);
       const orderNo = (await detail.locator('.admin-order-no').textContent())!.trim();
 
       // The guest pays through the mailed link, in the PayPal simulator.

@@ -2,8 +2,10 @@
  * New order (/admin/new-order, order:create; docs/back-office.md "Manual orders"): a phone or mail
  * order, or a free replacement. Staff pick an existing customer (searched as the customers screen
  * searches) or type a guest email, add lines with the configurator's fields (a product, its size,
- * no print or the buyer's own name and number with their lettering, quantity; a unit price by hand
- * with its reason for those holding order:price), the address and method, a coupon; "Price it"
+ * quantity, its whole print in the order change dialog's editor, widgets/PrintFields.tsx: the
+ * types the product offers, a squad player or the buyer's own name and number, lettering, patches
+ * and add-ons; a unit price by hand with its reason for those holding order:price), the address
+ * and method, a coupon; "Price it"
  * shows the server's total (discounts, shipping, tax), and only a priced form whose values have
  * not changed since may be placed: by a mailed PayPal link, paid offline (order:pay-offline), or
  * as a replacement of another order. `?customer=<id>` (the customer screen's button) picks that
@@ -22,16 +24,16 @@ import type { CheckoutQuote } from '../../../domain/checkout.model.ts';
 import { LOCALES } from '../../../domain/locale.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../domain/money.model.ts';
 import { OFFLINE_PAYMENT_METHODS } from '../../../domain/order-changes.model.ts';
-import { CUSTOM_TYPES, PREMIUM_OPTIONS } from '../../../domain/personalisation.ts';
 import { SHIPPING_METHODS } from '../../../domain/shipping.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useScreen } from '../../frame/screen-context.ts';
 import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
+import { PrintFields } from '../../widgets/PrintFields.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { useMoney } from '../orders/labels.tsx';
-import { NEW_LINE, createRequest, customerOfPath, quoteRequest, type OrderForm } from './order-form.ts';
+import { NEW_LINE, createRequest, customerOfPath, lineForProduct, quoteRequest, type FormLine, type OrderForm } from './order-form.ts';
 import './new-order.css';
 
 const INITIAL: Partial<OrderForm> = { customerKind: 'guest', lines: [NEW_LINE], currency: 'EUR', locale: 'en-US', shippingMethod: 'standard', payment: 'link', offlineMethod: 'bank-transfer', phoneCode: '+44' };
@@ -210,14 +212,13 @@ export default function NewOrderScreen() {
                   <>
                     {fields.map((field, index) => {
                       const line = values?.lines?.[index];
-                      const printed = line?.customType === CUSTOM_TYPES.ADD_YOURS;
                       return (
                         <fieldset key={field.key} className="admin-new-order-line" data-testid={`new-order-line-${index}`}>
                           <legend>{t('adminNewOrder.lineN', { n: index + 1 })}</legend>
                           <Row gutter={12}>
                             <Col xs={24} md={12}>
                               <Form.Item name={[field.name, 'productId']} label={t('adminNewOrder.product')} rules={required}>
-                                <ProductPicker index={index} />
+                                <ProductPicker index={index} onChange={() => form.setFieldValue(['lines', field.name], lineForProduct(form.getFieldValue(['lines', field.name]) as FormLine))} />
                               </Form.Item>
                             </Col>
                             <Col xs={12} md={6}>
@@ -230,40 +231,9 @@ export default function NewOrderScreen() {
                                 <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} data-testid={`new-order-quantity-${index}`} />
                               </Form.Item>
                             </Col>
-                            <Col xs={24} md={8}>
-                              <Form.Item name={[field.name, 'customType']} label={t('adminNewOrder.print')}>
-                                <Select options={[CUSTOM_TYPES.BLANK, CUSTOM_TYPES.ADD_YOURS].map((type) => ({ value: type, label: t(`adminNewOrder.printType.${type}` as MessageKey) }))} data-testid={`new-order-print-${index}`} />
-                              </Form.Item>
+                            <Col xs={24}>
+                              <PrintFields productId={line?.productId} name={[field.name]} path={['lines', field.name]} testId={(part) => `new-order-${part === 'type' ? 'print' : part}-${index}`} />
                             </Col>
-                            {printed && (
-                              <>
-                                <Col xs={12} md={8}>
-                                  <Form.Item
-                                    name={[field.name, 'customName']}
-                                    label={t('adminNewOrder.name')}
-                                    normalize={(v: string) => v.toUpperCase()}
-                                    rules={[...required, { pattern: /^[A-Z]{1,15}$/, message: t('adminNewOrder.name') }]}
-                                  >
-                                    <Input maxLength={15} data-testid={`new-order-name-${index}`} />
-                                  </Form.Item>
-                                </Col>
-                                <Col xs={12} md={8}>
-                                  <Form.Item name={[field.name, 'customNumber']} label={t('adminNewOrder.number')} rules={[...required, { pattern: /^(0|[1-9][0-9]?)$/, message: t('adminNewOrder.number') }]}>
-                                    <Input maxLength={2} inputMode="numeric" data-testid={`new-order-number-${index}`} />
-                                  </Form.Item>
-                                </Col>
-                                <Col xs={12} md={8}>
-                                  <Form.Item name={[field.name, 'premiumNameOption']} label={t('adminNewOrder.nameLettering')}>
-                                    <Select options={PREMIUM_OPTIONS.map((o) => ({ value: o, label: t(`adminOrders.premium.${o}` as MessageKey) }))} />
-                                  </Form.Item>
-                                </Col>
-                                <Col xs={12} md={8}>
-                                  <Form.Item name={[field.name, 'premiumNumberOption']} label={t('adminNewOrder.numberLettering')}>
-                                    <Select options={PREMIUM_OPTIONS.map((o) => ({ value: o, label: t(`adminOrders.premium.${o}` as MessageKey) }))} />
-                                  </Form.Item>
-                                </Col>
-                              </>
-                            )}
                             {mayPrice && payment !== 'replacement' && (
                               <>
                                 <Col xs={12} md={8}>
@@ -347,7 +317,7 @@ export default function NewOrderScreen() {
               {!quote && <Typography.Paragraph type="secondary">{t('adminNewOrder.notPriced')}</Typography.Paragraph>}
               {quote && !fresh && <Alert type="warning" showIcon message={t('adminNewOrder.stale')} className="admin-order-alert" />}
               {s && quote && (
-                <div data-testid="new-order-summary" aria-live="polite">
+                <div data-testid="new-order-summary" data-items={s.items} data-total={s.total} aria-live="polite">
                   {[
                     [t('adminNewOrder.items'), s.items],
                     ...(s.tierDiscount ? [[t('adminNewOrder.tierDiscount', { percent: s.tierPercent }), -s.tierDiscount]] : []),

@@ -6,21 +6,16 @@
 import { minorFromDecimal } from '../../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OfflinePaymentMethod } from '../../../domain/order-changes.model.ts';
-import { CUSTOM_TYPES, type PremiumOption } from '../../../domain/personalisation.ts';
 import type { ShippingMethod } from '../../../domain/shipping.ts';
+import { BLANK_PRINT, printRequestOf, type PrintValues } from '../../widgets/print-values.ts';
 
 export type PaymentChoice = 'link' | 'offline' | 'replacement';
 export type CustomerChoice = 'account' | 'guest';
 
-export interface FormLine {
+/** A line: its product, size and quantity, its whole print (PrintFields: type, squad player, own name and number, lettering, patches, add-ons), a hand-set price. */
+export interface FormLine extends PrintValues {
   productId?: number;
   size?: string;
-  /** No print, or the buyer's own name and number (the configurator's Add Yours). */
-  customType: typeof CUSTOM_TYPES.BLANK | typeof CUSTOM_TYPES.ADD_YOURS;
-  customName?: string;
-  customNumber?: string;
-  premiumNameOption?: PremiumOption;
-  premiumNumberOption?: PremiumOption;
   quantity?: number;
   /** Typed in the order's currency ("12.50"); empty: the shop's price. */
   unitPrice?: string;
@@ -54,28 +49,29 @@ export interface OrderForm {
   replaces?: string;
 }
 
-export const NEW_LINE: FormLine = { customType: CUSTOM_TYPES.BLANK, quantity: 1, premiumNameOption: 'Standard', premiumNumberOption: 'Standard' };
+export const NEW_LINE: FormLine = { ...BLANK_PRINT, quantity: 1 };
 
 const text = (value: string | undefined) => (value ?? '').trim();
 
-/** A form line as the request's line: its configuration (the configurator's fields) and a hand-set price with its reason. */
+/** A form line as the request's line: its configuration (the configurator's fields, the print whole) and a hand-set price with its reason. */
 export function requestLine(line: FormLine, currency: CurrencyCode) {
-  const printed = line.customType === CUSTOM_TYPES.ADD_YOURS;
   const price = text(line.unitPrice);
   const unitPrice = price === '' ? null : minorFromDecimal(price, currency);
   return {
     item: {
       productId: line.productId ?? 0,
       size: (line.size ?? '') as 'M',
-      customType: line.customType,
       quantity: line.quantity ?? 1,
-      ...(printed
-        ? { customName: text(line.customName).toUpperCase(), customNumber: text(line.customNumber), premiumNameOption: line.premiumNameOption ?? 'Standard', premiumNumberOption: line.premiumNumberOption ?? 'Standard' }
-        : {}),
+      ...printRequestOf(line),
     },
     // A price that does not parse is sent as -1, for the server to refuse beside its field.
     ...(price === '' ? {} : { unitPrice: unitPrice ?? -1, priceReason: text(line.priceReason) }),
   };
+}
+
+/** A line whose product changed: what belonged to the old product (its print type, squad player, patches, add-ons) starts again; a typed name, number and lettering stay. */
+export function lineForProduct(line: FormLine): FormLine {
+  return { ...line, customType: BLANK_PRINT.customType, playerId: null, patchIds: [], addonIds: [] };
 }
 
 function customerOf(form: OrderForm) {

@@ -2,7 +2,7 @@
  * The order detail's "Changes before production" panel (docs/back-office.md "Order changes"): the
  * open payment request (its amount, until when, Waive with a reason), the change history (who,
  * when, before and after, what it did to the total), and a dialog that changes a shirt's size or
- * print (type, player, own name and number, lettering, patches, add-ons: PrintFields.tsx), the
+ * print (type, player, own name and number, lettering, patches, add-ons: widgets/PrintFields.tsx), the
  * address, or the shipping method, with the revision the panel read (another staff member's change
  * meanwhile is refused, and the panel reloads). The dialog first asks the server what the change
  * would cost (`preview`) and shows the new total; confirming sends that very change.
@@ -27,7 +27,8 @@ import { useWrite } from '../../widgets/write.ts';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
-import { PrintFields, printRequestOf, printValuesOf, type PrintValues } from './PrintFields.tsx';
+import { PrintFields } from '../../widgets/PrintFields.tsx';
+import { printRequestOf, printValuesOf, type PrintValues } from '../../widgets/print-values.ts';
 
 interface Values extends PrintValues {
   itemId?: number;
@@ -261,7 +262,7 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
             <Form.Item name="size" label={t('adminOrderChanges.size')}>
               <Select options={SIZES.map((s) => ({ value: s, label: s }))} data-testid="order-change-size" />
             </Form.Item>
-            <PrintFields key={line.id} line={line} />
+            <PrintFields key={line.id} productId={line.productId} keepType={line.customType} />
           </>
         )}
         {kind === 'address' && (
