@@ -21,6 +21,7 @@ import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { adminStaffOrdersApi } from '../../../domain/api/admin/staff-orders.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { CheckoutQuote } from '../../../domain/checkout.model.ts';
+import { SIZES } from '../../../domain/catalogue.model.ts';
 import { LOCALES } from '../../../domain/locale.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../domain/money.model.ts';
 import { OFFLINE_PAYMENT_METHODS } from '../../../domain/order-changes.model.ts';
@@ -223,7 +224,7 @@ export default function NewOrderScreen() {
                             </Col>
                             <Col xs={12} md={6}>
                               <Form.Item name={[field.name, 'size']} label={t('adminNewOrder.size')} rules={required}>
-                                <Select options={['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL', '4XL'].map((size) => ({ value: size, label: size }))} data-testid={`new-order-size-${index}`} />
+                                <Select options={SIZES.map((size) => ({ value: size, label: size }))} data-testid={`new-order-size-${index}`} />
                               </Form.Item>
                             </Col>
                             <Col xs={12} md={6}>
