@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { idSchema, pageRequestShape, sortShape } from '../catalogue.schema.ts';
 import { PRICE_MAX, PRICE_MIN, SIZES } from '../catalogue.model.ts';
 import { TAX_CLASSES } from '../tax/tax.model.ts';
-import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, STOCK_MAX, STOCK_STATES } from './products.model.ts';
+import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, PRODUCT_HANDLE_PATTERN, STOCK_MAX, STOCK_STATES } from './products.model.ts';
 
 /** Every price the editor saves: the shop's one price range (catalogue.model.ts). */
 const money = z.number({ error: 'must be a number' }).int('must be whole cents').min(PRICE_MIN, 'must not be negative').max(PRICE_MAX, 'is too large');
@@ -53,8 +53,13 @@ const sizeList = z
   .min(1, 'offer at least one size')
   .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'each size once');
 
+/** A product's stable key (products.model.ts PRODUCT_HANDLE_PATTERN). */
+export const handleSchema = z.string().trim().regex(PRODUCT_HANDLE_PATTERN, 'the handle is 1-80 lower-case letters, digits and dashes, starting and ending with a letter or digit');
+
 /** Everything the editor saves. */
 export const productFieldsShape = {
+  /** Without it a new product takes one made from its title, and a save keeps the one it has. */
+  handle: handleSchema.optional(),
   title: bilingual(200, true),
   description: bilingual(10_000, false),
   price: money,

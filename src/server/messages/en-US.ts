@@ -311,6 +311,7 @@ export const enUS = {
   'orderChange.paymentOpen': 'A payment of {{amount}} asked for by a change of this order is still open: it goes to production once that is paid or waived',
   'orderChange.noOpenRequest': 'No payment request is open for this order',
   // Products in the back office (catalogue/product-desk.ts, image-desk.ts).
+  'product.handleTaken': 'The handle "{{handle}}" belongs to another product; choose another',
   'product.stale': 'This product was changed by someone else since you opened it; reload it, then make your change again',
   'product.unknownTeam': 'Team {{id}} does not exist',
   'product.unknownTags': 'Unknown navigation tags: {{tags}}',

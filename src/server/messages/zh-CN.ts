@@ -316,6 +316,7 @@ export const zhCN: Catalogue = {
   'orderChange.refunded': '此订单已部分退款，不能再修改，只能退款或取消',
   'orderChange.paymentOpen': '此订单的修改需补付 {{amount}}，尚未付款：付款或免除后方可进入制作',
   'orderChange.noOpenRequest': '此订单没有待付款的付款请求',
+  'product.handleTaken': '标识“{{handle}}”已被其他商品使用；请换一个',
   'product.stale': '该商品在你打开后已被他人修改；请重新加载，然后再修改一次',
   'product.unknownTeam': '球队 {{id}} 不存在',
   'product.unknownTags': '未知的导航标签：{{tags}}',
