@@ -118,6 +118,17 @@ export const adminStockExportRequestSchema = z.strictObject(productFilterShape);
 
 export const adminStockImportRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty').max(2_000_000, 'the file is too large') });
 
+/** The catalogue file's dry run: the file's text (16 MB at most: catalogue-file.model.ts; larger is refused with a clear error). */
+export const adminCatalogueDryRunRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty') });
+
+/** The apply: the same file and the versions its dry run found (handle to version, 0 for a new product). */
+export const adminCatalogueApplyRequestSchema = z.strictObject({
+  csv: z.string().min(1, 'the file is empty'),
+  basis: z.record(handleSchema, z.number().int().min(0)),
+});
+
+export const adminCatalogueExportRequestSchema = z.strictObject(productFilterShape);
+
 /** Base64 of the original bytes: its type is read from the bytes themselves. */
 export const adminImageUploadRequestSchema = z.strictObject({
   productId: idSchema,

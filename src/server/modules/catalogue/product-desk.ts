@@ -95,6 +95,14 @@ function snapshotOf(product: AdminProduct): Snapshot {
   return rest;
 }
 
+const DEFAULT_COLOURS = ['#1f2937', '#f9fafb'];
+
+/** A new product's picture until images are uploaded: a plain shirt, front and back, in its team's colours (null: no team). */
+export function generatedArt(colours: readonly string[] | null): string[] {
+  const design = formatShirtDesign({ pattern: 'plain', colours: (colours ?? DEFAULT_COLOURS).slice(0, 3), cut: 'tee' });
+  return [shirtImageUrl(design, 'front'), shirtImageUrl(design, 'back')];
+}
+
 /**
  * `wanted` if no product has it, else the first free of `base` with suffix(2), suffix(3)...
  * ("shirt-2"; a copy's "shirt-copy-2" from base "shirt").
@@ -301,7 +309,7 @@ export class ProductDesk extends AuditedDesk {
       const [holder] = await db.select({ id: products.id }).from(products).where(eq(products.handle, fields.handle));
       if (holder && holder.id !== id) throw invalidFields({ path: 'body.handle', problem: msg('product.handleTaken', { handle: fields.handle }) });
     }
-    let colours = ['#1f2937', '#f9fafb'];
+    let colours = DEFAULT_COLOURS;
     if (fields.teamId !== null) {
       const [team] = await db.select({ colours: teams.colours }).from(teams).where(eq(teams.id, fields.teamId));
       if (!team) throw invalid(msg('product.unknownTeam', { id: fields.teamId }));
@@ -372,9 +380,8 @@ export class ProductDesk extends AuditedDesk {
     return this.db.transaction(async (tx) => {
       const fields: ProductFields = { ...given, tags: given.tags ?? (await this.defaultTags(tx, given.sport, given.teamId)) };
       const { colours } = await this.checkFields(tx, fields, null);
+      const art = generatedArt(colours);
       const handle = fields.handle ?? (await freeHandle(tx, handleFromTitle(fields.title['en-US']), (n) => String(n)));
-      const design = formatShirtDesign({ pattern: 'plain', colours: colours.slice(0, 3), cut: 'tee' });
-      const art = [shirtImageUrl(design, 'front'), shirtImageUrl(design, 'back')];
       const [row] = await tx
         .insert(products)
         .values({ ...ProductDesk.columnsOf(fields), handle, images: art, art, active: false })
