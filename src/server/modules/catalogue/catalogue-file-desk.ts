@@ -83,29 +83,34 @@ function shown(p: CatalogueFileProduct): Shown {
   };
 }
 
+/** A column's heading in the file, in `locale`. */
+export function catalogueHeading(column: CatalogueColumn, locale: Locale): string {
+  return render(msg(`catalogueFile.column.${column}`), locale);
+}
+
+/** Every heading the import reads (both languages' and the column keys, as headingKey compares them), to its column. */
+export function catalogueHeadings(): Map<string, CatalogueColumn> {
+  const headings = new Map<string, CatalogueColumn>();
+  for (const column of CATALOGUE_COLUMNS) {
+    headings.set(headingKey(column), column);
+    for (const locale of LOCALES) headings.set(headingKey(catalogueHeading(column, locale)), column);
+  }
+  return headings;
+}
+
 export class CatalogueFileDesk extends AuditedDesk {
   private readonly table: ProductDesk;
-  /** Every heading the import reads (both languages' and the column keys), to its column. */
-  private readonly headings: Map<string, CatalogueColumn>;
+  private readonly headings = catalogueHeadings();
 
   constructor(db: Db, table: ProductDesk) {
     super(db);
     this.table = table;
-    this.headings = new Map();
-    for (const column of CATALOGUE_COLUMNS) {
-      this.headings.set(headingKey(column), column);
-      for (const locale of LOCALES) this.headings.set(headingKey(CatalogueFileDesk.heading(column, locale)), column);
-    }
-  }
-
-  static heading(column: CatalogueColumn, locale: Locale): string {
-    return render(msg(`catalogueFile.column.${column}`), locale);
   }
 
   /** The filter's products as the file's text, a page of products at a time (a byte-order mark and the heading first). */
   async *export(filter: ProductFilter, locale: Locale): AsyncGenerator<string> {
     const { ids } = await this.table.matchingIds({ ...filter, sort: 'id', order: 'asc' }, null);
-    yield CSV_BOM + csvLine(CATALOGUE_COLUMNS.map((column) => CatalogueFileDesk.heading(column, locale)));
+    yield CSV_BOM + csvLine(CATALOGUE_COLUMNS.map((column) => catalogueHeading(column, locale)));
     for (let start = 0; start < ids.length; start += PAGE) {
       const page = await this.read(this.db, ids.slice(start, start + PAGE), 'id');
       const images = await this.imagesOf(page.map((p) => p.id));
@@ -211,7 +216,7 @@ export class CatalogueFileDesk extends AuditedDesk {
    * its problems, worded in `locale`. `lock` (the apply) locks the products the file names.
    */
   private async plan(db: Db | Tx, csv: string, locale: Locale, lock: boolean): Promise<{ planned: Planned[]; problems: CatalogueProblem[]; issueCount: number; rows: number }> {
-    const { products: fileProducts, issues, rows, columns } = readCatalogueFile(csv, this.headings, (column) => CatalogueFileDesk.heading(column, locale));
+    const { products: fileProducts, issues, rows, columns } = readCatalogueFile(csv, this.headings, (column) => catalogueHeading(column, locale));
     const handles = fileProducts.map((p) => p.handle);
     const existing = new Map<string, Existing>();
     for (let start = 0; start < handles.length; start += PAGE) {
@@ -264,7 +269,7 @@ export class CatalogueFileDesk extends AuditedDesk {
     const all = [...issues, ...more].sort((a, b) => a.line - b.line);
     const problems = all.slice(0, CATALOGUE_ISSUES_SHOWN).map((issue) => ({
       line: issue.line,
-      column: issue.column === null ? null : CatalogueFileDesk.heading(issue.column, locale),
+      column: issue.column === null ? null : catalogueHeading(issue.column, locale),
       message: render(msg(`catalogueFile.issue.${issue.issue}`, { value: issue.value ?? '' }), locale),
     }));
     return { planned, problems, issueCount: all.length, rows };
