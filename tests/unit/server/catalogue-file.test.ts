@@ -39,7 +39,7 @@ function fileOf(rows: CatalogueFileRow[], locale: 'en-US' | 'zh-CN' = 'en-US'): 
 describe('reading the file the export writes', () => {
   it('reads back every value, quoted commas, quotes and line breaks included, under either language headings', () => {
     for (const locale of ['en-US', 'zh-CN'] as const) {
-      const { products, issues, columns } = read(fileOf([row, { handle: row.handle, size: 'xl', stock: 0, product: null }], locale));
+      const { products, issues, columns } = read(fileOf([row, { handle: row.handle, size: 'xl' as 'XL', stock: 0, product: null }], locale));
       expect(issues).toEqual([]);
       expect(columns).toEqual([...CATALOGUE_COLUMNS]);
       expect(products).toEqual([
