@@ -75,8 +75,8 @@ export async function runCatalogueImport(options: { quick: boolean; databaseUrl:
   const count = options.quick ? 2_000 : CATALOGUE_IMPORT_TARGETS.products;
   const pg = options.databaseUrl ? await createPostgresDatabase(options.databaseUrl) : null;
   const database = await openDatabase({ databaseUrl: pg?.url ?? null, dataDir: null, poolSize: 10 });
-  let peak = process.memoryUsage().rss;
-  let startRss = peak;
+  let peak = 0;
+  let startRss: number;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 25);
   try {
     await seedIfEmpty(database.db, {});
