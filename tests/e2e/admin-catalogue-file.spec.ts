@@ -33,6 +33,9 @@ async function exportSearch(page: Page, query: string): Promise<string[][]> {
   return parseDelimited(text.toString('utf8')).map((r) => r.fields);
 }
 
+/** The dialog once its opening animation is over, for a screenshot of what people see. */
+const dialogSettled = (page: Page) => expect(page.locator('.ant-modal-wrap .ant-modal')).not.toHaveClass(/-(appear|enter)/);
+
 const fileOf = (records: string[][]) => Buffer.from('\uFEFF' + records.map((r) => csvLine(r)).join(''), 'utf8');
 
 /** Hands the file to the upload beside `button` (the screen's Import catalogue, or the dialog's Check another file). */
@@ -69,6 +72,7 @@ test.describe(() => {
     await expect(problems.getByRole('row').filter({ hasText: '"12,50" is not an amount in euros (like 49.99)' })).toContainText(String(line));
     await expect(problems).toContainText('Price (EUR)');
     await expect(page.getByTestId('catalogue-apply')).toBeDisabled();
+    await dialogSettled(page);
     await screenshot(page, 'admin-catalogue-refused', testInfo);
 
     row(made[2]!)[col('Price (EUR)')] = '43.50';
@@ -77,6 +81,7 @@ test.describe(() => {
     const report = dialog.getByTestId('catalogue-reports');
     await expect(report.getByRole('row').filter({ hasText: made[0]!.handle })).toContainText('30.00 → 41.50');
     await expect(report.getByRole('row').filter({ hasText: made[0]!.handle })).toContainText(`${name} Home Shirt 2027`);
+    await dialogSettled(page);
     await screenshot(page, 'admin-catalogue-dry-run', testInfo);
     const applied = page.waitForResponse((response) => response.url().endsWith('/admin/products/catalogueApply'));
     await page.getByTestId('catalogue-apply').click();
@@ -99,7 +104,7 @@ test.describe(() => {
     const T = zhProducts.catalogue;
     const name = word();
     const made: AdminProduct[] = [];
-    for (const kind of ['Home', 'Away', 'Third']) made.push(await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': `${name} ${kind} Polo`, 'zh-CN': `${kind} 马球衫` }, 2500));
+    for (const kind of ['Home', 'Away', 'Third']) made.push(await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': `${name} ${kind} Polo`, 'zh-CN': `${name} ${kind} 马球衫` }, 2500));
     const records = await exportSearch(page, name);
     expect(records[0]!.slice(0, 4)).toEqual(['标识', '尺码', '库存', '标题（英文）']);
     records.find((r) => r[0] === made[1]!.handle)![records[0]!.indexOf('价格（欧元）')] = '26.00';
@@ -107,6 +112,7 @@ test.describe(() => {
     const dialog = page.getByTestId('catalogue-dry-run');
     await expect(dialog.getByText(T.changed.replace('{{count}}', '1'))).toBeVisible();
     await expect(dialog.getByTestId('catalogue-reports')).toContainText('25.00 → 26.00');
+    await dialogSettled(page);
     await screenshot(page, 'admin-catalogue-dry-run-zh', testInfo);
   });
 });
