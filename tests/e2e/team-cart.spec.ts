@@ -56,7 +56,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     // Two lines of their own, then the team (numbers repeat past 99: confirmed).
     await apiData(page.request, '/demo/ironCartItem/saveCartItemList', [
       { productId: 5, size: 'S', customType: 1, quantity: 1 },
-      { productId: 5, size: 'S', customType: 3, customName: 'OWNLINE', customNumber: '8', quantity: 1 },
+      { productId: 1, size: 'M', customType: 3, customName: 'OWNLINE', customNumber: '8', quantity: 1 },
     ], as);
     const rows = sizes.map((size, i) => ({ name: playerName(i), number: String(i % 100), size, playerId: null, quantity: 1 }));
     const roster = { productId: product.id, teamName: team, patchIds: [], addonIds: [], premiumNameOption: 'Standard', premiumNumberOption: 'Standard', sameName: null, rows, duplicatesConfirmed: true };
@@ -96,6 +96,10 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(group.locator('.cart-line')).toHaveCount(ROWS);
     await expect(group.locator(`[data-line-id="${added.ids[ROWS - 1]}"]`)).toBeVisible();
     await expect(page.locator('astro-island .cart-page-lines .cart-line')).toHaveCount(ROWS + 2);
+    // The header's badge stops at 99+, and its link's name says what it shows.
+    const cartLink = page.locator('a[data-cart-link]');
+    await expect(cartLink.locator('[data-cart-count]')).toHaveText('99+');
+    await expect(cartLink).toHaveAttribute('aria-label', /99\+/);
     expect(await axeViolations(page), 'axe, the cart with the team open').toEqual([]);
     await screenshot(page, `team-cart-page-${locale}`, testInfo);
 
