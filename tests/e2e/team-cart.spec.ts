@@ -130,6 +130,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await expect(block.locator('.cart-group-total')).toHaveText(groupTotal);
     await expect(summary.locator('.checkout-lines > .checkout-line')).toHaveCount(2);
     await expect(summary.locator('[data-total="items"]')).toBeVisible();
+    await block.scrollIntoViewIfNeeded();
     await screenshot(page, `team-cart-checkout-${locale}`, testInfo);
     await block.locator('summary').click();
     await expect(block.locator('.checkout-line')).toHaveCount(ROWS);
