@@ -5,7 +5,7 @@
  * starts, and the island takes its place without a move; opened, the block holds every row (the
  * cart is read a page of 100 at a time); the drawer too; the checkout's list shows the team as
  * one block with every row, and its link carries every line. axe on the cart with the block open.
- * Both locales (zh-CN on the phone).
+ * Both locales (zh-CN on the phone). A small roster is drawn open, with its rows, before the island.
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './support/test.ts';
@@ -138,3 +138,30 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test('a small roster is drawn open with its rows before the island, and the island draws it at the same place', async ({ page, context, baseURL }) => {
+  const errors = watchErrors(page, { consoleErrors: true });
+  const visitor = randomBytes(16).toString('hex');
+  await context.addCookies([{ name: 'X-Visitor-Id', value: visitor, url: baseURL! }]);
+  const as = { 'x-visitor-id': visitor };
+  const { product, sizes } = await bigEnoughShirt(page.request);
+  const rows = sizes.slice(0, 3).map((size, i) => ({ name: playerName(i), number: String(i + 1), size, playerId: null, quantity: 1 }));
+  const roster = { productId: product.id, teamName: 'Five A Side', patchIds: [], addonIds: [], premiumNameOption: 'Standard', premiumNumberOption: 'Standard', sameName: null, rows, duplicatesConfirmed: false };
+  const added = await apiData<{ groupId: string; ids: number[] }>(page.request, '/roster/addToCart', { roster }, as);
+
+  const hydrate = await holdIsland(page, 'CartPage');
+  await page.goto('/en-US/cart/', { waitUntil: 'domcontentloaded' });
+  const drawn = page.locator('[data-cart-preview] .cart-group');
+  await expect(drawn.locator('details')).toHaveAttribute('open', '');
+  await expect(drawn.locator('.cart-group-name')).toHaveText(fill(enCart.group.name, { name: 'Five A Side' }));
+  await expect(drawn.locator('.cart-line')).toHaveCount(3);
+  await expect(drawn.getByRole('link', { name: fill(enCart.group.change, { name: 'Five A Side' }) })).toHaveAttribute('href', `/en-US/product/${product.id}/?team=${added.groupId}`);
+  const lastAt = await drawn.locator('.cart-line').last().boundingBox();
+
+  await hydrate();
+  const group = page.locator(`astro-island .cart-group[data-group-id="${added.groupId}"]`);
+  await expect(group.locator(`[data-line-id="${added.ids[2]}"]`)).toBeVisible();
+  await expect(page.locator('[data-cart-preview]')).toHaveCount(0);
+  expect(await group.locator('.cart-line').last().boundingBox()).toEqual(lastAt);
+  expect(errors).toEqual([]);
+});
