@@ -92,6 +92,8 @@ for (const locale of ADMIN_LOCALES) {
       await expect(page).toHaveURL(new RegExp(`/admin/production-sheet\\?orders=${orderNo}$`));
       const team = page.getByTestId('sheet-team');
       await expect(team).toHaveCount(1);
+      // The order's own page points to it, in the staff member's language.
+      await expect(page.getByTestId('sheet-team-pointers')).toHaveText(fill(O.sheet.onTeamPage_other, { name: TEAM, count: 6 }));
       await expect(team).toHaveAttribute('lang', orderLocale);
       await expect(team.getByRole('heading', { name: fill(OS.teamTitle, { name: TEAM }) })).toBeVisible();
       // Shirts per size and per lettering option.
@@ -121,6 +123,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(shirts.nth(1).getByRole('checkbox')).not.toBeChecked();
       expect(await axeViolations(page), 'axe on the production sheet').toEqual([]);
       await screenshot(page, `admin-team-sheet-${locale}`, testInfo, { fullPage: true });
+      await page.locator('.sheet-paper').screenshot({ path: `.data/screens/admin-team-sheet-paper-${locale}-${testInfo.project.name}.png` });
       await page.emulateMedia({ colorScheme: 'dark' });
       await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
       await screenshot(page, `admin-team-sheet-${locale}-dark`, testInfo, { fullPage: true });

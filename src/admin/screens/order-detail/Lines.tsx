@@ -90,6 +90,7 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
       onRow={(row) => (isTeam(row) ? ({ 'data-testid': 'order-team', 'data-team': row.name } as HTMLAttributes<HTMLElement>) : {})}
       width={narrow ? undefined : 720}
       tableLayout={narrow ? 'fixed' : undefined}
+      className="admin-order-lines"
       data-testid="order-lines"
       columns={[
         {

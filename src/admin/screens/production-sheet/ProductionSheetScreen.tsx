@@ -71,7 +71,7 @@ function OrderSheet({ order }: { order: SheetOrder }) {
           <dd>{t(`adminOrders.shippingMethod.${order.shippingMethod}` as MessageKey)}</dd>
         </div>
       </dl>
-      {shirts.length > 0 || order.teams.length === 0 ? <h3>{t('adminOrders.sheet.shirts')}</h3> : null}
+      <h3>{t('adminOrders.sheet.shirts')}</h3>
       {shirts.length === 0 ? (
         order.teams.length === 0 && <p className="sheet-muted">{t('adminOrders.sheet.noShirts')}</p>
       ) : (
@@ -103,6 +103,13 @@ function OrderSheet({ order }: { order: SheetOrder }) {
             ))}
           </tbody>
         </table>
+      )}
+      {order.teams.length > 0 && (
+        <ul className="sheet-team-pointers" data-testid="sheet-team-pointers">
+          {order.teams.map((team) => (
+            <li key={team.id}>{t('adminOrders.sheet.onTeamPage', { name: team.name, count: team.rows.length })}</li>
+          ))}
+        </ul>
       )}
       <h3>{t('adminOrders.sheet.packing')}</h3>
       <table className="sheet-table" data-testid="sheet-packing">
