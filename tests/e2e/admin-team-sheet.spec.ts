@@ -4,10 +4,11 @@
  * through the simulator; staff open the order and see the roster as one block (team, shirts, its
  * rows inside, folding away), then its production sheet: the team's shirts per size and per
  * lettering, a row per shirt sorted by size then number with its patches, a box ticked, all in
- * the order's language (the other one than the staff member's). axe on both screens; screenshots
- * light, dark and printed. en-US at 1440 px, zh-CN at 375 px.
+ * the order's language (the other one than the staff member's). axe on both screens, light and
+ * dark; screenshots light, dark and printed. en-US at 1440 px, zh-CN at 375 px.
  */
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import type { Page as Paged } from '../../src/domain/api/envelope.ts';
 import type { Patch, ProductDetail } from '../../src/domain/catalogue.model.ts';
 import { SIZES } from '../../src/domain/catalogue.model.ts';
@@ -25,6 +26,12 @@ const PRODUCT_ID = 1;
 /** A message with its `{{name}}`s filled, as the app's translator does. */
 function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key]));
+}
+/** The scheme switched under a drawn page: its colours settle over antd's transitions, which axe must not catch halfway. */
+async function switchScheme(page: Page, scheme: 'light' | 'dark', media: 'screen' | 'print' = 'screen'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme, media });
+  await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 }
 const printWords = (locale: AdminLocale) => JSON.parse(readFileSync(`src/i18n/locales/${locale}/print.json`, 'utf8')) as { lettering: { name: { staff: string } } };
 
@@ -81,11 +88,10 @@ for (const locale of ADMIN_LOCALES) {
       await expect(inside.first()).toBeVisible();
       expect(await axeViolations(page), 'axe on the order').toEqual([]);
       await screenshot(page, `admin-team-order-${locale}`, testInfo, { fullPage: true });
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+      await switchScheme(page, 'dark');
       await screenshot(page, `admin-team-order-${locale}-dark`, testInfo, { fullPage: true });
-      await page.emulateMedia({ colorScheme: 'light' });
-      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'light');
+      expect(await axeViolations(page), 'axe on the order, dark').toEqual([]);
+      await switchScheme(page, 'light');
 
       // Its production sheet, reached from the order as for any order.
       await detail.getByRole('button', { name: label(O.detail.productionSheet) }).click();
@@ -125,13 +131,13 @@ for (const locale of ADMIN_LOCALES) {
       await screenshot(page, `admin-team-sheet-${locale}`, testInfo, { fullPage: true });
       // The whole paper (the phone's page screenshot shows the part around the ticked box).
       if (testInfo.project.name === 'desktop') await page.locator('.sheet-paper').screenshot({ path: `.data/screens/admin-team-sheet-paper-${locale}-${testInfo.project.name}.png` });
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await expect(page.locator('html')).toHaveAttribute('data-scheme', 'dark');
+      await switchScheme(page, 'dark');
       await screenshot(page, `admin-team-sheet-${locale}-dark`, testInfo, { fullPage: true });
       // The paper stays paper in the dark scheme, its boxes too.
       expect(await tick.evaluate((box) => getComputedStyle(box).colorScheme)).toBe('light');
+      expect(await axeViolations(page), 'axe on the production sheet, dark').toEqual([]);
       // On paper: the shell and toolbar gone, the team on a page of its own.
-      await page.emulateMedia({ media: 'print', colorScheme: 'light' });
+      await switchScheme(page, 'light', 'print');
       await expect(page.getByTestId('sheet-print')).toBeHidden();
       await expect(team).toBeVisible();
       expect(await team.evaluate((section) => getComputedStyle(section).breakBefore)).toBe('page');
