@@ -2,7 +2,7 @@
 import { Grid, Space, Tag, Typography } from 'antd';
 import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
-import { cartSegments } from '../../../domain/cart.model.ts';
+import { cartSegments, groupStartsOpen } from '../../../domain/cart.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { LETTERING_PARTS, printRow, printRows } from '../../../domain/personalisation.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -77,15 +77,15 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
       ),
     [order.lines],
   );
-  const teamKeys = useMemo(() => rows.filter(isTeam).map((row) => row.key), [rows]);
+  // A big roster starts folded, as in the cart: its summary row says what it holds.
+  const openTeams = useMemo(() => rows.filter(isTeam).filter((team) => groupStartsOpen(team.children.length)).map((team) => team.key), [rows]);
   /** A column's cell for lines only: a team's row leaves it empty. */
   const onLine = (render: (line: OrderLineRecord) => ReactNode) => (_v: unknown, row: LinesRow) => (isTeam(row) ? null : render(row));
   return (
     <RowsTable<LinesRow>
       rowKey={(row) => (isTeam(row) ? row.key : String(row.id))}
       dataSource={rows}
-      // Open from the start: the rows are what staff came for; the block folds away when it is long.
-      expandable={{ defaultExpandedRowKeys: teamKeys, indentSize: 12 }}
+      expandable={{ defaultExpandedRowKeys: openTeams, indentSize: 12 }}
       rowClassName={(row) => (isTeam(row) ? 'admin-team-row' : '')}
       onRow={(row) => (isTeam(row) ? ({ 'data-testid': 'order-team', 'data-team': row.name } as HTMLAttributes<HTMLElement>) : {})}
       width={narrow ? undefined : 720}
