@@ -326,4 +326,16 @@ describe('cartSegments', () => {
       { kind: 'line', line: line(3, null) },
     ]);
   });
+
+  it("gathers an order's lines, whose group has no row, keeping the order they came in", () => {
+    const orderLine = (id: number, group: { id: string; name: string } | null, quantity = 1) => ({ id, group, quantity, lineTotal: 1000 * quantity });
+    const eagles = { id: 'g-e', name: 'Eagles' };
+    const hawks = { id: 'g-h', name: 'Hawks' };
+    const segments = cartSegments([orderLine(5, eagles, 2), orderLine(3, eagles), orderLine(7, null), orderLine(9, hawks), orderLine(4, eagles)]);
+    expect(segments).toEqual([
+      { kind: 'group', id: 'g-e', name: 'Eagles', lines: [orderLine(5, eagles, 2), orderLine(3, eagles), orderLine(4, eagles)], itemCount: 4, total: 4000 },
+      { kind: 'line', line: orderLine(7, null) },
+      { kind: 'group', id: 'g-h', name: 'Hawks', lines: [orderLine(9, hawks)], itemCount: 1, total: 1000 },
+    ]);
+  });
 });
