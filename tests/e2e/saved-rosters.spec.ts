@@ -61,14 +61,11 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const eagles = await apiData<SavedRoster>(page.request, '/roster/saved/save', { roster: roster(product.id, size, 'Eagles 2026') }, auth);
     await apiData<SavedRoster>(page.request, '/roster/saved/save', { roster: roster(product.id, size, 'Hawks') }, auth);
 
-    // The hub links the page.
+    // The hub links the page, whose first load fails: the page says so and Retry loads the list.
+    await page.route('**/api/roster/saved/list', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: '1500', msg: 'down', data: null }) }), { times: 1 });
     await page.goto(`/${locale}/account/`);
     await page.getByRole('link', { name: new RegExp(t.account.hub.rosters) }).click();
     await expect(page).toHaveURL(new RegExp(`/${locale}/rosters/$`));
-
-    // The first load fails: the page says so and Retry loads the list.
-    await page.route('**/api/roster/saved/list', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: '9999', msg: 'down', data: null }) }), { times: 1 });
-    await page.reload();
     await expect(page.locator('.load-failure')).toContainText(t.rosters.loadFailed);
     await page.getByRole('button', { name: t.rosters.retry }).click();
     const cards = page.locator('.rosters-card');
