@@ -111,6 +111,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     await confirm.getByRole('button', { name: t.rosters.deleteNo }).click();
     await expect(cards).toHaveCount(3);
     await page.getByRole('button', { name: fill(t.rosters.deleteNamed, { name: 'Falcons' }) }).click();
+    await screenshot(page, `saved-rosters-delete-${locale}`, testInfo);
     await confirm.getByRole('button', { name: t.rosters.deleteYes }).click();
     await expect(page.locator('[data-rosters-news]')).toHaveText(fill(t.rosters.deleted, { name: 'Falcons' }));
     await expect(cards.locator('h2')).toHaveText(['Eagles 2027', 'Eagles 2026']);
@@ -123,6 +124,15 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     ]);
     await page.reload();
     await expect(cards.locator('h2')).toHaveText(['Eagles 2027', 'Eagles 2026']);
+
+    // With none left, the empty state points to the shop.
+    for (const { id } of saved) await apiData(page.request, '/roster/saved/remove', { id }, auth);
+    await page.reload();
+    await expect(page.locator('[data-rosters-empty]')).toContainText(t.rosters.empty);
+    await expect(page.locator('[data-rosters-empty]').getByRole('link', { name: t.rosters.browse })).toHaveAttribute('href', `/${locale}/`);
+    await expect(cards).toHaveCount(0);
+    expect(await axeViolations(page), 'axe, the empty state').toEqual([]);
+    await screenshot(page, `saved-rosters-empty-${locale}`, testInfo);
   });
 
   test(`an order of a team roster shows the team as one block on its page (${locale})`, async ({ page }, testInfo) => {
