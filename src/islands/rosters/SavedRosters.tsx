@@ -5,6 +5,8 @@
  * dialog asking the name, the server's refusal beside the field) and Delete (a confirmation).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// Its styles (empty-state.css, illustration.css) are in the layout's stylesheet (BaseLayout.astro), as LoadFailure's.
+import { EMPTY, GROUND } from '../../components/browse/illustrations.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { TEAM_NAME_MAX, type SavedRosterEntry } from '../../domain/roster.model.ts';
 import { useTranslation, withIslandI18n } from '../../i18n/react.tsx';
@@ -128,7 +130,8 @@ function SavedRosters({ locale }: { locale: Locale }) {
       </p>
       {load.status === 'error' ? <LoadFailure offline={load.offline} message={t('savedRosters.loadFailed')} retryLabel={t('savedRosters.retry')} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {load.status === 'ready' && rosters.length === 0 ? (
-        <div className="rosters-empty panel" data-rosters-empty>
+        <div className="rosters-empty panel empty-state" data-rosters-empty>
+          <svg className="illustration" viewBox="0 0 200 150" width="200" height="150" aria-hidden="true" focusable="false" dangerouslySetInnerHTML={{ __html: GROUND + EMPTY }} />
           <p className="rosters-empty-title">{t('savedRosters.empty')}</p>
           <p>{t('savedRosters.emptyHint')}</p>
           <a className="button" href={homeHref(locale)}>
