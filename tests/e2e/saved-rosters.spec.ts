@@ -144,7 +144,7 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     expect(rows).toHaveLength(2);
 
     await page.goto(`/${locale}/order-detail/${order.orderNo}/`);
-    const block = page.locator('.order-group');
+    const block = page.locator('.cart-group');
     await expect(block).toHaveCount(1);
     await expect(block.locator('.cart-group-name')).toHaveText(fill(t.cart.group.name, { name: 'Harbour Gulls' }));
     await expect(block.locator('.cart-group-count')).toHaveText(fill(t.cart.group.shirts_other, { count: 3 }));

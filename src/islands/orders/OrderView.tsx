@@ -11,13 +11,15 @@ import type { OrderDetail, OrderLineRecord } from '../../domain/orders.model.ts'
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { documentUrl, fetchDocument } from '../../stores/orders.ts';
+import { GroupBlock } from '../cart/GroupBlock.tsx';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { formatDate, useScanStatusName, useStatusLabel } from './wording.ts';
 import { OrderTotals } from '../checkout/OrderTotals.tsx';
 
 /**
- * The order's lines; a team roster's rows are one item of the list, as in the cart (CartLines): a
- * block under the team's name with its shirts and total that opens and closes, its rows inside.
+ * The order's lines; a team roster's rows are one item of the list, as in the cart and the
+ * checkout (GroupBlock): a block under the team's name with its shirts and total that opens and
+ * closes, its rows inside.
  */
 export function OrderLines({ order, locale }: { order: OrderDetail; locale: Locale }) {
   const { t } = useTranslation();
@@ -44,18 +46,13 @@ export function OrderLines({ order, locale }: { order: OrderDetail; locale: Loca
         segment.kind === 'line' ? (
           line(segment.line)
         ) : (
-          <li key={segment.id} className="cart-group order-group" data-group-id={segment.id}>
-            <details open>
-              <summary className="cart-group-summary">
-                <span className="cart-group-name">{t('cart.group.name', { name: segment.name })}</span>
-                <span className="cart-group-count">{t('cart.group.shirts', { count: segment.itemCount })}</span>
-                <span className="cart-group-total">{money(segment.total)}</span>
-              </summary>
-              <ul className="checkout-lines order-group-lines" role="list">
+          <GroupBlock key={segment.id} id={segment.id} name={segment.name} rows={segment.lines.length} itemCount={segment.itemCount} total={segment.total} currency={order.amounts.currency} locale={locale}>
+            {() => (
+              <ul className="checkout-lines checkout-group-lines" role="list">
                 {segment.lines.map(line)}
               </ul>
-            </details>
-          </li>
+            )}
+          </GroupBlock>
         ),
       )}
     </ul>
