@@ -46,7 +46,7 @@ export function OrderLines({ order, locale }: { order: OrderDetail; locale: Loca
         segment.kind === 'line' ? (
           line(segment.line)
         ) : (
-          <GroupBlock key={segment.id} id={segment.id} name={segment.name} rows={segment.lines.length} itemCount={segment.itemCount} total={segment.total} currency={order.amounts.currency} locale={locale}>
+          <GroupBlock key={segment.id} group={segment} currency={order.amounts.currency} locale={locale}>
             {() => (
               <ul className="checkout-lines checkout-group-lines" role="list">
                 {segment.lines.map(line)}
