@@ -60,7 +60,13 @@ export interface SavedRoster {
   productId: number;
   roster: RosterInput;
   rows: number;
+  /** Shirts of all its rows (their quantities). */
+  shirts: number;
   updatedAt: string;
+}
+/** A saved roster as the account's list shows it: with its product's title in the request's language (null once the product is gone). */
+export interface SavedRosterEntry extends SavedRoster {
+  productName: string | null;
 }
 
 /** Lines a cart holds outside rosters (the drawer's page). */
