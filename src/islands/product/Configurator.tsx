@@ -42,6 +42,7 @@ import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
 import { TEAM_PARAM } from '../cart/links.ts';
+import { ROSTER_PARAM } from '../roster/links.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -97,6 +98,8 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const [teamOpen, setTeamOpen] = useState(false);
   /** A roster of the cart to reopen (`?team=` from the cart's block), read after hydration. */
   const [teamGroup, setTeamGroup] = useState<string | null>(null);
+  /** A saved roster to open (`?roster=<id>` from the account's "My team rosters"). */
+  const [savedRoster, setSavedRoster] = useState<number | null>(null);
 
   const [extras] = useState(() => createProductExtras(built.id, locale));
   const extrasState = useStore(extras.$state);
@@ -110,11 +113,14 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   };
 
   useEffect(() => {
-    const group = new URLSearchParams(window.location.search).get(TEAM_PARAM);
-    if (group && built.printable) {
-      setTeamGroup(group);
-      setTeamOpen(true);
-    }
+    const params = new URLSearchParams(window.location.search);
+    const group = params.get(TEAM_PARAM);
+    const saved = Number(params.get(ROSTER_PARAM));
+    if (!built.printable) return;
+    if (group) setTeamGroup(group);
+    else if (Number.isSafeInteger(saved) && saved > 0) setSavedRoster(saved);
+    else return;
+    setTeamOpen(true);
   }, [built.printable]);
 
   useEffect(() => {
@@ -370,7 +376,16 @@ export function Configurator({ locale, product: built, refresh = false }: Config
       {/* Outside the form: Enter in a roster cell must not send the configurator's line. */}
       {teamOpen ? (
         <Suspense fallback={null}>
-          <RosterEditor locale={locale} product={product} offered={extrasState} groupId={teamGroup} onClose={() => setTeamOpen(false)} />
+          <RosterEditor
+            locale={locale}
+            product={product}
+            offered={extrasState}
+            onRetryExtras={() => void extras.load()}
+            back={built.images[1]}
+            groupId={teamGroup}
+            savedId={savedRoster}
+            onClose={() => setTeamOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>
