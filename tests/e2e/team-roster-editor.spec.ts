@@ -23,13 +23,13 @@ const words = (locale: Locale) => ({
 });
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
-/** A printable shirt with patches, a back image and a size of 20-90 in stock (so one row of 99 asks for more than there is). */
-async function findShirt(request: APIRequestContext): Promise<{ product: ProductDetail; size: string; stock: number; patch: Patch }> {
+/** A printable shirt with patches (named in `locale`), a back image and a size of 20-90 in stock (so one row of 99 asks for more than there is). */
+async function findShirt(request: APIRequestContext, locale: Locale): Promise<{ product: ProductDetail; size: string; stock: number; patch: Patch }> {
   for (let id = 1; id <= 80; id++) {
     const product = await apiData<ProductDetail>(request, '/demo/ironProduct/queryProductDetail', { id });
     const size = product.sizes.find((s) => s.stock >= 20 && s.stock <= 90);
     if (!product.printable || !size || product.images.length < 2) continue;
-    const patches = await apiData<{ records: Patch[] }>(request, '/demo/ironPatch/queryList', { productId: id, current: 1, size: 100 });
+    const patches = await apiData<{ records: Patch[] }>(request, '/demo/ironPatch/queryList', { productId: id, current: 1, size: 100 }, { 'accept-language': locale });
     if (patches.records[0]) return { product, size: size.size, stock: size.stock, patch: patches.records[0] };
   }
   throw new Error('no printable shirt with patches in the demo catalogue');
@@ -43,7 +43,7 @@ function nextQuote(page: Page): Promise<Response> {
 for (const locale of ['en-US', 'zh-CN'] as const) {
   test(`a team's patch, the server's quote, the row's preview, its refusal, and a roster saved and loaded back (${locale})`, async ({ page }, testInfo) => {
     const t = words(locale);
-    const { product, size, stock, patch } = await findShirt(page.request);
+    const { product, size, stock, patch } = await findShirt(page.request, locale);
     await signedInShopper(page, locale);
     // The page believes there is plenty of this size (as if the stock fell after it was loaded):
     // only the server, asked for its quote, knows better.
