@@ -41,8 +41,7 @@ import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
-import { TEAM_PARAM } from '../cart/links.ts';
-import { ROSTER_PARAM } from '../roster/links.ts';
+import { rosterToOpen } from '../roster/links.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -96,10 +95,6 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [teamOpen, setTeamOpen] = useState(false);
-  /** A roster of the cart to reopen (`?team=` from the cart's block), read after hydration. */
-  const [teamGroup, setTeamGroup] = useState<string | null>(null);
-  /** A saved roster to open (`?roster=<id>` from the account's "My team rosters"). */
-  const [savedRoster, setSavedRoster] = useState<number | null>(null);
 
   const [extras] = useState(() => createProductExtras(built.id, locale));
   const extrasState = useStore(extras.$state);
@@ -113,14 +108,8 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   };
 
   useEffect(() => {
-    const params = new URLSearchParams(window.location.search);
-    const group = params.get(TEAM_PARAM);
-    const saved = Number(params.get(ROSTER_PARAM));
-    if (!built.printable) return;
-    if (group) setTeamGroup(group);
-    else if (Number.isSafeInteger(saved) && saved > 0) setSavedRoster(saved);
-    else return;
-    setTeamOpen(true);
+    // A roster of the cart (`?team=`) or a saved one (`?roster=`) to open: the editor reads which.
+    if (built.printable && rosterToOpen(window.location.search)) setTeamOpen(true);
   }, [built.printable]);
 
   useEffect(() => {
@@ -379,11 +368,8 @@ export function Configurator({ locale, product: built, refresh = false }: Config
           <RosterEditor
             locale={locale}
             product={product}
-            offered={extrasState}
-            onRetryExtras={() => void extras.load()}
+            extras={extras}
             back={built.images[1]}
-            groupId={teamGroup}
-            savedId={savedRoster}
             onClose={() => setTeamOpen(false)}
           />
         </Suspense>

@@ -23,11 +23,12 @@ import { DEFAULT_DISCOUNT_TIERS } from '../../domain/pricing.ts';
 import { rosterIsValid, type RosterInput, type RosterPasteProblem, type RosterProblem, type RosterRowField, type RosterRowInput, type RosterRowProblem, type SavedRoster } from '../../domain/roster.model.ts';
 import type { Messages } from '../../i18n/core.ts';
 import { useTranslation, withLoadedTexts, type TFunction } from '../../i18n/react.tsx';
-import type { ExtrasState } from '../../stores/product.ts';
+import type { ProductExtras } from '../../stores/product.ts';
 import { addRosterGroup, askRosterQuote, loadCartRoster, loadSavedRosters, saveTeamRoster } from '../../stores/roster.ts';
 import { $signedIn } from '../../stores/session.ts';
 import { $shopConfig } from '../../stores/shop-config.ts';
 import { signInHref } from '../checkout/links.ts';
+import { rosterToOpen } from './links.ts';
 import { eurIn, useCurrency, useRates } from '../product/money.ts';
 import type { ConfigurableProduct } from '../product/configuration.ts';
 import { Extras } from '../product/Extras.tsx';
@@ -53,15 +54,10 @@ import {
 export interface RosterEditorProps {
   locale: Locale;
   product: ConfigurableProduct;
-  /** The product's patches and add-ons as the configurator loaded them (its Extras show them here too). */
-  offered: ExtrasState;
-  onRetryExtras(): void;
+  /** The product's patches and add-ons as the configurator loads them (its Extras show them here too). */
+  extras: ProductExtras;
   /** The back of the shirt, for the preview of the row being edited. */
   back?: string | undefined;
-  /** A roster of the cart reopened: it is loaded here, and "Add to cart" replaces it whole. */
-  groupId?: string | null;
-  /** A saved roster to open (`?roster=<id>`, the account's "My team rosters" links here). */
-  savedId?: number | null;
   onClose(): void;
 }
 
@@ -106,13 +102,20 @@ function rosterProblemText(t: TFunction, problem: RosterProblem | RosterPastePro
   }
 }
 
-export function RosterEditor({ locale, product, offered, onRetryExtras, back, groupId = null, savedId = null, onClose }: RosterEditorProps) {
+export function RosterEditor({ locale, product, extras, back, onClose }: RosterEditorProps) {
   const { t } = useTranslation();
   const currency = useCurrency();
   const rates = useRates();
   const money = eurIn(currency, locale, rates);
   const tiers = useStore($shopConfig)?.discountTiers ?? DEFAULT_DISCOUNT_TIERS;
   const signedIn = useStore($signedIn);
+  const offered = useStore(extras.$state);
+  /**
+   * What the address opens (links.ts): a roster of the cart (`?team=<group id>`, the cart's "Change
+   * the team"), loaded here, which "Add to cart" then replaces whole; or a saved roster
+   * (`?roster=<id>`, the account's "My team rosters").
+   */
+  const [{ groupId, savedId }] = useState(() => rosterToOpen(window.location.search) ?? { groupId: null, savedId: null });
   const id = useId();
   const [roster, setRoster] = useState<RosterInput>(() => initialRoster(product.id));
   const [pasted, setPasted] = useState('');
@@ -388,7 +391,7 @@ export function RosterEditor({ locale, product, offered, onRetryExtras, back, gr
       </div>
 
       <div className="roster-extras">
-        <Extras state={offered} patchIds={roster.patchIds} addonIds={roster.addonIds} onRetry={onRetryExtras} price={money} onToggle={(kind, extra, on) => change(withExtra(roster, kind, extra, on))} />
+        <Extras state={offered} patchIds={roster.patchIds} addonIds={roster.addonIds} onRetry={() => void extras.load()} price={money} onToggle={(kind, extra, on) => change(withExtra(roster, kind, extra, on))} />
       </div>
 
       <h3>{t('roster.rows')}</h3>
