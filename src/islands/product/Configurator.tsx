@@ -41,7 +41,7 @@ import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
-import { rosterToOpen } from '../roster/links.ts';
+import { opensRoster } from '../roster/links.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -109,7 +109,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
 
   useEffect(() => {
     // A roster of the cart (`?team=`) or a saved one (`?roster=`) to open: the editor reads which.
-    if (built.printable && rosterToOpen(window.location.search)) setTeamOpen(true);
+    if (built.printable && opensRoster(window.location.search)) setTeamOpen(true);
   }, [built.printable]);
 
   useEffect(() => {
@@ -369,7 +369,6 @@ export function Configurator({ locale, product: built, refresh = false }: Config
             locale={locale}
             product={product}
             extras={extras}
-            back={built.images[1]}
             onClose={() => setTeamOpen(false)}
           />
         </Suspense>

@@ -15,7 +15,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { CODES } from '../../domain/api/envelope.ts';
 import type { RosterQuote } from '../../domain/api/rosters.ts';
-import type { Size } from '../../domain/catalogue.model.ts';
+import type { ProductDetail, Size } from '../../domain/catalogue.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
 import { LETTERING_PARTS, PREMIUM_OPTIONS, type PremiumOption } from '../../domain/personalisation.ts';
@@ -53,11 +53,10 @@ import {
 
 export interface RosterEditorProps {
   locale: Locale;
-  product: ConfigurableProduct;
+  /** The live product (configuration.ts withLiveFacts); its back image is the preview's. */
+  product: ConfigurableProduct & Pick<ProductDetail, 'images'>;
   /** The product's patches and add-ons as the configurator loads them (its Extras show them here too). */
   extras: ProductExtras;
-  /** The back of the shirt, for the preview of the row being edited. */
-  back?: string | undefined;
   onClose(): void;
 }
 
@@ -102,7 +101,7 @@ function rosterProblemText(t: TFunction, problem: RosterProblem | RosterPastePro
   }
 }
 
-export function RosterEditor({ locale, product, extras, back, onClose }: RosterEditorProps) {
+export function RosterEditor({ locale, product, extras, onClose }: RosterEditorProps) {
   const { t } = useTranslation();
   const currency = useCurrency();
   const rates = useRates();
@@ -117,6 +116,7 @@ export function RosterEditor({ locale, product, extras, back, onClose }: RosterE
    */
   const [{ groupId, savedId }] = useState(() => rosterToOpen(window.location.search) ?? { groupId: null, savedId: null });
   const id = useId();
+  const back = product.images[1];
   const [roster, setRoster] = useState<RosterInput>(() => initialRoster(product.id));
   const [pasted, setPasted] = useState('');
   const [pasteNote, setPasteNote] = useState<string>('');

@@ -11,6 +11,14 @@ export function savedRosterHref(locale: Locale, productId: number, rosterId: num
   return localePath(locale, `/product/${productId}/?${ROSTER_PARAM}=${rosterId}`);
 }
 
+/**
+ * Whether the product page's address (its `search`) opens the editor: the configurator's check,
+ * which ships with every product page, so the editor's chunk reads which roster (rosterToOpen).
+ */
+export function opensRoster(search: string): boolean {
+  return new RegExp(`[?&](${TEAM_PARAM}|${ROSTER_PARAM})=`).test(search);
+}
+
 /** What the product page's address (its `search`) asks the editor to open: a roster of the cart (`?team=`), a saved roster (`?roster=`), or nothing. */
 export function rosterToOpen(search: string): { groupId: string; savedId: null } | { groupId: null; savedId: number } | null {
   const params = new URLSearchParams(search);

@@ -16,6 +16,7 @@ import {
   shownPrice,
   withExtra,
 } from '../../../../src/islands/roster/roster-editor.ts';
+import { opensRoster, rosterToOpen, savedRosterHref } from '../../../../src/islands/roster/links.ts';
 import type { ConfigurableProduct } from '../../../../src/islands/product/configuration.ts';
 
 const product: ConfigurableProduct = {
@@ -144,5 +145,17 @@ describe('the roster editor', () => {
     const opened = fromSaved(saved, product.id);
     expect(opened).toMatchObject({ productId: product.id, teamName: 'Harbour Vets', patchIds: [1], rows: [{ name: 'LEE', number: '5', size: 'M', quantity: 2 }] });
     expect(fromSaved({ ...saved, roster: { ...saved.roster, rows: [] } }, product.id).rows).toHaveLength(1);
+  });
+});
+
+describe("the editor's address", () => {
+  it('opens a roster of the cart (?team=) or a saved roster (?roster=<id>), and nothing else', () => {
+    expect(opensRoster('?team=4b1c')).toBe(true);
+    expect(opensRoster('?x=1&roster=12')).toBe(true);
+    expect(opensRoster('?steam=1&rosters=2')).toBe(false);
+    expect(rosterToOpen('?team=4b1c&roster=12')).toEqual({ groupId: '4b1c', savedId: null });
+    expect(rosterToOpen('?roster=12')).toEqual({ groupId: null, savedId: 12 });
+    for (const search of ['', '?roster=', '?roster=abc', '?roster=-3', '?roster=1.5']) expect(rosterToOpen(search)).toBeNull();
+    expect(savedRosterHref('zh-CN', 31, 12)).toMatch(/\/zh-CN\/product\/31\/\?roster=12$/);
   });
 });
