@@ -41,7 +41,7 @@ import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
-import { opensRoster } from '../roster/links.ts';
+import { ROSTER_PARAM, TEAM_PARAM } from '../cart/links.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -109,7 +109,8 @@ export function Configurator({ locale, product: built, refresh = false }: Config
 
   useEffect(() => {
     // A roster of the cart (`?team=`) or a saved one (`?roster=`) to open: the editor reads which.
-    if (built.printable && opensRoster(window.location.search)) setTeamOpen(true);
+    const params = new URLSearchParams(window.location.search);
+    if (built.printable && (params.has(TEAM_PARAM) || params.has(ROSTER_PARAM))) setTeamOpen(true);
   }, [built.printable]);
 
   useEffect(() => {

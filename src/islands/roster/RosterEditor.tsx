@@ -28,7 +28,6 @@ import { addRosterGroup, askRosterQuote, loadCartRoster, loadSavedRosters, saveT
 import { $signedIn } from '../../stores/session.ts';
 import { $shopConfig } from '../../stores/shop-config.ts';
 import { signInHref } from '../checkout/links.ts';
-import { rosterToOpen } from './links.ts';
 import { eurIn, useCurrency, useRates } from '../product/money.ts';
 import type { ConfigurableProduct } from '../product/configuration.ts';
 import { Extras } from '../product/Extras.tsx';
@@ -44,6 +43,7 @@ import {
   pasteText,
   quoteKey,
   quoteRefusal,
+  rosterToOpen,
   rowPreview,
   savedNamed,
   shownPrice,
@@ -110,7 +110,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
   const signedIn = useStore($signedIn);
   const offered = useStore(extras.$state);
   /**
-   * What the address opens (links.ts): a roster of the cart (`?team=<group id>`, the cart's "Change
+   * What the address opens (rosterToOpen): a roster of the cart (`?team=<group id>`, the cart's "Change
    * the team"), loaded here, which "Add to cart" then replaces whole; or a saved roster
    * (`?roster=<id>`, the account's "My team rosters").
    */

@@ -24,6 +24,7 @@ import {
   type RosterRowInput,
   type SavedRoster,
 } from '../../domain/roster.model.ts';
+import { ROSTER_PARAM, TEAM_PARAM } from '../cart/links.ts';
 import type { ConfigurableProduct } from '../product/configuration.ts';
 
 export function emptyRow(): RosterRowInput {
@@ -172,4 +173,17 @@ export function savedNamed(saved: readonly SavedRoster[], teamName: string): Sav
  */
 export function fromSaved(saved: SavedRoster, productId: number): RosterInput {
   return { ...saved.roster, productId, teamName: saved.name, rows: saved.roster.rows.length > 0 ? saved.roster.rows : [emptyRow()] };
+}
+
+/**
+ * What the product page's address (its `search`) asks the editor to open: a roster of the cart
+ * (`?team=<group id>`, the cart's "Change the team"), a saved roster (`?roster=<id>`, the
+ * account's "My team rosters"), or nothing.
+ */
+export function rosterToOpen(search: string): { groupId: string; savedId: null } | { groupId: null; savedId: number } | null {
+  const params = new URLSearchParams(search);
+  const groupId = params.get(TEAM_PARAM);
+  const savedId = Number(params.get(ROSTER_PARAM));
+  if (groupId) return { groupId, savedId: null };
+  return Number.isSafeInteger(savedId) && savedId > 0 ? { groupId: null, savedId } : null;
 }
