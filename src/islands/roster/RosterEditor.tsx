@@ -12,7 +12,7 @@
  * it was. A plain form: Tab reaches every cell in reading order; each control is labelled with its row.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { CODES } from '../../domain/api/envelope.ts';
 import type { RosterQuote } from '../../domain/api/rosters.ts';
 import type { ProductDetail, Size } from '../../domain/catalogue.model.ts';
@@ -128,6 +128,8 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
   const [saved, setSaved] = useState<SavedRoster[] | null>(null);
   const [chosenSaved, setChosenSaved] = useState('');
   const [saveStatus, setSaveStatus] = useState<SaveStatus>({ kind: 'idle' });
+  /** Where focus goes back when the "Replace" offer it was on goes away. */
+  const saveButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!groupId) return;
@@ -152,7 +154,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
       if (found) {
         setRoster(fromSaved(found, product.id));
         setSaveStatus({ kind: 'loaded', name: found.name, rows: found.rows });
-      } else setSaveStatus({ kind: 'failed', message: t('roster.saved.notFound') });
+      } else setSaveStatus({ kind: 'failed', message: t(list ? 'roster.saved.notFound' : 'roster.saved.listFailed') });
     });
     return () => {
       live = false;
@@ -254,6 +256,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
       setSaveStatus({ kind: 'replace', existing });
       return;
     }
+    if (over) saveButton.current?.focus();
     setSaveStatus({ kind: 'busy' });
     const result = await saveTeamRoster(roster, over?.id);
     if (result.ok) {
@@ -514,7 +517,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
           {status.kind === 'busy' ? t('roster.adding') : t('roster.addToCart')}
         </button>
         {signedIn ? (
-          <button type="button" className="button secondary" aria-disabled={saveStatus.kind === 'busy' ? true : undefined} onClick={() => void (saveStatus.kind === 'busy' ? undefined : save())}>
+          <button ref={saveButton} type="button" className="button secondary" aria-disabled={saveStatus.kind === 'busy' ? true : undefined} onClick={() => void (saveStatus.kind === 'busy' ? undefined : save())}>
             {saveStatus.kind === 'busy' ? t('roster.saved.saving') : t('roster.saved.save')}
           </button>
         ) : null}
@@ -540,7 +543,14 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
           <button type="button" className="button secondary" onClick={() => void save(saveStatus.existing)}>
             {t('roster.saved.replace', { name: saveStatus.existing.name })}
           </button>
-          <button type="button" className="text-button" onClick={() => setSaveStatus({ kind: 'idle' })}>
+          <button
+            type="button"
+            className="text-button"
+            onClick={() => {
+              saveButton.current?.focus();
+              setSaveStatus({ kind: 'idle' });
+            }}
+          >
             {t('roster.saved.keep')}
           </button>
         </div>
