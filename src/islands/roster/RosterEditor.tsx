@@ -247,7 +247,8 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
 
   const save = async (over?: SavedRoster) => {
     if (roster.teamName.trim() === '') {
-      setTouched(true);
+      // A roster is saved under its team name: that field is where to go, not every cell's errors.
+      document.getElementById(`${id}-team`)?.focus();
       setSaveStatus({ kind: 'failed', message: t('roster.problem.teamNameRequired') });
       return;
     }
