@@ -22,13 +22,13 @@ export function teamHref(locale: Locale, productId: number, groupId: string): st
 /** The product page's parameter naming a cart roster to reopen. */
 export const TEAM_PARAM = 'team';
 
-/** The product page with a saved roster opened in its editor (`?roster=<saved roster id>`, the account's "My team rosters"). */
+/** The product page with the shopper's saved roster `rosterId` opened in its editor (`?roster=<id>`): the account's "My team rosters" links here. */
 export function savedRosterHref(locale: Locale, productId: number, rosterId: number): string {
-  return localePath(locale, `/product/${productId}/?${SAVED_ROSTER_PARAM}=${rosterId}`);
+  return localePath(locale, `/product/${productId}/?${ROSTER_PARAM}=${rosterId}`);
 }
 
-/** The product page's parameter naming a saved roster to open. */
-export const SAVED_ROSTER_PARAM = 'roster';
+/** The product page's parameter naming a saved roster to open in the team roster editor. */
+export const ROSTER_PARAM = 'roster';
 
 /**
  * docs/storefront.md "Routes": the cart checkout is `checkouts/cart` with `from=cart` and `items`,
