@@ -11,6 +11,7 @@
  * as a replacement of another order. `?customer=<id>` (the customer screen's button) picks that
  * customer.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Segmented, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,20 +22,20 @@ import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { adminStaffOrdersApi } from '../../../domain/api/admin/staff-orders.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { CheckoutQuote } from '../../../domain/checkout.model.ts';
-import { SIZES } from '../../../domain/catalogue.model.ts';
 import { LOCALES } from '../../../domain/locale.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../domain/money.model.ts';
 import { OFFLINE_PAYMENT_METHODS } from '../../../domain/order-changes.model.ts';
 import { SHIPPING_METHODS } from '../../../domain/shipping.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
-import { useApiMutation, useApiQuery } from '../../api.ts';
+import { queryKey, useApiMutation, useApiQuery } from '../../api.ts';
 import { useScreen } from '../../frame/screen-context.ts';
 import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
 import { PrintFields } from '../../widgets/PrintFields.tsx';
+import { SizeSelect } from '../../widgets/SizeSelect.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { useMoney } from '../orders/labels.tsx';
-import { NEW_LINE, createRequest, customerOfPath, lineForProduct, quoteRequest, type FormLine, type OrderForm } from './order-form.ts';
+import { NEW_LINE, createRequest, customerOfPath, lineForProduct, lineStockProblems, quoteRequest, stockRefusal, type FormLine, type OrderForm, type StockProblem } from './order-form.ts';
 import './new-order.css';
 
 const INITIAL: Partial<OrderForm> = { customerKind: 'guest', lines: [NEW_LINE], currency: 'EUR', locale: 'en-US', shippingMethod: 'standard', payment: 'link', offlineMethod: 'bank-transfer', phoneCode: '+44' };
@@ -68,7 +69,8 @@ function CustomerPicker({ value, onChange, preset }: { value?: number; onChange?
 function ProductPicker({ value, onChange, index }: { value?: number; onChange?: (id: number) => void; index: number }) {
   const { t, locale } = useT();
   const [query, type] = useTyped();
-  const list = useApiQuery(adminProductsApi.list, { query: query || undefined, size: 20 }, { silent: true });
+  // Only what a shopper could buy: the server refuses an unpublished product's line.
+  const list = useApiQuery(adminProductsApi.list, { query: query || undefined, published: true, size: 20 }, { silent: true });
   const options = (list.data?.records ?? []).map((p) => ({ value: p.id, label: `#${p.id} ${(locale === 'zh-CN' && p.zhTitle) || p.title}` }));
   return (
     <SearchSelect
@@ -98,7 +100,12 @@ export default function NewOrderScreen() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [quote, setQuote] = useState<{ request: string; answer: CheckoutQuote } | null>(null);
   const [pricing, setPricing] = useState(false);
-  const create = useApiMutation(adminStaffOrdersApi.create, [adminOrdersApi.orderList, adminOrdersApi.dashboard]);
+  // No lists to read again before moving on (useApiMutation's invalidation waits for them): the
+  // Orders tab stays mounted, so its list would be fetched again, and under load that held the
+  // confirmation open and the order detail away for seconds; they are read again after.
+  const create = useApiMutation(adminStaffOrdersApi.create);
+  const client = useQueryClient();
+  const [refused, setRefused] = useState<{ request: string; problem: StockProblem } | null>(null);
   const mayPrice = may(PERMISSIONS.ORDER_PRICE);
   const mayOffline = may(PERMISSIONS.ORDER_PAY_OFFLINE);
   const payment = values?.payment ?? 'link';
@@ -106,6 +113,10 @@ export default function NewOrderScreen() {
   // The priced total holds only while the form is as it was priced.
   const current = values?.lines ? JSON.stringify(createRequest(values, '')) : '';
   const fresh = quote !== null && quote.request === current;
+  // What the stock cannot serve, beside its line: the fresh quote's notices, and a placing refused
+  // for stock while the form is as it was sent.
+  const problems = lineStockProblems(values?.lines ?? [], [...(fresh ? quote.answer.notices.stock : []), ...(refused && refused.request === current ? [refused.problem] : [])]);
+  const short = problems.some(Boolean);
 
   useEffect(() => {
     if (preset !== null) form.setFieldsValue({ customerKind: 'account', userId: preset });
@@ -131,15 +142,23 @@ export default function NewOrderScreen() {
       okText: t('adminNewOrder.place'),
       cancelText: t('admin.common.cancel'),
       onOk: () =>
-        write(async () => {
-          const answer = await create.mutateAsync(createRequest(v, key));
-          void message.success(t('adminNewOrder.placed', { orderNo: answer.orderNo }));
-          // The next order of this screen is another order.
-          setKey(crypto.randomUUID());
-          setQuote(null);
-          form.resetFields();
-          navigate(`/orders/${answer.orderNo}`);
-        }),
+        write(
+          async () => {
+            const answer = await create.mutateAsync(createRequest(v, key));
+            void message.success(t('adminNewOrder.placed', { orderNo: answer.orderNo }));
+            // The next order of this screen is another order.
+            setKey(crypto.randomUUID());
+            setQuote(null);
+            setRefused(null);
+            form.resetFields();
+            navigate(`/orders/${answer.orderNo}`);
+            for (const list of [adminOrdersApi.orderList, adminOrdersApi.dashboard]) void client.invalidateQueries({ queryKey: queryKey(list) });
+          },
+          (error) => {
+            const problem = stockRefusal(error.code, error.msg, error.data);
+            if (problem) setRefused({ request: JSON.stringify(createRequest(v, '')), problem });
+          },
+        ),
     });
   };
 
@@ -224,7 +243,7 @@ export default function NewOrderScreen() {
                             </Col>
                             <Col xs={12} md={6}>
                               <Form.Item name={[field.name, 'size']} label={t('adminNewOrder.size')} rules={required}>
-                                <Select options={SIZES.map((size) => ({ value: size, label: size }))} data-testid={`new-order-size-${index}`} />
+                                <SizeSelect productId={line?.productId} testId={`new-order-size-${index}`} />
                               </Form.Item>
                             </Col>
                             <Col xs={12} md={6}>
@@ -250,6 +269,7 @@ export default function NewOrderScreen() {
                               </>
                             )}
                           </Row>
+                          {problems[index] && <Alert type="error" showIcon message={problems[index]} className="admin-new-order-line-problem" data-testid={`new-order-stock-${index}`} />}
                           {fields.length > 1 && (
                             <Button onClick={() => remove(field.name)} aria-label={t('adminNewOrder.removeLine', { n: index + 1 })}>
                               {t('adminNewOrder.removeLine', { n: index + 1 })}
@@ -347,7 +367,7 @@ export default function NewOrderScreen() {
                   )}
                 </div>
               )}
-              <Button type="primary" block disabled={!fresh} loading={create.isPending} onClick={() => void place()} data-testid="new-order-place" style={{ marginTop: 16 }}>
+              <Button type="primary" block disabled={!fresh || short} loading={create.isPending} onClick={() => void place()} data-testid="new-order-place" style={{ marginTop: 16 }}>
                 {t('adminNewOrder.place')}
               </Button>
             </Card>
