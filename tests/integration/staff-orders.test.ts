@@ -290,7 +290,7 @@ describe("a line's size (the New order screen offers the product's own, with the
     expect(Object.fromEntries(detail.data.sizes.map((s) => [s.size, s.stock]))).toEqual(Object.fromEntries(own.map((s) => [s.size, s.stock])));
 
     // A size of the shop the product does not have (made so if the seeded product has them all).
-    let missing = SIZES.find((size) => !own.some((s) => s.size === size));
+    let missing: string | undefined = SIZES.find((size) => !own.some((s) => s.size === size));
     if (!missing) {
       missing = own.find((s) => s.size !== stock.size)!.size;
       await shop.database.db.delete(productSizes).where(and(eq(productSizes.productId, stock.productId), eq(productSizes.size, missing)));

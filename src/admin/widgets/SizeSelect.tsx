@@ -36,6 +36,8 @@ export function SizeSelect({ productId, value, onChange, id, testId }: SizeSelec
       options={options}
       disabled={!known}
       loading={known && detail.isFetching}
+      // At most the eight sizes: all drawn, none scrolled out of the list (or out of reach of a screen reader).
+      virtual={false}
       placeholder={known ? undefined : t('adminNewOrder.productFirst')}
       data-testid={testId}
     />
