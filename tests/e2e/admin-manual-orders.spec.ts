@@ -53,11 +53,11 @@ async function choose(page: import('@playwright/test').Page, select: import('@pl
   await option.click();
 }
 
-/** A product with a sold-out size and one in stock (the seeded catalogue has a few sold out). */
+/** A printable product with a sold-out size and one in stock (the seeded catalogue has a few sold out). */
 async function productWithSoldOut(request: Parameters<typeof apiData>[0]): Promise<ProductDetail> {
   for (let id = 2; id <= 80; id++) {
     const product = await apiData<ProductDetail>(request, '/demo/ironProduct/queryProductDetail', { id });
-    if (product.sizes.some((s) => s.stock === 0) && product.sizes.some((s) => s.stock >= 5)) return product;
+    if (product.printable && product.sizes.some((s) => s.stock === 0) && product.sizes.some((s) => s.stock >= 5)) return product;
   }
   throw new Error('no product with a sold-out size in the demo catalogue');
 }
@@ -104,15 +104,6 @@ for (const locale of ADMIN_LOCALES) {
       await expect(sizeSelect.getByRole('combobox')).toBeDisabled();
       expect(await axeViolations(page), 'the empty form').toEqual([]);
 
-      // Required fields missing: their errors show (the print editor open on a name and number).
-      await screen.getByTestId('new-order-add-line').click();
-      await screen.getByTestId('new-order-price').click();
-      await expect(screen.locator('.ant-form-item-explain-error').first()).toBeVisible();
-      await choose(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
-      await line.getByTestId('new-order-name-0').fill('kane');
-      await line.getByTestId('new-order-number-0').fill('9');
-      await screenshot(page, `admin-new-order-errors-${locale}-light`, testInfo, { fullPage: true });
-
       await line.getByLabel(`${N.product} 1`).click();
       await line.getByLabel(`${N.product} 1`).fill(String(product.id));
       await pick(page, new RegExp(`^#${product.id} `));
@@ -128,6 +119,22 @@ for (const locale of ADMIN_LOCALES) {
       expect(await axeViolations(page), 'the sizes listed').toEqual([]);
       await choose(page, sizeSelect, new RegExp(`^${inStock} · `));
       await expect(sizeSelect).toContainText(`${inStock} · `);
+
+      // A second line left empty and nothing else typed: the required fields' errors show, beside
+      // the first line's print editor open on a name and number.
+      await choose(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
+      await line.getByTestId('new-order-name-0').fill('kane');
+      await line.getByTestId('new-order-number-0').fill('9');
+      await screen.getByTestId('new-order-add-line').click();
+      await screen.getByTestId('new-order-price').click();
+      await expect(screen.getByTestId('new-order-line-1').locator('.ant-form-item-explain-error').first()).toBeVisible();
+      await expect(screen.getByTestId('new-order-line-1').getByTestId('new-order-size-1').getByRole('combobox')).toBeDisabled();
+      expect(await axeViolations(page), 'required fields missing').toEqual([]);
+      await screenshot(page, `admin-new-order-errors-${locale}-light`, testInfo, { fullPage: true });
+      await turnScheme(page, 'dark');
+      expect(await axeViolations(page), 'required fields missing, dark').toEqual([]);
+      await screenshot(page, `admin-new-order-errors-${locale}-dark`, testInfo, { fullPage: true });
+      await turnScheme(page, 'light');
 
       // More than is left: the quote says so beside the line, and the order cannot be placed.
       await screen.getByRole('button', { name: N.removeLine.replace('{{n}}', '2') }).click();

@@ -33,6 +33,7 @@ import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
 import { PrintFields } from '../../widgets/PrintFields.tsx';
 import { SizeSelect } from '../../widgets/SizeSelect.tsx';
+import { validFields } from '../../widgets/valid-fields.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { useMoney } from '../orders/labels.tsx';
 import { NEW_LINE, createRequest, customerOfPath, lineForProduct, lineStockProblems, quoteRequest, stockRefusal, type FormLine, type OrderForm, type StockProblem } from './order-form.ts';
@@ -123,7 +124,8 @@ export default function NewOrderScreen() {
   }, [preset, form]);
 
   const price = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     setPricing(true);
     await write(async () => {
       const answer = await call(adminStaffOrdersApi.quote, quoteRequest(v));
@@ -133,8 +135,8 @@ export default function NewOrderScreen() {
   };
 
   const place = async () => {
-    const v = await form.validateFields();
-    if (!quote) return;
+    const v = await validFields(form);
+    if (!v || !quote) return;
     const m = money(quote.answer.summary.total, quote.answer.currency);
     modal.confirm({
       title: t('adminNewOrder.confirmTitle'),
