@@ -76,6 +76,19 @@ async function typeAddress(screen: import('@playwright/test').Locator) {
     await screen.getByTestId(`new-order-${field}`).fill(value);
 }
 
+/**
+ * The whole New order form for people to look at: the back office scrolls its content area, not
+ * the page, so the viewport is made as tall as the form for the shot (its width, the layout, kept).
+ */
+async function screenShot(screen: import('@playwright/test').Locator, name: string, testInfo: import('@playwright/test').TestInfo) {
+  const page = screen.page();
+  const viewport = page.viewportSize()!;
+  const height = (await screen.evaluate((element) => element.scrollHeight)) + 200;
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await screenshot(page, name, testInfo);
+  await page.setViewportSize(viewport);
+}
+
 /** Follows the system's colour scheme, which a test then turns (as admin-a11y.spec.ts does). */
 const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
 
@@ -130,10 +143,10 @@ for (const locale of ADMIN_LOCALES) {
       await expect(screen.getByTestId('new-order-line-1').locator('.ant-form-item-explain-error').first()).toBeVisible();
       await expect(screen.getByTestId('new-order-line-1').getByTestId('new-order-size-1').getByRole('combobox')).toBeDisabled();
       expect(await axeViolations(page), 'required fields missing').toEqual([]);
-      await screenshot(page, `admin-new-order-errors-${locale}-light`, testInfo, { fullPage: true });
+      await screenShot(screen, `admin-new-order-errors-${locale}-light`, testInfo);
       await turnScheme(page, 'dark');
       expect(await axeViolations(page), 'required fields missing, dark').toEqual([]);
-      await screenshot(page, `admin-new-order-errors-${locale}-dark`, testInfo, { fullPage: true });
+      await screenShot(screen, `admin-new-order-errors-${locale}-dark`, testInfo);
       await turnScheme(page, 'light');
 
       // More than is left: the quote says so beside the line, and the order cannot be placed.
@@ -146,10 +159,10 @@ for (const locale of ADMIN_LOCALES) {
       await expect(problem).toContainText(inStock);
       await expect(screen.getByTestId('new-order-place')).toBeDisabled();
       expect(await axeViolations(page), 'a line the stock cannot serve').toEqual([]);
-      await screenshot(page, `admin-new-order-stock-${locale}-light`, testInfo, { fullPage: true });
+      await screenShot(screen, `admin-new-order-stock-${locale}-light`, testInfo);
       await turnScheme(page, 'dark');
       expect(await axeViolations(page), 'a line the stock cannot serve, dark').toEqual([]);
-      await screenshot(page, `admin-new-order-stock-${locale}-dark`, testInfo, { fullPage: true });
+      await screenShot(screen, `admin-new-order-stock-${locale}-dark`, testInfo);
       await turnScheme(page, 'light');
 
       // Sold out between pricing and placing: the refusal (1410, naming the product and size) goes beside its line too.

@@ -243,27 +243,33 @@ export default function NewOrderScreen() {
                                 <ProductPicker index={index} onChange={() => form.setFieldValue(['lines', field.name], lineForProduct(form.getFieldValue(['lines', field.name]) as FormLine))} />
                               </Form.Item>
                             </Col>
-                            <Col xs={12} md={6}>
+                            {/* At 375 px the size takes the room its stock needs ("M · 12 in stock"); the quantity is two digits. */}
+                            <Col xs={16} md={6}>
                               <Form.Item name={[field.name, 'size']} label={t('adminNewOrder.size')} rules={required}>
                                 <SizeSelect productId={line?.productId} testId={`new-order-size-${index}`} />
                               </Form.Item>
                             </Col>
-                            <Col xs={12} md={6}>
+                            <Col xs={8} md={6}>
                               <Form.Item name={[field.name, 'quantity']} label={t('adminNewOrder.quantity')} rules={required}>
                                 <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} data-testid={`new-order-quantity-${index}`} />
                               </Form.Item>
                             </Col>
+                            {problems[index] && (
+                              <Col xs={24}>
+                                <Alert type="error" showIcon message={problems[index]} className="admin-new-order-line-problem" data-testid={`new-order-stock-${index}`} />
+                              </Col>
+                            )}
                             <Col xs={24}>
                               <PrintFields productId={line?.productId} name={[field.name]} path={['lines', field.name]} testId={(part) => `new-order-${part === 'type' ? 'print' : part}-${index}`} />
                             </Col>
                             {mayPrice && payment !== 'replacement' && (
                               <>
-                                <Col xs={12} md={8}>
+                                <Col xs={24} md={8}>
                                   <Form.Item name={[field.name, 'unitPrice']} label={`${t('adminNewOrder.unitPrice')} (${currency})`} extra={t('adminNewOrder.unitPriceHint')}>
                                     <Input inputMode="decimal" maxLength={12} data-testid={`new-order-unit-price-${index}`} />
                                   </Form.Item>
                                 </Col>
-                                <Col xs={12} md={16}>
+                                <Col xs={24} md={16}>
                                   <Form.Item name={[field.name, 'priceReason']} label={t('adminNewOrder.priceReason')} rules={line?.unitPrice?.trim() ? required : []}>
                                     <Input maxLength={500} data-testid={`new-order-price-reason-${index}`} />
                                   </Form.Item>
@@ -271,7 +277,6 @@ export default function NewOrderScreen() {
                               </>
                             )}
                           </Row>
-                          {problems[index] && <Alert type="error" showIcon message={problems[index]} className="admin-new-order-line-problem" data-testid={`new-order-stock-${index}`} />}
                           {fields.length > 1 && (
                             <Button onClick={() => remove(field.name)} aria-label={t('adminNewOrder.removeLine', { n: index + 1 })}>
                               {t('adminNewOrder.removeLine', { n: index + 1 })}
@@ -334,7 +339,7 @@ export default function NewOrderScreen() {
                   <Input maxLength={64} data-testid="new-order-coupon" />
                 </Form.Item>
               )}
-              <Button onClick={() => void price()} loading={pricing} block data-testid="new-order-price">
+              <Button onClick={() => void price()} loading={pricing} block className="admin-new-order-price" data-testid="new-order-price">
                 {t('adminNewOrder.price')}
               </Button>
               {!quote && <Typography.Paragraph type="secondary">{t('adminNewOrder.notPriced')}</Typography.Paragraph>}
