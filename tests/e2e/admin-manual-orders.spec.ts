@@ -230,11 +230,27 @@ for (const locale of ADMIN_LOCALES) {
       await expect(summary).toHaveAttribute('data-items', String(itemsBefore + patch.patchPrice));
       await expect(screen.getByTestId('new-order-place')).toBeEnabled();
       await screenshot(page, `admin-new-order-${locale}`, testInfo, { fullPage: true });
+      // The Orders tab stays mounted behind this one, so placing reads its list again. That read is
+      // held until the detail shows: the detail must not wait for it. It did: placing waited for
+      // the list's answer, or its time-out (10 s) and the retry, and on a busy machine the detail
+      // once took over 30 s. Held, a waited-for read fails by time-out before the detail shows.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let listTimedOut = false;
+      page.on('requestfailed', (request) => {
+        if (request.url().includes('/api/admin/orders/list')) listTimedOut = true;
+      });
+      await page.route('**/api/admin/orders/list', async (route) => {
+        await held;
+        await route.continue().catch(() => {});
+      });
       await screen.getByTestId('new-order-place').click();
       await topDialog(page).getByRole('button', { name: label(N.place) }).click();
 
       const detail = page.getByTestId('order-detail');
       await expect(detail).toHaveAttribute('data-order-status', 'pending_payment');
+      expect(listTimedOut, 'the order detail waited for the Orders list to be read again').toBe(false);
+      release();
       await expect(detail.getByTestId('order-source')).toHaveText(N.source.staff);
       await expect(detail.getByTestId('order-lines')).toContainText('KANE');
       await expect(detail.getByTestId('order-lines')).toContainText(patch.patchName);
