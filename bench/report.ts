@@ -196,7 +196,7 @@ function backOfficeSection(office: BackOfficeResult): string {
     '== 6. Back office (PostgreSQL) ==',
     ...office.settings.map((s) => `   ${s}`),
     `   ${n0(office.orders)} orders generated in ${office.generateSeconds.toFixed(1)} s`,
-    table(['request', 'matching orders', 'requests', 'p50', 'p99', 'max'], rows),
+    table(['request', 'matching', 'requests', 'p50', 'p99', 'max'], rows),
   ].join('\n');
 }
 

@@ -211,6 +211,12 @@ describe('the Returns screen', () => {
     const listed = await staff<{ records: { returnNo: string }[]; counts: Record<string, number> }>(admin, 'list', { status: 'requested', query: o.orderNo });
     expect(listed.data.records.map((r) => r.returnNo)).toEqual([returnNo]);
     expect(listed.data.counts.requested).toBe(1);
+    // Staff type the start of either number, in any case; a typed wildcard matches only itself.
+    for (const query of [o.orderNo.slice(0, 8).toLowerCase(), returnNo.slice(0, 7).toLowerCase(), returnNo]) {
+      const found = await staff<{ records: { returnNo: string }[] }>(admin, 'list', { query });
+      expect(found.data.records.map((r) => r.returnNo), query).toContain(returnNo);
+    }
+    expect((await staff<{ total: number }>(admin, 'list', { query: 'RT-%' })).data.total).toBe(0);
     expect((await staff(admin, 'receive', { returnNo, restock: [] })).code).toBe('1409');
     const approved = await staff<AdminReturnDetail>(admin, 'approve', { returnNo, instructions: 'Post it to: Jersey Shop, 1 Print Lane' });
     expect(approved.code, approved.msg).toBe('0000');

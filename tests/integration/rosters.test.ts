@@ -6,12 +6,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RosterQuote } from '../../src/domain/api/rosters.ts';
-import type { CartPage } from '../../src/domain/cart.model.ts';
+import { cartPageCount, cartPagesAgree, cartSegments, mergeCartPages, type CartPage } from '../../src/domain/cart.model.ts';
+import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { SavedRoster, RosterInput, RosterRowInput } from '../../src/domain/roster.model.ts';
 import { CART_LINES_MAX, ROSTER_MAX_ROWS } from '../../src/domain/roster.model.ts';
 import { cartItems, orderItems, orders, productSizes } from '../../src/server/db/schema.ts';
 import { call, createTestShop, signUp, visitor, type TestAccount, type TestShop } from './harness.ts';
-import { as, findStock, placeOrder, setStock, squadPlayerOf, stockOf, ukAddress, type Stock } from './orders-support.ts';
+import { as, findStock, placeOrder, printedLine, setStock, squadPlayerOf, stockOf, ukAddress, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
 let stock: Stock;
@@ -60,8 +61,8 @@ function quote(body: RosterInput, extra: Record<string, unknown> = {}, headers: 
 function addToCart(visitorId: string, body: RosterInput, groupId?: string) {
   return call<{ groupId: string; ids: number[] }>(shop.app, '/roster/addToCart', { roster: body, ...(groupId ? { groupId } : {}) }, as(visitorId));
 }
-async function cartOf(visitorId: string) {
-  return (await call<CartPage>(shop.app, '/demo/ironCartItem/queryCartItemList', { currency: 'EUR' }, as(visitorId))).data;
+async function cartOf(visitorId: string, current = 1) {
+  return (await call<CartPage>(shop.app, '/demo/ironCartItem/queryCartItemList', { current, currency: 'EUR' }, as(visitorId))).data;
 }
 
 describe('checking and pricing a roster in one call', () => {
@@ -207,6 +208,48 @@ describe('a roster ordered', () => {
       [added.data.groupId, 'Old Boys XI', 'JONES', 2],
     ]);
     expect(order!.tierPercent).toBe(10);
+  });
+
+  it(`lists a cart of a ${ROSTER_MAX_ROWS}-row roster and lines of its own in full, a page at a time, and orders every line`, async () => {
+    await setStock(shop, stock, 1000);
+    const v = visitor();
+    const own = await call<{ ids: number[] }>(shop.app, '/demo/ironCartItem/saveCartItemList', ['ADAMS', 'BROWN', 'CLARK'].map((name) => printedLine(stock, 1, name, '9')), as(v));
+    expect(own.code, own.msg).toBe('0000');
+    const team = await addToCart(v, roster(rows(ROSTER_MAX_ROWS), { duplicatesConfirmed: true, teamName: 'Big Squad' }));
+    expect(team.code, team.msg).toBe('0000');
+    const lines = ROSTER_MAX_ROWS + 3;
+
+    // The list answers 100 lines a page (the spec's page); the cart page and the drawer read every page.
+    const first = await cartOf(v, 1);
+    expect(first).toMatchObject({ total: lines, size: 100 });
+    expect(first.records).toHaveLength(100);
+    const count = cartPageCount(first, CART_LINES_MAX);
+    expect(count).toBe(3);
+    const pages = [first, ...(await Promise.all([2, 3].map((current) => cartOf(v, current))))];
+    expect(cartPagesAgree(pages)).toBe(true);
+    const whole = mergeCartPages(pages);
+    expect(whole.records).toHaveLength(lines);
+    const ids = whole.records.map((r) => r.id);
+    expect(new Set(ids)).toEqual(new Set([...own.data.ids, ...team.data.ids]));
+    // The roster's rows, shown as one block, are all there in roster order.
+    const [block] = cartSegments(whole.records).filter((s) => s.kind === 'group');
+    expect(block).toMatchObject({ kind: 'group', name: 'Big Squad', itemCount: ROSTER_MAX_ROWS });
+    expect(block!.kind === 'group' && block!.lines.map((l) => l.id)).toEqual(team.data.ids);
+
+    // Checkout quotes and orders every line of it.
+    const quoted = await call<CheckoutQuote>(shop.app, '/demo/checkout/quote', { source: { type: 'cart', cartItemIds: ids }, currency: 'EUR' }, as(v));
+    expect(quoted.code, quoted.msg).toBe('0000');
+    expect(quoted.data.lines).toHaveLength(lines);
+    expect(quoted.data.summary.itemCount).toBe(lines);
+    expect(quoted.data.lines.filter((l) => l.group?.name === 'Big Squad')).toHaveLength(ROSTER_MAX_ROWS);
+    const placed = await placeOrder(shop, { visitorId: v }, checkoutBody(ids));
+    expect(placed.code, placed.msg).toBe('0000');
+    const [order] = await shop.database.db.select({ id: orders.id, itemCount: orders.itemCount }).from(orders).where(eq(orders.orderNo, placed.data.orderNo));
+    const ordered = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    expect(ordered).toHaveLength(lines);
+    expect(ordered.filter((l) => l.groupId === team.data.groupId)).toHaveLength(ROSTER_MAX_ROWS);
+    expect(ordered.filter((l) => l.groupId === null).map((l) => l.customName).sort()).toEqual(['ADAMS', 'BROWN', 'CLARK']);
+    expect(order!.itemCount).toBe(lines);
   });
 
   it('never oversells when two rosters race for the last units', async () => {

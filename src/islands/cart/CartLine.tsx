@@ -9,6 +9,7 @@ import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
+import { GroupBlock } from './GroupBlock.tsx';
 import { LineDetails } from './LineDetails.tsx';
 import { LINE_ICONS, LINE_THUMB } from './cart-parts.ts';
 import { productHref, teamHref } from './links.ts';
@@ -33,9 +34,9 @@ export interface CartLinesProps extends Pick<CartLineProps, 'locale' | 'variant'
 }
 
 /**
- * The cart's lines, as a list, in the cart's currency. A team roster's rows are one item of it: a
- * block under the team's name with its shirts and total, which opens and closes (a native
- * details element: a button to keyboards and screen readers), its rows inside.
+ * The cart's lines, as a list, in the cart's currency. A team roster's rows are one item of it
+ * (GroupBlock): a block under the team's name with its shirts and total, which opens and closes,
+ * its rows inside.
  */
 export function CartLines({ page, locale, variant, busyIds, actions }: CartLinesProps) {
   const { t } = useTranslation();
@@ -57,27 +58,32 @@ export function CartLines({ page, locale, variant, busyIds, actions }: CartLines
         segment.kind === 'line' ? (
           line(segment.line)
         ) : (
-          <li key={segment.id} className="cart-group" data-group-id={segment.id}>
-            <details open>
-              <summary className="cart-group-summary">
-                <span className="cart-group-name">{t('cart.group.name', { name: segment.name })}</span>
-                <span className="cart-group-count">{t('cart.group.shirts', { count: segment.itemCount })}</span>
-                <span className="cart-group-total">{formatMoney(segment.total, page.currency, locale)}</span>
-              </summary>
+          <GroupBlock
+            key={segment.id}
+            id={segment.id}
+            name={segment.name}
+            rows={segment.lines.length}
+            itemCount={segment.itemCount}
+            total={segment.total}
+            currency={page.currency}
+            locale={locale}
+            head={
               <a className="cart-group-change" href={teamHref(locale, segment.lines[0]!.productId, segment.id)}>
                 {t('cart.group.change', { name: segment.name })}
               </a>
+            }
+          >
+            {() => (
               <ul className="cart-lines cart-group-lines" role="list">
                 {segment.lines.map(line)}
               </ul>
-            </details>
-          </li>
+            )}
+          </GroupBlock>
         ),
       )}
     </ul>
   );
 }
-
 
 export function CartLine({ line, currency, locale, busy, variant, onQuantity, onRemove }: CartLineProps) {
   const { t } = useTranslation();

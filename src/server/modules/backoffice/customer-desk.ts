@@ -24,7 +24,8 @@ import { anonymisePayers, payments, scrubRefunds } from '../payments/index.ts';
 import { eraseReturns, returnRequests } from '../returns/index.ts';
 import { forgetShopper, newsletterSubscriptions, productComments, wishlistItems } from '../shopper/index.ts';
 import type { StaffDesk } from '../staff/index.ts';
-import { orderSearchCondition, prefixPattern, shipToNameSql } from './order-filter.ts';
+import { prefixPattern } from '../../db/like.ts';
+import { orderSearchCondition, shipToNameSql } from './order-filter.ts';
 
 /** What staff may see of an account: every column but the password hash. */
 const accountColumns = {

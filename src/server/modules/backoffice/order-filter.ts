@@ -8,7 +8,8 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL
 import type { OrderSortField } from '../../../domain/back-office/orders.model.ts';
 import type { z } from 'zod';
 import type { orderFilterShape } from '../../../domain/back-office/orders.schema.ts';
-import { orders } from '../orders/index.ts';
+import { prefixPattern } from '../../db/like.ts';
+import { orderNoStarting, orderNoSql, orders } from '../orders/index.ts';
 import { DAY_MS } from '../../clock.ts';
 
 type FilterShape = { [K in keyof typeof orderFilterShape]: z.output<(typeof orderFilterShape)[K]> };
@@ -16,21 +17,13 @@ export type OrderFilter = Partial<FilterShape>;
 
 
 export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`;
-/** Order numbers in byte order, as orders_order_no_c_idx holds them. */
-const orderNoSql = sql`${orders.orderNo} collate "C"`;
-
-/** `like` pattern of a prefix, its wildcards escaped. */
-export function prefixPattern(text: string): string {
-  return `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * An order number ("JS-..."), an email (has "@"), or else a name or the start of an email: first
  * name or "first last" by prefix, last name by prefix, email by prefix. Case does not matter.
  */
 export function orderSearchCondition(query: string): SQL {
   const text = query.toLowerCase();
-  if (/^js-/.test(text)) return sql`${orderNoSql} like ${prefixPattern(query.toUpperCase())}`;
+  if (/^js-/.test(text)) return orderNoStarting(query);
   if (text.includes('@')) return sql`lower(${orders.email}) like ${prefixPattern(text)}`;
   const pattern = prefixPattern(text);
   return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`, sql`lower(${orders.email}) like ${pattern}`)!;

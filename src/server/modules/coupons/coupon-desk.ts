@@ -12,6 +12,7 @@ import { CURRENCY_CODES, convertFromEur, type CurrencyCode } from '../../../doma
 import { settingChanges } from '../../../domain/settings.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
 import { invalidFields, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
@@ -99,7 +100,7 @@ export class CouponDesk {
   async list(filter: { query?: string | undefined; state?: CouponState | undefined }, page: PageRequest): Promise<Page<AdminCoupon>> {
     const now = this.clock();
     const where: SQL[] = [];
-    if (filter.query) where.push(ilike(coupons.code, `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+    if (filter.query) where.push(ilike(coupons.code, containsPattern(filter.query)));
     if (filter.state) where.push(stateCondition(filter.state, now));
     const condition = where.length ? and(...where) : undefined;
     const { offset, limit } = pageWindow(page);

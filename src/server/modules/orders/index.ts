@@ -5,7 +5,7 @@
  */
 export * from './schema.ts';
 export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type OrderItemDraft, type OrderPlacing, type PlacedOrderRef, type PlacedRow, type PlacingParts, PLACING_ROWS } from './orders.ts';
-export { OrderViews, accessTokenFor, orderByNumber, orderLocale, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderAccess, type OrderInvoices, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
+export { OrderViews, accessTokenFor, orderByNumber, orderNoSql, orderNoStarting, orderLocale, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderAccess, type OrderInvoices, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
 export { OrderNotes } from './notes.ts';
 export type { ReplacementAsk, ReplacementLine } from './replacement.ts';
 export { OrderDesk, moveAuditEntry, moveRefusal, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from './order-desk.ts';

@@ -4,7 +4,7 @@
  * purchases). OrderService (orders.ts) adds the moves on top of this.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../domain/api/envelope.ts';
 import { trackingLink } from '../../../domain/carriers.ts';
@@ -17,6 +17,7 @@ import type { ShippingMethod, ShippingZone } from '../../../domain/shipping.ts';
 import type { TaxDocumentRecord } from '../../../domain/tax/tax.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { prefixPattern } from '../../db/like.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import type { MailQueue } from '../../mail/mailer.ts';
@@ -346,4 +347,12 @@ export function shipmentEventText(event: { status: string; description: string }
   if (event.status === 'shipped' && event.description === render(msg('shipment.handedTo', { carrier }), 'en-US')) return render(msg('shipment.handedTo', { carrier }), locale);
   if (event.status === 'delivered' && event.description === render('shipment.delivered', 'en-US')) return render('shipment.delivered', locale);
   return event.description;
+}
+
+/** Order numbers in byte order, as orders_order_no_c_idx holds them. */
+export const orderNoSql = sql`${orders.orderNo} collate "C"`;
+
+/** Orders whose number starts with what staff typed ("js-7kq" finds JS-7KQ4M-...), through that index. */
+export function orderNoStarting(typed: string): SQL {
+  return sql`${orderNoSql} like ${prefixPattern(typed.toUpperCase())}`;
 }

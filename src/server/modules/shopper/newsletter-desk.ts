@@ -5,6 +5,7 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../domain/api/envelope.ts';
 import type { AdminSubscriber } from '../../../domain/back-office/newsletter.model.ts';
+import { prefixPattern } from '../../db/like.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { notFound } from '../../errors.ts';
 import { users } from '../accounts/index.ts';
@@ -23,7 +24,7 @@ const columns = {
 /** The start of the email, any case: by prefix, so migration 0011's index answers it. */
 function where(query: string | undefined): SQL | undefined {
   if (!query) return undefined;
-  return sql`lower(${newsletterSubscriptions.email}) like ${`${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+  return sql`lower(${newsletterSubscriptions.email}) like ${prefixPattern(query.toLowerCase())}`;
 }
 
 export class NewsletterDesk extends AuditedDesk {

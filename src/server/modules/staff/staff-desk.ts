@@ -11,6 +11,7 @@ import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { GRANTABLE_PERMISSIONS, isGrantable, isStaff, permissionsOf, STAFF_ROLES, type StaffMember } from '../../../domain/back-office/staff.model.ts';
 import type { Tx } from '../../db/client.ts';
+import { containsPattern } from '../../db/like.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
@@ -46,7 +47,7 @@ export class StaffDesk extends AuditedDesk {
   async list(filter: { query?: string | undefined }, page: PageRequest): Promise<Page<StaffMember>> {
     const where: SQL[] = [sql`${users.roles} && ${staffRoles}`];
     if (filter.query) {
-      const like = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(filter.query);
       where.push(or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
     }
     const condition = and(...where);

@@ -1,0 +1,46 @@
+/**
+ * A team roster's rows as one block (docs/storefront.md "Team orders"), in the cart, the drawer
+ * and the checkout: a native details element (a button to keyboards and screen readers) whose
+ * summary says "Team: <name>", its shirts and its total. A big roster starts closed
+ * (groupStartsOpen) and its rows are drawn once it is first opened; the cart page's first drawing
+ * (scripts/cart-preview.ts) draws the same block.
+ */
+import { useState, type ReactNode } from 'react';
+import { groupStartsOpen } from '../../domain/cart.model.ts';
+import type { Locale } from '../../domain/locale.ts';
+import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
+import { useTranslation } from '../../i18n/react.tsx';
+
+export interface GroupBlockProps {
+  id: string;
+  name: string;
+  rows: number;
+  itemCount: number;
+  total: number;
+  currency: CurrencyCode;
+  locale: Locale;
+  /** What comes before the rows, shown with them ("Change the team"). */
+  head?: ReactNode;
+  /** The rows, drawn only once the block has been open. */
+  children: () => ReactNode;
+}
+
+export function GroupBlock({ id, name, rows, itemCount, total, currency, locale, head, children }: GroupBlockProps) {
+  const { t } = useTranslation();
+  const [startsOpen] = useState(() => groupStartsOpen(rows));
+  const [drawn, setDrawn] = useState(startsOpen);
+  return (
+    <li className="cart-group" data-group-id={id}>
+      {/* `open` only as it starts: React leaves the shopper's opening and closing alone afterwards. */}
+      <details open={startsOpen} onToggle={(event) => event.currentTarget.open && setDrawn(true)}>
+        <summary className="cart-group-summary">
+          <span className="cart-group-name">{t('cart.group.name', { name })}</span>
+          <span className="cart-group-count">{t('cart.group.shirts', { count: itemCount })}</span>
+          <span className="cart-group-total">{formatMoney(total, currency, locale)}</span>
+        </summary>
+        {head}
+        {drawn ? children() : null}
+      </details>
+    </li>
+  );
+}
