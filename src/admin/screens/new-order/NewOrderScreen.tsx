@@ -1,7 +1,8 @@
 /**
  * New order (/admin/new-order, order:create; docs/back-office.md "Manual orders"): a phone or mail
  * order, or a free replacement. Staff pick an existing customer (searched as the customers screen
- * searches) or type a guest email, add lines with the configurator's fields (a product, its size,
+ * searches) or type a guest email, add lines with the configurator's fields (a product, its size (the product's own, with
+ * their stock: widgets/SizeSelect.tsx; what the stock cannot serve is said beside the line),
  * quantity, its whole print in the order change dialog's editor, widgets/PrintFields.tsx: the
  * types the product offers, a squad player or the buyer's own name and number, lettering, patches
  * and add-ons; a unit price by hand with its reason for those holding order:price), the address
@@ -102,8 +103,8 @@ export default function NewOrderScreen() {
   const [quote, setQuote] = useState<{ request: string; answer: CheckoutQuote } | null>(null);
   const [pricing, setPricing] = useState(false);
   // No lists to read again before moving on (useApiMutation's invalidation waits for them): the
-  // Orders tab stays mounted, so its list would be fetched again, and under load that held the
-  // confirmation open and the order detail away for seconds; they are read again after.
+  // Orders tab stays mounted, so its list is fetched again, and on a busy server its time-out and
+  // retry once kept the order detail away for over 30 s. They are read again behind the detail.
   const create = useApiMutation(adminStaffOrdersApi.create);
   const client = useQueryClient();
   const [refused, setRefused] = useState<{ request: string; problem: StockProblem } | null>(null);
