@@ -58,8 +58,15 @@ export interface CartPage {
   summary: CartTotals;
 }
 
-/** A stretch of the cart as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
-export type CartSegment<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'> = CartLineRecord> =
+/** A line cartSegments gathers: a cart line, or an order's (whose roster rows come in their order already, without `row`). */
+export interface SegmentLine {
+  group: { id: string; name: string; row?: number } | null;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** A stretch of the cart (or an order) as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
+export type CartSegment<L extends SegmentLine = CartLineRecord> =
   | { kind: 'line'; line: L }
   | { kind: 'group'; id: string; name: string; lines: L[]; itemCount: number; total: number };
 
@@ -68,7 +75,7 @@ export type CartSegment<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'l
  * is (in their roster order), with its shirts and its total before the tier (which the whole cart's
  * quantity decides).
  */
-export function cartSegments<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'>>(lines: readonly L[]): CartSegment<L>[] {
+export function cartSegments<L extends SegmentLine>(lines: readonly L[]): CartSegment<L>[] {
   const segments: CartSegment<L>[] = [];
   const groups = new Map<string, Extract<CartSegment<L>, { kind: 'group' }>>();
   for (const line of lines) {
@@ -86,7 +93,7 @@ export function cartSegments<L extends Pick<CartLineRecord, 'group' | 'quantity'
     group.itemCount += line.quantity;
     group.total += line.lineTotal;
   }
-  for (const group of groups.values()) group.lines.sort((a, b) => a.group!.row - b.group!.row);
+  for (const group of groups.values()) group.lines.sort((a, b) => (a.group!.row ?? 0) - (b.group!.row ?? 0));
   return segments;
 }
 

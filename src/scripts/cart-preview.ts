@@ -113,7 +113,7 @@ function drawEmpty(preview: HTMLElement, locale: Locale, t: TFunction): void {
     svg('path', { d: EMPTY_CART_ICON.trolley, fill: 'none', stroke: 'currentColor', 'stroke-width': 2.5, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
     ...EMPTY_CART_ICON.wheels.map((wheel) => svg('circle', { ...wheel, fill: 'currentColor' })),
   );
-  const home = el('a', 'cart-action', t('cart.page.continueShopping'));
+  const home = el('a', 'button cart-action', t('cart.page.continueShopping'));
   home.href = homeHref(locale);
   preview.replaceChildren(el('div', 'cart-empty empty-state cart-empty--page panel', picture, el('h2', 'cart-empty-title', t('cart.drawer.empty')), el('p', 'cart-empty-hint', t('cart.page.emptyHint')), home));
 }

@@ -60,11 +60,7 @@ export function CartLines({ page, locale, variant, busyIds, actions }: CartLines
         ) : (
           <GroupBlock
             key={segment.id}
-            id={segment.id}
-            name={segment.name}
-            rows={segment.lines.length}
-            itemCount={segment.itemCount}
-            total={segment.total}
+            group={segment}
             currency={page.currency}
             locale={locale}
             head={

@@ -6,17 +6,14 @@
  * (scripts/cart-preview.ts) draws the same block.
  */
 import { useState, type ReactNode } from 'react';
-import { groupStartsOpen } from '../../domain/cart.model.ts';
+import { groupStartsOpen, type CartSegment } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 
 export interface GroupBlockProps {
-  id: string;
-  name: string;
-  rows: number;
-  itemCount: number;
-  total: number;
+  /** The roster's segment of the list (cartSegments). */
+  group: Pick<Extract<CartSegment<never>, { kind: 'group' }>, 'id' | 'name' | 'itemCount' | 'total'> & { lines: readonly unknown[] };
   currency: CurrencyCode;
   locale: Locale;
   /** What comes before the rows, shown with them ("Change the team"). */
@@ -25,9 +22,10 @@ export interface GroupBlockProps {
   children: () => ReactNode;
 }
 
-export function GroupBlock({ id, name, rows, itemCount, total, currency, locale, head, children }: GroupBlockProps) {
+export function GroupBlock({ group, currency, locale, head, children }: GroupBlockProps) {
   const { t } = useTranslation();
-  const [startsOpen] = useState(() => groupStartsOpen(rows));
+  const { id, name, itemCount, total } = group;
+  const [startsOpen] = useState(() => groupStartsOpen(group.lines.length));
   const [drawn, setDrawn] = useState(startsOpen);
   return (
     <li className="cart-group" data-group-id={id}>

@@ -23,11 +23,7 @@ export function OrderSummary({ quote, locale, money }: { quote: CheckoutQuote; l
           ) : (
             <GroupBlock
               key={segment.id}
-              id={segment.id}
-              name={segment.name}
-              rows={segment.lines.length}
-              itemCount={segment.itemCount}
-              total={segment.total}
+              group={segment}
               currency={quote.currency}
               locale={locale}
             >

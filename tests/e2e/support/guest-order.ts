@@ -40,15 +40,26 @@ async function bestSize(request: APIRequestContext, productId: number): Promise<
  * (the order's language, so its mails are in it), and pays with PayPal. `email` gives several
  * orders one buyer (a journey finds its own orders by it); by default each guest is new.
  */
-export async function paidGuestOrder(request: APIRequestContext, locale: string, options: { email?: string; visitor?: string; lines?: readonly GuestLine[] } = {}): Promise<PaidGuestOrder> {
+export async function paidGuestOrder(
+  request: APIRequestContext,
+  locale: string,
+  /** `roster`: a team roster (the roster call's body) bought instead of `lines`, as one group of lines. */
+  options: { email?: string; visitor?: string; lines?: readonly GuestLine[]; roster?: Record<string, unknown> } = {},
+): Promise<PaidGuestOrder> {
   const visitor = options.visitor ?? randomBytes(16).toString('hex');
   const email = options.email ?? `guest-${visitor.slice(0, 12)}@example.com`;
   const headers = { 'x-visitor-id': visitor, 'accept-language': locale };
-  const lines = options.lines ?? [
-    { productId: 1, size: await bestSize(request, 1), customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 },
-    { productId: 5, size: await bestSize(request, 5), customType: 1, quantity: 1 },
-  ];
-  const { ids } = await apiData<{ ids: number[] }>(request, '/demo/ironCartItem/saveCartItemList', lines, headers);
+  const { ids } = options.roster
+    ? await apiData<{ ids: number[] }>(request, '/roster/addToCart', { roster: options.roster }, headers)
+    : await apiData<{ ids: number[] }>(
+        request,
+        '/demo/ironCartItem/saveCartItemList',
+        options.lines ?? [
+          { productId: 1, size: await bestSize(request, 1), customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 },
+          { productId: 5, size: await bestSize(request, 5), customType: 1, quantity: 1 },
+        ],
+        headers,
+      );
   const placed = await apiData<PlacedOrder>(
     request,
     '/demo/checkout/placeOrder',

@@ -326,6 +326,16 @@ describe('cartSegments', () => {
       { kind: 'line', line: line(3, null) },
     ]);
   });
+
+  it("gathers an order's lines, which carry no row, keeping their order", () => {
+    const orderLine = (id: number, group: { id: string; name: string } | null) => ({ id, group, quantity: 1, lineTotal: 500 });
+    const eagles = { id: 'g-e', name: 'Eagles' };
+    const segments = cartSegments([orderLine(1, eagles), orderLine(2, null), orderLine(3, eagles), orderLine(4, eagles)]);
+    expect(segments).toEqual([
+      { kind: 'group', id: 'g-e', name: 'Eagles', lines: [orderLine(1, eagles), orderLine(3, eagles), orderLine(4, eagles)], itemCount: 3, total: 1500 },
+      { kind: 'line', line: orderLine(2, null) },
+    ]);
+  });
 });
 
 describe('a cart read a page at a time', () => {
