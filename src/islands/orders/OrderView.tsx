@@ -198,7 +198,7 @@ export function OrderDocuments({ order, token, locale }: { order: OrderDetail; t
                 </p>
               </div>
               {/* Its name starts with the words it shows (WCAG 2.5.3), then says which document. */}
-              <a className="order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
+              <a className="pill order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
                 {t('checkout.order.download')}
               </a>
             </li>
