@@ -6,12 +6,11 @@
 import { useState, type MouseEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
-import { cartSegments } from '../../domain/cart.model.ts';
 import type { OrderDetail, OrderLineRecord } from '../../domain/orders.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { documentUrl, fetchDocument } from '../../stores/orders.ts';
-import { GroupBlock } from '../cart/GroupBlock.tsx';
+import { GroupedLines } from '../cart/GroupBlock.tsx';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { formatDate, useScanStatusName, useStatusLabel } from './wording.ts';
 import { OrderTotals } from '../checkout/OrderTotals.tsx';
@@ -41,21 +40,7 @@ export function OrderLines({ order, locale }: { order: OrderDetail; locale: Loca
     </li>
   );
   return (
-    <ul className="checkout-lines" role="list">
-      {cartSegments(order.lines).map((segment) =>
-        segment.kind === 'line' ? (
-          line(segment.line)
-        ) : (
-          <GroupBlock key={segment.id} group={segment} currency={order.amounts.currency} locale={locale}>
-            {() => (
-              <ul className="checkout-lines checkout-group-lines" role="list">
-                {segment.lines.map(line)}
-              </ul>
-            )}
-          </GroupBlock>
-        ),
-      )}
-    </ul>
+    <GroupedLines lines={order.lines} listClass="checkout-lines" groupClass="checkout-group-lines" currency={order.amounts.currency} locale={locale} line={line} />
   );
 }
 

@@ -195,7 +195,7 @@ function RosterCard({ roster, locale, onAsk }: { roster: SavedRosterEntry; local
           </a>
         ) : null}
         {(['rename', 'copy', 'delete'] as const).map((kind) => (
-          <button key={kind} type="button" className={`rosters-action rosters-action--${kind}`} aria-label={t(`savedRosters.${kind}Named`, { name: roster.name })} data-roster-action={kind} onClick={() => onAsk(kind)}>
+          <button key={kind} type="button" className={`pill rosters-action rosters-action--${kind}`} aria-label={t(`savedRosters.${kind}Named`, { name: roster.name })} data-roster-action={kind} onClick={() => onAsk(kind)}>
             {t(`savedRosters.${kind}`)}
           </button>
         ))}
@@ -271,7 +271,7 @@ function NameDialog({ kind, roster, busy, onSubmit, onCancel }: { kind: 'rename'
           )}
         </Field>
         <div className="confirm-dialog-actions">
-          <button type="button" className="rosters-action" onClick={onCancel} disabled={busy}>
+          <button type="button" className="pill rosters-action" onClick={onCancel} disabled={busy}>
             {t('savedRosters.cancel')}
           </button>
           <button type="submit" className="button" aria-disabled={busy || undefined}>
