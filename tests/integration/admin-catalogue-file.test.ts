@@ -175,6 +175,9 @@ describe('import', () => {
     const before = await state();
     const run = await dryRun(csv);
     expect(run.data.refused).toBe(2);
+    // The refused products are in the problems only: the one good change is still reported.
+    expect(run.data).toMatchObject({ changed: 1, created: 0 });
+    expect(run.data.reports.map((r) => r.handle)).toEqual([records[firsts[0]!]![0]]);
     expect(run.data.problems).toEqual([
       { line: firsts[1]! + 1, column: 'Price (EUR)', message: '"12,50" is not an amount in euros (like 49.99)' },
       { line: firsts[2]! + 1, column: 'Stock', message: '"-3" is not a stock (a whole number from 0 to 99999)' },
@@ -199,9 +202,10 @@ describe('import', () => {
   it('reads either language headings, leaves out columns the file lacks, and refuses a file without the key columns', async () => {
     const [target] = await shop.database.db.select().from(products).where(eq(products.active, true)).orderBy(products.id).limit(1);
     const sizes = await shop.database.db.select().from(productSizes).where(eq(productSizes.productId, target!.id));
-    const zhFile = ['标识,尺码,库存,价格（欧元）', ...sizes.map((s, i) => `${target!.handle},${s.size},${s.stock},${i === 0 ? '77.00' : ''}`)].join('\n');
+    const zhFile = ['标识,尺码,库存,价格（欧元）', ...sizes.map((s, i) => `${target!.handle},${s.size},${s.stock},${i === 0 ? '0.50' : ''}`)].join('\n');
     const run = await dryRun(zhFile);
-    expect(run.data.reports).toEqual([{ line: 2, handle: target!.handle, kind: 'change', changes: [{ field: 'price', before: (target!.price / 100).toFixed(2), after: '77.00' }] }]);
+    expect(run.data.problems).toEqual([]);
+    expect(run.data.reports).toEqual([{ line: 2, handle: target!.handle, kind: 'change', changes: [{ field: 'price', before: (target!.price / 100).toFixed(2), after: '0.50' }] }]);
     const bad = await dryRun('title,price\nX,1');
     expect(bad.data.problems).toEqual([{ line: 1, column: null, message: 'The heading lacks the columns Handle, Size, Stock' }]);
   });

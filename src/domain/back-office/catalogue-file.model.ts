@@ -67,6 +67,8 @@ export interface CatalogueFileProduct {
   printable: boolean;
   published: boolean;
   sizes: { size: Size; stock: number }[];
+  /** The lines of its rows (a problem on any of them refuses the product). */
+  rowLines: number[];
   /** Columns left empty on its first row whose emptiness says nothing (BLANK_KEEPS): an existing product keeps its value, a new one takes the default. */
   blanks: CatalogueColumn[];
 }
@@ -185,6 +187,7 @@ export function readCatalogueFile(text: string, headings: ReadonlyMap<string, Ca
 
     const known = byHandle.get(handle);
     if (known) {
+      known.product.rowLines.push(line);
       // A later row of the product: its product cells are empty or the first row's.
       for (const column of PRODUCT_COLUMNS) {
         const value = cell(column);
@@ -245,6 +248,7 @@ export function readCatalogueFile(text: string, headings: ReadonlyMap<string, Ca
       printable: flag('printable', true),
       published: flag('published', false),
       sizes: sizeOk && stockOk ? [{ size: size as Size, stock: Number(stockText) }] : [],
+      rowLines: [line],
       blanks: BLANK_KEEPS.filter((column) => at.has(column) && cell(column) === ''),
     };
     const cells = new Map(PRODUCT_COLUMNS.map((column) => [column, cell(column)]));

@@ -61,6 +61,7 @@ describe('reading the file the export writes', () => {
             { size: 'M', stock: 12 },
             { size: 'XL', stock: 0 },
           ],
+          rowLines: [2, 5],
           blanks: [],
         },
       ]);

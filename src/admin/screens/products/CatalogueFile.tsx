@@ -185,8 +185,8 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
                   dataSource={problems}
                   data-testid="catalogue-problems"
                   columns={[
-                    { title: t('adminProducts.catalogue.line'), dataIndex: 'line', width: 80 },
-                    { title: t('adminProducts.catalogue.column'), dataIndex: 'column', width: 180, render: (c: string | null) => c ?? '—' },
+                    { title: t('adminProducts.catalogue.line'), dataIndex: 'line', width: 64 },
+                    { title: t('adminProducts.catalogue.column'), dataIndex: 'column', width: 140, render: (c: string | null) => c ?? '—' },
                     { title: t('adminProducts.catalogue.problem'), dataIndex: 'message' },
                   ]}
                 />
@@ -199,14 +199,16 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
                 dataSource={run.reports}
                 data-testid="catalogue-reports"
                 columns={[
-                  { title: t('adminProducts.catalogue.line'), dataIndex: 'line', width: 80 },
-                  { title: t('adminProducts.catalogue.handle'), dataIndex: 'handle', width: 220, render: (handle: string) => <Typography.Text code>{handle}</Typography.Text> },
+                  { title: t('adminProducts.catalogue.line'), dataIndex: 'line', width: 64 },
                   {
                     title: t('adminProducts.catalogue.what'),
                     key: 'what',
                     render: (_: unknown, report: CatalogueProductReport) => (
                       <>
-                        <Tag color={report.kind === 'create' ? 'green' : 'blue'}>{t(`adminProducts.catalogue.kind.${report.kind}` as MessageKey)}</Tag>
+                        <Space size={4} wrap>
+                          <Tag color={report.kind === 'create' ? 'green' : 'blue'}>{t(`adminProducts.catalogue.kind.${report.kind}` as MessageKey)}</Tag>
+                          <Typography.Text code>{report.handle}</Typography.Text>
+                        </Space>
                         <ChangeList report={report} />
                       </>
                     ),

@@ -194,6 +194,7 @@ export class CatalogueFileDesk extends AuditedDesk {
       fields: {
         handle: r.handle,
         line: 0,
+        rowLines: [],
         blanks: [],
         title: { 'en-US': r.title, 'zh-CN': r.zh.title ?? '' },
         description: { 'en-US': r.description, 'zh-CN': r.zh.description ?? '' },
@@ -215,15 +216,14 @@ export class CatalogueFileDesk extends AuditedDesk {
    * The file against the catalogue now: each product planned (created, changed or unchanged) or
    * its problems, worded in `locale`. `lock` (the apply) locks the products the file names.
    */
-  private async plan(db: Db | Tx, csv: string, locale: Locale, lock: boolean): Promise<{ planned: Planned[]; problems: CatalogueProblem[]; issueCount: number; rows: number }> {
+  private async plan(db: Db | Tx, csv: string, locale: Locale, lock: boolean): Promise<{ planned: Planned[]; problems: CatalogueProblem[]; issueCount: number; issueLines: Set<number>; rows: number }> {
     const { products: fileProducts, issues, rows, columns } = readCatalogueFile(csv, this.headings, (column) => catalogueHeading(column, locale));
     const handles = fileProducts.map((p) => p.handle);
     const existing = new Map<string, Existing>();
     for (let start = 0; start < handles.length; start += PAGE) {
       for (const e of await this.read(db, handles.slice(start, start + PAGE), 'handle', lock)) existing.set(e.fields.handle, e);
     }
-    const needTeams = fileProducts.some((p) => p.team !== null) || fileProducts.some((p) => !existing.has(p.handle));
-    const teamRows = needTeams ? await db.select({ id: teams.id, tag: teams.tag, colours: teams.colours }).from(teams) : [];
+    const teamRows = await db.select({ id: teams.id, tag: teams.tag, colours: teams.colours }).from(teams);
     const teamByTag = new Map(teamRows.map((t) => [t.tag, t]));
     const navRows = await db.select({ id: navItems.id, tag: navItems.tag, parentId: navItems.parentId, level: navItems.level }).from(navItems);
     const tagOf = new Map(navRows.map((n) => [n.id, n.tag]));
@@ -272,19 +272,22 @@ export class CatalogueFileDesk extends AuditedDesk {
       column: issue.column === null ? null : catalogueHeading(issue.column, locale),
       message: render(msg(`catalogueFile.issue.${issue.issue}`, { value: issue.value ?? '' }), locale),
     }));
-    return { planned, problems, issueCount: all.length, rows };
+    return { planned, problems, issueCount: all.length, issueLines: new Set(all.map((i) => i.line)), rows };
   }
 
   /** What the file would do, changing nothing; `basis` (each product's version now) is what the apply must find. */
   async dryRun(csv: string, locale: Locale): Promise<CatalogueDryRun> {
-    const { planned, problems, issueCount, rows } = await this.plan(this.db, csv, locale, false);
+    const { planned, problems, issueCount, issueLines, rows } = await this.plan(this.db, csv, locale, false);
     const reports: CatalogueProductReport[] = [];
     let created = 0;
     let changed = 0;
-    for (const p of planned) {
+    let unchanged = 0;
+    // A product with a problem on any of its rows is in the problems, not counted or reported as a change.
+    for (const p of planned.filter((p) => !p.file.rowLines.some((line) => issueLines.has(line)))) {
       const kind = !p.existing ? 'create' : p.changes.length ? 'change' : null;
       if (kind === 'create') created++;
-      if (kind === 'change') changed++;
+      else if (kind === 'change') changed++;
+      else unchanged++;
       if (kind && reports.length < CATALOGUE_REPORT_SHOWN) reports.push({ line: p.file.line, handle: p.file.handle, kind, changes: p.changes });
     }
     return {
@@ -292,7 +295,7 @@ export class CatalogueFileDesk extends AuditedDesk {
       products: planned.length,
       created,
       changed,
-      unchanged: planned.length - created - changed,
+      unchanged,
       refused: issueCount,
       problems,
       reports,
