@@ -89,6 +89,11 @@ test.describe(() => {
     await expect(page.getByText('Catalogue imported: 0 created, 3 changed, 0 unchanged')).toBeVisible();
     await expect(dialog).toBeHidden();
 
+    // The handle the file named the product by is its key in the editor too.
+    await page.goto(`/admin/products/${made[0]!.id}`);
+    await expect(page.locator('[data-testid="product-editor"]:visible').getByTestId('product-handle')).toHaveValue(made[0]!.handle);
+    await screenshot(page, 'admin-catalogue-handle', testInfo);
+
     const shopper = await context.browser()!.newPage();
     await shopper.goto(`/en-US/product/${made[0]!.id}/`);
     await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(`${name} Home Shirt 2027`);

@@ -176,11 +176,12 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
               <Tag>{t('adminProducts.catalogue.unchanged', { count: run.unchanged })}</Tag>
               <Tag color={run.refused ? 'red' : 'default'}>{t('adminProducts.catalogue.refused', { count: run.refused })}</Tag>
             </Space>
-            {moved && <Alert type="warning" showIcon message={moved} action={<Button onClick={() => void check(file!.name, file!.csv)}>{t('adminProducts.catalogue.again')}</Button>} />}
+            {moved && <Alert type="warning" showIcon className="admin-catalogue-alert" message={moved} action={<Button onClick={() => void check(file!.name, file!.csv)}>{t('adminProducts.catalogue.again')}</Button>} />}
             {run.refused > 0 && (
               <>
-                <Alert type="error" showIcon message={t('adminProducts.catalogue.fixFirst')} />
+                <Alert type="error" showIcon message={t('adminProducts.catalogue.fixFirst')} className="admin-catalogue-alert" />
                 <RowsTable<CatalogueProblem>
+                  className="admin-catalogue-problems"
                   rowKey={(p) => `${p.line}-${p.column ?? ''}-${p.message}`}
                   dataSource={problems}
                   data-testid="catalogue-problems"
