@@ -2,7 +2,7 @@
  * The catalogue file (issue 32): an admin exports the products a search shows, changes three
  * prices and a title in the file, imports it with one bad row (the dry run names its line and
  * column and Apply stays off), fixes it, applies, and the storefront's product page shows the new
- * price and title. In zh-CN on a phone, the dry run's report of a changed price.
+ * price and title. In zh-CN (dark scheme) at both widths, the dry run's report of a changed price.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -103,7 +103,8 @@ test.describe(() => {
 });
 
 test.describe(() => {
-  test.use({ staff: 'R_ADMIN', adminLocale: 'zh-CN' });
+  // The dark scheme too: the dialog's struck-through old values must stay readable on it.
+  test.use({ staff: 'R_ADMIN', adminLocale: 'zh-CN', adminStorage: { SOY_themeSettings: { themeScheme: 'dark' } } });
 
   test('zh-CN: the export is headed in Chinese and the dry run reports a changed price @viewports', async ({ page, ownerApi }, testInfo) => {
     const T = zhProducts.catalogue;
