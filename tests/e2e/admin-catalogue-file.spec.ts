@@ -14,6 +14,7 @@ import { parseDelimited } from '../../src/domain/delimited-text.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
 import { csvLine } from '../../src/server/csv.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeViolations } from './support/axe.ts';
 import { JOURNEY_TIMEOUT_MS, createPlainProduct, expect, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -73,6 +74,7 @@ test.describe(() => {
     await expect(problems).toContainText('Price (EUR)');
     await expect(page.getByTestId('catalogue-apply')).toBeDisabled();
     await dialogSettled(page);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-catalogue-refused', testInfo);
 
     row(made[2]!)[col('Price (EUR)')] = '43.50';
@@ -119,6 +121,7 @@ test.describe(() => {
     await expect(dialog.getByText(T.changed.replace('{{count}}', '1'))).toBeVisible();
     await expect(dialog.getByTestId('catalogue-reports')).toContainText('25.00 → 26.00');
     await dialogSettled(page);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-catalogue-dry-run-zh', testInfo);
   });
 });
