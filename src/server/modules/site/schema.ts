@@ -9,16 +9,17 @@ import { at } from '../../db/columns.ts';
 /**
  * Written by triggers (migration 0009) in the transaction of every catalogue write that a page
  * shows, whoever makes it: `product` and `team` name one row by `key`, `all` means every page.
+ * `page` (a content page published in the back office, key its slug) is written by the pages module.
  */
 export const siteChanges = pgTable(
   'site_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: at('at').notNull().defaultNow(),
-    scope: text('scope', { enum: ['product', 'team', 'all'] }).notNull(),
+    scope: text('scope', { enum: ['product', 'team', 'page', 'all'] }).notNull(),
     key: text('key'),
   },
-  (t) => [check('site_changes_scope_ck', sql`${t.scope} in ('product', 'team', 'all')`)],
+  (t) => [check('site_changes_scope_ck', sql`${t.scope} in ('product', 'team', 'page', 'all')`)],
 );
 
 export const siteBuilds = pgTable(
