@@ -9,6 +9,7 @@
  * i18n routing does the rest. Why no i18n library: see core.ts.
  */
 import type { GetStaticPaths } from 'astro';
+import { contentPagesOnly } from '../client/build-scope.ts';
 import { LOCALES, type Locale } from '../domain/locale.ts';
 import { createTranslate, registerCatalogue, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 import enUS from './locales/en-US/index.ts';
@@ -54,8 +55,11 @@ export interface LocalePageProps {
   locale: Locale;
 }
 
-/** `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`. */
-export const localeStaticPaths = (() => LOCALES.map((locale) => ({ params: { locale }, props: { locale } }))) satisfies GetStaticPaths;
+/**
+ * `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`.
+ * None in a build of published content pages alone (client/build-scope.ts).
+ */
+export const localeStaticPaths = (() => (contentPagesOnly() ? [] : LOCALES.map((locale) => ({ params: { locale }, props: { locale } })))) satisfies GetStaticPaths;
 
 /**
  * A page's or component's props with the translate function of their locale:
