@@ -11,7 +11,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader } from 'astro/loaders';
-import { call } from '../client/http.ts';
 import type { PublishedContentPage } from '../domain/back-office/pages.model.ts';
 import { contentApi } from '../domain/api/content.ts';
 import { parsePageFile, type ContentPageText } from '../domain/content-pages.ts';
@@ -79,7 +78,12 @@ async function publishedPages(warn: (message: string) => void): Promise<Publishe
     return [];
   }
   // A failure stops the build: pages built without the back office's versions would undo its edits.
-  return call(contentApi.publishedPages, undefined);
+  // (Plain fetch: the build layer does not take the browser's HTTP layer.)
+  const url = `${process.env['CATALOGUE_API_URL'].replace(/\/$/, '')}${contentApi.publishedPages.path}`;
+  const response = await fetch(url);
+  const envelope = (await response.json().catch(() => null)) as { code?: string; msg?: string; data?: PublishedContentPage[] } | null;
+  if (!response.ok || envelope?.code !== '0000' || !Array.isArray(envelope.data)) throw new Error(`${url} answered ${response.status} ${envelope?.msg ?? ''}: the back office's pages cannot be read`);
+  return envelope.data;
 }
 
 export function contentPagesLoader(): Loader {

@@ -9,7 +9,6 @@
  * i18n routing does the rest. Why no i18n library: see core.ts.
  */
 import type { GetStaticPaths } from 'astro';
-import { contentPagesOnly } from '../client/build-scope.ts';
 import { LOCALES, type Locale } from '../domain/locale.ts';
 import { createTranslate, registerCatalogue, type Messages, type MessagesSubset, type Namespace, type TFunction } from './core.ts';
 import enUS from './locales/en-US/index.ts';
@@ -57,9 +56,13 @@ export interface LocalePageProps {
 
 /**
  * `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`.
- * None in a build of published content pages alone (client/build-scope.ts).
+ * None in a build of published content pages alone (`SITE_CONTENT_PAGES`, read by client/build-scope.ts
+ * for the other routes; i18n may not import client).
  */
-export const localeStaticPaths = (() => (contentPagesOnly() ? [] : LOCALES.map((locale) => ({ params: { locale }, props: { locale } })))) satisfies GetStaticPaths;
+export const localeStaticPaths = (() => {
+  const contentOnly = typeof process !== 'undefined' && process.env['SITE_CONTENT_PAGES'] !== undefined;
+  return contentOnly ? [] : LOCALES.map((locale) => ({ params: { locale }, props: { locale } }));
+}) satisfies GetStaticPaths;
 
 /**
  * A page's or component's props with the translate function of their locale:

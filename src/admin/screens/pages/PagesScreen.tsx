@@ -31,8 +31,6 @@ import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { serverIssues } from '../field-errors.ts';
 import { DiffView } from './DiffView.tsx';
-import '../../../layouts/tokens.css';
-import '../../../components/browse/content-article.css';
 import './pages.css';
 
 /** The address the storefront writes for {{supportEmail}} (ContentArticle.astro's default). */

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { invalidFields, notFound, type FieldProblem } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
-import { siteChanges } from '../site/schema.ts';
+import { siteChanges } from '../site/index.ts';
 import { contentPages, contentPageVersions } from './schema.ts';
 
 /** The repository's page files (src/content/pages/<locale>/<slug>.md). */
