@@ -1,7 +1,7 @@
 /**
  * The content pages' collection (src/content.config.ts): the repository's markdown files
- * (src/content/pages/<locale>/<slug>.md) and the pages published in the back office (GET
- * /api/content/pages), merged by the rule written in src/content/README.md "Which text wins":
+ * (src/content/pages/<locale>/<slug>.md) and the pages published in the back office
+ * (contentApi.publishedPages), merged by the rule written in src/content/README.md "Which text wins":
  * a page never edited in the back office follows its file; once published from the back office,
  * the back office's version wins, and when the file changed after that version was saved the
  * build says so, naming the page, so neither text is dropped silently.

@@ -2,7 +2,7 @@
  * Content pages in the back office (docs/back-office.md "Pages"): page:edit saves versions (who,
  * when, the text) and restores one, page:publish puts the saved text live and queues the rebuild
  * of that page alone (site_changes `page:<slug>`), or of every page when the footer changes; the
- * build reads the published pages from GET /api/content/pages. Bad input changes nothing.
+ * build reads the published pages from GET /api/content/published-pages. Bad input changes nothing.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

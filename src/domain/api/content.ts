@@ -3,5 +3,5 @@ import type { PublishedContentPage } from '../back-office/pages.model.ts';
 import { get, type NoRequest } from './endpoint.ts';
 
 export const contentApi = {
-  publishedPages: get<NoRequest, PublishedContentPage[]>('/content/pages'),
+  publishedPages: get<NoRequest, PublishedContentPage[]>('/content/published-pages'),
 };

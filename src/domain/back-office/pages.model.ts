@@ -59,7 +59,7 @@ export interface PagePublishResult {
   rebuild: 'page' | 'all';
 }
 
-/** A page the back office published, as the build reads it (GET /api/content/pages). */
+/** A page the back office published, as the build reads it (contentApi.publishedPages). */
 export interface PublishedContentPage extends ContentPageText {
   slug: string;
   locale: Locale;

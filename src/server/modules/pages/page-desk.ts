@@ -276,7 +276,7 @@ export class PageDesk {
     });
   }
 
-  /** Every published page, for the build (GET /api/content/pages). */
+  /** Every published page, for the build (contentApi.publishedPages). */
   async published(): Promise<PublishedContentPage[]> {
     const rows = await this.db
       .select({ page: contentPages, version: contentPageVersions })
