@@ -71,6 +71,8 @@ test.describe(() => {
     await zh.getByTestId('page-history-zh-CN').click();
     const history = page.getByTestId('page-history-drawer-zh-CN');
     await expect(history.getByTestId('page-diff')).toContainText(marker);
+    // The drawer has slid in (for the picture).
+    await expect.poll(async () => (await history.getByTestId('page-restore').boundingBox())?.x ?? -1).toBeLessThan(375 - 60);
     await screenshot(page, 'admin-pages-history-zh-CN', testInfo);
     await history.getByTestId('page-restore').click();
     await topDialog(page).getByRole('button', { name: label(ADMIN_TEXT['zh-CN'].admin.common.confirm) }).click();

@@ -17,6 +17,7 @@ import {
   brokenLinks,
   frontMatterProblems,
   headingAnchors,
+  isIsoDate,
   previewHtml,
   slugProblem,
   type ContentPageText,
@@ -24,6 +25,8 @@ import {
 } from '../../../domain/content-pages.ts';
 import { LOCALES, type Locale } from '../../../domain/locale.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
+import enBrowse from '../../../i18n/locales/en-US/browse.json';
+import zhBrowse from '../../../i18n/locales/zh-CN/browse.json';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
@@ -35,6 +38,9 @@ import './pages.css';
 
 /** The address the storefront writes for {{supportEmail}} (ContentArticle.astro's default). */
 const SUPPORT_EMAIL: string = import.meta.env.PUBLIC_SUPPORT_EMAIL || 'support@jersey-shop.example';
+
+/** The storefront's "last updated" line in the page's own language (the back office loads only its own messages). */
+const UPDATED_LINE: Record<Locale, string> = { 'en-US': enBrowse.content.updated, 'zh-CN': zhBrowse.content.updated };
 
 const LANGUAGE_KEYS: Record<Locale, MessageKey> = { 'en-US': 'admin.common.en', 'zh-CN': 'admin.common.zh' };
 
@@ -250,6 +256,8 @@ function LocaleEditor({ slug, locale, state, created, pages }: { slug: string; l
   const existing = useMemo(() => new Set(pages.filter((page) => page.locales[locale].title !== null).map((page) => page.slug).concat(slug)), [pages, locale, slug]);
   const broken = useMemo(() => brokenLinks(body, { pages: existing, anchors: headingAnchors(body) }), [body, existing]);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
+  // As the storefront writes it (ContentArticle.astro), in the page's language.
+  const updated = values.updated && isIsoDate(values.updated) ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${values.updated}T00:00:00Z`)) : null;
 
   const onSave = async (submitted: EditorValues) => {
     const problems = frontMatterProblems(submitted);
@@ -352,7 +360,7 @@ function LocaleEditor({ slug, locale, state, created, pages }: { slug: string; l
           <div className="content-layout">
             <article className="prose panel page-panel">
               <h1>{values.title}</h1>
-              {values.updated && <p className="updated">{values.updated}</p>}
+              {updated && <p className="updated">{UPDATED_LINE[locale].replace('{{date}}', updated)}</p>}
               <div className="prose-body" dangerouslySetInnerHTML={{ __html: html }} />
             </article>
           </div>
