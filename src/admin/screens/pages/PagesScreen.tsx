@@ -176,10 +176,12 @@ function PageEditor({ slug, created, onBack }: { slug: string; created: boolean;
   const may = useMay();
   const { message } = App.useApp();
   const ask = useConfirmedWrite();
-  const page = useApiQuery(adminPagesApi.page, { slug }, { enabled: !created, silent: true });
+  // A page being created is unknown to the server until its first save (the query's 404 is expected).
+  const page = useApiQuery(adminPagesApi.page, { slug }, { silent: created });
   const list = useApiQuery(adminPagesApi.pageList, {});
   const publish = useApiMutation(adminPagesApi.publishPage, [adminPagesApi.page, adminPagesApi.pageList, adminPagesApi.pageVersions]);
-  const detail: PageDetail | null = created && !page.data ? emptyPage(slug) : (page.data ?? null);
+  const detail: PageDetail | null = page.data ?? (created ? emptyPage(slug) : null);
+  const isNew = created && !page.data;
   const unpublished = detail ? LOCALES.some((locale) => detail.locales[locale].unpublished) : false;
 
   const doPublish = () =>
@@ -203,11 +205,11 @@ function PageEditor({ slug, created, onBack }: { slug: string; created: boolean;
           </Button>
         )}
       </Space>
-      {page.isError && !created && <Alert type="error" showIcon message={t('adminPages.loadFailed')} />}
+      {page.isError && !created && !page.data && <Alert type="error" showIcon message={t('adminPages.loadFailed')} />}
       {detail && (
         <div className="admin-pages-locales">
           {LOCALES.map((locale) => (
-            <LocaleEditor key={`${locale}:${detail.locales[locale].savedVersionId ?? 'file'}`} slug={slug} locale={locale} state={detail.locales[locale]} created={created} pages={list.data ?? []} />
+            <LocaleEditor key={`${locale}:${detail.locales[locale].savedVersionId ?? 'file'}`} slug={slug} locale={locale} state={detail.locales[locale]} isNew={isNew} pages={list.data ?? []} />
           ))}
         </div>
       )}
@@ -238,7 +240,7 @@ interface EditorValues extends ContentPageText {
 
 const EMPTY_TEXT: ContentPageText = { title: '', description: '', updated: null, body: '' };
 
-function LocaleEditor({ slug, locale, state, created, pages }: { slug: string; locale: Locale; state: PageLocaleState; created: boolean; pages: PageSummary[] }) {
+function LocaleEditor({ slug, locale, state, isNew, pages }: { slug: string; locale: Locale; state: PageLocaleState; isNew: boolean; pages: PageSummary[] }) {
   const { t } = useT();
   const { message } = App.useApp();
   const write = useWrite();
@@ -267,7 +269,7 @@ function LocaleEditor({ slug, locale, state, created, pages }: { slug: string; l
     }
     await write(
       async () => {
-        await save.mutateAsync({ slug, locale, ...submitted, updated: submitted.updated || null, ...(created && state.savedVersionId === null ? { create: true } : {}) });
+        await save.mutateAsync({ slug, locale, ...submitted, updated: submitted.updated || null, ...(isNew ? { create: true } : {}) });
         void message.success(t('adminPages.saved'));
       },
       (refusal) =>
@@ -294,7 +296,11 @@ function LocaleEditor({ slug, locale, state, created, pages }: { slug: string; l
           {language}
         </Typography.Title>
         <Space size={4} wrap>
-          <Tag color={state.source === 'backOffice' ? 'blue' : 'default'}>{t(`adminPages.sources.${state.source}` as MessageKey)}</Tag>
+          {state.text === null ? (
+            <Tag>{t('adminPages.missing')}</Tag>
+          ) : (
+            <Tag color={state.source === 'backOffice' ? 'blue' : 'default'}>{t(`adminPages.sources.${state.source}` as MessageKey)}</Tag>
+          )}
           {state.unpublished && <Tag color="orange">{t('adminPages.unpublished')}</Tag>}
           {dirty && <Tag color="gold">{t('adminPages.saveFirst')}</Tag>}
         </Space>
