@@ -110,8 +110,8 @@ function PageList({ onOpen }: { onOpen: (slug: string, created?: boolean) => voi
                   <span>{state.title}</span>
                   <Space size={4} wrap>
                     <Tag color={state.source === 'backOffice' ? 'blue' : 'default'}>{t(`adminPages.sources.${state.source}` as MessageKey)}</Tag>
-                    {state.unpublished && <Tag color="orange">{t('adminPages.unpublished')}</Tag>}
-                    {state.repositoryChanged && <Tag color="red">{t('adminPages.repositoryChanged')}</Tag>}
+                    {state.unpublished && <Tag color="warning">{t('adminPages.unpublished')}</Tag>}
+                    {state.repositoryChanged && <Tag color="error">{t('adminPages.repositoryChanged')}</Tag>}
                   </Space>
                 </Space>
               );
@@ -301,7 +301,7 @@ function LocaleEditor({ slug, locale, state, isNew, pages }: { slug: string; loc
           ) : (
             <Tag color={state.source === 'backOffice' ? 'blue' : 'default'}>{t(`adminPages.sources.${state.source}` as MessageKey)}</Tag>
           )}
-          {state.unpublished && <Tag color="orange">{t('adminPages.unpublished')}</Tag>}
+          {state.unpublished && <Tag color="warning">{t('adminPages.unpublished')}</Tag>}
           {dirty && <Tag color="gold">{t('adminPages.saveFirst')}</Tag>}
         </Space>
       </Space>
@@ -428,7 +428,7 @@ function History({ slug, locale, current, onClose }: { slug: string; locale: Loc
               {when(v.savedAt)} · {v.savedBy}
               {v.restoredFrom !== null ? ` · ${t('adminPages.restoredFrom', { id: v.restoredFrom })}` : ''}
             </Typography.Text>{' '}
-            {v.live && <Tag color="green">{t('adminPages.live')}</Tag>}
+            {v.live && <Tag color="success">{t('adminPages.live')}</Tag>}
           </li>
         ))}
       </ol>
