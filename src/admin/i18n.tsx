@@ -6,7 +6,8 @@
  * (namespace `adminOrders`), and the same import in the locale's index.ts for the key-parity
  * check: nothing here changes. Translation is the shop's own translator (src/i18n/core.ts).
  */
-import { createContext, useContext } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext, useMemo } from 'react';
 import { createTranslate, type MessageKey, type MessageValues, type Messages } from '../i18n/core.ts';
 import type { Locale } from '../domain/locale.ts';
 import { ORDER_STATUS_NAMES } from '../domain/order-status-names.ts';
@@ -43,4 +44,16 @@ export const AdminI18nContext = createContext<AdminI18n>({ locale: 'en-US', t: (
 
 export function useT(): AdminI18n {
   return useContext(AdminI18nContext);
+}
+
+/**
+ * The back office's words in `locale` rather than the staff member's: for paper printed in an
+ * order's language (the team production sheet). Another locale's files load only when asked for;
+ * null until they are here.
+ */
+export function useLocaleT(locale: Locale): AdminT | null {
+  const current = useT();
+  const other = locale !== current.locale;
+  const messages = useQuery({ queryKey: ['admin-messages', locale], queryFn: () => loadAdminMessages(locale), enabled: other, staleTime: Infinity });
+  return useMemo(() => (!other ? current.t : messages.data ? makeAdminT(locale, messages.data) : null), [other, current.t, messages.data, locale]);
 }

@@ -58,17 +58,24 @@ export interface CartPage {
   summary: CartTotals;
 }
 
-/** A stretch of the cart as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
-export type CartSegment<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'> = CartLineRecord> =
+/** What gathering lines by roster needs of a line: a cart line, or an order line (whose group has no row: its lines keep the roster's order). */
+export interface GroupableLine {
+  group: { id: string; name: string; row?: number } | null;
+  quantity: number;
+  lineTotal: number;
+}
+
+/** A stretch of a list of lines as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
+export type CartSegment<L extends GroupableLine = CartLineRecord> =
   | { kind: 'line'; line: L }
   | { kind: 'group'; id: string; name: string; lines: L[]; itemCount: number; total: number };
 
 /**
- * The cart's lines in their order, a roster's rows gathered into one segment where its first row
- * is (in their roster order), with its shirts and its total before the tier (which the whole cart's
- * quantity decides).
+ * The lines in their order (a cart's, an order's), a roster's rows gathered into one segment where
+ * its first row is (in their roster order where the lines know their row), with its shirts and its
+ * total before the tier (which the whole cart's or order's quantity decides).
  */
-export function cartSegments<L extends Pick<CartLineRecord, 'group' | 'quantity' | 'lineTotal'>>(lines: readonly L[]): CartSegment<L>[] {
+export function cartSegments<L extends GroupableLine>(lines: readonly L[]): CartSegment<L>[] {
   const segments: CartSegment<L>[] = [];
   const groups = new Map<string, Extract<CartSegment<L>, { kind: 'group' }>>();
   for (const line of lines) {
@@ -86,6 +93,54 @@ export function cartSegments<L extends Pick<CartLineRecord, 'group' | 'quantity'
     group.itemCount += line.quantity;
     group.total += line.lineTotal;
   }
-  for (const group of groups.values()) group.lines.sort((a, b) => a.group!.row - b.group!.row);
+  // A stable sort: lines without a row keep the order they came in.
+  for (const group of groups.values()) group.lines.sort((a, b) => (a.group!.row ?? 0) - (b.group!.row ?? 0));
   return segments;
+}
+
+/**
+ * A roster of up to this many rows starts open in the cart, the drawer and the checkout; a bigger
+ * one starts closed, its summary saying what it holds, and its rows are drawn when it is first
+ * opened: a phone draws 200 rows with their pictures and controls slowly, and a captain checking
+ * the total needs none of them (docs/storefront.md "Team orders").
+ */
+export const OPEN_GROUP_ROWS_MAX = 20;
+
+export function groupStartsOpen(rows: number): boolean {
+  return rows <= OPEN_GROUP_ROWS_MAX;
+}
+
+/**
+ * The pages a cart list call needs to hold every line: the cart answers at most `size` lines a
+ * page, and a cart holds at most `linesMax` (more pages than that are never asked for).
+ */
+export function cartPageCount(first: Pick<CartPage, 'total' | 'size'>, linesMax: number): number {
+  return Math.max(1, Math.min(Math.ceil(first.total / first.size), Math.ceil(linesMax / first.size)));
+}
+
+/**
+ * Whether the pages of one reading describe the same cart: each page's call prices the whole
+ * cart, so a change between the calls (another tab, a quantity) shows as a different count or
+ * summary, and the pages must be read again.
+ */
+export function cartPagesAgree(pages: readonly CartPage[]): boolean {
+  const [first] = pages;
+  if (!first) return true;
+  const same = (a: CartTotals, b: CartTotals) => a.itemCount === b.itemCount && a.subtotal === b.subtotal && a.total === b.total;
+  return pages.every((p) => p.total === first.total && p.currency === first.currency && same(p.summary, first.summary));
+}
+
+/** The pages of one reading as one page holding every line in the cart's order (a line on two pages, once). */
+export function mergeCartPages(pages: readonly CartPage[]): CartPage {
+  const [first] = pages;
+  if (!first) throw new Error('mergeCartPages needs a page');
+  const seen = new Set<number>();
+  const records = pages
+    .flatMap((p) => p.records)
+    .filter((line) => {
+      if (seen.has(line.id)) return false;
+      seen.add(line.id);
+      return true;
+    });
+  return { ...first, records, current: 1, size: first.size * pages.length };
 }

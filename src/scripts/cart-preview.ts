@@ -3,23 +3,24 @@
  * 60 KB gzip) takes a second or more after the cart's answer, and the lines are what the shopper
  * came to see. As soon as the page's early load (cart-page.ts) has the cart, this draws its lines
  * with the island's classes and the same parts (islands/cart/cart-parts.ts): image, name, unit
- * price, details, quantity, line total, and the summary's box as a placeholder; or the empty cart. The product
- * links work; the controls are drawn but inert (and hidden from assistive technology) until the
- * island takes over, which cart.astro lets load only once the cart has answered and the first
- * lines' pictures are shown (two seconds at most): React's 60 KB then never compete with the
- * cart's own request or those pictures.
+ * price, details, quantity, line total, a team roster as the island's block (GroupBlock.tsx), and
+ * the summary's box as a placeholder; or the empty cart. The product links work; the controls are
+ * drawn but inert (and hidden from assistive technology) until the island takes over, which
+ * cart.astro lets load only once the cart has answered and the first lines' pictures are shown
+ * (two seconds at most): React's 60 KB then never compete with the cart's own request or those
+ * pictures.
  *
  * The island is not touched: the preview is a sibling before it, and goes the moment the island
  * draws anything but its built placeholder (a mutation observer runs before the next paint, so
  * the two are never on screen together and nothing moves).
  */
-import type { CartLineRecord, CartPage } from '../domain/cart.model.ts';
+import { cartSegments, groupStartsOpen, type CartLineRecord, type CartPage, type CartSegment } from '../domain/cart.model.ts';
 import type { Locale } from '../domain/locale.ts';
 import { formatMoney } from '../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../domain/pricing.ts';
 import { createTranslate, type Messages, type TFunction } from '../i18n/core.ts';
 import { EMPTY_CART_ICON, LINE_ICONS, LINE_THUMB, lineDetailRows } from '../islands/cart/cart-parts.ts';
-import { homeHref, productHref } from '../islands/cart/links.ts';
+import { homeHref, productHref, teamHref } from '../islands/cart/links.ts';
 import { $cart, canDecrease, canIncrease, mediaUrl } from '../stores/cart.ts';
 import { pageLocale, readMessages } from './browse/listing-view.ts';
 
@@ -112,13 +113,47 @@ function drawEmpty(preview: HTMLElement, locale: Locale, t: TFunction): void {
     svg('path', { d: EMPTY_CART_ICON.trolley, fill: 'none', stroke: 'currentColor', 'stroke-width': 2.5, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
     ...EMPTY_CART_ICON.wheels.map((wheel) => svg('circle', { ...wheel, fill: 'currentColor' })),
   );
-  const home = el('a', 'cart-action', t('cart.page.continueShopping'));
+  const home = el('a', 'button cart-action', t('cart.page.continueShopping'));
   home.href = homeHref(locale);
   preview.replaceChildren(el('div', 'cart-empty empty-state cart-empty--page panel', picture, el('h2', 'cart-empty-title', t('cart.drawer.empty')), el('p', 'cart-empty-hint', t('cart.page.emptyHint')), home));
 }
 
+/**
+ * A team roster as the island's block (GroupBlock.tsx): open with its rows when small, closed
+ * without them when big, as the island starts it. Its summary does not toggle until the island's
+ * does: a closed block here has no rows to show.
+ */
+function group(segment: Extract<CartSegment, { kind: 'group' }>, drawLine: (record: CartLineRecord) => HTMLLIElement, currency: CartPage['currency'], locale: Locale, t: TFunction): HTMLLIElement {
+  const summary = el(
+    'summary',
+    'cart-group-summary',
+    el('span', 'cart-group-name', t('cart.group.name', { name: segment.name })),
+    el('span', 'cart-group-count', t('cart.group.shirts', { count: segment.itemCount })),
+    el('span', 'cart-group-total', formatMoney(segment.total, currency, locale)),
+  );
+  const details = el('details', '', inert(summary));
+  const change = el('a', 'cart-group-change', t('cart.group.change', { name: segment.name }));
+  change.href = teamHref(locale, segment.lines[0]!.productId, segment.id);
+  details.append(change);
+  if (groupStartsOpen(segment.lines.length)) {
+    details.open = true;
+    const rows = el('ul', 'cart-lines cart-group-lines', ...segment.lines.map(drawLine));
+    rows.setAttribute('role', 'list');
+    details.append(rows);
+  }
+  const item = el('li', 'cart-group', details);
+  item.dataset['groupId'] = segment.id;
+  return item;
+}
+
 function draw(preview: HTMLElement, page: CartPage, locale: Locale, t: TFunction): void {
-  const lines = el('ul', 'cart-lines', ...page.records.map((record, index) => line(record, index, page.currency, locale, t)));
+  let drawn = 0;
+  const drawLine = (record: CartLineRecord) => line(record, drawn++, page.currency, locale, t);
+  const lines = el(
+    'ul',
+    'cart-lines',
+    ...cartSegments(page.records).map((segment) => (segment.kind === 'line' ? drawLine(segment.line) : group(segment, drawLine, page.currency, locale, t))),
+  );
   lines.setAttribute('role', 'list');
   const columns = el('div', 'cart-page-cols', el('span', '', t('cart.page.colProduct')), el('span', '', t('cart.page.colQuantity')), el('span', '', t('cart.page.colTotal')));
   columns.setAttribute('aria-hidden', 'true');

@@ -14,7 +14,8 @@ import { queryShopConfig } from '../client/shop.ts';
 import { setShopConfig } from './shop-config.ts';
 import { isApiError } from '../client/http.ts';
 import { applyCoupon } from '../client/checkout.ts';
-import type { CartLineRecord, CartPage } from '../domain/cart.model.ts';
+import { cartPageCount, cartPagesAgree, mergeCartPages, type CartLineRecord, type CartPage } from '../domain/cart.model.ts';
+import { CART_LINES_MAX } from '../domain/roster.model.ts';
 import { COUPON_PROBLEMS, type CouponCheck, type CouponProblem } from '../domain/coupons.model.ts';
 import type { CurrencyCode } from '../domain/money.model.ts';
 import { MAX_LINE_QUANTITY, tierPercent, type DiscountTier } from '../domain/pricing.ts';
@@ -75,8 +76,14 @@ export interface CartState {
   error: CartError | null;
 }
 
-/** docs/storefront.md "Constants": the drawer loads up to 100 lines (a cart never holds more). */
+/**
+ * The cart list's page: 100 lines, the spec's "Cart drawer loads up to 100 items per page" and the
+ * endpoint's largest page. A cart holds up to CART_LINES_MAX (300) lines with its rosters' rows, so
+ * the store reads every page (readWholeCart; docs/storefront.md "Team orders").
+ */
 export const CART_PAGE_SIZE = 100;
+/** Readings of a cart that changed between its pages, before the last one is shown as it came. */
+const WHOLE_CART_READINGS = 3;
 
 /** Nobody is showing the cart: also what the built HTML was rendered with. */
 export const CART_CLOSED: CartState = { status: 'closed', page: null, busyIds: new Set(), error: null };
@@ -182,7 +189,7 @@ export function reloadCart(): Promise<void> {
   const currency = $currency.get();
   const run = (async () => {
     try {
-      const page = await queryCartItemList({ current: 1, size: CART_PAGE_SIZE, currency }, { signal: controller.signal });
+      const page = await readWholeCart((current) => queryCartItemList({ current, size: CART_PAGE_SIZE, currency }, { signal: controller.signal }));
       if (seq !== loadSeq) return;
       $cart.set({ ...$cart.get(), status: page.records.length > 0 ? 'listing' : 'empty', page });
     } catch (error) {
@@ -197,6 +204,21 @@ export function reloadCart(): Promise<void> {
   const settled = run.then(() => (seq === loadSeq ? undefined : latestLoad));
   latestLoad = settled;
   return settled;
+}
+
+/**
+ * Every line of the cart: the first page, then the others at once, all read again when the cart
+ * changed between them (cartPagesAgree). One page, one call: nearly every cart.
+ */
+export async function readWholeCart(read: (current: number) => Promise<CartPage>): Promise<CartPage> {
+  for (let reading = 1; ; reading++) {
+    const first = await read(1);
+    const count = cartPageCount(first, CART_LINES_MAX);
+    if (count === 1) return first;
+    const pages = [first, ...(await Promise.all(Array.from({ length: count - 1 }, (_, i) => read(i + 2))))];
+    // Still changing after a few readings: show the last one; the change's own event reloads it.
+    if (cartPagesAgree(pages) || reading === WHOLE_CART_READINGS) return mergeCartPages(pages);
+  }
 }
 
 function findLine(id: number): CartLineRecord | undefined {

@@ -290,6 +290,9 @@ test.describe('wishlist', () => {
     releaseHearts();
     await expect(page).toHaveURL(new RegExp(`/${locale}/login/\\?redirect=${escapeRegExp(encodeURIComponent(`/${locale}/product/${id}/`))}$`));
 
+    // The login page decides once, as it loads, whether a session sends it on (scripts/guard.ts): the
+    // tokens are stored after that, or its own redirect races this journey's next page (ERR_ABORTED).
+    await expect(page.locator('html')).toHaveAttribute('data-route-ready', '');
     // Signed in (as the login page would), back on the product: the heart is pressed for them.
     await signIn(page);
     const added = page.waitForResponse((r) => r.url().includes('/ironCollect/collection'));

@@ -358,6 +358,42 @@ describe('the production sheet', () => {
     expect(zh.data.orders[0]!.shirts[0]!.patches).toEqual(['联赛徽章']);
   });
 
+  it("gives a team roster's sheet in the order's language: counts per size and lettering, one row per shirt by size then number", async () => {
+    const row = await rowOf(plain.orderNo);
+    const [item] = await shop.database.db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+    const groupId = '0b5f3f7e-2d4c-4a8e-9b1a-6c0d5e4f3a21';
+    await shop.database.db
+      .update(orderItems)
+      .set({ groupId, groupName: 'Harbour City FC', customType: 3, customName: 'JONES', customNumber: '9', patches: [{ id: 1, name: { 'en-US': 'League badge', 'zh-CN': '联赛徽章' }, price: 300 }] })
+      .where(eq(orderItems.id, item!.id));
+    await setOrder(plain.orderNo, { locale: 'zh-CN' });
+    try {
+      const answer = await callEntry<ProductionSheet>(shop, adminOrdersApi.productionSheet, { orderNos: [plain.orderNo] }, admin);
+      expect(answer.code, answer.msg).toBe('0000');
+      const sheet = answer.data.orders[0]!;
+      expect(sheet.locale).toBe('zh-CN');
+      // The staff member's language for the order's shirts, the order's for its team's pages.
+      expect(sheet.shirts[0]!.patches).toEqual(['League badge']);
+      expect(sheet.teams).toHaveLength(1);
+      const [team] = sheet.teams;
+      expect(team).toMatchObject({ id: groupId, name: 'Harbour City FC', sizes: [{ size: stock.size, count: 2 }] });
+      expect(team!.lettering).toEqual([
+        { key: 'premiumName', option: 'Standard', count: 2 },
+        { key: 'premiumNumber', option: 'Standard', count: 2 },
+      ]);
+      // A line of 2 is two rows, each to tick.
+      expect(team!.rows).toHaveLength(2);
+      expect(team!.rows.map((shirt) => [shirt.quantity, shirt.print?.name, shirt.print?.number, shirt.patches])).toEqual([
+        [1, 'JONES', '9', ['联赛徽章']],
+        [1, 'JONES', '9', ['联赛徽章']],
+      ]);
+      expect(team!.rows[0]!.product).toBe(item!.title['zh-CN']);
+    } finally {
+      await setOrder(plain.orderNo, { locale: 'en-US' });
+      await shop.database.db.update(orderItems).set({ groupId: null, groupName: null, customType: item!.customType, customName: item!.customName, customNumber: item!.customNumber, patches: item!.patches }).where(eq(orderItems.id, item!.id));
+    }
+  });
+
   it('answers 1404 when one of the orders does not exist, 1001 for none or too many', async () => {
     expect((await callEntry(shop, adminOrdersApi.productionSheet, { orderNos: [plain.orderNo, 'JS-ZZZZZ-ZZZZZ'] }, admin)).code).toBe('1404');
     expect((await callEntry(shop, adminOrdersApi.productionSheet, { orderNos: [] }, admin)).code).toBe('1001');

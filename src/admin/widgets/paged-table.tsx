@@ -5,7 +5,7 @@
  */
 import { Form, Input, Space, Table, Typography, type FormInstance, type TableProps, type TablePaginationConfig } from 'antd';
 import { useState, type Dispatch, type Key, type KeyboardEvent, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
-import type { Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
+import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
 import type { Page } from '../../domain/api/envelope.ts';
 import { useApiQuery } from '../api.ts';
 import { useT, type AdminT } from '../i18n.tsx';
@@ -191,14 +191,33 @@ interface SorterAnswer {
   order?: 'ascend' | 'descend' | null | undefined;
 }
 
+/** The rows of a list call's page. */
+type RowOf<E> = AnswerOf<E> extends Page<infer R> ? R : never;
+
+interface SelectableList<E, F, S extends string, RK> {
+  /** The row's field that keys it (antd's rowKey): the rows chosen are its values. */
+  rowKey: RK;
+  initial: SortedTableState<F, S>;
+  sorts: readonly S[];
+  /** The list call's request for the table's state (filters, page, sort). */
+  request: (state: SortedTableState<F, S>) => RequestOf<E>;
+  sizes?: readonly number[];
+}
+
 /**
  * A list whose rows can be chosen for bulk actions (orders, products): its sorted table state with
- * a choice of page sizes, and the rows chosen. New filters empty the choice (the rows chosen may no
- * longer be listed); SelectableTable draws it, `sortable` gives each sortable column.
+ * a choice of page sizes, the list call that state makes (as useListScreen's), and the rows chosen.
+ * New filters empty the choice (the rows chosen may no longer be listed); SelectableTable draws
+ * it, `sortable` gives each sortable column.
  */
-export function useSelectableTable<F, S extends string, K extends Key>(initial: SortedTableState<F, S>, sorts: readonly S[], sizes: readonly number[] = SORTED_PAGE_SIZES) {
+export function useSelectableTable<E extends Endpoint<any, Page<any>>, F, S extends string, RK extends keyof RowOf<E> & string>(
+  entry: E,
+  { rowKey, initial, sorts, request, sizes = SORTED_PAGE_SIZES }: SelectableList<E, F, S, RK>,
+) {
+  type K = RowOf<E>[RK] & Key;
   const [table, setTable] = useState(initial);
   const [selected, setSelected] = useState<K[]>([]);
+  const list: ListQuery<RowOf<E>> = useApiQuery(entry, request(table));
   return {
     table,
     selected,
@@ -210,6 +229,8 @@ export function useSelectableTable<F, S extends string, K extends Key>(initial: 
     /** A column the list sorts by: its field, title, and the sort shown when it is the table's. */
     sortable: (field: S, title: string) => ({ key: field, dataIndex: field, title, sorter: true, sortOrder: table.sort === field ? (table.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null }),
     tableProps: {
+      rowKey,
+      query: list,
       paging: sizedPaging(table, setTable, sizes),
       rowSelection: rowChoice(selected, setSelected),
       onChange: (_pagination: unknown, _filters: unknown, sorter: SorterAnswer | SorterAnswer[]) => {
@@ -220,9 +241,9 @@ export function useSelectableTable<F, S extends string, K extends Key>(initial: 
   };
 }
 
-type SelectableTableProps<R, K extends Key> = Omit<PagedTableProps<R>, 'paging' | 'rowSelection' | 'onChange' | 'onRow'> & {
-  /** The list's state (useSelectableTable). */
-  screen: ReturnType<typeof useSelectableTable<any, any, K>>;
+type SelectableTableProps<R, K extends Key> = Omit<PagedTableProps<R>, 'query' | 'paging' | 'rowKey' | 'rowSelection' | 'onChange' | 'onRow'> & {
+  /** The list's state and its call (useSelectableTable). */
+  screen: { selected: K[]; tableProps: Pick<PagedTableProps<R>, 'query' | 'paging' | 'rowKey' | 'rowSelection' | 'onChange'> };
   /** A row opens this (a click outside its controls, or Enter). */
   open: (row: R) => void;
   /** The toolbar shown while rows are chosen; none where the caller may do nothing to them. */

@@ -3,6 +3,7 @@
  * to print on each shirt and what goes in each parcel. Its request is in production-sheet.schema.ts.
  */
 import { SIZES } from '../catalogue.model.ts';
+import type { Locale } from '../locale.ts';
 import type { OrderStatus } from '../orders.model.ts';
 import { LETTERING_PARTS, type LetteringPart, type PremiumOption } from '../personalisation.ts';
 
@@ -79,11 +80,16 @@ export function teamSheets(shirts: readonly SheetShirt[]): TeamSheet[] {
 
 export interface SheetOrder {
   orderNo: string;
+  /** The order's language: its team sheets are printed in it, for the team's own printer or captain. */
+  locale: Locale;
   createdAt: string;
   status: OrderStatus;
   shipTo: { name: string; city: string; country: string };
   shippingMethod: string;
+  /** Every shirt, a roster's included (in the staff member's language). */
   shirts: SheetShirt[];
+  /** The order's team rosters (teamSheets), their products and patches in the order's language. */
+  teams: TeamSheet[];
   /** Everything that goes in the parcel, add-ons included. */
   packing: { title: string; size: string | null; quantity: number }[];
   notes: string[];

@@ -129,6 +129,14 @@ export interface CodesHeld {
   grants: readonly string[];
 }
 
+/**
+ * The staff member making a write, as the auth guard resolved them once per request: who the audit
+ * row names (null id: the admin command run on the server) and the codes their roles and grants hold.
+ */
+export interface StaffCaller extends CodesHeld {
+  actor: { id: number | null; email: string };
+}
+
 export function isStaff(roles: readonly string[]): boolean {
   return roles.some((role) => STAFF_ROLES.includes(role as Role));
 }

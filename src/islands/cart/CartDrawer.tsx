@@ -131,10 +131,10 @@ function DrawerContent({ locale, titleRef }: { locale: Locale; titleRef: RefObje
           <CartTotals page={page} locale={locale} />
           <PersonalisedNotice page={page} />
           <div className="cart-drawer-actions">
-            <a className="cart-action cart-action--secondary" href={cartHref(locale)}>
+            <a className="button cart-action cart-action--secondary" href={cartHref(locale)}>
               {t('cart.drawer.viewCart')}
             </a>
-            <a className="cart-action" href={checkoutHref(locale, cartLineIds(page))}>
+            <a className="button cart-action" href={checkoutHref(locale, cartLineIds(page))}>
               {t('cart.drawer.checkout')}
             </a>
           </div>

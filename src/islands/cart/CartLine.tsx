@@ -3,12 +3,13 @@
  * price, what is printed and added, quantity controls, delete, and the line total. Amounts are
  * the server's, in the cart's currency; this component only formats them.
  */
-import { cartSegments, type CartLineRecord, type CartPage } from '../../domain/cart.model.ts';
+import type { CartLineRecord, CartPage } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
+import { GroupedLines } from './GroupBlock.tsx';
 import { LineDetails } from './LineDetails.tsx';
 import { LINE_ICONS, LINE_THUMB } from './cart-parts.ts';
 import { productHref, teamHref } from './links.ts';
@@ -33,9 +34,9 @@ export interface CartLinesProps extends Pick<CartLineProps, 'locale' | 'variant'
 }
 
 /**
- * The cart's lines, as a list, in the cart's currency. A team roster's rows are one item of it: a
- * block under the team's name with its shirts and total, which opens and closes (a native
- * details element: a button to keyboards and screen readers), its rows inside.
+ * The cart's lines, as a list, in the cart's currency. A team roster's rows are one item of it
+ * (GroupBlock): a block under the team's name with its shirts and total, which opens and closes,
+ * its rows inside.
  */
 export function CartLines({ page, locale, variant, busyIds, actions }: CartLinesProps) {
   const { t } = useTranslation();
@@ -52,32 +53,21 @@ export function CartLines({ page, locale, variant, busyIds, actions }: CartLines
     />
   );
   return (
-    <ul className="cart-lines" role="list">
-      {cartSegments(page.records).map((segment) =>
-        segment.kind === 'line' ? (
-          line(segment.line)
-        ) : (
-          <li key={segment.id} className="cart-group" data-group-id={segment.id}>
-            <details open>
-              <summary className="cart-group-summary">
-                <span className="cart-group-name">{t('cart.group.name', { name: segment.name })}</span>
-                <span className="cart-group-count">{t('cart.group.shirts', { count: segment.itemCount })}</span>
-                <span className="cart-group-total">{formatMoney(segment.total, page.currency, locale)}</span>
-              </summary>
-              <a className="cart-group-change" href={teamHref(locale, segment.lines[0]!.productId, segment.id)}>
-                {t('cart.group.change', { name: segment.name })}
-              </a>
-              <ul className="cart-lines cart-group-lines" role="list">
-                {segment.lines.map(line)}
-              </ul>
-            </details>
-          </li>
-        ),
+    <GroupedLines
+      lines={page.records}
+      listClass="cart-lines"
+      groupClass="cart-group-lines"
+      currency={page.currency}
+      locale={locale}
+      line={line}
+      groupHead={(group) => (
+        <a className="cart-group-change" href={teamHref(locale, group.lines[0]!.productId, group.id)}>
+          {t('cart.group.change', { name: group.name })}
+        </a>
       )}
-    </ul>
+    />
   );
 }
-
 
 export function CartLine({ line, currency, locale, busy, variant, onQuantity, onRemove }: CartLineProps) {
   const { t } = useTranslation();

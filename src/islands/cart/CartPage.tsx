@@ -64,7 +64,7 @@ function Cart({ locale }: { locale: Locale }) {
           <CartTotals page={page} locale={locale} withShipping />
           <TierHint itemCount={page.summary.itemCount} />
           <PersonalisedNotice page={page} />
-          <a className="cart-action cart-action--block" href={checkoutHref(locale, cartLineIds(page))}>
+          <a className="button cart-action cart-action--block" href={checkoutHref(locale, cartLineIds(page))}>
             {t('cart.drawer.checkout')}
           </a>
           <a className="text-button cart-text-link" href={homeHref(locale)}>
@@ -198,7 +198,7 @@ function CouponForm({ page, locale }: { page: CartPage; locale: Locale }) {
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <button type="submit" className="cart-action cart-action--secondary" aria-disabled={checking || undefined}>
+        <button type="submit" className="button cart-action cart-action--secondary" aria-disabled={checking || undefined}>
           {t('cart.coupon.apply')}
         </button>
       </div>

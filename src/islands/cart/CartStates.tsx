@@ -28,7 +28,7 @@ export function EmptyCart({ className, title, hint, action }: { className: strin
       <EmptyCartIcon />
       {title}
       <p className="cart-empty-hint">{hint}</p>
-      <a className="cart-action" href={action.href}>
+      <a className="button cart-action" href={action.href}>
         {action.label}
       </a>
     </div>

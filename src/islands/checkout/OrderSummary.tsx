@@ -1,8 +1,12 @@
-/** The checkout's summary as the server quotes it: lines, stock notices and the totals. */
-import type { CheckoutQuote } from '../../domain/checkout.model.ts';
+/**
+ * The checkout's summary as the server quotes it: lines, stock notices and the totals. A team
+ * roster's rows are one block, as in the cart (GroupBlock; docs/storefront.md "Team orders").
+ */
+import type { CheckoutLine, CheckoutQuote } from '../../domain/checkout.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
+import { GroupedLines } from '../cart/GroupBlock.tsx';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 
@@ -11,23 +15,14 @@ export function OrderSummary({ quote, locale, money }: { quote: CheckoutQuote; l
   const stockNotices = quote.notices.stock;
   return (
     <>
-      <ul className="checkout-lines" role="list">
-        {quote.lines.map((line, index) => (
-          <li key={line.cartItemId ?? index} className="checkout-line" data-personalised={line.personalised || undefined}>
-            <span className="checkout-line-image">
-              <img src={mediaUrl(line.image)} width={64} height={70} alt="" loading="lazy" decoding="async" />
-              <span className="checkout-line-qty" aria-label={t('checkout.summary.quantity', { count: line.quantity })}>
-                {line.quantity}
-              </span>
-            </span>
-            <div className="checkout-line-info">
-              <p className="checkout-line-name">{line.name}</p>
-              <LineDetails line={line} />
-            </div>
-            <span className="checkout-line-total">{money(line.lineTotal)}</span>
-          </li>
-        ))}
-      </ul>
+      <GroupedLines
+        lines={quote.lines}
+        listClass="checkout-lines"
+        groupClass="checkout-group-lines"
+        currency={quote.currency}
+        locale={locale}
+        line={(line, index) => <SummaryLine key={line.cartItemId ?? `line-${index}`} line={line} money={money} />}
+      />
       {stockNotices.length > 0 ? (
         <ul className="checkout-message is-error" role="alert">
           {stockNotices.map((notice) => (
@@ -46,5 +41,24 @@ export function OrderSummary({ quote, locale, money }: { quote: CheckoutQuote; l
         live="polite"
       />
     </>
+  );
+}
+
+function SummaryLine({ line, money }: { line: CheckoutLine; money(amount: number): string }) {
+  const { t } = useTranslation();
+  return (
+    <li className="checkout-line" data-personalised={line.personalised || undefined}>
+      <span className="checkout-line-image">
+        <img src={mediaUrl(line.image)} width={64} height={70} alt="" loading="lazy" decoding="async" />
+        <span className="checkout-line-qty" aria-label={t('checkout.summary.quantity', { count: line.quantity })}>
+          {line.quantity}
+        </span>
+      </span>
+      <div className="checkout-line-info">
+        <p className="checkout-line-name">{line.name}</p>
+        <LineDetails line={line} />
+      </div>
+      <span className="checkout-line-total">{money(line.lineTotal)}</span>
+    </li>
   );
 }

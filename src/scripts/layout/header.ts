@@ -282,9 +282,12 @@ export function initCartLink(): void {
       return;
     }
     plural ??= new Intl.PluralRules(document.documentElement.lang || 'en-US');
-    link.setAttribute('aria-label', (plural.select(count) === 'one' ? one : other).replace('{n}', String(count)));
+    // The name says what the badge shows ("99+" for a team's cart of 120 shirts): a label must
+    // hold the visible text (WCAG 2.5.3); the cart itself says how many.
+    const shown = count > 99 ? '99+' : String(count);
+    link.setAttribute('aria-label', (plural.select(count) === 'one' ? one : other).replace('{n}', shown));
     if (badge) {
-      badge.textContent = count > 99 ? '99+' : String(count);
+      badge.textContent = shown;
       badge.hidden = count === 0;
     }
   });

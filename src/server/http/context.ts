@@ -5,6 +5,7 @@ import { pickLocale, type Locale } from '../../domain/locale.ts';
 import { sessionFailure } from '../errors.ts';
 import { ensureVisitorId } from './visitor.ts';
 import { memoByText } from './text-memo.ts';
+import type { StaffCaller } from '../../domain/back-office/staff.model.ts';
 import type { Actor, AuthUser, Caller, CartOwner } from './caller.ts';
 
 const localeOfHeader = memoByText(pickLocale);
@@ -28,6 +29,12 @@ export function userOf(request: FastifyRequest): AuthUser {
 export function actorOf(request: FastifyRequest): Actor {
   const user = userOf(request);
   return { id: user.userId, email: user.email };
+}
+
+/** The staff member calling, whole: who the audit row names and the codes they hold (roles and grants). */
+export function staffOf(request: FastifyRequest): StaffCaller & { actor: Actor } {
+  const user = userOf(request);
+  return { actor: { id: user.userId, email: user.email }, roles: user.roles, grants: user.grants };
 }
 
 /**

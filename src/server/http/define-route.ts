@@ -9,10 +9,11 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest,
 import type { z } from 'zod';
 import type { Envelope } from '../../domain/api/envelope.ts';
 import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
+import type { StaffCaller } from '../../domain/back-office/staff.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { PermissionGuard } from './auth.ts';
 import type { Actor } from './caller.ts';
-import { actorOf, localeOf, userOf } from './context.ts';
+import { localeOf, staffOf } from './context.ts';
 import { ok } from './envelope.ts';
 import { parseRepeatedBodiesOnce } from './repeated-bodies.ts';
 
@@ -120,11 +121,10 @@ export function contractRoutes(group: RouteGroup & { tags?: string[] }, register
 export interface StaffAsk<Body> {
   /** The body as the route's schema parsed it. */
   body: Body;
-  /** The staff member calling, as a write's audit row names them. */
+  /** The staff member calling, as a write's audit row names them (`staff.actor`). */
   actor: Actor;
-  roles: readonly string[];
-  /** Codes given beyond the roles (users.grants): permission checks weigh both. */
-  grants: readonly string[];
+  /** The staff member whole (`staffOf`): for the desks that weigh what the caller holds (roles and grants). */
+  staff: StaffCaller;
   locale: Locale;
 }
 
@@ -147,7 +147,10 @@ export type StaffCall = <E extends Endpoint<any, any, 'POST'>, S extends Schema>
  */
 export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard): StaffCall {
   return (entry, summary, request, answer, extras) => {
-    const handler = async (call: FastifyRequest) => ok(await answer({ body: call.body as never, actor: actorOf(call), roles: userOf(call).roles, grants: userOf(call).grants, locale: localeOf(call) }));
+    const handler = async (call: FastifyRequest) => {
+      const staff = staffOf(call);
+      return ok(await answer({ body: call.body as never, actor: staff.actor, staff, locale: localeOf(call) }));
+    };
     // The types were checked where the call was written (StaffCall); route() cannot see them through the generics.
     route(entry, { summary, preValidation: guard, request, ...extras, handler } as never);
   };

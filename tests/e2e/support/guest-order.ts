@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { PlacedOrder } from '../../../src/domain/checkout.model.ts';
 import type { OrderDetail } from '../../../src/domain/orders.model.ts';
+import type { RosterInput } from '../../../src/domain/roster.model.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET } from '../../../src/server/config.ts';
 import { SIM_PREFIX } from '../../../src/server/modules/payments/simulator-protocol.ts';
 import { apiData } from '../../support/api.ts';
@@ -40,15 +41,31 @@ async function bestSize(request: APIRequestContext, productId: number): Promise<
  * (the order's language, so its mails are in it), and pays with PayPal. `email` gives several
  * orders one buyer (a journey finds its own orders by it); by default each guest is new.
  */
-export async function paidGuestOrder(request: APIRequestContext, locale: string, options: { email?: string; visitor?: string; lines?: readonly GuestLine[] } = {}): Promise<PaidGuestOrder> {
+export async function paidGuestOrder(
+  request: APIRequestContext,
+  locale: string,
+  /** `roster`: a team roster (the roster call's body) bought instead of `lines`, as one group of lines. */
+  options: { email?: string; visitor?: string; lines?: readonly GuestLine[]; roster?: Record<string, unknown> } = {},
+): Promise<PaidGuestOrder> {
   const visitor = options.visitor ?? randomBytes(16).toString('hex');
   const email = options.email ?? `guest-${visitor.slice(0, 12)}@example.com`;
   const headers = { 'x-visitor-id': visitor, 'accept-language': locale };
-  const lines = options.lines ?? [
-    { productId: 1, size: await bestSize(request, 1), customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 },
-    { productId: 5, size: await bestSize(request, 5), customType: 1, quantity: 1 },
-  ];
-  const { ids } = await apiData<{ ids: number[] }>(request, '/demo/ironCartItem/saveCartItemList', lines, headers);
+  const { ids } = options.roster
+    ? await apiData<{ ids: number[] }>(request, '/roster/addToCart', { roster: options.roster }, headers)
+    : await apiData<{ ids: number[] }>(
+        request,
+        '/demo/ironCartItem/saveCartItemList',
+        options.lines ?? [
+          { productId: 1, size: await bestSize(request, 1), customType: 3, customName: 'SMITH', customNumber: '7', quantity: 1 },
+          { productId: 5, size: await bestSize(request, 5), customType: 1, quantity: 1 },
+        ],
+        headers,
+      );
+  return placeAndPay(request, ids, email, headers);
+}
+
+/** Places an order of the caller's cart lines `ids` (`headers`: whose cart, in which language) and pays it through the simulator. */
+async function placeAndPay(request: APIRequestContext, ids: readonly number[], email: string, headers: Record<string, string>): Promise<PaidGuestOrder> {
   const placed = await apiData<PlacedOrder>(
     request,
     '/demo/checkout/placeOrder',
@@ -70,6 +87,16 @@ export async function paidGuestOrder(request: APIRequestContext, locale: string,
   const detail = await apiData<OrderDetail>(request, '/demo/ironOrder/getOrderDetail', { orderNo: placed.orderNo, token: placed.accessToken }, headers);
   expect(detail.status).toBe('paid');
   return { orderNo: placed.orderNo, accessToken: placed.accessToken, email, paypalOrderId, detail };
+}
+
+/**
+ * A signed-in shopper's paid order of one team roster (docs/storefront.md "Team orders"): the
+ * roster added to the shopper's cart as one group, ordered and paid as `paidGuestOrder` does.
+ */
+export async function paidRosterOrder(request: APIRequestContext, locale: string, token: string, email: string, roster: RosterInput): Promise<PaidGuestOrder> {
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': locale };
+  const { ids } = await apiData<{ ids: number[] }>(request, '/roster/addToCart', { roster }, headers);
+  return placeAndPay(request, ids, email, headers);
 }
 
 /** The capture of a PayPal order as the simulator holds it (PayPal's own REST call, with the simulator's credentials). */

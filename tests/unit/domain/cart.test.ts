@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cartSegments, lineKey, normaliseLine, type LineConfig } from '../../../src/domain/cart.model.ts';
+import { OPEN_GROUP_ROWS_MAX, cartPageCount, cartPagesAgree, cartSegments, groupStartsOpen, lineKey, mergeCartPages, normaliseLine, type CartLineRecord, type CartPage, type LineConfig } from '../../../src/domain/cart.model.ts';
 import { cartLineUpdateSchema, cartListRequestSchema, deleteCartRequestSchema, newCartLineSchema, quantitySchema, saveCartRequestSchema, type NewCartLine } from '../../../src/domain/cart.schema.ts';
 import { SIZES } from '../../../src/domain/catalogue.schema.ts';
 import { PREMIUM_OPTIONS } from '../../../src/domain/personalisation.ts';
@@ -325,5 +325,56 @@ describe('cartSegments', () => {
       { kind: 'group', id: 'g-a', name: 'Eagles', lines: [line(4, { ...a, row: 0 }), line(2, { ...a, row: 1 }, 2)], itemCount: 3, total: 3000 },
       { kind: 'line', line: line(3, null) },
     ]);
+  });
+
+  it("gathers an order's lines, whose group has no row, keeping the order they came in", () => {
+    const orderLine = (id: number, group: { id: string; name: string } | null, quantity = 1) => ({ id, group, quantity, lineTotal: 1000 * quantity });
+    const eagles = { id: 'g-e', name: 'Eagles' };
+    const hawks = { id: 'g-h', name: 'Hawks' };
+    const segments = cartSegments([orderLine(5, eagles, 2), orderLine(3, eagles), orderLine(7, null), orderLine(9, hawks), orderLine(4, eagles)]);
+    expect(segments).toEqual([
+      { kind: 'group', id: 'g-e', name: 'Eagles', lines: [orderLine(5, eagles, 2), orderLine(3, eagles), orderLine(4, eagles)], itemCount: 4, total: 4000 },
+      { kind: 'line', line: orderLine(7, null) },
+      { kind: 'group', id: 'g-h', name: 'Hawks', lines: [orderLine(9, hawks)], itemCount: 1, total: 1000 },
+    ]);
+  });
+});
+
+describe('a cart read a page at a time', () => {
+  const record = (id: number) => ({ id, group: null, quantity: 1, lineTotal: 1000 }) as unknown as CartLineRecord;
+  const pageOf = (ids: number[], total: number, current = 1, summaryTotal = total * 1000): CartPage => ({
+    records: ids.map(record),
+    total,
+    current,
+    size: 100,
+    currency: 'EUR',
+    summary: { currency: 'EUR', itemCount: total, subtotal: summaryTotal, discountPercent: 0, discount: 0, total: summaryTotal },
+  });
+
+  it('cartPageCount: the pages of a cart, never more than its largest cart needs', () => {
+    expect(cartPageCount({ total: 0, size: 100 }, 300)).toBe(1);
+    expect(cartPageCount({ total: 100, size: 100 }, 300)).toBe(1);
+    expect(cartPageCount({ total: 101, size: 100 }, 300)).toBe(2);
+    expect(cartPageCount({ total: 300, size: 100 }, 300)).toBe(3);
+    expect(cartPageCount({ total: 5000, size: 100 }, 300)).toBe(3);
+  });
+
+  it('cartPagesAgree: pages of one cart agree; a count or summary that moved between them does not', () => {
+    expect(cartPagesAgree([pageOf([1], 150), pageOf([2], 150, 2)])).toBe(true);
+    expect(cartPagesAgree([pageOf([1], 150), pageOf([2], 151, 2)])).toBe(false);
+    expect(cartPagesAgree([pageOf([1], 150), pageOf([2], 150, 2, 99)])).toBe(false);
+  });
+
+  it('mergeCartPages: every line once, in page order, with the whole cart count', () => {
+    const merged = mergeCartPages([pageOf([3, 2], 4), pageOf([2, 1], 4, 2)]);
+    expect(merged.records.map((r) => r.id)).toEqual([3, 2, 1]);
+    expect(merged).toMatchObject({ total: 4, current: 1, size: 200 });
+  });
+
+  it('groupStartsOpen: a squad-sized roster starts open, a bigger one closed', () => {
+    expect(groupStartsOpen(1)).toBe(true);
+    expect(groupStartsOpen(OPEN_GROUP_ROWS_MAX)).toBe(true);
+    expect(groupStartsOpen(OPEN_GROUP_ROWS_MAX + 1)).toBe(false);
+    expect(groupStartsOpen(200)).toBe(false);
   });
 });

@@ -392,3 +392,62 @@ describe('pure helpers', () => {
     expect(store.$couponCode.get()).toBeUndefined();
   });
 });
+
+describe('a cart of more than one page (docs/storefront.md "Team orders")', () => {
+  /** A cart of these lines as the server pages it: `size` lines a page, the summary of them all. */
+  function pagesOf(records: CartLineRecord[]) {
+    const whole = page(records);
+    return ({ current, size }: { current: number; size: number }) =>
+      Promise.resolve({ ...whole, records: records.slice((current - 1) * size, current * size), current, size });
+  }
+
+  it('reads every page of a 250-line cart, 100 lines a page, and lists every line once, in order', async () => {
+    const records = Array.from({ length: 250 }, (_, i) => line(i + 1, 1));
+    client.queryCartItemList.mockImplementation(pagesOf(records));
+    const stop = store.watchCart();
+    await vi.waitFor(() => expect(store.$cart.get().status).toBe('listing'));
+    expect(client.queryCartItemList.mock.calls.map(([body]) => body)).toEqual([1, 2, 3].map((current) => expect.objectContaining({ current, size: 100 })));
+    const listed = store.$cart.get().page!;
+    expect(listed.records.map((r) => r.id)).toEqual(records.map((r) => r.id));
+    expect(listed.total).toBe(250);
+    // Checkout's `items` takes every line, not the first page's.
+    expect(store.cartLineIds(listed)).toHaveLength(250);
+    stop();
+  });
+
+  it('reads one page only when the cart fits in it', async () => {
+    client.queryCartItemList.mockImplementation(pagesOf(Array.from({ length: 100 }, (_, i) => line(i + 1, 1))));
+    const stop = store.watchCart();
+    await vi.waitFor(() => expect(store.$cart.get().status).toBe('listing'));
+    expect(client.queryCartItemList).toHaveBeenCalledTimes(1);
+    expect(store.$cart.get().page!.records).toHaveLength(100);
+    stop();
+  });
+
+  it('reads all pages again when the cart changed between them, and shows the later cart whole', async () => {
+    const before = Array.from({ length: 150 }, (_, i) => line(i + 1, 1));
+    // A line added elsewhere (newest first) between the first page and the second.
+    const after = [line(999, 1), ...before];
+    const answers = [pagesOf(before), pagesOf(after)];
+    let calls = 0;
+    client.queryCartItemList.mockImplementation((body: { current: number; size: number }) => answers[calls++ === 0 ? 0 : 1]!(body));
+    const stop = store.watchCart();
+    await vi.waitFor(() => expect(store.$cart.get().status).toBe('listing'));
+    // Page 1 (old), page 2 (new: disagrees), then pages 1 and 2 again.
+    expect(client.queryCartItemList).toHaveBeenCalledTimes(4);
+    expect(store.$cart.get().page!.records.map((r) => r.id)).toEqual(after.map((r) => r.id));
+    stop();
+  });
+
+  it('never asks for more pages than a cart can hold (CART_LINES_MAX)', async () => {
+    const { CART_LINES_MAX } = await import('../../../src/domain/roster.model.ts');
+    const wrong = page(Array.from({ length: 100 }, (_, i) => line(i + 1, 1)));
+    client.queryCartItemList.mockResolvedValue({ ...wrong, total: 10_000 });
+    const stop = store.watchCart();
+    await vi.waitFor(() => expect(store.$cart.get().status).toBe('listing'));
+    expect(client.queryCartItemList).toHaveBeenCalledTimes(CART_LINES_MAX / 100);
+    // The same lines on each page come once.
+    expect(store.$cart.get().page!.records).toHaveLength(100);
+    stop();
+  });
+});

@@ -1,6 +1,8 @@
-/** The order's lines with everything printed or packed for each: size, print type, player or name and number, lettering, patches, add-ons. */
+/** The order's lines with everything printed or packed for each: size, print type, player or name and number, lettering, patches, add-ons; a team roster's lines as one block. */
 import { Grid, Space, Tag, Typography } from 'antd';
+import { useMemo, type HTMLAttributes, type ReactNode } from 'react';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
+import { cartSegments, groupStartsOpen } from '../../../domain/cart.model.ts';
 import type { OrderLineRecord } from '../../../domain/orders.model.ts';
 import { LETTERING_PARTS, printRow, printRows } from '../../../domain/personalisation.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -49,6 +51,18 @@ export function Personalisation({ line }: { line: OrderLineRecord }) {
   );
 }
 
+/** A team roster's rows under one row of its own: "Team: Eagles", its shirts and total (docs/back-office.md "Team orders"). */
+interface TeamRow {
+  key: string;
+  name: string;
+  itemCount: number;
+  total: number;
+  children: OrderLineRecord[];
+}
+type LinesRow = OrderLineRecord | TeamRow;
+
+const isTeam = (row: LinesRow): row is TeamRow => 'children' in row;
+
 export function Lines({ order }: { order: AdminOrderDetail }) {
   const { t } = useT();
   const money = useMoney();
@@ -56,55 +70,84 @@ export function Lines({ order }: { order: AdminOrderDetail }) {
   const refunded = refundedQuantities(order.refunds);
   // Phones get one column of what to print under the product instead of a wide table.
   const narrow = Grid.useBreakpoint().md === false;
+  const rows = useMemo(
+    () =>
+      cartSegments(order.lines).map((segment): LinesRow =>
+        segment.kind === 'line' ? segment.line : { key: `team-${segment.id}`, name: segment.name, itemCount: segment.itemCount, total: segment.total, children: segment.lines },
+      ),
+    [order.lines],
+  );
+  // A big roster starts folded, as in the cart: its summary row says what it holds.
+  const openTeams = useMemo(() => rows.filter(isTeam).filter((team) => groupStartsOpen(team.children.length)).map((team) => team.key), [rows]);
+  /** A column's cell for lines only: a team's row leaves it empty. */
+  const onLine = (render: (line: OrderLineRecord) => ReactNode) => (_v: unknown, row: LinesRow) => (isTeam(row) ? null : render(row));
   return (
-    <RowsTable<OrderLineRecord>
-      rowKey="id"
-      dataSource={order.lines}
+    <RowsTable<LinesRow>
+      rowKey={(row) => (isTeam(row) ? row.key : String(row.id))}
+      dataSource={rows}
+      expandable={{ defaultExpandedRowKeys: openTeams, indentSize: 12 }}
+      rowClassName={(row) => (isTeam(row) ? 'admin-team-row' : '')}
+      onRow={(row) => (isTeam(row) ? ({ 'data-testid': 'order-team', 'data-team': row.name } as HTMLAttributes<HTMLElement>) : {})}
       width={narrow ? undefined : 720}
       tableLayout={narrow ? 'fixed' : undefined}
+      className="admin-order-lines"
       data-testid="order-lines"
       columns={[
         {
           key: 'product',
           title: t('adminOrders.detail.product'),
-          render: (_v, line) => (
-            <Space align="start">
-              {line.image && !narrow && <img src={line.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
+          render: (_v, row) =>
+            isTeam(row) ? (
               <div className="admin-two-lines">
-                <span>{line.name}</span>
-                {line.group && <Typography.Text type="secondary">{t('adminOrders.detail.team', { name: line.group.name })}</Typography.Text>}
-                {narrow && (
-                  <>
-                    <Typography.Text type="secondary">
-                      {t('adminOrders.detail.size')}: {line.size} · {money(line.unitPrice, currency)}
-                    </Typography.Text>
-                    <Personalisation line={line} />
-                  </>
-                )}
+                <strong>{t('adminOrders.detail.team', { name: row.name })}</strong>
+                <Typography.Text type="secondary">{t('adminOrders.detail.teamShirts', { count: row.itemCount })}</Typography.Text>
               </div>
-            </Space>
-          ),
+            ) : (
+              <Space align="start">
+                {row.image && !narrow && <img src={row.image} alt="" width={48} height={48} className="admin-thumb" loading="lazy" />}
+                <div className="admin-two-lines">
+                  <span>{row.name}</span>
+                  {narrow && (
+                    <>
+                      <Typography.Text type="secondary">
+                        {t('adminOrders.detail.size')}: {row.size} · {money(row.unitPrice, currency)}
+                      </Typography.Text>
+                      <Personalisation line={row} />
+                    </>
+                  )}
+                </div>
+              </Space>
+            ),
         },
         ...(narrow
           ? []
           : [
-              { key: 'size', dataIndex: 'size', title: t('adminOrders.detail.size'), width: 70 },
-              { key: 'print', title: t('adminOrders.detail.print'), render: (_v: unknown, line: OrderLineRecord) => <Personalisation line={line} /> },
-              { key: 'unit', title: t('adminOrders.detail.unitPrice'), align: 'right' as const, render: (_v: unknown, line: OrderLineRecord) => money(line.unitPrice, currency) },
+              { key: 'size', title: t('adminOrders.detail.size'), width: 70, render: onLine((line) => line.size) },
+              { key: 'print', title: t('adminOrders.detail.print'), render: onLine((line) => <Personalisation line={line} />) },
+              { key: 'unit', title: t('adminOrders.detail.unitPrice'), align: 'right' as const, render: onLine((line) => money(line.unitPrice, currency)) },
             ]),
         {
           key: 'qty',
           title: t('adminOrders.detail.quantity'),
           align: 'right',
           width: narrow ? 64 : 110,
-          render: (_v, line) => (
-            <div className="admin-two-lines is-end">
-              <span>{line.quantity}</span>
-              {refunded.get(line.id) ? <Typography.Text type="warning" className="admin-nowrap">{t('adminOrders.detail.refundedQty', { count: refunded.get(line.id)! })}</Typography.Text> : null}
-            </div>
-          ),
+          render: (_v, row) =>
+            isTeam(row) ? (
+              <strong>{row.itemCount}</strong>
+            ) : (
+              <div className="admin-two-lines is-end">
+                <span>{row.quantity}</span>
+                {refunded.get(row.id) ? <Typography.Text type="warning" className="admin-nowrap">{t('adminOrders.detail.refundedQty', { count: refunded.get(row.id)! })}</Typography.Text> : null}
+              </div>
+            ),
         },
-        { key: 'total', title: t('adminOrders.detail.lineTotal'), align: 'right', width: narrow ? 84 : undefined, render: (_v, line) => money(line.lineTotal, currency) },
+        {
+          key: 'total',
+          title: t('adminOrders.detail.lineTotal'),
+          align: 'right',
+          width: narrow ? 84 : undefined,
+          render: (_v, row) => (isTeam(row) ? <strong>{money(row.total, currency)}</strong> : money(row.lineTotal, currency)),
+        },
       ]}
     />
   );

@@ -3,18 +3,16 @@
  * delivered, cancelled or refunded in full. An override (R_SUPER, personalised items already in
  * production) needs a reason. The server's refusal is shown by the HTTP layer and the dialog stays.
  */
-import { App, AutoComplete, Form, Input, Typography } from 'antd';
-import { CARRIERS } from '../../../domain/carriers.ts';
+import { App, Form, Input, Typography } from 'antd';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
-import { adminMoveRequestSchema } from '../../../domain/orders.schema.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useStatusName } from '../orders/labels.tsx';
 import type { MoveChoice } from './moves.ts';
-import { schemaRule } from '../../widgets/schema-rule.ts';
+import { TrackingFields } from './TrackingFields.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
@@ -74,27 +72,7 @@ export function MoveDialog({ order, choice, onClose }: { order: AdminOrderDetail
     >
       <Typography.Paragraph>{question}</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false}>
-        {to === 'shipped' && (
-          <>
-            <Form.Item name="carrier" label={t('adminOrders.move.carrier')} rules={[{ required: true, whitespace: true, message: t('adminOrders.move.required') }]}>
-              <AutoComplete options={CARRIERS.map((c) => ({ value: c.name }))} filterOption={(input, option) => String(option?.value ?? '').toLowerCase().includes(input.toLowerCase())} maxLength={60} data-testid="ship-carrier" />
-            </Form.Item>
-            <Form.Item
-              name="trackingNumber"
-              label={t('adminOrders.move.trackingNumber')}
-              extra={t('adminOrders.move.trackingHint')}
-              rules={[
-                { required: true, whitespace: true, message: t('adminOrders.move.required') },
-                schemaRule(adminMoveRequestSchema.shape.trackingNumber, t('adminOrders.move.trackingHint')),
-              ]}
-            >
-              <Input maxLength={40} data-testid="ship-tracking" />
-            </Form.Item>
-            <Form.Item name="trackingUrl" label={t('adminOrders.move.trackingUrl')} extra={t('adminOrders.move.trackingUrlHint')} rules={[schemaRule(adminMoveRequestSchema.shape.trackingUrl, t('adminOrders.move.trackingUrlHint'))]}>
-              <Input maxLength={500} inputMode="url" />
-            </Form.Item>
-          </>
-        )}
+        {to === 'shipped' && <TrackingFields testIdPrefix="ship" />}
         {choice?.override && (
           <Form.Item name="reason" label={t('adminOrders.move.overrideReason')} extra={t('adminOrders.move.override')} rules={[{ required: true, whitespace: true, message: t('adminOrders.move.reasonRequired') }]}>
             <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} data-testid="move-reason" />

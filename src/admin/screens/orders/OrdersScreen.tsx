@@ -9,13 +9,13 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../client/http.ts';
-import { ORDER_SORT_FIELDS, PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview, type OrderSortField } from '../../../domain/back-office/orders.model.ts';
+import { ORDER_SORT_FIELDS, PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview } from '../../../domain/back-office/orders.model.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { CURRENCY_CODES } from '../../../domain/money.model.ts';
 import { ORDER_STATUSES } from '../../../domain/orders.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
-import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { downloadFile } from '../../widgets/download.ts';
 import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
@@ -50,14 +50,13 @@ export default function OrdersScreen() {
   const when = useDateTime();
   const statusName = useStatusName();
   const [form] = Form.useForm<FormValues>();
-  const screen = useSelectableTable<OrderFilters, OrderSortField, string>(INITIAL_TABLE, ORDER_SORT_FIELDS);
+  const screen = useSelectableTable(adminOrdersApi.orderList, { rowKey: 'orderNo', initial: INITIAL_TABLE, sorts: ORDER_SORT_FIELDS, request: listRequest });
   const { table, selected, setSelected, filterBy, sortable } = screen;
   const [exporting, setExporting] = useState(false);
   const [bulkShipping, setBulkShipping] = useState(false);
   // The bulk-ship dialog leaves the page when it closes: the focus goes back to its button.
   useFocusReturn(bulkShipping);
   // On phones the filters beyond the search fold away until asked for (values stay in the form).
-  const list = useApiQuery(adminOrdersApi.orderList, listRequest(table));
   const bulk = useApiMutation(adminOrdersApi.bulkMove, [adminOrdersApi.orderList, adminOrdersApi.dashboard, adminOrdersApi.order]);
 
   const onExport = async () => {
@@ -188,8 +187,6 @@ export default function OrdersScreen() {
 
       <SelectableTable<AdminOrderRow, string>
         screen={screen}
-        rowKey="orderNo"
-        query={list}
         open={(row) => navigate(`/orders/${row.orderNo}`)}
         bulk={{
           label: t('adminOrders.list.selected', { count: selected.length }),

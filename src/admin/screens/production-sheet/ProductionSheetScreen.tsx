@@ -14,6 +14,7 @@ import { useT } from '../../i18n.tsx';
 import { useScreen } from '../../frame/screen-context.ts';
 import { sheetOrders } from '../orders/filters.ts';
 import { StatusTag, useDateTime } from '../orders/labels.tsx';
+import { TeamSheets } from './TeamSheets.tsx';
 import './sheet.css';
 
 function PrintCell({ shirt }: { shirt: SheetShirt }) {
@@ -33,6 +34,8 @@ function OrderSheet({ order }: { order: SheetOrder }) {
   const premium = (option: string) => t(`adminOrders.premium.${option}` as MessageKey);
   // Each lettering part's option, the name's first: "Gold / Standard".
   const lettering = (print: NonNullable<SheetShirt['print']>) => LETTERING_PARTS.map(({ part }) => premium(print[sheetLetteringKey(part)])).join(' / ');
+  // A roster's shirts are on its team's pages (TeamSheets); the packing list still holds them.
+  const shirts = order.shirts.filter((shirt) => !shirt.group);
   return (
     <article className="sheet-order" data-testid="sheet-order" data-order-no={order.orderNo}>
       <header className="sheet-head">
@@ -69,8 +72,8 @@ function OrderSheet({ order }: { order: SheetOrder }) {
         </div>
       </dl>
       <h3>{t('adminOrders.sheet.shirts')}</h3>
-      {order.shirts.length === 0 ? (
-        <p className="sheet-muted">{t('adminOrders.sheet.noShirts')}</p>
+      {shirts.length === 0 ? (
+        order.teams.length === 0 && <p className="sheet-muted">{t('adminOrders.sheet.noShirts')}</p>
       ) : (
         <table className="sheet-table" data-testid="sheet-shirts">
           <thead>
@@ -85,7 +88,7 @@ function OrderSheet({ order }: { order: SheetOrder }) {
             </tr>
           </thead>
           <tbody>
-            {order.shirts.map((shirt) => (
+            {shirts.map((shirt) => (
               <tr key={shirt.orderItemId}>
                 <td>{shirt.team}</td>
                 <td>{shirt.product}</td>
@@ -100,6 +103,13 @@ function OrderSheet({ order }: { order: SheetOrder }) {
             ))}
           </tbody>
         </table>
+      )}
+      {order.teams.length > 0 && (
+        <ul className="sheet-team-pointers" data-testid="sheet-team-pointers">
+          {order.teams.map((team) => (
+            <li key={team.id}>{t('adminOrders.sheet.onTeamPage', { name: team.name, count: team.rows.length })}</li>
+          ))}
+        </ul>
       )}
       <h3>{t('adminOrders.sheet.packing')}</h3>
       <table className="sheet-table" data-testid="sheet-packing">
@@ -134,6 +144,7 @@ function OrderSheet({ order }: { order: SheetOrder }) {
           </ul>
         </>
       )}
+      <TeamSheets order={order} />
     </article>
   );
 }

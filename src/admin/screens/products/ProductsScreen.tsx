@@ -11,7 +11,7 @@ import { call, mediaUrl } from '../../../client/http.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
 import { formatMoney } from '../../../domain/money.model.ts';
-import { PRODUCT_ADMIN_SORTS, STOCK_STATES, type AdminProductRow, type ProductAdminSort, type StockCsvProblem, type StockState } from '../../../domain/back-office/products.model.ts';
+import { PRODUCT_ADMIN_SORTS, STOCK_STATES, type AdminProductRow, type StockCsvProblem, type StockState } from '../../../domain/back-office/products.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
@@ -107,13 +107,12 @@ export default function ProductsScreen() {
   const [form] = Form.useForm<ProductFilters>();
   const [priceForm] = Form.useForm<BulkPriceValues>();
   const [stockForm] = Form.useForm<BulkStockValues>();
-  const screen = useSelectableTable<ProductFilters, ProductAdminSort, number>(INITIAL_PRODUCT_TABLE, PRODUCT_ADMIN_SORTS);
+  const screen = useSelectableTable(adminProductsApi.list, { rowKey: 'id', initial: INITIAL_PRODUCT_TABLE, sorts: PRODUCT_ADMIN_SORTS, request: listRequest });
   const { table, selected, filterBy, sortable } = screen;
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [dialog, setDialog] = useState<'price' | 'stock' | null>(null);
   const [problems, setProblems] = useState<StockCsvProblem[] | null>(null);
   const options = useApiQuery(adminProductsApi.options, {});
-  const list = useApiQuery(adminProductsApi.list, listRequest(table));
   const touched = [adminProductsApi.list, adminProductsApi.get];
   const publish = useApiMutation(adminProductsApi.publish, touched);
   const duplicate = useApiMutation(adminProductsApi.duplicate, touched);
@@ -248,8 +247,6 @@ export default function ProductsScreen() {
 
       <SelectableTable<AdminProductRow, number>
         screen={screen}
-        rowKey="id"
-        query={list}
         open={(row) => navigate(`/products/${row.id}`)}
         bulk={
           may(PERMISSIONS.PRODUCT_EDIT)

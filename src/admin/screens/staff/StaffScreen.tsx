@@ -5,7 +5,7 @@
  * removes their own R_SUPER, disables themselves or changes their own grants, the last R_SUPER
  * stays) and writes the audit row.
  */
-import { App, Button, Checkbox, Modal, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import { GRANTABLE_PERMISSIONS, permissionsOf, type Permission, type StaffMember } from '../../../domain/back-office/staff.model.ts';
@@ -18,6 +18,7 @@ import { useAdminSession } from '../../state/session.ts';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { useWrite } from '../../widgets/write.ts';
+import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
@@ -42,6 +43,19 @@ export default function StaffScreen() {
 
   const ask = useConfirmedWrite();
   const confirm = (content: string, run: () => Promise<unknown>) => ask({ content, done: t('admin.staff.done') }, run);
+  // A dialog's write: done, then the dialog closes; a failure leaves it open (write.ts reported it).
+  const save = (run: () => Promise<unknown>, close: () => void) =>
+    write(async () => {
+      await run();
+      void message.success(t('admin.staff.done'));
+      close();
+    });
+  // One call per code changed: each is its own audited change on the server.
+  const changeGrants = async (member: StaffMember, chosen: Permission[]) => {
+    for (const code of GRANTABLE_PERMISSIONS) {
+      if (chosen.includes(code) !== member.grants.includes(code)) await setGrant.mutateAsync({ userId: member.userId, code, granted: chosen.includes(code) });
+    }
+  };
 
   return (
     <ListScreen
@@ -130,21 +144,12 @@ export default function StaffScreen() {
       ]}
       data-testid="staff-table"
     >
-    <Modal
+    <WriteDialog
       open={granting !== null}
       title={t('admin.staff.grantTitle')}
-      okText={t('admin.common.confirm')}
-      cancelText={t('admin.common.cancel')}
-      confirmLoading={grant.isPending}
+      pending={grant.isPending}
       onCancel={() => setGranting(null)}
-      onOk={async () => {
-        if (!granting) return;
-        await write(async () => {
-          await grant.mutateAsync(granting);
-          void message.success(t('admin.staff.done'));
-          setGranting(null);
-        });
-      }}
+      onOk={() => granting && save(() => grant.mutateAsync(granting), () => setGranting(null))}
     >
       {granting && (
         <Space direction="vertical" style={{ width: '100%' }}>
@@ -152,25 +157,13 @@ export default function StaffScreen() {
           <span>{t('admin.staff.grantConfirm', { email: granting.email, role: roleName(granting.role) })}</span>
         </Space>
       )}
-    </Modal>
-    <Modal
+    </WriteDialog>
+    <WriteDialog
       open={codes !== null}
       title={codes ? t('admin.staff.grantsFor', { email: codes.member.email }) : ''}
-      okText={t('admin.common.confirm')}
-      cancelText={t('admin.common.cancel')}
-      confirmLoading={setGrant.isPending}
+      pending={setGrant.isPending}
       onCancel={() => setCodes(null)}
-      onOk={async () => {
-        if (!codes) return;
-        const { member, chosen } = codes;
-        // One call per code changed: each is its own audited change on the server.
-        const changes = GRANTABLE_PERMISSIONS.filter((code) => chosen.includes(code) !== member.grants.includes(code));
-        await write(async () => {
-          for (const code of changes) await setGrant.mutateAsync({ userId: member.userId, code, granted: chosen.includes(code) });
-          void message.success(t('admin.staff.done'));
-          setCodes(null);
-        });
-      }}
+      onOk={() => codes && save(() => changeGrants(codes.member, codes.chosen), () => setCodes(null))}
       data-testid="grants-dialog"
     >
       {codes && (
@@ -184,7 +177,7 @@ export default function StaffScreen() {
           />
         </Space>
       )}
-    </Modal>
+    </WriteDialog>
     </ListScreen>
   );
 }

@@ -4,8 +4,8 @@
  * each parcel, add-ons included. Orders come in the order asked for.
  */
 import { asc, eq, inArray } from 'drizzle-orm';
-import { sheetLetteringKey, type ProductionSheet, type SheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/production-sheet.model.ts';
-import type { Locale } from '../../../domain/locale.ts';
+import { sheetLetteringKey, teamSheets, type ProductionSheet, type SheetLetteringKey, type SheetOrder, type SheetShirt } from '../../../domain/back-office/production-sheet.model.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, type Localised } from '../../../domain/locale.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
 import { CUSTOM_TYPES, LETTERING_PARTS, printRow, printRows, type CustomType, type PremiumOption } from '../../../domain/personalisation.ts';
 import type { Db } from '../../db/client.ts';
@@ -41,6 +41,19 @@ function sheetPrint(item: ItemRow, locale: Locale): Pick<SheetShirt, 'print' | '
   };
 }
 
+/** A line as the sheet's shirt, its words in `locale`. */
+function sheetShirt(item: ItemRow, team: Localised | null, locale: Locale): SheetShirt {
+  return {
+    orderItemId: item.id,
+    team: team ? pick(team, locale) : '',
+    product: pick(item.title, locale),
+    size: item.size,
+    quantity: item.quantity,
+    ...sheetPrint(item, locale),
+    group: item.groupId === null ? null : { id: item.groupId, name: item.groupName! },
+  };
+}
+
 export async function productionSheet(db: Db, orderNos: readonly string[], locale: Locale, now: Date): Promise<ProductionSheet> {
   const wanted = [...new Set(orderNos)];
   const rows = await db.select().from(orders).where(inArray(orders.orderNo, wanted));
@@ -68,15 +81,10 @@ export async function productionSheet(db: Db, orderNos: readonly string[], local
   const sheetOrders = wanted.map((orderNo): SheetOrder => {
     const row = rows.find((r) => r.orderNo === orderNo)!;
     const lines = items.filter((i) => i.item.orderId === row.id);
-    const shirts = lines.map(({ item, team }): SheetShirt => ({
-      orderItemId: item.id,
-      team: team ? pick(team, locale) : '',
-      product: pick(item.title, locale),
-      size: item.size,
-      quantity: item.quantity,
-      ...sheetPrint(item, locale),
-      group: item.groupId === null ? null : { id: item.groupId, name: item.groupName! },
-    }));
+    const shirts = lines.map(({ item, team }) => sheetShirt(item, team, locale));
+    // A team's pages are printed in the order's language, whoever prints them.
+    const orderLocale = isLocale(row.locale) ? row.locale : DEFAULT_LOCALE;
+    const teams = teamSheets(lines.filter(({ item }) => item.groupId !== null).map(({ item, team }) => sheetShirt(item, team, orderLocale)));
     // Each shirt of a line comes with that line's add-ons.
     const packing = lines.flatMap(({ item }) => [
       { title: pick(item.title, locale), size: item.size as string | null, quantity: item.quantity },
@@ -85,11 +93,13 @@ export async function productionSheet(db: Db, orderNos: readonly string[], local
     const a = row.shippingAddress;
     return {
       orderNo: row.orderNo,
+      locale: orderLocale,
       createdAt: row.createdAt.toISOString(),
       status: row.status as OrderStatus,
       shipTo: { name: `${a.firstName} ${a.lastName}`.trim(), city: a.city, country: a.country },
       shippingMethod: row.shippingMethod,
       shirts,
+      teams,
       packing,
       notes: (notes.get(row.id) ?? []).map((note) => note.text),
       replacementOf: row.replacesOrderId === null ? null : { orderNo: originals.find((o) => o.id === row.replacesOrderId)?.orderNo ?? '', returnNo: claims.find((c) => c.replacementOrderId === row.id)?.returnNo ?? null },

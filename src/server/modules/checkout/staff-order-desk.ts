@@ -35,7 +35,8 @@ import { fail, failWith, notFound } from '../../errors.ts';
 import type { AddressService, UserService } from '../accounts/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { isStockShortage } from '../catalogue/index.ts';
-import { orders, requireCode, type ItemRow, type OrderRow, type OrderService, type StaffCaller } from '../orders/index.ts';
+import { orders, requireCode, type ItemRow, type OrderRow, type OrderService } from '../orders/index.ts';
+import type { StaffCaller } from '../../../domain/back-office/staff.model.ts';
 import type { PaymentLedger, PaymentRequests } from '../payments/index.ts';
 import { STAFF_ORDER_SCOPE, type CheckoutService, type LinePrice } from './checkout.ts';
 

@@ -13,20 +13,20 @@ export function staffOrderRoutes(desk: StaffOrderDesk, guards: Guards) {
       adminStaffOrdersApi.quote,
       "A staff order's priced total before confirming: checkout's quote of the configured lines (hand-set prices take order:price), shipping and tax once the country is given, the coupon's state",
       staffOrderQuoteRequestSchema,
-      ({ body, actor, roles, grants, locale }) => desk.quote(body, { actor, roles, grants }, locale),
+      ({ body, staff, locale }) => desk.quote(body, staff, locale),
     );
     create(
       adminStaffOrdersApi.create,
       'Place an order for a customer or a guest email, priced as checkout prices (hand-set prices with a reason take order:price), its stock taken; then a mailed PayPal link, paid offline (order:pay-offline), or a free replacement of another order. Idempotent by idempotencyKey; audited',
       staffOrderCreateRequestSchema,
-      ({ body, actor, roles, grants }) => desk.create(body, { actor, roles, grants }),
+      ({ body, staff }) => desk.create(body, staff),
     );
     const payOffline = staffCalls(route, guards.requirePermission(PERMISSIONS.ORDER_PAY_OFFLINE));
     payOffline(
       adminStaffOrdersApi.payOffline,
       'A staff order waiting for its payment link, paid by bank transfer or cash: method, reference and reason recorded, the order paid and invoiced; its link cancelled; audited',
       staffOrderPayOfflineRequestSchema,
-      ({ body, actor, roles, grants }) => desk.payOffline(body, { actor, roles, grants }),
+      ({ body, staff }) => desk.payOffline(body, staff),
     );
   });
 }

@@ -38,16 +38,16 @@ export function orderChangeRoutes(desk: OrderChangeDesk, guards: Guards) {
       adminOrderChangesApi.preview,
       'What a change would do, before it is made: the same checks and repricing, the new total, what it would refund or ask for; nothing written, mailed or refunded',
       adminOrderChangePreviewRequestSchema,
-      ({ body, actor, roles, grants }) => desk.staffPreview(body.orderNo, body.revision, body.change, { actor, roles, grants }),
+      ({ body, staff }) => desk.staffPreview(body.orderNo, body.revision, body.change, staff),
     );
     edit(
       adminOrderChangesApi.change,
       "Change a paid order before production: a line's print or size (stock moved), the address (same country), the shipping method; with the revision seen (another: conflict); repriced, audited, mailed; a lower total refunded, a higher one asked for by a payment link",
       adminOrderChangeRequestSchema,
-      ({ body, actor, roles, grants }) => desk.staffChange(body.orderNo, body.revision, body.change, body.reason ?? null, { actor, roles, grants }),
+      ({ body, staff }) => desk.staffChange(body.orderNo, body.revision, body.change, body.reason ?? null, staff),
     );
-    edit(adminOrderChangesApi.waivePayment, "Waive an order's open payment request with a reason, so it may go to production; audited", adminWaivePaymentRequestSchema, ({ body, actor, roles, grants }) =>
-      desk.waive(body.orderNo, body.reason, { actor, roles, grants }),
+    edit(adminOrderChangesApi.waivePayment, "Waive an order's open payment request with a reason, so it may go to production; audited", adminWaivePaymentRequestSchema, ({ body, staff }) =>
+      desk.waive(body.orderNo, body.reason, staff),
     );
   });
 }

@@ -8,7 +8,7 @@ export { CAPTURE_GRACE_MS, OrderService, lockedRate, type OrderDraft, type Order
 export { OrderViews, accessTokenFor, orderByNumber, orderNoSql, orderNoStarting, orderLocale, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderAccess, type OrderInvoices, type OrderPayments, type OrderRow, type OrderServiceDeps } from './views.ts';
 export { OrderNotes } from './notes.ts';
 export type { ReplacementAsk, ReplacementLine } from './replacement.ts';
-export { OrderDesk, moveAuditEntry, moveRefusal, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds, type StaffCaller } from './order-desk.ts';
+export { OrderDesk, moveAuditEntry, moveRefusal, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds } from './order-desk.ts';
 export { orderAccessOf, orderRoutes } from './routes.ts';
 export { OrderChangeDesk, type OrderChangeDeps, type OrderChangeMoney } from './order-changes.ts';
 export { productionHold, type OrderPaymentRequests } from './production-hold.ts';

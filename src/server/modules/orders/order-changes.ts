@@ -42,7 +42,7 @@ import type { AuditActor, AuditLog } from '../audit/index.ts';
 import type { CartService } from '../cart/index.ts';
 import { isStockShortage, releaseStock, shortageOf, stockDemand, stockTaking } from '../catalogue/index.ts';
 import type { CouponService } from '../coupons/index.ts';
-import type { StaffCaller } from './order-desk.ts';
+import type { StaffCaller } from '../../../domain/back-office/staff.model.ts';
 import type { OrderPaymentRequests } from './production-hold.ts';
 import type { OrderService } from './orders.ts';
 import { orderChanges, orderItems, orderStatusEvents, orderTaxLines, orders } from './schema.ts';

@@ -17,11 +17,11 @@ import type { BulkMoveAnswer, BulkMovePreview } from '../../../domain/back-offic
 import type { Locale } from '../../../domain/locale.ts';
 import { moveProblem, type OrderStatus } from '../../../domain/orders.model.ts';
 import type { AdminMoveRequest } from '../../../domain/orders.schema.ts';
-import { hasPermission, PERMISSIONS, type CodesHeld, type Permission } from '../../../domain/back-office/staff.model.ts';
+import { hasPermission, PERMISSIONS, type Permission, type StaffCaller } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import type { AuditActor, AuditEntry, AuditLog } from '../audit/index.ts';
+import type { AuditEntry, AuditLog } from '../audit/index.ts';
 import { productionHold, type OrderPaymentRequests } from './production-hold.ts';
 import type { OrderService } from './orders.ts';
 import { parcelsOf } from './parcels.ts';
@@ -29,10 +29,6 @@ import { restOf, unshippedOf } from '../../../domain/shipments.model.ts';
 import { orders } from './schema.ts';
 import { orderByNumber, type OrderRow } from './views.ts';
 
-/** The staff member making a write: who the audit row names (the guard's `actorOf`), and the codes their roles and grants hold. */
-export interface StaffCaller extends CodesHeld {
-  actor: AuditActor;
-}
 
 /** The audit row of a staff member's move of an order: a move here, or a refund that closes it (payments' refund-desk.ts). */
 export function moveAuditEntry(caller: StaffCaller, before: OrderRow, after: { status: string } & Record<string, unknown>): AuditEntry {

@@ -13,10 +13,10 @@ import { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessReq
 import type { Guards } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { PERMISSIONS, type CodesHeld } from '../../../domain/back-office/staff.model.ts';
-import type { OrderDesk, Refunds, StaffCaller } from './order-desk.ts';
+import type { OrderDesk, Refunds } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
-import { actorOf, localeOf, userOf } from '../../http/context.ts';
+import { localeOf, staffOf, userOf } from '../../http/context.ts';
 import { contractRoutes } from '../../http/define-route.ts';
 
 /** Who asks for an order: the signed-in caller (routes guard with optionalUser) and the access token sent, if any. */
@@ -32,7 +32,6 @@ export interface OrderAdminDeps {
 }
 
 export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, staffView }: OrderAdminDeps) {
-  const staffOf = (request: FastifyRequest): StaffCaller => ({ actor: actorOf(request), roles: userOf(request).roles, grants: userOf(request).grants });
   /** The order a buyer's request names, if the caller may read it. */
   const readable = (request: FastifyRequest, body: { orderNo: string; token?: string | undefined }) => orders.findForAccess(body.orderNo, orderAccessOf(request, body.token));
 

@@ -14,19 +14,19 @@ export function shipmentRoutes(orders: OrderService, desk: ShipmentDesk, guards:
       adminShipmentsApi.shipParcel,
       'Ship part of an order: lines and quantities (never more than is left), carrier, tracking number; the order becomes partially shipped, or shipped once every line is in a parcel; audited, the shopper mailed',
       shipParcelRequestSchema,
-      async ({ body, actor, roles, grants, locale }) => orders.detail(await desk.shipParcel(body, { actor, roles, grants }), locale),
+      async ({ body, staff, locale }) => orders.detail(await desk.shipParcel(body, staff), locale),
     );
     move(
       adminShipmentsApi.correctShipment,
       "Correct a parcel's carrier and tracking number: audited before and after, the shopper mailed once",
       correctShipmentRequestSchema,
-      async ({ body, actor, roles, grants, locale }) => orders.detail(await desk.correct(body, { actor, roles, grants }), locale),
+      async ({ body, staff, locale }) => orders.detail(await desk.correct(body, staff), locale),
     );
     move(
       adminShipmentsApi.bulkShip,
       'Bulk ship from a CSV (order_no, carrier, tracking_number, optional tracking_url and lines): every row answered with its parcel or its error; with apply, the good rows ship (bad rows are skipped), one mail per order',
       bulkShipRequestSchema,
-      ({ body, actor, roles, grants, locale }) => desk.bulkShip(body.csv, body.apply, { actor, roles, grants }, locale),
+      ({ body, staff, locale }) => desk.bulkShip(body.csv, body.apply, staff, locale),
       { bodyLimit: 450_000 },
     );
   });

@@ -7,7 +7,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { PaymentRequestRecord } from '../../../domain/order-changes.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import type { StaffCaller } from '../orders/index.ts';
+import type { StaffCaller } from '../../../domain/back-office/staff.model.ts';
 import type { RefundDesk } from './refund-desk.ts';
 import { paymentRequests, payments, refunds } from './schema.ts';
 

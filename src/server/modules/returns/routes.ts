@@ -96,18 +96,17 @@ export function returnRoutes({ service, desk }: { service: ReturnService; desk: 
     });
 
     const manage = staffCalls(route, guards.requirePermission(PERMISSIONS.RETURN_MANAGE));
-    const caller = (ask: { actor: { id: number | null; email: string }; roles: readonly string[]; grants: readonly string[] }) => ({ actor: ask.actor, roles: ask.roles, grants: ask.grants });
     manage(adminReturnsApi.list, 'Returns and claims, newest first, by state and searched by return or order number, with each state\'s count', adminReturnListRequestSchema, ({ body }) => desk.list(body));
     manage(adminReturnsApi.detail, 'One request: its lines, photos, order and history', adminReturnRequestSchema, ({ body, locale }) => desk.detail(body.returnNo, locale));
     manage(adminReturnsApi.approve, 'Approves a request with the return instructions, mailed to the buyer; audited', adminReturnApproveRequestSchema, (ask) =>
-      desk.approve(ask.body.returnNo, ask.body.instructions, caller(ask), ask.locale),
+      desk.approve(ask.body.returnNo, ask.body.instructions, ask.staff, ask.locale),
     );
-    manage(adminReturnsApi.decline, 'Declines a request with a reason, mailed to the buyer; audited', adminReturnDeclineRequestSchema, (ask) => desk.decline(ask.body.returnNo, ask.body.reason, caller(ask), ask.locale));
+    manage(adminReturnsApi.decline, 'Declines a request with a reason, mailed to the buyer; audited', adminReturnDeclineRequestSchema, (ask) => desk.decline(ask.body.returnNo, ask.body.reason, ask.staff, ask.locale));
     manage(adminReturnsApi.receive, 'Marks the goods received, restocking the lines asked (never a printed one); audited', adminReturnReceiveRequestSchema, (ask) =>
-      desk.receive(ask.body.returnNo, ask.body.restock, caller(ask), ask.locale),
+      desk.receive(ask.body.returnNo, ask.body.restock, ask.staff, ask.locale),
     );
     manage(adminReturnsApi.resolve, 'Resolves by a refund of the lines (also order:refund; the credit note follows) or by a free replacement order that goes to production; audited', adminReturnResolveRequestSchema, (ask) =>
-      desk.resolve(ask.body.returnNo, ask.body.by, ask.body.note, caller(ask), ask.locale),
+      desk.resolve(ask.body.returnNo, ask.body.by, ask.body.note, ask.staff, ask.locale),
     );
   });
 }
