@@ -42,6 +42,8 @@ test.describe(() => {
     const T = zhPages;
     const marker = `后台编辑测试 ${randomBytes(3).toString('hex')}`;
     await page.goto('/admin/pages');
+    await expect(page.getByTestId('pages-table')).toContainText('/return-policy/');
+    await screenshot(page, 'admin-pages-list-zh-CN', testInfo);
     await page.getByTestId('page-open-return-policy').click();
     const zh = page.getByTestId('page-locale-zh-CN');
     const body = zh.getByTestId('page-body-zh-CN');

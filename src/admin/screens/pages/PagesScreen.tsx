@@ -117,7 +117,7 @@ function PageList({ onOpen }: { onOpen: (slug: string, created?: boolean) => voi
               );
             },
           })),
-          { key: 'footer', title: t('adminPages.status'), render: (_v, page) => (page.inFooter ? <Tag>{t('adminPages.inFooterTag')}</Tag> : null) },
+          { key: 'footer', title: t('adminPages.footer'), render: (_v, page) => (page.inFooter ? <Tag>{t('adminPages.inFooterTag')}</Tag> : null) },
           {
             key: 'actions',
             title: t('admin.common.actions'),
