@@ -35,6 +35,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'product',
   'register',
   'reset-password',
+  'rosters',
   'search',
   'tracking-order',
   'wishlist',
