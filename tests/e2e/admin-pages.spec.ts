@@ -2,7 +2,7 @@
  * Content pages edited in the back office (issue 32, docs/back-office.md "Pages"):
  * - zh-CN at 375 px, dark: the returns policy's Chinese text is edited (a broken link is flagged
  *   while typed, the preview follows), saved, published and seen live on the storefront's
- *   pre-rendered page; then the previous version is restored from History (its diff shown) and
+ *   pre-rendered page (axe finds nothing on the list and the editor, dark); then the previous version is restored from History (its diff shown) and
  *   published, and the storefront shows the old text again. The time from publish to live is
  *   printed;
  * - en-US at 1440 px: a new page in one language, shown in the footer: its page is live, the footer's
@@ -44,6 +44,7 @@ test.describe(() => {
     await page.goto('/admin/pages');
     await expect(page.getByTestId('pages-table')).toContainText('/return-policy/');
     await screenshot(page, 'admin-pages-list-zh-CN', testInfo);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('page-open-return-policy').click();
     const zh = page.getByTestId('page-locale-zh-CN');
     const body = zh.getByTestId('page-body-zh-CN');
@@ -60,6 +61,7 @@ test.describe(() => {
     await body.fill(`${marker}。\n\n${original}`);
     await expect(zh.getByTestId('page-broken-zh-CN')).toHaveCount(0);
     await expect(zh.getByText(T.linksOk)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-pages-editor-zh-CN', testInfo, { fullPage: true });
     await zh.getByTestId('page-save-zh-CN').click();
     await expect(page.getByText(T.saved).first()).toBeVisible();
