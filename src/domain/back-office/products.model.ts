@@ -26,7 +26,7 @@ export const STOCK_CSV_MAX_LINES = 20_000;
 
 /**
  * A product's handle: its stable key in the catalogue file and the editor, unique, 1-80 lower-case
- * letters, digits and dashes, starting and ending with a letter or digit (migration 0023 checks the same).
+ * letters, digits and dashes, starting and ending with a letter or digit (migration 0024 checks the same).
  */
 export const PRODUCT_HANDLE_MAX = 80;
 export const PRODUCT_HANDLE_PATTERN = /^[a-z0-9]([a-z0-9-]{0,78}[a-z0-9])?$/;

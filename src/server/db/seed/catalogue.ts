@@ -124,7 +124,7 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions = {}):
 
     let batch: ProductBundle[] = [];
     let written = 0;
-    // Titles are unique, their slugs nearly so: a slug taken gets the product's id after it (as migration 0023 did).
+    // Titles are unique, their slugs nearly so: a slug taken gets the product's id after it (as migration 0024 did).
     const handles = new Set<string>();
     const handleOf = (title: string, id: number) => {
       const slug = handleFromTitle(title);
