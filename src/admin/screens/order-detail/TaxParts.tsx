@@ -4,10 +4,8 @@
  * the PDF the server stored (GET /api/admin/orders/{orderNo}/documents/{number}.pdf).
  */
 import { Alert, App, Button, Space, Tag, Typography } from 'antd';
-import { call } from '../../../client/http.ts';
-import { apiBase, currentAccessToken } from '../../../client/request-context.ts';
+import { apiBase } from '../../../client/request-context.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
-import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import { documentPath } from '../../../domain/api/orders.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderDetail } from '../../../domain/orders.model.ts';
@@ -16,6 +14,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useT } from '../../i18n.tsx';
 import { useDateTime, useMoney } from '../orders/labels.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
+import { downloadForStaff } from '../../widgets/download.ts';
 
 function useRowLabel() {
   const { t, locale } = useT();
@@ -85,19 +84,8 @@ export function documentUrl(orderNo: string, number: string): string {
  * The PDF is fetched with the staff member's token (a plain link would carry none) and handed to
  * the browser as a file. The ping first lets the HTTP layer renew an expired token.
  */
-async function download(orderNo: string, number: string): Promise<void> {
-  await call(adminStaffApi.ping, undefined, { silent: true });
-  const token = currentAccessToken();
-  const response = await fetch(documentUrl(orderNo, number), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok || !(response.headers.get('content-type') ?? '').includes('pdf')) throw new Error(`document ${number}: HTTP ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${number}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+function download(orderNo: string, number: string): Promise<void> {
+  return downloadForStaff(documentUrl(orderNo, number), 'pdf', `${number}.pdf`);
 }
 
 export function Documents({ order }: { order: OrderDetail }) {

@@ -7,10 +7,8 @@
  */
 import { Alert, App, Button, Modal, Space, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { call } from '../../../client/http.ts';
-import { apiBase, currentAccessToken, requestHeaders } from '../../../client/request-context.ts';
+import { apiBase } from '../../../client/request-context.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
-import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { Endpoint } from '../../../domain/api/endpoint.ts';
 import { CATALOGUE_FILE_MAX_CHARS, type CatalogueDryRun, type CatalogueProductReport, type CatalogueProblem } from '../../../domain/back-office/catalogue-file.model.ts';
@@ -20,6 +18,7 @@ import { useT } from '../../i18n.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { filterRequest, type ProductFilters } from './table-state.ts';
+import { downloadForStaff } from '../../widgets/download.ts';
 
 export function ExportCatalogueButton({ filters }: { filters: ProductFilters }) {
   const { t, locale } = useT();
@@ -28,24 +27,7 @@ export function ExportCatalogueButton({ filters }: { filters: ProductFilters }) 
   const onExport = async () => {
     setBusy(true);
     try {
-      // The ping first lets the HTTP layer renew an expired token.
-      await call(adminStaffApi.ping, undefined, { silent: true });
-      const token = currentAccessToken();
-      const response = await fetch(`${apiBase()}${adminProductsApi.catalogueExport.path}`, {
-        method: 'POST',
-        headers: { ...requestHeaders({ requestId: crypto.randomUUID(), locale, token }), 'content-type': 'application/json' },
-        body: JSON.stringify(filterRequest(filters)),
-      });
-      if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/csv')) throw new Error(`catalogue export: HTTP ${response.status}`);
-      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'catalogue.csv';
-      const url = URL.createObjectURL(await response.blob());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      await downloadForStaff(`${apiBase()}${adminProductsApi.catalogueExport.path}`, 'text/csv', 'catalogue.csv', { locale, body: filterRequest(filters) });
     } catch (error) {
       console.error(error);
       void message.error(t('adminProducts.catalogue.exportFailed'));
