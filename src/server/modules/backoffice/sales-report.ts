@@ -33,7 +33,7 @@ import { CsvDecimal, toCsv, type CsvValue } from '../../csv.ts';
 import type { Db } from '../../db/client.ts';
 import { render } from '../../messages/index.ts';
 import { pick } from '../../messages/localise.ts';
-import { products, teams } from '../catalogue/index.ts';
+import { navItems, products, teams } from '../catalogue/index.ts';
 import { orderItems, orders } from '../orders/index.ts';
 import { refunds } from '../payments/index.ts';
 
@@ -149,10 +149,14 @@ export class SalesReportDesk {
     // Names: a product's title on its latest line (it may be gone from the catalogue), a team's from the catalogue.
     const lastLines = lineRows.filter((r) => r.dim === 'product' && r.key !== null).map((r) => Number(r.last_line));
     const teamIds = lineRows.filter((r) => r.dim === 'team' && r.key !== null).map((r) => Number(r.key));
-    const [titles, teamNames] = await Promise.all([
+    const sports = lineRows.filter((r) => r.dim === 'sport' && r.key !== null).map((r) => r.key!);
+    const [titles, teamNames, sportNames] = await Promise.all([
       lastLines.length ? this.db.select({ id: orderItems.id, title: orderItems.title }).from(orderItems).where(inArray(orderItems.id, lastLines)) : [],
       teamIds.length ? this.db.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, teamIds)) : [],
+      // A sport is named by its navigation entry (the products table's sport filter names it so too).
+      sports.length ? this.db.select({ tag: navItems.tag, name: navItems.tagName }).from(navItems).where(inArray(navItems.tag, sports)) : [],
     ]);
+    const sportOf = new Map<string, Localised>(sportNames.map((s) => [s.tag, s.name]));
     const titleOf = new Map<number, Localised>(titles.map((t) => [t.id, t.title]));
     const teamOf = new Map<number, Localised>(teamNames.map((t) => [t.id, t.name]));
 
@@ -180,6 +184,7 @@ export class SalesReportDesk {
       let label: string | null = null;
       if (raw.dim === 'product' && raw.key !== null) label = pick(titleOf.get(Number(raw.last_line)) ?? { 'en-US': raw.key, 'zh-CN': raw.key }, locale);
       if (raw.dim === 'team' && raw.key !== null) label = teamOf.has(Number(raw.key)) ? pick(teamOf.get(Number(raw.key))!, locale) : null;
+      if (raw.dim === 'sport' && raw.key !== null) label = sportOf.has(raw.key) ? pick(sportOf.get(raw.key)!, locale) : null;
       breakdowns[raw.dim].push({ key: raw.key ?? 'none', label, orders: raw.orders, units: raw.units, grossEur, taxEur: null, netEur: null, refundsEur: null, averageEur: null });
     }
     for (const dimension of Object.keys(breakdowns) as ReportDimension[]) {
