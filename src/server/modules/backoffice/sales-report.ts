@@ -102,7 +102,9 @@ function figuresOf(sums: Pick<OrderSums, 'orders' | 'units' | 'gross_eur' | 'tax
   if (!sums) return emptyFigures();
   const grossEur = Number(sums.gross_eur);
   const taxEur = Number(sums.tax_eur);
-  return { orders: sums.orders, units: sums.units, grossEur, taxEur, netEur: grossEur - taxEur, refundsEur: Number(sums.refunds_eur), averageEur: averageOf(grossEur, sums.orders) };
+  // Sums of no rows (a period without sales) are null.
+  const orders = sums.orders ?? 0;
+  return { orders, units: sums.units ?? 0, grossEur, taxEur, netEur: grossEur - taxEur, refundsEur: Number(sums.refunds_eur), averageEur: averageOf(grossEur, orders) };
 }
 
 const byGross = (a: ReportRow, b: ReportRow) => b.grossEur - a.grossEur || b.refundsEur! - a.refundsEur! || a.key.localeCompare(b.key);
