@@ -191,6 +191,15 @@ describe('the sales report', () => {
     expect(r.series.reduce((n, b) => n + b.grossEur, 0)).toBe(r.totals.grossEur);
   });
 
+  it('answers zeros, not nulls, for a period and a previous period without sales', async () => {
+    const r = await report({ from: '2020-01-01', to: '2020-01-31', grouping: 'week' });
+    const zero = { orders: 0, units: 0, grossEur: 0, taxEur: 0, netEur: 0, refundsEur: 0, averageEur: 0 };
+    expect(r.totals).toEqual(zero);
+    expect(r.previousTotals).toEqual(zero);
+    expect(r.series.every((b) => b.orders === 0)).toBe(true);
+    expect(Object.values(r.breakdowns).every((rows) => rows.length === 0)).toBe(true);
+  });
+
   it('exports what is shown as CSV, in the caller’s language, amounts as decimals', async () => {
     const r = await report({ from: '2026-03-01', to: '2026-03-31', grouping: 'day' });
     const csv = await callEntry<{ fileName: string; csv: string; rows: number }>(shop, adminSalesReportApi.salesReportExport, { from: '2026-03-01', to: '2026-03-31', grouping: 'day', view: 'currency' }, owner);
