@@ -125,7 +125,7 @@ for (const locale of ADMIN_LOCALES) {
       // Custom days typed into the range picker.
       await screen.getByRole('combobox', { name: R.period }).click();
       await page.locator('.ant-select-dropdown').getByText(R.presets.custom, { exact: true }).click();
-      const inputs = screen.getByTestId('report-days').locator('input');
+      const inputs = screen.getByRole('textbox', { name: R.days });
       const from = isoDay(new Date(Date.now() - 2 * 86_400_000));
       await inputs.first().click();
       await inputs.first().fill(from);
