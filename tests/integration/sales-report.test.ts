@@ -5,7 +5,7 @@
  * from the orders rows, to the cent.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { adminSalesReportApi } from '../../src/domain/api/admin/sales-report.ts';
@@ -79,7 +79,7 @@ async function expected(from: string, to: string) {
   const db = shop.database.db;
   const start = at(`${from}T00:00:00Z`);
   const end = new Date(at(`${to}T00:00:00Z`).getTime() + 86_400_000);
-  const paid = await db.select().from(orders).where(and(isNotNull(orders.paidAt), gte(orders.paidAt, start), lt(orders.paidAt, end)));
+  const paid = await db.select().from(orders).where(and(isNotNull(orders.paidAt), gte(orders.paidAt, start), lt(orders.paidAt, end), ne(orders.source, 'replacement')));
   const given = await db
     .select({ amount: refunds.amount, order: orders })
     .from(refunds)

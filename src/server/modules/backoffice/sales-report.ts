@@ -2,12 +2,13 @@
  * The owner's sales report (docs/back-office.md "Reports"). An order counts on the UTC day it was
  * paid (orders.paid_at), whatever became of it since; a completed refund counts, as its own
  * figure, on the day it was made: a period's figures never change once it is over, as an
- * accountant's books do not, and a refund of last month's order lowers this month. Each order's
- * amounts are converted to EUR at its locked rates and rounded once (like orders.total_eur), each
- * refund at its order's rates, before anything is added, so every total adds up to the cent from
- * its rows. One statement reads the period's orders and refunds once and sums them per bucket,
- * currency, country, coupon and personalised (grouping sets); a second sums the orders' lines per
- * product, team and sport; a third the previous period's totals.
+ * accountant's books do not, and a refund of last month's order lowers this month. A free
+ * replacement (source `replacement`) is no sale and never counts. Each order's amounts are
+ * converted to EUR at its locked rates and rounded once (like orders.total_eur), each refund at
+ * its order's rates, before anything is added, so every total adds up to the cent from its rows.
+ * One statement reads the period's orders and refunds once and sums them per bucket, currency,
+ * country, coupon and personalised (grouping sets); a second sums the orders' lines per product,
+ * team and sport; a third the previous period's totals.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { CsvFile } from '../../../domain/back-office/csv.model.ts';
@@ -61,6 +62,9 @@ interface LineSums {
   last_line: number;
 }
 
+/** A free replacement of a misprint (returns) is paid at 0 when made: sent, but not sold. */
+const SOLD = sql`${orders.source} <> 'replacement'`;
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The instants [start, end) of UTC days from..to. */
@@ -79,7 +83,7 @@ function factsSql(from: string, to: string, grouping: ReportGrouping): SQL {
     paid as materialized (
       select ${orders.currency} as currency, ${orders.shipCountry} as country, coalesce(${orders.couponCode}, '') as coupon, ${orders.personalised} as personalised,
         ${orders.itemCount} as units, ${orders.total} as gross, ${orders.taxTotal} as tax, ${orders.rateX100} as rate, ${orders.baseRateX100} as base, ${bucket(sql`${orders.paidAt}`)} as bucket
-      from ${orders} where ${orders.paidAt} >= ${start} and ${orders.paidAt} < ${end}
+      from ${orders} where ${orders.paidAt} >= ${start} and ${orders.paidAt} < ${end} and ${SOLD}
     ),
     given as materialized (
       select o.currency, o.ship_country as country, coalesce(o.coupon_code, '') as coupon, o.personalised, r.amount, o.rate_x100 as rate, o.base_rate_x100 as base, ${bucket(sql`r.created_at`)} as bucket
@@ -133,7 +137,7 @@ export class SalesReportDesk {
       this.db
         .execute(
           sql`with paid as materialized (
-              select ${orders.id} as id, ${orders.rateX100} as rate, ${orders.baseRateX100} as base from ${orders} where ${orders.paidAt} >= ${start} and ${orders.paidAt} < ${end}
+              select ${orders.id} as id, ${orders.rateX100} as rate, ${orders.baseRateX100} as base from ${orders} where ${orders.paidAt} >= ${start} and ${orders.paidAt} < ${end} and ${SOLD}
             ),
             lines as (
               select i.id, i.order_id, i.product_id, i.quantity, round(i.line_total::numeric * p.base / p.rate) as eur, pr.team_id, pr.sport
