@@ -1,7 +1,7 @@
 /** The team roster endpoints (src/domain/api/rosters.ts): a roster checked and priced, added to the cart as one group, saved rosters. */
 import { rosterApi, type RosterQuote } from '../domain/api/rosters.ts';
 import type { CurrencyCode } from '../domain/money.model.ts';
-import type { RosterInput, SavedRoster } from '../domain/roster.model.ts';
+import type { RosterInput, SavedRoster, SavedRosterEntry } from '../domain/roster.model.ts';
 import { call, type RequestOptions } from './http.ts';
 
 export function quoteRoster(roster: RosterInput, currency: CurrencyCode, options?: RequestOptions): Promise<RosterQuote> {
@@ -18,7 +18,7 @@ export function cartGroupRoster(groupId: string, options?: RequestOptions): Prom
   return call(rosterApi.cartGroup, { groupId }, options);
 }
 
-export function savedRosters(options?: RequestOptions): Promise<SavedRoster[]> {
+export function savedRosters(options?: RequestOptions): Promise<SavedRosterEntry[]> {
   return call(rosterApi.saved, {}, options);
 }
 

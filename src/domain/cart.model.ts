@@ -58,24 +58,24 @@ export interface CartPage {
   summary: CartTotals;
 }
 
-/** A line cartSegments gathers: a cart line, or an order's (whose roster rows come in their order already, without `row`). */
-export interface SegmentLine {
+/** What gathering lines by roster needs of a line: a cart line, or an order line (whose group has no row: its lines keep the roster's order). */
+export interface GroupableLine {
   group: { id: string; name: string; row?: number } | null;
   quantity: number;
   lineTotal: number;
 }
 
-/** A stretch of the cart (or an order) as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
-export type CartSegment<L extends SegmentLine = CartLineRecord> =
+/** A stretch of a list of lines as it is shown: a line of its own, or a team roster's rows together (docs/storefront.md "Team orders"). */
+export type CartSegment<L extends GroupableLine = CartLineRecord> =
   | { kind: 'line'; line: L }
   | { kind: 'group'; id: string; name: string; lines: L[]; itemCount: number; total: number };
 
 /**
- * The cart's lines in their order, a roster's rows gathered into one segment where its first row
- * is (in their roster order), with its shirts and its total before the tier (which the whole cart's
- * quantity decides).
+ * The lines in their order (a cart's, an order's), a roster's rows gathered into one segment where
+ * its first row is (in their roster order where the lines know their row), with its shirts and its
+ * total before the tier (which the whole cart's or order's quantity decides).
  */
-export function cartSegments<L extends SegmentLine>(lines: readonly L[]): CartSegment<L>[] {
+export function cartSegments<L extends GroupableLine>(lines: readonly L[]): CartSegment<L>[] {
   const segments: CartSegment<L>[] = [];
   const groups = new Map<string, Extract<CartSegment<L>, { kind: 'group' }>>();
   for (const line of lines) {
@@ -93,6 +93,7 @@ export function cartSegments<L extends SegmentLine>(lines: readonly L[]): CartSe
     group.itemCount += line.quantity;
     group.total += line.lineTotal;
   }
+  // A stable sort: lines without a row keep the order they came in.
   for (const group of groups.values()) group.lines.sort((a, b) => (a.group!.row ?? 0) - (b.group!.row ?? 0));
   return segments;
 }

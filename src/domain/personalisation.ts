@@ -94,6 +94,11 @@ export function normaliseCustomNumber(input: string | number): string | null {
 /** What is wrong with a typed name or number to print, by the configurator's rule: the same words for every form that takes one (the configurator, a team roster's rows). */
 export type PrintTextProblem = 'nameRequired' | 'nameInvalid' | 'numberRequired' | 'numberInvalid';
 
+/** The cells of a printed line a shopper fills in: the configurator's form and each row of a team roster. */
+export type LineField = 'size' | 'player' | 'name' | 'number' | 'quantity';
+/** What both forms say of those cells by the same rules; each adds what only it checks (stock, the squad). */
+export type LineProblem = PrintTextProblem | 'sizeRequired' | 'quantityInvalid';
+
 /** The name's problem as typed (empty: required; not 1-15 letters A-Z: invalid), or null. */
 export function nameProblem(typed: string): 'nameRequired' | 'nameInvalid' | null {
   if (typed === '') return 'nameRequired';

@@ -10,7 +10,7 @@ import { SIZES, type Player, type Size, type SizeStock } from './catalogue.model
 import type { LineConfig } from './cart.model.ts';
 import type { CurrencyCode, RateTable } from './money.model.ts';
 import { parseDelimited } from './delimited-text.ts';
-import { CUSTOM_TYPES, nameProblem, normaliseCustomName, normaliseCustomNumber, numberProblem, type Lettering, type Print } from './personalisation.ts';
+import { CUSTOM_TYPES, nameProblem, normaliseCustomName, normaliseCustomNumber, numberProblem, type Lettering, type LineField, type LineProblem, type Print } from './personalisation.ts';
 import { MAX_LINE_QUANTITY, cartTotals, priceLine, type CartTotals, type DiscountTier, type PricedLine } from './pricing.ts';
 
 /** Most rows one roster holds (the issue's squad of 200: a club's whole season). */
@@ -60,7 +60,13 @@ export interface SavedRoster {
   productId: number;
   roster: RosterInput;
   rows: number;
+  /** Shirts of all its rows (their quantities). */
+  shirts: number;
   updatedAt: string;
+}
+/** A saved roster as the account's list shows it: with its product's title in the request's language (null once the product is gone). */
+export interface SavedRosterEntry extends SavedRoster {
+  productName: string | null;
 }
 
 /** Lines a cart holds outside rosters (the drawer's page). */
@@ -75,18 +81,13 @@ export interface RosterFacts {
   squad: readonly Pick<Player, 'id' | 'number'>[];
 }
 
-export type RosterRowField = 'name' | 'number' | 'size' | 'player' | 'quantity';
+export type RosterRowField = LineField;
 export type RosterRowProblem =
-  | 'nameRequired'
-  | 'nameInvalid'
-  | 'numberRequired'
-  | 'numberInvalid'
-  | 'sizeRequired'
+  | LineProblem
   | 'sizeNotOffered'
   /** The whole roster asks more of this size than is in stock. */
   | 'sizeShort'
-  | 'playerNotInSquad'
-  | 'quantityInvalid';
+  | 'playerNotInSquad';
 export type RosterRowProblems = Partial<Record<RosterRowField, RosterRowProblem>>;
 
 /** What is wrong with the roster as a whole. */

@@ -157,6 +157,7 @@ export const PRIVATE_PAGES: readonly string[] = [
   'address',
   'add-address',
   'wishlist',
+  'rosters',
   'login',
   'register',
   'reset-password',

@@ -68,6 +68,7 @@ const BY_SEGMENT: Record<string, PageType> = {
   'add-address': 'account',
   orders: 'account',
   wishlist: 'account',
+  rosters: 'account',
   login: 'sign-in',
   register: 'sign-in',
   'reset-password': 'sign-in',

@@ -13,9 +13,10 @@ import zhNew from '../../src/i18n/locales/zh-CN/admin-new-order.json' with { typ
 import enOrders from '../../src/i18n/locales/en-US/admin-orders.json' with { type: 'json' };
 import zhOrders from '../../src/i18n/locales/zh-CN/admin-orders.json' with { type: 'json' };
 import type { Page } from '../../src/domain/api/envelope.ts';
-import type { Patch } from '../../src/domain/catalogue.model.ts';
+import type { Patch, ProductDetail } from '../../src/domain/catalogue.model.ts';
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
+import { axeViolations } from './support/axe.ts';
 import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test, topDialog } from './support/admin.ts';
 import { waitForMail } from './support/mail.ts';
 
@@ -52,8 +53,132 @@ async function choose(page: import('@playwright/test').Page, select: import('@pl
   await option.click();
 }
 
+/** A printable product with a sold-out size and one in stock (the seeded catalogue has a few sold out). */
+async function productWithSoldOut(request: Parameters<typeof apiData>[0]): Promise<ProductDetail> {
+  for (let id = 2; id <= 80; id++) {
+    const product = await apiData<ProductDetail>(request, '/demo/ironProduct/queryProductDetail', { id });
+    if (product.printable && product.sizes.some((s) => s.stock === 0) && product.sizes.some((s) => s.stock >= 5)) return product;
+  }
+  throw new Error('no product with a sold-out size in the demo catalogue');
+}
+
+/** The address and contact a priced form needs, typed. */
+async function typeAddress(screen: import('@playwright/test').Locator) {
+  for (const [field, value] of [
+    ['firstName', 'Ada'],
+    ['lastName', 'Lovelace'],
+    ['address', '12 St James Square'],
+    ['city', 'London'],
+    ['postalCode', 'SW1Y 4JH'],
+    ['country', 'GB'],
+    ['phone', '20 7946 0000'],
+  ] as const)
+    await screen.getByTestId(`new-order-${field}`).fill(value);
+}
+
+/**
+ * The whole New order form for people to look at: the back office scrolls its content area, not
+ * the page, so the viewport is made as tall as the form for the shot (its width, the layout, kept).
+ */
+async function screenShot(screen: import('@playwright/test').Locator, name: string, testInfo: import('@playwright/test').TestInfo) {
+  const page = screen.page();
+  const viewport = page.viewportSize()!;
+  const height = (await screen.evaluate((element) => element.scrollHeight)) + 200;
+  await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+  await screenshot(page, name, testInfo);
+  await page.setViewportSize(viewport);
+}
+
+/** Follows the system's colour scheme, which a test then turns (as admin-a11y.spec.ts does). */
+const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
+
+async function turnScheme(page: import('@playwright/test').Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator('html')).toHaveAttribute('data-scheme', scheme);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+}
+
 for (const locale of ADMIN_LOCALES) {
   const N = TEXT[locale];
+
+  test.describe(() => {
+    test.use({ adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light' });
+
+    test(`${locale}: a line offers its product's own sizes with their stock, says beside the line what the stock cannot serve, and passes axe @viewports`, async ({ page, request }, testInfo) => {
+      const product = await productWithSoldOut(request);
+      const soldOut = product.sizes.find((s) => s.stock === 0)!.size;
+      const inStock = product.sizes.find((s) => s.stock >= 5)!.size;
+      await page.goto('/admin/new-order');
+      const screen = page.getByTestId('new-order');
+      await expect(screen).toBeVisible();
+      const line = screen.getByTestId('new-order-line-0');
+      const sizeSelect = line.getByTestId('new-order-size-0');
+      // No product, no sizes to choose from.
+      await expect(sizeSelect.getByRole('combobox')).toBeDisabled();
+      expect(await axeViolations(page), 'the empty form').toEqual([]);
+
+      await line.getByLabel(`${N.product} 1`).click();
+      await line.getByLabel(`${N.product} 1`).fill(String(product.id));
+      await pick(page, new RegExp(`^#${product.id} `));
+      // The product's own sizes, in its order, each with its stock; the sold-out one listed but not choosable.
+      await sizeSelect.click();
+      const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+      await expect(options).toHaveText(product.sizes.map((s) => new RegExp(`^${s.size} · `)));
+      const soldOutOption = options.filter({ hasText: new RegExp(`^${soldOut} · `) });
+      await expect(soldOutOption).toHaveText(N.sizeOutOfStock.replace('{{size}}', soldOut));
+      await expect(soldOutOption).toHaveAttribute('aria-disabled', 'true');
+      await soldOutOption.click({ force: true });
+      await expect(sizeSelect).not.toContainText(`${soldOut} · `);
+      expect(await axeViolations(page), 'the sizes listed').toEqual([]);
+      await choose(page, sizeSelect, new RegExp(`^${inStock} · `));
+      await expect(sizeSelect).toContainText(`${inStock} · `);
+
+      // A second line left empty and nothing else typed: the required fields' errors show, beside
+      // the first line's print editor open on a name and number.
+      await choose(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
+      await line.getByTestId('new-order-name-0').fill('kane');
+      await line.getByTestId('new-order-number-0').fill('9');
+      await screen.getByTestId('new-order-add-line').click();
+      await screen.getByTestId('new-order-price').click();
+      await expect(screen.getByTestId('new-order-line-1').locator('.ant-form-item-explain-error').first()).toBeVisible();
+      await expect(screen.getByTestId('new-order-line-1').getByTestId('new-order-size-1').getByRole('combobox')).toBeDisabled();
+      expect(await axeViolations(page), 'required fields missing').toEqual([]);
+      await screenShot(screen, `admin-new-order-errors-${locale}-light`, testInfo);
+      await turnScheme(page, 'dark');
+      expect(await axeViolations(page), 'required fields missing, dark').toEqual([]);
+      await screenShot(screen, `admin-new-order-errors-${locale}-dark`, testInfo);
+      await turnScheme(page, 'light');
+
+      // More than is left: the quote says so beside the line, and the order cannot be placed.
+      await screen.getByRole('button', { name: N.removeLine.replace('{{n}}', '2') }).click();
+      await line.getByTestId('new-order-quantity-0').fill('99');
+      await screen.getByTestId('new-order-email').fill(`sizes.${randomUUID().slice(0, 8)}@example.com`);
+      await typeAddress(screen);
+      await screen.getByTestId('new-order-price').click();
+      const problem = line.getByTestId('new-order-stock-0');
+      await expect(problem).toContainText(inStock);
+      await expect(screen.getByTestId('new-order-place')).toBeDisabled();
+      expect(await axeViolations(page), 'a line the stock cannot serve').toEqual([]);
+      await screenShot(screen, `admin-new-order-stock-${locale}-light`, testInfo);
+      await turnScheme(page, 'dark');
+      expect(await axeViolations(page), 'a line the stock cannot serve, dark').toEqual([]);
+      await screenShot(screen, `admin-new-order-stock-${locale}-dark`, testInfo);
+      await turnScheme(page, 'light');
+
+      // Sold out between pricing and placing: the refusal (1410, naming the product and size) goes beside its line too.
+      await line.getByTestId('new-order-quantity-0').fill('1');
+      await screen.getByTestId('new-order-price').click();
+      await expect(problem).toHaveCount(0);
+      await expect(screen.getByTestId('new-order-place')).toBeEnabled();
+      const refusal = `${product.title}: size ${inStock} is sold out`;
+      await page.route('**/api/admin/orders/create', (route) => route.fulfill({ status: 409, json: { code: '1410', msg: refusal, data: { productId: product.id, size: inStock, available: 0 } } }));
+      await screen.getByTestId('new-order-place').click();
+      await topDialog(page).getByRole('button', { name: label(N.place) }).click();
+      await expect(problem).toHaveText(refusal);
+      await expect(screen).toBeVisible();
+      await expect(screen.getByTestId('new-order-place')).toBeDisabled();
+    });
+  });
 
   test.describe(() => {
     test.use({ adminLocale: locale });
@@ -73,7 +198,7 @@ for (const locale of ADMIN_LOCALES) {
       await line.getByLabel(`${N.product} 1`).click();
       await line.getByLabel(`${N.product} 1`).fill('1');
       await pick(page, /^#1 /);
-      await choose(page, line.getByTestId('new-order-size-0'), new RegExp(`^${size}$`));
+      await choose(page, line.getByTestId('new-order-size-0'), new RegExp(`^${size} · `));
       await choose(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
       await line.getByTestId('new-order-name-0').fill('kane');
       await line.getByTestId('new-order-number-0').fill('9');
@@ -105,11 +230,27 @@ for (const locale of ADMIN_LOCALES) {
       await expect(summary).toHaveAttribute('data-items', String(itemsBefore + patch.patchPrice));
       await expect(screen.getByTestId('new-order-place')).toBeEnabled();
       await screenshot(page, `admin-new-order-${locale}`, testInfo, { fullPage: true });
+      // The Orders tab stays mounted behind this one, so placing reads its list again. That read is
+      // held until the detail shows: the detail must not wait for it. It did: placing waited for
+      // the list's answer, or its time-out (10 s) and the retry, and on a busy machine the detail
+      // once took over 30 s. Held, a waited-for read fails by time-out before the detail shows.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let listTimedOut = false;
+      page.on('requestfailed', (request) => {
+        if (request.url().includes('/api/admin/orders/list')) listTimedOut = true;
+      });
+      await page.route('**/api/admin/orders/list', async (route) => {
+        await held;
+        await route.continue().catch(() => {});
+      });
       await screen.getByTestId('new-order-place').click();
       await topDialog(page).getByRole('button', { name: label(N.place) }).click();
 
       const detail = page.getByTestId('order-detail');
       await expect(detail).toHaveAttribute('data-order-status', 'pending_payment');
+      expect(listTimedOut, 'the order detail waited for the Orders list to be read again').toBe(false);
+      release();
       await expect(detail.getByTestId('order-source')).toHaveText(N.source.staff);
       await expect(detail.getByTestId('order-lines')).toContainText('KANE');
       await expect(detail.getByTestId('order-lines')).toContainText(patch.patchName);

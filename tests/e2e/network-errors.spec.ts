@@ -21,6 +21,7 @@ const PLACES = [
   { page: 'orders/', api: '/api/demo/ironOrder/queryList', loaded: '.checkout-empty, .orders-list, table' },
   { page: 'address/', api: '/api/demo/ironUserAddress/queryList', loaded: '[data-address-empty], .ab-list' },
   { page: 'wishlist/', api: '/api/demo/ironCollect/queryList', loaded: '[data-wishlist-empty]:not([hidden]), [data-product-grid] [data-card]' },
+  { page: 'rosters/', api: '/api/roster/saved/list', loaded: '[data-rosters-empty], .rosters-list' },
   { page: 'search/?q=shirt', api: '/api/demo/ironProduct/search', loaded: '[data-listing-count]:not(.is-error)' },
   // Page 1 is in the built HTML; page 2 is asked for.
   { page: 'category/football/?page=2', api: '/api/demo/ironProduct/queryProductByTags', loaded: '[data-tag][data-state="ready"] [data-product-grid] [data-card]' },

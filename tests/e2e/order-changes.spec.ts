@@ -110,9 +110,10 @@ for (const locale of ADMIN_LOCALES) {
       await panel.getByRole('button', { name: label(C.change) }).click();
       const dialog = topDialog(page);
       await expect(dialog).toBeVisible();
-      const choose = async (field: string, option: string) => {
+      // `sized`: a size's option also says its stock ("L · 12 in stock"), so it is found by its start.
+      const choose = async (field: string, option: string, sized = false) => {
         await dialog.getByRole('combobox', { name: new RegExp(`^(\\* )?${field}$`) }).click();
-        await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+        await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title${sized ? '^' : ''}="${sized ? `${option} · ` : option}"]`).click();
       };
       // A squad player first: the server prices it before anything is confirmed.
       await choose(C.printType, O.customType['2']);
@@ -124,7 +125,7 @@ for (const locale of ADMIN_LOCALES) {
       await choose(C.printType, O.customType['3']);
       await expect(preview).toBeHidden();
       await expect(dialog.getByLabel(C.name, { exact: true })).toHaveValue('SMITH');
-      await choose(C.size, newSize);
+      await choose(C.size, newSize, true);
       await choose(C.nameLettering, C.style.Gold);
       await dialog.getByTestId('order-change-patches').getByRole('checkbox', { name: patch.patchName }).check();
       await dialog.getByLabel(C.reason).fill('wrote in before printing');

@@ -12,7 +12,7 @@ import { signIn } from './support/session.ts';
 type Locale = 'en-US' | 'zh-CN';
 
 const PUBLIC = ['product/1/', 'search/?q=shirt', 'cart/', 'checkouts/cart/', 'login/', 'login/?module=code-login', 'login/?module=register', 'login/?module=reset-pwd', 'tracking-order/', 'faq/', 'about-us/'];
-const SIGNED_IN = ['account/', 'myprofile/', 'change-password/', 'address/', 'add-address/', 'orders/', 'wishlist/'];
+const SIGNED_IN = ['account/', 'myprofile/', 'change-password/', 'address/', 'add-address/', 'orders/', 'wishlist/', 'rosters/'];
 
 async function visit(page: Page, locale: Locale, path: string, testInfo: TestInfo) {
   const response = await page.goto(`/${locale}/${path}`);

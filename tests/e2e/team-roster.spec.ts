@@ -44,6 +44,9 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
     const editor = page.locator('.roster');
     await expect(editor.getByRole('heading', { name: t.roster.title })).toBeVisible();
     expect(chunks.some((url) => /RosterEditor\.[^/]*\.js$/.test(url))).toBe(true);
+    // Signed out: saving is offered through signing in.
+    await expect(editor.getByRole('link', { name: t.roster.saved.signIn })).toBeVisible();
+    await expect(editor.getByRole('button', { name: t.roster.saved.save })).toHaveCount(0);
 
     await editor.getByLabel(t.roster.teamName, { exact: true }).fill('Harbour Vets');
     // Twelve rows as a spreadsheet copies them: a heading row in the page's language, tabs; one name in Chinese.

@@ -7,12 +7,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RosterQuote } from '../../src/domain/api/rosters.ts';
 import { cartPageCount, cartPagesAgree, cartSegments, mergeCartPages, type CartPage } from '../../src/domain/cart.model.ts';
-import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
-import type { SavedRoster, RosterInput, RosterRowInput } from '../../src/domain/roster.model.ts';
+import type { CheckoutQuote, PlacedOrder } from '../../src/domain/checkout.model.ts';
+import type { SavedRoster, SavedRosterEntry, RosterInput, RosterRowInput } from '../../src/domain/roster.model.ts';
 import { CART_LINES_MAX, ROSTER_MAX_ROWS } from '../../src/domain/roster.model.ts';
-import { cartItems, orderItems, orders, productSizes } from '../../src/server/db/schema.ts';
+import { cartItems, mailOutbox, orderItems, orders, productSizes, products } from '../../src/server/db/schema.ts';
 import { call, createTestShop, signUp, visitor, type TestAccount, type TestShop } from './harness.ts';
-import { as, findStock, placeOrder, printedLine, setStock, squadPlayerOf, stockOf, ukAddress, type Stock } from './orders-support.ts';
+import { as, findStock, headersFor, pay, placeOrder, printedLine, setStock, squadPlayerOf, stockOf, ukAddress, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
 let stock: Stock;
@@ -210,6 +210,21 @@ describe('a roster ordered', () => {
     expect(order!.tierPercent).toBe(10);
   });
 
+  it("sends a confirmation listing the team's rows under one heading, in the order's language", async () => {
+    await setStock(shop, stock, 100);
+    const v = visitor();
+    const added = await addToCart(v, roster([row(), row({ name: 'JONES', number: '5', quantity: 2 })], { teamName: 'Harbour Gulls' }));
+    const placed = await call<PlacedOrder>(shop.app, '/demo/checkout/placeOrder', checkoutBody(added.data.ids), { headers: { ...headersFor({ visitorId: v }).headers, 'accept-language': 'zh-CN' } });
+    expect(placed.code, placed.msg).toBe('0000');
+    const { captured } = await pay(shop, placed.data);
+    expect(captured.data.status).toBe('paid');
+    const [mail] = await shop.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'order-confirmation'), sql`${mailOutbox.subject} like ${`%${placed.data.orderNo}%`}`));
+    expect(mail, 'the confirmation is queued').toBeDefined();
+    // Three shirts under the heading, each row indented below it with its printed name.
+    expect(mail!.textBody).toMatch(/\n球队：Harbour Gulls · 3 件球衣: €[\d.,]+\n {2}- .+ \(尺码 \w+\) x 1: €[\d.,]+\n {4}名字 SMITH · 号码 4\n {2}- .+ x 2: €[\d.,]+\n {4}名字 JONES · 号码 5\n/);
+    expect(mail!.htmlBody).toContain('font-weight:bold">球队：Harbour Gulls · 3 件球衣</td>');
+  });
+
   it(`lists a cart of a ${ROSTER_MAX_ROWS}-row roster and lines of its own in full, a page at a time, and orders every line`, async () => {
     await setStock(shop, stock, 1000);
     const v = visitor();
@@ -275,7 +290,7 @@ describe('saved rosters', () => {
   const as_ = (who: TestAccount) => who.auth;
 
   it('saves under the team name, lists, renames, copies and deletes; the name is one per shopper in any case', async () => {
-    const saved = await call<SavedRoster>(shop.app, '/roster/saved/save', { roster: roster([row(), row({ name: 'JONES', number: '5' })], { teamName: ' Eagles ' }) }, as_(captain));
+    const saved = await call<SavedRoster>(shop.app, '/roster/saved/save', { roster: roster([row(), row({ name: 'JONES', number: '5', quantity: 3 })], { teamName: ' Eagles ' }) }, as_(captain));
     expect(saved.code, saved.msg).toBe('0000');
     expect(saved.data).toMatchObject({ name: 'Eagles', productId: stock.productId, rows: 2 });
     expect(saved.data.roster.rows[1]!.name).toBe('JONES');
@@ -291,8 +306,13 @@ describe('saved rosters', () => {
     const renamed = await call<SavedRoster>(shop.app, '/roster/saved/rename', { id: saved.data.id, name: 'Eagles 2026' }, as_(captain));
     expect(renamed.data.name).toBe('Eagles 2026');
 
-    const list = await call<SavedRoster[]>(shop.app, '/roster/saved/list', {}, as_(captain));
+    const list = await call<SavedRosterEntry[]>(shop.app, '/roster/saved/list', {}, as_(captain));
     expect(list.data.map((r) => r.name).sort()).toEqual(['Eagles 2026', 'Eagles 2027']);
+    // The account's list names the product in the request's language and counts the shirts.
+    const [product] = await shop.database.db.select({ title: products.title, zh: sql<string | null>`${products.zh} ->> 'title'` }).from(products).where(eq(products.id, stock.productId));
+    expect(list.data.map((r) => [r.productName, r.rows, r.shirts])).toEqual([[product!.title, 2, 4], [product!.title, 2, 4]]);
+    const zhList = await call<SavedRosterEntry[]>(shop.app, '/roster/saved/list', {}, { headers: { ...as_(captain).headers, 'accept-language': 'zh-CN' } });
+    expect(zhList.data[0]!.productName).toBe(product!.zh || product!.title);
 
     expect((await call(shop.app, '/roster/saved/remove', { id: saved.data.id }, as_(captain))).data).toEqual({ deleted: 1 });
     expect((await call<SavedRoster[]>(shop.app, '/roster/saved/list', {}, as_(captain))).data.map((r) => r.name)).toEqual(['Eagles 2027']);

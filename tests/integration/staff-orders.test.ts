@@ -11,10 +11,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { adminStaffOrdersApi } from '../../src/domain/api/admin/staff-orders.ts';
+import { catalogueApi } from '../../src/domain/api/catalogue.ts';
+import { SIZES, type ProductDetail } from '../../src/domain/catalogue.model.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { StaffOrderAnswer } from '../../src/domain/back-office/staff-orders.model.ts';
 import type { PayRequestView } from '../../src/domain/payment-requests.model.ts';
-import { auditLog, mailOutbox, orderItems, orderStatusEvents, orders, paymentRequests, payments, taxDocuments, users } from '../../src/server/db/schema.ts';
+import { auditLog, mailOutbox, orderItems, orderStatusEvents, orders, paymentRequests, payments, productSizes, taxDocuments, users } from '../../src/server/db/schema.ts';
 import { orderRow } from '../support/order-rows.ts';
 import { auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { call, type TestShop } from './harness.ts';
@@ -272,6 +274,62 @@ describe('idempotent and checked', () => {
     const made = await create(orderBody({ customer: { type: 'account', userId: customer.userId } }));
     expect(made.code, made.msg).toBe('0000');
     expect(await orderRow(shop, made.data.orderNo)).toMatchObject({ userId: customer.userId, email: customer.email });
+  });
+});
+
+describe("a line's size (the New order screen offers the product's own, with their stock)", () => {
+  const quote = (body: unknown) => callEntry<CheckoutQuote>(shop, adminStaffOrdersApi.quote, body, admin);
+  const sizesOf = async (productId: number) => shop.database.db.select({ size: productSizes.size, stock: productSizes.stock }).from(productSizes).where(eq(productSizes.productId, productId));
+  /** What a refused create must leave as it was. */
+  const snapshot = async (size: string) => ({ orders: await ordersCount(), audits: (await auditRows(shop)).length, units: await stockOf(shop, { productId: stock.productId, size }) });
+
+  it("the screen's read lists the product's own sizes with their stock; a size the product does not have is refused, named, and nothing changes", async () => {
+    const own = await sizesOf(stock.productId);
+    const detail = await call<ProductDetail>(shop.app, catalogueApi.productDetail.path, { id: stock.productId });
+    expect(detail.code, detail.msg).toBe('0000');
+    expect(Object.fromEntries(detail.data.sizes.map((s) => [s.size, s.stock]))).toEqual(Object.fromEntries(own.map((s) => [s.size, s.stock])));
+
+    // A size of the shop the product does not have (made so if the seeded product has them all).
+    let missing: string | undefined = SIZES.find((size) => !own.some((s) => s.size === size));
+    if (!missing) {
+      missing = own.find((s) => s.size !== stock.size)!.size;
+      await shop.database.db.delete(productSizes).where(and(eq(productSizes.productId, stock.productId), eq(productSizes.size, missing)));
+    }
+    const before = await snapshot(stock.size);
+    const body = orderBody({ lines: [{ item: { ...plainLine(stock), size: missing } }] });
+    const priced = await quote({ lines: body.lines, currency: 'EUR', shippingMethod: 'standard' });
+    expect(priced.code).toBe('1001');
+    expect(priced.msg).toContain(missing);
+    const refused = await create(body);
+    expect(refused.code).toBe('1001');
+    expect(refused.msg).toContain(missing);
+    expect(await snapshot(stock.size)).toEqual(before);
+  });
+
+  it('an out-of-stock size (or more than is left) is a notice of the quote and a 1410 refusal of the create naming the product and size, and nothing changes', async () => {
+    const other = (await sizesOf(stock.productId)).find((s) => s.size !== stock.size)!;
+    const line = { productId: stock.productId, size: other.size };
+    try {
+      for (const [units, quantity, words] of [
+        [0, 1, `size ${other.size} is sold out`],
+        [2, 3, `only 2 left in size ${other.size}`],
+      ] as const) {
+        await setStock(shop, line, units);
+        const body = orderBody({ lines: [{ item: plainLine(line, quantity) }] });
+        const priced = await quote({ lines: body.lines, currency: 'EUR', shippingMethod: 'standard' });
+        expect(priced.code, priced.msg).toBe('0000');
+        expect(priced.data.notices.stock).toEqual([expect.objectContaining({ productId: line.productId, size: other.size, available: units, message: expect.stringContaining(words) })]);
+        const before = await snapshot(other.size);
+        const refused = await create(body);
+        expect(refused.code).toBe('1410');
+        expect(refused.msg).toContain(words);
+        // The screen puts the refusal beside the line of this product and size.
+        expect(refused.data).toMatchObject({ productId: line.productId, size: other.size, available: units });
+        expect(await snapshot(other.size)).toEqual(before);
+      }
+    } finally {
+      await setStock(shop, line, other.stock);
+    }
   });
 });
 

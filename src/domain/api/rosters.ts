@@ -1,7 +1,7 @@
 /** Team rosters (docs/storefront.md "Team orders"): priced and checked in one call, added to the cart as one group, saved by signed-in shoppers. */
 import type { z } from 'zod';
 import type { CartTotals, PricedLine } from '../pricing.ts';
-import type { RosterCheck, RosterInput, SavedRoster } from '../roster.model.ts';
+import type { RosterCheck, RosterInput, SavedRoster, SavedRosterEntry } from '../roster.model.ts';
 import type {
   rosterCartGroupRequestSchema,
   rosterQuoteRequestSchema,
@@ -31,8 +31,8 @@ export const rosterApi = {
   addToCart: post<z.input<typeof rosterToCartRequestSchema>, { groupId: string; ids: number[] }>('/roster/addToCart'),
   /** A group of the caller's cart as a roster again, to reopen it in the editor. */
   cartGroup: post<z.input<typeof rosterCartGroupRequestSchema>, RosterInput>('/roster/cartGroup'),
-  /** The signed-in shopper's saved rosters, most recently changed first. */
-  saved: post<z.input<typeof emptyBodySchema>, SavedRoster[]>('/roster/saved/list'),
+  /** The signed-in shopper's saved rosters, most recently changed first, with their products' titles. */
+  saved: post<z.input<typeof emptyBodySchema>, SavedRosterEntry[]>('/roster/saved/list'),
   /** Saves a roster under its team name (a new one, or over `id`). */
   save: post<z.input<typeof savedRosterSaveRequestSchema>, SavedRoster>('/roster/saved/save'),
   rename: post<z.input<typeof savedRosterRenameRequestSchema>, SavedRoster>('/roster/saved/rename'),

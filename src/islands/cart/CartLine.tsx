@@ -3,13 +3,13 @@
  * price, what is printed and added, quantity controls, delete, and the line total. Amounts are
  * the server's, in the cart's currency; this component only formats them.
  */
-import { cartSegments, type CartLineRecord, type CartPage } from '../../domain/cart.model.ts';
+import type { CartLineRecord, CartPage } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/pricing.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { canDecrease, canIncrease, mediaUrl } from '../../stores/cart.ts';
-import { GroupBlock } from './GroupBlock.tsx';
+import { GroupedLines } from './GroupBlock.tsx';
 import { LineDetails } from './LineDetails.tsx';
 import { LINE_ICONS, LINE_THUMB } from './cart-parts.ts';
 import { productHref, teamHref } from './links.ts';
@@ -53,31 +53,19 @@ export function CartLines({ page, locale, variant, busyIds, actions }: CartLines
     />
   );
   return (
-    <ul className="cart-lines" role="list">
-      {cartSegments(page.records).map((segment) =>
-        segment.kind === 'line' ? (
-          line(segment.line)
-        ) : (
-          <GroupBlock
-            key={segment.id}
-            group={segment}
-            currency={page.currency}
-            locale={locale}
-            head={
-              <a className="cart-group-change" href={teamHref(locale, segment.lines[0]!.productId, segment.id)}>
-                {t('cart.group.change', { name: segment.name })}
-              </a>
-            }
-          >
-            {() => (
-              <ul className="cart-lines cart-group-lines" role="list">
-                {segment.lines.map(line)}
-              </ul>
-            )}
-          </GroupBlock>
-        ),
+    <GroupedLines
+      lines={page.records}
+      listClass="cart-lines"
+      groupClass="cart-group-lines"
+      currency={page.currency}
+      locale={locale}
+      line={line}
+      groupHead={(group) => (
+        <a className="cart-group-change" href={teamHref(locale, group.lines[0]!.productId, group.id)}>
+          {t('cart.group.change', { name: group.name })}
+        </a>
       )}
-    </ul>
+    />
   );
 }
 

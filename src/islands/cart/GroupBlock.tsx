@@ -6,7 +6,7 @@
  * (scripts/cart-preview.ts) draws the same block.
  */
 import { useState, type ReactNode } from 'react';
-import { groupStartsOpen, type CartSegment } from '../../domain/cart.model.ts';
+import { cartSegments, groupStartsOpen, type CartSegment, type GroupableLine } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney, type CurrencyCode } from '../../domain/money.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
@@ -40,5 +40,39 @@ export function GroupBlock({ group, currency, locale, head, children }: GroupBlo
         {drawn ? children() : null}
       </details>
     </li>
+  );
+}
+
+export interface GroupedLinesProps<L extends GroupableLine> {
+  lines: readonly L[];
+  /** The list's class; a roster's rows get it too, with `groupClass`. */
+  listClass: string;
+  groupClass: string;
+  currency: CurrencyCode;
+  locale: Locale;
+  /** One line as an item of a list (keyed): `index` is its place in the list it is drawn in. */
+  line: (line: L, index: number) => ReactNode;
+  /** What a roster's block shows before its rows ("Change the team"). */
+  groupHead?: (group: Extract<CartSegment<L>, { kind: 'group' }>) => ReactNode;
+}
+
+/** A list of lines (a cart's, a checkout's, an order's) with each team roster's rows as one GroupBlock. */
+export function GroupedLines<L extends GroupableLine>({ lines, listClass, groupClass, currency, locale, line, groupHead }: GroupedLinesProps<L>) {
+  return (
+    <ul className={listClass} role="list">
+      {cartSegments(lines).map((segment, index) =>
+        segment.kind === 'line' ? (
+          line(segment.line, index)
+        ) : (
+          <GroupBlock key={segment.id} group={segment} currency={currency} locale={locale} head={groupHead?.(segment)}>
+            {() => (
+              <ul className={`${listClass} ${groupClass}`} role="list">
+                {segment.lines.map(line)}
+              </ul>
+            )}
+          </GroupBlock>
+        ),
+      )}
+    </ul>
   );
 }

@@ -22,6 +22,14 @@ export function teamHref(locale: Locale, productId: number, groupId: string): st
 /** The product page's parameter naming a cart roster to reopen. */
 export const TEAM_PARAM = 'team';
 
+/** The product page with the shopper's saved roster `rosterId` opened in its editor (`?roster=<id>`): the account's "My team rosters" links here. */
+export function savedRosterHref(locale: Locale, productId: number, rosterId: number): string {
+  return localePath(locale, `/product/${productId}/?${ROSTER_PARAM}=${rosterId}`);
+}
+
+/** The product page's parameter naming a saved roster to open in the team roster editor. */
+export const ROSTER_PARAM = 'roster';
+
 /**
  * docs/storefront.md "Routes": the cart checkout is `checkouts/cart` with `from=cart` and `items`,
  * a JSON list of the cart item ids (URL-encoded), e.g.

@@ -2,12 +2,11 @@
  * The checkout's summary as the server quotes it: lines, stock notices and the totals. A team
  * roster's rows are one block, as in the cart (GroupBlock; docs/storefront.md "Team orders").
  */
-import { cartSegments } from '../../domain/cart.model.ts';
 import type { CheckoutLine, CheckoutQuote } from '../../domain/checkout.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
-import { GroupBlock } from '../cart/GroupBlock.tsx';
+import { GroupedLines } from '../cart/GroupBlock.tsx';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 
@@ -16,28 +15,14 @@ export function OrderSummary({ quote, locale, money }: { quote: CheckoutQuote; l
   const stockNotices = quote.notices.stock;
   return (
     <>
-      <ul className="checkout-lines" role="list">
-        {cartSegments(quote.lines).map((segment, index) =>
-          segment.kind === 'line' ? (
-            <SummaryLine key={segment.line.cartItemId ?? `line-${index}`} line={segment.line} money={money} />
-          ) : (
-            <GroupBlock
-              key={segment.id}
-              group={segment}
-              currency={quote.currency}
-              locale={locale}
-            >
-              {() => (
-                <ul className="checkout-lines checkout-group-lines" role="list">
-                  {segment.lines.map((line, row) => (
-                    <SummaryLine key={line.cartItemId ?? `row-${row}`} line={line} money={money} />
-                  ))}
-                </ul>
-              )}
-            </GroupBlock>
-          ),
-        )}
-      </ul>
+      <GroupedLines
+        lines={quote.lines}
+        listClass="checkout-lines"
+        groupClass="checkout-group-lines"
+        currency={quote.currency}
+        locale={locale}
+        line={(line, index) => <SummaryLine key={line.cartItemId ?? `line-${index}`} line={line} money={money} />}
+      />
       {stockNotices.length > 0 ? (
         <ul className="checkout-message is-error" role="alert">
           {stockNotices.map((notice) => (

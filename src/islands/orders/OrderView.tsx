@@ -6,35 +6,41 @@
 import { useState, type MouseEvent } from 'react';
 import type { Locale } from '../../domain/locale.ts';
 import { formatMoney } from '../../domain/money.model.ts';
-import type { OrderDetail } from '../../domain/orders.model.ts';
+import type { OrderDetail, OrderLineRecord } from '../../domain/orders.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { mediaUrl } from '../../stores/cart.ts';
 import { documentUrl, fetchDocument } from '../../stores/orders.ts';
+import { GroupedLines } from '../cart/GroupBlock.tsx';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { formatDate, useScanStatusName, useStatusLabel } from './wording.ts';
 import { OrderTotals } from '../checkout/OrderTotals.tsx';
 
+/**
+ * The order's lines; a team roster's rows are one item of the list, as in the cart and the
+ * checkout (GroupBlock): a block under the team's name with its shirts and total that opens and
+ * closes, its rows inside.
+ */
 export function OrderLines({ order, locale }: { order: OrderDetail; locale: Locale }) {
   const { t } = useTranslation();
+  const money = (amount: number) => formatMoney(amount, order.amounts.currency, locale);
+  const line = (line: OrderLineRecord) => (
+    <li key={line.id} className="checkout-line" data-order-line={line.id}>
+      <span className="checkout-line-image">
+        <img src={mediaUrl(line.image)} width={64} height={70} alt="" loading="lazy" decoding="async" />
+        <span className="checkout-line-qty">{line.quantity}</span>
+      </span>
+      <div className="checkout-line-info">
+        <p className="checkout-line-name">{line.name}</p>
+        <LineDetails line={line} />
+        <p className="checkout-muted">
+          {money(line.unitPrice)} {t('checkout.order.quantity', { count: line.quantity })}
+        </p>
+      </div>
+      <span className="checkout-line-total">{money(line.lineTotal)}</span>
+    </li>
+  );
   return (
-    <ul className="checkout-lines" role="list">
-      {order.lines.map((line) => (
-        <li key={line.id} className="checkout-line">
-          <span className="checkout-line-image">
-            <img src={mediaUrl(line.image)} width={64} height={70} alt="" loading="lazy" decoding="async" />
-            <span className="checkout-line-qty">{line.quantity}</span>
-          </span>
-          <div className="checkout-line-info">
-            <p className="checkout-line-name">{line.name}</p>
-            <LineDetails line={line} />
-            <p className="checkout-muted">
-              {formatMoney(line.unitPrice, order.amounts.currency, locale)} {t('checkout.order.quantity', { count: line.quantity })}
-            </p>
-          </div>
-          <span className="checkout-line-total">{formatMoney(line.lineTotal, order.amounts.currency, locale)}</span>
-        </li>
-      ))}
-    </ul>
+    <GroupedLines lines={order.lines} listClass="checkout-lines" groupClass="checkout-group-lines" currency={order.amounts.currency} locale={locale} line={line} />
   );
 }
 
@@ -177,7 +183,7 @@ export function OrderDocuments({ order, token, locale }: { order: OrderDetail; t
                 </p>
               </div>
               {/* Its name starts with the words it shows (WCAG 2.5.3), then says which document. */}
-              <a className="order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
+              <a className="pill order-document-link" href={url} download={`${doc.number}.pdf`} aria-label={t('checkout.order.downloadNamed', { name })} onClick={(event) => void download(event, url, doc.number)}>
                 {t('checkout.order.download')}
               </a>
             </li>

@@ -41,7 +41,7 @@ import { CONFIGURATOR_LOOK, PrintFields } from './PrintFields.tsx';
 import { SizePicker } from './SizePicker.tsx';
 import { Field } from '../form/Field.tsx';
 import { useHydrated, useTypedBeforeHydration } from '../form/hydration.ts';
-import { TEAM_PARAM } from '../cart/links.ts';
+import { ROSTER_PARAM, TEAM_PARAM } from '../cart/links.ts';
 
 export type ConfiguratorProduct = ConfigurableProduct & Pick<ProductDetail, 'images' | 'sizeGuide'>;
 
@@ -95,8 +95,6 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [teamOpen, setTeamOpen] = useState(false);
-  /** A roster of the cart to reopen (`?team=` from the cart's block), read after hydration. */
-  const [teamGroup, setTeamGroup] = useState<string | null>(null);
 
   const [extras] = useState(() => createProductExtras(built.id, locale));
   const extrasState = useStore(extras.$state);
@@ -110,11 +108,9 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   };
 
   useEffect(() => {
-    const group = new URLSearchParams(window.location.search).get(TEAM_PARAM);
-    if (group && built.printable) {
-      setTeamGroup(group);
-      setTeamOpen(true);
-    }
+    // A roster of the cart (`?team=`) or a saved one (`?roster=`) to open: the editor reads which.
+    const params = new URLSearchParams(window.location.search);
+    if (built.printable && (params.has(TEAM_PARAM) || params.has(ROSTER_PARAM))) setTeamOpen(true);
   }, [built.printable]);
 
   useEffect(() => {
@@ -370,7 +366,12 @@ export function Configurator({ locale, product: built, refresh = false }: Config
       {/* Outside the form: Enter in a roster cell must not send the configurator's line. */}
       {teamOpen ? (
         <Suspense fallback={null}>
-          <RosterEditor locale={locale} product={product} offered={extrasState} groupId={teamGroup} onClose={() => setTeamOpen(false)} />
+          <RosterEditor
+            locale={locale}
+            product={product}
+            extras={extras}
+            onClose={() => setTeamOpen(false)}
+          />
         </Suspense>
       ) : null}
     </>

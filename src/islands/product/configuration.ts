@@ -16,6 +16,8 @@ import {
   upperAscii,
   type CustomType,
   type Lettering,
+  type LineField,
+  type LineProblem,
   type Print,
 } from '../../domain/personalisation.ts';
 import { MAX_LINE_QUANTITY, unitPriceEur } from '../../domain/pricing.ts';
@@ -38,17 +40,8 @@ export interface Configuration extends Lettering {
   quantity: number;
 }
 
-export type Field = 'size' | 'player' | 'name' | 'number' | 'quantity';
-export type Problem =
-  | 'sizeRequired'
-  | 'sizeSoldOut'
-  | 'playerRequired'
-  | 'nameRequired'
-  | 'nameInvalid'
-  | 'numberRequired'
-  | 'numberInvalid'
-  | 'quantityInvalid'
-  | 'notEnoughStock';
+export type Field = LineField;
+export type Problem = LineProblem | 'sizeSoldOut' | 'playerRequired' | 'notEnoughStock';
 export type Problems = Partial<Record<Field, Problem>>;
 
 /** Sizes with this many units or fewer say how many are left. */

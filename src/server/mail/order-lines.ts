@@ -1,14 +1,16 @@
 /**
  * The one place mail renders an order line: its summary ("Name (size M) x 2: €90.00") and its
  * print's rows (domain/personalisation.ts, printRows), worded in the mail's language from the
- * server's message catalogue, as text and as HTML.
+ * server's message catalogue, as text and as HTML; and a team roster's rows under one heading
+ * ("Team: Eagles · 12 shirts", gathered as the cart gathers them: domain cartSegments).
  */
+import { cartSegments } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { OrderLineRecord } from '../../domain/orders.model.ts';
 import { LETTERING_PARTS, printRows, type PrintRow, type ShownPrint } from '../../domain/personalisation.ts';
 import { msg, render } from '../messages/index.ts';
 
-export type MailLine = ShownPrint & Pick<OrderLineRecord, 'name' | 'size' | 'quantity' | 'lineTotal'>;
+export type MailLine = ShownPrint & Pick<OrderLineRecord, 'name' | 'size' | 'quantity' | 'lineTotal'> & { group?: OrderLineRecord['group'] };
 
 /** What a row says in mail: the printed name and number, premium lettering only (standard is what every shirt gets), each patch and add-on. */
 function rowParts(row: PrintRow, locale: Locale): string[] {
@@ -38,12 +40,47 @@ export function lineDetails(line: MailLine, locale: Locale): string {
     .join(' · ');
 }
 
-/** One line of the order mail, as plain text and as an HTML table row. */
-export function renderMailLine(line: MailLine, locale: Locale, money: (minor: number) => string, escapeHtml: (value: string) => string, cell: string): { text: string; html: string } {
+/** What a roster's rows are indented by under their heading: two spaces in text, a wider left padding in HTML. */
+const INDENT = { text: '  ', html: ';padding-left:24px' };
+
+/** One line of the order mail, as plain text and as an HTML table row; `indented` under a team's heading. */
+export function renderMailLine(line: MailLine, locale: Locale, money: (minor: number) => string, escapeHtml: (value: string) => string, cell: string, indented = false): { text: string; html: string } {
   const size = render('mail.line.size', locale);
   const details = lineDetails(line, locale);
+  const pad = indented ? INDENT.text : '';
   return {
-    text: `- ${line.name} (${size} ${line.size}) x ${line.quantity}: ${money(line.lineTotal)}${details ? `\n  ${details}` : ''}`,
-    html: `<tr><td style="${cell}">${escapeHtml(line.name)} (${size} ${escapeHtml(line.size)}) x ${line.quantity}${details ? `<br><span style="color:#666;font-size:13px">${escapeHtml(details)}</span>` : ''}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(line.lineTotal))}</td></tr>`,
+    text: `${pad}- ${line.name} (${size} ${line.size}) x ${line.quantity}: ${money(line.lineTotal)}${details ? `\n${pad}  ${details}` : ''}`,
+    html: `<tr><td style="${cell}${indented ? INDENT.html : ''}">${escapeHtml(line.name)} (${size} ${escapeHtml(line.size)}) x ${line.quantity}${details ? `<br><span style="color:#666;font-size:13px">${escapeHtml(details)}</span>` : ''}</td><td style="${cell};text-align:right;white-space:nowrap">${escapeHtml(money(line.lineTotal))}</td></tr>`,
   };
+}
+
+/** A team roster's heading in mail: "Team: Eagles · 12 shirts". */
+export function groupHeading(segment: { name: string; itemCount: number }, locale: Locale): string {
+  return `${render(msg('mail.group.heading', { name: segment.name }), locale)} · ${render(msg('mail.group.shirts', { count: segment.itemCount }), locale)}`;
+}
+
+/**
+ * The order's lines in mail, in their order, a team roster's rows under one heading with its
+ * shirts and total (the cart's and the order page's block): text lines and HTML table rows.
+ */
+export function renderMailLines(lines: readonly MailLine[], locale: Locale, money: (minor: number) => string, escapeHtml: (value: string) => string, cell: string): { text: string[]; html: string } {
+  const text: string[] = [];
+  let html = '';
+  for (const segment of cartSegments(lines.map((line) => ({ ...line, group: line.group ?? null })))) {
+    if (segment.kind === 'line') {
+      const one = renderMailLine(segment.line, locale, money, escapeHtml, cell);
+      text.push(one.text);
+      html += one.html;
+      continue;
+    }
+    const heading = groupHeading(segment, locale);
+    text.push(`${heading}: ${money(segment.total)}`);
+    html += `<tr><td style="${cell};font-weight:bold">${escapeHtml(heading)}</td><td style="${cell};text-align:right;white-space:nowrap;font-weight:bold">${escapeHtml(money(segment.total))}</td></tr>`;
+    for (const line of segment.lines) {
+      const one = renderMailLine(line, locale, money, escapeHtml, cell, true);
+      text.push(one.text);
+      html += one.html;
+    }
+  }
+  return { text, html };
 }

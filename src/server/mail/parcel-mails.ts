@@ -1,13 +1,15 @@
 /**
  * The shopper's parcel mails (docs/back-office.md "Shipments"): a parcel (or, from a bulk-ship
  * file, every parcel of one order) on its way, each with its carrier, tracking number and the
- * lines it holds, the print of each worded as in every order mail (order-lines.ts lineDetails);
+ * lines it holds, the print of each worded as in every order mail (order-lines.ts lineDetails), a
+ * team roster's rows under its heading;
  * and a parcel's tracking details corrected. Words from the message catalogue, in the order's
  * language.
  */
+import { cartSegments } from '../../domain/cart.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import { msg, render } from '../messages/index.ts';
-import { lineDetails, type MailLine } from './order-lines.ts';
+import { groupHeading, lineDetails, type MailLine } from './order-lines.ts';
 import { escapeHtml, mailParts, type MailContent } from './templates.ts';
 
 const { html, link } = mailParts;
@@ -34,9 +36,19 @@ function parcelBlock(parcel: MailParcel, index: number, count: number, locale: L
   const heading = count > 1 ? render(msg('mail.parcel.heading', { n: index + 1 }), locale) : null;
   const carrier = render(msg('mail.parcel.carrier', { carrier: parcel.carrier }), locale);
   const number = render(msg('mail.parcel.trackingNumber', { trackingNumber: parcel.trackingNumber }), locale);
-  const lines = parcel.lines.map((line) => {
+  const lineOf = (line: MailParcel['lines'][number], indented: boolean) => {
     const details = lineDetails({ ...line, lineTotal: 0 }, locale);
-    return { text: `- ${line.name} (${size} ${line.size}) x ${line.quantity}${details ? `\n  ${details}` : ''}`, html: `${escapeHtml(line.name)} (${size} ${escapeHtml(line.size)}) x ${line.quantity}${details ? `<br><span style="color:#666;font-size:13px">${escapeHtml(details)}</span>` : ''}` };
+    const pad = indented ? '  ' : '';
+    return {
+      text: `${pad}- ${line.name} (${size} ${line.size}) x ${line.quantity}${details ? `\n${pad}  ${details}` : ''}`,
+      html: `${indented ? '&nbsp;&nbsp;&nbsp;&nbsp;' : ''}${escapeHtml(line.name)} (${size} ${escapeHtml(line.size)}) x ${line.quantity}${details ? `<br><span style="color:#666;font-size:13px">${escapeHtml(details)}</span>` : ''}`,
+    };
+  };
+  // A team roster's rows under one heading, as in the order confirmation.
+  const lines = cartSegments(parcel.lines.map((line) => ({ ...line, group: line.group ?? null, lineTotal: 0 }))).flatMap((segment) => {
+    if (segment.kind === 'line') return [lineOf(segment.line, false)];
+    const heading = groupHeading(segment, locale);
+    return [{ text: heading, html: `<strong>${escapeHtml(heading)}</strong>` }, ...segment.lines.map((line) => lineOf(line, true))];
   });
   const holds = render('mail.parcel.holds', locale);
   const track = render('mail.parcel.track', locale);

@@ -9,7 +9,7 @@ import type { OrderAmounts } from '../../domain/orders.model.ts';
 import type { ShippingMethod } from '../../domain/shipping.ts';
 import { ratePercent, type TaxBreakdown, type TaxName } from '../../domain/tax/tax.model.ts';
 import { msg, render, type MessageId, type Said } from '../messages/index.ts';
-import { renderMailLine, type MailLine } from './order-lines.ts';
+import { renderMailLines, type MailLine } from './order-lines.ts';
 
 export interface MailContent {
   subject: string;
@@ -257,8 +257,7 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
   const say = (said: Said) => render(said, locale);
   const money = (minor: number) => formatMoney(minor, data.currency, locale);
   const cell = 'padding:4px 8px;border-bottom:1px solid #eee';
-  const rendered = data.lines.map((l) => renderMailLine(l, locale, money, escapeHtml, cell));
-  const lineText = rendered.map((l) => l.text);
+  const rendered = renderMailLines(data.lines, locale, money, escapeHtml, cell);
   const { rows, totalIndex } = amountRows(locale, data);
   const importNotice = data.tax.importTaxesOnDelivery ? [say('mail.order.importTaxes')] : [];
   const delivery = say(msg('mail.order.delivery', { min: data.delivery.minDays, max: data.delivery.maxDays }));
@@ -273,7 +272,7 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
     '',
     intro,
     '',
-    ...lineText,
+    ...rendered.text,
     '',
     ...rows.map(([label, amount]) => `${label}: ${amount}`),
     ...importNotice,
@@ -287,7 +286,7 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
     `${follow} ${data.link}`,
     '',
   ].join('\n');
-  const lineRows = rendered.map((l) => l.html).join('');
+  const lineRows = rendered.html;
   const summaryRows = rows.map(([label, amount], i) => `<tr><td style="${cell}${i === totalIndex ? ';font-weight:bold' : ''}">${escapeHtml(label)}</td><td style="${cell};text-align:right;white-space:nowrap${i === totalIndex ? ';font-weight:bold' : ''}">${escapeHtml(amount)}</td></tr>`).join('');
   return {
     subject,

@@ -207,6 +207,10 @@ export const enUS = {
   'tax.rate.RST': 'RST {{rate}}%',
   'tax.rate.salesTax': 'Sales tax {{rate}}%',
   // An order line in mail (mail/order-lines.ts): its size and the rows of its print.
+  // A team roster's rows in mail (mail/order-lines.ts renderMailLines): one heading over them.
+  'mail.group.heading': 'Team: {{name}}',
+  'mail.group.shirts_one': '{{count}} shirt',
+  'mail.group.shirts_other': '{{count}} shirts',
   'mail.line.size': 'size',
   'mail.line.name': 'Name {{name}}',
   'mail.line.number': 'Number {{number}}',

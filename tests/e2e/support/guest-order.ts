@@ -7,6 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { PlacedOrder } from '../../../src/domain/checkout.model.ts';
 import type { OrderDetail } from '../../../src/domain/orders.model.ts';
+import type { RosterInput } from '../../../src/domain/roster.model.ts';
 import { SIM_CLIENT_ID, SIM_CLIENT_SECRET } from '../../../src/server/config.ts';
 import { SIM_PREFIX } from '../../../src/server/modules/payments/simulator-protocol.ts';
 import { apiData } from '../../support/api.ts';
@@ -60,6 +61,11 @@ export async function paidGuestOrder(
         ],
         headers,
       );
+  return placeAndPay(request, ids, email, headers);
+}
+
+/** Places an order of the caller's cart lines `ids` (`headers`: whose cart, in which language) and pays it through the simulator. */
+async function placeAndPay(request: APIRequestContext, ids: readonly number[], email: string, headers: Record<string, string>): Promise<PaidGuestOrder> {
   const placed = await apiData<PlacedOrder>(
     request,
     '/demo/checkout/placeOrder',
@@ -81,6 +87,16 @@ export async function paidGuestOrder(
   const detail = await apiData<OrderDetail>(request, '/demo/ironOrder/getOrderDetail', { orderNo: placed.orderNo, token: placed.accessToken }, headers);
   expect(detail.status).toBe('paid');
   return { orderNo: placed.orderNo, accessToken: placed.accessToken, email, paypalOrderId, detail };
+}
+
+/**
+ * A signed-in shopper's paid order of one team roster (docs/storefront.md "Team orders"): the
+ * roster added to the shopper's cart as one group, ordered and paid as `paidGuestOrder` does.
+ */
+export async function paidRosterOrder(request: APIRequestContext, locale: string, token: string, email: string, roster: RosterInput): Promise<PaidGuestOrder> {
+  const headers = { authorization: `Bearer ${token}`, 'accept-language': locale };
+  const { ids } = await apiData<{ ids: number[] }>(request, '/roster/addToCart', { roster }, headers);
+  return placeAndPay(request, ids, email, headers);
 }
 
 /** The capture of a PayPal order as the simulator holds it (PayPal's own REST call, with the simulator's credentials). */

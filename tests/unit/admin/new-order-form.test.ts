@@ -1,7 +1,7 @@
 /** The New order screen's form as the server's requests (src/admin/screens/new-order/order-form.ts). */
 import { describe, expect, it } from 'vitest';
 import { staffOrderCreateRequestSchema, staffOrderQuoteRequestSchema } from '../../../src/domain/back-office/staff-orders.schema.ts';
-import { createRequest, customerOfPath, lineForProduct, NEW_LINE, quoteRequest, requestLine, type OrderForm } from '../../../src/admin/screens/new-order/order-form.ts';
+import { createRequest, customerOfPath, lineForProduct, lineStockProblems, NEW_LINE, quoteRequest, requestLine, stockRefusal, type OrderForm } from '../../../src/admin/screens/new-order/order-form.ts';
 
 const form: OrderForm = {
   customerKind: 'guest',
@@ -48,9 +48,9 @@ describe('the New order form as requests', () => {
     expect(requestLine({ ...NEW_LINE, productId: 5, size: 'S', patchIds: [8], addonIds: [3] }, 'EUR').item).toMatchObject({ customType: 1, patch: '8', addons: '3' });
   });
 
-  it('starts the print again when a line changes product, keeping a typed name, number and lettering', () => {
+  it('starts the size and print again when a line changes product, keeping a typed name, number and lettering', () => {
     const changed = lineForProduct({ ...NEW_LINE, productId: 6, size: 'M', customType: 2, playerId: 17, customName: 'KANE', customNumber: '9', premiumNameOption: 'Gold', patchIds: [8], addonIds: [3] });
-    expect(changed).toEqual({ ...NEW_LINE, productId: 6, size: 'M', customType: 1, playerId: null, customName: 'KANE', customNumber: '9', premiumNameOption: 'Gold', patchIds: [], addonIds: [] });
+    expect(changed).toEqual({ ...NEW_LINE, productId: 6, size: undefined, customType: 1, playerId: null, customName: 'KANE', customNumber: '9', premiumNameOption: 'Gold', patchIds: [], addonIds: [] });
   });
 
   it("makes requests the server's schemas take: a link order, an offline one, a replacement without customer or prices", () => {
@@ -66,6 +66,15 @@ describe('the New order form as requests', () => {
     expect(staffOrderQuoteRequestSchema.safeParse(quoteRequest(form)).success).toBe(true);
     expect(quoteRequest({ ...form, payment: 'replacement' }).lines.every((l) => !('unitPrice' in l))).toBe(true);
     expect(quoteRequest(form)).toMatchObject({ country: 'GB', couponCode: null });
+  });
+
+  it("puts a stock problem beside the line of its product and size, and reads a placing's 1410 refusal", () => {
+    const problem = { productId: 4, size: 'L', message: 'Only 2 left of Home Shirt in size L' };
+    expect(lineStockProblems(form.lines, [problem])).toEqual([null, problem.message, null]);
+    expect(lineStockProblems(form.lines, [{ ...problem, size: 'M' }])).toEqual([null, null, null]);
+    expect(stockRefusal('1410', problem.message, { productId: 4, size: 'L', available: 2 })).toEqual(problem);
+    expect(stockRefusal('1409', problem.message, { productId: 4, size: 'L' })).toBeNull();
+    expect(stockRefusal('1410', problem.message, null)).toBeNull();
   });
 
   it('reads the customer a "New order for this customer" link names', () => {

@@ -327,13 +327,15 @@ describe('cartSegments', () => {
     ]);
   });
 
-  it("gathers an order's lines, which carry no row, keeping their order", () => {
-    const orderLine = (id: number, group: { id: string; name: string } | null) => ({ id, group, quantity: 1, lineTotal: 500 });
+  it("gathers an order's lines, whose group has no row, keeping the order they came in", () => {
+    const orderLine = (id: number, group: { id: string; name: string } | null, quantity = 1) => ({ id, group, quantity, lineTotal: 1000 * quantity });
     const eagles = { id: 'g-e', name: 'Eagles' };
-    const segments = cartSegments([orderLine(1, eagles), orderLine(2, null), orderLine(3, eagles), orderLine(4, eagles)]);
+    const hawks = { id: 'g-h', name: 'Hawks' };
+    const segments = cartSegments([orderLine(5, eagles, 2), orderLine(3, eagles), orderLine(7, null), orderLine(9, hawks), orderLine(4, eagles)]);
     expect(segments).toEqual([
-      { kind: 'group', id: 'g-e', name: 'Eagles', lines: [orderLine(1, eagles), orderLine(3, eagles), orderLine(4, eagles)], itemCount: 3, total: 1500 },
-      { kind: 'line', line: orderLine(2, null) },
+      { kind: 'group', id: 'g-e', name: 'Eagles', lines: [orderLine(5, eagles, 2), orderLine(3, eagles), orderLine(4, eagles)], itemCount: 4, total: 4000 },
+      { kind: 'line', line: orderLine(7, null) },
+      { kind: 'group', id: 'g-h', name: 'Hawks', lines: [orderLine(9, hawks)], itemCount: 1, total: 1000 },
     ]);
   });
 });

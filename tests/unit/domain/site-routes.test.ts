@@ -47,6 +47,7 @@ it('says of every page the storefront has whether it is private, listed in the s
     'product/new': 'unlisted',
     register: 'private',
     'reset-password': 'private',
+    rosters: 'private',
     search: 'unlisted',
     'tracking-order': 'unlisted',
     wishlist: 'private',

@@ -1,7 +1,8 @@
 /**
  * New order (/admin/new-order, order:create; docs/back-office.md "Manual orders"): a phone or mail
  * order, or a free replacement. Staff pick an existing customer (searched as the customers screen
- * searches) or type a guest email, add lines with the configurator's fields (a product, its size,
+ * searches) or type a guest email, add lines with the configurator's fields (a product, its size (the product's own, with
+ * their stock: widgets/SizeSelect.tsx; what the stock cannot serve is said beside the line),
  * quantity, its whole print in the order change dialog's editor, widgets/PrintFields.tsx: the
  * types the product offers, a squad player or the buyer's own name and number, lettering, patches
  * and add-ons; a unit price by hand with its reason for those holding order:price), the address
@@ -11,6 +12,7 @@
  * as a replacement of another order. `?customer=<id>` (the customer screen's button) picks that
  * customer.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Segmented, Select, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -21,20 +23,21 @@ import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { adminStaffOrdersApi } from '../../../domain/api/admin/staff-orders.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { CheckoutQuote } from '../../../domain/checkout.model.ts';
-import { SIZES } from '../../../domain/catalogue.model.ts';
 import { LOCALES } from '../../../domain/locale.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../domain/money.model.ts';
 import { OFFLINE_PAYMENT_METHODS } from '../../../domain/order-changes.model.ts';
 import { SHIPPING_METHODS } from '../../../domain/shipping.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
-import { useApiMutation, useApiQuery } from '../../api.ts';
+import { queryKey, useApiMutation, useApiQuery } from '../../api.ts';
 import { useScreen } from '../../frame/screen-context.ts';
 import { useT } from '../../i18n.tsx';
 import { useMay } from '../../state/session.ts';
 import { PrintFields } from '../../widgets/PrintFields.tsx';
+import { SizeSelect } from '../../widgets/SizeSelect.tsx';
+import { validFields } from '../../widgets/valid-fields.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { useMoney } from '../orders/labels.tsx';
-import { NEW_LINE, createRequest, customerOfPath, lineForProduct, quoteRequest, type FormLine, type OrderForm } from './order-form.ts';
+import { NEW_LINE, createRequest, customerOfPath, lineForProduct, lineStockProblems, quoteRequest, stockRefusal, type FormLine, type OrderForm, type StockProblem } from './order-form.ts';
 import './new-order.css';
 
 const INITIAL: Partial<OrderForm> = { customerKind: 'guest', lines: [NEW_LINE], currency: 'EUR', locale: 'en-US', shippingMethod: 'standard', payment: 'link', offlineMethod: 'bank-transfer', phoneCode: '+44' };
@@ -68,7 +71,8 @@ function CustomerPicker({ value, onChange, preset }: { value?: number; onChange?
 function ProductPicker({ value, onChange, index }: { value?: number; onChange?: (id: number) => void; index: number }) {
   const { t, locale } = useT();
   const [query, type] = useTyped();
-  const list = useApiQuery(adminProductsApi.list, { query: query || undefined, size: 20 }, { silent: true });
+  // Only what a shopper could buy: the server refuses an unpublished product's line.
+  const list = useApiQuery(adminProductsApi.list, { query: query || undefined, published: true, size: 20 }, { silent: true });
   const options = (list.data?.records ?? []).map((p) => ({ value: p.id, label: `#${p.id} ${(locale === 'zh-CN' && p.zhTitle) || p.title}` }));
   return (
     <SearchSelect
@@ -98,7 +102,12 @@ export default function NewOrderScreen() {
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [quote, setQuote] = useState<{ request: string; answer: CheckoutQuote } | null>(null);
   const [pricing, setPricing] = useState(false);
-  const create = useApiMutation(adminStaffOrdersApi.create, [adminOrdersApi.orderList, adminOrdersApi.dashboard]);
+  // No lists to read again before moving on (useApiMutation's invalidation waits for them): the
+  // Orders tab stays mounted, so its list is fetched again, and on a busy server its time-out and
+  // retry once kept the order detail away for over 30 s. They are read again behind the detail.
+  const create = useApiMutation(adminStaffOrdersApi.create);
+  const client = useQueryClient();
+  const [refused, setRefused] = useState<{ request: string; problem: StockProblem } | null>(null);
   const mayPrice = may(PERMISSIONS.ORDER_PRICE);
   const mayOffline = may(PERMISSIONS.ORDER_PAY_OFFLINE);
   const payment = values?.payment ?? 'link';
@@ -106,13 +115,18 @@ export default function NewOrderScreen() {
   // The priced total holds only while the form is as it was priced.
   const current = values?.lines ? JSON.stringify(createRequest(values, '')) : '';
   const fresh = quote !== null && quote.request === current;
+  // What the stock cannot serve, beside its line: the fresh quote's notices, and a placing refused
+  // for stock while the form is as it was sent.
+  const problems = lineStockProblems(values?.lines ?? [], [...(fresh ? quote.answer.notices.stock : []), ...(refused && refused.request === current ? [refused.problem] : [])]);
+  const short = problems.some(Boolean);
 
   useEffect(() => {
     if (preset !== null) form.setFieldsValue({ customerKind: 'account', userId: preset });
   }, [preset, form]);
 
   const price = async () => {
-    const v = await form.validateFields();
+    const v = await validFields(form);
+    if (!v) return;
     setPricing(true);
     await write(async () => {
       const answer = await call(adminStaffOrdersApi.quote, quoteRequest(v));
@@ -122,8 +136,8 @@ export default function NewOrderScreen() {
   };
 
   const place = async () => {
-    const v = await form.validateFields();
-    if (!quote) return;
+    const v = await validFields(form);
+    if (!v || !quote) return;
     const m = money(quote.answer.summary.total, quote.answer.currency);
     modal.confirm({
       title: t('adminNewOrder.confirmTitle'),
@@ -131,15 +145,23 @@ export default function NewOrderScreen() {
       okText: t('adminNewOrder.place'),
       cancelText: t('admin.common.cancel'),
       onOk: () =>
-        write(async () => {
-          const answer = await create.mutateAsync(createRequest(v, key));
-          void message.success(t('adminNewOrder.placed', { orderNo: answer.orderNo }));
-          // The next order of this screen is another order.
-          setKey(crypto.randomUUID());
-          setQuote(null);
-          form.resetFields();
-          navigate(`/orders/${answer.orderNo}`);
-        }),
+        write(
+          async () => {
+            const answer = await create.mutateAsync(createRequest(v, key));
+            void message.success(t('adminNewOrder.placed', { orderNo: answer.orderNo }));
+            // The next order of this screen is another order.
+            setKey(crypto.randomUUID());
+            setQuote(null);
+            setRefused(null);
+            form.resetFields();
+            navigate(`/orders/${answer.orderNo}`);
+            for (const list of [adminOrdersApi.orderList, adminOrdersApi.dashboard]) void client.invalidateQueries({ queryKey: queryKey(list) });
+          },
+          (error) => {
+            const problem = stockRefusal(error.code, error.msg, error.data);
+            if (problem) setRefused({ request: JSON.stringify(createRequest(v, '')), problem });
+          },
+        ),
     });
   };
 
@@ -222,27 +244,33 @@ export default function NewOrderScreen() {
                                 <ProductPicker index={index} onChange={() => form.setFieldValue(['lines', field.name], lineForProduct(form.getFieldValue(['lines', field.name]) as FormLine))} />
                               </Form.Item>
                             </Col>
-                            <Col xs={12} md={6}>
+                            {/* At 375 px the size takes the room its stock needs ("M · 12 in stock"); the quantity is two digits. */}
+                            <Col xs={16} md={6}>
                               <Form.Item name={[field.name, 'size']} label={t('adminNewOrder.size')} rules={required}>
-                                <Select options={SIZES.map((size) => ({ value: size, label: size }))} data-testid={`new-order-size-${index}`} />
+                                <SizeSelect productId={line?.productId} testId={`new-order-size-${index}`} />
                               </Form.Item>
                             </Col>
-                            <Col xs={12} md={6}>
+                            <Col xs={8} md={6}>
                               <Form.Item name={[field.name, 'quantity']} label={t('adminNewOrder.quantity')} rules={required}>
                                 <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} data-testid={`new-order-quantity-${index}`} />
                               </Form.Item>
                             </Col>
+                            {problems[index] && (
+                              <Col xs={24}>
+                                <Alert type="error" showIcon message={problems[index]} className="admin-new-order-line-problem" data-testid={`new-order-stock-${index}`} />
+                              </Col>
+                            )}
                             <Col xs={24}>
                               <PrintFields productId={line?.productId} name={[field.name]} path={['lines', field.name]} testId={(part) => `new-order-${part === 'type' ? 'print' : part}-${index}`} />
                             </Col>
                             {mayPrice && payment !== 'replacement' && (
                               <>
-                                <Col xs={12} md={8}>
+                                <Col xs={24} md={8}>
                                   <Form.Item name={[field.name, 'unitPrice']} label={`${t('adminNewOrder.unitPrice')} (${currency})`} extra={t('adminNewOrder.unitPriceHint')}>
                                     <Input inputMode="decimal" maxLength={12} data-testid={`new-order-unit-price-${index}`} />
                                   </Form.Item>
                                 </Col>
-                                <Col xs={12} md={16}>
+                                <Col xs={24} md={16}>
                                   <Form.Item name={[field.name, 'priceReason']} label={t('adminNewOrder.priceReason')} rules={line?.unitPrice?.trim() ? required : []}>
                                     <Input maxLength={500} data-testid={`new-order-price-reason-${index}`} />
                                   </Form.Item>
@@ -312,7 +340,7 @@ export default function NewOrderScreen() {
                   <Input maxLength={64} data-testid="new-order-coupon" />
                 </Form.Item>
               )}
-              <Button onClick={() => void price()} loading={pricing} block data-testid="new-order-price">
+              <Button onClick={() => void price()} loading={pricing} block className="admin-new-order-price" data-testid="new-order-price">
                 {t('adminNewOrder.price')}
               </Button>
               {!quote && <Typography.Paragraph type="secondary">{t('adminNewOrder.notPriced')}</Typography.Paragraph>}
@@ -347,7 +375,7 @@ export default function NewOrderScreen() {
                   )}
                 </div>
               )}
-              <Button type="primary" block disabled={!fresh} loading={create.isPending} onClick={() => void place()} data-testid="new-order-place" style={{ marginTop: 16 }}>
+              <Button type="primary" block disabled={!fresh || short} loading={create.isPending} onClick={() => void place()} data-testid="new-order-place" style={{ marginTop: 16 }}>
                 {t('adminNewOrder.place')}
               </Button>
             </Card>

@@ -3,6 +3,7 @@
  * pure, unit-tested (tests/unit/admin/new-order-form.test.ts). Prices are typed in the order's
  * currency as decimals ("12.50") and sent in minor units; an empty price is the shop's own.
  */
+import { CODES } from '../../../domain/api/envelope.ts';
 import { minorFromDecimal } from '../../../domain/checkout.model.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OfflinePaymentMethod } from '../../../domain/order-changes.model.ts';
@@ -69,9 +70,9 @@ export function requestLine(line: FormLine, currency: CurrencyCode) {
   };
 }
 
-/** A line whose product changed: what belonged to the old product (its print type, squad player, patches, add-ons) starts again; a typed name, number and lettering stay. */
+/** A line whose product changed: what belonged to the old product (its size, print type, squad player, patches, add-ons) starts again; a typed name, number and lettering stay. */
 export function lineForProduct(line: FormLine): FormLine {
-  return { ...line, customType: BLANK_PRINT.customType, playerId: null, patchIds: [], addonIds: [] };
+  return { ...line, size: undefined, customType: BLANK_PRINT.customType, playerId: null, patchIds: [], addonIds: [] };
 }
 
 function customerOf(form: OrderForm) {
@@ -120,4 +121,23 @@ export function customerOfPath(fullPath: string): number | null {
   const search = fullPath.includes('?') ? fullPath.slice(fullPath.indexOf('?')) : '';
   const id = Number(new URLSearchParams(search).get('customer'));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** A line the stock cannot serve, as the quote's notices and a placing's refusal (1410's data) name it. */
+export interface StockProblem {
+  productId: number;
+  size: string;
+  message: string;
+}
+
+/** Each line's stock problem (or null), so the screen says it beside the line it is about. */
+export function lineStockProblems(lines: readonly FormLine[], problems: readonly StockProblem[]): (string | null)[] {
+  return lines.map((line) => problems.find((p) => p.productId === line.productId && p.size === line.size)?.message ?? null);
+}
+
+/** A placing refused for stock (1410): its data names the product and size short. */
+export function stockRefusal(code: string, msg: string, data: unknown): StockProblem | null {
+  if (code !== CODES.OUT_OF_STOCK || typeof data !== 'object' || data === null) return null;
+  const { productId, size } = data as { productId?: unknown; size?: unknown };
+  return typeof productId === 'number' && typeof size === 'string' ? { productId, size, message: msg } : null;
 }

@@ -13,7 +13,7 @@ import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
-import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
+import type { Size } from '../../../domain/catalogue.model.ts';
 import type { RequestOf } from '../../../domain/api/endpoint.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { OrderChangeKind, OrderChangePreview, OrderChangeRecord, OrderChangeSide } from '../../../domain/order-changes.model.ts';
@@ -28,6 +28,7 @@ import { useDateTime, useMoney } from '../orders/labels.tsx';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { PrintFields } from '../../widgets/PrintFields.tsx';
+import { SizeSelect } from '../../widgets/SizeSelect.tsx';
 import { printRequestOf, printValuesOf, type PrintValues } from '../../widgets/print-values.ts';
 
 interface Values extends PrintValues {
@@ -260,7 +261,7 @@ function ChangeDialog({ order, revision, open, onClose }: { order: AdminOrderDet
               <Select onChange={chooseLine} options={order.lines.map((l) => ({ value: l.id, label: `${l.name} · ${l.size}${l.customName ? ` · ${l.customName} ${l.customNumber ?? ''}` : ''}` }))} data-testid="order-change-line" />
             </Form.Item>
             <Form.Item name="size" label={t('adminOrderChanges.size')}>
-              <Select options={SIZES.map((s) => ({ value: s, label: s }))} data-testid="order-change-size" />
+              <SizeSelect productId={line?.productId} testId="order-change-size" />
             </Form.Item>
             <PrintFields key={line.id} productId={line.productId} keepType={line.customType} />
           </>

@@ -72,7 +72,7 @@ export function shopperRoutes(services: ShopperServices, guards: Guards) {
       tags: ['rosters'],
       summary: 'Your saved team rosters, most recently changed first',
       request: emptyBodySchema,
-      handler: async (request) => ok(await rosters.list(userOf(request).userId)),
+      handler: async (request) => ok(await rosters.list(userOf(request).userId, localeOf(request))),
     });
     route(rosterApi.save, {
       ...signedIn,

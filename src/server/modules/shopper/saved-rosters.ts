@@ -6,11 +6,13 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { TEAM_NAME_MAX, type RosterInput, type SavedRoster } from '../../../domain/roster.model.ts';
+import type { Locale } from '../../../domain/locale.ts';
+import { TEAM_NAME_MAX, type RosterInput, type SavedRoster, type SavedRosterEntry } from '../../../domain/roster.model.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
+import { productTitleIn, products } from '../catalogue/index.ts';
 import { teamRosters } from './schema.ts';
 
 /** Saved rosters one shopper may keep. */
@@ -25,6 +27,7 @@ function toSaved(row: Row): SavedRoster {
     productId: row.productId,
     roster: { ...row.roster, productId: row.productId, teamName: row.name },
     rows: row.roster.rows.length,
+    shirts: row.roster.rows.reduce((sum, r) => sum + r.quantity, 0),
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -44,9 +47,15 @@ export class SavedRosters {
     this.db = db;
   }
 
-  async list(userId: number): Promise<SavedRoster[]> {
-    const rows = await this.db.select().from(teamRosters).where(eq(teamRosters.userId, userId)).orderBy(desc(teamRosters.updatedAt), desc(teamRosters.id));
-    return rows.map(toSaved);
+  /** The shopper's rosters, most recently changed first, each with its product's title in `locale` (null once the product is gone). */
+  async list(userId: number, locale: Locale): Promise<SavedRosterEntry[]> {
+    const rows = await this.db
+      .select({ roster: teamRosters, productName: productTitleIn(locale) })
+      .from(teamRosters)
+      .leftJoin(products, eq(products.id, teamRosters.productId))
+      .where(eq(teamRosters.userId, userId))
+      .orderBy(desc(teamRosters.updatedAt), desc(teamRosters.id));
+    return rows.map(({ roster, productName }) => ({ ...toSaved(roster), productName }));
   }
 
   /** Saves a roster under its team name: a new one, or over the shopper's roster `id`. */

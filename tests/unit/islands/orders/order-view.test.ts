@@ -1,4 +1,4 @@
-/** The order pages' shipment and status wording: the carrier's link, the scans' states, and a partly refunded order, in both languages. */
+/** The order pages' shipment and status wording: the carrier's link, the scans' states, and a partly refunded order, in both languages; a team roster's rows as one block. */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -6,8 +6,10 @@ import type { Locale } from '../../../../src/domain/locale.ts';
 import type { OrderDetail, OrderStatus } from '../../../../src/domain/orders.model.ts';
 import enCheckout from '../../../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
 import zhCheckout from '../../../../src/i18n/locales/zh-CN/checkout.json' with { type: 'json' };
+import enCart from '../../../../src/i18n/locales/en-US/cart.json' with { type: 'json' };
+import enPrint from '../../../../src/i18n/locales/en-US/print.json' with { type: 'json' };
 import { withIslandI18n } from '../../../../src/i18n/react.tsx';
-import { OrderShipments } from '../../../../src/islands/orders/OrderView.tsx';
+import { OrderLines, OrderShipments } from '../../../../src/islands/orders/OrderView.tsx';
 import { useStatusLabel } from '../../../../src/islands/orders/wording.ts';
 
 const CATALOGUES = { 'en-US': { checkout: enCheckout }, 'zh-CN': { checkout: zhCheckout } } as const;
@@ -63,5 +65,25 @@ describe('the order page', () => {
     expect(statusLabel('zh-CN', 'paid', 'partially_refunded')).toBe(`${zhCheckout.status.paid} · ${zhCheckout.status.partiallyRefunded}`);
     expect(statusLabel('en-US', 'refunded', 'refunded')).toBe(enCheckout.status.refunded);
     expect(statusLabel('en-US', 'processing', 'captured')).toBe(enCheckout.status.processing);
+  });
+});
+
+describe('the order lines', () => {
+  const shirt = { productId: 1, image: 'shirt.png', name: 'Home shirt', size: 'M', customType: 3, premiumNameOption: 'Standard', premiumNumberOption: 'Standard', patches: [], addonItems: [], personalised: true, unitPrice: 4500, player: null, squadPlayerName: null, squadPlayerNumber: null };
+  const eagles = { id: '0b7f4c1e-8d2a-4f5b-9c3e-1a2b3c4d5e6f', name: 'Eagles' };
+  const lines = [
+    { ...shirt, id: 11, customName: 'SMITH', customNumber: '4', quantity: 1, lineTotal: 4500, group: eagles },
+    { ...shirt, id: 12, name: 'Away shirt', customType: 1, customName: null, customNumber: null, quantity: 1, lineTotal: 3000, group: null },
+    { ...shirt, id: 13, customName: 'JONES', customNumber: '5', quantity: 2, lineTotal: 9000, group: eagles },
+  ];
+
+  it("show a team roster's rows in one block with its shirts and total, where its first row is; other lines as they are", () => {
+    const Island = withIslandI18n(OrderLines);
+    const html = renderToStaticMarkup(createElement(Island, { locale: 'en-US', messages: { checkout: enCheckout, cart: enCart, print: enPrint } as never, order: { lines, amounts: { currency: 'EUR' } } as never }));
+    const block = /<li class="cart-group" data-group-id="0b7f4c1e[^"]*">(.*?)<\/details><\/li>/.exec(html)?.[1] ?? '';
+    expect(block).toContain('<span class="cart-group-name">Team: Eagles</span><span class="cart-group-count">3 shirts</span><span class="cart-group-total">€135.00</span>');
+    // Both rows inside, in the order's order; the line of its own after the block, outside it.
+    expect([...block.matchAll(/data-order-line="(\d+)"/g)].map((m) => m[1])).toEqual(['11', '13']);
+    expect(html.indexOf('data-order-line="12"')).toBeGreaterThan(html.indexOf('</details>'));
   });
 });

@@ -129,7 +129,7 @@ describe('defineRoute: answers compressed by their handler (issue 28)', () => {
 });
 
 describe('staffCalls: a back-office call of one permission in one line', () => {
-  it('runs the guard, validates the body, hands the desk the body, the actor, the roles and the language, and answers with the envelope', async () => {
+  it('runs the guard, validates the body, hands the desk the body, the staff member (who, roles and grants) and the language, and answers with the envelope', async () => {
     const server = Fastify();
     server.setValidatorCompiler(validatorCompiler);
     server.setSerializerCompiler(serializerCompiler);
@@ -140,7 +140,7 @@ describe('staffCalls: a back-office call of one permission in one line', () => {
     const guard = Object.assign(
       async (request: { headers: Record<string, unknown>; user: unknown }) => {
         if (request.headers['x-staff'] !== 'yes') throw Object.assign(new Error('refused'), { statusCode: 403 });
-        request.user = { userId: 7, sessionId: 's', roles: ['R_ADMIN'], email: 'staff@example.com' };
+        request.user = { userId: 7, sessionId: 's', roles: ['R_ADMIN'], grants: ['order:price'], email: 'staff@example.com' };
       },
       { permission: 'product:edit' },
     ) as unknown as PermissionGuard;
@@ -160,7 +160,8 @@ describe('staffCalls: a back-office call of one permission in one line', () => {
     expect((await call({ 'x-staff': 'yes' }, { name: 3 })).statusCode).toBe(400);
     const answer = await call({ 'x-staff': 'yes', 'accept-language': 'zh-CN' }, { name: 'ab', times: 2 });
     expect(answer.json()).toEqual({ code: '0000', msg: 'success', data: { said: 'abab' } });
-    expect(asked).toEqual([{ body: { name: 'ab', times: 2 }, actor: { id: 7, email: 'staff@example.com' }, roles: ['R_ADMIN'], locale: 'zh-CN' }]);
+    const actor = { id: 7, email: 'staff@example.com' };
+    expect(asked).toEqual([{ body: { name: 'ab', times: 2 }, actor, staff: { actor, roles: ['R_ADMIN'], grants: ['order:price'] }, locale: 'zh-CN' }]);
     await server.close();
   });
 

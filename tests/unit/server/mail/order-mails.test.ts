@@ -97,6 +97,33 @@ describe('the order confirmation', () => {
     expect(plain.text).not.toContain('多件优惠');
   });
 
+  const shirt = { name: 'Home shirt', customType: 3, premiumNameOption: 'Standard', premiumNumberOption: 'Standard', patches: [], addonItems: [] } as const;
+  const eagles = { id: '0b7f4c1e-8d2a-4f5b-9c3e-1a2b3c4d5e6f', name: 'Eagles <FC>' };
+  const team: OrderMailData = {
+    ...data,
+    lines: [
+      { ...shirt, size: 'M', quantity: 1, lineTotal: 4500, customName: 'SMITH', customNumber: '4', group: eagles },
+      { ...shirt, size: 'L', quantity: 2, lineTotal: 9000, customName: 'JONES', customNumber: '5', group: eagles },
+      { ...shirt, name: 'Away shirt', size: 'S', quantity: 1, lineTotal: 1500, customType: 1, customName: null, customNumber: null, group: null },
+    ],
+  };
+
+  it("lists a team roster's rows under one heading with its shirts and total; other lines as before", () => {
+    const en = orderConfirmationMail('en-US', team);
+    expect(en.text).toContain(
+      '\n\nTeam: Eagles <FC> · 3 shirts: €135.00\n  - Home shirt (size M) x 1: €45.00\n    Name SMITH · Number 4\n  - Home shirt (size L) x 2: €90.00\n    Name JONES · Number 5\n- Away shirt (size S) x 1: €15.00\n\nItems: €150.00\n',
+    );
+    expect(en.html).toContain('font-weight:bold">Team: Eagles &lt;FC&gt; · 3 shirts</td>');
+    expect(en.html).toContain('font-weight:bold">€135.00</td>');
+    // The rows sit under the heading, indented; the line of its own does not.
+    expect(en.html).toContain('padding-left:24px">Home shirt (size M) x 1');
+    expect(en.html).toContain('border-bottom:1px solid #eee">Away shirt (size S) x 1');
+    expect(en.html).not.toContain('Eagles <FC>');
+    const zh = orderConfirmationMail('zh-CN', team);
+    expect(zh.text).toContain('球队：Eagles <FC> · 3 件球衣: €135.00\n  - Home shirt (尺码 M) x 1: €45.00\n');
+    expect(zh.html).toContain('球队：Eagles &lt;FC&gt; · 3 件球衣');
+  });
+
   const vat = { jurisdiction: 'DE', tax: 'VAT' as const, declaredUnder: 'home' as const, rate: 19_000, base: 10_924, amount: 2_076 };
   const germany: OrderMailData = { ...data, tax: { market: 'DE', display: 'inclusive', reason: 'home', importTaxesOnDelivery: false, total: 2_076, added: 0, rows: [vat] } };
 

@@ -28,6 +28,15 @@ describe('parcel mails', () => {
     expect(zh.text).toContain('运单号：JD01');
   });
 
+  it("list a team roster's rows in a parcel under the team's heading, in the order's language", () => {
+    const eagles = { id: '0b7f4c1e-8d2a-4f5b-9c3e-1a2b3c4d5e6f', name: 'Eagles' };
+    const team: MailParcel = { ...ups, lines: [{ ...line, group: eagles }, { ...line, customName: 'JONES', customNumber: '5', quantity: 1, group: eagles }, ups.lines[0]!] };
+    const en = parcelMail('en-US', { ...base, parcels: [team], complete: true });
+    expect(en.text).toContain('Team: Eagles · 3 shirts\n  - Home shirt (size M) x 2\n    Name SMITH · Number 7\n  - Home shirt (size M) x 1\n    Name JONES · Number 5\n- Away shirt (size M) x 1');
+    expect(en.html).toContain('<strong>Team: Eagles · 3 shirts</strong>');
+    expect(parcelMail('zh-CN', { ...base, parcels: [team], complete: true }).text).toContain('球队：Eagles · 3 件球衣\n  - Home shirt (尺码 M) x 2');
+  });
+
   it('tell a correction once, with the details it replaces', () => {
     const mail = parcelCorrectionMail('zh-CN', { ...base, parcel: ups, before: { carrier: 'DHL', trackingNumber: 'JD01' } });
     expect(mail.subject).toBe('订单 JS-7KQ4M-2XPHD 的物流信息已更新');
