@@ -7,7 +7,20 @@ import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { chartGeometry, type DayPoint } from './chart.ts';
 
-export function DailyChart({ days, label, title, testId = 'dashboard-chart' }: { days: readonly DayPoint[]; label?: (iso: string) => string; title?: string; testId?: string }) {
+export function DailyChart({
+  days,
+  label,
+  title,
+  lineLabel,
+  testId = 'dashboard-chart',
+}: {
+  days: readonly DayPoint[];
+  label?: (iso: string) => string;
+  title?: string;
+  /** What the line is, in the legend (the dashboard's: revenue). */
+  lineLabel?: string;
+  testId?: string;
+}) {
   const { t, locale } = useT();
   const money = useMoney();
   const { token } = theme.useToken();
@@ -50,7 +63,7 @@ export function DailyChart({ days, label, title, testId = 'dashboard-chart' }: {
       </svg>
       <figcaption className="admin-chart-legend">
         <span className="admin-legend-bar" style={{ background: token.colorPrimary }} /> {t('adminOrders.dashboard.chartOrders')}
-        <span className="admin-legend-line" style={{ background: token.colorWarning }} /> {t('adminOrders.dashboard.chartRevenue')}
+        <span className="admin-legend-line" style={{ background: token.colorWarning }} /> {lineLabel ?? t('adminOrders.dashboard.chartRevenue')}
       </figcaption>
     </figure>
   );

@@ -171,7 +171,7 @@ export default function ReportsScreen() {
         ))}
       </div>
       <Card title={t('adminReports.series')} extra={exportButton('series')} className="admin-report-card">
-        {report && <DailyChart days={report.series.map((b) => ({ date: b.start, orders: b.orders, revenueEur: b.grossEur }))} label={(iso) => bucketName(iso, true)} title={t('adminReports.chart')} testId="report-chart" />}
+        {report && <DailyChart days={report.series.map((b) => ({ date: b.start, orders: b.orders, revenueEur: b.grossEur }))} label={(iso) => bucketName(iso, true)} title={t('adminReports.chart')} lineLabel={t('adminReports.figures.grossEur')} testId="report-chart" />}
         <RowsTable<SalesBucket>
           rowKey="start"
           loading={query.isFetching}
