@@ -200,23 +200,19 @@ export default function ReportsScreen() {
           data-testid="report-series-table"
         />
       </Card>
-      <Card
-        title={t('adminReports.breakdown')}
-        extra={
-          <Space wrap>
-            <Select<ReportDimension>
-              aria-label={t('adminReports.breakdownBy')}
-              value={dimension}
-              onChange={setDimension}
-              options={REPORT_DIMENSIONS.map((value) => ({ value, label: t(`adminReports.dimensions.${value}`) }))}
-              style={{ width: 190 }}
-              data-testid="report-dimension"
-            />
-            {exportButton(dimension)}
-          </Space>
-        }
-        className="admin-report-card"
-      >
+      <Card title={t('adminReports.breakdown')} className="admin-report-card">
+        {/* In the body, not the card's head: beside the title a phone had no room for them and the title went. */}
+        <Space wrap className="admin-report-tools">
+          <Select<ReportDimension>
+            aria-label={t('adminReports.breakdownBy')}
+            value={dimension}
+            onChange={setDimension}
+            options={REPORT_DIMENSIONS.map((value) => ({ value, label: t(`adminReports.dimensions.${value}`) }))}
+            style={{ width: 190 }}
+            data-testid="report-dimension"
+          />
+          {exportButton(dimension)}
+        </Space>
         {byLine && (
           <Typography.Paragraph type="secondary" className="admin-report-note">
             {t('adminReports.lineNote')}
