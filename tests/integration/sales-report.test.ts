@@ -35,7 +35,8 @@ beforeAll(async () => {
     if (paid) expect((await pay(shop, order)).captured.code).toBe('0000');
     placed[name] = order.orderNo;
   };
-  await place('eur', [plainLine(stock, 2)], {});
+  // Two lines of one product in one order: one order of it, three units.
+  await place('eur', [plainLine(stock, 2), printedLine(stock, 1, 'JONES', '9')], {});
   await place('gbp', [printedLine(other, 1), plainLine(stock, 1)], { currency: 'GBP' });
   await place('coupon', [plainLine(other, 3)], { couponCode: coupon });
   await place('lastDay', [plainLine(stock, 1)], { currency: 'GBP' });
@@ -178,6 +179,7 @@ describe('the sales report', () => {
       }
     }
     expect(r.breakdowns.product.every((b) => typeof b.label === 'string' && b.label.length > 0)).toBe(true);
+    expect(x.items.filter((i) => orderOf.get(i.orderId)!.orderNo === placed.eur)).toHaveLength(2);
     // A month: one bucket holding the whole month.
     expect(r.series).toEqual([{ start: '2026-03-01', ...x.total }]);
   });
