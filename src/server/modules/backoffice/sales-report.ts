@@ -142,16 +142,11 @@ export class SalesReportDesk {
             lines as (
               select i.id, i.order_id, i.product_id, i.quantity, round(i.line_total::numeric * p.base / p.rate) as eur, pr.team_id, pr.sport
               from paid p join ${orderItems} i on i.order_id = p.id left join ${products} pr on pr.id = i.product_id
-            ),
-            -- Each order's lines per product, team and sport first, so the orders are counted by
-            -- hashing, not by the sorts count(distinct) would make per set.
-            per_order as (
-              select case when grouping(product_id) = 0 then 'product' when grouping(team_id) = 0 then 'team' else 'sport' end as dim,
-                coalesce(product_id::text, team_id::text, sport) as key, sum(quantity) as units, sum(eur) as eur, max(id) as last_line
-              from lines group by grouping sets ((order_id, product_id), (order_id, team_id), (order_id, sport))
             )
-            select dim, key, count(*)::int as orders, sum(units)::int as units, sum(eur)::bigint as gross_eur, max(last_line) as last_line
-            from per_order group by dim, key`,
+            select case when grouping(product_id) = 0 then 'product' when grouping(team_id) = 0 then 'team' else 'sport' end as dim,
+              coalesce(product_id::text, team_id::text, sport) as key,
+              count(distinct order_id)::int as orders, sum(quantity)::int as units, sum(eur)::bigint as gross_eur, max(id) as last_line
+            from lines group by grouping sets ((product_id), (team_id), (sport))`,
         )
         .then((result) => rowsOf<LineSums>(result)),
       this.db.execute(sql`with ${factsSql(previous.from, previous.to, grouping)} select ${SUMS} from facts`).then((result) => rowsOf<OrderSums>(result)),
