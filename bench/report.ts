@@ -106,7 +106,16 @@ function buildSection(build: BuildResult): string {
     `${(b.bytes / 1024 / 1024).toFixed(1)} MB`,
   ]);
   const update = build.update
-    ? [`Price edit on ${build.update.products.toLocaleString('en')} products (product ${build.update.productId}, admin API to page files): en-US ${build.update.seconds['en-US']} s, zh-CN ${build.update.seconds['zh-CN']} s`, ...build.update.builderLog.map((line) => `   ${line.trim()}`)]
+    ? [
+        `Price edit on ${build.update.products.toLocaleString('en')} products (product ${build.update.productId}, admin API to page files): en-US ${build.update.seconds['en-US']} s, zh-CN ${build.update.seconds['zh-CN']} s`,
+        ...build.update.builderLog.map((line) => `   ${line.trim()}`),
+        ...(build.update.pagePublish
+          ? [
+              `Page publish (/${build.update.pagePublish.locale}/${build.update.pagePublish.slug}/, publish call to page file): ${build.update.pagePublish.seconds} s`,
+              ...build.update.pagePublish.builderLog.map((line) => `   ${line.trim()}`),
+            ]
+          : []),
+      ]
     : [];
   return ['== 4. Build ==', ...build.settings.map((s) => `   ${s}`), table(['catalogue', 'HTML pages', 'build', 'astro alone', 'files', 'output'], rows), ...update].join('\n');
 }

@@ -28,7 +28,7 @@ import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
 import { measurePriceEdit } from './site-update.ts';
 import { readVitals, runVitals, type VitalsBenchResult } from './vitals.ts';
-import { BUILD_TARGETS, checkBuild } from './targets.ts';
+import { BUILD_TARGETS, checkBuild, checkPagePublish } from './targets.ts';
 import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
@@ -147,6 +147,7 @@ try {
         }
         const largest = result.build.builds.find((b) => b.products === BUILD_TARGETS.products) ?? null;
         result.checks.push(...checkBuild(largest, result.build.update ? Math.max(result.build.update.seconds['en-US'], result.build.update.seconds['zh-CN']) : null));
+        result.checks.push(checkPagePublish(result.build.update?.pagePublish?.seconds ?? null));
         result.site = { catalogue: '10,000 products', note: 'the last build of section 4' };
       } else {
         site = await cachedDemoSite({ siteOrigin });

@@ -5,11 +5,15 @@
  * product's price changed through the admin API (`bulkPrice`); then both locales' page files are
  * read until they carry the new price. The time includes the builder's quiet wait
  * (SITE_BUILD_QUIET_SECONDS, 5 s), the rebuild of the product's pages and the listings, and the swap.
+ * Then a content page published from the back office (docs/back-office.md "Pages"): the Chinese
+ * returns policy saved and published through the admin API, and its page file read until it holds
+ * the new text (the quiet wait, the build of that page alone, the swap).
  */
 import { readFile } from 'node:fs/promises';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { accountsApi } from '../src/domain/api/accounts.ts';
+import { adminPagesApi } from '../src/domain/api/admin/pages.ts';
 import { adminProductsApi } from '../src/domain/api/admin/products.ts';
 import { SHOP_READY } from './api.ts';
 import { startCommand, startServer } from './processes.ts';
@@ -22,6 +26,8 @@ export interface SiteUpdateFigures {
   seconds: Record<'en-US' | 'zh-CN', number>;
   /** What the site builder reported for the build that did it. */
   builderLog: string[];
+  /** A content page published in the back office: from the publish call's answer to its page file holding the new text. */
+  pagePublish?: { slug: string; locale: 'zh-CN'; seconds: number; builderLog: string[] };
 }
 
 const OWNER = { email: 'owner@bench.example', password: 'Bench-Owner-1' };
@@ -86,8 +92,36 @@ export async function measurePriceEdit(site: BuiltSite, options: { products: num
     }
     const builderLog = (await readFile(options.logFile, 'utf8')).slice(logSize).split('\n').filter((line) => /site build/.test(line));
     options.log(`site update (${options.products.toLocaleString('en')} products): product ${productId}'s price on its en-US page in ${seconds['en-US']} s, zh-CN in ${seconds['zh-CN']} s`);
-    return { products: options.products, productId, seconds: seconds as Record<'en-US' | 'zh-CN', number>, builderLog };
+    const pagePublish = await measurePagePublish({ post, token, distDir: site.distDir, logFile: options.logFile });
+    options.log(`page publish: /zh-CN/${pagePublish.slug}/ live in ${pagePublish.seconds} s`);
+    return { products: options.products, productId, seconds: seconds as Record<'en-US' | 'zh-CN', number>, builderLog, pagePublish };
   } finally {
     await server.stop();
   }
+}
+
+type Post = (apiPath: string, body: unknown, token?: string) => Promise<{ code: string; msg: string; data: any }>;
+
+async function measurePagePublish(at: { post: Post; token: string; distDir: string; logFile: string }): Promise<NonNullable<SiteUpdateFigures['pagePublish']>> {
+  const slug = 'return-policy';
+  const locale = 'zh-CN';
+  const page = await at.post(adminPagesApi.page.path, { slug }, at.token);
+  if (page.code !== '0000') throw new Error(`page: ${page.msg}`);
+  const text = page.data.locales[locale].text as { title: string; description: string; updated: string | null; body: string };
+  const marker = `基准测试 ${Date.now()}`;
+  const saved = await at.post(adminPagesApi.savePage.path, { slug, locale, ...text, body: `${marker}\n\n${text.body}`, inFooter: false }, at.token);
+  if (saved.code !== '0000') throw new Error(`savePage: ${saved.msg}`);
+  const logSize = (await readFile(at.logFile, 'utf8')).length;
+  const file = path.join(at.distDir, locale, slug, 'index.html');
+  const started = performance.now();
+  const published = await at.post(adminPagesApi.publishPage.path, { slug }, at.token);
+  if (published.code !== '0000') throw new Error(`publishPage: ${published.msg}`);
+  const deadline = Date.now() + 5 * 60_000;
+  while (!(await readFile(file, 'utf8').catch(() => '')).includes(marker)) {
+    if (Date.now() > deadline) throw new Error(`the published text did not reach ${file} within 5 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const builderLog = (await readFile(at.logFile, 'utf8')).slice(logSize).split('\n').filter((line) => /site build/.test(line));
+  return { slug, locale, seconds, builderLog };
 }

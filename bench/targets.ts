@@ -90,7 +90,7 @@ export const JS_TARGETS = {
 };
 
 /** The site build at 10,000 products (issue 17): a full build, and a price edit reaching its pages. */
-export const BUILD_TARGETS = { products: 10_000, maxSeconds: 150, maxMb: 800, priceEditMaxSeconds: 30 };
+export const BUILD_TARGETS = { products: 10_000, maxSeconds: 150, maxMb: 800, priceEditMaxSeconds: 30, pagePublishMaxSeconds: 30 };
 
 /** One measured figure against its target; pass is null when the figure is missing. */
 export interface Check {
@@ -245,4 +245,10 @@ export function checkBuild(build: { seconds: number; bytes: number } | null, pri
     { section: 'build', subject, metric: 'output', target: `<= ${t.maxMb} MB`, actual: fmt(mb, 1, ' MB'), pass: atMost(mb, t.maxMb) },
     { section: 'build', subject, metric: 'price edit on its pages', target: `<= ${t.priceEditMaxSeconds} s`, actual: fmt(priceEditSeconds, 1, ' s'), pass: atMost(priceEditSeconds, t.priceEditMaxSeconds) },
   ];
+}
+
+/** A content page published in the back office, live on the site (issue 32: within 30 s), measured on the same site. */
+export function checkPagePublish(seconds: number | null): Check {
+  const t = BUILD_TARGETS;
+  return { section: 'build', subject: `site, ${t.products.toLocaleString('en')} products`, metric: 'page publish to live', target: `<= ${t.pagePublishMaxSeconds} s`, actual: fmt(seconds, 1, ' s'), pass: atMost(seconds, t.pagePublishMaxSeconds) };
 }

@@ -1,22 +1,27 @@
 /**
  * Content collections: the shop's policy and help pages, one markdown file per page and locale
- * (`src/content/pages/<locale>/<slug>.md`), edited by content editors (src/content/README.md).
- * The schema fails the build, naming the file, when a page lacks its title or description.
+ * (`src/content/pages/<locale>/<slug>.md`) and the pages published in the back office, merged by
+ * the rule of src/content/README.md "Which text wins" (build/content-pages-loader.ts). The schema
+ * fails the build, naming the page, when one lacks its title or description.
  */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { contentPagesLoader } from './build/content-pages-loader.ts';
+import { CONTENT_DESCRIPTION_MAX, CONTENT_TITLE_MAX } from './domain/content-pages.ts';
 
 const pages = defineCollection({
-  // Ids keep the file's own path ("en-US/faq"): the default would lower-case the locale.
-  loader: glob({ pattern: '*/*.md', base: './src/content/pages', generateId: ({ entry }) => entry.replace(/\.md$/, '') }),
+  loader: contentPagesLoader(),
   schema: z.object({
     /** The page's heading and the first part of the browser tab's title. */
-    title: z.string().min(1).max(80),
+    title: z.string().min(1).max(CONTENT_TITLE_MAX),
     /** One or two sentences for search engines and link previews. */
-    description: z.string().min(1).max(200),
+    description: z.string().min(1).max(CONTENT_DESCRIPTION_MAX),
     /** When the text last changed in substance (YYYY-MM-DD); shown under the title. */
     updated: z.coerce.date().optional(),
+    /** Listed in the footer's Information group (set in the back office). */
+    inFooter: z.boolean().default(false),
+    /** Where the text comes from: its repository file, or the back office's published version. */
+    source: z.enum(['repository', 'backOffice']),
   }),
 });
 

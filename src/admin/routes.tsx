@@ -41,6 +41,7 @@ export const SCREENS: Record<string, Screen> = {
   reviews: lazy(() => import('./screens/reviews/ReviewsScreen.tsx')),
   newsletter: lazy(() => import('./screens/newsletter/NewsletterScreen.tsx')),
   coupons: lazy(() => import('./screens/coupons/CouponsScreen.tsx')),
+  pages: lazy(() => import('./screens/pages/PagesScreen.tsx')),
   settings: lazy(() => import('./screens/settings/SettingsScreen.tsx')),
 };
 
@@ -55,7 +56,7 @@ export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: st
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders', 'returns', 'tax-report', 'reports'] },
   { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products', 'teams', 'navigation'] },
   { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
-  { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons'] },
+  { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons', 'pages'] },
   { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff', 'settings'] },
 ];
 

@@ -8,3 +8,14 @@ export function productPagesInScope(): ReadonlySet<number> | null {
   if (listed === undefined) return null;
   return new Set(listed.split(',').filter((id) => /^\d+$/.test(id)).map(Number));
 }
+
+/**
+ * A rebuild after content pages were published in the back office, and nothing else changed:
+ * the slugs named in `SITE_CONTENT_PAGES`, whose pages alone are rendered (every other route of a
+ * locale renders none). Null for every other build.
+ */
+export function contentPagesOnly(): ReadonlySet<string> | null {
+  const listed = typeof process !== 'undefined' ? process.env['SITE_CONTENT_PAGES'] : undefined;
+  if (listed === undefined) return null;
+  return new Set(listed.split(',').filter(Boolean));
+}

@@ -54,8 +54,15 @@ export interface LocalePageProps {
   locale: Locale;
 }
 
-/** `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`. */
-export const localeStaticPaths = (() => LOCALES.map((locale) => ({ params: { locale }, props: { locale } }))) satisfies GetStaticPaths;
+/**
+ * `getStaticPaths` of a page rendered once per locale: `export const getStaticPaths = localeStaticPaths;`.
+ * None in a build of published content pages alone (`SITE_CONTENT_PAGES`, read by client/build-scope.ts
+ * for the other routes; i18n may not import client).
+ */
+export const localeStaticPaths = (() => {
+  const contentOnly = typeof process !== 'undefined' && process.env['SITE_CONTENT_PAGES'] !== undefined;
+  return contentOnly ? [] : LOCALES.map((locale) => ({ params: { locale }, props: { locale } }));
+}) satisfies GetStaticPaths;
 
 /**
  * A page's or component's props with the translate function of their locale:

@@ -44,6 +44,7 @@ import { CartRosters, CartService, cartRoutes } from './modules/cart/index.ts';
 import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBulkDesk, ProductImageDesk, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, StaffOrderDesk, checkoutRoutes, staffOrderRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
+import { PageDesk, pageRoutes } from './modules/pages/index.ts';
 import { GeoService } from './modules/geo/index.ts';
 import { OrderChangeDesk, OrderDesk, OrderService, ShipmentDesk, orderChangeRoutes, orderRoutes, orders as ordersTable, shipmentRoutes } from './modules/orders/index.ts';
 import { TaxDocuments, documentRoutes } from './modules/invoices/index.ts';
@@ -434,6 +435,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
       await api.register(settingsRoutes({ settings }, guards));
       await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), usage: (id, page) => couponUsage(db, id, page) }, guards));
+      await api.register(pageRoutes({ desk: new PageDesk({ db, audit }) }, guards));
       await api.register(auditRoutes(audit, guards));
       await api.register(outboxRoutes({ db, audit, wake: () => mailWorker.wake() }, guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));

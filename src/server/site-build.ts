@@ -61,6 +61,8 @@ export interface AstroRun {
   outDir: string;
   /** Only these product pages (every other page is rendered too); all when absent. */
   productIds?: readonly number[];
+  /** Only these content pages (by slug, every locale) and no other page of a locale: a page published in the back office. */
+  contentPages?: readonly string[];
   /** Pages written so far, as astro reports them. */
   onPage?: (pages: number) => void;
   /** Stops the build (astro is killed) when it aborts. */
@@ -91,6 +93,7 @@ export async function buildSite(config: Config, database: Database, say: (messag
           CATALOGUE_API_URL: `http://127.0.0.1:${port}/api`,
           ...buildSettings(config),
           ...(run?.productIds ? { SITE_PRODUCT_IDS: run.productIds.join(',') } : {}),
+          ...(run?.contentPages ? { SITE_CONTENT_PAGES: run.contentPages.join(',') } : {}),
         },
       });
       // astro prints a line per page written ("├─ /en-US/product/12/index.html (+16ms)").

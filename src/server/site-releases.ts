@@ -89,10 +89,18 @@ async function renderPages(
     if (!own) otherPages++;
     else if (ids.some((id) => changed.has(id))) productIds.add(Number(own[1]));
   }
+  // Content pages published alone: those pages in each locale, not the listings.
+  const contentOnly = changed.size === 0 && job.pageSlugs.length > 0;
   const scratch = `${at.release}.scratch`;
-  const total = otherPages + productIds.size * 2;
+  const total = contentOnly ? job.pageSlugs.length * 2 : otherPages + productIds.size * 2;
   try {
-    await buildSite(options.config, options.database, options.say, { outDir: scratch, productIds: [...productIds], onPage: (done) => at.progress(done, total), signal: at.signal });
+    await buildSite(options.config, options.database, options.say, {
+      outDir: scratch,
+      productIds: [...productIds],
+      ...(contentOnly ? { contentPages: job.pageSlugs } : {}),
+      onPage: (done) => at.progress(done, total),
+      signal: at.signal,
+    });
     await linkTree(at.live, at.release);
     const rendered = await readLinks(scratch);
     if (!rendered) throw new Error('the build wrote no page links');

@@ -133,6 +133,8 @@ describe('getUserInfo buttons and disabled accounts', () => {
       'review:moderate',
       'newsletter:manage',
       'coupon:edit',
+      'page:edit',
+      'page:publish',
       'mail:retry',
     ]);
     expect(await buttons(superAdmin)).toEqual(PERMISSION_VALUES);
@@ -176,8 +178,8 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'audit', 'staff', 'settings'], home: 'dashboard' });
-    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', ...catalogue, ...people, 'coupons'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'settings'], home: 'dashboard' });
+    expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', ...catalogue, ...people, 'coupons', 'pages'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
   });

@@ -1,5 +1,5 @@
 /** The icons the route table names (domain/back-office/routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { ApartmentOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -22,6 +22,7 @@ const ICONS: Record<string, ReactNode> = {
   newsletter: <MailOutlined aria-hidden />,
   marketing: <GiftOutlined aria-hidden />,
   coupons: <TagsOutlined aria-hidden />,
+  pages: <FileTextOutlined aria-hidden />,
   settings: <ControlOutlined aria-hidden />,
 };
 

@@ -11,6 +11,7 @@ import { adminCustomersApi } from './admin/customers.ts';
 import { mailApi } from './admin/mail.ts';
 import { adminNavigationApi } from './admin/navigation.ts';
 import { adminNewsletterApi } from './admin/newsletter.ts';
+import { adminPagesApi } from './admin/pages.ts';
 import { adminOrdersApi } from './admin/orders.ts';
 import { adminOrderChangesApi } from './admin/order-changes.ts';
 import { adminProductsApi } from './admin/products.ts';
@@ -28,6 +29,7 @@ import { adminTeamsApi } from './admin/teams.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
+import { contentApi } from './content.ts';
 import type { Endpoint } from './endpoint.ts';
 import { geoApi } from './geo.ts';
 import { ordersApi } from './orders.ts';
@@ -48,6 +50,7 @@ export const API = {
   adminCustomers: adminCustomersApi,
   adminNavigation: adminNavigationApi,
   adminNewsletter: adminNewsletterApi,
+  adminPages: adminPagesApi,
   adminOrders: adminOrdersApi,
   adminOrderChanges: adminOrderChangesApi,
   adminProducts: adminProductsApi,
@@ -64,6 +67,7 @@ export const API = {
   rosters: rosterApi,
   catalogue: catalogueApi,
   checkout: checkoutApi,
+  content: contentApi,
   geo: geoApi,
   mail: mailApi,
   orders: ordersApi,

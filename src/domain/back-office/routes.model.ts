@@ -49,6 +49,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'reviews', path: '/reviews', titleKey: 'route.reviews', icon: 'reviews', permission: PERMISSIONS.REVIEW_MODERATE, order: 5 },
   { name: 'newsletter', path: '/newsletter', titleKey: 'route.newsletter', icon: 'newsletter', permission: PERMISSIONS.NEWSLETTER_MANAGE, order: 5 },
   { name: 'coupons', path: '/coupons', titleKey: 'route.coupons', icon: 'coupons', permission: PERMISSIONS.COUPON_EDIT, order: 5 },
+  { name: 'pages', path: '/pages', titleKey: 'route.pages', icon: 'pages', permission: PERMISSIONS.PAGE_EDIT, order: 6 },
   { name: 'audit', path: '/audit', titleKey: 'route.audit', icon: 'audit', permission: PERMISSIONS.AUDIT_VIEW, order: 8 },
   { name: 'staff', path: '/staff', titleKey: 'route.staff', icon: 'staff', permission: PERMISSIONS.STAFF_MANAGE, order: 9 },
   { name: 'settings', path: '/settings', titleKey: 'route.settings', icon: 'settings', permission: PERMISSIONS.SETTINGS_EDIT, order: 10 },

@@ -52,6 +52,10 @@ export const PERMISSIONS = {
   SETTINGS_EDIT: 'settings:edit',
   /** Create, edit and expire coupons. */
   COUPON_EDIT: 'coupon:edit',
+  /** The Pages screen: edit the content pages (policies, help, new pages), keep versions, restore one. */
+  PAGE_EDIT: 'page:edit',
+  /** Put a content page's saved version live on the storefront (rebuilds that page). */
+  PAGE_PUBLISH: 'page:publish',
   /** Sending a failed or waiting mail again from the dashboard's outbox card. */
   MAIL_RETRY: 'mail:retry',
   /** The tax report and its CSV (docs/taxes.md "What the merchant declares"): the shop's turnover per country, so owners only. */
@@ -86,6 +90,8 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.REVIEW_MODERATE,
   PERMISSIONS.NEWSLETTER_MANAGE,
   PERMISSIONS.COUPON_EDIT,
+  PERMISSIONS.PAGE_EDIT,
+  PERMISSIONS.PAGE_PUBLISH,
   PERMISSIONS.MAIL_RETRY,
 ];
 

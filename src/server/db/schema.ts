@@ -16,6 +16,7 @@ export * from '../modules/orders/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../modules/audit/schema.ts';
 export * from '../modules/site/schema.ts';
+export * from '../modules/pages/schema.ts';
 export * from '../modules/settings/schema.ts';
 export * from '../modules/jobs/schema.ts';
 export * from '../modules/outbox/schema.ts';

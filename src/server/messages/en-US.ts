@@ -99,6 +99,8 @@ export const enUS = {
   'notFound.navItem': 'Navigation entry not found',
   'notFound.subscriber': 'Subscriber not found',
   'notFound.coupon': 'Coupon not found',
+  'notFound.page': 'Page not found',
+  'notFound.pageVersion': 'Page version not found',
   'notFound.rosterGroup': 'This team roster is no longer in your cart',
   'notFound.roster': 'Saved roster not found',
 
@@ -137,6 +139,15 @@ export const enUS = {
   'coupon.customer-limit': 'You have already used this coupon',
   'coupon.codeTaken': 'Another coupon has this code',
   'coupon.limitBelowUses': 'The coupon has been used {{used}} times already; the limit cannot be lower',
+
+  // Content pages (the Pages screen).
+  'page.required': 'Required',
+  'page.tooLong': 'At most {{max}} characters',
+  'page.date': 'A date written YYYY-MM-DD',
+  'page.slugFormat': 'Lower-case letters and digits, words joined by single dashes',
+  'page.slugReserved': 'The shop already uses this address for one of its own pages',
+  'page.slugTaken': 'A page with this address exists already',
+  'page.nothingToPublish': 'Everything saved on this page is live already',
 
   // Checkout.
   'checkout.itemNotSold': 'An item in your cart is no longer sold; remove it to continue',

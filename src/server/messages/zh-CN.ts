@@ -119,6 +119,8 @@ export const zhCN: Catalogue = {
   'notFound.navItem': '未找到导航项',
   'notFound.subscriber': '未找到订阅者',
   'notFound.coupon': '优惠券不存在',
+  'notFound.page': '未找到该页面',
+  'notFound.pageVersion': '未找到该页面版本',
   'notFound.rosterGroup': '购物车中已没有这份球队名单',
   'notFound.roster': '找不到保存的名单',
 
@@ -153,6 +155,15 @@ export const zhCN: Catalogue = {
   'coupon.customer-limit': '您已使用过该优惠券',
   'coupon.codeTaken': '已有优惠券使用此代码',
   'coupon.limitBelowUses': '该优惠券已被使用 {{used}} 次，上限不能更低',
+
+  // Content pages (the Pages screen).
+  'page.required': '必填',
+  'page.tooLong': '最多 {{max}} 个字符',
+  'page.date': '日期格式为 YYYY-MM-DD',
+  'page.slugFormat': '只能使用小写字母和数字，单词之间用单个连字符连接',
+  'page.slugReserved': '商店自己的页面已使用此地址',
+  'page.slugTaken': '已有页面使用此地址',
+  'page.nothingToPublish': '此页面保存的内容都已上线',
   'coupon.personalised-excluded': '此优惠券不适用于个性化商品',
 
   'checkout.itemNotSold': '购物车中有商品已停售，请移除后继续',

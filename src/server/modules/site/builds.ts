@@ -14,6 +14,8 @@ export interface PendingChanges {
   upto: number;
   productIds: number[];
   teamIds: number[];
+  /** Content pages published in the back office (their slugs). */
+  pageSlugs: string[];
   /** Something every page shows changed (the navigation, patches, add-ons, a team added). */
   all: boolean;
   oldest: Date;
@@ -27,7 +29,7 @@ export interface SiteBuildRecord {
   kind: BuildKind;
   status: 'running' | 'done' | 'failed';
   builder: string;
-  reason: { products: number; teams: number; all: boolean; first?: boolean };
+  reason: { products: number; teams: number; pages?: number; all: boolean; first?: boolean };
   pagesTotal: number | null;
   pagesDone: number;
   startedAt: Date;
@@ -67,11 +69,13 @@ export class SiteBuilds {
       .from(siteChanges)
       .groupBy(siteChanges.scope, siteChanges.key);
     if (rows.length === 0) return null;
-    const ids = (scope: string) => rows.filter((r) => r.scope === scope && r.key !== null).map((r) => Number(r.key));
+    const keys = (scope: string) => rows.filter((r) => r.scope === scope && r.key !== null).map((r) => r.key!);
+    const ids = (scope: string) => keys(scope).map(Number);
     return {
       upto: Math.max(...rows.map((r) => Number(r.upto))),
       productIds: ids('product'),
       teamIds: ids('team'),
+      pageSlugs: keys('page'),
       all: rows.some((r) => r.scope === 'all'),
       oldest: new Date(Math.min(...rows.map((r) => new Date(r.oldest).getTime()))),
       newest: new Date(Math.max(...rows.map((r) => new Date(r.newest).getTime()))),
@@ -103,7 +107,13 @@ export class SiteBuilds {
         status: 'running',
         builder,
         uptoChange: pending?.upto ?? (await this.newestChange()),
-        reason: { products: pending?.productIds.length ?? 0, teams: pending?.teamIds.length ?? 0, all: pending?.all ?? true, ...(first ? { first } : {}) },
+        reason: {
+          products: pending?.productIds.length ?? 0,
+          teams: pending?.teamIds.length ?? 0,
+          ...(pending?.pageSlugs.length ? { pages: pending.pageSlugs.length } : {}),
+          all: pending?.all ?? true,
+          ...(first ? { first } : {}),
+        },
       })
       .returning({ id: siteBuilds.id });
     return row!.id;

@@ -11,6 +11,11 @@ export interface BuildJob {
   kind: BuildKind;
   /** For `pages`: the changed products, with the products of the changed teams. */
   productIds: number[];
+  /**
+   * For `pages`: content pages published in the back office. When no product changed, only these
+   * pages are rendered (both locales), not the listings (docs/site-builds.md).
+   */
+  pageSlugs: string[];
 }
 
 export interface BuildOutcome {
@@ -132,7 +137,7 @@ export class SiteBuildScheduler {
     const { shownAmong, fullAbove } = this.options;
     if (!shownAmong || pending.all) return false;
     const productIds = await this.productIdsOf(pending);
-    if (productIds.length === 0 || productIds.length > fullAbove) return false;
+    if (productIds.length === 0 || productIds.length > fullAbove || pending.pageSlugs.length > 0) return false;
     return (await shownAmong(productIds)).length === 0;
   }
 
@@ -141,7 +146,8 @@ export class SiteBuildScheduler {
     const productIds = await this.productIdsOf(pending);
     const kind: BuildKind = forced ?? (!pending || pending.all || productIds.length > fullAbove ? 'full' : 'pages');
     const id = await builds.start(kind, this.holder, pending);
-    log?.(`site build ${id} (${kind === 'full' ? 'every page' : `${productIds.length} products`}) started`);
+    const pageSlugs = pending?.pageSlugs ?? [];
+    log?.(`site build ${id} (${kind === 'full' ? 'every page' : [`${productIds.length} products`, ...(pageSlugs.length ? [`content pages ${pageSlugs.join(', ')}`] : [])].join(', ')}) started`);
     let lastReport = 0;
     let counted: [number, number | null] = [0, null];
     // Progress writes go one after another: on a pool, a late earlier write would overwrite the final count.
@@ -156,7 +162,7 @@ export class SiteBuildScheduler {
     };
     const timer = metrics.siteBuildDuration.startTimer({ kind });
     try {
-      const outcome = await render({ kind, productIds }, progress, this.stopping.signal);
+      const outcome = await render({ kind, productIds, pageSlugs }, progress, this.stopping.signal);
       // The last pages came within the second after the last report: the record says them all.
       await written;
       await builds.progress(id, ...counted);
