@@ -9,6 +9,7 @@ import type { AssetsResult } from './assets.ts';
 import type { BackOfficeResult } from './backoffice.ts';
 import type { InvoiceBenchResult } from './invoices.ts';
 import type { ProductListResult } from './product-list.ts';
+import type { CatalogueImportResult } from './catalogue-import.ts';
 import type { BuildResult } from './build.ts';
 import type { PagesResult } from './pages.ts';
 import type { VitalsBenchResult } from './vitals.ts';
@@ -21,7 +22,7 @@ export interface BenchResult {
   mode: 'quick' | 'full';
   machine: { cpus: string; cores: number; memoryGb: number; node: string; loadAverage: { start: number[]; end: number[] } };
   commit: string;
-  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; vitals?: number; backoffice?: number; products?: number; invoices?: number };
+  seconds: { total: number; api?: number; site?: number; pages?: number; assets?: number; vitals?: number; backoffice?: number; products?: number; invoices?: number; catalogue?: number };
   api?: ApiResult;
   build?: BuildResult;
   /** How the site the pages and assets sections read was made. */
@@ -31,6 +32,7 @@ export interface BenchResult {
   vitals?: VitalsBenchResult;
   backoffice?: BackOfficeResult;
   products?: ProductListResult;
+  catalogue?: CatalogueImportResult;
   invoices?: InvoiceBenchResult;
   checks: Check[];
   /** Parts that failed (the others still ran). */
@@ -210,6 +212,23 @@ function backOfficeSection(office: BackOfficeResult): string {
   ].join('\n');
 }
 
+function catalogueSection(c: CatalogueImportResult): string {
+  return [
+    `== 8. Catalogue file import (${c.db}) ==`,
+    ...c.settings.map((s) => `   ${s}`),
+    table(
+      ['step', 'time', 'file'],
+      [
+        ['dry run', `${c.dryRunSeconds.toFixed(1)} s`, `${c.fileMb} MB, ${n0(c.rows)} rows`],
+        ['apply', `${c.applySeconds.toFixed(1)} s`, `${n0(c.products)} products created`],
+        ['export (whole catalogue)', `${c.exportSeconds.toFixed(1)} s`, `${c.exportMb} MB`],
+        ['its dry run', `${c.roundTripSeconds.toFixed(1)} s`, `${n0(c.roundTripChanges)} changes`],
+      ],
+    ),
+    `   peak RSS during the steps ${c.peakRssMb} MB (${c.startRssMb} MB before the dry run; PGlite runs in this process)`,
+  ].join('\n');
+}
+
 function productListSection(products: ProductListResult): string {
   const rows = products.list.map((s) => [s.label, n0(s.matching), n0(s.figures.requests), `${s.figures.p50Ms} ms`, `${s.figures.p99Ms} ms`, `${s.figures.maxMs} ms`]);
   return [
@@ -250,12 +269,13 @@ export function formatReport(result: BenchResult): string {
   if (result.build) parts.push('', buildSection(result.build));
   if (result.backoffice) parts.push('', backOfficeSection(result.backoffice));
   if (result.products) parts.push('', productListSection(result.products));
+  if (result.catalogue) parts.push('', catalogueSection(result.catalogue));
   if (result.invoices) parts.push('', invoicesSection(result.invoices));
   if (result.site) parts.push(`Site measured: ${result.site.catalogue}; ${result.site.note}`);
   parts.push('', summary(result.checks));
   for (const error of result.errors) parts.push(`NOT MEASURED: ${error.part} failed: ${error.message.split('\n')[0]}`);
   const s = result.seconds;
-  const sections = (['api', 'site', 'pages', 'assets', 'vitals', 'backoffice', 'products', 'invoices'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
+  const sections = (['api', 'site', 'pages', 'assets', 'vitals', 'backoffice', 'products', 'invoices', 'catalogue'] as const).filter((k) => s[k] !== undefined).map((k) => `${k} ${s[k]!.toFixed(0)} s`);
   parts.push(`Took ${s.total.toFixed(0)} s (${sections.join(', ')})`);
   return parts.join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--only api,pages,assets,vitals,build,backoffice,products,invoices] [--profile] [--keep]
+ * `npm run bench [-- --quick] [--only api,pages,assets,vitals,build,backoffice,products,invoices,catalogue] [--profile] [--keep]
  * [--scenarios order,health] [--db postgres]`: measures the shop
  * against the targets of issue 6 and prints a table per section (`--only lighthouse` is the pages section); the whole result goes to
  * bench/results/<date>.json. docs/performance.md says what each section measures.
@@ -23,6 +23,7 @@ import { SHOP_READY, runApi } from './api.ts';
 import { runBackOffice } from './backoffice.ts';
 import { runProductList } from './product-list.ts';
 import { runInvoices } from './invoices.ts';
+import { runCatalogueImport } from './catalogue-import.ts';
 import { runAssets } from './assets.ts';
 import { cachedDemoSite, runBuilds, type BuiltSite } from './build.ts';
 import { choosePages, runPages } from './pages.ts';
@@ -32,7 +33,7 @@ import { BUILD_TARGETS, checkBuild, checkPagePublish } from './targets.ts';
 import { ROOT, removeDir, startCommand, startServer, stopAll, tempDir } from './processes.ts';
 import { fileStamp, formatReport, writeResult, type BenchResult } from './report.ts';
 
-const SECTIONS = ['api', 'pages', 'assets', 'vitals', 'build', 'backoffice', 'products', 'invoices'] as const;
+const SECTIONS = ['api', 'pages', 'assets', 'vitals', 'build', 'backoffice', 'products', 'invoices', 'catalogue'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -247,6 +248,14 @@ try {
       result.invoices = await runInvoices({ quick, log });
       result.seconds.invoices = since(t);
       result.checks.push(...result.invoices.checks);
+    });
+  }
+  if (wants('catalogue')) {
+    await part('catalogue', async () => {
+      const t = performance.now();
+      result.catalogue = await runCatalogueImport({ quick, databaseUrl: values.db === 'postgres' ? process.env.DATABASE_URL || null : null, log });
+      result.seconds.catalogue = since(t);
+      result.checks.push(...result.catalogue.checks);
     });
   }
 } finally {

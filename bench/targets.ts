@@ -94,7 +94,7 @@ export const BUILD_TARGETS = { products: 10_000, maxSeconds: 150, maxMb: 800, pr
 
 /** One measured figure against its target; pass is null when the figure is missing. */
 export interface Check {
-  section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice' | 'products' | 'invoices';
+  section: 'api' | 'pages' | 'assets' | 'build' | 'backoffice' | 'products' | 'invoices' | 'catalogue';
   subject: string;
   metric: string;
   target: string;
@@ -244,6 +244,18 @@ export function checkBuild(build: { seconds: number; bytes: number } | null, pri
     { section: 'build', subject, metric: 'full build', target: `<= ${t.maxSeconds} s`, actual: fmt(build?.seconds, 1, ' s'), pass: atMost(build?.seconds, t.maxSeconds) },
     { section: 'build', subject, metric: 'output', target: `<= ${t.maxMb} MB`, actual: fmt(mb, 1, ' MB'), pass: atMost(mb, t.maxMb) },
     { section: 'build', subject, metric: 'price edit on its pages', target: `<= ${t.priceEditMaxSeconds} s`, actual: fmt(priceEditSeconds, 1, ' s'), pass: atMost(priceEditSeconds, t.priceEditMaxSeconds) },
+  ];
+}
+
+/** Issue 32: the catalogue file's import of 10,000 new products (dry run and apply) in under 60 s. */
+export const CATALOGUE_IMPORT_TARGETS = { products: 10_000, maxSeconds: 60 };
+
+export function checkCatalogueImport(seconds: number | null, roundTripChanges: number | null): Check[] {
+  const t = CATALOGUE_IMPORT_TARGETS;
+  const subject = `catalogue import, ${t.products.toLocaleString('en')} products`;
+  return [
+    { section: 'catalogue', subject, metric: 'dry run + apply', target: `<= ${t.maxSeconds} s`, actual: fmt(seconds, 1, ' s'), pass: atMost(seconds, t.maxSeconds) },
+    { section: 'catalogue', subject: 'catalogue export then import', metric: 'products changed', target: '0', actual: fmt(roundTripChanges), pass: roundTripChanges === null ? null : roundTripChanges === 0 },
   ];
 }
 

@@ -55,3 +55,24 @@ export function parseDelimited(text: string, separator: ',' | '\t' = ','): CsvRe
   endRecord();
   return records;
 }
+
+/**
+ * A cell a spreadsheet would run as a formula: one starting with = + - @ (or a tab or carriage
+ * return), or their full-width or small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫: spreadsheets with an East Asian
+ * input method take them as the ASCII signs), or any of these behind leading white space, which
+ * spreadsheets trim. Written files prefix such a cell with an apostrophe (OWASP "CSV injection").
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/;
+
+/**
+ * Whether a written cell gets the apostrophe: formula-looking behind any apostrophes it starts
+ * with, so a value that itself starts with an apostrophe before a formula sign reads back whole.
+ */
+export function needsFormulaGuard(value: string): boolean {
+  return FORMULA_START.test(value.replace(/^'+/, ''));
+}
+
+/** A cell as written before its formula guard (needsFormulaGuard): the apostrophe a writer added is taken off. */
+export function withoutFormulaGuard(cell: string): string {
+  return cell.startsWith("'") && needsFormulaGuard(cell) ? cell.slice(1) : cell;
+}

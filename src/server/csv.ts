@@ -5,8 +5,11 @@
  * would otherwise run it as a formula (OWASP "CSV injection"). So is one starting with their
  * full-width or small forms (＝ ＋ － ＠, ﹦ ﹢ ﹣ ﹫: spreadsheets with an East Asian input method take
  * them as the ASCII signs), or with any of these behind leading white space (spaces, no-break and
- * ideographic spaces, line breaks), which spreadsheets trim. Numbers are written as they are.
+ * ideographic spaces, line breaks), which spreadsheets trim (domain/delimited-text.ts
+ * needsFormulaGuard; its withoutFormulaGuard reads such a cell back). Numbers are written as they are.
  */
+import { needsFormulaGuard } from '../domain/delimited-text.ts';
+
 export type CsvValue = string | number | boolean | null | CsvDecimal;
 
 /**
@@ -23,16 +26,22 @@ export class CsvDecimal {
 }
 
 const BOM = '\uFEFF';
-const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/;
 
 export function csvField(value: CsvValue): string {
   if (value === null) return '';
   if (value instanceof CsvDecimal) return value.text;
   if (typeof value !== 'string') return String(value);
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = needsFormulaGuard(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
-  return BOM + [header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return BOM + [header, ...rows].map(csvLine).join('');
 }
+
+/** One record and its line end, for files written a part at a time (toCsv's header: BOM first). */
+export function csvLine(row: readonly CsvValue[]): string {
+  return row.map(csvField).join(',') + '\r\n';
+}
+
+export const CSV_BOM = BOM;

@@ -126,6 +126,7 @@ describe('getUserInfo buttons and disabled accounts', () => {
       'product:view',
       'product:edit',
       'product:publish',
+      'product:import',
       'team:edit',
       'nav:edit',
       'customer:view',

@@ -145,6 +145,37 @@ describe('create, read, save', () => {
   });
 });
 
+describe('handles', () => {
+  it('a new product takes its title as its handle, the next one with the same title a number, a copy "-copy" then "-copy-2"', async () => {
+    const first = await create({ title: { 'en-US': 'Handle Test Kit 2025/26', 'zh-CN': '' } });
+    const second = await create({ title: { 'en-US': 'Handle test kit 2025-26', 'zh-CN': '' } });
+    expect(first.handle).toBe('handle-test-kit-2025-26');
+    expect(second.handle).toBe('handle-test-kit-2025-26-2');
+    const copy = await callEntry<AdminProduct>(shop, adminProductsApi.duplicate, { id: first.id }, admin);
+    const again = await callEntry<AdminProduct>(shop, adminProductsApi.duplicate, { id: first.id }, admin);
+    expect([copy.data.handle, again.data.handle]).toEqual(['handle-test-kit-2025-26-copy', 'handle-test-kit-2025-26-copy-2']);
+    const chosen = await create({ title: { 'en-US': 'Anything', 'zh-CN': '' }, handle: 'my-own-handle' });
+    expect(chosen.handle).toBe('my-own-handle');
+  });
+
+  it('saves a new handle; a taken one is a field error in the caller language and changes nothing; a malformed one is refused', async () => {
+    const product = await create({ title: { 'en-US': 'Handle Save Shirt', 'zh-CN': '' } });
+    const other = await create({ title: { 'en-US': 'Handle Other Shirt', 'zh-CN': '' } });
+    const saved = await callEntry<AdminProduct>(shop, adminProductsApi.update, { id: product.id, version: 1, ...fieldsOf(product), handle: 'renamed-shirt' }, admin);
+    expect(saved.data.handle).toBe('renamed-shirt');
+    const taken = { id: product.id, version: 2, ...fieldsOf(saved.data), handle: other.handle };
+    const en = await callEntry(shop, adminProductsApi.update, taken, admin);
+    expect(en.code).toBe('1001');
+    expect(en.data).toEqual({ issues: [{ path: 'body.handle', message: `The handle "${other.handle}" belongs to another product; choose another` }] });
+    const zh = await callEntry(shop, adminProductsApi.update, taken, admin, { 'accept-language': 'zh-CN' });
+    expect((zh.data as { issues: { message: string }[] }).issues[0]!.message).toBe(`标识“${other.handle}”已被其他商品使用；请换一个`);
+    for (const handle of ['Upper', '-dash', 'dash-', 'a b', 'x'.repeat(81), '']) {
+      expect((await callEntry(shop, adminProductsApi.update, { ...taken, handle }, admin)).code, handle).toBe('1001');
+    }
+    expect((await callEntry<AdminProduct>(shop, adminProductsApi.get, { id: product.id }, admin)).data).toMatchObject({ handle: 'renamed-shirt', version: 2 });
+  });
+});
+
 describe('publishing', () => {
   it('a published product is found, sold, and when unpublished is gone from the API, search, carts and checkout', async () => {
     const product = await create({ title: { 'en-US': 'Quixotic Harbour Jersey', 'zh-CN': '' } });

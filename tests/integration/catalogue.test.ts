@@ -87,7 +87,7 @@ describe('products', () => {
     // A product tagged with the team only is still found under its league: descendants count.
     const [inserted] = await shop.database.db
       .insert(products)
-      .values({ title: 'Only Team Tagged Shirt', description: 'test', price: 1000, images: ['/x.svg'], tags: [team.tag], sport: 'test' })
+      .values({ handle: 'only-team-tagged-shirt', title: 'Only Team Tagged Shirt', description: 'test', price: 1000, images: ['/x.svg'], tags: [team.tag], sport: 'test' })
       .returning({ id: products.id });
     const again = await call(shop.app, '/demo/ironProduct/queryProductByTags', { tags: [league.tag], size: 100, sort: 'newest' });
     expect(again.data.total).toBe(byLeague.data.total + 1);

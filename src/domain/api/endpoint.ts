@@ -28,6 +28,11 @@ export interface PdfDownload {
   readonly contentType: 'application/pdf';
 }
 
+/** The answer of a CSV download entry: the file, streamed as it is written (text/csv, UTF-8 with a byte-order mark). */
+export interface CsvDownload {
+  readonly contentType: 'text/csv';
+}
+
 /** A POST endpoint: its request is the JSON body. */
 export function post<Request, Answer>(path: string): Endpoint<Request, Answer, 'POST'> {
   return { method: 'POST', path };

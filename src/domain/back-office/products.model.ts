@@ -24,6 +24,29 @@ export const STOCK_MAX = 99_999;
 /** Most lines a stock CSV may hold (header excluded). */
 export const STOCK_CSV_MAX_LINES = 20_000;
 
+/**
+ * A product's handle: its stable key in the catalogue file and the editor, unique, 1-80 lower-case
+ * letters, digits and dashes, starting and ending with a letter or digit (migration 0024 checks the same).
+ */
+export const PRODUCT_HANDLE_MAX = 80;
+export const PRODUCT_HANDLE_PATTERN = /^[a-z0-9]([a-z0-9-]{0,78}[a-z0-9])?$/;
+
+/** A title made a handle ("Arsenal Home 2024/25" -> "arsenal-home-2024-25"); "product" when it holds no letter or digit. */
+export function handleFromTitle(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, PRODUCT_HANDLE_MAX)
+    .replace(/-+$/, '');
+  return slug || 'product';
+}
+
+/** The handle with a suffix ("-copy", "-17"), the handle cut so the whole stays within the length. */
+export function handleWithSuffix(handle: string, suffix: string): string {
+  return handle.slice(0, PRODUCT_HANDLE_MAX - suffix.length - 1).replace(/-+$/, '') + '-' + suffix;
+}
+
 export function stockStateOf(stocks: readonly number[]): StockState {
   if (!stocks.some((stock) => stock > 0)) return 'out';
   return stocks.some((stock) => stock <= LOW_STOCK_AT) ? 'low' : 'in';
@@ -59,6 +82,7 @@ export interface AdminProductImage {
 /** A product as the editor reads and writes it. */
 export interface AdminProduct {
   id: number;
+  handle: string;
   version: number;
   published: boolean;
   /** Under at least one navigation entry (as saved): a published product that is not is in no listing. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { idSchema, pageRequestShape, sortShape } from '../catalogue.schema.ts';
 import { PRICE_MAX, PRICE_MIN, SIZES } from '../catalogue.model.ts';
 import { TAX_CLASSES } from '../tax/tax.model.ts';
-import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, STOCK_MAX, STOCK_STATES } from './products.model.ts';
+import { BULK_MAX, IMAGE_MAX_BYTES, PRODUCT_ADMIN_SORTS, PRODUCT_HANDLE_PATTERN, STOCK_MAX, STOCK_STATES } from './products.model.ts';
 
 /** Every price the editor saves: the shop's one price range (catalogue.model.ts). */
 const money = z.number({ error: 'must be a number' }).int('must be whole cents').min(PRICE_MIN, 'must not be negative').max(PRICE_MAX, 'is too large');
@@ -53,8 +53,13 @@ const sizeList = z
   .min(1, 'offer at least one size')
   .refine((sizes) => new Set(sizes.map((s) => s.size)).size === sizes.length, 'each size once');
 
+/** A product's stable key (products.model.ts PRODUCT_HANDLE_PATTERN). */
+export const handleSchema = z.string().trim().regex(PRODUCT_HANDLE_PATTERN, 'the handle is 1-80 lower-case letters, digits and dashes, starting and ending with a letter or digit');
+
 /** Everything the editor saves. */
 export const productFieldsShape = {
+  /** Without it a new product takes one made from its title, and a save keeps the one it has. */
+  handle: handleSchema.optional(),
   title: bilingual(200, true),
   description: bilingual(10_000, false),
   price: money,
@@ -112,6 +117,17 @@ export const adminBulkStockRequestSchema = z.strictObject({
 export const adminStockExportRequestSchema = z.strictObject(productFilterShape);
 
 export const adminStockImportRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty').max(2_000_000, 'the file is too large') });
+
+/** The catalogue file's dry run: the file's text (16 MB at most: catalogue-file.model.ts; larger is refused with a clear error). */
+export const adminCatalogueDryRunRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty') });
+
+/** The apply: the same file and the versions its dry run found (handle to version, 0 for a new product). */
+export const adminCatalogueApplyRequestSchema = z.strictObject({
+  csv: z.string().min(1, 'the file is empty'),
+  basis: z.record(handleSchema, z.number().int().min(0)),
+});
+
+export const adminCatalogueExportRequestSchema = z.strictObject(productFilterShape);
 
 /** Base64 of the original bytes: its type is read from the bytes themselves. */
 export const adminImageUploadRequestSchema = z.strictObject({

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   PRODUCT_EDIT: 'product:edit',
   /** Put a product on sale or take it off. */
   PRODUCT_PUBLISH: 'product:publish',
+  /** The catalogue file's import: creates, changes, publishes and unpublishes many products at once. */
+  PRODUCT_IMPORT: 'product:import',
   /** Teams' squads and patches. */
   TEAM_EDIT: 'team:edit',
   NAV_EDIT: 'nav:edit',
@@ -83,6 +85,7 @@ const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.PRODUCT_VIEW,
   PERMISSIONS.PRODUCT_EDIT,
   PERMISSIONS.PRODUCT_PUBLISH,
+  PERMISSIONS.PRODUCT_IMPORT,
   PERMISSIONS.TEAM_EDIT,
   PERMISSIONS.NAV_EDIT,
   PERMISSIONS.CUSTOMER_VIEW,

@@ -14,7 +14,7 @@ import { call } from '../../../client/http.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { PRICE_MAX, SIZES } from '../../../domain/catalogue.model.ts';
-import { defaultNavTags, listedUnder, type AdminProduct } from '../../../domain/back-office/products.model.ts';
+import { defaultNavTags, listedUnder, PRODUCT_HANDLE_MAX, PRODUCT_HANDLE_PATTERN, type AdminProduct } from '../../../domain/back-office/products.model.ts';
 import { localePath } from '../../../i18n/paths.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { TAX_CLASSES } from '../../../domain/tax/tax.model.ts';
@@ -29,6 +29,7 @@ import { DescriptionField, FaqList, LanguageTabs } from './fields.tsx';
 import { ImagesCard } from './ImagesCard.tsx';
 import '../products/products.css';
 import { useWrite } from '../../widgets/write.ts';
+import { showFieldErrors } from '../field-errors.ts';
 
 export default function ProductEditorScreen() {
   const { t, locale } = useT();
@@ -99,6 +100,7 @@ export default function ProductEditorScreen() {
       // The update is silent: a stale version gets its own notice, any other refusal its message here.
       (refusal) => {
         if (refusal.code === CODES.STALE_VERSION) setStale(true);
+        else if (showFieldErrors(form, refusal, ['handle'])) return;
         else if (!isNew) void message.error(refusal.msg);
       },
     );
@@ -193,6 +195,14 @@ export default function ProductEditorScreen() {
           </>
             )}
           </LanguageTabs>
+          <Form.Item
+            name="handle"
+            label={t('adminProducts.editor.handle')}
+            extra={t('adminProducts.editor.handleHint')}
+            rules={[{ pattern: PRODUCT_HANDLE_PATTERN, message: t('adminProducts.editor.handleInvalid') }, ...(isNew ? [] : [{ required: true, message: t('adminProducts.editor.required') }])]}
+          >
+            <Input maxLength={PRODUCT_HANDLE_MAX} placeholder={isNew ? t('adminProducts.editor.handleFromTitle') : undefined} data-testid="product-handle" />
+          </Form.Item>
         </Card>
 
         <Row gutter={16}>

@@ -10,6 +10,8 @@ import type { TaxClass } from '../../../domain/tax/tax.model.ts';
 import { toCents, toEuros } from '../products/table-state.ts';
 
 export interface EditorValues {
+  /** Empty on a new product: the server makes one from the title. */
+  handle: string;
   title: { 'en-US': string; 'zh-CN': string };
   description: { 'en-US': string; 'zh-CN': string };
   price: number | null;
@@ -27,6 +29,7 @@ export interface EditorValues {
 }
 
 export const NEW_PRODUCT: EditorValues = {
+  handle: '',
   title: { 'en-US': '', 'zh-CN': '' },
   description: { 'en-US': '', 'zh-CN': '' },
   price: null,
@@ -44,6 +47,7 @@ export const NEW_PRODUCT: EditorValues = {
 
 export function valuesOf(product: AdminProduct): EditorValues {
   return {
+    handle: product.handle,
     title: product.title,
     description: product.description,
     price: toEuros(product.price),
@@ -62,7 +66,9 @@ export function valuesOf(product: AdminProduct): EditorValues {
 
 /** The editor always sends its tags (a new product's start as its sport's and team's entries). */
 export function requestOf(values: EditorValues): Omit<z.input<typeof adminProductUpdateRequestSchema>, 'id' | 'version'> {
+  const handle = values.handle?.trim() ?? '';
   return {
+    ...(handle ? { handle } : {}),
     title: { 'en-US': values.title['en-US'] ?? '', 'zh-CN': values.title['zh-CN'] ?? '' },
     description: { 'en-US': values.description['en-US'] ?? '', 'zh-CN': values.description['zh-CN'] ?? '' },
     price: toCents(values.price ?? 0),

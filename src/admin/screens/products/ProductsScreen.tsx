@@ -2,7 +2,7 @@
  * Products: the server-paginated table (published or not) with the storefront's typo-tolerant
  * search and filters (sport, league, team, published, stock state); row selection with bulk price
  * and stock changes; the stock CSV export of what the filter shows and its import, whose refusal
- * lists every wrong line. Create, duplicate, publish and unpublish from here; a row opens the editor.
+ * lists every wrong line; the catalogue file's export and import with its dry run (CatalogueFile.tsx). Create, duplicate, publish and unpublish from here; a row opens the editor.
  */
 import { App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Tooltip, Typography, Upload, type FormInstance } from 'antd';
 import { useState } from 'react';
@@ -25,6 +25,7 @@ import { useMay } from '../../state/session.ts';
 import { INITIAL_PRODUCT_TABLE, filterRequest, listRequest, toCents, type ProductFilters } from './table-state.ts';
 import './products.css';
 import { useWrite } from '../../widgets/write.ts';
+import { ExportCatalogueButton, ImportCatalogueButton } from './CatalogueFile.tsx';
 import { WriteDialog, type WriteDialogProps } from '../../widgets/WriteDialog.tsx';
 
 const STOCK_COLOURS: Record<StockState, string> = { in: 'green', low: 'gold', out: 'red' };
@@ -242,6 +243,8 @@ export default function ProductsScreen() {
               </Button>
             </Upload>
           )}
+          <ExportCatalogueButton filters={table.filters} />
+          {may(PERMISSIONS.PRODUCT_IMPORT) && <ImportCatalogueButton touched={touched} />}
         </Space>
       </div>
 

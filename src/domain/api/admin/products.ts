@@ -1,6 +1,6 @@
 /**
  * The back office's products and their images (docs/back-office.md "Products"): staff only, each
- * call behind the permission code the server checks (product:view, product:edit, product:publish).
+ * call behind the permission code the server checks (product:view, product:edit, product:publish, product:import).
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
@@ -8,7 +8,8 @@ import type { CsvFile } from '../../back-office/csv.model.ts';
 import type { AdminProduct, AdminProductImage, AdminProductRow, BulkAnswer, ProductOptions } from '../../back-office/products.model.ts';
 import type * as requests from '../../back-office/products.schema.ts';
 import type { emptyBodySchema } from '../../request.schema.ts';
-import { post } from '../endpoint.ts';
+import type { CatalogueApplyAnswer, CatalogueDryRun } from '../../back-office/catalogue-file.model.ts';
+import { post, type CsvDownload } from '../endpoint.ts';
 
 export const adminProductsApi = {
   options: post<z.input<typeof emptyBodySchema>, ProductOptions>('/admin/products/options'),
@@ -22,6 +23,10 @@ export const adminProductsApi = {
   bulkStock: post<z.input<typeof requests.adminBulkStockRequestSchema>, BulkAnswer>('/admin/products/bulkStock'),
   stockExport: post<z.input<typeof requests.adminStockExportRequestSchema>, CsvFile>('/admin/products/stockExport'),
   stockImport: post<z.input<typeof requests.adminStockImportRequestSchema>, BulkAnswer>('/admin/products/stockImport'),
+  /** The catalogue file of the filter (docs/back-office.md "Catalogue file"): text/csv, streamed, not the envelope. */
+  catalogueExport: post<z.input<typeof requests.adminCatalogueExportRequestSchema>, CsvDownload>('/admin/products/catalogue.csv'),
+  catalogueDryRun: post<z.input<typeof requests.adminCatalogueDryRunRequestSchema>, CatalogueDryRun>('/admin/products/catalogueDryRun'),
+  catalogueApply: post<z.input<typeof requests.adminCatalogueApplyRequestSchema>, CatalogueApplyAnswer>('/admin/products/catalogueApply'),
   uploadImage: post<z.input<typeof requests.adminImageUploadRequestSchema>, AdminProductImage[]>('/admin/products/images/upload'),
   orderImages: post<z.input<typeof requests.adminImageOrderRequestSchema>, AdminProductImage[]>('/admin/products/images/order'),
   removeImage: post<z.input<typeof requests.adminImageRemoveRequestSchema>, AdminProductImage[]>('/admin/products/images/remove'),

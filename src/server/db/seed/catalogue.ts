@@ -6,6 +6,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { isPriceInRange } from '../../../domain/catalogue.model.ts';
+import { handleFromTitle, handleWithSuffix } from '../../../domain/back-office/products.model.ts';
 import type { Db } from '../client.ts';
 import { addons, navItems, patches, productComments, products, productSizes, squadPlayers, teams } from '../schema.ts';
 import { generateCatalogue, type NavRow, type ProductBundle } from './generate.ts';
@@ -123,6 +124,14 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions = {}):
 
     let batch: ProductBundle[] = [];
     let written = 0;
+    // Titles are unique, their slugs nearly so: a slug taken gets the product's id after it (as migration 0024 did).
+    const handles = new Set<string>();
+    const handleOf = (title: string, id: number) => {
+      const slug = handleFromTitle(title);
+      const handle = handles.has(slug) ? handleWithSuffix(slug, String(id)) : slug;
+      handles.add(handle);
+      return handle;
+    };
     const flushProducts = async () => {
       if (batch.length === 0) return;
       // Ids are drawn from the sequence first, so sizes and comments can name their product
@@ -135,6 +144,7 @@ export async function seedCatalogue(db: Db, options: SeedCatalogueOptions = {}):
       for (const { product } of batch) checkPrices(`product ${product.title}`, product.price, product.compareAtPrice, product.customisationFee);
       const rows = batch.map(({ product: { teamTag, ...row } }, i) => ({
         id: productIds[i],
+        handle: handleOf(row.title, productIds[i]!),
         ...row,
         teamId: need(teamIds, teamTag, 'team'),
         art: row.images,

@@ -9,6 +9,7 @@ export { CATALOGUE_CHANNEL, CatalogueService, cardColumns, parseCatalogueChange,
 export { SearchIndex, searchKey } from './search-index.ts';
 export { ProductDesk } from './product-desk.ts';
 export { ProductBulkDesk } from './product-bulk-desk.ts';
+export { CatalogueFileDesk } from './catalogue-file-desk.ts';
 export { ProductImageDesk, boundedDecode, checkPixels } from './image-desk.ts';
 export { productAdminRoutes, uploadedImageRoutes } from './product-admin-routes.ts';
 export { isStockShortage, releaseStock, shortageOf, stockDemand, stockTaking, type StockDemand, type StockShortage } from './stock.ts';

@@ -3,11 +3,16 @@
  * images' media route, answered from the database with long-lived immutable cache headers (the
  * URL holds the content hash, so it always means the same bytes).
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { CATALOGUE_FILE_MAX_CHARS } from '../../../domain/back-office/catalogue-file.model.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { IMAGE_MAX_BYTES } from '../../../domain/back-office/products.model.ts';
 import {
   adminBulkPriceRequestSchema,
+  adminCatalogueApplyRequestSchema,
+  adminCatalogueDryRunRequestSchema,
+  adminCatalogueExportRequestSchema,
   adminBulkStockRequestSchema,
   adminImageOrderRequestSchema,
   adminImageRemoveRequestSchema,
@@ -28,6 +33,8 @@ import { notFound } from '../../errors.ts';
 import { splitPage } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
 import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import { localeOf } from '../../http/context.ts';
+import type { CatalogueFileDesk } from './catalogue-file-desk.ts';
 import { isImageKey, type ProductImageDesk } from './image-desk.ts';
 import type { ProductDesk } from './product-desk.ts';
 import type { ProductBulkDesk } from './product-bulk-desk.ts';
@@ -36,8 +43,12 @@ export interface ProductAdminDeps {
   products: ProductDesk;
   bulk: ProductBulkDesk;
   images: ProductImageDesk;
+  catalogueFile: CatalogueFileDesk;
   clock: Clock;
 }
+
+/** The catalogue file's text as JSON (a quote or line break doubles) with room for the rest of the body. */
+const CATALOGUE_BODY_LIMIT = CATALOGUE_FILE_MAX_CHARS * 2 + 64 * 1024;
 
 /** Base64 of the largest image, with room for the rest of the JSON. */
 const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 16 * 1024;
@@ -48,6 +59,7 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
     const view = staffCalls(route, guards.requirePermission(PERMISSIONS.PRODUCT_VIEW));
     const edit = staffCalls(route, guards.requirePermission(PERMISSIONS.PRODUCT_EDIT));
     const publish = staffCalls(route, guards.requirePermission(PERMISSIONS.PRODUCT_PUBLISH));
+    const importing = staffCalls(route, guards.requirePermission(PERMISSIONS.PRODUCT_IMPORT));
     view(adminProductsApi.options, 'What the products filters and editor choose from: sports, leagues, teams, navigation tags', emptyBodySchema, ({ locale }) => products.options(locale));
     view(
       adminProductsApi.list,
@@ -91,6 +103,33 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       adminStockImportRequestSchema,
       ({ body, actor, locale }) => bulk.stockImport(actor, body.csv, locale),
       { bodyLimit: 2_200_000 },
+    );
+    route(adminProductsApi.catalogueExport, {
+      summary: "The filter's products as the catalogue file: one row per product and size (docs/back-office.md \"Catalogue file\"), headed in the caller's language. Answers text/csv, streamed a page of products at a time, not the envelope",
+      preValidation: guards.requirePermission(PERMISSIONS.PRODUCT_VIEW),
+      request: adminCatalogueExportRequestSchema,
+      handler: async (request, reply) => {
+        const stamp = deps.clock().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="catalogue-${stamp}.csv"`)
+          .header('cache-control', 'private, no-store')
+          .send(Readable.from(deps.catalogueFile.export(request.body, localeOf(request))));
+      },
+    });
+    importing(
+      adminProductsApi.catalogueDryRun,
+      'What the catalogue file would do, per product: created, changed (each field before and after) or refused (line, column, why); changes nothing. Its basis (each product version) goes back with the apply',
+      adminCatalogueDryRunRequestSchema,
+      ({ body, locale }) => deps.catalogueFile.dryRun(body.csv, locale),
+      { bodyLimit: CATALOGUE_BODY_LIMIT },
+    );
+    importing(
+      adminProductsApi.catalogueApply,
+      'Applies the catalogue file, every product or none, in one transaction audited as one catalogue.import; any problem answers 1001 with data.problems, a product changed since the dry run 1412 with data.handles',
+      adminCatalogueApplyRequestSchema,
+      ({ body, actor, locale }) => deps.catalogueFile.apply(actor, body.csv, body.basis, locale),
+      { bodyLimit: CATALOGUE_BODY_LIMIT },
     );
     edit(
       adminProductsApi.uploadImage,

@@ -13,6 +13,8 @@ import type { Locale } from '../../../domain/locale.ts';
 import {
   changedFields,
   defaultNavTags,
+  handleFromTitle,
+  handleWithSuffix,
   uploadedImageUrl,
   type AdminProduct,
   type AdminProductRow,
@@ -23,7 +25,7 @@ import {
 import type { NewProductFields, ProductFields } from '../../../domain/back-office/products.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOf, pageWindow, type PageRequest } from '../../db/paging.ts';
-import { failWith, invalid, notFound } from '../../errors.ts';
+import { failWith, invalid, invalidFields, notFound } from '../../errors.ts';
 import { Cached } from '../../http/cached.ts';
 import { formatShirtDesign, shirtImageUrl } from '../../media/shirt-svg.ts';
 import { msg } from '../../messages/index.ts';
@@ -93,6 +95,28 @@ function snapshotOf(product: AdminProduct): Snapshot {
   return rest;
 }
 
+const DEFAULT_COLOURS = ['#1f2937', '#f9fafb'];
+
+/** A new product's picture until images are uploaded: a plain shirt, front and back, in its team's colours (null: no team). */
+export function generatedArt(colours: readonly string[] | null): string[] {
+  const design = formatShirtDesign({ pattern: 'plain', colours: (colours ?? DEFAULT_COLOURS).slice(0, 3), cut: 'tee' });
+  return [shirtImageUrl(design, 'front'), shirtImageUrl(design, 'back')];
+}
+
+/**
+ * `wanted` if no product has it, else the first free of `base` with suffix(2), suffix(3)...
+ * ("shirt-2"; a copy's "shirt-copy-2" from base "shirt").
+ */
+async function freeHandle(db: Db | Tx, wanted: string, suffix: (n: number) => string, base = wanted): Promise<string> {
+  // Handles hold no like wildcards; every candidate starts with the base's first 60 characters.
+  const rows = await db.select({ handle: products.handle }).from(products).where(sql`${products.handle} = ${wanted} or ${products.handle} like ${`${base.slice(0, 60)}%`}`);
+  const taken = new Set(rows.map((r) => r.handle));
+  if (!taken.has(wanted)) return wanted;
+  for (let n = 2; ; n++) {
+    const next = handleWithSuffix(base, suffix(n));
+    if (!taken.has(next)) return next;
+  }
+}
 
 export class ProductDesk extends AuditedDesk {
   /** Titles of every product, published or not: the storefront's search, over the whole catalogue. */
@@ -253,6 +277,7 @@ export class ProductDesk extends AuditedDesk {
     ]);
     return {
       id: row.id,
+      handle: row.handle,
       version: row.version,
       published: row.active,
       listed,
@@ -278,9 +303,13 @@ export class ProductDesk extends AuditedDesk {
   }
 
   /** Refuses fields that name what does not exist or contradict each other; reads the team's colours for new art. */
-  private async checkFields(db: Db | Tx, fields: ProductFields): Promise<{ colours: string[] }> {
+  private async checkFields(db: Db | Tx, fields: ProductFields, id: number | null): Promise<{ colours: string[] }> {
     if (fields.compareAtPrice !== null && fields.compareAtPrice <= fields.price) throw invalid('product.compareAtTooLow');
-    let colours = ['#1f2937', '#f9fafb'];
+    if (fields.handle !== undefined) {
+      const [holder] = await db.select({ id: products.id }).from(products).where(eq(products.handle, fields.handle));
+      if (holder && holder.id !== id) throw invalidFields({ path: 'body.handle', problem: msg('product.handleTaken', { handle: fields.handle }) });
+    }
+    let colours = DEFAULT_COLOURS;
     if (fields.teamId !== null) {
       const [team] = await db.select({ colours: teams.colours }).from(teams).where(eq(teams.id, fields.teamId));
       if (!team) throw invalid(msg('product.unknownTeam', { id: fields.teamId }));
@@ -296,6 +325,7 @@ export class ProductDesk extends AuditedDesk {
 
   private static columnsOf(fields: ProductFields, zhBefore: Record<string, unknown> = {}) {
     return {
+      ...(fields.handle === undefined ? {} : { handle: fields.handle }),
       title: fields.title['en-US'],
       description: fields.description['en-US'],
       zh: { ...zhBefore, title: fields.title['zh-CN'], description: fields.description['zh-CN'], faq: fields.faq['zh-CN'] },
@@ -349,12 +379,12 @@ export class ProductDesk extends AuditedDesk {
   async create(actor: AuditActor, given: NewProductFields, locale: Locale): Promise<AdminProduct> {
     return this.db.transaction(async (tx) => {
       const fields: ProductFields = { ...given, tags: given.tags ?? (await this.defaultTags(tx, given.sport, given.teamId)) };
-      const { colours } = await this.checkFields(tx, fields);
-      const design = formatShirtDesign({ pattern: 'plain', colours: colours.slice(0, 3), cut: 'tee' });
-      const art = [shirtImageUrl(design, 'front'), shirtImageUrl(design, 'back')];
+      const { colours } = await this.checkFields(tx, fields, null);
+      const art = generatedArt(colours);
+      const handle = fields.handle ?? (await freeHandle(tx, handleFromTitle(fields.title['en-US']), (n) => String(n)));
       const [row] = await tx
         .insert(products)
-        .values({ ...ProductDesk.columnsOf(fields), images: art, art, active: false })
+        .values({ ...ProductDesk.columnsOf(fields), handle, images: art, art, active: false })
         .returning({ id: products.id });
       await setStock(tx, row!.id, ProductDesk.sortedSizes(fields.sizes), true);
       const created = await this.get(row!.id, locale, tx);
@@ -376,7 +406,7 @@ export class ProductDesk extends AuditedDesk {
   async update(actor: AuditActor, id: number, version: number, fields: ProductFields, locale: Locale): Promise<AdminProduct> {
     return this.db.transaction(async (tx) => {
       await this.lockVersion(tx, id, version);
-      await this.checkFields(tx, fields);
+      await this.checkFields(tx, fields, id);
       const before = await this.get(id, locale, tx);
       const [zh] = await tx.select({ zh: products.zh }).from(products).where(eq(products.id, id));
       await tx
@@ -398,10 +428,11 @@ export class ProductDesk extends AuditedDesk {
       const [row] = await tx.select().from(products).where(eq(products.id, id));
       const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...copy } = row!;
       const title = `${copy.title} (copy)`.slice(0, 200);
+      const handle = await freeHandle(tx, handleWithSuffix(copy.handle, 'copy'), (n) => `copy-${n}`, copy.handle);
       const zh = { ...copy.zh, ...(copy.zh.title ? { title: `${copy.zh.title}（副本）` } : {}) };
       const [created] = await tx
         .insert(products)
-        .values({ ...copy, title, zh, images: copy.art.length ? copy.art : copy.images, active: false })
+        .values({ ...copy, handle, title, zh, images: copy.art.length ? copy.art : copy.images, active: false })
         .returning({ id: products.id });
       await setStock(tx, created!.id, source.sizes, true);
       const after = await this.get(created!.id, locale, tx);

@@ -44,6 +44,8 @@ export const products = pgTable(
   'products',
   {
     id: serialId(),
+    /** The stable key of the catalogue file (export and import) and of staff: PRODUCT_HANDLE_PATTERN, unique. */
+    handle: text('handle').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     details: jsonb('details').$type<string[]>().notNull().default([]),
@@ -75,6 +77,8 @@ export const products = pgTable(
     ...timestamps(),
   },
   (t) => [
+    uniqueIndex('products_handle_uq').on(t.handle),
+    check('products_handle_ck', sql`${t.handle} ~ '^[a-z0-9]([a-z0-9-]{0,78}[a-z0-9])?$'`),
     index('products_tags_gin').using('gin', t.tags),
     // The back office's products table: each sort and filter walks an index in the table's order.
     index('products_admin_price_idx').on(t.price, t.id),

@@ -1,0 +1,226 @@
+/**
+ * The Products screen's catalogue file (docs/back-office.md "Catalogue file"): "Export catalogue"
+ * downloads the filter's products (the server streams the CSV; it is fetched with the staff
+ * member's token, as a plain link would carry none); "Import catalogue" takes a file (picked or
+ * dropped), shows the dry run (created, changed old -> new, refused by line and column) and applies
+ * it, all or nothing, only when the dry run found no problem.
+ */
+import { Alert, App, Button, Modal, Space, Tag, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { call } from '../../../client/http.ts';
+import { apiBase, currentAccessToken, requestHeaders } from '../../../client/request-context.ts';
+import { adminProductsApi } from '../../../domain/api/admin/products.ts';
+import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
+import { CODES } from '../../../domain/api/envelope.ts';
+import type { Endpoint } from '../../../domain/api/endpoint.ts';
+import { CATALOGUE_FILE_MAX_CHARS, type CatalogueDryRun, type CatalogueProductReport, type CatalogueProblem } from '../../../domain/back-office/catalogue-file.model.ts';
+import type { MessageKey } from '../../../i18n/core.ts';
+import { useApiMutation } from '../../api.ts';
+import { useT } from '../../i18n.tsx';
+import { RowsTable } from '../../widgets/RowsTable.tsx';
+import { useWrite } from '../../widgets/write.ts';
+import { filterRequest, type ProductFilters } from './table-state.ts';
+
+export function ExportCatalogueButton({ filters }: { filters: ProductFilters }) {
+  const { t, locale } = useT();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const onExport = async () => {
+    setBusy(true);
+    try {
+      // The ping first lets the HTTP layer renew an expired token.
+      await call(adminStaffApi.ping, undefined, { silent: true });
+      const token = currentAccessToken();
+      const response = await fetch(`${apiBase()}${adminProductsApi.catalogueExport.path}`, {
+        method: 'POST',
+        headers: { ...requestHeaders({ requestId: crypto.randomUUID(), locale, token }), 'content-type': 'application/json' },
+        body: JSON.stringify(filterRequest(filters)),
+      });
+      if (!response.ok || !(response.headers.get('content-type') ?? '').includes('text/csv')) throw new Error(`catalogue export: HTTP ${response.status}`);
+      const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'catalogue.csv';
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (error) {
+      console.error(error);
+      void message.error(t('adminProducts.catalogue.exportFailed'));
+    }
+    setBusy(false);
+  };
+  return (
+    <Button onClick={() => void onExport()} loading={busy} data-testid="catalogue-export">
+      {t('adminProducts.catalogue.export')}
+    </Button>
+  );
+}
+
+function ChangeList({ report }: { report: CatalogueProductReport }) {
+  const { t } = useT();
+  return (
+    <ul className="admin-catalogue-changes">
+      {report.changes.map((change) => (
+        <li key={change.field}>
+          <strong>{t(`adminProducts.catalogue.field.${change.field}` as MessageKey)}</strong>:{' '}
+          {report.kind === 'change' && (
+            <>
+              <del>{change.before || '—'}</del> →{' '}
+            </>
+          )}
+          <ins>{change.after || '—'}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<any, any>[] }) {
+  const { t } = useT();
+  const { message } = App.useApp();
+  const write = useWrite();
+  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [run, setRun] = useState<CatalogueDryRun | null>(null);
+  const [moved, setMoved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dryRun = useApiMutation(adminProductsApi.catalogueDryRun, []);
+  const apply = useApiMutation(adminProductsApi.catalogueApply, touched);
+
+  const check = async (name: string, csv: string) => {
+    setMoved(null);
+    setBusy(true);
+    await write(async () => setRun(await dryRun.mutateAsync({ csv })));
+    setBusy(false);
+    setFile({ name, csv });
+  };
+
+  const onFile = async (picked: File) => {
+    // Refused here as the server would: a larger file is not read into the page at all.
+    if (picked.size > CATALOGUE_FILE_MAX_CHARS * 2) {
+      void message.error(t('adminProducts.catalogue.tooLarge'));
+      return;
+    }
+    await check(picked.name, await picked.text());
+  };
+
+  const onApply = async () => {
+    if (!file || !run) return;
+    setBusy(true);
+    const done = await write(
+      async () => {
+        const answer = await apply.mutateAsync({ csv: file.csv, basis: run.basis });
+        void message.success(t('adminProducts.catalogue.applied', { ...answer }));
+      },
+      (refusal) => {
+        if (refusal.code === CODES.STALE_VERSION) setMoved(refusal.msg);
+      },
+    );
+    setBusy(false);
+    if (done) close();
+  };
+
+  const close = () => {
+    setFile(null);
+    setRun(null);
+    setMoved(null);
+  };
+
+  const problems: CatalogueProblem[] = run?.problems ?? [];
+  const canApply = run !== null && run.refused === 0 && run.created + run.changed > 0 && moved === null;
+  return (
+    <>
+      <Upload
+        accept=".csv,text/csv"
+        showUploadList={false}
+        beforeUpload={(picked) => {
+          void onFile(picked);
+          return false;
+        }}
+      >
+        <Button loading={busy && run === null} data-testid="catalogue-import">
+          {t('adminProducts.catalogue.import')}
+        </Button>
+      </Upload>
+      <Modal
+        open={run !== null}
+        width={960}
+        title={t('adminProducts.catalogue.dryRunTitle', { file: file?.name ?? '' })}
+        onCancel={close}
+        footer={
+          <Space wrap>
+            <Button onClick={close}>{t('admin.common.cancel')}</Button>
+            <Upload
+              accept=".csv,text/csv"
+              showUploadList={false}
+              beforeUpload={(picked) => {
+                void onFile(picked);
+                return false;
+              }}
+            >
+              <Button data-testid="catalogue-reload">{t('adminProducts.catalogue.another')}</Button>
+            </Upload>
+            <Button type="primary" disabled={!canApply} loading={busy} onClick={() => void onApply()} data-testid="catalogue-apply">
+              {t('adminProducts.catalogue.apply', { count: (run?.created ?? 0) + (run?.changed ?? 0) })}
+            </Button>
+          </Space>
+        }
+      >
+        {run && (
+          <div data-testid="catalogue-dry-run">
+            <Space wrap className="admin-catalogue-counts">
+              <Tag color="green">{t('adminProducts.catalogue.created', { count: run.created })}</Tag>
+              <Tag color="blue">{t('adminProducts.catalogue.changed', { count: run.changed })}</Tag>
+              <Tag>{t('adminProducts.catalogue.unchanged', { count: run.unchanged })}</Tag>
+              <Tag color={run.refused ? 'red' : 'default'}>{t('adminProducts.catalogue.refused', { count: run.refused })}</Tag>
+            </Space>
+            {moved && <Alert type="warning" showIcon className="admin-catalogue-alert" message={moved} action={<Button onClick={() => void check(file!.name, file!.csv)}>{t('adminProducts.catalogue.again')}</Button>} />}
+            {run.refused > 0 && (
+              <>
+                <Alert type="error" showIcon message={t('adminProducts.catalogue.fixFirst')} className="admin-catalogue-alert" />
+                <RowsTable<CatalogueProblem>
+                  className="admin-catalogue-problems"
+                  rowKey={(p) => `${p.line}-${p.column ?? ''}-${p.message}`}
+                  dataSource={problems}
+                  data-testid="catalogue-problems"
+                  columns={[
+                    { title: t('adminProducts.catalogue.line'), dataIndex: 'line', width: 64 },
+                    { title: t('adminProducts.catalogue.column'), dataIndex: 'column', width: 140, render: (c: string | null) => c ?? '—' },
+                    { title: t('adminProducts.catalogue.problem'), dataIndex: 'message' },
+                  ]}
+                />
+                {run.refused > problems.length && <Typography.Text type="secondary">{t('adminProducts.catalogue.moreProblems', { count: run.refused - problems.length })}</Typography.Text>}
+              </>
+            )}
+            {run.reports.length > 0 && (
+              <RowsTable<CatalogueProductReport>
+                rowKey="handle"
+                dataSource={run.reports}
+                data-testid="catalogue-reports"
+                columns={[
+                  { title: t('adminProducts.catalogue.line'), dataIndex: 'line', width: 64 },
+                  {
+                    title: t('adminProducts.catalogue.what'),
+                    key: 'what',
+                    render: (_: unknown, report: CatalogueProductReport) => (
+                      <>
+                        <Space size={4} wrap>
+                          <Tag color={report.kind === 'create' ? 'green' : 'blue'}>{t(`adminProducts.catalogue.kind.${report.kind}` as MessageKey)}</Tag>
+                          <Typography.Text code>{report.handle}</Typography.Text>
+                        </Space>
+                        <ChangeList report={report} />
+                      </>
+                    ),
+                  },
+                ]}
+              />
+            )}
+            {run.refused === 0 && run.created + run.changed === 0 && <Alert type="info" showIcon message={t('adminProducts.catalogue.nothing')} />}
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}
