@@ -28,6 +28,7 @@ export const SCREENS: Record<string, Screen> = {
   'order-detail': lazy(() => import('./screens/order-detail/OrderDetailScreen.tsx')),
   'production-sheet': lazy(() => import('./screens/production-sheet/ProductionSheetScreen.tsx')),
   'tax-report': lazy(() => import('./screens/tax-report/TaxReportScreen.tsx')),
+  reports: lazy(() => import('./screens/reports/ReportsScreen.tsx')),
   returns: lazy(() => import('./screens/returns/ReturnsScreen.tsx')),
   audit: lazy(() => import('./screens/audit/AuditScreen.tsx')),
   staff: lazy(() => import('./screens/staff/StaffScreen.tsx')),
@@ -52,7 +53,7 @@ const DYNAMIC = ROUTE_MODE === 'dynamic';
 
 /** The menu's first level: the template's mix layouts show these apart from their entries. */
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
-  { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders', 'returns', 'tax-report'] },
+  { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders', 'returns', 'tax-report', 'reports'] },
   { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products', 'teams', 'navigation'] },
   { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
   { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons', 'pages'] },

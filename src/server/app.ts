@@ -68,7 +68,7 @@ import {
 import { NewsletterService, ReviewService, SavedRosters, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes } from './modules/backoffice/index.ts';
+import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes, salesReportRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
@@ -454,6 +454,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
         ),
       );
       await api.register(taxReportRoutes({ db }, guards));
+      await api.register(salesReportRoutes({ db }, guards));
       // Returns and misprint claims: refunds through the back office's refund path (RefundDesk, the orders' Refunds port).
       const returnDeps = { db, orders, refunds: refundService, audit, mail, clock, afterSales: async () => (await settings.current()).afterSales };
       await api.register(returnRoutes({ service: new ReturnService(returnDeps), desk: new ReturnDesk(returnDeps) }, guards));

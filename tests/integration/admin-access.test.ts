@@ -179,7 +179,7 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'settings'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'settings'], home: 'dashboard' });
     expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', ...catalogue, ...people, 'coupons', 'pages'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');
@@ -191,6 +191,8 @@ describe('the dynamic route mode', () => {
     expect(await exists('audit', admin)).toBe(false);
     expect(await exists('tax-report', superAdmin)).toBe(true);
     expect(await exists('tax-report', admin)).toBe(false);
+    expect(await exists('reports', superAdmin)).toBe(true);
+    expect(await exists('reports', admin)).toBe(false);
     expect(await exists('orders', admin)).toBe(true);
     expect(await exists('login', customer)).toBe(true);
     expect(await exists('orders', customer)).toBe(false);

@@ -1,11 +1,12 @@
 /** The icons the route table names (domain/back-office/routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { ApartmentOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
   dashboard: <DashboardOutlined aria-hidden />,
   orders: <ShoppingOutlined aria-hidden />,
   taxes: <AccountBookOutlined aria-hidden />,
+  reports: <BarChartOutlined aria-hidden />,
   print: <PrinterOutlined aria-hidden />,
   returns: <RollbackOutlined aria-hidden />,
   audit: <AuditOutlined aria-hidden />,

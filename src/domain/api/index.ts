@@ -19,6 +19,7 @@ import { adminReviewsApi } from './admin/reviews.ts';
 import { adminShipmentsApi } from './admin/shipments.ts';
 import { adminReturnsApi } from './admin/returns.ts';
 import { routeApi } from './admin/route.ts';
+import { adminSalesReportApi } from './admin/sales-report.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
 import { adminStaffApi } from './admin/staff.ts';
@@ -55,6 +56,7 @@ export const API = {
   adminProducts: adminProductsApi,
   adminReviews: adminReviewsApi,
   adminReturns: adminReturnsApi,
+  adminSalesReport: adminSalesReportApi,
   adminSettings: adminSettingsApi,
   adminShipments: adminShipmentsApi,
   adminStaff: adminStaffApi,

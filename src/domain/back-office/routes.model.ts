@@ -39,6 +39,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'production-sheet', path: '/production-sheet', titleKey: 'route.production-sheet', icon: 'print', permission: PERMISSIONS.ORDER_SHEET, hideInMenu: true, activeMenu: 'orders', order: 2 },
   { name: 'returns', path: '/returns', titleKey: 'route.returns', icon: 'returns', permission: PERMISSIONS.RETURN_MANAGE, order: 2 },
   { name: 'tax-report', path: '/tax-report', titleKey: 'route.tax-report', icon: 'taxes', permission: PERMISSIONS.REPORT_TAX, order: 2 },
+  { name: 'reports', path: '/reports', titleKey: 'route.reports', icon: 'reports', permission: PERMISSIONS.REPORT_SALES, order: 2 },
   { name: 'products', path: '/products', titleKey: 'route.products', icon: 'products', permission: PERMISSIONS.PRODUCT_VIEW, order: 3 },
   { name: 'product-editor', path: '/products/:id', titleKey: 'route.product-editor', permission: PERMISSIONS.PRODUCT_VIEW, hideInMenu: true, activeMenu: 'products', order: 3 },
   { name: 'teams', path: '/teams', titleKey: 'route.teams', icon: 'teams', permission: PERMISSIONS.TEAM_EDIT, order: 4 },

@@ -62,6 +62,8 @@ export const PERMISSIONS = {
   MAIL_RETRY: 'mail:retry',
   /** The tax report and its CSV (docs/taxes.md "What the merchant declares"): the shop's turnover per country, so owners only. */
   REPORT_TAX: 'report:tax',
+  /** The Reports screen and its CSV (docs/back-office.md "Reports"): sales, refunds and what sold where, so owners only, like report:tax. */
+  REPORT_SALES: 'report:sales',
 } as const;
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];

@@ -299,6 +299,26 @@ export const enUS = {
   'admin.taxExport.netBaseEur': 'Taxable amount (EUR)',
   'admin.taxExport.netTaxEur': 'Tax due (EUR)',
 
+  // The sales report's CSV (backoffice/sales-report.ts), headed in the caller's language.
+  'admin.salesExport.start': 'Period start',
+  'admin.salesExport.key': 'Key',
+  'admin.salesExport.name': 'Name',
+  'admin.salesExport.orders': 'Orders',
+  'admin.salesExport.units': 'Units',
+  'admin.salesExport.grossEur': 'Gross (EUR)',
+  'admin.salesExport.netEur': 'Net (EUR)',
+  'admin.salesExport.taxEur': 'Tax (EUR)',
+  'admin.salesExport.refundsEur': 'Refunds (EUR)',
+  'admin.salesExport.averageEur': 'Average order (EUR)',
+  'admin.salesExport.gross': 'Gross (currency)',
+  'admin.salesExport.net': 'Net (currency)',
+  'admin.salesExport.tax': 'Tax (currency)',
+  'admin.salesExport.refunds': 'Refunds (currency)',
+  'admin.salesExport.noCoupon': 'No coupon',
+  'admin.salesExport.personalised': 'Personalised',
+  'admin.salesExport.plain': 'Plain',
+  'admin.salesExport.unknown': 'Unknown (no longer in the catalogue)',
+
   // Refunds (the back office; payments/refund-desk.ts).
   'refund.notPaid': 'Only a paid order can be refunded',
   'refund.unknownLine': 'Line {{id}} is not a line of this order',

@@ -1,21 +1,37 @@
-/** Daily orders (bars) and revenue in EUR (line) over the dashboard's 30 days; each day has its own tooltip title. */
+/**
+ * Orders (bars) and revenue in EUR (line) per day: the dashboard's 30 days, and the Reports
+ * screen's days, weeks or months (it names its buckets with `label`); each has its own tooltip title.
+ */
 import { Grid, theme } from 'antd';
 import { useT } from '../../i18n.tsx';
 import { useMoney } from '../orders/labels.tsx';
 import { chartGeometry, type DayPoint } from './chart.ts';
 
-export function DailyChart({ days }: { days: readonly DayPoint[] }) {
+export function DailyChart({
+  days,
+  label,
+  title,
+  lineLabel,
+  testId = 'dashboard-chart',
+}: {
+  days: readonly DayPoint[];
+  label?: (iso: string) => string;
+  title?: string;
+  /** What the line is, in the legend (the dashboard's: revenue). */
+  lineLabel?: string;
+  testId?: string;
+}) {
   const { t, locale } = useT();
   const money = useMoney();
   const { token } = theme.useToken();
   // A narrower drawing on phones keeps its text readable once scaled to the screen.
   const narrow = Grid.useBreakpoint().md === false;
   const g = narrow ? chartGeometry(days, 380, 220) : chartGeometry(days);
-  const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const day = label ?? ((iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }));
   const grid = [0, 0.5, 1];
   return (
-    <figure className="admin-chart" data-testid="dashboard-chart">
-      <svg viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-label={t('adminOrders.dashboard.chart')}>
+    <figure className="admin-chart" data-testid={testId}>
+      <svg viewBox={`0 0 ${g.width} ${g.height}`} role="img" aria-label={title ?? t('adminOrders.dashboard.chart')}>
         {grid.map((f) => {
           const y = g.plot.bottom - f * (g.plot.bottom - g.plot.top);
           return (
@@ -47,7 +63,7 @@ export function DailyChart({ days }: { days: readonly DayPoint[] }) {
       </svg>
       <figcaption className="admin-chart-legend">
         <span className="admin-legend-bar" style={{ background: token.colorPrimary }} /> {t('adminOrders.dashboard.chartOrders')}
-        <span className="admin-legend-line" style={{ background: token.colorWarning }} /> {t('adminOrders.dashboard.chartRevenue')}
+        <span className="admin-legend-line" style={{ background: token.colorWarning }} /> {lineLabel ?? t('adminOrders.dashboard.chartRevenue')}
       </figcaption>
     </figure>
   );

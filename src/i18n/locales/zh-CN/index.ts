@@ -43,6 +43,7 @@ import adminVitals from './admin-vitals.json';
 // Taxes in the back office: Settings -> Taxes and Seller, the product's tax class, the order's tax and documents.
 import adminTax from './admin-tax.json';
 import adminTaxReport from './admin-tax-report.json';
+import adminReports from './admin-reports.json';
 // Parcels: ship part, bulk ship, tracking corrections, packing slips and labels (docs/back-office.md "Shipments").
 import adminShipments from './admin-shipments.json';
 // Order changes before production (the order detail's panel).
@@ -59,4 +60,4 @@ import adminPages from './admin-pages.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['zh-CN'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages };

@@ -16,3 +16,5 @@ export { customerRoutes, type CustomerRouteDeps } from './customer-routes.ts';
 export { reviewRoutes, type ReviewRouteDeps } from './review-routes.ts';
 export { newsletterRoutes, type NewsletterRouteDeps } from './newsletter-routes.ts';
 export { couponUsage } from './coupon-usage.ts';
+export { SalesReportDesk } from './sales-report.ts';
+export { salesReportRoutes } from './sales-report-routes.ts';

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_report_paid_idx" ON "orders" USING btree ("paid_at","source","currency","ship_country","coupon_code","personalised","item_count","total","tax_total","rate_x100","base_rate_x100","id");
