@@ -6,7 +6,7 @@
  * it, all or nothing, only when the dry run found no problem.
  */
 import { Alert, App, Button, Modal, Space, Tag, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { apiBase } from '../../../client/request-context.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
@@ -114,18 +114,11 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
   const canApply = run !== null && run.refused === 0 && run.created + run.changed > 0 && moved === null;
   return (
     <>
-      <Upload
-        accept=".csv,text/csv"
-        showUploadList={false}
-        beforeUpload={(picked) => {
-          void onFile(picked);
-          return false;
-        }}
-      >
+      <CsvPicker onFile={onFile}>
         <Button loading={busy && run === null} data-testid="catalogue-import">
           {t('adminProducts.catalogue.import')}
         </Button>
-      </Upload>
+      </CsvPicker>
       <Modal
         open={run !== null}
         width={960}
@@ -134,16 +127,9 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
         footer={
           <Space wrap>
             <Button onClick={close}>{t('admin.common.cancel')}</Button>
-            <Upload
-              accept=".csv,text/csv"
-              showUploadList={false}
-              beforeUpload={(picked) => {
-                void onFile(picked);
-                return false;
-              }}
-            >
+            <CsvPicker onFile={onFile}>
               <Button data-testid="catalogue-reload">{t('adminProducts.catalogue.another')}</Button>
-            </Upload>
+            </CsvPicker>
             <Button type="primary" disabled={!canApply} loading={busy} onClick={() => void onApply()} data-testid="catalogue-apply">
               {t('adminProducts.catalogue.apply', { count: (run?.created ?? 0) + (run?.changed ?? 0) })}
             </Button>
@@ -204,5 +190,21 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
         )}
       </Modal>
     </>
+  );
+}
+
+/** A CSV file picked (or dropped) for the import: read here, never uploaded by antd itself. */
+function CsvPicker({ onFile, children }: { onFile: (file: File) => Promise<void>; children: ReactNode }) {
+  return (
+    <Upload
+      accept=".csv,text/csv"
+      showUploadList={false}
+      beforeUpload={(picked) => {
+        void onFile(picked);
+        return false;
+      }}
+    >
+      {children}
+    </Upload>
   );
 }
