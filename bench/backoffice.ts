@@ -7,23 +7,18 @@
  * years, by day, week or month, and its CSV) under 1 s. Needs DATABASE_URL (PGlite is not the database a shop
  * with 100,000 orders runs on).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { adminOrdersApi } from '../src/domain/api/admin/orders.ts';
 import { adminReturnsApi } from '../src/domain/api/admin/returns.ts';
 import { adminSalesReportApi } from '../src/domain/api/admin/sales-report.ts';
-import { accountsApi } from '../src/domain/api/accounts.ts';
 import { CURRENCY_CODES, DEFAULT_RATES } from '../src/domain/money.model.ts';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
 import { seedIfEmpty } from '../src/server/db/seed/index.ts';
-import { PasswordHasher } from '../src/server/modules/accounts/index.ts';
 import { lockedRate } from '../src/server/modules/orders/index.ts';
-import { StaffDesk } from '../src/server/modules/staff/index.ts';
 import { createPostgresDatabase } from './processes.ts';
 import { seededRandom } from './stats.ts';
 import { BACKOFFICE_TARGETS, checkBackOffice, type Check } from './targets.ts';
+import { ownerApi } from './owner-api.ts';
 
 export const BACKOFFICE_ORDERS = 100_000;
 
@@ -196,20 +191,9 @@ export async function runBackOffice(options: { quick: boolean; databaseUrl: stri
     const generateSeconds = (performance.now() - t) / 1000;
     log(`back office: orders generated in ${generateSeconds.toFixed(1)} s`);
 
-    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PASSWORD_HASH_COST: '10', AUTH_SECRET: randomBytes(36).toString('base64url') }), databaseUrl: pg.url, siteDir: null };
-    const password = 'Bench-Owner-1';
-    const email = 'owner@bench.example';
-    await new StaffDesk(database.db).create({ id: null, email: 'bench' }, { email, password, role: 'R_SUPER' }, new PasswordHasher(10));
-    const app = await buildApp({ config, database, logger: false });
-    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const api = await ownerApi(database, pg.url);
     try {
-      const post = async (path: string, body: unknown, token?: string) => {
-        const response = await fetch(`${origin}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-        return (await response.json()) as { code: string; msg: string; data: any };
-      };
-      const login = await post(accountsApi.login.path, { username: email, password });
-      if (login.code !== '0000') throw new Error(`sign-in failed: ${login.msg}`);
-      const token = login.data.token as string;
+      const { origin, token } = api;
       const timed = async (send: () => Promise<{ code: string; msg: string }>) => {
         const start = performance.now();
         const answer = await send();
@@ -226,14 +210,14 @@ export async function runBackOffice(options: { quick: boolean; databaseUrl: stri
       for (const scenario of SCENARIOS) {
         const path = scenario.list === 'orders' ? adminOrdersApi.orderList.path : adminReturnsApi.list.path;
         const filter = Object.fromEntries(Object.entries(scenario.filter).map(([k, v]) => [k, resolved(v)]));
-        const first = await post(path, { ...filter, size: 20 }, token);
+        const first = await api.post(path, { ...filter, size: 20 });
         if (first.code !== '0000') throw new Error(`${scenario.key}: ${first.msg}`);
         const total = first.data.total as number;
         const pages = Math.max(1, Math.ceil(total / 20));
         const pageAt = () => (scenario.pages === 'first' ? 1 : scenario.pages === 'deep' ? Math.max(1, pages - Math.floor(random() * 5)) : 1 + Math.floor(random() * pages));
-        for (let i = 0; i < 5; i++) await post(path, { ...filter, size: 20, current: pageAt() }, token);
+        for (let i = 0; i < 5; i++) await api.post(path, { ...filter, size: 20, current: pageAt() });
         const times: number[] = [];
-        for (let i = 0; i < requestsPerScenario; i++) times.push(await timed(() => post(path, { ...filter, size: 20, current: pageAt() }, token)));
+        for (let i = 0; i < requestsPerScenario; i++) times.push(await timed(() => api.post(path, { ...filter, size: 20, current: pageAt() })));
         list.push({ key: scenario.key, label: `${scenario.list} list: ${scenario.label}`, matching: total, figures: figuresOf(times) });
         log(`back office: ${scenario.list} list ${scenario.key}: p99 ${list.at(-1)!.figures.p99Ms} ms over ${total.toLocaleString('en')} matching ${scenario.list}`);
       }
@@ -260,9 +244,9 @@ export async function runBackOffice(options: { quick: boolean; databaseUrl: stri
       ];
       const reports: BackOfficeScenario[] = [];
       for (const r of reportRequests) {
-        for (let i = 0; i < 2; i++) await post(r.path, r.body, token);
+        for (let i = 0; i < 2; i++) await api.post(r.path, r.body);
         const times: number[] = [];
-        for (let i = 0; i < reportRuns; i++) times.push(await timed(() => post(r.path, r.body, token)));
+        for (let i = 0; i < reportRuns; i++) times.push(await timed(() => api.post(r.path, r.body)));
         reports.push({ key: r.key, label: `sales report: ${r.label}`, matching: null, figures: figuresOf(times) });
         log(`back office: sales report ${r.key}: p99 ${reports.at(-1)!.figures.p99Ms} ms`);
       }
@@ -284,7 +268,7 @@ export async function runBackOffice(options: { quick: boolean; databaseUrl: stri
         ),
       };
     } finally {
-      await app.close();
+      await api.close();
     }
   } finally {
     await database.close();

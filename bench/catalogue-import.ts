@@ -5,21 +5,16 @@
  * which must change nothing. PGlite by default, as the shop runs; PostgreSQL with --db postgres
  * and DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
-import { accountsApi } from '../src/domain/api/accounts.ts';
 import { adminProductsApi } from '../src/domain/api/admin/products.ts';
 import { CATALOGUE_COLUMNS } from '../src/domain/back-office/catalogue-file.model.ts';
 import { SIZES } from '../src/domain/catalogue.model.ts';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { csvLine } from '../src/server/csv.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { teams } from '../src/server/db/schema.ts';
 import { seedIfEmpty } from '../src/server/db/seed/index.ts';
-import { PasswordHasher } from '../src/server/modules/accounts/index.ts';
-import { StaffDesk } from '../src/server/modules/staff/index.ts';
 import { createPostgresDatabase } from './processes.ts';
 import { CATALOGUE_IMPORT_TARGETS, checkCatalogueImport, type Check } from './targets.ts';
+import { ownerApi } from './owner-api.ts';
 
 export interface CatalogueImportResult {
   settings: string[];
@@ -81,21 +76,8 @@ export async function runCatalogueImport(options: { quick: boolean; databaseUrl:
   try {
     await seedIfEmpty(database.db, {});
     const teamRows = await database.db.select({ tag: teams.tag, sport: teams.sport }).from(teams);
-    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PASSWORD_HASH_COST: '10', AUTH_SECRET: randomBytes(36).toString('base64url') }), databaseUrl: pg?.url ?? null, siteDir: null };
-    const email = 'owner@bench.example';
-    const password = 'Bench-Owner-1';
-    await new StaffDesk(database.db).create({ id: null, email: 'bench' }, { email, password, role: 'R_SUPER' }, new PasswordHasher(10));
-    const app = await buildApp({ config, database, logger: false });
-    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const api = await ownerApi(database, pg?.url ?? null);
     try {
-      const post = async (path: string, body: unknown, token?: string) => {
-        const response = await fetch(`${origin}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-        return response;
-      };
-      const envelope = async (path: string, body: unknown, token?: string) => (await (await post(path, body, token)).json()) as { code: string; msg: string; data: any };
-      const login = await envelope(accountsApi.login.path, { username: email, password });
-      if (login.code !== '0000') throw new Error(`sign-in failed: ${login.msg}`);
-      const token = login.data.token as string;
 
       const csv = newProductsFile(count, teamRows);
       log(`catalogue: ${count.toLocaleString('en')} new products, ${mb(Buffer.byteLength(csv))} MB of CSV`);
@@ -103,21 +85,21 @@ export async function runCatalogueImport(options: { quick: boolean; databaseUrl:
       startRss = process.memoryUsage().rss;
       peak = startRss;
       let t = performance.now();
-      const run = await envelope(adminProductsApi.catalogueDryRun.path, { csv }, token);
+      const run = await api.post(adminProductsApi.catalogueDryRun.path, { csv });
       const dryRunSeconds = (performance.now() - t) / 1000;
       if (run.code !== '0000' || run.data.refused || run.data.created !== count) throw new Error(`dry run: ${run.msg} ${JSON.stringify(run.data?.problems?.slice(0, 3))}`);
       log(`catalogue: dry run ${dryRunSeconds.toFixed(1)} s`);
       t = performance.now();
-      const applied = await envelope(adminProductsApi.catalogueApply.path, { csv, basis: run.data.basis }, token);
+      const applied = await api.post(adminProductsApi.catalogueApply.path, { csv, basis: run.data.basis });
       const applySeconds = (performance.now() - t) / 1000;
       if (applied.code !== '0000' || applied.data.created !== count) throw new Error(`apply: ${applied.msg}`);
       log(`catalogue: apply ${applySeconds.toFixed(1)} s`);
 
       t = performance.now();
-      const exported = await (await post(adminProductsApi.catalogueExport.path, {}, token)).text();
+      const exported = await (await api.send(adminProductsApi.catalogueExport.path, {})).text();
       const exportSeconds = (performance.now() - t) / 1000;
       t = performance.now();
-      const again = await envelope(adminProductsApi.catalogueDryRun.path, { csv: exported }, token);
+      const again = await api.post(adminProductsApi.catalogueDryRun.path, { csv: exported });
       const roundTripSeconds = (performance.now() - t) / 1000;
       if (again.code !== '0000') throw new Error(`round trip: ${again.msg}`);
       const roundTripChanges = again.data.created + again.data.changed + again.data.refused;
@@ -142,7 +124,7 @@ export async function runCatalogueImport(options: { quick: boolean; databaseUrl:
         checks: options.quick ? [] : checkCatalogueImport(dryRunSeconds + applySeconds, roundTripChanges),
       };
     } finally {
-      await app.close();
+      await api.close();
     }
   } finally {
     clearInterval(sampler);

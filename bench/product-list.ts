@@ -4,20 +4,15 @@
  * port, and one staff member's requests sent one at a time, as a person clicks. The first page,
  * filtered pages and title searches must answer with p99 under 50 ms. Needs DATABASE_URL.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { accountsApi } from '../src/domain/api/accounts.ts';
 import { adminProductsApi } from '../src/domain/api/admin/products.ts';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedIfEmpty } from '../src/server/db/seed/index.ts';
-import { PasswordHasher } from '../src/server/modules/accounts/index.ts';
-import { StaffDesk } from '../src/server/modules/staff/index.ts';
 import { figuresOf, type LatencyFigures } from './backoffice.ts';
 import { createPostgresDatabase } from './processes.ts';
 import { seededRandom } from './stats.ts';
 import { checkProductList, PRODUCT_LIST_TARGETS, type Check } from './targets.ts';
+import { ownerApi } from './owner-api.ts';
 
 export const BENCH_PRODUCTS = 100_000;
 
@@ -79,36 +74,24 @@ export async function runProductList(options: { quick: boolean; databaseUrl: str
     const { rows } = (await database.db.execute(sql`select t.league_tag as league, t.sport, t.name ->> 'en-US' as team from teams t order by t.id limit 1`)) as unknown as { rows: { league: string; sport: string; team: string }[] };
     const sample = rows[0]!;
 
-    const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', PASSWORD_HASH_COST: '10', AUTH_SECRET: randomBytes(36).toString('base64url') }), databaseUrl: pg.url, siteDir: null };
-    const email = 'owner@bench.example';
-    const password = 'Bench-Owner-1';
-    await new StaffDesk(database.db).create({ id: null, email: 'bench' }, { email, password, role: 'R_SUPER' }, new PasswordHasher(10));
-    const app = await buildApp({ config, database, logger: false });
-    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+    const api = await ownerApi(database, pg.url);
     try {
-      const post = async (path: string, body: unknown, token?: string) => {
-        const response = await fetch(`${origin}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
-        return (await response.json()) as { code: string; msg: string; data: any };
-      };
-      const login = await post(accountsApi.login.path, { username: email, password });
-      if (login.code !== '0000') throw new Error(`sign-in failed: ${login.msg}`);
-      const token = login.data.token as string;
       const random = seededRandom(17);
       const fill = (body: Record<string, unknown>) =>
         Object.fromEntries(Object.entries(body).map(([k, v]) => [k, v === '@league' ? sample.league : v === '@sport' ? sample.sport : v === '@team' ? sample.team : v]));
       const list: ProductListScenario[] = [];
       for (const scenario of SCENARIOS) {
-        const first = await post(adminProductsApi.list.path, fill(scenario.body(() => 1)), token);
+        const first = await api.post(adminProductsApi.list.path, fill(scenario.body(() => 1)));
         if (first.code !== '0000') throw new Error(`${scenario.key}: ${first.msg}`);
         const total = first.data.total as number;
         const pages = Math.max(1, Math.min(Math.ceil(total / 20), PAGES_WALKED));
         const page = () => (scenario.pages === 'first' ? 1 : 1 + Math.floor(random() * pages));
-        for (let i = 0; i < 5; i++) await post(adminProductsApi.list.path, fill(scenario.body(page)), token);
+        for (let i = 0; i < 5; i++) await api.post(adminProductsApi.list.path, fill(scenario.body(page)));
         const times: number[] = [];
         for (let i = 0; i < requestsPerScenario; i++) {
           const body = fill(scenario.body(page));
           const start = performance.now();
-          const answer = await post(adminProductsApi.list.path, body, token);
+          const answer = await api.post(adminProductsApi.list.path, body);
           times.push(performance.now() - start);
           if (answer.code !== '0000') throw new Error(`${scenario.key} answered ${answer.code}: ${answer.msg}`);
         }
@@ -126,7 +109,7 @@ export async function runProductList(options: { quick: boolean; databaseUrl: str
         checks: checkProductList(list.map((s) => ({ subject: s.label, p99Ms: s.figures.p99Ms }))),
       };
     } finally {
-      await app.close();
+      await api.close();
     }
   } finally {
     await database.close();
