@@ -3,6 +3,7 @@
  * algorithm, theme and status colours, applied as they change), the query cache, the router, and
  * the HTTP layer's notices drawn with antd.
  */
+import { LoadingOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -23,6 +24,13 @@ import { isDark } from './state/theme-settings.ts';
 import { adminTheme, onSolidColour } from './state/theme-tokens.ts';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/**
+ * A busy button's spinner drawn as it is, not through antd's grow-and-shrink motion: when a write
+ * answers before the spinner has grown in, that motion never ends and the idle button keeps a
+ * hidden "loading" icon in its accessible name (seen on the order-change dialog's confirm button).
+ */
+const BUTTONS = { loadingIcon: <LoadingOutlined /> };
 
 function useSystemDark(): boolean {
   return useSyncExternalStore(
@@ -86,7 +94,7 @@ export function App() {
   if (!i18n) return null;
   return (
     <AdminI18nContext.Provider value={i18n}>
-      <ConfigProvider theme={theme} locale={loaded?.antd}>
+      <ConfigProvider theme={theme} locale={loaded?.antd} button={BUTTONS}>
         <AntApp>
           <ThemeVars onPrimary={onSolidColour(theme)} />
           <ScrollRegions />

@@ -51,9 +51,12 @@ test.describe(() => {
     await expect(body).not.toBeEmpty();
     const original = await body.inputValue();
 
-    // The file's text first becomes a version of its own, so there is a previous one to restore.
-    await zh.getByTestId('page-save-zh-CN').click();
-    await expect(zh.getByText(T.unpublished)).toBeVisible();
+    // The file's text first becomes a version of its own, so there is a previous one to restore
+    // (a second try finds a version saved already, maybe published: nothing differs, Save is disabled).
+    if (await zh.getByTestId('page-save-zh-CN').isEnabled()) {
+      await zh.getByTestId('page-save-zh-CN').click();
+      await expect(zh.getByText(T.unpublished)).toBeVisible();
+    }
 
     await body.fill(`${marker}。[坏链接](../no-such-page/)\n\n${original}`);
     await expect(zh.getByTestId('page-broken-zh-CN')).toContainText('../no-such-page/');
@@ -94,6 +97,8 @@ test.describe(() => {
   test('en-US: a new page in one language, listed in the footer, live where it exists and not found where it does not; axe passes', async ({ page, request }, testInfo) => {
     const T = enPages;
     const slug = `size-guide-${randomBytes(3).toString('hex')}`;
+    // Its own title: a second try's footer also lists the first try's page.
+    const title = `Size guide ${slug.slice(-6)}`;
     await page.goto('/admin/pages');
     await expect(page.getByTestId('pages-table')).toContainText('/return-policy/');
     expect(await axeViolations(page)).toEqual([]);
@@ -107,7 +112,7 @@ test.describe(() => {
     await topDialog(page).getByRole('button', { name: label(T.create) }).click();
 
     const en = page.getByTestId('page-locale-en-US');
-    await en.getByLabel(T.fields.title).fill('Size guide');
+    await en.getByLabel(T.fields.title).fill(title);
     await en.getByLabel(T.fields.description).fill('How our shirts fit, size by size.');
     await en.getByLabel(T.fields.updated).fill('2026-11-29');
     await en.getByLabel(T.fields.inFooter).check();
@@ -122,8 +127,10 @@ test.describe(() => {
 
     // A footer change rebuilds every page: the new page, and the footer linking it everywhere.
     await expect.poll(async () => (await servedHtml(request, `/en-US/${slug}/`)).html.includes('Measure a shirt you like.'), { timeout: 2 * LIVE_WITHIN_MS }).toBe(true);
+    // Every page is rebuilt, the new one not necessarily last.
+    await expect.poll(async () => (await servedHtml(request, '/en-US/faq/')).html.includes(`/en-US/${slug}/`), { timeout: LIVE_WITHIN_MS }).toBe(true);
     await page.goto('/en-US/faq/');
-    await expect(page.locator('.site-footer').getByRole('link', { name: 'Size guide' })).toHaveAttribute('href', new RegExp(`/en-US/${slug}/$`));
+    await expect(page.locator('.site-footer').getByRole('link', { name: title })).toHaveAttribute('href', new RegExp(`/en-US/${slug}/$`));
     expect((await servedHtml(request, `/zh-CN/${slug}/`)).status).toBe(404);
 
     await page.goto(`/admin/pages?slug=${slug}`);
