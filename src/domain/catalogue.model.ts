@@ -108,7 +108,8 @@ export interface Patch {
 
 export interface Addon {
   id: number;
-  kind: 'shorts' | 'socks';
+  /** shorts, socks, or a kind staff named: shown by its name and picture whatever it is. */
+  kind: string;
   name: string;
   price: number;
   image: string;

@@ -41,7 +41,7 @@ import {
   userRoutes,
 } from './modules/accounts/index.ts';
 import { CartRosters, CartService, cartRoutes } from './modules/cart/index.ts';
-import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBulkDesk, CatalogueFileDesk, ProductImageDesk, catalogueAdminRoutes, catalogueRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
+import { CATALOGUE_CHANNEL, CatalogueService, StockNews, ProductDesk, ProductBulkDesk, CatalogueFileDesk, ProductImageDesk, catalogueAdminRoutes, catalogueRoutes, extrasAdminRoutes, mediaRoutes, productAdminRoutes, uploadedImageRoutes } from './modules/catalogue/index.ts';
 import { CheckoutService, StaffOrderDesk, checkoutRoutes, staffOrderRoutes } from './modules/checkout/index.ts';
 import { CouponDesk, CouponService, couponRoutes } from './modules/coupons/index.ts';
 import { PageDesk, pageRoutes } from './modules/pages/index.ts';
@@ -461,6 +461,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       const productTable = new ProductDesk(db, catalogue);
       await api.register(productAdminRoutes({ products: productTable, bulk: new ProductBulkDesk(db, productTable), images: productImages, catalogueFile: new CatalogueFileDesk(db, productTable), clock }, guards));
       await api.register(catalogueAdminRoutes({ db }, guards));
+      await api.register(extrasAdminRoutes({ db }, guards));
       await api.register(customerRoutes({ db, staff, clock }, guards));
       await api.register(reviewRoutes({ db }, guards));
       await api.register(newsletterRoutes({ db, clock }, guards));

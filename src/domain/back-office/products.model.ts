@@ -106,7 +106,7 @@ export interface AdminProduct {
   art: string[];
   /** What applies through the team and tags (read-only here): patches by tag, add-ons by team. */
   patches: { id: number; name: string }[];
-  addons: { id: number; name: string; kind: 'shorts' | 'socks' }[];
+  addons: { id: number; name: string; kind: string }[];
   updatedAt: string;
 }
 

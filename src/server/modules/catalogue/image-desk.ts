@@ -21,7 +21,7 @@ import {
   uploadedImageUrl,
   type AdminProductImage,
 } from '../../../domain/back-office/products.model.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import { metrics } from '../../metrics.ts';
@@ -105,6 +105,44 @@ async function variantsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buf
   return variants;
 }
 
+/** The cheap checks every upload passes before anything decodes it (size, type by its bytes), and its content hash. */
+function acceptUpload(base64: string): { bytes: Buffer; hash: string } {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > IMAGE_MAX_BYTES) throw fail(CODES.PAYLOAD_TOO_LARGE, 'product.image.tooLarge');
+  if (sniffImageType(bytes) === null) throw invalid('product.image.type');
+  return { bytes, hash: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The pixels its header claims, then the variants, decoded in one of the instance's places. */
+async function decodeUpload(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
+  await checkPixels(bytes);
+  return decodes.run(() => variantsOf(bytes));
+}
+
+/** The variants under their keys; the same bytes uploaded again keep the stored ones. */
+async function storeVariants(db: Db | Tx, hash: string, variants: { width: number; webp: Buffer }[]): Promise<void> {
+  await db
+    .insert(mediaFiles)
+    .values(variants.map((v) => ({ key: `${hash}-${v.width}.webp`, contentType: 'image/webp', bytes: v.webp })))
+    .onConflictDoNothing();
+}
+
+/**
+ * A picture of something other than a product (a patch, an add-on): checked and stored as a product
+ * image is, answering its content hash. Nothing names it until a save does.
+ */
+export async function storePicture(db: Db, base64: string): Promise<string> {
+  const { bytes, hash } = acceptUpload(base64);
+  await storeVariants(db, hash, await decodeUpload(bytes));
+  return hash;
+}
+
+/** Whether the picture `hash` names was stored (every variant is written at once, so one says it). */
+export async function pictureStored(db: Db | Tx, hash: string): Promise<boolean> {
+  const [row] = await db.select({ key: mediaFiles.key }).from(mediaFiles).where(eq(mediaFiles.key, `${hash}-${IMAGE_WIDTHS.large}.webp`));
+  return row !== undefined;
+}
+
 const tooMany = () => fail(CODES.CONFLICT, msg('product.image.tooMany', { max: IMAGES_PER_PRODUCT_MAX }));
 
 const imageOf = (hash: string): AdminProductImage => ({ hash, url: uploadedImageUrl(hash, 'large'), thumbUrl: uploadedImageUrl(hash, 'thumb') });
@@ -161,10 +199,7 @@ export class ProductImageDesk extends AuditedDesk {
    * under the lock again, whose count check is what holds across instances.
    */
   async upload(actor: AuditActor, productId: number, base64: string): Promise<AdminProductImage[]> {
-    const bytes = Buffer.from(base64, 'base64');
-    if (bytes.length > IMAGE_MAX_BYTES) throw fail(CODES.PAYLOAD_TOO_LARGE, 'product.image.tooLarge');
-    if (sniffImageType(bytes) === null) throw invalid('product.image.type');
-    const hash = createHash('sha256').update(bytes).digest('hex');
+    const { bytes, hash } = acceptUpload(base64);
     let reserved = false;
     try {
       const known = await this.db.transaction(async (tx) => {
@@ -178,17 +213,13 @@ export class ProductImageDesk extends AuditedDesk {
         return null;
       });
       if (known) return known.map(imageOf);
-      await checkPixels(bytes);
-      const variants = await decodes.run(() => variantsOf(bytes));
+      const variants = await decodeUpload(bytes);
       return await this.db.transaction(async (tx) => {
         const art = await this.lockProduct(tx, productId);
         const before = await this.hashes(tx, productId);
         if (before.includes(hash)) return before.map(imageOf);
         if (before.length >= IMAGES_PER_PRODUCT_MAX) throw tooMany();
-        await tx
-          .insert(mediaFiles)
-          .values(variants.map((v) => ({ key: `${hash}-${v.width}.webp`, contentType: 'image/webp', bytes: v.webp })))
-          .onConflictDoNothing();
+        await storeVariants(tx, hash, variants);
         const images = await this.save(tx, actor, productId, 'product.imageAdd', before, [...before, hash], art);
         // Before the commit: an upload waiting for this lock then finds the image in the table, not also here.
         this.release(productId);

@@ -17,3 +17,4 @@ export { StockNews } from './stock-news.ts';
 export { catalogueRoutes } from './routes.ts';
 export { default as mediaRoutes } from './media-routes.ts';
 export { catalogueAdminRoutes } from './team-admin-routes.ts';
+export { extrasAdminRoutes } from './extras-admin-routes.ts';

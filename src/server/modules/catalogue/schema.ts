@@ -136,7 +136,8 @@ export const addons = pgTable(
   {
     id: serialId(),
     teamId: parentId('team_id', () => teams.id),
-    kind: text('kind', { enum: ['shorts', 'socks'] }).notNull(),
+    /** shorts, socks (drawn in the team's colours) or a kind staff named (extras.model.ts ADDON_KIND_PATTERN). */
+    kind: text('kind').notNull(),
     name: localised('name'),
     price: integer('price').notNull(),
     image: text('image').notNull(),
