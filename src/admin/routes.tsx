@@ -35,6 +35,7 @@ export const SCREENS: Record<string, Screen> = {
   products: lazy(() => import('./screens/products/ProductsScreen.tsx')),
   'product-editor': lazy(() => import('./screens/product-editor/ProductEditorScreen.tsx')),
   teams: lazy(() => import('./screens/teams/TeamsScreen.tsx')),
+  extras: lazy(() => import('./screens/extras/ExtrasScreen.tsx')),
   navigation: lazy(() => import('./screens/navigation/NavigationScreen.tsx')),
   customers: lazy(() => import('./screens/customers/CustomersScreen.tsx')),
   'customer-detail': lazy(() => import('./screens/customer-detail/CustomerDetailScreen.tsx')),
@@ -54,7 +55,7 @@ const DYNAMIC = ROUTE_MODE === 'dynamic';
 /** The menu's first level: the template's mix layouts show these apart from their entries. */
 export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: string; routes: readonly string[] }[] = [
   { key: 'operations', titleKey: 'admin.menu.operations', icon: 'operations', routes: ['dashboard', 'orders', 'returns', 'tax-report', 'reports'] },
-  { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products', 'teams', 'navigation'] },
+  { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products', 'teams', 'extras', 'navigation'] },
   { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
   { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons', 'pages'] },
   { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff', 'settings'] },

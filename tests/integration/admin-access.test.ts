@@ -177,7 +177,7 @@ describe('the dynamic route mode', () => {
       const answer = await callEntry<{ routes: { name: string }[]; home: string }>(shop, routeApi.userRoutes, undefined, who);
       return { names: answer.data.routes.map((r) => r.name), home: answer.data.home };
     };
-    const catalogue = ['products', 'product-editor', 'teams', 'navigation'];
+    const catalogue = ['products', 'product-editor', 'teams', 'extras', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
     expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'settings'], home: 'dashboard' });
     expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', ...catalogue, ...people, 'coupons', 'pages'], home: 'dashboard' });

@@ -18,14 +18,14 @@ import { call, createTestShop, visitor, type TestShop } from './harness.ts';
 let shop: TestShop;
 let admin: Staff, customer: Staff;
 /** A published shirt of a team, with stock in `size`, under a league tag. */
-let product: { id: number; teamId: number; leagueTag: string; size: string };
+let product: { id: number; teamId: number; teamTag: string; leagueTag: string; size: string };
 let picture: string;
 
 beforeAll(async () => {
   shop = await createTestShop();
   ({ admin, customer } = await staffTrio(shop));
   const [row] = await shop.database.db
-    .select({ id: products.id, teamId: teams.id, leagueTag: teams.leagueTag, size: productSizes.size })
+    .select({ id: products.id, teamId: teams.id, teamTag: teams.tag, leagueTag: teams.leagueTag, size: productSizes.size })
     .from(products)
     .innerJoin(teams, eq(teams.id, products.teamId))
     .innerJoin(productSizes, and(eq(productSizes.productId, products.id), gt(productSizes.stock, 20)))
@@ -154,7 +154,7 @@ describe('add-ons', () => {
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'addon.update', before: { price: 2500 }, after: { price: 2000 } });
     expect((await cartOf(shopper)).records[0]!.price).toBe(before - 500);
 
-    const listed = await callEntry(shop, adminExtrasApi.addonList, { teamId: product.teamId, query: 'training' }, admin);
+    const listed = await callEntry(shop, adminExtrasApi.addonList, { team: product.teamTag, query: 'training' }, admin);
     expect(listed.data.records.map((row: AdminAddonRow) => row.id)).toEqual([id]);
 
     await callEntry(shop, adminExtrasApi.addonSetActive, { id, active: false }, admin);

@@ -1,5 +1,5 @@
 /** The icons the route table names (domain/back-office/routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { ApartmentOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, StarOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -16,6 +16,7 @@ const ICONS: Record<string, ReactNode> = {
   products: <SkinOutlined aria-hidden />,
   catalogue: <BookOutlined aria-hidden />,
   teams: <TrophyOutlined aria-hidden />,
+  extras: <StarOutlined aria-hidden />,
   navigation: <ApartmentOutlined aria-hidden />,
   customers: <UserOutlined aria-hidden />,
   reviews: <MessageOutlined aria-hidden />,

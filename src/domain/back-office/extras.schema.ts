@@ -29,7 +29,8 @@ const patchFields = {
 export const patchCreateRequestSchema = z.strictObject(patchFields);
 export const patchUpdateRequestSchema = z.strictObject({ id: idSchema, ...patchFields });
 
-export const addonListRequestSchema = z.strictObject({ ...pageRequestShape, query: querySchema, active: activeFilterSchema, teamId: idSchema.optional() });
+/** `team`: a team's tag. */
+export const addonListRequestSchema = z.strictObject({ ...pageRequestShape, query: querySchema, active: activeFilterSchema, team: tagSchema.optional() });
 
 const addonFields = { teamId: idSchema, kind: kindSchema, nameEn: nameSchema, nameZh: nameSchema, price: priceSchema, image: imageSchema };
 export const addonCreateRequestSchema = z.strictObject(addonFields);

@@ -43,6 +43,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'products', path: '/products', titleKey: 'route.products', icon: 'products', permission: PERMISSIONS.PRODUCT_VIEW, order: 3 },
   { name: 'product-editor', path: '/products/:id', titleKey: 'route.product-editor', permission: PERMISSIONS.PRODUCT_VIEW, hideInMenu: true, activeMenu: 'products', order: 3 },
   { name: 'teams', path: '/teams', titleKey: 'route.teams', icon: 'teams', permission: PERMISSIONS.TEAM_EDIT, order: 4 },
+  { name: 'extras', path: '/extras', titleKey: 'route.extras', icon: 'extras', permission: PERMISSIONS.PRODUCT_EDIT, order: 4 },
   { name: 'navigation', path: '/navigation', titleKey: 'route.navigation', icon: 'navigation', permission: PERMISSIONS.NAV_EDIT, order: 4 },
   { name: 'customers', path: '/customers', titleKey: 'route.customers', icon: 'customers', permission: PERMISSIONS.CUSTOMER_VIEW, order: 5 },
   { name: 'customer-detail', path: '/customers/:userId', titleKey: 'route.customer-detail', permission: PERMISSIONS.CUSTOMER_VIEW, hideInMenu: true, activeMenu: 'customers', order: 5 },

@@ -35,6 +35,8 @@ import adminMail from './admin-mail.json';
 import adminProducts from './admin-products.json';
 import adminCustomers from './admin-customers.json';
 import adminTeams from './admin-teams.json';
+// The Patches and add-ons screen.
+import adminExtras from './admin-extras.json';
 import adminNavigation from './admin-navigation.json';
 import adminReviews from './admin-reviews.json';
 import adminNewsletter from './admin-newsletter.json';
@@ -60,4 +62,4 @@ import adminPages from './admin-pages.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['zh-CN'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages };

@@ -108,14 +108,14 @@ export class ExtrasDesk extends AuditedDesk {
     });
   }
 
-  async addonList(filter: ExtraListFilter & { teamId?: number | undefined }, page: PageRequest): Promise<Page<AdminAddonRow>> {
+  async addonList(filter: ExtraListFilter & { team?: string | undefined }, page: PageRequest): Promise<Page<AdminAddonRow>> {
     const where: SQL[] = [];
     if (filter.query) {
       const like = containsPattern(filter.query);
       where.push(or(nameMatches(addons.name, like), ilike(addons.kind, like), nameMatches(teams.name, like))!);
     }
     if (filter.active) where.push(eq(addons.active, filter.active === 'active'));
-    if (filter.teamId !== undefined) where.push(eq(addons.teamId, filter.teamId));
+    if (filter.team) where.push(eq(teams.tag, filter.team));
     const condition = where.length ? and(...where) : undefined;
     const [rows, [total]] = await Promise.all([
       onePage(this.db.select(addonFields).from(addons).innerJoin(teams, eq(teams.id, addons.teamId)).where(condition).orderBy(asc(addons.id)).$dynamic(), page),
