@@ -348,7 +348,7 @@ for (const locale of ADMIN_LOCALES) {
       audit.expectNone();
     });
 
-    test(`${locale}: the products with their bulk dialogs, the product editor, teams with a squad and the navigation pass axe`, async ({ page, ownerApi }, testInfo) => {
+    test(`${locale}: the products with their bulk dialogs, the product editor, teams with a squad, patches and add-ons and the navigation pass axe`, async ({ page, ownerApi }, testInfo) => {
       const audit = new Audit(page);
       await visit(page, '/products', page.getByTestId('products-table'));
       const first = page.getByTestId('products-table').getByRole('row').nth(1);
@@ -378,6 +378,14 @@ for (const locale of ADMIN_LOCALES) {
       await audit.check('remove player confirmation');
       await page.keyboard.press('Escape');
       await closeDialogs(page);
+
+      await visit(page, '/extras', page.getByTestId('patches-table').getByRole('row').nth(1));
+      await audit.check('patches');
+      await auditDialog(page, audit, 'patch dialog', () => page.getByTestId('patch-new').click());
+      await page.getByRole('tab').nth(1).click();
+      await expect(page.getByTestId('addons-table').getByRole('row').nth(1)).toBeVisible();
+      await audit.check('add-ons');
+      await auditDialog(page, audit, 'add-on dialog', () => page.getByTestId('addon-new').click());
 
       await visit(page, '/navigation', page.getByTestId('nav-tree'));
       await audit.check('navigation');
