@@ -29,6 +29,8 @@ import zhNewOrder from '../../src/i18n/locales/zh-CN/admin-new-order.json' with 
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
 import enChanges from '../../src/i18n/locales/en-US/admin-order-changes.json' with { type: 'json' };
+import enExtras from '../../src/i18n/locales/en-US/admin-extras.json' with { type: 'json' };
+import zhExtras from '../../src/i18n/locales/zh-CN/admin-extras.json' with { type: 'json' };
 import zhChanges from '../../src/i18n/locales/zh-CN/admin-order-changes.json' with { type: 'json' };
 import { api } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
@@ -50,8 +52,8 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
 
 const MORE_TEXT = {
-  'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing, changes: enChanges },
-  'zh-CN': { reviews: zhReviews, products: zhProducts, marketing: zhMarketing, changes: zhChanges },
+  'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing, changes: enChanges, extras: enExtras },
+  'zh-CN': { reviews: zhReviews, products: zhProducts, marketing: zhMarketing, changes: zhChanges, extras: zhExtras },
 } as const;
 
 interface Violation {
@@ -175,7 +177,7 @@ async function auditMenu(page: Page, audit: Audit, where: string, button: Locato
 
 for (const locale of ADMIN_LOCALES) {
   const { admin: A, orders: O } = ADMIN_TEXT[locale];
-  const { reviews: R, products: PR, marketing: M, changes: C } = MORE_TEXT[locale as AdminLocale];
+  const { reviews: R, products: PR, marketing: M, changes: C, extras: X } = MORE_TEXT[locale as AdminLocale];
 
   test.describe(() => {
     test.use({ adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light', bypassCSP: true });
@@ -382,7 +384,7 @@ for (const locale of ADMIN_LOCALES) {
       await visit(page, '/extras', page.getByTestId('patches-table').getByRole('row').nth(1));
       await audit.check('patches');
       await auditDialog(page, audit, 'patch dialog', () => page.getByTestId('patch-new').click());
-      await page.getByRole('tab').nth(1).click();
+      await page.getByRole('tab', { name: label(X.addons) }).click();
       await expect(page.getByTestId('addons-table').getByRole('row').nth(1)).toBeVisible();
       await audit.check('add-ons');
       await auditDialog(page, audit, 'add-on dialog', () => page.getByTestId('addon-new').click());
