@@ -126,6 +126,29 @@ test.describe(() => {
 });
 
 test.describe(() => {
+  test.use({ staff: 'R_ADMIN', adminLocale: 'en-US' });
+
+  test('en-US: a zip whose picture is none refuses its row, named, and Apply stays off @viewports', async ({ page, ownerApi }, testInfo) => {
+    const name = word();
+    const made: AdminProduct[] = [];
+    for (const kind of ['Home', 'Away', 'Third']) made.push(await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': `${name} ${kind} Tee`, 'zh-CN': '' }, 2000));
+    const records = await exportSearch(page, name);
+    const images = records[0]!.indexOf('Images');
+    records.find((r) => r[0] === made[0]!.handle)![images] = 'tee.jpg';
+    records.find((r) => r[0] === made[1]!.handle)![images] = 'fine.png';
+    await upload(page, 'catalogue-import', records);
+    await uploadZip(page, { 'tee.jpg': new TextEncoder().encode('a text file renamed .jpg'), 'fine.png': await picture('#196f3d') });
+    const dialog = page.getByTestId('catalogue-dry-run');
+    await expect(dialog.getByTestId('catalogue-problems')).toContainText('Image tee.jpg: The file is not a JPEG, PNG or WebP image');
+    await expect(dialog.getByTestId('catalogue-images')).toContainText('fine.png added');
+    await expect(page.getByTestId('catalogue-apply')).toBeDisabled();
+    await dialogSettled(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-catalogue-zip-refused', testInfo);
+  });
+});
+
+test.describe(() => {
   // The dark scheme too: the dialog's struck-through old values must stay readable on it.
   test.use({ staff: 'R_ADMIN', adminLocale: 'zh-CN', adminStorage: { SOY_themeSettings: { themeScheme: 'dark' } } });
 

@@ -54,7 +54,7 @@ interface Existing {
   version: number;
   zh: ZhText;
   fields: CatalogueFileProduct;
-  /** Its uploaded images' hashes, in order. */
+  /** Its uploaded images' hashes, in order (the export writes them as imageName). */
   imageHashes: string[];
 }
 
@@ -133,9 +133,8 @@ export class CatalogueFileDesk extends AuditedDesk {
     yield CSV_BOM + csvLine(CATALOGUE_COLUMNS.map((column) => catalogueHeading(column, locale)));
     for (let start = 0; start < ids.length; start += PAGE) {
       const page = await this.read(this.db, ids.slice(start, start + PAGE), 'id');
-      const images = await this.imagesOf(page.map((p) => p.id));
       let text = '';
-      for (const { id, fields: p } of page) {
+      for (const { fields: p, imageHashes } of page) {
         p.sizes.forEach((s, i) => {
           const product =
             i === 0
@@ -151,7 +150,7 @@ export class CatalogueFileDesk extends AuditedDesk {
                   tags: p.tags,
                   printable: p.printable,
                   published: p.published,
-                  images: images.get(id) ?? [],
+                  images: imageHashes.map(imageName),
                 }
               : null;
           text += csvLine(catalogueCells({ handle: p.handle, size: s.size, stock: s.stock, product }));
@@ -159,16 +158,6 @@ export class CatalogueFileDesk extends AuditedDesk {
       }
       yield text;
     }
-  }
-
-  /** Each product's image file names: its uploads' ("<hash>.webp", as the storefront serves them), else none. */
-  private async imagesOf(ids: number[]): Promise<Map<number, string[]>> {
-    const rows = ids.length
-      ? await this.db.select({ productId: productImages.productId, hash: productImages.hash }).from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.productId), asc(productImages.sort))
-      : [];
-    const byId = new Map<number, string[]>();
-    for (const r of rows) byId.set(r.productId, [...(byId.get(r.productId) ?? []), imageName(r.hash)]);
-    return byId;
   }
 
   /** Products by id or by handle, as the file would write them; `lock` takes their rows (in id order). */
@@ -345,7 +334,8 @@ export class CatalogueFileDesk extends AuditedDesk {
   private async resolveImages(read: CatalogueFileRead, zip: Uint8Array | null, locale: Locale, keep: boolean): Promise<Map<string, Resolved>> {
     const names = new Set(read.products.flatMap((p) => p.images ?? []));
     const resolved = new Map<string, Resolved>();
-    if (names.size === 0) return resolved;
+    // A zip is read even when the file names no image: its rules (unsafe names, a bomb) refuse it all the same.
+    if (names.size === 0 && !zip) return resolved;
     const inZip = zip ? readImageZip(zip, names) : new Map<string, ZipImage>();
     const byHash = new Map<string, Resolved>();
     for (const [name, entry] of inZip) {
