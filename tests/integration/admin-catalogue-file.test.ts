@@ -298,6 +298,18 @@ describe('images in a zip beside the file', () => {
     expect(again).toContain(created!.images[0]!.split('/').pop());
     const rerun = await dryRun(again);
     expect(rerun.data).toMatchObject({ created: 0, changed: 0, refused: 0 });
+
+    // Naming another picture replaces the product's: the old one is taken off (its stored files stay).
+    const backName = updated!.images[0]!.split('/').pop()!;
+    const replace = [heading, ...sizes.map((s, i) => `${existing!.handle},${s.size},${s.stock},,,,${i === 0 ? 'front.jpg' : ''}`)].join('\n');
+    const swap = await dryRun(replace, {}, zip);
+    expect(swap.data.reports).toEqual([
+      { line: 2, handle: existing!.handle, kind: 'change', changes: [{ field: 'images', before: backName, after: 'front.jpg' }], images: { added: ['front.jpg'], kept: [], removed: [backName] } },
+    ]);
+    expect((await apply(replace, swap.data.basis, zip)).code).toBe('0000');
+    const [swapped] = await shop.database.db.select().from(products).where(eq(products.id, existing!.id));
+    expect(swapped!.images).toEqual(created!.images);
+    expect((await shop.app.inject({ method: 'GET', url: updated!.images[0]! })).statusCode).toBe(200);
   });
 
   it('refuses a row whose image is not a picture, too large, or missing, naming it; the apply then changes nothing', async () => {
