@@ -5,8 +5,9 @@ import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { IMAGE_MAX_BYTES, type AdminProduct, type AdminProductImage } from '../../../domain/back-office/products.model.ts';
 import { useState } from 'react';
 import { useT } from '../../i18n.tsx';
-import { base64Of } from '../../widgets/file-base64.ts';
+import { base64Of } from '../../widgets/base64.ts';
 import { useWrite } from '../../widgets/write.ts';
+
 
 export function ImagesCard({ product, canEdit, onChanged }: { product: AdminProduct | null; canEdit: boolean; onChanged: (images: AdminProductImage[]) => void }) {
   const { t } = useT();

@@ -105,23 +105,28 @@ async function variantsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buf
   return variants;
 }
 
-/** The cheap checks every upload passes before anything decodes it (size, type by its bytes), and its content hash. */
-function acceptUpload(base64: string): { bytes: Buffer; hash: string } {
-  const bytes = Buffer.from(base64, 'base64');
+/**
+ * The cheap half of the check every image the shop takes goes through (the editor's upload, the
+ * catalogue import's zip): size, then type by the first bytes (never the name); answers the
+ * original's SHA-256, the key of its stored variants.
+ */
+export function checkedOriginal(bytes: Uint8Array): string {
   if (bytes.length > IMAGE_MAX_BYTES) throw fail(CODES.PAYLOAD_TOO_LARGE, 'product.image.tooLarge');
   if (sniffImageType(bytes) === null) throw invalid('product.image.type');
-  return { bytes, hash: createHash('sha256').update(bytes).digest('hex') };
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The pixels its header claims, then the variants, decoded in one of the instance's places. */
-async function decodeUpload(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
+export type ImageVariants = { width: number; webp: Buffer }[];
+
+/** The costly half: the pixels the header claims, then the decode into every width, in one of the instance's decode places. */
+export async function imageVariants(bytes: Uint8Array): Promise<ImageVariants> {
   await checkPixels(bytes);
   return decodes.run(() => variantsOf(bytes));
 }
 
-/** The variants under their keys; the same bytes uploaded again keep the stored ones. */
-async function storeVariants(db: Db | Tx, hash: string, variants: { width: number; webp: Buffer }[]): Promise<void> {
-  await db
+/** An original's variants stored by their content-addressed keys (already there: the same bytes, left alone). */
+export async function storeVariants(tx: Tx, hash: string, variants: ImageVariants): Promise<void> {
+  await tx
     .insert(mediaFiles)
     .values(variants.map((v) => ({ key: `${hash}-${v.width}.webp`, contentType: 'image/webp', bytes: v.webp })))
     .onConflictDoNothing();
@@ -132,8 +137,10 @@ async function storeVariants(db: Db | Tx, hash: string, variants: { width: numbe
  * image is, answering its content hash. Nothing names it until a save does.
  */
 export async function storePicture(db: Db, base64: string): Promise<string> {
-  const { bytes, hash } = acceptUpload(base64);
-  await storeVariants(db, hash, await decodeUpload(bytes));
+  const bytes = Buffer.from(base64, 'base64');
+  const hash = checkedOriginal(bytes);
+  const variants = await imageVariants(bytes);
+  await db.transaction((tx) => storeVariants(tx, hash, variants));
   return hash;
 }
 
@@ -199,7 +206,8 @@ export class ProductImageDesk extends AuditedDesk {
    * under the lock again, whose count check is what holds across instances.
    */
   async upload(actor: AuditActor, productId: number, base64: string): Promise<AdminProductImage[]> {
-    const { bytes, hash } = acceptUpload(base64);
+    const bytes = Buffer.from(base64, 'base64');
+    const hash = checkedOriginal(bytes);
     let reserved = false;
     try {
       const known = await this.db.transaction(async (tx) => {
@@ -213,7 +221,7 @@ export class ProductImageDesk extends AuditedDesk {
         return null;
       });
       if (known) return known.map(imageOf);
-      const variants = await decodeUpload(bytes);
+      const variants = await imageVariants(bytes);
       return await this.db.transaction(async (tx) => {
         const art = await this.lockProduct(tx, productId);
         const before = await this.hashes(tx, productId);
