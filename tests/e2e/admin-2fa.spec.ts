@@ -2,7 +2,8 @@
  * Staff two-step sign-in by clicks (issue 33; docs/back-office.md "Two-step sign-in"): a staff
  * member turns it on from the user menu (the key read off the screen, codes computed here with
  * otpauth as a phone app would), signs out, signs in with the password and a code, then, as if the
- * phone were lost, with a recovery code. en-US at 1440 px, zh-CN at 375 px, with screenshots.
+ * phone were lost, with a recovery code; the owner resets a member's from the staff screen. en-US
+ * at 1440 px, zh-CN at 375 px, with screenshots.
  */
 import { Secret, TOTP } from 'otpauth';
 import enTwoStep from '../../src/i18n/locales/en-US/admin-two-step.json' with { type: 'json' };
@@ -10,7 +11,8 @@ import zhTwoStep from '../../src/i18n/locales/zh-CN/admin-two-step.json' with { 
 import type { StaffMember } from '../../src/domain/back-office/staff.model.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
-import { registerShopper } from './support/shoppers.ts';
+import { apiData } from '../support/api.ts';
+import { api, registerShopper, signInTokens } from './support/shoppers.ts';
 import type { Page } from '@playwright/test';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -113,6 +115,43 @@ for (const locale of ADMIN_LOCALES) {
       await page.getByTestId('user-menu').click();
       await page.getByRole('menuitem', { name: T.menu }).click();
       await expect(topDialog(page)).toContainText(T.codesLeft_other.replace('{{count}}', '9'));
+    });
+  });
+}
+
+for (const locale of ADMIN_LOCALES) {
+  const { admin: A } = ADMIN_TEXT[locale];
+  const T = TWO_STEP[locale];
+
+  test.describe(() => {
+    test.use({ adminLocale: locale });
+
+    test(`${locale}: the owner resets a staff member's two-step sign-in from the staff screen; their password alone signs in again`, async ({ page, request, ownerApi }, testInfo) => {
+      const member = await registerShopper(request);
+      await ownerApi<StaffMember>('/admin/staff/grant', { email: member.email, role: 'R_ADMIN' });
+      // The member turns it on through the API, as the panel would.
+      const { token } = await signInTokens(request, member);
+      const auth = { authorization: `Bearer ${token}` };
+      const { secret } = await apiData<{ secret: string }>(request, '/admin/twoFactor/start', {}, auth);
+      await apiData(request, '/admin/twoFactor/confirm', { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() }, auth);
+      const login = { username: member.email, password: member.password };
+      expect((await api(request, '/demo/permissionAuth/doLogin', login)).code).toBe('1428');
+
+      await page.goto('/admin/staff');
+      await expect(page.getByTestId('two-step-required-switch')).toBeVisible();
+      const search = page.getByPlaceholder(A.staff.searchPlaceholder);
+      await search.fill(member.email);
+      await search.press('Enter');
+      const row = page.getByRole('row').filter({ hasText: member.email });
+      await expect(row).toHaveCount(1);
+      await screenshot(page, `admin-2fa-staff-${locale}`, testInfo);
+      await row.getByRole('button', { name: T.staff.resetFor.replace('{{email}}', member.email) }).click();
+      await expect(topDialog(page)).toContainText(T.staff.resetConfirm.replace('{{email}}', member.email));
+      await confirmIn(page, A.common.confirm);
+      await expect(page.getByText(A.staff.done)).toBeVisible();
+      // Their session ended; the password alone signs in, to set it up again.
+      expect((await api(request, '/admin/twoFactor/start', {}, auth)).code).toBe('8888');
+      expect((await api(request, '/demo/permissionAuth/doLogin', login)).code).toBe('0000');
     });
   });
 }
