@@ -43,6 +43,12 @@ export const active = () => boolean('active').notNull().default(true);
 export const sortOrder = () => integer('sort').notNull().default(0);
 
 const requiredText = (name: string) => text(name).notNull();
+
+/** An amount of money the row holds: integer minor units of its currency (ISO 4217 code). */
+export const money = () => ({ amount: integer('amount').notNull(), currency: requiredText('currency') });
+
+/** A person's name as shoppers type it (an account's, an address book entry's). */
+export const personName = () => ({ firstName: requiredText('first_name'), lastName: requiredText('last_name') });
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUSES, MAIL_CODE_PURPOSES } from '../../../domain/account.model.ts';
-import { at, createdAt, parentId, serialId, timestamps } from '../../db/columns.ts';
+import { at, createdAt, parentId, personName, serialId, timestamps } from '../../db/columns.ts';
 import { countries } from '../geo/schema.ts';
 
 export const users = pgTable(
@@ -13,8 +13,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** "scrypt$<log2 N>$<r>$<p>$<salt>$<hash>" (passwords.ts). */
     passwordHash: text('password_hash').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    ...personName(),
     gender: text('gender', { enum: ['secrecy', 'male', 'female'] }).notNull().default('secrecy'),
     birthday: date('birthday', { mode: 'string' }),
     roles: text('roles').array().notNull().default(sql`'{R_CUSTOMER}'::text[]`),
@@ -110,8 +109,7 @@ export const addresses = pgTable(
   {
     id: serialId(),
     userId: parentId('user_id', () => users.id),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    ...personName(),
     company: text('company').notNull().default(''),
     address: text('address').notNull(),
     address2: text('address2').notNull().default(''),

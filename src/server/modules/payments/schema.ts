@@ -1,7 +1,7 @@
 /** The payment side of orders, and the PayPal webhook events already applied. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, refOrNull, serialId, staffAuthor, timestamps } from '../../db/columns.ts';
+import { at, money, refOrNull, serialId, staffAuthor, timestamps } from '../../db/columns.ts';
 import type { OfflinePaymentMethod, PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
 import { PAYMENT_PROVIDERS } from '../../../domain/orders.model.ts';
 import { users } from '../accounts/schema.ts';
@@ -19,8 +19,7 @@ export const payments = pgTable(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** new, created, approved, pending, declined, captured, refunded, failed, mismatch */
     status: text('status').notNull(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    ...money(),
     paypalOrderId: text('paypal_order_id'),
     /** Bumped when PayPal must make a new order (the old one was voided), so its request id changes. */
     createAttempt: integer('create_attempt').notNull().default(1),
@@ -73,9 +72,8 @@ export const refunds = pgTable(
     id: serialId(),
     orderId: orderParent(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** In the order's currency, integer minor units. */
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    /** In the order's currency. */
+    ...money(),
     /**
      * pending (asked and PayPal's answer not yet in, or PayPal answered PENDING: then it has its
      * PayPal refund id, and PayPal's webhook or the reconciler completes or fails it), completed, failed
@@ -116,9 +114,8 @@ export const paymentRequests = pgTable(
     purpose: text('purpose').$type<PaymentRequestPurpose>().notNull(),
     /** The change that asked for it (purpose order-change). */
     changeId: refOrNull('change_id', () => orderChanges.id),
-    /** In the order's currency, integer minor units. */
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    /** In the order's currency. */
+    ...money(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: at('expires_at').notNull(),
     status: text('status').$type<PaymentRequestStatus>().notNull().default('open'),
