@@ -51,19 +51,9 @@ export default function PagesScreen() {
   return slug ? <PageEditor slug={slug} created={params.get('new') === '1'} onBack={() => open(null)} /> : <PageList onOpen={open} />;
 }
 
-function problemText(t: ReturnType<typeof useT>['t'], problem: ContentProblem): string {
-  switch (problem.problem) {
-    case 'required':
-      return t('adminPages.errors.required');
-    case 'tooLong':
-      return t('adminPages.errors.tooLong', { max: problem.max ?? 0 });
-    case 'date':
-      return t('adminPages.errors.date');
-    case 'format':
-      return t('adminPages.errors.format');
-    case 'reserved':
-      return t('adminPages.errors.reserved');
-  }
+/** The messages are named as the problems are (`adminPages.errors.tooLong`), like the API's (page.*). */
+function problemText(t: ReturnType<typeof useT>['t'], { problem, max }: ContentProblem): string {
+  return t(`adminPages.errors.${problem}`, { max: max ?? 0 });
 }
 
 function PageList({ onOpen }: { onOpen: (slug: string, created?: boolean) => void }) {

@@ -46,19 +46,9 @@ function textOf(row: VersionRow): ContentPageText {
   return { title: row.title, description: row.description, updated: row.updated, body: row.body };
 }
 
-function problemMessage(problem: ContentProblem) {
-  switch (problem.problem) {
-    case 'required':
-      return msg('page.required');
-    case 'tooLong':
-      return msg('page.tooLong', { max: problem.max ?? 0 });
-    case 'format':
-      return msg('page.slugFormat');
-    case 'reserved':
-      return msg('page.slugReserved');
-    case 'date':
-      return msg('page.date');
-  }
+/** The API's page messages are named as the problems are (`page.tooLong`), like the back office's (adminPages.errors). */
+function problemMessage({ problem, max }: ContentProblem) {
+  return problem === 'tooLong' ? msg('page.tooLong', { max: max ?? 0 }) : msg(`page.${problem}`);
 }
 
 const fieldProblems = (problems: ContentProblem[]): FieldProblem[] => problems.map((p) => ({ path: `body.${p.field}`, problem: problemMessage(p) }));
