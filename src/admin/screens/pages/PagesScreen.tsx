@@ -9,7 +9,7 @@ import { Alert, App, Button, Checkbox, Drawer, Form, Input, Modal, Space, Table,
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminPagesApi } from '../../../domain/api/admin/pages.ts';
-import type { PageDetail, PageLocaleState, PageSummary, PageVersionSummary } from '../../../domain/back-office/pages.model.ts';
+import { unsavedLocaleState, type PageDetail, type PageLocaleState, type PageSummary, type PageVersionSummary } from '../../../domain/back-office/pages.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import {
   CONTENT_DESCRIPTION_MAX,
@@ -208,19 +208,7 @@ function PageEditor({ slug, created, onBack }: { slug: string; created: boolean;
 }
 
 function emptyPage(slug: string): PageDetail {
-  const empty: PageLocaleState = {
-    source: 'backOffice',
-    text: null,
-    inFooter: false,
-    savedVersionId: null,
-    publishedVersionId: null,
-    savedAt: null,
-    savedBy: null,
-    publishedAt: null,
-    unpublished: false,
-    repositoryChanged: false,
-    repository: null,
-  };
+  const empty = unsavedLocaleState('backOffice', null);
   return { slug, locales: { 'en-US': empty, 'zh-CN': empty } };
 }
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CONTENT_SLUG_PATTERN, frontMatterProblems, parsePageFile, slugProblem, type ContentPageText, type ContentProblem } from '../../../domain/content-pages.ts';
-import type { PageDetail, PageLocaleState, PagePublishResult, PageSummary, PageVersion, PageVersionSummary, PublishedContentPage } from '../../../domain/back-office/pages.model.ts';
+import { unsavedLocaleState, type PageDetail, type PageLocaleState, type PagePublishResult, type PageSummary, type PageVersion, type PageVersionSummary, type PublishedContentPage } from '../../../domain/back-office/pages.model.ts';
 import { LOCALES, type Locale } from '../../../domain/locale.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalidFields, notFound, type FieldProblem } from '../../errors.ts';
@@ -91,21 +91,7 @@ export class PageDesk {
 
   private async stateOf(slug: string, locale: Locale, row: { page: PageRow; saved: VersionRow } | undefined): Promise<PageLocaleState> {
     const file = await this.repositoryFile(slug, locale);
-    if (!row) {
-      return {
-        source: 'repository',
-        text: file?.text ?? null,
-        inFooter: false,
-        savedVersionId: null,
-        publishedVersionId: null,
-        savedAt: null,
-        savedBy: null,
-        publishedAt: null,
-        unpublished: false,
-        repositoryChanged: false,
-        repository: file?.text ?? null,
-      };
-    }
+    if (!row) return unsavedLocaleState('repository', file?.text ?? null);
     return {
       source: 'backOffice',
       text: textOf(row.saved),
