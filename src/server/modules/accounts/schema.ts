@@ -2,13 +2,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUSES, MAIL_CODE_PURPOSES } from '../../../domain/account.model.ts';
-import { at, createdAt, parentId, personName, serialId, timestamps } from '../../db/columns.ts';
+import { at, createdAt, keyedTable, parentId, personName, timestamps } from '../../db/columns.ts';
 import { countries } from '../geo/schema.ts';
 
-export const users = pgTable(
+export const users = keyedTable(
   'users',
   {
-    id: serialId(),
     /** Trimmed and lower-cased (domain normaliseEmail): one mailbox, one account. */
     email: text('email').notNull(),
     /** "scrypt$<log2 N>$<r>$<p>$<salt>$<hash>" (passwords.ts). */
@@ -104,10 +103,9 @@ export const mailCodes = pgTable(
   ],
 );
 
-export const addresses = pgTable(
+export const addresses = keyedTable(
   'addresses',
   {
-    id: serialId(),
     userId: parentId('user_id', () => users.id),
     ...personName(),
     company: text('company').notNull().default(''),
