@@ -144,8 +144,8 @@ export const enUS = {
   'page.required': 'Required',
   'page.tooLong': 'At most {{max}} characters',
   'page.date': 'A date written YYYY-MM-DD',
-  'page.slugFormat': 'Lower-case letters and digits, words joined by single dashes',
-  'page.slugReserved': 'The shop already uses this address for one of its own pages',
+  'page.format': 'Lower-case letters and digits, words joined by single dashes',
+  'page.reserved': 'The shop already uses this address for one of its own pages',
   'page.slugTaken': 'A page with this address exists already',
   'page.nothingToPublish': 'Everything saved on this page is live already',
 
