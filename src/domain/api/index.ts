@@ -27,6 +27,7 @@ import { adminStaffOrdersApi } from './admin/staff-orders.ts';
 import { adminTaxReportApi } from './admin/tax-report.ts';
 import { adminTeamsApi } from './admin/teams.ts';
 import { adminExtrasApi } from './admin/extras.ts';
+import { twoFactorApi } from './admin/two-factor.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
@@ -65,6 +66,7 @@ export const API = {
   adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,
   adminExtras: adminExtrasApi,
+  twoFactor: twoFactorApi,
   cart: cartApi,
   rosters: rosterApi,
   catalogue: catalogueApi,
