@@ -1,6 +1,7 @@
 /** What the settings calls take (settings.model.ts has the types and the defaults). */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from './money.model.ts';
+import { DISCOUNT_TIER_LIMITS, discountTierIssues, type DiscountTierProblem } from './pricing.ts';
 import { sellerSectionSchema, taxSectionSchema } from './tax/settings.schema.ts';
 import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from './shipping.ts';
 
@@ -27,6 +28,24 @@ export const bannerSchema = z.strictObject({
   countdownTo: z.iso.datetime({ offset: true, error: 'the countdown target is a date and time' }).nullable(),
 });
 
+const L = DISCOUNT_TIER_LIMITS;
+/** The English wording of each tier rule (the editor says them in its language from the same problems). */
+export const DISCOUNT_TIER_MESSAGES: Record<DiscountTierProblem, string> = {
+  tooMany: `at most ${L.maxRows} tiers`,
+  minItemsRange: `a tier starts at ${L.minItems} to ${L.maxItems} items`,
+  percentRange: `a tier takes off ${L.minPercent} to ${L.maxPercent} percent`,
+  minItemsNotAscending: 'each tier starts at more items than the one before',
+  percentNotAscending: 'each tier takes off more than the one before',
+};
+const tierRow = z.strictObject({ minItems: z.int('a whole number of items'), percent: z.int('a whole percent') });
+/** The quantity tiers: one table (docs/money-and-personalisation.md), lowest first. */
+export const discountTiersSchema = z.array(tierRow).superRefine((tiers, ctx) => {
+  for (const issue of discountTierIssues(tiers)) {
+    ctx.addIssue({ code: 'custom', path: issue.index === null ? [] : [issue.index, issue.field!], message: DISCOUNT_TIER_MESSAGES[issue.problem] });
+  }
+});
+export const tiersSectionSchema = z.strictObject({ rows: discountTiersSchema });
+
 const whole = (what: string, max: number) => z.int(`${what} must be a whole number`).min(0, `${what} cannot be negative`).max(max, `${what} is at most ${max}`);
 export const afterSalesSchema = z.strictObject({
   returnWindowDays: whole('the return window', 365),
@@ -44,5 +63,6 @@ export const settingsSaveRequestSchema = z.discriminatedUnion('section', [
   z.strictObject({ section: z.literal('taxes'), value: taxSectionSchema }),
   z.strictObject({ section: z.literal('seller'), value: sellerSectionSchema }),
   z.strictObject({ section: z.literal('afterSales'), value: afterSalesSchema }),
+  z.strictObject({ section: z.literal('tiers'), value: tiersSectionSchema }),
 ]);
 export type SettingsSaveRequest = z.output<typeof settingsSaveRequestSchema>;

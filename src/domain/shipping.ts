@@ -2,12 +2,12 @@
  * Shipping zones, methods and rates. Rates are kept in EUR minor units and converted to the
  * order's currency like every other price; standard shipping is free once the items, after the
  * tier discount and the coupon, reach the free-shipping threshold (45 EUR converted). The rates, the
- * threshold and the exchange rates are the shop's settings (PricingTerms, read by the server from the
+ * threshold, the quantity tiers and the exchange rates are the shop's settings (PricingTerms, read by the server from the
  * settings module); the constants here are what a fresh shop starts with.
  */
 import { z } from 'zod';
 import { DEFAULT_RATES, convertFromEur, type CurrencyCode, type RateTable } from './money.model.ts';
-import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
+import { DEFAULT_DISCOUNT_TIERS, FREE_SHIPPING_THRESHOLD_EUR, type DiscountTier } from './pricing.ts';
 
 export const SHIPPING_METHODS = ['standard', 'express'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
@@ -66,9 +66,11 @@ export interface PricingTerms {
   shipping: ShippingTable;
   /** EUR minor units. */
   freeShippingThresholdEur: number;
+  /** The quantity tiers every cart total takes its discount from. */
+  tiers: readonly DiscountTier[];
 }
 
-export const DEFAULT_PRICING_TERMS: PricingTerms = { rates: DEFAULT_RATES, shipping: SHIPPING_RATES, freeShippingThresholdEur: FREE_SHIPPING_THRESHOLD_EUR };
+export const DEFAULT_PRICING_TERMS: PricingTerms = { rates: DEFAULT_RATES, shipping: SHIPPING_RATES, freeShippingThresholdEur: FREE_SHIPPING_THRESHOLD_EUR, tiers: DEFAULT_DISCOUNT_TIERS };
 
 /** Printing a name and number adds 1-2 business days (docs/storefront.md "Constants"). */
 export const PERSONALISATION_EXTRA_DAYS = { min: 1, max: 2 } as const;
