@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { couponBases, couponDiscount, couponProblem, couponState, fixedAmountIn, type CouponRule } from '../../../src/domain/coupons.model.ts';
 import { DEFAULT_RATES, convertFromEur, formatEurIn } from '../../../src/domain/money.model.ts';
+import { DEFAULT_DISCOUNT_TIERS, discountTierIssues } from '../../../src/domain/pricing.ts';
 import { defaultSettings, pricingTerms, settingChanges } from '../../../src/domain/settings.model.ts';
+import { settingsSaveRequestSchema } from '../../../src/domain/settings.schema.ts';
 import { DEFAULT_PRICING_TERMS, SHIPPING_RATES, freeShippingThreshold, shippingOption } from '../../../src/domain/shipping.ts';
 
 describe('exchange rates', () => {
@@ -27,6 +29,46 @@ describe('shipping terms', () => {
     expect(shippingOption('DE', 'standard', 10_000, 'EUR', false, terms)).toMatchObject({ amount: 0, free: true });
     expect(shippingOption('DE', 'express', 10_000, 'EUR', false, terms).free).toBe(false);
     expect(freeShippingThreshold('USD', { ...terms, rates: { ...DEFAULT_RATES, USD: 184 } })).toBe(20_000);
+  });
+});
+
+describe('the quantity tiers section', () => {
+  const row = (minItems: number, percent: number) => ({ minItems, percent });
+  const issuesOf = (rows: unknown) => {
+    const parsed = settingsSaveRequestSchema.safeParse({ section: 'tiers', value: { rows } });
+    return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it('defaults to the configured tiers, and prices with them', () => {
+    expect(defaultSettings(null).tiers).toEqual({ rows: DEFAULT_DISCOUNT_TIERS });
+    const configured = [row(4, 12)];
+    expect(pricingTerms(defaultSettings(null, configured)).tiers).toEqual(configured);
+    // The default table obeys its own rules (it can be saved back unchanged).
+    expect(issuesOf(DEFAULT_DISCOUNT_TIERS)).toEqual([]);
+  });
+
+  it('takes ascending rows of 2-999 items and 1-90 percent, at most 6, and none at all', () => {
+    expect(issuesOf([row(2, 1), row(999, 90)])).toEqual([]);
+    expect(issuesOf([])).toEqual([]);
+    expect(issuesOf([2, 3, 4, 5, 6, 7].map((n) => row(n, n)))).toEqual([]);
+  });
+
+  it('names the cell of each broken rule', () => {
+    expect(issuesOf([2, 3, 4, 5, 6, 7, 8].map((n) => row(n, n)))).toEqual([{ path: 'value.rows', message: 'at most 6 tiers' }]);
+    expect(issuesOf([row(1, 10)])).toEqual([{ path: 'value.rows.0.minItems', message: 'a tier starts at 2 to 999 items' }]);
+    expect(issuesOf([row(1000, 10)])).toEqual([{ path: 'value.rows.0.minItems', message: 'a tier starts at 2 to 999 items' }]);
+    expect(issuesOf([row(3, 0)])).toEqual([{ path: 'value.rows.0.percent', message: 'a tier takes off 1 to 90 percent' }]);
+    expect(issuesOf([row(3, 91)])).toEqual([{ path: 'value.rows.0.percent', message: 'a tier takes off 1 to 90 percent' }]);
+    // Duplicate and falling minimums; a later tier taking off no more than an earlier one would never apply.
+    expect(issuesOf([row(3, 10), row(3, 20)])).toEqual([{ path: 'value.rows.1.minItems', message: 'each tier starts at more items than the one before' }]);
+    expect(issuesOf([row(5, 10), row(3, 20)])).toEqual([{ path: 'value.rows.1.minItems', message: 'each tier starts at more items than the one before' }]);
+    expect(issuesOf([row(3, 20), row(5, 20)])).toEqual([{ path: 'value.rows.1.percent', message: 'each tier takes off more than the one before' }]);
+    expect(issuesOf([row(3, 2.5)]).map((i) => i.path)).toContain('value.rows.0.percent');
+    expect(issuesOf([{ ...row(3, 10), note: 'x' }]).length).toBeGreaterThan(0);
+  });
+
+  it('the editor reads the same rules: a half-typed row is in range of nothing', () => {
+    expect(discountTierIssues([row(3, 10), { minItems: Number.NaN, percent: 20 }])).toEqual([{ index: 1, field: 'minItems', problem: 'minItemsRange' }]);
   });
 });
 
