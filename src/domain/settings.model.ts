@@ -10,9 +10,9 @@ import { DEFAULT_RATES, type CurrencyCode } from './money.model.ts';
 import { DEFAULT_DISCOUNT_TIERS, FREE_SHIPPING_THRESHOLD_EUR, type DiscountTier } from './pricing.ts';
 import { taxTerms, type TaxTerms } from './tax/effective.ts';
 import { defaultTaxSettings, type SellerSettings, type TaxSection } from './tax/tax.model.ts';
-import { SHIPPING_RATES, type PricingTerms, type ShippingTable } from './shipping.ts';
+import { SHIPPING_RATES, ZONE_COUNTRIES, type PricingTerms, type ShippingTable, type ZoneCountries } from './shipping.ts';
 
-export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller', 'afterSales', 'tiers'] as const;
+export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller', 'afterSales', 'tiers', 'shippingZones'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 /**
  * The sections the pre-rendered pages show (prices, thresholds, the banner): saving one rebuilds
@@ -56,6 +56,8 @@ export interface ShopSettings {
   afterSales: AfterSalesSettings;
   /** The quantity tiers (the cart's discount by items), lowest first; the banner's tier text is made from them. */
   tiers: { rows: readonly DiscountTier[] };
+  /** Which countries the EU, Europe and North America zones hold; any other ships as 'world'. No page shows it. */
+  shippingZones: ZoneCountries;
 }
 
 export interface AfterSalesSettings {
@@ -86,11 +88,12 @@ export function defaultSettings(merchantEmail: string | null, discountTiers: rea
     seller: { legalName: '', address: [], email: merchantEmail, invoiceSeries: 'INV', creditNoteSeries: 'CN' },
     afterSales: { ...DEFAULT_AFTER_SALES },
     tiers: { rows: discountTiers.map((tier) => ({ ...tier })) },
+    shippingZones: ZONE_COUNTRIES,
   };
 }
 
 export function pricingTerms(settings: ShopSettings): PricingTerms {
-  return { rates: settings.exchangeRates.rates, shipping: settings.shipping, freeShippingThresholdEur: settings.freeShipping.thresholdEur, tiers: settings.tiers.rows };
+  return { rates: settings.exchangeRates.rates, shipping: settings.shipping, freeShippingThresholdEur: settings.freeShipping.thresholdEur, tiers: settings.tiers.rows, zones: settings.shippingZones };
 }
 
 /** What checkout prices and taxes with: the pricing terms, and the tax settings with the effective rates. */
