@@ -14,7 +14,7 @@ import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import { DEFAULT_RATES } from '../../src/domain/money.model.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR } from '../../src/domain/pricing.ts';
 import type { AdminSettings, ShopSettings } from '../../src/domain/settings.model.ts';
-import { SHIPPING_RATES } from '../../src/domain/shipping.ts';
+import { SHIPPING_RATES, ZONE_COUNTRIES } from '../../src/domain/shipping.ts';
 import type { ShopConfig } from '../../src/domain/system.model.ts';
 import { orders, settings } from '../../src/server/db/schema.ts';
 import { AuditLog } from '../../src/server/modules/audit/index.ts';
@@ -286,6 +286,36 @@ describe('the quantity tiers', () => {
     expect((await save('tiers', { rows: [] })).code).toBe('0000');
     expect((await cartSummary(cart.visitorId)).discountPercent).toBe(0);
     expect((await save('tiers', { rows: CONFIGURED_TIERS })).code).toBe('0000');
+  });
+});
+
+describe('the shipping zones’ countries', () => {
+  it('default to today’s lists; a country listed twice is refused and changes nothing; moving one reprices its quote and is audited', async () => {
+    expect((await current()).shippingZones).toEqual(ZONE_COUNTRIES);
+    const before = await auditCount(shop);
+    const twice = { ...ZONE_COUNTRIES, eu: [...ZONE_COUNTRIES.eu, 'GB'] };
+    const refused = await save('shippingZones', twice);
+    expect(refused.code).toBe('1001');
+    expect((refused.data as unknown as { issues: { path: string; message: string }[] }).issues).toContainEqual({ path: `body.value.europe.${ZONE_COUNTRIES.europe.indexOf('GB')}`, message: 'GB is in another zone already: a country ships in one zone' });
+    expect((await save('shippingZones', { ...ZONE_COUNTRIES, eu: ['de'] })).code).toBe('1001');
+    expect((await save('shippingZones', { ...ZONE_COUNTRIES, world: ['HK'] })).code).toBe('1001');
+    expect(await auditCount(shop)).toBe(before);
+    expect((await current()).shippingZones).toEqual(ZONE_COUNTRIES);
+
+    const cart = await guestCart(shop, [plainLine(stock, 1)]);
+    expect((await save('freeShipping', { thresholdEur: 1_000_000 })).code).toBe('0000');
+    expect((await quote(shop.app, cart.visitorId, cart.ids)).data.shipping).toMatchObject({ zone: 'europe', amount: SHIPPING_RATES.europe.standard.amountEur });
+    // GB moves from Europe to the EU zone: its quote is the EU rate at once.
+    const moved = { ...ZONE_COUNTRIES, eu: [...ZONE_COUNTRIES.eu, 'GB'], europe: ZONE_COUNTRIES.europe.filter((c) => c !== 'GB') };
+    const mark = await siteChangeMark(shop);
+    expect((await save('shippingZones', moved)).code).toBe('0000');
+    expect((await quote(shop.app, cart.visitorId, cart.ids)).data.shipping).toMatchObject({ zone: 'eu', amount: SHIPPING_RATES.eu.standard.amountEur });
+    expect((await auditRows(shop))[0]).toMatchObject({ action: 'settings.save', entityId: 'shippingZones', before: { eu: ZONE_COUNTRIES.eu, europe: ZONE_COUNTRIES.europe }, after: { eu: moved.eu, europe: moved.europe } });
+    // No page shows which country is in which zone.
+    expect(await siteChangeMark(shop)).toBe(mark);
+
+    expect((await save('shippingZones', ZONE_COUNTRIES)).code).toBe('0000');
+    expect((await save('freeShipping', { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR })).code).toBe('0000');
   });
 });
 

@@ -5,7 +5,7 @@ import { DEFAULT_RATES, convertFromEur, formatEurIn } from '../../../src/domain/
 import { DEFAULT_DISCOUNT_TIERS, discountTierIssues } from '../../../src/domain/pricing.ts';
 import { defaultSettings, pricingTerms, settingChanges } from '../../../src/domain/settings.model.ts';
 import { settingsSaveRequestSchema } from '../../../src/domain/settings.schema.ts';
-import { DEFAULT_PRICING_TERMS, SHIPPING_RATES, freeShippingThreshold, shippingOption } from '../../../src/domain/shipping.ts';
+import { DEFAULT_PRICING_TERMS, SHIPPING_RATES, ZONE_COUNTRIES, freeShippingThreshold, shippingOption, shippingZone, zoneCountryIssues } from '../../../src/domain/shipping.ts';
 
 describe('exchange rates', () => {
   it('convert with the rates given, the defaults being the specification’s', () => {
@@ -69,6 +69,28 @@ describe('the quantity tiers section', () => {
 
   it('the editor reads the same rules: a half-typed row is in range of nothing', () => {
     expect(discountTierIssues([row(3, 10), { minItems: Number.NaN, percent: 20 }])).toEqual([{ index: 1, field: 'minItems', problem: 'minItemsRange' }]);
+  });
+});
+
+describe('the shipping zones’ countries', () => {
+  it('place a country by the table given, any unlisted one in the rest of the world, and price it there', () => {
+    const moved = { ...ZONE_COUNTRIES, eu: [...ZONE_COUNTRIES.eu, 'GB'], europe: ZONE_COUNTRIES.europe.filter((c) => c !== 'GB') };
+    expect(shippingZone('gb')).toBe('europe');
+    expect(shippingZone('gb', moved)).toBe('eu');
+    expect(shippingZone('DE', { ...ZONE_COUNTRIES, eu: [] })).toBe('world');
+    expect(shippingOption('GB', 'standard', 0, 'EUR', false, { ...DEFAULT_PRICING_TERMS, zones: moved })).toMatchObject({ zone: 'eu', amount: SHIPPING_RATES.eu.standard.amountEur });
+    expect(pricingTerms(defaultSettings(null)).zones).toEqual(ZONE_COUNTRIES);
+  });
+
+  it('name every country listed twice, in two zones or in one', () => {
+    expect(zoneCountryIssues(ZONE_COUNTRIES)).toEqual([]);
+    expect(zoneCountryIssues({ eu: ['DE', 'FR'], europe: ['GB', 'DE'], 'north-america': ['US', 'US'] })).toEqual([
+      { zone: 'europe', index: 1, code: 'DE' },
+      { zone: 'north-america', index: 1, code: 'US' },
+    ]);
+    const parsed = settingsSaveRequestSchema.safeParse({ section: 'shippingZones', value: { eu: ['DE'], europe: ['DE'], 'north-america': [] } });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['value.europe.0', 'DE is in another zone already: a country ships in one zone']]);
+    expect(settingsSaveRequestSchema.safeParse({ section: 'shippingZones', value: { eu: ['Germany'], europe: [], 'north-america': [] } }).success).toBe(false);
   });
 });
 
