@@ -236,7 +236,14 @@ test.describe(() => {
         await page.setViewportSize({ width: 1440, height: 900 });
         await tiers.scrollIntoViewIfNeeded();
         await screenshot(page, `admin-settings-tiers-${locale}-1440`, testInfo);
+        // The zones' countries, beside the rates (for people to look at).
+        const zones = page.getByTestId('settings-zones');
+        await zones.scrollIntoViewIfNeeded();
+        await expect(zones.getByTestId('zone-north-america')).toContainText('(US)');
+        await screenshot(page, `admin-settings-zones-${locale}-1440`, testInfo);
         await page.setViewportSize({ width: 375, height: 812 });
+        await zones.scrollIntoViewIfNeeded();
+        await screenshot(page, `admin-settings-zones-${locale}`, testInfo);
 
         // The shopper's cart is priced by the server from the saved table.
         await signedOut(page);
