@@ -11,7 +11,7 @@
  * - en-US then zh-CN at 375 px (screens at 1440 px too): the owner edits the quantity tiers in a
  *   table (a tier starting at no more items than the one above is refused in the screen's
  *   language), the preview says the banner's new tier text, and the shopper's cart takes the new
- *   percent off two shirts.
+ *   percent off two shirts; Greenland moved to the North America zone leaves the rest of Europe.
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -241,6 +241,19 @@ test.describe(() => {
         await zones.scrollIntoViewIfNeeded();
         await expect(zones.getByTestId('zone-north-america')).toContainText('(US)');
         await screenshot(page, `admin-settings-zones-${locale}-1440`, testInfo);
+        if (locale === 'en-US') {
+          // Greenland chosen for North America leaves the rest of Europe: a country is in one zone.
+          await expect(zones.getByTestId('zone-europe')).toContainText('(GL)');
+          await zones.getByTestId('zone-north-america').locator('input').fill('Greenland');
+          await page.locator('.ant-select-item-option').filter({ hasText: '(GL)' }).click();
+          await expect(zones.getByTestId('zone-europe')).not.toContainText('(GL)');
+          await expect(zones.getByTestId('zone-north-america')).toContainText('(GL)');
+          await zones.getByTestId('zones-save').click();
+          await expect(zones).toContainText(enMarketing.settings.savedAt.split('{{')[0]!.trim());
+          const saved = await ownerApi<AdminSettings>('/admin/settings/get');
+          expect(saved.settings.shippingZones['north-america']).toContain('GL');
+          expect(saved.settings.shippingZones.europe).not.toContain('GL');
+        }
         await page.setViewportSize({ width: 375, height: 812 });
         await zones.scrollIntoViewIfNeeded();
         await screenshot(page, `admin-settings-zones-${locale}`, testInfo);
@@ -253,6 +266,7 @@ test.describe(() => {
       }
     } finally {
       await ownerApi('/admin/settings/save', { section: 'tiers', value: before.settings.tiers });
+      await ownerApi('/admin/settings/save', { section: 'shippingZones', value: before.settings.shippingZones });
     }
   });
 });
