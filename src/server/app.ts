@@ -72,6 +72,7 @@ import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newslet
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
+import { TwoFactorService, twoFactorRoutes } from './modules/two-factor/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
@@ -278,6 +279,18 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock);
   const newsletter = new NewsletterService(db);
   const audit = new AuditLog(db);
+  const twoFactor = new TwoFactorService({
+    db,
+    audit,
+    sessions,
+    limiter,
+    mail,
+    secret: config.authSecret,
+    clock,
+    issuer: new URL(config.publicSiteUrl).hostname,
+    site,
+    signInFailed: (failure) => void audit.recordSignInFailure(failure).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'recording a failed staff sign-in failed')),
+  });
   const accounts = new AccountService({
     db,
     users,
@@ -290,9 +303,14 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     clock,
     site,
     signInFailed: (failure) => void audit.recordSignInFailure(failure).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'recording a failed staff sign-in failed')),
+    secondStep: (userId) => twoFactor.challengeFor(userId),
   });
   // Refused back-office calls of signed-in callers go to the audit log (docs/accounts-and-security.md "The audit log").
-  const guards = authGuards(sessions, (request, wanted) => audit.recordRefusal({ actor: actorOf(request), route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles }));
+  const guards = authGuards(
+    sessions,
+    (request, wanted) => audit.recordRefusal({ actor: actorOf(request), route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles }),
+    (user) => twoFactor.mustEnrol(user.userId, user.roles),
+  );
 
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
   if (simulator) {
@@ -346,7 +364,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     jobs.start([
       { name: 'payment-reconciler', intervalMs: config.reconcileIntervalMs, run: () => reconciler.run() },
       { name: 'payment-request-expiry', intervalMs: PAYMENT_REQUEST_EXPIRY_MS, run: () => paymentRequests.expireDue() },
-      { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), sweepSent(db), vitals.sweep()]) },
+      { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), twoFactor.sweep(), sweepSent(db), vitals.sweep()]) },
     ]);
   });
   app.addHook('onClose', async () => {
@@ -432,6 +450,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(adminRoutes(guards));
       const staff = new StaffDesk(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(twoFactorRoutes(twoFactor, guards));
       await api.register(settingsRoutes({ settings }, guards));
       await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), usage: (id, page) => couponUsage(db, id, page) }, guards));
       await api.register(pageRoutes({ desk: new PageDesk({ db, audit }) }, guards));

@@ -21,6 +21,7 @@ import { adminTeamsApi } from '../../src/domain/api/admin/teams.ts';
 import { adminReturnsApi } from '../../src/domain/api/admin/returns.ts';
 import type { Endpoint } from '../../src/domain/api/endpoint.ts';
 import { routeApi } from '../../src/domain/api/admin/route.ts';
+import { twoFactorApi } from '../../src/domain/api/admin/two-factor.ts';
 import { PERMISSION_VALUES } from '../../src/domain/back-office/staff.model.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { DEMO_ACCOUNTS, seedDemoStaff } from '../../src/server/modules/staff/index.ts';
@@ -77,6 +78,8 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'settings', entry: adminSettingsApi.settings, request: () => undefined, admin: false },
   { name: 'returnList', entry: adminReturnsApi.list, request: () => ({}), admin: true },
   { name: 'returnDecline', entry: adminReturnsApi.decline, request: () => ({ returnNo: 'RT-AAAAA-AAAAA', reason: 'no' }), admin: true },
+  { name: 'twoFactorPolicy', entry: twoFactorApi.setPolicy, request: () => ({ required: false }), admin: false },
+  { name: 'twoFactorReset', entry: twoFactorApi.reset, request: () => ({ userId: MISSING_ID }), admin: false },
   { name: 'saveSettings', entry: adminSettingsApi.saveSettings, request: () => ({ section: 'merchant', value: { email: null } }), admin: false },
 ];
 

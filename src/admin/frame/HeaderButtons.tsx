@@ -3,9 +3,9 @@
  * language, colour scheme, and the user menu, which offers "login or register" when signed out
  * (specification "Header": user name and logout when logged in, otherwise that button).
  */
-import { DesktopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { DesktopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SafetyOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
-import { App, Button, Dropdown, Tooltip, type MenuProps } from 'antd';
+import { App, Button, Dropdown, Modal, Tooltip, type MenuProps } from 'antd';
 import { cloneElement, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../domain/locale.ts';
@@ -14,6 +14,7 @@ import { useT } from '../i18n.tsx';
 import { useAdminLocale } from '../state/locale.ts';
 import { useLogout } from '../state/session.ts';
 import { $themeSettings, cycleScheme } from '../state/theme.ts';
+import { TwoStepPanel } from '../screens/two-step/TwoStepPanel.tsx';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <DesktopOutlined /> };
@@ -194,6 +195,7 @@ export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?:
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const logout = useLogout();
+  const [twoStep, setTwoStep] = useState(false);
 
   if (!signedIn) {
     return (
@@ -217,14 +219,25 @@ export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?:
   };
 
   return (
-    <MenuButton
-      items={[{ key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') }]}
-      onChoose={(key) => key === 'logout' && confirmLogout()}
-      button={
-        <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
-          {userName && <span className="admin-user-name">{userName}</span>}
-        </Button>
-      }
-    />
+    <>
+      <MenuButton
+        items={[
+          { key: 'two-step', icon: <SafetyOutlined />, label: t('adminTwoStep.menu') },
+          { key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') },
+        ]}
+        onChoose={(key) => (key === 'logout' ? confirmLogout() : key === 'two-step' && setTwoStep(true))}
+        button={
+          <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
+            {userName && <span className="admin-user-name">{userName}</span>}
+          </Button>
+        }
+      />
+      {/* Mounted only while open: each opening reads the state afresh and starts from the first step. */}
+      {twoStep && (
+        <Modal open title={t('adminTwoStep.title')} onCancel={() => setTwoStep(false)} footer={null} destroyOnHidden data-testid="two-step-dialog">
+          <TwoStepPanel />
+        </Modal>
+      )}
+    </>
   );
 }

@@ -51,6 +51,10 @@ export const CODES = {
   FORBIDDEN: '1403',
   NOT_FOUND: '1404',
   CONFLICT: '1409',
+  /** Staff sign-in: the password was right and the account uses two-step sign-in; `data {challenge, expiresInSeconds}` for the code step. */
+  SECOND_STEP_NEEDED: '1428',
+  /** The owner requires two-step sign-in and this staff session has none yet: only the enrolment calls answer. */
+  TWO_FACTOR_ENROLMENT_NEEDED: '1427',
   OUT_OF_STOCK: '1410',
   /** A save from a version someone else has changed since: reload, then save again. */
   STALE_VERSION: '1412',

@@ -26,6 +26,7 @@ import { adminStaffApi } from './admin/staff.ts';
 import { adminStaffOrdersApi } from './admin/staff-orders.ts';
 import { adminTaxReportApi } from './admin/tax-report.ts';
 import { adminTeamsApi } from './admin/teams.ts';
+import { twoFactorApi } from './admin/two-factor.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
@@ -63,6 +64,7 @@ export const API = {
   adminStaffOrders: adminStaffOrdersApi,
   adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,
+  twoFactor: twoFactorApi,
   cart: cartApi,
   rosters: rosterApi,
   catalogue: catalogueApi,

@@ -54,7 +54,13 @@ export interface Guards {
   requirePermission: (code: Permission) => PermissionGuard;
 }
 
-export function authGuards(sessions: Authenticator, onRefused?: RefusalListener): Guards {
+/**
+ * Whether a signed-in staff member must enrol in two-step sign-in before any back-office call
+ * (the owner requires it and they have none): the two-factor module answers it.
+ */
+export type EnrolmentCheck = (user: AuthUser) => Promise<boolean>;
+
+export function authGuards(sessions: Authenticator, onRefused?: RefusalListener, mustEnrol?: EnrolmentCheck): Guards {
   const refuse = async (request: FastifyRequest, wanted: Parameters<RefusalListener>[1]): Promise<never> => {
     await onRefused?.(request, wanted).catch((error: unknown) => request.log.error({ err: loggableError(error) }, 'recording a refused call failed'));
     throw fail(CODES.FORBIDDEN, 'session.forbidden');
@@ -71,16 +77,21 @@ export function authGuards(sessions: Authenticator, onRefused?: RefusalListener)
     }
     await requireUser(request);
   };
+  /** The back office's guards (roles, permissions) answer 1427 to a session that must enrol first; its own enrolment calls need only requireUser. */
+  const requireStaffUser: Guard = async (request) => {
+    await requireUser(request);
+    if (await mustEnrol?.(request.user!)) throw fail(CODES.TWO_FACTOR_ENROLMENT_NEEDED, 'twoFactor.enrolmentNeeded');
+  };
   const requireRoles =
     (...roles: Role[]): Guard =>
     async (request) => {
-      await requireUser(request);
+      await requireStaffUser(request);
       if (!hasAnyRole(request.user!.roles, roles)) await refuse(request, { anyRole: roles });
     };
   const requirePermission = (code: Permission): PermissionGuard =>
     Object.assign(
       async (request: FastifyRequest) => {
-        await requireUser(request);
+        await requireStaffUser(request);
         if (!hasPermission(request.user!.roles, code, request.user!.grants)) await refuse(request, { permission: code });
       },
       { permission: code },

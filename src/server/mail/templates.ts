@@ -175,6 +175,26 @@ export function passwordChangedMail(links: MailLinks): MailContent {
   };
 }
 
+/** Sent to a staff member when one of their two-step sign-in recovery codes signed them in. */
+export function recoveryCodeUsedMail(links: MailLinks, left: number): MailContent {
+  if (links.locale === 'zh-CN') {
+    return {
+      subject: '您的一个恢复码刚刚被使用',
+      text: `您好，\n\n刚刚有人用您的一个两步登录恢复码登录了后台，还剩 ${left} 个。\n\n如果这不是您本人的操作，请立即告诉店主：店主可以重置您的两步登录并结束所有登录。\n`,
+      html: html(links.locale, ['您好，', `刚刚有人用您的一个两步登录恢复码登录了后台，还剩 ${left} 个。`, '如果这不是您本人的操作，请立即告诉店主：店主可以重置您的两步登录并结束所有登录。']),
+    };
+  }
+  return {
+    subject: 'One of your recovery codes was just used',
+    text: `Hello,\n\nOne of your two-step sign-in recovery codes was just used to sign in to the back office; ${left} remain.\n\nIf this was not you, tell the owner now: they can reset your two-step sign-in and end every session.\n`,
+    html: html(links.locale, [
+      'Hello,',
+      `One of your two-step sign-in recovery codes was just used to sign in to the back office; ${left} remain.`,
+      'If this was not you, tell the owner now: they can reset your two-step sign-in and end every session.',
+    ]),
+  };
+}
+
 /** Sent to the old address when the account's email changes. */
 export function emailChangedMail(links: MailLinks, newEmail: string): MailContent {
   if (links.locale === 'zh-CN') {

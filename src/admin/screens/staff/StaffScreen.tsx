@@ -3,16 +3,18 @@
  * grant or revoke a role, give or take a member's grants (codes beyond their role: refunds, ...),
  * disable or enable an account. Every change asks first; the server keeps the rules (nobody
  * removes their own R_SUPER, disables themselves or changes their own grants, the last R_SUPER
- * stays) and writes the audit row.
+ * stays) and writes the audit row. Two-step sign-in (docs/back-office.md "Two-step sign-in"):
+ * the owner's switch requiring it of every staff member, and a member's reset after a lost device.
  */
-import { App, Button, Checkbox, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Checkbox, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import { GRANTABLE_PERMISSIONS, permissionsOf, type Permission, type StaffMember } from '../../../domain/back-office/staff.model.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
+import { twoFactorApi } from '../../../domain/api/admin/two-factor.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
-import { useApiMutation } from '../../api.ts';
+import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useAdminSession } from '../../state/session.ts';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
@@ -35,6 +37,9 @@ export default function StaffScreen() {
   const revoke = useApiMutation(adminStaffApi.revokeRole, invalidates);
   const setStatus = useApiMutation(adminStaffApi.setStaffStatus, invalidates);
   const setGrant = useApiMutation(adminStaffApi.setGrant, invalidates);
+  const twoStep = useApiQuery(twoFactorApi.status);
+  const setPolicy = useApiMutation(twoFactorApi.setPolicy, [twoFactorApi.status, adminAuditApi.auditList]);
+  const resetTwoStep = useApiMutation(twoFactorApi.reset, invalidates);
   const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
   const codeName = (code: string) => t(`admin.staff.grantNames.${code}` as MessageKey);
   // The grantable codes a member's role holds already: nothing to give them.
@@ -125,6 +130,15 @@ export default function StaffScreen() {
                   {t('admin.staff.editGrants')}
                 </Button>
               )}
+              {member.userId !== user?.userId && (
+                <Button
+                  size="small"
+                  onClick={() => confirm(t('adminTwoStep.staff.resetConfirm', { email: member.email }), () => resetTwoStep.mutateAsync({ userId: member.userId }))}
+                  aria-label={t('adminTwoStep.staff.resetFor', { email: member.email })}
+                >
+                  {t('adminTwoStep.staff.reset')}
+                </Button>
+              )}
               {member.status === 'active' ? (
                 <Button
                   size="small"
@@ -142,6 +156,18 @@ export default function StaffScreen() {
           ),
         },
       ]}
+      actions={
+        <Space>
+          <Switch
+            checked={twoStep.data?.required ?? false}
+            loading={!twoStep.data || setPolicy.isPending}
+            onChange={(required) => confirm(t(required ? 'adminTwoStep.staff.requireConfirm' : 'adminTwoStep.staff.unrequireConfirm'), () => setPolicy.mutateAsync({ required }))}
+            aria-label={t('adminTwoStep.staff.require')}
+            data-testid="two-step-required-switch"
+          />
+          <Typography.Text>{t('adminTwoStep.staff.require')}</Typography.Text>
+        </Space>
+      }
       data-testid="staff-table"
     >
     <WriteDialog

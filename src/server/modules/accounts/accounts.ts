@@ -17,7 +17,8 @@ import type { Clock } from '../../clock.ts';
 import type { Caller } from '../../http/caller.ts';
 import type { Db } from '../../db/client.ts';
 import { MailCodes } from './mail-codes.ts';
-import { AppError, fail, invalidFields, notFound } from '../../errors.ts';
+import { AppError, fail, failWith, invalidFields, notFound } from '../../errors.ts';
+import type { SecondStep } from '../../../domain/back-office/two-factor.ts';
 import { msg } from '../../messages/index.ts';
 import type { MailQueue } from '../../mail/mailer.ts';
 import { emailChangedMail, loginCodeMail, passwordChangedMail, registrationAttemptMail, resetCodeMail, welcomeMail, type MailLinks } from '../../mail/templates.ts';
@@ -36,7 +37,7 @@ export type { Caller };
 export interface StaffSignInFailure {
   userId: number;
   email: string;
-  reason: 'password' | 'code' | 'disabled';
+  reason: 'password' | 'code' | 'disabled' | 'second-step';
   ip: string;
 }
 
@@ -70,6 +71,11 @@ export interface AccountDeps {
    * timing says nothing about which emails are staff accounts.
    */
   signInFailed?: (failure: StaffSignInFailure) => void;
+  /**
+   * Asked once the password (or mailed code) is proven: a staff account with two-step sign-in
+   * gets no tokens yet but a challenge for its code (the two-factor module; code 1428).
+   */
+  secondStep?: (userId: number) => Promise<SecondStep | null>;
 }
 
 const loginFailed = () => fail(CODES.CREDENTIALS_REJECTED, 'account.loginFailed');
@@ -141,7 +147,7 @@ export class AccountService {
       throw fail(CODES.FORBIDDEN, 'account.disabled');
     }
     if (this.d.hasher.needsRehash(user.passwordHash)) await this.d.users.rehash(user.id, await this.d.hasher.hash(input.password));
-    return { ...(await this.d.sessions.open(user.id)), userId: user.id };
+    return this.open(user.id);
   }
 
   /**
@@ -211,7 +217,14 @@ export class AccountService {
       throw fail(CODES.FORBIDDEN, 'account.disabled');
     }
     await this.d.limiter.clear(LIMITS.loginAccount, input.email);
-    return { ...(await this.d.sessions.open(user.id)), userId: user.id };
+    return this.open(user.id);
+  }
+
+  /** The session of a proven first factor, unless the account has a second step to take first. */
+  private async open(userId: number): Promise<TokenPair & { userId: number }> {
+    const step = await this.d.secondStep?.(userId);
+    if (step) throw failWith(CODES.SECOND_STEP_NEEDED, 'twoFactor.secondStep', step);
+    return { ...(await this.d.sessions.open(userId)), userId };
   }
 
   /**

@@ -25,8 +25,8 @@ export interface TokenPair {
 
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change' | StaffChangeReason;
 
-/** A session ended because staff disabled the account or took one of its roles away. */
-export type StaffChangeReason = 'account-disabled' | 'role-revoked';
+/** A session ended because staff disabled the account, took one of its roles away or reset its two-step sign-in. */
+export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'two-factor-reset';
 
 /**
  * Ends every live session of an account in the caller's transaction (the staff change that asks

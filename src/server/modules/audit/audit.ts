@@ -27,7 +27,7 @@ export interface Refusal {
 export interface SignInFailure {
   userId: number;
   email: string;
-  reason: 'password' | 'code' | 'disabled';
+  reason: 'password' | 'code' | 'disabled' | 'second-step';
   ip: string;
 }
 
