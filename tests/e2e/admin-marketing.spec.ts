@@ -137,7 +137,7 @@ test.describe(() => {
 test.describe(() => {
   test.use({ adminLocale: 'zh-CN', adminStorage: { SOY_themeSettings: { themeScheme: 'dark' } } });
 
-  test('zh-CN: the owner changes the free-shipping threshold and the banner, and the shopper’s cart and banner follow', async ({ page, context, request, baseURL, ownerApi, staffTokens }, testInfo) => {
+  test('zh-CN: the owner changes the free-shipping threshold and the banner, and the shopper’s cart and banner follow @alone', async ({ page, context, request, baseURL, ownerApi, staffTokens }, testInfo) => {
     const M = zhMarketing.settings;
     const CART = zhCart.summary;
     const { admin: A } = ADMIN_TEXT['zh-CN'];
@@ -199,7 +199,7 @@ test.describe(() => {
 test.describe(() => {
   test.use({ adminLocale: 'en-US' });
 
-  test('en-US and zh-CN: the owner edits a quantity tier, and the shopper’s cart takes it off', async ({ page, context, request, baseURL, ownerApi, staffTokens }, testInfo) => {
+  test('en-US and zh-CN: the owner edits a quantity tier, and the shopper’s cart takes it off @alone', async ({ page, context, request, baseURL, ownerApi, staffTokens }, testInfo) => {
     const before = await ownerApi<AdminSettings>('/admin/settings/get');
     // Two shirts: the table below starts its first tier there.
     await guestWithCart(context, request, baseURL!, 5, 2);
