@@ -17,9 +17,14 @@ const PORT = tools.E2E_PORT;
  * - a title naming `en-US` runs at 1440 px (desktop), one naming `zh-CN` at 375 px (phone), so
  *   each locale is seen and each layout is seen, and a journey's phone branches run in zh-CN;
  * - a title naming no locale runs on desktop, unless tagged `@viewports` (both sizes).
+ *
+ * A journey tagged `@alone` changes what every shopper is priced by (the quantity tiers, the
+ * free-shipping threshold) while it runs: it waits until every other journey has ended (project
+ * `alone`, which depends on the other two), at 375 px, so none is priced by its interim values.
  */
 const PHONE = /zh-CN|@viewports/;
 const DESKTOP_SKIPS = /^(?!.*@viewports).*zh-CN/;
+const ALONE = /@alone/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -53,8 +58,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', grepInvert: DESKTOP_SKIPS, use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'phone', grep: PHONE, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
+    { name: 'desktop', grepInvert: [DESKTOP_SKIPS, ALONE], use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'phone', grep: PHONE, grepInvert: ALONE, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
+    { name: 'alone', grep: ALONE, dependencies: ['desktop', 'phone'], use: { ...devices['Pixel 7'], viewport: { width: 375, height: 812 } } },
   ],
   webServer: {
     // A fresh database per run, so journeys never see an earlier run's carts; mail goes over

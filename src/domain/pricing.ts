@@ -17,6 +17,37 @@ export const DEFAULT_DISCOUNT_TIERS: readonly DiscountTier[] = [
   { minItems: 5, percent: 20 },
 ];
 
+/** The bounds of the tier table staff edit (Settings -> Quantity tiers; the DISCOUNT_TIERS default obeys them too). */
+export const DISCOUNT_TIER_LIMITS = { maxRows: 6, minItems: 2, maxItems: 999, minPercent: 1, maxPercent: 90 } as const;
+
+/** What can be wrong with a tier table; `index` and `field` name the cell (null: the table as a whole). */
+export type DiscountTierProblem = 'tooMany' | 'minItemsRange' | 'percentRange' | 'minItemsNotAscending' | 'percentNotAscending';
+export interface DiscountTierIssue {
+  index: number | null;
+  field: 'minItems' | 'percent' | null;
+  problem: DiscountTierProblem;
+}
+
+/**
+ * The table's rules, in one place for the server's schema (English) and the editor (each
+ * language): whole numbers in range, and each row from more items than the one before and taking
+ * off more (a row that took off less would never apply: the cart takes the best tier reached).
+ */
+export function discountTierIssues(tiers: readonly DiscountTier[]): DiscountTierIssue[] {
+  const L = DISCOUNT_TIER_LIMITS;
+  const issues: DiscountTierIssue[] = [];
+  if (tiers.length > L.maxRows) issues.push({ index: null, field: null, problem: 'tooMany' });
+  const whole = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+  tiers.forEach((tier, index) => {
+    const previous = index > 0 ? tiers[index - 1] : undefined;
+    if (!whole(tier.minItems, L.minItems, L.maxItems)) issues.push({ index, field: 'minItems', problem: 'minItemsRange' });
+    else if (previous && tier.minItems <= previous.minItems) issues.push({ index, field: 'minItems', problem: 'minItemsNotAscending' });
+    if (!whole(tier.percent, L.minPercent, L.maxPercent)) issues.push({ index, field: 'percent', problem: 'percentRange' });
+    else if (previous && tier.percent <= previous.percent) issues.push({ index, field: 'percent', problem: 'percentNotAscending' });
+  });
+  return issues;
+}
+
 /** Free standard shipping from this order value, in EUR minor units (docs/storefront.md "Constants"): a fresh shop's setting. */
 export const FREE_SHIPPING_THRESHOLD_EUR = 4500;
 

@@ -7,19 +7,24 @@
  */
 import type { Localised } from './locale.ts';
 import { DEFAULT_RATES, type CurrencyCode } from './money.model.ts';
-import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
+import { DEFAULT_DISCOUNT_TIERS, FREE_SHIPPING_THRESHOLD_EUR, type DiscountTier } from './pricing.ts';
 import { taxTerms, type TaxTerms } from './tax/effective.ts';
 import { defaultTaxSettings, type SellerSettings, type TaxSection } from './tax/tax.model.ts';
-import { SHIPPING_RATES, type PricingTerms, type ShippingTable } from './shipping.ts';
+import { SHIPPING_RATES, ZONE_COUNTRIES, type PricingTerms, type ShippingTable, type ZoneCountries } from './shipping.ts';
 
-export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller', 'afterSales'] as const;
+export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller', 'afterSales', 'tiers', 'shippingZones'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 /**
  * The sections the pre-rendered pages show (prices, thresholds, the banner): saving one rebuilds
- * every page; the others (the merchant's address, taxes, seller) change no page. Migration 0019's
- * triggers hold the same list (tests/integration/site-builds.test.ts checks they agree).
+ * every page; the others (the merchant's address, taxes, seller) change no page.
  */
-export const PAGE_SETTING_SECTIONS: readonly SettingSection[] = ['shipping', 'freeShipping', 'banner', 'exchangeRates'];
+export const PAGE_SETTING_SECTIONS: readonly SettingSection[] = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'tiers'];
+/**
+ * Of those, the ones migration 0019's triggers mark (tests/integration/site-builds.test.ts checks
+ * they agree); the settings module marks the others itself in the save's transaction, as the pages
+ * module does for a content page (a trigger for them would need a migration).
+ */
+export const TRIGGERED_PAGE_SETTING_SECTIONS: readonly SettingSection[] = ['shipping', 'freeShipping', 'banner', 'exchangeRates'];
 
 export interface BannerSettings {
   enabled: boolean;
@@ -49,6 +54,10 @@ export interface ShopSettings {
   seller: SellerSettings;
   /** The windows of what happens after payment (docs/back-office.md "After payment"). */
   afterSales: AfterSalesSettings;
+  /** The quantity tiers (the cart's discount by items), lowest first; the banner's tier text is made from them. */
+  tiers: { rows: readonly DiscountTier[] };
+  /** Which countries the EU, Europe and North America zones hold; any other ships as 'world'. No page shows it. */
+  shippingZones: ZoneCountries;
 }
 
 export interface AfterSalesSettings {
@@ -62,8 +71,11 @@ export interface AfterSalesSettings {
 
 export const DEFAULT_AFTER_SALES: AfterSalesSettings = { returnWindowDays: 30, shopperEditMinutes: 30, paymentLinkHours: 72 };
 
-/** Today's constants: a shop whose settings table is empty behaves exactly as before it existed. */
-export function defaultSettings(merchantEmail: string | null): ShopSettings {
+/**
+ * Today's constants: a shop whose settings table is empty behaves exactly as before it existed.
+ * The tiers are the server's DISCOUNT_TIERS (docs/configuration.md) until staff save the section.
+ */
+export function defaultSettings(merchantEmail: string | null, discountTiers: readonly DiscountTier[] = DEFAULT_DISCOUNT_TIERS): ShopSettings {
   return {
     shipping: SHIPPING_RATES,
     freeShipping: { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR },
@@ -75,11 +87,13 @@ export function defaultSettings(merchantEmail: string | null): ShopSettings {
     taxes: { ...defaultTaxSettings('DE'), rateEdits: [] },
     seller: { legalName: '', address: [], email: merchantEmail, invoiceSeries: 'INV', creditNoteSeries: 'CN' },
     afterSales: { ...DEFAULT_AFTER_SALES },
+    tiers: { rows: discountTiers.map((tier) => ({ ...tier })) },
+    shippingZones: ZONE_COUNTRIES,
   };
 }
 
 export function pricingTerms(settings: ShopSettings): PricingTerms {
-  return { rates: settings.exchangeRates.rates, shipping: settings.shipping, freeShippingThresholdEur: settings.freeShipping.thresholdEur };
+  return { rates: settings.exchangeRates.rates, shipping: settings.shipping, freeShippingThresholdEur: settings.freeShipping.thresholdEur, tiers: settings.tiers.rows, zones: settings.shippingZones };
 }
 
 /** What checkout prices and taxes with: the pricing terms, and the tax settings with the effective rates. */

@@ -1,8 +1,9 @@
 /** What the settings calls take (settings.model.ts has the types and the defaults). */
 import { z } from 'zod';
 import { CURRENCY_CODES, type CurrencyCode } from './money.model.ts';
+import { DISCOUNT_TIER_LIMITS, discountTierIssues, type DiscountTierProblem } from './pricing.ts';
 import { sellerSectionSchema, taxSectionSchema } from './tax/settings.schema.ts';
-import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from './shipping.ts';
+import { LISTED_ZONES, SHIPPING_METHODS, SHIPPING_ZONES, zoneCountryIssues, type ListedZone, type ShippingMethod, type ShippingZone } from './shipping.ts';
 
 const minor = (what: string) => z.int(`${what} must be whole minor units (cents)`).min(0, `${what} cannot be negative`).max(10_000_000, `${what} is too large`);
 const days = z.int('days must be a whole number').min(0, 'days cannot be negative').max(90, 'at most 90 days');
@@ -13,6 +14,12 @@ const rateSchema = z
 
 const methods = z.strictObject(Object.fromEntries(SHIPPING_METHODS.map((m) => [m, rateSchema])) as Record<ShippingMethod, typeof rateSchema>);
 export const shippingTableSchema = z.strictObject(Object.fromEntries(SHIPPING_ZONES.map((zone) => [zone, methods])) as Record<ShippingZone, typeof methods>);
+
+const countryList = z.array(z.string().regex(/^[A-Z]{2}$/, 'a country is its two-letter code')).max(300, 'at most 300 countries');
+/** Which countries each listed zone holds; every other country ships as 'world'. */
+export const zoneCountriesSchema = z.strictObject(Object.fromEntries(LISTED_ZONES.map((zone) => [zone, countryList])) as Record<ListedZone, typeof countryList>).superRefine((zones, ctx) => {
+  for (const issue of zoneCountryIssues(zones)) ctx.addIssue({ code: 'custom', path: [issue.zone, issue.index], message: `${issue.code} is in another zone already: a country ships in one zone` });
+});
 
 const rate = z.int('rates are whole units per 1 USD x100').min(1, 'a rate must be positive').max(10_000_000, 'the rate is too large');
 export const exchangeRatesSchema = z.strictObject({
@@ -26,6 +33,24 @@ export const bannerSchema = z.strictObject({
   message: z.strictObject({ 'en-US': bannerText, 'zh-CN': bannerText }),
   countdownTo: z.iso.datetime({ offset: true, error: 'the countdown target is a date and time' }).nullable(),
 });
+
+const L = DISCOUNT_TIER_LIMITS;
+/** The English wording of each tier rule (the editor says them in its language from the same problems). */
+export const DISCOUNT_TIER_MESSAGES: Record<DiscountTierProblem, string> = {
+  tooMany: `at most ${L.maxRows} tiers`,
+  minItemsRange: `a tier starts at ${L.minItems} to ${L.maxItems} items`,
+  percentRange: `a tier takes off ${L.minPercent} to ${L.maxPercent} percent`,
+  minItemsNotAscending: 'each tier starts at more items than the one before',
+  percentNotAscending: 'each tier takes off more than the one before',
+};
+const tierRow = z.strictObject({ minItems: z.int('a whole number of items'), percent: z.int('a whole percent') });
+/** The quantity tiers: one table (docs/money-and-personalisation.md), lowest first. */
+export const discountTiersSchema = z.array(tierRow).superRefine((tiers, ctx) => {
+  for (const issue of discountTierIssues(tiers)) {
+    ctx.addIssue({ code: 'custom', path: issue.index === null ? [] : [issue.index, issue.field!], message: DISCOUNT_TIER_MESSAGES[issue.problem] });
+  }
+});
+export const tiersSectionSchema = z.strictObject({ rows: discountTiersSchema });
 
 const whole = (what: string, max: number) => z.int(`${what} must be a whole number`).min(0, `${what} cannot be negative`).max(max, `${what} is at most ${max}`);
 export const afterSalesSchema = z.strictObject({
@@ -44,5 +69,7 @@ export const settingsSaveRequestSchema = z.discriminatedUnion('section', [
   z.strictObject({ section: z.literal('taxes'), value: taxSectionSchema }),
   z.strictObject({ section: z.literal('seller'), value: sellerSectionSchema }),
   z.strictObject({ section: z.literal('afterSales'), value: afterSalesSchema }),
+  z.strictObject({ section: z.literal('tiers'), value: tiersSectionSchema }),
+  z.strictObject({ section: z.literal('shippingZones'), value: zoneCountriesSchema }),
 ]);
 export type SettingsSaveRequest = z.output<typeof settingsSaveRequestSchema>;

@@ -2,12 +2,12 @@
  * Shipping zones, methods and rates. Rates are kept in EUR minor units and converted to the
  * order's currency like every other price; standard shipping is free once the items, after the
  * tier discount and the coupon, reach the free-shipping threshold (45 EUR converted). The rates, the
- * threshold and the exchange rates are the shop's settings (PricingTerms, read by the server from the
+ * threshold, the quantity tiers and the exchange rates are the shop's settings (PricingTerms, read by the server from the
  * settings module); the constants here are what a fresh shop starts with.
  */
 import { z } from 'zod';
 import { DEFAULT_RATES, convertFromEur, type CurrencyCode, type RateTable } from './money.model.ts';
-import { FREE_SHIPPING_THRESHOLD_EUR } from './pricing.ts';
+import { DEFAULT_DISCOUNT_TIERS, FREE_SHIPPING_THRESHOLD_EUR, type DiscountTier } from './pricing.ts';
 
 export const SHIPPING_METHODS = ['standard', 'express'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
@@ -16,18 +16,37 @@ export const shippingMethodSchema = z.enum(SHIPPING_METHODS, { error: `shippingM
 export const SHIPPING_ZONES = ['eu', 'europe', 'north-america', 'world'] as const;
 export type ShippingZone = (typeof SHIPPING_ZONES)[number];
 
-/** European Union members: one customs area, the cheapest zone. */
-const EU = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
-/** The rest of geographic Europe (customs apply, road transport still works). */
-const EUROPE = new Set(['GB', 'CH', 'NO', 'IS', 'LI', 'MC', 'SM', 'VA', 'AD', 'AL', 'BA', 'ME', 'MK', 'RS', 'XK', 'MD', 'UA', 'GI', 'FO', 'GG', 'JE', 'IM', 'AX', 'SJ', 'GL']);
-const NORTH_AMERICA = new Set(['US', 'CA', 'MX', 'PR']);
+/** The zones that list their countries; 'world' is every country none of them lists. */
+export const LISTED_ZONES = ['eu', 'europe', 'north-america'] as const satisfies readonly ShippingZone[];
+export type ListedZone = (typeof LISTED_ZONES)[number];
+/** Which countries each listed zone holds (ISO 3166-1 alpha-2): the `shippingZones` settings section. */
+export type ZoneCountries = Readonly<Record<ListedZone, readonly string[]>>;
 
-export function shippingZone(countryCode: string): ShippingZone {
+/** A fresh shop's zones. */
+export const ZONE_COUNTRIES: ZoneCountries = {
+  /** European Union members: one customs area, the cheapest zone. */
+  eu: ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'],
+  /** The rest of geographic Europe (customs apply, road transport still works). */
+  europe: ['GB', 'CH', 'NO', 'IS', 'LI', 'MC', 'SM', 'VA', 'AD', 'AL', 'BA', 'ME', 'MK', 'RS', 'XK', 'MD', 'UA', 'GI', 'FO', 'GG', 'JE', 'IM', 'AX', 'SJ', 'GL'],
+  'north-america': ['US', 'CA', 'MX', 'PR'],
+};
+
+export function shippingZone(countryCode: string, zones: ZoneCountries = ZONE_COUNTRIES): ShippingZone {
   const code = countryCode.toUpperCase();
-  if (EU.has(code)) return 'eu';
-  if (EUROPE.has(code)) return 'europe';
-  if (NORTH_AMERICA.has(code)) return 'north-america';
-  return 'world';
+  return LISTED_ZONES.find((zone) => zones[zone].includes(code)) ?? 'world';
+}
+
+/** Countries a zone table lists twice (in two zones, or twice in one): each country is in exactly one zone. */
+export function zoneCountryIssues(zones: ZoneCountries): { zone: ListedZone; index: number; code: string }[] {
+  const seen = new Set<string>();
+  const issues: { zone: ListedZone; index: number; code: string }[] = [];
+  for (const zone of LISTED_ZONES) {
+    zones[zone].forEach((code, index) => {
+      if (seen.has(code)) issues.push({ zone, index, code });
+      seen.add(code);
+    });
+  }
+  return issues;
 }
 
 /** A rate in EUR minor units and the delivery estimate in business days. */
@@ -66,9 +85,13 @@ export interface PricingTerms {
   shipping: ShippingTable;
   /** EUR minor units. */
   freeShippingThresholdEur: number;
+  /** The quantity tiers every cart total takes its discount from. */
+  tiers: readonly DiscountTier[];
+  /** Which zone each country ships in. */
+  zones: ZoneCountries;
 }
 
-export const DEFAULT_PRICING_TERMS: PricingTerms = { rates: DEFAULT_RATES, shipping: SHIPPING_RATES, freeShippingThresholdEur: FREE_SHIPPING_THRESHOLD_EUR };
+export const DEFAULT_PRICING_TERMS: PricingTerms = { rates: DEFAULT_RATES, shipping: SHIPPING_RATES, freeShippingThresholdEur: FREE_SHIPPING_THRESHOLD_EUR, tiers: DEFAULT_DISCOUNT_TIERS, zones: ZONE_COUNTRIES };
 
 /** Printing a name and number adds 1-2 business days (docs/storefront.md "Constants"). */
 export const PERSONALISATION_EXTRA_DAYS = { min: 1, max: 2 } as const;
@@ -101,7 +124,7 @@ export function shippingOption(
   personalised: boolean,
   terms: PricingTerms = DEFAULT_PRICING_TERMS,
 ): ShippingOption {
-  const zone = shippingZone(countryCode);
+  const zone = shippingZone(countryCode, terms.zones);
   const rate = terms.shipping[zone][method];
   const free = rate.freeFromThreshold && itemsAfterDiscounts >= freeShippingThreshold(currency, terms);
   const extra = personalised ? PERSONALISATION_EXTRA_DAYS : { min: 0, max: 0 };

@@ -212,12 +212,12 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const geo = new GeoService(database.db);
   await geo.ready();
   const productImages = new ProductImageDesk(database.db);
-  const settings = new SettingsService({ db: database.db, audit: new AuditLog(database.db), merchantEmail: config.merchantEmail, warn: (message, section) => app.log.warn({ section }, message) });
+  const settings = new SettingsService({ db: database.db, audit: new AuditLog(database.db), merchantEmail: config.merchantEmail, discountTiers: config.discountTiers, warn: (message, section) => app.log.warn({ section }, message) });
   // The settings every price comes from: dropped on every instance when a section is saved.
   const stopWatchingSettings = await database.listen(SETTINGS_CHANNEL, () => settings.changed());
   app.addHook('onClose', stopWatchingSettings);
   const terms = () => settings.terms();
-  const cart = new CartService(database.db, config.discountTiers, terms);
+  const cart = new CartService(database.db, terms);
 
   await app.register(cookie);
   await app.register(envelope, {
@@ -346,7 +346,6 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     orders,
     payments: ledger,
     users,
-    tiers: config.discountTiers,
     terms: () => settings.checkoutTerms(),
     clock,
     paymentTimeoutMs: config.paymentTimeoutMs,
@@ -383,9 +382,9 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes({ database, discountTiers: config.discountTiers, settings: () => settings.current(), closing: () => app.closing }));
+      await api.register(systemRoutes({ database, settings: () => settings.current(), closing: () => app.closing }));
       await api.register(catalogueRoutes({ catalogue, geo }));
-      await api.register(cartRoutes(cart, new CartRosters({ db: database.db, cart, tiers: config.discountTiers, terms }), guards));
+      await api.register(cartRoutes(cart, new CartRosters({ db: database.db, cart, terms }), guards));
       await api.register(authRoutes({ accounts, sessions, cart }));
       await api.register(userRoutes(accounts, guards));
       await api.register(addressRoutes(addressBook, guards));

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { BuildConfigError, basePathSchema, isSet, loadBuildConfig } from '../build-config.ts';
 import type { DiscountTier } from '../domain/pricing.ts';
 import { DEFAULT_DISCOUNT_TIERS } from '../domain/pricing.ts';
+import { discountTiersSchema } from '../domain/settings.schema.ts';
 
 /**
  * The PayPal simulator's fixed credentials (docs/paypal-simulator.md): the PayPal client is handed
@@ -28,7 +29,8 @@ const tiersSchema = z
       return { minItems: items!, percent: percent! } satisfies DiscountTier;
     }),
   )
-  .refine((tiers) => tiers.every((t) => t.minItems >= 1 && t.percent >= 0 && t.percent < 100), 'tiers need items >= 1 and percent 0-99');
+  // The rules of the table staff edit in Settings, whose default this is (a default the editor refused could not be saved back).
+  .pipe(discountTiersSchema);
 
 const boolText = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 

@@ -8,6 +8,10 @@
  *   settings live) shows how much more to spend and the banner's message; lowered again, the cart
  *   says standard shipping is free. The settings are put back at the end, since other journeys
  *   share the shop.
+ * - en-US then zh-CN at 375 px (screens at 1440 px too): the owner edits the quantity tiers in a
+ *   table (a tier starting at no more items than the one above is refused in the screen's
+ *   language), the preview says the banner's new tier text, and the shopper's cart takes the new
+ *   percent off two shirts; Greenland moved to the North America zone leaves the rest of Europe.
  */
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
@@ -25,14 +29,14 @@ import { typeShippingAddress } from '../support/checkout-form.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
-/** A guest of its own (visitor id cookie) with one plain shirt in the cart; answers its line ids. */
-async function guestWithCart(context: BrowserContext, request: Parameters<typeof apiData>[0], baseURL: string, productId: number) {
+/** A guest of its own (visitor id cookie) with plain shirts in the cart (one line); answers its line ids. */
+async function guestWithCart(context: BrowserContext, request: Parameters<typeof apiData>[0], baseURL: string, productId: number, quantity = 1) {
   const id = randomBytes(16).toString('hex');
   await context.addCookies([{ name: 'X-Visitor-Id', value: id, url: baseURL }]);
   const headers = { 'x-visitor-id': id };
   const detail = await apiData<{ sizes: { size: string; stock: number }[] }>(request, '/demo/ironProduct/queryProductDetail', { id: productId });
   const size = [...detail.sizes].sort((a, b) => b.stock - a.stock)[0]!.size;
-  const { ids } = await apiData<{ ids: number[] }>(request, '/demo/ironCartItem/saveCartItemList', [{ productId, size, customType: 1, quantity: 1 }], headers);
+  const { ids } = await apiData<{ ids: number[] }>(request, '/demo/ironCartItem/saveCartItemList', [{ productId, size, customType: 1, quantity }], headers);
   return { id, ids, headers };
 }
 
@@ -133,7 +137,7 @@ test.describe(() => {
 test.describe(() => {
   test.use({ adminLocale: 'zh-CN', adminStorage: { SOY_themeSettings: { themeScheme: 'dark' } } });
 
-  test('zh-CN: the owner changes the free-shipping threshold and the banner, and the shopper’s cart and banner follow', async ({ page, context, request, baseURL, ownerApi, staffTokens }, testInfo) => {
+  test('zh-CN: the owner changes the free-shipping threshold and the banner, and the shopper’s cart and banner follow @alone', async ({ page, context, request, baseURL, ownerApi, staffTokens }, testInfo) => {
     const M = zhMarketing.settings;
     const CART = zhCart.summary;
     const { admin: A } = ADMIN_TEXT['zh-CN'];
@@ -188,6 +192,81 @@ test.describe(() => {
     } finally {
       await ownerApi('/admin/settings/save', { section: 'freeShipping', value: before.settings.freeShipping });
       await ownerApi('/admin/settings/save', { section: 'banner', value: before.settings.banner });
+    }
+  });
+});
+
+test.describe(() => {
+  test.use({ adminLocale: 'en-US' });
+
+  test('en-US and zh-CN: the owner edits a quantity tier, and the shopper’s cart takes it off @alone', async ({ page, context, request, baseURL, ownerApi, staffTokens }, testInfo) => {
+    const before = await ownerApi<AdminSettings>('/admin/settings/get');
+    // Two shirts: the table below starts its first tier there.
+    await guestWithCart(context, request, baseURL!, 5, 2);
+    try {
+      for (const [locale, percent] of [['en-US', 17], ['zh-CN', 19]] as const) {
+        const M = (locale === 'en-US' ? enMarketing : zhMarketing).settings;
+        await page.goto('/admin/dashboard');
+        await signedIn(page, staffTokens);
+        await page.evaluate((lang) => localStorage.setItem('SOY_lang', JSON.stringify(lang)), locale);
+        await page.goto('/admin/settings');
+        const tiers = page.getByTestId('settings-tiers');
+        await expect(tiers.getByText(M.tiers, { exact: true })).toBeVisible();
+        const rows = tiers.getByTestId('tier-row');
+        while ((await rows.count()) > 0) await rows.first().getByTestId('tier-remove').click();
+        await expect(tiers).toContainText(M.noTiers);
+        await tiers.getByTestId('tier-add').click();
+        await rows.nth(0).getByTestId('tier-min-items').fill('2');
+        await rows.nth(0).getByTestId('tier-percent').fill(String(percent));
+        // A second tier from as few items as the first is refused beside its cell, in the screen's language.
+        await tiers.getByTestId('tier-add').click();
+        await rows.nth(1).getByTestId('tier-min-items').fill('2');
+        await rows.nth(1).getByTestId('tier-percent').click();
+        await expect(rows.nth(1).locator('.ant-form-item-explain-error')).toHaveText(M.tierErrors.minItemsNotAscending);
+        await tiers.scrollIntoViewIfNeeded();
+        await screenshot(page, `admin-settings-tiers-error-${locale}`, testInfo);
+        await rows.nth(1).getByTestId('tier-remove').click();
+        // The banner's tier text, made from the table, in both languages.
+        await expect(tiers.getByTestId('tiers-preview-en-US')).toHaveText(/Buy 2 or more, save \d+%/);
+        await expect(tiers.getByTestId('tiers-preview-zh-CN')).toContainText(`买 2 件及以上，省 ${percent}%`);
+        await tiers.getByTestId('tiers-save').click();
+        await expect(page.getByText(M.saved).first()).toBeVisible();
+        await expect(tiers).toContainText(M.savedAt.split('{{')[0]!.trim());
+        await screenshot(page, `admin-settings-tiers-${locale}`, testInfo);
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await tiers.scrollIntoViewIfNeeded();
+        await screenshot(page, `admin-settings-tiers-${locale}-1440`, testInfo);
+        // The zones' countries, beside the rates (for people to look at).
+        const zones = page.getByTestId('settings-zones');
+        await zones.scrollIntoViewIfNeeded();
+        await expect(zones.getByTestId('zone-north-america')).toContainText('(US)');
+        await screenshot(page, `admin-settings-zones-${locale}-1440`, testInfo);
+        if (locale === 'en-US') {
+          // Greenland chosen for North America leaves the rest of Europe: a country is in one zone.
+          await expect(zones.getByTestId('zone-europe')).toContainText('(GL)');
+          await zones.getByTestId('zone-north-america').locator('input').fill('Greenland');
+          await page.locator('.ant-select-item-option').filter({ hasText: '(GL)' }).click();
+          await expect(zones.getByTestId('zone-europe')).not.toContainText('(GL)');
+          await expect(zones.getByTestId('zone-north-america')).toContainText('(GL)');
+          await zones.getByTestId('zones-save').click();
+          await expect(zones).toContainText(enMarketing.settings.savedAt.split('{{')[0]!.trim());
+          const saved = await ownerApi<AdminSettings>('/admin/settings/get');
+          expect(saved.settings.shippingZones['north-america']).toContain('GL');
+          expect(saved.settings.shippingZones.europe).not.toContain('GL');
+        }
+        await page.setViewportSize({ width: 375, height: 812 });
+        await zones.scrollIntoViewIfNeeded();
+        await screenshot(page, `admin-settings-zones-${locale}`, testInfo);
+
+        // The shopper's cart is priced by the server from the saved table.
+        await signedOut(page);
+        await page.goto(`/${locale}/cart/`);
+        await expect(page.locator('.cart-page [data-total="discount"]')).toHaveAttribute('data-percent', String(percent));
+        await screenshot(page, `cart-tier-${locale}`, testInfo);
+      }
+    } finally {
+      await ownerApi('/admin/settings/save', { section: 'tiers', value: before.settings.tiers });
+      await ownerApi('/admin/settings/save', { section: 'shippingZones', value: before.settings.shippingZones });
     }
   });
 });

@@ -14,7 +14,7 @@ import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import { DEFAULT_RATES } from '../../src/domain/money.model.ts';
 import { FREE_SHIPPING_THRESHOLD_EUR } from '../../src/domain/pricing.ts';
 import type { AdminSettings, ShopSettings } from '../../src/domain/settings.model.ts';
-import { SHIPPING_RATES } from '../../src/domain/shipping.ts';
+import { SHIPPING_RATES, ZONE_COUNTRIES } from '../../src/domain/shipping.ts';
 import type { ShopConfig } from '../../src/domain/system.model.ts';
 import { orders, settings } from '../../src/server/db/schema.ts';
 import { AuditLog } from '../../src/server/modules/audit/index.ts';
@@ -30,7 +30,9 @@ let owner: Staff, admin: Staff, customer: Staff;
 let stock: Stock;
 let mail: MailReceiver;
 
-useOrderShop({}, {}, 40, (env) => ({ shop, mail, stock } = env));
+/** The shop's configured DISCOUNT_TIERS: the tiers section's default until it is saved. */
+const CONFIGURED_TIERS = [{ minItems: 4, percent: 12 }];
+useOrderShop({ discountTiers: CONFIGURED_TIERS }, {}, 40, (env) => ({ shop, mail, stock } = env));
 beforeAll(async () => {
   ({ owner, admin, customer } = await staffTrio(shop));
 });
@@ -214,6 +216,106 @@ describe('the settings inside a transaction', () => {
     const read = await withTimeout(shop.database.db.transaction((tx) => service.currentIn(tx)), 10_000);
     expect(read.seller).toEqual(kept.seller);
     expect(read.taxes).toEqual(kept.taxes);
+  });
+});
+
+describe('the quantity tiers', () => {
+  const cartSummary = async (visitorId: string) => (await call<{ summary: { discountPercent: number; discount: number } }>(shop.app, '/demo/ironCartItem/queryCartItemList', { currency: 'EUR' }, as(visitorId))).data.summary;
+
+  it('default to the configured DISCOUNT_TIERS, answered to the storefront', async () => {
+    expect((await current()).tiers).toEqual({ rows: CONFIGURED_TIERS });
+    expect((await call<ShopConfig>(shop.app, systemApi.shopConfig.path, {})).data.discountTiers).toEqual(CONFIGURED_TIERS);
+  });
+
+  it('a bad table is refused with the cell named, and changes nothing', async () => {
+    const base = await current();
+    const before = await auditCount(shop);
+    const mark = await siteChangeMark(shop);
+    const row = (minItems: number, percent: number) => ({ minItems, percent });
+    const bad: [unknown, string, string][] = [
+      [[row(5, 10), row(3, 20)], 'body.value.rows.1.minItems', 'each tier starts at more items than the one before'],
+      [[row(3, 10), row(3, 20)], 'body.value.rows.1.minItems', 'each tier starts at more items than the one before'],
+      [[row(3, 20), row(5, 10)], 'body.value.rows.1.percent', 'each tier takes off more than the one before'],
+      [[row(3, 0)], 'body.value.rows.0.percent', 'a tier takes off 1 to 90 percent'],
+      [[row(3, 91)], 'body.value.rows.0.percent', 'a tier takes off 1 to 90 percent'],
+      [[row(1, 10)], 'body.value.rows.0.minItems', 'a tier starts at 2 to 999 items'],
+      [[2, 3, 4, 5, 6, 7, 8].map((n) => row(n, n)), 'body.value.rows', 'at most 6 tiers'],
+      [[row(3, 12.5)], 'body.value.rows.0.percent', 'a whole percent'],
+      [[{ ...row(3, 10), label: 'x' }], 'body.value.rows.0', ''],
+    ];
+    for (const [rows, path, message] of bad) {
+      const answer = await save('tiers', { rows });
+      expect(answer.code, JSON.stringify(rows)).toBe('1001');
+      const issues = (answer.data as unknown as { issues: { path: string; message: string }[] }).issues;
+      expect(issues, JSON.stringify(rows)).toContainEqual(expect.objectContaining(message ? { path, message } : { path }));
+    }
+    expect(await auditCount(shop)).toBe(before);
+    expect(await siteChangeMark(shop)).toBe(mark);
+    expect(await current()).toEqual(base);
+  });
+
+  it('a saved table reprices the cart, the quote and the placed order at once, is audited and rebuilds the pages', async () => {
+    const cart = await guestCart(shop, [plainLine(stock, 2)]);
+    // Two items reach no configured tier.
+    expect(await cartSummary(cart.visitorId)).toMatchObject({ discountPercent: 0, discount: 0 });
+    expect((await quote(shop.app, cart.visitorId, cart.ids)).data.summary.tierPercent).toBe(0);
+
+    const before = await auditCount(shop);
+    const mark = await siteChangeMark(shop);
+    const rows = [{ minItems: 2, percent: 15 }, { minItems: 6, percent: 25 }];
+    const answer = await save('tiers', { rows });
+    expect(answer.code, answer.msg).toBe('0000');
+    expect(answer.data.settings.tiers).toEqual({ rows });
+    expect(answer.data.savedAt.tiers).not.toBeNull();
+    expect(await auditCount(shop)).toBe(before + 1);
+    expect((await auditRows(shop))[0]).toMatchObject({ action: 'settings.save', entity: 'settings', entityId: 'tiers', before: { rows: CONFIGURED_TIERS }, after: { rows } });
+    // The banner, the drawer and the product pages show the tiers: every page is rebuilt.
+    expect(await siteChangeMark(shop)).toBeGreaterThan(mark);
+    expect((await call<ShopConfig>(shop.app, systemApi.shopConfig.path, {})).data.discountTiers).toEqual(rows);
+
+    const summary = await cartSummary(cart.visitorId);
+    expect(summary.discountPercent).toBe(15);
+    const quoted = (await quote(shop.app, cart.visitorId, cart.ids)).data.summary;
+    expect(quoted).toMatchObject({ tierPercent: 15, tierDiscount: summary.discount });
+    expect(quoted.tierDiscount).toBeGreaterThan(0);
+    const { order } = await guestOrder(shop, [plainLine(stock, 2)]);
+    const [placed] = await shop.database.db.select().from(orders).where(sql`${orders.orderNo} = ${order.orderNo}`);
+    expect(placed).toMatchObject({ tierPercent: 15, tierDiscount: quoted.tierDiscount });
+
+    // No tiers at all is a table too: no discount.
+    expect((await save('tiers', { rows: [] })).code).toBe('0000');
+    expect((await cartSummary(cart.visitorId)).discountPercent).toBe(0);
+    expect((await save('tiers', { rows: CONFIGURED_TIERS })).code).toBe('0000');
+  });
+});
+
+describe('the shipping zones’ countries', () => {
+  it('default to today’s lists; a country listed twice is refused and changes nothing; moving one reprices its quote and is audited', async () => {
+    expect((await current()).shippingZones).toEqual(ZONE_COUNTRIES);
+    const before = await auditCount(shop);
+    const twice = { ...ZONE_COUNTRIES, eu: [...ZONE_COUNTRIES.eu, 'GB'] };
+    const refused = await save('shippingZones', twice);
+    expect(refused.code).toBe('1001');
+    expect((refused.data as unknown as { issues: { path: string; message: string }[] }).issues).toContainEqual({ path: `body.value.europe.${ZONE_COUNTRIES.europe.indexOf('GB')}`, message: 'GB is in another zone already: a country ships in one zone' });
+    expect((await save('shippingZones', { ...ZONE_COUNTRIES, eu: ['de'] })).code).toBe('1001');
+    expect((await save('shippingZones', { ...ZONE_COUNTRIES, world: ['HK'] })).code).toBe('1001');
+    expect(await auditCount(shop)).toBe(before);
+    expect((await current()).shippingZones).toEqual(ZONE_COUNTRIES);
+
+    const cart = await guestCart(shop, [plainLine(stock, 1)]);
+    expect((await save('freeShipping', { thresholdEur: 1_000_000 })).code).toBe('0000');
+    expect((await quote(shop.app, cart.visitorId, cart.ids)).data.shipping).toMatchObject({ zone: 'europe', amount: SHIPPING_RATES.europe.standard.amountEur });
+    // GB moves from Europe to the EU zone: its quote is the EU rate at once.
+    const moved = { ...ZONE_COUNTRIES, eu: [...ZONE_COUNTRIES.eu, 'GB'], europe: ZONE_COUNTRIES.europe.filter((c) => c !== 'GB') };
+    const mark = await siteChangeMark(shop);
+    expect((await save('shippingZones', moved)).code).toBe('0000');
+    expect((await quote(shop.app, cart.visitorId, cart.ids)).data.shipping).toMatchObject({ zone: 'eu', amount: SHIPPING_RATES.eu.standard.amountEur });
+    expect((await auditRows(shop))[0]).toMatchObject({ action: 'settings.save', entityId: 'shippingZones', before: { eu: ZONE_COUNTRIES.eu, europe: ZONE_COUNTRIES.europe }, after: { eu: moved.eu, europe: moved.europe } });
+    // No page shows which country is in which zone.
+    expect(await siteChangeMark(shop)).toBe(mark);
+
+    expect((await save('shippingZones', ZONE_COUNTRIES)).code).toBe('0000');
+    expect((await save('freeShipping', { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR })).code).toBe('0000');
   });
 });
 

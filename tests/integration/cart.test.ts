@@ -345,7 +345,7 @@ describe('abandoned guest carts', () => {
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
     await shop.database.db.update(cartItems).set({ updatedAt: longAgo }).where(eq(cartItems.visitorId, old));
     const { CartService } = await import('../../src/server/modules/cart/cart.ts');
-    const deleted = await new CartService(shop.database.db, shop.config.discountTiers).deleteAbandonedGuestCarts(30);
+    const deleted = await new CartService(shop.database.db).deleteAbandonedGuestCarts(30);
     expect(deleted).toBeGreaterThanOrEqual(2);
     expect((await rowCount(old)).n).toBe(0);
     expect((await rowCount(recent)).n).toBe(1);

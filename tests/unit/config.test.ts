@@ -130,6 +130,8 @@ describe('build and tool configuration (and the refusals of all three)', () => {
     ['server', 'DATABASE_URL', 'not a url'],
     ['server', 'DISCOUNT_TIERS', '3-10'],
     ['server', 'DISCOUNT_TIERS', '3:100'],
+    // The rules of the Settings table it is the default of: ascending.
+    ['server', 'DISCOUNT_TIERS', '5:20,3:10'],
     ['server', 'LOG_LEVEL', 'loud'],
     ['server', 'BASE_PATH', 'shop'],
     ['server', 'TRUST_PROXY', 'maybe'],

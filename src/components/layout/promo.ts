@@ -1,19 +1,4 @@
-/**
- * The banner's promotion text, made from the server's discount tier table (docs/decisions.md)
- * so that what the banner promises is what the cart charges. No percentage is written here.
- */
-import type { DiscountTier } from '../../domain/pricing.ts';
-import type { TFunction } from '../../i18n/index.ts';
-
-/** One phrase per tier, lowest first: "Buy 3 items, save 10%", ..., "Buy 5 or more, save 20%". */
-export function promoPhrases(tiers: readonly DiscountTier[], t: TFunction): string[] {
-  const useful = tiers.filter((tier) => tier.percent > 0 && tier.minItems > 0).sort((a, b) => a.minItems - b.minItems);
-  return useful.map((tier, index) =>
-    index === useful.length - 1
-      ? t('layout.banner.promoTierOrMore', { min: tier.minItems, percent: tier.percent })
-      : t('layout.banner.promoTier', { min: tier.minItems, percent: tier.percent }),
-  );
-}
+/** Text helpers of the banner (its tier phrases are i18n/promo-phrases.ts, shared with the back office). */
 
 /**
  * Splits a translated sentence around a placeholder value, so markup (a price the header script

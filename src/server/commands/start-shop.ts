@@ -139,7 +139,7 @@ async function main() {
   say(`the shop is open at ${shown}${config.basePath}  (API docs: ${shown}/api/docs)`);
   say(`started in ${(performance.now() / 1000).toFixed(1)} s: ${phases.join(', ')}`);
   const cleanUp = () =>
-    new CartService(database.db, config.discountTiers)
+    new CartService(database.db)
       .deleteAbandonedGuestCarts(GUEST_CART_DAYS)
       .then((n) => n && app.log.info({ lines: n }, 'deleted abandoned guest cart lines'))
       .catch((error: unknown) => app.log.warn({ err: error }, 'guest cart clean-up failed'));

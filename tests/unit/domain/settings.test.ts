@@ -2,8 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { couponBases, couponDiscount, couponProblem, couponState, fixedAmountIn, type CouponRule } from '../../../src/domain/coupons.model.ts';
 import { DEFAULT_RATES, convertFromEur, formatEurIn } from '../../../src/domain/money.model.ts';
+import { DEFAULT_DISCOUNT_TIERS, discountTierIssues } from '../../../src/domain/pricing.ts';
 import { defaultSettings, pricingTerms, settingChanges } from '../../../src/domain/settings.model.ts';
-import { DEFAULT_PRICING_TERMS, SHIPPING_RATES, freeShippingThreshold, shippingOption } from '../../../src/domain/shipping.ts';
+import { settingsSaveRequestSchema } from '../../../src/domain/settings.schema.ts';
+import { DEFAULT_PRICING_TERMS, SHIPPING_RATES, ZONE_COUNTRIES, freeShippingThreshold, shippingOption, shippingZone, zoneCountryIssues } from '../../../src/domain/shipping.ts';
 
 describe('exchange rates', () => {
   it('convert with the rates given, the defaults being the specification’s', () => {
@@ -27,6 +29,68 @@ describe('shipping terms', () => {
     expect(shippingOption('DE', 'standard', 10_000, 'EUR', false, terms)).toMatchObject({ amount: 0, free: true });
     expect(shippingOption('DE', 'express', 10_000, 'EUR', false, terms).free).toBe(false);
     expect(freeShippingThreshold('USD', { ...terms, rates: { ...DEFAULT_RATES, USD: 184 } })).toBe(20_000);
+  });
+});
+
+describe('the quantity tiers section', () => {
+  const row = (minItems: number, percent: number) => ({ minItems, percent });
+  const issuesOf = (rows: unknown) => {
+    const parsed = settingsSaveRequestSchema.safeParse({ section: 'tiers', value: { rows } });
+    return parsed.success ? [] : parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it('defaults to the configured tiers, and prices with them', () => {
+    expect(defaultSettings(null).tiers).toEqual({ rows: DEFAULT_DISCOUNT_TIERS });
+    const configured = [row(4, 12)];
+    expect(pricingTerms(defaultSettings(null, configured)).tiers).toEqual(configured);
+    // The default table obeys its own rules (it can be saved back unchanged).
+    expect(issuesOf(DEFAULT_DISCOUNT_TIERS)).toEqual([]);
+  });
+
+  it('takes ascending rows of 2-999 items and 1-90 percent, at most 6, and none at all', () => {
+    expect(issuesOf([row(2, 1), row(999, 90)])).toEqual([]);
+    expect(issuesOf([])).toEqual([]);
+    expect(issuesOf([2, 3, 4, 5, 6, 7].map((n) => row(n, n)))).toEqual([]);
+  });
+
+  it('names the cell of each broken rule', () => {
+    expect(issuesOf([2, 3, 4, 5, 6, 7, 8].map((n) => row(n, n)))).toEqual([{ path: 'value.rows', message: 'at most 6 tiers' }]);
+    expect(issuesOf([row(1, 10)])).toEqual([{ path: 'value.rows.0.minItems', message: 'a tier starts at 2 to 999 items' }]);
+    expect(issuesOf([row(1000, 10)])).toEqual([{ path: 'value.rows.0.minItems', message: 'a tier starts at 2 to 999 items' }]);
+    expect(issuesOf([row(3, 0)])).toEqual([{ path: 'value.rows.0.percent', message: 'a tier takes off 1 to 90 percent' }]);
+    expect(issuesOf([row(3, 91)])).toEqual([{ path: 'value.rows.0.percent', message: 'a tier takes off 1 to 90 percent' }]);
+    // Duplicate and falling minimums; a later tier taking off no more than an earlier one would never apply.
+    expect(issuesOf([row(3, 10), row(3, 20)])).toEqual([{ path: 'value.rows.1.minItems', message: 'each tier starts at more items than the one before' }]);
+    expect(issuesOf([row(5, 10), row(3, 20)])).toEqual([{ path: 'value.rows.1.minItems', message: 'each tier starts at more items than the one before' }]);
+    expect(issuesOf([row(3, 20), row(5, 20)])).toEqual([{ path: 'value.rows.1.percent', message: 'each tier takes off more than the one before' }]);
+    expect(issuesOf([row(3, 2.5)]).map((i) => i.path)).toContain('value.rows.0.percent');
+    expect(issuesOf([{ ...row(3, 10), note: 'x' }]).length).toBeGreaterThan(0);
+  });
+
+  it('the editor reads the same rules: a half-typed row is in range of nothing', () => {
+    expect(discountTierIssues([row(3, 10), { minItems: Number.NaN, percent: 20 }])).toEqual([{ index: 1, field: 'minItems', problem: 'minItemsRange' }]);
+  });
+});
+
+describe('the shipping zones’ countries', () => {
+  it('place a country by the table given, any unlisted one in the rest of the world, and price it there', () => {
+    const moved = { ...ZONE_COUNTRIES, eu: [...ZONE_COUNTRIES.eu, 'GB'], europe: ZONE_COUNTRIES.europe.filter((c) => c !== 'GB') };
+    expect(shippingZone('gb')).toBe('europe');
+    expect(shippingZone('gb', moved)).toBe('eu');
+    expect(shippingZone('DE', { ...ZONE_COUNTRIES, eu: [] })).toBe('world');
+    expect(shippingOption('GB', 'standard', 0, 'EUR', false, { ...DEFAULT_PRICING_TERMS, zones: moved })).toMatchObject({ zone: 'eu', amount: SHIPPING_RATES.eu.standard.amountEur });
+    expect(pricingTerms(defaultSettings(null)).zones).toEqual(ZONE_COUNTRIES);
+  });
+
+  it('name every country listed twice, in two zones or in one', () => {
+    expect(zoneCountryIssues(ZONE_COUNTRIES)).toEqual([]);
+    expect(zoneCountryIssues({ eu: ['DE', 'FR'], europe: ['GB', 'DE'], 'north-america': ['US', 'US'] })).toEqual([
+      { zone: 'europe', index: 1, code: 'DE' },
+      { zone: 'north-america', index: 1, code: 'US' },
+    ]);
+    const parsed = settingsSaveRequestSchema.safeParse({ section: 'shippingZones', value: { eu: ['DE'], europe: ['DE'], 'north-america': [] } });
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['value.europe.0', 'DE is in another zone already: a country ships in one zone']]);
+    expect(settingsSaveRequestSchema.safeParse({ section: 'shippingZones', value: { eu: ['Germany'], europe: [], 'north-america': [] } }).success).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The shop's settings (settings:edit, R_SUPER): shipping rates per zone and method, the
- * free-shipping threshold, the promotion banner with a preview in both languages, the exchange
- * rates with their date, and the merchant's notification address (tab Shop); taxes (tab Taxes,
+ * The shop's settings (settings:edit, R_SUPER): shipping rates per zone and method, the zones'
+ * countries (ZonesSection.tsx), the free-shipping threshold, the quantity tiers (TiersSection.tsx),
+ * the promotion banner with a preview in both languages, the exchange rates with their date, and the merchant's notification address (tab Shop); taxes (tab Taxes,
  * TaxesPanel.tsx), who issues invoices (tab Seller, SellerPanel.tsx) and the after-sales windows
  * (tab After sales, AfterSalesPanel.tsx). Each section saves on its own;
  * the server checks it again, prices every cart from it at once and writes the audit row.
@@ -28,6 +28,8 @@ import { SellerPanel } from './SellerPanel.tsx';
 import { AfterSalesPanel } from './AfterSalesPanel.tsx';
 import { SellerWarning, sellerMissing } from './seller-warning.tsx';
 import { TaxesPanel } from './TaxesPanel.tsx';
+import { TiersSection } from './TiersSection.tsx';
+import { ZonesSection } from './ZonesSection.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
 
 type ShippingForm = Record<ShippingZone, Record<ShippingMethod, { amount: number; minDays: number; maxDays: number; freeFromThreshold: boolean }>>;
@@ -255,7 +257,9 @@ export default function SettingsScreen() {
             children: (
               <Space direction="vertical" size={16} style={{ width: '100%' }}>
                 <ShippingSection settings={settings} savedAt={at('shipping')} />
+                <ZonesSection settings={settings} savedAt={at('shippingZones')} />
                 <FreeShippingSection settings={settings} savedAt={at('freeShipping')} />
+                <TiersSection settings={settings} savedAt={at('tiers')} />
                 <BannerSection settings={settings} savedAt={at('banner')} />
                 <RatesSection settings={settings} savedAt={at('exchangeRates')} />
                 <MerchantSection settings={settings} savedAt={at('merchant')} />

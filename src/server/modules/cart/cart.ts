@@ -10,7 +10,7 @@ import { type CartLineUpdate, type NewCartLine } from '../../../domain/cart.sche
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode, RateTable } from '../../../domain/money.model.ts';
 import { isPrinted } from '../../../domain/personalisation.ts';
-import { MAX_LINE_QUANTITY, cartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { MAX_LINE_QUANTITY, cartTotals } from '../../../domain/pricing.ts';
 import { CART_LINES_MAX, LOOSE_CART_LINES_MAX } from '../../../domain/roster.model.ts';
 import { DEFAULT_PRICING_TERMS, type PricingTerms } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -36,16 +36,14 @@ export function ownedBy(owner: CartOwner): SQL {
 
 export class CartService {
   private readonly db: Db;
-  private readonly tiers: readonly DiscountTier[];
   /** The shop's settings of the moment (the settings module), read outside any transaction. */
   private readonly terms: () => Promise<PricingTerms>;
   /** Prepared once: the hot path of adding a line sends only values. */
   private readonly statements;
 
   /** `terms` may be left out only by callers that never price (the guest cart clean-up). */
-  constructor(db: Db, tiers: readonly DiscountTier[], terms: () => Promise<PricingTerms> = async () => DEFAULT_PRICING_TERMS) {
+  constructor(db: Db, terms: () => Promise<PricingTerms> = async () => DEFAULT_PRICING_TERMS) {
     this.db = db;
-    this.tiers = tiers;
     this.terms = terms;
     this.statements = {
       check: {
@@ -239,12 +237,13 @@ export class CartService {
   }
 
   async list(owner: CartOwner | null, page: PageRequest, currency: CurrencyCode, locale: Locale): Promise<CartPage> {
-    const lines = owner ? await this.pricedLines(this.db, owner, currency, locale, (await this.terms()).rates) : [];
+    const terms = await this.terms();
+    const lines = owner ? await this.pricedLines(this.db, owner, currency, locale, terms.rates) : [];
     const { offset, limit } = pageWindow(page);
     return {
       ...pageOf(lines.slice(offset, offset + limit), lines.length, page),
       currency,
-      summary: cartTotals(lines, currency, this.tiers),
+      summary: cartTotals(lines, currency, terms.tiers),
     };
   }
 

@@ -14,7 +14,7 @@ import type { Size } from '../../../domain/catalogue.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { CUSTOM_NAME_MAX, CUSTOM_NUMBER_MAX, CUSTOM_TYPES } from '../../../domain/personalisation.ts';
-import { MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
+import { MAX_LINE_QUANTITY } from '../../../domain/pricing.ts';
 import {
   CART_LINES_MAX,
   checkRoster,
@@ -127,8 +127,7 @@ function refuseUnlessValid(roster: RosterInput, check: RosterCheck): void {
 export interface CartRostersDeps {
   db: Db;
   cart: CartService;
-  tiers: readonly DiscountTier[];
-  /** The shop's settings of the moment (exchange rates). */
+  /** The shop's settings of the moment (exchange rates, quantity tiers). */
   terms: () => Promise<PricingTerms>;
 }
 
@@ -144,7 +143,7 @@ export class CartRosters {
     const { db } = this.d;
     const check = checkRoster(roster, await rosterFacts(db, roster));
     refuseUnlessValid(roster, check);
-    const { rates } = await this.d.terms();
+    const { rates, tiers } = await this.d.terms();
     const lines = rosterLines(roster);
     const priced = await this.d.cart.priceConfigs(
       db,
@@ -159,7 +158,7 @@ export class CartRosters {
       priced.map((line) => ({ unitPriceEur: line.unitPriceEur, quantity: line.record.quantity })),
       currency,
       rates,
-      this.d.tiers,
+      tiers,
     );
     return { rows, totals, demand: check.demand, duplicates: check.duplicates };
   }

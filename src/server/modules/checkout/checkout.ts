@@ -21,7 +21,7 @@ import { couponBases, fixedAmountIn, type CouponCheck } from '../../../domain/co
 import { convertFromEur, convertMinor, type CurrencyCode, type RateTable } from '../../../domain/money.model.ts';
 import type { OrderSource } from '../../../domain/order-changes.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { cartTotals, priceLine, type CartTotals, type DiscountTier } from '../../../domain/pricing.ts';
+import { cartTotals, priceLine, type CartTotals } from '../../../domain/pricing.ts';
 import { letteringOfRecord } from '../../../domain/personalisation.ts';
 import type { CheckoutTerms } from '../../../domain/settings.model.ts';
 import { freeShippingThreshold, shippingOptions, type ShippingMethod } from '../../../domain/shipping.ts';
@@ -58,7 +58,6 @@ export interface CheckoutDeps {
   /** Told of the products whose stock an order took, once it committed (catalogue's StockNews). */
   stockNews: { changed(productIds: Iterable<number>): void };
   users: UserService;
-  tiers: readonly DiscountTier[];
   /** The shop's settings of the moment (the settings module), taxes included: read once per call, before any transaction. */
   terms: () => Promise<CheckoutTerms>;
   clock: Clock;
@@ -220,7 +219,7 @@ export class CheckoutService {
    */
   private price(lines: readonly ResolvedLine[], cart: CartTotals, p: Omit<TotalsInput, 'lines' | 'tiers' | 'cart' | 'terms'> & { terms: CheckoutTerms; destination: TaxDestination | null }) {
     const { destination, ...choices } = p;
-    const { totals, shipping } = checkoutTotals({ ...choices, cart, lines: lines.map((l) => l.record), tiers: this.d.tiers });
+    const { totals, shipping } = checkoutTotals({ ...choices, cart, lines: lines.map((l) => l.record), tiers: p.terms.tiers });
     if (!destination) return { totals, shipping, taxed: null };
     const taxed = checkoutTax({
       destination,
@@ -247,7 +246,7 @@ export class CheckoutService {
     const cart = cartTotals(
       lines.map((l) => l.record),
       body.currency,
-      this.d.tiers,
+      terms.tiers,
     );
 
     let coupon: CouponState | null = null;
@@ -309,11 +308,11 @@ export class CheckoutService {
     const cart = cartTotals(
       lines.map((l) => l.record),
       body.currency,
-      this.d.tiers,
+      terms.tiers,
     );
     const evaluation = await this.d.coupons.evaluate(this.d.db, body.code, { now: this.d.clock(), currency: body.currency, ...couponBases(lines.map((l) => l.record), cart), rates: terms.rates, customer: await this.customer(caller, null) });
     if (!evaluation.ok) throw couponRefused(evaluation.reason);
-    const { totals } = checkoutTotals({ cart, lines: lines.map((l) => l.record), currency: body.currency, tiers: this.d.tiers, coupon: evaluation.rule, shipping: null, personalised: false, terms });
+    const { totals } = checkoutTotals({ cart, lines: lines.map((l) => l.record), currency: body.currency, tiers: terms.tiers, coupon: evaluation.rule, shipping: null, personalised: false, terms });
     const rule = evaluation.rule;
     return {
       code: rule.code,
@@ -460,7 +459,7 @@ export class CheckoutService {
     const cart = cartTotals(
       lines.map((l) => l.record),
       body.currency,
-      this.d.tiers,
+      terms.tiers,
     );
     let coupon = null;
     if (body.couponCode && body.couponCode.trim() !== '') {

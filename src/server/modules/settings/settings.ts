@@ -7,12 +7,14 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { checkoutTerms, pricingTerms, defaultSettings, settingChanges, SETTING_SECTIONS, type AdminSettings, type CheckoutTerms, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
+import { checkoutTerms, pricingTerms, defaultSettings, settingChanges, PAGE_SETTING_SECTIONS, SETTING_SECTIONS, TRIGGERED_PAGE_SETTING_SECTIONS, type AdminSettings, type CheckoutTerms, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
 import { settingsSaveRequestSchema, type SettingsSaveRequest } from '../../../domain/settings.schema.ts';
+import type { DiscountTier } from '../../../domain/pricing.ts';
 import type { PricingTerms } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Cached } from '../../http/cached.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
+import { siteChanges } from '../site/index.ts';
 import { settings } from './schema.ts';
 
 /** Migration 0012's triggers say "<section>" here whenever a settings row changes. */
@@ -36,10 +38,11 @@ export class SettingsService {
   private readonly snapshot: Cached<Snapshot>;
   private readonly log: (message: string, section: string) => void;
 
-  constructor(deps: { db: Db; audit: AuditLog; merchantEmail: string | null; warn?: (message: string, section: string) => void }) {
+  /** `discountTiers`: the configured DISCOUNT_TIERS, the tiers section's default. */
+  constructor(deps: { db: Db; audit: AuditLog; merchantEmail: string | null; discountTiers?: readonly DiscountTier[]; warn?: (message: string, section: string) => void }) {
     this.db = deps.db;
     this.audit = deps.audit;
-    this.defaults = defaultSettings(deps.merchantEmail);
+    this.defaults = defaultSettings(deps.merchantEmail, deps.discountTiers);
     this.log = deps.warn ?? (() => {});
     this.snapshot = new Cached(() => this.load(), 'settings');
   }
@@ -114,6 +117,8 @@ export class SettingsService {
         .insert(settings)
         .values({ section, value })
         .onConflictDoUpdate({ target: settings.section, set: { value, updatedAt: sql`now()` } });
+      // The pages show this section but no trigger of migration 0019 says so: every page is rebuilt.
+      if (PAGE_SETTING_SECTIONS.includes(section) && !TRIGGERED_PAGE_SETTING_SECTIONS.includes(section)) await tx.insert(siteChanges).values({ scope: 'all' });
       await this.audit.record(tx, { actor, action: 'settings.save', entity: 'settings', entityId: section, before: Object.fromEntries(changes.map((c) => [c.path, c.before])), after: Object.fromEntries(changes.map((c) => [c.path, c.after])) });
       return true;
     });

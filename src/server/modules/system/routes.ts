@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { systemApi } from '../../../domain/api/system.ts';
 import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.model.ts';
-import { MAX_LINE_QUANTITY, type DiscountTier } from '../../../domain/pricing.ts';
+import { MAX_LINE_QUANTITY } from '../../../domain/pricing.ts';
 import type { ShopSettings } from '../../../domain/settings.model.ts';
 import type { Database } from '../../db/client.ts';
 import { pendingMigrations } from '../../db/migration-status.ts';
@@ -13,14 +13,13 @@ import { ok } from '../../http/envelope.ts';
 
 export interface SystemOptions {
   database: Database;
-  discountTiers: readonly DiscountTier[];
   /** The shop's settings of the moment (the settings module). */
   settings: () => Promise<ShopSettings>;
   /** True once the process is shutting down: health answers 503 so balancers move away. */
   closing: () => boolean;
 }
 
-export function systemRoutes({ database, discountTiers, settings, closing }: SystemOptions) {
+export function systemRoutes({ database, settings, closing }: SystemOptions) {
   return async function routes(api: FastifyInstance) {
     // Liveness: balancers call it often, so it touches nothing (a database outage must not make
     // every instance look dead and get restarted); the readiness check asks the database.
@@ -56,7 +55,7 @@ export function systemRoutes({ database, discountTiers, settings, closing }: Sys
           baseCurrency: BASE_CURRENCY,
           currencies: Object.values(CURRENCIES).map((c) => ({ ...c, ratePerUsdX100: shop.exchangeRates.rates[c.code] })),
           ratesSetOn: shop.exchangeRates.setOn,
-          discountTiers,
+          discountTiers: shop.tiers.rows,
           freeShippingThreshold: shop.freeShipping.thresholdEur,
           maxLineQuantity: MAX_LINE_QUANTITY,
           banner: shop.banner,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { promoPhrases, splitAround } from '../../../../src/components/layout/promo.ts';
+import { splitAround } from '../../../../src/components/layout/promo.ts';
+import { promoPhrases } from '../../../../src/i18n/promo-phrases.ts';
 import { getT } from '../../../../src/i18n/index.ts';
 
 describe('promoPhrases', () => {
