@@ -23,3 +23,4 @@ export * from '../modules/outbox/schema.ts';
 export * from '../modules/vitals/schema.ts';
 export * from '../modules/invoices/schema.ts';
 export * from '../modules/returns/schema.ts';
+export * from '../modules/backoffice/schema.ts';
