@@ -9,7 +9,7 @@ import type { OrderSortField } from '../../../domain/back-office/orders.model.ts
 import type { z } from 'zod';
 import type { orderFilterShape } from '../../../domain/back-office/orders.schema.ts';
 import { containsPattern, prefixPattern } from '../../db/like.ts';
-import { orderNoSql, orders } from '../orders/index.ts';
+import { orderNoSql, orderNoStarting, orders } from '../orders/index.ts';
 import { DAY_MS } from '../../clock.ts';
 
 type FilterShape = { [K in keyof typeof orderFilterShape]: z.output<(typeof orderFilterShape)[K]> };
@@ -21,8 +21,14 @@ export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName
 const compactOrderNoSql = sql`replace(${orders.orderNo}, '-', '')`;
 
 /**
- * Any part of an order number, as read out on the phone: with or without "JS" and the dashes,
- * spaces ignored, any case ("h9pn7 gmv", "JS-H9PN7-GM"); null when the text cannot be one.
+ * Fewer characters than this search by prefix only: trigram indexes need three, and a part of one
+ * or two characters ("a") would match most orders anyway.
+ */
+export const PART_SEARCH_MIN = 3;
+
+/**
+ * An order number as typed or read out on the phone: capitals, without spaces and dashes
+ * ("h9pn7 gmv" is "H9PN7GMV", "JS-H9PN7-G" is "JSH9PN7G"); null when the text cannot be part of one.
  */
 export function orderNoPart(query: string): string | null {
   const compact = query.toUpperCase().replace(/[\s-]/g, '');
@@ -30,22 +36,21 @@ export function orderNoPart(query: string): string | null {
 }
 
 /**
- * Any part of an order number or of an email, or a name by prefix (first name or "first last",
- * last name). Case does not matter. The parts are `%x%` searches that the trigram indexes serve
- * (migration 0026); names stay prefixes on their btree indexes. Text with "@" is an email only.
+ * Any part of an order number (with or without "JS" and its dashes) or of an email, or a name by
+ * prefix (first name or "first last", last name); case does not matter. The parts are `%x%`
+ * searches that the trigram indexes of migration 0026 serve; names stay prefixes on their btree
+ * indexes. Text with "@" is an email only. Under PART_SEARCH_MIN characters, numbers and emails
+ * match by prefix too.
  */
 export function orderSearchCondition(query: string): SQL {
   const text = query.toLowerCase();
-  const emailPart = sql`lower(${orders.email}) like ${containsPattern(text)}`;
+  const short = text.length < PART_SEARCH_MIN;
+  const emailPart = sql`lower(${orders.email}) like ${short ? prefixPattern(text) : containsPattern(text)}`;
   if (text.includes('@')) return emailPart;
   const pattern = prefixPattern(text);
-  const part = orderNoPart(query);
-  return or(
-    ...(part ? [sql`${compactOrderNoSql} like ${containsPattern(part)}`] : []),
-    emailPart,
-    sql`lower(${shipToNameSql}) like ${pattern}`,
-    sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`,
-  )!;
+  const number = orderNoPart(query);
+  const numberPart = !number ? [] : short ? [orderNoStarting(query)] : [sql`${compactOrderNoSql} like ${containsPattern(number)}`];
+  return or(...numberPart, emailPart, sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
 }
 
 export function filterCondition(filter: OrderFilter): SQL | undefined {
