@@ -1,12 +1,15 @@
 /**
  * The catalogue file (issue 32): an admin exports the products a search shows, changes three
  * prices and a title in the file, imports it with one bad row (the dry run names its line and
- * column and Apply stays off), fixes it, applies, and the storefront's product page shows the new
- * price and title. In zh-CN (dark scheme) at both widths, the dry run's report of a changed price.
+ * column and Apply stays off), fixes it, names an image the dry run says is missing, adds a zip
+ * holding it, applies, and the storefront's product page shows the new price, title and image. In
+ * zh-CN (dark scheme) at both widths, the dry run's report of a changed price and an added image.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
 import zhProducts from '../../src/i18n/locales/zh-CN/admin-products.json' with { type: 'json' };
 import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
@@ -46,6 +49,16 @@ async function upload(page: Page, button: string, records: string[][]) {
   await dryRun;
 }
 
+/** Hands a zip holding `files` to the dialog's zip picker; the dry run runs again. */
+async function uploadZip(page: Page, files: Record<string, Uint8Array>) {
+  const dryRun = page.waitForResponse((response) => response.url().endsWith('/admin/products/catalogueDryRun'));
+  await page.locator('.ant-upload', { has: page.getByTestId('catalogue-zip') }).locator('input[type=file]').setInputFiles({ name: 'images.zip', mimeType: 'application/zip', buffer: Buffer.from(zipSync(files)) });
+  await dryRun;
+}
+
+/** A small photo-like picture of one colour. */
+const picture = (background: string) => sharp({ create: { width: 400, height: 440, channels: 3, background } }).png().toBuffer();
+
 test.describe(() => {
   test.use({ staff: 'R_ADMIN', adminLocale: 'en-US' });
 
@@ -78,9 +91,16 @@ test.describe(() => {
     await screenshot(page, 'admin-catalogue-refused', testInfo);
 
     row(made[2]!)[col('Price (EUR)')] = '43.50';
+    row(made[0]!)[col('Images')] = 'front.png';
     await upload(page, 'catalogue-reload', records);
+    await expect(problems.getByRole('row').filter({ hasText: 'The image "front.png" is neither in the zip nor among the shop\'s images' })).toContainText(String(records.indexOf(row(made[0]!)) + 1));
+    await expect(page.getByTestId('catalogue-apply')).toBeDisabled();
+    // Macs add __MACOSX/ and folders: both are ignored.
+    await uploadZip(page, { 'photos/front.png': await picture('#1f618d'), '__MACOSX/photos/._front.png': new Uint8Array([0, 5, 22, 7]) });
     await expect(dialog.getByText(T.changed.replace('{{count}}', '3'))).toBeVisible();
+    await expect(dialog).toContainText('images.zip');
     const report = dialog.getByTestId('catalogue-reports');
+    await expect(report.getByRole('row').filter({ hasText: made[0]!.handle }).getByTestId('catalogue-images')).toContainText('front.png added');
     await expect(report.getByRole('row').filter({ hasText: made[0]!.handle })).toContainText('30.00 → 41.50');
     await expect(report.getByRole('row').filter({ hasText: made[0]!.handle })).toContainText(`${name} Home Shirt 2027`);
     await dialogSettled(page);
@@ -100,7 +120,31 @@ test.describe(() => {
     await shopper.goto(`/en-US/product/${made[0]!.id}/`);
     await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(`${name} Home Shirt 2027`);
     await expect(shopper.locator('.info .price .price-now, .price .price-now').first()).toHaveText(formatMoney(4150, 'EUR', 'en-US'));
+    await expect(shopper.locator('img[src*="/media/image/"], img[srcset*="/media/image/"]').first()).toBeAttached();
     await screenshot(shopper, 'admin-catalogue-live', testInfo);
+  });
+});
+
+test.describe(() => {
+  test.use({ staff: 'R_ADMIN', adminLocale: 'en-US' });
+
+  test('en-US: a zip whose picture is none refuses its row, named, and Apply stays off @viewports', async ({ page, ownerApi }, testInfo) => {
+    const name = word();
+    const made: AdminProduct[] = [];
+    for (const kind of ['Home', 'Away', 'Third']) made.push(await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': `${name} ${kind} Tee`, 'zh-CN': '' }, 2000));
+    const records = await exportSearch(page, name);
+    const images = records[0]!.indexOf('Images');
+    records.find((r) => r[0] === made[0]!.handle)![images] = 'tee.jpg';
+    records.find((r) => r[0] === made[1]!.handle)![images] = 'fine.png';
+    await upload(page, 'catalogue-import', records);
+    await uploadZip(page, { 'tee.jpg': new TextEncoder().encode('a text file renamed .jpg'), 'fine.png': await picture('#196f3d') });
+    const dialog = page.getByTestId('catalogue-dry-run');
+    await expect(dialog.getByTestId('catalogue-problems')).toContainText('Image tee.jpg: The file is not a JPEG, PNG or WebP image');
+    await expect(dialog.getByTestId('catalogue-images')).toContainText('fine.png added');
+    await expect(page.getByTestId('catalogue-apply')).toBeDisabled();
+    await dialogSettled(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-catalogue-zip-refused', testInfo);
   });
 });
 
@@ -116,10 +160,13 @@ test.describe(() => {
     const records = await exportSearch(page, name);
     expect(records[0]!.slice(0, 4)).toEqual(['标识', '尺码', '库存', '标题（英文）']);
     records.find((r) => r[0] === made[1]!.handle)![records[0]!.indexOf('价格（欧元）')] = '26.00';
+    records.find((r) => r[0] === made[1]!.handle)![records[0]!.indexOf('图片')] = 'polo.png';
     await upload(page, 'catalogue-import', records);
+    await uploadZip(page, { 'polo.png': await picture('#a04000') });
     const dialog = page.getByTestId('catalogue-dry-run');
     await expect(dialog.getByText(T.changed.replace('{{count}}', '1'))).toBeVisible();
     await expect(dialog.getByTestId('catalogue-reports')).toContainText('25.00 → 26.00');
+    await expect(dialog.getByTestId('catalogue-images')).toContainText('添加 polo.png');
     await dialogSettled(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-catalogue-dry-run-zh', testInfo);

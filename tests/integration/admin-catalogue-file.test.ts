@@ -5,13 +5,15 @@
  * refused when a product moved since the dry run; exporting and importing unchanged changes nothing.
  */
 import { eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
 import type { CatalogueApplyAnswer, CatalogueDryRun } from '../../src/domain/back-office/catalogue-file.model.ts';
 import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import { parseDelimited } from '../../src/domain/delimited-text.ts';
 import { csvLine } from '../../src/server/csv.ts';
-import { products, productSizes } from '../../src/server/db/schema.ts';
+import { mediaFiles, productImages, products, productSizes } from '../../src/server/db/schema.ts';
 import { call, createTestShop, type TestShop } from './harness.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, staffAccount, type Staff } from './admin-support.ts';
 
@@ -43,8 +45,10 @@ async function exported(filter: Record<string, unknown> = {}): Promise<string> {
 const recordsOf = (csv: string) => parseDelimited(csv).map((r) => r.fields);
 const fileOf = (records: string[][]) => '\uFEFF' + records.map((r) => csvLine(r)).join('');
 
-const dryRun = (csv: string, headers: Record<string, string> = {}) => callEntry<CatalogueDryRun>(shop, adminProductsApi.catalogueDryRun, { csv }, admin, headers);
-const apply = (csv: string, basis: Record<string, number>) => callEntry<CatalogueApplyAnswer>(shop, adminProductsApi.catalogueApply, { csv, basis }, admin);
+const dryRun = (csv: string, headers: Record<string, string> = {}, zip?: Uint8Array) =>
+  callEntry<CatalogueDryRun>(shop, adminProductsApi.catalogueDryRun, { csv, ...(zip ? { zip: Buffer.from(zip).toString('base64') } : {}) }, admin, headers);
+const apply = (csv: string, basis: Record<string, number>, zip?: Uint8Array) =>
+  callEntry<CatalogueApplyAnswer>(shop, adminProductsApi.catalogueApply, { csv, basis, ...(zip ? { zip: Buffer.from(zip).toString('base64') } : {}) }, admin);
 
 /** What a write would change: each product's version and price, and the sizes' stock. */
 async function state() {
@@ -205,7 +209,7 @@ describe('import', () => {
     const zhFile = ['标识,尺码,库存,价格（欧元）', ...sizes.map((s, i) => `${target!.handle},${s.size},${s.stock},${i === 0 ? '0.50' : ''}`)].join('\n');
     const run = await dryRun(zhFile);
     expect(run.data.problems).toEqual([]);
-    expect(run.data.reports).toEqual([{ line: 2, handle: target!.handle, kind: 'change', changes: [{ field: 'price', before: (target!.price / 100).toFixed(2), after: '0.50' }] }]);
+    expect(run.data.reports).toEqual([{ line: 2, handle: target!.handle, kind: 'change', changes: [{ field: 'price', before: (target!.price / 100).toFixed(2), after: '0.50' }], images: null }]);
     const bad = await dryRun('title,price\nX,1');
     expect(bad.data.problems).toEqual([{ line: 1, column: null, message: 'The heading lacks the columns Handle, Size, Stock' }]);
   });
@@ -237,5 +241,116 @@ describe('import', () => {
     const run = await dryRun(huge);
     expect(run.data.problems).toEqual([{ line: 1, column: null, message: 'The file is larger than 16 MB; split it, or export a filter' }]);
     expect(run.data.refused).toBe(1);
+  });
+});
+
+describe('images in a zip beside the file', () => {
+  const picture = (background: string) => sharp({ create: { width: 500, height: 550, channels: 3, background } }).jpeg().toBuffer();
+  const mediaCount = async () => (await shop.database.db.select({ key: mediaFiles.key }).from(mediaFiles)).length;
+  const heading = 'handle,size,stock,title_en,price,sport,images';
+
+  it('creates a product with the zip image (folders flattened, Mac leftovers ignored), served as uploads are; replaces an existing product image; the export names them back', async () => {
+    const front = await picture('#1a5276');
+    const back = await picture('#7d3c98');
+    const zip = zipSync({ 'shirts/front.jpg': front, 'back.jpg': back, '__MACOSX/shirts/._front.jpg': new Uint8Array([0, 5, 22, 7]), '.DS_Store': new Uint8Array(8) });
+    const [existing] = await shop.database.db.select().from(products).where(eq(products.active, true)).orderBy(products.id).limit(1);
+    const sizes = await shop.database.db.select().from(productSizes).where(eq(productSizes.productId, existing!.id)).orderBy(productSizes.sort);
+    const csv = [
+      heading,
+      'zip-shirt,M,4,Zip Shirt,45.00,football,front.jpg',
+      ...sizes.map((s, i) => `${existing!.handle},${s.size},${s.stock},,,,${i === 0 ? 'back.jpg' : ''}`),
+    ].join('\n');
+
+    const before = await state();
+    const media = await mediaCount();
+    const run = await dryRun(csv, {}, zip);
+    expect(run.code, run.msg).toBe('0000');
+    expect(run.data.problems).toEqual([]);
+    expect(run.data).toMatchObject({ created: 1, changed: 1, refused: 0 });
+    expect(run.data.reports.find((r) => r.handle === 'zip-shirt')?.images).toEqual({ added: ['front.jpg'], kept: [], removed: [] });
+    const changed = run.data.reports.find((r) => r.handle === existing!.handle);
+    expect(changed?.images).toEqual({ added: ['back.jpg'], kept: [], removed: [] });
+    expect(changed?.changes).toEqual([{ field: 'images', before: '', after: 'back.jpg' }]);
+    // The dry run checked and decoded the pictures, and stored nothing.
+    expect(await mediaCount()).toBe(media);
+    expect(await state()).toEqual(before);
+
+    const applied = await apply(csv, run.data.basis, zip);
+    expect(applied.code, applied.msg).toBe('0000');
+    expect(applied.data).toEqual({ created: 1, changed: 1, unchanged: 0 });
+    expect((await auditRows(shop))[0]).toMatchObject({ action: 'catalogue.import', after: { created: 1, changed: 1, images: 2 } });
+    expect(await mediaCount()).toBe(media + 4);
+
+    const [created] = await shop.database.db.select().from(products).where(eq(products.handle, 'zip-shirt'));
+    expect(created!.images).toHaveLength(1);
+    expect(created!.images[0]).toMatch(/^\/api\/media\/image\/[0-9a-f]{64}-800\.webp$/);
+    const served = await shop.app.inject({ method: 'GET', url: created!.images[0]! });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 800, height: 880 });
+    const [updated] = await shop.database.db.select().from(products).where(eq(products.id, existing!.id));
+    expect(updated!.images).toHaveLength(1);
+    expect(updated!.images[0]).not.toBe(created!.images[0]);
+    expect(await shop.database.db.select({ hash: productImages.hash }).from(productImages).where(eq(productImages.productId, existing!.id))).toHaveLength(1);
+
+    // The export writes the stored names; imported again without the zip, they are the shop's images: nothing changes.
+    const again = await exported();
+    expect(again).toContain(created!.images[0]!.split('/').pop());
+    const rerun = await dryRun(again);
+    expect(rerun.data).toMatchObject({ created: 0, changed: 0, refused: 0 });
+
+    // Naming another picture replaces the product's: the old one is taken off (its stored files stay).
+    const backName = updated!.images[0]!.split('/').pop()!;
+    const replace = [heading, ...sizes.map((s, i) => `${existing!.handle},${s.size},${s.stock},,,,${i === 0 ? 'front.jpg' : ''}`)].join('\n');
+    const swap = await dryRun(replace, {}, zip);
+    expect(swap.data.reports).toEqual([
+      { line: 2, handle: existing!.handle, kind: 'change', changes: [{ field: 'images', before: backName, after: 'front.jpg' }], images: { added: ['front.jpg'], kept: [], removed: [backName] } },
+    ]);
+    expect((await apply(replace, swap.data.basis, zip)).code).toBe('0000');
+    const [swapped] = await shop.database.db.select().from(products).where(eq(products.id, existing!.id));
+    expect(swapped!.images).toEqual(created!.images);
+    expect((await shop.app.inject({ method: 'GET', url: updated!.images[0]! })).statusCode).toBe(200);
+  });
+
+  it('refuses a row whose image is not a picture, too large, or missing, naming it; the apply then changes nothing', async () => {
+    const good = await picture('#117a65');
+    const zip = zipSync({ 'good.jpg': good, 'bad.jpg': new TextEncoder().encode('this is not a picture'), 'huge.png': new Uint8Array(6 * 1024 * 1024) });
+    const csv = [
+      heading,
+      'zip-good,M,1,Good,10,football,good.jpg',
+      'zip-bad,M,1,Bad,10,football,bad.jpg',
+      'zip-huge,M,1,Huge,10,football,huge.png',
+      'zip-missing,M,1,Missing,10,football,"good.jpg, nowhere.jpg"',
+    ].join('\n');
+    const before = await state();
+    const media = await mediaCount();
+    const run = await dryRun(csv, {}, zip);
+    expect(run.code, run.msg).toBe('0000');
+    expect(run.data).toMatchObject({ created: 1, refused: 3 });
+    expect(run.data.problems).toEqual([
+      { line: 3, column: 'Images', message: 'Image bad.jpg: The file is not a JPEG, PNG or WebP image' },
+      { line: 4, column: 'Images', message: 'Image huge.png: The image is larger than 5 MB' },
+      { line: 5, column: 'Images', message: 'The image "nowhere.jpg" is neither in the zip nor among the shop\'s images' },
+    ]);
+    const zh = await dryRun(csv, { 'accept-language': 'zh-CN' }, zip);
+    expect(zh.data.problems[2]).toEqual({ line: 5, column: '图片', message: '图片“nowhere.jpg”既不在压缩包中，也不在商店已有的图片中' });
+
+    const refused = await apply(csv, run.data.basis, zip);
+    expect(refused.code).toBe('1001');
+    expect(refused.msg).toBe('The catalogue file has 3 problems; nothing was changed');
+    expect(await state()).toEqual(before);
+    expect(await mediaCount()).toBe(media);
+  });
+
+  it('refuses a zip with a path-traversal name, or that is no zip, with a clear error, changing nothing', async () => {
+    const csv = [heading, 'zip-evil,M,1,Evil,10,football,evil.jpg'].join('\n');
+    const evil = zipSync({ '../evil.jpg': await picture('#000000') });
+    const run = await dryRun(csv, {}, evil);
+    expect(run.code).toBe('1001');
+    expect(run.msg).toBe('The zip holds the entry "../evil.jpg", whose name leaves its folder; nothing was changed');
+    const before = await state();
+    expect((await apply(csv, { 'zip-evil': 0 }, evil)).code).toBe('1001');
+    expect((await dryRun(csv, {}, new TextEncoder().encode('plain text'))).msg).toBe('The zip could not be read; nothing was changed');
+    expect(await state()).toEqual(before);
   });
 });

@@ -9,7 +9,7 @@
 import { PRICE_MAX, SIZES, type Size } from '../catalogue.model.ts';
 import { parseDelimited, withoutFormulaGuard } from '../delimited-text.ts';
 import { TAX_CLASSES, type TaxClass } from '../tax/tax.model.ts';
-import { PRODUCT_HANDLE_PATTERN, STOCK_MAX } from './products.model.ts';
+import { IMAGES_PER_PRODUCT_MAX, PRODUCT_HANDLE_PATTERN, STOCK_MAX } from './products.model.ts';
 
 export const CATALOGUE_COLUMNS = [
   'handle',
@@ -32,14 +32,22 @@ export const CATALOGUE_COLUMNS = [
 ] as const;
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
-/** The product's columns (all but handle, size and stock); `images` is written for people and not read back (images come with the zip). */
-const PRODUCT_COLUMNS = CATALOGUE_COLUMNS.filter((c) => c !== 'handle' && c !== 'size' && c !== 'stock' && c !== 'images');
+/** The product's columns (all but handle, size and stock): written on its first row. */
+const PRODUCT_COLUMNS = CATALOGUE_COLUMNS.filter((c) => c !== 'handle' && c !== 'size' && c !== 'stock');
 const REQUIRED_COLUMNS = ['handle', 'size', 'stock'] as const satisfies readonly CatalogueColumn[];
 
 /** Largest file the import reads, in UTF-16 code units of its text (about its bytes for Latin text). */
 export const CATALOGUE_FILE_MAX_CHARS = 16_000_000;
 /** Most rows (product and size) one file may hold: 10,000 products of 8 sizes with room to spare. */
 export const CATALOGUE_FILE_MAX_ROWS = 100_000;
+/**
+ * The zip of images beside the file: at most 100 MB (it travels as base64 in the JSON of the dry
+ * run and again of the apply, and the server holds it while it checks), 2,000 entries, and 200 MB
+ * once inflated (photos barely compress: more is a zip bomb).
+ */
+export const CATALOGUE_ZIP_MAX_BYTES = 100 * 1024 * 1024;
+export const CATALOGUE_ZIP_MAX_ENTRIES = 2_000;
+export const CATALOGUE_ZIP_MAX_UNCOMPRESSED = 200 * 1024 * 1024;
 /** Most problems one dry run lists: the rest are counted. */
 export const CATALOGUE_ISSUES_SHOWN = 200;
 
@@ -67,6 +75,12 @@ export interface CatalogueFileProduct {
   printable: boolean;
   published: boolean;
   sizes: { size: Size; stock: number }[];
+  /**
+   * Its images' file names, in order: each in the zip beside the file, or one of the shop's
+   * stored images as the export names them ("<hash>-800.webp"). Null (an empty cell, or no
+   * column): the product keeps its images.
+   */
+  images: string[] | null;
   /** The lines of its rows (a problem on any of them refuses the product). */
   rowLines: number[];
   /** Columns left empty on its first row whose emptiness says nothing (BLANK_KEEPS): an existing product keeps its value, a new one takes the default. */
@@ -95,7 +109,10 @@ export type CatalogueIssueKind =
   | 'tooLong'
   | 'compareAtTooLow'
   | 'unknownTeam'
-  | 'unknownTags';
+  | 'unknownTags'
+  | 'tooManyImages'
+  | 'imageMissing'
+  | 'imageRefused';
 
 /** A problem of the file: its line (1 is the heading), the column it is in (null for the whole line or file), the value read. */
 export interface CatalogueIssue {
@@ -124,6 +141,11 @@ export function yesNo(value: boolean): string {
 /** Navigation tags as a cell holds them: separated by commas or spaces. */
 export function tagsOf(cell: string): string[] {
   return cell.split(/[\s,]+/).filter(Boolean);
+}
+
+/** Image file names as a cell holds them: separated by spaces, commas or semicolons (so a name holds none of them). */
+export function imageNamesOf(cell: string): string[] {
+  return [...new Set(cell.split(/[\s,;]+/).filter(Boolean))];
 }
 
 /** A heading as compared: trimmed, lower case, inner spaces and underscores ignored. */
@@ -233,6 +255,8 @@ export function readCatalogueFile(text: string, headings: ReadonlyMap<string, Ca
     const sport = cell('sport');
     if (sport.length > 40) problem('sport', 'tooLong', '40');
     const team = cell('team');
+    const images = imageNamesOf(cell('images'));
+    if (images.length > IMAGES_PER_PRODUCT_MAX) problem('images', 'tooManyImages', String(IMAGES_PER_PRODUCT_MAX));
     const product: CatalogueFileProduct = {
       handle,
       line,
@@ -248,6 +272,7 @@ export function readCatalogueFile(text: string, headings: ReadonlyMap<string, Ca
       printable: flag('printable', true),
       published: flag('published', false),
       sizes: sizeOk && stockOk ? [{ size: size as Size, stock: Number(stockText) }] : [],
+      images: images.length ? images : null,
       rowLines: [line],
       blanks: BLANK_KEEPS.filter((column) => at.has(column) && cell(column) === ''),
     };
@@ -285,7 +310,7 @@ export interface CatalogueFileRow {
 /** The cells of a row, in CATALOGUE_COLUMNS order (prices already decimal strings). */
 export function catalogueCells(row: CatalogueFileRow): (string | number | null)[] {
   const p = row.product;
-  if (!p) return [row.handle, row.size, row.stock, ...PRODUCT_COLUMNS.map(() => null), null];
+  if (!p) return [row.handle, row.size, row.stock, ...PRODUCT_COLUMNS.map(() => null)];
   return [
     row.handle,
     row.size,
@@ -325,6 +350,8 @@ export interface CatalogueProductReport {
   handle: string;
   kind: 'create' | 'change';
   changes: { field: string; before: string | null; after: string }[];
+  /** What the images cell does (null: the product keeps its images): names added (from the zip or the shop's), kept, and the product's images taken off. */
+  images: { added: string[]; kept: string[]; removed: string[] } | null;
 }
 
 export interface CatalogueDryRun {

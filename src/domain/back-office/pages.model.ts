@@ -23,6 +23,26 @@ export interface PageLocaleState {
   repository: ContentPageText | null;
 }
 
+/**
+ * A locale of a page never saved in the back office: the repository file's text when there is one
+ * (null for a page just created on the Pages screen), nothing saved or published.
+ */
+export function unsavedLocaleState(source: PageSource, repository: ContentPageText | null): PageLocaleState {
+  return {
+    source,
+    text: repository,
+    inFooter: false,
+    savedVersionId: null,
+    publishedVersionId: null,
+    savedAt: null,
+    savedBy: null,
+    publishedAt: null,
+    unpublished: false,
+    repositoryChanged: false,
+    repository,
+  };
+}
+
 export interface PageSummary {
   slug: string;
   locales: Record<Locale, { title: string | null; source: PageSource; unpublished: boolean; repositoryChanged: boolean; savedAt: string | null }>;

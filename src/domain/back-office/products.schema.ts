@@ -118,12 +118,16 @@ export const adminStockExportRequestSchema = z.strictObject(productFilterShape);
 
 export const adminStockImportRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty').max(2_000_000, 'the file is too large') });
 
-/** The catalogue file's dry run: the file's text (16 MB at most: catalogue-file.model.ts; larger is refused with a clear error). */
-export const adminCatalogueDryRunRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty') });
+/** Base64 of the zip of images beside the file (its size is the desk's check, refused by name: catalogue-file.model.ts). */
+const catalogueZip = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'zip must be base64').optional();
 
-/** The apply: the same file and the versions its dry run found (handle to version, 0 for a new product). */
+/** The catalogue file's dry run: the file's text (16 MB at most: catalogue-file.model.ts; larger is refused with a clear error), and the zip of its images if any. */
+export const adminCatalogueDryRunRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty'), zip: catalogueZip });
+
+/** The apply: the same file and zip, and the versions its dry run found (handle to version, 0 for a new product). */
 export const adminCatalogueApplyRequestSchema = z.strictObject({
   csv: z.string().min(1, 'the file is empty'),
+  zip: catalogueZip,
   basis: z.record(handleSchema, z.number().int().min(0)),
 });
 

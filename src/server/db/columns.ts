@@ -2,7 +2,8 @@
  * Column helpers every module's tables share, so each common column is written once: the same
  * name, type, default and nullability wherever it appears (timestamps with time zone, as Date).
  */
-import { boolean, customType, integer, jsonb, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, jsonb, pgTable, serial, text, timestamp, type AnyPgColumn, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
+import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import type { Localised } from '../../domain/locale.ts';
 import { LETTERING_PARTS, type LetteringField, type PremiumOption } from '../../domain/personalisation.ts';
 
@@ -20,6 +21,13 @@ export const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt(
 
 /** The surrogate key most tables have. */
 export const serialId = () => serial('id').primaryKey();
+
+type Keyed<C> = { id: ReturnType<typeof serialId> } & C;
+
+/** A table with the surrogate key (`id`, serial, first), then its own columns: as pgTable takes them. */
+export function keyedTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(name: N, columns: C, extraConfig?: (self: BuildExtraConfigColumns<N, Keyed<C>, 'pg'>) => PgTableExtraConfigValue[]) {
+  return pgTable<N, Keyed<C>>(name, { id: serialId(), ...columns }, extraConfig);
+}
 
 /** The row this one belongs to, by its integer id: required, and deleted with it. */
 export const parentId = (name: string, parent: () => AnyPgColumn) => integer(name).notNull().references(parent, { onDelete: 'cascade' });
@@ -43,6 +51,12 @@ export const active = () => boolean('active').notNull().default(true);
 export const sortOrder = () => integer('sort').notNull().default(0);
 
 const requiredText = (name: string) => text(name).notNull();
+
+/** An amount of money the row holds: integer minor units of its currency (ISO 4217 code). */
+export const money = () => ({ amount: integer('amount').notNull(), currency: requiredText('currency') });
+
+/** A person's name as shoppers type it (an account's, an address book entry's). */
+export const personName = () => ({ firstName: requiredText('first_name'), lastName: requiredText('last_name') });
 const snakeCase = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /**

@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest,
 import type { z } from 'zod';
 import type { Envelope } from '../../domain/api/envelope.ts';
 import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
-import type { StaffCaller } from '../../domain/back-office/staff.model.ts';
+import type { Permission, StaffCaller } from '../../domain/back-office/staff.model.ts';
 import type { Locale } from '../../domain/locale.ts';
-import type { PermissionGuard } from './auth.ts';
+import type { Guards, PermissionGuard } from './auth.ts';
 import type { Actor } from './caller.ts';
 import { localeOf, staffOf } from './context.ts';
 import { ok } from './envelope.ts';
@@ -154,4 +154,18 @@ export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: Perm
     // The types were checked where the call was written (StaffCall); route() cannot see them through the generics.
     route(entry, { summary, preValidation: guard, request, ...extras, handler } as never);
   };
+}
+
+/**
+ * A module of back-office calls only (tagged `admin`): one registrar (staffCalls) per permission
+ * named, handed to `register` in the same order, so the module writes only its calls.
+ */
+export function backOfficeCalls<const P extends readonly Permission[]>(
+  guards: Guards,
+  permissions: P,
+  register: (...calls: { [K in keyof P]: StaffCall }) => void,
+): FastifyPluginAsync {
+  return contractRoutes({ tags: ['admin'] }, (route) => {
+    register(...(permissions.map((permission) => staffCalls(route, guards.requirePermission(permission))) as { [K in keyof P]: StaffCall }));
+  });
 }

@@ -30,7 +30,8 @@ class RequestLogger implements FastifyBaseLogger {
     return (this.made ??= this.parent.child(this.bindings));
   }
 
-  private write(level: Level, args: unknown[]): void {
+  /** A line at `level`: nothing when the level is off and the child not made yet, else the child's. */
+  write(level: Level, args: unknown[]): void {
     if (this.made === null && this.parent.isLevelEnabled?.(level) === false) return;
     const own = this.own();
     (own[level] as Write).apply(own, args);
@@ -44,35 +45,28 @@ class RequestLogger implements FastifyBaseLogger {
     this.own().level = level;
   }
 
-  fatal(...args: unknown[]): void {
-    this.write('fatal', args);
-  }
-
-  error(...args: unknown[]): void {
-    this.write('error', args);
-  }
-
-  warn(...args: unknown[]): void {
-    this.write('warn', args);
-  }
-
-  info(...args: unknown[]): void {
-    this.write('info', args);
-  }
-
-  debug(...args: unknown[]): void {
-    this.write('debug', args);
-  }
-
-  trace(...args: unknown[]): void {
-    this.write('trace', args);
-  }
+  // One method per level, on the prototype (below), so a request's logger stays one small object.
+  declare readonly fatal: Write;
+  declare readonly error: Write;
+  declare readonly warn: Write;
+  declare readonly info: Write;
+  declare readonly debug: Write;
+  declare readonly trace: Write;
 
   silent(): void {}
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.own().child(bindings, options);
   }
+}
+
+const LEVELS: readonly Level[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+for (const level of LEVELS) {
+  Object.defineProperty(RequestLogger.prototype, level, {
+    value(this: RequestLogger, ...args: unknown[]) {
+      this.write(level, args);
+    },
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../domain/locale.ts';
 import { fieldMessageOf } from '../../domain/field-messages.ts';
 import { createTranslator, type MessageValues } from '../../domain/translate.ts';
 import { enUS } from './en-US.ts';
-import type { ArgsOf, Message, MessageId, Said } from './types.ts';
+import type { After, ArgsOf, Message, MessageId, Said } from './types.ts';
 import { zhCN } from './zh-CN.ts';
 
 export type { Message, MessageId, MessageParam, NotFoundThing, PlainMessageId, Said } from './types.ts';
@@ -27,6 +27,15 @@ const translators = Object.fromEntries(
 export function msg<Id extends MessageId>(id: Id, ...args: ArgsOf<Id>): Message {
   const [params] = args;
   return params ? { id, params } : { id };
+}
+
+/** The issues of an uploaded CSV that concern the whole file (its header, no rows, too many, a row's field count); the others name the value they read. */
+const CSV_FILE_ISSUES: ReadonlySet<string> = new Set(['header', 'empty', 'tooMany', 'columns']);
+
+/** An uploaded CSV's issue as its message `<group>.<issue>` (`shipment.csv.carrier`): a file-wide one plain, a field's with the value it read. */
+export function csvIssueMessage<G extends string>(group: G, { issue, value }: { issue: After<`${G}.`, MessageId>; value?: string }): Message {
+  const id = `${group}.${issue}` as MessageId;
+  return CSV_FILE_ISSUES.has(issue) ? { id } : { id, params: { value: value ?? '' } };
 }
 
 export function toMessage(said: Said): Message {

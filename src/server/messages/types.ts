@@ -39,6 +39,6 @@ export type PlainMessageId = { [Id in MessageId]: [ParamName<Id>] extends [never
 /** A plain id or a message with its values. */
 export type Said = PlainMessageId | Message;
 
-type After<Prefix extends string, Id> = Id extends `${Prefix}${infer Rest}` ? Rest : never;
+export type After<Prefix extends string, Id> = Id extends `${Prefix}${infer Rest}` ? Rest : never;
 /** What `notFound()` can name: `product` for `notFound.product`. */
 export type NotFoundThing = After<'notFound.', MessageId>;

@@ -61,6 +61,7 @@ describe('reading the file the export writes', () => {
             { size: 'M', stock: 12 },
             { size: 'XL', stock: 0 },
           ],
+          images: ['abc-800.webp'],
           rowLines: [2, 5],
           blanks: [],
         },

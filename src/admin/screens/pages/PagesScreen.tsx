@@ -9,7 +9,7 @@ import { Alert, App, Button, Checkbox, Drawer, Form, Input, Modal, Space, Table,
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminPagesApi } from '../../../domain/api/admin/pages.ts';
-import type { PageDetail, PageLocaleState, PageSummary, PageVersionSummary } from '../../../domain/back-office/pages.model.ts';
+import { unsavedLocaleState, type PageDetail, type PageLocaleState, type PageSummary, type PageVersionSummary } from '../../../domain/back-office/pages.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import {
   CONTENT_DESCRIPTION_MAX,
@@ -51,19 +51,9 @@ export default function PagesScreen() {
   return slug ? <PageEditor slug={slug} created={params.get('new') === '1'} onBack={() => open(null)} /> : <PageList onOpen={open} />;
 }
 
-function problemText(t: ReturnType<typeof useT>['t'], problem: ContentProblem): string {
-  switch (problem.problem) {
-    case 'required':
-      return t('adminPages.errors.required');
-    case 'tooLong':
-      return t('adminPages.errors.tooLong', { max: problem.max ?? 0 });
-    case 'date':
-      return t('adminPages.errors.date');
-    case 'format':
-      return t('adminPages.errors.format');
-    case 'reserved':
-      return t('adminPages.errors.reserved');
-  }
+/** The messages are named as the problems are (`adminPages.errors.tooLong`), like the API's (page.*). */
+function problemText(t: ReturnType<typeof useT>['t'], { problem, max }: ContentProblem): string {
+  return t(`adminPages.errors.${problem}`, { max: max ?? 0 });
 }
 
 function PageList({ onOpen }: { onOpen: (slug: string, created?: boolean) => void }) {
@@ -218,19 +208,7 @@ function PageEditor({ slug, created, onBack }: { slug: string; created: boolean;
 }
 
 function emptyPage(slug: string): PageDetail {
-  const empty: PageLocaleState = {
-    source: 'backOffice',
-    text: null,
-    inFooter: false,
-    savedVersionId: null,
-    publishedVersionId: null,
-    savedAt: null,
-    savedBy: null,
-    publishedAt: null,
-    unpublished: false,
-    repositoryChanged: false,
-    repository: null,
-  };
+  const empty = unsavedLocaleState('backOffice', null);
   return { slug, locales: { 'en-US': empty, 'zh-CN': empty } };
 }
 

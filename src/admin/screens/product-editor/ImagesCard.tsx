@@ -5,15 +5,9 @@ import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { IMAGE_MAX_BYTES, type AdminProduct, type AdminProductImage } from '../../../domain/back-office/products.model.ts';
 import { useState } from 'react';
 import { useT } from '../../i18n.tsx';
+import { base64Of } from '../../widgets/base64.ts';
 import { useWrite } from '../../widgets/write.ts';
 
-/** Base64 of a file's bytes, for the upload call. */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 export function ImagesCard({ product, canEdit, onChanged }: { product: AdminProduct | null; canEdit: boolean; onChanged: (images: AdminProductImage[]) => void }) {
   const { t } = useT();

@@ -3,7 +3,9 @@
  * downloads the filter's products (the server streams the CSV; it is fetched with the staff
  * member's token, as a plain link would carry none); "Import catalogue" takes a file (picked or
  * dropped), shows the dry run (created, changed old -> new, refused by line and column) and applies
- * it, all or nothing, only when the dry run found no problem.
+ * it, all or nothing, only when the dry run found no problem. The dialog takes a zip of the images
+ * the file's Images column names and runs the dry run again with it; each product's row says which
+ * images it adds, keeps and takes off.
  */
 import { Alert, App, Button, Modal, Space, Tag, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
@@ -11,7 +13,7 @@ import { apiBase } from '../../../client/request-context.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { Endpoint } from '../../../domain/api/endpoint.ts';
-import { CATALOGUE_FILE_MAX_CHARS, type CatalogueDryRun, type CatalogueProductReport, type CatalogueProblem } from '../../../domain/back-office/catalogue-file.model.ts';
+import { CATALOGUE_FILE_MAX_CHARS, CATALOGUE_ZIP_MAX_BYTES, type CatalogueDryRun, type CatalogueProductReport, type CatalogueProblem } from '../../../domain/back-office/catalogue-file.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
@@ -19,6 +21,7 @@ import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { filterRequest, type ProductFilters } from './table-state.ts';
 import { downloadForStaff } from '../../widgets/download.ts';
+import { base64Of } from '../../widgets/base64.ts';
 
 export function ExportCatalogueButton({ filters }: { filters: ProductFilters }) {
   const { t, locale } = useT();
@@ -45,7 +48,8 @@ function ChangeList({ report }: { report: CatalogueProductReport }) {
   const { t } = useT();
   return (
     <ul className="admin-catalogue-changes">
-      {report.changes.map((change) => (
+      {/* The images have their own line (ImageOutcome): names added, kept and taken off. */}
+      {report.changes.filter((change) => change.field !== 'images').map((change) => (
         <li key={change.field}>
           <strong>{t(`adminProducts.catalogue.field.${change.field}` as MessageKey)}</strong>:{' '}
           {report.kind === 'change' && (
@@ -60,23 +64,59 @@ function ChangeList({ report }: { report: CatalogueProductReport }) {
   );
 }
 
+/** What the product's Images cell does: each name added (from the zip or the shop's images), kept, or taken off. */
+function ImageOutcome({ images }: { images: CatalogueProductReport['images'] }) {
+  const { t } = useT();
+  if (!images) return null;
+  return (
+    <div className="admin-catalogue-images" data-testid="catalogue-images">
+      <Typography.Text type="secondary">{t('adminProducts.catalogue.imagesLabel')}</Typography.Text>{' '}
+      {images.added.map((name) => (
+        <Tag key={`+${name}`} color="green">
+          {t('adminProducts.catalogue.imageAdded', { name })}
+        </Tag>
+      ))}
+      {images.kept.map((name) => (
+        <Tag key={`=${name}`}>{t('adminProducts.catalogue.imageKept', { name })}</Tag>
+      ))}
+      {images.removed.map((name) => (
+        <Tag key={`-${name}`} color="red">
+          {t('adminProducts.catalogue.imageRemoved', { name })}
+        </Tag>
+      ))}
+    </div>
+  );
+}
+
 export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<any, any>[] }) {
   const { t } = useT();
   const { message } = App.useApp();
   const write = useWrite();
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [zip, setZip] = useState<{ name: string; base64: string } | null>(null);
   const [run, setRun] = useState<CatalogueDryRun | null>(null);
   const [moved, setMoved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const dryRun = useApiMutation(adminProductsApi.catalogueDryRun, []);
   const apply = useApiMutation(adminProductsApi.catalogueApply, touched);
 
-  const check = async (name: string, csv: string) => {
+  const check = async (name: string, csv: string, images = zip) => {
     setMoved(null);
     setBusy(true);
-    await write(async () => setRun(await dryRun.mutateAsync({ csv })));
+    await write(async () => setRun(await dryRun.mutateAsync({ csv, ...(images ? { zip: images.base64 } : {}) })));
     setBusy(false);
     setFile({ name, csv });
+  };
+
+  const onZip = async (picked: File | null) => {
+    // Refused here as the server would: a larger zip is not read into the page at all.
+    if (picked && picked.size > CATALOGUE_ZIP_MAX_BYTES) {
+      void message.error(t('adminProducts.catalogue.zipTooLarge', { mb: CATALOGUE_ZIP_MAX_BYTES / 1024 / 1024 }));
+      return;
+    }
+    const images = picked ? { name: picked.name, base64: await base64Of(picked) } : null;
+    setZip(images);
+    if (file) await check(file.name, file.csv, images);
   };
 
   const onFile = async (picked: File) => {
@@ -93,7 +133,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
     setBusy(true);
     const done = await write(
       async () => {
-        const answer = await apply.mutateAsync({ csv: file.csv, basis: run.basis });
+        const answer = await apply.mutateAsync({ csv: file.csv, basis: run.basis, ...(zip ? { zip: zip.base64 } : {}) });
         void message.success(t('adminProducts.catalogue.applied', { ...answer }));
       },
       (refusal) => {
@@ -106,6 +146,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
 
   const close = () => {
     setFile(null);
+    setZip(null);
     setRun(null);
     setMoved(null);
   };
@@ -138,6 +179,26 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
       >
         {run && (
           <div data-testid="catalogue-dry-run">
+            <div className="admin-catalogue-zip">
+              <Typography.Text>
+                {t('adminProducts.catalogue.imagesLabel')} {zip ? <Typography.Text code>{zip.name}</Typography.Text> : <Typography.Text type="secondary">{t('adminProducts.catalogue.noZip')}</Typography.Text>}
+              </Typography.Text>
+              <Space wrap size={8}>
+                <FilePicker accept=".zip,application/zip" onFile={onZip}>
+                  <Button loading={busy && zip === null} data-testid="catalogue-zip">
+                    {t(zip ? 'adminProducts.catalogue.anotherZip' : 'adminProducts.catalogue.pickZip')}
+                  </Button>
+                </FilePicker>
+                {zip && (
+                  <Button type="link" onClick={() => void onZip(null)} data-testid="catalogue-zip-remove">
+                    {t('adminProducts.catalogue.removeZip')}
+                  </Button>
+                )}
+              </Space>
+              <Typography.Text type="secondary" className="admin-catalogue-zip-hint">
+                {t('adminProducts.catalogue.zipHint', { mb: CATALOGUE_ZIP_MAX_BYTES / 1024 / 1024 })}
+              </Typography.Text>
+            </div>
             <Space wrap className="admin-catalogue-counts">
               <Tag color="green">{t('adminProducts.catalogue.created', { count: run.created })}</Tag>
               <Tag color="blue">{t('adminProducts.catalogue.changed', { count: run.changed })}</Tag>
@@ -179,6 +240,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
                           <Typography.Text code>{report.handle}</Typography.Text>
                         </Space>
                         <ChangeList report={report} />
+                        <ImageOutcome images={report.images} />
                       </>
                     ),
                   },
@@ -193,11 +255,20 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
   );
 }
 
-/** A CSV file picked (or dropped) for the import: read here, never uploaded by antd itself. */
+/** A CSV file picked (or dropped) for the import. */
 function CsvPicker({ onFile, children }: { onFile: (file: File) => Promise<void>; children: ReactNode }) {
   return (
+    <FilePicker accept=".csv,text/csv" onFile={onFile}>
+      {children}
+    </FilePicker>
+  );
+}
+
+/** A file picked (or dropped) for the import: read here, never uploaded by antd itself. */
+function FilePicker({ accept, onFile, children }: { accept: string; onFile: (file: File) => Promise<void>; children: ReactNode }) {
+  return (
     <Upload
-      accept=".csv,text/csv"
+      accept={accept}
       showUploadList={false}
       beforeUpload={(picked) => {
         void onFile(picked);

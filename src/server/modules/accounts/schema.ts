@@ -2,19 +2,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ACCOUNT_STATUSES, MAIL_CODE_PURPOSES } from '../../../domain/account.model.ts';
-import { at, createdAt, parentId, serialId, timestamps } from '../../db/columns.ts';
+import { at, createdAt, keyedTable, parentId, personName, timestamps } from '../../db/columns.ts';
 import { countries } from '../geo/schema.ts';
 
-export const users = pgTable(
+export const users = keyedTable(
   'users',
   {
-    id: serialId(),
     /** Trimmed and lower-cased (domain normaliseEmail): one mailbox, one account. */
     email: text('email').notNull(),
     /** "scrypt$<log2 N>$<r>$<p>$<salt>$<hash>" (passwords.ts). */
     passwordHash: text('password_hash').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    ...personName(),
     gender: text('gender', { enum: ['secrecy', 'male', 'female'] }).notNull().default('secrecy'),
     birthday: date('birthday', { mode: 'string' }),
     roles: text('roles').array().notNull().default(sql`'{R_CUSTOMER}'::text[]`),
@@ -105,13 +103,11 @@ export const mailCodes = pgTable(
   ],
 );
 
-export const addresses = pgTable(
+export const addresses = keyedTable(
   'addresses',
   {
-    id: serialId(),
     userId: parentId('user_id', () => users.id),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    ...personName(),
     company: text('company').notNull().default(''),
     address: text('address').notNull(),
     address2: text('address2').notNull().default(''),

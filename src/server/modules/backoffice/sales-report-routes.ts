@@ -4,13 +4,12 @@ import { salesReportExportSchema, salesReportRequestSchema } from '../../../doma
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
-import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import { backOfficeCalls } from '../../http/define-route.ts';
 import { SalesReportDesk } from './sales-report.ts';
 
 export function salesReportRoutes(deps: { db: Db }, guards: Guards) {
   const desk = new SalesReportDesk(deps.db);
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    const report = staffCalls(route, guards.requirePermission(PERMISSIONS.REPORT_SALES));
+  return backOfficeCalls(guards, [PERMISSIONS.REPORT_SALES], (report) => {
     report(
       adminSalesReportApi.salesReport,
       'Paid orders of UTC days [from, to] (by the day paid) and completed refunds (by the day made), in EUR at each order’s locked rates: totals, the previous period’s, a day/week/month series, and breakdowns by product, team, sport, country, currency, coupon and personalised',

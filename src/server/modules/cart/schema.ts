@@ -1,15 +1,14 @@
 /** Cart lines of signed-in users and guests. */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { letteringColumns, parentId, serialId, timestamps } from '../../db/columns.ts';
+import { check, index, integer, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { keyedTable, letteringColumns, parentId, timestamps } from '../../db/columns.ts';
 import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { products, squadPlayers } from '../catalogue/schema.ts';
 
-export const cartItems = pgTable(
+export const cartItems = keyedTable(
   'cart_items',
   {
-    id: serialId(),
     /** Exactly one owner: a signed-in user, or a guest by visitor id. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id'),

@@ -20,6 +20,7 @@ import {
   headingKey,
   readCatalogueFile,
   yesNo,
+  type CatalogueFileRead,
   type CatalogueColumn,
   type CatalogueFileProduct,
   type CatalogueIssue,
@@ -32,10 +33,12 @@ import { defaultNavTags, uploadedImageUrl } from '../../../domain/back-office/pr
 import type { TaxClass } from '../../../domain/tax/tax.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { CSV_BOM, csvLine } from '../../csv.ts';
-import { failWith } from '../../errors.ts';
-import { msg, render } from '../../messages/index.ts';
+import { AppError, failWith } from '../../errors.ts';
+import { msg, render, toMessage } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
-import { productImages } from './images-schema.ts';
+import { checkedOriginal, imageVariants, isImageKey, storeVariants, type ImageVariants } from './image-desk.ts';
+import { readImageZip, type ZipImage } from './image-zip.ts';
+import { mediaFiles, productImages } from './images-schema.ts';
 import { generatedArt, type ProductDesk, type ProductFilter } from './product-desk.ts';
 import { navItems, products, productSizes, teams, type ZhText } from './schema.ts';
 import { setStock } from './stock.ts';
@@ -51,7 +54,21 @@ interface Existing {
   version: number;
   zh: ZhText;
   fields: CatalogueFileProduct;
+  /** Its uploaded images' hashes, in order (the export writes them as imageName). */
+  imageHashes: string[];
 }
+
+/**
+ * An image name of the file resolved: an image (its original's hash; variants when it came in the
+ * zip, to store on apply) or why its rows are refused (`missing`: neither in the zip nor the shop's).
+ */
+type Resolved = { hash: string; variants: ImageVariants | null } | { reason: string } | 'missing';
+
+/** Why a zip entry named by the file cannot be used, as its rows are told. */
+const ZIP_REFUSALS = { twice: 'catalogueFile.zip.twice', tooLarge: 'product.image.tooLarge', unreadable: 'product.image.unreadable' } as const;
+
+/** The file name the export writes for an uploaded image (its large variant's key). */
+const imageName = (hash: string) => uploadedImageUrl(hash, 'large').split('/').pop()!;
 
 interface Planned {
   file: CatalogueFileProduct;
@@ -59,6 +76,9 @@ interface Planned {
   /** The product as it will be (absent columns keep the product's values). */
   target: CatalogueFileProduct;
   changes: { field: string; before: string | null; after: string }[];
+  /** The product's images after (hashes; null: unchanged by the file) and what the dry run shows of them. */
+  imageHashes: string[] | null;
+  images: CatalogueProductReport['images'];
 }
 
 const money = (cents: number | null) => (cents === null ? '' : toDecimalString(cents, 'EUR'));
@@ -113,9 +133,8 @@ export class CatalogueFileDesk extends AuditedDesk {
     yield CSV_BOM + csvLine(CATALOGUE_COLUMNS.map((column) => catalogueHeading(column, locale)));
     for (let start = 0; start < ids.length; start += PAGE) {
       const page = await this.read(this.db, ids.slice(start, start + PAGE), 'id');
-      const images = await this.imagesOf(page.map((p) => p.id));
       let text = '';
-      for (const { id, fields: p } of page) {
+      for (const { fields: p, imageHashes } of page) {
         p.sizes.forEach((s, i) => {
           const product =
             i === 0
@@ -131,7 +150,7 @@ export class CatalogueFileDesk extends AuditedDesk {
                   tags: p.tags,
                   printable: p.printable,
                   published: p.published,
-                  images: images.get(id) ?? [],
+                  images: imageHashes.map(imageName),
                 }
               : null;
           text += csvLine(catalogueCells({ handle: p.handle, size: s.size, stock: s.stock, product }));
@@ -139,16 +158,6 @@ export class CatalogueFileDesk extends AuditedDesk {
       }
       yield text;
     }
-  }
-
-  /** Each product's image file names: its uploads' ("<hash>.webp", as the storefront serves them), else none. */
-  private async imagesOf(ids: number[]): Promise<Map<number, string[]>> {
-    const rows = ids.length
-      ? await this.db.select({ productId: productImages.productId, hash: productImages.hash }).from(productImages).where(inArray(productImages.productId, ids)).orderBy(asc(productImages.productId), asc(productImages.sort))
-      : [];
-    const byId = new Map<number, string[]>();
-    for (const r of rows) byId.set(r.productId, [...(byId.get(r.productId) ?? []), uploadedImageUrl(r.hash, 'large').split('/').pop()!]);
-    return byId;
   }
 
   /** Products by id or by handle, as the file would write them; `lock` takes their rows (in id order). */
@@ -187,10 +196,16 @@ export class CatalogueFileDesk extends AuditedDesk {
       : [];
     const sizes = new Map<number, { size: Size; stock: number }[]>();
     for (const s of sizeRows) sizes.set(s.productId, [...(sizes.get(s.productId) ?? []), { size: s.size as Size, stock: s.stock }]);
+    const imageRows = rows.length
+      ? await db.select({ productId: productImages.productId, hash: productImages.hash }).from(productImages).where(inArray(productImages.productId, rows.map((r) => r.id))).orderBy(asc(productImages.productId), asc(productImages.sort))
+      : [];
+    const hashes = new Map<number, string[]>();
+    for (const i of imageRows) hashes.set(i.productId, [...(hashes.get(i.productId) ?? []), i.hash]);
     return rows.map((r) => ({
       id: r.id,
       version: r.version,
       zh: r.zh,
+      imageHashes: hashes.get(r.id) ?? [],
       fields: {
         handle: r.handle,
         line: 0,
@@ -208,6 +223,7 @@ export class CatalogueFileDesk extends AuditedDesk {
         printable: r.printable,
         published: r.active,
         sizes: sizes.get(r.id) ?? [],
+        images: null,
       },
     }));
   }
@@ -216,8 +232,14 @@ export class CatalogueFileDesk extends AuditedDesk {
    * The file against the catalogue now: each product planned (created, changed or unchanged) or
    * its problems, worded in `locale`. `lock` (the apply) locks the products the file names.
    */
-  private async plan(db: Db | Tx, csv: string, locale: Locale, lock: boolean): Promise<{ planned: Planned[]; problems: CatalogueProblem[]; issueCount: number; issueLines: Set<number>; rows: number }> {
-    const { products: fileProducts, issues, rows, columns } = readCatalogueFile(csv, this.headings, (column) => catalogueHeading(column, locale));
+  private async plan(
+    db: Db | Tx,
+    read: CatalogueFileRead,
+    images: ReadonlyMap<string, Resolved>,
+    locale: Locale,
+    lock: boolean,
+  ): Promise<{ planned: Planned[]; problems: CatalogueProblem[]; issueCount: number; issueLines: Set<number>; rows: number }> {
+    const { products: fileProducts, issues, rows, columns } = read;
     const handles = fileProducts.map((p) => p.handle);
     const existing = new Map<string, Existing>();
     for (let start = 0; start < handles.length; start += PAGE) {
@@ -263,8 +285,33 @@ export class CatalogueFileDesk extends AuditedDesk {
       if (unknown.length) problem('tags', 'unknownTags', unknown.join(', '));
       const was = before ? shown(before.fields) : null;
       const now = shown(target);
-      const changes = (Object.keys(now) as (keyof Shown)[]).filter((field) => was?.[field] !== now[field]).map((field) => ({ field, before: was ? was[field] : null, after: now[field] }));
-      planned.push({ file, existing: before, target, changes });
+      const changes: Planned['changes'] = (Object.keys(now) as (keyof Shown)[]).filter((field) => was?.[field] !== now[field]).map((field) => ({ field, before: was ? was[field] : null, after: now[field] }));
+      let imageHashes: string[] | null = null;
+      let imageReport: Planned['images'] = null;
+      if (file.images) {
+        const hashes: string[] = [];
+        for (const name of file.images) {
+          const image = images.get(name) ?? 'missing';
+          if (image === 'missing') problem('images', 'imageMissing', name);
+          else if ('reason' in image) problem('images', 'imageRefused', `${name}: ${image.reason}`);
+          else if (!hashes.includes(image.hash)) hashes.push(image.hash);
+        }
+        const had = before?.imageHashes ?? [];
+        if (hashes.length !== had.length || hashes.some((h, i) => h !== had[i])) {
+          imageHashes = hashes;
+          const hashOf = (name: string) => {
+            const image = images.get(name);
+            return image && image !== 'missing' && 'hash' in image ? image.hash : null;
+          };
+          imageReport = {
+            added: file.images.filter((name) => !had.includes(hashOf(name) ?? '')),
+            kept: file.images.filter((name) => had.includes(hashOf(name) ?? '')),
+            removed: had.filter((h) => !hashes.includes(h)).map(imageName),
+          };
+          changes.push({ field: 'images', before: before ? had.map(imageName).join(' ') : null, after: file.images.join(' ') });
+        }
+      }
+      planned.push({ file, existing: before, target, changes, imageHashes, images: imageReport });
     }
     const all = [...issues, ...more].sort((a, b) => a.line - b.line);
     const problems = all.slice(0, CATALOGUE_ISSUES_SHOWN).map((issue) => ({
@@ -275,9 +322,51 @@ export class CatalogueFileDesk extends AuditedDesk {
     return { planned, problems, issueCount: all.length, issueLines: new Set(all.map((i) => i.line)), rows };
   }
 
+  private readFile(csv: string, locale: Locale): CatalogueFileRead {
+    return readCatalogueFile(csv, this.headings, (column) => catalogueHeading(column, locale));
+  }
+
+  /**
+   * Every image name the file's products give, resolved: from the zip (checked and decoded as
+   * the editor's upload is: image-desk.ts), else one of the shop's stored images by the name the
+   * export writes, else missing. Whole-zip refusals (not a zip, unsafe names, a bomb) throw.
+   */
+  private async resolveImages(read: CatalogueFileRead, zip: Uint8Array | null, locale: Locale, keep: boolean): Promise<Map<string, Resolved>> {
+    const names = new Set(read.products.flatMap((p) => p.images ?? []));
+    const resolved = new Map<string, Resolved>();
+    // A zip is read even when the file names no image: its rules (unsafe names, a bomb) refuse it all the same.
+    if (names.size === 0 && !zip) return resolved;
+    const inZip = zip ? readImageZip(zip, names) : new Map<string, ZipImage>();
+    const byHash = new Map<string, Resolved>();
+    for (const [name, entry] of inZip) {
+      if ('refused' in entry) {
+        resolved.set(name, { reason: render(toMessage(ZIP_REFUSALS[entry.refused]), locale) });
+        continue;
+      }
+      try {
+        const hash = checkedOriginal(entry.bytes);
+        // The same picture under two names is decoded once.
+        // The dry run decodes too (a picture sharp cannot read is refused there), keeping nothing.
+        const known = byHash.get(hash) ?? { hash, variants: await imageVariants(entry.bytes).then((v) => (keep ? v : null)) };
+        byHash.set(hash, known);
+        resolved.set(name, known);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        resolved.set(name, { reason: error.messageIn(locale) });
+      }
+    }
+    const stored = [...names].filter((name) => !resolved.has(name) && isImageKey(name));
+    const found = stored.length ? await this.db.select({ key: mediaFiles.key }).from(mediaFiles).where(inArray(mediaFiles.key, stored)) : [];
+    for (const { key } of found) resolved.set(key, { hash: key.slice(0, 64), variants: null });
+    for (const name of names) if (!resolved.has(name)) resolved.set(name, 'missing');
+    return resolved;
+  }
+
   /** What the file would do, changing nothing; `basis` (each product's version now) is what the apply must find. */
-  async dryRun(csv: string, locale: Locale): Promise<CatalogueDryRun> {
-    const { planned, problems, issueCount, issueLines, rows } = await this.plan(this.db, csv, locale, false);
+  async dryRun(csv: string, zip: Uint8Array | null, locale: Locale): Promise<CatalogueDryRun> {
+    const read = this.readFile(csv, locale);
+    const images = await this.resolveImages(read, zip, locale, false);
+    const { planned, problems, issueCount, issueLines, rows } = await this.plan(this.db, read, images, locale, false);
     const reports: CatalogueProductReport[] = [];
     let created = 0;
     let changed = 0;
@@ -288,7 +377,7 @@ export class CatalogueFileDesk extends AuditedDesk {
       if (kind === 'create') created++;
       else if (kind === 'change') changed++;
       else unchanged++;
-      if (kind && reports.length < CATALOGUE_REPORT_SHOWN) reports.push({ line: p.file.line, handle: p.file.handle, kind, changes: p.changes });
+      if (kind && reports.length < CATALOGUE_REPORT_SHOWN) reports.push({ line: p.file.line, handle: p.file.handle, kind, changes: p.changes, images: p.images });
     }
     return {
       rows,
@@ -307,9 +396,12 @@ export class CatalogueFileDesk extends AuditedDesk {
    * The file applied, all of it or nothing, if every product is as the dry run found it (`basis`:
    * handle to version, 0 for a product to create); one audit row counts what was done.
    */
-  async apply(actor: AuditActor, csv: string, basis: Record<string, number>, locale: Locale): Promise<CatalogueApplyAnswer> {
+  async apply(actor: AuditActor, csv: string, zip: Uint8Array | null, basis: Record<string, number>, locale: Locale): Promise<CatalogueApplyAnswer> {
+    const read = this.readFile(csv, locale);
+    // The zip's images are checked and decoded before the transaction: no lock waits on sharp.
+    const images = await this.resolveImages(read, zip, locale, true);
     return this.db.transaction(async (tx) => {
-      const { planned, problems, issueCount } = await this.plan(tx, csv, locale, true);
+      const { planned, problems, issueCount } = await this.plan(tx, read, images, locale, true);
       if (issueCount > 0) throw failWith(CODES.INVALID_INPUT, msg('catalogueFile.refused', { count: issueCount }), { problems });
       const moved = planned.filter((p) => basis[p.file.handle] !== (p.existing?.version ?? 0)).map((p) => p.file.handle);
       if (moved.length) throw failWith(CODES.STALE_VERSION, msg('catalogueFile.moved', { handles: moved.slice(0, 20).join(', '), count: moved.length }), { handles: moved });
@@ -330,6 +422,19 @@ export class CatalogueFileDesk extends AuditedDesk {
         printable: t.printable,
         active: t.published,
       });
+      // Stored in the same transaction as the products (media_files is a table): a failure leaves none of them.
+      const used = new Set(planned.flatMap((p) => p.imageHashes ?? []));
+      const stored = new Set<string>();
+      for (const image of images.values()) {
+        if (image === 'missing' || !('hash' in image) || !image.variants || !used.has(image.hash) || stored.has(image.hash)) continue;
+        await storeVariants(tx, image.hash, image.variants);
+        stored.add(image.hash);
+      }
+      const setImages = async (productId: number, hashes: string[]) => {
+        await tx.delete(productImages).where(eq(productImages.productId, productId));
+        if (hashes.length) await tx.insert(productImages).values(hashes.map((hash, sort) => ({ productId, hash, sort })));
+      };
+      const urls = (hashes: string[]) => hashes.map((hash) => uploadedImageUrl(hash, 'large'));
       let created = 0;
       let changed = 0;
       const creates = planned.filter((p) => !p.existing);
@@ -338,20 +443,30 @@ export class CatalogueFileDesk extends AuditedDesk {
         const inserted = await tx
           .insert(products)
           .values(
-            batch.map(({ target: t }) => {
+            batch.map(({ target: t, imageHashes }) => {
               const art = generatedArt(t.team === null ? null : team.get(t.team)!.colours);
-              return { ...columns(t, {}), handle: t.handle, images: art, art };
+              const hashes = imageHashes ?? [];
+              return { ...columns(t, {}), handle: t.handle, images: hashes.length ? urls(hashes) : art, art };
             }),
           )
           .returning({ id: products.id, handle: products.handle });
         const idOf = new Map(inserted.map((r) => [r.handle, r.id]));
         await tx.insert(productSizes).values(batch.flatMap(({ target: t }) => t.sizes.map((s) => ({ productId: idOf.get(t.handle)!, size: s.size, stock: s.stock, sort: SIZES.indexOf(s.size) }))));
+        for (const p of batch) if (p.imageHashes?.length) await setImages(idOf.get(p.target.handle)!, p.imageHashes);
         created += batch.length;
       }
       for (const p of planned) {
         if (!p.existing || p.changes.length === 0) continue;
         const { id, zh } = p.existing;
-        if (p.changes.some((c) => c.field !== 'sizes')) {
+        if (p.imageHashes) {
+          await setImages(id, p.imageHashes);
+          const [row] = await tx.select({ art: products.art }).from(products).where(eq(products.id, id));
+          await tx
+            .update(products)
+            .set({ images: p.imageHashes.length ? urls(p.imageHashes) : row!.art })
+            .where(eq(products.id, id));
+        }
+        if (p.changes.some((c) => c.field !== 'sizes' && c.field !== 'images')) {
           await tx
             .update(products)
             .set({ ...columns(p.target, zh), version: sql`${products.version} + 1`, updatedAt: new Date() })
@@ -363,7 +478,7 @@ export class CatalogueFileDesk extends AuditedDesk {
         changed++;
       }
       const unchanged = planned.length - created - changed;
-      await this.audit.record(tx, { actor, action: 'catalogue.import', entity: 'catalogue', entityId: 'import', before: null, after: { created, changed, unchanged } });
+      await this.audit.record(tx, { actor, action: 'catalogue.import', entity: 'catalogue', entityId: 'import', before: null, after: { created, changed, unchanged, images: stored.size } });
       return { created, changed, unchanged };
     });
   }

@@ -105,6 +105,33 @@ async function variantsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buf
   return variants;
 }
 
+/**
+ * The cheap half of the check every image the shop takes goes through (the editor's upload, the
+ * catalogue import's zip): size, then type by the first bytes (never the name); answers the
+ * original's SHA-256, the key of its stored variants.
+ */
+export function checkedOriginal(bytes: Uint8Array): string {
+  if (bytes.length > IMAGE_MAX_BYTES) throw fail(CODES.PAYLOAD_TOO_LARGE, 'product.image.tooLarge');
+  if (sniffImageType(bytes) === null) throw invalid('product.image.type');
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export type ImageVariants = { width: number; webp: Buffer }[];
+
+/** The costly half: the pixels the header claims, then the decode into every width, in one of the instance's decode places. */
+export async function imageVariants(bytes: Uint8Array): Promise<ImageVariants> {
+  await checkPixels(bytes);
+  return decodes.run(() => variantsOf(bytes));
+}
+
+/** An original's variants stored by their content-addressed keys (already there: the same bytes, left alone). */
+export async function storeVariants(tx: Tx, hash: string, variants: ImageVariants): Promise<void> {
+  await tx
+    .insert(mediaFiles)
+    .values(variants.map((v) => ({ key: `${hash}-${v.width}.webp`, contentType: 'image/webp', bytes: v.webp })))
+    .onConflictDoNothing();
+}
+
 const tooMany = () => fail(CODES.CONFLICT, msg('product.image.tooMany', { max: IMAGES_PER_PRODUCT_MAX }));
 
 const imageOf = (hash: string): AdminProductImage => ({ hash, url: uploadedImageUrl(hash, 'large'), thumbUrl: uploadedImageUrl(hash, 'thumb') });
@@ -162,9 +189,7 @@ export class ProductImageDesk extends AuditedDesk {
    */
   async upload(actor: AuditActor, productId: number, base64: string): Promise<AdminProductImage[]> {
     const bytes = Buffer.from(base64, 'base64');
-    if (bytes.length > IMAGE_MAX_BYTES) throw fail(CODES.PAYLOAD_TOO_LARGE, 'product.image.tooLarge');
-    if (sniffImageType(bytes) === null) throw invalid('product.image.type');
-    const hash = createHash('sha256').update(bytes).digest('hex');
+    const hash = checkedOriginal(bytes);
     let reserved = false;
     try {
       const known = await this.db.transaction(async (tx) => {
@@ -178,17 +203,13 @@ export class ProductImageDesk extends AuditedDesk {
         return null;
       });
       if (known) return known.map(imageOf);
-      await checkPixels(bytes);
-      const variants = await decodes.run(() => variantsOf(bytes));
+      const variants = await imageVariants(bytes);
       return await this.db.transaction(async (tx) => {
         const art = await this.lockProduct(tx, productId);
         const before = await this.hashes(tx, productId);
         if (before.includes(hash)) return before.map(imageOf);
         if (before.length >= IMAGES_PER_PRODUCT_MAX) throw tooMany();
-        await tx
-          .insert(mediaFiles)
-          .values(variants.map((v) => ({ key: `${hash}-${v.width}.webp`, contentType: 'image/webp', bytes: v.webp })))
-          .onConflictDoNothing();
+        await storeVariants(tx, hash, variants);
         const images = await this.save(tx, actor, productId, 'product.imageAdd', before, [...before, hash], art);
         // Before the commit: an upload waiting for this lock then finds the image in the table, not also here.
         this.release(productId);

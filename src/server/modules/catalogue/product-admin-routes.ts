@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { CATALOGUE_FILE_MAX_CHARS } from '../../../domain/back-office/catalogue-file.model.ts';
+import { CATALOGUE_FILE_MAX_CHARS, CATALOGUE_ZIP_MAX_BYTES } from '../../../domain/back-office/catalogue-file.model.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { IMAGE_MAX_BYTES } from '../../../domain/back-office/products.model.ts';
 import {
@@ -47,8 +47,15 @@ export interface ProductAdminDeps {
   clock: Clock;
 }
 
-/** The catalogue file's text as JSON (a quote or line break doubles) with room for the rest of the body. */
-const CATALOGUE_BODY_LIMIT = CATALOGUE_FILE_MAX_CHARS * 2 + 64 * 1024;
+/**
+ * The catalogue file's text as JSON (a quote or line break doubles), the zip of images as base64
+ * with one byte over its limit (so the desk, not the body limit, refuses it by name), and room
+ * for the rest of the body.
+ */
+const CATALOGUE_BODY_LIMIT = CATALOGUE_FILE_MAX_CHARS * 2 + Math.ceil(((CATALOGUE_ZIP_MAX_BYTES + 3) * 4) / 3) + 64 * 1024;
+
+/** The zip's bytes from the request's base64, or null without one. */
+const zipOf = (base64: string | undefined) => (base64 ? Buffer.from(base64, 'base64') : null);
 
 /** Base64 of the largest image, with room for the rest of the JSON. */
 const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 16 * 1024;
@@ -121,14 +128,14 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       adminProductsApi.catalogueDryRun,
       'What the catalogue file would do, per product: created, changed (each field before and after) or refused (line, column, why); changes nothing. Its basis (each product version) goes back with the apply',
       adminCatalogueDryRunRequestSchema,
-      ({ body, locale }) => deps.catalogueFile.dryRun(body.csv, locale),
+      ({ body, locale }) => deps.catalogueFile.dryRun(body.csv, zipOf(body.zip), locale),
       { bodyLimit: CATALOGUE_BODY_LIMIT },
     );
     importing(
       adminProductsApi.catalogueApply,
       'Applies the catalogue file, every product or none, in one transaction audited as one catalogue.import; any problem answers 1001 with data.problems, a product changed since the dry run 1412 with data.handles',
       adminCatalogueApplyRequestSchema,
-      ({ body, actor, locale }) => deps.catalogueFile.apply(actor, body.csv, body.basis, locale),
+      ({ body, actor, locale }) => deps.catalogueFile.apply(actor, body.csv, zipOf(body.zip), body.basis, locale),
       { bodyLimit: CATALOGUE_BODY_LIMIT },
     );
     edit(

@@ -8,12 +8,12 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { isPriceInRange, PRICE_MAX, PRICE_MIN, type Size } from '../../../domain/catalogue.model.ts';
 import { toDecimalString } from '../../../domain/money.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { BULK_MAX, bulkPrice, readStockCsv, type BulkAnswer, type StockCsvIssue, type StockCsvProblem } from '../../../domain/back-office/products.model.ts';
+import { BULK_MAX, bulkPrice, readStockCsv, type BulkAnswer, type StockCsvProblem } from '../../../domain/back-office/products.model.ts';
 import type { CsvFile } from '../../../domain/back-office/csv.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { toCsv } from '../../csv.ts';
 import { fail, failWith } from '../../errors.ts';
-import { msg, render, type Message } from '../../messages/index.ts';
+import { csvIssueMessage, msg, render } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import type { ProductDesk, ProductFilter } from './product-desk.ts';
 import { productSizes, productZhTitle, products } from './schema.ts';
@@ -21,21 +21,6 @@ import { setStock } from './stock.ts';
 
 /** More lines than this is a filter to narrow, not a file to make in one answer. */
 export const STOCK_EXPORT_MAX_LINES = 20_000;
-
-function csvIssueMessage(issue: StockCsvIssue): Message {
-  switch (issue.issue) {
-    case 'header':
-      return msg('product.csv.header');
-    case 'empty':
-      return msg('product.csv.empty');
-    case 'tooMany':
-      return msg('product.csv.tooMany');
-    case 'columns':
-      return msg('product.csv.columns');
-    default:
-      return msg(`product.csv.${issue.issue}`, { value: issue.value ?? '' });
-  }
-}
 
 export class ProductBulkDesk extends AuditedDesk {
   private readonly table: ProductDesk;
@@ -161,7 +146,7 @@ export class ProductBulkDesk extends AuditedDesk {
    */
   async stockImport(actor: AuditActor, csv: string, locale: Locale): Promise<BulkAnswer> {
     const { rows, issues } = readStockCsv(csv);
-    const problems: StockCsvProblem[] = issues.map((issue) => ({ line: issue.line, message: render(csvIssueMessage(issue), locale) }));
+    const problems: StockCsvProblem[] = issues.map((issue) => ({ line: issue.line, message: render(csvIssueMessage('product.csv', issue), locale) }));
     return this.db.transaction(async (tx) => {
       const ids = [...new Set(rows.map((r) => r.productId))];
       const offered = new Map<number, Set<string>>();

@@ -3,15 +3,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.schema.ts';
 import type { TaxClass } from '../../../domain/tax/tax.model.ts';
-import { active, localised, parentId, serialId, sortOrder, timestamps } from '../../db/columns.ts';
+import { active, keyedTable, localised, parentId, sortOrder, timestamps } from '../../db/columns.ts';
 
 /** Text in the other locale; the base columns hold en-US. */
 export type ZhText = Partial<Record<'title' | 'description' | 'name', string>> & { details?: string[]; faq?: FaqEntry[] };
 
-export const navItems = pgTable(
+export const navItems = keyedTable(
   'nav_items',
   {
-    id: serialId(),
     tag: text('tag').notNull(),
     tagName: localised('tag_name'),
     icon: text('icon'),
@@ -26,10 +25,9 @@ export const navItems = pgTable(
   ],
 );
 
-export const teams = pgTable(
+export const teams = keyedTable(
   'teams',
   {
-    id: serialId(),
     tag: text('tag').notNull(),
     name: localised('name'),
     sport: text('sport').notNull(),
@@ -40,10 +38,9 @@ export const teams = pgTable(
   (t) => [uniqueIndex('teams_tag_uq').on(t.tag)],
 );
 
-export const products = pgTable(
+export const products = keyedTable(
   'products',
   {
-    id: serialId(),
     /** The stable key of the catalogue file (export and import) and of staff: PRODUCT_HANDLE_PATTERN, unique. */
     handle: text('handle').notNull(),
     title: text('title').notNull(),
@@ -117,10 +114,9 @@ export const productSizes = pgTable(
   ],
 );
 
-export const patches = pgTable(
+export const patches = keyedTable(
   'patches',
   {
-    id: serialId(),
     patchName: localised('patch_name'),
     patchPrice: integer('patch_price').notNull(),
     image: text('image').notNull(),
@@ -131,10 +127,9 @@ export const patches = pgTable(
   (t) => [index('patches_fits_gin').using('gin', t.fitsTags), check('patches_price_ck', sql`${t.patchPrice} >= 0`)],
 );
 
-export const addons = pgTable(
+export const addons = keyedTable(
   'addons',
   {
-    id: serialId(),
     teamId: parentId('team_id', () => teams.id),
     kind: text('kind', { enum: ['shorts', 'socks'] }).notNull(),
     name: localised('name'),
@@ -145,10 +140,9 @@ export const addons = pgTable(
   (t) => [index('addons_team_idx').on(t.teamId), check('addons_price_ck', sql`${t.price} >= 0`)],
 );
 
-export const squadPlayers = pgTable(
+export const squadPlayers = keyedTable(
   'squad_players',
   {
-    id: serialId(),
     teamId: parentId('team_id', () => teams.id),
     /** Printed name: 1-15 letters A-Z, as the printer receives it. */
     name: text('name').notNull(),

@@ -3,12 +3,11 @@ import { adminStaffOrdersApi } from '../../../domain/api/admin/staff-orders.ts';
 import { staffOrderCreateRequestSchema, staffOrderPayOfflineRequestSchema, staffOrderQuoteRequestSchema } from '../../../domain/back-office/staff-orders.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
-import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import { backOfficeCalls } from '../../http/define-route.ts';
 import type { StaffOrderDesk } from './staff-order-desk.ts';
 
 export function staffOrderRoutes(desk: StaffOrderDesk, guards: Guards) {
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    const create = staffCalls(route, guards.requirePermission(PERMISSIONS.ORDER_CREATE));
+  return backOfficeCalls(guards, [PERMISSIONS.ORDER_CREATE, PERMISSIONS.ORDER_PAY_OFFLINE], (create, payOffline) => {
     create(
       adminStaffOrdersApi.quote,
       "A staff order's priced total before confirming: checkout's quote of the configured lines (hand-set prices take order:price), shipping and tax once the country is given, the coupon's state",
@@ -21,7 +20,6 @@ export function staffOrderRoutes(desk: StaffOrderDesk, guards: Guards) {
       staffOrderCreateRequestSchema,
       ({ body, staff }) => desk.create(body, staff),
     );
-    const payOffline = staffCalls(route, guards.requirePermission(PERMISSIONS.ORDER_PAY_OFFLINE));
     payOffline(
       adminStaffOrdersApi.payOffline,
       'A staff order waiting for its payment link, paid by bank transfer or cash: method, reference and reason recorded, the order paid and invoiced; its link cancelled; audited',

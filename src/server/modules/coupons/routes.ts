@@ -6,7 +6,7 @@ import { couponCreateRequestSchema, couponIdRequestSchema, couponListRequestSche
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { PageRequest } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
-import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import { backOfficeCalls } from '../../http/define-route.ts';
 import type { CouponDesk } from './coupon-desk.ts';
 
 export interface CouponRouteDeps {
@@ -16,8 +16,7 @@ export interface CouponRouteDeps {
 }
 
 export function couponRoutes({ desk, usage }: CouponRouteDeps, guards: Guards) {
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    const edit = staffCalls(route, guards.requirePermission(PERMISSIONS.COUPON_EDIT));
+  return backOfficeCalls(guards, [PERMISSIONS.COUPON_EDIT], (edit) => {
     edit(adminCouponsApi.couponList, 'Coupons, newest first, searched by code and filtered by state (active, scheduled, expired, used up)', couponListRequestSchema, ({ body }) =>
       desk.list({ query: body.query, state: body.state }, body),
     );

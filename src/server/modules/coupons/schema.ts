@@ -1,13 +1,12 @@
 /** Coupons (their redemptions by orders are in redemptions-schema.ts, which needs the orders table). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
-import { active, at, createdAt, serialId } from '../../db/columns.ts';
+import { active, at, createdAt, keyedTable } from '../../db/columns.ts';
 
-export const coupons = pgTable(
+export const coupons = keyedTable(
   'coupons',
   {
-    id: serialId(),
     /** Upper case; shoppers' input is upper-cased before lookup. */
     code: text('code').notNull(),
     kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),

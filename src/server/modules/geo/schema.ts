@@ -1,11 +1,10 @@
 /** Countries and their states, for addresses and shipping zones. */
-import { pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { localised, serialId, sortOrder } from '../../db/columns.ts';
+import { text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { keyedTable, localised, sortOrder } from '../../db/columns.ts';
 
-export const countries = pgTable(
+export const countries = keyedTable(
   'countries',
   {
-    id: serialId(),
     // A table constraint (not an index) so that it exists before states' foreign key refers to it.
     code: text('code').notNull().unique('countries_code_uq'),
     name: localised('name'),
@@ -14,10 +13,9 @@ export const countries = pgTable(
   },
 );
 
-export const states = pgTable(
+export const states = keyedTable(
   'states',
   {
-    id: serialId(),
     countryCode: text('country_code')
       .notNull()
       .references(() => countries.code, { onDelete: 'cascade' }),

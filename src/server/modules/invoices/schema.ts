@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { at, bytea, createdAt, requiredRef, serialId } from '../../db/columns.ts';
+import { at, bytea, createdAt, keyedTable, requiredRef } from '../../db/columns.ts';
 import { lockedTermsColumns, orders, taxLineColumns } from '../orders/schema.ts';
 import { refunds } from '../payments/schema.ts';
 
@@ -38,10 +38,9 @@ export interface DocumentParty {
   email: string | null;
 }
 
-export const taxDocuments = pgTable(
+export const taxDocuments = keyedTable(
   'tax_documents',
   {
-    id: serialId(),
     kind: text('kind').$type<TaxDocumentKind>().notNull(),
     series: text('series').notNull(),
     year: smallint('year').notNull(),
@@ -77,10 +76,9 @@ export const taxDocuments = pgTable(
 );
 
 /** A document's tax lines, parallel to the order's (order_tax_lines): a credit note's reverse the invoice's. */
-export const taxDocumentLines = pgTable(
+export const taxDocumentLines = keyedTable(
   'tax_document_lines',
   {
-    id: serialId(),
     documentId: requiredRef('document_id', () => taxDocuments.id),
     ...taxLineColumns(),
   },

@@ -4,13 +4,12 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { taxReportRequestSchema } from '../../../domain/back-office/tax-report.schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
-import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import { backOfficeCalls } from '../../http/define-route.ts';
 import { TaxReportDesk } from './tax-report.ts';
 
 export function taxReportRoutes(deps: { db: Db }, guards: Guards) {
   const desk = new TaxReportDesk(deps.db);
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    const report = staffCalls(route, guards.requirePermission(PERMISSIONS.REPORT_TAX));
+  return backOfficeCalls(guards, [PERMISSIONS.REPORT_TAX], (report) => {
     report(
       adminTaxReportApi.taxReport,
       'Invoices and credit notes issued in a month, a quarter or custom UTC days, per registration, jurisdiction, tax, class, rate and currency; in the order currency and in EUR at each document’s locked rate',

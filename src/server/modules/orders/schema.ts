@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Localised } from '../../../domain/locale.ts';
-import { at, happenedAt, letteringColumns, localised, parentId, refOrNull, serialId, staffAuthor, timestamps } from '../../db/columns.ts';
+import { at, happenedAt, keyedTable, letteringColumns, localised, parentId, refOrNull, staffAuthor, timestamps } from '../../db/columns.ts';
 import type { CustomType } from '../../../domain/personalisation.ts';
 import { users } from '../accounts/schema.ts';
 import { coupons } from '../coupons/schema.ts';
@@ -16,10 +16,9 @@ import type { DeclaredUnder, PriceDisplay, TaxClass, TaxName, TaxReason } from '
  * placed; the EUR rate used is kept beside them. The guest's access token is stored as a SHA-256
  * digest: only the buyer's link holds the token.
  */
-export const orders = pgTable(
+export const orders = keyedTable(
   'orders',
   {
-    id: serialId(),
     /** "JS-7KQ4M-2XPHD": random, the only id shoppers and URLs ever see. */
     orderNo: text('order_no').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
@@ -165,10 +164,9 @@ export interface OrderExtraSnapshot {
   price: number;
 }
 
-export const orderItems = pgTable(
+export const orderItems = keyedTable(
   'order_items',
   {
-    id: serialId(),
     orderId: orderParent(),
     /**
      * The product it was, kept as a plain number: no foreign key, so replacing the catalogue
@@ -251,10 +249,9 @@ export function taxLineColumns() {
  * on each line's share of the shipping; their amounts add up to orders.tax_total. A later rate
  * change never touches them; invoices copy them (modules/invoices).
  */
-export const orderTaxLines = pgTable(
+export const orderTaxLines = keyedTable(
   'order_tax_lines',
   {
-    id: serialId(),
     orderId: orderParent(),
     ...taxLineColumns(),
   },
@@ -265,10 +262,9 @@ export const orderTaxLines = pgTable(
 );
 
 /** Every move of an order, with its time: the status timeline. */
-export const orderStatusEvents = pgTable(
+export const orderStatusEvents = keyedTable(
   'order_status_events',
   {
-    id: serialId(),
     orderId: orderParent(),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
@@ -280,10 +276,9 @@ export const orderStatusEvents = pgTable(
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.at)],
 );
 
-export const shipments = pgTable(
+export const shipments = keyedTable(
   'shipments',
   {
-    id: serialId(),
     orderId: orderParent(),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),
@@ -319,10 +314,9 @@ export const shipmentItems = pgTable(
  * shipping), before and after, and what it did to the total (positive: the shopper owes more).
  * Append-only history for the timeline and the audit; the order's rows hold the current state.
  */
-export const orderChanges = pgTable(
+export const orderChanges = keyedTable(
   'order_changes',
   {
-    id: serialId(),
     orderId: orderParent(),
     /** The order's revision this change made. */
     revision: integer('revision').notNull(),
@@ -344,10 +338,9 @@ export const orderChanges = pgTable(
   ],
 );
 
-export const shipmentEvents = pgTable(
+export const shipmentEvents = keyedTable(
   'shipment_events',
   {
-    id: serialId(),
     shipmentId: parentId('shipment_id', () => shipments.id),
     at: happenedAt(),
     status: text('status').notNull(),
@@ -358,10 +351,9 @@ export const shipmentEvents = pgTable(
 );
 
 /** Staff's internal notes on an order: never shown to the shopper. */
-export const orderNotes = pgTable(
+export const orderNotes = keyedTable(
   'order_notes',
   {
-    id: serialId(),
     orderId: orderParent(),
     ...staffAuthor('author', () => users.id),
     text: text('text').notNull(),

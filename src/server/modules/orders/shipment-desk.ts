@@ -12,11 +12,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import type { Locale } from '../../../domain/locale.ts';
 import type { OrderStatus } from '../../../domain/orders.model.ts';
-import { allShipped, parcelProblem, readShipCsv, restOf, unshippedOf, type ParcelLine, type ParcelProblem, type ShipCsvAnswer, type ShipCsvIssue, type ShipCsvResult, type ShipCsvRow } from '../../../domain/shipments.model.ts';
+import { allShipped, parcelProblem, readShipCsv, restOf, unshippedOf, type ParcelLine, type ParcelProblem, type ShipCsvAnswer, type ShipCsvResult, type ShipCsvRow } from '../../../domain/shipments.model.ts';
 import type { CorrectShipmentRequest, ShipParcelRequest } from '../../../domain/shipments.schema.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError, fail, notFound } from '../../errors.ts';
-import { msg, render, type Message } from '../../messages/index.ts';
+import { csvIssueMessage, msg, render, type Message } from '../../messages/index.ts';
 import { pick } from '../../messages/localise.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { Refunds } from './order-desk.ts';
@@ -57,18 +57,6 @@ export function parcelProblemMessage(problem: ParcelProblem): Message {
       return msg('shipment.duplicateLine', { id: problem.orderItemId });
     case 'over-shipped':
       return msg('shipment.overShipped', { id: problem.orderItemId, left: problem.left });
-  }
-}
-
-function csvIssueMessage(issue: ShipCsvIssue): Message {
-  switch (issue.issue) {
-    case 'header':
-    case 'empty':
-    case 'tooMany':
-    case 'columns':
-      return msg(`shipment.csv.${issue.issue}`);
-    default:
-      return msg(`shipment.csv.${issue.issue}`, { value: issue.value ?? '' });
   }
 }
 
@@ -164,7 +152,7 @@ export class ShipmentDesk {
   async bulkShip(csv: string, apply: boolean, caller: StaffCaller, locale: Locale): Promise<ShipCsvAnswer> {
     const { rows, issues } = readShipCsv(csv);
     const results = new Map<number, ShipCsvResult>();
-    for (const issue of issues) results.set(issue.line, { line: issue.line, orderNo: issue.orderNo ?? null, carrier: null, trackingNumber: null, lines: [], then: null, error: render(csvIssueMessage(issue), locale) });
+    for (const issue of issues) results.set(issue.line, { line: issue.line, orderNo: issue.orderNo ?? null, carrier: null, trackingNumber: null, lines: [], then: null, error: render(csvIssueMessage('shipment.csv', issue), locale) });
     const numbers = [...new Set(rows.map((r) => r.orderNo))];
     const found = numbers.length ? await this.d.db.select().from(orders).where(inArray(orders.orderNo, numbers)) : [];
     const byNumber = new Map(found.map((o) => [o.orderNo, o]));

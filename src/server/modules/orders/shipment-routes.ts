@@ -3,13 +3,12 @@ import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { bulkShipRequestSchema, correctShipmentRequestSchema, shipParcelRequestSchema } from '../../../domain/shipments.schema.ts';
 import type { Guards } from '../../http/auth.ts';
-import { contractRoutes, staffCalls } from '../../http/define-route.ts';
+import { backOfficeCalls } from '../../http/define-route.ts';
 import type { OrderService } from './orders.ts';
 import type { ShipmentDesk } from './shipment-desk.ts';
 
 export function shipmentRoutes(orders: OrderService, desk: ShipmentDesk, guards: Guards) {
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    const move = staffCalls(route, guards.requirePermission(PERMISSIONS.ORDER_MOVE));
+  return backOfficeCalls(guards, [PERMISSIONS.ORDER_MOVE], (move) => {
     move(
       adminShipmentsApi.shipParcel,
       'Ship part of an order: lines and quantities (never more than is left), carrier, tracking number; the order becomes partially shipped, or shipped once every line is in a parcel; audited, the shopper mailed',

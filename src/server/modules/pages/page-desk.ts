@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CONTENT_SLUG_PATTERN, frontMatterProblems, parsePageFile, slugProblem, type ContentPageText, type ContentProblem } from '../../../domain/content-pages.ts';
-import type { PageDetail, PageLocaleState, PagePublishResult, PageSummary, PageVersion, PageVersionSummary, PublishedContentPage } from '../../../domain/back-office/pages.model.ts';
+import { unsavedLocaleState, type PageDetail, type PageLocaleState, type PagePublishResult, type PageSummary, type PageVersion, type PageVersionSummary, type PublishedContentPage } from '../../../domain/back-office/pages.model.ts';
 import { LOCALES, type Locale } from '../../../domain/locale.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { invalidFields, notFound, type FieldProblem } from '../../errors.ts';
@@ -46,19 +46,9 @@ function textOf(row: VersionRow): ContentPageText {
   return { title: row.title, description: row.description, updated: row.updated, body: row.body };
 }
 
-function problemMessage(problem: ContentProblem) {
-  switch (problem.problem) {
-    case 'required':
-      return msg('page.required');
-    case 'tooLong':
-      return msg('page.tooLong', { max: problem.max ?? 0 });
-    case 'format':
-      return msg('page.slugFormat');
-    case 'reserved':
-      return msg('page.slugReserved');
-    case 'date':
-      return msg('page.date');
-  }
+/** The API's page messages are named as the problems are (`page.tooLong`), like the back office's (adminPages.errors). */
+function problemMessage({ problem, max }: ContentProblem) {
+  return problem === 'tooLong' ? msg('page.tooLong', { max: max ?? 0 }) : msg(`page.${problem}`);
 }
 
 const fieldProblems = (problems: ContentProblem[]): FieldProblem[] => problems.map((p) => ({ path: `body.${p.field}`, problem: problemMessage(p) }));
@@ -101,21 +91,7 @@ export class PageDesk {
 
   private async stateOf(slug: string, locale: Locale, row: { page: PageRow; saved: VersionRow } | undefined): Promise<PageLocaleState> {
     const file = await this.repositoryFile(slug, locale);
-    if (!row) {
-      return {
-        source: 'repository',
-        text: file?.text ?? null,
-        inFooter: false,
-        savedVersionId: null,
-        publishedVersionId: null,
-        savedAt: null,
-        savedBy: null,
-        publishedAt: null,
-        unpublished: false,
-        repositoryChanged: false,
-        repository: file?.text ?? null,
-      };
-    }
+    if (!row) return unsavedLocaleState('repository', file?.text ?? null);
     return {
       source: 'backOffice',
       text: textOf(row.saved),

@@ -1,7 +1,7 @@
 /** The payment side of orders, and the PayPal webhook events already applied. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, refOrNull, serialId, staffAuthor, timestamps } from '../../db/columns.ts';
+import { at, keyedTable, money, refOrNull, staffAuthor, timestamps } from '../../db/columns.ts';
 import type { OfflinePaymentMethod, PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
 import { PAYMENT_PROVIDERS } from '../../../domain/orders.model.ts';
 import { users } from '../accounts/schema.ts';
@@ -11,16 +11,14 @@ import { orderChanges, orderParent, orders } from '../orders/schema.ts';
  * The order's payment at PayPal: ids, status, amount, and the payer's name and email. Never card
  * data (PCI DSS SAQ A: the card form is PayPal's).
  */
-export const payments = pgTable(
+export const payments = keyedTable(
   'payments',
   {
-    id: serialId(),
     orderId: orderParent(),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** new, created, approved, pending, declined, captured, refunded, failed, mismatch */
     status: text('status').notNull(),
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    ...money(),
     paypalOrderId: text('paypal_order_id'),
     /** Bumped when PayPal must make a new order (the old one was voided), so its request id changes. */
     createAttempt: integer('create_attempt').notNull().default(1),
@@ -67,15 +65,13 @@ export interface RefundLine {
  * key makes a retried or double-clicked refund answer the first one instead of paying twice), or
  * made in PayPal's dashboard and learnt from its webhook (key `paypal:<refund id>`, by `paypal`).
  */
-export const refunds = pgTable(
+export const refunds = keyedTable(
   'refunds',
   {
-    id: serialId(),
     orderId: orderParent(),
     idempotencyKey: text('idempotency_key').notNull(),
-    /** In the order's currency, integer minor units. */
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    /** In the order's currency. */
+    ...money(),
     /**
      * pending (asked and PayPal's answer not yet in, or PayPal answered PENDING: then it has its
      * PayPal refund id, and PayPal's webhook or the reconciler completes or fails it), completed, failed
@@ -108,17 +104,15 @@ export const refunds = pgTable(
  * SHA-256 digest. While one is open the order cannot go to production; it ends paid (its own
  * PayPal order and capture), expired, waived by staff with a reason, or cancelled by a later change.
  */
-export const paymentRequests = pgTable(
+export const paymentRequests = keyedTable(
   'payment_requests',
   {
-    id: serialId(),
     orderId: orderParent(),
     purpose: text('purpose').$type<PaymentRequestPurpose>().notNull(),
     /** The change that asked for it (purpose order-change). */
     changeId: refOrNull('change_id', () => orderChanges.id),
-    /** In the order's currency, integer minor units. */
-    amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    /** In the order's currency. */
+    ...money(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: at('expires_at').notNull(),
     status: text('status').$type<PaymentRequestStatus>().notNull().default('open'),

@@ -5,16 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { at, bytea, createdAt, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import { at, bytea, createdAt, keyedTable, parentId, refOrNull, timestamps } from '../../db/columns.ts';
 import type { ReturnKind, ReturnResolution, ReturnStatus } from '../../../domain/returns.model.ts';
 import { users } from '../accounts/schema.ts';
 import { orderItems, orderParent, orders } from '../orders/schema.ts';
 import { refunds } from '../payments/schema.ts';
 
-export const returnRequests = pgTable(
+export const returnRequests = keyedTable(
   'return_requests',
   {
-    id: serialId(),
     /** "RT-7KQ4M-2XPHD": what the shopper and staff quote; random like order numbers. */
     returnNo: text('return_no').notNull(),
     orderId: orderParent(),
@@ -60,10 +59,9 @@ export const returnRequestLines = pgTable(
   (t) => [primaryKey({ columns: [t.requestId, t.orderItemId] }), check('return_request_lines_quantity_ck', sql`${t.quantity} between 1 and 99`)],
 );
 
-export const returnPhotos = pgTable(
+export const returnPhotos = keyedTable(
   'return_photos',
   {
-    id: serialId(),
     requestId: parentId('request_id', () => returnRequests.id),
     /** SHA-256 (hex) of the upload, so the same picture twice is kept once per request. */
     hash: text('hash').notNull(),

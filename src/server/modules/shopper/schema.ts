@@ -1,15 +1,14 @@
 /** What shoppers leave behind besides orders: reviews, newsletter sign-ups, wishlists. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, parentId, refOrNull, serialId, timestamps } from '../../db/columns.ts';
+import { createdAt, keyedTable, parentId, refOrNull, timestamps } from '../../db/columns.ts';
 import type { SavedRosterValue } from '../../../domain/roster.model.ts';
 import { users } from '../accounts/schema.ts';
 import { products } from '../catalogue/schema.ts';
 
-export const productComments = pgTable(
+export const productComments = keyedTable(
   'product_comments',
   {
-    id: serialId(),
     productId: parentId('product_id', () => products.id),
     /** Set when a signed-in shopper wrote it; seeded demo reviews have none. */
     userId: refOrNull('user_id', () => users.id),
@@ -30,10 +29,9 @@ export const productComments = pgTable(
 );
 
 /** Newsletter sign-ups by email, from guests and account holders alike. */
-export const newsletterSubscriptions = pgTable(
+export const newsletterSubscriptions = keyedTable(
   'newsletter_subscriptions',
   {
-    id: serialId(),
     email: text('email').notNull(),
     /** footer, register, profile */
     source: text('source').notNull(),
@@ -58,10 +56,9 @@ export const wishlistItems = pgTable(
  * (docs/storefront.md "Team orders"). The roster is kept whole as the editor sent it; its product
  * is a plain number, as on order lines, so that a product switched off leaves the roster readable.
  */
-export const teamRosters = pgTable(
+export const teamRosters = keyedTable(
   'team_rosters',
   {
-    id: serialId(),
     userId: parentId('user_id', () => users.id),
     name: text('name').notNull(),
     productId: integer('product_id').notNull(),
