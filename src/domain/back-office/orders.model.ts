@@ -4,7 +4,6 @@
  * order's currency. Dates are ISO 8601 strings.
  */
 import type { CurrencyCode } from '../money.model.ts';
-import type { OrderView } from './orders.schema.ts';
 import type { OfflinePaymentMethod, OrderSource } from '../order-changes.model.ts';
 import type { OrderDetail, OrderStatus, PaymentProvider } from '../orders.model.ts';
 
@@ -18,14 +17,6 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const ORDER_SORT_FIELDS = ['createdAt', 'total', 'orderNo', 'status'] as const;
 export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
-
-/** A named view of the orders table (filters and sort) a staff member saved; only they see it. */
-export interface SavedOrderView {
-  id: number;
-  name: string;
-  view: OrderView;
-  updatedAt: string;
-}
 
 /** One row of the orders table. */
 export interface AdminOrderRow {

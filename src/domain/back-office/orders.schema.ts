@@ -87,6 +87,14 @@ const viewNameSchema = z.string().trim().min(1, 'name the view').max(ORDER_VIEW_
 export const orderViewSchema = adminOrderExportRequestSchema;
 export type OrderView = z.output<typeof orderViewSchema>;
 
+/** A named view of the orders table a staff member saved (only they see it): the answer of the views calls. */
+export interface SavedOrderView {
+  id: number;
+  name: string;
+  view: OrderView;
+  updatedAt: string;
+}
+
 export const orderViewSaveRequestSchema = z.strictObject({ name: viewNameSchema, view: orderViewSchema });
 export const orderViewRenameRequestSchema = z.strictObject({ id: idSchema, name: viewNameSchema });
 export const orderViewDeleteRequestSchema = z.strictObject({ id: idSchema });

@@ -5,8 +5,7 @@
  */
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
-import type { SavedOrderView } from '../../../domain/back-office/orders.model.ts';
-import { ORDER_VIEW_NAME_MAX, type OrderView } from '../../../domain/back-office/orders.schema.ts';
+import { ORDER_VIEW_NAME_MAX, type OrderView, type SavedOrderView } from '../../../domain/back-office/orders.schema.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';

@@ -6,11 +6,11 @@
  */
 import type { z } from 'zod';
 import type { Page } from '../envelope.ts';
-import type { AdminNote, AdminOrderDetail, AdminOrderRow, BulkMoveAnswer, BulkMovePreview, SavedOrderView } from '../../back-office/orders.model.ts';
+import type { AdminNote, AdminOrderDetail, AdminOrderRow, BulkMoveAnswer, BulkMovePreview } from '../../back-office/orders.model.ts';
 import type { Dashboard } from '../../back-office/dashboard.model.ts';
 import type { CsvFile } from '../../back-office/csv.model.ts';
 import type { ProductionSheet } from '../../back-office/production-sheet.model.ts';
-import type { adminBulkMoveRequestSchema, adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, adminRefundRequestSchema, orderViewDeleteRequestSchema, orderViewRenameRequestSchema, orderViewSaveRequestSchema } from '../../back-office/orders.schema.ts';
+import type { adminBulkMoveRequestSchema, adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, adminRefundRequestSchema, orderViewDeleteRequestSchema, orderViewRenameRequestSchema, orderViewSaveRequestSchema, SavedOrderView } from '../../back-office/orders.schema.ts';
 import type { productionSheetRequestSchema } from '../../back-office/production-sheet.schema.ts';
 import type { OrderDetail, TrackingAnswer } from '../../orders.model.ts';
 import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../../orders.schema.ts';

@@ -5,8 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
-import type { SavedOrderView } from '../../../domain/back-office/orders.model.ts';
-import { ORDER_VIEWS_MAX, type OrderView } from '../../../domain/back-office/orders.schema.ts';
+import { ORDER_VIEWS_MAX, type OrderView, type SavedOrderView } from '../../../domain/back-office/orders.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
