@@ -170,6 +170,9 @@ const SCENARIOS: ListScenario[] = [
   { list: 'orders', key: 'email', label: 'search by email prefix', filter: { query: 'grace.11' }, pages: 'first' },
   { list: 'orders', key: 'name', label: 'search by name prefix ("wei zh")', filter: { query: 'wei zh' }, pages: 'spread' },
   { list: 'orders', key: 'orderNo', label: 'search by order number', filter: { query: 'JS-C4CA4' }, pages: 'first' },
+  // Issue 33: a part of a number read out on the phone (across its dash), a part of an email.
+  { list: 'orders', key: 'orderNoPart', label: 'search by part of an order number ("a4 238a")', filter: { query: 'a4 238a' }, pages: 'first' },
+  { list: 'orders', key: 'emailPart', label: 'search by part of an email ("ce.1231@")', filter: { query: 'ce.1231@' }, pages: 'first' },
   { list: 'returns', key: 'returns', label: 'all, newest first, any page', filter: {}, pages: 'spread' },
   { list: 'returns', key: 'returnsOpen', label: 'status requested, any page', filter: { status: 'requested' }, pages: 'spread' },
   { list: 'returns', key: 'returnsNo', label: 'search by order number', filter: { query: '@returned' }, pages: 'first' },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/checkout.model.ts';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import type { AdminOrderDetail, AdminOrderRow } from '../../src/domain/back-office/orders.model.ts';
+import { ORDER_VIEWS_MAX } from '../../src/domain/back-office/orders.schema.ts';
 import type { Dashboard } from '../../src/domain/back-office/dashboard.model.ts';
 import type { ProductionSheet } from '../../src/domain/back-office/production-sheet.model.ts';
 import { addons, orderItems, orderNotes, orders, payments, productSizes, refunds, taxDocuments } from '../../src/server/db/schema.ts';
@@ -108,8 +109,35 @@ describe('the orders table', () => {
     expect(await numbers({ query: 'Grace Hop' })).toEqual([printed.orderNo]);
     expect(await numbers({ query: 'hopper' })).toEqual([printed.orderNo]);
     expect(await numbers({ query: 'lovelace' })).toEqual([plain.orderNo, unpaid.orderNo]);
-    expect(await numbers({ query: 'race' })).toEqual([]);
+    // Names match by their start only; "race" is part of grace@example.org's email (next test).
+    expect(await numbers({ query: 'opper' })).toEqual([]);
     expect(await numbers({ query: '%' })).toEqual([]);
+  });
+
+  it('finds an order by any part of its number, with or without JS and the dashes, and by any part of an email', async () => {
+    const [, first, second] = printed.orderNo.split('-') as [string, string, string];
+    // As read out on the phone: the end of one group and the start of the next, no dash, lower case.
+    expect(await numbers({ query: `${first.slice(2)} ${second.slice(0, 3)}`.toLowerCase() })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: `${first.slice(1)}${second.slice(0, 2)}` })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: `${first.slice(3)}-${second}` })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: `js${first}${second.slice(0, 1)}` })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: `JS-${first}-${second}` })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: second })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: 'race' })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: '@EXAMPLE.ORG' })).toEqual([printed.orderNo]);
+    expect(await numbers({ query: 'ample.com' })).toEqual([plain.orderNo, unpaid.orderNo]);
+    expect(await numbers({ query: 'te@example' })).toEqual([unpaid.orderNo]);
+  });
+
+  it('takes LIKE wildcards in the search as the characters themselves', async () => {
+    expect(await numbers({ query: 'ada_example' })).toEqual([]);
+    expect(await numbers({ query: 'ada%example' })).toEqual([]);
+    expect(await numbers({ query: 'a%@' })).toEqual([]);
+    expect(await numbers({ query: '_' })).toEqual([]);
+    expect(await numbers({ query: '\\' })).toEqual([]);
+    const [, first] = printed.orderNo.split('-') as [string, string];
+    expect(await numbers({ query: `${first.slice(0, 2)}%${first.slice(3)}` })).toEqual([]);
+    expect(await numbers({ query: `${first.slice(0, 2)}_${first.slice(3)}` })).toEqual([]);
   });
 
   it('sorts by total, number and status both ways, and pages without overlap', async () => {
@@ -473,3 +501,72 @@ describe('the dashboard', () => {
   });
 });
 
+
+describe('saved views of the orders table', () => {
+  type Saved = { id: number; name: string; view: Record<string, unknown> };
+  const call = <T = Saved>(entry: Parameters<typeof callEntry>[1], body: unknown, who: Staff) => callEntry<T>(shop, entry, body, who);
+  const names = async (who: Staff) => {
+    const answer = await call<Saved[]>(adminOrdersApi.orderViews, undefined, who);
+    expect(answer.code, answer.msg).toBe('0000');
+    return answer.data.map((v) => v.name);
+  };
+  const paidUk = { status: ['paid'], country: 'GB', personalised: true, query: 'ada', sort: 'total', order: 'asc' };
+
+  it('keeps a named view of filters and sort for its author, sorted by name; renames and deletes it', async () => {
+    const saved = await call(adminOrdersApi.saveOrderView, { name: '  Paid, printed, UK ', view: paidUk }, admin);
+    expect(saved.code, saved.msg).toBe('0000');
+    expect(saved.data).toMatchObject({ name: 'Paid, printed, UK', view: paidUk });
+    const other = await call(adminOrdersApi.saveOrderView, { name: 'All unpaid', view: { payment: 'unpaid' } }, admin);
+    // The sort a view did not name is the table's default.
+    expect(other.data.view).toEqual({ payment: 'unpaid', sort: 'createdAt', order: 'desc' });
+    expect(await names(admin)).toEqual(['All unpaid', 'Paid, printed, UK']);
+
+    const renamed = await call(adminOrdersApi.renameOrderView, { id: saved.data.id, name: 'UK printed' }, admin);
+    expect(renamed.data).toMatchObject({ id: saved.data.id, name: 'UK printed', view: paidUk });
+    expect(await names(admin)).toEqual(['All unpaid', 'UK printed']);
+    expect((await call(adminOrdersApi.deleteOrderView, { id: other.data.id }, admin)).data).toEqual({ deleted: 1 });
+    expect(await names(admin)).toEqual(['UK printed']);
+    expect((await call(adminOrdersApi.deleteOrderView, { id: other.data.id }, admin)).code).toBe('1404');
+  });
+
+  it("refuses a name that is empty, too long or already the author's (any case) as a field error, changing nothing", async () => {
+    const before = await names(admin);
+    for (const name of ['', '   ', 'x'.repeat(61)]) {
+      const answer = await call(adminOrdersApi.saveOrderView, { name, view: {} }, admin);
+      expect(answer.code).toBe('1001');
+    }
+    const taken = await call(adminOrdersApi.saveOrderView, { name: 'uk PRINTED', view: {} }, admin);
+    expect(taken.code).toBe('1001');
+    expect(JSON.stringify(taken)).toContain('body.name');
+    const theirs = await call(adminOrdersApi.saveOrderView, { name: 'Other', view: {} }, admin);
+    const clash = await call(adminOrdersApi.renameOrderView, { id: theirs.data.id, name: 'UK Printed' }, admin);
+    expect(clash.code).toBe('1001');
+    expect((await call(adminOrdersApi.saveOrderView, { name: 'Bad', view: { status: ['lost'] } }, admin)).code).toBe('1001');
+    expect((await call(adminOrdersApi.saveOrderView, { name: 'Bad', view: { page: 2 } }, admin)).code).toBe('1001');
+    expect(await names(admin)).toEqual([...before, 'Other'].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    await call(adminOrdersApi.deleteOrderView, { id: theirs.data.id }, admin);
+  });
+
+  it("shows nobody another staff member's views, nor lets them rename or delete one; the same name is free to each", async () => {
+    const mine = await names(admin);
+    const [view] = (await call<Saved[]>(adminOrdersApi.orderViews, undefined, admin)).data;
+    expect(await names(owner)).toEqual([]);
+    expect((await call(adminOrdersApi.renameOrderView, { id: view!.id, name: 'Taken over' }, owner)).code).toBe('1404');
+    expect((await call(adminOrdersApi.deleteOrderView, { id: view!.id }, owner)).code).toBe('1404');
+    expect(await names(admin)).toEqual(mine);
+    const same = await call(adminOrdersApi.saveOrderView, { name: view!.name, view: {} }, owner);
+    expect(same.code, same.msg).toBe('0000');
+    expect(await names(owner)).toEqual([view!.name]);
+    expect(await names(admin)).toEqual(mine);
+  });
+
+  it('keeps at most 30 views per staff member', async () => {
+    const start = (await names(owner)).length;
+    for (let i = start; i < ORDER_VIEWS_MAX; i++) expect((await call(adminOrdersApi.saveOrderView, { name: `View ${i}`, view: {} }, owner)).code).toBe('0000');
+    const over = await call(adminOrdersApi.saveOrderView, { name: 'One too many', view: {} }, owner);
+    expect(over.code).toBe('1409');
+    expect(await names(owner)).toHaveLength(ORDER_VIEWS_MAX);
+    // Another staff member is not held by it.
+    expect((await call(adminOrdersApi.saveOrderView, { name: 'One too many', view: {} }, admin)).code).toBe('0000');
+  });
+});

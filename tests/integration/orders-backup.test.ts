@@ -14,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteOptions } from '../../src/server/db/client.ts';
 import { createTestShop, onPostgres, type TestShop } from './harness.ts';
 import { findStock, placeOrder, plainLine, stockOf, ukAddress, type Stock } from './orders-support.ts';
 
@@ -128,7 +129,7 @@ describe('a backup taken while orders are written (item 33)', () => {
       const dump = await client.dumpDataDir('none');
       const placed = await writing;
       expect(placed).toBe(40);
-      const restored = await PGlite.create({ loadDataDir: dump });
+      const restored = await PGlite.create({ ...(await pgliteOptions()), loadDataDir: dump });
       try {
         await expectRestoredOrders(restored, stock, initialStock);
       } finally {

@@ -202,6 +202,8 @@ interface SelectableList<E, F, S extends string, RK> {
   /** The list call's request for the table's state (filters, page, sort). */
   request: (state: SortedTableState<F, S>) => RequestOf<E>;
   sizes?: readonly number[];
+  /** Where the state lives when not in the screen (the address, useSearchState); `initial` is then unused. */
+  store?: readonly [SortedTableState<F, S>, Dispatch<SetStateAction<SortedTableState<F, S>>>];
 }
 
 /**
@@ -212,10 +214,11 @@ interface SelectableList<E, F, S extends string, RK> {
  */
 export function useSelectableTable<E extends Endpoint<any, Page<any>>, F, S extends string, RK extends keyof RowOf<E> & string>(
   entry: E,
-  { rowKey, initial, sorts, request, sizes = SORTED_PAGE_SIZES }: SelectableList<E, F, S, RK>,
+  { rowKey, initial, sorts, request, sizes = SORTED_PAGE_SIZES, store }: SelectableList<E, F, S, RK>,
 ) {
   type K = RowOf<E>[RK] & Key;
-  const [table, setTable] = useState(initial);
+  const own = useState(initial);
+  const [table, setTable] = store ?? own;
   const [selected, setSelected] = useState<K[]>([]);
   const list: ListQuery<RowOf<E>> = useApiQuery(entry, request(table));
   return {

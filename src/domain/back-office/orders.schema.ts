@@ -76,3 +76,25 @@ export const adminRefundRequestSchema = z
   })
   .refine((body) => body.lines.length > 0 || body.amount !== undefined, { path: ['lines'], error: 'choose lines or an amount' });
 export type AdminRefundRequest = z.output<typeof adminRefundRequestSchema>;
+
+/** Saved views of the orders table one staff member may keep. */
+export const ORDER_VIEWS_MAX = 30;
+export const ORDER_VIEW_NAME_MAX = 60;
+
+const viewNameSchema = z.string().trim().min(1, 'name the view').max(ORDER_VIEW_NAME_MAX, `at most ${ORDER_VIEW_NAME_MAX} characters`);
+
+/** What a saved view keeps: the table's filters and sort (the page is not part of a view). */
+export const orderViewSchema = adminOrderExportRequestSchema;
+export type OrderView = z.output<typeof orderViewSchema>;
+
+/** A named view of the orders table a staff member saved (only they see it): the answer of the views calls. */
+export interface SavedOrderView {
+  id: number;
+  name: string;
+  view: OrderView;
+  updatedAt: string;
+}
+
+export const orderViewSaveRequestSchema = z.strictObject({ name: viewNameSchema, view: orderViewSchema });
+export const orderViewRenameRequestSchema = z.strictObject({ id: idSchema, name: viewNameSchema });
+export const orderViewDeleteRequestSchema = z.strictObject({ id: idSchema });

@@ -52,6 +52,16 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
  */
 const PGLITE_SETTINGS = ['shared_buffers = 16MB', 'work_mem = 2MB'].join('\n');
 
+/**
+ * How every PGlite of the shop opens (the server, tests, a restored backup): its settings, and
+ * pg_trgm, which the orders table's search indexes need (migration 0026 creates the extension;
+ * PostgreSQL ships it in contrib).
+ */
+export async function pgliteOptions() {
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  return { postgresqlconf: PGLITE_SETTINGS, extensions: { pg_trgm } };
+}
+
 export interface OpenOptions {
   /** PostgreSQL connection string; null for PGlite. */
   databaseUrl: string | null;
@@ -129,7 +139,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     dataDir = path.join(options.dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir, { postgresqlconf: PGLITE_SETTINGS, ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}) });
+  const client = await PGlite.create(dataDir, { ...(await pgliteOptions()), ...(options.pgliteImage ? { loadDataDir: options.pgliteImage } : {}) });
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {

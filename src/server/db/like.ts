@@ -11,7 +11,7 @@ export function prefixPattern(text: string): string {
   return `${escapeLike(text)}%`;
 }
 
-/** Text containing `text` anywhere (small tables only: no index serves it). */
+/** Text containing `text` anywhere: small tables, or an expression with a trigram index (no btree serves it). */
 export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }

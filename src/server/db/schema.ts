@@ -24,3 +24,4 @@ export * from '../modules/vitals/schema.ts';
 export * from '../modules/invoices/schema.ts';
 export * from '../modules/returns/schema.ts';
 export * from '../modules/two-factor/schema.ts';
+export * from '../modules/backoffice/schema.ts';

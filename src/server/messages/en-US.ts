@@ -104,6 +104,7 @@ export const enUS = {
   'notFound.pageVersion': 'Page version not found',
   'notFound.rosterGroup': 'This team roster is no longer in your cart',
   'notFound.roster': 'Saved roster not found',
+  'notFound.orderView': 'Saved view not found',
 
   // Cart lines.
   'cart.soldOut': 'Size {{size}} is sold out',
@@ -128,6 +129,9 @@ export const enUS = {
   'roster.duplicateNumbers_other': 'Numbers {{numbers}} are on more than one row: confirm to keep them',
   'roster.nameTaken': 'You already have a roster called {{name}}',
   'roster.savedMax': 'You can keep at most {{max}} rosters',
+  // Saved views of the orders table (backoffice/order-views.ts).
+  'orderView.nameTaken': 'You already have a view called {{name}}',
+  'orderView.savedMax': 'You can keep at most {{max}} views; delete one first',
 
   // Coupons, by the reason in data.reason (domain/coupons.schema.ts COUPON_PROBLEMS).
   'coupon.unknown': 'This coupon code does not exist',

@@ -124,6 +124,7 @@ export const zhCN: Catalogue = {
   'notFound.pageVersion': '未找到该页面版本',
   'notFound.rosterGroup': '购物车中已没有这份球队名单',
   'notFound.roster': '找不到保存的名单',
+  'notFound.orderView': '找不到保存的视图',
 
   'cart.soldOut': '{{size}} 码已售罄',
   'cart.onlyLeft': '{{size}} 码仅剩 {{stock}} 件',
@@ -146,6 +147,9 @@ export const zhCN: Catalogue = {
   'roster.duplicateNumbers_other': '号码 {{numbers}} 出现在多行中：请确认保留',
   'roster.nameTaken': '您已有名为 {{name}} 的名单',
   'roster.savedMax': '最多可保存 {{max}} 份名单',
+  // 订单表保存的视图（backoffice/order-views.ts）。
+  'orderView.nameTaken': '您已有名为 {{name}} 的视图',
+  'orderView.savedMax': '最多可保存 {{max}} 个视图，请先删除一个',
 
   'coupon.unknown': '该优惠码不存在',
   'coupon.inactive': '该优惠券已停用',

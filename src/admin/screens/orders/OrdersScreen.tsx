@@ -1,12 +1,13 @@
 /**
  * Orders: the server-paginated table with its filters (status, dates, currency, country,
  * personalised, payment) and search; sorting; the CSV export of what the filter shows; row
- * selection with bulk moves and production sheets. A row opens the order in its own tab. The
- * filters typed and applied live in this screen, which the tab cache keeps mounted.
+ * selection with bulk moves and production sheets; saved views. A row opens the order in its own
+ * tab. The filters applied, the sort and the page live in the address (filters.ts), so a view can
+ * be bookmarked and shared; what is typed but not applied stays in the form.
  */
 import { App, Button, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../client/http.ts';
 import { ORDER_SORT_FIELDS, PAYMENT_STATES, type AdminOrderRow, type BulkMoveAnswer, type BulkMovePreview } from '../../../domain/back-office/orders.model.ts';
@@ -23,7 +24,9 @@ import { FilterBar, YesNoFilter } from '../../widgets/FilterBar.tsx';
 import { SelectableTable, useSelectableTable } from '../../widgets/paged-table.tsx';
 import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { useMay } from '../../state/session.ts';
-import { INITIAL_TABLE, exportRequest, listRequest, sheetPath, type OrderFilters } from './filters.ts';
+import { INITIAL_TABLE, exportRequest, listRequest, searchOfTable, sheetPath, tableFromSearch, tableOfView, viewOfTable, type OrderFilters } from './filters.ts';
+import { SavedViews } from './SavedViews.tsx';
+import { useSearchState } from '../../widgets/search-state.ts';
 import { BulkPreview } from './BulkPreview.tsx';
 import { BulkShipDialog } from './BulkShipDialog.tsx';
 import { PrintDocsButtons } from './PrintDocsButtons.tsx';
@@ -40,6 +43,11 @@ function toFilters(values: FormValues): OrderFilters {
   return { ...rest, from: dates?.[0]?.format('YYYY-MM-DD'), to: dates?.[1]?.format('YYYY-MM-DD') };
 }
 
+/** The form's values for filters applied (from the address or a saved view). */
+function toFormValues({ from, to, ...rest }: OrderFilters): FormValues {
+  return { ...rest, dates: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null };
+}
+
 export default function OrdersScreen() {
   const { t } = useT();
   const { modal, message } = App.useApp();
@@ -50,8 +58,15 @@ export default function OrdersScreen() {
   const when = useDateTime();
   const statusName = useStatusName();
   const [form] = Form.useForm<FormValues>();
-  const screen = useSelectableTable(adminOrdersApi.orderList, { rowKey: 'orderNo', initial: INITIAL_TABLE, sorts: ORDER_SORT_FIELDS, request: listRequest });
+  const [state, setTable, search] = useSearchState(tableFromSearch, searchOfTable);
+  const store = [state, setTable] as const;
+  const screen = useSelectableTable(adminOrdersApi.orderList, { rowKey: 'orderNo', initial: INITIAL_TABLE, sorts: ORDER_SORT_FIELDS, request: listRequest, store });
   const { table, selected, setSelected, filterBy, sortable } = screen;
+  // The address changed (loaded, back or forward, a view opened): the form shows what is applied.
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(toFormValues(tableFromSearch(search).filters));
+  }, [form, search]);
   const [exporting, setExporting] = useState(false);
   const [bulkShipping, setBulkShipping] = useState(false);
   // The bulk-ship dialog leaves the page when it closes: the focus goes back to its button.
@@ -184,6 +199,14 @@ export default function OrdersScreen() {
           />
         </Form.Item>
       </FilterBar>
+
+      <SavedViews
+        current={viewOfTable(table)}
+        onOpen={(saved) => {
+          setTable((state) => tableOfView(saved.view, state.size), { push: true });
+          setSelected([]);
+        }}
+      />
 
       <SelectableTable<AdminOrderRow, string>
         screen={screen}

@@ -10,7 +10,7 @@ import type { AdminNote, AdminOrderDetail, AdminOrderRow, BulkMoveAnswer, BulkMo
 import type { Dashboard } from '../../back-office/dashboard.model.ts';
 import type { CsvFile } from '../../back-office/csv.model.ts';
 import type { ProductionSheet } from '../../back-office/production-sheet.model.ts';
-import type { adminBulkMoveRequestSchema, adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, adminRefundRequestSchema } from '../../back-office/orders.schema.ts';
+import type { adminBulkMoveRequestSchema, adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, adminRefundRequestSchema, orderViewDeleteRequestSchema, orderViewRenameRequestSchema, orderViewSaveRequestSchema, SavedOrderView } from '../../back-office/orders.schema.ts';
 import type { productionSheetRequestSchema } from '../../back-office/production-sheet.schema.ts';
 import type { OrderDetail, TrackingAnswer } from '../../orders.model.ts';
 import type { adminMoveRequestSchema, adminShipmentEventRequestSchema, orderAccessRequestSchema } from '../../orders.schema.ts';
@@ -33,4 +33,9 @@ export const adminOrdersApi = {
   productionSheet: post<z.input<typeof productionSheetRequestSchema>, ProductionSheet>('/admin/orders/productionSheet'),
   /** Any order's invoice or credit note PDF (order:view); build its address with documentPath (api/orders.ts). */
   document: get<NoRequest, PdfDownload>('/admin/orders/:orderNo/documents/:number.pdf'),
+  /** The caller's saved views of the orders table (filters and sort under a name), by name; nobody else's. */
+  orderViews: post<NoRequest, SavedOrderView[]>('/admin/orders/views/list'),
+  saveOrderView: post<z.input<typeof orderViewSaveRequestSchema>, SavedOrderView>('/admin/orders/views/save'),
+  renameOrderView: post<z.input<typeof orderViewRenameRequestSchema>, SavedOrderView>('/admin/orders/views/rename'),
+  deleteOrderView: post<z.input<typeof orderViewDeleteRequestSchema>, { deleted: number }>('/admin/orders/views/delete'),
 };

@@ -2,14 +2,14 @@
  * The orders table's filter, search and sort as SQL, shared by the list, the export and the
  * benchmark. Every condition reads columns of the orders row that the indexes of migration 0008
  * carry (docs/back-office.md "Orders table"), so a filter is checked inside the index walk;
- * search is by prefix so the expression indexes apply, never `%x%`.
+ * search reads only indexed expressions: trigrams for any part of a number or an email, prefixes for names.
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { OrderSortField } from '../../../domain/back-office/orders.model.ts';
 import type { z } from 'zod';
 import type { orderFilterShape } from '../../../domain/back-office/orders.schema.ts';
-import { prefixPattern } from '../../db/like.ts';
-import { orderNoStarting, orderNoSql, orders } from '../orders/index.ts';
+import { containsPattern, prefixPattern } from '../../db/like.ts';
+import { orderNoSql, orderNoStarting, orders } from '../orders/index.ts';
 import { DAY_MS } from '../../clock.ts';
 
 type FilterShape = { [K in keyof typeof orderFilterShape]: z.output<(typeof orderFilterShape)[K]> };
@@ -17,16 +17,40 @@ export type OrderFilter = Partial<FilterShape>;
 
 
 export const shipToNameSql = sql<string>`(${orders.shippingAddress}->>'firstName') || ' ' || (${orders.shippingAddress}->>'lastName')`;
+/** The order number without its dashes ("JSH9PN7GMV4X"), as orders_order_no_trgm_idx holds it. */
+const compactOrderNoSql = sql`replace(${orders.orderNo}, '-', '')`;
+
 /**
- * An order number ("JS-..."), an email (has "@"), or else a name or the start of an email: first
- * name or "first last" by prefix, last name by prefix, email by prefix. Case does not matter.
+ * Fewer characters than this search by prefix only: trigram indexes need three, and a part of one
+ * or two characters ("a") would match most orders anyway.
+ */
+export const PART_SEARCH_MIN = 3;
+
+/**
+ * An order number as typed or read out on the phone: capitals, without spaces and dashes
+ * ("h9pn7 gmv" is "H9PN7GMV", "JS-H9PN7-G" is "JSH9PN7G"); null when the text cannot be part of one.
+ */
+export function orderNoPart(query: string): string | null {
+  const compact = query.toUpperCase().replace(/[\s-]/g, '');
+  return /^[A-Z0-9]+$/.test(compact) ? compact : null;
+}
+
+/**
+ * Any part of an order number (with or without "JS" and its dashes) or of an email, or a name by
+ * prefix (first name or "first last", last name); case does not matter. The parts are `%x%`
+ * searches that the trigram indexes of migration 0026 serve; names stay prefixes on their btree
+ * indexes. Text with "@" is an email only. Under PART_SEARCH_MIN characters, numbers and emails
+ * match by prefix too.
  */
 export function orderSearchCondition(query: string): SQL {
   const text = query.toLowerCase();
-  if (/^js-/.test(text)) return orderNoStarting(query);
-  if (text.includes('@')) return sql`lower(${orders.email}) like ${prefixPattern(text)}`;
+  const short = text.length < PART_SEARCH_MIN;
+  const emailPart = sql`lower(${orders.email}) like ${short ? prefixPattern(text) : containsPattern(text)}`;
+  if (text.includes('@')) return emailPart;
   const pattern = prefixPattern(text);
-  return or(sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`, sql`lower(${orders.email}) like ${pattern}`)!;
+  const number = orderNoPart(query);
+  const numberPart = !number ? [] : short ? [orderNoStarting(query)] : [sql`${compactOrderNoSql} like ${containsPattern(number)}`];
+  return or(...numberPart, emailPart, sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
 }
 
 export function filterCondition(filter: OrderFilter): SQL | undefined {

@@ -1,7 +1,7 @@
 /** The back office's order reads (dashboard, list, export, detail, production sheet) and notes, each behind its permission code. */
 import { splitPage } from '../../db/paging.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
-import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema } from '../../../domain/back-office/orders.schema.ts';
+import { adminNoteRequestSchema, adminOrderExportRequestSchema, adminOrderListRequestSchema, adminOrderRequestSchema, orderViewDeleteRequestSchema, orderViewRenameRequestSchema, orderViewSaveRequestSchema } from '../../../domain/back-office/orders.schema.ts';
 import { productionSheetRequestSchema } from '../../../domain/back-office/production-sheet.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
@@ -14,6 +14,7 @@ import type { OrderService } from '../orders/index.ts';
 import { dashboard } from './dashboard.ts';
 import { OrderDetailDesk } from './order-detail-desk.ts';
 import { OrderTable } from './order-list.ts';
+import { OrderViewStore } from './order-views.ts';
 import { productionSheet } from './production-sheet.ts';
 import { shippingDocsPdf, type Sender } from './shipping-docs.ts';
 import { adminShipmentsApi } from '../../../domain/api/admin/shipments.ts';
@@ -31,6 +32,7 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
   const { db, clock } = deps;
   const table = new OrderTable(db);
   const folder = new OrderDetailDesk(db, deps.orders);
+  const views = new OrderViewStore(db);
   const may = guards.requirePermission;
   return contractRoutes({ tags: ['admin'] }, (route) => {
     route(adminOrdersApi.dashboard, {
@@ -49,6 +51,30 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
       preValidation: may(PERMISSIONS.ORDER_EXPORT),
       request: adminOrderExportRequestSchema,
       handler: async (request) => ok(await table.export(request.body, localeOf(request), clock())),
+    });
+    // Saved views are the caller's own settings, not the shop's data: no audit row.
+    route(adminOrdersApi.orderViews, {
+      summary: "The caller's saved views of the orders table (name, filters and sort), by name",
+      preValidation: may(PERMISSIONS.ORDER_VIEW),
+      handler: async (request) => ok(await views.list(userOf(request).userId)),
+    });
+    route(adminOrdersApi.saveOrderView, {
+      summary: 'Save the filters and sort under a name (1-60 characters, new among the caller\'s views, at most 30 views)',
+      preValidation: may(PERMISSIONS.ORDER_VIEW),
+      request: orderViewSaveRequestSchema,
+      handler: async (request) => ok(await views.save(userOf(request).userId, request.body.name, request.body.view)),
+    });
+    route(adminOrdersApi.renameOrderView, {
+      summary: "Rename one of the caller's saved views",
+      preValidation: may(PERMISSIONS.ORDER_VIEW),
+      request: orderViewRenameRequestSchema,
+      handler: async (request) => ok(await views.rename(userOf(request).userId, request.body.id, request.body.name)),
+    });
+    route(adminOrdersApi.deleteOrderView, {
+      summary: "Delete one of the caller's saved views",
+      preValidation: may(PERMISSIONS.ORDER_VIEW),
+      request: orderViewDeleteRequestSchema,
+      handler: async (request) => ok(await views.remove(userOf(request).userId, request.body.id)),
     });
     route(adminOrdersApi.order, {
       summary: 'An order with everything staff see: lines, customer, payments, refunds, refundable amount, timeline, notes, the moves the caller may make',
