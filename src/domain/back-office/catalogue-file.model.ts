@@ -56,17 +56,13 @@ const DESCRIPTION_MAX = 10_000;
 const TAGS_MAX = 20;
 const TAG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
-/** A product as its rows in the file give it. */
-export interface CatalogueFileProduct {
-  handle: string;
-  /** The line of its first row (1 is the heading). */
-  line: number;
+/** A product's own columns, read from a file (`Price` and `Fee` in EUR cents) or to be written to one (their text). */
+interface ProductColumns<Price, Fee> {
   title: { 'en-US': string; 'zh-CN': string };
   description: { 'en-US': string; 'zh-CN': string };
-  /** EUR cents; null when the cell was empty (a new product must have one). */
-  price: number | null;
-  compareAtPrice: number | null;
-  customisationFee: number;
+  price: Price;
+  compareAtPrice: Fee | null;
+  customisationFee: Fee;
   taxClass: TaxClass;
   sport: string;
   /** A team's tag; null for none. */
@@ -74,6 +70,13 @@ export interface CatalogueFileProduct {
   tags: string[];
   printable: boolean;
   published: boolean;
+}
+
+/** A product as its rows in the file give it; its price null when the cell was empty (a new product must have one). */
+export interface CatalogueFileProduct extends ProductColumns<number | null, number> {
+  handle: string;
+  /** The line of its first row (1 is the heading). */
+  line: number;
   sizes: { size: Size; stock: number }[];
   /**
    * Its images' file names, in order: each in the zip beside the file, or one of the shop's
@@ -291,20 +294,7 @@ export interface CatalogueFileRow {
   handle: string;
   size: Size;
   stock: number;
-  product: {
-    title: { 'en-US': string; 'zh-CN': string };
-    description: { 'en-US': string; 'zh-CN': string };
-    price: string;
-    compareAtPrice: string | null;
-    customisationFee: string;
-    taxClass: TaxClass;
-    sport: string;
-    team: string | null;
-    tags: string[];
-    printable: boolean;
-    published: boolean;
-    images: string[];
-  } | null;
+  product: (ProductColumns<string, string> & { images: string[] }) | null;
 }
 
 /** The cells of a row, in CATALOGUE_COLUMNS order (prices already decimal strings). */

@@ -5,9 +5,12 @@
  * deleted: past orders name them (docs/back-office.md "Patches and add-ons").
  */
 import { App, AutoComplete, Button, Form, Input, InputNumber, Select, Space, Tabs, Tag, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ColumnsType } from 'antd/es/table';
 import { call, mediaUrl } from '../../../client/http.ts';
 import { adminExtrasApi } from '../../../domain/api/admin/extras.ts';
+import type { Endpoint } from '../../../domain/api/endpoint.ts';
+import type { Page } from '../../../domain/api/envelope.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { BUILT_IN_ADDON_KINDS, EXTRA_NAME_MAX, EXTRA_PRICE_MAX, type AdminAddonRow, type AdminPatchRow } from '../../../domain/back-office/extras.model.ts';
 import { IMAGE_MAX_BYTES } from '../../../domain/back-office/products.model.ts';
@@ -85,105 +88,84 @@ function useActiveToggle(kind: Kind) {
 }
 
 function PatchesTab() {
-  const { t, locale } = useT();
-  const money = useMoney();
+  const { t } = useT();
   const options = useOptions();
-  const toggle = useActiveToggle('patch');
-  const screen = useListScreen(adminExtrasApi.patchList);
-  const [editing, setEditing] = useState<AdminPatchRow | 'new' | null>(null);
-  useFocusReturn(editing !== null);
   const tagName = (tag: string) => options?.navTags.find((option) => option.tag === tag)?.name ?? tag;
   return (
-    <ListScreen
-      screen={screen}
-      search={{ label: t('adminExtras.search'), testId: 'patch-search' }}
-      filters={
-        <>
-          <StateFilter />
-          <ChoiceFilter name="tag" label={t('adminExtras.tag')} placeholder={t('adminExtras.anyTag')} minWidth={200} searchable options={(options?.navTags ?? []).map((option) => ({ value: option.tag, label: option.name }))} />
-        </>
-      }
-      actions={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="patch-new">
-          {t('adminExtras.newPatch')}
-        </Button>
-      }
-      withReset
-      rowKey="id"
-      scroll={{ x: 900 }}
-      data-testid="patches-table"
-      columns={[
-        { key: 'picture', title: t('adminExtras.picture'), width: 80, render: (_v, row) => <Picture image={row.image} /> },
-        { key: 'name', title: t('adminExtras.name'), render: (_v, row) => row.name[locale as Locale] },
-        { key: 'price', title: t('adminExtras.price'), align: 'right', render: (_v, row) => money(row.price, 'EUR') },
-        { key: 'fits', title: t('adminExtras.tag'), render: (_v, row) => row.fitsTags.map((tag) => <Tag key={tag}>{tagName(tag)}</Tag>) },
-        { key: 'state', title: t('adminExtras.state'), render: (_v, row) => <StateTag active={row.active} /> },
-        {
-          key: 'actions',
-          title: t('admin.common.actions'),
-          width: 200,
-          render: (_v, row) => (
-            <Space size={4}>
-              <Button size="small" onClick={() => setEditing(row)} data-testid={`patch-edit-${row.id}`}>
-                {t('admin.common.edit')}
-              </Button>
-              <Button size="small" danger={row.active} onClick={() => toggle(row, row.name[locale as Locale])} data-testid={`patch-toggle-${row.id}`}>
-                {t(row.active ? 'adminExtras.deactivate' : 'adminExtras.activate')}
-              </Button>
-            </Space>
-          ),
-        },
-      ]}
-    >
-      {editing !== null && <ExtraDialog kind="patch" row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </ListScreen>
+    <ExtrasTab<AdminPatchRow>
+      kind="patch"
+      entry={adminExtrasApi.patchList}
+      filter={<ChoiceFilter name="tag" label={t('adminExtras.tag')} placeholder={t('adminExtras.anyTag')} minWidth={200} searchable options={(options?.navTags ?? []).map((option) => ({ value: option.tag, label: option.name }))} />}
+      columns={[{ key: 'fits', title: t('adminExtras.tag'), render: (_v, row) => row.fitsTags.map((tag) => <Tag key={tag}>{tagName(tag)}</Tag>) }]}
+    />
   );
 }
 
 function AddonsTab() {
   const { t, locale } = useT();
-  const money = useMoney();
   const options = useOptions();
-  const toggle = useActiveToggle('addon');
-  const screen = useListScreen(adminExtrasApi.addonList);
-  const [editing, setEditing] = useState<AdminAddonRow | 'new' | null>(null);
+  return (
+    <ExtrasTab<AdminAddonRow>
+      kind="addon"
+      entry={adminExtrasApi.addonList}
+      filter={<ChoiceFilter name="team" label={t('adminExtras.team')} placeholder={t('adminExtras.anyTeam')} minWidth={200} searchable options={(options?.teams ?? []).map((team) => ({ value: team.tag, label: team.name }))} />}
+      columns={[
+        { key: 'team', title: t('adminExtras.team'), render: (_v, row) => row.teamName[locale as Locale] },
+        { key: 'kind', title: t('adminExtras.kind'), dataIndex: 'kind', render: (kind: string) => <Typography.Text code>{kind}</Typography.Text> },
+      ]}
+    />
+  );
+}
+
+const TAB_WORDS = {
+  patch: { search: 'adminExtras.search', create: 'adminExtras.newPatch', table: 'patches-table' },
+  addon: { search: 'adminExtras.searchAddons', create: 'adminExtras.newAddon', table: 'addons-table' },
+} as const;
+
+/** One tab: the list (picture, name, the kind's own columns, price, state), its filters, and the dialog. */
+function ExtrasTab<Row extends AdminPatchRow | AdminAddonRow>({ kind, entry, filter, columns }: { kind: Kind; entry: Endpoint<any, Page<Row>>; filter: ReactNode; columns: ColumnsType<Row> }) {
+  const { t, locale } = useT();
+  const money = useMoney();
+  const toggle = useActiveToggle(kind);
+  const screen = useListScreen(entry);
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
   useFocusReturn(editing !== null);
+  const words = TAB_WORDS[kind];
   return (
     <ListScreen
       screen={screen}
-      search={{ label: t('adminExtras.searchAddons'), testId: 'addon-search' }}
+      search={{ label: t(words.search), testId: `${kind}-search` }}
       filters={
         <>
           <StateFilter />
-          <ChoiceFilter name="team" label={t('adminExtras.team')} placeholder={t('adminExtras.anyTeam')} minWidth={200} searchable options={(options?.teams ?? []).map((team) => ({ value: team.tag, label: team.name }))} />
+          {filter}
         </>
       }
       actions={
-        <Button type="primary" onClick={() => setEditing('new')} data-testid="addon-new">
-          {t('adminExtras.newAddon')}
+        <Button type="primary" onClick={() => setEditing('new')} data-testid={`${kind}-new`}>
+          {t(words.create)}
         </Button>
       }
       withReset
       rowKey="id"
       scroll={{ x: 900 }}
-      data-testid="addons-table"
+      data-testid={words.table}
       columns={[
-        { key: 'picture', title: t('adminExtras.picture'), width: 80, render: (_v, row) => <Picture image={row.image} /> },
-        { key: 'name', title: t('adminExtras.name'), render: (_v, row) => row.name[locale as Locale] },
-        { key: 'team', title: t('adminExtras.team'), render: (_v, row) => row.teamName[locale as Locale] },
-        { key: 'kind', title: t('adminExtras.kind'), dataIndex: 'kind', render: (kind: string) => <Typography.Text code>{kind}</Typography.Text> },
-        { key: 'price', title: t('adminExtras.price'), align: 'right', render: (_v, row) => money(row.price, 'EUR') },
-        { key: 'state', title: t('adminExtras.state'), render: (_v, row) => <StateTag active={row.active} /> },
+        { key: 'picture', title: t('adminExtras.picture'), width: 80, render: (_v, row: Row) => <Picture image={row.image} /> },
+        { key: 'name', title: t('adminExtras.name'), render: (_v, row: Row) => row.name[locale as Locale] },
+        ...columns,
+        { key: 'price', title: t('adminExtras.price'), align: 'right', render: (_v, row: Row) => money(row.price, 'EUR') },
+        { key: 'state', title: t('adminExtras.state'), render: (_v, row: Row) => <StateTag active={row.active} /> },
         {
           key: 'actions',
           title: t('admin.common.actions'),
           width: 200,
-          render: (_v, row) => (
+          render: (_v, row: Row) => (
             <Space size={4}>
-              <Button size="small" onClick={() => setEditing(row)} data-testid={`addon-edit-${row.id}`}>
+              <Button size="small" onClick={() => setEditing(row)} data-testid={`${kind}-edit-${row.id}`}>
                 {t('admin.common.edit')}
               </Button>
-              <Button size="small" danger={row.active} onClick={() => toggle(row, row.name[locale as Locale])} data-testid={`addon-toggle-${row.id}`}>
+              <Button size="small" danger={row.active} onClick={() => toggle(row, row.name[locale as Locale])} data-testid={`${kind}-toggle-${row.id}`}>
                 {t(row.active ? 'adminExtras.deactivate' : 'adminExtras.activate')}
               </Button>
             </Space>
@@ -191,7 +173,7 @@ function AddonsTab() {
         },
       ]}
     >
-      {editing !== null && <ExtraDialog kind="addon" row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing !== null && <ExtraDialog kind={kind} row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </ListScreen>
   );
 }

@@ -23,7 +23,7 @@ import { DateTimeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
 import { useT } from '../../i18n.tsx';
 import { toMinor } from '../coupons/form.ts';
 import { useScreen } from '../../frame/screen-context.ts';
-import { SectionForm, useSectionForm } from './section.tsx';
+import { BannerPreview, SectionForm, useSectionForm } from './section.tsx';
 import { SellerPanel } from './SellerPanel.tsx';
 import { AfterSalesPanel } from './AfterSalesPanel.tsx';
 import { SellerWarning, sellerMissing } from './seller-warning.tsx';
@@ -128,20 +128,17 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
   const values = Form.useWatch([], section.form) as BannerForm | undefined;
   const target = values?.countdownTo?.isValid() ? values.countdownTo.toDate() : null;
   const preview = (lang: 'en-US' | 'zh-CN', text: string | undefined) => (
-    <div className="admin-banner-preview" lang={lang} data-testid={`banner-preview-${lang}`}>
-      <small>{lang}</small>
-      <div className="admin-banner-strip" aria-hidden={!values?.enabled}>
-        {values?.enabled === false ? (
-          <em>{t('adminMarketing.settings.bannerOff')}</em>
-        ) : (
-          <>
-            {text?.trim() && <strong>{text.trim()}</strong>}
-            <span>{interpolate(BANNER_TEXT[lang].freeShipping, { amount: formatMoney(settings.freeShipping.thresholdEur, 'EUR', lang) })}</span>
-            <span>{target ? `${BANNER_TEXT[lang].endsIn} ${target.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}` : BANNER_TEXT[lang].fallback}</span>
-          </>
-        )}
-      </div>
-    </div>
+    <BannerPreview lang={lang} testId={`banner-preview-${lang}`} hidden={!values?.enabled}>
+      {values?.enabled === false ? (
+        <em>{t('adminMarketing.settings.bannerOff')}</em>
+      ) : (
+        <>
+          {text?.trim() && <strong>{text.trim()}</strong>}
+          <span>{interpolate(BANNER_TEXT[lang].freeShipping, { amount: formatMoney(settings.freeShipping.thresholdEur, 'EUR', lang) })}</span>
+          <span>{target ? `${BANNER_TEXT[lang].endsIn} ${target.toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}` : BANNER_TEXT[lang].fallback}</span>
+        </>
+      )}
+    </BannerPreview>
   );
   return (
     <SectionForm<BannerForm>

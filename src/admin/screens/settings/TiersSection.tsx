@@ -15,7 +15,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import enLayout from '../../../i18n/locales/en-US/layout.json';
 import zhLayout from '../../../i18n/locales/zh-CN/layout.json';
 import { useT } from '../../i18n.tsx';
-import { SectionForm, useSectionForm } from './section.tsx';
+import { BannerPreview, SectionForm, useSectionForm } from './section.tsx';
 
 interface TiersForm {
   rows: Partial<DiscountTier>[];
@@ -53,10 +53,9 @@ export function TiersSection({ settings, savedAt }: { settings: ShopSettings; sa
   const preview = (lang: 'en-US' | 'zh-CN') => {
     const phrases = promoPhrases(complete, STOREFRONT[lang]);
     return (
-      <div className="admin-banner-preview" lang={lang} data-testid={`tiers-preview-${lang}`}>
-        <small>{lang}</small>
-        <div className="admin-banner-strip">{phrases.length ? <span>{phrases.join(' · ')}</span> : <em>{t('adminMarketing.settings.noTiers')}</em>}</div>
-      </div>
+      <BannerPreview lang={lang} testId={`tiers-preview-${lang}`}>
+        {phrases.length ? <span>{phrases.join(' · ')}</span> : <em>{t('adminMarketing.settings.noTiers')}</em>}
+      </BannerPreview>
     );
   };
   return (

@@ -104,3 +104,15 @@ export function SectionForm<V>({ section, title, testName, onFinish, layout = 'v
     </Section>
   );
 }
+
+/** The storefront banner's strip as one language would show it (the banner's and the tiers' previews). */
+export function BannerPreview({ lang, testId, hidden, children }: { lang: 'en-US' | 'zh-CN'; testId: string; hidden?: boolean; children: ReactNode }) {
+  return (
+    <div className="admin-banner-preview" lang={lang} data-testid={testId}>
+      <small>{lang}</small>
+      <div className="admin-banner-strip" aria-hidden={hidden}>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -4,8 +4,8 @@
  * are shown once); on -> how many recovery codes are left, and "turn off" with a current code.
  * Shown from the user menu, and alone when the owner requires it and the caller has none.
  */
-import { App, Alert, Button, Form, Input, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Alert, Button, Form, Input, Space, Tag, Typography, type FormInstance } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { twoFactorApi } from '../../../domain/api/admin/two-factor.ts';
 import type { TwoFactorEnrolment } from '../../../domain/back-office/two-factor.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
@@ -21,6 +21,29 @@ export function CodeField({ name = 'code', label }: { name?: string; label: stri
     <Form.Item name={name} label={label} rules={[{ required: true, pattern: SIX_DIGITS, message: t('adminTwoStep.codeInvalid') }]} normalize={(value: string) => value.replace(/\D/g, '').slice(0, 6)}>
       <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} style={{ maxWidth: 160 }} data-testid="two-step-code" />
     </Form.Item>
+  );
+}
+
+/** A current code asked for, sent once valid, the field emptied, then what follows (turning on, turning off). */
+function CodeForm<T>({ form, send, then, label, button, children }: { form: FormInstance<{ code: string }>; send: (code: string) => Promise<T>; then: (answer: T) => void; label: string; button: ReactNode; children: ReactNode }) {
+  const write = useWrite();
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      onFinish={({ code }) =>
+        void write(async () => {
+          const answer = await send(code);
+          form.resetFields();
+          then(answer);
+        })
+      }
+    >
+      {children}
+      <CodeField label={label} />
+      {button}
+    </Form>
   );
 }
 
@@ -82,18 +105,19 @@ export function TwoStepPanel({ onEnabled }: { onEnabled?: () => void }) {
         </Button>
       )}
       {state && !state.enabled && enrolment && (
-        <Form
+        <CodeForm
           form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={({ code }) =>
-            void write(async () => {
-              const answer = await confirm.mutateAsync({ code });
-              form.resetFields();
-              setEnrolment(null);
-              setRecoveryCodes(answer.recoveryCodes);
-              void message.success(t('adminTwoStep.turnedOn'));
-            })
+          send={(code) => confirm.mutateAsync({ code })}
+          then={(answer) => {
+            setEnrolment(null);
+            setRecoveryCodes(answer.recoveryCodes);
+            void message.success(t('adminTwoStep.turnedOn'));
+          }}
+          label={t('adminTwoStep.enterCode')}
+          button={
+            <Button type="primary" htmlType="submit" loading={confirm.isPending} data-testid="two-step-confirm">
+              {t('adminTwoStep.confirm')}
+            </Button>
           }
         >
           <Typography.Text strong>{t('adminTwoStep.scan')}</Typography.Text>
@@ -104,31 +128,22 @@ export function TwoStepPanel({ onEnabled }: { onEnabled?: () => void }) {
               {enrolment.secret}
             </Typography.Text>
           </Typography.Paragraph>
-          <CodeField label={t('adminTwoStep.enterCode')} />
-          <Button type="primary" htmlType="submit" loading={confirm.isPending} data-testid="two-step-confirm">
-            {t('adminTwoStep.confirm')}
-          </Button>
-        </Form>
+        </CodeForm>
       )}
       {state?.enabled && !state.required && (
-        <Form
+        <CodeForm
           form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={({ code }) =>
-            void write(async () => {
-              await disable.mutateAsync({ code });
-              form.resetFields();
-              void message.success(t('adminTwoStep.turnedOff'));
-            })
+          send={(code) => disable.mutateAsync({ code })}
+          then={() => void message.success(t('adminTwoStep.turnedOff'))}
+          label={t('adminTwoStep.code')}
+          button={
+            <Button danger htmlType="submit" loading={disable.isPending} data-testid="two-step-disable">
+              {t('adminTwoStep.turnOff')}
+            </Button>
           }
         >
           <Typography.Paragraph type="secondary">{t('adminTwoStep.turnOffHelp')}</Typography.Paragraph>
-          <CodeField label={t('adminTwoStep.code')} />
-          <Button danger htmlType="submit" loading={disable.isPending} data-testid="two-step-disable">
-            {t('adminTwoStep.turnOff')}
-          </Button>
-        </Form>
+        </CodeForm>
       )}
     </Space>
   );
