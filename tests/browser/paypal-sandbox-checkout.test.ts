@@ -28,6 +28,9 @@ import { startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-
 import { watchErrors } from '../support/errors.ts';
 import { typeShippingAddress } from '../support/checkout-form.ts';
 
+/** What a page may take to show what it loads on a loaded two-core machine (vitest's poll gives up after 1 s). */
+const PAGE_WAIT = { timeout: 15_000 };
+
 const SANDBOX = PAYPAL_SDK_HOSTS.sandbox;
 /** A host no policy of the shop names: its script must never be fetched. */
 const FOREIGN_SCRIPT = 'https://scripts.elsewhere.example/tracker.js';
@@ -163,7 +166,7 @@ describe("the checkout built for PayPal's sandbox, in Chromium", () => {
       },
       [FOREIGN_SCRIPT, LIVE_FRAME],
     );
-    await expect.poll(async () => (await violations()).map((v) => v.directive).sort()).toEqual(['frame-src', 'frame-src', 'script-src-elem']);
+    await expect.poll(async () => (await violations()).map((v) => v.directive).sort(), PAGE_WAIT).toEqual(['frame-src', 'frame-src', 'script-src-elem']);
     const refused = await violations();
     expect(refused).toContainEqual({ directive: 'script-src-elem', blocked: FOREIGN_SCRIPT });
     // Refused by the <meta> policy and by the header: each reports it. Chromium names a frame's origin only.
@@ -177,8 +180,8 @@ describe("the checkout built for PayPal's sandbox, in Chromium", () => {
 
     await page.waitForURL(/\/en-US\/order-success\/JS-[A-Z0-9]{5}-[A-Z0-9]{5}\/\?token=/);
     const orderNo = new URL(page.url()).pathname.split('/')[3]!;
-    await expect.poll(() => page.locator('[data-status]').textContent()).toBe(checkoutText.status.paid);
-    await expect.poll(() => page.getByRole('heading', { name: checkoutText.success.heading }).count()).toBe(1);
+    await expect.poll(() => page.locator('[data-status]').textContent(), PAGE_WAIT).toBe(checkoutText.status.paid);
+    await expect.poll(() => page.getByRole('heading', { name: checkoutText.success.heading }).count(), PAGE_WAIT).toBe(1);
 
     const [order] = await database.db.select({ id: orders.id, status: orders.status }).from(orders).where(eq(orders.orderNo, orderNo));
     expect(order?.status).toBe('paid');

@@ -10,6 +10,8 @@
 import type { Locator, Page } from '@playwright/test';
 import enNavigation from '../../src/i18n/locales/en-US/admin-navigation.json' with { type: 'json' };
 import zhNavigation from '../../src/i18n/locales/zh-CN/admin-navigation.json' with { type: 'json' };
+import enTwoStep from '../../src/i18n/locales/en-US/admin-two-step.json' with { type: 'json' };
+import zhTwoStep from '../../src/i18n/locales/zh-CN/admin-two-step.json' with { type: 'json' };
 import type { AdminNavNode } from '../../src/domain/back-office/navigation.model.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
@@ -107,17 +109,21 @@ for (const locale of ADMIN_LOCALES) {
       await expect(page.locator('html')).toHaveAttribute('lang', other);
     });
 
-    test(`${locale}: the user menu opens with ArrowDown, its item focused, and Escape or Tab closes it`, async ({ page }) => {
+    test(`${locale}: the user menu opens with ArrowDown, its first item focused, the arrows walk its items, and Escape or Tab closes it`, async ({ page }) => {
       await page.goto('/admin/dashboard');
       await expect(page.getByTestId('dashboard')).toBeVisible();
       const button = page.getByTestId('user-menu');
       await tabTo(page, button);
       await page.keyboard.press('ArrowDown');
+      const twoStep = page.getByRole('menuitem', { name: (locale === 'en-US' ? enTwoStep : zhTwoStep).menu });
       const logout = page.getByRole('menuitem', { name: A.header.logout });
-      await expect(logout).toBeFocused();
+      await expect(twoStep).toBeFocused();
       await expect(button).toHaveAttribute('aria-expanded', 'true');
-      // The arrows, Home and End stay on its one item.
+      // The arrows go from item to item; Home and End go to the first and the last.
       await page.keyboard.press('ArrowDown');
+      await expect(logout).toBeFocused();
+      await page.keyboard.press('Home');
+      await expect(twoStep).toBeFocused();
       await page.keyboard.press('End');
       await expect(logout).toBeFocused();
       await page.keyboard.press('Escape');
@@ -126,7 +132,7 @@ for (const locale of ADMIN_LOCALES) {
       await expect(button).toHaveAttribute('aria-expanded', 'false');
       // Tab closes it too, and goes on past the button, no dialog opened on the way.
       await page.keyboard.press('Enter');
-      await expect(logout).toBeFocused();
+      await expect(twoStep).toBeFocused();
       await page.keyboard.press('Tab');
       await expect(logout).toBeHidden();
       expect(await button.evaluate((element) => element !== document.activeElement && document.activeElement !== document.body)).toBe(true);
