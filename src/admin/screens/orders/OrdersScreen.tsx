@@ -62,10 +62,15 @@ export default function OrdersScreen() {
   const store = [state, setTable] as const;
   const screen = useSelectableTable(adminOrdersApi.orderList, { rowKey: 'orderNo', initial: INITIAL_TABLE, sorts: ORDER_SORT_FIELDS, request: listRequest, store });
   const { table, selected, setSelected, filterBy, sortable } = screen;
-  // The address changed (loaded, back or forward, a view opened): the form shows what is applied.
+  // The address says other filters than the form's (loaded, back or forward, a view opened): the
+  // form shows what is applied. Only then: resetting the fields remounts them, which would close a
+  // list being opened right after the form's own filters reached the address.
   useEffect(() => {
+    const applied = tableFromSearch(search).filters;
+    const said = (filters: OrderFilters) => searchOfTable({ ...INITIAL_TABLE, filters });
+    if (said(toFilters(form.getFieldsValue())) === said(applied)) return;
     form.resetFields();
-    form.setFieldsValue(toFormValues(tableFromSearch(search).filters));
+    form.setFieldsValue(toFormValues(applied));
   }, [form, search]);
   const [exporting, setExporting] = useState(false);
   const [bulkShipping, setBulkShipping] = useState(false);
