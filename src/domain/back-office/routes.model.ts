@@ -4,7 +4,7 @@
  * (routeApi of domain/api/admin/route.ts: the constant routes, the user's routes, whether a route exists) from the same list,
  * so both modes give a user the same screens. Paths are below `/admin`.
  */
-import { PERMISSIONS, permissionsOf, type Permission } from './staff.model.ts';
+import { PERMISSIONS, type Permission } from './staff.model.ts';
 
 export interface AdminRoute {
   /** Unique; the app maps it to its screen, tabs are keyed by it. */
@@ -58,16 +58,16 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 
 export const CONSTANT_ROUTES: readonly AdminRoute[] = ADMIN_ROUTES.filter((route) => route.constant);
 
-/** The screens a signed-in caller with these roles and grants may open, constant ones aside. */
-export function routesFor(roles: readonly string[], grants: readonly string[] = []): AdminRoute[] {
-  const held = new Set(permissionsOf(roles, grants));
+/** The screens a signed-in caller holding these codes may open, constant ones aside. */
+export function routesFor(codes: readonly Permission[]): AdminRoute[] {
+  const held = new Set(codes);
   if (held.size === 0) return [];
   return ADMIN_ROUTES.filter((route) => !route.constant && (!route.permission || held.has(route.permission)));
 }
 
 /** Where a caller lands after signing in: the dashboard, or their first screen without it. */
-export function homeFor(roles: readonly string[], grants: readonly string[] = []): string | null {
-  const routes = routesFor(roles, grants);
+export function homeFor(codes: readonly Permission[]): string | null {
+  const routes = routesFor(codes);
   return (routes.find((route) => route.name === HOME_ROUTE) ?? routes.find((route) => !route.hideInMenu))?.name ?? null;
 }
 

@@ -124,14 +124,17 @@ export function permissionsOf(roles: readonly string[], grants: readonly string[
   return PERMISSION_VALUES.filter((code) => held.has(code));
 }
 
-export function hasPermission(roles: readonly string[], code: Permission, grants: readonly string[] = []): boolean {
-  return permissionsOf(roles, grants).includes(code);
+/**
+ * Whose codes a check weighs: every code the caller holds, resolved once when the request was
+ * authenticated (a session: its account's roles and grants; an API token: the codes it was made with).
+ * Checks ask for codes, never role names.
+ */
+export interface CodesHeld {
+  codes: readonly Permission[];
 }
 
-/** Whose codes a check weighs: an account's roles and its grants, as the session read them. */
-export interface CodesHeld {
-  roles: readonly string[];
-  grants: readonly string[];
+export function hasPermission(held: CodesHeld, code: Permission): boolean {
+  return held.codes.includes(code);
 }
 
 /**

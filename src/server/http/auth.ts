@@ -92,7 +92,7 @@ export function authGuards(sessions: Authenticator, onRefused?: RefusalListener,
     Object.assign(
       async (request: FastifyRequest) => {
         await requireStaffUser(request);
-        if (!hasPermission(request.user!.roles, code, request.user!.grants)) await refuse(request, { permission: code });
+        if (!hasPermission(request.user!, code)) await refuse(request, { permission: code });
       },
       { permission: code },
     );

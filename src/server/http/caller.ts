@@ -3,14 +3,17 @@
  * helpers and guards here need nothing from the modules that use them.
  */
 import type { Locale } from '../../domain/locale.ts';
+import type { Permission } from '../../domain/back-office/staff.model.ts';
 
 /** The signed-in caller an access token names, as the guard read them with the session. */
 export interface AuthUser {
   userId: number;
   sessionId: string;
   roles: string[];
-  /** Codes given beyond the roles (users.grants); permission checks pass both. */
+  /** Codes given beyond the roles (users.grants). */
   grants: string[];
+  /** Every permission code the caller holds (roles and grants resolved): what the guards check. */
+  codes: Permission[];
   /** The account's email now: a back-office write's audit row names the caller by it (`actorOf`). */
   email: string;
 }

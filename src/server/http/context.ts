@@ -34,7 +34,7 @@ export function actorOf(request: FastifyRequest): Actor {
 /** The staff member calling, whole: who the audit row names and the codes they hold (roles and grants). */
 export function staffOf(request: FastifyRequest): StaffCaller & { actor: Actor } {
   const user = userOf(request);
-  return { actor: { id: user.userId, email: user.email }, roles: user.roles, grants: user.grants };
+  return { actor: { id: user.userId, email: user.email }, codes: user.codes };
 }
 
 /**

@@ -8,7 +8,7 @@ import { constantTable, dynamicTable, menuEntries, resolvePath, routeModeOf, sta
 const everyScreen = () => true;
 const names = (routes: readonly AdminRoute[]) => routes.map((route) => route.name);
 /** What the server's getUserRoutes answers for these roles (src/server/modules/staff/routes.ts). */
-const serverAnswer = (roles: string[]) => ({ routes: routesFor(roles), home: homeFor(roles) ?? '403' });
+const serverAnswer = (roles: string[]) => ({ routes: routesFor(permissionsOf(roles)), home: homeFor(permissionsOf(roles)) ?? '403' });
 
 describe('routeModeOf', () => {
   it('is dynamic only when the build says so, static otherwise', () => {

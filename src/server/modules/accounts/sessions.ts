@@ -10,6 +10,7 @@
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { SESSION_CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
+import { permissionsOf } from '../../../domain/back-office/staff.model.ts';
 import type { AuthUser } from '../../http/caller.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { refreshTokens, sessions, users } from './schema.ts';
@@ -97,7 +98,7 @@ export class SessionService {
     if (row.expiresAt <= this.clock()) throw ended();
     if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'session.accessTokenExpired');
     if (row.status !== 'active') throw disabled();
-    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, email: row.email };
+    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, codes: permissionsOf(row.roles, row.grants), email: row.email };
   }
 
   /** Rotates a refresh token: the presented one is spent, a new pair is returned. */

@@ -28,7 +28,7 @@ const MOVE_PERMISSION: Partial<Record<OrderStatus, Permission>> = {
 export function nextStatusesFor(status: OrderStatus, personalised: boolean, held: CodesHeld): OrderStatus[] {
   return ORDER_STATUSES.filter((to) => {
     const code = MOVE_PERMISSION[to];
-    return code !== undefined && moveProblem(status, to, personalised) === null && hasPermission(held.roles, code, held.grants);
+    return code !== undefined && moveProblem(status, to, personalised) === null && hasPermission(held, code);
   });
 }
 

@@ -183,7 +183,7 @@ export class OrderChangeDesk {
     const actor: AuditActor = { id: null, email: `shopper:${row.email}` };
     const asStaff: StaffChange =
       change.kind === 'address' ? change : { kind: 'line', itemId: change.itemId, print: undefined };
-    return this.change(row.orderNo, revision, asStaff, null, { actor: 'shopper', audit: actor, caller: { actor, roles: [], grants: [] } }, change.kind === 'line' ? { customName: change.customName, customNumber: change.customNumber } : undefined);
+    return this.change(row.orderNo, revision, asStaff, null, { actor: 'shopper', audit: actor, caller: { actor, codes: [] } }, change.kind === 'line' ? { customName: change.customName, customNumber: change.customNumber } : undefined);
   }
 
   /**

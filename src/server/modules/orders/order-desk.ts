@@ -96,7 +96,7 @@ export function moveRefusal(order: Pick<OrderRow, 'status' | 'personalised'>, to
 
 /** Refuses the caller unless their roles or grants hold the code (the route's guard checked the route's own). */
 export function requireCode(caller: StaffCaller, code: Permission): void {
-  if (!hasPermission(caller.roles, code, caller.grants)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
+  if (!hasPermission(caller, code)) throw fail(CODES.FORBIDDEN, 'session.forbidden');
 }
 
 export class OrderDesk {

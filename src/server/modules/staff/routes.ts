@@ -57,8 +57,8 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolea
       summary: "The back office routes the caller's roles may open, and the one they land on",
       preValidation: guards.requireUser,
       handler: async (request) => {
-        const { roles, grants } = userOf(request);
-        return ok({ routes: routesFor(roles, grants), home: homeFor(roles, grants) ?? NO_ACCESS_HOME });
+        const { codes } = userOf(request);
+        return ok({ routes: routesFor(codes), home: homeFor(codes) ?? NO_ACCESS_HOME });
       },
     });
     route(routeApi.isRouteExist, {
@@ -67,7 +67,7 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolea
       request: routeExistRequestSchema,
       handler: async (request) => {
         const name = request.query.routeName;
-        return ok(CONSTANT_ROUTES.some((r) => r.name === name) || routesFor(userOf(request).roles, userOf(request).grants).some((r) => r.name === name));
+        return ok(CONSTANT_ROUTES.some((r) => r.name === name) || routesFor(userOf(request).codes).some((r) => r.name === name));
       },
     });
   });

@@ -140,7 +140,7 @@ describe('staffCalls: a back-office call of one permission in one line', () => {
     const guard = Object.assign(
       async (request: { headers: Record<string, unknown>; user: unknown }) => {
         if (request.headers['x-staff'] !== 'yes') throw Object.assign(new Error('refused'), { statusCode: 403 });
-        request.user = { userId: 7, sessionId: 's', roles: ['R_ADMIN'], grants: ['order:price'], email: 'staff@example.com' };
+        request.user = { userId: 7, sessionId: 's', roles: ['R_ADMIN'], grants: ['order:price'], codes: ['order:view', 'order:price'], email: 'staff@example.com' };
       },
       { permission: 'product:edit' },
     ) as unknown as PermissionGuard;
@@ -161,7 +161,7 @@ describe('staffCalls: a back-office call of one permission in one line', () => {
     const answer = await call({ 'x-staff': 'yes', 'accept-language': 'zh-CN' }, { name: 'ab', times: 2 });
     expect(answer.json()).toEqual({ code: '0000', msg: 'success', data: { said: 'abab' } });
     const actor = { id: 7, email: 'staff@example.com' };
-    expect(asked).toEqual([{ body: { name: 'ab', times: 2 }, actor, staff: { actor, roles: ['R_ADMIN'], grants: ['order:price'] }, locale: 'zh-CN' }]);
+    expect(asked).toEqual([{ body: { name: 'ab', times: 2 }, actor, staff: { actor, codes: ['order:view', 'order:price'] }, locale: 'zh-CN' }]);
     await server.close();
   });
 
