@@ -13,10 +13,8 @@ import { DAY_MS, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { fail, notFound, sessionFailure } from '../../errors.ts';
 import type { Actor, AuthUser } from '../../http/caller.ts';
-import { tokenDigest } from '../accounts/tokens.ts';
-import { users } from '../accounts/schema.ts';
-import { auditLog } from '../audit/schema.ts';
-import type { AuditLog } from '../audit/audit.ts';
+import { tokenDigest, users } from '../accounts/index.ts';
+import { auditLog, type AuditLog } from '../audit/index.ts';
 import { apiTokens } from './schema.ts';
 
 export const API_TOKEN_ACTIONS = { create: 'apiToken.create', revoke: 'apiToken.revoke', use: 'token.use' } as const;
