@@ -159,7 +159,12 @@ export default function ApiTokensScreen() {
         maskClosable={false}
         keyboard={false}
         cancelButtonProps={{ style: { display: 'none' } }}
-        onOk={() => setMade(null)}
+        // Gone from the page once closed (a closed dialog keeps its last content otherwise), and from the mutation's memory.
+        destroyOnHidden
+        onOk={() => {
+          setMade(null);
+          create.reset();
+        }}
       >
         {made && (
           <Space direction="vertical" style={{ width: '100%' }} data-testid="api-token-secret-box">
