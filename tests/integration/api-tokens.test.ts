@@ -10,9 +10,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
 import { adminApiTokensApi } from '../../src/domain/api/admin/api-tokens.ts';
+import { adminCouponsApi } from '../../src/domain/api/admin/coupons.ts';
 import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
-import { apiTokens, auditLog, users } from '../../src/server/db/schema.ts';
+import { apiTokens, auditLog, twoFactorPolicy, users } from '../../src/server/db/schema.ts';
 import { callEntry, staffAccount, staffTrio, type StaffTrio } from './admin-support.ts';
 import { createTestShop, testClock, type TestShop } from './harness.ts';
 
@@ -108,6 +109,29 @@ describe('calling with a token', () => {
     for (const use of uses) expect(use).toMatchObject({ actorId: trio.owner.userId, actorEmail: `token "Books" (by ${trio.owner.email})`, entity: 'api_token' });
     const [row] = await shop.database.db.select().from(apiTokens).where(eq(apiTokens.id, token.id));
     expect(row!.lastUsedAt).not.toBeNull();
+  });
+
+  it('writes as "token <name> (by <maker>)" in the audit log, and needs no two-step enrolment when the owner requires it of staff', async () => {
+    const { token, secret } = await makeToken({ name: 'Promo tool', codes: ['coupon:edit', 'order:view'] });
+    const code = `TOKEN${token.id}X`;
+    const coupon = await callEntry(
+      shop,
+      adminCouponsApi.createCoupon,
+      { code, kind: 'percent', percent: 10, amounts: null, minSpendEur: 0, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null, includesPersonalised: true },
+      withSecret(secret),
+    );
+    expect(coupon.code, coupon.msg).toBe('0000');
+    const [written] = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'coupon.create'), eq(auditLog.entityId, String(coupon.data.id))));
+    expect(written).toMatchObject({ actorId: trio.owner.userId, actorEmail: `token "Promo tool" (by ${trio.owner.email})` });
+
+    // The owner's requirement stops a staff session without two-step sign-in (1427), not a token.
+    await shop.database.db.insert(twoFactorPolicy).values({ id: 1, required: true }).onConflictDoUpdate({ target: twoFactorPolicy.id, set: { required: true } });
+    try {
+      expect((await callEntry(shop, adminOrdersApi.orderList, { current: 1, size: 5 }, trio.admin)).code).toBe('1427');
+      expect((await listOrders(secret)).code).toBe('0000');
+    } finally {
+      await shop.database.db.update(twoFactorPolicy).set({ required: false });
+    }
   });
 
   it("is refused on a person's own routes (8888), never answering as the owner", async () => {
