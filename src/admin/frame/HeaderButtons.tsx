@@ -16,7 +16,7 @@ import { useLogout } from '../state/session.ts';
 import { $themeSettings, cycleScheme } from '../state/theme.ts';
 import { TwoStepPanel } from '../screens/two-step/TwoStepPanel.tsx';
 
-const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
+export const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <DesktopOutlined /> };
 
 type MenuItems = NonNullable<MenuProps['items']>;
