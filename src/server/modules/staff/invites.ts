@@ -66,6 +66,7 @@ export class StaffInvites {
     if (account && isStaff(account.roles)) throw fail(CODES.CONFLICT, 'invite.alreadyStaff');
     const token = newInviteToken();
     const now = this.d.clock();
+    const shop = await this.d.shopName();
     try {
       const id = await this.d.db.transaction(async (tx) => {
         const [row] = await tx
@@ -73,7 +74,7 @@ export class StaffInvites {
           .values({ email, role: input.role, locale, invitedBy: actor.id, tokenHash: tokenDigest(token), createdAt: now, sentAt: now, expiresAt: expiry(now) })
           .returning({ id: staffInvites.id });
         await this.d.audit.record(tx, { actor, action: INVITE_ACTIONS.invite, entity: 'staff-invite', entityId: row!.id, before: null, after: { email, role: input.role, locale } });
-        await this.mail(tx, { email, role: input.role, locale }, token, actor.email);
+        await this.mail(tx, { email, role: input.role, locale }, token, actor.email, shop);
         return row!.id;
       });
       return this.pendingOne(id);
@@ -93,6 +94,7 @@ export class StaffInvites {
   async resend(actor: AuditActor, id: number): Promise<PendingInvite> {
     const token = newInviteToken();
     const now = this.d.clock();
+    const shop = await this.d.shopName();
     await this.d.db.transaction(async (tx) => {
       const row = await this.lockPending(tx, id);
       await tx
@@ -100,7 +102,7 @@ export class StaffInvites {
         .set({ tokenHash: tokenDigest(token), sentAt: now, expiresAt: expiry(now), sendCount: sql`${staffInvites.sendCount} + 1` })
         .where(eq(staffInvites.id, id));
       await this.d.audit.record(tx, { actor, action: INVITE_ACTIONS.resend, entity: 'staff-invite', entityId: id, before: { expiresAt: row.expiresAt.toISOString(), sendCount: row.sendCount }, after: { expiresAt: expiry(now).toISOString(), sendCount: row.sendCount + 1 } });
-      await this.mail(tx, { email: row.email, role: row.role, locale: row.locale }, token, actor.email);
+      await this.mail(tx, { email: row.email, role: row.role, locale: row.locale }, token, actor.email, shop);
     });
     return this.pendingOne(id);
   }
@@ -216,10 +218,11 @@ export class StaffInvites {
     return row;
   }
 
-  private async mail(tx: Tx, invite: { email: string; role: string; locale: string }, token: string, inviter: string): Promise<void> {
+  /** `shop` is read before the transaction: on PGlite's one connection, a read beside an open transaction waits for it forever. */
+  private async mail(tx: Tx, invite: { email: string; role: string; locale: string }, token: string, inviter: string, shop: string): Promise<void> {
     const locale: Locale = isLocale(invite.locale) ? invite.locale : 'en-US';
     const url = `${this.d.site}admin/invite?token=${token}`;
-    const content = staffInviteMail({ site: this.d.site, locale }, { url, shop: await this.d.shopName(), role: invite.role, inviter, hours: INVITE_HOURS });
+    const content = staffInviteMail({ site: this.d.site, locale }, { url, shop, role: invite.role, inviter, hours: INVITE_HOURS });
     await this.d.mail.queue(tx, { to: invite.email, kind: 'staff-invite', ...content });
   }
 
