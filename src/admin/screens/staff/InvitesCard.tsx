@@ -9,10 +9,9 @@ import { emailSchema } from '../../../domain/account.schema.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { invitesApi } from '../../../domain/api/admin/invites.ts';
 import { INVITABLE_ROLES, type PendingInvite } from '../../../domain/back-office/invites.ts';
-import { LOCALES, type Locale } from '../../../domain/locale.ts';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../../domain/locale.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
-import { LANGUAGE_NAMES } from '../../frame/HeaderButtons.tsx';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { schemaRule } from '../../widgets/schema-rule.ts';
@@ -124,7 +123,7 @@ export function InvitesCard() {
             <Select options={INVITABLE_ROLES.map((role) => ({ value: role, label: roleName(role) }))} data-testid="invite-role" />
           </Form.Item>
           <Form.Item name="locale" label={t('adminInvites.language')}>
-            <Select options={LOCALES.map((value) => ({ value, label: LANGUAGE_NAMES[value] }))} data-testid="invite-locale" />
+            <Select options={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))} data-testid="invite-locale" />
           </Form.Item>
         </Form>
       </WriteDialog>
