@@ -19,6 +19,7 @@ type Screen = LazyExoticComponent<ComponentType>;
 /** One chunk per screen folder; a screen's code loads the first time it is opened. */
 export const SCREENS: Record<string, Screen> = {
   login: lazy(() => import('./screens/login/LoginScreen.tsx')),
+  invite: lazy(() => import('./screens/invite/InviteScreen.tsx')),
   '403': lazy(() => import('./screens/403/Screen403.tsx')),
   '404': lazy(() => import('./screens/404/Screen404.tsx')),
   '500': lazy(() => import('./screens/500/Screen500.tsx')),

@@ -62,12 +62,12 @@ const confirmationSchema = z
   .min(1, { error: ACCOUNT_MESSAGES.confirmPasswordRequired, abort: true })
   .max(LOGIN_PASSWORD_MAX);
 /** The fields of a form that sets a new password (reset, change; docs/accounts-and-security.md "Passwords"): required, 6-15; the confirmation required. */
-const newPasswordFields = {
+export const newPasswordFields = {
   password: newPasswordSchema(ACCOUNT_MESSAGES.newPasswordRequired),
   confirmPassword: confirmationSchema,
 };
 /** The confirmation repeats the new password; the reset and change forms word the mismatch differently. */
-function confirmsNewPassword(inconsistent: string) {
+export function confirmsNewPassword(inconsistent: string) {
   return z.refine<{ password: string; confirmPassword: string }>((form) => form.password === form.confirmPassword, { path: ['confirmPassword'], error: inconsistent });
 }
 export const registerRequestSchema = z.strictObject({

@@ -71,7 +71,7 @@ import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes, salesReportRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
-import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
+import { StaffDesk, StaffInvites, inviteRoutes, staffRoutes } from './modules/staff/index.ts';
 import { TwoFactorService, twoFactorRoutes } from './modules/two-factor/index.ts';
 import { ApiTokenService, apiTokenRoutes } from './modules/api-tokens/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
@@ -292,12 +292,13 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     site,
     signInFailed: (failure) => void audit.recordSignInFailure(failure).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'recording a failed staff sign-in failed')),
   });
+  const hasher = new PasswordHasher(config.passwordHashCost);
   const accounts = new AccountService({
     db,
     users,
     sessions,
     newsletter,
-    hasher: new PasswordHasher(config.passwordHashCost),
+    hasher,
     limiter,
     mail,
     secret: config.authSecret,
@@ -465,6 +466,8 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
       await api.register(twoFactorRoutes(twoFactor, guards));
       await api.register(apiTokenRoutes(apiTokens, guards));
+      const shopName = async () => (await settings.current()).seller.legalName.trim() || 'Jersey Shop';
+      await api.register(inviteRoutes(new StaffInvites({ db, audit, mail, hasher, limiter, clock, site, shopName }), guards));
       await api.register(settingsRoutes({ settings }, guards));
       await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), usage: (id, page) => couponUsage(db, id, page) }, guards));
       await api.register(pageRoutes({ desk: new PageDesk({ db, audit }) }, guards));

@@ -14,29 +14,11 @@ import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label
 import { apiData } from '../support/api.ts';
 import { api, registerShopper, signInTokens } from './support/shoppers.ts';
 import type { Page } from '@playwright/test';
+import { authenticator } from './support/authenticator.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const TWO_STEP = { 'en-US': enTwoStep, 'zh-CN': zhTwoStep } as const;
-
-const STEP_MS = 30_000;
-
-/**
- * A phone app that never repeats itself: each code is for a step later than the last one given
- * (the server refuses a used step) and within one step of now (its window), waiting for the clock
- * when the next step is still two away.
- */
-function authenticator(secret: string) {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
-  let last = 0;
-  return async (page: Page) => {
-    const step = Math.max(last + 1, Math.floor(Date.now() / STEP_MS));
-    const wait = (step - 1) * STEP_MS - Date.now();
-    if (wait > 0) await page.waitForTimeout(wait + 500);
-    last = step;
-    return totp.generate({ timestamp: step * STEP_MS });
-  };
-}
 
 for (const locale of ADMIN_LOCALES) {
   const { admin: A } = ADMIN_TEXT[locale];

@@ -39,6 +39,7 @@ import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, shell, test, topDialog, type AdminLocale } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { registerShopper, signInTokens } from './support/shoppers.ts';
+import { waitForMail } from './support/mail.ts';
 
 test.describe.configure({ timeout: 4 * JOURNEY_TIMEOUT_MS });
 
@@ -463,6 +464,7 @@ for (const locale of ADMIN_LOCALES) {
       await visit(page, '/staff', page.getByTestId('staff-table').getByRole('row').nth(1));
       await audit.check('staff');
       await auditDialog(page, audit, 'grant role dialog', () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: label(A.staff.grant) }).click());
+      await auditDialog(page, audit, 'invite dialog', () => page.getByTestId('invite-open').click());
 
       await visit(page, '/audit', page.getByTestId('audit-table').getByRole('row').nth(1));
       await audit.check('audit log');
@@ -500,11 +502,18 @@ for (const locale of ADMIN_LOCALES) {
   test.describe(() => {
     test.use({ staff: 'signed-out', adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light', bypassCSP: true });
 
-    test(`${locale}: the login page and the 403, 404 and 500 screens pass axe`, async ({ page }, testInfo) => {
+    test(`${locale}: the login page, a staff invite's accept page and the 403, 404 and 500 screens pass axe`, async ({ page, ownerApi }, testInfo) => {
       const audit = new Audit(page);
       await visit(page, '/login', page.getByRole('heading', { name: A.login.title }));
       await audit.check('login');
       await screenshot(page, `admin-a11y-login-${locale}`, testInfo);
+      const invitee = `a11y-invite-${randomBytes(4).toString('hex')}@example.com`;
+      await ownerApi('/admin/invites/create', { email: invitee, role: 'R_ADMIN', locale });
+      const link = new URL(/(https?:\/\/\S+\/admin\/invite\?token=[A-Za-z0-9_-]+)/.exec((await waitForMail({ to: invitee }, 20_000)).text)![1]!);
+      await visit(page, `/invite${link.search}`, page.getByTestId('invite-form'));
+      await audit.check('invite accept page');
+      await visit(page, '/invite?token=no-such-invite-token-0000000000', page.getByTestId('invite-dead'));
+      await audit.check('dead invite link');
       for (const code of ['403', '404', '500'] as const) {
         await visit(page, `/${code}`, page.getByTestId('login-or-register'));
         await audit.check(`${code} screen`);

@@ -163,7 +163,7 @@ describe('the dynamic route mode', () => {
   it('answers the constant routes to anyone', async () => {
     const answer = await callEntry<{ name: string }[]>(shop, routeApi.constantRoutes);
     expect(answer.code).toBe('0000');
-    expect(answer.data.map((r) => r.name).sort()).toEqual(['403', '404', '500', 'login']);
+    expect(answer.data.map((r) => r.name).sort()).toEqual(['403', '404', '500', 'invite', 'login']);
   });
 
   it('answers its reads by GET alone, as the contract declares (docs/decisions.md)', async () => {

@@ -27,6 +27,7 @@ import { adminStaffOrdersApi } from './admin/staff-orders.ts';
 import { adminTaxReportApi } from './admin/tax-report.ts';
 import { adminTeamsApi } from './admin/teams.ts';
 import { adminExtrasApi } from './admin/extras.ts';
+import { invitesApi } from './admin/invites.ts';
 import { twoFactorApi } from './admin/two-factor.ts';
 import { adminApiTokensApi } from './admin/api-tokens.ts';
 import { cartApi } from './cart.ts';
@@ -63,6 +64,7 @@ export const API = {
   adminSettings: adminSettingsApi,
   adminShipments: adminShipmentsApi,
   adminStaff: adminStaffApi,
+  invites: invitesApi,
   adminStaffOrders: adminStaffOrdersApi,
   adminTaxReport: adminTaxReportApi,
   adminTeams: adminTeamsApi,

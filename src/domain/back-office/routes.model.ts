@@ -29,6 +29,8 @@ export const HOME_ROUTE = 'dashboard';
 
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'login', path: '/login', titleKey: 'route.login', constant: true, hideInMenu: true, order: 0 },
+  // A staff invite's accept page (docs/back-office.md "Inviting staff"): the mailed link opens it signed out.
+  { name: 'invite', path: '/invite', titleKey: 'route.invite', constant: true, hideInMenu: true, order: 0 },
   { name: '403', path: '/403', titleKey: 'route.403', constant: true, hideInMenu: true, order: 0 },
   { name: '404', path: '/404', titleKey: 'route.404', constant: true, hideInMenu: true, order: 0 },
   { name: '500', path: '/500', titleKey: 'route.500', constant: true, hideInMenu: true, order: 0 },

@@ -325,3 +325,35 @@ export function orderConfirmationMail(locale: Locale, data: OrderMailData): Mail
 
 /** The pieces order-mails.ts and parcel-mails.ts build their mails from. */
 export const mailParts = { html, link };
+
+export interface StaffInviteMailData {
+  /** The back office's accept page with the token. */
+  url: string;
+  shop: string;
+  role: string;
+  /** Who invited (an email). */
+  inviter: string;
+  hours: number;
+}
+
+/** An invitation to join a shop's staff: the link works once, for `hours`. */
+export function staffInviteMail(links: MailLinks, data: StaffInviteMailData): MailContent {
+  if (links.locale === 'zh-CN') {
+    const lines = [`${data.inviter} 邀请您以 ${data.role} 角色加入 ${data.shop} 的后台。`, `请在 ${data.hours} 小时内打开下面的链接设置密码。链接只能使用一次。`, '如果您不认识邀请人，请忽略此邮件。'];
+    return {
+      subject: `加入 ${data.shop} 后台的邀请`,
+      text: `您好，\n\n${lines[0]}\n\n${lines[1]}\n${data.url}\n\n${lines[2]}\n`,
+      html: html(links.locale, ['您好，', escapeHtml(lines[0]!), escapeHtml(lines[1]!), link(data.url, '接受邀请'), escapeHtml(lines[2]!)]),
+    };
+  }
+  const lines = [
+    `${data.inviter} invited you to join the back office of ${data.shop} as ${data.role}.`,
+    `Open the link below within ${data.hours} hours to set your password. It works once.`,
+    'If you do not know who invited you, ignore this mail.',
+  ];
+  return {
+    subject: `Your invitation to the ${data.shop} back office`,
+    text: `Hello,\n\n${lines[0]}\n\n${lines[1]}\n${data.url}\n\n${lines[2]}\n`,
+    html: html(links.locale, ['Hello,', escapeHtml(lines[0]!), escapeHtml(lines[1]!), link(data.url, 'Accept the invitation'), escapeHtml(lines[2]!)]),
+  };
+}

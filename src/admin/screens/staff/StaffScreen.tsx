@@ -21,6 +21,7 @@ import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
+import { InvitesCard } from './InvitesCard.tsx';
 
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
@@ -170,6 +171,7 @@ export default function StaffScreen() {
       }
       data-testid="staff-table"
     >
+    <InvitesCard />
     <WriteDialog
       open={granting !== null}
       title={t('admin.staff.grantTitle')}

@@ -30,6 +30,8 @@ export const LIMITS = {
   loginAddress: { name: 'login-address', max: 20, windowSeconds: 15 * MINUTE },
   /** Wrong second-step codes (authenticator or recovery) per staff account: the failed sign-ins' limit. */
   twoFactorAccount: { name: 'two-factor-account', max: 5, windowSeconds: 15 * MINUTE },
+  /** Staff invite links read or accepted per client address: a token is 256 bits, this only slows a flood. */
+  inviteAddress: { name: 'invite-address', max: 20, windowSeconds: 15 * MINUTE },
   register: { name: 'register-address', max: 10, windowSeconds: HOUR },
   /** "Someone tried to register with your email" mails: one an hour per address at most. */
   registerNotice: { name: 'register-notice', max: 1, windowSeconds: HOUR },

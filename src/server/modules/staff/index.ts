@@ -5,3 +5,5 @@
 export { DEMO_ACCOUNTS, demoAccountsShown, seedDemoStaff } from './demo.ts';
 export { StaffDesk, staffMember, type NewStaff } from './staff-desk.ts';
 export { staffRoutes } from './routes.ts';
+export { StaffInvites, INVITE_ACTIONS, type InviteDeps } from './invites.ts';
+export { inviteRoutes } from './invite-routes.ts';

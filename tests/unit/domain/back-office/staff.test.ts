@@ -29,8 +29,8 @@ describe('back-office routes', () => {
     expect(new Set(ADMIN_ROUTES.map((route) => route.path)).size).toBe(ADMIN_ROUTES.length);
   });
 
-  it('open the sign-in and error screens to everyone, and nothing else to a customer', () => {
-    expect(CONSTANT_ROUTES.map((route) => route.name).sort()).toEqual(['403', '404', '500', 'login']);
+  it('open the sign-in, invite-accept and error screens to everyone, and nothing else to a customer', () => {
+    expect(CONSTANT_ROUTES.map((route) => route.name).sort()).toEqual(['403', '404', '500', 'invite', 'login']);
     expect(routesFor(permissionsOf([ROLES.CUSTOMER]))).toEqual([]);
     expect(homeFor(permissionsOf([ROLES.CUSTOMER]))).toBeNull();
   });
