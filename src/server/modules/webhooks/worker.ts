@@ -8,8 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { INSTANCE_ID } from '../jobs/index.ts';
-import { backoffMs, SENT_KEPT_MS, type OutboxLog } from '../outbox/outbox.ts';
-import { CLAIM_BATCH, dueOrLapsed, later, OutboxLoop } from '../outbox/worker-loop.ts';
+import { backoffMs, CLAIM_BATCH, dueOrLapsed, later, OutboxLoop, SENT_KEPT_MS, type OutboxLog } from '../outbox/index.ts';
 import { resolvesInternal } from './addresses.ts';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 import { webhookDeliveries, webhookEndpoints } from './schema.ts';
