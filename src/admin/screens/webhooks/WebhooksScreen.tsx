@@ -22,6 +22,9 @@ import { showFieldErrors } from '../field-errors.ts';
 
 const STATUS_COLOURS: Record<WebhookDeliveryView['status'], string> = { pending: 'blue', sending: 'processing', sent: 'green', failed: 'red' };
 
+/** An event's name in the catalogue: its dot would read as a nesting there. */
+const eventKey = (event: string) => `adminWebhooks.events.${event.replace('.', '_')}` as MessageKey;
+
 interface EndpointForm {
   url: string;
   description: string;
@@ -43,7 +46,7 @@ export default function WebhooksScreen() {
   const remove = useApiMutation(webhooksApi.remove, invalidates);
   const rotate = useApiMutation(webhooksApi.rotate, invalidates);
   const test = useApiMutation(webhooksApi.test, invalidates);
-  const eventName = (event: string) => t(`adminWebhooks.events.${event}` as MessageKey);
+  const eventName = (event: string) => t(eventKey(event));
   const statusName = (status: WebhookDeliveryView['status']) => t(`adminWebhooks.statuses.${status}` as MessageKey);
 
   return (
@@ -209,7 +212,7 @@ function EndpointDialog({ endpoint, onClose, onCreated, onSaved }: { endpoint: W
           <Input maxLength={200} />
         </Form.Item>
         <Form.Item name="events" label={t('adminWebhooks.eventsTitle')} rules={[{ required: true, type: 'array', min: 1, message: t('adminWebhooks.eventsRequired') }]}>
-          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: `${t(`adminWebhooks.events.${event}` as MessageKey)} (${event})` }))} />
+          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: `${t(eventKey(event))} (${event})` }))} />
         </Form.Item>
         <Form.Item name="active" label={t('adminWebhooks.active')} valuePropName="checked">
           <Switch />
