@@ -211,7 +211,7 @@ function EndpointDialog({ endpoint, onClose, onCreated, onSaved }: { endpoint: W
         <Form.Item name="description" label={t('adminWebhooks.description')}>
           <Input maxLength={200} />
         </Form.Item>
-        <Form.Item name="events" label={t('adminWebhooks.eventsTitle')} rules={[{ required: true, type: 'array', min: 1, message: t('adminWebhooks.eventsRequired') }]}>
+        <Form.Item name="events" label={t('adminWebhooks.eventsTitle')} rules={[{ type: 'array', min: 1, message: t('adminWebhooks.eventsRequired') }]}>
           <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} options={WEBHOOK_EVENTS.map((event) => ({ value: event, label: `${t(eventKey(event))} (${event})` }))} />
         </Form.Item>
         <Form.Item name="active" label={t('adminWebhooks.active')} valuePropName="checked">
