@@ -46,6 +46,7 @@ export const SCREENS: Record<string, Screen> = {
   pages: lazy(() => import('./screens/pages/PagesScreen.tsx')),
   settings: lazy(() => import('./screens/settings/SettingsScreen.tsx')),
   'api-tokens': lazy(() => import('./screens/api-tokens/ApiTokensScreen.tsx')),
+  webhooks: lazy(() => import('./screens/webhooks/WebhooksScreen.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);

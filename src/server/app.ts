@@ -79,6 +79,7 @@ import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
 import { observeRequest, routeTimer, setMailBacklogSource } from './metrics.ts';
 import { MailOutbox, MailWorker, OUTBOX_CHANNEL, outboxRoutes, outboxStats, sweepSent } from './modules/outbox/index.ts';
+import { sweepDelivered, WEBHOOK_CHANNEL, WebhookDesk, webhookRoutes, WebhookWorker } from './modules/webhooks/index.ts';
 import { VitalsStore, vitalsRoutes } from './modules/vitals/index.ts';
 import { ReturnDesk, ReturnService, restockedByReturnsTx, returnRoutes } from './modules/returns/index.ts';
 
@@ -143,6 +144,8 @@ declare module 'fastify' {
     shutdown: ShutdownGate;
     /** The mail outbox's worker on this instance; tests send what is due with `outbox.drain()`. */
     outbox: MailWorker;
+    /** The webhook deliveries' worker on this instance (the same outbox machinery); tests send with `webhooks.drain()`. */
+    webhooks: WebhookWorker;
     /** The payment side: the reconciler, and the local PayPal simulator when there are no credentials. */
     payments: { reconciler: Reconciler; simulator: PaypalSimulator | null; service: PaymentService; requests: PaymentRequests; requestPayments: RequestPayments };
   }
@@ -373,24 +376,30 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const jobs = new JobRunner(new Leases(db), app.log);
   const vitals = new VitalsStore({ db, clock });
   const stopWatchingOutbox = await database.listen(OUTBOX_CHANNEL, () => mailWorker.wake());
+  const webhookWorker = new WebhookWorker({ db, log: app.log, retryBaseMs: config.mailRetryMs, maxAttempts: config.mailMaxAttempts, production: config.env === 'production' });
+  const stopWatchingWebhooks = await database.listen(WEBHOOK_CHANNEL, () => webhookWorker.wake());
   app.addHook('onReady', async () => {
     mailWorker.start();
+    webhookWorker.start();
     jobs.start([
       { name: 'payment-reconciler', intervalMs: config.reconcileIntervalMs, run: () => reconciler.run() },
       { name: 'payment-request-expiry', intervalMs: PAYMENT_REQUEST_EXPIRY_MS, run: () => paymentRequests.expireDue() },
-      { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), twoFactor.sweep(), sweepSent(db), vitals.sweep()]) },
+      { name: 'housekeeping', intervalMs: HOUSEKEEPING_MS, run: () => Promise.all([sessions.sweep(), limiter.sweep(), accounts.sweep(), twoFactor.sweep(), sweepSent(db), sweepDelivered(db), vitals.sweep()]) },
     ]);
   });
   app.addHook('onClose', async () => {
     await stopWatchingOutbox();
+    await stopWatchingWebhooks();
     await jobs.stop();
     await reconciler.stop();
     // What this worker holds is sent (or put back); the rest waits in the table for any instance.
     await mailWorker.stop();
+    await webhookWorker.stop();
     transport.close();
     setMailBacklogSource(null);
   });
   app.decorate('outbox', mailWorker);
+  app.decorate('webhooks', webhookWorker);
   // The metrics' mail backlog gauge reads the table at each scrape (every instance sees all of it).
   setMailBacklogSource(async () => (await outboxStats(database.db)).backlog);
 
@@ -473,6 +482,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(pageRoutes({ desk: new PageDesk({ db, audit }) }, guards));
       await api.register(auditRoutes(audit, guards));
       await api.register(outboxRoutes({ db, audit, wake: () => mailWorker.wake() }, guards));
+      await api.register(webhookRoutes(new WebhookDesk(db, { production: config.env === 'production', wake: () => webhookWorker.wake() }), guards));
       await api.register(siteRoutes({ builds: new SiteBuilds(db), audit, builder: config.siteBuilder && config.siteDir !== null }, guards));
       await api.register(
         backOfficeRoutes(

@@ -437,7 +437,7 @@ for (const locale of ADMIN_LOCALES) {
       audit.expectNone();
     });
 
-    test(`${locale}: coupons with the coupon drawer and usage, staff with the grant dialog, the audit log, API tokens with the new token dialog and its secret, and the settings pass axe`, async ({ page, ownerApi }, testInfo) => {
+    test(`${locale}: coupons with the coupon drawer and usage, staff with the grant dialog, the audit log, API tokens with the new token dialog and its secret, the settings and the webhooks pass axe`, async ({ page, ownerApi }, testInfo) => {
       const audit = new Audit(page);
       const code = `A11Y${randomBytes(4).toString('hex').toUpperCase()}`;
       const coupon = await ownerApi<AdminCoupon>('/admin/coupons/create', {
@@ -495,6 +495,14 @@ for (const locale of ADMIN_LOCALES) {
       await page.keyboard.press('Escape');
       await visit(page, '/settings?tab=seller', page.getByTestId('settings-seller'));
       await audit.check('settings, seller');
+      // Integrations -> Webhooks: the list, the endpoint dialog and the delivery log drawer.
+      const hook = await ownerApi<{ id: number }>('/admin/webhooks/save', { url: `http://127.0.0.1:9/a11y-${code}`, events: ['order.paid'], active: false });
+      await visit(page, '/webhooks', page.getByTestId('webhook-table').getByRole('row').filter({ hasText: code }));
+      await audit.check('webhooks');
+      await screenshot(page, `admin-a11y-webhooks-${locale}`, testInfo);
+      await auditDialog(page, audit, 'webhook endpoint dialog', () => page.getByTestId('webhook-new').click());
+      await auditDialog(page, audit, 'webhook delivery log', () => page.getByTestId(`webhook-log-${hook.id}`).click());
+      await ownerApi('/admin/webhooks/remove', { id: hook.id });
       audit.expectNone();
     });
   });

@@ -16,6 +16,7 @@ import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
 import { adminTaxReportApi } from '../../src/domain/api/admin/tax-report.ts';
 import { adminReviewsApi } from '../../src/domain/api/admin/reviews.ts';
 import { adminSettingsApi } from '../../src/domain/api/admin/settings.ts';
+import { webhooksApi } from '../../src/domain/api/admin/webhooks.ts';
 import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
 import { adminTeamsApi } from '../../src/domain/api/admin/teams.ts';
 import { adminReturnsApi } from '../../src/domain/api/admin/returns.ts';
@@ -76,6 +77,9 @@ const GUARDED: { name: string; entry: Endpoint; request: () => unknown; admin: b
   { name: 'subscriberExport', entry: adminNewsletterApi.subscriberExport, request: () => ({}), admin: true },
   { name: 'unsubscribe', entry: adminNewsletterApi.unsubscribe, request: () => ({ id: MISSING_ID }), admin: true },
   { name: 'settings', entry: adminSettingsApi.settings, request: () => undefined, admin: false },
+  { name: 'webhookList', entry: webhooksApi.list, request: () => ({}), admin: false },
+  { name: 'webhookSave', entry: webhooksApi.save, request: () => ({ url: 'https://example.com/hooks', events: ['order.paid'] }), admin: false },
+  { name: 'webhookRedeliver', entry: webhooksApi.redeliver, request: () => ({ id: MISSING_ID }), admin: false },
   { name: 'returnList', entry: adminReturnsApi.list, request: () => ({}), admin: true },
   { name: 'returnDecline', entry: adminReturnsApi.decline, request: () => ({ returnNo: 'RT-AAAAA-AAAAA', reason: 'no' }), admin: true },
   { name: 'twoFactorPolicy', entry: twoFactorApi.setPolicy, request: () => ({ required: false }), admin: false },
@@ -182,7 +186,7 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'extras', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'settings'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'settings', 'webhooks'], home: 'dashboard' });
     expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', ...catalogue, ...people, 'coupons', 'pages'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');

@@ -30,6 +30,7 @@ import { adminExtrasApi } from './admin/extras.ts';
 import { invitesApi } from './admin/invites.ts';
 import { twoFactorApi } from './admin/two-factor.ts';
 import { adminApiTokensApi } from './admin/api-tokens.ts';
+import { webhooksApi } from './admin/webhooks.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
@@ -71,6 +72,7 @@ export const API = {
   adminExtras: adminExtrasApi,
   twoFactor: twoFactorApi,
   adminApiTokens: adminApiTokensApi,
+  webhooks: webhooksApi,
   cart: cartApi,
   rosters: rosterApi,
   catalogue: catalogueApi,

@@ -27,3 +27,4 @@ export * from '../modules/two-factor/schema.ts';
 export * from '../modules/backoffice/schema.ts';
 export * from '../modules/api-tokens/schema.ts';
 export * from '../modules/staff/invites-schema.ts';
+export * from '../modules/webhooks/schema.ts';

@@ -112,6 +112,11 @@ export const enUS = {
   'notFound.rosterGroup': 'This team roster is no longer in your cart',
   'notFound.roster': 'Saved roster not found',
   'notFound.orderView': 'Saved view not found',
+  'notFound.webhook': 'Webhook endpoint not found',
+  'notFound.webhookDelivery': 'No such delivery, or it is being sent right now',
+  'webhook.urlInvalid': 'Enter a full web address, such as https://example.com/hooks (without a user name or password)',
+  'webhook.urlHttps': 'Webhooks are sent over https only (http only to localhost outside production)',
+  'webhook.urlInternal': 'This address is inside the shop\'s own network; webhooks go to public addresses only',
 
   // Cart lines.
   'cart.soldOut': 'Size {{size}} is sold out',

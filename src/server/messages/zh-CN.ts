@@ -132,6 +132,11 @@ export const zhCN: Catalogue = {
   'notFound.rosterGroup': '购物车中已没有这份球队名单',
   'notFound.roster': '找不到保存的名单',
   'notFound.orderView': '找不到保存的视图',
+  'notFound.webhook': '找不到该 Webhook 端点',
+  'notFound.webhookDelivery': '没有这条投递记录，或它正在发送',
+  'webhook.urlInvalid': '请输入完整的网址，例如 https://example.com/hooks（不含用户名或密码）',
+  'webhook.urlHttps': 'Webhook 只通过 https 发送（非生产环境下可用 http 发往 localhost）',
+  'webhook.urlInternal': '该地址位于商店自身的网络内；Webhook 只发往公网地址',
 
   'cart.soldOut': '{{size}} 码已售罄',
   'cart.onlyLeft': '{{size}} 码仅剩 {{stock}} 件',

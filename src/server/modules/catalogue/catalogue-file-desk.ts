@@ -42,6 +42,7 @@ import { mediaFiles, productImages } from './images-schema.ts';
 import { generatedArt, type ProductDesk, type ProductFilter } from './product-desk.ts';
 import { navItems, products, productSizes, teams, type ZhText } from './schema.ts';
 import { setStock } from './stock.ts';
+import { announceProductTx } from '../webhooks/index.ts';
 
 /** Products read per query, on export and in the import's comparison. */
 const PAGE = 500;
@@ -437,6 +438,8 @@ export class CatalogueFileDesk extends AuditedDesk {
       const urls = (hashes: string[]) => hashes.map((hash) => uploadedImageUrl(hash, 'large'));
       let created = 0;
       let changed = 0;
+      // The products created or changed, each told to webhooks once the file is applied.
+      const touched: { id: number; handle: string; published: boolean }[] = [];
       const creates = planned.filter((p) => !p.existing);
       for (let start = 0; start < creates.length; start += PAGE) {
         const batch = creates.slice(start, start + PAGE);
@@ -451,6 +454,7 @@ export class CatalogueFileDesk extends AuditedDesk {
           )
           .returning({ id: products.id, handle: products.handle });
         const idOf = new Map(inserted.map((r) => [r.handle, r.id]));
+        for (const { target: t } of batch) touched.push({ id: idOf.get(t.handle)!, handle: t.handle, published: t.published });
         await tx.insert(productSizes).values(batch.flatMap(({ target: t }) => t.sizes.map((s) => ({ productId: idOf.get(t.handle)!, size: s.size, stock: s.stock, sort: SIZES.indexOf(s.size) }))));
         for (const p of batch) if (p.imageHashes?.length) await setImages(idOf.get(p.target.handle)!, p.imageHashes);
         created += batch.length;
@@ -475,9 +479,11 @@ export class CatalogueFileDesk extends AuditedDesk {
           await tx.update(products).set({ version: sql`${products.version} + 1`, updatedAt: new Date() }).where(eq(products.id, id));
         }
         if (p.changes.some((c) => c.field === 'sizes')) await setStock(tx, id, p.target.sizes, true);
+        touched.push({ id, handle: p.target.handle, published: p.target.published });
         changed++;
       }
       const unchanged = planned.length - created - changed;
+      for (const product of touched) await announceProductTx(tx, product, 'imported');
       await this.audit.record(tx, { actor, action: 'catalogue.import', entity: 'catalogue', entityId: 'import', before: null, after: { created, changed, unchanged, images: stored.size } });
       return { created, changed, unchanged };
     });

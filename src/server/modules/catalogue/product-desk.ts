@@ -36,6 +36,7 @@ import { productImages } from './images-schema.ts';
 import { addons, navItems, patches, productFirstImage, productSizes, productZhTitle, products, teams } from './schema.ts';
 import { SearchIndex } from './search-index.ts';
 import { setStock } from './stock.ts';
+import { announceProductTx } from '../webhooks/index.ts';
 
 export interface ProductFilter {
   query?: string | undefined;
@@ -389,6 +390,7 @@ export class ProductDesk extends AuditedDesk {
       await setStock(tx, row!.id, ProductDesk.sortedSizes(fields.sizes), true);
       const created = await this.get(row!.id, locale, tx);
       await this.audit.record(tx, { actor, action: 'product.create', entity: 'product', entityId: created.id, before: null, after: snapshotOf(created) });
+      await announceProductTx(tx, created, 'created');
       return created;
     });
   }
@@ -417,6 +419,7 @@ export class ProductDesk extends AuditedDesk {
       const after = await this.get(id, locale, tx);
       const diff = changedFields(snapshotOf(before), snapshotOf(after));
       await this.audit.record(tx, { actor, action: 'product.update', entity: 'product', entityId: id, ...diff });
+      await announceProductTx(tx, after, 'updated');
       return after;
     });
   }
@@ -437,6 +440,7 @@ export class ProductDesk extends AuditedDesk {
       await setStock(tx, created!.id, source.sizes, true);
       const after = await this.get(created!.id, locale, tx);
       await this.audit.record(tx, { actor, action: 'product.duplicate', entity: 'product', entityId: created!.id, before: { from: id }, after: snapshotOf(after) });
+      await announceProductTx(tx, after, 'duplicated');
       return after;
     });
   }
@@ -452,7 +456,9 @@ export class ProductDesk extends AuditedDesk {
           .where(eq(products.id, id));
         await this.audit.record(tx, { actor, action: published ? 'product.publish' : 'product.unpublish', entity: 'product', entityId: id, before: { published: row!.active }, after: { published } });
       }
-      return this.get(id, locale, tx);
+      const after = await this.get(id, locale, tx);
+      if (row!.active !== published) await announceProductTx(tx, after, published ? 'published' : 'unpublished');
+      return after;
     });
   }
 }

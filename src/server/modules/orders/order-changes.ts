@@ -374,6 +374,7 @@ export class OrderChangeDesk {
       if (await this.d.requests.openForTx(tx, row.id)) await this.d.requests.cancelOpenTx(tx, row.id, { id: editor.actor === 'staff' ? editor.audit.id : null, email: editor.audit.email }, 'a later change settled the balance');
       refund = -balance;
     }
+    await this.d.orders.announceTx(tx, 'order.changed', written!, { change: kind });
     const link = this.d.orders.orderLink(written!);
     await this.d.orders.queueChangeMailTx(tx, written!, orderChangeMail(locale, { orderNo: row.orderNo, link, firstName: written!.shippingAddress.firstName, kind, details, total: repriced.total, currency, refund, owed: Math.max(0, balance) }));
     return { row: written!, changeId, delta, refund, request, productIds };

@@ -30,6 +30,7 @@ import { parcelCorrectionMail, parcelMail, type MailParcel } from '../../mail/pa
 import type { ParcelLine } from '../../../domain/shipments.model.ts';
 import { removeOrderedLines } from '../cart/index.ts';
 import { releaseStock } from '../catalogue/index.ts';
+import { emitWebhookTx, orderData } from '../webhooks/index.ts';
 import { orderItems, orderStatusEvents, orderTaxLines, orders, shipmentEvents, shipmentItems, shipments } from './schema.ts';
 import { placeReplacement, type ReplacementAsk, type ReplacementLine } from './replacement.ts';
 import { accessTokenFor, orderLocale, OrderViews, orderTaxLinesOf, tokenDigest, type ItemRow, type OrderRow } from './views.ts';
@@ -208,7 +209,17 @@ export class OrderService extends OrderViews {
       .returning();
     if (!row) return null;
     await tx.insert(orderStatusEvents).values({ orderId, fromStatus: from, toStatus: to, at: now, actor, note });
+    await this.announceTx(tx, to === 'paid' ? 'order.paid' : to === 'shipped' || to === 'partially_shipped' ? 'order.shipped' : 'order.changed', row);
     return row;
+  }
+
+  /**
+   * Queues the order's webhook event in the transaction of its change (docs/api.md "Webhooks"):
+   * status moves here (paid, shipped, any other as changed), refunds (refund-book.ts), order
+   * changes (order-changes.ts) and a parcel that moves no status (shipment-desk.ts).
+   */
+  async announceTx(tx: Tx, type: 'order.paid' | 'order.changed' | 'order.shipped' | 'order.refunded', row: OrderRow, extra: Record<string, unknown> = {}): Promise<void> {
+    await emitWebhookTx(tx, type, orderData(row, extra));
   }
 
   /**
@@ -278,6 +289,7 @@ export class OrderService extends OrderViews {
       .returning();
     if (!claimed) return null;
     await tx.insert(orderStatusEvents).values({ orderId, fromStatus: 'pending_payment', toStatus: 'cancelled', at: now, actor, note });
+    await this.announceTx(tx, 'order.changed', claimed);
     await this.restock(tx, orderId);
     await this.d.coupons.release(tx, orderId);
     await this.d.payments.voidOpen(tx, orderId, now);

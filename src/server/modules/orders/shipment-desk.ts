@@ -107,7 +107,7 @@ export class ShipmentDesk {
       // Cannot happen while the row is locked; refuse rather than write a parcel of a move that did not happen.
       if (!moved) throw fail(CODES.CONFLICT, 'order.changedMeanwhile');
       next = moved;
-    }
+    } else await this.d.orders.announceTx(tx, 'order.shipped', row);
     for (const parcel of written) {
       await this.d.audit.record(tx, {
         actor: caller.actor,

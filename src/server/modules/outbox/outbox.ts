@@ -10,20 +10,21 @@
  * A message is sent twice only if its worker dies after the server accepted it and before the
  * row is marked sent; the copy carries the same Message-ID, which mail clients use to fold copies.
  */
-import { and, count, desc, eq, getTableColumns, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { loggableError } from '../../errors.ts';
 import type { MailAttachmentRef, MailAttachments, MailFile, MailQueue, MailTransport, OutgoingMail } from '../../mail/mailer.ts';
 import { INSTANCE_ID } from '../jobs/index.ts';
 import { mailOutbox, type MailState } from './schema.ts';
+import { CLAIM_BATCH, dueOrLapsed, later, OutboxLoop } from './worker-loop.ts';
+
+export { CLAIM_BATCH } from './worker-loop.ts';
 
 /** NOTIFYed by migration 0014's trigger when messages are queued, so workers start at once. */
 export const OUTBOX_CHANNEL = 'mail_outbox';
 
 /** A claim lasts this long; longer than a send can (three SMTP steps of 20 s at most). */
 export const CLAIM_MS = 120_000;
-/** The most messages one worker claims at once. */
-export const CLAIM_BATCH = 20;
 /** The longest wait between two attempts. */
 const MAX_BACKOFF_MS = 3_600_000;
 
@@ -53,87 +54,22 @@ export class MailOutbox implements MailQueue {
   }
 }
 
-const ms = (value: number) => sql`now() + ${`${Math.max(0, Math.round(value))} milliseconds`}::interval`;
-
 /** The wait before attempt `attempts + 1`: base, 2x, 4x, ... at most an hour, with a fifth of jitter so many failures do not retry in step. */
 export function backoffMs(attempts: number, baseMs: number, random = Math.random): number {
   const plain = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(plain * (0.9 + random() * 0.2));
 }
 
-export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<number> | null = null;
-  private again = false;
-  private stopped = true;
-
+export class MailWorker extends OutboxLoop {
   private readonly o: Required<Omit<WorkerOptions, 'attachments'>>;
   private readonly attachments: MailAttachments | null;
 
   constructor(options: WorkerOptions) {
     const { attachments, ...rest } = options;
-    this.o = { pollMs: 2_000, holder: INSTANCE_ID, ...rest };
+    const o = { pollMs: 2_000, holder: INSTANCE_ID, ...rest };
+    super({ log: o.log, pollMs: o.pollMs, what: 'mail outbox' });
+    this.o = o;
     this.attachments = attachments ?? null;
-  }
-
-  start(): void {
-    this.stopped = false;
-    this.wake();
-  }
-
-  /** Looks for due messages now (a NOTIFY said some were queued). */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.current) {
-      this.again = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.current = this.sendDue()
-      .catch((error: unknown) => {
-        this.o.log.error({ err: loggableError(error) }, 'mail outbox pass failed');
-        return 0;
-      })
-      .finally(() => {
-        this.current = null;
-        if (this.stopped) return;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-          return;
-        }
-        this.timer = setTimeout(() => this.wake(), this.o.pollMs);
-        this.timer.unref();
-      });
-  }
-
-  /** Stops the worker after the messages it holds are sent (or failed). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.current;
-  }
-
-  /** Sends every due message, waiting for the worker's own passes too; answers how many this call claimed (tests). */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      while (this.current) await this.current;
-      const claimed = await this.sendDue();
-      total += claimed;
-      if (claimed === 0 && !this.current) return total;
-    }
-  }
-
-  private async sendDue(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const claimed = await this.pass();
-      total += claimed;
-      if (claimed < CLAIM_BATCH) return total;
-    }
   }
 
   /** Claims up to a batch of due messages and sends them; answers how many it claimed. */
@@ -142,13 +78,13 @@ export class MailWorker {
     const due = db
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(or(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedUntil, sql`now()`))))
+      .where(dueOrLapsed(mailOutbox))
       .orderBy(mailOutbox.nextAttemptAt)
       .limit(CLAIM_BATCH)
       .for('update', { skipLocked: true });
     const claimed = await db
       .update(mailOutbox)
-      .set({ status: 'sending', claimedBy: holder, claimedUntil: ms(CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
+      .set({ status: 'sending', claimedBy: holder, claimedUntil: later(CLAIM_MS), attempts: sql`${mailOutbox.attempts} + 1` })
       .where(inArray(mailOutbox.id, due))
       .returning();
     await Promise.all(claimed.map((row) => this.send(row)));
@@ -181,7 +117,7 @@ export class MailWorker {
         .set(
           last
             ? { status: 'failed', claimedBy: null, claimedUntil: null, lastError: problem }
-            : { status: 'pending', claimedBy: null, claimedUntil: null, lastError: problem, nextAttemptAt: ms(backoffMs(row.attempts, this.o.retryBaseMs)) },
+            : { status: 'pending', claimedBy: null, claimedUntil: null, lastError: problem, nextAttemptAt: later(backoffMs(row.attempts, this.o.retryBaseMs)) },
         )
         .where(mine);
       if (last) log.error({ mailId: row.id, kind: row.kind, attempts: row.attempts, err: loggableError(error) }, 'mail failed for good; the back office can send it again');

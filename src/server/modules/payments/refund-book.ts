@@ -239,10 +239,12 @@ export class RefundBook {
       if (note) attachments.push({ kind: 'tax-document', documentId: note.id });
     }
     const row = closing?.row ?? (await this.d.orders.byId(tx, part.orderId))!;
-    if (closing?.closedAs === 'cancelled') return this.d.orders.queueMoveMailTx(tx, row, 'cancelled', attachments);
     const amounts = done.map((r) => r.amount);
+    const amount = amounts.reduce((a, b) => a + b, 0);
     const full = closing?.full ?? (await this.paidBackTx(tx, part.orderId)).full;
-    await this.d.orders.queueRefundMailTx(tx, row, { amount: amounts.reduce((a, b) => a + b, 0), parts: amounts.length > 1 ? amounts : [], full }, attachments);
+    await this.d.orders.announceTx(tx, 'order.refunded', row, { refund: { amount, currency: row.currency, full } });
+    if (closing?.closedAs === 'cancelled') return this.d.orders.queueMoveMailTx(tx, row, 'cancelled', attachments);
+    await this.d.orders.queueRefundMailTx(tx, row, { amount, parts: amounts.length > 1 ? amounts : [], full }, attachments);
   }
 
   /**
