@@ -5,3 +5,5 @@
 export { DEMO_ACCOUNTS, demoAccountsShown, seedDemoStaff } from './demo.ts';
 export { StaffDesk, staffMember, type NewStaff } from './staff-desk.ts';
 export { staffRoutes } from './routes.ts';
+export { StaffSessionsDesk } from './staff-sessions.ts';
+export { sessionRoutes } from './session-routes.ts';
