@@ -44,6 +44,7 @@ import adminMarketing from './admin-marketing.json';
 import adminVitals from './admin-vitals.json';
 // Staff two-step sign-in: the user menu's panel, the login's second step, the staff screen's switch and reset.
 import adminTwoStep from './admin-two-step.json';
+import adminSessions from './admin-sessions.json';
 // Taxes in the back office: Settings -> Taxes and Seller, the product's tax class, the order's tax and documents.
 import adminTax from './admin-tax.json';
 import adminTaxReport from './admin-tax-report.json';
@@ -64,4 +65,4 @@ import adminPages from './admin-pages.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['zh-CN'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminSessions, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages };

@@ -112,8 +112,8 @@ export class SessionService {
    * Opens a session for a user who just proved who they are, keeping the device and address it
    * came from. A staff member signing in from a device (browser and system) none of their stored
    * sessions has, live or ended, is told (`newDevice`); not on the account's first sign-in, which
-   * has no device to compare with. The user's row is locked, so two racing sign-ins from one new
-   * device tell once.
+   * has no device to compare with. The user's row is locked (the lock its update takes anyway; rows
+   * referring to the user are not held up), so two racing sign-ins from one new device tell once.
    */
   async open(userId: number, from: SignInOrigin = { ip: '' }): Promise<TokenPair> {
     const now = this.clock();
@@ -122,7 +122,7 @@ export class SessionService {
     const refreshToken = newRefreshToken();
     const device = deviceOf(from.userAgent);
     await this.db.transaction(async (tx) => {
-      const [user] = await tx.select({ email: users.email, locale: users.locale, roles: users.roles, lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.id, userId)).for('update');
+      const [user] = await tx.select({ email: users.email, locale: users.locale, roles: users.roles, lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.id, userId)).for('no key update');
       const [known] = await tx
         .select({ id: sessions.id })
         .from(sessions)
