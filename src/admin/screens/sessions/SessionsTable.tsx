@@ -22,7 +22,7 @@ export function SessionsTable({ sessions, loading, onEnd, endLabel }: { sessions
   return (
     <RowsTable<SessionInfo>
       rowKey="id"
-      width={true}
+      width={680}
       loading={loading}
       dataSource={sessions ?? []}
       locale={{ emptyText: t('adminSessions.none') }}
