@@ -42,7 +42,7 @@ export function SessionsTable({ sessions, loading, onEnd, endLabel }: { sessions
             </span>
           ),
         },
-        { key: 'ip', title: t('adminSessions.columns.ip'), dataIndex: 'ip', render: (ip: string) => <Typography.Text code>{ip || '—'}</Typography.Text> },
+        { key: 'ip', title: t('adminSessions.columns.ip'), dataIndex: 'ip', render: (ip: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{ip || '—'}</Typography.Text> },
         { key: 'createdAt', title: t('adminSessions.columns.createdAt'), dataIndex: 'createdAt', render: (at: string) => dateTime(at) },
         { key: 'lastUsedAt', title: t('adminSessions.columns.lastUsedAt'), dataIndex: 'lastUsedAt', render: (at: string) => dateTime(at) },
         {
