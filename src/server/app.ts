@@ -16,6 +16,8 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { MailTransport } from './mail/mailer.ts';
+import { newSignInMail } from './mail/templates.ts';
+import { isLocale } from '../domain/locale.ts';
 import authPlugin, { authGuards } from './http/auth.ts';
 import { actorOf } from './http/context.ts';
 import envelope, { answerClientError, requestIdFrom } from './http/envelope.ts';
@@ -71,7 +73,7 @@ import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes, salesReportRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
-import { StaffDesk, StaffInvites, inviteRoutes, staffRoutes } from './modules/staff/index.ts';
+import { StaffDesk, StaffInvites, StaffSessionsDesk, inviteRoutes, sessionRoutes, staffRoutes } from './modules/staff/index.ts';
 import { TwoFactorService, twoFactorRoutes } from './modules/two-factor/index.ts';
 import { ApiTokenService, apiTokenRoutes } from './modules/api-tokens/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
@@ -280,7 +282,10 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   if (!config.smtpUrl) app.log.info({ outbox: config.outboxDir }, 'SMTP_URL is not set: mail is written to the outbox folder');
   const site = `${config.publicSiteUrl}${config.basePath}`;
   const users = new UserService(db, { updateEmail: (tx, userId, email, at) => OrderService.updateUnpaidEmail(tx, userId, email, at) });
-  const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock);
+  // A staff sign-in from a new device mails its owner (docs/accounts-and-security.md "Staff sessions").
+  const sessions = new SessionService(db, new AccessTokens(config.authSecret, config.accessTokenTtlSeconds, clock), config.refreshTokenTtlSeconds, clock, (tx, signIn) =>
+    mail.queue(tx, { to: signIn.email, kind: 'new-sign-in', ...newSignInMail({ site, locale: isLocale(signIn.locale) ? signIn.locale : 'en-US' }, signIn) }),
+  );
   const newsletter = new NewsletterService(db);
   const audit = new AuditLog(db);
   const twoFactor = new TwoFactorService({
@@ -473,6 +478,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(adminRoutes(guards));
       const staff = new StaffDesk(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(sessionRoutes({ sessions, desk: new StaffSessionsDesk(db, clock) }, guards));
       await api.register(twoFactorRoutes(twoFactor, guards));
       await api.register(apiTokenRoutes(apiTokens, guards));
       const shopName = async () => (await settings.current()).seller.legalName.trim() || 'Jersey Shop';

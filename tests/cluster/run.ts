@@ -8,7 +8,9 @@
  * the SMTP receiver down from 25 s to 35 s. Then it checks and prints: captures and paid orders one
  * to one, no stock below zero and none oversold, the coupon within its limit, one confirmation per
  * paid order delivered, the request limit counted across instances, no 5xx but requests in flight
- * on the killed instance. Exits 1 when a check fails.
+ * on the killed instance. Last, with all three instances up: a staff member signed in through each
+ * instance directly, disabled by the owner through one, has every token refused by every instance
+ * within 5 s. Exits 1 when a check fails.
  *
  * PayPal is one stand-in for every instance (tests/support/paypal-stand-in.ts, PayPal's REST API
  * on a port of its own, reached through PAYPAL_API_URL with sandbox credentials), as PayPal is one
@@ -21,6 +23,9 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { loadToolConfig } from '../../src/build-config.ts';
+import { accountsApi } from '../../src/domain/api/accounts.ts';
+import { adminOrdersApi } from '../../src/domain/api/admin/orders.ts';
+import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
 import { paypalApi } from '../../src/domain/api/paypal.ts';
 import { API_PREFIX } from '../../src/domain/site-routes.ts';
 import { NGINX_FILE } from '../../src/server/hosting/site-files.ts';
@@ -31,6 +36,8 @@ import { startNginx, type RunningNginx } from '../support/nginx.ts';
 import { startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-in.ts';
 
 const SHOPPERS = 100;
+/** How soon a disabled staff member's tokens must be refused on every instance. */
+const REVOCATION_MS = 5000;
 const RUN_MS = 60_000;
 const KILL_AT_MS = 20_000;
 const RESTART_AT_MS = 30_000;
@@ -174,6 +181,60 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
     await sleep(250);
   }
+}
+
+// ---------- a disabled staff member, on every instance ----------
+
+/** A call straight to one instance (not through nginx): its envelope's code. */
+async function direct(port: number, method: 'GET' | 'POST', apiPath: string, init: { body?: unknown; token?: string } = {}): Promise<{ code: string; data: any }> {
+  const response = await fetch(`http://127.0.0.1:${port}${API_PREFIX}${apiPath}`, {
+    method,
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const json = (await response.json()) as { code: string; data: any };
+  return { code: json.code, data: json.data };
+}
+
+/**
+ * The owner disables a staff member who signed in on each instance; every instance is then asked
+ * with every one of the member's tokens until it refuses them. Answers how long each instance took
+ * after the owner's answer, in ms (Infinity: still accepted after twice the limit).
+ */
+async function disabledEverywhere(client: pg.Client): Promise<number[]> {
+  const password = `Staff#${randomBytes(4).toString('hex')}`;
+  const account = async (role: string) => {
+    const email = `cluster-${role.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await direct(apiPorts[0]!, 'POST', accountsApi.register.path, { body: { firstName: 'Cluster', lastName: role, email, password, subscribe: false } });
+    if (registered.code !== '0000') throw new Error(`registering ${role}: ${registered.code}`);
+    // As the admin command gives a role: straight in the row.
+    await client.query('update users set roles = $1 where email = $2', [[role], email]);
+    return email;
+  };
+  const signIn = async (port: number, email: string) => {
+    const answer = await direct(port, 'POST', accountsApi.login.path, { body: { username: email, password } });
+    if (answer.code !== '0000') throw new Error(`signing in on ${port}: ${answer.code}`);
+    return answer.data.token as string;
+  };
+  const owner = await signIn(apiPorts[0]!, await account('R_SUPER'));
+  const memberEmail = await account('R_ADMIN');
+  const tokens = await Promise.all(apiPorts.map((port) => signIn(port, memberEmail)));
+  const accepted = async (port: number) => (await Promise.all(tokens.map(async (token) => (await direct(port, 'GET', adminOrdersApi.dashboard.path, { token })).code === '0000'))).some(Boolean);
+  for (const port of apiPorts) if (!(await accepted(port))) throw new Error(`the member's tokens were refused on ${port} before the owner disabled them`);
+  const { rows } = await client.query<{ id: number }>('select id from users where email = $1', [memberEmail]);
+  const disabled = await direct(apiPorts[1]!, 'POST', adminStaffApi.setStaffStatus.path, { body: { userId: rows[0]!.id, status: 'disabled' }, token: owner });
+  if (disabled.code !== '0000') throw new Error(`the owner's disable: ${disabled.code}`);
+  const from = Date.now();
+  return Promise.all(
+    apiPorts.map(async (port) => {
+      while (Date.now() - from <= 2 * REVOCATION_MS) {
+        if (!(await accepted(port))) return Date.now() - from;
+        await sleep(50);
+      }
+      return Number.POSITIVE_INFINITY;
+    }),
+  );
 }
 
 // ---------- the run ----------
@@ -354,6 +415,9 @@ try {
   check(couponRow.used_count <= COUPON_LIMIT && Number(couponRow.redeemed) === couponRow.used_count, 'the coupon used at most its limit');
   check(paid.length > 0 && mailMismatch.length === 0 && strays.length === 0 && copies <= CLAIM_BATCH, `every paid order has exactly one confirmation delivered, copies only of messages a killed worker held${mailMismatch.length ? ` (not so for ${mailMismatch.slice(0, 5).join(', ')})` : ''}`);
   check(turnedAway === 20, 'the request limit counted across instances');
+  const refusedAfter = await disabledEverywhere(client);
+  log(`a disabled staff member's tokens (one signed in on each instance) refused after ${refusedAfter.map((ms, i) => `${ms} ms on instance ${i + 1}`).join(', ')}`);
+  check(refusedAfter.every((ms) => ms <= REVOCATION_MS), `a disabled staff member's tokens refused on all three instances within ${REVOCATION_MS / 1000} s`);
   check(unexplained.length === 0, `no 5xx but requests in flight on the killed instance${unexplained.length ? `: ${unexplained.slice(0, 5).map((s) => `${s.status} ${s.method} ${s.path} at ${((s.startedAt - t0) / 1000).toFixed(1)}-${((s.endedAt - t0) / 1000).toFixed(1)} s`).join('; ')}` : ''}`);
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));

@@ -34,6 +34,8 @@ import zhExtras from '../../src/i18n/locales/zh-CN/admin-extras.json' with { typ
 import zhChanges from '../../src/i18n/locales/zh-CN/admin-order-changes.json' with { type: 'json' };
 import enTokens from '../../src/i18n/locales/en-US/admin-api-tokens.json' with { type: 'json' };
 import zhTokens from '../../src/i18n/locales/zh-CN/admin-api-tokens.json' with { type: 'json' };
+import enSessions from '../../src/i18n/locales/en-US/admin-sessions.json' with { type: 'json' };
+import zhSessions from '../../src/i18n/locales/zh-CN/admin-sessions.json' with { type: 'json' };
 import { api } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, shell, test, topDialog, type AdminLocale } from './support/admin.ts';
@@ -53,6 +55,8 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 /** Follows the system's scheme, which each check switches (`Audit.check`). */
 const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
+
+const SESSIONS_TEXT = { 'en-US': enSessions, 'zh-CN': zhSessions } as const;
 
 const MORE_TEXT = {
   'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing, changes: enChanges, extras: enExtras, tokens: enTokens },
@@ -196,6 +200,9 @@ for (const locale of ADMIN_LOCALES) {
       await auditMenu(page, audit, 'user menu', page.getByTestId('user-menu'), A.header.logout);
       await page.getByTestId('user-menu').click();
       await auditDialog(page, audit, 'logout confirmation', () => page.getByRole('menuitem', { name: A.header.logout }).click());
+      await page.mouse.move(0, 0);
+      await page.getByTestId('user-menu').click();
+      await auditDialog(page, audit, 'my sessions', () => page.getByRole('menuitem', { name: SESSIONS_TEXT[locale].menu }).click());
       await page.mouse.move(0, 0);
 
       await page.getByTestId('open-theme-drawer').click();
@@ -465,6 +472,7 @@ for (const locale of ADMIN_LOCALES) {
       await audit.check('staff');
       await auditDialog(page, audit, 'grant role dialog', () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: label(A.staff.grant) }).click());
       await auditDialog(page, audit, 'invite dialog', () => page.getByTestId('invite-open').click());
+      await auditDialog(page, audit, "a member's sessions dialog", () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: SESSIONS_TEXT[locale].staffActionFor.replace('{{email}}', '') }).first().click());
 
       await visit(page, '/audit', page.getByTestId('audit-table').getByRole('row').nth(1));
       await audit.check('audit log');

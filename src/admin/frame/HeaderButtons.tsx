@@ -3,7 +3,7 @@
  * language, colour scheme, and the user menu, which offers "login or register" when signed out
  * (specification "Header": user name and logout when logged in, otherwise that button).
  */
-import { DesktopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SafetyOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { DesktopOutlined, LaptopOutlined, LoginOutlined, LogoutOutlined, MoonOutlined, SafetyOutlined, SunOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { useStore } from '@nanostores/react';
 import { App, Button, Dropdown, Modal, Tooltip, type MenuProps } from 'antd';
 import { cloneElement, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type RefObject } from 'react';
@@ -15,6 +15,7 @@ import { useAdminLocale } from '../state/locale.ts';
 import { useLogout } from '../state/session.ts';
 import { $themeSettings, cycleScheme } from '../state/theme.ts';
 import { TwoStepPanel } from '../screens/two-step/TwoStepPanel.tsx';
+import { MySessionsPanel } from '../screens/sessions/MySessionsPanel.tsx';
 
 const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <DesktopOutlined /> };
 
@@ -195,6 +196,7 @@ export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?:
   const navigate = useNavigate();
   const logout = useLogout();
   const [twoStep, setTwoStep] = useState(false);
+  const [mySessions, setMySessions] = useState(false);
 
   if (!signedIn) {
     return (
@@ -222,9 +224,10 @@ export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?:
       <MenuButton
         items={[
           { key: 'two-step', icon: <SafetyOutlined />, label: t('adminTwoStep.menu') },
+          { key: 'sessions', icon: <LaptopOutlined />, label: t('adminSessions.menu') },
           { key: 'logout', icon: <LogoutOutlined />, label: t('admin.header.logout') },
         ]}
-        onChoose={(key) => (key === 'logout' ? confirmLogout() : key === 'two-step' && setTwoStep(true))}
+        onChoose={(key) => (key === 'logout' ? confirmLogout() : key === 'two-step' ? setTwoStep(true) : key === 'sessions' && setMySessions(true))}
         button={
           <Button type="text" icon={<UserOutlined />} aria-label={userName ? undefined : t('admin.header.account')} data-testid="user-menu">
             {userName && <span className="admin-user-name">{userName}</span>}
@@ -235,6 +238,11 @@ export function UserMenu({ signedIn, userName }: { signedIn: boolean; userName?:
       {twoStep && (
         <Modal open title={t('adminTwoStep.title')} onCancel={() => setTwoStep(false)} footer={null} destroyOnHidden data-testid="two-step-dialog">
           <TwoStepPanel />
+        </Modal>
+      )}
+      {mySessions && (
+        <Modal open title={t('adminSessions.title')} onCancel={() => setMySessions(false)} footer={null} width={860} destroyOnHidden data-testid="my-sessions-dialog">
+          <MySessionsPanel />
         </Modal>
       )}
     </>

@@ -31,6 +31,7 @@ import { invitesApi } from './admin/invites.ts';
 import { twoFactorApi } from './admin/two-factor.ts';
 import { adminApiTokensApi } from './admin/api-tokens.ts';
 import { webhooksApi } from './admin/webhooks.ts';
+import { sessionsApi } from './admin/sessions.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
@@ -73,6 +74,7 @@ export const API = {
   twoFactor: twoFactorApi,
   adminApiTokens: adminApiTokensApi,
   webhooks: webhooksApi,
+  sessions: sessionsApi,
   cart: cartApi,
   rosters: rosterApi,
   catalogue: catalogueApi,

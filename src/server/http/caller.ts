@@ -30,10 +30,11 @@ export interface Actor {
   email: string;
 }
 
-/** The caller's address (for throttling) and language. */
+/** The caller's address (for throttling) and language; the User-Agent names a sign-in's device. */
 export interface Caller {
   ip: string;
   locale: Locale;
+  userAgent?: string | undefined;
 }
 
 /** Whose cart: a signed-in user, or a guest by visitor id (exactly one of the two). */

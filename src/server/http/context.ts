@@ -16,7 +16,7 @@ export function localeOf(request: FastifyRequest): Locale {
 
 /** The caller's address (for throttling; behind a proxy only with TRUST_PROXY) and language. */
 export function callerOf(request: FastifyRequest): Caller {
-  return { ip: request.ip, locale: localeOf(request) };
+  return { ip: request.ip, locale: localeOf(request), userAgent: request.headers['user-agent'] };
 }
 
 /** The signed-in user of a route guarded by requireUser. */

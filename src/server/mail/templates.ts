@@ -195,6 +195,48 @@ export function recoveryCodeUsedMail(links: MailLinks, left: number): MailConten
   };
 }
 
+/** What a new-sign-in notice names: the device as recognised, the address, and when. */
+export interface SignInNotice {
+  device: { browser: string; os: string };
+  ip: string;
+  at: Date;
+}
+
+/** "Firefox on Windows", or what is known of it. */
+function deviceName(locale: Locale, device: SignInNotice['device']): string {
+  const zh = locale === 'zh-CN';
+  const browser = device.browser || (zh ? '未知浏览器' : 'an unknown browser');
+  const os = device.os || (zh ? '未知系统' : 'an unknown system');
+  return zh ? `${os} 上的 ${browser}` : `${browser} on ${os}`;
+}
+
+/**
+ * Sent to a staff member when their account signs in to the back office from a device none of
+ * their sessions had (docs/accounts-and-security.md "Staff sessions"). The time is UTC: the mail
+ * does not know the reader's zone.
+ */
+export function newSignInMail(links: MailLinks, notice: SignInNotice): MailContent {
+  const device = deviceName(links.locale, notice.device);
+  const at = `${notice.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const ip = notice.ip || '?';
+  if (links.locale === 'zh-CN') {
+    const lines = [`设备：${device}`, `地址：${ip}`, `时间：${at}`];
+    const ifNot = '如果这不是您本人：请立即重置密码（其他登录会随之结束），并告诉店主：店主可以结束您的所有登录。';
+    return {
+      subject: '后台有一次新的登录',
+      text: `您好，\n\n您的账户刚刚从一台新设备登录了后台。\n\n${lines.join('\n')}\n\n如果是您本人，无需任何操作。${ifNot}\n`,
+      html: html(links.locale, ['您好，', '您的账户刚刚从一台新设备登录了后台。', lines.map(escapeHtml).join('<br>'), `如果是您本人，无需任何操作。${ifNot}`]),
+    };
+  }
+  const lines = [`Device: ${device}`, `Address: ${ip}`, `Time: ${at}`];
+  const ifNot = 'If this was not you, reset your password now (your other sessions end with it) and tell the owner: they can end every session of yours.';
+  return {
+    subject: 'New sign-in to the back office',
+    text: `Hello,\n\nYour account just signed in to the back office from a new device.\n\n${lines.join('\n')}\n\nIf this was you, there is nothing to do. ${ifNot}\n`,
+    html: html(links.locale, ['Hello,', 'Your account just signed in to the back office from a new device.', lines.map(escapeHtml).join('<br>'), `If this was you, there is nothing to do. ${ifNot}`]),
+  };
+}
+
 /** Sent to the old address when the account's email changes. */
 export function emailChangedMail(links: MailLinks, newEmail: string): MailContent {
   if (links.locale === 'zh-CN') {

@@ -97,6 +97,7 @@ export const enUS = {
   'notFound.product': 'Product not found',
   'notFound.review': 'Review not found',
   'notFound.user': 'User not found',
+  'notFound.session': 'No such live session (it may have ended meanwhile)',
   'notFound.guest': 'No guest orders with this email',
   'notFound.team': 'Team not found',
   'notFound.mail': 'No such message waiting or failed (it may have been sent meanwhile)',

@@ -117,6 +117,7 @@ export const zhCN: Catalogue = {
   'notFound.product': '商品不存在',
   'notFound.review': '评价不存在',
   'notFound.user': '用户不存在',
+  'notFound.session': '没有这个有效的登录（可能已经结束）',
   'notFound.guest': '没有使用该邮箱的访客订单',
   'notFound.team': '未找到球队',
   'notFound.mail': '没有这封待发送或发送失败的邮件（可能已发出）',

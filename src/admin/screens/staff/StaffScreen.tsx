@@ -5,6 +5,7 @@
  * removes their own R_SUPER, disables themselves or changes their own grants, the last R_SUPER
  * stays) and writes the audit row. Two-step sign-in (docs/back-office.md "Two-step sign-in"):
  * the owner's switch requiring it of every staff member, and a member's reset after a lost device.
+ * A member's sessions: the dialog of screens/sessions (docs/back-office.md "Sessions").
  */
 import { App, Button, Checkbox, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -22,6 +23,7 @@ import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 import { InvitesCard } from './InvitesCard.tsx';
+import { MemberSessionsDialog } from '../sessions/MemberSessionsDialog.tsx';
 
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
 
@@ -31,6 +33,7 @@ export default function StaffScreen() {
   const write = useWrite();
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
   const [codes, setCodes] = useState<{ member: StaffMember; chosen: Permission[] } | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<StaffMember | null>(null);
   const { user } = useAdminSession();
   const screen = useListScreen(adminStaffApi.staffList);
   const invalidates = [adminStaffApi.staffList, adminAuditApi.auditList];
@@ -131,6 +134,9 @@ export default function StaffScreen() {
                   {t('admin.staff.editGrants')}
                 </Button>
               )}
+              <Button size="small" onClick={() => setSessionsOf(member)} aria-label={t('adminSessions.staffActionFor', { email: member.email })} data-testid={`sessions-${member.userId}`}>
+                {t('adminSessions.staffAction')}
+              </Button>
               {member.userId !== user?.userId && (
                 <Button
                   size="small"
@@ -206,6 +212,7 @@ export default function StaffScreen() {
         </Space>
       )}
     </WriteDialog>
+    {sessionsOf && <MemberSessionsDialog member={sessionsOf} onClose={() => setSessionsOf(null)} />}
     </ListScreen>
   );
 }

@@ -46,6 +46,7 @@ import adminVitals from './admin-vitals.json';
 import adminTwoStep from './admin-two-step.json';
 // Staff invites: the staff screen's invite dialog and pending list, the invitee's accept page.
 import adminInvites from './admin-invites.json';
+import adminSessions from './admin-sessions.json';
 // Taxes in the back office: Settings -> Taxes and Seller, the product's tax class, the order's tax and documents.
 import adminTax from './admin-tax.json';
 import adminTaxReport from './admin-tax-report.json';
@@ -70,4 +71,4 @@ import adminWebhooks from './admin-webhooks.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminInvites, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages, adminApiTokens, adminWebhooks };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminInvites, adminSessions, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages, adminApiTokens, adminWebhooks };

@@ -147,7 +147,7 @@ export class AccountService {
       throw fail(CODES.FORBIDDEN, 'account.disabled');
     }
     if (this.d.hasher.needsRehash(user.passwordHash)) await this.d.users.rehash(user.id, await this.d.hasher.hash(input.password));
-    return this.open(user.id);
+    return this.open(user.id, caller);
   }
 
   /**
@@ -217,14 +217,14 @@ export class AccountService {
       throw fail(CODES.FORBIDDEN, 'account.disabled');
     }
     await this.d.limiter.clear(LIMITS.loginAccount, input.email);
-    return this.open(user.id);
+    return this.open(user.id, caller);
   }
 
   /** The session of a proven first factor, unless the account has a second step to take first. */
-  private async open(userId: number): Promise<TokenPair & { userId: number }> {
+  private async open(userId: number, caller: Caller): Promise<TokenPair & { userId: number }> {
     const step = await this.d.secondStep?.(userId);
     if (step) throw failWith(CODES.SECOND_STEP_NEEDED, 'twoFactor.secondStep', step);
-    return { ...(await this.d.sessions.open(userId)), userId };
+    return { ...(await this.d.sessions.open(userId, caller)), userId };
   }
 
   /**

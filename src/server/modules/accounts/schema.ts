@@ -24,6 +24,8 @@ export const users = keyedTable(
     /** The language they registered in, for mail that does not answer a request of theirs. */
     locale: text('locale').notNull().default('en-US'),
     passwordChangedAt: at('password_changed_at').notNull().defaultNow(),
+    /** The latest sign-in; null before the first, which mails no "new device" notice (sessions.ts). */
+    lastSignInAt: at('last_sign_in_at'),
     ...timestamps(),
   },
   (t) => [
@@ -49,10 +51,17 @@ export const sessions = pgTable(
     userId: parentId('user_id', () => users.id),
     createdAt: createdAt(),
     refreshedAt: at('refreshed_at').notNull().defaultNow(),
+    /** Moved at most once a minute (SessionService.authenticate), so it costs no write per request. */
+    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    /** What a person recognises, from the sign-in's User-Agent (device.ts): '' when unknown. */
+    browser: text('browser').notNull().default(''),
+    os: text('os').notNull().default(''),
+    /** The sign-in's client address as the request saw it (TRUST_PROXY respected). */
+    ip: text('ip').notNull().default(''),
     /** When the newest refresh token expires; the session is dead after it. */
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
-    /** logout, refresh-reuse, password-reset, password-change, account-disabled, role-revoked */
+    /** logout, refresh-reuse, password-reset, password-change, account-disabled, role-revoked, two-factor-reset, ended-by-owner */
     revokeReason: text('revoke_reason'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],

@@ -6,12 +6,17 @@
  * around: the whole session (the token family) is revoked, and the answer is a forced logout.
  * Logout, a password reset and a password change revoke sessions; every authenticated request
  * checks its session by primary key, so a revoked session's access tokens stop working at once.
+ *
+ * A session keeps what its owner recognises it by (device, address, last use): the "My sessions"
+ * list and the owner's view of a member's sessions (docs/accounts-and-security.md "Staff sessions").
  */
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { SESSION_CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
-import { permissionsOf } from '../../../domain/back-office/staff.model.ts';
+import { isStaff, permissionsOf } from '../../../domain/back-office/staff.model.ts';
+import type { SessionInfo } from '../../../domain/back-office/sessions.ts';
 import type { AuthUser } from '../../http/caller.ts';
+import { deviceOf, type Device } from './device.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { refreshTokens, sessions, users } from './schema.ts';
 import { sessionFailure } from '../../errors.ts';
@@ -26,8 +31,33 @@ export interface TokenPair {
 
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change' | StaffChangeReason;
 
-/** A session ended because staff disabled the account, took one of its roles away or reset its two-step sign-in. */
-export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'two-factor-reset';
+/**
+ * A session ended because staff disabled the account, took one of its roles away, reset its
+ * two-step sign-in, or the owner ended it from the member's sessions.
+ */
+export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'two-factor-reset' | 'ended-by-owner';
+
+/** Where a sign-in comes from, as the request said: its client address and User-Agent. */
+export interface SignInOrigin {
+  ip: string;
+  userAgent?: string | undefined;
+}
+
+/** A staff sign-in from a device the member has no stored session of (SessionService.open). */
+export interface NewDeviceSignIn {
+  userId: number;
+  email: string;
+  locale: string;
+  device: Device;
+  ip: string;
+  at: Date;
+}
+
+/** Told in the sign-in's transaction (the mail outbox queues its notice there): sent once, and only if the session opens. */
+export type NewDeviceListener = (tx: Tx, signIn: NewDeviceSignIn) => Promise<void>;
+
+/** How often a session's last use is written at most: per-request reads stay reads. */
+export const LAST_USE_STEP_MS = 60_000;
 
 /**
  * Ends every live session of an account in the caller's transaction (the staff change that asks
@@ -35,13 +65,23 @@ export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'two-facto
  * the account or granting the role again revives none of them (docs/accounts-and-security.md
  * "Staff sessions").
  */
-export async function endSessionsTx(tx: Tx, userId: number, reason: StaffChangeReason, now: Date): Promise<number> {
+export async function endSessionsTx(tx: Tx, userId: number, reason: StaffChangeReason, now: Date, onlySessionId?: string): Promise<number> {
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: now, revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), onlySessionId === undefined ? undefined : eq(sessions.id, onlySessionId)))
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/** An account's live sessions (not ended, not expired), the latest used first; `current` marks the caller's. */
+export async function liveSessions(db: Db | Tx, userId: number, now: Date, currentSessionId?: string): Promise<SessionInfo[]> {
+  const rows = await db
+    .select({ id: sessions.id, browser: sessions.browser, os: sessions.os, ip: sessions.ip, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt.toISOString(), current: row.id === currentSessionId }));
 }
 
 const ended = () => sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.ended');
@@ -58,23 +98,40 @@ export class SessionService {
   private readonly tokens: AccessTokens;
   private readonly refreshTtlMs: number;
   private readonly clock: Clock;
+  private readonly newDevice: NewDeviceListener | undefined;
 
-  constructor(db: Db, tokens: AccessTokens, refreshTtlSeconds: number, clock: Clock) {
+  constructor(db: Db, tokens: AccessTokens, refreshTtlSeconds: number, clock: Clock, newDevice?: NewDeviceListener) {
     this.db = db;
     this.tokens = tokens;
     this.refreshTtlMs = refreshTtlSeconds * 1000;
     this.clock = clock;
+    this.newDevice = newDevice;
   }
 
-  /** Opens a session for a user who just proved who they are. */
-  async open(userId: number): Promise<TokenPair> {
+  /**
+   * Opens a session for a user who just proved who they are, keeping the device and address it
+   * came from. A staff member signing in from a device (browser and system) none of their stored
+   * sessions has, live or ended, is told (`newDevice`); not on the account's first sign-in, which
+   * has no device to compare with. The user's row is locked (the lock its update takes anyway; rows
+   * referring to the user are not held up), so two racing sign-ins from one new device tell once.
+   */
+  async open(userId: number, from: SignInOrigin = { ip: '' }): Promise<TokenPair> {
     const now = this.clock();
     const expiresAt = new Date(now.getTime() + this.refreshTtlMs);
     const sessionId = newSessionId();
     const refreshToken = newRefreshToken();
+    const device = deviceOf(from.userAgent);
     await this.db.transaction(async (tx) => {
-      await tx.insert(sessions).values({ id: sessionId, userId, createdAt: now, refreshedAt: now, expiresAt });
+      const [user] = await tx.select({ email: users.email, locale: users.locale, roles: users.roles, lastSignInAt: users.lastSignInAt }).from(users).where(eq(users.id, userId)).for('no key update');
+      const [known] = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.browser, device.browser), eq(sessions.os, device.os)))
+        .limit(1);
+      await tx.insert(sessions).values({ id: sessionId, userId, createdAt: now, refreshedAt: now, lastUsedAt: now, expiresAt, ...device, ip: from.ip });
       await tx.insert(refreshTokens).values({ tokenHash: tokenDigest(refreshToken), sessionId, createdAt: now, expiresAt });
+      await tx.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+      if (user && user.lastSignInAt && !known && isStaff(user.roles)) await this.newDevice?.(tx, { userId, email: user.email, locale: user.locale, device, ip: from.ip, at: now });
     });
     return { token: await this.tokens.sign({ userId, sessionId }), refreshToken };
   }
@@ -82,13 +139,24 @@ export class SessionService {
   /**
    * Checks an access token and its session: 9999 when it is genuine but expired, 8888 when it is
    * not ours, of the wrong type, or its session was revoked or ended, 7777 when the account was
-   * disabled. One primary-key query joined to the user per request.
+   * disabled. One primary-key query joined to the user per request, and a write of the session's
+   * last use only when the stored one is a minute old or more (LAST_USE_STEP_MS).
    */
   async authenticate(token: string): Promise<AuthUser> {
     const check = await this.tokens.check(token);
     if (check.status === 'invalid') throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
     const [row] = await this.db
-      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, revokeReason: sessions.revokeReason, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles, grants: users.grants, email: users.email })
+      .select({
+        userId: sessions.userId,
+        revokedAt: sessions.revokedAt,
+        revokeReason: sessions.revokeReason,
+        expiresAt: sessions.expiresAt,
+        lastUsedAt: sessions.lastUsedAt,
+        status: users.status,
+        roles: users.roles,
+        grants: users.grants,
+        email: users.email,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, check.sessionId));
@@ -98,7 +166,31 @@ export class SessionService {
     if (row.expiresAt <= this.clock()) throw ended();
     if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'session.accessTokenExpired');
     if (row.status !== 'active') throw disabled();
+    const now = this.clock();
+    if (now.getTime() - row.lastUsedAt.getTime() >= LAST_USE_STEP_MS) {
+      // Conditional, so that the instances answering one session's concurrent calls write it once.
+      const cutoff = new Date(now.getTime() - LAST_USE_STEP_MS);
+      await this.db.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.id, check.sessionId), lt(sessions.lastUsedAt, cutoff)));
+    }
     return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, codes: permissionsOf(row.roles, row.grants), email: row.email };
+  }
+
+  /** The caller's live sessions, theirs marked `current`. */
+  mine(user: Pick<AuthUser, 'userId' | 'sessionId'>): Promise<SessionInfo[]> {
+    return liveSessions(this.db, user.userId, this.clock(), user.sessionId);
+  }
+
+  /**
+   * Ends one of the caller's own sessions (the current one too: that is signing out). Not theirs,
+   * or ended already: false, and nothing changes.
+   */
+  async endMine(user: Pick<AuthUser, 'userId'>, sessionId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: this.clock(), revokeReason: 'logout' })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length > 0;
   }
 
   /** Rotates a refresh token: the presented one is spent, a new pair is returned. */

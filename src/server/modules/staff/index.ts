@@ -7,3 +7,5 @@ export { StaffDesk, staffMember, type NewStaff } from './staff-desk.ts';
 export { staffRoutes } from './routes.ts';
 export { StaffInvites, INVITE_ACTIONS, type InviteDeps } from './invites.ts';
 export { inviteRoutes } from './invite-routes.ts';
+export { StaffSessionsDesk } from './staff-sessions.ts';
+export { sessionRoutes } from './session-routes.ts';

@@ -197,7 +197,7 @@ export class TwoFactorService {
     await this.d.limiter.clear(LIMITS.twoFactorAccount, String(userId));
     await this.d.limiter.clear(LIMITS.loginAccount, challenge.email);
     await this.d.limiter.undo(LIMITS.loginAddress, caller.ip);
-    return { ...(await this.d.sessions.open(userId)), userId };
+    return { ...(await this.d.sessions.open(userId, caller)), userId };
   }
 
   /** The owner's switch; turning it on needs the owner's own second step first (nobody locks the shop out of itself). */
