@@ -71,7 +71,7 @@ import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes, salesReportRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
-import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
+import { StaffDesk, StaffRoleDesk, staffRoutes } from './modules/staff/index.ts';
 import { TwoFactorService, twoFactorRoutes } from './modules/two-factor/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { JobRunner, Leases } from './modules/jobs/index.ts';
@@ -449,7 +449,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       );
       await api.register(adminRoutes(guards));
       const staff = new StaffDesk(db);
-      await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(staffRoutes({ db, staff, roles: new StaffRoleDesk(db), production: config.env === 'production' }, guards));
       await api.register(twoFactorRoutes(twoFactor, guards));
       await api.register(settingsRoutes({ settings }, guards));
       await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), usage: (id, page) => couponUsage(db, id, page) }, guards));

@@ -7,7 +7,7 @@ export { AccountService, type AccountDeps, type Caller, type StaffSignInFailure 
 export { AddressService, type AddressDeps } from './addresses.ts';
 export { PasswordHasher } from './passwords.ts';
 export { LIMITS, RateLimiter, describeWait, requestLimitStore } from './rate-limit.ts';
-export { SessionService, endSessionsTx, type AuthUser, type StaffChangeReason, type TokenPair } from './sessions.ts';
+export { SessionService, endSessionsTx, heldCustomRoles, type AuthUser, type StaffChangeReason, type TokenPair } from './sessions.ts';
 export { AccessTokens, tokenDigest } from './tokens.ts';
 export { UserService, type UnpaidOrders, type UserRow } from './users.ts';
 export { authRoutes } from './auth-routes.ts';

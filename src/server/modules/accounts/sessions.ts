@@ -7,13 +7,13 @@
  * Logout, a password reset and a password change revoke sessions; every authenticated request
  * checks its session by primary key, so a revoked session's access tokens stop working at once.
  */
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
-import { permissionsOf } from '../../../domain/back-office/staff.model.ts';
+import { permissionsOf, type RoleCodes } from '../../../domain/back-office/staff.model.ts';
 import type { AuthUser } from '../../http/caller.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { refreshTokens, sessions, users } from './schema.ts';
+import { refreshTokens, sessions, staffRoles, users } from './schema.ts';
 import { sessionFailure } from '../../errors.ts';
 import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from './tokens.ts';
 
@@ -26,8 +26,17 @@ export interface TokenPair {
 
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change' | StaffChangeReason;
 
-/** A session ended because staff disabled the account, took one of its roles away or reset its two-step sign-in. */
-export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'two-factor-reset';
+/**
+ * A session ended because staff disabled the account, took one of its roles away, changed its
+ * roles or the codes of a custom role it holds, or reset its two-step sign-in.
+ */
+export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'role-changed' | 'two-factor-reset';
+
+/**
+ * The custom roles (key and codes) an account's roles name, read in the same query as the account
+ * (a sub-select, no round trip of its own): what permissionsOf resolves codes from.
+ */
+export const heldCustomRoles = sql<RoleCodes[]>`coalesce((select json_agg(json_build_object('key', ${staffRoles.key}, 'codes', ${staffRoles.codes})) from ${staffRoles} where ${staffRoles.key} = any(${users.roles})), '[]'::json)`;
 
 /**
  * Ends every live session of an account in the caller's transaction (the staff change that asks
@@ -82,13 +91,13 @@ export class SessionService {
   /**
    * Checks an access token and its session: 9999 when it is genuine but expired, 8888 when it is
    * not ours, of the wrong type, or its session was revoked or ended, 7777 when the account was
-   * disabled. One primary-key query joined to the user per request.
+   * disabled. One primary-key query joined to the user (and its custom roles' codes) per request.
    */
   async authenticate(token: string): Promise<AuthUser> {
     const check = await this.tokens.check(token);
     if (check.status === 'invalid') throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
     const [row] = await this.db
-      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, revokeReason: sessions.revokeReason, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles, grants: users.grants, email: users.email })
+      .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, revokeReason: sessions.revokeReason, expiresAt: sessions.expiresAt, status: users.status, roles: users.roles, grants: users.grants, custom: heldCustomRoles, email: users.email })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.id, check.sessionId));
@@ -98,7 +107,7 @@ export class SessionService {
     if (row.expiresAt <= this.clock()) throw ended();
     if (check.status === 'expired') throw sessionFailure(SESSION_CODES.ACCESS_TOKEN_EXPIRED, 'session.accessTokenExpired');
     if (row.status !== 'active') throw disabled();
-    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, codes: permissionsOf(row.roles, row.grants), email: row.email };
+    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, codes: permissionsOf(row.roles, row.grants, row.custom), email: row.email };
   }
 
   /** Rotates a refresh token: the presented one is spent, a new pair is returned. */
