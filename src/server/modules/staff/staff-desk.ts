@@ -5,7 +5,7 @@
  * (scripts/admin.ts) both go through it, so both keep the same rules: nobody revokes their own
  * R_SUPER or disables themselves, the last active R_SUPER stays, and nobody grants themselves a code.
  */
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ROLES, normaliseEmail, type AccountStatus, type Role } from '../../../domain/account.model.ts';
 import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
@@ -140,7 +140,7 @@ export class StaffDesk extends AuditedDesk {
   /** Each role must be a built-in staff role or an existing custom role's key (read under the staff lock). */
   private async checkRoles(tx: Tx, roles: readonly string[], path: string): Promise<void> {
     const custom = roles.filter(isCustomRole);
-    const known = custom.length ? (await tx.select({ key: staffRoles.key }).from(staffRoles).where(sql`${staffRoles.key} = any(${custom})`)).map((row) => row.key) : [];
+    const known = custom.length ? (await tx.select({ key: staffRoles.key }).from(staffRoles).where(inArray(staffRoles.key, custom))).map((row) => row.key) : [];
     const unknown = roles.find((role) => !(STAFF_ROLES as readonly string[]).includes(role) && !known.includes(role));
     if (unknown !== undefined) throw invalidFields({ path, problem: msg('staff.unknownRole', { role: unknown }) });
   }
