@@ -65,8 +65,8 @@ for (const locale of ADMIN_LOCALES) {
       await expect(row).toHaveCount(1);
       await row.getByRole('button', { name: R.editRolesFor.replace('{{email}}', member.email) }).click();
       const rolesDialog = page.getByRole('dialog', { name: R.rolesTitle.replace('{{email}}', member.email) });
-      await expect(rolesDialog.getByRole('checkbox', { name: A.staff.roleNames.R_ADMIN })).toBeChecked();
-      await rolesDialog.getByRole('checkbox', { name: A.staff.roleNames.R_ADMIN }).uncheck();
+      await expect(rolesDialog.getByRole('checkbox', { name: A.staff.roleNames.R_ADMIN, exact: true })).toBeChecked();
+      await rolesDialog.getByRole('checkbox', { name: A.staff.roleNames.R_ADMIN, exact: true }).uncheck();
       await rolesDialog.getByRole('checkbox', { name }).check();
       await confirmIn(page, A.common.confirm);
       await expect(rolesDialog).toBeHidden();
