@@ -4,26 +4,16 @@
  * built-in role, and the member, signed in again, opens only the screens of those codes: the
  * orders, but not the products (403). In en-US at 1440 px and in zh-CN at 375 px.
  */
-import type { Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import enRoles from '../../src/i18n/locales/en-US/admin-roles.json' with { type: 'json' };
 import zhRoles from '../../src/i18n/locales/zh-CN/admin-roles.json' with { type: 'json' };
 import type { StaffMember } from '../../src/domain/back-office/staff.model.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, test, type TokenPair } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, signedInAs, test } from './support/admin.ts';
 import { registerShopper, signInTokens } from './support/shoppers.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
 const ROLES_TEXT = { 'en-US': enRoles, 'zh-CN': zhRoles } as const;
-
-/** The same browser, signed in as someone else: the tokens the app keeps, then a fresh load. */
-async function signedInAs(page: Page, pair: TokenPair, path: string): Promise<void> {
-  await page.evaluate(({ token, refreshToken }) => {
-    localStorage.setItem('SOY_token', JSON.stringify(token));
-    localStorage.setItem('SOY_refreshToken', JSON.stringify(refreshToken));
-  }, pair);
-  await page.goto(path);
-}
 
 for (const locale of ADMIN_LOCALES) {
   const { admin: A } = ADMIN_TEXT[locale];
