@@ -58,6 +58,8 @@ import adminReturns from './admin-returns.json';
 import adminNewOrder from './admin-new-order.json';
 // The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
 import adminFields from './admin-fields.json';
+// API tokens for other systems (docs/back-office.md "API tokens").
+import adminApiTokens from './admin-api-tokens.json';
 // Custom staff roles: the Roles screen and the Staff screen's roles dialog; every permission code's label.
 import adminRoles from './admin-roles.json';
 // The Pages screen (content pages edited in the back office).
@@ -66,4 +68,4 @@ import adminPages from './admin-pages.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['zh-CN'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages, adminRoles };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages, adminApiTokens, adminRoles };
