@@ -33,6 +33,7 @@ export const SCREENS: Record<string, Screen> = {
   returns: lazy(() => import('./screens/returns/ReturnsScreen.tsx')),
   audit: lazy(() => import('./screens/audit/AuditScreen.tsx')),
   staff: lazy(() => import('./screens/staff/StaffScreen.tsx')),
+  'staff-roles': lazy(() => import('./screens/staff-roles/RolesScreen.tsx')),
   products: lazy(() => import('./screens/products/ProductsScreen.tsx')),
   'product-editor': lazy(() => import('./screens/product-editor/ProductEditorScreen.tsx')),
   teams: lazy(() => import('./screens/teams/TeamsScreen.tsx')),
@@ -61,7 +62,7 @@ export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: st
   { key: 'catalogue', titleKey: 'admin.menu.catalogue', icon: 'catalogue', routes: ['products', 'teams', 'extras', 'navigation'] },
   { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
   { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons', 'pages'] },
-  { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff', 'settings'] },
+  { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff', 'staff-roles', 'settings'] },
   { key: 'integrations', titleKey: 'admin.menu.integrations', icon: 'integrations', routes: ['api-tokens', 'webhooks'] },
 ];
 

@@ -73,7 +73,7 @@ import { AuditLog, auditRoutes } from './modules/audit/index.ts';
 import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes, salesReportRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
-import { StaffDesk, StaffInvites, StaffSessionsDesk, inviteRoutes, sessionRoutes, staffRoutes } from './modules/staff/index.ts';
+import { StaffDesk, StaffInvites, StaffRoleDesk, StaffSessionsDesk, inviteRoutes, sessionRoutes, staffRoutes } from './modules/staff/index.ts';
 import { TwoFactorService, twoFactorRoutes } from './modules/two-factor/index.ts';
 import { ApiTokenService, apiTokenRoutes } from './modules/api-tokens/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
@@ -477,7 +477,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       );
       await api.register(adminRoutes(guards));
       const staff = new StaffDesk(db);
-      await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
+      await api.register(staffRoutes({ db, staff, roles: new StaffRoleDesk(db), production: config.env === 'production' }, guards));
       await api.register(sessionRoutes({ sessions, desk: new StaffSessionsDesk(db, clock) }, guards));
       await api.register(twoFactorRoutes(twoFactor, guards));
       await api.register(apiTokenRoutes(apiTokens, guards));

@@ -444,7 +444,7 @@ for (const locale of ADMIN_LOCALES) {
       audit.expectNone();
     });
 
-    test(`${locale}: coupons with the coupon drawer and usage, staff with the grant dialog, the audit log, API tokens with the new token dialog and its secret, the settings and the webhooks pass axe`, async ({ page, ownerApi }, testInfo) => {
+    test(`${locale}: coupons with the coupon drawer and usage, staff with the grant dialog, the roles screen, the audit log, API tokens with the new token dialog and its secret, the settings and the webhooks pass axe`, async ({ page, ownerApi }, testInfo) => {
       const audit = new Audit(page);
       const code = `A11Y${randomBytes(4).toString('hex').toUpperCase()}`;
       const coupon = await ownerApi<AdminCoupon>('/admin/coupons/create', {
@@ -473,6 +473,10 @@ for (const locale of ADMIN_LOCALES) {
       await auditDialog(page, audit, 'grant role dialog', () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: label(A.staff.grant) }).click());
       await auditDialog(page, audit, 'invite dialog', () => page.getByTestId('invite-open').click());
       await auditDialog(page, audit, "a member's sessions dialog", () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: SESSIONS_TEXT[locale].staffActionFor.replace('{{email}}', '') }).first().click());
+      // Custom roles: the Roles screen, its role dialog, and the Staff screen's roles dialog.
+      await visit(page, '/staff/roles', page.getByTestId('roles-table').getByRole('row').nth(1));
+      await audit.check('roles');
+      await auditDialog(page, audit, 'new role dialog', () => page.getByTestId('role-new').click());
 
       await visit(page, '/audit', page.getByTestId('audit-table').getByRole('row').nth(1));
       await audit.check('audit log');

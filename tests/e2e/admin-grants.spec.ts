@@ -5,22 +5,12 @@
  * button, and their refund of the plain shirt goes through with it put back in stock (the printed
  * one never: the dialog says so). In en-US at 1440 px and in zh-CN at 375 px.
  */
-import type { Page } from '@playwright/test';
 import type { StaffMember } from '../../src/domain/back-office/staff.model.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, test, topDialog, type TokenPair } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, signedInAs, test, topDialog } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { registerShopper, signInTokens } from './support/shoppers.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
-
-/** The same browser, signed in as someone else: the tokens the app keeps, then a fresh load. */
-async function signedInAs(page: Page, pair: TokenPair, path: string): Promise<void> {
-  await page.evaluate(({ token, refreshToken }) => {
-    localStorage.setItem('SOY_token', JSON.stringify(token));
-    localStorage.setItem('SOY_refreshToken', JSON.stringify(refreshToken));
-  }, pair);
-  await page.goto(path);
-}
 
 for (const locale of ADMIN_LOCALES) {
   const { admin: A, orders: O } = ADMIN_TEXT[locale];

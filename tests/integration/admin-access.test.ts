@@ -186,7 +186,7 @@ describe('the dynamic route mode', () => {
     };
     const catalogue = ['products', 'product-editor', 'teams', 'extras', 'navigation'];
     const people = ['customers', 'customer-detail', 'reviews', 'newsletter'];
-    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'settings', 'webhooks'], home: 'dashboard' });
+    expect(await names(superAdmin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', 'tax-report', 'reports', ...catalogue, ...people, 'coupons', 'pages', 'audit', 'staff', 'staff-roles', 'settings', 'api-tokens', 'webhooks'], home: 'dashboard' });
     expect(await names(admin)).toEqual({ names: ['dashboard', 'orders', 'new-order', 'order-detail', 'production-sheet', 'returns', ...catalogue, ...people, 'coupons', 'pages'], home: 'dashboard' });
     expect(await names(customer)).toEqual({ names: [], home: '403' });
     expect((await callEntry(shop, routeApi.userRoutes)).code).toBe('8888');

@@ -8,6 +8,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
 import { invitesApi } from '../../src/domain/api/admin/invites.ts';
+import { adminStaffApi } from '../../src/domain/api/admin/staff.ts';
+import type { StaffRole } from '../../src/domain/back-office/staff.model.ts';
 import { auditLog, mailOutbox, staffInvites, users } from '../../src/server/db/schema.ts';
 import { callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { bearer, call, createTestShop, newEmail, newIp, testClock, type TestShop } from './harness.ts';
@@ -89,6 +91,30 @@ describe('invite and accept', () => {
     expect(again.msg).toMatch(/no longer works/);
     expect((await publicCall(invitesApi.view, { token })).code).toBe('1404');
     expect((await callEntry(shop, invitesApi.pending, undefined, owner)).data.map((invite: { email: string }) => invite.email)).not.toContain(email);
+  });
+
+  it('gives a custom role of the Roles screen; an unknown one is refused, and a role deleted before the accept gives nothing', async () => {
+    const role = await callEntry<StaffRole>(shop, adminStaffApi.createRole, { name: `Packers ${newEmail('r').slice(0, 6)}`, description: '', codes: ['order:view', 'order:sheet'] }, owner);
+    expect(role.code, role.msg).toBe('0000');
+    const email = newEmail('packer');
+    const invited = await callEntry(shop, invitesApi.invite, { email, role: role.data.key }, owner);
+    expect(invited.code, invited.msg).toBe('0000');
+    const accepted = await publicCall(invitesApi.accept, acceptBody((await inviteMail(email)).token));
+    expect(accepted.code, accepted.msg).toBe('0000');
+    const [user] = await shop.database.db.select().from(users).where(eq(users.email, email));
+    expect(user!.roles).toEqual([role.data.key]);
+
+    const unknown = await callEntry(shop, invitesApi.invite, { email: newEmail('ghost'), role: 'C_999999' }, owner);
+    expect(unknown).toMatchObject({ code: '1001', data: { issues: [{ path: 'body.role' }] } });
+
+    const brief = await callEntry<StaffRole>(shop, adminStaffApi.createRole, { name: `Brief ${newEmail('r').slice(0, 6)}`, description: '', codes: ['order:view'] }, owner);
+    const late = newEmail('late');
+    expect((await callEntry(shop, invitesApi.invite, { email: late, role: brief.data.key }, owner)).code).toBe('0000');
+    const { token } = await inviteMail(late);
+    expect((await callEntry(shop, adminStaffApi.deleteRole, { key: brief.data.key }, owner)).code).toBe('0000');
+    const refused = await publicCall(invitesApi.accept, acceptBody(token));
+    expect(refused.code).toBe('1409');
+    expect(await shop.database.db.select().from(users).where(eq(users.email, late))).toEqual([]);
   });
 
   it('refuses a bad password, a mismatched confirmation and a bad email, changing nothing', async () => {

@@ -1,5 +1,5 @@
 /** The icons the route table names (domain/back-office/routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { ApartmentOutlined, ApiOutlined, KeyOutlined, SendOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, StarOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, KeyOutlined, SendOutlined, SafetyOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, StarOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -11,6 +11,7 @@ const ICONS: Record<string, ReactNode> = {
   returns: <RollbackOutlined aria-hidden />,
   audit: <AuditOutlined aria-hidden />,
   staff: <TeamOutlined aria-hidden />,
+  roles: <SafetyOutlined aria-hidden />,
   operations: <AppstoreOutlined aria-hidden />,
   system: <SettingOutlined aria-hidden />,
   products: <SkinOutlined aria-hidden />,

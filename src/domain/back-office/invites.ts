@@ -8,17 +8,18 @@ import { ACCOUNT_MESSAGES } from '../field-messages.ts';
 import { confirmsNewPassword, emailSchema, newPasswordFields, registerRequestSchema } from '../account.schema.ts';
 import { idSchema } from '../catalogue.schema.ts';
 import { LOCALES, type Locale } from '../locale.ts';
+import { isCustomRole } from './staff.model.ts';
 
 /** How long a mailed link works: 72 hours from its (last) sending. */
 export const INVITE_HOURS = 72;
 
 /**
- * The roles an invite may give. The one check every invite passes through (`isInvitableRole`):
- * a plain string, so custom role keys can be allowed here later without changing the calls.
+ * The roles an invite may give: the built-in staff roles, or a custom role (`C_<id>`, which the
+ * desk also finds in the Roles screen's table). The one check every invite passes through.
  */
 export const INVITABLE_ROLES: readonly string[] = [ROLES.ADMIN, ROLES.SUPER];
 export function isInvitableRole(role: string): boolean {
-  return INVITABLE_ROLES.includes(role);
+  return INVITABLE_ROLES.includes(role) || isCustomRole(role);
 }
 
 /** A mailed token: 256 random bits, base64url. */

@@ -55,6 +55,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'pages', path: '/pages', titleKey: 'route.pages', icon: 'pages', permission: PERMISSIONS.PAGE_EDIT, order: 6 },
   { name: 'audit', path: '/audit', titleKey: 'route.audit', icon: 'audit', permission: PERMISSIONS.AUDIT_VIEW, order: 8 },
   { name: 'staff', path: '/staff', titleKey: 'route.staff', icon: 'staff', permission: PERMISSIONS.STAFF_MANAGE, order: 9 },
+  { name: 'staff-roles', path: '/staff/roles', titleKey: 'route.staff-roles', icon: 'roles', permission: PERMISSIONS.STAFF_MANAGE, order: 9 },
   { name: 'settings', path: '/settings', titleKey: 'route.settings', icon: 'settings', permission: PERMISSIONS.SETTINGS_EDIT, order: 10 },
   { name: 'api-tokens', path: '/api-tokens', titleKey: 'route.api-tokens', icon: 'api-tokens', permission: PERMISSIONS.STAFF_MANAGE, order: 11 },
   { name: 'webhooks', path: '/webhooks', titleKey: 'route.webhooks', icon: 'webhooks', permission: PERMISSIONS.SETTINGS_EDIT, order: 11 },

@@ -68,8 +68,38 @@ export const PERMISSIONS = {
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const PERMISSION_VALUES = Object.values(PERMISSIONS) as Permission[];
 
-/** The roles that may open the back office at all. */
+/** The built-in roles that may open the back office; custom roles (isCustomRole) open it too. */
 export const STAFF_ROLES: readonly Role[] = [ROLES.SUPER, ROLES.ADMIN];
+
+/**
+ * A custom role's key: `C_` and its row id, given by the server, so it can never be taken for a
+ * built-in role (all `R_...`) nor for another custom role, and renaming a role keeps its holders.
+ */
+export const CUSTOM_ROLE_KEY = /^C_[1-9][0-9]{0,9}$/;
+
+export function isCustomRole(role: string): boolean {
+  return CUSTOM_ROLE_KEY.test(role);
+}
+
+/**
+ * Codes no custom role may carry (docs/back-office.md "Roles and permission codes"): staff:manage
+ * makes and gives roles, so whoever held it could give themselves R_SUPER; customer:erase wipes a
+ * customer's data for good. Both stay with R_SUPER, whom only another owner can make.
+ */
+export const OWNER_ONLY_PERMISSIONS: readonly Permission[] = [PERMISSIONS.STAFF_MANAGE, PERMISSIONS.CUSTOMER_ERASE];
+
+/** The codes a custom role may carry, in PERMISSION_VALUES order. */
+export const CUSTOM_ROLE_PERMISSIONS: readonly Permission[] = PERMISSION_VALUES.filter((code) => !OWNER_ONLY_PERMISSIONS.includes(code));
+
+export function isCustomRoleCode(code: string): code is Permission {
+  return (CUSTOM_ROLE_PERMISSIONS as readonly string[]).includes(code);
+}
+
+/** What resolving codes needs of a custom role: its key and the codes it carries. */
+export interface RoleCodes {
+  key: string;
+  codes: readonly string[];
+}
 
 const ADMIN_PERMISSIONS: readonly Permission[] = [
   PERMISSIONS.DASHBOARD_VIEW,
@@ -116,10 +146,13 @@ export function isGrantable(code: string): code is Permission {
 
 /**
  * Every code the roles hold together, with the grants (only grantable codes, and only for staff:
- * a grant left on a demoted account gives nothing), in PERMISSION_VALUES order; unknown roles hold none.
+ * a grant left on a demoted account gives nothing), in PERMISSION_VALUES order; unknown roles hold
+ * none. `custom` are custom role definitions: those whose key the roles name add their codes (a
+ * code no custom role may carry is never taken from one, whatever the row says).
  */
-export function permissionsOf(roles: readonly string[], grants: readonly string[] = []): Permission[] {
-  const held = new Set(roles.flatMap((role) => ROLE_PERMISSIONS[role as Role] ?? []));
+export function permissionsOf(roles: readonly string[], grants: readonly string[] = [], custom: readonly RoleCodes[] = []): Permission[] {
+  const held = new Set<string>(roles.flatMap((role) => ROLE_PERMISSIONS[role as Role] ?? []));
+  for (const role of custom) if (roles.includes(role.key) && isCustomRole(role.key)) for (const code of role.codes) if (isCustomRoleCode(code)) held.add(code);
   if (isStaff(roles)) for (const code of grants) if (isGrantable(code)) held.add(code);
   return PERMISSION_VALUES.filter((code) => held.has(code));
 }
@@ -145,8 +178,12 @@ export interface StaffCaller extends CodesHeld {
   actor: { id: number | null; email: string };
 }
 
+/**
+ * Whether the roles open the back office: a built-in staff role or a custom one. Only staff:manage
+ * gives custom roles (to keys that exist), so a customer's own roles never pass.
+ */
 export function isStaff(roles: readonly string[]): boolean {
-  return roles.some((role) => STAFF_ROLES.includes(role as Role));
+  return roles.some((role) => STAFF_ROLES.includes(role as Role) || isCustomRole(role));
 }
 
 /** One row of the staff table (its requests are in staff.schema.ts). */
@@ -154,9 +191,24 @@ export interface StaffMember {
   userId: number;
   email: string;
   name: string;
-  roles: Role[];
+  /** Built-in roles and custom role keys (`C_<id>`). */
+  roles: string[];
   /** Grantable codes given to this member beyond their role (GRANTABLE_PERMISSIONS). */
   grants: Permission[];
   status: AccountStatus;
   createdAt: string;
+}
+
+/**
+ * One role of the Roles screen: the built-in ones (read-only) and the owner's custom ones, with how
+ * many accounts hold it.
+ */
+export interface StaffRole {
+  key: string;
+  builtIn: boolean;
+  /** A custom role's name as the owner typed it; empty for a built-in (the app names those). */
+  name: string;
+  description: string;
+  codes: Permission[];
+  holders: number;
 }

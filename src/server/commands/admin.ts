@@ -3,7 +3,7 @@
  * nobody to sign in to the back office yet (docs/back-office.md "The admin command").
  *
  *   create  --email E --role R_SUPER|R_ADMIN [--first-name F] [--last-name L]
- *   grant   --email E --role R        revoke --email E --role R
+ *   grant   --email E --role R        revoke --email E --role R   (R: a built-in role, or a custom role's key C_<id>)
  *   disable --email E                 enable --email E
  *   list
  *
@@ -19,7 +19,7 @@ import { ROLE_VALUES, type Role } from '../../domain/account.model.ts';
 import { emailSchema, newPasswordSchema } from '../../domain/account.schema.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
-import type { StaffMember } from '../../domain/back-office/staff.model.ts';
+import { isCustomRole, type StaffMember } from '../../domain/back-office/staff.model.ts';
 
 export const COMMANDS = ['create', 'grant', 'revoke', 'disable', 'enable', 'list'] as const;
 type Command = (typeof COMMANDS)[number];
@@ -43,7 +43,7 @@ export class CommandError extends Error {
 const USAGE = `usage: npm run admin -- <command> [options]
   create  --email <email> --role <R_SUPER|R_ADMIN> [--first-name <name>] [--last-name <name>]
           (the password is asked without echo, or read from standard input)
-  grant   --email <email> --role <role>
+  grant   --email <email> --role <role>    (R_SUPER, R_ADMIN, R_CUSTOMER or a custom role's key, C_<id>)
   revoke  --email <email> --role <role>
   disable --email <email>
   enable  --email <email>
@@ -72,10 +72,12 @@ function requireEmail(value: string | undefined): string {
   return parsed.data;
 }
 
-function requireRole(value: string | undefined, staffOnly: boolean): Role {
-  const allowed = staffOnly ? ROLE_VALUES.filter((role) => role !== 'R_CUSTOMER') : ROLE_VALUES;
-  if (!value || !(allowed as string[]).includes(value)) throw new CommandError(`--role must be one of ${allowed.join(', ')}`);
-  return value as Role;
+/** A built-in role; for grant and revoke also a custom role's key (the desk checks it exists). */
+function requireRole(value: string | undefined, create: boolean): string {
+  const allowed = create ? ROLE_VALUES.filter((role) => role !== 'R_CUSTOMER') : ROLE_VALUES;
+  if (value && !create && isCustomRole(value)) return value;
+  if (!value || !(allowed as string[]).includes(value)) throw new CommandError(`--role must be one of ${allowed.join(', ')}${create ? '' : ', or a custom role key (C_<id>)'}`);
+  return value;
 }
 
 /** Reads a line from a terminal without showing it; Ctrl+C aborts. */
@@ -163,7 +165,7 @@ export async function runAdminCommand(argv: string[], io: CommandIo): Promise<nu
           break;
         }
         case 'create':
-          say(`created ${describe(await staff.create(actor, { email, password: password!, role: role!, ...(values['first-name'] ? { firstName: values['first-name'] } : {}), ...(values['last-name'] ? { lastName: values['last-name'] } : {}) }, new PasswordHasher(config.passwordHashCost)))}`);
+          say(`created ${describe(await staff.create(actor, { email, password: password!, role: role as Role, ...(values['first-name'] ? { firstName: values['first-name'] } : {}), ...(values['last-name'] ? { lastName: values['last-name'] } : {}) }, new PasswordHasher(config.passwordHashCost)))}`);
           break;
         case 'grant':
           say(`granted: ${describe(await staff.grant(actor, email, role!))}`);

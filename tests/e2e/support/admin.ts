@@ -154,6 +154,15 @@ export function activeTab(page: Page) {
   return page.getByRole('tablist').getByRole('tab', { selected: true });
 }
 
+/** The same browser, signed in as someone else: the tokens the app keeps, then a fresh load. */
+export async function signedInAs(page: Page, pair: TokenPair, path: string): Promise<void> {
+  await page.evaluate(({ token, refreshToken }) => {
+    localStorage.setItem('SOY_token', JSON.stringify(token));
+    localStorage.setItem('SOY_refreshToken', JSON.stringify(refreshToken));
+  }, pair);
+  await page.goto(path);
+}
+
 /** Opens a screen from the menu, as a user would: the sider at 1440 px, the menu drawer at 375 px. */
 export async function openFromMenu(page: Page, name: string): Promise<void> {
   await expect(shell(page)).toBeVisible();

@@ -8,9 +8,10 @@ import { useState } from 'react';
 import { emailSchema } from '../../../domain/account.schema.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { invitesApi } from '../../../domain/api/admin/invites.ts';
-import { INVITABLE_ROLES, type PendingInvite } from '../../../domain/back-office/invites.ts';
+import { INVITABLE_ROLES, isInvitableRole, type PendingInvite } from '../../../domain/back-office/invites.ts';
+import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
+import { useRoleNames } from '../staff-roles/role-names.ts';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../../domain/locale.ts';
-import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
@@ -37,7 +38,10 @@ export function InvitesCard() {
   const invite = useApiMutation(invitesApi.invite, invalidates);
   const resend = useApiMutation(invitesApi.resend, invalidates);
   const revoke = useApiMutation(invitesApi.revoke, invalidates);
-  const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
+  // The built-in roles and the Roles screen's own (the same list the Staff screen's roles dialog shows).
+  const roleList = useApiQuery(adminStaffApi.roleList);
+  const { roleName } = useRoleNames(roleList.data);
+  const roleOptions = (roleList.data?.map((role) => role.key) ?? INVITABLE_ROLES).filter(isInvitableRole).map((role) => ({ value: role, label: roleName(role) }));
   const date = (at: string) => new Date(at).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   const send = async () => {
@@ -120,7 +124,7 @@ export function InvitesCard() {
             <Input type="email" autoComplete="off" data-testid="invite-email" />
           </Form.Item>
           <Form.Item name="role" label={t('adminInvites.role')}>
-            <Select options={INVITABLE_ROLES.map((role) => ({ value: role, label: roleName(role) }))} data-testid="invite-role" />
+            <Select options={roleOptions} data-testid="invite-role" />
           </Form.Item>
           <Form.Item name="locale" label={t('adminInvites.language')}>
             <Select options={LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }))} data-testid="invite-locale" />

@@ -1,6 +1,7 @@
 /**
  * Staff (R_SUPER, `staff:manage`): accounts holding a staff role, searched by email or name;
  * grant or revoke a role, give or take a member's grants (codes beyond their role: refunds, ...),
+ * give a member several roles at once (built-in and the owner's custom ones, the Roles screen's),
  * disable or enable an account. Every change asks first; the server keeps the rules (nobody
  * removes their own R_SUPER, disables themselves or changes their own grants, the last R_SUPER
  * stays) and writes the audit row. Two-step sign-in (docs/back-office.md "Two-step sign-in"):
@@ -11,6 +12,7 @@ import { App, Button, Checkbox, Select, Space, Switch, Tag, Typography } from 'a
 import { useState } from 'react';
 import { ROLES, type Role } from '../../../domain/account.model.ts';
 import { GRANTABLE_PERMISSIONS, permissionsOf, type Permission, type StaffMember } from '../../../domain/back-office/staff.model.ts';
+import { useRoleNames } from '../staff-roles/role-names.ts';
 import { adminAuditApi } from '../../../domain/api/admin/audit.ts';
 import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import { twoFactorApi } from '../../../domain/api/admin/two-factor.ts';
@@ -26,6 +28,8 @@ import { InvitesCard } from './InvitesCard.tsx';
 import { MemberSessionsDialog } from '../sessions/MemberSessionsDialog.tsx';
 
 const GRANTABLE: Role[] = [ROLES.SUPER, ROLES.ADMIN];
+/** A built-in staff role: its tag's close revokes it (a custom one is taken in the roles dialog). */
+const isBuiltIn = (role: string): role is Role => (GRANTABLE as string[]).includes(role);
 
 export default function StaffScreen() {
   const { t, locale } = useT();
@@ -34,6 +38,7 @@ export default function StaffScreen() {
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
   const [codes, setCodes] = useState<{ member: StaffMember; chosen: Permission[] } | null>(null);
   const [sessionsOf, setSessionsOf] = useState<StaffMember | null>(null);
+  const [holding, setHolding] = useState<{ member: StaffMember; chosen: string[] } | null>(null);
   const { user } = useAdminSession();
   const screen = useListScreen(adminStaffApi.staffList);
   const invalidates = [adminStaffApi.staffList, adminAuditApi.auditList];
@@ -41,13 +46,16 @@ export default function StaffScreen() {
   const revoke = useApiMutation(adminStaffApi.revokeRole, invalidates);
   const setStatus = useApiMutation(adminStaffApi.setStaffStatus, invalidates);
   const setGrant = useApiMutation(adminStaffApi.setGrant, invalidates);
+  const roleList = useApiQuery(adminStaffApi.roleList);
+  const setRoles = useApiMutation(adminStaffApi.setStaffRoles, [...invalidates, adminStaffApi.roleList]);
   const twoStep = useApiQuery(twoFactorApi.status);
   const setPolicy = useApiMutation(twoFactorApi.setPolicy, [twoFactorApi.status, adminAuditApi.auditList]);
   const resetTwoStep = useApiMutation(twoFactorApi.reset, invalidates);
-  const roleName = (role: string) => t(`admin.staff.roleNames.${role}` as MessageKey);
+  const { roleName } = useRoleNames(roleList.data);
   const codeName = (code: string) => t(`admin.staff.grantNames.${code}` as MessageKey);
-  // The grantable codes a member's role holds already: nothing to give them.
-  const byRole = (member: StaffMember) => permissionsOf(member.roles).filter((code) => GRANTABLE_PERMISSIONS.includes(code));
+  // The grantable codes a member's roles (custom ones too) hold already: nothing to give them.
+  const byRole = (member: StaffMember) => permissionsOf(member.roles, [], roleList.data).filter((code) => GRANTABLE_PERMISSIONS.includes(code));
+  const staffRoleKeys = (member: StaffMember) => member.roles.filter((role) => role !== ROLES.CUSTOMER);
   const mayGrant = (member: StaffMember) => member.userId !== user?.userId && byRole(member).length < GRANTABLE_PERMISSIONS.length;
 
   const ask = useConfirmedWrite();
@@ -84,13 +92,13 @@ export default function StaffScreen() {
                 <Tag
                   key={role}
                   color={role === ROLES.SUPER ? 'gold' : role === ROLES.ADMIN ? 'blue' : undefined}
-                  closable={GRANTABLE.includes(role)}
-                  closeIcon={GRANTABLE.includes(role) ? undefined : false}
+                  closable={isBuiltIn(role)}
+                  closeIcon={isBuiltIn(role) ? undefined : false}
                   onClose={(event) => {
                     event.preventDefault();
-                    confirm(t('admin.staff.revokeConfirm', { email: member.email, role: roleName(role) }), () => revoke.mutateAsync({ email: member.email, role }));
+                    if (isBuiltIn(role)) confirm(t('admin.staff.revokeConfirm', { email: member.email, role: roleName(role) }), () => revoke.mutateAsync({ email: member.email, role }));
                   }}
-                  {...(GRANTABLE.includes(role) ? { 'aria-label': t('admin.staff.revoke', { role: roleName(role) }) } : {})}
+                  {...(isBuiltIn(role) ? { 'aria-label': t('admin.staff.revoke', { role: roleName(role) }) } : {})}
                 >
                   {roleName(role)}
                 </Tag>
@@ -129,6 +137,11 @@ export default function StaffScreen() {
               <Button size="small" onClick={() => setGranting({ email: member.email, role: GRANTABLE.find((role) => !member.roles.includes(role)) ?? ROLES.ADMIN })}>
                 {t('admin.staff.grant')}
               </Button>
+              {member.userId !== user?.userId && (
+                <Button size="small" onClick={() => setHolding({ member, chosen: staffRoleKeys(member) })} aria-label={t('adminRoles.editRolesFor', { email: member.email })}>
+                  {t('adminRoles.editRoles')}
+                </Button>
+              )}
               {mayGrant(member) && (
                 <Button size="small" onClick={() => setCodes({ member, chosen: member.grants })} aria-label={t('admin.staff.grantsFor', { email: member.email })}>
                   {t('admin.staff.editGrants')}
@@ -213,6 +226,26 @@ export default function StaffScreen() {
       )}
     </WriteDialog>
     {sessionsOf && <MemberSessionsDialog member={sessionsOf} onClose={() => setSessionsOf(null)} />}
+    <WriteDialog
+      open={holding !== null}
+      title={holding ? t('adminRoles.rolesTitle', { email: holding.member.email }) : ''}
+      pending={setRoles.isPending}
+      onCancel={() => setHolding(null)}
+      onOk={() => holding && save(() => setRoles.mutateAsync({ userId: holding.member.userId, roles: holding.chosen }), () => setHolding(null))}
+      data-testid="roles-dialog"
+    >
+      {holding && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary">{t('adminRoles.rolesHelp')}</Typography.Paragraph>
+          <Checkbox.Group<string>
+            value={holding.chosen}
+            onChange={(chosen) => setHolding({ ...holding, chosen })}
+            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
+            options={(roleList.data ?? []).map((role) => ({ value: role.key, label: roleName(role.key) }))}
+          />
+        </Space>
+      )}
+    </WriteDialog>
     </ListScreen>
   );
 }

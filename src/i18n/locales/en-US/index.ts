@@ -63,6 +63,8 @@ import adminNewOrder from './admin-new-order.json';
 import adminFields from './admin-fields.json';
 // API tokens for other systems (docs/back-office.md "API tokens").
 import adminApiTokens from './admin-api-tokens.json';
+// Custom staff roles: the Roles screen and the Staff screen's roles dialog; every permission code's label.
+import adminRoles from './admin-roles.json';
 // The Pages screen (content pages edited in the back office).
 import adminPages from './admin-pages.json';
 // The Webhooks screen (Integrations).
@@ -71,4 +73,4 @@ import adminWebhooks from './admin-webhooks.json';
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminInvites, adminSessions, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages, adminApiTokens, adminWebhooks };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminInvites, adminSessions, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages, adminApiTokens, adminWebhooks, adminRoles };

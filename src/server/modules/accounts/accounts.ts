@@ -245,10 +245,11 @@ export class AccountService {
     return this.codes.sweep();
   }
 
-  async profile(userId: number): Promise<Profile> {
-    const row = await this.d.users.get(userId);
+  /** The caller's profile; its buttons are the codes the guard resolved with the session (roles, custom roles, grants). */
+  async profile(user: Pick<AuthUser, 'userId' | 'codes'>): Promise<Profile> {
+    const row = await this.d.users.get(user.userId);
     if (!row) throw notFound('user');
-    return UserService.profile(row, await this.d.newsletter.isSubscribed(row.email));
+    return UserService.profile(row, user.codes, await this.d.newsletter.isSubscribed(row.email));
   }
 
   /**
@@ -286,6 +287,6 @@ export class AccountService {
     }
     if (input.subscribe) await this.d.newsletter.subscribe(input.email, 'profile');
     else await this.d.newsletter.unsubscribe(input.email);
-    return this.profile(user.userId);
+    return this.profile(user);
   }
 }

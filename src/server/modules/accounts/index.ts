@@ -7,7 +7,7 @@ export { AccountService, type AccountDeps, type Caller, type StaffSignInFailure 
 export { AddressService, type AddressDeps } from './addresses.ts';
 export { PasswordHasher } from './passwords.ts';
 export { LIMITS, RateLimiter, describeWait, requestLimitStore } from './rate-limit.ts';
-export { SessionService, endSessionsTx, liveSessions, type AuthUser, type NewDeviceSignIn, type SignInOrigin, type StaffChangeReason, type TokenPair } from './sessions.ts';
+export { SessionService, endSessionsTx, liveSessions, heldCustomRoles, type AuthUser, type NewDeviceSignIn, type SignInOrigin, type StaffChangeReason, type TokenPair } from './sessions.ts';
 export { deviceOf, type Device } from './device.ts';
 export { AccessTokens, newRefreshToken, tokenDigest } from './tokens.ts';
 export { UserService, type UnpaidOrders, type UserRow } from './users.ts';

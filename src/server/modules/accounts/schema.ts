@@ -151,3 +151,20 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_idx').on(t.windowStart)],
 );
+
+/** Custom staff roles (docs/back-office.md "Roles and permission codes"): the owner's named sets of permission codes, which users.roles names by key. */
+export const staffRoles = keyedTable(
+  'staff_roles',
+  {
+    /** What users.roles holds: `C_<id>`, made by the database so it can never be a built-in role's key. */
+    key: text('key')
+      .notNull()
+      .generatedAlwaysAs(sql`'C_' || id`),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** Permission codes (domain CUSTOM_ROLE_PERMISSIONS), checked by the desk. */
+    codes: text('codes').array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('staff_roles_key_uq').on(t.key), uniqueIndex('staff_roles_name_uq').on(sql`lower(${t.name})`), check('staff_roles_name_ck', sql`length(${t.name}) between 1 and 60`)],
+);

@@ -10,15 +10,15 @@
  * A session keeps what its owner recognises it by (device, address, last use): the "My sessions"
  * list and the owner's view of a member's sessions (docs/accounts-and-security.md "Staff sessions").
  */
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_CODES } from '../../../domain/api/envelope.ts';
 import type { Clock } from '../../clock.ts';
-import { isStaff, permissionsOf } from '../../../domain/back-office/staff.model.ts';
+import { isStaff, permissionsOf, type RoleCodes } from '../../../domain/back-office/staff.model.ts';
 import type { SessionInfo } from '../../../domain/back-office/sessions.ts';
 import type { AuthUser } from '../../http/caller.ts';
 import { deviceOf, type Device } from './device.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { refreshTokens, sessions, users } from './schema.ts';
+import { refreshTokens, sessions, staffRoles, users } from './schema.ts';
 import { sessionFailure } from '../../errors.ts';
 import { AccessTokens, newRefreshToken, newSessionId, tokenDigest } from './tokens.ts';
 
@@ -32,10 +32,11 @@ export interface TokenPair {
 export type RevokeReason = 'logout' | 'refresh-reuse' | 'password-reset' | 'password-change' | StaffChangeReason;
 
 /**
- * A session ended because staff disabled the account, took one of its roles away, reset its
- * two-step sign-in, or the owner ended it from the member's sessions.
+ * A session ended because staff disabled the account, took one of its roles away, changed its roles
+ * or the codes of a custom role it holds, reset its two-step sign-in, or the owner ended it from
+ * the member's sessions.
  */
-export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'two-factor-reset' | 'ended-by-owner';
+export type StaffChangeReason = 'account-disabled' | 'role-revoked' | 'role-changed' | 'two-factor-reset' | 'ended-by-owner';
 
 /** Where a sign-in comes from, as the request said: its client address and User-Agent. */
 export interface SignInOrigin {
@@ -58,6 +59,12 @@ export type NewDeviceListener = (tx: Tx, signIn: NewDeviceSignIn) => Promise<voi
 
 /** How often a session's last use is written at most: per-request reads stay reads. */
 export const LAST_USE_STEP_MS = 60_000;
+
+/**
+ * The custom roles (key and codes) an account's roles name, read in the same query as the account
+ * (a sub-select, no round trip of its own): what permissionsOf resolves codes from.
+ */
+export const heldCustomRoles = sql<RoleCodes[]>`coalesce((select json_agg(json_build_object('key', ${staffRoles.key}, 'codes', ${staffRoles.codes})) from ${staffRoles} where ${staffRoles.key} = any(${users.roles})), '[]'::json)`;
 
 /**
  * Ends every live session of an account in the caller's transaction (the staff change that asks
@@ -139,7 +146,7 @@ export class SessionService {
   /**
    * Checks an access token and its session: 9999 when it is genuine but expired, 8888 when it is
    * not ours, of the wrong type, or its session was revoked or ended, 7777 when the account was
-   * disabled. One primary-key query joined to the user per request, and a write of the session's
+   * disabled. One primary-key query joined to the user (and its custom roles' codes) per request, and a write of the session's
    * last use only when the stored one is a minute old or more (LAST_USE_STEP_MS).
    */
   async authenticate(token: string): Promise<AuthUser> {
@@ -155,6 +162,7 @@ export class SessionService {
         status: users.status,
         roles: users.roles,
         grants: users.grants,
+        custom: heldCustomRoles,
         email: users.email,
       })
       .from(sessions)
@@ -172,7 +180,7 @@ export class SessionService {
       const cutoff = new Date(now.getTime() - LAST_USE_STEP_MS);
       await this.db.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.id, check.sessionId), lt(sessions.lastUsedAt, cutoff)));
     }
-    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, codes: permissionsOf(row.roles, row.grants), email: row.email };
+    return { userId: check.userId, sessionId: check.sessionId, roles: row.roles, grants: row.grants, codes: permissionsOf(row.roles, row.grants, row.custom), email: row.email };
   }
 
   /** The caller's live sessions, theirs marked `current`. */

@@ -12,13 +12,13 @@ export function userRoutes(accounts: AccountService, guards: Guards) {
     route(accountsApi.userInfo, {
       summary: 'userId, userName, roles, buttons, email and names of the signed-in shopper',
       handler: async (request) => {
-        const { gender: _g, birthday: _b, subscribe: _s, updateOrderEmail: _u, ...userInfo } = await accounts.profile(userOf(request).userId);
+        const { gender: _g, birthday: _b, subscribe: _s, updateOrderEmail: _u, ...userInfo } = await accounts.profile(userOf(request));
         return ok(userInfo);
       },
     });
     route(accountsApi.profile, {
       summary: 'The profile: user info plus gender, birthday, newsletter and the unpaid-orders email choice',
-      handler: async (request) => ok(await accounts.profile(userOf(request).userId)),
+      handler: async (request) => ok(await accounts.profile(userOf(request))),
     });
     route(accountsApi.updateProfile, {
       summary: 'Save the profile; a new email needs currentPassword',

@@ -5,7 +5,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { birthdayFromIso, type Gender, type Profile, type UserInfo } from '../../../domain/account.model.ts';
 import type { Locale } from '../../../domain/locale.ts';
-import { permissionsOf } from '../../../domain/back-office/staff.model.ts';
+import type { Permission } from '../../../domain/back-office/staff.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from './schema.ts';
 
@@ -104,22 +104,23 @@ export class UserService {
     }
   }
 
-  static info(row: UserRow): UserInfo {
+  /** `codes`: what the caller's roles, custom roles and grants hold, as the session's guard resolved them (permissionsOf). */
+  static info(row: UserRow, codes: readonly Permission[]): UserInfo {
     return {
       userId: row.id,
       userName: `${row.firstName} ${row.lastName}`.trim(),
       roles: row.roles,
       // The back office shows the actions these codes allow; the server checks each route itself.
-      buttons: permissionsOf(row.roles, row.grants),
+      buttons: [...codes],
       email: row.email,
       firstName: row.firstName,
       lastName: row.lastName,
     };
   }
 
-  static profile(row: UserRow, subscribed: boolean): Profile {
+  static profile(row: UserRow, codes: readonly Permission[], subscribed: boolean): Profile {
     return {
-      ...UserService.info(row),
+      ...UserService.info(row, codes),
       gender: row.gender,
       birthday: row.birthday ? birthdayFromIso(row.birthday) : null,
       subscribe: subscribed,

@@ -10,7 +10,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { normaliseEmail } from '../../../domain/account.model.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { INVITABLE_ROLES, INVITE_HOURS, isInvitableRole, type InviteAccepted, type InviteView, type PendingInvite } from '../../../domain/back-office/invites.ts';
-import { isStaff } from '../../../domain/back-office/staff.model.ts';
+import { isCustomRole, isStaff } from '../../../domain/back-office/staff.model.ts';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -20,7 +20,7 @@ import type { Caller } from '../../http/caller.ts';
 import type { MailQueue } from '../../mail/mailer.ts';
 import { staffInviteMail } from '../../mail/templates.ts';
 import { msg } from '../../messages/index.ts';
-import { LIMITS, newRefreshToken, tokenDigest, users, type PasswordHasher, type RateLimiter } from '../accounts/index.ts';
+import { LIMITS, newRefreshToken, staffRoles, tokenDigest, users, type PasswordHasher, type RateLimiter } from '../accounts/index.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
 import { staffInvites } from './invites-schema.ts';
 
@@ -50,6 +50,18 @@ type InviteRow = typeof staffInvites.$inferSelect;
 const deadLink = () => fail(CODES.NOT_FOUND, 'invite.dead');
 const HOUR_MS = 3_600_000;
 
+/** A custom role named by an invite still on the Roles screen (built-in roles always are). */
+async function roleExists(db: Db | Tx, role: string): Promise<boolean> {
+  if (!isCustomRole(role)) return true;
+  const [row] = await db.select({ key: staffRoles.key }).from(staffRoles).where(eq(staffRoles.key, role));
+  return row !== undefined;
+}
+
+/** Accepting an invite whose custom role was deleted meanwhile gives nothing: the owner invites again. */
+async function requireRole(tx: Tx, role: string): Promise<void> {
+  if (!(await roleExists(tx, role))) throw fail(CODES.CONFLICT, 'invite.roleGone');
+}
+
 export class StaffInvites {
   private readonly d: InviteDeps;
 
@@ -59,7 +71,7 @@ export class StaffInvites {
 
   /** Mails a new invite; refused for staff already, and for an email with a pending invite (resend that). */
   async invite(actor: AuditActor, input: { email: string; role: string; locale?: Locale | undefined }, callerLocale: Locale): Promise<PendingInvite> {
-    if (!isInvitableRole(input.role)) throw invalidFields({ path: 'body.role', problem: msg('invite.role', { roles: INVITABLE_ROLES.join(', ') }) });
+    if (!isInvitableRole(input.role) || !(await roleExists(this.d.db, input.role))) throw invalidFields({ path: 'body.role', problem: msg('invite.role', { roles: INVITABLE_ROLES.join(', ') }) });
     const email = normaliseEmail(input.email);
     const locale = input.locale ?? callerLocale;
     const [account] = await this.d.db.select({ roles: users.roles }).from(users).where(eq(users.email, email));
@@ -130,6 +142,7 @@ export class StaffInvites {
     try {
       return await this.d.db.transaction(async (tx) => {
         const invite = await this.claim(tx, input.token);
+        await requireRole(tx, invite.role);
         const [user] = await tx
           .insert(users)
           .values({ email: invite.email, passwordHash, firstName: input.firstName, lastName: input.lastName, roles: [invite.role], locale: isLocale(invite.locale) ? invite.locale : caller.locale })
@@ -160,6 +173,7 @@ export class StaffInvites {
     if (account.status !== 'active') throw fail(CODES.FORBIDDEN, 'account.disabled');
     return this.d.db.transaction(async (tx) => {
       const claimed = await this.claim(tx, input.token);
+      await requireRole(tx, claimed.role);
       // Under the staff screen's lock (staff-desk.ts lockUser), so a role change there and this one meet in order.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('staff-roles', 0))`);
       const [row] = await tx.select({ roles: users.roles }).from(users).where(eq(users.id, account.id)).for('update');

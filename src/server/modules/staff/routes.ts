@@ -6,7 +6,16 @@ import { adminStaffApi } from '../../../domain/api/admin/staff.ts';
 import { routeApi } from '../../../domain/api/admin/route.ts';
 import { CONSTANT_ROUTES, homeFor, routesFor } from '../../../domain/back-office/routes.model.ts';
 import { routeExistRequestSchema } from '../../../domain/back-office/routes.schema.ts';
-import { staffGrantRequestSchema, staffListRequestSchema, staffRoleRequestSchema, staffStatusRequestSchema } from '../../../domain/back-office/staff.schema.ts';
+import {
+  staffGrantRequestSchema,
+  staffListRequestSchema,
+  staffRoleCreateSchema,
+  staffRoleKeyRequestSchema,
+  staffRoleRequestSchema,
+  staffRoleUpdateSchema,
+  staffSetRolesRequestSchema,
+  staffStatusRequestSchema,
+} from '../../../domain/back-office/staff.schema.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { userOf } from '../../http/context.ts';
@@ -14,15 +23,17 @@ import { contractRoutes, staffCalls } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import type { Db } from '../../db/client.ts';
 import { demoAccountsShown } from './demo.ts';
+import type { StaffRoleDesk } from './roles-desk.ts';
 import type { StaffDesk } from './staff-desk.ts';
 
 /** Where a signed-in caller without any back-office screen lands: the 403 screen. */
 const NO_ACCESS_HOME = '403';
 
-export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolean }, guards: Guards) {
-  const { staff } = deps;
+export function staffRoutes(deps: { db: Db; staff: StaffDesk; roles: StaffRoleDesk; production: boolean }, guards: Guards) {
+  const { staff, roles } = deps;
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    const manage = staffCalls(route, guards.requirePermission(PERMISSIONS.STAFF_MANAGE));
+    const manageGuard = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
+    const manage = staffCalls(route, manageGuard);
     route(adminStaffApi.loginOptions, {
       summary: "The back office login page's demo quick picks: only while the demo accounts are seeded, never in production",
       handler: async () => ok({ demoAccounts: await demoAccountsShown(deps.db, { production: deps.production }) }),
@@ -47,6 +58,24 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; production: boolea
       staffStatusRequestSchema,
       ({ body, actor }) => staff.setStatus(actor, body.userId, body.status),
     );
+    manage(
+      adminStaffApi.setStaffRoles,
+      "Set every staff role of another account (R_SUPER, R_ADMIN, custom roles' keys); its sessions end; the last active R_SUPER stays",
+      staffSetRolesRequestSchema,
+      ({ body, actor }) => staff.setRoles(actor, body.userId, body.roles),
+    );
+    route(adminStaffApi.roleList, {
+      summary: 'The staff roles: the built-in ones (read-only) and the custom ones, with their codes and how many accounts hold each',
+      preValidation: manageGuard,
+      handler: async () => ok(await roles.list()),
+    });
+    manage(adminStaffApi.createRole, 'A custom role: a name, a description and permission codes (never staff:manage or customer:erase)', staffRoleCreateSchema, ({ body, actor }) =>
+      roles.create(actor, body),
+    );
+    manage(adminStaffApi.updateRole, "Change a custom role; new codes end its holders' sessions; the built-in roles are refused", staffRoleUpdateSchema, ({ body, actor }) =>
+      roles.update(actor, body.key, body),
+    );
+    manage(adminStaffApi.deleteRole, 'Delete a custom role nobody holds', staffRoleKeyRequestSchema, ({ body, actor }) => roles.remove(actor, body.key));
 
     route(routeApi.constantRoutes, {
       tags: ['admin'],

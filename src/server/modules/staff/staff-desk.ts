@@ -5,17 +5,17 @@
  * (scripts/admin.ts) both go through it, so both keep the same rules: nobody revokes their own
  * R_SUPER or disables themselves, the last active R_SUPER stays, and nobody grants themselves a code.
  */
-import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ROLES, normaliseEmail, type AccountStatus, type Role } from '../../../domain/account.model.ts';
 import type { Page } from '../../../domain/api/envelope.ts';
 import { CODES } from '../../../domain/api/envelope.ts';
-import { GRANTABLE_PERMISSIONS, isGrantable, isStaff, permissionsOf, STAFF_ROLES, type StaffMember } from '../../../domain/back-office/staff.model.ts';
+import { GRANTABLE_PERMISSIONS, isCustomRole, isGrantable, isStaff, permissionsOf, STAFF_ROLES, type StaffMember } from '../../../domain/back-office/staff.model.ts';
 import type { Tx } from '../../db/client.ts';
 import { containsPattern } from '../../db/like.ts';
 import { onePage, pageOf, type PageRequest } from '../../db/paging.ts';
 import { fail, invalidFields, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
-import { endSessionsTx, users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
+import { endSessionsTx, heldCustomRoles, staffRoles, users, type PasswordHasher, type UserRow } from '../accounts/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 
@@ -27,25 +27,38 @@ export interface NewStaff {
   lastName?: string;
 }
 
-const staffRoles = sql.raw(`array[${STAFF_ROLES.map((role) => `'${role}'`).join(', ')}]::text[]`);
+const builtInStaffRoles = sql.raw(`array[${STAFF_ROLES.map((role) => `'${role}'`).join(', ')}]::text[]`);
+
+/** Accounts holding a staff role: a built-in one, or a custom one (whose keys are all `C_<id>`). */
+const holdsStaffRole = sql`(${users.roles} && ${builtInStaffRoles} or exists (select 1 from unnest(${users.roles}) as held(role) where held.role like 'C\_%'))`;
+
+/**
+ * Staff writes take one lock first, then the rows: rare enough to run one at a time, and two
+ * owners demoting each other then meet in order instead of deadlocking on each other's rows; a
+ * custom role is never deleted while it is being given (roles-desk.ts takes it too).
+ */
+export async function lockStaff(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('staff-roles', 0))`);
+}
 
 export function staffMember(row: UserRow): StaffMember {
   return {
     userId: row.id,
     email: row.email,
     name: `${row.firstName} ${row.lastName}`.trim(),
-    roles: row.roles as Role[],
+    roles: row.roles,
     grants: row.grants.filter(isGrantable),
     status: row.status,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-/** Postgres unique_violation, wherever the driver nests it. */
+const byEmail = (email: string) => eq(users.email, normaliseEmail(email));
+
 export class StaffDesk extends AuditedDesk {
   /** Accounts holding a staff role, oldest first; `query` matches email or name. */
   async list(filter: { query?: string | undefined }, page: PageRequest): Promise<Page<StaffMember>> {
-    const where: SQL[] = [sql`${users.roles} && ${staffRoles}`];
+    const where: SQL[] = [holdsStaffRole];
     if (filter.query) {
       const like = containsPattern(filter.query);
       where.push(or(ilike(users.email, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!);
@@ -66,7 +79,7 @@ export class StaffDesk extends AuditedDesk {
 
   /** Every staff account (the admin command's list). */
   async all(): Promise<StaffMember[]> {
-    const rows = await this.db.select().from(users).where(sql`${users.roles} && ${staffRoles}`).orderBy(asc(users.id));
+    const rows = await this.db.select().from(users).where(holdsStaffRole).orderBy(asc(users.id));
     return rows.map(staffMember);
   }
 
@@ -93,16 +106,43 @@ export class StaffDesk extends AuditedDesk {
     }
   }
 
-  async grant(actor: AuditActor, email: string, role: Role): Promise<StaffMember> {
-    return this.changeRoles(actor, email, 'staff.grant', (roles) => (roles.includes(role) ? roles : [...roles, role]));
+  /** Gives one role: a built-in one or a custom role's key (the admin command's grant). */
+  async grant(actor: AuditActor, email: string, role: string): Promise<StaffMember> {
+    return this.changeRoles(actor, byEmail(email), 'staff.grant', async (roles, _row, tx) => {
+      if (roles.includes(role)) return roles;
+      await this.checkRoles(tx, [role], 'body.role');
+      return [...roles, role];
+    });
   }
 
-  async revoke(actor: AuditActor, email: string, role: Role): Promise<StaffMember> {
-    return this.changeRoles(actor, email, 'staff.revoke', (roles, row) => {
+  async revoke(actor: AuditActor, email: string, role: string): Promise<StaffMember> {
+    return this.changeRoles(actor, byEmail(email), 'staff.revoke', async (roles, row) => {
       if (!roles.includes(role)) return roles;
       if (role === ROLES.SUPER && row.id === actor.id) throw fail(CODES.CONFLICT, 'staff.ownSuper');
       return roles.filter((held) => held !== role);
     });
+  }
+
+  /**
+   * Sets every staff role of another account at once (the Staff screen): built-in ones and custom
+   * keys that exist, each once; its other roles (R_CUSTOMER) stay. Nobody changes their own
+   * roles here: an owner holds every code already, and could only lock themselves out.
+   */
+  async setRoles(actor: AuditActor, userId: number, wanted: readonly string[]): Promise<StaffMember> {
+    if (userId === actor.id) throw fail(CODES.CONFLICT, 'staff.rolesSelf');
+    const staff = [...new Set(wanted)];
+    return this.changeRoles(actor, eq(users.id, userId), 'staff.roles', async (roles, _row, tx) => {
+      await this.checkRoles(tx, staff, 'body.roles');
+      return [...roles.filter((role) => !isStaff([role])), ...staff];
+    });
+  }
+
+  /** Each role must be a built-in staff role or an existing custom role's key (read under the staff lock). */
+  private async checkRoles(tx: Tx, roles: readonly string[], path: string): Promise<void> {
+    const custom = roles.filter(isCustomRole);
+    const known = custom.length ? (await tx.select({ key: staffRoles.key }).from(staffRoles).where(inArray(staffRoles.key, custom))).map((row) => row.key) : [];
+    const unknown = roles.find((role) => !(STAFF_ROLES as readonly string[]).includes(role) && !known.includes(role));
+    if (unknown !== undefined) throw invalidFields({ path, problem: msg('staff.unknownRole', { role: unknown }) });
   }
 
   /**
@@ -118,7 +158,8 @@ export class StaffDesk extends AuditedDesk {
     return this.db.transaction(async (tx) => {
       const row = await this.lockUser(tx, eq(users.id, userId));
       if (!isStaff(row.roles)) throw fail(CODES.CONFLICT, 'staff.grantsStaffOnly');
-      if (granted && permissionsOf(row.roles).includes(code)) throw fail(CODES.CONFLICT, msg('staff.grantHeld', { code }));
+      const [held] = await tx.select({ custom: heldCustomRoles }).from(users).where(eq(users.id, row.id));
+      if (granted && permissionsOf(row.roles, [], held?.custom).includes(code)) throw fail(CODES.CONFLICT, msg('staff.grantHeld', { code }));
       const grants = granted ? (row.grants.includes(code) ? row.grants : [...row.grants, code]) : row.grants.filter((held) => held !== code);
       if (grants.length === row.grants.length) return staffMember(row);
       const [next] = await tx.update(users).set({ grants, updatedAt: new Date() }).where(eq(users.id, row.id)).returning();
@@ -143,11 +184,14 @@ export class StaffDesk extends AuditedDesk {
     });
   }
 
-  /** Applies a roles change under the row's lock; no change, no write and no audit row. */
-  private async changeRoles(actor: AuditActor, email: string, action: string, change: (roles: string[], row: UserRow) => string[]): Promise<StaffMember> {
+  /**
+   * Applies a roles change under the row's lock; no change, no write and no audit row. Any change
+   * ends the account's sessions: what they may open is read again when they sign in.
+   */
+  private async changeRoles(actor: AuditActor, where: SQL, action: string, change: (roles: string[], row: UserRow, tx: Tx) => Promise<string[]>): Promise<StaffMember> {
     return this.db.transaction(async (tx) => {
-      const row = await this.lockUser(tx, eq(users.email, normaliseEmail(email)));
-      const roles = change(row.roles, row);
+      const row = await this.lockUser(tx, where);
+      const roles = await change(row.roles, row, tx);
       if (roles.length === row.roles.length && roles.every((role) => row.roles.includes(role))) return staffMember(row);
       if (row.roles.includes(ROLES.SUPER) && !roles.includes(ROLES.SUPER) && row.status === 'active') await this.keepOneSuper(tx, row.id);
       const now = new Date();
@@ -155,19 +199,16 @@ export class StaffDesk extends AuditedDesk {
       const grants = isStaff(roles) ? row.grants : [];
       const [next] = await tx.update(users).set({ roles, grants, updatedAt: now }).where(eq(users.id, row.id)).returning();
       // A role taken away ends the sessions that held it: granting it again revives no old token.
-      if (row.roles.some((held) => !roles.includes(held))) await endSessionsTx(tx, row.id, 'role-revoked', now);
+      await endSessionsTx(tx, row.id, row.roles.some((held) => !roles.includes(held)) ? 'role-revoked' : 'role-changed', now);
       const lostGrants = grants.length < row.grants.length ? { before: { roles: row.roles, grants: row.grants }, after: { roles, grants } } : { before: { roles: row.roles }, after: { roles } };
       await this.audit.record(tx, { actor, action, entity: 'user', entityId: row.id, ...lostGrants });
       return staffMember(next!);
     });
   }
 
-  /**
-   * Staff writes take one lock first, then the row: rare enough to run one at a time, and two
-   * owners demoting each other then meet in order instead of deadlocking on each other's rows.
-   */
+  /** The account under the staff lock (lockStaff), then its row's. */
   private async lockUser(tx: Tx, where: SQL): Promise<UserRow> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('staff-roles', 0))`);
+    await lockStaff(tx);
     const [row] = await tx.select().from(users).where(where).for('update');
     if (!row) throw notFound('user');
     return row;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../../src/domain/account.model.ts';
 import { ADMIN_ROUTES, CONSTANT_ROUTES, homeFor, routesFor } from '../../../../src/domain/back-office/routes.model.ts';
-import { PERMISSIONS, PERMISSION_VALUES, hasPermission, isStaff, permissionsOf } from '../../../../src/domain/back-office/staff.model.ts';
+import { CUSTOM_ROLE_PERMISSIONS, PERMISSIONS, PERMISSION_VALUES, hasPermission, isCustomRole, isStaff, permissionsOf } from '../../../../src/domain/back-office/staff.model.ts';
 
 describe('staff permissions', () => {
   it('give R_SUPER every code, R_ADMIN operations without refunds, overrides, audit or staff, customers none', () => {
@@ -20,6 +20,35 @@ describe('staff permissions', () => {
     expect(hasPermission({ codes: permissionsOf([ROLES.ADMIN]) }, PERMISSIONS.STAFF_MANAGE)).toBe(false);
     expect(isStaff([ROLES.CUSTOMER])).toBe(false);
     expect(isStaff([ROLES.CUSTOMER, ROLES.ADMIN])).toBe(true);
+  });
+});
+
+describe('custom roles', () => {
+  const packers = { key: 'C_7', codes: ['order:sheet', 'order:view'] };
+  const writers = { key: 'C_8', codes: ['page:edit'] };
+
+  it('add the codes of the custom roles the account holds, in PERMISSION_VALUES order, and of no other', () => {
+    expect(permissionsOf(['R_CUSTOMER', 'C_7'], [], [packers, writers])).toEqual(['order:view', 'order:sheet']);
+    expect(permissionsOf(['C_7', 'C_8'], [], [packers, writers])).toEqual(['order:view', 'order:sheet', 'page:edit']);
+    expect(permissionsOf(['R_CUSTOMER'], [], [packers, writers])).toEqual([]);
+    // A definition whose key is not a custom role's gives nothing, even when the roles name it.
+    expect(permissionsOf(['R_CUSTOMER'], [], [{ key: 'R_CUSTOMER', codes: ['order:view'] }])).toEqual([]);
+  });
+
+  it('never take an owner-only or unknown code from a custom role, whatever its row says', () => {
+    expect(permissionsOf(['C_7'], [], [{ key: 'C_7', codes: ['staff:manage', 'customer:erase', 'order:fly', 'order:view'] }])).toEqual(['order:view']);
+    expect(CUSTOM_ROLE_PERMISSIONS).not.toContain(PERMISSIONS.STAFF_MANAGE);
+    expect(CUSTOM_ROLE_PERMISSIONS).not.toContain(PERMISSIONS.CUSTOMER_ERASE);
+    expect(CUSTOM_ROLE_PERMISSIONS).toHaveLength(PERMISSION_VALUES.length - 2);
+  });
+
+  it('make the holder staff, so grants count; a customer holding none stays a customer', () => {
+    expect(isStaff(['R_CUSTOMER', 'C_7'])).toBe(true);
+    expect(isStaff(['R_CUSTOMER', 'C_x', 'C_0', 'c_7'])).toBe(false);
+    expect(permissionsOf(['C_8'], ['order:refund'], [writers])).toEqual(['order:refund', 'page:edit']);
+    expect(permissionsOf(['R_CUSTOMER'], ['order:refund'], [writers])).toEqual([]);
+    expect(isCustomRole('C_12')).toBe(true);
+    expect(isCustomRole('R_ADMIN')).toBe(false);
   });
 });
 
