@@ -29,8 +29,12 @@ export const THEME_PALETTE = [
 /** Section 9: reloading a tab waits this long, or {@link RELOAD_DELAY_NO_ANIMATION_MS} without page animation. */
 export const RELOAD_DELAY_MS = 300;
 export const RELOAD_DELAY_NO_ANIMATION_MS = 40;
-/** Section 9: the menu search's debounce. */
-export const MENU_SEARCH_DEBOUNCE_MS = 300;
+/**
+ * The search palette's debounce: section 9 asked 300 ms of the menu filter alone; issue 33's
+ * palette asks the server too (p99 under 50 ms), and one pause for both keeps the menu entries
+ * and the results arriving together.
+ */
+export const MENU_SEARCH_DEBOUNCE_MS = 150;
 
 /** Section 9: the watermark's drawing: 384 x 384 px tiles, 16 px text rotated -15 degrees. */
 export const WATERMARK = { fontSize: 16, width: 384, height: 384, rotate: -15, zIndex: 9999 } as const;
