@@ -1,6 +1,8 @@
 export const LOCALES = ['en-US', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-US';
+/** Each language named in itself, as a language choice lists it (a reader finds their own whatever the page's language). */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

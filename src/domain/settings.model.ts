@@ -6,7 +6,7 @@
  * A fresh shop starts with DEFAULT_SETTINGS, today's constants. No zod here (settings.schema.ts).
  */
 import type { Localised } from './locale.ts';
-import { DEFAULT_RATES, type CurrencyCode } from './money.model.ts';
+import { BASE_CURRENCY, CURRENCY_CODES, DEFAULT_RATES, type CurrencyCode } from './money.model.ts';
 import { DEFAULT_DISCOUNT_TIERS, FREE_SHIPPING_THRESHOLD_EUR, type DiscountTier } from './pricing.ts';
 import { taxTerms, type TaxTerms } from './tax/effective.ts';
 import { defaultTaxSettings, type SellerSettings, type TaxSection } from './tax/tax.model.ts';
@@ -39,6 +39,18 @@ export interface ExchangeRateSettings {
   rates: Record<CurrencyCode, number>;
   /** The day they were set (YYYY-MM-DD, UTC). */
   setOn: string;
+  /**
+   * The currencies shoppers may choose and pay in, in CURRENCY_CODES order; the base currency is
+   * always one (catalogue prices are EUR: a shop that showed none could price nothing).
+   */
+  shown: CurrencyCode[];
+  /** Where the rates come from, in the merchant's words (a bank's reference rates, a date): shown beside them, for whoever checks them next. */
+  source: string;
+}
+
+/** The shown currencies as stored: known codes only, in CURRENCY_CODES order, the base currency always among them. */
+export function shownCurrencies(shown: readonly string[]): CurrencyCode[] {
+  return CURRENCY_CODES.filter((code) => code === BASE_CURRENCY || shown.includes(code));
 }
 
 export interface ShopSettings {
@@ -80,7 +92,7 @@ export function defaultSettings(merchantEmail: string | null, discountTiers: rea
     shipping: SHIPPING_RATES,
     freeShipping: { thresholdEur: FREE_SHIPPING_THRESHOLD_EUR },
     banner: { enabled: true, message: { 'en-US': '', 'zh-CN': '' }, countdownTo: null },
-    exchangeRates: { rates: { ...DEFAULT_RATES }, setOn: '2026-01-01' },
+    exchangeRates: { rates: { ...DEFAULT_RATES }, setOn: '2026-01-01', shown: [...CURRENCY_CODES], source: '' },
     merchant: { email: merchantEmail },
     // A German merchant until Settings -> Taxes says otherwise: in the shop's EUR home market and
     // with nothing registered elsewhere, no shopper pays a different price (docs/taxes.md).
@@ -99,10 +111,12 @@ export function pricingTerms(settings: ShopSettings): PricingTerms {
 /** What checkout prices and taxes with: the pricing terms, and the tax settings with the effective rates. */
 export interface CheckoutTerms extends PricingTerms {
   tax: TaxTerms;
+  /** The currencies a shopper may pay in (the exchange rates' `shown`). */
+  currencies: readonly CurrencyCode[];
 }
 
 export function checkoutTerms(settings: ShopSettings): CheckoutTerms {
-  return { ...pricingTerms(settings), tax: taxTerms(settings.taxes) };
+  return { ...pricingTerms(settings), tax: taxTerms(settings.taxes), currencies: shownCurrencies(settings.exchangeRates.shown) };
 }
 
 /** The back office's view: every section, when each was last saved (null: never, the default). */

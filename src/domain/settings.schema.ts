@@ -1,6 +1,6 @@
 /** What the settings calls take (settings.model.ts has the types and the defaults). */
 import { z } from 'zod';
-import { CURRENCY_CODES, type CurrencyCode } from './money.model.ts';
+import { BASE_CURRENCY, CURRENCY_CODES, type CurrencyCode } from './money.model.ts';
 import { DISCOUNT_TIER_LIMITS, discountTierIssues, type DiscountTierProblem } from './pricing.ts';
 import { sellerSectionSchema, taxSectionSchema } from './tax/settings.schema.ts';
 import { LISTED_ZONES, SHIPPING_METHODS, SHIPPING_ZONES, zoneCountryIssues, type ListedZone, type ShippingMethod, type ShippingZone } from './shipping.ts';
@@ -22,9 +22,19 @@ export const zoneCountriesSchema = z.strictObject(Object.fromEntries(LISTED_ZONE
 });
 
 const rate = z.int('rates are whole units per 1 USD x100').min(1, 'a rate must be positive').max(10_000_000, 'the rate is too large');
+/** At most this many characters say where the rates come from. */
+export const RATES_SOURCE_MAX = 200;
 export const exchangeRatesSchema = z.strictObject({
   rates: z.strictObject(Object.fromEntries(CURRENCY_CODES.map((c) => [c, rate])) as Record<CurrencyCode, typeof rate>),
   setOn: z.iso.date('the date is YYYY-MM-DD'),
+  // A row saved before these two existed reads as every currency shown and no source named.
+  shown: z
+    .array(z.enum(CURRENCY_CODES, 'not a currency of the shop'))
+    .max(CURRENCY_CODES.length)
+    .refine((codes) => codes.includes(BASE_CURRENCY), `${BASE_CURRENCY} is the catalogue's currency and is always shown`)
+    .refine((codes) => new Set(codes).size === codes.length, 'a currency is named twice')
+    .default([...CURRENCY_CODES]),
+  source: z.string().trim().max(RATES_SOURCE_MAX, `at most ${RATES_SOURCE_MAX} characters`).default(''),
 });
 
 const bannerText = z.string().trim().max(160, 'at most 160 characters');

@@ -9,7 +9,7 @@
  *   live ones whenever a page reads them (stores/shop-config.ts).
  * React islands render their own prices from `$currency`, so they carry no `data-price-eur`.
  */
-import { BASE_CURRENCY, formatEurIn, type CurrencyCode, type RateTable } from '../domain/money.model.ts';
+import { BASE_CURRENCY, DEFAULT_CURRENCY, formatEurIn, type CurrencyCode, type RateTable } from '../domain/money.model.ts';
 import { $currency, setCurrency } from '../stores/currency.ts';
 import { $rates, decodeRates } from '../stores/shop-config.ts';
 import { chooseLocale } from '../stores/locale.ts';
@@ -40,6 +40,10 @@ const selects = () => document.querySelectorAll<HTMLSelectElement>('select[data-
 document.addEventListener('change', (event) => {
   if (event.target instanceof HTMLSelectElement && event.target.matches('[data-currency-select]')) setCurrency(event.target.value);
 });
+
+// A currency chosen before the shop stopped showing it (the select, built from the shop's settings, lacks it): the default instead.
+const offered = selects()[0]?.options;
+if (offered && ![...offered].some((option) => option.value === $currency.get())) setCurrency(DEFAULT_CURRENCY);
 
 const baked = decodeRates(document.querySelector<HTMLElement>('[data-shop-rates]')?.dataset['shopRates']);
 if (baked) $rates.set(baked);

@@ -8,6 +8,7 @@
  * offline on its detail, which then shows the method, reference and reason.
  */
 import { randomUUID } from 'node:crypto';
+import { LOCALE_NAMES } from '../../src/domain/locale.ts';
 import enNew from '../../src/i18n/locales/en-US/admin-new-order.json' with { type: 'json' };
 import zhNew from '../../src/i18n/locales/zh-CN/admin-new-order.json' with { type: 'json' };
 import enOrders from '../../src/i18n/locales/en-US/admin-orders.json' with { type: 'json' };
@@ -213,7 +214,7 @@ for (const locale of ADMIN_LOCALES) {
       ] as const)
         await screen.getByTestId(`new-order-${field}`).fill(value);
       await screen.getByTestId('new-order-locale').click();
-      await pick(page, new RegExp(`^${locale}$`));
+      await pick(page, new RegExp(`^${LOCALE_NAMES[locale]}$`));
 
       // Priced by the server before it can be placed.
       await expect(screen.getByTestId('new-order-place')).toBeDisabled();

@@ -18,6 +18,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
 import type { AdminSettings } from '../../src/domain/settings.model.ts';
+import type { ShopConfig } from '../../src/domain/system.model.ts';
 import enMarketing from '../../src/i18n/locales/en-US/admin-marketing.json' with { type: 'json' };
 import zhMarketing from '../../src/i18n/locales/zh-CN/admin-marketing.json' with { type: 'json' };
 import zhCart from '../../src/i18n/locales/zh-CN/cart.json' with { type: 'json' };
@@ -161,7 +162,17 @@ test.describe(() => {
         await screenshot(page, 'admin-settings-banner-zh-CN-dark', testInfo);
         await page.getByTestId('banner-save').click();
         await expect(page.getByTestId('settings-banner')).toContainText(M.savedAt.split('{{')[0]!.trim());
-      await page.getByTestId('settings-rates').scrollIntoViewIfNeeded();
+      // NZD no longer offered, and where the rates come from said.
+      const rates = page.getByTestId('settings-rates');
+      await rates.scrollIntoViewIfNeeded();
+      await rates.getByTestId('rates-shown').getByLabel('NZD').uncheck();
+      await expect(rates.getByTestId('rates-shown').getByLabel('EUR')).toBeDisabled();
+      await rates.getByTestId('rates-source').fill('欧洲央行参考汇率 2026-11-27');
+      await page.getByTestId('rates-save').click();
+      await expect(rates).toContainText(M.savedAt.split('{{')[0]!.trim());
+      const config = await apiData<ShopConfig>(request, '/demo/shop/config', {});
+      expect(config.currencies.map((c) => c.code)).toEqual(['EUR', 'GBP', 'USD', 'AUD', 'CAD']);
+      expect(config.ratesSource).toBe('欧洲央行参考汇率 2026-11-27');
       await screenshot(page, 'admin-settings-rates-zh-CN-dark', testInfo);
       await page.getByTestId('settings-merchant').scrollIntoViewIfNeeded();
       await screenshot(page, 'admin-settings-merchant-zh-CN-dark', testInfo);
@@ -170,7 +181,10 @@ test.describe(() => {
       // how much more for free standard shipping (1000 EUR less the cart).
       const guest = await guestWithCart(context, request, baseURL!, 5);
       await signedOut(page);
+      // A shopper who chose NZD before it was taken away: the cart's live settings turn them to EUR.
+      await page.evaluate(() => localStorage.setItem('SOY_currency', JSON.stringify('NZD')));
       await page.goto('/zh-CN/cart/');
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('SOY_currency'))).not.toBe('"NZD"');
       const freeShipping = page.locator('.cart-page [data-free-shipping-hint]');
       await expect(freeShipping).toHaveAttribute('data-free-shipping-hint', 'more');
       await expect(freeShipping).toContainText(CART.freeShippingMore.split('{{')[0]!);
@@ -192,6 +206,7 @@ test.describe(() => {
     } finally {
       await ownerApi('/admin/settings/save', { section: 'freeShipping', value: before.settings.freeShipping });
       await ownerApi('/admin/settings/save', { section: 'banner', value: before.settings.banner });
+      await ownerApi('/admin/settings/save', { section: 'exchangeRates', value: before.settings.exchangeRates });
     }
   });
 });

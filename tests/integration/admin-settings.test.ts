@@ -22,7 +22,7 @@ import { SettingsService } from '../../src/server/modules/settings/index.ts';
 import { auditCount, auditRows, callEntry, siteChangeMark, type Staff, staffTrio } from './admin-support.ts';
 import { call, secondInstance, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
-import { as, createPaypalOrder, guestCart, guestOrder, plainLine, useOrderShop, type Stock } from './orders-support.ts';
+import { as, createPaypalOrder, guestCart, guestOrder, placeOrder, plainLine, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
 import { eventually } from '../support/eventually.ts';
 
 let shop: TestShop;
@@ -78,6 +78,10 @@ describe('bad input', () => {
       ['shipping', { ...base.shipping, mars: base.shipping.eu }],
       ['exchangeRates', { ...base.exchangeRates, rates: { ...base.exchangeRates.rates, GBP: 0 } }],
       ['exchangeRates', { ...base.exchangeRates, setOn: '2026-13-40' }],
+      ['exchangeRates', { ...base.exchangeRates, shown: ['GBP', 'USD'] }],
+      ['exchangeRates', { ...base.exchangeRates, shown: ['EUR', 'JPY'] }],
+      ['exchangeRates', { ...base.exchangeRates, shown: ['EUR', 'GBP', 'GBP'] }],
+      ['exchangeRates', { ...base.exchangeRates, source: 'x'.repeat(201) }],
       ['banner', { ...base.banner, message: { 'en-US': 'x'.repeat(161), 'zh-CN': '' } }],
       ['banner', { ...base.banner, countdownTo: 'tomorrow' }],
       ['merchant', { email: 'not an email' }],
@@ -176,6 +180,32 @@ describe('the server prices from the settings', () => {
     expect((await save('exchangeRates', base.exchangeRates)).code).toBe('0000');
     expect((await save('shipping', base.shipping)).code).toBe('0000');
     expect((await save('freeShipping', base.freeShipping)).code).toBe('0000');
+  });
+
+  it('the currencies shown: the shop config lists only them with the rates’ source, and checkout refuses another', async () => {
+    const base = await current();
+    expect(base.exchangeRates).toMatchObject({ shown: ['EUR', 'GBP', 'USD', 'AUD', 'NZD', 'CAD'], source: '' });
+    const source = 'European Central Bank reference rates, 27 November 2026';
+    const saved = await save('exchangeRates', { ...base.exchangeRates, shown: ['GBP', 'EUR'], source: `  ${source} ` });
+    expect(saved.code).toBe('0000');
+    expect(saved.data.settings.exchangeRates).toMatchObject({ shown: ['GBP', 'EUR'], source });
+    const config = (await call<ShopConfig>(shop.app, systemApi.shopConfig.path, {})).data;
+    expect(config.currencies.map((c) => c.code)).toEqual(['EUR', 'GBP']);
+    expect(config.ratesSource).toBe(source);
+
+    const cart = await guestCart(shop, [plainLine(stock, 1)]);
+    const refused = await quote(shop.app, cart.visitorId, cart.ids, 'USD');
+    expect(refused.code).toBe('1001');
+    expect(refused.data).toMatchObject({ issues: [{ path: 'body.currency', message: 'The shop no longer takes payment in USD: choose another currency' }] });
+    expect((await quote(shop.app, cart.visitorId, cart.ids, 'GBP')).code).toBe('0000');
+    const orderCount = async () => (await shop.database.db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
+    const ordersBefore = await orderCount();
+    const placing = await placeOrder(shop, { visitorId: cart.visitorId }, { source: { type: 'cart', cartItemIds: cart.ids }, currency: 'USD', email: 'guest@example.com', address: ukAddress, shippingMethod: 'standard', acceptPersonalisedTerms: true });
+    expect(placing).toMatchObject({ code: '1001', data: { issues: [{ path: 'body.currency' }] } });
+    expect(await orderCount()).toBe(ordersBefore);
+
+    expect((await save('exchangeRates', base.exchangeRates)).code).toBe('0000');
+    expect((await call<ShopConfig>(shop.app, systemApi.shopConfig.path, {})).data.currencies).toHaveLength(6);
   });
 
   it('the browser’s figures change nothing: a quote takes no prices, rates or thresholds from the request', async () => {

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { App, Button, Dropdown, Modal, Tooltip, type MenuProps } from 'antd';
 import { cloneElement, useEffect, useRef, useState, type KeyboardEvent, type ReactElement, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { LOCALES, type Locale } from '../../domain/locale.ts';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../domain/locale.ts';
 import type { MessageKey } from '../../i18n/core.ts';
 import { useT } from '../i18n.tsx';
 import { useAdminLocale } from '../state/locale.ts';
@@ -16,7 +16,6 @@ import { useLogout } from '../state/session.ts';
 import { $themeSettings, cycleScheme } from '../state/theme.ts';
 import { TwoStepPanel } from '../screens/two-step/TwoStepPanel.tsx';
 
-const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 const SCHEME_ICONS = { light: <SunOutlined />, dark: <MoonOutlined />, auto: <DesktopOutlined /> };
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -162,7 +161,7 @@ export function LanguageSwitch() {
   }, [shown]);
   return (
     <MenuButton
-      items={LOCALES.map((code) => ({ key: code, label: LANGUAGE_NAMES[code], lang: code }))}
+      items={LOCALES.map((code) => ({ key: code, label: LOCALE_NAMES[code], lang: code }))}
       selectedKey={locale}
       onChoose={(key) => {
         languageChosen = key as Locale;

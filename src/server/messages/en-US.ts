@@ -156,6 +156,7 @@ export const enUS = {
 
   // Checkout.
   'checkout.itemNotSold': 'An item in your cart is no longer sold; remove it to continue',
+  'checkout.currencyNotShown': 'The shop no longer takes payment in {{currency}}: choose another currency',
   'checkout.cartEmpty': 'Your cart is empty',
   'checkout.nothingToPay': 'This order has nothing to pay',
   'checkout.idempotencyKeyReused': 'This Idempotency-Key was already used for a different order; use a new key for a new order',

@@ -172,6 +172,7 @@ export const zhCN: Catalogue = {
   'coupon.personalised-excluded': '此优惠券不适用于个性化商品',
 
   'checkout.itemNotSold': '购物车中有商品已停售，请移除后继续',
+  'checkout.currencyNotShown': '本店已不再接受 {{currency}} 付款，请选择其他币种',
   'checkout.cartEmpty': '您的购物车是空的',
   'checkout.nothingToPay': '该订单无需付款',
   'checkout.idempotencyKeyReused': '此 Idempotency-Key 已用于另一笔订单；新订单请使用新的 key',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { couponBases, couponDiscount, couponProblem, couponState, fixedAmountIn, type CouponRule } from '../../../src/domain/coupons.model.ts';
 import { DEFAULT_RATES, convertFromEur, formatEurIn } from '../../../src/domain/money.model.ts';
 import { DEFAULT_DISCOUNT_TIERS, discountTierIssues } from '../../../src/domain/pricing.ts';
-import { defaultSettings, pricingTerms, settingChanges } from '../../../src/domain/settings.model.ts';
+import { checkoutTerms, defaultSettings, pricingTerms, settingChanges, shownCurrencies } from '../../../src/domain/settings.model.ts';
 import { settingsSaveRequestSchema } from '../../../src/domain/settings.schema.ts';
 import { DEFAULT_PRICING_TERMS, SHIPPING_RATES, ZONE_COUNTRIES, freeShippingThreshold, shippingOption, shippingZone, zoneCountryIssues } from '../../../src/domain/shipping.ts';
 
@@ -15,6 +15,31 @@ describe('exchange rates', () => {
     expect(convertFromEur(10000, 'GBP', { ...DEFAULT_RATES, EUR: 79 })).toBe(10000);
     expect(convertFromEur(10000, 'EUR', { ...DEFAULT_RATES, EUR: 50 })).toBe(10000);
     expect(formatEurIn(9200, 'USD', 'en-US', { ...DEFAULT_RATES, USD: 200 })).toBe('$200.00');
+  });
+});
+
+describe('the currencies shown', () => {
+  const rates = { ...DEFAULT_RATES };
+  const parse = (value: Record<string, unknown>) => settingsSaveRequestSchema.safeParse({ section: 'exchangeRates', value });
+
+  it('a section saved before they existed reads as every currency shown and no source', () => {
+    const parsed = parse({ rates, setOn: '2026-01-01' });
+    expect(parsed.success && parsed.data.value).toEqual({ rates, setOn: '2026-01-01', shown: ['EUR', 'GBP', 'USD', 'AUD', 'NZD', 'CAD'], source: '' });
+  });
+
+  it('always hold the base currency, name each once, and only the shop’s', () => {
+    expect(parse({ rates, setOn: '2026-01-01', shown: ['GBP'] }).success).toBe(false);
+    expect(parse({ rates, setOn: '2026-01-01', shown: ['EUR', 'GBP', 'EUR'] }).success).toBe(false);
+    expect(parse({ rates, setOn: '2026-01-01', shown: ['EUR', 'JPY'] }).success).toBe(false);
+    expect(parse({ rates, setOn: '2026-01-01', shown: ['EUR'], source: 'x'.repeat(201) }).success).toBe(false);
+    expect(parse({ rates, setOn: '2026-01-01', shown: ['EUR'], source: ' ECB ' })).toMatchObject({ success: true, data: { value: { shown: ['EUR'], source: 'ECB' } } });
+  });
+
+  it('are listed in the shop’s order with the base currency, and are what checkout takes', () => {
+    expect(shownCurrencies(['CAD', 'GBP'])).toEqual(['EUR', 'GBP', 'CAD']);
+    expect(shownCurrencies(['XYZ'])).toEqual(['EUR']);
+    const settings = defaultSettings(null);
+    expect(checkoutTerms({ ...settings, exchangeRates: { ...settings.exchangeRates, shown: ['EUR', 'NZD'] } }).currencies).toEqual(['EUR', 'NZD']);
   });
 });
 

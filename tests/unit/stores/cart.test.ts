@@ -104,6 +104,7 @@ beforeEach(async () => {
     maxLineQuantity: 99,
     currencies: [{ code: 'EUR', name: 'Euro', symbol: '€', flag: '', ratePerUsdX100: 92 }, { code: 'GBP', name: 'British Pound', symbol: '£', flag: '', ratePerUsdX100: 80 }],
     ratesSetOn: '2026-11-26',
+    ratesSource: '',
     banner: { enabled: true, message: { 'en-US': '', 'zh-CN': '' }, countdownTo: null },
   });
   client.queryCartCount.mockResolvedValue(0);
@@ -347,6 +348,29 @@ describe('reloading', () => {
       { minItems: 3, percent: 10 },
       { minItems: 5, percent: 20 },
     ]);
+  });
+});
+
+describe('the currencies the shop shows', () => {
+  it('a currency the live settings no longer show gives way to the default; a shown one stays', async () => {
+    client.queryCartItemList.mockResolvedValue(page([]));
+    currency.setCurrency('USD');
+    store.watchCart();
+    await flush();
+    expect(currency.$currency.get()).toBe('EUR');
+    const { setShopConfig, $shopConfig } = await import('../../../src/stores/shop-config.ts');
+    currency.setCurrency('GBP');
+    setShopConfig($shopConfig.get()!);
+    expect(currency.$currency.get()).toBe('GBP');
+  });
+
+  it('rates baked for the shown currencies only keep the defaults of the others', async () => {
+    const { decodeRates } = await import('../../../src/stores/shop-config.ts');
+    const { DEFAULT_RATES } = await import('../../../src/domain/money.model.ts');
+    expect(decodeRates('{"EUR":90,"GBP":81}')).toEqual({ ...DEFAULT_RATES, EUR: 90, GBP: 81 });
+    expect(decodeRates('{"EUR":90,"GBP":-1}')).toBeNull();
+    expect(decodeRates('{}')).toBeNull();
+    expect(decodeRates('not json')).toBeNull();
   });
 });
 

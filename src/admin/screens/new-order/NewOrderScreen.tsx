@@ -23,7 +23,7 @@ import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { adminStaffOrdersApi } from '../../../domain/api/admin/staff-orders.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { CheckoutQuote } from '../../../domain/checkout.model.ts';
-import { LOCALES } from '../../../domain/locale.ts';
+import { LOCALE_NAMES, LOCALES } from '../../../domain/locale.ts';
 import { CURRENCY_CODES, type CurrencyCode } from '../../../domain/money.model.ts';
 import { OFFLINE_PAYMENT_METHODS } from '../../../domain/order-changes.model.ts';
 import { SHIPPING_METHODS } from '../../../domain/shipping.ts';
@@ -330,7 +330,7 @@ export default function NewOrderScreen() {
                 <Select options={CURRENCY_CODES.map((c) => ({ value: c, label: c }))} data-testid="new-order-currency" />
               </Form.Item>
               <Form.Item name="locale" label={t('adminNewOrder.language')}>
-                <Select options={LOCALES.map((l) => ({ value: l, label: l }))} data-testid="new-order-locale" />
+                <Select options={LOCALES.map((l) => ({ value: l, label: <span lang={l}>{LOCALE_NAMES[l]}</span> }))} data-testid="new-order-locale" />
               </Form.Item>
               <Form.Item name="shippingMethod" label={t('adminNewOrder.method')}>
                 <Select options={SHIPPING_METHODS.map((m) => ({ value: m, label: t(`adminOrders.shippingMethod.${m}` as MessageKey) }))} data-testid="new-order-method" />

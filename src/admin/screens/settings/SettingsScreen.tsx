@@ -11,8 +11,9 @@ import { Checkbox, Form, Input, InputNumber, Space, Switch, Tabs, Typography } f
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { adminSettingsApi } from '../../../domain/api/admin/settings.ts';
-import { CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
-import type { SettingSection, ShopSettings } from '../../../domain/settings.model.ts';
+import { BASE_CURRENCY, CURRENCY_CODES, formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
+import { shownCurrencies, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
+import { RATES_SOURCE_MAX } from '../../../domain/settings.schema.ts';
 import { SHIPPING_METHODS, SHIPPING_ZONES, type ShippingMethod, type ShippingZone } from '../../../domain/shipping.ts';
 import { interpolate } from '../../../domain/translate.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
@@ -175,11 +176,19 @@ function BannerSection({ settings, savedAt }: { settings: ShopSettings; savedAt:
 interface RatesForm {
   rates: Record<CurrencyCode, number>;
   setOn: dayjs.Dayjs;
+  shown: CurrencyCode[];
+  source: string;
 }
 
 function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: string | null }) {
   const { t } = useT();
-  const initial: RatesForm = { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, settings.exchangeRates.rates[c] / 100])) as Record<CurrencyCode, number>, setOn: dayjs(settings.exchangeRates.setOn) };
+  const rates = settings.exchangeRates;
+  const initial: RatesForm = {
+    rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, rates.rates[c] / 100])) as Record<CurrencyCode, number>,
+    setOn: dayjs(rates.setOn),
+    shown: shownCurrencies(rates.shown),
+    source: rates.source,
+  };
   const section = useSectionForm(initial, settings.exchangeRates, savedAt);
   return (
     <SectionForm<RatesForm>
@@ -187,9 +196,15 @@ function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: 
       title={t('adminMarketing.settings.rates')}
       testName="rates"
       onFinish={(v) =>
-        section.run({ section: 'exchangeRates', value: { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(v.rates[c])])) as Record<CurrencyCode, number>, setOn: v.setOn.format('YYYY-MM-DD') } })
+        section.run({
+          section: 'exchangeRates',
+          value: { rates: Object.fromEntries(CURRENCY_CODES.map((c) => [c, toMinor(v.rates[c])])) as Record<CurrencyCode, number>, setOn: v.setOn.format('YYYY-MM-DD'), shown: shownCurrencies(v.shown), source: v.source.trim() },
+        })
       }
     >
+      <Form.Item name="shown" label={t('adminMarketing.settings.shownCurrencies')} extra={t('adminMarketing.settings.shownHelp', { base: BASE_CURRENCY })}>
+        <Checkbox.Group options={CURRENCY_CODES.map((c) => ({ value: c, label: c, disabled: c === BASE_CURRENCY }))} data-testid="rates-shown" />
+      </Form.Item>
       <Typography.Paragraph type="secondary">{t('adminMarketing.settings.ratesHelp')}</Typography.Paragraph>
       <div className="admin-currency-grid">
         {CURRENCY_CODES.map((c) => (
@@ -200,6 +215,9 @@ function RatesSection({ settings, savedAt }: { settings: ShopSettings; savedAt: 
       </div>
       <Form.Item name="setOn" label={t('adminMarketing.settings.setOn')} rules={[{ required: true, message: t('adminMarketing.settings.errors.date') }, dateFieldRule(t, false)]}>
         <DateTimeField time={false} allowClear={false} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item name="source" label={t('adminMarketing.settings.ratesSource')} extra={t('adminMarketing.settings.ratesSourceHelp')} rules={[{ max: RATES_SOURCE_MAX, message: t('adminMarketing.settings.errors.ratesSource', { max: RATES_SOURCE_MAX }) }]}>
+        <Input maxLength={RATES_SOURCE_MAX} style={{ maxWidth: 480 }} data-testid="rates-source" />
       </Form.Item>
     </SectionForm>
   );

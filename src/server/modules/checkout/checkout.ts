@@ -350,6 +350,14 @@ export class CheckoutService {
     return this.answer(row, true);
   }
 
+  /**
+   * Refuses a shopper's checkout in a currency the shop does not show (Settings -> Exchange rates):
+   * a page built before the change may still offer it. Staff orders may use any currency.
+   */
+  async requireShown(currency: CurrencyCode, terms?: CheckoutTerms): Promise<void> {
+    if (!(terms ?? (await this.d.terms())).currencies.includes(currency)) throw invalidFields({ path: 'body.currency', problem: msg('checkout.currencyNotShown', { currency }) });
+  }
+
   async placeOrder(caller: CheckoutCaller, body: PlaceOrderRequest, key: string): Promise<PlacedOrder> {
     const scope = caller.userId !== null ? `u:${caller.userId}` : caller.visitorId ? `v:${caller.visitorId}` : null;
     if (!scope) throw invalid('checkout.guestNeedsVisitorId');
@@ -365,6 +373,7 @@ export class CheckoutService {
 
     const now = this.d.clock();
     const terms = await this.d.terms();
+    await this.requireShown(body.currency, terms);
     let placed: { row: PlacedRow; productIds: number[] };
     let lines: ResolvedLine[] | null = null;
     try {

@@ -24,7 +24,10 @@ export function checkoutRoutes(checkout: CheckoutService, guards: Guards) {
     route(checkoutApi.quote, {
       summary: 'Lines with personalisation, amounts, shipping options, coupon state and notices for a checkout (nothing is saved)',
       request: quoteRequestSchema,
-      handler: async (request) => ok(await checkout.quote(callerOf(request), request.body)),
+      handler: async (request) => {
+        await checkout.requireShown(request.body.currency);
+        return ok(await checkout.quote(callerOf(request), request.body));
+      },
     });
     route(checkoutApi.placeOrder, {
       summary: 'Place the order: prices from the database, stock reserved, coupon counted, totals frozen. Idempotent by the Idempotency-Key header',

@@ -4,7 +4,7 @@ import { CODES } from '../../../domain/api/envelope.ts';
 import { systemApi } from '../../../domain/api/system.ts';
 import { BASE_CURRENCY, CURRENCIES } from '../../../domain/money.model.ts';
 import { MAX_LINE_QUANTITY } from '../../../domain/pricing.ts';
-import type { ShopSettings } from '../../../domain/settings.model.ts';
+import { shownCurrencies, type ShopSettings } from '../../../domain/settings.model.ts';
 import type { Database } from '../../db/client.ts';
 import { pendingMigrations } from '../../db/migration-status.ts';
 import { fail, loggableError } from '../../errors.ts';
@@ -53,8 +53,9 @@ export function systemRoutes({ database, settings, closing }: SystemOptions) {
         const shop = await settings();
         return ok({
           baseCurrency: BASE_CURRENCY,
-          currencies: Object.values(CURRENCIES).map((c) => ({ ...c, ratePerUsdX100: shop.exchangeRates.rates[c.code] })),
+          currencies: shownCurrencies(shop.exchangeRates.shown).map((code) => ({ ...CURRENCIES[code], ratePerUsdX100: shop.exchangeRates.rates[code] })),
           ratesSetOn: shop.exchangeRates.setOn,
+          ratesSource: shop.exchangeRates.source,
           discountTiers: shop.tiers.rows,
           freeShippingThreshold: shop.freeShipping.thresholdEur,
           maxLineQuantity: MAX_LINE_QUANTITY,
