@@ -44,6 +44,7 @@ export const SCREENS: Record<string, Screen> = {
   coupons: lazy(() => import('./screens/coupons/CouponsScreen.tsx')),
   pages: lazy(() => import('./screens/pages/PagesScreen.tsx')),
   settings: lazy(() => import('./screens/settings/SettingsScreen.tsx')),
+  'api-tokens': lazy(() => import('./screens/api-tokens/ApiTokensScreen.tsx')),
 };
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
@@ -59,6 +60,7 @@ export const MENU_GROUPS: readonly { key: string; titleKey: MessageKey; icon: st
   { key: 'customers', titleKey: 'admin.menu.customers', icon: 'customers', routes: ['customers', 'reviews', 'newsletter'] },
   { key: 'marketing', titleKey: 'admin.menu.marketing', icon: 'marketing', routes: ['coupons', 'pages'] },
   { key: 'system', titleKey: 'admin.menu.system', icon: 'system', routes: ['audit', 'staff', 'settings'] },
+  { key: 'integrations', titleKey: 'admin.menu.integrations', icon: 'integrations', routes: ['api-tokens', 'webhooks'] },
 ];
 
 /** The group a route's menu entry is in (screens outside the menu: their `activeMenu`'s). */

@@ -73,6 +73,7 @@ import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffDesk, staffRoutes } from './modules/staff/index.ts';
 import { TwoFactorService, twoFactorRoutes } from './modules/two-factor/index.ts';
+import { ApiTokenService, apiTokenRoutes } from './modules/api-tokens/index.ts';
 import { SETTINGS_CHANNEL, SettingsService, settingsRoutes } from './modules/settings/index.ts';
 import { JobRunner, Leases } from './modules/jobs/index.ts';
 import { loggableError } from './errors.ts';
@@ -305,12 +306,24 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     signInFailed: (failure) => void audit.recordSignInFailure(failure).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'recording a failed staff sign-in failed')),
     secondStep: (userId) => twoFactor.challengeFor(userId),
   });
+  const apiTokens = new ApiTokenService({ db, audit, clock });
   // Refused back-office calls of signed-in callers go to the audit log (docs/accounts-and-security.md "The audit log").
   const guards = authGuards(
     sessions,
     (request, wanted) => audit.recordRefusal({ actor: actorOf(request), route: `${request.method} ${request.routeOptions.url ?? request.url}`, wanted, roles: request.user!.roles }),
     (user) => twoFactor.mustEnrol(user.userId, user.roles),
+    apiTokens,
   );
+  // Every call an API token makes is audited with its answer's status (docs/accounts-and-security.md "API tokens"); awaited so the row is there when the caller has its answer.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const user = request.user;
+    if (user?.apiToken) {
+      await apiTokens
+        .recordUse({ ...user, apiToken: user.apiToken }, { method: request.method, route: request.routeOptions.url ?? request.url, status: reply.statusCode })
+        .catch((error: unknown) => request.log.error({ err: loggableError(error) }, "recording an API token's call failed"));
+    }
+    return payload;
+  });
 
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
   if (simulator) {
@@ -451,6 +464,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       const staff = new StaffDesk(db);
       await api.register(staffRoutes({ db, staff, production: config.env === 'production' }, guards));
       await api.register(twoFactorRoutes(twoFactor, guards));
+      await api.register(apiTokenRoutes(apiTokens, guards));
       await api.register(settingsRoutes({ settings }, guards));
       await api.register(couponRoutes({ desk: new CouponDesk({ db, audit, clock }), usage: (id, page) => couponUsage(db, id, page) }, guards));
       await api.register(pageRoutes({ desk: new PageDesk({ db, audit }) }, guards));

@@ -32,6 +32,8 @@ import enChanges from '../../src/i18n/locales/en-US/admin-order-changes.json' wi
 import enExtras from '../../src/i18n/locales/en-US/admin-extras.json' with { type: 'json' };
 import zhExtras from '../../src/i18n/locales/zh-CN/admin-extras.json' with { type: 'json' };
 import zhChanges from '../../src/i18n/locales/zh-CN/admin-order-changes.json' with { type: 'json' };
+import enTokens from '../../src/i18n/locales/en-US/admin-api-tokens.json' with { type: 'json' };
+import zhTokens from '../../src/i18n/locales/zh-CN/admin-api-tokens.json' with { type: 'json' };
 import { api } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, shell, test, topDialog, type AdminLocale } from './support/admin.ts';
@@ -52,8 +54,8 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 const FOLLOW_SYSTEM = { SOY_themeSettings: { themeScheme: 'auto', page: { animate: false } } };
 
 const MORE_TEXT = {
-  'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing, changes: enChanges, extras: enExtras },
-  'zh-CN': { reviews: zhReviews, products: zhProducts, marketing: zhMarketing, changes: zhChanges, extras: zhExtras },
+  'en-US': { reviews: enReviews, products: enProducts, marketing: enMarketing, changes: enChanges, extras: enExtras, tokens: enTokens },
+  'zh-CN': { reviews: zhReviews, products: zhProducts, marketing: zhMarketing, changes: zhChanges, extras: zhExtras, tokens: zhTokens },
 } as const;
 
 interface Violation {
@@ -177,7 +179,7 @@ async function auditMenu(page: Page, audit: Audit, where: string, button: Locato
 
 for (const locale of ADMIN_LOCALES) {
   const { admin: A, orders: O } = ADMIN_TEXT[locale];
-  const { reviews: R, products: PR, marketing: M, changes: C, extras: X } = MORE_TEXT[locale as AdminLocale];
+  const { reviews: R, products: PR, marketing: M, changes: C, extras: X, tokens: TK } = MORE_TEXT[locale as AdminLocale];
 
   test.describe(() => {
     test.use({ adminLocale: locale, adminStorage: FOLLOW_SYSTEM, colorScheme: 'light', bypassCSP: true });
@@ -434,7 +436,7 @@ for (const locale of ADMIN_LOCALES) {
       audit.expectNone();
     });
 
-    test(`${locale}: coupons with the coupon drawer and usage, staff with the grant dialog, the audit log and the settings pass axe`, async ({ page, ownerApi }, testInfo) => {
+    test(`${locale}: coupons with the coupon drawer and usage, staff with the grant dialog, the audit log, API tokens with the new token dialog and its secret, and the settings pass axe`, async ({ page, ownerApi }, testInfo) => {
       const audit = new Audit(page);
       const code = `A11Y${randomBytes(4).toString('hex').toUpperCase()}`;
       const coupon = await ownerApi<AdminCoupon>('/admin/coupons/create', {
@@ -464,6 +466,20 @@ for (const locale of ADMIN_LOCALES) {
 
       await visit(page, '/audit', page.getByTestId('audit-table').getByRole('row').nth(1));
       await audit.check('audit log');
+
+      // API tokens (Integrations): the list, the new token dialog, and the secret shown once (closed only by its button).
+      await ownerApi('/admin/apiTokens/create', { name: `A11y ${code}`, codes: ['order:view'], days: 30 });
+      await visit(page, '/api-tokens', page.getByTestId('api-tokens-table').getByRole('row').filter({ hasText: `A11y ${code}` }));
+      await audit.check('api tokens');
+      await auditDialog(page, audit, 'new api token dialog', () => page.getByTestId('api-tokens-create').click());
+      await page.getByTestId('api-tokens-create').click();
+      await page.getByTestId('api-token-name').fill(`A11y UI ${code}`);
+      await page.getByRole('checkbox', { name: 'order:view' }).check();
+      await topDialog(page).getByRole('button', { name: label(TK.createOk) }).click();
+      await expect(page.getByTestId('api-token-secret')).toBeVisible();
+      await audit.check('api token secret');
+      await topDialog(page).getByRole('button', { name: label(TK.secretDone) }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
       await visit(page, '/settings', page.getByTestId('settings-shipping'));
       await audit.check('settings');

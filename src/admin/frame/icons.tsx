@@ -1,5 +1,5 @@
 /** The icons the route table names (domain/back-office/routes.model.ts `icon`), by name; decorative, the text beside them names the entry. */
-import { ApartmentOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, StarOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, ApiOutlined, KeyOutlined, AppstoreOutlined, AccountBookOutlined, AuditOutlined, BarChartOutlined, BookOutlined, ControlOutlined, DashboardOutlined, FileTextOutlined, GiftOutlined, MailOutlined, MessageOutlined, PrinterOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, SkinOutlined, StarOutlined, TagsOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 const ICONS: Record<string, ReactNode> = {
@@ -25,6 +25,8 @@ const ICONS: Record<string, ReactNode> = {
   coupons: <TagsOutlined aria-hidden />,
   pages: <FileTextOutlined aria-hidden />,
   settings: <ControlOutlined aria-hidden />,
+  integrations: <ApiOutlined aria-hidden />,
+  'api-tokens': <KeyOutlined aria-hidden />,
 };
 
 export function routeIcon(name: string | undefined): ReactNode {

@@ -29,6 +29,7 @@ import { adminTaxReportApi } from './admin/tax-report.ts';
 import { adminTeamsApi } from './admin/teams.ts';
 import { adminExtrasApi } from './admin/extras.ts';
 import { twoFactorApi } from './admin/two-factor.ts';
+import { adminApiTokensApi } from './admin/api-tokens.ts';
 import { cartApi } from './cart.ts';
 import { catalogueApi } from './catalogue.ts';
 import { checkoutApi } from './checkout.ts';
@@ -69,6 +70,7 @@ export const API = {
   adminTeams: adminTeamsApi,
   adminExtras: adminExtrasApi,
   twoFactor: twoFactorApi,
+  adminApiTokens: adminApiTokensApi,
   cart: cartApi,
   rosters: rosterApi,
   catalogue: catalogueApi,

@@ -54,6 +54,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { name: 'audit', path: '/audit', titleKey: 'route.audit', icon: 'audit', permission: PERMISSIONS.AUDIT_VIEW, order: 8 },
   { name: 'staff', path: '/staff', titleKey: 'route.staff', icon: 'staff', permission: PERMISSIONS.STAFF_MANAGE, order: 9 },
   { name: 'settings', path: '/settings', titleKey: 'route.settings', icon: 'settings', permission: PERMISSIONS.SETTINGS_EDIT, order: 10 },
+  { name: 'api-tokens', path: '/api-tokens', titleKey: 'route.api-tokens', icon: 'api-tokens', permission: PERMISSIONS.STAFF_MANAGE, order: 11 },
 ];
 
 export const CONSTANT_ROUTES: readonly AdminRoute[] = ADMIN_ROUTES.filter((route) => route.constant);

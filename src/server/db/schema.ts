@@ -25,3 +25,4 @@ export * from '../modules/invoices/schema.ts';
 export * from '../modules/returns/schema.ts';
 export * from '../modules/two-factor/schema.ts';
 export * from '../modules/backoffice/schema.ts';
+export * from '../modules/api-tokens/schema.ts';

@@ -5,10 +5,13 @@
  * (the back office: the caller's roles must hold the code, docs/back-office.md).
  * A token that is sent is always checked, even where signing in is optional: an expired one
  * answers 9999 so the page refreshes and retries as the user, not silently as a guest.
+ * An API token (`jst_…`, docs/accounts-and-security.md "API tokens") is taken by the back office's
+ * guards only: it is no person, so every route of a person's own (requireUser) refuses it.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODES, SESSION_CODES } from '../../domain/api/envelope.ts';
+import { API_TOKEN_PREFIX } from '../../domain/back-office/api-tokens.ts';
 import { hasAnyRole, type Role } from '../../domain/account.model.ts';
 import { hasPermission, type Permission } from '../../domain/back-office/staff.model.ts';
 import { fail, loggableError, sessionFailure } from '../errors.ts';
@@ -62,7 +65,13 @@ export interface Guards {
  */
 export type EnrolmentCheck = (user: AuthUser) => Promise<boolean>;
 
-export function authGuards(sessions: Authenticator, onRefused?: RefusalListener, mustEnrol?: EnrolmentCheck): Guards {
+/** Whether a bearer token is an API token's secret rather than a session's JWT (which starts `eyJ`). */
+export function isApiTokenSecret(token: string): boolean {
+  return token.startsWith(API_TOKEN_PREFIX);
+}
+
+/** `apiTokens` checks API tokens' secrets; without it they are refused everywhere. */
+export function authGuards(sessions: Authenticator, onRefused?: RefusalListener, mustEnrol?: EnrolmentCheck, apiTokens?: Authenticator): Guards {
   const refuse = async (request: FastifyRequest, wanted: Parameters<RefusalListener>[1]): Promise<never> => {
     await onRefused?.(request, wanted).catch((error: unknown) => request.log.error({ err: loggableError(error) }, 'recording a refused call failed'));
     throw fail(CODES.FORBIDDEN, 'session.forbidden');
@@ -70,6 +79,7 @@ export function authGuards(sessions: Authenticator, onRefused?: RefusalListener,
   const requireUser: Guard = async (request) => {
     const token = bearerToken(request);
     if (!token) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'session.loginRequired');
+    if (isApiTokenSecret(token)) throw sessionFailure(SESSION_CODES.INVALID_TOKEN, 'apiToken.backOfficeOnly');
     request.user = await sessions.authenticate(token);
   };
   const optionalUser: Guard = async (request) => {
@@ -81,6 +91,12 @@ export function authGuards(sessions: Authenticator, onRefused?: RefusalListener,
   };
   /** The back office's guards (roles, permissions) answer 1427 to a session that must enrol first; its own enrolment calls need only requireUser. */
   const requireStaffUser: Guard = async (request) => {
+    const token = bearerToken(request);
+    if (token && apiTokens && isApiTokenSecret(token)) {
+      // No two-step enrolment for a token: no person signs in with it, and only an owner's account makes one.
+      request.user = await apiTokens.authenticate(token);
+      return;
+    }
     await requireUser(request);
     if (await mustEnrol?.(request.user!)) throw fail(CODES.TWO_FACTOR_ENROLMENT_NEEDED, 'twoFactor.enrolmentNeeded');
   };

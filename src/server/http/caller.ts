@@ -16,6 +16,12 @@ export interface AuthUser {
   codes: Permission[];
   /** The account's email now: a back-office write's audit row names the caller by it (`actorOf`). */
   email: string;
+  /**
+   * Set when an API token is calling, not a person (docs/accounts-and-security.md "API tokens"):
+   * userId is then the owner who made it, email says `token "<name>" (by <owner>)`, sessionId is
+   * `token:<id>`, roles and grants are empty and codes are the token's.
+   */
+  apiToken?: { id: number; name: string };
 }
 
 /** Who makes a back-office write, as its audit row names them. */

@@ -67,6 +67,12 @@ export const enUS = {
   'session.refreshTokenReused': 'This sign-in was used elsewhere, please log in again',
   'session.accountDisabled': ACCOUNT_ANSWERS.accountDisabled,
   'session.forbidden': 'You do not have permission to do this',
+  'apiToken.unknown': 'This API token is not valid',
+  'apiToken.revoked': 'This API token was revoked',
+  'apiToken.expired': 'This API token has expired: ask the owner for a new one',
+  'apiToken.ownerGone': "This API token's owner can no longer give it: ask an owner for a new one",
+  'apiToken.backOfficeOnly': 'API tokens work only on back-office calls',
+  'apiToken.codesNotHeld': 'A token cannot hold codes you do not hold yourself',
 
   // Accounts (docs/api.md).
   'account.loginFailed': ACCOUNT_ANSWERS.loginFailed,
@@ -102,6 +108,7 @@ export const enUS = {
   'notFound.coupon': 'Coupon not found',
   'notFound.page': 'Page not found',
   'notFound.pageVersion': 'Page version not found',
+  'notFound.apiToken': 'API token not found',
   'notFound.rosterGroup': 'This team roster is no longer in your cart',
   'notFound.roster': 'Saved roster not found',
   'notFound.orderView': 'Saved view not found',

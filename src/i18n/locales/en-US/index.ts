@@ -58,10 +58,12 @@ import adminReturns from './admin-returns.json';
 import adminNewOrder from './admin-new-order.json';
 // The back office's shared form fields (src/admin/widgets/DateTimeField.tsx).
 import adminFields from './admin-fields.json';
+// API tokens for other systems (docs/back-office.md "API tokens").
+import adminApiTokens from './admin-api-tokens.json';
 // The Pages screen (content pages edited in the back office).
 import adminPages from './admin-pages.json';
 
 // The states' names are the domain's one table (the server's messages use it too).
 const adminOrders = { ...adminOrderStrings, status: ORDER_STATUS_NAMES['en-US'] };
 
-export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages };
+export default { ...core, layout, app, configurator, productTabs, cart, print, browse, account, address, wishlist, review, checkout, roster, savedRosters, pay, returns, network, admin, adminOrders, adminSite, adminMail, adminProducts, adminCustomers, adminTeams, adminExtras, adminNavigation, adminReviews, adminNewsletter, adminMarketing, adminVitals, adminTwoStep, adminTax, adminTaxReport, adminReports, adminShipments, adminFields, adminReturns, adminOrderChanges, adminNewOrder, adminPages, adminApiTokens };

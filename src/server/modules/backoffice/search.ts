@@ -3,7 +3,7 @@
  * accounts by email or name, products by title or handle, teams by name or tag, coupons by code.
  * Only the kinds the caller's codes open are searched, each in its own query, all at once. Every
  * query reads an indexed expression: from SEARCH_PART_MIN characters any part (the trigram indexes
- * of migrations 0027 and 0028), below it the start only, so one or two characters never scan.
+ * of migrations 0027 and 0029), below it the start only, so one or two characters never scan.
  * Teams are the exception: the shop has tens of them.
  */
 import { asc, or, sql } from 'drizzle-orm';
