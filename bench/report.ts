@@ -204,6 +204,7 @@ function backOfficeSection(office: BackOfficeResult): string {
   const rows = office.list.map((s) => [s.label, s.matching === null ? 'n/a' : n0(s.matching), n0(s.figures.requests), `${s.figures.p50Ms} ms`, `${s.figures.p99Ms} ms`, `${s.figures.maxMs} ms`]);
   rows.push(['dashboard', '', n0(office.dashboard.requests), `${office.dashboard.p50Ms} ms`, `${office.dashboard.p99Ms} ms`, `${office.dashboard.maxMs} ms`]);
   for (const s of office.reports ?? []) rows.push([s.label, '', n0(s.figures.requests), `${s.figures.p50Ms} ms`, `${s.figures.p99Ms} ms`, `${s.figures.maxMs} ms`]);
+  for (const s of office.search ?? []) rows.push([s.label, s.matching === null ? 'n/a' : n0(s.matching), n0(s.figures.requests), `${s.figures.p50Ms} ms`, `${s.figures.p99Ms} ms`, `${s.figures.maxMs} ms`]);
   return [
     '== 6. Back office (PostgreSQL) ==',
     ...office.settings.map((s) => `   ${s}`),

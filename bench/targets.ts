@@ -202,14 +202,16 @@ export function checkPageJs(page: PageKind, locale: string, gzipBytes: { beforeI
 }
 
 /** Issue 16: the back office with 100,000 orders on PostgreSQL, requests one at a time; issue 33: every sales report under 1 s. */
-export const BACKOFFICE_TARGETS = { listP99Ms: 50, dashboardP99Ms: 200, reportP99Ms: 1000 };
+/** Issue 33 adds the search palette's call: p99 under 50 ms at 100,000 orders and 50,000 customers. */
+export const BACKOFFICE_TARGETS = { listP99Ms: 50, dashboardP99Ms: 200, reportP99Ms: 1000, searchP99Ms: 50 };
 
 /** Each orders-list scenario's p99, the dashboard's, and each sales report's. */
-export function checkBackOffice(list: { subject: string; p99Ms: number }[], dashboardP99Ms: number, reports: { subject: string; p99Ms: number }[] = []): Check[] {
+export function checkBackOffice(list: { subject: string; p99Ms: number }[], dashboardP99Ms: number, reports: { subject: string; p99Ms: number }[] = [], search: { subject: string; p99Ms: number }[] = []): Check[] {
   return [
     ...list.map((s): Check => ({ section: 'backoffice', subject: s.subject, metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.listP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, BACKOFFICE_TARGETS.listP99Ms) })),
     { section: 'backoffice', subject: 'dashboard', metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.dashboardP99Ms} ms`, actual: fmt(dashboardP99Ms, 1, ' ms'), pass: atMost(dashboardP99Ms, BACKOFFICE_TARGETS.dashboardP99Ms) },
     ...reports.map((s): Check => ({ section: 'backoffice', subject: s.subject, metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.reportP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, BACKOFFICE_TARGETS.reportP99Ms) })),
+    ...search.map((s): Check => ({ section: 'backoffice', subject: s.subject, metric: 'p99', target: `<= ${BACKOFFICE_TARGETS.searchP99Ms} ms`, actual: fmt(s.p99Ms, 1, ' ms'), pass: atMost(s.p99Ms, BACKOFFICE_TARGETS.searchP99Ms) })),
   ];
 }
 

@@ -70,7 +70,7 @@ import {
 import { NewsletterService, ReviewService, SavedRosters, WishlistService, shopperRoutes } from './modules/shopper/index.ts';
 import { adminRoutes, systemRoutes } from './modules/system/index.ts';
 import { AuditLog, auditRoutes } from './modules/audit/index.ts';
-import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes, salesReportRoutes } from './modules/backoffice/index.ts';
+import { OrderDetailDesk, backOfficeRoutes, couponUsage, customerRoutes, newsletterRoutes, reviewRoutes, salesReportRoutes, searchRoutes } from './modules/backoffice/index.ts';
 import { taxReportRoutes } from './modules/invoices/index.ts';
 import { SiteBuilds, siteRoutes } from './modules/site/index.ts';
 import { StaffDesk, StaffInvites, StaffRoleDesk, StaffSessionsDesk, inviteRoutes, sessionRoutes, staffRoutes } from './modules/staff/index.ts';
@@ -514,6 +514,7 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
       await api.register(catalogueAdminRoutes({ db }, guards));
       await api.register(extrasAdminRoutes({ db }, guards));
       await api.register(customerRoutes({ db, staff, clock }, guards));
+      await api.register(searchRoutes({ db }, guards));
       await api.register(reviewRoutes({ db }, guards));
       await api.register(newsletterRoutes({ db, clock }, guards));
       await api.register(vitalsRoutes({ store: vitals, limiter }, guards));

@@ -29,7 +29,7 @@ export const THEME_PALETTE = [
 /** Section 9: reloading a tab waits this long, or {@link RELOAD_DELAY_NO_ANIMATION_MS} without page animation. */
 export const RELOAD_DELAY_MS = 300;
 export const RELOAD_DELAY_NO_ANIMATION_MS = 40;
-/** Section 9: the menu search's debounce. */
+/** Section 9: the menu search's debounce; the palette asks the server after the same pause (one pause, so the menu entries and the results arrive together). */
 export const MENU_SEARCH_DEBOUNCE_MS = 300;
 
 /** Section 9: the watermark's drawing: 384 x 384 px tiles, 16 px text rotated -15 degrees. */

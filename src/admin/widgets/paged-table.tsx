@@ -4,12 +4,14 @@
  * loading, the "could not load" text, paging with the total).
  */
 import { Form, Input, Space, Table, Typography, type FormInstance, type TableProps, type TablePaginationConfig } from 'antd';
-import { useState, type Dispatch, type Key, type KeyboardEvent, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
+import { useEffect, useState, type Dispatch, type Key, type KeyboardEvent, type MouseEvent, type ReactNode, type SetStateAction } from 'react';
 import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
 import type { Page } from '../../domain/api/envelope.ts';
 import { useApiQuery } from '../api.ts';
 import { useT, type AdminT } from '../i18n.tsx';
 import { FilterBar } from './FilterBar.tsx';
+import { useScreen } from '../frame/screen-context.ts';
+import { searchOf } from './search-state.ts';
 import { SORTED_PAGE_SIZES, withFilters, withSort, type SortedTableState } from './sorted-table.ts';
 
 /** Rows a page of the lists that offer no page sizes. */
@@ -130,6 +132,16 @@ export function useListScreen<E extends Endpoint<any, Page<any>>>(entry: E, page
   const [form] = Form.useForm<ListFilters<E>>();
   const pages = useListFilters<ListFilters<E>>(pageSize);
   const list = useApiQuery(entry, pages.request as RequestOf<E>);
+  // A search given in the address (`/coupons?query=SUMMER`, the search palette's results) is
+  // typed into the bar and applied, when the tab opens and each time the palette opens it again.
+  const { fullPath } = useScreen();
+  const addressQuery = new URLSearchParams(searchOf(fullPath)).get('query');
+  useEffect(() => {
+    if (!addressQuery) return;
+    form.setFieldsValue({ query: addressQuery } as never);
+    pages.apply({ ...form.getFieldsValue(), query: addressQuery });
+    // Only a new address applies: the bar's own changes are the form's.
+  }, [addressQuery]);
   return {
     list,
     filters: pages.filters,

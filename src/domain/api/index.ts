@@ -20,6 +20,7 @@ import { adminShipmentsApi } from './admin/shipments.ts';
 import { adminReturnsApi } from './admin/returns.ts';
 import { routeApi } from './admin/route.ts';
 import { adminSalesReportApi } from './admin/sales-report.ts';
+import { adminSearchApi } from './admin/search.ts';
 import { adminSettingsApi } from './admin/settings.ts';
 import { siteApi } from './admin/site.ts';
 import { adminStaffApi } from './admin/staff.ts';
@@ -63,6 +64,7 @@ export const API = {
   adminReviews: adminReviewsApi,
   adminReturns: adminReturnsApi,
   adminSalesReport: adminSalesReportApi,
+  adminSearch: adminSearchApi,
   adminSettings: adminSettingsApi,
   adminShipments: adminShipmentsApi,
   adminStaff: adminStaffApi,

@@ -48,13 +48,15 @@ export type PermissionGuard = Guard & { readonly permission: Permission };
  * log can record it; anonymous callers (401) are not told (docs/accounts-and-security.md "The
  * audit log"). Its failure never changes the answer.
  */
-export type RefusalListener = (request: FastifyRequest, wanted: { permission: Permission } | { anyRole: readonly Role[] }) => Promise<void>;
+export type RefusalListener = (request: FastifyRequest, wanted: { permission: Permission } | { anyRole: readonly Role[] } | { anyPermission: readonly Permission[] }) => Promise<void>;
 
 export interface Guards {
   requireUser: Guard;
   optionalUser: Guard;
   requireRoles: (...roles: Role[]) => Guard;
   requirePermission: (code: Permission) => PermissionGuard;
+  /** Any one of the codes: for a call that answers each caller only what their codes open (the global search). */
+  requireAnyPermission: (...codes: Permission[]) => Guard;
 }
 
 /**
@@ -112,7 +114,13 @@ export function authGuards(sessions: Authenticator, onRefused?: RefusalListener,
       },
       { permission: code },
     );
-  return { requireUser, optionalUser, requireRoles, requirePermission };
+  const requireAnyPermission =
+    (...codes: Permission[]): Guard =>
+    async (request) => {
+      await requireStaffUser(request);
+      if (!codes.some((code) => hasPermission(request.user!, code))) await refuse(request, { anyPermission: codes });
+    };
+  return { requireUser, optionalUser, requireRoles, requirePermission, requireAnyPermission };
 }
 
 async function authPlugin(app: FastifyInstance) {

@@ -11,7 +11,7 @@ import type { Envelope } from '../../domain/api/envelope.ts';
 import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
 import type { Permission, StaffCaller } from '../../domain/back-office/staff.model.ts';
 import type { Locale } from '../../domain/locale.ts';
-import type { Guards, PermissionGuard } from './auth.ts';
+import type { Guard, Guards, PermissionGuard } from './auth.ts';
 import type { Actor } from './caller.ts';
 import { localeOf, staffOf } from './context.ts';
 import { ok } from './envelope.ts';
@@ -145,7 +145,7 @@ export type StaffCall = <E extends Endpoint<any, any, 'POST'>, S extends Schema>
  * The back office's calls of one permission: every one is guarded, validated, handed the caller
  * (`actorOf`, roles and grants, language) and answered with `ok`, here rather than in each module's routes.
  */
-export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard): StaffCall {
+export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard | Guard): StaffCall {
   return (entry, summary, request, answer, extras) => {
     const handler = async (call: FastifyRequest) => {
       const staff = staffOf(call);

@@ -1,6 +1,7 @@
 /** The menu search's filter and keyboard selection, and the audit screen's before/after rows. */
 import { describe, expect, it } from 'vitest';
-import { moveSelection, searchMenu, type MenuEntry } from '../../../src/admin/state/menu-search.ts';
+import { keptSelection, moveSelection, paletteGroups, paletteItems, searchMenu, type MenuEntry } from '../../../src/admin/state/menu-search.ts';
+import type { SearchResult } from '../../../src/domain/back-office/search.model.ts';
 import { diffValues } from '../../../src/admin/screens/audit/diff.ts';
 
 const entries: MenuEntry[] = [
@@ -50,5 +51,41 @@ describe('diffValues', () => {
       { field: 'roles.1', before: undefined, after: '"R_SUPER"', changed: true },
     ]);
     expect(diffValues(null, undefined)).toEqual([]);
+  });
+});
+
+describe('the search palette’s list', () => {
+  const found: SearchResult[] = [
+    { kind: 'coupon', key: 'SUMMER10', title: 'SUMMER10', subtitle: '', path: '/coupons?query=SUMMER10' },
+    { kind: 'order', key: 'JS-AB12C-DE34F', title: 'JS-AB12C-DE34F', subtitle: 'ada@example.com', path: '/orders/JS-AB12C-DE34F' },
+    { kind: 'customer', key: '7', title: 'Ada Lovelace', subtitle: 'ada@example.com', path: '/customers/7' },
+    { kind: 'order', key: 'JS-AB12C-XX99Z', title: 'JS-AB12C-XX99Z', subtitle: 'bob@example.com', path: '/orders/JS-AB12C-XX99Z' },
+  ];
+
+  it('lists the menu entries first, then the results grouped in the kinds’ order', () => {
+    const items = paletteItems(searchMenu(entries, 'ord'), found);
+    expect(items.map((item) => [item.group, item.path])).toEqual([
+      ['menu', '/orders'],
+      ['order', '/orders/JS-AB12C-DE34F'],
+      ['order', '/orders/JS-AB12C-XX99Z'],
+      ['customer', '/customers/7'],
+      ['coupon', '/coupons?query=SUMMER10'],
+    ]);
+    const groups = paletteGroups(items);
+    expect(groups.map((g) => [g.group, g.items.map((i) => i.index)])).toEqual([
+      ['menu', [0]],
+      ['order', [1, 2]],
+      ['customer', [3]],
+      ['coupon', [4]],
+    ]);
+  });
+
+  it('keeps the selection on its item when results arrive, else selects the first', () => {
+    const menuOnly = paletteItems(searchMenu(entries, 'o'), []);
+    const withResults = paletteItems(searchMenu(entries, 'o'), found);
+    expect(keptSelection(menuOnly[1], withResults)).toBe(1);
+    const other = paletteItems([], found);
+    expect(keptSelection(menuOnly[1], other)).toBe(0);
+    expect(keptSelection(undefined, [])).toBe(-1);
   });
 });

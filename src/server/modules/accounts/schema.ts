@@ -34,6 +34,9 @@ export const users = keyedTable(
     index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('users_name_prefix_idx').using('btree', sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
     index('users_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    // The global search (backoffice/search.ts) finds any part of an email or a name.
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check('users_gender_ck', sql`${t.gender} in ('secrecy', 'male', 'female')`),
     check('users_status_ck', sql`${t.status} in ('active', 'disabled')`),
   ],

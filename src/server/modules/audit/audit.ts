@@ -18,8 +18,8 @@ export interface Refusal {
   actor: { id: number; email: string };
   /** `METHOD /path` of the route as registered. */
   route: string;
-  /** The permission code asked for, or the roles asked for. */
-  wanted: { permission: string } | { anyRole: readonly string[] };
+  /** The permission code asked for, the roles asked for, or the codes any one of which would do. */
+  wanted: { permission: string } | { anyRole: readonly string[] } | { anyPermission: readonly string[] };
   roles: readonly string[];
 }
 

@@ -13,6 +13,7 @@ export { EXPORT_MAX_ROWS, OrderTable, type OrderQuery } from './order-list.ts';
 export { productionSheet } from './production-sheet.ts';
 export { backOfficeRoutes, type BackOfficeDeps } from './routes.ts';
 export { customerRoutes, type CustomerRouteDeps } from './customer-routes.ts';
+export { searchRoutes } from './search.ts';
 export { reviewRoutes, type ReviewRouteDeps } from './review-routes.ts';
 export { newsletterRoutes, type NewsletterRouteDeps } from './newsletter-routes.ts';
 export { couponUsage } from './coupon-usage.ts';

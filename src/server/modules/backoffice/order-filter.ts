@@ -48,9 +48,18 @@ export function orderSearchCondition(query: string): SQL {
   const emailPart = sql`lower(${orders.email}) like ${short ? prefixPattern(text) : containsPattern(text)}`;
   if (text.includes('@')) return emailPart;
   const pattern = prefixPattern(text);
+  const numberPart = orderNumberCondition(query);
+  return or(...(numberPart ? [numberPart] : []), emailPart, sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
+}
+
+/**
+ * Orders whose number holds what staff typed: any part from PART_SEARCH_MIN characters (trigrams),
+ * the number's start below; null when the text cannot be part of a number.
+ */
+export function orderNumberCondition(query: string): SQL | null {
   const number = orderNoPart(query);
-  const numberPart = !number ? [] : short ? [orderNoStarting(query)] : [sql`${compactOrderNoSql} like ${containsPattern(number)}`];
-  return or(...numberPart, emailPart, sql`lower(${shipToNameSql}) like ${pattern}`, sql`lower(${orders.shippingAddress}->>'lastName') like ${pattern}`)!;
+  if (!number) return null;
+  return query.length < PART_SEARCH_MIN ? orderNoStarting(query) : sql`${compactOrderNoSql} like ${containsPattern(number)}`;
 }
 
 export function filterCondition(filter: OrderFilter): SQL | undefined {

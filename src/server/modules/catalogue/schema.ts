@@ -88,6 +88,9 @@ export const products = keyedTable(
     index('products_admin_filter_idx').on(t.sport, t.stockState, t.active, t.teamId),
     index('products_created_idx').on(t.createdAt),
     index('products_team_idx').on(t.teamId),
+    // The global search (backoffice/search.ts): any part of a title or a handle.
+    index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
+    index('products_handle_trgm_idx').using('gin', sql`${t.handle} gin_trgm_ops`),
     check('products_price_ck', sql`${t.price} >= 0 and (${t.compareAtPrice} is null or ${t.compareAtPrice} >= 0) and ${t.customisationFee} >= 0`),
     check('products_tax_class_ck', sql`${t.taxClass} in ('standard', 'children', 'exempt')`),
   ],
