@@ -15,16 +15,12 @@ import { SHIPPING_RATES, ZONE_COUNTRIES, type PricingTerms, type ShippingTable, 
 export const SETTING_SECTIONS = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'merchant', 'taxes', 'seller', 'afterSales', 'tiers', 'shippingZones'] as const;
 export type SettingSection = (typeof SETTING_SECTIONS)[number];
 /**
- * The sections the pre-rendered pages show (prices, thresholds, the banner): saving one rebuilds
- * every page; the others (the merchant's address, taxes, seller) change no page.
+ * The sections the pre-rendered pages show (prices, thresholds, the banner, the tiers): saving one
+ * rebuilds every page, through migration 0034's triggers (tests/integration/site-builds.test.ts
+ * checks they name exactly these); the others (the merchant's address, taxes, seller, the zones'
+ * countries) change no page.
  */
 export const PAGE_SETTING_SECTIONS: readonly SettingSection[] = ['shipping', 'freeShipping', 'banner', 'exchangeRates', 'tiers'];
-/**
- * Of those, the ones migration 0019's triggers mark (tests/integration/site-builds.test.ts checks
- * they agree); the settings module marks the others itself in the save's transaction, as the pages
- * module does for a content page (a trigger for them would need a migration).
- */
-export const TRIGGERED_PAGE_SETTING_SECTIONS: readonly SettingSection[] = ['shipping', 'freeShipping', 'banner', 'exchangeRates'];
 
 export interface BannerSettings {
   enabled: boolean;

@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteApi } from '../../src/domain/api/admin/site.ts';
-import { SETTING_SECTIONS, TRIGGERED_PAGE_SETTING_SECTIONS } from '../../src/domain/settings.model.ts';
+import { PAGE_SETTING_SECTIONS, SETTING_SECTIONS } from '../../src/domain/settings.model.ts';
 import { jobLeases, navItems, productSizes, products, settings as settingsTable, siteBuilds, siteChanges, squadPlayers } from '../../src/server/db/schema.ts';
 import { CatalogueService } from '../../src/server/modules/catalogue/index.ts';
 import { SITE_BUILDER_LEASE, SiteBuildScheduler, SiteBuilds, type BuildJob } from '../../src/server/modules/site/index.ts';
@@ -63,10 +63,10 @@ describe('what the triggers record', () => {
     for (const section of SETTING_SECTIONS) {
       await db().delete(siteChanges);
       await db().insert(settingsTable).values({ section, value: {} }).onConflictDoUpdate({ target: settingsTable.section, set: { updatedAt: sql`now()` } });
-      expect(await changes(), section).toEqual(TRIGGERED_PAGE_SETTING_SECTIONS.includes(section) ? ['all:*'] : []);
+      expect(await changes(), section).toEqual(PAGE_SETTING_SECTIONS.includes(section) ? ['all:*'] : []);
       await db().delete(siteChanges);
       await db().delete(settingsTable).where(eq(settingsTable.section, section));
-      expect(await changes(), section).toEqual(TRIGGERED_PAGE_SETTING_SECTIONS.includes(section) ? ['all:*'] : []);
+      expect(await changes(), section).toEqual(PAGE_SETTING_SECTIONS.includes(section) ? ['all:*'] : []);
     }
   });
 });

@@ -7,14 +7,13 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { checkoutTerms, pricingTerms, defaultSettings, settingChanges, PAGE_SETTING_SECTIONS, SETTING_SECTIONS, TRIGGERED_PAGE_SETTING_SECTIONS, type AdminSettings, type CheckoutTerms, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
+import { checkoutTerms, pricingTerms, defaultSettings, settingChanges, SETTING_SECTIONS, type AdminSettings, type CheckoutTerms, type SettingSection, type ShopSettings } from '../../../domain/settings.model.ts';
 import { settingsSaveRequestSchema, type SettingsSaveRequest } from '../../../domain/settings.schema.ts';
 import type { DiscountTier } from '../../../domain/pricing.ts';
 import type { PricingTerms } from '../../../domain/shipping.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Cached } from '../../http/cached.ts';
 import type { AuditActor, AuditLog } from '../audit/index.ts';
-import { siteChanges } from '../site/index.ts';
 import { settings } from './schema.ts';
 
 /** Migration 0012's triggers say "<section>" here whenever a settings row changes. */
@@ -117,8 +116,6 @@ export class SettingsService {
         .insert(settings)
         .values({ section, value })
         .onConflictDoUpdate({ target: settings.section, set: { value, updatedAt: sql`now()` } });
-      // The pages show this section but no trigger of migration 0019 says so: every page is rebuilt.
-      if (PAGE_SETTING_SECTIONS.includes(section) && !TRIGGERED_PAGE_SETTING_SECTIONS.includes(section)) await tx.insert(siteChanges).values({ scope: 'all' });
       await this.audit.record(tx, { actor, action: 'settings.save', entity: 'settings', entityId: section, before: Object.fromEntries(changes.map((c) => [c.path, c.before])), after: Object.fromEntries(changes.map((c) => [c.path, c.after])) });
       return true;
     });
