@@ -23,7 +23,8 @@ function sourceFiles(): string[] {
 export function pathLiterals(text: string, paths: readonly string[]): { path: string; line: number }[] {
   const found: { path: string; line: number }[] = [];
   for (const apiPath of paths) {
-    const pattern = new RegExp(`${apiPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_])`, 'g');
+    // Not followed by a file extension either: `domain/api/admin/search.ts` is a module, not the path `/admin/search`.
+    const pattern = new RegExp(`${apiPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_.])`, 'g');
     for (const match of text.matchAll(pattern)) found.push({ path: apiPath, line: text.slice(0, match.index).split('\n').length });
   }
   return found;
