@@ -235,9 +235,10 @@ describe('staff sessions end at the change', () => {
     expect((await refresh(old.refreshToken)).code).toBe('8888');
     const fresh = await login(staff.email, staff.password);
     expect((await callEntry(shop, adminOrdersApi.dashboard, undefined, { auth: bearer(fresh.token) })).code).toBe('0000');
-    // Granting a role ends nothing: the fresh session goes on.
+    // Granting a role ends the sessions too (docs/back-office.md "Custom roles"): the member signs in again to the new screens.
     expect((await callEntry(shop, adminStaffApi.grantRole, { email: staff.email, role: 'R_SUPER' }, owner)).code).toBe('0000');
-    expect((await info(fresh.token)).code).toBe('0000');
+    expect((await info(fresh.token)).code).toBe('8888');
+    expect((await callEntry(shop, adminOrdersApi.dashboard, undefined, { auth: bearer((await login(staff.email, staff.password)).token) })).code).toBe('0000');
   });
 
   it('a customer disabled and enabled from the customers screen: the old tokens stay refused', async () => {

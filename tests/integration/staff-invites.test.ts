@@ -4,6 +4,8 @@
  * account holds the role and signs in; an email with an account joins only with its password;
  * each write audited, and R_ADMIN refused.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi } from '../../src/domain/api/accounts.ts';
@@ -37,9 +39,13 @@ async function later(ms: number) {
 async function inviteMail(email: string) {
   const [mail] = await shop.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, 'staff-invite'))).orderBy(desc(mailOutbox.id));
   expect(mail, `no invite mail to ${email}`).toBeDefined();
-  const token = /\/admin\/invite\?token=([A-Za-z0-9_-]+)/.exec(mail!.textBody)?.[1];
+  // Once the outbox's worker has sent it, the row keeps no body: the text is in the file it wrote (src/server/mail/mailer.ts).
+  const suffix = `-${mail!.id.toString(16).padStart(8, '0')}.txt`;
+  const file = mail!.textBody ? null : (await readdir(shop.config.outboxDir)).find((name) => name.endsWith(suffix));
+  const text = file ? await readFile(path.join(shop.config.outboxDir, file), 'utf8') : mail!.textBody;
+  const token = /\/admin\/invite\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
   expect(token).toBeDefined();
-  return { mail: mail!, token: token! };
+  return { mail: { ...mail!, textBody: text }, token: token! };
 }
 
 const publicCall = (entry: { path: string }, body: unknown) => call(shop.app, entry.path, body, { ip: newIp() });
