@@ -12,6 +12,8 @@ import enNavigation from '../../src/i18n/locales/en-US/admin-navigation.json' wi
 import zhNavigation from '../../src/i18n/locales/zh-CN/admin-navigation.json' with { type: 'json' };
 import enTwoStep from '../../src/i18n/locales/en-US/admin-two-step.json' with { type: 'json' };
 import zhTwoStep from '../../src/i18n/locales/zh-CN/admin-two-step.json' with { type: 'json' };
+import enSessions from '../../src/i18n/locales/en-US/admin-sessions.json' with { type: 'json' };
+import zhSessions from '../../src/i18n/locales/zh-CN/admin-sessions.json' with { type: 'json' };
 import type { AdminNavNode } from '../../src/domain/back-office/navigation.model.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
@@ -116,10 +118,13 @@ for (const locale of ADMIN_LOCALES) {
       await tabTo(page, button);
       await page.keyboard.press('ArrowDown');
       const twoStep = page.getByRole('menuitem', { name: (locale === 'en-US' ? enTwoStep : zhTwoStep).menu });
+      const sessions = page.getByRole('menuitem', { name: (locale === 'en-US' ? enSessions : zhSessions).menu });
       const logout = page.getByRole('menuitem', { name: A.header.logout });
       await expect(twoStep).toBeFocused();
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       // The arrows go from item to item; Home and End go to the first and the last.
+      await page.keyboard.press('ArrowDown');
+      await expect(sessions).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(logout).toBeFocused();
       await page.keyboard.press('Home');

@@ -180,7 +180,7 @@ export async function filterAudit(page: Page, locale: AdminLocale, filters: { ac
   const A = ADMIN_TEXT[locale].admin;
   if (filters.action !== undefined) await page.getByLabel(A.audit.action, { exact: true }).fill(filters.action);
   if (filters.entityId !== undefined) await page.getByLabel(A.audit.entityId, { exact: true }).fill(filters.entityId);
-  await page.getByRole('button', { name: label(A.common.search) }).click();
+  await page.getByTestId('audit-filters').getByRole('button', { name: label(A.common.search) }).click();
 }
 
 /**

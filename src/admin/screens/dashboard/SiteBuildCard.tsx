@@ -4,6 +4,7 @@
  * build runs; R_SUPER can queue a build of every page.
  */
 import { Alert, App, Button, Card, Progress, Space, Typography } from 'antd';
+import { useId } from 'react';
 import { siteApi } from '../../../domain/api/admin/site.ts';
 import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/back-office/site.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
@@ -38,6 +39,7 @@ function LastBuild({ build }: { build: SiteBuildView }) {
 
 export function SiteBuildCard() {
   const { t } = useT();
+  const runningId = useId();
   const { message } = App.useApp();
   const may = useMay();
   const { data, replace } = usePolledStatus(siteApi.buildStatus, POLL_MS, busy);
@@ -72,8 +74,9 @@ export function SiteBuildCard() {
           <Typography.Text type="secondary">{t('adminSite.elsewhere')}</Typography.Text>
         ) : running ? (
           <div data-testid="site-build-running">
-            <Typography.Text>{t('adminSite.running', { done: running.pagesDone, total: running.pagesTotal ?? '…' })}</Typography.Text>
-            <Progress percent={percent ?? 0} status="active" showInfo={percent !== undefined} />
+            <Typography.Text id={runningId}>{t('adminSite.running', { done: running.pagesDone, total: running.pagesTotal ?? '…' })}</Typography.Text>
+            {/* Named by the line above it (axe aria-progressbar-name). */}
+            <Progress percent={percent ?? 0} status="active" showInfo={percent !== undefined} aria-labelledby={runningId} />
           </div>
         ) : data.pending.changes > 0 ? (
           <Typography.Text data-testid="site-build-pending">{t('adminSite.pending')}</Typography.Text>
