@@ -1,6 +1,6 @@
 /** Coupons (their redemptions by orders are in redemptions-schema.ts, which needs the orders table). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { active, at, createdAt, keyedTable } from '../../db/columns.ts';
 import { trigramIndex } from '../../db/like.ts';
