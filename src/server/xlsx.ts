@@ -72,9 +72,10 @@ function sheetParts(workbook: string, rels: string): { sheet: string | null; str
   return { sheet: sheetRel ? partPath(sheetRel.target) : null, strings: strings ? partPath(strings.target) : null };
 }
 
-/** Whether an XML part ends with the closing tag of its root element `name` (whatever its prefix). */
+/** Whether an XML part ends its root element `name` (whatever its prefix): its closing tag, or the root itself empty (`<sst .../>`). */
 function closes(part: Uint8Array, name: string): boolean {
-  return new RegExp(`</(?:[\\w.-]+:)?${name}>\\s*$`).test(strFromU8(part.subarray(Math.max(0, part.length - 256))));
+  const end = strFromU8(part.subarray(Math.max(0, part.length - 1024)));
+  return new RegExp(`(?:</(?:[\\w.-]+:)?${name}>|<(?:[\\w.-]+:)?${name}\\b[^<>]*/>)\\s*$`).test(end);
 }
 
 /** A cell's value as the text a person sees; FORMULA for a formula. */
@@ -93,6 +94,43 @@ function cellText(value: ExcelJS.CellValue): string | typeof FORMULA {
   return '';
 }
 
+interface WorkbookParts {
+  rels: Uint8Array;
+  workbook: Uint8Array;
+  sheet: Uint8Array;
+  strings: Uint8Array | null;
+}
+
+/**
+ * The parts the first sheet is read from, inflated; 'tooMuch' when the zip declares more than
+ * `unpacked` bytes or too many entries; null when a part is missing. Throws on a file that is no zip.
+ */
+function workbookParts(bytes: Uint8Array, unpacked: number): WorkbookParts | 'tooMuch' | null {
+  let entries = 0;
+  let total = 0;
+  const declared = new Set<string>();
+  const inflatable = (file: { compression: number }) => file.compression === 0 || file.compression === 8;
+  // First pass: the central directory (nothing else inflated), and the workbook's two small parts.
+  const head = unzipSync(bytes, {
+    filter: (file) => {
+      entries++;
+      total += file.originalSize;
+      declared.add(file.name);
+      return (file.name === 'xl/workbook.xml' || file.name === 'xl/_rels/workbook.xml.rels') && inflatable(file) && total <= unpacked;
+    },
+  });
+  if (entries > MAX_ENTRIES || total > unpacked) return 'tooMuch';
+  const workbook = head['xl/workbook.xml'];
+  const rels = head['xl/_rels/workbook.xml.rels'];
+  if (!workbook || !rels) return null;
+  const { sheet: sheetPath, strings: stringsPath } = sheetParts(strFromU8(workbook), strFromU8(rels));
+  if (!sheetPath || !declared.has(sheetPath)) return null;
+  const wanted = new Set([sheetPath, stringsPath]);
+  const body = unzipSync(bytes, { filter: (file) => wanted.has(file.name) && inflatable(file) });
+  const sheet = body[sheetPath];
+  return sheet ? { rels, workbook, sheet, strings: (stringsPath && body[stringsPath]) || null } : null;
+}
+
 /**
  * The first worksheet's non-empty rows (SheetRow), at most `limits.rows` of them, or
  * why the file is refused: over `limits.bytes` or its text over `limits.chars` (tooLarge), not a
@@ -100,47 +138,23 @@ function cellText(value: ExcelJS.CellValue): string | typeof FORMULA {
  */
 export async function readFirstSheet(bytes: Uint8Array, limits: SheetLimits): Promise<SheetRead> {
   if (bytes.length > limits.bytes) return { refused: 'tooLarge' };
-  let parts: Record<string, Uint8Array>;
-  let sheetPath: string | null = null;
-  let stringsPath: string | null = null;
+  let parts: WorkbookParts | 'tooMuch' | null;
   try {
-    let entries = 0;
-    let unpacked = 0;
-    let tooMuch = false;
-    const declared = new Set<string>();
-    // First pass: the central directory only (nothing inflated), then the workbook's two small parts.
-    const head = unzipSync(bytes, {
-      filter: (file) => {
-        entries++;
-        unpacked += file.originalSize;
-        declared.add(file.name);
-        if (entries > MAX_ENTRIES || unpacked > limits.unpacked) tooMuch = true;
-        return !tooMuch && (file.name === 'xl/workbook.xml' || file.name === 'xl/_rels/workbook.xml.rels') && (file.compression === 0 || file.compression === 8);
-      },
-    });
-    if (tooMuch) return { refused: 'tooMuch' };
-    const workbook = head['xl/workbook.xml'];
-    const rels = head['xl/_rels/workbook.xml.rels'];
-    if (!workbook || !rels) return { refused: 'notXlsx' };
-    ({ sheet: sheetPath, strings: stringsPath } = sheetParts(strFromU8(workbook), strFromU8(rels)));
-    if (!sheetPath || !declared.has(sheetPath)) return { refused: 'notXlsx' };
-    const wanted = new Set([sheetPath, stringsPath]);
-    parts = { ...head, ...unzipSync(bytes, { filter: (file) => wanted.has(file.name) && (file.compression === 0 || file.compression === 8) }) };
+    parts = workbookParts(bytes, limits.unpacked);
   } catch {
-    return { refused: 'notXlsx' };
+    parts = null;
   }
-  const sheet = parts[sheetPath];
-  const strings = stringsPath ? parts[stringsPath] : undefined;
+  if (parts === 'tooMuch') return { refused: 'tooMuch' };
   // A part cut short (a header declaring less than its data) would read as fewer rows, silently: refused.
-  if (!sheet || !closes(sheet, 'worksheet') || (strings && !closes(strings, 'sst'))) return { refused: 'notXlsx' };
+  if (!parts || !closes(parts.sheet, 'worksheet') || (parts.strings && !closes(parts.strings, 'sst'))) return { refused: 'notXlsx' };
   // Stored (not compressed again) in the order the streaming reader needs: relationships,
   // workbook and strings before the sheet. The sheet goes under the name the reader looks for.
   const zip = zipSync(
     {
-      'xl/_rels/workbook.xml.rels': parts['xl/_rels/workbook.xml.rels']!,
-      'xl/workbook.xml': parts['xl/workbook.xml']!,
-      'xl/sharedStrings.xml': strings ?? new TextEncoder().encode(EMPTY_STRINGS),
-      'xl/worksheets/sheet1.xml': sheet,
+      'xl/_rels/workbook.xml.rels': parts.rels,
+      'xl/workbook.xml': parts.workbook,
+      'xl/sharedStrings.xml': parts.strings ?? new TextEncoder().encode(EMPTY_STRINGS),
+      'xl/worksheets/sheet1.xml': parts.sheet,
     },
     { level: 0 },
   );

@@ -194,6 +194,11 @@ describe('the grid from CSV and from XLSX', () => {
     const parts = unzipSync(good);
     parts['xl/worksheets/sheet1.xml'] = new TextEncoder().encode('<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></x></row></sheetData></worksheet>');
     expect(await readFirstSheet(zipSync(parts), LIMITS)).toEqual({ refused: 'notXlsx' });
+    // An empty shared strings table written as one empty element is whole (its sheet's cells are numbers).
+    const numbers = unzipSync(good);
+    numbers['xl/sharedStrings.xml'] = new TextEncoder().encode('<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>');
+    numbers['xl/worksheets/sheet1.xml'] = new TextEncoder().encode('<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData></worksheet>');
+    expect(await readFirstSheet(zipSync(numbers), LIMITS)).toEqual({ rows: [{ line: 1, fields: ['1'] }] });
     // One cut short (as a zip header declaring less than its data yields): refused, not read as fewer rows.
     parts['xl/worksheets/sheet1.xml'] = unzipSync(good)['xl/worksheets/sheet1.xml']!.subarray(0, 900);
     expect(await readFirstSheet(zipSync(parts), LIMITS)).toEqual({ refused: 'notXlsx' });
