@@ -164,7 +164,7 @@ test.describe(() => {
 
     await upload(page, 'catalogue-import', { name: 'catalogue.xlsx', mimeType: XLSX_TYPE, buffer });
     const dialog = page.getByTestId('catalogue-dry-run');
-    await expect(dialog).toContainText('catalogue.xlsx');
+    await expect(page.getByRole('dialog')).toContainText('Dry run of catalogue.xlsx');
     const report = dialog.getByTestId('catalogue-reports');
     await expect(report.getByRole('row').filter({ hasText: made[1]!.handle })).toContainText('33.00 → 34.50');
     await expect(report.getByRole('row').filter({ hasText: made[1]!.handle })).toContainText(String(line));
