@@ -14,11 +14,12 @@
  * from its central directory with fflate: its entries counted and their declared sizes summed
  * (a bomb is refused unread), and only the parts the sheet needs inflated, each into a buffer of
  * its declared size (a header that lies yields truncated XML, refused, never more memory), then
- * zipped again in the order exceljs's streaming reader wants them (so it writes no temporary files).
+ * zipped again in the order exceljs's streaming reader wants them (so it writes no temporary files),
+ * every character beyond ASCII as a character reference (its reader splits UTF-8 between chunks).
  */
 import { Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { strFromU8, unzipSync, zipSync } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 /**
  * A sheet row as text: its row number, its cells (up to its last non-empty one, and at least as
@@ -76,6 +77,22 @@ function sheetParts(workbook: string, rels: string): { sheet: string | null; str
 function closes(part: Uint8Array, name: string): boolean {
   const end = strFromU8(part.subarray(Math.max(0, part.length - 1024)));
   return new RegExp(`(?:</(?:[\\w.-]+:)?${name}>|<(?:[\\w.-]+:)?${name}\\b[^<>]*/>)\\s*$`).test(end);
+}
+
+/**
+ * The part with every non-ASCII character written as a character reference (`&#20013;`), outside
+ * CDATA sections: exceljs's streaming reader decodes each inflated chunk as UTF-8 on its own, so a
+ * character split between two chunks came out as two replacement characters (seen on Chinese titles).
+ */
+function asciiXml(part: Uint8Array): Uint8Array {
+  const text = strFromU8(part);
+  if (!/[\u0080-\u{10ffff}]/u.test(text)) return part;
+  return strToU8(
+    text
+      .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
+      .map((piece, i) => (i % 2 === 1 ? piece : piece.replace(/[\u0080-\u{10ffff}]/gu, (c) => `&#${c.codePointAt(0)};`)))
+      .join(''),
+  );
 }
 
 /** A cell's value as the text a person sees; FORMULA for a formula. */
@@ -148,14 +165,15 @@ export async function readFirstSheet(bytes: Uint8Array, limits: SheetLimits): Pr
   // A part cut short (a header declaring less than its data) would read as fewer rows, silently: refused.
   if (!parts || !closes(parts.sheet, 'worksheet') || (parts.strings && !closes(parts.strings, 'sst'))) return { refused: 'notXlsx' };
   // Zipped again in the order the streaming reader needs (relationships, workbook and strings
-  // before the sheet), the sheet under the name it looks for. Deflated at the fastest level:
-  // its unzipper held a stored (uncompressed) entry of 33 MB in memory several times over.
+  // before the sheet), the sheet under the name it looks for, the text in ASCII (asciiXml).
+  // Deflated at the fastest level: its unzipper held a stored entry of 33 MB in memory several
+  // times over.
   const zip = zipSync(
     {
-      'xl/_rels/workbook.xml.rels': parts.rels,
-      'xl/workbook.xml': parts.workbook,
-      'xl/sharedStrings.xml': parts.strings ?? new TextEncoder().encode(EMPTY_STRINGS),
-      'xl/worksheets/sheet1.xml': parts.sheet,
+      'xl/_rels/workbook.xml.rels': asciiXml(parts.rels),
+      'xl/workbook.xml': asciiXml(parts.workbook),
+      'xl/sharedStrings.xml': parts.strings ? asciiXml(parts.strings) : strToU8(EMPTY_STRINGS),
+      'xl/worksheets/sheet1.xml': asciiXml(parts.sheet),
     },
     { level: 1 },
   );

@@ -169,6 +169,17 @@ describe('the grid from CSV and from XLSX', () => {
     expect(products.find((p) => p.handle === 'formula-shirt')).toMatchObject({ price: null, rowLines: [2, 3] });
   });
 
+  it('reads Chinese text whole however the inflated sheet is cut into chunks', async () => {
+    const titles = Array.from({ length: 3000 }, (_, i) => `红水镇 ${i} 复古球衣，围场风格`);
+    const bytes = await madeXlsx((sheet) => {
+      sheet.addRow(['handle', 'size', 'stock', '标题（中文）']);
+      // Plain and rich text, in the strings table: over 100 kB, inflated in several chunks.
+      titles.forEach((title, i) => sheet.addRow([`shirt-${i}`, 'M', 1, i % 2 ? title : { richText: [{ text: title }] }]));
+    });
+    const read = await readFirstSheet(bytes, LIMITS);
+    expect('rows' in read && read.rows.slice(1).map((row) => row.fields[3])).toEqual(titles);
+  });
+
   it('reads the first sheet in the workbook order, not the first file', async () => {
     const bytes = await madeXlsx((_, book) => {
       const first = book.worksheets[0]!;
