@@ -195,7 +195,7 @@ export interface CatalogueFileRead {
   columns: CatalogueColumn[];
 }
 
-/** The file read whole, or refused whole (its size, not a workbook, ...) by one problem on line 1. */
+/** A file refused whole (its size, not a workbook, ...): one problem, on line 1. */
 export function refusedFile(issue: CatalogueIssueKind, value?: string): CatalogueFileRead {
   return { products: [], rows: 0, columns: [], issues: [{ line: 1, column: null, issue, ...(value === undefined ? {} : { value }) }] };
 }

@@ -201,6 +201,9 @@ describe('the grid from CSV and from XLSX', () => {
     const good = await exportedXlsx(rows);
     expect(await readFirstSheet(good, { ...LIMITS, bytes: good.length - 1 })).toEqual({ refused: 'tooLarge' });
     expect(await readFirstSheet(good, { ...LIMITS, unpacked: 1000 })).toEqual({ refused: 'tooMuch' });
+    expect(await readFirstSheet(good, { ...LIMITS, chars: 100 })).toEqual({ refused: 'tooLarge' });
+    // Rows past the limit are not read: the mapping refuses the file by the one over (tooMany).
+    expect(await readFirstSheet(good, { ...LIMITS, rows: 2 })).toMatchObject({ rows: [{ line: 1 }, { line: 2 }] });
     // A sheet whose XML is broken.
     const parts = unzipSync(good);
     parts['xl/worksheets/sheet1.xml'] = new TextEncoder().encode('<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></x></row></sheetData></worksheet>');
