@@ -14,8 +14,7 @@ import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
-import { useWrite } from '../../widgets/write.ts';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 import { useDateTime } from '../orders/labels.tsx';
 
 /** The lives offered, in days; the server takes 1 to 365. */
@@ -32,7 +31,6 @@ interface Fields {
 export default function ApiTokensScreen() {
   const { t } = useT();
   const when = useDateTime();
-  const write = useWrite();
   const ask = useConfirmedWrite();
   const list = useApiQuery(adminApiTokensApi.list);
   const create = useApiMutation(adminApiTokensApi.create, [adminApiTokensApi.list]);
@@ -40,6 +38,7 @@ export default function ApiTokensScreen() {
   const [creating, setCreating] = useState(false);
   const [made, setMade] = useState<NewApiToken | null>(null);
   const [form] = Form.useForm<Fields>();
+  const write = useFormWrite(form, ['name', 'codes', 'days']);
 
   const open = () => {
     form.resetFields();
@@ -49,14 +48,11 @@ export default function ApiTokensScreen() {
   const onCreate = async () => {
     const valid = await validFields(form);
     if (!valid) return;
-    await write(
-      async () => {
-        const answer = await create.mutateAsync({ name: valid.name.trim(), codes: valid.codes, days: valid.days });
-        setCreating(false);
-        setMade(answer);
-      },
-      (refusal) => showFieldErrors(form, refusal, ['name', 'codes', 'days']),
-    );
+    await write(async () => {
+      const answer = await create.mutateAsync({ name: valid.name.trim(), codes: valid.codes, days: valid.days });
+      setCreating(false);
+      setMade(answer);
+    });
   };
 
   return (

@@ -15,9 +15,8 @@ import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
-import { useWrite } from '../../widgets/write.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 import { codeAreas, useRoleNames } from './role-names.ts';
 
 interface RoleForm {
@@ -29,7 +28,6 @@ interface RoleForm {
 export default function RolesScreen() {
   const { t } = useT();
   const { message } = App.useApp();
-  const write = useWrite();
   const ask = useConfirmedWrite();
   const roles = useApiQuery(adminStaffApi.roleList);
   const invalidates = [adminStaffApi.roleList, adminStaffApi.staffList, adminAuditApi.auditList];
@@ -40,6 +38,7 @@ export default function RolesScreen() {
   // null: closed; a role: editing it; 'new': making one.
   const [editing, setEditing] = useState<StaffRole | 'new' | null>(null);
   const [form] = Form.useForm<RoleForm>();
+  const write = useFormWrite(form, ['name', 'description', 'codes']);
 
   const open = (role: StaffRole | 'new') => {
     form.resetFields();
@@ -51,15 +50,12 @@ export default function RolesScreen() {
     const values = await validFields(form);
     if (!values) return;
     const input = { name: values.name, description: values.description ?? '', codes: values.codes ?? [] };
-    await write(
-      async () => {
-        if (editing === 'new') await create.mutateAsync(input);
-        else await update.mutateAsync({ key: editing.key, ...input });
-        void message.success(t('adminRoles.done'));
-        setEditing(null);
-      },
-      (refusal) => showFieldErrors(form, refusal, ['name', 'description', 'codes']),
-    );
+    await write(async () => {
+      if (editing === 'new') await create.mutateAsync(input);
+      else await update.mutateAsync({ key: editing.key, ...input });
+      void message.success(t('adminRoles.done'));
+      setEditing(null);
+    });
   };
 
   return (

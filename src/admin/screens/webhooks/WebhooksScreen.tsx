@@ -16,9 +16,8 @@ import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { PagedTable } from '../../widgets/paged-table.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
-import { useWrite } from '../../widgets/write.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 
 const STATUS_COLOURS: Record<WebhookDeliveryView['status'], string> = { pending: 'blue', sending: 'processing', sent: 'green', failed: 'red' };
 
@@ -175,18 +174,15 @@ export default function WebhooksScreen() {
 
 function EndpointDialog({ endpoint, onClose, onCreated, onSaved }: { endpoint: WebhookEndpointView | null; onClose: () => void; onCreated: (made: WebhookEndpointWithSecret) => void; onSaved: () => void }) {
   const { t } = useT();
-  const write = useWrite();
   const [form] = Form.useForm<EndpointForm>();
+  const write = useFormWrite(form, ['url', 'events']);
   const save = useApiMutation(webhooksApi.save, [webhooksApi.list, adminAuditApi.auditList]);
   const submit = async (values: EndpointForm) => {
-    await write(
-      async () => {
-        const answer = await save.mutateAsync({ ...(endpoint ? { id: endpoint.id } : {}), ...values });
-        if ('secret' in answer) onCreated(answer);
-        else onSaved();
-      },
-      (refusal) => showFieldErrors(form, refusal, ['url', 'events']),
-    );
+    await write(async () => {
+      const answer = await save.mutateAsync({ ...(endpoint ? { id: endpoint.id } : {}), ...values });
+      if ('secret' in answer) onCreated(answer);
+      else onSaved();
+    });
   };
   return (
     <WriteDialog
