@@ -29,8 +29,10 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
  * A busy button's spinner drawn as it is, not through antd's grow-and-shrink motion: when a write
  * answers before the spinner has grown in, that motion never ends and the idle button keeps a
  * hidden "loading" icon in its accessible name (seen on the order-change dialog's confirm button).
+ * Two-character Chinese labels stay as written: antd's inserted space ("角 色") makes the visible
+ * text no longer part of a button's aria-label ("… 的角色"), which axe counts as a mismatch.
  */
-const BUTTONS = { loadingIcon: <LoadingOutlined /> };
+const BUTTONS = { loadingIcon: <LoadingOutlined />, autoInsertSpace: false };
 
 function useSystemDark(): boolean {
   return useSyncExternalStore(

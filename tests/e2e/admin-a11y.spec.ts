@@ -470,12 +470,14 @@ for (const locale of ADMIN_LOCALES) {
 
       await visit(page, '/staff', page.getByTestId('staff-table').getByRole('row').nth(1));
       await audit.check('staff');
+      await screenshot(page, `admin-a11y-staff-${locale}`, testInfo);
       await auditDialog(page, audit, 'grant role dialog', () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: label(A.staff.grant) }).click());
       await auditDialog(page, audit, 'invite dialog', () => page.getByTestId('invite-open').click());
       await auditDialog(page, audit, "a member's sessions dialog", () => page.getByTestId('staff-table').getByRole('row').nth(1).getByRole('button', { name: SESSIONS_TEXT[locale].staffActionFor.replace('{{email}}', '') }).first().click());
       // Custom roles: the Roles screen, its role dialog, and the Staff screen's roles dialog.
       await visit(page, '/staff/roles', page.getByTestId('roles-table').getByRole('row').nth(1));
       await audit.check('roles');
+      await screenshot(page, `admin-a11y-roles-${locale}`, testInfo);
       await auditDialog(page, audit, 'new role dialog', () => page.getByTestId('role-new').click());
 
       await visit(page, '/audit', page.getByTestId('audit-table').getByRole('row').nth(1));

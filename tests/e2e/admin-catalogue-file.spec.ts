@@ -4,10 +4,12 @@
  * column and Apply stays off), fixes it, names an image the dry run says is missing, adds a zip
  * holding it, applies, and the storefront's product page shows the new price, title and image. In
  * zh-CN (dark scheme) at both widths, the dry run's report of a changed price and an added image.
+ * The XLSX too: exported from the button's menu, a price typed into the sheet, imported and applied.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import enProducts from '../../src/i18n/locales/en-US/admin-products.json' with { type: 'json' };
@@ -25,12 +27,17 @@ test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 /** A made-up word, so the search finds this journey's products and no other. */
 const word = () => `Zy${randomBytes(4).toString('hex').replace(/\d/g, 'q')}`;
 
-/** The exported file of the products the table's search finds, as records (heading first). */
-async function exportSearch(page: Page, query: string): Promise<string[][]> {
+/** The products table showing what the search finds: the three products a journey made. */
+async function search(page: Page, query: string) {
   await page.goto('/admin/products');
   await page.getByTestId('products-query').fill(query);
   await page.getByTestId('products-apply').click();
   await expect(page.getByTestId('products-table').getByRole('row').filter({ hasText: query })).toHaveCount(3);
+}
+
+/** The exported file of the products the table's search finds, as records (heading first). */
+async function exportSearch(page: Page, query: string): Promise<string[][]> {
+  await search(page, query);
   const download = page.waitForEvent('download');
   await page.getByTestId('catalogue-export').click();
   const text = await readFile(await (await download).path());
@@ -42,12 +49,15 @@ const dialogSettled = (page: Page) => expect(page.locator('.ant-modal-wrap .ant-
 
 const fileOf = (records: string[][]) => Buffer.from('\uFEFF' + records.map((r) => csvLine(r)).join(''), 'utf8');
 
-/** Hands the file to the upload beside `button` (the screen's Import catalogue, or the dialog's Check another file). */
-async function upload(page: Page, button: string, records: string[][]) {
+/** Hands the file to the upload beside `button` (the screen's Import catalogue, or the dialog's Check another file): a CSV of `records`, or a file as it is. */
+async function upload(page: Page, button: string, records: string[][] | { name: string; mimeType: string; buffer: Buffer }) {
   const dryRun = page.waitForResponse((response) => response.url().endsWith('/admin/products/catalogueDryRun'));
-  await page.locator('.ant-upload', { has: page.getByTestId(button) }).locator('input[type=file]').setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: fileOf(records) });
+  const file = Array.isArray(records) ? { name: 'catalogue.csv', mimeType: 'text/csv', buffer: fileOf(records) } : records;
+  await page.locator('.ant-upload', { has: page.getByTestId(button) }).locator('input[type=file]').setInputFiles(file);
   await dryRun;
 }
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Hands a zip holding `files` to the dialog's zip picker; the dry run runs again. */
 async function uploadZip(page: Page, files: Record<string, Uint8Array>) {
@@ -122,6 +132,49 @@ test.describe(() => {
     await expect(shopper.locator('.info .price .price-now, .price .price-now').first()).toHaveText(formatMoney(4150, 'EUR', 'en-US'));
     await expect(shopper.locator('img[src*="/media/image/"], img[srcset*="/media/image/"]').first()).toBeAttached();
     await screenshot(shopper, 'admin-catalogue-live', testInfo);
+  });
+});
+
+test.describe(() => {
+  test.use({ staff: 'R_ADMIN', adminLocale: 'en-US' });
+
+  test('en-US: the XLSX export from the button menu, a price typed into the sheet, imported as .xlsx and applied', async ({ page, ownerApi }, testInfo) => {
+    const name = word();
+    const made: AdminProduct[] = [];
+    for (const kind of ['Home', 'Away', 'Third']) made.push(await createPlainProduct<AdminProduct>(ownerApi, { 'en-US': `${name} ${kind} Jersey`, 'zh-CN': '' }, 3300));
+    await search(page, name);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('catalogue-export-formats').click();
+    await page.getByTestId('catalogue-export-xlsx').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^catalogue-\d{8}-\d{4}\.xlsx$/);
+
+    // Opened in a spreadsheet: the price typed as a number, the workbook saved.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await file.path())) as unknown as ExcelJS.Buffer);
+    const sheet = book.worksheets[0]!;
+    const heading = (sheet.getRow(1).values as unknown[]).map(String);
+    expect(heading.slice(1, 5)).toEqual(['Handle', 'Size', 'Stock', 'Title (English)']);
+    let line = 0;
+    sheet.eachRow((row, number) => {
+      if (!line && row.getCell(1).value === made[1]!.handle) line = number;
+    });
+    sheet.getCell(line, heading.indexOf('Price (EUR)')).value = 34.5;
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+
+    await upload(page, 'catalogue-import', { name: 'catalogue.xlsx', mimeType: XLSX_TYPE, buffer });
+    const dialog = page.getByTestId('catalogue-dry-run');
+    await expect(page.getByRole('dialog')).toContainText('Dry run of catalogue.xlsx');
+    const report = dialog.getByTestId('catalogue-reports');
+    await expect(report.getByRole('row').filter({ hasText: made[1]!.handle })).toContainText('33.00 → 34.50');
+    await expect(report.getByRole('row').filter({ hasText: made[1]!.handle })).toContainText(String(line));
+    await dialogSettled(page);
+    await screenshot(page, 'admin-catalogue-xlsx-dry-run', testInfo);
+    const applied = page.waitForResponse((response) => response.url().endsWith('/admin/products/catalogueApply'));
+    await page.getByTestId('catalogue-apply').click();
+    expect(((await (await applied).json()) as { code: string }).code).toBe('0000');
+    await expect(page.getByText('Catalogue imported: 0 created, 1 changed, 2 unchanged')).toBeVisible();
+    expect((await ownerApi<AdminProduct>('/admin/products/get', { id: made[1]!.id })).price).toBe(3450);
   });
 });
 

@@ -3,7 +3,7 @@
  * the parts staff type, only the kinds the caller's codes open, one or two characters by the start
  * only, a customer and a signed-out caller refused, bad input answered in the envelope.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSearchApi } from '../../src/domain/api/admin/search.ts';
 import { PERMISSIONS } from '../../src/domain/back-office/staff.model.ts';
@@ -124,5 +124,13 @@ describe('global search', () => {
   it('treats % and _ as themselves', async () => {
     expect(await found('%%%')).toEqual([]);
     expect(await found('___')).toEqual([]);
+  });
+
+  it('keeps every trigram index’s pending list at 64 kB, so a burst of inserts never turns a search into a table scan', async () => {
+    const { rows } = (await shop.database.db.execute(sql`
+      select c.relname as name, c.reloptions as options from pg_class c join pg_am am on am.oid = c.relam
+      where am.amname = 'gin' and c.relname like '%trgm%' order by c.relname`)) as unknown as { rows: { name: string; options: string[] | null }[] };
+    expect(rows.map((row) => row.name)).toEqual(['coupons_code_trgm_idx', 'orders_email_trgm_idx', 'orders_order_no_trgm_idx', 'products_handle_trgm_idx', 'products_title_trgm_idx', 'users_email_trgm_idx', 'users_name_trgm_idx']);
+    for (const row of rows) expect(row.options, row.name).toContain('gin_pending_list_limit=64');
   });
 });

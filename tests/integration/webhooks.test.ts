@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
 import { webhooksApi } from '../../src/domain/api/admin/webhooks.ts';
 import type { WebhookDeliveryView, WebhookEndpointWithSecret } from '../../src/domain/back-office/webhooks.model.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema.ts';
@@ -194,6 +195,22 @@ describe('webhooks', () => {
     expect(await deliveriesOf(subscribed.id)).toHaveLength(1);
     expect(await deliveriesOf(other.id)).toHaveLength(0);
     expect(await deliveriesOf(paused.id)).toHaveLength(0);
+  });
+
+  it('sends product.changed for each product a bulk price or stock change touched, not for one it left alone', async () => {
+    const endpoint = await addEndpoint(['product.changed']);
+    const stock = await findStock(shop, 5);
+    const repriced = await callEntry(shop, adminProductsApi.bulkPrice, { ids: [stock.productId], mode: 'add', value: 100 }, admin);
+    expect(repriced.code, repriced.msg).toBe('0000');
+    const restocked = await callEntry(shop, adminProductsApi.bulkStock, { ids: [stock.productId], size: null, stock: 7 }, admin);
+    expect(restocked.code, restocked.msg).toBe('0000');
+    // The same stock again changes nothing, so it announces nothing.
+    await callEntry(shop, adminProductsApi.bulkStock, { ids: [stock.productId], size: null, stock: 7 }, admin);
+    const sent = (await deliveriesOf(endpoint.id)).map((row) => row.payload as { data: { product: { id: number }; action: string } });
+    expect(sent.map((body) => [body.data.product.id, body.data.action])).toEqual([
+      [stock.productId, 'updated'],
+      [stock.productId, 'updated'],
+    ]);
   });
 
   it('refuses addresses outside the rules, and changes nothing', async () => {

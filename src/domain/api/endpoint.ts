@@ -33,6 +33,11 @@ export interface CsvDownload {
   readonly contentType: 'text/csv';
 }
 
+/** The answer of an XLSX download entry: the workbook, streamed as it is written. */
+export interface XlsxDownload {
+  readonly contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+}
+
 /** A POST endpoint: its request is the JSON body. */
 export function post<Request, Answer>(path: string): Endpoint<Request, Answer, 'POST'> {
   return { method: 'POST', path };

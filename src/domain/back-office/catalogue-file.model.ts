@@ -1,6 +1,8 @@
 /**
  * The catalogue file (docs/back-office.md "Catalogue file"): the whole catalogue, or a filter of
- * it, as CSV, one row per product and size, and the same file read back for the import's dry run.
+ * it, as CSV or XLSX, one row per product and size, and the same file read back for the import's
+ * dry run: both are read into one grid of rows (the CSV by parseDelimited, the XLSX by the
+ * server's src/server/xlsx.ts), and readCatalogueGrid maps the grid.
  * A product's own columns are written on its first row; its other rows leave them empty (or repeat
  * them). Headings are written in the staff member's language and read in either (the server
  * passes the names it knows: `headings`). Prices are decimal euros, as the editor shows them.
@@ -36,8 +38,13 @@ export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 const PRODUCT_COLUMNS = CATALOGUE_COLUMNS.filter((c) => c !== 'handle' && c !== 'size' && c !== 'stock');
 const REQUIRED_COLUMNS = ['handle', 'size', 'stock'] as const satisfies readonly CatalogueColumn[];
 
-/** Largest file the import reads, in UTF-16 code units of its text (about its bytes for Latin text). */
+/** Largest file the import reads, in UTF-16 code units of its text (about its bytes for Latin text); an XLSX in bytes. */
 export const CATALOGUE_FILE_MAX_CHARS = 16_000_000;
+/**
+ * Most an XLSX may unpack to (its parts' sizes as its zip declares them): its XML is a few times
+ * the text a CSV of the same rows holds; more is a zip bomb or far over the rows' limit.
+ */
+export const CATALOGUE_XLSX_MAX_UNPACKED = 160 * 1024 * 1024;
 /** Most rows (product and size) one file may hold: 10,000 products of 8 sizes with room to spare. */
 export const CATALOGUE_FILE_MAX_ROWS = 100_000;
 /**
@@ -115,7 +122,24 @@ export type CatalogueIssueKind =
   | 'unknownTags'
   | 'tooManyImages'
   | 'imageMissing'
-  | 'imageRefused';
+  | 'imageRefused'
+  | 'formula'
+  | 'notXlsx'
+  | 'xlsxTooMuch';
+
+/** The two kinds of catalogue file: what the import reads and the export writes. */
+export type CatalogueFileFormat = 'csv' | 'xlsx';
+
+/**
+ * A row of the file as cells of text, the shape of parseDelimited's records: its line (a sheet's
+ * row number), its cells, and (XLSX) the indexes of cells that held a formula (their text is
+ * empty: a formula is refused, never evaluated nor its cached result read).
+ */
+export interface CatalogueGridRow {
+  line: number;
+  fields: string[];
+  formulas?: number[];
+}
 
 /** A problem of the file: its line (1 is the heading), the column it is in (null for the whole line or file), the value read. */
 export interface CatalogueIssue {
@@ -171,16 +195,39 @@ export interface CatalogueFileRead {
   columns: CatalogueColumn[];
 }
 
+/** A file refused whole (its size, not a workbook, ...): one problem, on line 1. */
+export function refusedFile(issue: CatalogueIssueKind, value?: string): CatalogueFileRead {
+  return { products: [], rows: 0, columns: [], issues: [{ line: 1, column: null, issue, ...(value === undefined ? {} : { value }) }] };
+}
+
+/** A CSV file's text read: its records mapped by readCatalogueGrid. */
 export function readCatalogueFile(text: string, headings: ReadonlyMap<string, CatalogueColumn>, headingOf: (column: CatalogueColumn) => string = (column) => column): CatalogueFileRead {
+  if (text.length > CATALOGUE_FILE_MAX_CHARS) return refusedFile('tooLarge');
+  return readCatalogueGrid(parseDelimited(text), 'csv', headings, headingOf);
+}
+
+/**
+ * The file's rows (the heading first) mapped to products and problems, whichever kind of file
+ * they came from. A CSV's cells lose the apostrophe its writer put before a formula-looking one
+ * (withoutFormulaGuard); an XLSX's are taken as they are (its cells are typed: text is never run).
+ */
+export function readCatalogueGrid(
+  grid: readonly CatalogueGridRow[],
+  format: CatalogueFileFormat,
+  headings: ReadonlyMap<string, CatalogueColumn>,
+  headingOf: (column: CatalogueColumn) => string = (column) => column,
+): CatalogueFileRead {
   const none = { products: [], rows: 0, columns: [] };
-  if (text.length > CATALOGUE_FILE_MAX_CHARS) return { ...none, issues: [{ line: 1, column: null, issue: 'tooLarge' }] };
-  const [header, ...data] = parseDelimited(text);
-  if (!header) return { ...none, issues: [{ line: 1, column: null, issue: 'empty' }] };
+  const [header, ...data] = grid;
+  if (!header) return refusedFile('empty');
+  // A heading computed by a formula is refused as any formula cell is: the heading is read as text only.
+  if (header.formulas?.length) return { ...none, issues: [{ line: header.line, column: null, issue: 'formula' }] };
   const at = new Map<CatalogueColumn, number>();
   header.fields.forEach((heading, i) => {
     const column = headings.get(headingKey(heading));
     if (column && !at.has(column)) at.set(column, i);
   });
+  const columnAt = new Map([...at].map(([column, i]) => [i, column]));
   const missing = REQUIRED_COLUMNS.filter((c) => !at.has(c));
   if (missing.length) return { ...none, issues: [{ line: header.line, column: null, issue: 'header', value: missing.map((c) => headingOf(c)).join(', ') }] };
   if (data.length === 0) return { ...none, issues: [{ line: 2, column: null, issue: 'empty' }] };
@@ -188,16 +235,24 @@ export function readCatalogueFile(text: string, headings: ReadonlyMap<string, Ca
 
   const issues: CatalogueIssue[] = [];
   const byHandle = new Map<string, { product: CatalogueFileProduct; cells: Map<CatalogueColumn, string>; refused: boolean }>();
-  for (const { line, fields } of data) {
+  for (const { line, fields, formulas } of data) {
     if (fields.length !== header.fields.length) {
       issues.push({ line, column: null, issue: 'columns' });
       continue;
     }
+    // A formula cell is refused, never read as its cached result (its text is empty), and refuses
+    // its row's product; the row is read on so the product's other rows still belong to it.
+    const formulaAt = new Set((formulas ?? []).map((i) => columnAt.get(i) ?? null));
+    for (const column of formulaAt) issues.push({ line, column, issue: 'formula' });
     const cell = (column: CatalogueColumn) => {
       const i = at.get(column);
-      return i === undefined ? '' : withoutFormulaGuard(fields[i]!).trim();
+      return i === undefined ? '' : (format === 'csv' ? withoutFormulaGuard(fields[i]!) : fields[i]!).trim();
     };
-    const problem = (column: CatalogueColumn, issue: CatalogueIssueKind, value?: string) => issues.push({ line, column, issue, ...(value === undefined ? {} : { value }) });
+    // A formula cell's emptiness is no second problem.
+    const problem = (column: CatalogueColumn, issue: CatalogueIssueKind, value?: string) => {
+      if (!formulaAt.has(column)) issues.push({ line, column, issue, ...(value === undefined ? {} : { value }) });
+    };
+    if (formulaAt.has('handle')) continue;
     const handle = cell('handle');
     if (!PRODUCT_HANDLE_PATTERN.test(handle)) {
       problem('handle', 'handle', handle);

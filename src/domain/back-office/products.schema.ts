@@ -121,15 +121,28 @@ export const adminStockImportRequestSchema = z.strictObject({ csv: z.string().mi
 /** Base64 of the zip of images beside the file (its size is the desk's check, refused by name: catalogue-file.model.ts). */
 const catalogueZip = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'zip must be base64').optional();
 
-/** The catalogue file's dry run: the file's text (16 MB at most: catalogue-file.model.ts; larger is refused with a clear error), and the zip of its images if any. */
-export const adminCatalogueDryRunRequestSchema = z.strictObject({ csv: z.string().min(1, 'the file is empty'), zip: catalogueZip });
+/**
+ * The catalogue file, exactly one of: `csv`, its text, or `xlsx`, base64 of the workbook (16 MB
+ * at most either way: catalogue-file.model.ts; larger is refused by the desk with a clear problem).
+ */
+const catalogueFileShape = {
+  csv: z.string().min(1, 'the file is empty').optional(),
+  xlsx: z.string().min(1, 'the file is empty').regex(/^[A-Za-z0-9+/]*={0,2}$/, 'xlsx must be base64').optional(),
+};
+const oneFile = (body: { csv?: string | undefined; xlsx?: string | undefined }) => (body.csv === undefined) !== (body.xlsx === undefined);
+const ONE_FILE = { path: ['csv'], error: 'send the file as exactly one of csv (its text) or xlsx (base64 of the workbook)' };
+
+/** The catalogue file's dry run: the file, and the zip of its images if any. */
+export const adminCatalogueDryRunRequestSchema = z.strictObject({ ...catalogueFileShape, zip: catalogueZip }).refine(oneFile, ONE_FILE);
 
 /** The apply: the same file and zip, and the versions its dry run found (handle to version, 0 for a new product). */
-export const adminCatalogueApplyRequestSchema = z.strictObject({
-  csv: z.string().min(1, 'the file is empty'),
-  zip: catalogueZip,
-  basis: z.record(handleSchema, z.number().int().min(0)),
-});
+export const adminCatalogueApplyRequestSchema = z
+  .strictObject({
+    ...catalogueFileShape,
+    zip: catalogueZip,
+    basis: z.record(handleSchema, z.number().int().min(0)),
+  })
+  .refine(oneFile, ONE_FILE);
 
 export const adminCatalogueExportRequestSchema = z.strictObject(productFilterShape);
 

@@ -1,13 +1,14 @@
 /**
  * The Products screen's catalogue file (docs/back-office.md "Catalogue file"): "Export catalogue"
- * downloads the filter's products (the server streams the CSV; it is fetched with the staff
- * member's token, as a plain link would carry none); "Import catalogue" takes a file (picked or
- * dropped), shows the dry run (created, changed old -> new, refused by line and column) and applies
+ * downloads the filter's products as CSV, its menu as an XLSX workbook too (the server streams
+ * either; it is fetched with the staff member's token, as a plain link would carry none); "Import
+ * catalogue" takes a CSV or XLSX file (picked or dropped; which one from its first bytes), shows the dry run (created, changed old -> new, refused by line and column) and applies
  * it, all or nothing, only when the dry run found no problem. The dialog takes a zip of the images
  * the file's Images column names and runs the dry run again with it; each product's row says which
  * images it adds, keeps and takes off.
  */
-import { Alert, App, Button, Modal, Space, Tag, Typography, Upload } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Dropdown, Modal, Space, Tag, Typography, Upload } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { apiBase } from '../../../client/request-context.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
@@ -23,14 +24,24 @@ import { filterRequest, type ProductFilters } from './table-state.ts';
 import { downloadForStaff } from '../../widgets/download.ts';
 import { base64Of } from '../../widgets/base64.ts';
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Each export: its endpoint, the answer's type and the name the file gets when the answer names none. */
+const EXPORTS = {
+  csv: { entry: adminProductsApi.catalogueExport, type: 'text/csv', name: 'catalogue.csv' },
+  xlsx: { entry: adminProductsApi.catalogueExportXlsx, type: XLSX_TYPE, name: 'catalogue.xlsx' },
+} as const;
+
+/** "Export catalogue" downloads the CSV; the arrow beside it offers CSV and the XLSX workbook. */
 export function ExportCatalogueButton({ filters }: { filters: ProductFilters }) {
   const { t, locale } = useT();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const onExport = async () => {
+  const onExport = async (format: keyof typeof EXPORTS) => {
+    const { entry, type, name } = EXPORTS[format];
     setBusy(true);
     try {
-      await downloadForStaff(`${apiBase()}${adminProductsApi.catalogueExport.path}`, 'text/csv', 'catalogue.csv', { locale, body: filterRequest(filters) });
+      await downloadForStaff(`${apiBase()}${entry.path}`, type, name, { locale, body: filterRequest(filters) });
     } catch (error) {
       console.error(error);
       void message.error(t('adminProducts.catalogue.exportFailed'));
@@ -38,10 +49,35 @@ export function ExportCatalogueButton({ filters }: { filters: ProductFilters }) 
     setBusy(false);
   };
   return (
-    <Button onClick={() => void onExport()} loading={busy} data-testid="catalogue-export">
-      {t('adminProducts.catalogue.export')}
-    </Button>
+    <Space.Compact>
+      <Button onClick={() => void onExport('csv')} loading={busy} data-testid="catalogue-export">
+        {t('adminProducts.catalogue.export')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        disabled={busy}
+        menu={{
+          items: [
+            { key: 'csv', label: <span data-testid="catalogue-export-csv">{t('adminProducts.catalogue.exportCsv')}</span> },
+            { key: 'xlsx', label: <span data-testid="catalogue-export-xlsx">{t('adminProducts.catalogue.exportXlsx')}</span> },
+          ],
+          onClick: ({ key }) => void onExport(key as keyof typeof EXPORTS),
+        }}
+      >
+        <Button icon={<DownOutlined />} aria-label={t('adminProducts.catalogue.exportFormats')} data-testid="catalogue-export-formats" />
+      </Dropdown>
+    </Space.Compact>
   );
+}
+
+/** The file to import as the calls send it: a CSV's text, or an XLSX workbook's bytes as base64. */
+type FileBody = { csv: string } | { xlsx: string };
+
+/** An XLSX by its first bytes (a zip's "PK\x03\x04") or its name (one that is no workbook goes as one, and the dry run says so); else CSV. */
+async function uploadOf(file: File): Promise<FileBody> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  const zip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
+  return zip || /\.xlsx$/i.test(file.name) ? { xlsx: await base64Of(file) } : { csv: await file.text() };
 }
 
 function ChangeList({ report }: { report: CatalogueProductReport }) {
@@ -92,7 +128,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
   const { t } = useT();
   const { message } = App.useApp();
   const write = useWrite();
-  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; upload: FileBody } | null>(null);
   const [zip, setZip] = useState<{ name: string; base64: string } | null>(null);
   const [run, setRun] = useState<CatalogueDryRun | null>(null);
   const [moved, setMoved] = useState<string | null>(null);
@@ -100,12 +136,12 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
   const dryRun = useApiMutation(adminProductsApi.catalogueDryRun, []);
   const apply = useApiMutation(adminProductsApi.catalogueApply, touched);
 
-  const check = async (name: string, csv: string, images = zip) => {
+  const check = async (name: string, upload: FileBody, images = zip) => {
     setMoved(null);
     setBusy(true);
-    await write(async () => setRun(await dryRun.mutateAsync({ csv, ...(images ? { zip: images.base64 } : {}) })));
+    await write(async () => setRun(await dryRun.mutateAsync({ ...upload, ...(images ? { zip: images.base64 } : {}) })));
     setBusy(false);
-    setFile({ name, csv });
+    setFile({ name, upload });
   };
 
   const onZip = async (picked: File | null) => {
@@ -116,7 +152,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
     }
     const images = picked ? { name: picked.name, base64: await base64Of(picked) } : null;
     setZip(images);
-    if (file) await check(file.name, file.csv, images);
+    if (file) await check(file.name, file.upload, images);
   };
 
   const onFile = async (picked: File) => {
@@ -125,7 +161,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
       void message.error(t('adminProducts.catalogue.tooLarge'));
       return;
     }
-    await check(picked.name, await picked.text());
+    await check(picked.name, await uploadOf(picked));
   };
 
   const onApply = async () => {
@@ -133,7 +169,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
     setBusy(true);
     const done = await write(
       async () => {
-        const answer = await apply.mutateAsync({ csv: file.csv, basis: run.basis, ...(zip ? { zip: zip.base64 } : {}) });
+        const answer = await apply.mutateAsync({ ...file.upload, basis: run.basis, ...(zip ? { zip: zip.base64 } : {}) });
         void message.success(t('adminProducts.catalogue.applied', { ...answer }));
       },
       (refusal) => {
@@ -155,11 +191,11 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
   const canApply = run !== null && run.refused === 0 && run.created + run.changed > 0 && moved === null;
   return (
     <>
-      <CsvPicker onFile={onFile}>
+      <CataloguePicker onFile={onFile}>
         <Button loading={busy && run === null} data-testid="catalogue-import">
           {t('adminProducts.catalogue.import')}
         </Button>
-      </CsvPicker>
+      </CataloguePicker>
       <Modal
         open={run !== null}
         width={960}
@@ -168,9 +204,9 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
         footer={
           <Space wrap>
             <Button onClick={close}>{t('admin.common.cancel')}</Button>
-            <CsvPicker onFile={onFile}>
+            <CataloguePicker onFile={onFile}>
               <Button data-testid="catalogue-reload">{t('adminProducts.catalogue.another')}</Button>
-            </CsvPicker>
+            </CataloguePicker>
             <Button type="primary" disabled={!canApply} loading={busy} onClick={() => void onApply()} data-testid="catalogue-apply">
               {t('adminProducts.catalogue.apply', { count: (run?.created ?? 0) + (run?.changed ?? 0) })}
             </Button>
@@ -205,7 +241,7 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
               <Tag>{t('adminProducts.catalogue.unchanged', { count: run.unchanged })}</Tag>
               <Tag color={run.refused ? 'red' : 'default'}>{t('adminProducts.catalogue.refused', { count: run.refused })}</Tag>
             </Space>
-            {moved && <Alert type="warning" showIcon className="admin-catalogue-alert" message={moved} action={<Button onClick={() => void check(file!.name, file!.csv)}>{t('adminProducts.catalogue.again')}</Button>} />}
+            {moved && <Alert type="warning" showIcon className="admin-catalogue-alert" message={moved} action={<Button onClick={() => void check(file!.name, file!.upload)}>{t('adminProducts.catalogue.again')}</Button>} />}
             {run.refused > 0 && (
               <>
                 <Alert type="error" showIcon message={t('adminProducts.catalogue.fixFirst')} className="admin-catalogue-alert" />
@@ -255,10 +291,10 @@ export function ImportCatalogueButton({ touched }: { touched: readonly Endpoint<
   );
 }
 
-/** A CSV file picked (or dropped) for the import. */
-function CsvPicker({ onFile, children }: { onFile: (file: File) => Promise<void>; children: ReactNode }) {
+/** A CSV or XLSX file picked (or dropped) for the import. */
+function CataloguePicker({ onFile, children }: { onFile: (file: File) => Promise<void>; children: ReactNode }) {
   return (
-    <FilePicker accept=".csv,text/csv" onFile={onFile}>
+    <FilePicker accept={`.csv,text/csv,.xlsx,${XLSX_TYPE}`} onFile={onFile}>
       {children}
     </FilePicker>
   );

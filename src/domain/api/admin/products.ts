@@ -9,7 +9,7 @@ import type { AdminProduct, AdminProductImage, AdminProductRow, BulkAnswer, Prod
 import type * as requests from '../../back-office/products.schema.ts';
 import type { emptyBodySchema } from '../../request.schema.ts';
 import type { CatalogueApplyAnswer, CatalogueDryRun } from '../../back-office/catalogue-file.model.ts';
-import { post, type CsvDownload } from '../endpoint.ts';
+import { post, type CsvDownload, type XlsxDownload } from '../endpoint.ts';
 
 export const adminProductsApi = {
   options: post<z.input<typeof emptyBodySchema>, ProductOptions>('/admin/products/options'),
@@ -25,6 +25,8 @@ export const adminProductsApi = {
   stockImport: post<z.input<typeof requests.adminStockImportRequestSchema>, BulkAnswer>('/admin/products/stockImport'),
   /** The catalogue file of the filter (docs/back-office.md "Catalogue file"): text/csv, streamed, not the envelope. */
   catalogueExport: post<z.input<typeof requests.adminCatalogueExportRequestSchema>, CsvDownload>('/admin/products/catalogue.csv'),
+  /** The same file as an XLSX workbook (one sheet): streamed, not the envelope. */
+  catalogueExportXlsx: post<z.input<typeof requests.adminCatalogueExportRequestSchema>, XlsxDownload>('/admin/products/catalogue.xlsx'),
   catalogueDryRun: post<z.input<typeof requests.adminCatalogueDryRunRequestSchema>, CatalogueDryRun>('/admin/products/catalogueDryRun'),
   catalogueApply: post<z.input<typeof requests.adminCatalogueApplyRequestSchema>, CatalogueApplyAnswer>('/admin/products/catalogueApply'),
   uploadImage: post<z.input<typeof requests.adminImageUploadRequestSchema>, AdminProductImage[]>('/admin/products/images/upload'),

@@ -4,6 +4,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, smallint, te
 import { ACCOUNT_STATUSES, MAIL_CODE_PURPOSES } from '../../../domain/account.model.ts';
 import { at, createdAt, keyedTable, parentId, personName, timestamps } from '../../db/columns.ts';
 import { countries } from '../geo/schema.ts';
+import { trigramIndex } from '../../db/like.ts';
 
 export const users = keyedTable(
   'users',
@@ -35,8 +36,8 @@ export const users = keyedTable(
     index('users_name_prefix_idx').using('btree', sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
     index('users_last_name_prefix_idx').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
     // The global search (backoffice/search.ts) finds any part of an email or a name.
-    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
-    index('users_name_trgm_idx').using('gin', sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    trigramIndex('users_email_trgm_idx', sql`lower(${t.email})`),
+    trigramIndex('users_name_trgm_idx', sql`lower(${t.firstName} || ' ' || ${t.lastName})`),
     check('users_gender_ck', sql`${t.gender} in ('secrecy', 'male', 'female')`),
     check('users_status_ck', sql`${t.status} in ('active', 'disabled')`),
   ],

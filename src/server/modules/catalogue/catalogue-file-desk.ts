@@ -6,6 +6,7 @@
  * product's version moved since the dry run. The triggers of migrations 0003 and 0009 announce
  * every write, so caches drop and the site's partial rebuild follows.
  */
+import type { Writable } from 'node:stream';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { SIZES, type Size } from '../../../domain/catalogue.model.ts';
@@ -14,11 +15,16 @@ import { LOCALES } from '../../../domain/locale.ts';
 import { toDecimalString } from '../../../domain/money.model.ts';
 import {
   CATALOGUE_COLUMNS,
+  CATALOGUE_FILE_MAX_CHARS,
+  CATALOGUE_FILE_MAX_ROWS,
   CATALOGUE_ISSUES_SHOWN,
   CATALOGUE_REPORT_SHOWN,
+  CATALOGUE_XLSX_MAX_UNPACKED,
   catalogueCells,
   headingKey,
   readCatalogueFile,
+  readCatalogueGrid,
+  refusedFile,
   yesNo,
   type CatalogueFileRead,
   type CatalogueColumn,
@@ -33,6 +39,7 @@ import { defaultNavTags, uploadedImageUrl } from '../../../domain/back-office/pr
 import type { TaxClass } from '../../../domain/tax/tax.model.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { CSV_BOM, csvLine } from '../../csv.ts';
+import { readFirstSheet, XlsxSheetWriter } from '../../xlsx.ts';
 import { AppError, failWith } from '../../errors.ts';
 import { msg, render, toMessage } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
@@ -46,6 +53,30 @@ import { announceProductTx } from '../webhooks/index.ts';
 
 /** Products read per query, on export and in the import's comparison. */
 const PAGE = 500;
+
+/** The file to import as it came: a CSV's text, or an XLSX's bytes. */
+export type CatalogueUpload = { format: 'csv'; text: string } | { format: 'xlsx'; bytes: Uint8Array };
+
+/** The XLSX's columns' widths, in characters (titles and descriptions wider). */
+const XLSX_WIDTHS: Record<CatalogueColumn, number> = {
+  handle: 28,
+  size: 6,
+  stock: 8,
+  titleEn: 36,
+  titleZh: 28,
+  descriptionEn: 48,
+  descriptionZh: 40,
+  price: 10,
+  compareAtPrice: 12,
+  customisationFee: 12,
+  taxClass: 10,
+  sport: 12,
+  team: 20,
+  tags: 28,
+  printable: 10,
+  published: 10,
+  images: 40,
+};
 
 /** What the file's columns say of a product, as the file writes each value: what the dry run compares and shows. */
 type Shown = Record<Exclude<CatalogueColumn, 'handle' | 'size' | 'stock' | 'images'> | 'sizes', string>;
@@ -128,13 +159,12 @@ export class CatalogueFileDesk extends AuditedDesk {
     this.table = table;
   }
 
-  /** The filter's products as the file's text, a page of products at a time (a byte-order mark and the heading first). */
-  async *export(filter: ProductFilter, locale: Locale): AsyncGenerator<string> {
+  /** The filter's products as the file's rows (CATALOGUE_COLUMNS order), a page of products at a time. */
+  private async *rowPages(filter: ProductFilter): AsyncGenerator<(string | number | null)[][]> {
     const { ids } = await this.table.matchingIds({ ...filter, sort: 'id', order: 'asc' }, null);
-    yield CSV_BOM + csvLine(CATALOGUE_COLUMNS.map((column) => catalogueHeading(column, locale)));
     for (let start = 0; start < ids.length; start += PAGE) {
       const page = await this.read(this.db, ids.slice(start, start + PAGE), 'id');
-      let text = '';
+      const rows: (string | number | null)[][] = [];
       for (const { fields: p, imageHashes } of page) {
         p.sizes.forEach((s, i) => {
           const product =
@@ -154,11 +184,34 @@ export class CatalogueFileDesk extends AuditedDesk {
                   images: imageHashes.map(imageName),
                 }
               : null;
-          text += csvLine(catalogueCells({ handle: p.handle, size: s.size, stock: s.stock, product }));
+          rows.push(catalogueCells({ handle: p.handle, size: s.size, stock: s.stock, product }));
         });
       }
-      yield text;
+      yield rows;
     }
+  }
+
+  /** The filter's products as the CSV's text, a page of products at a time (a byte-order mark and the heading first). */
+  async *export(filter: ProductFilter, locale: Locale): AsyncGenerator<string> {
+    const pages = this.rowPages(filter);
+    yield CSV_BOM + csvLine(CATALOGUE_COLUMNS.map((column) => catalogueHeading(column, locale)));
+    for await (const rows of pages) yield rows.map(csvLine).join('');
+  }
+
+  /**
+   * The filter's products as an XLSX written to `out`, a page of products at a time: one sheet,
+   * the heading bold and frozen, prices as text cells written as the CSV writes them ("49.99":
+   * a round trip is exact), stock a number, every other cell text (none a formula).
+   */
+  async exportXlsx(filter: ProductFilter, locale: Locale, out: Writable): Promise<void> {
+    const sheet = new XlsxSheetWriter(
+      out,
+      render(msg('catalogueFile.sheet'), locale),
+      CATALOGUE_COLUMNS.map((column) => catalogueHeading(column, locale)),
+      CATALOGUE_COLUMNS.map((column) => XLSX_WIDTHS[column]),
+    );
+    for await (const rows of this.rowPages(filter)) for (const row of rows) sheet.add(row);
+    await sheet.end();
   }
 
   /** Products by id or by handle, as the file would write them; `lock` takes their rows (in id order). */
@@ -323,8 +376,14 @@ export class CatalogueFileDesk extends AuditedDesk {
     return { planned, problems, issueCount: all.length, issueLines: new Set(all.map((i) => i.line)), rows };
   }
 
-  private readFile(csv: string, locale: Locale): CatalogueFileRead {
-    return readCatalogueFile(csv, this.headings, (column) => catalogueHeading(column, locale));
+  /** The file's products and problems: a CSV's text, or an XLSX's first sheet (src/server/xlsx.ts), read into one grid. */
+  private async readFile(file: CatalogueUpload, locale: Locale): Promise<CatalogueFileRead> {
+    const headingOf = (column: CatalogueColumn) => catalogueHeading(column, locale);
+    if (file.format === 'csv') return readCatalogueFile(file.text, this.headings, headingOf);
+    // One row over the limit is read, so the mapping refuses the file naming that row's line.
+    const sheet = await readFirstSheet(file.bytes, { bytes: CATALOGUE_FILE_MAX_CHARS, unpacked: CATALOGUE_XLSX_MAX_UNPACKED, rows: CATALOGUE_FILE_MAX_ROWS + 2, chars: CATALOGUE_FILE_MAX_CHARS });
+    if ('refused' in sheet) return sheet.refused === 'tooMuch' ? refusedFile('xlsxTooMuch', String(CATALOGUE_XLSX_MAX_UNPACKED / 1024 / 1024)) : refusedFile(sheet.refused);
+    return readCatalogueGrid(sheet.rows, 'xlsx', this.headings, headingOf);
   }
 
   /**
@@ -364,8 +423,8 @@ export class CatalogueFileDesk extends AuditedDesk {
   }
 
   /** What the file would do, changing nothing; `basis` (each product's version now) is what the apply must find. */
-  async dryRun(csv: string, zip: Uint8Array | null, locale: Locale): Promise<CatalogueDryRun> {
-    const read = this.readFile(csv, locale);
+  async dryRun(file: CatalogueUpload, zip: Uint8Array | null, locale: Locale): Promise<CatalogueDryRun> {
+    const read = await this.readFile(file, locale);
     const images = await this.resolveImages(read, zip, locale, false);
     const { planned, problems, issueCount, issueLines, rows } = await this.plan(this.db, read, images, locale, false);
     const reports: CatalogueProductReport[] = [];
@@ -397,8 +456,8 @@ export class CatalogueFileDesk extends AuditedDesk {
    * The file applied, all of it or nothing, if every product is as the dry run found it (`basis`:
    * handle to version, 0 for a product to create); one audit row counts what was done.
    */
-  async apply(actor: AuditActor, csv: string, zip: Uint8Array | null, basis: Record<string, number>, locale: Locale): Promise<CatalogueApplyAnswer> {
-    const read = this.readFile(csv, locale);
+  async apply(actor: AuditActor, file: CatalogueUpload, zip: Uint8Array | null, basis: Record<string, number>, locale: Locale): Promise<CatalogueApplyAnswer> {
+    const read = await this.readFile(file, locale);
     // The zip's images are checked and decoded before the transaction: no lock waits on sharp.
     const images = await this.resolveImages(read, zip, locale, true);
     return this.db.transaction(async (tx) => {
@@ -484,7 +543,7 @@ export class CatalogueFileDesk extends AuditedDesk {
       }
       const unchanged = planned.length - created - changed;
       for (const product of touched) await announceProductTx(tx, product, 'imported');
-      await this.audit.record(tx, { actor, action: 'catalogue.import', entity: 'catalogue', entityId: 'import', before: null, after: { created, changed, unchanged, images: stored.size } });
+      await this.audit.record(tx, { actor, action: 'catalogue.import', entity: 'catalogue', entityId: 'import', before: null, after: { created, changed, unchanged, images: stored.size, format: file.format } });
       return { created, changed, unchanged };
     });
   }

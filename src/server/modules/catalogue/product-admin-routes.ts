@@ -3,7 +3,7 @@
  * images' media route, answered from the database with long-lived immutable cache headers (the
  * URL holds the content hash, so it always means the same bytes).
  */
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { CATALOGUE_FILE_MAX_CHARS, CATALOGUE_ZIP_MAX_BYTES } from '../../../domain/back-office/catalogue-file.model.ts';
 import { adminProductsApi } from '../../../domain/api/admin/products.ts';
@@ -34,7 +34,7 @@ import { splitPage } from '../../db/paging.ts';
 import type { Guards } from '../../http/auth.ts';
 import { contractRoutes, staffCalls } from '../../http/define-route.ts';
 import { localeOf } from '../../http/context.ts';
-import type { CatalogueFileDesk } from './catalogue-file-desk.ts';
+import type { CatalogueFileDesk, CatalogueUpload } from './catalogue-file-desk.ts';
 import { isImageKey, type ProductImageDesk } from './image-desk.ts';
 import type { ProductDesk } from './product-desk.ts';
 import type { ProductBulkDesk } from './product-bulk-desk.ts';
@@ -48,14 +48,21 @@ export interface ProductAdminDeps {
 }
 
 /**
- * The catalogue file's text as JSON (a quote or line break doubles), the zip of images as base64
- * with one byte over its limit (so the desk, not the body limit, refuses it by name), and room
- * for the rest of the body.
+ * The catalogue file's text as JSON (a quote or line break doubles; an XLSX as base64 takes less),
+ * the zip of images as base64 with one byte over its limit (so the desk, not the body limit,
+ * refuses it by name), and room for the rest of the body.
  */
 const CATALOGUE_BODY_LIMIT = CATALOGUE_FILE_MAX_CHARS * 2 + Math.ceil(((CATALOGUE_ZIP_MAX_BYTES + 3) * 4) / 3) + 64 * 1024;
 
 /** The zip's bytes from the request's base64, or null without one. */
 const zipOf = (base64: string | undefined) => (base64 ? Buffer.from(base64, 'base64') : null);
+
+/** The file of a dry run or apply: the schema lets exactly one of csv and xlsx (base64) through. */
+const uploadOf = (body: { csv?: string | undefined; xlsx?: string | undefined }): CatalogueUpload =>
+  body.xlsx === undefined ? { format: 'csv', text: body.csv! } : { format: 'xlsx', bytes: Buffer.from(body.xlsx, 'base64') };
+
+/** The export's file name: catalogue-YYYYMMDD-HHMM.<ext>. */
+const exportName = (now: Date, ext: 'csv' | 'xlsx') => `catalogue-${now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}.${ext}`;
 
 /** Base64 of the largest image, with room for the rest of the JSON. */
 const UPLOAD_BODY_LIMIT = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 16 * 1024;
@@ -116,26 +123,40 @@ export function productAdminRoutes(deps: ProductAdminDeps, guards: Guards) {
       preValidation: guards.requirePermission(PERMISSIONS.PRODUCT_VIEW),
       request: adminCatalogueExportRequestSchema,
       handler: async (request, reply) => {
-        const stamp = deps.clock().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="catalogue-${stamp}.csv"`)
+          .header('content-disposition', `attachment; filename="${exportName(deps.clock(), 'csv')}"`)
           .header('cache-control', 'private, no-store')
           .send(Readable.from(deps.catalogueFile.export(request.body, localeOf(request))));
       },
     });
+    route(adminProductsApi.catalogueExportXlsx, {
+      summary: "The filter's products as the catalogue file in XLSX: one sheet, the same columns and rows as the CSV (docs/back-office.md \"Catalogue file\"). Streamed as it is written, not the envelope",
+      preValidation: guards.requirePermission(PERMISSIONS.PRODUCT_VIEW),
+      request: adminCatalogueExportRequestSchema,
+      handler: async (request, reply) => {
+        const out = new PassThrough();
+        // Written as the answer streams: a failure part way ends the answer with the error (the download fails).
+        deps.catalogueFile.exportXlsx(request.body, localeOf(request), out).catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${exportName(deps.clock(), 'xlsx')}"`)
+          .header('cache-control', 'private, no-store')
+          .send(out);
+      },
+    });
     importing(
       adminProductsApi.catalogueDryRun,
-      'What the catalogue file would do, per product: created, changed (each field before and after) or refused (line, column, why); changes nothing. Its basis (each product version) goes back with the apply',
+      'What the catalogue file (csv text, or xlsx as base64) would do, per product: created, changed (each field before and after) or refused (line, column, why); changes nothing. Its basis (each product version) goes back with the apply',
       adminCatalogueDryRunRequestSchema,
-      ({ body, locale }) => deps.catalogueFile.dryRun(body.csv, zipOf(body.zip), locale),
+      ({ body, locale }) => deps.catalogueFile.dryRun(uploadOf(body), zipOf(body.zip), locale),
       { bodyLimit: CATALOGUE_BODY_LIMIT },
     );
     importing(
       adminProductsApi.catalogueApply,
       'Applies the catalogue file, every product or none, in one transaction audited as one catalogue.import; any problem answers 1001 with data.problems, a product changed since the dry run 1412 with data.handles',
       adminCatalogueApplyRequestSchema,
-      ({ body, actor, locale }) => deps.catalogueFile.apply(actor, body.csv, zipOf(body.zip), body.basis, locale),
+      ({ body, actor, locale }) => deps.catalogueFile.apply(actor, uploadOf(body), zipOf(body.zip), body.basis, locale),
       { bodyLimit: CATALOGUE_BODY_LIMIT },
     );
     edit(

@@ -1,7 +1,8 @@
 /**
  * The back office's changes to many products at once (docs/back-office.md "Products"): bulk price
  * and stock on a selection, and the stock CSV out and in. Each runs in one transaction with one
- * audit row per product changed, and raises each product's version like an editor's save.
+ * audit row per product changed, and raises each product's version and sends its product.changed
+ * webhook like an editor's save.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
@@ -15,6 +16,7 @@ import { toCsv } from '../../csv.ts';
 import { fail, failWith } from '../../errors.ts';
 import { csvIssueMessage, msg, render } from '../../messages/index.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
+import { announceProductTx } from '../webhooks/index.ts';
 import type { ProductDesk, ProductFilter } from './product-desk.ts';
 import { productSizes, productZhTitle, products } from './schema.ts';
 import { setStock } from './stock.ts';
@@ -57,10 +59,12 @@ export class ProductBulkDesk extends AuditedDesk {
         if (c.next === c.price) continue;
         // A compare-at price no longer above the price would show a false discount: it goes.
         const compareAtPrice = c.compareAtPrice !== null && c.compareAtPrice <= c.next ? null : c.compareAtPrice;
-        await tx
+        const [saved] = await tx
           .update(products)
           .set({ price: c.next, compareAtPrice, version: sql`${products.version} + 1`, updatedAt: new Date() })
-          .where(eq(products.id, c.id));
+          .where(eq(products.id, c.id))
+          .returning({ id: products.id, handle: products.handle, published: products.active });
+        await announceProductTx(tx, saved!, 'updated');
         await this.audit.record(tx, {
           actor,
           action: 'product.bulkPrice',
@@ -99,10 +103,12 @@ export class ProductBulkDesk extends AuditedDesk {
       const changed = sizes.filter((s) => before.find((b) => b.size === s.size)?.stock !== s.stock);
       if (changed.length === 0) continue;
       await setStock(tx, productId, changed, false);
-      await tx
+      const [saved] = await tx
         .update(products)
         .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
-        .where(eq(products.id, productId));
+        .where(eq(products.id, productId))
+        .returning({ id: products.id, handle: products.handle, published: products.active });
+      await announceProductTx(tx, saved!, 'updated');
       const after = before.map((b) => changed.find((c) => c.size === b.size) ?? b);
       await this.audit.record(tx, { actor, action, entity: 'product', entityId: productId, before: { sizes: before }, after: { sizes: after } });
       updated++;

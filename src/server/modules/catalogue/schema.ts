@@ -4,6 +4,7 @@ import { boolean, check, index, integer, jsonb, pgTable, smallint, text, uniqueI
 import type { FaqEntry, SizeGuideRow } from '../../../domain/catalogue.schema.ts';
 import type { TaxClass } from '../../../domain/tax/tax.model.ts';
 import { active, keyedTable, localised, parentId, sortOrder, timestamps } from '../../db/columns.ts';
+import { trigramIndex } from '../../db/like.ts';
 
 /** Text in the other locale; the base columns hold en-US. */
 export type ZhText = Partial<Record<'title' | 'description' | 'name', string>> & { details?: string[]; faq?: FaqEntry[] };
@@ -89,8 +90,8 @@ export const products = keyedTable(
     index('products_created_idx').on(t.createdAt),
     index('products_team_idx').on(t.teamId),
     // The global search (backoffice/search.ts): any part of a title or a handle.
-    index('products_title_trgm_idx').using('gin', sql`lower(${t.title}) gin_trgm_ops`),
-    index('products_handle_trgm_idx').using('gin', sql`${t.handle} gin_trgm_ops`),
+    trigramIndex('products_title_trgm_idx', sql`lower(${t.title})`),
+    trigramIndex('products_handle_trgm_idx', sql`${t.handle}`),
     check('products_price_ck', sql`${t.price} >= 0 and (${t.compareAtPrice} is null or ${t.compareAtPrice} >= 0) and ${t.customisationFee} >= 0`),
     check('products_tax_class_ck', sql`${t.taxClass} in ('standard', 'children', 'exempt')`),
   ],

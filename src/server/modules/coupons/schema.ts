@@ -1,8 +1,9 @@
 /** Coupons (their redemptions by orders are in redemptions-schema.ts, which needs the orders table). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import { active, at, createdAt, keyedTable } from '../../db/columns.ts';
+import { trigramIndex } from '../../db/like.ts';
 
 export const coupons = keyedTable(
   'coupons',
@@ -32,7 +33,7 @@ export const coupons = keyedTable(
   (t) => [
     uniqueIndex('coupons_code_uq').on(t.code),
     // The global search (backoffice/search.ts): any part of a code.
-    index('coupons_code_trgm_idx').using('gin', sql`${t.code} gin_trgm_ops`),
+    trigramIndex('coupons_code_trgm_idx', sql`${t.code}`),
     check('coupons_kind_ck', sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100 and ${t.amountEur} is null) or (${t.kind} = 'fixed' and ${t.amountEur} > 0 and ${t.percent} is null)`),
     check('coupons_used_ck', sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`),
     check('coupons_min_spend_ck', sql`${t.minSpendEur} >= 0`),

@@ -10,6 +10,7 @@ import type { PostalAddress } from '../../../domain/address.model.ts';
 import type { PaymentState } from '../../../domain/back-office/orders.model.ts';
 import type { OrderChangeActor, OrderChangeKind, OrderSource } from '../../../domain/order-changes.model.ts';
 import type { DeclaredUnder, PriceDisplay, TaxClass, TaxName, TaxReason } from '../../../domain/tax/tax.model.ts';
+import { trigramIndex } from '../../db/like.ts';
 
 /**
  * An order. Every amount is frozen in the order's currency (integer minor units) when it is
@@ -124,8 +125,8 @@ export const orders = keyedTable(
     index('orders_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     // The orders table's any-part search (backoffice/order-filter.ts): trigrams find `%H9PN7GMV%` in
     // the number without its dashes, and `%@example%` in the email, without reading every order.
-    index('orders_order_no_trgm_idx').using('gin', sql`replace(${t.orderNo}, '-', '') gin_trgm_ops`),
-    index('orders_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    trigramIndex('orders_order_no_trgm_idx', sql`replace(${t.orderNo}, '-', '')`),
+    trigramIndex('orders_email_trgm_idx', sql`lower(${t.email})`),
     // The guests under Customers (backoffice/customer-desk.ts): the orders of no account by
     // email, then time, so an email's first order and the count of guest emails are index-only
     // walks (`email` itself last: PostgreSQL reads an expression from an index only beside its column).
