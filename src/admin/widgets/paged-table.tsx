@@ -31,7 +31,7 @@ interface Paging {
   sizes?: readonly number[];
 }
 
-function pagedTable<R>(query: ListQuery<R>, t: AdminT, paging: Paging) {
+function pagedTable<R>(query: ListQuery<R>, t: AdminT, paging: Paging, empty: string | undefined) {
   const pagination: TablePaginationConfig = {
     current: paging.current,
     pageSize: paging.pageSize,
@@ -44,7 +44,7 @@ function pagedTable<R>(query: ListQuery<R>, t: AdminT, paging: Paging) {
   return {
     loading: query.isFetching,
     dataSource: query.data?.records ?? [],
-    locale: query.isError ? { emptyText: t('admin.common.loadFailed') } : undefined,
+    locale: query.isError ? { emptyText: t('admin.common.loadFailed') } : empty === undefined ? undefined : { emptyText: empty },
     pagination,
   };
 }
@@ -83,11 +83,26 @@ export function useListFilters<F extends object>(pageSize = LIST_PAGE_SIZE) {
   };
 }
 
-type PagedTableProps<R> = Omit<TableProps<R>, 'dataSource' | 'pagination' | 'loading'> & { query: ListQuery<R>; paging: Paging };
+type PagedTableProps<R> = Omit<TableProps<R>, 'dataSource' | 'pagination' | 'loading' | 'locale'> & {
+  query: ListQuery<R>;
+  paging: Paging;
+  /** What an empty list says (a failed load says so instead); none: antd's own. */
+  empty?: string;
+};
 
-export function PagedTable<R extends object>({ query, paging, ...table }: PagedTableProps<R>) {
+export function PagedTable<R extends object>({ query, paging, empty, ...table }: PagedTableProps<R>) {
   const { t } = useT();
-  return <Table<R> size="middle" {...pagedTable(query, t, paging)} {...table} />;
+  return <Table<R> size="middle" {...pagedTable(query, t, paging, empty)} {...table} />;
+}
+
+/**
+ * A list call of one thing's rows, paged in its dialog or drawer (a coupon's uses, a webhook's
+ * deliveries): the page shown and the call for it, as PagedTable takes them (`query`, `paging`).
+ */
+export function usePagedCall<E extends Endpoint<any, Page<any>>>(entry: E, of: ListFilters<E>, pageSize: number) {
+  const [page, setPage] = useState(1);
+  const query = useApiQuery(entry, { ...of, current: page, size: pageSize } as RequestOf<E>);
+  return { query, paging: { current: page, pageSize, onChange: setPage } satisfies Paging };
 }
 
 /** Paging with a choice of page size, kept in the screen's table state; a new size starts at page 1. */

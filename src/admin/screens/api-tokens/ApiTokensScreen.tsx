@@ -3,19 +3,19 @@
  * their codes, expiry, last use and state; a new one made with chosen codes and a life, its secret
  * shown once with a copy button; a live one revoked after asking.
  */
-import { Alert, Button, Card, Checkbox, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { adminApiTokensApi } from '../../../domain/api/admin/api-tokens.ts';
 import { TOKEN_CODES, type ApiToken, type ApiTokenStatus, type NewApiToken } from '../../../domain/back-office/api-tokens.ts';
 import type { Permission } from '../../../domain/back-office/staff.model.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useConfirmedWrite } from '../../widgets/confirm.ts';
+import { AskButton } from '../../widgets/AskButton.tsx';
+import { CardScreen } from '../../widgets/CardScreen.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
-import { useWrite } from '../../widgets/write.ts';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 import { useDateTime } from '../orders/labels.tsx';
 
 /** The lives offered, in days; the server takes 1 to 365. */
@@ -32,14 +32,13 @@ interface Fields {
 export default function ApiTokensScreen() {
   const { t } = useT();
   const when = useDateTime();
-  const write = useWrite();
-  const ask = useConfirmedWrite();
   const list = useApiQuery(adminApiTokensApi.list);
   const create = useApiMutation(adminApiTokensApi.create, [adminApiTokensApi.list]);
   const revoke = useApiMutation(adminApiTokensApi.revoke, [adminApiTokensApi.list]);
   const [creating, setCreating] = useState(false);
   const [made, setMade] = useState<NewApiToken | null>(null);
   const [form] = Form.useForm<Fields>();
+  const write = useFormWrite(form, ['name', 'codes', 'days']);
 
   const open = () => {
     form.resetFields();
@@ -49,79 +48,15 @@ export default function ApiTokensScreen() {
   const onCreate = async () => {
     const valid = await validFields(form);
     if (!valid) return;
-    await write(
-      async () => {
-        const answer = await create.mutateAsync({ name: valid.name.trim(), codes: valid.codes, days: valid.days });
-        setCreating(false);
-        setMade(answer);
-      },
-      (refusal) => showFieldErrors(form, refusal, ['name', 'codes', 'days']),
-    );
+    await write(async () => {
+      const answer = await create.mutateAsync({ name: valid.name.trim(), codes: valid.codes, days: valid.days });
+      setCreating(false);
+      setMade(answer);
+    });
   };
 
-  return (
-    <div className="admin-screen">
-      <Typography.Paragraph type="secondary">{t('adminApiTokens.help')}</Typography.Paragraph>
-      <Card
-        size="small"
-        title={t('adminApiTokens.title')}
-        extra={
-          <Button type="primary" onClick={open} data-testid="api-tokens-create">
-            {t('adminApiTokens.create')}
-          </Button>
-        }
-      >
-        <RowsTable<ApiToken>
-          rowKey="id"
-          width={820}
-          loading={list.isLoading}
-          dataSource={list.data ?? []}
-          locale={{ emptyText: t('adminApiTokens.none') }}
-          columns={[
-            { key: 'name', title: t('adminApiTokens.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-            {
-              key: 'codes',
-              title: t('adminApiTokens.codes'),
-              dataIndex: 'codes',
-              render: (codes: Permission[]) => (
-                <Space size={[4, 4]} wrap>
-                  {codes.map((code) => (
-                    <Typography.Text key={code} code>
-                      {code}
-                    </Typography.Text>
-                  ))}
-                </Space>
-              ),
-            },
-            { key: 'expiresAt', title: t('adminApiTokens.expiresAt'), dataIndex: 'expiresAt', render: (at: string) => when(at) },
-            { key: 'lastUsedAt', title: t('adminApiTokens.lastUsedAt'), dataIndex: 'lastUsedAt', render: (at: string | null) => (at ? when(at) : t('adminApiTokens.never')) },
-            {
-              key: 'status',
-              title: t('adminApiTokens.status'),
-              dataIndex: 'status',
-              render: (status: ApiTokenStatus) => <Tag color={STATUS_COLOURS[status]}>{t(`adminApiTokens.statuses.${status}`)}</Tag>,
-            },
-            {
-              key: 'actions',
-              title: t('admin.common.actions'),
-              render: (_v, row) =>
-                row.status === 'active' ? (
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={t('adminApiTokens.revokeNamed', { name: row.name })}
-                    onClick={() => ask({ content: t('adminApiTokens.revokeAsk', { name: row.name }), done: t('adminApiTokens.revoked') }, () => revoke.mutateAsync({ id: row.id }))}
-                    data-testid={`api-token-revoke-${row.id}`}
-                  >
-                    {t('adminApiTokens.revoke')}
-                  </Button>
-                ) : null,
-            },
-          ]}
-          data-testid="api-tokens-table"
-        />
-      </Card>
-
+  const dialogs = (
+    <>
       <WriteDialog
         open={creating}
         title={t('adminApiTokens.createTitle')}
@@ -184,6 +119,60 @@ export default function ApiTokensScreen() {
           </Space>
         )}
       </WriteDialog>
-    </div>
+    </>
+  );
+
+  return (
+    <CardScreen help={t('adminApiTokens.help')} title={t('adminApiTokens.title')} create={{ label: t('adminApiTokens.create'), onClick: open, testId: 'api-tokens-create' }} dialogs={dialogs}>
+      <RowsTable<ApiToken>
+        rowKey="id"
+        width={820}
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        locale={{ emptyText: t('adminApiTokens.none') }}
+        columns={[
+          { key: 'name', title: t('adminApiTokens.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+          {
+            key: 'codes',
+            title: t('adminApiTokens.codes'),
+            dataIndex: 'codes',
+            render: (codes: Permission[]) => (
+              <Space size={[4, 4]} wrap>
+                {codes.map((code) => (
+                  <Typography.Text key={code} code>
+                    {code}
+                  </Typography.Text>
+                ))}
+              </Space>
+            ),
+          },
+          { key: 'expiresAt', title: t('adminApiTokens.expiresAt'), dataIndex: 'expiresAt', render: (at: string) => when(at) },
+          { key: 'lastUsedAt', title: t('adminApiTokens.lastUsedAt'), dataIndex: 'lastUsedAt', render: (at: string | null) => (at ? when(at) : t('adminApiTokens.never')) },
+          {
+            key: 'status',
+            title: t('adminApiTokens.status'),
+            dataIndex: 'status',
+            render: (status: ApiTokenStatus) => <Tag color={STATUS_COLOURS[status]}>{t(`adminApiTokens.statuses.${status}`)}</Tag>,
+          },
+          {
+            key: 'actions',
+            title: t('admin.common.actions'),
+            render: (_v, row) =>
+              row.status === 'active' ? (
+                <AskButton
+                  danger
+                  aria-label={t('adminApiTokens.revokeNamed', { name: row.name })}
+                  question={{ content: t('adminApiTokens.revokeAsk', { name: row.name }), done: t('adminApiTokens.revoked') }}
+                  run={() => revoke.mutateAsync({ id: row.id })}
+                  data-testid={`api-token-revoke-${row.id}`}
+                >
+                  {t('adminApiTokens.revoke')}
+                </AskButton>
+              ) : null,
+          },
+        ]}
+        data-testid="api-tokens-table"
+      />
+    </CardScreen>
   );
 }

@@ -12,13 +12,13 @@ import { COUPON_STATES, type AdminCoupon, type CouponState, type CouponUse } fro
 import { couponEditSchema } from '../../../domain/coupons.schema.ts';
 import { CURRENCY_CODES, formatMoney } from '../../../domain/money.model.ts';
 import type { MessageKey } from '../../../i18n/core.ts';
-import { useApiMutation, useApiQuery } from '../../api.ts';
+import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { DateTimeRangeField, dateFieldRule } from '../../widgets/DateTimeField.tsx';
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
-import { ListScreen, PagedTable, useListScreen } from '../../widgets/paged-table.tsx';
+import { ListScreen, PagedTable, useListScreen, usePagedCall } from '../../widgets/paged-table.tsx';
 import { ScreenLink } from '../../widgets/ScreenLink.tsx';
 import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
@@ -225,17 +225,15 @@ function CouponEditor({ coupon, onClose }: { coupon: AdminCoupon | null; onClose
 
 function CouponUsage({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => void }) {
   const { t, locale } = useT();
-  const [page, setPage] = useState(1);
-  const usage = useApiQuery(adminCouponsApi.couponUsage, { id: coupon.id, current: page, size: 10 });
+  const usage = usePagedCall(adminCouponsApi.couponUsage, { id: coupon.id }, 10);
   return (
     <Modal open width={760} title={t('adminMarketing.coupons.usageTitle', { code: coupon.code })} footer={null} onCancel={onClose} data-testid="coupon-usage">
       <PagedTable<CouponUse>
         rowKey="orderNo"
         size="small"
-        query={usage}
-        paging={{ current: page, pageSize: 10, onChange: setPage }}
+        {...usage}
         scroll={{ x: 640 }}
-        locale={{ emptyText: usage.isError ? t('admin.common.loadFailed') : t('adminMarketing.coupons.noUses') }}
+        empty={t('adminMarketing.coupons.noUses')}
         columns={[
           {
             key: 'orderNo',

@@ -26,7 +26,7 @@ import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { useMoney } from '../orders/labels.tsx';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 import './extras.css';
 
 type Kind = 'patch' | 'addon';
@@ -203,6 +203,7 @@ function ExtraDialog({ kind, row, onClose }: { kind: Kind; row: AdminPatchRow | 
   const write = useWrite();
   const options = useOptions();
   const [form] = Form.useForm<ExtraFormValues>();
+  const saveWrite = useFormWrite(form, FIELDS);
   const image = Form.useWatch('image', form);
   const [uploading, setUploading] = useState(false);
   const list = kind === 'patch' ? adminExtrasApi.patchList : adminExtrasApi.addonList;
@@ -214,20 +215,17 @@ function ExtraDialog({ kind, row, onClose }: { kind: Kind; row: AdminPatchRow | 
 
   const save = async (values: ExtraFormValues) => {
     const common = { nameEn: values.nameEn, nameZh: values.nameZh, price: Math.round((values.price ?? 0) * 100), image: values.image };
-    await write(
-      async () => {
-        if (kind === 'patch') {
-          const request = { ...common, fitsTags: values.fitsTags ?? [] };
-          await (row ? updatePatch.mutateAsync({ id: row.id, ...request }) : createPatch.mutateAsync(request));
-        } else {
-          const request = { ...common, teamId: values.teamId!, kind: values.kind ?? '' };
-          await (row ? updateAddon.mutateAsync({ id: row.id, ...request }) : createAddon.mutateAsync(request));
-        }
-        void message.success(t('adminExtras.saved'));
-        onClose();
-      },
-      (refusal) => showFieldErrors(form, refusal, FIELDS),
-    );
+    await saveWrite(async () => {
+      if (kind === 'patch') {
+        const request = { ...common, fitsTags: values.fitsTags ?? [] };
+        await (row ? updatePatch.mutateAsync({ id: row.id, ...request }) : createPatch.mutateAsync(request));
+      } else {
+        const request = { ...common, teamId: values.teamId!, kind: values.kind ?? '' };
+        await (row ? updateAddon.mutateAsync({ id: row.id, ...request }) : createAddon.mutateAsync(request));
+      }
+      void message.success(t('adminExtras.saved'));
+      onClose();
+    });
   };
 
   const upload = async (file: File) => {

@@ -18,8 +18,7 @@ import { setSession } from '../../../stores/session.ts';
 import { queryKey } from '../../api.ts';
 import { Brand } from '../../frame/Brand.tsx';
 import { useT } from '../../i18n.tsx';
-import { useWrite } from '../../widgets/write.ts';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 
 interface AcceptForm {
   firstName: string;
@@ -34,8 +33,8 @@ export default function InviteScreen() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const client = useQueryClient();
-  const write = useWrite();
   const [form] = Form.useForm<AcceptForm>();
+  const write = useFormWrite(form, ['firstName', 'lastName', 'password', 'confirmPassword']);
   const [busy, setBusy] = useState(false);
   const view = useQuery({
     queryKey: queryKey(invitesApi.view, { token }),
@@ -59,14 +58,11 @@ export default function InviteScreen() {
     if (!view.data) return;
     setBusy(true);
     const email = view.data.email;
-    await write(
-      async () => {
-        if (view.data.hasAccount) await call(invitesApi.join, { token, password: values.password });
-        else await call(invitesApi.accept, { token, ...values });
-        await signIn(email, values.password);
-      },
-      (refusal) => showFieldErrors(form, refusal, ['firstName', 'lastName', 'password', 'confirmPassword']),
-    );
+    await write(async () => {
+      if (view.data.hasAccount) await call(invitesApi.join, { token, password: values.password });
+      else await call(invitesApi.accept, { token, ...values });
+      await signIn(email, values.password);
+    });
     setBusy(false);
   };
 

@@ -17,9 +17,8 @@ import { navAddRequestSchema } from '../../../domain/back-office/navigation.sche
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { validFields } from '../../widgets/valid-fields.ts';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 import { schemaRule } from '../../widgets/schema-rule.ts';
-import { useWrite } from '../../widgets/write.ts';
 import { NAV_STEPS, NAV_STEP_KEYS, navStep, siblingsUnder, type NavStep } from './steps.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
 
@@ -38,7 +37,6 @@ function flatten(nodes: readonly AdminNavNode[]): AdminNavNode[] {
 export default function NavigationScreen() {
   const { t, locale } = useT();
   const { message } = App.useApp();
-  const write = useWrite();
   const tree = useApiQuery(adminNavigationApi.navTree);
   const invalidates = [adminNavigationApi.navTree, adminTeamsApi.teamList];
   const add = useApiMutation(adminNavigationApi.navAdd, invalidates);
@@ -54,6 +52,7 @@ export default function NavigationScreen() {
   const treeBox = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<{ kind: 'add'; parent: AdminNavNode | null } | { kind: 'rename'; node: AdminNavNode } | null>(null);
   const [form] = Form.useForm<EntryForm>();
+  const write = useFormWrite(form, ['tag', 'titleEn', 'titleZh']);
 
   const nodes = useMemo(() => flatten(tree.data ?? []), [tree.data]);
   const places: NavPlace[] = useMemo(() => nodes.map((node) => ({ id: node.id, parentId: node.parentId })), [nodes]);
@@ -142,15 +141,12 @@ export default function NavigationScreen() {
     if (!dialog) return;
     const values = await validFields(form);
     if (!values) return;
-    await write(
-      async () => {
-        if (dialog.kind === 'add') await add.mutateAsync({ parentId: dialog.parent?.id ?? null, tag: values.tag ?? '', titleEn: values.titleEn, titleZh: values.titleZh });
-        else await rename.mutateAsync({ id: dialog.node.id, titleEn: values.titleEn, titleZh: values.titleZh });
-        void message.success(t('admin.common.done'));
-        setDialog(null);
-      },
-      (refusal) => showFieldErrors(form, refusal, ['tag', 'titleEn', 'titleZh']),
-    );
+    await write(async () => {
+      if (dialog.kind === 'add') await add.mutateAsync({ parentId: dialog.parent?.id ?? null, tag: values.tag ?? '', titleEn: values.titleEn, titleZh: values.titleZh });
+      else await rename.mutateAsync({ id: dialog.node.id, titleEn: values.titleEn, titleZh: values.titleZh });
+      void message.success(t('admin.common.done'));
+      setDialog(null);
+    });
   };
 
   return (

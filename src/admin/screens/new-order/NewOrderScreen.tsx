@@ -13,7 +13,8 @@
  * customer.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Segmented, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Segmented, Select, Space, Typography, type ColProps } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../client/http.ts';
@@ -85,6 +86,17 @@ function ProductPicker({ value, onChange, index }: { value?: number; onChange?: 
       ariaLabel={`${t('adminNewOrder.product')} ${index + 1}`}
       testId={`new-order-product-${index}`}
     />
+  );
+}
+
+/** A text field of the form in its grid column, with its rules and longest length. */
+function TextCol({ span, name, label, rules, maxLength, testId }: { span: ColProps; name: string; label: string; rules: Rule[]; maxLength: number; testId: string }) {
+  return (
+    <Col {...span}>
+      <Form.Item name={name} label={label} rules={rules}>
+        <Input maxLength={maxLength} data-testid={testId} />
+      </Form.Item>
+    </Col>
   );
 }
 
@@ -190,16 +202,8 @@ export default function NewOrderScreen() {
                       <Select options={OFFLINE_PAYMENT_METHODS.map((m) => ({ value: m, label: t(`adminNewOrder.offlineMethods.${m}` as MessageKey) }))} data-testid="new-order-offline-method" />
                     </Form.Item>
                   </Col>
-                  <Col xs={24} md={8}>
-                    <Form.Item name="reference" label={t('adminNewOrder.reference')} rules={required}>
-                      <Input maxLength={100} data-testid="new-order-reference" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={8}>
-                    <Form.Item name="offlineReason" label={t('adminNewOrder.offlineReason')} rules={required}>
-                      <Input maxLength={500} data-testid="new-order-offline-reason" />
-                    </Form.Item>
-                  </Col>
+                  <TextCol span={{ xs: 24, md: 8 }} name="reference" label={t('adminNewOrder.reference')} rules={required} maxLength={100} testId="new-order-reference" />
+                  <TextCol span={{ xs: 24, md: 8 }} name="offlineReason" label={t('adminNewOrder.offlineReason')} rules={required} maxLength={500} testId="new-order-offline-reason" />
                 </Row>
               )}
               {payment === 'replacement' && (
@@ -298,27 +302,23 @@ export default function NewOrderScreen() {
               <Card title={t('adminNewOrder.shipping')}>
                 <Row gutter={12}>
                   {(['firstName', 'lastName', 'company', 'address', 'address2', 'city', 'province', 'postalCode'] as const).map((name) => (
-                    <Col xs={24} md={12} key={name}>
-                      <Form.Item name={name} label={name === 'company' ? t('adminNewOrder.company') : t(`adminOrderChanges.field.${name}` as MessageKey)} rules={['firstName', 'lastName', 'address', 'city'].includes(name) ? required : []}>
-                        <Input maxLength={200} data-testid={`new-order-${name}`} />
-                      </Form.Item>
-                    </Col>
+                    <TextCol
+                      key={name}
+                      span={{ xs: 24, md: 12 }}
+                      name={name}
+                      label={name === 'company' ? t('adminNewOrder.company') : t(`adminOrderChanges.field.${name}` as MessageKey)}
+                      rules={['firstName', 'lastName', 'address', 'city'].includes(name) ? required : []}
+                      maxLength={200}
+                      testId={`new-order-${name}`}
+                    />
                   ))}
                   <Col xs={12} md={6}>
                     <Form.Item name="country" label={t('adminNewOrder.country')} normalize={(v: string) => v.toUpperCase()} rules={[...required, { pattern: /^[A-Z]{2}$/, message: t('adminNewOrder.country') }]}>
                       <Input maxLength={2} data-testid="new-order-country" />
                     </Form.Item>
                   </Col>
-                  <Col xs={12} md={6}>
-                    <Form.Item name="phoneCode" label={t('adminOrderChanges.field.phoneCode')} rules={required}>
-                      <Input maxLength={5} data-testid="new-order-phoneCode" />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={24} md={12}>
-                    <Form.Item name="phone" label={t('adminOrderChanges.field.phone')} rules={required}>
-                      <Input maxLength={30} data-testid="new-order-phone" />
-                    </Form.Item>
-                  </Col>
+                  <TextCol span={{ xs: 12, md: 6 }} name="phoneCode" label={t('adminOrderChanges.field.phoneCode')} rules={required} maxLength={5} testId="new-order-phoneCode" />
+                  <TextCol span={{ xs: 24, md: 12 }} name="phone" label={t('adminOrderChanges.field.phone')} rules={required} maxLength={30} testId="new-order-phone" />
                 </Row>
               </Card>
             )}

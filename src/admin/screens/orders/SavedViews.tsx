@@ -12,8 +12,7 @@ import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { validFields } from '../../widgets/valid-fields.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
-import { useWrite } from '../../widgets/write.ts';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 
 interface SavedViewsProps {
   /** The table's filters and sort now. */
@@ -30,7 +29,6 @@ function sameView(a: OrderView, b: OrderView): boolean {
 export function SavedViews({ current, onOpen }: SavedViewsProps) {
   const { t } = useT();
   const { message } = App.useApp();
-  const write = useWrite();
   const confirmed = useConfirmedWrite();
   const list = useApiQuery(adminOrdersApi.orderViews);
   const save = useApiMutation(adminOrdersApi.saveOrderView, [adminOrdersApi.orderViews]);
@@ -38,6 +36,7 @@ export function SavedViews({ current, onOpen }: SavedViewsProps) {
   const remove = useApiMutation(adminOrdersApi.deleteOrderView, [adminOrdersApi.orderViews]);
   const [dialog, setDialog] = useState<'save' | 'rename' | null>(null);
   const [form] = Form.useForm<{ name: string }>();
+  const write = useFormWrite(form, ['name']);
   const views = list.data ?? [];
   const shown = views.find((view) => sameView(view.view, current));
 
@@ -50,19 +49,16 @@ export function SavedViews({ current, onOpen }: SavedViewsProps) {
     const valid = await validFields(form);
     if (!valid) return;
     const name = valid.name.trim();
-    await write(
-      async () => {
-        if (dialog === 'rename' && shown) {
-          await rename.mutateAsync({ id: shown.id, name });
-          void message.success(t('adminOrders.views.renamed'));
-        } else {
-          await save.mutateAsync({ name, view: current });
-          void message.success(t('adminOrders.views.saved', { name }));
-        }
-        setDialog(null);
-      },
-      (refusal) => showFieldErrors(form, refusal, ['name']),
-    );
+    await write(async () => {
+      if (dialog === 'rename' && shown) {
+        await rename.mutateAsync({ id: shown.id, name });
+        void message.success(t('adminOrders.views.renamed'));
+      } else {
+        await save.mutateAsync({ name, view: current });
+        void message.success(t('adminOrders.views.saved', { name }));
+      }
+      setDialog(null);
+    });
   };
 
   return (

@@ -18,7 +18,7 @@ import { useConfirmedWrite } from '../../widgets/confirm.ts';
 import { schemaRule } from '../../widgets/schema-rule.ts';
 import { useWrite } from '../../widgets/write.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 
 interface InviteForm {
   email: string;
@@ -33,6 +33,7 @@ export function InvitesCard() {
   const ask = useConfirmedWrite();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<InviteForm>();
+  const saveWrite = useFormWrite(form, ['email', 'role']);
   const pending = useApiQuery(invitesApi.pending);
   const invalidates = [invitesApi.pending, adminAuditApi.auditList];
   const invite = useApiMutation(invitesApi.invite, invalidates);
@@ -47,15 +48,12 @@ export function InvitesCard() {
   const send = async () => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    await write(
-      async () => {
-        await invite.mutateAsync(values);
-        void message.success(t('adminInvites.sent', { email: values.email }));
-        setOpen(false);
-        form.resetFields();
-      },
-      (refusal) => showFieldErrors(form, refusal, ['email', 'role']),
-    );
+    await saveWrite(async () => {
+      await invite.mutateAsync(values);
+      void message.success(t('adminInvites.sent', { email: values.email }));
+      setOpen(false);
+      form.resetFields();
+    });
   };
 
   const again = (item: PendingInvite) =>

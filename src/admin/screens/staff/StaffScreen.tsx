@@ -36,9 +36,9 @@ export default function StaffScreen() {
   const { message } = App.useApp();
   const write = useWrite();
   const [granting, setGranting] = useState<{ email: string; role: Role } | null>(null);
-  const [codes, setCodes] = useState<{ member: StaffMember; chosen: Permission[] } | null>(null);
+  const [codes, setCodes] = useState<Choosing<Permission> | null>(null);
   const [sessionsOf, setSessionsOf] = useState<StaffMember | null>(null);
-  const [holding, setHolding] = useState<{ member: StaffMember; chosen: string[] } | null>(null);
+  const [holding, setHolding] = useState<Choosing<string> | null>(null);
   const { user } = useAdminSession();
   const screen = useListScreen(adminStaffApi.staffList);
   const invalidates = [adminStaffApi.staffList, adminAuditApi.auditList];
@@ -205,47 +205,59 @@ export default function StaffScreen() {
         </Space>
       )}
     </WriteDialog>
-    <WriteDialog
-      open={codes !== null}
-      title={codes ? t('admin.staff.grantsFor', { email: codes.member.email }) : ''}
+    <ChoicesDialog<Permission>
+      choosing={codes}
+      setChoosing={setCodes}
+      title={(member) => t('admin.staff.grantsFor', { email: member.email })}
+      help={t('admin.staff.grantsHelp')}
+      options={(member) => GRANTABLE_PERMISSIONS.map((code) => ({ value: code, label: codeName(code), disabled: byRole(member).includes(code) }))}
       pending={setGrant.isPending}
-      onCancel={() => setCodes(null)}
-      onOk={() => codes && save(() => changeGrants(codes.member, codes.chosen), () => setCodes(null))}
-      data-testid="grants-dialog"
-    >
-      {codes && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph type="secondary">{t('admin.staff.grantsHelp')}</Typography.Paragraph>
-          <Checkbox.Group<Permission>
-            value={codes.chosen}
-            onChange={(chosen) => setCodes({ ...codes, chosen })}
-            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-            options={GRANTABLE_PERMISSIONS.map((code) => ({ value: code, label: codeName(code), disabled: byRole(codes.member).includes(code) }))}
-          />
-        </Space>
-      )}
-    </WriteDialog>
+      onSave={({ member, chosen }) => save(() => changeGrants(member, chosen), () => setCodes(null))}
+      testId="grants-dialog"
+    />
     {sessionsOf && <MemberSessionsDialog member={sessionsOf} onClose={() => setSessionsOf(null)} />}
-    <WriteDialog
-      open={holding !== null}
-      title={holding ? t('adminRoles.rolesTitle', { email: holding.member.email }) : ''}
+    <ChoicesDialog<string>
+      choosing={holding}
+      setChoosing={setHolding}
+      title={(member) => t('adminRoles.rolesTitle', { email: member.email })}
+      help={t('adminRoles.rolesHelp')}
+      options={() => (roleList.data ?? []).map((role) => ({ value: role.key, label: roleName(role.key) }))}
       pending={setRoles.isPending}
-      onCancel={() => setHolding(null)}
-      onOk={() => holding && save(() => setRoles.mutateAsync({ userId: holding.member.userId, roles: holding.chosen }), () => setHolding(null))}
-      data-testid="roles-dialog"
-    >
-      {holding && (
+      onSave={({ member, chosen }) => save(() => setRoles.mutateAsync({ userId: member.userId, roles: chosen }), () => setHolding(null))}
+      testId="roles-dialog"
+    />
+    </ListScreen>
+  );
+}
+
+/** A member's set being ticked in a dialog: their grants, their roles. */
+interface Choosing<V extends string> {
+  member: StaffMember;
+  chosen: V[];
+}
+
+interface ChoicesDialogProps<V extends string> {
+  /** The member and what is ticked so far; null: closed. */
+  choosing: Choosing<V> | null;
+  setChoosing: (choosing: Choosing<V> | null) => void;
+  title: (member: StaffMember) => string;
+  help: string;
+  options: (member: StaffMember) => { value: V; label: string; disabled?: boolean }[];
+  pending: boolean;
+  onSave: (choosing: Choosing<V>) => void;
+  testId: string;
+}
+
+/** The dialog a member's set is ticked in: its help line, then a box a choice, one under another. */
+function ChoicesDialog<V extends string>({ choosing, setChoosing, title, help, options, pending, onSave, testId }: ChoicesDialogProps<V>) {
+  return (
+    <WriteDialog open={choosing !== null} title={choosing ? title(choosing.member) : ''} pending={pending} onCancel={() => setChoosing(null)} onOk={() => choosing && onSave(choosing)} data-testid={testId}>
+      {choosing && (
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph type="secondary">{t('adminRoles.rolesHelp')}</Typography.Paragraph>
-          <Checkbox.Group<string>
-            value={holding.chosen}
-            onChange={(chosen) => setHolding({ ...holding, chosen })}
-            style={{ display: 'flex', flexDirection: 'column', gap: 8 }}
-            options={(roleList.data ?? []).map((role) => ({ value: role.key, label: roleName(role.key) }))}
-          />
+          <Typography.Paragraph type="secondary">{help}</Typography.Paragraph>
+          <Checkbox.Group<V> value={choosing.chosen} onChange={(chosen) => setChoosing({ ...choosing, chosen })} style={{ display: 'flex', flexDirection: 'column', gap: 8 }} options={options(choosing.member)} />
         </Space>
       )}
     </WriteDialog>
-    </ListScreen>
   );
 }

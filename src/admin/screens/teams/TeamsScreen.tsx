@@ -15,8 +15,7 @@ import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { ListScreen, rowOpens, useListScreen } from '../../widgets/paged-table.tsx';
 import { useMoney } from '../orders/labels.tsx';
-import { showFieldErrors } from '../field-errors.ts';
-import { useWrite } from '../../widgets/write.ts';
+import { useFormWrite } from '../field-errors.ts';
 import './teams.css';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
 
@@ -91,7 +90,6 @@ function TeamDrawer({ team, onClose }: { team: AdminTeamRow | null; onClose: () 
 function TeamEditor({ teamId }: { teamId: number }) {
   const { t, locale } = useT();
   const { message } = App.useApp();
-  const write = useWrite();
   const money = useMoney();
   const detail = useApiQuery(adminTeamsApi.team, { teamId });
   const invalidates = [adminTeamsApi.team, adminTeamsApi.teamList, adminNavigationApi.navTree];
@@ -99,21 +97,19 @@ function TeamEditor({ teamId }: { teamId: number }) {
   const remove = useApiMutation(adminTeamsApi.removePlayer, invalidates);
   const setPatches = useApiMutation(adminTeamsApi.setTeamPatches, invalidates);
   const [form] = Form.useForm<{ name: string; number: string }>();
+  const write = useFormWrite(form, ['name', 'number']);
   const [editing, setEditing] = useState<AdminSquadPlayer | null>(null);
   const [patchIds, setPatchIds] = useState<number[] | null>(null);
   const team = detail.data;
   const chosen = patchIds ?? team?.patches.filter((patch) => patch.via === 'team').map((patch) => patch.id) ?? [];
 
   const submit = async (values: { name: string; number: string }) => {
-    await write(
-      async () => {
-        await save.mutateAsync({ teamId, ...(editing ? { id: editing.id } : {}), name: values.name, number: values.number });
-        void message.success(t('admin.common.done'));
-        setEditing(null);
-        form.resetFields();
-      },
-      (refusal) => showFieldErrors(form, refusal, ['name', 'number']),
-    );
+    await write(async () => {
+      await save.mutateAsync({ teamId, ...(editing ? { id: editing.id } : {}), name: values.name, number: values.number });
+      void message.success(t('admin.common.done'));
+      setEditing(null);
+      form.resetFields();
+    });
   };
 
   return (

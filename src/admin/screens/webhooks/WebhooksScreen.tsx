@@ -12,13 +12,13 @@ import { WEBHOOK_EVENTS, type WebhookDeliveryView, type WebhookEndpointView, typ
 import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
-import { useConfirmedWrite } from '../../widgets/confirm.ts';
+import { AskButton } from '../../widgets/AskButton.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
-import { PagedTable } from '../../widgets/paged-table.tsx';
+import { notedColumn } from '../../widgets/noted.tsx';
+import { PagedTable, usePagedCall } from '../../widgets/paged-table.tsx';
 import { RowsTable } from '../../widgets/RowsTable.tsx';
-import { useWrite } from '../../widgets/write.ts';
 import { WriteDialog } from '../../widgets/WriteDialog.tsx';
-import { showFieldErrors } from '../field-errors.ts';
+import { useFormWrite } from '../field-errors.ts';
 
 const STATUS_COLOURS: Record<WebhookDeliveryView['status'], string> = { pending: 'blue', sending: 'processing', sent: 'green', failed: 'red' };
 
@@ -35,7 +35,6 @@ interface EndpointForm {
 export default function WebhooksScreen() {
   const { t } = useT();
   const { message } = App.useApp();
-  const ask = useConfirmedWrite();
   const [editing, setEditing] = useState<WebhookEndpointView | 'new' | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpointView | null>(null);
   const [secret, setSecret] = useState<WebhookEndpointWithSecret | null>(null);
@@ -67,16 +66,7 @@ export default function WebhooksScreen() {
         locale={{ emptyText: list.isError ? t('admin.common.loadFailed') : t('adminWebhooks.none') }}
         data-testid="webhook-table"
         columns={[
-          {
-            key: 'url',
-            title: t('adminWebhooks.url'),
-            render: (_v, endpoint) => (
-              <Space direction="vertical" size={0}>
-                <Typography.Text style={{ wordBreak: 'break-all' }}>{endpoint.url}</Typography.Text>
-                {endpoint.description && <Typography.Text type="secondary">{endpoint.description}</Typography.Text>}
-              </Space>
-            ),
-          },
+          notedColumn<WebhookEndpointView>('url', t('adminWebhooks.url'), (endpoint) => <Typography.Text style={{ wordBreak: 'break-all' }}>{endpoint.url}</Typography.Text>, (endpoint) => endpoint.description),
           {
             key: 'events',
             title: t('adminWebhooks.eventsTitle'),
@@ -114,31 +104,29 @@ export default function WebhooksScreen() {
                 <Button size="small" onClick={() => setLogOf(endpoint)} aria-label={t('adminWebhooks.logFor', { url: endpoint.url })} data-testid={`webhook-log-${endpoint.id}`}>
                   {t('adminWebhooks.log')}
                 </Button>
-                <Button
-                  size="small"
-                  onClick={() => ask({ content: t('adminWebhooks.testConfirm', { url: endpoint.url }), done: t('adminWebhooks.testQueued') }, () => test.mutateAsync({ id: endpoint.id }))}
+                <AskButton
+                  question={{ content: t('adminWebhooks.testConfirm', { url: endpoint.url }), done: t('adminWebhooks.testQueued') }}
+                  run={() => test.mutateAsync({ id: endpoint.id })}
                   aria-label={t('adminWebhooks.testFor', { url: endpoint.url })}
                   data-testid={`webhook-test-${endpoint.id}`}
                 >
                   {t('adminWebhooks.test')}
-                </Button>
-                <Button
-                  size="small"
-                  onClick={() =>
-                    ask({ content: t('adminWebhooks.rotateConfirm', { url: endpoint.url }), done: t('adminWebhooks.rotated') }, async () => setSecret(await rotate.mutateAsync({ id: endpoint.id })))
-                  }
+                </AskButton>
+                <AskButton
+                  question={{ content: t('adminWebhooks.rotateConfirm', { url: endpoint.url }), done: t('adminWebhooks.rotated') }}
+                  run={async () => setSecret(await rotate.mutateAsync({ id: endpoint.id }))}
                   aria-label={t('adminWebhooks.rotateFor', { url: endpoint.url })}
                 >
                   {t('adminWebhooks.rotate')}
-                </Button>
-                <Button
-                  size="small"
+                </AskButton>
+                <AskButton
                   danger
-                  onClick={() => ask({ content: t('adminWebhooks.removeConfirm', { url: endpoint.url }), done: t('adminWebhooks.removed') }, () => remove.mutateAsync({ id: endpoint.id }))}
+                  question={{ content: t('adminWebhooks.removeConfirm', { url: endpoint.url }), done: t('adminWebhooks.removed') }}
+                  run={() => remove.mutateAsync({ id: endpoint.id })}
                   aria-label={t('adminWebhooks.removeFor', { url: endpoint.url })}
                 >
                   {t('admin.common.remove')}
-                </Button>
+                </AskButton>
               </Space>
             ),
           },
@@ -175,18 +163,15 @@ export default function WebhooksScreen() {
 
 function EndpointDialog({ endpoint, onClose, onCreated, onSaved }: { endpoint: WebhookEndpointView | null; onClose: () => void; onCreated: (made: WebhookEndpointWithSecret) => void; onSaved: () => void }) {
   const { t } = useT();
-  const write = useWrite();
   const [form] = Form.useForm<EndpointForm>();
+  const write = useFormWrite(form, ['url', 'events']);
   const save = useApiMutation(webhooksApi.save, [webhooksApi.list, adminAuditApi.auditList]);
   const submit = async (values: EndpointForm) => {
-    await write(
-      async () => {
-        const answer = await save.mutateAsync({ ...(endpoint ? { id: endpoint.id } : {}), ...values });
-        if ('secret' in answer) onCreated(answer);
-        else onSaved();
-      },
-      (refusal) => showFieldErrors(form, refusal, ['url', 'events']),
-    );
+    await write(async () => {
+      const answer = await save.mutateAsync({ ...(endpoint ? { id: endpoint.id } : {}), ...values });
+      if ('secret' in answer) onCreated(answer);
+      else onSaved();
+    });
   };
   return (
     <WriteDialog
@@ -224,9 +209,7 @@ function EndpointDialog({ endpoint, onClose, onCreated, onSaved }: { endpoint: W
 
 function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpointView; onClose: () => void }) {
   const { t, locale } = useT();
-  const ask = useConfirmedWrite();
-  const [page, setPage] = useState(1);
-  const log = useApiQuery(webhooksApi.deliveries, { endpointId: endpoint.id, current: page, size: 20 });
+  const log = usePagedCall(webhooksApi.deliveries, { endpointId: endpoint.id }, 20);
   const again = useApiMutation(webhooksApi.redeliver, [webhooksApi.deliveries, webhooksApi.list, adminAuditApi.auditList]);
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' }) : t('admin.common.none'));
   return (
@@ -237,7 +220,7 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpointView; onC
       onClose={onClose}
       destroyOnHidden
       extra={
-        <Button onClick={() => void log.refetch()} loading={log.isFetching} data-testid="webhook-log-refresh">
+        <Button onClick={() => void log.query.refetch()} loading={log.query.isFetching} data-testid="webhook-log-refresh">
           {t('adminWebhooks.refresh')}
         </Button>
       }
@@ -246,23 +229,18 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpointView; onC
       <PagedTable<WebhookDeliveryView>
         rowKey="id"
         size="small"
-        query={log}
-        paging={{ current: page, pageSize: 20, onChange: setPage }}
+        {...log}
         scroll={{ x: 760 }}
-        locale={{ emptyText: log.isError ? t('admin.common.loadFailed') : t('adminWebhooks.noDeliveries') }}
+        empty={t('adminWebhooks.noDeliveries')}
         columns={[
           { key: 'createdAt', title: t('adminWebhooks.at'), dataIndex: 'createdAt', render: (at: string) => <span className="admin-nowrap">{when(at)}</span> },
           { key: 'type', title: t('adminWebhooks.type'), dataIndex: 'type', render: (type: string) => <Typography.Text code>{type}</Typography.Text> },
-          {
-            key: 'status',
-            title: t('adminWebhooks.status'),
-            render: (_v, row) => (
-              <Space direction="vertical" size={0}>
-                <Tag color={STATUS_COLOURS[row.status]}>{t(`adminWebhooks.statuses.${row.status}` as MessageKey)}</Tag>
-                {row.status === 'pending' && row.nextAttemptAt && <Typography.Text type="secondary">{t('adminWebhooks.next', { at: when(row.nextAttemptAt) })}</Typography.Text>}
-              </Space>
-            ),
-          },
+          notedColumn<WebhookDeliveryView>(
+            'status',
+            t('adminWebhooks.status'),
+            (row) => <Tag color={STATUS_COLOURS[row.status]}>{t(`adminWebhooks.statuses.${row.status}` as MessageKey)}</Tag>,
+            (row) => (row.status === 'pending' && row.nextAttemptAt ? t('adminWebhooks.next', { at: when(row.nextAttemptAt) }) : null),
+          ),
           { key: 'code', title: t('adminWebhooks.code'), render: (_v, row) => row.lastStatusCode ?? t('admin.common.none') },
           { key: 'attempts', title: t('adminWebhooks.attempts'), dataIndex: 'attempts' },
           { key: 'error', title: t('adminWebhooks.error'), render: (_v, row) => (row.lastError ? <Typography.Text type="danger">{row.lastError}</Typography.Text> : t('admin.common.none')) },
@@ -271,14 +249,14 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: WebhookEndpointView; onC
             title: t('admin.common.actions'),
             render: (_v, row) =>
               row.status === 'sending' ? null : (
-                <Button
-                  size="small"
-                  onClick={() => ask({ content: t('adminWebhooks.againConfirm', { type: row.type }), done: t('adminWebhooks.againQueued') }, () => again.mutateAsync({ id: row.id }))}
+                <AskButton
+                  question={{ content: t('adminWebhooks.againConfirm', { type: row.type }), done: t('adminWebhooks.againQueued') }}
+                  run={() => again.mutateAsync({ id: row.id })}
                   aria-label={t('adminWebhooks.againFor', { id: row.id })}
                   data-testid={`webhook-again-${row.id}`}
                 >
                   {t('adminWebhooks.again')}
-                </Button>
+                </AskButton>
               ),
           },
         ]}

@@ -3,10 +3,9 @@
  * per event and endpoint, written in the transaction of the change and sent by the outbox's
  * machinery (claim with a lease, backoff, send again), as mail is.
  */
-import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, createdAt, parentId, serialId, timestamps } from '../../db/columns.ts';
-import { MAIL_STATES } from '../outbox/schema.ts';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { parentId, serialId, timestamps } from '../../db/columns.ts';
+import { queuedColumns, queuedRules } from '../outbox/schema.ts';
 
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: serialId(),
@@ -31,20 +30,9 @@ export const webhookDeliveries = pgTable(
     type: text('type').notNull(),
     /** The body sent, as written when the event happened. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: MAIL_STATES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
-    claimedBy: text('claimed_by'),
-    claimedUntil: at('claimed_until'),
     /** The receiver's last HTTP status, null when it could not be reached. */
     lastStatusCode: integer('last_status_code'),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    sentAt: at('sent_at'),
+    ...queuedColumns(),
   },
-  (t) => [
-    check('webhook_deliveries_status_ck', sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
-    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
-  ],
+  (t) => [...queuedRules('webhook_deliveries', t), index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
 );
