@@ -107,7 +107,8 @@ export default function RolesScreen() {
         dataSource={roles.data ?? []}
         data-testid="roles-table"
         columns={[
-          notedColumn<StaffRole>('name', t('adminRoles.name'), (role) => <Typography.Text strong>{roleName(role.key)}</Typography.Text>, (role) => role.description),
+          // Wide enough for a role's name on one line when the table scrolls on a phone ("超级管理员" broke into three).
+          { ...notedColumn<StaffRole>('name', t('adminRoles.name'), (role) => <Typography.Text strong>{roleName(role.key)}</Typography.Text>, (role) => role.description), width: 150 },
           { key: 'kind', title: t('adminRoles.kind'), render: (_value, role) => <Tag color={role.builtIn ? 'gold' : 'blue'}>{t(role.builtIn ? 'adminRoles.builtIn' : 'adminRoles.custom')}</Tag> },
           {
             key: 'codes',
