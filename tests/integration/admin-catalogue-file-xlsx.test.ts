@@ -11,6 +11,7 @@ import { adminProductsApi } from '../../src/domain/api/admin/products.ts';
 import type { CatalogueApplyAnswer, CatalogueDryRun } from '../../src/domain/back-office/catalogue-file.model.ts';
 import { products, productSizes } from '../../src/server/db/schema.ts';
 import { createTestShop, type TestShop } from './harness.ts';
+import { catalogueState, expectRoundTripChangesNothing } from './catalogue-file-support.ts';
 import { auditCount, auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 
 let shop: TestShop;
@@ -56,12 +57,7 @@ const dryRun = (xlsx: Uint8Array, headers: Record<string, string> = {}) => callE
 const apply = (xlsx: Uint8Array, basis: Record<string, number>) => callEntry<CatalogueApplyAnswer>(shop, adminProductsApi.catalogueApply, { xlsx: base64(xlsx), basis }, admin);
 
 /** What a write would change: each product's version and price, and the sizes' stock. */
-async function state() {
-  const answer = (await shop.database.db.execute(
-    sql`select (select sum(version) from ${products})::text as v, (select sum(price) from ${products})::text as p, (select sum(stock) from ${productSizes})::text as s, (select count(*) from ${products})::text as n`,
-  )) as unknown as { rows: { v: string; p: string; s: string; n: string }[] };
-  return answer.rows[0]!;
-}
+const state = () => catalogueState(shop);
 
 describe('the catalogue file in XLSX', () => {
   it('refuses a shopper the XLSX export', async () => {
@@ -88,16 +84,7 @@ describe('the catalogue file in XLSX', () => {
 
   it('round trip: the whole catalogue exported and imported unchanged reports no change; the apply changes nothing, audited with the file type', async () => {
     const xlsx = await exported();
-    const before = await state();
-    const audits = await auditCount(shop);
-    const run = await dryRun(xlsx);
-    expect(run.code, run.msg).toBe('0000');
-    expect(run.data).toMatchObject({ created: 0, changed: 0, refused: 0, problems: [], reports: [] });
-    expect(run.data.unchanged).toBe(Number(before!.n));
-    const applied = await apply(xlsx, run.data.basis);
-    expect(applied.data).toEqual({ created: 0, changed: 0, unchanged: Number(before!.n) });
-    expect(await state()).toEqual(before);
-    expect(await auditCount(shop)).toBe(audits + 1);
+    await expectRoundTripChangesNothing(shop, xlsx, (file) => dryRun(file), apply);
     expect((await auditRows(shop))[0]).toMatchObject({ action: 'catalogue.import', after: { changed: 0, format: 'xlsx' } });
   });
 
