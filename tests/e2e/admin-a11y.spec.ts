@@ -366,6 +366,12 @@ for (const locale of ADMIN_LOCALES) {
       const first = page.getByTestId('products-table').getByRole('row').nth(1);
       await expect(first).toBeVisible();
       await audit.check('products');
+      // The catalogue export's formats menu (CSV or XLSX), opened from its arrow button.
+      await page.getByTestId('catalogue-export-formats').click();
+      await expect(page.getByTestId('catalogue-export-xlsx')).toBeVisible();
+      await audit.check('catalogue export menu');
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('catalogue-export-xlsx')).toBeHidden();
       await first.getByRole('checkbox').check();
       await auditDialog(page, audit, 'bulk price dialog', () => page.getByTestId('products-bulk').getByRole('button', { name: label(PR.list.bulkPrice) }).click());
       await auditDialog(page, audit, 'bulk stock dialog', () => page.getByTestId('products-bulk').getByRole('button', { name: label(PR.list.bulkStock) }).click());
