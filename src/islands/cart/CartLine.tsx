@@ -55,8 +55,7 @@ export function CartLines({ page, locale, variant, busyIds, actions }: CartLines
   return (
     <GroupedLines
       lines={page.records}
-      listClass="cart-lines"
-      groupClass="cart-group-lines"
+      look="cart"
       currency={page.currency}
       locale={locale}
       line={line}

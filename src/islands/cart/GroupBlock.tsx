@@ -45,9 +45,8 @@ export function GroupBlock({ group, currency, locale, head, children }: GroupBlo
 
 export interface GroupedLinesProps<L extends GroupableLine> {
   lines: readonly L[];
-  /** The list's class; a roster's rows get it too, with `groupClass`. */
-  listClass: string;
-  groupClass: string;
+  /** Which list's styles: `<look>-lines` on the list, and with `<look>-group-lines` on a roster's rows. */
+  look: 'cart' | 'checkout';
   currency: CurrencyCode;
   locale: Locale;
   /** One line as an item of a list (keyed): `index` is its place in the list it is drawn in. */
@@ -57,7 +56,8 @@ export interface GroupedLinesProps<L extends GroupableLine> {
 }
 
 /** A list of lines (a cart's, a checkout's, an order's) with each team roster's rows as one GroupBlock. */
-export function GroupedLines<L extends GroupableLine>({ lines, listClass, groupClass, currency, locale, line, groupHead }: GroupedLinesProps<L>) {
+export function GroupedLines<L extends GroupableLine>({ lines, look, currency, locale, line, groupHead }: GroupedLinesProps<L>) {
+  const listClass = `${look}-lines`;
   return (
     <ul className={listClass} role="list">
       {cartSegments(lines).map((segment, index) =>
@@ -66,7 +66,7 @@ export function GroupedLines<L extends GroupableLine>({ lines, listClass, groupC
         ) : (
           <GroupBlock key={segment.id} group={segment} currency={currency} locale={locale} head={groupHead?.(segment)}>
             {() => (
-              <ul className={`${listClass} ${groupClass}`} role="list">
+              <ul className={`${listClass} ${look}-group-lines`} role="list">
                 {segment.lines.map(line)}
               </ul>
             )}

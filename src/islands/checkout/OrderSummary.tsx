@@ -17,8 +17,7 @@ export function OrderSummary({ quote, locale, money }: { quote: CheckoutQuote; l
     <>
       <GroupedLines
         lines={quote.lines}
-        listClass="checkout-lines"
-        groupClass="checkout-group-lines"
+        look="checkout"
         currency={quote.currency}
         locale={locale}
         line={(line, index) => <SummaryLine key={line.cartItemId ?? `line-${index}`} line={line} money={money} />}

@@ -40,7 +40,7 @@ export function OrderLines({ order, locale }: { order: OrderDetail; locale: Loca
     </li>
   );
   return (
-    <GroupedLines lines={order.lines} listClass="checkout-lines" groupClass="checkout-group-lines" currency={order.amounts.currency} locale={locale} line={line} />
+    <GroupedLines lines={order.lines} look="checkout" currency={order.amounts.currency} locale={locale} line={line} />
   );
 }
 

@@ -46,7 +46,7 @@ import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { checkedOriginal, imageVariants, isImageKey, storeVariants, type ImageVariants } from './image-desk.ts';
 import { readImageZip, type ZipImage } from './image-zip.ts';
 import { mediaFiles, productImages } from './images-schema.ts';
-import { generatedArt, type ProductDesk, type ProductFilter } from './product-desk.ts';
+import { generatedArt, ownColumnsOf, type ProductDesk, type ProductFilter } from './product-desk.ts';
 import { navItems, products, productSizes, teams, type ZhText } from './schema.ts';
 import { setStock } from './stock.ts';
 import { announceProductTx } from '../webhooks/index.ts';
@@ -265,16 +265,8 @@ export class CatalogueFileDesk extends AuditedDesk {
         line: 0,
         rowLines: [],
         blanks: [],
-        title: { 'en-US': r.title, 'zh-CN': r.zh.title ?? '' },
-        description: { 'en-US': r.description, 'zh-CN': r.zh.description ?? '' },
-        price: r.price,
-        compareAtPrice: r.compareAtPrice,
-        customisationFee: r.customisationFee,
-        taxClass: r.taxClass,
-        sport: r.sport,
+        ...ownColumnsOf(r),
         team: r.team,
-        tags: r.tags,
-        printable: r.printable,
         published: r.active,
         sizes: sizes.get(r.id) ?? [],
         images: null,

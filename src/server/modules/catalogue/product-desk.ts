@@ -98,6 +98,21 @@ function snapshotOf(product: AdminProduct): Snapshot {
 
 const DEFAULT_COLOURS = ['#1f2937', '#f9fafb'];
 
+/** A product row's own columns as the back office edits them (the editor and the catalogue file alike), its texts in both languages. */
+export function ownColumnsOf(row: Pick<typeof products.$inferSelect, 'title' | 'description' | 'zh' | 'price' | 'compareAtPrice' | 'customisationFee' | 'taxClass' | 'sport' | 'tags' | 'printable'>) {
+  return {
+    title: { 'en-US': row.title, 'zh-CN': row.zh.title ?? '' },
+    description: { 'en-US': row.description, 'zh-CN': row.zh.description ?? '' },
+    price: row.price,
+    compareAtPrice: row.compareAtPrice,
+    customisationFee: row.customisationFee,
+    taxClass: row.taxClass,
+    sport: row.sport,
+    tags: row.tags,
+    printable: row.printable,
+  };
+}
+
 /** A new product's picture until images are uploaded: a plain shirt, front and back, in its team's colours (null: no team). */
 export function generatedArt(colours: readonly string[] | null): string[] {
   const design = formatShirtDesign({ pattern: 'plain', colours: (colours ?? DEFAULT_COLOURS).slice(0, 3), cut: 'tee' });
@@ -282,16 +297,8 @@ export class ProductDesk extends AuditedDesk {
       version: row.version,
       published: row.active,
       listed,
-      title: { 'en-US': row.title, 'zh-CN': row.zh.title ?? '' },
-      description: { 'en-US': row.description, 'zh-CN': row.zh.description ?? '' },
-      price: row.price,
-      compareAtPrice: row.compareAtPrice,
-      sport: row.sport,
+      ...ownColumnsOf(row),
       teamId: row.teamId,
-      tags: row.tags,
-      printable: row.printable,
-      customisationFee: row.customisationFee,
-      taxClass: row.taxClass,
       sizes: sizes.map((s) => ({ size: s.size as Size, stock: s.stock })),
       sizeGuide: row.sizeGuide,
       faq: { 'en-US': row.faq, 'zh-CN': row.zh.faq ?? [] },
