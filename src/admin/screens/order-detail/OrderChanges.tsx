@@ -1,8 +1,8 @@
 /**
  * The order detail's "Changes before production" panel (docs/back-office.md "Order changes"): the
  * payment request the order owes, open or its link expired unpaid (its amount, until when, Send a
- * new link, Waive with a reason), the change history (who,
- * when, before and after, what it did to the total), and a dialog that changes a shirt's size or
+ * new link, Waive with a reason), the change history (who, when, before and after, what it did to
+ * the total), and a dialog that changes a shirt's size or
  * print (type, player, own name and number, lettering, patches, add-ons: widgets/PrintFields.tsx), the
  * address, or the shipping method, with the revision the panel read (another staff member's change
  * meanwhile is refused, and the panel reloads). The dialog first asks the server what the change
@@ -115,9 +115,12 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
           action={
             mayEdit ? (
               <Space direction="vertical" size="small">
-                <Button size="small" onClick={() => void sendLink()} loading={resend.isPending} data-testid="payment-request-resend">
-                  {t('adminOrderChanges.request.resend')}
-                </Button>
+                {/* A new link only while the order waits for it (paid, not in production): the server's rule too. */}
+                {view?.changeable && (
+                  <Button size="small" onClick={() => void sendLink()} loading={resend.isPending} data-testid="payment-request-resend">
+                    {t('adminOrderChanges.request.resend')}
+                  </Button>
+                )}
                 <Button size="small" onClick={() => setWaiving(true)} data-testid="payment-request-waive">
                   {t('adminOrderChanges.request.waive')}
                 </Button>
