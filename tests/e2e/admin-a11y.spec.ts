@@ -38,7 +38,7 @@ import enSessions from '../../src/i18n/locales/en-US/admin-sessions.json' with {
 import zhSessions from '../../src/i18n/locales/zh-CN/admin-sessions.json' with { type: 'json' };
 import { api } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, shell, test, topDialog, type AdminLocale } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, openFromMenu, shell, test, topDialog, type AdminLocale } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { registerShopper, signInTokens } from './support/shoppers.ts';
 import { waitForMail } from './support/mail.ts';
@@ -497,10 +497,10 @@ for (const locale of ADMIN_LOCALES) {
       await page.getByTestId('api-tokens-create').click();
       await page.getByTestId('api-token-name').fill(`A11y UI ${code}`);
       await page.getByRole('checkbox', { name: 'order:view' }).check();
-      await topDialog(page).getByRole('button', { name: label(TK.createOk) }).click();
+      await confirmIn(page, TK.createOk);
       await expect(page.getByTestId('api-token-secret')).toBeVisible();
       await audit.check('api token secret');
-      await topDialog(page).getByRole('button', { name: label(TK.secretDone) }).click();
+      await confirmIn(page, TK.secretDone);
       await expect(page.getByRole('dialog')).toHaveCount(0);
 
       await visit(page, '/settings', page.getByTestId('settings-shipping'));

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, filterAudit, label, openFromMenu, test, topDialog, type AdminLocale } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, dialogSettled, expect, filterAudit, label, openFromMenu, test, topDialog, type AdminLocale } from './support/admin.ts';
 import { E2E_OWNER } from './support/env.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
@@ -71,6 +71,7 @@ for (const locale of ADMIN_LOCALES) {
       const refused = topDialog(page).getByTestId('bulk-blocked');
       await expect(refused.getByRole('listitem')).toHaveCount(3);
       await expect(refused).toContainText(`${first.orderNo}: ${O.bulk.reasons['not-allowed'].replace('{{from}}', O.status.processing).replace('{{to}}', O.status.delivered)}`);
+      await dialogSettled(page);
       await topDialog(page).getByRole('button').click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       for (const row of rows) await expect(row).toContainText(O.status.processing);
@@ -82,7 +83,7 @@ for (const locale of ADMIN_LOCALES) {
       await bar.getByRole('button', { name: label(O.list.toProduction) }).click();
       await expect(topDialog(page).getByTestId('bulk-movable')).toContainText(late.orderNo);
       await ownerApi('/admin/orders/move', { orderNo: late.orderNo, to: 'cancelled', from: 'paid' });
-      await topDialog(page).getByRole('button', { name: label(O.bulk.move_one.replace('{{count}}', '1')) }).click();
+      await confirmIn(page, O.bulk.move_one.replace('{{count}}', '1'));
       const failed = page.getByTestId('bulk-failed');
       await expect(failed.getByRole('listitem')).toHaveCount(1);
       await expect(failed).toContainText(late.orderNo);

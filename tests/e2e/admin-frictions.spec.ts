@@ -13,7 +13,7 @@ import zhCustomers from '../../src/i18n/locales/zh-CN/admin-customers.json' with
 import type { AdminProduct } from '../../src/domain/back-office/products.model.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, createPlainProduct, expect, label, test, topDialog } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, createPlainProduct, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -50,13 +50,13 @@ for (const locale of ADMIN_LOCALES) {
       await expect(topDialog(page)).toContainText(T.editor.unlistedTitle);
       await expect(topDialog(page)).toContainText(T.editor.unlistedBody);
       await screenshot(page, `admin-frictions-unlisted-publish-${locale}`, testInfo);
-      await topDialog(page).getByRole('button', { name: label(A.common.cancel) }).click();
+      await confirmIn(page, A.common.cancel);
       await expect(topDialog(page)).toBeHidden();
       await expect(editor(page).getByTestId('product-editor-publish')).toHaveText(label(T.editor.publish));
 
       // "Publish anyway" publishes; the link opens its page in the shop, in this language.
       await editor(page).getByTestId('product-editor-publish').click();
-      await topDialog(page).getByRole('button', { name: label(T.editor.publishAnyway) }).click();
+      await confirmIn(page, T.editor.publishAnyway);
       await expect(editor(page).getByTestId('product-editor-publish')).toHaveText(label(T.editor.unpublish));
       const link = editor(page).getByTestId('product-view-in-shop');
       await expect(link).toHaveAttribute('href', `/${locale}/product/${product.id}/`);

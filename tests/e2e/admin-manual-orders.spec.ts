@@ -18,7 +18,7 @@ import type { Patch, ProductDetail } from '../../src/domain/catalogue.model.ts';
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { axeViolations } from './support/axe.ts';
-import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, label, test, topDialog } from './support/admin.ts';
+import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
 import { waitForMail } from './support/mail.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -174,7 +174,7 @@ for (const locale of ADMIN_LOCALES) {
       const refusal = `${product.title}: size ${inStock} is sold out`;
       await page.route('**/api/admin/orders/create', (route) => route.fulfill({ status: 409, json: { code: '1410', msg: refusal, data: { productId: product.id, size: inStock, available: 0 } } }));
       await screen.getByTestId('new-order-place').click();
-      await topDialog(page).getByRole('button', { name: label(N.place) }).click();
+      await confirmIn(page, N.place);
       await expect(problem).toHaveText(refusal);
       await expect(screen).toBeVisible();
       await expect(screen.getByTestId('new-order-place')).toBeDisabled();
@@ -246,7 +246,7 @@ for (const locale of ADMIN_LOCALES) {
         await route.continue().catch(() => {});
       });
       await screen.getByTestId('new-order-place').click();
-      await topDialog(page).getByRole('button', { name: label(N.place) }).click();
+      await confirmIn(page, N.place);
 
       const detail = page.getByTestId('order-detail');
       await expect(detail).toHaveAttribute('data-order-status', 'pending_payment');

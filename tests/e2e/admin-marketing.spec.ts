@@ -25,7 +25,7 @@ import zhCart from '../../src/i18n/locales/zh-CN/cart.json' with { type: 'json' 
 import enCheckout from '../../src/i18n/locales/en-US/checkout.json' with { type: 'json' };
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, openFromMenu, test, topDialog, type TokenPair } from './support/admin.ts';
+import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, openFromMenu, test, type TokenPair } from './support/admin.ts';
 import { typeShippingAddress } from '../support/checkout-form.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -125,7 +125,7 @@ test.describe(() => {
     // The same guest cannot use it twice (one per customer), so expire it: its row says so.
     await page.goto('/admin/coupons');
     await used.getByRole('button', { name: label(M.expireNow) }).click();
-    await topDialog(page).getByRole('button', { name: label(A.common.confirm) }).click();
+    await confirmIn(page, A.common.confirm);
     await expect(used).toContainText(M.states.expired);
 
     // The settings screen in English at 1440 px (for people to look at).

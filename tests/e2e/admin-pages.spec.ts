@@ -15,7 +15,7 @@ import enPages from '../../src/i18n/locales/en-US/admin-pages.json' with { type:
 import zhPages from '../../src/i18n/locales/zh-CN/admin-pages.json' with { type: 'json' };
 import { axeViolations } from './support/axe.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, expect, label, test, topDialog, type AdminLocale } from './support/admin.ts';
+import { ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog, type AdminLocale } from './support/admin.ts';
 
 test.describe.configure({ timeout: 3 * JOURNEY_TIMEOUT_MS });
 
@@ -30,7 +30,7 @@ async function servedHtml(request: APIRequestContext, path: string): Promise<{ s
 /** Publishes the open page (confirmed); answers when the server took it. */
 async function publish(page: Page, locale: AdminLocale): Promise<number> {
   await page.getByTestId('page-publish').click();
-  await topDialog(page).getByRole('button', { name: label(ADMIN_TEXT[locale].admin.common.confirm) }).click();
+  await confirmIn(page, ADMIN_TEXT[locale].admin.common.confirm);
   await expect(page.getByTestId('page-publish')).toHaveText(label((locale === 'en-US' ? enPages : zhPages).nothingToPublish));
   return Date.now();
 }
@@ -82,7 +82,7 @@ test.describe(() => {
     await expect.poll(async () => (await history.getByTestId('page-restore').boundingBox())?.x ?? -1).toBeLessThan(375 - 60);
     await screenshot(page, 'admin-pages-history-zh-CN', testInfo);
     await history.getByTestId('page-restore').click();
-    await topDialog(page).getByRole('button', { name: label(ADMIN_TEXT['zh-CN'].admin.common.confirm) }).click();
+    await confirmIn(page, ADMIN_TEXT['zh-CN'].admin.common.confirm);
     await expect(body).not.toHaveValue(new RegExp(marker));
 
     await publish(page, 'zh-CN');
@@ -106,10 +106,10 @@ test.describe(() => {
 
     await page.getByTestId('page-new').click();
     await page.getByTestId('page-slug').fill('cart');
-    await topDialog(page).getByRole('button', { name: label(T.create) }).click();
+    await confirmIn(page, T.create);
     await expect(topDialog(page)).toContainText(T.errors.reserved);
     await page.getByTestId('page-slug').fill(slug);
-    await topDialog(page).getByRole('button', { name: label(T.create) }).click();
+    await confirmIn(page, T.create);
 
     const en = page.getByTestId('page-locale-en-US');
     await en.getByLabel(T.fields.title).fill(title);

@@ -9,7 +9,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { UserInfo } from '../../src/domain/account.model.ts';
 import { api, type Envelope } from '../support/api.ts';
-import { ADMIN_TEXT, activeTab, expect, JOURNEY_TIMEOUT_MS, label, shell, test, topDialog } from './support/admin.ts';
+import { ADMIN_TEXT, activeTab, confirmIn, expect, JOURNEY_TIMEOUT_MS, label, shell, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -140,7 +140,7 @@ test.describe(() => {
     // "Yes": the login page, nothing of the session left here, and the server refuses its refresh token.
     await menu.click();
     await page.getByRole('menuitem', { name: A.header.logout }).click();
-    await topDialog(page).getByRole('button', { name: label(A.common.confirm) }).click();
+    await confirmIn(page, A.common.confirm);
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole('heading', { name: A.login.title })).toBeVisible();
     expect(await stored()).toEqual([false, false, false]);

@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import enWebhooks from '../../src/i18n/locales/en-US/admin-webhooks.json' with { type: 'json' };
 import zhWebhooks from '../../src/i18n/locales/zh-CN/admin-webhooks.json' with { type: 'json' };
-import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, expect, test } from './support/admin.ts';
+import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, dialogSettled, expect, test } from './support/admin.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
 
@@ -56,6 +56,7 @@ for (const locale of ADMIN_LOCALES) {
         const row = page.getByTestId('webhook-table').getByRole('row').filter({ hasText: receiver.url });
         await expect(row).toHaveCount(1);
         await row.locator('[data-testid^="webhook-test-"]').click();
+        await dialogSettled(page);
         await page.getByRole('dialog').getByRole('button', { name: /^(Confirm|确\s*认)$/ }).click();
         await expect(page.getByText(W.testQueued)).toBeVisible();
         await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
@@ -70,6 +71,7 @@ for (const locale of ADMIN_LOCALES) {
         await expect(delivery).toContainText('200');
 
         await delivery.locator('[data-testid^="webhook-again-"]').click();
+        await dialogSettled(page);
         await page.getByRole('dialog').getByRole('button', { name: /^(Confirm|确\s*认)$/ }).last().click();
         await expect(page.getByText(W.againQueued)).toBeVisible();
         await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);

@@ -139,8 +139,35 @@ export function topDialog(page: Page) {
   return page.getByRole('dialog').last();
 }
 
-/** Clicks the topmost dialog's button named `name`. */
+/**
+ * Waits until the topmost dialog has ended its opening motion: drawn opaque, nothing moving it.
+ * antd's dialog first sits transparent where it will end, for a few frames, then zooms in from the
+ * click that opened it. A press in those frames lands on the button and its release, once the
+ * zoom has begun, on the backdrop, so the browser sends the click to the backdrop and the dialog
+ * stays open with nothing asked of the server (docs/testing.md "Flaky journeys"). Nobody can
+ * press a button before it is drawn, so the journeys wait for what a person sees.
+ */
+export async function dialogSettled(page: Page): Promise<void> {
+  const dialog = topDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect
+    .poll(() =>
+      dialog.evaluate((element) => {
+        const chain: Element[] = [];
+        for (let node: Element | null = element; node; node = node.parentElement) chain.push(node);
+        const moving = element.ownerDocument.getAnimations().some((animation) => {
+          const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+          return target !== null && chain.includes(target) && animation.playState !== 'finished';
+        });
+        return !moving && chain.every((node) => getComputedStyle(node).opacity === '1');
+      }),
+    )
+    .toBe(true);
+}
+
+/** Clicks the topmost dialog's button named `name`, once the dialog is drawn (`dialogSettled`). */
 export async function confirmIn(page: Page, name: string): Promise<void> {
+  await dialogSettled(page);
   await topDialog(page).getByRole('button', { name: label(name) }).click();
 }
 
