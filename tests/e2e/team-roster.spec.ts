@@ -24,7 +24,7 @@ const words = (locale: Locale) => ({
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 /** A cell's accessible name: its column and its row (the row read out only). */
-const cellName = (t: ReturnType<typeof words>, column: 'name' | 'number' | 'size' | 'quantity', row: number) => `${t.roster.column[column]}${fill(t.roster.cellRow, { row })}`;
+const cellName = (t: ReturnType<typeof words>, column: 'name' | 'number' | 'size' | 'quantity', row: number) => fill(t.roster.cellName, { column: t.roster.column[column], row });
 
 /** A printable shirt with a size of at least 20 in stock. */
 async function findShirt(request: APIRequestContext): Promise<{ product: ProductDetail; size: string }> {

@@ -346,10 +346,14 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
     const describedBy = [message ? `${cid}-error` : null, duplicate ? duplicatesId : null].filter((d) => d !== null).join(' ');
     return (
       <div className={`roster-cell roster-${field}${duplicate ? ' is-duplicate' : ''}`}>
-        {/* The row in the name too: a screen reader tabbing through 12 rows hears which one each "Name" is. */}
+        {/*
+          The row in the name too: a screen reader tabbing through 12 rows hears which one each "Name" is.
+          One hidden text rather than a hidden suffix: browsers put a space before an absolutely
+          placed part of a name ("Name , row 3").
+        */}
         <label htmlFor={cid} className="roster-cell-label">
-          {label}
-          <span className="sr-only">{t('roster.cellRow', { row: index + 1 })}</span>
+          <span aria-hidden="true">{label}</span>
+          <span className="sr-only">{t('roster.cellName', { column: label, row: index + 1 })}</span>
         </label>
         {control({ id: cid, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy || undefined })}
         {message ? (
