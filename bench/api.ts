@@ -13,7 +13,7 @@ import { SEARCH_PAGE_SIZE } from '../src/domain/catalogue.schema.ts';
 import { ROOT, createPostgresDatabase, readMemoryMb, removeDir, seed, serverEnv, startCommand, startServer, tempDir, type Server } from './processes.ts';
 import { Inspector, summariseProfile, type ProfileSummary } from './profile.ts';
 import { median, percentOf, rotate, seededRandom } from './stats.ts';
-import { READ_PATH, checkEndpoint, checkHealth, checkReadPath, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
+import { READ_PATH, checkEndpoint, checkHealth, checkReadPath, checkRosterQuote, checkRss, type Check, type DbKind, type TargetedEndpoint } from './targets.ts';
 
 export const API_PRODUCTS = 10_000;
 /** What start.ts prints once it listens. */
@@ -658,6 +658,8 @@ async function round(db: DbKind, options: ApiOptions, databaseUrl: string | null
     }
     for (const endpoint of READ_PATH) checks.push(checkReadPath(endpoint, db, scenarios.find((s) => s.key === endpoint)?.percentOfBareHttp ?? null));
     checks.push(checkHealth(db, scenarios.find((s) => s.key === 'health')?.percentOfBare ?? null));
+    const roster = scenarios.find((s) => s.key === 'rosterQuote');
+    if (roster) checks.push(checkRosterQuote(db, roster.median?.cpuUsPerRequest ?? null));
     if (db === 'pglite') checks.push(checkRss(peakUnderLoad || null));
     return {
       db,

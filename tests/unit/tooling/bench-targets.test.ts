@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_TARGETS, READ_PATH_MIN_PERCENT_OF_BARE_HTTP, checkEndpoint, checkHealth, checkPage, checkPageJs, checkReadPath, checkRss, scoreWithout, type PageFigures } from '../../../bench/targets.ts';
+import { API_TARGETS, READ_PATH_MIN_PERCENT_OF_BARE_HTTP, checkEndpoint, checkHealth, checkPage, checkPageJs, checkReadPath, checkRosterQuote, checkRss, scoreWithout, type PageFigures } from '../../../bench/targets.ts';
 
 const perfect: PageFigures = { performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 900, tbtMs: 0, cls: 0 };
 
@@ -38,6 +38,13 @@ describe('bench target checks', () => {
     expect(scoreWithout(lhr, 'seo', 'is-crawlable')).toBe(50);
     // Another audit left out instead: the failing crawl audit counts with its weight.
     expect(scoreWithout(lhr, 'seo', 'link-text')).toBe(20);
+  });
+
+  it('a 200-row roster quote needs at most 150 ms of server CPU a call (issue 31), n/a when not measured', () => {
+    expect(checkRosterQuote('postgres', 150_000).pass).toBe(true);
+    expect(checkRosterQuote('postgres', 150_001).pass).toBe(false);
+    expect(checkRosterQuote('pglite', 17_300)).toMatchObject({ subject: 'team roster of 200 rows (pglite)', actual: '17.3 ms', target: '<= 150 ms', pass: true });
+    expect(checkRosterQuote('pglite', null).pass).toBeNull();
   });
 
   it('health needs 85% of the bare route, RSS at most 250 MB', () => {
