@@ -63,7 +63,7 @@ export interface PaymentRequestRecord {
   expiresAt: string;
 }
 
-/** The back office's change panel: the history, the revision to send, what is open, and whether it may still change. */
+/** The back office's change panel: the history, the revision to send, what is owed, and whether it may still change. */
 export interface OrderChangesView {
   orderNo: string;
   revision: number;
@@ -72,7 +72,8 @@ export interface OrderChangesView {
   currency: string;
   total: number;
   changes: OrderChangeRecord[];
-  openRequest: PaymentRequestRecord | null;
+  /** The request the order owes: open, or expired unpaid (status says which); either holds production until paid or waived. */
+  pendingRequest: PaymentRequestRecord | null;
 }
 
 /** What a change answers: the order's new revision and total, and the money it moved. */

@@ -145,6 +145,8 @@ for (const locale of ADMIN_LOCALES) {
       await expect(detail.getByTestId('order-lines')).toContainText(patch.patchName);
       // The extra is asked for: the panel shows it open, and production waits for it.
       await expect(panel).toContainText(C.request.title);
+      await panel.scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-order-change-request-${locale}`, testInfo);
       await detail.locator('[data-move="processing"]').click();
       await confirmIn(page, A.common.confirm);
       await expect(detail).toHaveAttribute('data-order-status', 'paid');

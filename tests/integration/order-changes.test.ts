@@ -64,6 +64,10 @@ const shopperChange = (body: Record<string, unknown>) => call<OrderChangeAnswer>
 const options = (orderNo: string, token: string) => call<ShopperChangeOptions>(shop.app, '/orders/change/options', { orderNo, token });
 const print = (name: string, number: string, extra: Record<string, unknown> = {}) => ({ customType: 3, customName: name, customNumber: number, ...extra });
 
+const requestOf = async (id: number) => (await shop.database.db.select().from(paymentRequests).where(eq(paymentRequests.id, id)))[0]!;
+/** The payment links mailed to the shopper (the outbox), oldest first. */
+const linkMails = (email: string) => shop.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'payment-request'), eq(mailOutbox.toAddress, email))).orderBy(mailOutbox.id);
+
 function mailsTo(email: string, subject: string) {
   return mail.messages.filter((m) => m.to.includes(email) && m.subject === subject);
 }
@@ -155,7 +159,7 @@ describe('staff change a paid order before production', () => {
     expect((await call(shop.app, '/admin/orders/waivePayment', { orderNo: o.orderNo, reason: 'goodwill' }, customer.auth)).code).toBe('1403');
     const waived = await call<OrderChangesView>(shop.app, '/admin/orders/waivePayment', { orderNo: o.orderNo, reason: 'goodwill' }, admin.auth);
     expect(waived.code, waived.msg).toBe('0000');
-    expect(waived.data.openRequest).toBeNull();
+    expect(waived.data.pendingRequest).toBeNull();
     const [request] = await shop.database.db.select().from(paymentRequests).where(eq(paymentRequests.orderId, row.id));
     expect(request).toMatchObject({ status: 'waived', closeReason: 'goodwill', closedByEmail: admin.email });
     const audits = await shop.database.db.select().from(auditLog).where(eq(auditLog.entityId, o.orderNo));
@@ -163,6 +167,89 @@ describe('staff change a paid order before production', () => {
     expect((await move(admin, { orderNo: o.orderNo, to: 'processing' })).code).toBe('0000');
     // In production: no more changes.
     expectConflict(await change(admin, { orderNo: o.orderNo, revision: 1, change: { kind: 'shipping', method: 'express' } }), /not yet in production/);
+  });
+
+  it('a request whose link expired unpaid still holds production; staff may waive it, or send a new link that the shopper pays, after which production is allowed', async () => {
+    /** A paid order changed to gold lettering (dearer), its link's time run out and the expiry job run. */
+    const expiredOrder = async () => {
+      const o = await paidOrder();
+      const gold = await change(admin, { orderNo: o.orderNo, revision: 0, change: { kind: 'line', itemId: o.item.id, print: print('SMITH', '7', { premiumNameOption: 'Gold' }) } });
+      expect(gold.code, gold.msg).toBe('0000');
+      const requestId = gold.data.request!.id;
+      await shop.database.db.update(paymentRequests).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(paymentRequests.id, requestId));
+      expect(await shop.app.payments.requests.expireDue()).toBeGreaterThanOrEqual(1);
+      expect((await requestOf(requestId)).status).toBe('expired');
+      return { ...o, requestId, owed: gold.data.totalDelta };
+    };
+
+    const o = await expiredOrder();
+    expectConflict(await move(admin, { orderNo: o.orderNo, to: 'processing' }), /expired/);
+    expectConflict(await move(admin, { orderNo: o.orderNo, to: 'shipped', carrier: 'DHL', trackingNumber: 'JD0001234577' }), /expired/);
+    const parcel = { orderNo: o.orderNo, carrier: 'DHL', trackingNumber: 'JD0001234578', lines: [{ orderItemId: o.item.id, quantity: 1 }] };
+    expectConflict(await call(shop.app, '/admin/orders/shipParcel', parcel, admin.auth), /expired/);
+    const zh = await call(shop.app, '/admin/orders/move', { orderNo: o.orderNo, to: 'processing' }, { headers: { ...admin.auth.headers, 'accept-language': 'zh-CN' } });
+    expect(zh.msg).toMatch(/过期/);
+    const bulkPreview = await call(shop.app, '/admin/orders/bulkMovePreview', { orderNos: [o.orderNo], to: 'processing' }, admin.auth);
+    expect(bulkPreview.data.blocked).toEqual([{ orderNo: o.orderNo, status: 'paid', reason: 'payment-requested' }]);
+    expect((await call(shop.app, '/admin/orders/bulkMove', { orderNos: [o.orderNo], to: 'processing' }, admin.auth)).data.failed).toHaveLength(1);
+    expect((await orderRow(shop, o.orderNo)).status).toBe('paid');
+    // The panel shows what is owed, expired.
+    expect((await view(admin, o.orderNo)).data.pendingRequest).toMatchObject({ id: o.requestId, status: 'expired', amount: o.owed });
+
+    // A new link: not without order:edit; then the old one is cancelled, a new one of the same amount opened, audited and mailed.
+    const customer = await staffAccount(shop, 'R_CUSTOMER');
+    expect((await call(shop.app, '/admin/orders/resendPaymentLink', { orderNo: o.orderNo }, customer.auth)).code).toBe('1403');
+    expect((await requestOf(o.requestId)).status).toBe('expired');
+    const mailsBefore = (await linkMails(o.email)).length;
+    const resent = await call<OrderChangesView>(shop.app, '/admin/orders/resendPaymentLink', { orderNo: o.orderNo }, admin.auth);
+    expect(resent.code, resent.msg).toBe('0000');
+    const fresh = resent.data.pendingRequest!;
+    expect(fresh).toMatchObject({ status: 'open', amount: o.owed });
+    expect(fresh.id).not.toBe(o.requestId);
+    expect(new Date(fresh.expiresAt).getTime()).toBeGreaterThan(clock.now().getTime() + 71 * 3_600_000);
+    expect(await requestOf(o.requestId)).toMatchObject({ status: 'cancelled', closedByEmail: admin.email, closeReason: 'A new link was sent' });
+    const [resendAudit] = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, o.orderNo), eq(auditLog.action, 'order.paymentRequest.resend')));
+    expect(resendAudit).toMatchObject({ actorEmail: admin.email, before: { requestId: o.requestId, status: 'expired', amount: o.owed }, after: { requestId: fresh.id, status: 'open' } });
+    const links = await linkMails(o.email);
+    expect(links).toHaveLength(mailsBefore + 1);
+    const token = /[?&]t=([A-Za-z0-9_-]+)/.exec(links.at(-1)!.textBody)![1]!;
+    // Still held until it is paid.
+    expectConflict(await move(admin, { orderNo: o.orderNo, to: 'processing' }), /still open/);
+
+    // The shopper pays the new link in the PayPal simulator: the order may go to production.
+    const created = await call<{ id: string }>(shop.app, '/demo/pay-requests/createOrder', { t: token });
+    expect(created.code, created.msg).toBe('0000');
+    expect(simulatorOf(shop).approve(created.data.id)).toBe(true);
+    const captured = await call<{ status: string }>(shop.app, '/demo/pay-requests/capture', { t: token, id: created.data.id });
+    expect(captured.code, captured.msg).toBe('0000');
+    expect(captured.data.status).toBe('paid');
+    expect((await view(admin, o.orderNo)).data.pendingRequest).toBeNull();
+    // Nothing left to send a link for.
+    expectConflict(await call(shop.app, '/admin/orders/resendPaymentLink', { orderNo: o.orderNo }, admin.auth), /No payment is asked/);
+    expect((await move(admin, { orderNo: o.orderNo, to: 'processing' })).code).toBe('0000');
+
+    // Another expired request is waived instead: the order may go to production.
+    const w = await expiredOrder();
+    const waived = await call<OrderChangesView>(shop.app, '/admin/orders/waivePayment', { orderNo: w.orderNo, reason: 'shopper paid by phone' }, admin.auth);
+    expect(waived.code, waived.msg).toBe('0000');
+    expect(waived.data.pendingRequest).toBeNull();
+    expect(await requestOf(w.requestId)).toMatchObject({ status: 'waived', closeReason: 'shopper paid by phone', closedByEmail: admin.email });
+    const [waiveAudit] = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, w.orderNo), eq(auditLog.action, 'order.paymentRequest.waive')));
+    expect(waiveAudit!.before).toMatchObject({ requestId: w.requestId, status: 'expired' });
+    expect((await move(admin, { orderNo: w.orderNo, to: 'processing' })).code).toBe('0000');
+    // In production: no link is sent any more.
+    expectConflict(await call(shop.app, '/admin/orders/resendPaymentLink', { orderNo: w.orderNo }, admin.auth), /not yet in production/);
+  });
+
+  it('a later change that settles the balance closes an expired request too, and the order may go to production', async () => {
+    const o = await paidOrder(printedLine(stock, 1, 'SMITH', '7'));
+    const gold = await change(admin, { orderNo: o.orderNo, revision: 0, change: { kind: 'line', itemId: o.item.id, print: print('SMITH', '7', { premiumNameOption: 'Gold' }) } });
+    await shop.database.db.update(paymentRequests).set({ expiresAt: new Date(clock.now().getTime() - 1000) }).where(eq(paymentRequests.id, gold.data.request!.id));
+    await shop.app.payments.requests.expireDue();
+    const back = await change(admin, { orderNo: o.orderNo, revision: 1, change: { kind: 'line', itemId: o.item.id, print: print('SMITH', '7') } });
+    expect(back.code, back.msg).toBe('0000');
+    expect(await requestOf(gold.data.request!.id)).toMatchObject({ status: 'cancelled', closeReason: 'a later change settled the balance' });
+    expect((await move(admin, { orderNo: o.orderNo, to: 'processing' })).code).toBe('0000');
   });
 
   it('a request replaced by a cheaper change is cancelled with no refund; a change below what was paid pays back the difference through the refund path', async () => {

@@ -82,11 +82,11 @@ describe('opening, cancelling, waiving, expiring', () => {
     expect((await view(first.token)).data).toMatchObject({ status: 'cancelled', amount: 1250 });
     expect((await view(second.token)).data).toMatchObject({ status: 'open', amount: 900, currency: 'EUR', orderNo: row.orderNo, purpose: 'order-change', locale: 'en-US' });
     expect((await createOrder(first.token)).code).toBe('1409');
-    const open = await shop.database.db.transaction((tx) => shop.app.payments.requests.openForTx(tx, row.id));
+    const open = await shop.database.db.transaction((tx) => shop.app.payments.requests.dueForTx(tx, row.id));
     expect(open).toMatchObject({ id: second.id, amount: 900 });
   });
 
-  it('cancels and waives: the link then answers that nothing is asked, and openFor is empty', async () => {
+  it('cancels and waives: the link then answers that nothing is asked, and nothing is due', async () => {
     const { row } = await paidOrder();
     const cancelled = await openRequest(row.id, 500);
     await shop.database.db.transaction((tx) => shop.app.payments.requests.cancelOpenTx(tx, row.id, { id: owner.userId, email: owner.email }, 'Changed back'));
@@ -96,7 +96,7 @@ describe('opening, cancelling, waiving, expiring', () => {
     expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.waiveTx(tx, row.id, { id: owner.userId, email: owner.email }, 'Goodwill'))).toBe(true);
     expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.waiveTx(tx, row.id, { id: owner.userId, email: owner.email }, 'Again'))).toBe(false);
     expect(await requestRow(waived.id)).toMatchObject({ status: 'waived', closedByEmail: owner.email, closeReason: 'Goodwill' });
-    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.openForTx(tx, row.id))).toBeNull();
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.dueForTx(tx, row.id))).toBeNull();
     const answer = await createOrder(waived.token);
     expect(answer.code).toBe('1409');
     expect(answer.msg).toBe('This payment is no longer asked for');
@@ -116,9 +116,33 @@ describe('opening, cancelling, waiving, expiring', () => {
     const audit = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment-request.expire'), eq(auditLog.entityId, row.orderNo)));
     expect(audit).toHaveLength(1);
 
-    const again = await shop.database.db.transaction((tx) => shop.app.payments.requests.reopenTx(tx, row.id));
-    expect(again).not.toBeNull();
-    expect(await requestRow(again!.id)).toMatchObject({ status: 'open', amount: 700 });
+    // Expired unpaid, a change's request is still owed: it holds production until paid, waived or replaced.
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.dueForTx(tx, row.id))).toMatchObject({ id: request.id, amount: 700, status: 'expired' });
+
+    const again = await shop.database.db.transaction((tx) => shop.app.payments.requests.reopenTx(tx, row.id, { id: owner.userId, email: owner.email }));
+    expect(again).toMatchObject({ replaced: { id: request.id, status: 'expired', amount: 700 } });
+    expect(await requestRow(again!.id)).toMatchObject({ status: 'open', amount: 700, purpose: 'order-change' });
+    expect(await requestRow(request.id)).toMatchObject({ status: 'cancelled', closedById: owner.userId, closeReason: 'A new link was sent' });
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.dueForTx(tx, row.id))).toMatchObject({ id: again!.id, status: 'open' });
+    // The old link now answers that it is closed; the new one is mailed and pays.
+    expect((await createOrder(request.token)).code).toBe('1409');
+    const [mailed] = await shop.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'payment-request')).orderBy(desc(mailOutbox.id)).limit(1);
+    const token = /[?&]t=([A-Za-z0-9_-]+)/.exec(mailed!.textBody)![1]!;
+    expect((await payThroughLink(token)).captured.data.status).toBe('paid');
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.dueForTx(tx, row.id))).toBeNull();
+    // Nothing owed: no new link.
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.reopenTx(tx, row.id, { id: owner.userId, email: owner.email }))).toBeNull();
+  });
+
+  it("a staff order's expired link is not owed nor renewed (that order is cancelled unpaid at its expiry)", async () => {
+    const { row } = await paidOrder();
+    const opened = await shop.database.db.transaction((tx) => shop.app.payments.requests.openTx(tx, { orderId: row.id, purpose: 'manual-order', changeId: null, amount: 900, currency: 'EUR', expiresAt: new Date(Date.now() - 1000) }));
+    await shop.app.payments.requests.expireDue();
+    expect((await requestRow(opened.id)).status).toBe('expired');
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.dueForTx(tx, row.id))).toBeNull();
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.reopenTx(tx, row.id, { id: owner.userId, email: owner.email }))).toBeNull();
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.waiveTx(tx, row.id, { id: owner.userId, email: owner.email }, 'no'))).toBe(false);
+    expect((await requestRow(opened.id)).status).toBe('expired');
   });
 });
 
@@ -159,7 +183,7 @@ describe('paying through the link', () => {
     expect(received!.attachments).toEqual([{ kind: 'tax-document', documentId: invoices[1]!.id }]);
     const audit = await shop.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.extra-paid'), eq(auditLog.entityId, row.orderNo)));
     expect(audit).toHaveLength(1);
-    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.openForTx(tx, row.id))).toBeNull();
+    expect(await shop.database.db.transaction((tx) => shop.app.payments.requests.dueForTx(tx, row.id))).toBeNull();
 
     // Again (a retry after a timeout): the same answer, nothing twice.
     expect((await capture(request.token, paypalOrderId)).data.status).toBe('paid');

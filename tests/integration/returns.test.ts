@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminReturnDetail, OrderReturns, ReturnRecord } from '../../src/domain/returns.model.ts';
 import type { ProductionSheet } from '../../src/domain/back-office/production-sheet.model.ts';
-import { auditLog, orderItems, orderStatusEvents, orders, refunds, returnPhotos, returnRequests, users } from '../../src/server/db/schema.ts';
+import { auditLog, mailOutbox, orderItems, orderStatusEvents, orders, refunds, returnPhotos, returnRequests, taxDocuments, users } from '../../src/server/db/schema.ts';
 import { call, signUp, type Answer, type TestAccount, type TestShop } from './harness.ts';
 import type { MailReceiver } from '../support/mail-receiver.ts';
 import { findStock, guestOrder, pay, plainLine, printedLine, stockOf, useOrderShop, type Stock } from './orders-support.ts';
@@ -234,6 +234,17 @@ describe('the Returns screen', () => {
     const [refund] = await shop.database.db.select().from(refunds).where(eq(refunds.orderId, (await orderRow(shop, o.orderNo)).id));
     expect(refund).toMatchObject({ status: 'completed', amount: o.items[0]!.unitPrice, idempotencyKey: `return-${returnNo}` });
     expect(resolved.data.refundId).toBe(refund!.id);
+    // The order was invoiced when paid: the refund is recorded by a credit note correcting that
+    // invoice, for what was paid back, and the shopper's refund mail carries it.
+    const { id: orderId, email } = await orderRow(shop, o.orderNo);
+    const [invoice] = await shop.database.db.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'invoice')));
+    expect(invoice).toBeDefined();
+    const notes = await shop.database.db.select().from(taxDocuments).where(and(eq(taxDocuments.orderId, orderId), eq(taxDocuments.kind, 'credit_note')));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ refundId: refund!.id, correctsId: invoice!.id, total: refund!.amount });
+    expect(notes[0]!.net + notes[0]!.tax).toBe(refund!.amount);
+    const refundMails = (await shop.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).filter((m) => m.attachments.some((a) => a.documentId === notes[0]!.id));
+    expect(refundMails).toHaveLength(1);
     const actions = (await shop.database.db.select().from(auditLog).where(eq(auditLog.entityId, returnNo)).orderBy(auditLog.id)).map((r) => r.action);
     expect(actions).toEqual(['return.approve', 'return.receive', 'return.resolve']);
     expect(resolved.data.history.map((h) => h.action)).toEqual(['return.request', 'return.approve', 'return.receive', 'return.resolve']);

@@ -16,11 +16,11 @@ import { SIZES, type ProductDetail } from '../../src/domain/catalogue.model.ts';
 import type { CheckoutQuote } from '../../src/domain/checkout.model.ts';
 import type { StaffOrderAnswer } from '../../src/domain/back-office/staff-orders.model.ts';
 import type { PayRequestView } from '../../src/domain/payment-requests.model.ts';
-import { auditLog, mailOutbox, orderItems, orderStatusEvents, orders, paymentRequests, payments, productSizes, taxDocuments, users } from '../../src/server/db/schema.ts';
+import { auditLog, couponRedemptions, coupons, mailOutbox, orderItems, orderStatusEvents, orders, paymentRequests, payments, productSizes, taxDocuments, users } from '../../src/server/db/schema.ts';
 import { orderRow } from '../support/order-rows.ts';
 import { auditRows, callEntry, staffAccount, type Staff } from './admin-support.ts';
 import { call, type TestShop } from './harness.ts';
-import { guestOrder, pay, plainLine, printedLine, setStock, simulatorOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
+import { guestOrder, makeCoupon, pay, plainLine, printedLine, setStock, simulatorOf, stockOf, ukAddress, useOrderShop, type Stock } from './orders-support.ts';
 
 let shop: TestShop;
 let stock: Stock;
@@ -267,6 +267,43 @@ describe('idempotent and checked', () => {
     expect(await ordersCount()).toBe(count);
     expect(await stockOf(shop, stock)).toBe(units);
     expect((await auditRows(shop)).length).toBe(audits);
+  });
+
+  it("a coupon: the quote shows its discount and the order keeps it, its use counted; a bad code is the quote's message and the create's refusal, nothing made", async () => {
+    const code = await makeCoupon(shop, { kind: 'percent', percent: 10, usageLimit: 5 });
+    const body = orderBody({ couponCode: code });
+    const quoteOf = (couponCode: string) => callEntry<CheckoutQuote>(shop, adminStaffOrdersApi.quote, { lines: body.lines, currency: 'EUR', country: 'GB', shippingMethod: 'standard', couponCode }, admin);
+    const quote = await quoteOf(code);
+    expect(quote.code, quote.msg).toBe('0000');
+    expect(quote.data.coupon).toMatchObject({ code, valid: true, kind: 'percent', percent: 10 });
+    expect(quote.data.coupon!.discount).toBeGreaterThan(0);
+    expect(quote.data.summary.couponDiscount).toBe(quote.data.coupon!.discount);
+    const made = await create(body);
+    expect(made.code, made.msg).toBe('0000');
+    expect(made.data.total).toBe(quote.data.summary.total);
+    const row = await orderRow(shop, made.data.orderNo);
+    const [coupon] = await shop.database.db.select().from(coupons).where(eq(coupons.code, code));
+    expect(row).toMatchObject({ couponId: coupon!.id, couponDiscount: quote.data.coupon!.discount });
+    expect(coupon!.usedCount).toBe(1);
+    expect((await shop.database.db.select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon!.id))).map((r) => r.orderId)).toEqual([row.id]);
+    const created = (await auditRows(shop)).find((a) => a.action === 'order.create' && a.entityId === row.orderNo)!;
+    expect(created.after).toMatchObject({ coupon: code });
+
+    // An unknown code: the quote answers it is not valid, with its message, and no discount; creating with it is refused.
+    const count = await ordersCount();
+    const units = await stockOf(shop, stock);
+    const bad = await quoteOf('NOSUCHCODE');
+    expect(bad.code, bad.msg).toBe('0000');
+    expect(bad.data.coupon).toMatchObject({ code: 'NOSUCHCODE', valid: false, discount: 0 });
+    expect(bad.data.coupon!.reason).toBeTruthy();
+    expect(bad.data.coupon!.message).toBeTruthy();
+    expect(bad.data.summary.couponDiscount).toBe(0);
+    const refused = await create(orderBody({ couponCode: 'NOSUCHCODE' }));
+    expect(refused.code).not.toBe('0000');
+    expect(refused.msg).toBe(bad.data.coupon!.message);
+    expect(await ordersCount()).toBe(count);
+    expect(await stockOf(shop, stock)).toBe(units);
+    expect((await shop.database.db.select().from(coupons).where(eq(coupons.code, code)))[0]!.usedCount).toBe(1);
   });
 
   it('an existing customer: the order is theirs, under their account email', async () => {

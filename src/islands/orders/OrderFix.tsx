@@ -67,7 +67,7 @@ export function OrderFix({ order, token, locale, onChanged }: { order: OrderDeta
           {(['firstName', 'lastName', 'address', 'address2', 'city', 'province', 'postalCode', 'phone'] as const).map((field) => (
             <label key={field} className="order-fix-field">
               <span>{t(`checkout.fix.fields.${field}` as MessageKey)}</span>
-              <input name={field} defaultValue={(a[field] as string | null) ?? ''} required={!['address2', 'province', 'postalCode'].includes(field)} />
+              <input className="input input--compact" name={field} defaultValue={(a[field] as string | null) ?? ''} required={!['address2', 'province', 'postalCode'].includes(field)} />
             </label>
           ))}
           <button type="submit" className="button secondary" disabled={status.kind === 'saving'}>
@@ -106,12 +106,12 @@ function LineFix({ line, busy, onSave }: { line: ShopperChangeOptions['lines'][n
       </p>
       <label className="order-fix-field">
         <span>{t('checkout.fix.name')}</span>
-        <input value={name} maxLength={CUSTOM_NAME_MAX} autoCapitalize="characters" aria-invalid={!nameOk} aria-describedby={`fix-name-${line.itemId}`} onChange={(e) => setName(e.target.value)} data-testid="order-fix-name" />
+        <input className="input input--compact" value={name} maxLength={CUSTOM_NAME_MAX} autoCapitalize="characters" aria-invalid={!nameOk} aria-describedby={`fix-name-${line.itemId}`} onChange={(e) => setName(e.target.value)} data-testid="order-fix-name" />
         <small id={`fix-name-${line.itemId}`}>{t('checkout.fix.nameHint')}</small>
       </label>
       <label className="order-fix-field order-fix-number">
         <span>{t('checkout.fix.number')}</span>
-        <input value={number} maxLength={2} inputMode="numeric" aria-invalid={!numberOk} aria-describedby={`fix-number-${line.itemId}`} onChange={(e) => setNumber(e.target.value)} data-testid="order-fix-number" />
+        <input className="input input--compact" value={number} maxLength={2} inputMode="numeric" aria-invalid={!numberOk} aria-describedby={`fix-number-${line.itemId}`} onChange={(e) => setNumber(e.target.value)} data-testid="order-fix-number" />
         <small id={`fix-number-${line.itemId}`}>{t('checkout.fix.numberHint')}</small>
       </label>
       <button type="submit" className="button" disabled={busy || !changed || !nameOk || !numberOk} data-testid="order-fix-save">

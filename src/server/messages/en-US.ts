@@ -392,7 +392,8 @@ export const enUS = {
   'orderChange.productGone': 'This product is no longer sold, so its print cannot change',
   'orderChange.refunded': 'Part of this order was refunded; it can no longer be changed, only refunded or cancelled',
   'orderChange.paymentOpen': 'A payment of {{amount}} asked for by a change of this order is still open: it goes to production once that is paid or waived',
-  'orderChange.noOpenRequest': 'No payment request is open for this order',
+  'orderChange.paymentExpired': 'A payment of {{amount}} asked for by a change of this order was not paid before its link expired: send the shopper a new link or waive it; it goes to production once that is paid or waived',
+  'orderChange.noOpenRequest': 'No payment is asked of this order: it was paid or waived, or none was asked for',
   // Products in the back office (catalogue/product-desk.ts, image-desk.ts).
   'catalogueFile.column.handle': 'Handle',
   'catalogueFile.column.size': 'Size',

@@ -1,7 +1,8 @@
 /**
  * The order detail's "Changes before production" panel (docs/back-office.md "Order changes"): the
- * open payment request (its amount, until when, Waive with a reason), the change history (who,
- * when, before and after, what it did to the total), and a dialog that changes a shirt's size or
+ * payment request the order owes, open or its link expired unpaid (its amount, until when, Send a
+ * new link, Waive with a reason), the change history (who, when, before and after, what it did to
+ * the total), and a dialog that changes a shirt's size or
  * print (type, player, own name and number, lettering, patches, add-ons: widgets/PrintFields.tsx), the
  * address, or the shipping method, with the revision the panel read (another staff member's change
  * meanwhile is refused, and the panel reloads). The dialog first asks the server what the change
@@ -71,7 +72,15 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
   const [open, setOpen] = useState(false);
   const [waiving, setWaiving] = useState(false);
   const view = query.data;
-  const request = view?.openRequest ?? null;
+  const request = view?.pendingRequest ?? null;
+  const resend = useApiMutation(adminOrderChangesApi.resendPaymentLink, [adminOrderChangesApi.changes, adminOrdersApi.order, adminAuditApi.auditList]);
+  const { message } = App.useApp();
+  const write = useWrite();
+  const sendLink = () =>
+    write(async () => {
+      await resend.mutateAsync({ orderNo: order.orderNo });
+      void message.success(t('adminOrderChanges.request.resent'));
+    });
   // Both dialogs leave the page when they close: the focus goes back to the button that opened them.
   useFocusReturn(open);
   useFocusReturn(waiving);
@@ -102,12 +111,20 @@ export function OrderChanges({ order, mayEdit }: { order: AdminOrderDetail; mayE
               <Tag>{t(`adminOrderChanges.request.status.${request.status}` as MessageKey)}</Tag>
             </Space>
           }
-          description={t('adminOrderChanges.request.body', { amount: m(request.amount), until: when(request.expiresAt) })}
+          description={t(request.status === 'expired' ? 'adminOrderChanges.request.bodyExpired' : 'adminOrderChanges.request.body', { amount: m(request.amount), until: when(request.expiresAt) })}
           action={
             mayEdit ? (
-              <Button size="small" onClick={() => setWaiving(true)} data-testid="payment-request-waive">
-                {t('adminOrderChanges.request.waive')}
-              </Button>
+              <Space direction="vertical" size="small">
+                {/* A new link only while the order waits for it (paid, not in production): the server's rule too. */}
+                {view?.changeable && (
+                  <Button size="small" onClick={() => void sendLink()} loading={resend.isPending} data-testid="payment-request-resend">
+                    {t('adminOrderChanges.request.resend')}
+                  </Button>
+                )}
+                <Button size="small" onClick={() => setWaiving(true)} data-testid="payment-request-waive">
+                  {t('adminOrderChanges.request.waive')}
+                </Button>
+              </Space>
             ) : undefined
           }
         />

@@ -1,6 +1,6 @@
 /**
  * Order changes before production (docs/back-office.md "Order changes"): the back office's calls
- * (order:view reads the history, order:edit changes and waives) and the shopper's own fixes from
+ * (order:view reads the history, order:edit changes, waives and sends a new payment link) and the shopper's own fixes from
  * the order page (the owner signed in, or a guest with the order's token).
  */
 import { adminOrderChangesApi } from '../../../domain/api/admin/order-changes.ts';
@@ -46,8 +46,14 @@ export function orderChangeRoutes(desk: OrderChangeDesk, guards: Guards) {
       adminOrderChangeRequestSchema,
       ({ body, staff }) => desk.staffChange(body.orderNo, body.revision, body.change, body.reason ?? null, staff),
     );
-    edit(adminOrderChangesApi.waivePayment, "Waive an order's open payment request with a reason, so it may go to production; audited", adminWaivePaymentRequestSchema, ({ body, staff }) =>
+    edit(adminOrderChangesApi.waivePayment, "Waive the payment a change asked of an order (open, or its link expired unpaid) with a reason, so it may go to production; audited", adminWaivePaymentRequestSchema, ({ body, staff }) =>
       desk.waive(body.orderNo, body.reason, staff),
+    );
+    edit(
+      adminOrderChangesApi.resendPaymentLink,
+      "Send the shopper a new payment link for the extra a change asked (its link expired, or the mail was lost): the old link cancelled, the same amount asked with a new expiry, mailed; audited. The order stays held until it is paid or waived",
+      adminOrderChangesRequestSchema,
+      ({ body, staff }) => desk.resendLink(body.orderNo, staff),
     );
   });
 }

@@ -153,8 +153,14 @@ export class OrderChangeDesk {
       changes: changes.map(
         (c): OrderChangeRecord => ({ id: c.id, revision: c.revision, kind: c.kind, actor: c.actor, byEmail: c.byEmail, reason: c.reason, before: c.before as OrderChangeSide, after: c.after as OrderChangeSide, totalDelta: c.totalDelta, at: c.at.toISOString() }),
       ),
-      openRequest: requests.find((r) => r.status === 'open') ?? null,
+      pendingRequest: await this.pendingOf(row.id, requests),
     };
+  }
+
+  /** The request the order owes (open, or expired unpaid: it holds production), as the panel shows it. */
+  private async pendingOf(orderId: number, requests: readonly PaymentRequestRecord[]): Promise<PaymentRequestRecord | null> {
+    const due = await this.d.db.transaction((tx) => this.d.requests.dueForTx(tx, orderId));
+    return due ? (requests.find((r) => r.id === due.id) ?? null) : null;
   }
 
   /** What the shopper's order page offers: the window, the revision, the lines they may fix. */
@@ -371,7 +377,7 @@ export class OrderChangeDesk {
       const opened = await this.d.requests.openTx(tx, { orderId: row.id, purpose: 'order-change', changeId, amount: balance, currency });
       request = { id: opened.id, amount: balance, currency, status: 'open', expiresAt: opened.expiresAt.toISOString() };
     } else {
-      if (await this.d.requests.openForTx(tx, row.id)) await this.d.requests.cancelOpenTx(tx, row.id, { id: editor.actor === 'staff' ? editor.audit.id : null, email: editor.audit.email }, 'a later change settled the balance');
+      if (await this.d.requests.dueForTx(tx, row.id)) await this.d.requests.cancelOpenTx(tx, row.id, { id: editor.actor === 'staff' ? editor.audit.id : null, email: editor.audit.email }, 'a later change settled the balance');
       refund = -balance;
     }
     await this.d.orders.announceTx(tx, 'order.changed', written!, { change: kind });
@@ -456,19 +462,48 @@ export class OrderChangeDesk {
 
   // ---------- the payment request ----------
 
-  /** Staff let the order go on without the extra payment, with a reason (order:edit). */
+  /** Staff let the order go on without the extra payment, open or its link expired, with a reason (order:edit). */
   async waive(orderNo: string, reason: string, caller: StaffCaller): Promise<OrderChangesView> {
     const [seen] = await this.d.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
     if (!seen) throw notFound('order');
     await this.d.db.transaction(async (tx) => {
       const row = await this.d.orders.lockTx(tx, seen.id);
-      const open = await this.d.requests.openForTx(tx, row.id);
-      if (!open) throw fail(CODES.CONFLICT, 'orderChange.noOpenRequest');
+      const due = await this.d.requests.dueForTx(tx, row.id);
+      if (!due) throw fail(CODES.CONFLICT, 'orderChange.noOpenRequest');
       // Staff calling through the API always have an account id (the guard read it from their token).
       const waived = await this.d.requests.waiveTx(tx, row.id, { id: caller.actor.id!, email: caller.actor.email }, reason);
       if (!waived) throw fail(CODES.CONFLICT, 'orderChange.noOpenRequest');
-      await this.d.audit.record(tx, { actor: caller.actor, action: 'order.paymentRequest.waive', entity: 'order', entityId: row.orderNo, before: { requestId: open.id, amount: open.amount, status: 'open' }, after: { status: 'waived', reason } });
-      await tx.insert(orderStatusEvents).values({ orderId: row.id, fromStatus: row.status, toStatus: row.status, at: this.d.clock(), actor: 'admin', note: `Payment request of ${formatMoney(open.amount, row.currency as CurrencyCode, 'en-US')} waived: ${reason}` });
+      await this.d.audit.record(tx, { actor: caller.actor, action: 'order.paymentRequest.waive', entity: 'order', entityId: row.orderNo, before: { requestId: due.id, amount: due.amount, status: due.status }, after: { status: 'waived', reason } });
+      await tx.insert(orderStatusEvents).values({ orderId: row.id, fromStatus: row.status, toStatus: row.status, at: this.d.clock(), actor: 'admin', note: `Payment request of ${formatMoney(due.amount, row.currency as CurrencyCode, 'en-US')} waived: ${reason}` });
+    });
+    return this.view(orderNo);
+  }
+
+  /**
+   * Staff send the shopper a new link for the extra a change asked (order:edit): the owed request
+   * (expired, or open and its mail lost) is cancelled and one of the same amount opened with a
+   * fresh token and expiry, its link mailed in the order's language; audited. Only while the order
+   * waits for it (paid, not in production). A staff order's own link is not renewed here: that
+   * order is cancelled unpaid at its expiry (docs/back-office.md "Manual orders").
+   */
+  async resendLink(orderNo: string, caller: StaffCaller): Promise<OrderChangesView> {
+    const [seen] = await this.d.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+    if (!seen) throw notFound('order');
+    await this.d.db.transaction(async (tx) => {
+      const row = await this.d.orders.lockTx(tx, seen.id);
+      if (row.status !== 'paid') throw fail(CODES.CONFLICT, 'orderChange.notPaid');
+      const made = await this.d.requests.reopenTx(tx, row.id, caller.actor);
+      if (!made) throw fail(CODES.CONFLICT, 'orderChange.noOpenRequest');
+      const { replaced } = made;
+      await this.d.audit.record(tx, {
+        actor: caller.actor,
+        action: 'order.paymentRequest.resend',
+        entity: 'order',
+        entityId: row.orderNo,
+        before: { requestId: replaced.id, amount: replaced.amount, status: replaced.status },
+        after: { requestId: made.id, amount: replaced.amount, status: 'open', expiresAt: made.expiresAt.toISOString() },
+      });
+      await tx.insert(orderStatusEvents).values({ orderId: row.id, fromStatus: row.status, toStatus: row.status, at: this.d.clock(), actor: 'admin', note: `New payment link for ${formatMoney(replaced.amount, row.currency as CurrencyCode, 'en-US')} sent to the shopper` });
     });
     return this.view(orderNo);
   }

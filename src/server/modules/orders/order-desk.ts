@@ -76,7 +76,7 @@ export interface OrderDeskDeps {
   orders: OrderService;
   payments: Refunds;
   audit: AuditLog;
-  /** Open payment requests of order changes hold an order out of production (order-changes.ts); absent: none. */
+  /** Owed payment requests of order changes (open, or expired unpaid) hold an order out of production (order-changes.ts); absent: none. */
   requests?: OrderPaymentRequests;
 }
 
@@ -218,7 +218,7 @@ export class OrderDesk {
         else if (moveProblem(status, to, row.personalised)) preview.blocked.push({ orderNo, status, reason: 'not-allowed' });
         // Read without the lock: a dry run; the move asks again under it.
         else if (await this.d.payments.closingUnderWay(tx, row.id)) preview.blocked.push({ orderNo, status, reason: 'refund-under-way' });
-        else if (to === 'processing' && (await this.d.requests?.openForTx(tx, row.id))) preview.blocked.push({ orderNo, status, reason: 'payment-requested' });
+        else if (to === 'processing' && (await this.d.requests?.dueForTx(tx, row.id))) preview.blocked.push({ orderNo, status, reason: 'payment-requested' });
         else preview.movable.push({ orderNo, status, email: row.email });
       }
       return preview;

@@ -13,7 +13,7 @@ export { PaypalClient, fetchTransport } from './paypal-client.ts';
 export { PaypalSimulator, SIM_PREFIX, simulatorTransport } from './simulator.ts';
 export { simulatorPlugin } from './simulator-plugin.ts';
 export { paypalBrowserConfig, paypalRoutes } from './routes.ts';
-export { PaymentRequests, payLink, requestTokenDigest, type PaymentRequestDeps, type PaymentRequestRow } from './payment-requests.ts';
+export { PaymentRequests, payLink, type DueRequest, requestTokenDigest, type PaymentRequestDeps, type PaymentRequestRow } from './payment-requests.ts';
 export { RequestPayments, requestReference, type ExtraInvoices, type RequestPaymentDeps } from './pay-requests.ts';
 export { payRequestRoutes } from './pay-request-routes.ts';
 export { anonymisePayers, scrubRefunds } from './erasure.ts';

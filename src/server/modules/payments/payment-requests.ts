@@ -6,11 +6,12 @@
  *
  * The *Tx methods run inside the caller's transaction (the order changes' desk holds the order's
  * lock there): one request open per order at most (a partial unique index), opening another
- * cancels the open one first. What pays a request (its page's capture, PayPal's webhook, the
- * reconciler) is pay-requests.ts; this file is the request's life without PayPal.
+ * cancels the one owed (open, or a change's expired unpaid) first. What pays a request (its
+ * page's capture, PayPal's webhook, the reconciler) is pay-requests.ts; this file is the
+ * request's life without PayPal.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../../domain/locale.ts';
 import type { CurrencyCode } from '../../../domain/money.model.ts';
 import type { PaymentRequestPurpose, PaymentRequestStatus } from '../../../domain/order-changes.model.ts';
@@ -52,6 +53,21 @@ export function localeOfOrder(row: Pick<OrderRow, 'locale'>): Locale {
   return isLocale(row.locale) ? row.locale : 'en-US';
 }
 
+/**
+ * A request the order still owes: open, or an order change's extra whose link expired unpaid (it
+ * holds production until paid, waived or replaced by a new link). A staff order's expired link is
+ * not owed: that order is cancelled unpaid at its payBefore (staff-order-desk.ts, the reconciler).
+ */
+const owed: SQL = or(eq(paymentRequests.status, 'open'), and(eq(paymentRequests.status, 'expired'), eq(paymentRequests.purpose, 'order-change')))!;
+
+/** The request an order owes (PaymentRequests.dueForTx): open, or expired and not yet paid, waived or replaced. */
+export interface DueRequest {
+  id: number;
+  amount: number;
+  expiresAt: Date;
+  status: 'open' | 'expired';
+}
+
 export class PaymentRequests {
   private readonly d: PaymentRequestDeps;
 
@@ -60,7 +76,7 @@ export class PaymentRequests {
   }
 
   /**
-   * Opens a request for `amount` of the order: cancels an open one first (a later change asks
+   * Opens a request for `amount` of the order: cancels the owed one first (a later change asks
    * for the new sum), makes the link's token, and queues the mail with the link to the shopper in
    * the order's language, all in the caller's transaction.
    */
@@ -96,45 +112,58 @@ export class PaymentRequests {
     return { id: made!.id, expiresAt };
   }
 
-  /** Cancels the order's open request (a later change made it moot); nothing when none is open. */
+  /** Cancels the order's owed request, open or expired unpaid (a later change made it moot); nothing when none is owed. */
   async cancelOpenTx(tx: Tx, orderId: number, by: { id: number | null; email: string }, reason: string): Promise<void> {
     await this.closeOpenTx(tx, orderId, 'cancelled', by, reason);
   }
 
-  /** The order's open request, if any (an open one holds the order out of production). */
-  async openForTx(tx: Tx, orderId: number): Promise<{ id: number; amount: number; expiresAt: Date } | null> {
-    const [open] = await tx
-      .select({ id: paymentRequests.id, amount: paymentRequests.amount, expiresAt: paymentRequests.expiresAt })
+  /**
+   * The request the order owes, if any: its latest request when that is open, or an order change's
+   * that expired unpaid. Either holds the order out of production (orders' production-hold.ts).
+   */
+  async dueForTx(tx: Tx, orderId: number): Promise<DueRequest | null> {
+    const [last] = await tx
+      .select({ id: paymentRequests.id, amount: paymentRequests.amount, expiresAt: paymentRequests.expiresAt, status: paymentRequests.status, purpose: paymentRequests.purpose })
       .from(paymentRequests)
-      .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'open')));
-    return open ?? null;
+      .where(eq(paymentRequests.orderId, orderId))
+      .orderBy(desc(paymentRequests.id))
+      .limit(1);
+    if (!last) return null;
+    if (last.status === 'open' || (last.status === 'expired' && last.purpose === 'order-change')) return { id: last.id, amount: last.amount, expiresAt: last.expiresAt, status: last.status };
+    return null;
   }
 
   /**
-   * Staff waive the order's open request with a reason: the order need not pay it and may go to
-   * production. True when one was open. The caller records its own audit row with the change.
+   * Staff waive the order's owed request (open, or expired unpaid) with a reason: the order need
+   * not pay it and may go to production. True when one was owed. The caller records its own audit
+   * row with the change.
    */
   async waiveTx(tx: Tx, orderId: number, by: { id: number; email: string }, reason: string): Promise<boolean> {
     return (await this.closeOpenTx(tx, orderId, 'waived', by, reason)) !== null;
   }
 
   /**
-   * A new link for the order's last expired (or cancelled-by-expiry) request of a change: the
-   * same amount and purpose, a fresh token and time. Null when the order has an open or paid
-   * request, or none that expired.
+   * A new link for the order's owed request of a change (expired, or open and lost by the
+   * shopper): the old one is cancelled by `by` (a capture of it arriving later is given back:
+   * pay-requests.ts settleTx), and a request of the same amount and purpose opened with a fresh
+   * token and time, its link mailed. Null when the order owes none (paid, waived, or a staff
+   * order's link, which is not renewed: that order is cancelled unpaid at its expiry).
    */
-  async reopenTx(tx: Tx, orderId: number): Promise<{ id: number; expiresAt: Date } | null> {
-    const all = await tx.select().from(paymentRequests).where(eq(paymentRequests.orderId, orderId)).orderBy(paymentRequests.id);
-    const last = all.at(-1);
-    if (!last || last.status !== 'expired') return null;
-    return this.openTx(tx, { orderId, purpose: last.purpose, changeId: last.changeId, amount: last.amount, currency: last.currency as CurrencyCode });
+  async reopenTx(tx: Tx, orderId: number, by: AuditActor): Promise<{ id: number; expiresAt: Date; replaced: DueRequest } | null> {
+    const due = await this.dueForTx(tx, orderId);
+    if (!due) return null;
+    const [last] = await tx.select().from(paymentRequests).where(eq(paymentRequests.id, due.id));
+    if (!last || last.purpose !== 'order-change') return null;
+    await this.closeOpenTx(tx, orderId, 'cancelled', by, 'A new link was sent');
+    const opened = await this.openTx(tx, { orderId, purpose: last.purpose, changeId: last.changeId, amount: last.amount, currency: last.currency as CurrencyCode });
+    return { ...opened, replaced: due };
   }
 
   private async closeOpenTx(tx: Tx, orderId: number, status: Extract<PaymentRequestStatus, 'cancelled' | 'waived'>, by: AuditActor, reason: string): Promise<PaymentRequestRow | null> {
     const [closed] = await tx
       .update(paymentRequests)
       .set({ status, closedById: by.id, closedByEmail: by.email, closeReason: reason, updatedAt: this.d.clock() })
-      .where(and(eq(paymentRequests.orderId, orderId), eq(paymentRequests.status, 'open')))
+      .where(and(eq(paymentRequests.orderId, orderId), owed))
       .returning();
     return closed ?? null;
   }
@@ -142,7 +171,7 @@ export class PaymentRequests {
   /**
    * The expiry job (app.ts, JobRunner): every open request past its time becomes expired, audited,
    * and the merchant is mailed (settings' merchant email, if set): the order waits for staff to send
-   * a new link (reopenTx) or waive it. Answers how many.
+   * a new link (reopenTx) or waive it; meanwhile the expired request still holds production (dueForTx). Answers how many.
    */
   async expireDue(): Promise<number> {
     const now = this.d.clock();
