@@ -1,8 +1,24 @@
 /**
  * Reading delimited text, the one reader of the shop's uploads and pastes: the stock and bulk-ship
  * CSV files of the back office (back-office/products.model.ts csvTable) and a team's roster pasted
- * from a spreadsheet or loaded from a file (roster.model.ts, tab- or comma-separated).
+ * from a spreadsheet or loaded from a file (roster.model.ts, tab- or comma-separated; the file's
+ * bytes read by decodeTextFile).
  */
+
+/**
+ * A text file's bytes as text: UTF-8 when they are UTF-8, else GB18030 (which reads GBK), the
+ * encoding Excel writes a CSV file in on a Chinese-locale Windows; a byte-order mark is dropped.
+ * UTF-8 is tried strictly (fatal) because GBK's Chinese bytes are not valid UTF-8.
+ */
+export function decodeTextFile(bytes: ArrayBuffer | Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('gb18030').decode(bytes);
+  }
+  return text.replace(/^\uFEFF/, '');
+}
 
 /** A record as read: its first line's number in the text (a quoted field may span several) and its fields, untrimmed. */
 export interface CsvRecord {

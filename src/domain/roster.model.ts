@@ -292,9 +292,21 @@ function playerOf(text: string, squad: readonly Player[]): Player | undefined {
 }
 
 /**
+ * Whether a first row is column headings: every filled cell a heading, or, beside columns the
+ * roster does not know (a club's "Position", "Email"), headings naming the name or the number and
+ * the size, which no row of names, numbers and sizes does. A row without either is data.
+ */
+function isHeadingRow(cells: readonly string[], headings: readonly (RosterRowField | null)[]): boolean {
+  if (!headings.some((h) => h !== null)) return false;
+  if (cells.every((cell, i) => cell === '' || headings[i] !== null)) return true;
+  return headings.includes('size') && (headings.includes('name') || headings.includes('number'));
+}
+
+/**
  * Rows from text pasted from a spreadsheet or read from a CSV file: tab-separated when the first
  * line has a tab, else comma-separated; a first line of column headings in either locale says
- * which column is which (else name, number, size, quantity); blank lines are skipped; sizes are
+ * which column is which, columns under other headings ignored (isHeadingRow; else the columns are
+ * name, number, size, quantity); blank lines are skipped; sizes are
  * upper-cased; an empty quantity is 1. Cells are not judged here: checkRoster does that, with
  * the configurator's rules. More than ROSTER_MAX_ROWS rows take nothing.
  */
@@ -307,7 +319,7 @@ export function parseRoster(text: string, squad: readonly Player[] = []): Parsed
   if (records.length === 0) return { ...empty, problem: { key: 'noRows' } };
 
   const headings = records[0]!.cells.map(headingOf);
-  const hasHeadings = headings.some((h) => h !== null) && records[0]!.cells.every((cell, i) => cell === '' || headings[i] !== null);
+  const hasHeadings = isHeadingRow(records[0]!.cells, headings);
   const columns = hasHeadings ? headings : ROSTER_COLUMNS_WITHOUT_HEADINGS;
   const body = hasHeadings ? records.slice(1) : records;
   if (body.length === 0) return { ...empty, problem: { key: 'noRows' } };

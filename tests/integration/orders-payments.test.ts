@@ -179,10 +179,13 @@ describe('capture is refused when it must be (item 24, 25)', () => {
   });
 
   it('gives the money back if the order was cancelled while PayPal was capturing', async () => {
-    const { order, paypalOrderId } = await approvedOrder({ slowMs: 150 });
+    // Every simulated PayPal answer waits 300 ms after PayPal has acted (the client gives up at 400):
+    // room for the cancel below.
+    const { order, paypalOrderId } = await approvedOrder({ slowMs: 300 });
     const capturing = capture(shop, paypalOrderId, order.orderNo);
-    // Someone cancels the order by hand in the database while the capture is under way.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Someone cancels the order by hand in the database while the capture is under way: once PayPal
+    // holds the capture, not after a fixed pause, which a loaded machine can outrun in either direction.
+    await expect.poll(() => simulatorOf(shop).captureOf(paypalOrderId), { interval: 5, timeout: 10_000 }).not.toBeNull();
     await shop.database.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.orderNo, order.orderNo));
     const answer = await capturing;
     expect(answer).toMatchObject({ code: '1402', data: { reason: 'ORDER_CANCELLED', retry: false } });

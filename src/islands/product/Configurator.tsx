@@ -95,6 +95,8 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   const [busy, setBusy] = useState<'cart' | 'buy' | null>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [teamOpen, setTeamOpen] = useState(false);
+  /** "Order for a team": focus comes back to it when the editor is closed. */
+  const teamButton = useRef<HTMLButtonElement>(null);
 
   const [extras] = useState(() => createProductExtras(built.id, locale));
   const extrasState = useStore(extras.$state);
@@ -349,7 +351,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
         </button>
       </div>
       {product.printable ? (
-        <button type="button" className="text-button cfg-team" aria-expanded={teamOpen} disabled={!hydrated} onClick={() => setTeamOpen(!teamOpen)}>
+        <button ref={teamButton} type="button" className="text-button cfg-team" aria-expanded={teamOpen} disabled={!hydrated} onClick={() => setTeamOpen(!teamOpen)}>
           {t('configurator.team.open')}
         </button>
       ) : null}
@@ -370,7 +372,10 @@ export function Configurator({ locale, product: built, refresh = false }: Config
             locale={locale}
             product={product}
             extras={extras}
-            onClose={() => setTeamOpen(false)}
+            onClose={() => {
+              setTeamOpen(false);
+              teamButton.current?.focus();
+            }}
           />
         </Suspense>
       ) : null}

@@ -1,19 +1,24 @@
 /**
  * The team roster editor (issue 31, docs/storefront.md "Team orders"): team name, team-wide
  * lettering and one name for all, then a row per shirt (name, number, size, squad player,
- * quantity), typed, pasted from a spreadsheet or loaded from a CSV file. Each cell is checked as it
- * is typed by the roster rules (roster-editor.ts), its error beside it; sizes against stock, the
- * price with the team's tier, and "Add to cart" as one group. The team's patches and add-ons are
+ * quantity), typed, pasted from a spreadsheet or loaded from a CSV file (UTF-8 or GBK). Each cell is
+ * checked as it is typed by the roster rules (roster-editor.ts), its error beside it; numbers shared
+ * by rows marked in their cells until kept; sizes against stock, the price with the team's tier, and
+ * "Add the team to cart" as one group, which a second press (then "Update the team in cart")
+ * replaces whole. The team's patches and add-ons are
  * the configurator's own Extras; the row being edited is drawn by the configurator's ShirtPreview;
  * once every cell is right the server's quote (debounced, stale ones cancelled) replaces the
  * browser's estimate, or its refusal shows beside the cells. Signed-in shoppers save the roster
  * under the team name and load saved ones (`?roster=<id>` opens one). The configurator loads this
  * module only when "Order for a team" is pressed, so the product page's first JavaScript stays as
- * it was. A plain form: Tab reaches every cell in reading order; each control is labelled with its row.
+ * it was. A plain form: Tab reaches every cell in reading order; each cell's label names its column
+ * and, for screen readers only, its row. Removing a row moves focus to the next row's first cell,
+ * or to "Add a row" after the last; closing gives focus back to "Order for a team" (the configurator's).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { CODES } from '../../domain/api/envelope.ts';
+import { decodeTextFile } from '../../domain/delimited-text.ts';
 import type { RosterQuote } from '../../domain/api/rosters.ts';
 import type { ProductDetail, Size } from '../../domain/catalogue.model.ts';
 import type { Locale } from '../../domain/locale.ts';
@@ -69,7 +74,7 @@ export default withLoadedTexts(RosterEditor, {
   roster: import.meta.glob<Messages['roster']>('../../i18n/locales/*/roster.json', { import: 'default' }),
 });
 
-type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'added' } | { kind: 'invalid' } | { kind: 'failed'; message: string };
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'added'; updated: boolean } | { kind: 'invalid' } | { kind: 'failed'; message: string };
 /** The server's last word on the roster of `key`: its quote, or its refusal (of a quote or of "Add to cart"). */
 type ServerWord = { key: string; answer: RosterQuote; refusal?: undefined } | { key: string; refusal: QuoteRefusal; answer?: undefined };
 type SaveStatus =
@@ -111,11 +116,18 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
   const offered = useStore(extras.$state);
   /**
    * What the address opens (rosterToOpen): a roster of the cart (`?team=<group id>`, the cart's "Change
-   * the team"), loaded here, which "Add to cart" then replaces whole; or a saved roster
-   * (`?roster=<id>`, the account's "My team rosters").
+   * the team"), loaded here; or a saved roster (`?roster=<id>`, the account's "My team rosters").
    */
-  const [{ groupId, savedId }] = useState(() => rosterToOpen(window.location.search) ?? { groupId: null, savedId: null });
+  const [opened] = useState(() => rosterToOpen(window.location.search) ?? { groupId: null, savedId: null });
+  const { savedId } = opened;
+  /**
+   * The cart's group this roster is: the address's, then the one "Add the team to cart" answered.
+   * Pressing again replaces that group whole, so a captain who fixes a row after adding does not
+   * get the team twice.
+   */
+  const [groupId, setGroupId] = useState<string | null>(opened.groupId);
   const id = useId();
+  const rowId = (index: number) => `${id}-r${index}`;
   const back = product.images[1];
   const [roster, setRoster] = useState<RosterInput>(() => initialRoster(product.id));
   const [pasted, setPasted] = useState('');
@@ -130,17 +142,23 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
   const [saveStatus, setSaveStatus] = useState<SaveStatus>({ kind: 'idle' });
   /** Where focus goes back when the "Replace" offer it was on goes away. */
   const saveButton = useRef<HTMLButtonElement>(null);
+  const addRowButton = useRef<HTMLButtonElement>(null);
+  /** Where focus goes once a removed row is gone: that place's row (now the next one), or "Add a row". */
+  const focusAfterRemoval = useRef<number | 'add' | null>(null);
 
   useEffect(() => {
-    if (!groupId) return;
+    if (!opened.groupId) return;
     let live = true;
-    void loadCartRoster(groupId).then((found) => {
-      if (live && found && found.productId === product.id) setRoster(found);
+    void loadCartRoster(opened.groupId).then((found) => {
+      if (!live || !found) return;
+      if (found.productId === product.id) setRoster(found);
+      // Another shirt's team (an address edited by hand): this roster is added beside it, never over it.
+      else setGroupId(null);
     });
     return () => {
       live = false;
     };
-  }, [groupId, product.id]);
+  }, [opened.groupId, product.id]);
 
   // Saved rosters are read once signed in; `?roster=<id>` opens one of them.
   useEffect(() => {
@@ -204,9 +222,19 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
   };
   const changeRow = (index: number, next: Partial<RosterRowInput>) => change({ rows: roster.rows.map((row, i) => (i === index ? { ...row, ...next } : row)) });
   const removeRow = (index: number) => {
+    focusAfterRemoval.current = index < roster.rows.length - 1 ? index : 'add';
     change({ rows: roster.rows.filter((_, i) => i !== index) });
     setSelected((current) => Math.max(0, Math.min(current > index ? current - 1 : current, roster.rows.length - 2)));
   };
+  // The pressed "Remove" went with its row (or now removes the next one): focus the next row's
+  // first cell it can take, or "Add a row" after the last row.
+  useEffect(() => {
+    const target = focusAfterRemoval.current;
+    if (target === null) return;
+    focusAfterRemoval.current = null;
+    if (target === 'add') addRowButton.current?.focus();
+    else document.getElementById(rowId(target))?.querySelector<HTMLElement>('input:not(:disabled), select:not(:disabled)')?.focus();
+  }, [roster.rows]);
 
   const paste = (text: string) => {
     const result = pasteText(roster, text, product);
@@ -222,7 +250,8 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
   };
   const loadFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
-    if (file) paste(await file.text());
+    // Bytes, not file.text(): a CSV file from Excel on a Chinese-locale Windows is GBK, not UTF-8.
+    if (file) paste(decodeTextFile(await file.arrayBuffer()));
     event.target.value = '';
   };
 
@@ -234,9 +263,12 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
     }
     setStatus({ kind: 'busy' });
     const sent = key;
-    const result = await addRosterGroup(roster, groupId ?? undefined);
+    let result = await addRosterGroup(roster, groupId ?? undefined);
+    // The group left the cart meanwhile (deleted in the drawer, another tab): the team goes in anew.
+    if (!result.ok && groupId !== null && result.code === CODES.NOT_FOUND) result = await addRosterGroup(roster);
     if (result.ok) {
-      setStatus({ kind: 'added' });
+      setStatus({ kind: 'added', updated: result.groupId === groupId });
+      setGroupId(result.groupId);
       return;
     }
     const said = quoteRefusal(result.code, result.message, result.data);
@@ -291,7 +323,10 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
   // A blank new row shows no "required" yet; what is typed is checked at once.
   const shown = (row: RosterRowInput, field: RosterRowField, problem: RosterRowProblem | undefined) =>
     problem && (touched || (field === 'name' ? row.name !== '' : field === 'number' ? row.number !== '' : field === 'size' ? row.size !== '' : true)) ? problem : undefined;
-  const cellId = (index: number, field: RosterRowField) => `${id}-r${index}-${field}`;
+  const cellId = (index: number, field: RosterRowField) => `${rowId(index)}-${field}`;
+  /** Rows whose printed number another row prints too, until the shopper keeps them: their number cell (a squad player's: the player cell) is marked. */
+  const duplicateRows = new Set(roster.duplicatesConfirmed ? [] : check.duplicates.flatMap((d) => d.rows));
+  const duplicatesId = `${id}-duplicates`;
 
   /** What the server refused in this cell (its words), when the browser found nothing there. */
   const serverProblem = (index: number, field: RosterRowField): string | undefined => {
@@ -307,12 +342,20 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
     const problem = shown(row, field, check.rows[index]?.[field]);
     const message = problem ? rowProblemText(t, problem, row, check.demand) : serverProblem(index, field);
     const cid = cellId(index, field);
+    const duplicate = duplicateRows.has(index) && field === (row.playerId === null ? 'number' : 'player');
+    const describedBy = [message ? `${cid}-error` : null, duplicate ? duplicatesId : null].filter((d) => d !== null).join(' ');
     return (
-      <div className={`roster-cell roster-${field}`}>
+      <div className={`roster-cell roster-${field}${duplicate ? ' is-duplicate' : ''}`}>
+        {/*
+          The row in the name too: a screen reader tabbing through 12 rows hears which one each "Name" is.
+          One hidden text rather than a hidden suffix: browsers put a space before an absolutely
+          placed part of a name ("Name , row 3").
+        */}
         <label htmlFor={cid} className="roster-cell-label">
-          {label}
+          <span aria-hidden="true">{label}</span>
+          <span className="sr-only">{t('roster.cellName', { column: label, row: index + 1 })}</span>
         </label>
-        {control({ id: cid, 'aria-invalid': message ? true : undefined, 'aria-describedby': message ? `${cid}-error` : undefined })}
+        {control({ id: cid, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy || undefined })}
         {message ? (
           <span id={`${cid}-error`} className="roster-error">
             {message}
@@ -410,7 +453,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
         ) : null}
         <ol className="roster-rows">
           {roster.rows.map((row, index) => (
-            <li key={index} className={`roster-row${index === previewRow && back ? ' is-previewed' : ''}`} aria-label={t('roster.row', { row: index + 1 })} onFocus={() => setSelected(index)}>
+            <li key={index} id={rowId(index)} className={`roster-row${index === previewRow && back ? ' is-previewed' : ''}`} aria-label={t('roster.row', { row: index + 1 })} onFocus={() => setSelected(index)}>
               <span className="roster-row-no" aria-hidden="true">
                 {index + 1}
               </span>
@@ -454,7 +497,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
           ))}
         </ol>
       </div>
-      <button type="button" className="button secondary" disabled={roster.rows.length >= 200} onClick={() => change({ rows: [...roster.rows, emptyRow()] })}>
+      <button ref={addRowButton} type="button" className="button secondary" disabled={roster.rows.length >= 200} onClick={() => change({ rows: [...roster.rows, emptyRow()] })}>
         {t('roster.addRow')}
       </button>
 
@@ -497,7 +540,9 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
       {wholeProblems.length > 0 || (refusal && refusal.whole.length > 0) ? (
         <ul className="roster-errors">
           {wholeProblems.map((p) => (
-            <li key={p.key}>{rosterProblemText(t, p)}</li>
+            <li key={p.key} id={p.key === 'duplicateNumbers' ? duplicatesId : undefined}>
+              {rosterProblemText(t, p)}
+            </li>
           ))}
           {refusal?.whole.map((said) => (
             <li key={said}>{said}</li>
@@ -515,7 +560,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
       </div>
       <div className="roster-actions">
         <button type="button" className="button" aria-disabled={status.kind === 'busy' ? true : undefined} onClick={() => void (status.kind === 'busy' ? undefined : submit())}>
-          {status.kind === 'busy' ? t('roster.adding') : t('roster.addToCart')}
+          {status.kind === 'busy' ? t('roster.adding') : groupId !== null ? t('roster.updateCart') : t('roster.addToCart')}
         </button>
         {signedIn ? (
           <button ref={saveButton} type="button" className="button secondary" aria-disabled={saveStatus.kind === 'busy' ? true : undefined} onClick={() => void (saveStatus.kind === 'busy' ? undefined : save())}>
@@ -524,7 +569,7 @@ export function RosterEditor({ locale, product, extras, onClose }: RosterEditorP
         ) : null}
       </div>
       <p className={`roster-status${status.kind === 'added' ? ' is-ok' : status.kind === 'failed' || status.kind === 'invalid' ? ' is-error' : ''}`} role="status">
-        {status.kind === 'added' ? t('roster.added') : status.kind === 'failed' ? t('roster.failed', { message: status.message }) : status.kind === 'invalid' ? t('roster.fix') : ''}
+        {status.kind === 'added' ? t(status.updated ? 'roster.updated' : 'roster.added') : status.kind === 'failed' ? t('roster.failed', { message: status.message }) : status.kind === 'invalid' ? t('roster.fix') : ''}
       </p>
       {signedIn ? (
         <p className={`roster-status${saveStatus.kind === 'saved' || saveStatus.kind === 'loaded' ? ' is-ok' : saveStatus.kind === 'failed' || saveStatus.kind === 'replace' ? ' is-error' : ''}`} role="status">

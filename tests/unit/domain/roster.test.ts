@@ -17,6 +17,7 @@ import {
   type RosterRowInput,
 } from '../../../src/domain/roster.model.ts';
 import { rosterSchema } from '../../../src/domain/roster.schema.ts';
+import { decodeTextFile } from '../../../src/domain/delimited-text.ts';
 import enRoster from '../../../src/i18n/locales/en-US/roster.json';
 import zhRoster from '../../../src/i18n/locales/zh-CN/roster.json';
 
@@ -70,6 +71,27 @@ describe('parseRoster', () => {
     expect(parseRoster('Smith,4,M,2').rows).toEqual([row({ name: 'Smith', number: '4', size: 'M', quantity: 2 })]);
   });
 
+  it('reads a heading row with columns it does not know, by its headings, and ignores those columns', () => {
+    const en = parseRoster('Name\tNumber\tSize\tPosition\nSmith\t4\tM\tGK\nJones\t10\tL\tDF\n', squad);
+    expect(en.problem).toBeNull();
+    expect(en.rows).toEqual([row({ name: 'Smith', number: '4', size: 'M' }), row({ name: 'Jones', number: '10', size: 'L' })]);
+    expect(en.lines).toEqual([2, 3]);
+    // Unknown columns first and between, Chinese headings, a quantity after them.
+    const zh = parseRoster('位置,号码,备注,尺码,数量\n门将,1,队长,XL,2\n', squad);
+    expect(zh.rows).toEqual([row({ name: '', number: '1', size: 'XL', quantity: 2 })]);
+    const named = parseRoster('Email,姓名,尺码\na@b.c,LEE,S\n');
+    expect(named.rows).toEqual([row({ name: 'LEE', number: '', size: 'S' })]);
+  });
+
+  it('reads a first row as data when it names no name or number beside a size', () => {
+    // A player whose name is a heading word is still a row: no size heading beside it.
+    expect(parseRoster('Name,4,M,1\nLee,5,S,1').rows.map((r) => [r.name, r.number, r.size])).toEqual([
+      ['Name', '4', 'M'],
+      ['Lee', '5', 'S'],
+    ]);
+    expect(parseRoster('Smith,4,M,GK').rows).toEqual([row({ name: 'Smith', number: '4', size: 'M', quantity: Number.NaN })]);
+  });
+
   it('keeps quoted separators, doubled quotes and line breaks inside quotes, and skips blank lines', () => {
     const parsed = parseRoster('\n\nName,Number,Size\n\n"Smith",4,M\n ,  , \n"O""Neil",5,S\n\n');
     expect(parsed.rows.map((r) => r.name)).toEqual(['Smith', 'O"Neil']);
@@ -108,6 +130,31 @@ describe('parseRoster', () => {
     for (const labels of [enRoster.column, zhRoster.column]) {
       for (const [field, label] of Object.entries(labels)) expect(ROSTER_HEADINGS[field as keyof typeof ROSTER_HEADINGS]).toContain(label.toLowerCase());
     }
+  });
+});
+
+describe("a roster file's bytes (decodeTextFile)", () => {
+  // 姓名,号码,尺码\r\nLEE,5,M\r\n as Excel saves a CSV file on a Chinese-locale Windows: GBK, not UTF-8.
+  const gbk = new Uint8Array([
+    0xd0, 0xd5, 0xc3, 0xfb, 0x2c, 0xba, 0xc5, 0xc2, 0xeb, 0x2c, 0xb3, 0xdf, 0xc2, 0xeb, 0x0d, 0x0a, 0x4c, 0x45, 0x45, 0x2c, 0x35, 0x2c, 0x4d, 0x0d, 0x0a,
+  ]);
+
+  it('reads a GBK file of Chinese headings', () => {
+    // The bytes are what they say they are.
+    expect(new TextDecoder('gb18030').decode(gbk)).toBe('姓名,号码,尺码\r\nLEE,5,M\r\n');
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(gbk)).toThrow();
+    const text = decodeTextFile(gbk);
+    expect(text).toBe('姓名,号码,尺码\r\nLEE,5,M\r\n');
+    expect(parseRoster(text).rows).toEqual([row({ name: 'LEE', number: '5', size: 'M' })]);
+  });
+
+  it('reads UTF-8 with or without a byte-order mark, and a GB18030 one', () => {
+    const utf8 = new TextEncoder().encode('姓名,号码,尺码\nLEE,5,M\n');
+    const withBom = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]);
+    expect(decodeTextFile(withBom)).toBe('姓名,号码,尺码\nLEE,5,M\n');
+    expect(decodeTextFile(utf8.buffer)).toBe('姓名,号码,尺码\nLEE,5,M\n');
+    expect(parseRoster(decodeTextFile(withBom)).rows).toEqual([row({ name: 'LEE', number: '5', size: 'M' })]);
+    expect(decodeTextFile(new Uint8Array([0x84, 0x31, 0x95, 0x33, ...gbk]))).toBe('姓名,号码,尺码\r\nLEE,5,M\r\n');
   });
 });
 

@@ -19,7 +19,7 @@ import type { MessageKey } from '../../../i18n/core.ts';
 import { useApiMutation, useApiQuery } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useConfirmedWrite } from '../../widgets/confirm.ts';
-import { base64Of } from '../../widgets/base64.ts';
+import { base64Of } from '../../widgets/file-bodies.ts';
 import { ChoiceFilter } from '../../widgets/FilterBar.tsx';
 import { useFocusReturn } from '../../widgets/focus-return.ts';
 import { ListScreen, useListScreen } from '../../widgets/paged-table.tsx';

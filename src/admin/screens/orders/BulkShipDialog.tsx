@@ -14,6 +14,7 @@ import { SHIP_CSV_EXAMPLE, type ShipCsvAnswer, type ShipCsvResult } from '../../
 import { useApiMutation } from '../../api.ts';
 import { useT } from '../../i18n.tsx';
 import { useStatusName } from './labels.tsx';
+import { csvTextOf } from '../../widgets/file-bodies.ts';
 
 export function BulkShipDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT();
@@ -48,7 +49,7 @@ export function BulkShipDialog({ open, onClose }: { open: boolean; onClose: () =
   };
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const text = await file.text();
+    const text = await csvTextOf(file);
     setCsv(text);
     setFileName(file.name);
     setAnswer(null);

@@ -5,7 +5,7 @@ import { adminProductsApi } from '../../../domain/api/admin/products.ts';
 import { IMAGE_MAX_BYTES, type AdminProduct, type AdminProductImage } from '../../../domain/back-office/products.model.ts';
 import { useState } from 'react';
 import { useT } from '../../i18n.tsx';
-import { base64Of } from '../../widgets/base64.ts';
+import { base64Of } from '../../widgets/file-bodies.ts';
 import { useWrite } from '../../widgets/write.ts';
 
 

@@ -22,7 +22,7 @@ import { RowsTable } from '../../widgets/RowsTable.tsx';
 import { useWrite } from '../../widgets/write.ts';
 import { filterRequest, type ProductFilters } from './table-state.ts';
 import { downloadForStaff } from '../../widgets/download.ts';
-import { base64Of } from '../../widgets/base64.ts';
+import { base64Of, csvTextOf } from '../../widgets/file-bodies.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -77,7 +77,7 @@ type FileBody = { csv: string } | { xlsx: string };
 async function uploadOf(file: File): Promise<FileBody> {
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   const zip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
-  return zip || /\.xlsx$/i.test(file.name) ? { xlsx: await base64Of(file) } : { csv: await file.text() };
+  return zip || /\.xlsx$/i.test(file.name) ? { xlsx: await base64Of(file) } : { csv: await csvTextOf(file) };
 }
 
 function ChangeList({ report }: { report: CatalogueProductReport }) {

@@ -27,6 +27,7 @@ import './products.css';
 import { useWrite } from '../../widgets/write.ts';
 import { ExportCatalogueButton, ImportCatalogueButton } from './CatalogueFile.tsx';
 import { WriteDialog, type WriteDialogProps } from '../../widgets/WriteDialog.tsx';
+import { csvTextOf } from '../../widgets/file-bodies.ts';
 
 const STOCK_COLOURS: Record<StockState, string> = { in: 'green', low: 'gold', out: 'red' };
 
@@ -136,7 +137,7 @@ export default function ProductsScreen() {
     setBusy('import');
     await write(
       async () => {
-        const answer = await importStock.mutateAsync({ csv: await file.text() });
+        const answer = await importStock.mutateAsync({ csv: await csvTextOf(file) });
         setProblems(null);
         void message.success(t('adminProducts.list.imported', { updated: answer.updated }));
       },
