@@ -219,9 +219,22 @@ for (const locale of ADMIN_LOCALES) {
       const drawer = page.getByTestId('menu-drawer');
       await expect(drawer.getByRole('menuitem', { name: A.route.audit })).toBeVisible();
       await screenshot(page, `admin-narrow-menu-${locale}`, testInfo);
+      // Escape closes it and gives the focus back to the menu button.
+      const toggle = page.getByRole('button', { name: A.header.toggleSider });
+      await page.keyboard.press('Escape');
+      await expect(drawer.getByRole('menuitem', { name: A.route.audit })).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await toggle.click();
       await drawer.getByRole('menuitem', { name: A.route.staff }).click();
+      // A control taken while the drawer is still closing keeps the focus: the drawer does not
+      // give it to the menu button once its motion ends (a select opened there would close).
+      await expect(page.locator('.ant-drawer-left')).not.toHaveClass(/ant-drawer-open/);
+      const themeButton = page.getByRole('button', { name: A.header.themeDrawer });
+      await themeButton.focus();
       await expect(page).toHaveURL(/\/admin\/staff$/);
       await expect(drawer.getByRole('menuitem', { name: A.route.audit })).toBeHidden();
+      await page.waitForTimeout(1_000);
+      await expect(themeButton).toBeFocused();
       await page.setViewportSize({ width: 1440, height: 900 });
       await expect(shell(page)).toHaveAttribute('data-layout', 'horizontal');
       await expect(page.getByTestId('top-menu')).toBeVisible();

@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { Drawer, Grid, Layout, Watermark } from 'antd';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getStored, setStored } from '../../client/storage.ts';
 import type { UserInfo } from '../../domain/account.model.ts';
@@ -50,6 +50,9 @@ function homeTab(home: AdminRoute | null): Tab | null {
   return home ? routeTab(home, home.path, home.path, true) : null;
 }
 
+/** The narrow layout's menu drawer, known to the focus rule below. */
+const MENU_DRAWER_CLASS = 'admin-menu-drawer';
+
 export function Shell({ user }: { user: UserInfo }) {
   const { t } = useT();
   const location = useLocation();
@@ -61,6 +64,18 @@ export function Shell({ user }: { user: UserInfo }) {
   const mode = effectiveLayout(settings.layout.mode, narrow);
   const [collapsed, setCollapsed] = useState(false);
   const [menuDrawer, setMenuDrawer] = useState(false);
+  // What had the focus as the menu drawer opened (the menu button). antd gives it back after the
+  // closing motion whatever has the focus by then, so a select tapped on the new screen within
+  // that motion lost it and its list closed; here it is given back only when the focus is still in
+  // the drawer or nowhere (Escape, the close button, a menu pick left alone).
+  const drawerOpener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (menuDrawer) drawerOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [menuDrawer]);
+  const menuDrawerClosed = () => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || active.closest(`.${MENU_DRAWER_CLASS}`)) drawerOpener.current?.focus({ preventScroll: true });
+  };
   const table = useRouteTable();
   const verdict = useMemo(() => resolvePath(table, location.pathname), [table, location.pathname]);
   const forbidden = useForbidden(verdict);
@@ -129,7 +144,14 @@ export function Shell({ user }: { user: UserInfo }) {
   const onCurrentScreen = match ? tabs.active : null;
 
   const sider = narrow ? (
-    <Drawer placement="left" open={menuDrawer} onClose={() => setMenuDrawer(false)} size={settings.sider.width} styles={{ body: { padding: 0 } }} title={t('admin.brand')} data-testid="menu-drawer">
+    <Drawer
+      placement="left"
+      open={menuDrawer}
+      onClose={() => setMenuDrawer(false)}
+      focusable={{ focusTriggerAfterClose: false }}
+      afterOpenChange={(open) => open || menuDrawerClosed()}
+      rootClassName={MENU_DRAWER_CLASS}
+      size={settings.sider.width} styles={{ body: { padding: 0 } }} title={t('admin.brand')} data-testid="menu-drawer">
       <SideMenu {...menuProps} collapsed={false} />
     </Drawer>
   ) : showSider ? (
