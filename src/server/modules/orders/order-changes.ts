@@ -159,7 +159,7 @@ export class OrderChangeDesk {
 
   /** The request the order owes (open, or expired unpaid: it holds production), as the panel shows it. */
   private async pendingOf(orderId: number, requests: readonly PaymentRequestRecord[]): Promise<PaymentRequestRecord | null> {
-    const due = await this.d.db.transaction((tx) => this.d.requests.dueForTx(tx, orderId));
+    const due = await this.d.requests.dueForTx(this.d.db, orderId);
     return due ? (requests.find((r) => r.id === due.id) ?? null) : null;
   }
 

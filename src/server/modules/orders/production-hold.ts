@@ -7,7 +7,7 @@
 import { CODES } from '../../../domain/api/envelope.ts';
 import { formatMoney, type CurrencyCode } from '../../../domain/money.model.ts';
 import type { PaymentRequestPurpose } from '../../../domain/order-changes.model.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { fail, type AppError } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import { orderLocale, type OrderRow } from './views.ts';
@@ -17,7 +17,8 @@ export interface OrderPaymentRequests {
   openTx(tx: Tx, o: { orderId: number; purpose: PaymentRequestPurpose; changeId: number | null; amount: number; currency: CurrencyCode }): Promise<{ id: number; expiresAt: Date }>;
   cancelOpenTx(tx: Tx, orderId: number, by: { id: number | null; email: string }, reason: string): Promise<void>;
   /** The request the order owes: open, or an order change's whose link expired unpaid (staff send a new link or waive it). */
-  dueForTx(tx: Tx, orderId: number): Promise<{ id: number; amount: number; expiresAt: Date; status: 'open' | 'expired' } | null>;
+  /** Also outside a transaction (the Changes panel's read). */
+  dueForTx(tx: Db | Tx, orderId: number): Promise<{ id: number; amount: number; expiresAt: Date; status: 'open' | 'expired' } | null>;
   waiveTx(tx: Tx, orderId: number, by: { id: number; email: string }, reason: string): Promise<boolean>;
   /** A new link for the owed request of a change, the old one cancelled; null when none is owed. */
   reopenTx(tx: Tx, orderId: number, by: { id: number | null; email: string }): Promise<{ id: number; expiresAt: Date; replaced: { id: number; amount: number; status: 'open' | 'expired' } } | null>;

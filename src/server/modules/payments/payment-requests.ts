@@ -121,7 +121,7 @@ export class PaymentRequests {
    * The request the order owes, if any: its latest request when that is open, or an order change's
    * that expired unpaid. Either holds the order out of production (orders' production-hold.ts).
    */
-  async dueForTx(tx: Tx, orderId: number): Promise<DueRequest | null> {
+  async dueForTx(tx: Db | Tx, orderId: number): Promise<DueRequest | null> {
     const [last] = await tx
       .select({ id: paymentRequests.id, amount: paymentRequests.amount, expiresAt: paymentRequests.expiresAt, status: paymentRequests.status, purpose: paymentRequests.purpose })
       .from(paymentRequests)
