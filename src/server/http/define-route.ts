@@ -129,31 +129,39 @@ export interface StaffAsk<Body> {
 }
 
 /**
- * Registers one back-office call behind the guard `staffCalls` was given: its contract entry (a
- * POST), its summary, the schema its body must pass, and the desk call that answers it, whose
- * result is the envelope's data. Extras (a larger body) go last.
+ * Registers one call of a family (`guardedCalls`): its contract entry (a POST), its summary, the
+ * schema its body must pass, and the answer, which gets the parsed body with what the family reads
+ * off every request, and whose result is the envelope's data. Extras (a larger body) go last.
  */
-export type StaffCall = <E extends Endpoint<any, any, 'POST'>, S extends Schema>(
+export type GuardedCall<Ask, Body = unknown> = <E extends Endpoint<any, any, 'POST'>, S extends z.ZodType<Body>>(
   entry: E,
   summary: string,
   request: S & ContractCheck<E, S>,
-  answer: (ask: StaffAsk<z.output<S>>) => Promise<AnswerOf<E>>,
+  answer: (ask: Ask & { body: z.output<S> }) => Promise<AnswerOf<E>>,
   extras?: Pick<ContractRoute<E, S, undefined>, 'bodyLimit'>,
 ) => void;
 
 /**
- * The back office's calls of one permission: every one is guarded, validated, handed the caller
- * (`actorOf`, roles and grants, language) and answered with `ok`, here rather than in each module's routes.
+ * A family of calls behind one guard that read the same things off the request (`askOf`: the staff
+ * member, the order's buyer): each is guarded, validated, handed those and answered with `ok`, here
+ * rather than in each route.
  */
-export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard | Guard): StaffCall {
+export function guardedCalls<Ask, Body = unknown>(route: RouteDefiner<{ tags?: string[] }>, guard: Guard, askOf: (call: FastifyRequest<{ Body: Body }>) => Ask): GuardedCall<Ask, Body> {
   return (entry, summary, request, answer, extras) => {
-    const handler = async (call: FastifyRequest) => {
-      const staff = staffOf(call);
-      return ok(await answer({ body: call.body as never, actor: staff.actor, staff, locale: localeOf(call) }));
-    };
-    // The types were checked where the call was written (StaffCall); route() cannot see them through the generics.
+    const handler = async (call: FastifyRequest<{ Body: Body }>) => ok(await answer({ ...askOf(call), body: call.body as never }));
+    // The types were checked where the call was written (GuardedCall); route() cannot see them through the generics.
     route(entry, { summary, preValidation: guard, request, ...extras, handler } as never);
   };
+}
+
+/** The back office's calls of one permission, handed the caller (`actorOf`, roles and grants, language). */
+export type StaffCall = GuardedCall<Omit<StaffAsk<unknown>, 'body'>>;
+
+export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: PermissionGuard | Guard): StaffCall {
+  return guardedCalls(route, guard, (call) => {
+    const staff = staffOf(call);
+    return { actor: staff.actor, staff, locale: localeOf(call) };
+  });
 }
 
 /**

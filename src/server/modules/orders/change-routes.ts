@@ -9,26 +9,25 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { adminOrderChangePreviewRequestSchema, adminOrderChangeRequestSchema, adminOrderChangesRequestSchema, adminWaivePaymentRequestSchema, shopperOrderChangeRequestSchema } from '../../../domain/order-changes.schema.ts';
 import { orderAccessRequestSchema } from '../../../domain/orders.schema.ts';
 import type { Guards } from '../../http/auth.ts';
-import { localeOf } from '../../http/context.ts';
 import { contractRoutes, staffCalls } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
 import type { OrderChangeDesk } from './order-changes.ts';
-import { orderAccessOf } from './routes.ts';
+import { buyerOrderCalls } from './routes.ts';
 
 export function orderChangeRoutes(desk: OrderChangeDesk, guards: Guards) {
   return contractRoutes({ tags: ['orders'] }, (route) => {
-    route(orderChangesApi.options, {
-      summary: "Whether the shopper may still fix the order's printed name and number or its address, until when, and the revision to send",
-      preValidation: guards.optionalUser,
-      request: orderAccessRequestSchema,
-      handler: async (request) => ok(await desk.shopperOptions(request.body.orderNo, orderAccessOf(request, request.body.token), localeOf(request))),
-    });
-    route(orderChangesApi.change, {
-      summary: "The shopper fixes a line's printed name and number, or the shipping address, within the merchant's window after payment and before production; repriced, mailed",
-      preValidation: guards.optionalUser,
-      request: shopperOrderChangeRequestSchema,
-      handler: async (request) => ok(await desk.shopperChange(request.body.orderNo, orderAccessOf(request, request.body.token), request.body.revision, request.body.change)),
-    });
+    const buyer = buyerOrderCalls(route, guards);
+    buyer(
+      orderChangesApi.options,
+      "Whether the shopper may still fix the order's printed name and number or its address, until when, and the revision to send",
+      orderAccessRequestSchema,
+      ({ orderNo, access, locale }) => desk.shopperOptions(orderNo, access, locale),
+    );
+    buyer(
+      orderChangesApi.change,
+      "The shopper fixes a line's printed name and number, or the shipping address, within the merchant's window after payment and before production; repriced, mailed",
+      shopperOrderChangeRequestSchema,
+      ({ orderNo, access, body }) => desk.shopperChange(orderNo, access, body.revision, body.change),
+    );
 
     const admin = { tags: ['admin'] };
     const read = staffCalls((entry, options) => route(entry, { ...admin, ...options } as never), guards.requirePermission(PERMISSIONS.ORDER_VIEW));

@@ -9,7 +9,7 @@ export { OrderViews, accessTokenFor, orderByNumber, orderNoSql, orderNoStarting,
 export { OrderNotes } from './notes.ts';
 export type { ReplacementAsk, ReplacementLine } from './replacement.ts';
 export { OrderDesk, moveAuditEntry, moveRefusal, requireCode, type OrderDeskDeps, type RefundAsk, type RefundLine, type Refunds } from './order-desk.ts';
-export { orderAccessOf, orderRoutes } from './routes.ts';
+export { buyerOrderCalls, orderAccessOf, orderRoutes } from './routes.ts';
 export { OrderChangeDesk, type OrderChangeDeps, type OrderChangeMoney } from './order-changes.ts';
 export { productionHold, type OrderPaymentRequests } from './production-hold.ts';
 export { orderChangeRoutes } from './change-routes.ts';

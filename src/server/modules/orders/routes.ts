@@ -17,11 +17,27 @@ import type { OrderDesk, Refunds } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
 import { localeOf, staffOf, userOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
+import { contractRoutes, guardedCalls, type GuardedCall, type RouteDefiner } from '../../http/define-route.ts';
 
 /** Who asks for an order: the signed-in caller (routes guard with optionalUser) and the access token sent, if any. */
 export function orderAccessOf(request: FastifyRequest, token: string | undefined): OrderAccess {
   return { userId: request.user?.userId ?? null, token };
+}
+
+/** What a buyer's call on one of their orders reads off its request: the order, who asks, and the language. */
+export interface BuyerAsk {
+  orderNo: string;
+  access: OrderAccess;
+  locale: Locale;
+}
+
+/** The shopper's calls on one order (`buyerOrderCalls`): the body names the order and may carry its token. */
+type BuyerBody = { orderNo: string; token?: string | undefined };
+export type BuyerCall = GuardedCall<BuyerAsk, BuyerBody>;
+
+/** The owner signed in (optionalUser: a guest is let through) or a guest holding the order's token; the desk decides. */
+export function buyerOrderCalls(route: RouteDefiner<{ tags?: string[] }>, guards: Guards): BuyerCall {
+  return guardedCalls<BuyerAsk, BuyerBody>(route, guards.optionalUser, (call) => ({ orderNo: call.body.orderNo, access: orderAccessOf(call, call.body.token), locale: localeOf(call) }));
 }
 
 /** What the back office's routes need besides the order services. */
@@ -32,22 +48,14 @@ export interface OrderAdminDeps {
 }
 
 export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, staffView }: OrderAdminDeps) {
-  /** The order a buyer's request names, if the caller may read it. */
-  const readable = (request: FastifyRequest, body: { orderNo: string; token?: string | undefined }) => orders.findForAccess(body.orderNo, orderAccessOf(request, body.token));
-
   return contractRoutes({ tags: ['orders'] }, (route) => {
-    route(ordersApi.detail, {
-      summary: "An order: the owner's (session) or the holder of its access token; others get not found",
-      preValidation: guards.optionalUser,
-      request: orderAccessRequestSchema,
-      handler: async (request) => ok(await orders.detail(await readable(request, request.body), localeOf(request))),
-    });
-    route(ordersApi.items, {
-      summary: "An order's lines, a page at a time (same access as the order)",
-      preValidation: guards.optionalUser,
-      request: orderItemsRequestSchema,
-      handler: async (request) => ok(await orders.items(await readable(request, request.body), localeOf(request), request.body)),
-    });
+    const buyer = buyerOrderCalls(route, guards);
+    buyer(ordersApi.detail, "An order: the owner's (session) or the holder of its access token; others get not found", orderAccessRequestSchema, async ({ orderNo, access, locale }) =>
+      orders.detail(await orders.findForAccess(orderNo, access), locale),
+    );
+    buyer(ordersApi.items, "An order's lines, a page at a time (same access as the order)", orderItemsRequestSchema, async ({ orderNo, access, locale, body }) =>
+      orders.items(await orders.findForAccess(orderNo, access), locale, body),
+    );
     route(ordersApi.list, {
       summary: "The signed-in shopper's orders, newest first",
       preValidation: guards.requireUser,

@@ -11,7 +11,7 @@ import { ok } from '../../http/envelope.ts';
 import { SIM_PREFIX } from './simulator.ts';
 import type { PaymentService } from './payments.ts';
 import { contractRoutes } from '../../http/define-route.ts';
-import { orderAccessOf } from '../orders/index.ts';
+import { buyerOrderCalls } from '../orders/index.ts';
 
 /** What @paypal/paypal-js loadScript needs; the page reads it at run time, so one build serves any PayPal set-up. */
 export function paypalBrowserConfig(config: PaypalConfig): PaypalBrowserConfig {
@@ -31,12 +31,9 @@ export function paypalRoutes(payments: PaymentService, config: PaypalConfig, gua
       summary: 'Client id and SDK location for @paypal/paypal-js loadScript',
       handler: async () => ok(paypalBrowserConfig(config)),
     });
-    route(paypalApi.createOrder, {
-      summary: "The PayPal order for a shop order, made from the server's totals (same answer when asked again)",
-      preValidation: guards.optionalUser,
-      request: createPaypalOrderRequestSchema,
-      handler: async (request) => ok(await payments.createPaypalOrder(request.body.orderNo, orderAccessOf(request, request.body.token))),
-    });
+    buyerOrderCalls(route, guards)(paypalApi.createOrder, "The PayPal order for a shop order, made from the server's totals (same answer when asked again)", createPaypalOrderRequestSchema, ({ orderNo, access }) =>
+      payments.createPaypalOrder(orderNo, access),
+    );
     route(paypalApi.capture, {
       summary: 'Capture the approved PayPal order (id) and mark the shop order paid; orderNo, if given, must be the order it was made for. Safe to repeat',
       request: captureQuerySchema,

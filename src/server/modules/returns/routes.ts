@@ -24,11 +24,9 @@ import {
   returnPhotoRequestSchema,
 } from '../../../domain/returns.schema.ts';
 import type { Guards } from '../../http/auth.ts';
-import { localeOf } from '../../http/context.ts';
 import { contractRoutes, staffCalls } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../errors.ts';
-import { orderAccessOf } from '../orders/index.ts';
+import { buyerOrderCalls, orderAccessOf } from '../orders/index.ts';
 import type { ReturnDesk } from './return-desk.ts';
 import type { ReturnService } from './returns.ts';
 
@@ -48,31 +46,26 @@ const photoIdOf = (photo: string) => Number(photo.slice(0, -'.webp'.length));
 
 export function returnRoutes({ service, desk }: { service: ReturnService; desk: ReturnDesk }, guards: Guards) {
   return contractRoutes({ tags: ['returns'] }, (route) => {
-    route(returnsApi.list, {
-      summary: "An order's returns and claims, and what may be asked now: the owner's order (session) or a guest's with its token",
-      preValidation: guards.optionalUser,
-      request: orderAccessRequestSchema,
-      handler: async (request) => ok(await service.forOrder(request.body.orderNo, orderAccessOf(request, request.body.token), localeOf(request))),
-    });
-    route(returnsApi.create, {
-      summary: 'Asks to return unprinted lines within the return window, or reports a defect or misprint on lines of a paid order; the buyer is mailed',
-      preValidation: guards.optionalUser,
-      request: returnCreateRequestSchema,
-      handler: async (request) => {
-        const { orderNo, token, ...ask } = request.body;
-        return ok(await service.create(orderNo, orderAccessOf(request, token), ask, localeOf(request)));
-      },
-    });
-    route(returnsApi.addPhoto, {
-      summary: "Adds a photo (base64 of a JPEG, PNG or WebP, at most 5 MB, its type read from its bytes) to a claim waiting for a decision; re-encoded as WebP without its metadata",
-      preValidation: guards.optionalUser,
-      request: returnPhotoRequestSchema,
-      bodyLimit: PHOTO_BODY_LIMIT,
-      handler: async (request) => {
-        const { orderNo, token, returnNo, data } = request.body;
-        return ok(await service.addPhoto(orderNo, orderAccessOf(request, token), returnNo, data, localeOf(request)));
-      },
-    });
+    const buyer = buyerOrderCalls(route, guards);
+    buyer(
+      returnsApi.list,
+      "An order's returns and claims, and what may be asked now: the owner's order (session) or a guest's with its token",
+      orderAccessRequestSchema,
+      ({ orderNo, access, locale }) => service.forOrder(orderNo, access, locale),
+    );
+    buyer(
+      returnsApi.create,
+      'Asks to return unprinted lines within the return window, or reports a defect or misprint on lines of a paid order; the buyer is mailed',
+      returnCreateRequestSchema,
+      ({ orderNo, access, locale, body: { orderNo: _order, token: _token, ...ask } }) => service.create(orderNo, access, ask, locale),
+    );
+    buyer(
+      returnsApi.addPhoto,
+      'Adds a photo (base64 of a JPEG, PNG or WebP, at most 5 MB, its type read from its bytes) to a claim waiting for a decision; re-encoded as WebP without its metadata',
+      returnPhotoRequestSchema,
+      ({ orderNo, access, locale, body }) => service.addPhoto(orderNo, access, body.returnNo, body.data, locale),
+      { bodyLimit: PHOTO_BODY_LIMIT },
+    );
     route(returnsApi.photo, {
       summary: "A claim's photo for the order's owner (session) or a guest with ?token=; answers image/webp (nosniff), not the envelope",
       preValidation: guards.optionalUser,
