@@ -16,18 +16,8 @@ import { buyerOrderCalls } from './routes.ts';
 export function orderChangeRoutes(desk: OrderChangeDesk, guards: Guards) {
   return contractRoutes({ tags: ['orders'] }, (route) => {
     const buyer = buyerOrderCalls(route, guards);
-    buyer(
-      orderChangesApi.options,
-      "Whether the shopper may still fix the order's printed name and number or its address, until when, and the revision to send",
-      orderAccessRequestSchema,
-      ({ orderNo, access, locale }) => desk.shopperOptions(orderNo, access, locale),
-    );
-    buyer(
-      orderChangesApi.change,
-      "The shopper fixes a line's printed name and number, or the shipping address, within the merchant's window after payment and before production; repriced, mailed",
-      shopperOrderChangeRequestSchema,
-      ({ orderNo, access, body }) => desk.shopperChange(orderNo, access, body.revision, body.change),
-    );
+    buyer(orderChangesApi.options, "Whether the shopper may still fix the order's printed name and number or its address, until when, and the revision to send", orderAccessRequestSchema, ({ orderNo, access, locale }) => desk.shopperOptions(orderNo, access, locale));
+    buyer(orderChangesApi.change, "The shopper fixes a line's printed name and number, or the shipping address, within the merchant's window after payment and before production; repriced, mailed", shopperOrderChangeRequestSchema, ({ orderNo, access, body }) => desk.shopperChange(orderNo, access, body.revision, body.change));
 
     const admin = { tags: ['admin'] };
     const read = staffCalls((entry, options) => route(entry, { ...admin, ...options } as never), guards.requirePermission(PERMISSIONS.ORDER_VIEW));
