@@ -16,39 +16,13 @@ import { constantTable, dynamicTable, routeModeOf, staticTable, type HasScreen, 
 
 type Screen = LazyExoticComponent<ComponentType>;
 
-/** One chunk per screen folder; a screen's code loads the first time it is opened. */
-export const SCREENS: Record<string, Screen> = {
-  login: lazy(() => import('./screens/login/LoginScreen.tsx')),
-  invite: lazy(() => import('./screens/invite/InviteScreen.tsx')),
-  '403': lazy(() => import('./screens/403/Screen403.tsx')),
-  '404': lazy(() => import('./screens/404/Screen404.tsx')),
-  '500': lazy(() => import('./screens/500/Screen500.tsx')),
-  dashboard: lazy(() => import('./screens/dashboard/DashboardScreen.tsx')),
-  orders: lazy(() => import('./screens/orders/OrdersScreen.tsx')),
-  'new-order': lazy(() => import('./screens/new-order/NewOrderScreen.tsx')),
-  'order-detail': lazy(() => import('./screens/order-detail/OrderDetailScreen.tsx')),
-  'production-sheet': lazy(() => import('./screens/production-sheet/ProductionSheetScreen.tsx')),
-  'tax-report': lazy(() => import('./screens/tax-report/TaxReportScreen.tsx')),
-  reports: lazy(() => import('./screens/reports/ReportsScreen.tsx')),
-  returns: lazy(() => import('./screens/returns/ReturnsScreen.tsx')),
-  audit: lazy(() => import('./screens/audit/AuditScreen.tsx')),
-  staff: lazy(() => import('./screens/staff/StaffScreen.tsx')),
-  'staff-roles': lazy(() => import('./screens/staff-roles/RolesScreen.tsx')),
-  products: lazy(() => import('./screens/products/ProductsScreen.tsx')),
-  'product-editor': lazy(() => import('./screens/product-editor/ProductEditorScreen.tsx')),
-  teams: lazy(() => import('./screens/teams/TeamsScreen.tsx')),
-  extras: lazy(() => import('./screens/extras/ExtrasScreen.tsx')),
-  navigation: lazy(() => import('./screens/navigation/NavigationScreen.tsx')),
-  customers: lazy(() => import('./screens/customers/CustomersScreen.tsx')),
-  'customer-detail': lazy(() => import('./screens/customer-detail/CustomerDetailScreen.tsx')),
-  reviews: lazy(() => import('./screens/reviews/ReviewsScreen.tsx')),
-  newsletter: lazy(() => import('./screens/newsletter/NewsletterScreen.tsx')),
-  coupons: lazy(() => import('./screens/coupons/CouponsScreen.tsx')),
-  pages: lazy(() => import('./screens/pages/PagesScreen.tsx')),
-  settings: lazy(() => import('./screens/settings/SettingsScreen.tsx')),
-  'api-tokens': lazy(() => import('./screens/api-tokens/ApiTokensScreen.tsx')),
-  webhooks: lazy(() => import('./screens/webhooks/WebhooksScreen.tsx')),
-};
+/**
+ * One chunk per screen folder, named after its route (`screens/orders/OrdersScreen.tsx` is `orders`):
+ * a screen's code loads the first time it is opened, and a new screen is a new folder, not a line here.
+ */
+const SCREEN_MODULES = import.meta.glob<{ default: ComponentType }>('./screens/*/*Screen*.tsx');
+
+export const SCREENS: Record<string, Screen> = Object.fromEntries(Object.entries(SCREEN_MODULES).map(([file, load]) => [file.split('/')[2]!, lazy(load)]));
 
 export const hasScreen: HasScreen = (name) => Object.hasOwn(SCREENS, name);
 

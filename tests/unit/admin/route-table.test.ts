@@ -1,4 +1,5 @@
 /** The back office's route modes: the table of what a user may open, static or from the server. */
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../src/domain/account.model.ts';
 import { ADMIN_ROUTES, CONSTANT_ROUTES, homeFor, routesFor, type AdminRoute } from '../../../src/domain/back-office/routes.model.ts';
@@ -9,6 +10,18 @@ const everyScreen = () => true;
 const names = (routes: readonly AdminRoute[]) => routes.map((route) => route.name);
 /** What the server's getUserRoutes answers for these roles (src/server/modules/staff/routes.ts). */
 const serverAnswer = (roles: string[]) => ({ routes: routesFor(permissionsOf(roles)), home: homeFor(permissionsOf(roles)) ?? '403' });
+
+describe('the screens', () => {
+  it('are found by their folder: one *Screen*.tsx in a folder named after each route, and no folder without a route', () => {
+    // src/admin/routes.tsx lazy-loads screens/<route name>/*Screen*.tsx by glob: this is what it relies on.
+    const screens = new URL('../../../src/admin/screens/', import.meta.url);
+    const folders = readdirSync(screens, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .filter((entry) => readdirSync(new URL(`${entry.name}/`, screens)).filter((file) => /Screen.*\.tsx$/.test(file)).length === 1)
+      .map((entry) => entry.name);
+    expect(folders.toSorted()).toEqual(names(ADMIN_ROUTES).toSorted());
+  });
+});
 
 describe('routeModeOf', () => {
   it('is dynamic only when the build says so, static otherwise', () => {
