@@ -14,6 +14,7 @@ import { useTranslation, withIslandI18n } from '../i18n/react.tsx';
 import { $currency } from '../stores/currency.ts';
 import { createProductPager } from '../stores/product-pager.ts';
 import { ProductCard } from './ProductCard.tsx';
+import { AlertLine } from './AlertLine.tsx';
 
 export interface ProductGridProps {
   locale: Locale;
@@ -58,11 +59,7 @@ function Grid({ locale, initial, sort = 'recommended', eagerCount = 4 }: Product
         <p className="grid-count" aria-live="polite">
           {t('grid.showing', { shown: products.length, total })}
         </p>
-        {status === 'error' ? (
-          <p className="grid-error" role="alert">
-            {t('grid.loadError')}
-          </p>
-        ) : null}
+        <AlertLine className="grid-error">{status === 'error' ? t('grid.loadError') : null}</AlertLine>
         {hasMore ? (
           // aria-disabled rather than disabled while loading, so keyboard focus stays on the button.
           <button type="button" className="button" onClick={loadMore} aria-disabled={status === 'loading'}>

@@ -17,6 +17,7 @@ import { valuesFromRecord } from './address-form.ts';
 import { SAVED_PARAM } from './address-lines.ts';
 import { AddressFields } from './AddressFields.tsx';
 import { useAddressForm } from './useAddressForm.ts';
+import { AlertLine } from '../AlertLine.tsx';
 import './address.css';
 
 export default withIslandI18n(AddressEditor);
@@ -122,11 +123,7 @@ function AddressEditor({ locale }: { locale: Locale }) {
         </div>
       ) : (
         <form className="ab-form panel" noValidate onSubmit={(event) => void submit(event)} aria-busy={saving || undefined}>
-          {formError ? (
-            <p className="ab-form-error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          <AlertLine className="ab-form-error">{formError}</AlertLine>
           <AddressFields form={form} />
           <div className="ab-form-actions">
             <button type="submit" className="af-button af-button-danger" aria-disabled={saving || undefined}>

@@ -7,6 +7,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { forgetBuyNowLine, renderPaypalButtons } from '../../stores/checkout.ts';
 import { orderSuccessHref } from './links.ts';
 import type { CheckoutMessage } from './useCheckout.ts';
+import { AlertLine } from '../AlertLine.tsx';
 
 export function PaypalBox(props: { locale: Locale; order: PlacedOrder | null; onMessage(message: CheckoutMessage | null): void; onPaid(): void; onDead(): void }) {
   const { t } = useTranslation();
@@ -56,11 +57,7 @@ export function PaypalBox(props: { locale: Locale; order: PlacedOrder | null; on
         </p>
       ) : null}
       {status === 'loading' ? <p role="status">{t('checkout.pay.loading')}</p> : null}
-      {status === 'failed' ? (
-        <p className="checkout-message is-error" role="alert">
-          {t('checkout.pay.loadFailed')}
-        </p>
-      ) : null}
+      <AlertLine className="checkout-message is-error">{status === 'failed' ? t('checkout.pay.loadFailed') : null}</AlertLine>
       <div ref={container} className="checkout-paypal" data-paypal-container />
     </section>
   );

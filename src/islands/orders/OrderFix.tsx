@@ -13,6 +13,7 @@ import type { MessageKey } from '../../i18n/core.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { fixOrder, loadChangeOptions } from '../../stores/order-changes.ts';
 import { formatDate } from './wording.ts';
+import { AlertLine } from '../AlertLine.tsx';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
@@ -76,11 +77,7 @@ export function OrderFix({ order, token, locale, onChanged }: { order: OrderDeta
         </form>
       </details>
       {status.kind === 'saved' ? <p role="status" className="order-fix-saved">{t('checkout.fix.saved')}</p> : null}
-      {status.kind === 'failed' ? (
-        <p role="alert" className="order-fix-error">
-          {status.message}
-        </p>
-      ) : null}
+      <AlertLine className="order-fix-error">{status.kind === 'failed' ? status.message : null}</AlertLine>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { GroupedLines } from '../cart/GroupBlock.tsx';
 import { LineDetails } from '../cart/LineDetails.tsx';
 import { formatDate, useScanStatusName, useStatusLabel } from './wording.ts';
 import { OrderTotals } from '../checkout/OrderTotals.tsx';
+import { AlertLine } from '../AlertLine.tsx';
 
 /**
  * The order's lines; a team roster's rows are one item of the list, as in the cart and the
@@ -190,11 +191,7 @@ export function OrderDocuments({ order, token, locale }: { order: OrderDetail; t
           );
         })}
       </ul>
-      {failed ? (
-        <p className="checkout-message is-error" role="alert">
-          {t('checkout.order.error')}
-        </p>
-      ) : null}
+      <AlertLine className="checkout-message is-error">{failed ? t('checkout.order.error') : null}</AlertLine>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import type { OrderDetail } from '../../domain/orders.model.ts';
 import { RETURN_DESCRIPTION_MAX, RETURN_PHOTO_MAX_BYTES, RETURN_PHOTOS_MAX, type OrderReturns, type ReturnKind } from '../../domain/returns.model.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { askReturn, sendReturnPhoto } from '../../stores/returns.ts';
+import { AlertLine } from '../AlertLine.tsx';
 
 interface Props {
   kind: ReturnKind;
@@ -103,11 +104,7 @@ export default function ReturnForm({ kind, order, token, returns, onCancel, onSe
           <input type="file" accept="image/jpeg,image/png,image/webp" multiple onChange={(e) => choosePhotos(e.target.files)} data-testid="return-photos" />
         </label>
       ) : null}
-      {problem ? (
-        <p role="alert" className="form-error">
-          {problem}
-        </p>
-      ) : null}
+      <AlertLine className="form-error">{problem}</AlertLine>
       <div className="order-actions">
         <button type="submit" className="button" disabled={sending} data-testid="return-send">
           {sending ? t('returns.form.sending') : t('returns.form.send')}

@@ -16,6 +16,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { assetPath, localePath } from '../../i18n/paths.ts';
 import { postReview } from '../../stores/reviews.ts';
 import { $signedIn } from '../../stores/session.ts';
+import { AlertLine } from '../AlertLine.tsx';
 import './review-form.css';
 
 const STARS = Array.from({ length: RATING_MAX }, (_, index) => index + 1);
@@ -148,11 +149,7 @@ export function ReviewForm({ productId, locale, returnHash, onPosted }: ReviewFo
         {t('review.contentHint', { max: REVIEW_MAX })} <span aria-hidden="true">({t('review.counter', { count: length, max: REVIEW_MAX })})</span>
       </p>
       <p className="review-hint">{t('review.replaces')}</p>
-      {refusal ? (
-        <p className="review-error" role="alert">
-          {refusal}
-        </p>
-      ) : null}
+      <AlertLine className="review-error">{refusal}</AlertLine>
       <p className="review-actions">
         <button type="submit" className="button small" aria-disabled={posting || undefined}>
           {posting ? t('review.posting') : t('review.submit')}
