@@ -183,7 +183,30 @@ for (const locale of ADMIN_LOCALES) {
       await expect(page).toHaveURL(/\/admin\/orders$/);
       await expect(input).toBeHidden();
       await page.keyboard.press('Control+k');
+      await expect(input).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(input).toBeHidden();
+      // Escape closes it wherever the focus is.
+      await page.keyboard.press('Control+k');
       await expect(input).toBeVisible();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Escape');
+      await expect(input).toBeHidden();
+      // Opened again while it is still closing, over a screen that mounts a dialog of its own (the
+      // orders' saved views): antd's Escape then went to that closed dialog, and the palette stayed.
+      await page.goto('/admin/dashboard');
+      await expect(page.getByRole('button', { name: A.header.menuSearch })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      await expect(input).toBeFocused();
+      await page.keyboard.type('o');
+      await expect(options.nth(orders)).toBeVisible();
+      for (let step = 0; step < orders; step += 1) await page.keyboard.press('ArrowDown');
+      await expect(options.nth(orders)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+k');
+      await expect(page).toHaveURL(/\/admin\/orders$/);
+      await expect(page.getByTestId('order-views-save')).toBeAttached();
+      await expect(input).toBeFocused();
       await page.keyboard.press('Escape');
       await expect(input).toBeHidden();
     });

@@ -37,16 +37,22 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
   const [applied, setApplied] = useState('');
   const [selected, setSelected] = useState(0);
 
+  const closeRef = useRef<() => void>(() => undefined);
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         onOpenChange(true);
+      } else if (event.key === 'Escape' && open) {
+        // Here, not antd's (keyboard={false}): antd gives Escape to the newest layer it counts as open,
+        // and a screen's dialog kept mounted while closed (forceRender: the orders' saved views) is one;
+        // a palette opened before that screen mounted, or again while still closing, never heard it.
+        closeRef.current();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onOpenChange]);
+  }, [onOpenChange, open]);
 
   useEffect(() => {
     const timer = setTimeout(() => setApplied(keyword.trim()), MENU_SEARCH_DEBOUNCE_MS);
@@ -74,6 +80,7 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
     setKeyword('');
     setApplied('');
   };
+  closeRef.current = close;
   const choose = (item: PaletteItem | undefined) => {
     if (!item) return;
     close();
@@ -91,7 +98,7 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
   const groupTitle = (group: PaletteItem['group']) => t(`admin.search.kinds.${group}` as MessageKey);
 
   return (
-    <Modal open={open} onCancel={close} footer={null} closable={false} title={null} destroyOnHidden width={600} className="admin-menu-search" data-testid="menu-search">
+    <Modal open={open} onCancel={close} keyboard={false} footer={null} closable={false} title={null} destroyOnHidden width={600} className="admin-menu-search" data-testid="menu-search">
       <Input
         autoFocus
         size="large"
