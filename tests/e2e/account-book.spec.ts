@@ -20,6 +20,7 @@ import zhWishlist from '../../src/i18n/locales/zh-CN/wishlist.json' with { type:
 import { signIn } from './support/session.ts';
 import { holdScript } from './support/hydration.ts';
 import { apiData } from '../support/api.ts';
+import { screenshot } from '../support/screenshots.ts';
 
 const TEXT = {
   'en-US': { address: enAddress, layout: enLayout, review: enReview, wishlist: enWishlist },
@@ -386,6 +387,8 @@ test.describe('reviews', () => {
       await expect(form.getByText(t.errors.ratingInvalid)).toBeVisible();
       await expect(form.getByText(t.errors.reviewRequired)).toBeVisible();
       await expect(form.getByRole('radio', { name: fill(t.star_one, { count: 1 }) })).toBeFocused();
+      await form.scrollIntoViewIfNeeded();
+      await screenshot(page, `review-form-${locale}`, info);
 
       const stars = form.getByRole('group', { name: t.rating });
       await stars.getByRole('radio', { name: fill(t.star_other, { count: 4 }) }).check();
