@@ -8,7 +8,7 @@
  */
 import { EnterOutlined } from '@ant-design/icons';
 import { Empty, Input, Modal, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { adminSearchApi } from '../../domain/api/admin/search.ts';
 import { SEARCH_KIND_CODES, SEARCH_KINDS, type SearchResult } from '../../domain/back-office/search.model.ts';
@@ -37,7 +37,11 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
   const [applied, setApplied] = useState('');
   const [selected, setSelected] = useState(0);
 
-  const closeRef = useRef<() => void>(() => undefined);
+  const close = useCallback(() => {
+    onOpenChange(false);
+    setKeyword('');
+    setApplied('');
+  }, [onOpenChange]);
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -47,12 +51,12 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
         // Here, not antd's (keyboard={false}): antd gives Escape to the newest layer it counts as open,
         // and a screen's dialog kept mounted while closed (forceRender: the orders' saved views) is one;
         // a palette opened before that screen mounted, or again while still closing, never heard it.
-        closeRef.current();
+        close();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [onOpenChange, open]);
+  }, [onOpenChange, open, close]);
 
   useEffect(() => {
     const timer = setTimeout(() => setApplied(keyword.trim()), MENU_SEARCH_DEBOUNCE_MS);
@@ -75,12 +79,6 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
   // New results keep the selection on the item it was on (the menu entries stay while the server answers).
   useEffect(() => setSelected(keptSelection(shown.current, items)), [items]);
 
-  const close = () => {
-    onOpenChange(false);
-    setKeyword('');
-    setApplied('');
-  };
-  closeRef.current = close;
   const choose = (item: PaletteItem | undefined) => {
     if (!item) return;
     close();
