@@ -17,6 +17,7 @@ import { BirthdayField } from './BirthdayField.tsx';
 import { birthdayOf, birthdayParts, birthdayProblem, type BirthdayParts } from './birthday.ts';
 import { AccountForm, CheckboxField, EmailField, NameFields, PasswordField, SubmitButton } from './form.tsx';
 import { checkWith, useForm, useFormMessage, type FieldErrors } from './useForm.ts';
+import { StatusLine } from '../StatusLine.tsx';
 
 export default withIslandI18n(ProfileLoader);
 
@@ -33,11 +34,7 @@ function ProfileLoader({ locale }: { locale: Locale }) {
   useEffect(load, []);
 
   if (state.status === 'loading') {
-    return (
-      <p className="account-loading" role="status">
-        {t('account.common.loading')}
-      </p>
-    );
+    return <StatusLine className="account-loading">{t('account.common.loading')}</StatusLine>;
   }
   if (state.status === 'failed') {
     return <LoadFailure offline={state.offline} message={t('account.profile.loadFailed')} retryLabel={t('account.common.retry')} onRetry={load} />;

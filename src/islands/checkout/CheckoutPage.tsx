@@ -22,6 +22,7 @@ import { AddressSection, ContactSection, ShippingSection, TermsBox } from './sec
 import { useCheckout } from './useCheckout.ts';
 import '../cart/cart.css';
 import './checkout.css';
+import { StatusLine } from '../StatusLine.tsx';
 
 export default withIslandI18n(Checkout);
 
@@ -80,9 +81,7 @@ function Checkout({ locale, kind }: { locale: Locale; kind: CheckoutKind }) {
             </button>
           </div>
         ) : !ready ? (
-          <p className="checkout-muted" role="status">
-            {t('checkout.page.loading')}
-          </p>
+          <StatusLine className="checkout-muted">{t('checkout.page.loading')}</StatusLine>
         ) : (
           <OrderSummary quote={ready} locale={locale} money={money} />
         )}

@@ -8,6 +8,7 @@ import { forgetBuyNowLine, renderPaypalButtons } from '../../stores/checkout.ts'
 import { orderSuccessHref } from './links.ts';
 import type { CheckoutMessage } from './useCheckout.ts';
 import { AlertLine } from '../AlertLine.tsx';
+import { StatusLine } from '../StatusLine.tsx';
 
 export function PaypalBox(props: { locale: Locale; order: PlacedOrder | null; onMessage(message: CheckoutMessage | null): void; onPaid(): void; onDead(): void }) {
   const { t } = useTranslation();
@@ -56,7 +57,7 @@ export function PaypalBox(props: { locale: Locale; order: PlacedOrder | null; on
           {t('checkout.pay.intro', { orderNo: order.orderNo, total: formatMoney(order.total, order.currency, locale) })}
         </p>
       ) : null}
-      {status === 'loading' ? <p role="status">{t('checkout.pay.loading')}</p> : null}
+      <StatusLine>{status === 'loading' ? t('checkout.pay.loading') : null}</StatusLine>
       <AlertLine className="checkout-message is-error">{status === 'failed' ? t('checkout.pay.loadFailed') : null}</AlertLine>
       <div ref={container} className="checkout-paypal" data-paypal-container />
     </section>

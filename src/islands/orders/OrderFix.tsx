@@ -14,6 +14,7 @@ import { useTranslation } from '../../i18n/react.tsx';
 import { fixOrder, loadChangeOptions } from '../../stores/order-changes.ts';
 import { formatDate } from './wording.ts';
 import { AlertLine } from '../AlertLine.tsx';
+import { StatusLine } from '../StatusLine.tsx';
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
@@ -27,7 +28,7 @@ export function OrderFix({ order, token, locale, onChanged }: { order: OrderDeta
     void loadChangeOptions(order.orderNo, token).then(setOptions);
   }, [order.orderNo, order.status, token]);
 
-  if (!options?.editable) return status.kind === 'saved' ? <p role="status" className="order-fix-saved">{t('checkout.fix.saved')}</p> : null;
+  if (!options?.editable) return <StatusLine className="order-fix-saved">{status.kind === 'saved' ? t('checkout.fix.saved') : null}</StatusLine>;
 
   const send = async (change: Parameters<typeof fixOrder>[0]['change']) => {
     setStatus({ kind: 'saving' });
@@ -76,7 +77,7 @@ export function OrderFix({ order, token, locale, onChanged }: { order: OrderDeta
           </button>
         </form>
       </details>
-      {status.kind === 'saved' ? <p role="status" className="order-fix-saved">{t('checkout.fix.saved')}</p> : null}
+      <StatusLine className="order-fix-saved">{status.kind === 'saved' ? t('checkout.fix.saved') : null}</StatusLine>
       <AlertLine className="order-fix-error">{status.kind === 'failed' ? status.message : null}</AlertLine>
     </section>
   );

@@ -17,6 +17,7 @@ import { formatDate, useStatusLabel } from './wording.ts';
 import '../cart/cart.css';
 import '../checkout/checkout.css';
 import './orders.css';
+import { StatusLine } from '../StatusLine.tsx';
 
 export default withIslandI18n(Order);
 
@@ -39,7 +40,7 @@ function Order({ locale, variant }: { locale: Locale; variant: 'success' | 'deta
     void loadOrder(orderNo, guestToken).then(setState);
   }, [attempt]);
 
-  if (state.status === 'loading') return <p role="status">{t('checkout.order.loading')}</p>;
+  if (state.status === 'loading') return <StatusLine>{t('checkout.order.loading')}</StatusLine>;
   if (state.status === 'error') {
     return (
       <LoadFailure offline={state.offline} message={t('checkout.order.error')} onRetry={() => {

@@ -11,6 +11,7 @@ import type { OrderReturns as Returns, ReturnKind, ReturnRecord } from '../../do
 import { useTranslation } from '../../i18n/react.tsx';
 import { loadReturns, photoObjectUrl } from '../../stores/returns.ts';
 import { formatDate } from './wording.ts';
+import { StatusLine } from '../StatusLine.tsx';
 
 const ReturnForm = lazy(() => import('./ReturnForm.tsx'));
 
@@ -46,13 +47,9 @@ export function OrderReturns({ order, token, locale }: { order: OrderDetail; tok
         ))}
       </ul>
       {returns.returnUntil ? <p className="checkout-muted">{returns.returnOpen ? t('returns.returnUntil', { date: formatDate(returns.returnUntil, locale) }) : t('returns.returnClosed')}</p> : null}
-      {sent ? (
-        <p role="status" className="order-returns-sent">
-          {sent}
-        </p>
-      ) : null}
+      <StatusLine className="order-returns-sent">{sent}</StatusLine>
       {asking ? (
-        <Suspense fallback={<p role="status">…</p>}>
+        <Suspense fallback={<StatusLine>…</StatusLine>}>
           <ReturnForm
             kind={asking}
             order={order}

@@ -14,6 +14,7 @@ import { orderDetailHref } from '../checkout/links.ts';
 import { formatDate, useStatusLabel } from './wording.ts';
 import '../checkout/checkout.css';
 import './orders.css';
+import { StatusLine } from '../StatusLine.tsx';
 
 export default withIslandI18n(Orders);
 
@@ -38,7 +39,7 @@ function Orders({ locale }: { locale: Locale }) {
     };
   }, [current, attempt]);
 
-  if (state.status === 'loading') return <p role="status">{t('checkout.order.loading')}</p>;
+  if (state.status === 'loading') return <StatusLine>{t('checkout.order.loading')}</StatusLine>;
   if (state.status === 'error') return <LoadFailure offline={state.offline} message={t('checkout.orders.loadError')} onRetry={() => setAttempt((n) => n + 1)} />;
   const { page } = state;
   if (page.records.length === 0 && current === 1) {

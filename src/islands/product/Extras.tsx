@@ -8,6 +8,7 @@ import type { ExtrasState } from '../../stores/product.ts';
 import { mediaUrl } from '../../stores/product.ts';
 import { useTranslation } from '../../i18n/react.tsx';
 import { InlineLoadFailure } from './InlineLoadFailure.tsx';
+import { StatusLine } from '../StatusLine.tsx';
 
 export interface ExtrasProps {
   state: ExtrasState;
@@ -21,11 +22,7 @@ export interface ExtrasProps {
 export function Extras({ state, patchIds, addonIds, onToggle, onRetry, price }: ExtrasProps) {
   const { t } = useTranslation();
   if (state.status === 'loading') {
-    return (
-      <p className="extras-status" role="status">
-        {t('configurator.extras.loading')}
-      </p>
-    );
+    return <StatusLine className="extras-status">{t('configurator.extras.loading')}</StatusLine>;
   }
   if (state.status === 'error') {
     return <InlineLoadFailure className="extras-error" message={t('configurator.extras.failed')} retryLabel={t('configurator.extras.retry')} onRetry={onRetry} />;
