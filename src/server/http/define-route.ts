@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preValidationHookHandler, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { Envelope } from '../../domain/api/envelope.ts';
-import type { AnswerOf, Endpoint, RequestOf } from '../../domain/api/endpoint.ts';
+import type { AnswerOf, Endpoint, NoRequest, RequestOf } from '../../domain/api/endpoint.ts';
 import type { Permission, StaffCaller } from '../../domain/back-office/staff.model.ts';
 import type { Locale } from '../../domain/locale.ts';
 import type { Guard, Guards, PermissionGuard } from './auth.ts';
@@ -128,16 +128,20 @@ export interface StaffAsk<Body> {
   locale: Locale;
 }
 
+/** A call with a schema is a POST whose body it checks; one without (`undefined`) takes no request, GET or POST. */
+type GuardedEntry<S> = S extends Schema ? Endpoint<any, any, 'POST'> : Endpoint<NoRequest, any>;
+
 /**
- * Registers one call of a family (`guardedCalls`): its contract entry (a POST), its summary, the
- * schema its body must pass, and the answer, which gets the parsed body with what the family reads
- * off every request, and whose result is the envelope's data. Extras (a larger body) go last.
+ * Registers one call of a family (`guardedCalls`): its contract entry, its summary, the schema its
+ * body must pass (`undefined` for an entry that takes nothing), and the answer, which gets the
+ * parsed body with what the family reads off every request, and whose result is the envelope's
+ * data. Extras (a larger body) go last.
  */
-export type GuardedCall<Ask, Body = unknown> = <E extends Endpoint<any, any, 'POST'>, S extends z.ZodType<Body>>(
-  entry: E,
+export type GuardedCall<Ask, Body = unknown> = <E extends Endpoint<any, any>, S extends z.ZodType<Body> | undefined>(
+  entry: E & GuardedEntry<S>,
   summary: string,
   request: S & ContractCheck<E, S>,
-  answer: (ask: Ask & { body: z.output<S> }) => Promise<AnswerOf<E>>,
+  answer: (ask: Ask & { body: Parsed<S> }) => Promise<AnswerOf<E>>,
   extras?: Pick<ContractRoute<E, S, undefined>, 'bodyLimit'>,
 ) => void;
 
@@ -164,16 +168,19 @@ export function staffCalls(route: RouteDefiner<{ tags?: string[] }>, guard: Perm
   });
 }
 
+/** One registrar (staffCalls) per permission named, in the same order. */
+export function staffCallsFor<const P extends readonly Permission[]>(route: RouteDefiner<{ tags?: string[] }>, guards: Guards, permissions: P): { [K in keyof P]: StaffCall } {
+  return permissions.map((permission) => staffCalls(route, guards.requirePermission(permission))) as { [K in keyof P]: StaffCall };
+}
+
 /**
- * A module of back-office calls only (tagged `admin`): one registrar (staffCalls) per permission
- * named, handed to `register` in the same order, so the module writes only its calls.
+ * A module of back-office calls only (tagged `admin`): one registrar per permission named
+ * (staffCallsFor), handed to `register` in the same order, so the module writes only its calls.
  */
 export function backOfficeCalls<const P extends readonly Permission[]>(
   guards: Guards,
   permissions: P,
   register: (...calls: { [K in keyof P]: StaffCall }) => void,
 ): FastifyPluginAsync {
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    register(...(permissions.map((permission) => staffCalls(route, guards.requirePermission(permission))) as { [K in keyof P]: StaffCall }));
-  });
+  return contractRoutes({ tags: ['admin'] }, (route) => register(...staffCallsFor(route, guards, permissions)));
 }

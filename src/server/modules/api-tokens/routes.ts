@@ -7,18 +7,12 @@ import { apiTokenCreateRequestSchema, apiTokenRevokeRequestSchema } from '../../
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
 import { contractRoutes, staffCalls } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
 import type { ApiTokenService } from './api-tokens.ts';
 
 export function apiTokenRoutes(tokens: ApiTokenService, guards: Guards) {
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    const guard = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
-    const manage = staffCalls(route, guard);
-    route(adminApiTokensApi.list, {
-      summary: 'API tokens for other systems, newest first: name, codes, expiry, last use, status; never a secret',
-      preValidation: guard,
-      handler: async () => ok(await tokens.list()),
-    });
+    const manage = staffCalls(route, guards.requirePermission(PERMISSIONS.STAFF_MANAGE));
+    manage(adminApiTokensApi.list, 'API tokens for other systems, newest first: name, codes, expiry, last use, status; never a secret', undefined, () => tokens.list());
     manage(
       adminApiTokensApi.create,
       'Make an API token with chosen codes (never staff:manage nor customer:erase) for 1 to 365 days; answers its secret this once (audited)',

@@ -7,9 +7,7 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
-import { actorOf, localeOf, userOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
+import { contractRoutes, staffCallsFor } from '../../http/define-route.ts';
 import type { OrderService } from '../orders/index.ts';
 import { dashboard } from './dashboard.ts';
 import { OrderDetailDesk } from './order-detail-desk.ts';
@@ -33,71 +31,23 @@ export function backOfficeRoutes(deps: BackOfficeDeps, guards: Guards) {
   const table = new OrderTable(db);
   const folder = new OrderDetailDesk(db, deps.orders);
   const views = new OrderViewStore(db);
-  const may = guards.requirePermission;
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(adminOrdersApi.dashboard, {
-      summary: 'Revenue today, 7 and 30 days (EUR and per currency), orders per status, 30 days day by day, top products, low stock, latest orders',
-      preValidation: may(PERMISSIONS.DASHBOARD_VIEW),
-      handler: async (request) => ok(await dashboard(db, table, localeOf(request), clock())),
-    });
-    route(adminOrdersApi.orderList, {
-      summary: 'Orders a page at a time: filters (status, days, currency, country, personalised, payment), search by number, email or name, sorting',
-      preValidation: may(PERMISSIONS.ORDER_VIEW),
-      request: adminOrderListRequestSchema,
-      handler: async (request) => ok(await table.list(...splitPage(request.body))),
-    });
-    route(adminOrdersApi.orderExport, {
-      summary: "The list's filter as CSV (RFC 4180, UTF-8 with BOM; formula-like fields neutralised)",
-      preValidation: may(PERMISSIONS.ORDER_EXPORT),
-      request: adminOrderExportRequestSchema,
-      handler: async (request) => ok(await table.export(request.body, localeOf(request), clock())),
-    });
+    const [watch, view, exportList, note, sheet] = staffCallsFor(route, guards, [PERMISSIONS.DASHBOARD_VIEW, PERMISSIONS.ORDER_VIEW, PERMISSIONS.ORDER_EXPORT, PERMISSIONS.ORDER_NOTE, PERMISSIONS.ORDER_SHEET]);
+    watch(adminOrdersApi.dashboard, 'Revenue today, 7 and 30 days (EUR and per currency), orders per status, 30 days day by day, top products, low stock, latest orders', undefined, ({ locale }) => dashboard(db, table, locale, clock()));
+    view(adminOrdersApi.orderList, 'Orders a page at a time: filters (status, days, currency, country, personalised, payment), search by number, email or name, sorting', adminOrderListRequestSchema, ({ body }) => table.list(...splitPage(body)));
+    exportList(adminOrdersApi.orderExport, "The list's filter as CSV (RFC 4180, UTF-8 with BOM; formula-like fields neutralised)", adminOrderExportRequestSchema, ({ body, locale }) => table.export(body, locale, clock()));
     // Saved views are the caller's own settings, not the shop's data: no audit row.
-    route(adminOrdersApi.orderViews, {
-      summary: "The caller's saved views of the orders table (name, filters and sort), by name",
-      preValidation: may(PERMISSIONS.ORDER_VIEW),
-      handler: async (request) => ok(await views.list(userOf(request).userId)),
-    });
-    route(adminOrdersApi.saveOrderView, {
-      summary: 'Save the filters and sort under a name (1-60 characters, new among the caller\'s views, at most 30 views)',
-      preValidation: may(PERMISSIONS.ORDER_VIEW),
-      request: orderViewSaveRequestSchema,
-      handler: async (request) => ok(await views.save(userOf(request).userId, request.body.name, request.body.view)),
-    });
-    route(adminOrdersApi.renameOrderView, {
-      summary: "Rename one of the caller's saved views",
-      preValidation: may(PERMISSIONS.ORDER_VIEW),
-      request: orderViewRenameRequestSchema,
-      handler: async (request) => ok(await views.rename(userOf(request).userId, request.body.id, request.body.name)),
-    });
-    route(adminOrdersApi.deleteOrderView, {
-      summary: "Delete one of the caller's saved views",
-      preValidation: may(PERMISSIONS.ORDER_VIEW),
-      request: orderViewDeleteRequestSchema,
-      handler: async (request) => ok(await views.remove(userOf(request).userId, request.body.id)),
-    });
-    route(adminOrdersApi.order, {
-      summary: 'An order with everything staff see: lines, customer, payments, refunds, refundable amount, timeline, notes, the moves the caller may make',
-      preValidation: may(PERMISSIONS.ORDER_VIEW),
-      request: adminOrderRequestSchema,
-      handler: async (request) => ok(await folder.detail(request.body.orderNo, localeOf(request), userOf(request))),
-    });
-    route(adminOrdersApi.addNote, {
-      summary: 'An internal note on an order (never shown to the shopper); audited',
-      preValidation: may(PERMISSIONS.ORDER_NOTE),
-      request: adminNoteRequestSchema,
-      handler: async (request) => ok(await folder.addNote(actorOf(request), request.body.orderNo, request.body.text)),
-    });
-    route(adminOrdersApi.productionSheet, {
-      summary: 'The production sheet of one order or a batch: per shirt team, size, print and patches, and the packing list',
-      preValidation: may(PERMISSIONS.ORDER_SHEET),
-      request: productionSheetRequestSchema,
-      handler: async (request) => ok(await productionSheet(db, request.body.orderNos, localeOf(request), clock())),
-    });
+    view(adminOrdersApi.orderViews, "The caller's saved views of the orders table (name, filters and sort), by name", undefined, ({ actor }) => views.list(actor.id));
+    view(adminOrdersApi.saveOrderView, "Save the filters and sort under a name (1-60 characters, new among the caller's views, at most 30 views)", orderViewSaveRequestSchema, ({ actor, body }) => views.save(actor.id, body.name, body.view));
+    view(adminOrdersApi.renameOrderView, "Rename one of the caller's saved views", orderViewRenameRequestSchema, ({ actor, body }) => views.rename(actor.id, body.id, body.name));
+    view(adminOrdersApi.deleteOrderView, "Delete one of the caller's saved views", orderViewDeleteRequestSchema, ({ actor, body }) => views.remove(actor.id, body.id));
+    view(adminOrdersApi.order, 'An order with everything staff see: lines, customer, payments, refunds, refundable amount, timeline, notes, the moves the caller may make', adminOrderRequestSchema, ({ body, locale, staff }) => folder.detail(body.orderNo, locale, staff));
+    note(adminOrdersApi.addNote, 'An internal note on an order (never shown to the shopper); audited', adminNoteRequestSchema, ({ actor, body }) => folder.addNote(actor, body.orderNo, body.text));
+    sheet(adminOrdersApi.productionSheet, 'The production sheet of one order or a batch: per shirt team, size, print and patches, and the packing list', productionSheetRequestSchema, ({ body, locale }) => productionSheet(db, body.orderNos, locale, clock()));
     route(adminShipmentsApi.shippingDocs, {
       summary: 'Packing slips (A4, no amounts) or address labels (4 x 6 in) of the orders named, one PDF, each order in its language with every line\'s print. Answers application/pdf, not the envelope',
       // The packing bench's paper, like the production sheet.
-      preValidation: may(PERMISSIONS.ORDER_SHEET),
+      preValidation: guards.requirePermission(PERMISSIONS.ORDER_SHEET),
       request: shippingDocsRequestSchema,
       handler: async (request, reply) => {
         const { kind, orders: orderNos } = request.query;

@@ -8,7 +8,6 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import type { Guards } from '../../http/auth.ts';
 import { contractRoutes, staffCalls } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
 import { NavDesk } from './nav-desk.ts';
 import { TeamDesk } from './team-desk.ts';
 
@@ -19,10 +18,9 @@ export interface CatalogueAdminDeps {
 export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
   const teamsAdmin = new TeamDesk(deps.db);
   const nav = new NavDesk(deps.db);
-  const editNavGuard = guards.requirePermission(PERMISSIONS.NAV_EDIT);
   return contractRoutes({ tags: ['admin'] }, (route) => {
     const editTeams = staffCalls(route, guards.requirePermission(PERMISSIONS.TEAM_EDIT));
-    const editNav = staffCalls(route, editNavGuard);
+    const editNav = staffCalls(route, guards.requirePermission(PERMISSIONS.NAV_EDIT));
     editTeams(adminTeamsApi.teamList, 'Teams, searchable by name or tag, filtered by sport and league, with their squad and product counts', teamListRequestSchema, ({ body }) => teamsAdmin.list(...splitPage(body)));
     editTeams(adminTeamsApi.team, "One team: its squad and the patches that apply to it (through its own tag or its league's)", teamRequestSchema, ({ body }) => teamsAdmin.detail(body.teamId));
     editTeams(
@@ -35,11 +33,7 @@ export function catalogueAdminRoutes(deps: CatalogueAdminDeps, guards: Guards) {
     editTeams(adminTeamsApi.setTeamPatches, "Which patches the team's own tag lists (patches of its league stay)", teamPatchesRequestSchema, ({ body, actor }) =>
       teamsAdmin.setPatches(actor, body.teamId, body.patchIds),
     );
-    route(adminNavigationApi.navTree, {
-      summary: 'The navigation tree with both titles and product counts',
-      preValidation: editNavGuard,
-      handler: async () => ok(await nav.tree()),
-    });
+    editNav(adminNavigationApi.navTree, 'The navigation tree with both titles and product counts', undefined, () => nav.tree());
     editNav(adminNavigationApi.navAdd, 'Add a navigation entry (at most three levels); answers the tree', navAddRequestSchema, ({ body, actor }) => nav.add(actor, body));
     editNav(adminNavigationApi.navRename, "Change an entry's titles in both languages; answers the tree", navRenameRequestSchema, ({ body, actor }) => nav.rename(actor, body));
     editNav(adminNavigationApi.navRemove, 'Remove an entry without entries or products under it; answers the tree', navRemoveRequestSchema, ({ body, actor }) => nav.remove(actor, body.id));

@@ -3,7 +3,7 @@
  * the account's list, the public tracking lookup and product-page purchases, and the back
  * office's moves.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { adminBulkMoveRequestSchema, adminRefundRequestSchema } from '../../../domain/back-office/orders.schema.ts';
 import type { AdminOrderDetail } from '../../../domain/back-office/orders.model.ts';
 import { adminOrdersApi } from '../../../domain/api/admin/orders.ts';
@@ -16,8 +16,8 @@ import { PERMISSIONS, type CodesHeld } from '../../../domain/back-office/staff.m
 import type { OrderDesk, Refunds } from './order-desk.ts';
 import type { OrderService } from './orders.ts';
 import type { OrderAccess } from './views.ts';
-import { localeOf, staffOf, userOf } from '../../http/context.ts';
-import { contractRoutes, guardedCalls, type GuardedCall, type RouteDefiner } from '../../http/define-route.ts';
+import { localeOf, userOf } from '../../http/context.ts';
+import { backOfficeCalls, contractRoutes, guardedCalls, type GuardedCall, type RouteDefiner } from '../../http/define-route.ts';
 
 /** Who asks for an order: the signed-in caller (routes guard with optionalUser) and the access token sent, if any. */
 export function orderAccessOf(request: FastifyRequest, token: string | undefined): OrderAccess {
@@ -47,8 +47,8 @@ export interface OrderAdminDeps {
   staffView(orderNo: string, locale: Locale, held: CodesHeld): Promise<AdminOrderDetail>;
 }
 
-export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, staffView }: OrderAdminDeps) {
-  return contractRoutes({ tags: ['orders'] }, (route) => {
+export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guards, { refunds, staffView }: OrderAdminDeps): FastifyPluginAsync {
+  const shopper = contractRoutes({ tags: ['orders'] }, (route) => {
     const buyer = buyerOrderCalls(route, guards);
     buyer(ordersApi.detail, "An order: the owner's (session) or the holder of its access token; others get not found", orderAccessRequestSchema, async ({ orderNo, access, locale }) =>
       orders.detail(await orders.findForAccess(orderNo, access), locale),
@@ -75,62 +75,37 @@ export function orderRoutes(orders: OrderService, desk: OrderDesk, guards: Guard
       request: trackOrderRequestSchema,
       handler: async (request) => ok(await orders.track(request.body.orderNo, localeOf(request))),
     });
-
-    const admin = { tags: ['admin'] };
-    route(adminOrdersApi.orderDetail, {
-      ...admin,
-      summary: 'Any order, for the back office',
-      preValidation: guards.requirePermission(PERMISSIONS.ORDER_VIEW),
-      request: orderAccessRequestSchema,
-      handler: async (request) => ok(await orders.detail(await desk.byNumber(request.body.orderNo), localeOf(request))),
-    });
-    route(adminOrdersApi.moveOrder, {
-      ...admin,
-      summary:
-        'Move an order: processing, shipped (carrier, tracking number, optional tracking link), delivered; cancelled (order:cancel; a paid order is refunded through PayPal and its unprinted stock returns); refunded (order:refund). Personalised items in production need override with a reason (order:override). Repeating a move answers the order as it is.',
-      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
-      request: adminMoveRequestSchema,
-      handler: async (request) => {
-        const moved = await desk.move(request.body, staffOf(request));
-        return ok(await orders.detail(moved, localeOf(request)));
-      },
-    });
-    route(adminOrdersApi.bulkMove, {
-      ...admin,
-      summary: 'Move each chosen order on its own to processing or delivered; answers which moved and why the others did not',
-      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
-      request: adminBulkMoveRequestSchema,
-      handler: async (request) => ok(await desk.bulkMove(request.body.orderNos, request.body.to, staffOf(request), localeOf(request))),
-    });
-    route(adminOrdersApi.bulkMovePreview, {
-      ...admin,
-      summary: 'What a bulk move would do now, changing nothing: the orders it would move (each shopper mailed) and why the others would not',
-      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
-      request: adminBulkMoveRequestSchema,
-      handler: async (request) => ok(await desk.bulkMovePreview(request.body.orderNos, request.body.to)),
-    });
-    route(adminOrdersApi.refund, {
-      ...admin,
-      summary:
-        'Refund through PayPal, by lines (with quantities; unprinted stock returns) or by an amount; the same idempotency key answers the first refund. Personalised items in production need override (order:override).',
-      preValidation: guards.requirePermission(PERMISSIONS.ORDER_REFUND),
-      request: adminRefundRequestSchema,
-      handler: async (request) => {
-        const caller = staffOf(request);
-        const { orderNo, idempotencyKey, lines, amount, reason, override } = request.body;
-        const row = await refunds.refund(orderNo, { idempotencyKey, lines, amount, reason, override, closeAs: 'refunded' }, caller);
-        return ok(await staffView(row.orderNo, localeOf(request), caller));
-      },
-    });
-    route(adminOrdersApi.shipmentEvent, {
-      ...admin,
-      summary: "Add a carrier's scan to the order's latest shipment",
-      preValidation: guards.requirePermission(PERMISSIONS.ORDER_MOVE),
-      request: adminShipmentEventRequestSchema,
-      handler: async (request) => {
-        const row = await desk.shipmentEvent(request.body.orderNo, request.body, staffOf(request));
-        return ok(await orders.track(row.orderNo, localeOf(request)));
-      },
-    });
   });
+  const backOffice = backOfficeCalls(guards, [PERMISSIONS.ORDER_VIEW, PERMISSIONS.ORDER_MOVE, PERMISSIONS.ORDER_REFUND], (view, move, refund) => {
+    view(adminOrdersApi.orderDetail, 'Any order, for the back office', orderAccessRequestSchema, async ({ body, locale }) => orders.detail(await desk.byNumber(body.orderNo), locale));
+    move(
+      adminOrdersApi.moveOrder,
+      'Move an order: processing, shipped (carrier, tracking number, optional tracking link), delivered; cancelled (order:cancel; a paid order is refunded through PayPal and its unprinted stock returns); refunded (order:refund). Personalised items in production need override with a reason (order:override). Repeating a move answers the order as it is.',
+      adminMoveRequestSchema,
+      async ({ body, staff, locale }) => orders.detail(await desk.move(body, staff), locale),
+    );
+    move(adminOrdersApi.bulkMove, 'Move each chosen order on its own to processing or delivered; answers which moved and why the others did not', adminBulkMoveRequestSchema, ({ body, staff, locale }) =>
+      desk.bulkMove(body.orderNos, body.to, staff, locale),
+    );
+    move(adminOrdersApi.bulkMovePreview, 'What a bulk move would do now, changing nothing: the orders it would move (each shopper mailed) and why the others would not', adminBulkMoveRequestSchema, ({ body }) =>
+      desk.bulkMovePreview(body.orderNos, body.to),
+    );
+    refund(
+      adminOrdersApi.refund,
+      'Refund through PayPal, by lines (with quantities; unprinted stock returns) or by an amount; the same idempotency key answers the first refund. Personalised items in production need override (order:override).',
+      adminRefundRequestSchema,
+      async ({ body, staff, locale }) => {
+        const { orderNo, idempotencyKey, lines, amount, reason, override } = body;
+        const row = await refunds.refund(orderNo, { idempotencyKey, lines, amount, reason, override, closeAs: 'refunded' }, staff);
+        return staffView(row.orderNo, locale, staff);
+      },
+    );
+    move(adminOrdersApi.shipmentEvent, "Add a carrier's scan to the order's latest shipment", adminShipmentEventRequestSchema, async ({ body, staff, locale }) =>
+      orders.track((await desk.shipmentEvent(body.orderNo, body, staff)).orderNo, locale),
+    );
+  });
+  return async (app) => {
+    await app.register(shopper);
+    await app.register(backOffice);
+  };
 }

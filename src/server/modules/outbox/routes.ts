@@ -6,9 +6,7 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Guards } from '../../http/auth.ts';
-import { actorOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
+import { backOfficeCalls } from '../../http/define-route.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { outboxPage, outboxStats, retryNow, type OutboxRow } from './outbox.ts';
 
@@ -52,36 +50,26 @@ export function outboxRoutes(deps: OutboxRouteDeps, guards: Guards) {
       waiting: [...sending.rows, ...pending.rows].slice(0, SHOWN).map(view),
     };
   };
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(mailApi.status, {
-      summary: 'The mail outbox: messages waiting and failed, with the newest of each',
-      preValidation: guards.requirePermission(PERMISSIONS.DASHBOARD_VIEW),
-      handler: async () => ok(await status()),
-    });
-    route(mailApi.retry, {
-      summary: 'Send a failed or waiting message now, with its attempts counted afresh',
-      preValidation: guards.requirePermission(PERMISSIONS.MAIL_RETRY),
-      request: mailRetryRequestSchema,
-      handler: async (request) => {
-        const actor = actorOf(request);
-        const found = await deps.db.transaction(async (tx) => {
-          const before = await retryNow(tx, request.body.id);
-          if (before) {
-            await deps.audit.record(tx, {
-              actor,
-              action: 'mail.retry',
-              entity: 'mail',
-              entityId: String(before.id),
-              before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
-              after: { status: 'pending', attempts: 0 },
-            });
-          }
-          return before;
-        });
-        if (!found) throw notFound('mail');
-        deps.wake();
-        return ok(await status());
-      },
+  return backOfficeCalls(guards, [PERMISSIONS.DASHBOARD_VIEW, PERMISSIONS.MAIL_RETRY], (watch, retry) => {
+    watch(mailApi.status, 'The mail outbox: messages waiting and failed, with the newest of each', undefined, status);
+    retry(mailApi.retry, 'Send a failed or waiting message now, with its attempts counted afresh', mailRetryRequestSchema, async ({ body, actor }) => {
+      const found = await deps.db.transaction(async (tx) => {
+        const before = await retryNow(tx, body.id);
+        if (before) {
+          await deps.audit.record(tx, {
+            actor,
+            action: 'mail.retry',
+            entity: 'mail',
+            entityId: String(before.id),
+            before: { status: before.status, attempts: before.attempts, lastError: before.lastError },
+            after: { status: 'pending', attempts: 0 },
+          });
+        }
+        return before;
+      });
+      if (!found) throw notFound('mail');
+      deps.wake();
+      return status();
     });
   });
 }

@@ -3,9 +3,7 @@ import { siteApi } from '../../../domain/api/admin/site.ts';
 import type { SiteBuildStatusView, SiteBuildView } from '../../../domain/back-office/site.model.ts';
 import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import type { Guards } from '../../http/auth.ts';
-import { actorOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
-import { ok } from '../../http/envelope.ts';
+import { backOfficeCalls } from '../../http/define-route.ts';
 import type { AuditLog } from '../audit/index.ts';
 import type { SiteBuildRecord, SiteBuilds } from './builds.ts';
 
@@ -21,19 +19,11 @@ export function siteRoutes(deps: SiteRouteDeps, guards: Guards) {
     const { running, last, pending } = await deps.builds.status();
     return { builder: deps.builder, running: view(running), last: view(last), pending: { changes: pending.changes, since: pending.since?.toISOString() ?? null } };
   };
-  return contractRoutes({ tags: ['admin'] }, (route) => {
-    route(siteApi.buildStatus, {
-      summary: "The site's rebuild: the one running with its progress, the last one's outcome, and the changes waiting",
-      preValidation: guards.requirePermission(PERMISSIONS.DASHBOARD_VIEW),
-      handler: async () => ok(await status()),
-    });
-    route(siteApi.rebuild, {
-      summary: 'Queue a build of every page (it starts once the builder sees it, after the usual quiet moment)',
-      preValidation: guards.requirePermission(PERMISSIONS.SITE_BUILD),
-      handler: async (request) => {
-        await deps.builds.requestFull(actorOf(request), deps.audit);
-        return ok(await status());
-      },
+  return backOfficeCalls(guards, [PERMISSIONS.DASHBOARD_VIEW, PERMISSIONS.SITE_BUILD], (watch, build) => {
+    watch(siteApi.buildStatus, "The site's rebuild: the one running with its progress, the last one's outcome, and the changes waiting", undefined, status);
+    build(siteApi.rebuild, 'Queue a build of every page (it starts once the builder sees it, after the usual quiet moment)', undefined, async ({ actor }) => {
+      await deps.builds.requestFull(actor, deps.audit);
+      return status();
     });
   });
 }

@@ -14,16 +14,11 @@ import type { StaffInvites } from './invites.ts';
 
 export function inviteRoutes(invites: StaffInvites, guards: Guards) {
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    const guard = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
-    const manage = staffCalls(route, guard);
+    const manage = staffCalls(route, guards.requirePermission(PERMISSIONS.STAFF_MANAGE));
     manage(invitesApi.invite, 'Mail a staff invite: a link for 72 hours, single use; refused for staff already and for an email invited already (resend that)', inviteRequestSchema, ({ body, actor, locale }) =>
       invites.invite(actor, body, locale),
     );
-    route(invitesApi.pending, {
-      summary: 'Invites neither accepted nor revoked, expired ones included',
-      preValidation: guard,
-      handler: async () => ok(await invites.pending()),
-    });
+    manage(invitesApi.pending, 'Invites neither accepted nor revoked, expired ones included', undefined, () => invites.pending());
     manage(invitesApi.resend, 'Mail a pending invite again: a new link (the old one dies) and a new 72 hours', inviteIdRequestSchema, ({ body, actor }) => invites.resend(actor, body.id));
     manage(invitesApi.revoke, 'Withdraw a pending invite: its link dies', inviteIdRequestSchema, async ({ body, actor }) => {
       await invites.revoke(actor, body.id);

@@ -32,8 +32,7 @@ const NO_ACCESS_HOME = '403';
 export function staffRoutes(deps: { db: Db; staff: StaffDesk; roles: StaffRoleDesk; production: boolean }, guards: Guards) {
   const { staff, roles } = deps;
   return contractRoutes({ tags: ['admin'] }, (route) => {
-    const manageGuard = guards.requirePermission(PERMISSIONS.STAFF_MANAGE);
-    const manage = staffCalls(route, manageGuard);
+    const manage = staffCalls(route, guards.requirePermission(PERMISSIONS.STAFF_MANAGE));
     route(adminStaffApi.loginOptions, {
       summary: "The back office login page's demo quick picks: only while the demo accounts are seeded, never in production",
       handler: async () => ok({ demoAccounts: await demoAccountsShown(deps.db, { production: deps.production }) }),
@@ -64,11 +63,7 @@ export function staffRoutes(deps: { db: Db; staff: StaffDesk; roles: StaffRoleDe
       staffSetRolesRequestSchema,
       ({ body, actor }) => staff.setRoles(actor, body.userId, body.roles),
     );
-    route(adminStaffApi.roleList, {
-      summary: 'The staff roles: the built-in ones (read-only) and the custom ones, with their codes and how many accounts hold each',
-      preValidation: manageGuard,
-      handler: async () => ok(await roles.list()),
-    });
+    manage(adminStaffApi.roleList, 'The staff roles: the built-in ones (read-only) and the custom ones, with their codes and how many accounts hold each', undefined, () => roles.list());
     manage(adminStaffApi.createRole, 'A custom role: a name, a description and permission codes (never staff:manage or customer:erase)', staffRoleCreateSchema, ({ body, actor }) =>
       roles.create(actor, body),
     );

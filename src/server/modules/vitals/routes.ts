@@ -8,7 +8,7 @@ import { PERMISSIONS } from '../../../domain/back-office/staff.model.ts';
 import { vitalsReportSchema, vitalsSummaryRequestSchema } from '../../../domain/vitals.schema.ts';
 import type { Guards } from '../../http/auth.ts';
 import { callerOf } from '../../http/context.ts';
-import { contractRoutes } from '../../http/define-route.ts';
+import { contractRoutes, staffCalls } from '../../http/define-route.ts';
 import { ok } from '../../http/envelope.ts';
 import { msg } from '../../messages/index.ts';
 import { LIMITS, type RateLimiter } from '../accounts/index.ts';
@@ -41,12 +41,8 @@ export function vitalsRoutes({ store, limiter }: VitalsRouteDeps, guards: Guards
             return ok(null);
           },
         });
-        route(vitalsApi.summary, {
-          summary: 'The 75th percentile of each vital per page type and locale, today or over the last 7 days',
-          preValidation: guards.requirePermission(PERMISSIONS.DASHBOARD_VIEW),
-          request: vitalsSummaryRequestSchema,
-          handler: async (request) => ok(await store.summary(request.body.days)),
-        });
+        const watch = staffCalls(route, guards.requirePermission(PERMISSIONS.DASHBOARD_VIEW));
+        watch(vitalsApi.summary, 'The 75th percentile of each vital per page type and locale, today or over the last 7 days', vitalsSummaryRequestSchema, ({ body }) => store.summary(body.days));
       }),
     );
   };

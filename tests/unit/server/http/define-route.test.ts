@@ -19,6 +19,7 @@ const echo = post<z.input<typeof echoSchema>, { said: string }>('/echo');
 const lookupSchema = z.strictObject({ id: z.string().regex(/^[0-9]+$/) });
 const lookup = get<z.input<typeof lookupSchema>, { id: number }>('/lookup');
 const ping = get<undefined, { pong: true }>('/ping');
+const rebuild = post<undefined, { by: string }>('/rebuild');
 
 function app() {
   const server = Fastify();
@@ -152,9 +153,16 @@ describe('staffCalls: a back-office call of one permission in one line', () => {
           asked.push(ask);
           return { said: ask.body.name.repeat(ask.body.times) };
         });
+        // Entries that take no request, read (GET) or act (POST): no schema, the same guard and envelope.
+        edit(ping, 'Ping', undefined, async () => ({ pong: true as const }));
+        edit(rebuild, 'Rebuild', undefined, async ({ actor }) => ({ by: actor.email }));
       }),
     );
-    expect(permissions).toEqual(['product:edit']);
+    // Four routes: Fastify adds a GET's HEAD.
+    expect(permissions).toEqual(['product:edit', 'product:edit', 'product:edit', 'product:edit']);
+    expect((await server.inject({ method: 'GET', url: '/ping' })).statusCode).toBe(403);
+    expect((await server.inject({ method: 'GET', url: '/ping', headers: { 'x-staff': 'yes' } })).json()).toEqual({ code: '0000', msg: 'success', data: { pong: true } });
+    expect((await server.inject({ method: 'POST', url: '/rebuild', headers: { 'x-staff': 'yes' } })).json()).toEqual({ code: '0000', msg: 'success', data: { by: 'staff@example.com' } });
     const call = (headers: Record<string, string>, payload: unknown) => server.inject({ method: 'POST', url: '/echo', headers, payload: payload as object });
     expect((await call({}, { name: 'a' })).statusCode).toBe(403);
     expect((await call({ 'x-staff': 'yes' }, { name: 3 })).statusCode).toBe(400);
@@ -174,6 +182,10 @@ describe('staffCalls: a back-office call of one permission in one line', () => {
         edit(echo, '', lookupSchema, async () => ({ said: '' }));
         // @ts-expect-error the answer is not the entry's
         edit(echo, '', echoSchema, async () => ({ said: 1 }));
+        // @ts-expect-error the entry takes a body, so it needs its schema
+        edit(echo, '', undefined, async () => ({ said: '' }));
+        // @ts-expect-error a GET's request is its query, which these calls do not read
+        edit(lookup, '', lookupSchema, async () => ({ id: 1 }));
       });
     expect(drifts).toBeTypeOf('function');
   });
