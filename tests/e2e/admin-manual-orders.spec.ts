@@ -18,7 +18,7 @@ import type { Patch, ProductDetail } from '../../src/domain/catalogue.model.ts';
 import { apiData } from '../support/api.ts';
 import { screenshot } from '../support/screenshots.ts';
 import { axeViolations } from './support/axe.ts';
-import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
+import { ADMIN_LOCALES, JOURNEY_TIMEOUT_MS, chooseOption, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
 import { waitForMail } from './support/mail.ts';
 
 test.describe.configure({ timeout: JOURNEY_TIMEOUT_MS });
@@ -40,19 +40,6 @@ async function pick(page: import('@playwright/test').Page, title: string | RegEx
   await option.click();
 }
 
-/**
- * Opens a Select and picks an option, opening it again if its list did not show the option: a
- * click while the previous dropdown was still closing, or before the product's sizes had loaded,
- * can leave it shut or empty (seen once in the zh-CN journey at 375 px).
- */
-async function choose(page: import('@playwright/test').Page, select: import('@playwright/test').Locator, title: string | RegExp) {
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: title }).first();
-  await expect(async () => {
-    if (!(await option.isVisible())) await select.click();
-    await expect(option).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await option.click();
-}
 
 /** A printable product with a sold-out size and one in stock (the seeded catalogue has a few sold out). */
 async function productWithSoldOut(request: Parameters<typeof apiData>[0]): Promise<ProductDetail> {
@@ -131,12 +118,12 @@ for (const locale of ADMIN_LOCALES) {
       await soldOutOption.click({ force: true });
       await expect(sizeSelect).not.toContainText(`${soldOut} · `);
       expect(await axeViolations(page), 'the sizes listed').toEqual([]);
-      await choose(page, sizeSelect, new RegExp(`^${inStock} · `));
+      await chooseOption(page, sizeSelect, new RegExp(`^${inStock} · `));
       await expect(sizeSelect).toContainText(`${inStock} · `);
 
       // A second line left empty and nothing else typed: the required fields' errors show, beside
       // the first line's print editor open on a name and number.
-      await choose(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
+      await chooseOption(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
       await line.getByTestId('new-order-name-0').fill('kane');
       await line.getByTestId('new-order-number-0').fill('9');
       await screen.getByTestId('new-order-add-line').click();
@@ -199,8 +186,8 @@ for (const locale of ADMIN_LOCALES) {
       await line.getByLabel(`${N.product} 1`).click();
       await line.getByLabel(`${N.product} 1`).fill('1');
       await pick(page, /^#1 /);
-      await choose(page, line.getByTestId('new-order-size-0'), new RegExp(`^${size} · `));
-      await choose(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
+      await chooseOption(page, line.getByTestId('new-order-size-0'), new RegExp(`^${size} · `));
+      await chooseOption(page, line.getByTestId('new-order-print-0'), ORDERS[locale].customType['3']);
       await line.getByTestId('new-order-name-0').fill('kane');
       await line.getByTestId('new-order-number-0').fill('9');
       for (const [field, value] of [

@@ -22,7 +22,7 @@ import type { Patch } from '../../src/domain/catalogue.model.ts';
 import type { Page } from '../../src/domain/api/envelope.ts';
 import { apiData } from '../support/api.ts';
 import { formatMoney } from '../../src/domain/money.model.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, chooseOption, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
 import { paidGuestOrder } from './support/guest-order.ts';
 import { waitForMail } from './support/mail.ts';
 import { axeViolations } from './support/axe.ts';
@@ -111,10 +111,8 @@ for (const locale of ADMIN_LOCALES) {
       const dialog = topDialog(page);
       await expect(dialog).toBeVisible();
       // `sized`: a size's option also says its stock ("L · 12 in stock"), so it is found by its start.
-      const choose = async (field: string, option: string, sized = false) => {
-        await dialog.getByRole('combobox', { name: new RegExp(`^(\\* )?${field}$`) }).click();
-        await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title${sized ? '^' : ''}="${sized ? `${option} · ` : option}"]`).click();
-      };
+      const choose = (field: string, option: string, sized = false) =>
+        chooseOption(page, dialog.getByRole('combobox', { name: new RegExp(`^(\\* )?${field}$`) }), sized ? new RegExp(`^${option} · `) : option);
       // A squad player first: the server prices it before anything is confirmed.
       await choose(C.printType, O.customType['2']);
       await choose(C.player, C.playerOption.replace('{{number}}', player.number).replace('{{name}}', player.name));

@@ -12,7 +12,7 @@
  * ever rotates a refresh token that a later test of the worker still holds (a reused refresh
  * token would end the session, rightly).
  */
-import { request as playwrightRequest, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
 import enAdmin from '../../../src/i18n/locales/en-US/admin.json' with { type: 'json' };
 import zhAdmin from '../../../src/i18n/locales/zh-CN/admin.json' with { type: 'json' };
 import enOrders from '../../../src/i18n/locales/en-US/admin-orders.json' with { type: 'json' };
@@ -129,9 +129,11 @@ export const test = base.extend<AdminFixtures, AdminWorkerFixtures>({
   },
 });
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A button's name as antd writes it: two Chinese characters get a space between them. */
 export function label(text: string): RegExp {
-  return new RegExp(`^${[...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s?')}$`);
+  return new RegExp(`^${[...text].map(escapeRegExp).join('\\s?')}$`);
 }
 
 /** The topmost open dialog (antd stacks a confirmation over the form that asked for it). */
@@ -169,6 +171,22 @@ export async function dialogSettled(page: Page): Promise<void> {
 export async function confirmIn(page: Page, name: string): Promise<void> {
   await dialogSettled(page);
   await topDialog(page).getByRole('button', { name: label(name) }).click();
+}
+
+/**
+ * Opens an antd Select and picks an option (a string is the option's whole text), opening it again
+ * while its list does not show the option, and clicking again when the list shut under the click:
+ * a click while the previous list was still closing, or before the options had loaded, leaves it
+ * shut or empty, and at 375 px the list can shut as the page scrolls it into view (seen in the
+ * zh-CN order-change and manual-order journeys). A person sees the list shut and opens it again.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string | RegExp): Promise<void> {
+  const text = typeof option === 'string' ? new RegExp(`^${escapeRegExp(option)}$`) : option;
+  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first();
+  await expect(async () => {
+    if (!(await item.isVisible())) await select.click();
+    await item.click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The shell's frame (it carries the layout drawn: `data-layout`, `data-narrow`). */
