@@ -462,7 +462,8 @@ export async function load(origin: string, spec: LoadSpec, seconds: number | { a
   const cpuBefore = server?.cpuSeconds();
   const result = await autocannon({
     url: origin,
-    connections: CONNECTIONS,
+    // autocannon refuses fewer requests than connections (the navigation tree's two distinct ones).
+    connections: typeof seconds === 'number' ? CONNECTIONS : Math.min(CONNECTIONS, seconds.amount),
     ...(typeof seconds === 'number' ? { duration: seconds } : { amount: seconds.amount }),
     headers: BROWSER_HEADERS,
     requests: [
