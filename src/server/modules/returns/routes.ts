@@ -48,7 +48,7 @@ export function returnRoutes({ service, desk }: { service: ReturnService; desk: 
   return contractRoutes({ tags: ['returns'] }, (route) => {
     const buyer = buyerOrderCalls(route, guards);
     buyer(returnsApi.list, "An order's returns and claims, and what may be asked now: the owner's order (session) or a guest's with its token", orderAccessRequestSchema, ({ orderNo, access, locale }) => service.forOrder(orderNo, access, locale));
-    buyer(returnsApi.create, 'Asks to return unprinted lines within the return window, or reports a defect or misprint on lines of a paid order; the buyer is mailed', returnCreateRequestSchema, ({ orderNo, access, locale, body: { orderNo: _order, token: _token, ...ask } }) => service.create(orderNo, access, ask, locale));
+    buyer(returnsApi.create, 'Asks to return unprinted lines within the return window, or reports a defect or misprint on lines of a paid order; the buyer is mailed', returnCreateRequestSchema, ({ orderNo, access, locale, body }) => service.create(orderNo, access, body, locale));
     buyer(returnsApi.addPhoto, 'Adds a photo (base64 of a JPEG, PNG or WebP, at most 5 MB, its type read from its bytes) to a claim waiting for a decision; re-encoded as WebP without its metadata', returnPhotoRequestSchema, ({ orderNo, access, locale, body }) => service.addPhoto(orderNo, access, body.returnNo, body.data, locale), { bodyLimit: PHOTO_BODY_LIMIT });
     route(returnsApi.photo, {
       summary: "A claim's photo for the order's owner (session) or a guest with ?token=; answers image/webp (nosniff), not the envelope",
