@@ -8,7 +8,7 @@
  */
 import { EnterOutlined } from '@ant-design/icons';
 import { Empty, Input, Modal, Spin } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { adminSearchApi } from '../../domain/api/admin/search.ts';
 import { SEARCH_KIND_CODES, SEARCH_KINDS, type SearchResult } from '../../domain/back-office/search.model.ts';
@@ -35,12 +35,14 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
   const may = useMay();
   const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
-  const [selected, setSelected] = useState(0);
+  // Kept as its item's key, not its place: an arrow pressed as new results render moves from the item shown.
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
 
   const close = useCallback(() => {
     onOpenChange(false);
     setKeyword('');
     setApplied('');
+    setSelectedKey(null);
   }, [onOpenChange]);
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -74,10 +76,8 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
   const entries = useMemo<MenuEntry[]>(() => menuEntries(table).map((route) => ({ name: route.name, title: t(titleKey(route)), path: route.path, icon: route.icon })), [table, t]);
   const items = useMemo(() => paletteItems(searchMenu(entries, applied), found), [entries, applied, found]);
   const groups = useMemo(() => paletteGroups(items), [items]);
-  const shown = useRef<PaletteItem | undefined>(undefined);
-  shown.current = items[selected];
   // New results keep the selection on the item it was on (the menu entries stay while the server answers).
-  useEffect(() => setSelected(keptSelection(shown.current, items)), [items]);
+  const selected = keptSelection(selectedKey, items);
 
   const choose = (item: PaletteItem | undefined) => {
     if (!item) return;
@@ -87,7 +87,7 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setSelected((index) => moveSelection(index, items.length, event.key === 'ArrowDown' ? 1 : -1));
+      setSelectedKey(items[moveSelection(selected, items.length, event.key === 'ArrowDown' ? 1 : -1)]?.key ?? null);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       choose(items[selected]);
@@ -139,7 +139,7 @@ export function MenuSearch({ open, onOpenChange }: { open: boolean; onOpenChange
                   role="option"
                   aria-selected={index === selected}
                   className={index === selected ? 'is-selected' : ''}
-                  onMouseEnter={() => setSelected(index)}
+                  onMouseEnter={() => setSelectedKey(item.key)}
                   onClick={() => choose(item)}
                 >
                   {routeIcon(item.icon ?? KIND_ICONS[item.group])}

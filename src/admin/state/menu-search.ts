@@ -60,8 +60,11 @@ export function paletteGroups(items: readonly PaletteItem[]): PaletteGroup[] {
   return groups;
 }
 
-/** After new results arrive, the selection stays on the same item when it is still listed, else goes to the first. */
-export function keptSelection(before: PaletteItem | undefined, items: readonly PaletteItem[]): number {
-  const at = before ? items.findIndex((item) => item.key === before.key) : -1;
+/**
+ * The selected item's place: the selection is kept as its item's key, so when new results arrive
+ * it stays on the same item while that is still listed, else goes to the first.
+ */
+export function keptSelection(key: string | null, items: readonly PaletteItem[]): number {
+  const at = key === null ? -1 : items.findIndex((item) => item.key === key);
   return at >= 0 ? at : items.length ? 0 : -1;
 }

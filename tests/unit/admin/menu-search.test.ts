@@ -83,9 +83,10 @@ describe('the search palette’s list', () => {
   it('keeps the selection on its item when results arrive, else selects the first', () => {
     const menuOnly = paletteItems(searchMenu(entries, 'o'), []);
     const withResults = paletteItems(searchMenu(entries, 'o'), found);
-    expect(keptSelection(menuOnly[1], withResults)).toBe(1);
+    expect(keptSelection(menuOnly[1]!.key, withResults)).toBe(1);
     const other = paletteItems([], found);
-    expect(keptSelection(menuOnly[1], other)).toBe(0);
-    expect(keptSelection(undefined, [])).toBe(-1);
+    expect(keptSelection(menuOnly[1]!.key, other)).toBe(0);
+    expect(keptSelection(null, other)).toBe(0);
+    expect(keptSelection(null, [])).toBe(-1);
   });
 });
