@@ -173,13 +173,14 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       expect(errors).toEqual([]);
     });
 
-    test('a size and a print option tapped before the configurator hydrates are kept', async ({ page }, testInfo) => {
+    test('a size, a print option and a quantity chosen before the configurator hydrates are kept', async ({ page }, testInfo) => {
       const inStock = shirt.sizes.find((s) => s.stock >= 20)!.size;
       await page.addInitScript((code) => localStorage.setItem('SOY_currency', JSON.stringify(code)), CURRENCY[locale]);
       const hydrate = await holdIsland(page, 'Configurator');
       await page.goto(`/${locale}/product/${shirt.id}/`, { waitUntil: 'domcontentloaded' });
       await sizeRadio(page, inStock).check();
       await page.getByRole('radio', { name: new RegExp(m.type['3']) }).check();
+      await page.getByRole('spinbutton', { name: m.quantity.label }).fill('2');
       // A tap on it now would post the form the plain HTML way and reload the page.
       await expect(page.getByRole('button', { name: m.actions.addToCart })).toBeDisabled();
       await page.screenshot({ path: testInfo.outputPath(`before-hydration-${locale}.png`) });
@@ -189,12 +190,13 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
       await page.getByLabel(m.name.label, { exact: true }).fill('early');
       await page.getByLabel(m.number.label, { exact: true }).fill('9');
       await expect(sizeRadio(page, inStock)).toBeChecked();
+      await expect(page.getByRole('spinbutton', { name: m.quantity.label })).toHaveValue('2');
       await page.getByRole('button', { name: m.actions.addToCart }).click();
       await expect(page.getByText(m.actions.added)).toBeVisible();
       await closeCartDrawer(page, locale);
       const cart = await serverCart(page, currency);
       expect(cart.records).toHaveLength(1);
-      expect(cart.records[0]).toMatchObject({ productId: shirt.id, size: inStock, customType: 3, customName: 'EARLY', customNumber: '9' });
+      expect(cart.records[0]).toMatchObject({ productId: shirt.id, size: inStock, customType: 3, customName: 'EARLY', customNumber: '9', quantity: 2 });
     });
 
     test('Choose A Player, Blank and Standard: each line costs what the page showed', async ({ page }) => {

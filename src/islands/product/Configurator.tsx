@@ -171,6 +171,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
   };
 
   const chooseType = (customType: CustomType) => update({ customType });
+  const setQuantity = (value: number) => update({ quantity: value });
 
   // The island waits for the page to settle (client:idle): a size or print option tapped before
   // that is kept rather than redrawn away.
@@ -181,9 +182,10 @@ export function Configurator({ locale, product: built, refresh = false }: Config
     const type = types.find((offered) => String(offered) === value);
     if (name === `${idPrefix}-size` && size) chooseSize(size.size);
     else if (name === `${idPrefix}-type` && type !== undefined) chooseType(type);
+    // After the size (fields come in page order), whose choice would otherwise put back the rendered 1.
+    else if (name === `${idPrefix}-quantity`) setQuantity(value === '' ? Number.NaN : Number(value));
   });
 
-  const setQuantity = (value: number) => update({ quantity: value });
 
   async function submit(mode: 'cart' | 'buy') {
     if (busy) return;
@@ -289,6 +291,7 @@ export function Configurator({ locale, product: built, refresh = false }: Config
             <input
               {...described}
               ref={refs.quantity}
+              name={`${idPrefix}-quantity`}
               className="qty-input"
               type="number"
               inputMode="numeric"
