@@ -18,8 +18,9 @@
  * every character beyond ASCII as a character reference (its reader splits UTF-8 between chunks).
  */
 import { Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { loadExcel } from './on-first-use.ts';
 
 /**
  * A sheet row as text: its row number, its cells (up to its last non-empty one, and at least as
@@ -179,8 +180,9 @@ export async function readFirstSheet(bytes: Uint8Array, limits: SheetLimits): Pr
   );
   const rows: SheetRow[] = [];
   let chars = 0;
+  const Excel = await loadExcel();
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([zip]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
+    const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([zip]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore', entries: 'ignore' });
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
         const values = row.values as ExcelJS.CellValue[];
@@ -221,8 +223,13 @@ export class XlsxSheetWriter {
   private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter;
   private readonly sheet: ExcelJS.Worksheet;
 
-  constructor(out: Writable, sheetName: string, headings: readonly string[], widths: readonly number[] = []) {
-    this.workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  /** A sheet ready for its rows, its heading written. */
+  static async open(out: Writable, sheetName: string, headings: readonly string[], widths: readonly number[] = []): Promise<XlsxSheetWriter> {
+    return new XlsxSheetWriter(await loadExcel(), out, sheetName, headings, widths);
+  }
+
+  private constructor(Excel: typeof ExcelJS, out: Writable, sheetName: string, headings: readonly string[], widths: readonly number[]) {
+    this.workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
     this.sheet = this.workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
     this.sheet.columns = headings.map((_, i) => ({ width: widths[i] ?? 14 }));
     const heading = this.sheet.addRow([...headings]);

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../on-first-use.ts';
 
 const requireFrom = createRequire(import.meta.url);
 const FONT_FILES = {
@@ -28,7 +28,7 @@ let fonts: Promise<{ regular: Face; bold: Face }> | undefined;
  * metrics) for each document was most of a render's time and garbage; each document still embeds
  * its own subset.
  */
-function parsedFace(file: Buffer): Face {
+function parsedFace(PDFDocument: typeof import('pdfkit'), file: Buffer): Face {
   const seed = new PDFDocument({ autoFirstPage: false });
   seed.font(file);
   const opened = (seed as unknown as { _font: { name: string; font?: { layout?: unknown } } })._font;
@@ -39,8 +39,8 @@ function parsedFace(file: Buffer): Face {
 /** The two faces, read and parsed once per process. */
 export function fontFaces(): Promise<{ regular: Face; bold: Face }> {
   fonts ??= (async () => {
-    const [regular, bold] = await Promise.all([readFile(requireFrom.resolve(FONT_FILES.regular)), readFile(requireFrom.resolve(FONT_FILES.bold))]);
-    return { regular: parsedFace(regular), bold: parsedFace(bold) };
+    const [PDFDocument, regular, bold] = await Promise.all([loadPdfKit(), readFile(requireFrom.resolve(FONT_FILES.regular)), readFile(requireFrom.resolve(FONT_FILES.bold))]);
+    return { regular: parsedFace(PDFDocument, regular), bold: parsedFace(PDFDocument, bold) };
   })();
   fonts.catch(() => {
     fonts = undefined;
@@ -54,7 +54,7 @@ export function fontFaces(): Promise<{ regular: Face; bold: Face }> {
  * `done` resolves with the bytes once `doc.end()` is called.
  */
 export async function openPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer>; regular: string; bold: string }> {
-  const faces = await fontFaces();
+  const [faces, PDFDocument] = await Promise.all([fontFaces(), loadPdfKit()]);
   const doc = new PDFDocument({ ...options, font: faces.regular.src as unknown as string });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

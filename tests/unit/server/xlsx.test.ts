@@ -65,7 +65,7 @@ async function exportedXlsx(fileRows: CatalogueFileRow[], locale: 'en-US' | 'zh-
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise((resolve) => out.on('end', resolve));
-  const sheet = new XlsxSheetWriter(
+  const sheet = await XlsxSheetWriter.open(
     out,
     'Catalogue',
     CATALOGUE_COLUMNS.map((c) => catalogueHeading(c, locale)),

@@ -204,7 +204,7 @@ export class CatalogueFileDesk extends AuditedDesk {
    * a round trip is exact), stock a number, every other cell text (none a formula).
    */
   async exportXlsx(filter: ProductFilter, locale: Locale, out: Writable): Promise<void> {
-    const sheet = new XlsxSheetWriter(
+    const sheet = await XlsxSheetWriter.open(
       out,
       render(msg('catalogueFile.sheet'), locale),
       CATALOGUE_COLUMNS.map((column) => catalogueHeading(column, locale)),

@@ -8,7 +8,6 @@
  * so an upload does not make the form open beside it stale.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { asc, eq } from 'drizzle-orm';
 import { CODES } from '../../../domain/api/envelope.ts';
 import {
@@ -25,6 +24,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { fail, invalid, notFound } from '../../errors.ts';
 import { msg } from '../../messages/index.ts';
 import { metrics } from '../../metrics.ts';
+import { loadSharp } from '../../on-first-use.ts';
 import { AuditedDesk, type AuditActor } from '../audit/index.ts';
 import { mediaFiles, productImages } from './images-schema.ts';
 import { products } from './schema.ts';
@@ -76,6 +76,7 @@ export function boundedDecode<T>(work: () => Promise<T>): Promise<T> {
 export async function checkPixels(bytes: Uint8Array): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
+  const sharp = await loadSharp();
   try {
     // The header's claim is what is checked here, so sharp's own pixel limit must not refuse it first.
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
@@ -90,6 +91,7 @@ export async function checkPixels(bytes: Uint8Array): Promise<void> {
 async function variantsOf(bytes: Uint8Array): Promise<{ width: number; webp: Buffer }[]> {
   metrics.imageDecodes.inc();
   const variants: { width: number; webp: Buffer }[] = [];
+  const sharp = await loadSharp();
   try {
     for (const width of Object.values(IMAGE_WIDTHS)) {
       const webp = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })

@@ -6,11 +6,11 @@
  * camera's EXIF (GPS position included) is gone; the photo is turned upright first.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { CODES } from '../../../domain/api/envelope.ts';
 import { IMAGE_MAX_PIXELS, sniffImageType } from '../../../domain/back-office/products.model.ts';
 import { RETURN_PHOTO_MAX_BYTES } from '../../../domain/returns.model.ts';
 import { fail, invalid } from '../../errors.ts';
+import { loadSharp } from '../../on-first-use.ts';
 import { boundedDecode, checkPixels } from '../catalogue/index.ts';
 
 /** The longest side kept: enough to see a misprint, small enough to store a few per claim. */
@@ -39,6 +39,7 @@ export function checkPhoto(base64: string): CheckedPhoto {
 /** The header's pixel claim, then the decode and WebP re-encoding in a bounded place. */
 export async function encodePhoto(bytes: Uint8Array): Promise<EncodedPhoto> {
   await checkPixels(bytes);
+  const sharp = await loadSharp();
   return boundedDecode(async () => {
     try {
       const { data, info } = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS })
