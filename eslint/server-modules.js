@@ -5,14 +5,15 @@
  *   foreign keys;
  * - modules read their own tables from their schema files, never the gathered db/schema.ts;
  * - the lower folders (http, db, mail, messages, media, hosting, pdf) and the files directly under
- *   src/server that modules import (config, clock, errors, csv, metrics, personal-data) import no
+ *   src/server that modules import (config, clock, errors, csv, xlsx, metrics, personal-data,
+ *   on-first-use) import no
  *   module and not app.ts, except db/schema.ts, which gathers the modules' table files for
  *   drizzle-kit and the seed;
  * - nothing in modules imports app.ts.
  */
 import path from 'node:path';
 
-const LOWER = new Set(['http', 'db', 'mail', 'messages', 'media', 'hosting', 'pdf', 'config.ts', 'clock.ts', 'errors.ts', 'csv.ts', 'metrics.ts', 'personal-data.ts']);
+const LOWER = new Set(['http', 'db', 'mail', 'messages', 'media', 'hosting', 'pdf', 'config.ts', 'clock.ts', 'errors.ts', 'csv.ts', 'xlsx.ts', 'metrics.ts', 'personal-data.ts', 'on-first-use.ts']);
 
 export const SERVER_MESSAGES = {
   moduleEntry: '{{from}} may reach module "{{module}}" only through modules/{{module}}/index.ts',
