@@ -8,8 +8,8 @@ import type ExcelJS from 'exceljs';
 import type PDFDocument from 'pdfkit';
 import type Sharp from 'sharp';
 
-/** `load` run once; a failed load is tried again at the next use. */
-function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+/** `load` run once, at the first call; a failed load is tried again at the next call. */
+export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
   return () =>
     (loaded ??= load().catch((error: unknown) => {

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { loadPdfKit } from '../on-first-use.ts';
+import { loadPdfKit, onFirstUse } from '../on-first-use.ts';
 
 const requireFrom = createRequire(import.meta.url);
 const FONT_FILES = {
@@ -19,7 +19,6 @@ export interface Face {
   src: PDFKit.Mixins.PDFFontSource;
   name: string;
 }
-let fonts: Promise<{ regular: Face; bold: Face }> | undefined;
 
 /**
  * The face pdfkit parsed from a font file, to hand every later document: pdfkit takes a parsed
@@ -37,16 +36,10 @@ function parsedFace(PDFDocument: typeof import('pdfkit'), file: Buffer): Face {
 }
 
 /** The two faces, read and parsed once per process. */
-export function fontFaces(): Promise<{ regular: Face; bold: Face }> {
-  fonts ??= (async () => {
-    const [PDFDocument, regular, bold] = await Promise.all([loadPdfKit(), readFile(requireFrom.resolve(FONT_FILES.regular)), readFile(requireFrom.resolve(FONT_FILES.bold))]);
-    return { regular: parsedFace(PDFDocument, regular), bold: parsedFace(PDFDocument, bold) };
-  })();
-  fonts.catch(() => {
-    fonts = undefined;
-  });
-  return fonts;
-}
+export const fontFaces: () => Promise<{ regular: Face; bold: Face }> = onFirstUse(async () => {
+  const [PDFDocument, regular, bold] = await Promise.all([loadPdfKit(), readFile(requireFrom.resolve(FONT_FILES.regular)), readFile(requireFrom.resolve(FONT_FILES.bold))]);
+  return { regular: parsedFace(PDFDocument, regular), bold: parsedFace(PDFDocument, bold) };
+});
 
 /**
  * A new document with the faces set up: the default font our parsed face (pdfkit would otherwise
