@@ -68,7 +68,8 @@ async function load(origin: string, spec: Spec, count: number): Promise<{ total:
   const next = rotate(spec.requests);
   const result = await autocannon({
     url: origin,
-    connections: 10,
+    // autocannon refuses more connections than requests (a warm pass of one distinct request sends two).
+    connections: Math.min(10, count),
     amount: count,
     headers: BROWSER_HEADERS,
     requests: [
