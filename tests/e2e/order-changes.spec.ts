@@ -61,8 +61,14 @@ for (const locale of ADMIN_LOCALES) {
       await name.fill('SMITH1');
       await expect(fix.getByTestId('order-fix-save')).toBeDisabled();
       expect(await axeViolations(page)).toEqual([]);
+      // The status line waits in the page, empty and taking no room, so the news that fills it is announced.
+      const said = fix.getByRole('status');
+      await expect(said).toBeAttached();
+      await expect(said).toHaveText('');
+      expect(await said.evaluate((p) => p.getBoundingClientRect().height)).toBe(0);
       await name.fill('smith');
       await fix.getByTestId('order-fix-save').click();
+      await expect(said).toHaveText(F.saved);
       await expect(page.getByRole('status').filter({ hasText: F.saved })).toBeVisible();
       // The order as it now is: the line prints SMITH.
       await expect(page.locator('.checkout-lines')).toContainText('SMITH');
