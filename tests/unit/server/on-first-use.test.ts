@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
+import { onFirstUse } from '../../../src/server/on-first-use.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const LATE = ['exceljs', 'pdfkit', 'sharp'];
@@ -36,3 +37,19 @@ it('loads exceljs, pdfkit and sharp at their first use, not with the app', async
   expect(report.afterUse).toEqual(LATE);
   expect(report.kinds).toEqual(['object', 'function', 'function']);
 }, 60_000);
+
+it('runs a load once for every caller, and again at the next call after it failed', async () => {
+  let calls = 0;
+  const load = onFirstUse(async () => {
+    calls++;
+    if (calls === 1) throw new Error('not there yet');
+    return { loaded: calls };
+  });
+  await expect(Promise.all([load(), load()])).rejects.toThrow('not there yet');
+  expect(calls).toBe(1);
+  const [first, second] = await Promise.all([load(), load()]);
+  expect(first).toEqual({ loaded: 2 });
+  expect(second).toBe(first);
+  expect(await load()).toBe(first);
+  expect(calls).toBe(2);
+});
