@@ -187,12 +187,6 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
   const shutdown = new ShutdownGate();
   shutdown.install(app);
   app.decorate('shutdown', shutdown);
-  // While shutting down, answers close their connection, so idle keep-alive sockets cannot hold
-  // the close open after the last in-flight request.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (app.closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
   // Prometheus: each answer's time by route pattern. Each route gets its own hook with its pattern
   // (`request.routeOptions` builds an object of fifteen fields on every read); answers no route
   // matched are counted by the app's hook.
@@ -323,15 +317,20 @@ export async function buildApp({ config, database, logger, logStream, clock = sy
     (user) => twoFactor.mustEnrol(user.userId, user.roles),
     apiTokens,
   );
-  // Every call an API token makes is audited with its answer's status (docs/accounts-and-security.md "API tokens"); awaited so the row is there when the caller has its answer.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Two things every answer is checked for, in one callback hook: most need neither, and pay no
+  // promise (docs/performance.md "The read path").
+  // - While shutting down, answers close their connection, so idle keep-alive sockets cannot hold
+  //   the close open after the last in-flight request.
+  // - Every call an API token makes is audited with its answer's status (docs/accounts-and-security.md
+  //   "API tokens"); the answer waits for the row, so it is there when the caller has its answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (app.closing) reply.header('connection', 'close');
     const user = request.user;
-    if (user?.apiToken) {
-      await apiTokens
-        .recordUse({ ...user, apiToken: user.apiToken }, { method: request.method, route: request.routeOptions.url ?? request.url, status: reply.statusCode })
-        .catch((error: unknown) => request.log.error({ err: loggableError(error) }, "recording an API token's call failed"));
-    }
-    return payload;
+    if (!user?.apiToken) return done(null, payload);
+    apiTokens
+      .recordUse({ ...user, apiToken: user.apiToken }, { method: request.method, route: request.routeOptions.url ?? request.url, status: reply.statusCode })
+      .catch((error: unknown) => request.log.error({ err: loggableError(error) }, "recording an API token's call failed"))
+      .finally(() => done(null, payload));
   });
 
   const simulator = config.paypal.mode === 'simulator' ? new PaypalSimulator(`${config.publicSiteUrl}${SIM_PREFIX}`) : null;
