@@ -5,6 +5,8 @@
 import { createRoot } from 'react-dom/client';
 import { installHttpHandling } from '../stores/http-install.ts';
 import { App } from './App.tsx';
+// antd's component styles, made at build time: App.tsx's theme turns its runtime styles off.
+import 'antd/dist/antd.css';
 import './admin.css';
 
 installHttpHandling();
