@@ -9,7 +9,8 @@
  * paid guest order first, for the order screen.
  *
  *   node bench/admin-screen-cpu.ts --origin http://127.0.0.1:4653 [--runs 5] [--scheme light|dark]
- *     [--screens dashboard,orders,order,products,settings] [--profile /tmp/load.cpuprofile]
+ *     [--screens dashboard,orders,order,products,settings] (also product, customers, coupons, teams,
+ *     reports, pages, and missing: the 404 inside the shell) [--profile /tmp/load.cpuprofile]
  *     [--site A=dir1 --site B=dir2] [--turn] [--shots dir]
  *
  * `--site NAME=DIR` (repeatable): the page and its `/_astro/` files come from DIR, a copy of a
@@ -66,6 +67,12 @@ const SCREENS: Record<string, string> = {
   products: '/admin/products',
   product: `/admin/products/${products.records[0]?.id ?? 1}`,
   settings: '/admin/settings',
+  customers: '/admin/customers',
+  coupons: '/admin/coupons',
+  teams: '/admin/teams',
+  reports: '/admin/reports',
+  pages: '/admin/pages',
+  missing: '/admin/no-such-screen',
 };
 const screens = args.screens.split(',');
 for (const name of screens) if (!SCREENS[name]) throw new Error(`unknown screen ${name}: one of ${Object.keys(SCREENS).join(', ')}`);

@@ -10,7 +10,7 @@ import enTwoStep from '../../src/i18n/locales/en-US/admin-two-step.json' with { 
 import zhTwoStep from '../../src/i18n/locales/zh-CN/admin-two-step.json' with { type: 'json' };
 import type { StaffMember } from '../../src/domain/back-office/staff.model.ts';
 import { screenshot } from '../support/screenshots.ts';
-import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, expect, label, test, topDialog } from './support/admin.ts';
+import { ADMIN_LOCALES, ADMIN_TEXT, JOURNEY_TIMEOUT_MS, confirmIn, dialogSettled, expect, label, test, topDialog } from './support/admin.ts';
 import { apiData } from '../support/api.ts';
 import { api, registerShopper, signInTokens } from './support/shoppers.ts';
 import type { Page } from '@playwright/test';
@@ -53,6 +53,8 @@ for (const locale of ADMIN_LOCALES) {
       await page.getByRole('menuitem', { name: T.menu }).click();
       const dialog = topDialog(page);
       await expect(dialog.getByTestId('two-step-state')).toHaveText(T.off);
+      // A press while the dialog still zooms in is released on its backdrop: no click (support/admin.ts).
+      await dialogSettled(page);
       await dialog.getByRole('button', { name: label(T.setUp) }).click();
       await expect(dialog.getByRole('img', { name: T.qrAlt })).toBeVisible();
       const secret = (await dialog.getByTestId('two-step-secret').innerText()).trim();
